@@ -1,0 +1,51 @@
+// swift-tools-version: 6.1
+import PackageDescription
+
+/// Fling: a deterministic 2D physics engine for interface motion.
+///
+/// The Chipmunk backend sits behind the default-on `Chipmunk` trait. Build with
+/// `--disable-default-traits` on a machine without `libchipmunk-dev` and you get the
+/// native Swift backend alone, with the same API.
+let chipmunk: TargetDependencyCondition? = .when(traits: ["Chipmunk"])
+
+let package = Package(
+    name: "Fling",
+    products: [
+        .library(name: "Fling", targets: ["Fling"]),
+        .executable(name: "fling", targets: ["FlingCLI"]),
+        .executable(name: "tile-bench", targets: ["TileBench"]),
+    ],
+    traits: [
+        .trait(name: "Chipmunk", description: "The Chipmunk 7 backend, over the system's libchipmunk."),
+        .default(enabledTraits: ["Chipmunk"]),
+    ],
+    targets: [
+        .systemLibrary(
+            name: "CChipmunk",
+            providers: [.apt(["libchipmunk-dev"]), .brew(["chipmunk"])]
+        ),
+        .target(name: "FlingCore"),
+        .target(name: "FlingNative", dependencies: ["FlingCore"]),
+        .target(
+            name: "FlingChipmunk",
+            dependencies: ["FlingCore", .target(name: "CChipmunk", condition: chipmunk)]
+        ),
+        .target(
+            name: "Fling",
+            dependencies: [
+                "FlingCore", "FlingNative",
+                .target(name: "FlingChipmunk", condition: chipmunk),
+            ]
+        ),
+        .executableTarget(name: "FlingCLI", dependencies: ["Fling"]),
+        .executableTarget(name: "TileBench", dependencies: ["Fling"], path: "Benchmarks/TileBench"),
+        .testTarget(
+            name: "FlingTests",
+            dependencies: [
+                "Fling", "FlingCore", "FlingNative",
+                .target(name: "FlingChipmunk", condition: chipmunk),
+            ],
+            resources: [.copy("Fixtures")]
+        ),
+    ]
+)

@@ -1,0 +1,1 @@
+#include <chipmunk/chipmunk.h>

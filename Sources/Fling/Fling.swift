@@ -1,0 +1,51 @@
+@_exported import FlingCore
+@_exported import FlingNative
+#if Chipmunk
+@_exported import FlingChipmunk
+#endif
+
+/// The backends this build of Fling has, by name.
+public enum BackendKind: String, CaseIterable, Sendable, CustomStringConvertible {
+    /// ``ChipmunkBackend`` with one `cpSpace` per world. Only with the `Chipmunk` trait.
+    case chipmunk
+    /// ``ChipmunkBackend`` with every world in one shared `cpSpace`. Only with the `Chipmunk` trait.
+    case chipmunkShared = "chipmunk-shared"
+    /// ``NativeBackend``, plain Swift.
+    case native
+
+    /// Chipmunk when this build has it (the default `Chipmunk` trait), native otherwise.
+    public static var `default`: BackendKind {
+        #if Chipmunk
+        return .chipmunk
+        #else
+        return .native
+        #endif
+    }
+
+    /// The kinds this build can make.
+    public static var available: [BackendKind] {
+        #if Chipmunk
+        return [.chipmunk, .chipmunkShared, .native]
+        #else
+        return [.native]
+        #endif
+    }
+
+    public var description: String { rawValue }
+
+    /// Makes a fresh backend of this kind.
+    public func make(solverIterations: Int = 10) throws(FlingError) -> any PhysicsBackend {
+        switch self {
+        case .native:
+            return try NativeBackend(solverIterations: solverIterations)
+        case .chipmunk, .chipmunkShared:
+            #if Chipmunk
+            return try ChipmunkBackend(
+                layout: self == .chipmunk ? .spacePerWorld : .sharedSpace, solverIterations: solverIterations)
+            #else
+            throw FlingError(.invalidState, field: "BackendKind", value: rawValue,
+                             reason: "this build of Fling has no Chipmunk backend (the Chipmunk trait is off)")
+            #endif
+        }
+    }
+}

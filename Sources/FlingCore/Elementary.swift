@@ -1,0 +1,27 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#elseif canImport(ucrt)
+import ucrt
+#endif
+
+/// The elementary functions every part of Fling calls, from the platform's C math library.
+///
+/// Chipmunk calls `cos`, `sin`, `exp` and `pow` from the same library, so the native solver
+/// must too for its results to match Chipmunk's bit for bit. Routing every call through here
+/// keeps that promise in one place.
+public enum Elementary {
+    @inlinable public static func cos(_ x: Double) -> Double { _cos(x) }
+    @inlinable public static func sin(_ x: Double) -> Double { _sin(x) }
+    @inlinable public static func exp(_ x: Double) -> Double { _exp(x) }
+    @inlinable public static func pow(_ x: Double, _ y: Double) -> Double { _pow(x, y) }
+    @inlinable public static func floor(_ x: Double) -> Double { x.rounded(.down) }
+}
+
+@usableFromInline func _cos(_ x: Double) -> Double { cos(x) }
+@usableFromInline func _sin(_ x: Double) -> Double { sin(x) }
+@usableFromInline func _exp(_ x: Double) -> Double { exp(x) }
+@usableFromInline func _pow(_ x: Double, _ y: Double) -> Double { pow(x, y) }

@@ -1,0 +1,70 @@
+/// Turns display-frame times into whole physics ticks.
+///
+/// Tick `k` covers `[k·tick, (k+1)·tick)` on the simulated timeline and is stepped once the
+/// display time reaches its end. The "accumulator" is kept as an absolute tick count, not a
+/// running sum of frame deltas, so rounding in the deltas can never add or lose a tick: the
+/// ticks stepped by a given time are the same at 30 Hz, 240 Hz or with jittered frames.
+///
+/// A stall clamp: a frame interval longer than `maxFrameInterval` (default 0.25 s) counts as
+/// exactly that long; the rest is dropped from the simulated timeline (``droppedTime``), so a
+/// long hitch costs at most `maxFrameInterval / tick` ticks (15 at the defaults), not a burst.
+/// Touch times are shifted by the same dropped time.
+public struct FixedStepClock: Hashable, Sendable {
+    /// The fixed tick, in seconds.
+    public let tick: Double
+    /// Longest frame interval honoured, in seconds.
+    public let maxFrameInterval: Double
+    /// Ticks completed so far.
+    public private(set) var ticks = 0
+    /// Display time minus ``droppedTime``: where the simulated timeline stands.
+    public private(set) var simulatedTime = 0.0
+    /// Total time dropped by stall clamps, in seconds.
+    public private(set) var droppedTime = 0.0
+    /// The last display time given, in seconds (0 before the first).
+    public private(set) var displayTime = 0.0
+
+    public init(tick: Double = 1.0 / 60.0, maxFrameInterval: Double = 0.25) throws(FlingError) {
+        try Check.range(tick, Limits.tick, "FixedStepClock.tick")
+        try Check.range(maxFrameInterval, tick...10, "FixedStepClock.maxFrameInterval")
+        self.tick = tick
+        self.maxFrameInterval = maxFrameInterval
+    }
+
+    /// When tick `k` starts on the simulated timeline.
+    @inlinable public func start(ofTick k: Int) -> Double { Double(k) * tick }
+
+    /// How many whole ticks end at or before simulated time `t`.
+    public func ticksEnded(by t: Double) -> Int {
+        guard t >= tick else { return 0 }
+        var k = Int((t / tick).rounded(.down))
+        // Division may round across a boundary; settle it with the same products `start` uses.
+        while Double(k + 1) * tick <= t { k += 1 }
+        while k > 0, Double(k) * tick > t { k -= 1 }
+        return k
+    }
+
+    /// Moves the display time to `time` and returns how many ticks are now due.
+    /// Call ``completeTick()`` after stepping each one.
+    public mutating func advance(to time: Double) throws(FlingError) -> Int {
+        try Check.range(time, -1e12...1e12, "displayTime")
+        guard time >= displayTime else {
+            throw FlingError(.outOfOrder, field: "displayTime", value: "\(time)",
+                             reason: "is earlier than the last display time, \(displayTime)")
+        }
+        let interval = time - displayTime
+        if interval > maxFrameInterval { droppedTime += interval - maxFrameInterval }
+        displayTime = time
+        simulatedTime = time - droppedTime
+        return max(0, ticksEnded(by: simulatedTime) - ticks)
+    }
+
+    /// Records that one due tick was stepped.
+    public mutating func completeTick() { ticks += 1 }
+
+    /// How far the display time is into the next tick, in 0...1: the weight of the newest
+    /// tick state when interpolating for drawing.
+    public var fraction: Double {
+        let f = (simulatedTime - start(ofTick: ticks)) / tick
+        return min(max(f, 0), 1)
+    }
+}

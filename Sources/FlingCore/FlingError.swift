@@ -1,0 +1,109 @@
+/// The one error type Fling throws: what went wrong (`code`), where (`field`), and the
+/// offending value. A struct, not an enum, so new codes can be added without breaking users
+/// who switch over them (the swift-nio pattern).
+///
+/// Every throwing entry point validates before it changes anything: when one of these is
+/// thrown, the state of the object that threw is exactly as it was before the call.
+public struct FlingError: Error, Hashable, Sendable, CustomStringConvertible {
+    /// The kind of failure.
+    public struct Code: Hashable, Sendable, CustomStringConvertible {
+        public let name: String
+        @usableFromInline init(_ name: String) { self.name = name }
+        public var description: String { name }
+
+        /// A number is NaN or infinite.
+        public static let notFinite = Code("notFinite")
+        /// A number that must be greater than zero is not.
+        public static let notPositive = Code("notPositive")
+        /// A number lies outside the range Fling documents for it.
+        public static let outOfRange = Code("outOfRange")
+        /// No tile has this id.
+        public static let unknownTile = Code("unknownTile")
+        /// A tile with this id already exists.
+        public static let duplicateTile = Code("duplicateTile")
+        /// A touch was moved, ended or cancelled without having begun.
+        public static let unknownTouch = Code("unknownTouch")
+        /// A touch began with an id that is still down.
+        public static let touchAlreadyDown = Code("touchAlreadyDown")
+        /// An event is earlier than the last one accepted.
+        public static let outOfOrder = Code("outOfOrder")
+        /// A world id is not (or no longer) live in this backend.
+        public static let unknownWorld = Code("unknownWorld")
+        /// An operation does not fit the world's current joints (a second drag, say).
+        public static let invalidState = Code("invalidState")
+        /// A trace or CSV document is malformed.
+        public static let malformedInput = Code("malformedInput")
+    }
+
+    public var code: Code
+    /// Where: a type and field name, or a key path / line in a document.
+    public var field: String
+    /// The offending value, as text.
+    public var value: String
+    /// What was expected, in words.
+    public var reason: String
+
+    public init(_ code: Code, field: String, value: String, reason: String) {
+        self.code = code
+        self.field = field
+        self.value = value
+        self.reason = reason
+    }
+
+    public var description: String { "\(code): \(field) = \(value): \(reason)" }
+}
+
+/// Input checks shared by every entry point.
+package enum Check {
+    package static func finite(_ x: Double, _ field: @autoclosure () -> String) throws(FlingError) {
+        guard x.isFinite else {
+            throw FlingError(.notFinite, field: field(), value: "\(x)", reason: "must be a finite number")
+        }
+    }
+
+    package static func finite(_ v: Vector, _ field: @autoclosure () -> String) throws(FlingError) {
+        try finite(v.x, "\(field()).x")
+        try finite(v.y, "\(field()).y")
+    }
+
+    package static func positive(_ x: Double, _ field: @autoclosure () -> String) throws(FlingError) {
+        try finite(x, field())
+        guard x > 0 else {
+            throw FlingError(.notPositive, field: field(), value: "\(x)", reason: "must be greater than zero")
+        }
+    }
+
+    package static func range(
+        _ x: Double, _ range: ClosedRange<Double>, _ field: @autoclosure () -> String
+    ) throws(FlingError) {
+        try finite(x, field())
+        guard range.contains(x) else {
+            throw FlingError(
+                .outOfRange, field: field(), value: "\(x)",
+                reason: "must lie in \(range.lowerBound)...\(range.upperBound)")
+        }
+    }
+
+    /// A coordinate: finite and within ``Limits/coordinate``.
+    package static func coordinate(_ v: Vector, _ field: @autoclosure () -> String) throws(FlingError) {
+        try range(v.x, -Limits.coordinate...Limits.coordinate, "\(field()).x")
+        try range(v.y, -Limits.coordinate...Limits.coordinate, "\(field()).y")
+    }
+}
+
+/// The ranges Fling accepts. They keep every state finite, so that no input can reach one of
+/// Chipmunk's sanity assertions (which abort the process in Debian's build).
+public enum Limits {
+    /// Largest absolute coordinate of a point, a tile frame or a viewport, in points.
+    public static let coordinate: Double = 1e7
+    /// Range of a tile's mass (mass units are the app's own; 1 is the default).
+    public static let mass: ClosedRange<Double> = 1e-6...1e6
+    /// Range of a tile's width and height, in points.
+    public static let size: ClosedRange<Double> = 1e-3...1e6
+    /// Range of the fixed tick, in seconds.
+    public static let tick: ClosedRange<Double> = 1e-4...0.1
+    /// Largest absolute gravity component, in points per second squared.
+    public static let gravity: Double = 1e7
+    /// Largest absolute velocity component, in points per second.
+    public static let velocity: Double = 1e9
+}

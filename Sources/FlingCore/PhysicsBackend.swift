@@ -1,0 +1,172 @@
+/// Names one world inside a backend. The index is a slot the backend may reuse after the
+/// world is destroyed; the generation changes on every reuse, so a stale id is an error
+/// (``FlingError/Code/unknownWorld``), never another tile.
+public struct WorldID: Hashable, Sendable, CustomStringConvertible {
+    public var index: UInt32
+    public var generation: UInt32
+    @inlinable public init(index: UInt32, generation: UInt32) {
+        self.index = index
+        self.generation = generation
+    }
+    public var description: String { "world \(index)#\(generation)" }
+}
+
+/// The one dynamic body a world is made with.
+public struct WorldDefinition: Hashable, Sendable {
+    /// Mass, in the app's mass units.
+    public var mass: Double
+    /// Moment of inertia about the center (for a tile, ``TileDefinition/moment``).
+    public var moment: Double
+    /// Initial center and angle.
+    public var transform: Transform
+    /// Gravity, in points per second squared.
+    public var gravity: Vector
+
+    public init(mass: Double, moment: Double, transform: Transform, gravity: Vector) {
+        self.mass = mass
+        self.moment = moment
+        self.transform = transform
+        self.gravity = gravity
+    }
+}
+
+/// A drag joint: a pivot between a kinematic finger body and a point of the tile.
+public struct DragJoint: Hashable, Sendable {
+    /// The grabbed point in tile coordinates (relative to the center, unrotated), in points.
+    public var localAnchor: Vector
+    /// Where the finger body starts, in points.
+    public var finger: Vector
+    /// Force limit of the joint (Chipmunk's `maxForce`).
+    public var maxForce: Double
+    /// Fraction of position error left after one second (Chipmunk's `errorBias`).
+    public var errorBias: Double
+
+    public init(localAnchor: Vector, finger: Vector, maxForce: Double, errorBias: Double) {
+        self.localAnchor = localAnchor
+        self.finger = finger
+        self.maxForce = maxForce
+        self.errorBias = errorBias
+    }
+}
+
+/// The springs that pull a released tile home: a damped spring of rest length 0 from the
+/// tile's center to its origin, and a damped rotary spring toward angle 0.
+public struct Attraction: Hashable, Sendable {
+    /// Where the tile's center is pulled to, in points.
+    public var origin: Vector
+    /// Spring stiffness (force per point) and damping (force per point per second).
+    public var stiffness: Double
+    public var damping: Double
+    /// Rotary spring stiffness (torque per radian) and damping (torque per radian per second).
+    public var angularStiffness: Double
+    public var angularDamping: Double
+
+    public init(origin: Vector, stiffness: Double, damping: Double, angularStiffness: Double, angularDamping: Double) {
+        self.origin = origin
+        self.stiffness = stiffness
+        self.damping = damping
+        self.angularStiffness = angularStiffness
+        self.angularDamping = angularDamping
+    }
+}
+
+/// A physics backend: many independent one-tile worlds, stepped together.
+///
+/// Each world holds one dynamic box body, optionally a drag joint to a kinematic finger body
+/// or the two attraction springs (never both), and its own gravity. Worlds never interact:
+/// creating, stepping or destroying one leaves every other's bits unchanged. A backend keeps
+/// its worlds in whatever layout suits it; the caller only holds ``WorldID``s.
+///
+/// Every method validates its arguments and throws ``FlingError`` without changing anything
+/// when they are bad. Conforming backends produce the same bits for the same calls: that is
+/// what the differential tests check.
+public protocol PhysicsBackend: AnyObject {
+    /// A short name for reports: `chipmunk`, `native`, ….
+    var name: String { get }
+    /// Impulse-solver iterations per step, for every world. Default 10.
+    var solverIterations: Int { get }
+    /// The number of live worlds.
+    var worldCount: Int { get }
+
+    /// Makes a world holding one body at rest (zero velocity) at `definition.transform`.
+    func makeWorld(_ definition: WorldDefinition) throws(FlingError) -> WorldID
+    /// Frees a world and everything in it.
+    func destroyWorld(_ world: WorldID) throws(FlingError)
+
+    /// Adds a kinematic finger body at `joint.finger` (at rest) and a pivot joint from it to
+    /// the tile's `joint.localAnchor`.
+    func attachDrag(_ joint: DragJoint, to world: WorldID) throws(FlingError)
+    /// Places the finger body for the next step, with the velocity it moved at.
+    func moveFinger(in world: WorldID, to position: Vector, velocity: Vector) throws(FlingError)
+    /// Removes the pivot joint and the finger body.
+    func detachDrag(from world: WorldID) throws(FlingError)
+
+    /// Adds the damped spring and then the damped rotary spring.
+    func attachAttraction(_ attraction: Attraction, to world: WorldID) throws(FlingError)
+    /// Removes both springs.
+    func detachAttraction(from world: WorldID) throws(FlingError)
+
+    /// Sets the body's velocities (at release, from the velocity tracker).
+    func setVelocity(of world: WorldID, linear: Vector, angular: Double) throws(FlingError)
+
+    /// Advances every live world by `dt` seconds (within ``Limits/tick``), in one call.
+    func step(by dt: Double) throws(FlingError)
+
+    /// The body's state now.
+    func state(of world: WorldID) throws(FlingError) -> BodyState
+    /// The states of `worlds`, in that order, written into `states` (cleared first; its
+    /// capacity is kept, so a warmed-up caller allocates nothing).
+    func readStates(of worlds: [WorldID], into states: inout [BodyState]) throws(FlingError)
+}
+
+extension PhysicsBackend {
+    public func readStates(of worlds: [WorldID], into states: inout [BodyState]) throws(FlingError) {
+        states.removeAll(keepingCapacity: true)
+        for world in worlds { states.append(try state(of: world)) }
+    }
+}
+
+/// Argument checks every backend runs before it touches a world.
+package enum BackendCheck {
+    package static func definition(_ d: WorldDefinition) throws(FlingError) {
+        try Check.range(d.mass, Limits.mass, "WorldDefinition.mass")
+        try Check.positive(d.moment, "WorldDefinition.moment")
+        try Check.range(d.moment, 1e-300...1e300, "WorldDefinition.moment")
+        try Check.coordinate(d.transform.position, "WorldDefinition.transform.position")
+        try Check.range(d.transform.angle, -1e6...1e6, "WorldDefinition.transform.angle")
+        try Check.range(d.gravity.x, -Limits.gravity...Limits.gravity, "WorldDefinition.gravity.x")
+        try Check.range(d.gravity.y, -Limits.gravity...Limits.gravity, "WorldDefinition.gravity.y")
+    }
+
+    package static func drag(_ j: DragJoint) throws(FlingError) {
+        try Check.range(j.localAnchor.x, -Limits.coordinate...Limits.coordinate, "DragJoint.localAnchor.x")
+        try Check.range(j.localAnchor.y, -Limits.coordinate...Limits.coordinate, "DragJoint.localAnchor.y")
+        try Check.coordinate(j.finger, "DragJoint.finger")
+        try Check.positive(j.maxForce, "DragJoint.maxForce")
+        try Check.range(j.errorBias, 1e-300...1, "DragJoint.errorBias")
+    }
+
+    package static func finger(_ p: Vector, _ v: Vector) throws(FlingError) {
+        try Check.coordinate(p, "finger.position")
+        try Check.range(v.x, -1e12...1e12, "finger.velocity.x")
+        try Check.range(v.y, -1e12...1e12, "finger.velocity.y")
+    }
+
+    package static func attraction(_ a: Attraction) throws(FlingError) {
+        try Check.coordinate(a.origin, "Attraction.origin")
+        try Check.range(a.stiffness, 0...1e300, "Attraction.stiffness")
+        try Check.range(a.damping, 0...1e300, "Attraction.damping")
+        try Check.range(a.angularStiffness, 0...1e300, "Attraction.angularStiffness")
+        try Check.range(a.angularDamping, 0...1e300, "Attraction.angularDamping")
+    }
+
+    package static func velocity(_ v: Vector, _ w: Double) throws(FlingError) {
+        try Check.range(v.x, -Limits.velocity...Limits.velocity, "velocity.x")
+        try Check.range(v.y, -Limits.velocity...Limits.velocity, "velocity.y")
+        try Check.range(w, -1e9...1e9, "angularVelocity")
+    }
+
+    package static func dt(_ dt: Double) throws(FlingError) {
+        try Check.range(dt, Limits.tick, "step.dt")
+    }
+}

@@ -1,0 +1,45 @@
+/// Identifies a tile within one ``TileAnimator``. Tiles are kept, stepped and hashed in id order.
+public struct TileID: Hashable, Comparable, Sendable, Codable, ExpressibleByIntegerLiteral, CustomStringConvertible {
+    public var rawValue: Int
+    @inlinable public init(_ rawValue: Int) { self.rawValue = rawValue }
+    @inlinable public init(integerLiteral value: Int) { self.rawValue = value }
+    @inlinable public static func < (a: TileID, b: TileID) -> Bool { a.rawValue < b.rawValue }
+    public var description: String { "tile \(rawValue)" }
+    public init(from decoder: any Decoder) throws { rawValue = try decoder.singleValueContainer().decode(Int.self) }
+    public func encode(to encoder: any Encoder) throws {
+        var c = encoder.singleValueContainer(); try c.encode(rawValue)
+    }
+}
+
+/// A tile as the app lays it out: its home frame (whose center is the tile's origin, where the
+/// attraction spring pulls it back to) and its mass.
+public struct TileDefinition: Hashable, Sendable, Codable {
+    public var id: TileID
+    /// The tile's frame at rest, in points. Its center is the tile's origin.
+    public var frame: Rect
+    /// Mass in the app's mass units. Default 1. The box moment of inertia follows from it.
+    public var mass: Double
+
+    public init(id: TileID, frame: Rect, mass: Double = 1) {
+        self.id = id
+        self.frame = frame
+        self.mass = mass
+    }
+
+    /// The point the tile rests at and springs back to.
+    @inlinable public var origin: Vector { frame.center }
+
+    /// Moment of inertia of a solid box about its center: `m (w² + h²) / 12`.
+    @inlinable public var moment: Double { mass * (frame.width * frame.width + frame.height * frame.height) / 12 }
+
+    /// Throws unless every number is finite and within ``Limits``.
+    public func validate() throws(FlingError) {
+        try Check.coordinate(Vector(frame.x, frame.y), "TileDefinition(\(id.rawValue)).frame.origin")
+        try Check.positive(frame.width, "TileDefinition(\(id.rawValue)).frame.width")
+        try Check.positive(frame.height, "TileDefinition(\(id.rawValue)).frame.height")
+        try Check.range(frame.width, Limits.size, "TileDefinition(\(id.rawValue)).frame.width")
+        try Check.range(frame.height, Limits.size, "TileDefinition(\(id.rawValue)).frame.height")
+        try Check.positive(mass, "TileDefinition(\(id.rawValue)).mass")
+        try Check.range(mass, Limits.mass, "TileDefinition(\(id.rawValue)).mass")
+    }
+}

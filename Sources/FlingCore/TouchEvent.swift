@@ -1,0 +1,37 @@
+/// Identifies one finger from touch-down to touch-up (UIKit's `UITouch` identity).
+public struct TouchID: Hashable, Comparable, Sendable, Codable, ExpressibleByIntegerLiteral, CustomStringConvertible {
+    public var rawValue: Int
+    @inlinable public init(_ rawValue: Int) { self.rawValue = rawValue }
+    @inlinable public init(integerLiteral value: Int) { self.rawValue = value }
+    @inlinable public static func < (a: TouchID, b: TouchID) -> Bool { a.rawValue < b.rawValue }
+    public var description: String { "touch \(rawValue)" }
+    public init(from decoder: any Decoder) throws { rawValue = try decoder.singleValueContainer().decode(Int.self) }
+    public func encode(to encoder: any Encoder) throws {
+        var c = encoder.singleValueContainer(); try c.encode(rawValue)
+    }
+}
+
+/// One touch input: a finger going down, moving, lifting, or being cancelled by the system.
+public struct TouchEvent: Hashable, Sendable, Codable {
+    public enum Phase: String, Hashable, Sendable, Codable, CaseIterable {
+        case began, moved, ended, cancelled
+    }
+
+    /// Seconds on the animator's timeline (which starts at 0).
+    public var time: Double
+    public var touch: TouchID
+    public var phase: Phase
+    /// Where the finger is, in points.
+    public var position: Vector
+    /// For `began`: the tile the app's own hit test found, or nil to let the animator pick the
+    /// topmost tile (highest id) under `position`. Ignored for other phases.
+    public var tile: TileID?
+
+    public init(time: Double, touch: TouchID, phase: Phase, position: Vector, tile: TileID? = nil) {
+        self.time = time
+        self.touch = touch
+        self.phase = phase
+        self.position = position
+        self.tile = tile
+    }
+}

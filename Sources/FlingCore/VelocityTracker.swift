@@ -1,0 +1,111 @@
+/// Estimates a finger's velocity at release from its recent samples, with the algorithm of
+/// Flutter's `VelocityTracker` (its default, least-squares strategy):
+///
+/// - walking back from the newest sample, keep at most ``historySize`` (20) samples; stop at
+///   one more than ``horizon`` (100 ms) older than the newest, or at a gap of more than
+///   ``maxGap`` (40 ms) between neighbours;
+/// - with at least ``minimumSamples`` (3), fit `x(t)` and `y(t)` separately with a
+///   least-squares polynomial of degree 2 (weights 1, `t` in milliseconds relative to the
+///   newest sample); the velocity is the linear coefficient, times 1000 for points per second;
+/// - with fewer, or when the fit is degenerate, the velocity is zero.
+///
+/// Feed it the `began` and `moved` positions of one touch, not the `ended` one.
+/// It keeps a fixed ring of samples: adding one never allocates.
+public struct VelocityTracker: Sendable {
+    public static let historySize = 20
+    /// Oldest sample age used, in seconds.
+    public static let horizon = 0.100
+    /// Longest gap between neighbouring samples before the motion counts as stopped, in seconds.
+    public static let maxGap = 0.040
+    public static let minimumSamples = 3
+
+    private var times = [Double](repeating: 0, count: historySize)
+    private var points = [Vector](repeating: .zero, count: historySize)
+    private var newest = -1
+    private var count = 0
+
+    public init() {}
+
+    /// Forgets every sample.
+    public mutating func reset() { newest = -1; count = 0 }
+
+    /// Adds a sample: the touch's position at `time` (seconds).
+    public mutating func add(time: Double, position: Vector) {
+        newest = (newest + 1) % Self.historySize
+        times[newest] = time
+        points[newest] = position
+        count = min(count + 1, Self.historySize)
+    }
+
+    /// The estimated velocity in points per second, or zero (see the type's documentation).
+    public var velocity: Vector {
+        guard count > 0 else { return .zero }
+        var ts: [Double] = [], xs: [Double] = [], ys: [Double] = []
+        ts.reserveCapacity(count); xs.reserveCapacity(count); ys.reserveCapacity(count)
+        let newestTime = times[newest]
+        var previousTime = newestTime
+        var index = newest
+        while ts.count < count {
+            let sampleTime = times[index]
+            // Ages and gaps in milliseconds, as Flutter measures them.
+            let age = (newestTime - sampleTime) * 1000
+            let gap = abs(sampleTime - previousTime) * 1000
+            previousTime = sampleTime
+            if age > Self.horizon * 1000 || gap > Self.maxGap * 1000 { break }
+            ts.append(-age)
+            xs.append(points[index].x)
+            ys.append(points[index].y)
+            index = (index + Self.historySize - 1) % Self.historySize
+        }
+        guard ts.count >= Self.minimumSamples,
+              let vx = LeastSquares.linearCoefficient(t: ts, y: xs),
+              let vy = LeastSquares.linearCoefficient(t: ts, y: ys)
+        else { return .zero }
+        return Vector(vx * 1000, vy * 1000)
+    }
+}
+
+/// A degree-2 least-squares polynomial fit by QR decomposition (modified Gram–Schmidt), as
+/// Flutter's `LeastSquaresSolver` computes it, on fixed-size stack storage.
+enum LeastSquares {
+    /// The coefficient `b` of `y ≈ a + b t + c t²` (weights 1), or nil when the columns are
+    /// (numerically) dependent.
+    static func linearCoefficient(t: [Double], y: [Double]) -> Double? {
+        let n = 3, m = t.count
+        guard m >= n else { return nil }
+        // a[j][h] = t_h^j; q: orthonormal columns; r: upper triangular, a = q r.
+        var a = [[Double]](repeating: [Double](repeating: 0, count: m), count: n)
+        for h in 0..<m {
+            a[0][h] = 1
+            for j in 1..<n { a[j][h] = a[j - 1][h] * t[h] }
+        }
+        var q = a
+        var r = [[Double]](repeating: [Double](repeating: 0, count: n), count: n)
+        for j in 0..<n {
+            for i in 0..<j {
+                var dot = 0.0
+                for h in 0..<m { dot += q[j][h] * q[i][h] }
+                for h in 0..<m { q[j][h] -= dot * q[i][h] }
+            }
+            var norm = 0.0
+            for h in 0..<m { norm += q[j][h] * q[j][h] }
+            norm = norm.squareRoot()
+            if norm < 1e-6 { return nil }
+            for h in 0..<m { q[j][h] /= norm }
+            for i in 0..<n {
+                var dot = 0.0
+                if i >= j { for h in 0..<m { dot += q[j][h] * a[i][h] } }
+                r[j][i] = dot
+            }
+        }
+        // Solve r b = qᵀ y by back substitution.
+        var b = [Double](repeating: 0, count: n)
+        for i in stride(from: n - 1, through: 0, by: -1) {
+            var v = 0.0
+            for h in 0..<m { v += q[i][h] * y[h] }
+            for j in stride(from: n - 1, to: i, by: -1) { v -= r[i][j] * b[j] }
+            b[i] = v / r[i][i]
+        }
+        return b[1]
+    }
+}

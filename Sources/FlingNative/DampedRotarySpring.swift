@@ -1,0 +1,35 @@
+import FlingCore
+
+/// The rotary attraction: Chipmunk's `cpDampedRotarySpring` between the static body
+/// (angle 0) and the tile, rest angle 0.
+///
+/// Note the signs: the pre-step's spring torque goes `w_a -= j·i_a⁻¹, w_b += j·i_b⁻¹`, the
+/// iterations' damping `w_a += j·i_a⁻¹, w_b -= j·i_b⁻¹`, as in Chipmunk.
+struct DampedRotarySpring {
+    var stiffness: Double, damping: Double
+    var iSum: Double = 0, wCoef: Double = 0, targetWrn: Double = 0
+
+    init(_ a: Attraction) {
+        stiffness = a.angularStiffness; damping = a.angularDamping
+    }
+
+    @inline(__always) mutating func preStep(_ a: inout AnchorBody, _ b: inout RigidBody, _ dt: Double) {
+        let moment = AnchorBody.iInv + b.iInv
+        iSum = 1.0 / moment
+        wCoef = 1.0 - Elementary.exp(-damping * dt * moment)
+        targetWrn = 0.0
+        // Relative angle a_a - a_b with a_a = 0; torque (relativeAngle - restAngle)·stiffness.
+        let j = ((0.0 - b.angle) - 0.0) * stiffness * dt
+        a.w -= j * AnchorBody.iInv
+        b.w += j * b.iInv
+    }
+
+    @inline(__always) mutating func applyImpulse(_ a: inout AnchorBody, _ b: inout RigidBody) {
+        let wrn = a.w - b.w
+        let wDamp = (targetWrn - wrn) * wCoef
+        targetWrn = wrn + wDamp
+        let j = wDamp * iSum
+        a.w += j * AnchorBody.iInv
+        b.w -= j * b.iInv
+    }
+}

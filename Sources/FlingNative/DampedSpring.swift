@@ -1,0 +1,51 @@
+import FlingCore
+
+/// The attraction spring: Chipmunk's `cpDampedSpring`, rest length 0, from the static body's
+/// anchor at the tile's origin (anchor A) to the tile's center (anchor B = 0).
+///
+/// Its spring impulse is explicit, applied once in the pre-step (so before gravity); its
+/// damping is implicit, `v_coef = 1 - exp(-c·dt·k)`, spread over the iterations.
+struct DampedSpring {
+    var originX: Double, originY: Double
+    var stiffness: Double, damping: Double
+    var r1x: Double = 0, r1y: Double = 0, r2x: Double = 0, r2y: Double = 0
+    var nx: Double = 0, ny: Double = 0
+    var nMass: Double = 0, vCoef: Double = 0, targetVrn: Double = 0
+
+    init(_ a: Attraction) {
+        originX = a.origin.x; originY = a.origin.y
+        stiffness = a.stiffness; damping = a.damping
+    }
+
+    @inline(__always) mutating func preStep(_ a: inout AnchorBody, _ b: inout RigidBody, _ dt: Double) {
+        (r1x, r1y) = AnchorBody.rotate(originX - 0.0, originY - 0.0)
+        (r2x, r2y) = b.rotate(0.0 - 0.0, 0.0 - 0.0)
+        let dx = (b.px + r2x) - (a.px + r1x)
+        let dy = (b.py + r2y) - (a.py + r1y)
+        let dist = (dx * dx + dy * dy).squareRoot()
+        // n = delta / dist, or 0 when the ends meet (Chipmunk divides by ∞ then).
+        let inv = 1.0 / (dist != 0 ? dist : .infinity)
+        nx = dx * inv; ny = dy * inv
+
+        // k_scalar: m_a⁻¹ + i_a⁻¹ (r1 × n)² + m_b⁻¹ + i_b⁻¹ (r2 × n)².
+        let rcn1 = r1x * ny - r1y * nx
+        let rcn2 = r2x * ny - r2y * nx
+        let k = (AnchorBody.mInv + AnchorBody.iInv * rcn1 * rcn1) + (b.mInv + b.iInv * rcn2 * rcn2)
+        nMass = 1.0 / k
+        targetVrn = 0.0
+        vCoef = 1.0 - Elementary.exp(-damping * dt * k)
+
+        // Spring force (restLength - dist)·stiffness, as an impulse over dt.
+        let jSpring = (0.0 - dist) * stiffness * dt
+        applyImpulses(&a, &b, r1x, r1y, r2x, r2y, nx * jSpring, ny * jSpring)
+    }
+
+    @inline(__always) mutating func applyImpulse(_ a: inout AnchorBody, _ b: inout RigidBody) {
+        let (vrx, vry) = relativeVelocity(a, b, r1x, r1y, r2x, r2y)
+        let vrn = vrx * nx + vry * ny
+        let vDamp = (targetVrn - vrn) * vCoef
+        targetVrn = vrn + vDamp
+        let jDamp = vDamp * nMass
+        applyImpulses(&a, &b, r1x, r1y, r2x, r2y, nx * jDamp, ny * jDamp)
+    }
+}

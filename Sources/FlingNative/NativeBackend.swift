@@ -1,0 +1,163 @@
+import FlingCore
+
+/// The joints a native world holds: Chipmunk's constraint list for a tile world, which is
+/// always empty, one pivot joint, or a damped spring followed by a damped rotary spring.
+enum Joints {
+    case none
+    case drag(PivotJoint)
+    case attraction(DampedSpring, DampedRotarySpring)
+}
+
+/// Cold bookkeeping for one slot: who owns it. Kept apart from the hot arrays the step
+/// streams through.
+struct SlotRecord {
+    var generation: UInt32
+    var isLive: Bool
+}
+
+/// Fling's native Swift solver: Chipmunk 7.0.3's step for a one-tile world, rewritten so that
+/// it gives the same bits, and laid out for stepping many worlds in one call.
+///
+/// Worlds live in slots. The hot state is three parallel arrays indexed by slot (the body,
+/// the anchor body, the joints), so one step walks memory once, front to back; which slots
+/// are live and their generations sit in a fourth, cold array. A destroyed world's slot goes
+/// on a free list and is reused, with its generation bumped, so a stale ``WorldID`` is
+/// rejected. Once the arrays have grown to the peak world count, neither the step nor making
+/// a world allocates.
+public final class NativeBackend: PhysicsBackend {
+    public let name = "native"
+    public let solverIterations: Int
+    public private(set) var worldCount = 0
+
+    var bodies: ContiguousArray<RigidBody> = []
+    var anchors: ContiguousArray<AnchorBody> = []
+    var joints: ContiguousArray<Joints> = []
+    var records: ContiguousArray<SlotRecord> = []
+    var freeSlots: [UInt32] = []
+
+    /// - Parameter solverIterations: impulse iterations per step, 1...100. Default 10,
+    ///   Chipmunk's default.
+    public init(solverIterations: Int = 10) throws(FlingError) {
+        guard (1...100).contains(solverIterations) else {
+            throw FlingError(.outOfRange, field: "NativeBackend.solverIterations",
+                             value: "\(solverIterations)", reason: "must lie in 1...100")
+        }
+        self.solverIterations = solverIterations
+    }
+
+    /// Reserves room for `count` worlds, so that making that many allocates nothing.
+    public func reserveCapacity(_ count: Int) {
+        bodies.reserveCapacity(count); anchors.reserveCapacity(count)
+        joints.reserveCapacity(count); records.reserveCapacity(count); freeSlots.reserveCapacity(count)
+    }
+
+    /// Bytes of storage per slot across the hot and cold arrays.
+    public static var bytesPerWorld: Int {
+        MemoryLayout<RigidBody>.stride + MemoryLayout<AnchorBody>.stride
+            + MemoryLayout<Joints>.stride + MemoryLayout<SlotRecord>.stride + MemoryLayout<UInt32>.stride
+    }
+
+    public func makeWorld(_ definition: WorldDefinition) throws(FlingError) -> WorldID {
+        try BackendCheck.definition(definition)
+        let body = RigidBody(definition)
+        worldCount += 1
+        if let slot = freeSlots.popLast() {
+            let i = Int(slot)
+            bodies[i] = body; anchors[i] = AnchorBody(); joints[i] = .none
+            records[i].isLive = true
+            return WorldID(index: slot, generation: records[i].generation)
+        }
+        bodies.append(body); anchors.append(AnchorBody()); joints.append(.none)
+        records.append(SlotRecord(generation: 0, isLive: true))
+        return WorldID(index: UInt32(records.count - 1), generation: 0)
+    }
+
+    public func destroyWorld(_ world: WorldID) throws(FlingError) {
+        let i = try slot(world)
+        records[i].isLive = false
+        records[i].generation &+= 1
+        joints[i] = .none
+        freeSlots.append(world.index)
+        worldCount -= 1
+    }
+
+    public func attachDrag(_ joint: DragJoint, to world: WorldID) throws(FlingError) {
+        let i = try slot(world)
+        try BackendCheck.drag(joint)
+        guard case .none = joints[i] else { throw occupied(world, "attachDrag") }
+        // A new kinematic body: at rest, angle 0, placed like cpBodySetPosition does.
+        var finger = AnchorBody()
+        finger.place(at: joint.finger)
+        anchors[i] = finger
+        joints[i] = .drag(PivotJoint(joint))
+    }
+
+    public func moveFinger(in world: WorldID, to position: Vector, velocity: Vector) throws(FlingError) {
+        let i = try slot(world)
+        try BackendCheck.finger(position, velocity)
+        guard case .drag = joints[i] else { throw missing(world, "moveFinger", "a drag joint") }
+        anchors[i].place(at: position)
+        anchors[i].vx = velocity.x
+        anchors[i].vy = velocity.y
+    }
+
+    public func detachDrag(from world: WorldID) throws(FlingError) {
+        let i = try slot(world)
+        guard case .drag = joints[i] else { throw missing(world, "detachDrag", "a drag joint") }
+        joints[i] = .none
+    }
+
+    public func attachAttraction(_ attraction: Attraction, to world: WorldID) throws(FlingError) {
+        let i = try slot(world)
+        try BackendCheck.attraction(attraction)
+        guard case .none = joints[i] else { throw occupied(world, "attachAttraction") }
+        // The space's static body: at the origin of the world, at rest, forever.
+        anchors[i] = AnchorBody()
+        joints[i] = .attraction(DampedSpring(attraction), DampedRotarySpring(attraction))
+    }
+
+    public func detachAttraction(from world: WorldID) throws(FlingError) {
+        let i = try slot(world)
+        guard case .attraction = joints[i] else { throw missing(world, "detachAttraction", "attraction springs") }
+        joints[i] = .none
+    }
+
+    public func setVelocity(of world: WorldID, linear: Vector, angular: Double) throws(FlingError) {
+        let i = try slot(world)
+        try BackendCheck.velocity(linear, angular)
+        bodies[i].vx = linear.x
+        bodies[i].vy = linear.y
+        bodies[i].w = angular
+    }
+
+    public func state(of world: WorldID) throws(FlingError) -> BodyState {
+        bodies[try slot(world)].state
+    }
+
+    public func readStates(of worlds: [WorldID], into states: inout [BodyState]) throws(FlingError) {
+        for world in worlds { _ = try slot(world) }
+        states.removeAll(keepingCapacity: true)
+        for world in worlds { states.append(bodies[Int(world.index)].state) }
+    }
+
+    // MARK: - Slots
+
+    @inline(__always) func slot(_ world: WorldID) throws(FlingError) -> Int {
+        let i = Int(world.index)
+        guard i < records.count, records[i].isLive, records[i].generation == world.generation else {
+            throw FlingError(.unknownWorld, field: "WorldID", value: "\(world)",
+                             reason: "is not a live world of this backend (destroyed, or never made)")
+        }
+        return i
+    }
+
+    private func occupied(_ world: WorldID, _ op: String) -> FlingError {
+        FlingError(.invalidState, field: "\(op)(\(world))", value: "\(joints[Int(world.index)])",
+                   reason: "the world already has joints; detach them first")
+    }
+
+    private func missing(_ world: WorldID, _ op: String, _ what: String) -> FlingError {
+        FlingError(.invalidState, field: "\(op)(\(world))", value: "\(joints[Int(world.index)])",
+                   reason: "the world has no \(what)")
+    }
+}

@@ -1,0 +1,73 @@
+import FlingCore
+
+/// The drag joint: Chipmunk's `cpPivotJoint` from the finger body's center (anchor A = 0)
+/// to the grabbed point of the tile (anchor B, tile coordinates).
+struct PivotJoint {
+    var anchorBx: Double, anchorBy: Double
+    var maxForce: Double, errorBias: Double
+    var r1x: Double = 0, r1y: Double = 0, r2x: Double = 0, r2y: Double = 0
+    /// The inverted 2×2 effective mass `K⁻¹ = [ka kb; kc kd]`.
+    var ka: Double = 0, kb: Double = 0, kc: Double = 0, kd: Double = 0
+    var biasX: Double = 0, biasY: Double = 0
+    /// Accumulated impulse, warm-started each step scaled by `dt / prev_dt`.
+    var jAccX: Double = 0, jAccY: Double = 0
+
+    init(_ j: DragJoint) {
+        anchorBx = j.localAnchor.x; anchorBy = j.localAnchor.y
+        maxForce = j.maxForce; errorBias = j.errorBias
+    }
+
+    /// `preStep`: anchors in world orientation, effective mass, and the bias velocity
+    /// `clamp(delta · -(1 - errorBias^dt) / dt, maxBias = ∞)`.
+    @inline(__always) mutating func preStep(_ a: AnchorBody, _ b: RigidBody, _ dt: Double) {
+        (r1x, r1y) = AnchorBody.rotate(0.0 - 0.0, 0.0 - 0.0)
+        (r2x, r2y) = b.rotate(anchorBx - 0.0, anchorBy - 0.0)
+
+        // k_tensor: K = (m_a⁻¹ + m_b⁻¹) I + each body's i⁻¹ [ry² -rx·ry; -rx·ry rx²], inverted.
+        let mSum = AnchorBody.mInv + b.mInv
+        var k11 = mSum, k12 = 0.0
+        var k21 = 0.0, k22 = mSum
+        let aI = AnchorBody.iInv
+        let r1xsq = r1x * r1x * aI, r1ysq = r1y * r1y * aI, r1nxy = -r1x * r1y * aI
+        k11 += r1ysq; k12 += r1nxy
+        k21 += r1nxy; k22 += r1xsq
+        let bI = b.iInv
+        let r2xsq = r2x * r2x * bI, r2ysq = r2y * r2y * bI, r2nxy = -r2x * r2y * bI
+        k11 += r2ysq; k12 += r2nxy
+        k21 += r2nxy; k22 += r2xsq
+        let det = k11 * k22 - k12 * k21
+        let detInv = 1.0 / det
+        ka = k22 * detInv; kb = -k12 * detInv
+        kc = -k21 * detInv; kd = k11 * detInv
+
+        let dx = (b.px + r2x) - (a.px + r1x)
+        let dy = (b.py + r2y) - (a.py + r1y)
+        let coef = -(1.0 - Elementary.pow(errorBias, dt)) / dt
+        (biasX, biasY) = clamp(dx * coef, dy * coef, .infinity)
+    }
+
+    @inline(__always) func applyCachedImpulse(_ a: inout AnchorBody, _ b: inout RigidBody, _ dtCoef: Double) {
+        applyImpulses(&a, &b, r1x, r1y, r2x, r2y, jAccX * dtCoef, jAccY * dtCoef)
+    }
+
+    /// One solver iteration: `j = K⁻¹ (bias - v_rel)`, accumulated impulse clamped to
+    /// `maxForce · dt`, the change applied.
+    @inline(__always) mutating func applyImpulse(_ a: inout AnchorBody, _ b: inout RigidBody, _ dt: Double) {
+        let (vrx, vry) = relativeVelocity(a, b, r1x, r1y, r2x, r2y)
+        let ex = biasX - vrx, ey = biasY - vry
+        let jx = ex * ka + ey * kb
+        let jy = ex * kc + ey * kd
+        let oldX = jAccX, oldY = jAccY
+        (jAccX, jAccY) = clamp(jAccX + jx, jAccY + jy, maxForce * dt)
+        applyImpulses(&a, &b, r1x, r1y, r2x, r2y, jAccX - oldX, jAccY - oldY)
+    }
+}
+
+/// `cpvclamp(v, len)`: `v` rescaled to length `len` when `v·v > len²`, where normalizing
+/// multiplies by `1 / (|v| + DBL_MIN)`.
+@inline(__always) func clamp(_ x: Double, _ y: Double, _ len: Double) -> (Double, Double) {
+    let dot = x * x + y * y
+    guard dot > len * len else { return (x, y) }
+    let inv = 1.0 / (dot.squareRoot() + Double.leastNormalMagnitude)
+    return ((x * inv) * len, (y * inv) * len)
+}

@@ -1,0 +1,114 @@
+import FlingCore
+
+/// The hot state of a world's one dynamic body: what the step reads and writes every tick.
+///
+/// Field for field this is Chipmunk's `cpBody` as its step uses it. The transform is kept as
+/// `(cos a, sin a)`; Chipmunk's `cpTransform` stores the same two numbers (and `-sin a`).
+struct RigidBody {
+    var px: Double, py: Double
+    var vx: Double, vy: Double
+    var angle: Double, w: Double
+    var cosA: Double, sinA: Double
+    /// `1 / mass` and `1 / moment`, divided once as `cpBodySetMass`/`cpBodySetMoment` do.
+    var mInv: Double, iInv: Double
+    var gx: Double, gy: Double
+    /// The previous step's dt, 0 before the first (`cpSpace.curr_dt`).
+    var prevDt: Double
+
+    init(_ d: WorldDefinition) {
+        // cpBodySetPosition maps the center of gravity (0, 0) through the angle-0 transform,
+        // which gives (+0, +0), and adds the position: `0 + x` turns a -0 into +0, as there.
+        px = 0.0 + d.transform.position.x
+        py = 0.0 + d.transform.position.y
+        vx = 0; vy = 0; w = 0
+        angle = d.transform.angle
+        cosA = Elementary.cos(angle); sinA = Elementary.sin(angle)
+        mInv = 1.0 / d.mass
+        iInv = 1.0 / d.moment
+        gx = d.gravity.x; gy = d.gravity.y
+        prevDt = 0
+    }
+
+    /// `cpBodyUpdatePosition`: `p += (v + v_bias) dt`, `a += (w + w_bias) dt`. Nothing here
+    /// applies bias impulses, so the biases are always +0; they are still added, because
+    /// `v + 0` turns a -0 into +0 exactly as Chipmunk's does.
+    @inline(__always) mutating func integratePosition(_ dt: Double) {
+        px = px + (vx + 0.0) * dt
+        py = py + (vy + 0.0) * dt
+        angle = angle + (w + 0.0) * dt
+        cosA = Elementary.cos(angle)
+        sinA = Elementary.sin(angle)
+    }
+
+    /// `cpBodyUpdateVelocity` with zero force and torque:
+    /// `v = v·damping + (g + f/m) dt`, `w = w·damping + τ/I · dt`.
+    @inline(__always) mutating func integrateVelocity(_ dt: Double, damping: Double) {
+        vx = vx * damping + (gx + 0.0 * mInv) * dt
+        vy = vy * damping + (gy + 0.0 * mInv) * dt
+        w = w * damping + 0.0 * iInv * dt
+    }
+
+    /// `cpTransformVect(body->transform, v)`: the rotation `[c -s; s c]` applied to `v`,
+    /// written as Chipmunk's `t.a*x + t.c*y` with `t.c = -sin a`.
+    @inline(__always) func rotate(_ x: Double, _ y: Double) -> (Double, Double) {
+        (cosA * x + (-sinA) * y, sinA * x + cosA * y)
+    }
+
+    var state: BodyState {
+        BodyState(position: Vector(px, py), angle: angle, velocity: Vector(vx, vy), angularVelocity: w)
+    }
+}
+
+/// The other end of a world's joints: the kinematic finger body while dragged, the space's
+/// static body while attracted. Both have infinite mass (`m_inv = i_inv = 0`) and angle 0.
+///
+/// Impulses are still applied to it, as Chipmunk does: multiplying by a zero inverse mass
+/// adds a signed zero, which can flip a -0 velocity to +0, and parity is bit for bit.
+struct AnchorBody {
+    var px: Double = 0, py: Double = 0
+    var vx: Double = 0, vy: Double = 0
+    var w: Double = 0
+    static let mInv: Double = 0
+    static let iInv: Double = 0
+    /// Angle 0: Chipmunk's transform holds `cos 0 = 1`, `sin 0 = 0`.
+    static let cosA: Double = 1
+    static let sinA: Double = 0
+
+    @inline(__always) static func rotate(_ x: Double, _ y: Double) -> (Double, Double) {
+        (cosA * x + (-sinA) * y, sinA * x + cosA * y)
+    }
+
+    /// `cpBodySetPosition` on an angle-0 body: `(+0, +0) + p`.
+    @inline(__always) mutating func place(at p: Vector) {
+        px = 0.0 + p.x
+        py = 0.0 + p.y
+    }
+}
+
+/// `apply_impulses(a, b, r1, r2, j)` from Chipmunk's `chipmunk_private.h`:
+/// `a` receives `-j` at `r1`, `b` receives `j` at `r2`;
+/// `v += j · m_inv`, `w += i_inv · (r × j)`.
+@inline(__always)
+func applyImpulses(
+    _ a: inout AnchorBody, _ b: inout RigidBody,
+    _ r1x: Double, _ r1y: Double, _ r2x: Double, _ r2y: Double, _ jx: Double, _ jy: Double
+) {
+    let nx = -jx, ny = -jy
+    a.vx = a.vx + nx * AnchorBody.mInv
+    a.vy = a.vy + ny * AnchorBody.mInv
+    a.w += AnchorBody.iInv * (r1x * ny - r1y * nx)
+    b.vx = b.vx + jx * b.mInv
+    b.vy = b.vy + jy * b.mInv
+    b.w += b.iInv * (r2x * jy - r2y * jx)
+}
+
+/// `relative_velocity(a, b, r1, r2)`: `(v_b + perp(r2)·w_b) - (v_a + perp(r1)·w_a)`,
+/// with `perp(x, y) = (-y, x)`.
+@inline(__always)
+func relativeVelocity(
+    _ a: AnchorBody, _ b: RigidBody, _ r1x: Double, _ r1y: Double, _ r2x: Double, _ r2y: Double
+) -> (Double, Double) {
+    let v1x = a.vx + (-r1y) * a.w, v1y = a.vy + r1x * a.w
+    let v2x = b.vx + (-r2y) * b.w, v2y = b.vy + r2x * b.w
+    return (v2x - v1x, v2y - v1y)
+}
