@@ -4,8 +4,8 @@
 /// It owns tiles by id. A touch on a tile makes a world for it (one box body, gravity, and a
 /// drag joint from a kinematic finger body to the grabbed point); on release the tile springs
 /// home or falls away (``EngineConfiguration/releaseRule``); a tile home is snapped exactly to
-/// its origin and its world freed (``TileEvent/Kind/settled``); a tile off screen is dropped
-/// with its world (``TileEvent/Kind/culled``). A touch on a tile still moving takes its world
+/// its origin and its world freed (``TileEvent/Kind/settled``); a tile off screen loses its
+/// world and is dropped from the picture (``TileEvent/Kind/culled``) until ``reset(_:)``. A touch on a tile still moving takes its world
 /// over without a jump. Tiles never collide.
 ///
 /// Feed it touches with ``handle(_:)`` and display times with ``advance(to:)``. Physics runs
@@ -87,6 +87,15 @@ public final class TileAnimator {
         if let world = tiles[i].world { try backend.destroyWorld(world) }
         for t in touches.indices where touches[t].tile == id { touches[t].tile = nil }
         tiles.remove(at: i)
+    }
+
+    /// Puts a tile back at rest at its origin (a culled one, say), freeing its world; a touch
+    /// holding it then holds nothing.
+    public func reset(_ id: TileID) throws(FlingError) {
+        let i = try index(of: id)
+        if let world = tiles[i].world { try backend.destroyWorld(world) }
+        for t in touches.indices where touches[t].tile == id { touches[t].tile = nil }
+        tiles[i].rest()
     }
 
     /// The tile's definition, phase and state after the last tick.
@@ -194,9 +203,9 @@ public final class TileAnimator {
             let s = tiles[i].state, def = tiles[i].definition
             if isOffscreen(s, def) {
                 try backend.destroyWorld(world)
+                tiles[i].world = nil
+                tiles[i].phase = .culled
                 events.append(TileEvent(tick: k, tile: def.id, kind: .culled))
-                tiles.remove(at: i)
-                i -= 1
                 continue
             }
             guard tiles[i].phase == .attracted else { continue }

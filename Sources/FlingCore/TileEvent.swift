@@ -8,6 +8,8 @@ public enum TilePhase: Hashable, Sendable {
     case attracted
     /// Released away from home: falling under gravity until culled.
     case falling
+    /// Left the viewport: no world, not drawn, not grabbable, until ``TileAnimator/reset(_:)``.
+    case culled
 }
 
 /// What a released tile does next.
@@ -26,7 +28,7 @@ public struct TileEvent: Hashable, Sendable {
         case released(outcome: ReleaseOutcome, velocity: Vector, cancelled: Bool)
         /// The tile came home: snapped exactly to its origin and angle 0; its world is freed.
         case settled
-        /// The tile left the viewport (plus margin): removed, its world freed.
+        /// The tile left the viewport (plus margin): its world is freed and it is ``TilePhase/culled``.
         case culled
     }
 
@@ -50,5 +52,5 @@ public struct TileSnapshot: Hashable, Sendable {
     /// The body's state after the last tick (origin and zeros while resting).
     public var state: BodyState
     /// Whether the tile has a world (it is held, attracted or falling).
-    public var isLive: Bool { phase != .resting }
+    public var isLive: Bool { phase != .resting && phase != .culled }
 }

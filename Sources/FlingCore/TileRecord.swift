@@ -71,14 +71,17 @@ extension TileAnimator {
             candidate = try? index(of: id)
         } else {
             candidate = tiles.indices.last { i in
+                guard tiles[i].phase != .culled else { return false }
                 let local = tiles[i].state.transform.local(fromWorld: event.position)
                 return abs(local.x) <= tiles[i].definition.frame.width / 2
                     && abs(local.y) <= tiles[i].definition.frame.height / 2
             }
         }
         guard let i = candidate else { return nil }
-        if case .held = tiles[i].phase { return nil }
-        return i
+        switch tiles[i].phase {
+        case .held, .culled: return nil
+        case .resting, .attracted, .falling: return i
+        }
     }
 
     func grab(_ i: Int, touch: TouchID, at point: Vector, tick k: Int) throws(FlingError) {
@@ -93,7 +96,7 @@ extension TileAnimator {
         case .attracted:
             world = tiles[i].world!
             try backend.detachAttraction(from: world)
-        case .falling, .held:
+        case .falling, .held, .culled:
             world = tiles[i].world!
         }
         let local = tiles[i].state.transform.local(fromWorld: point)

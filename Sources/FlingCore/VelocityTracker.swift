@@ -19,7 +19,9 @@ public struct VelocityTracker: Sendable {
     public static let maxGap = 0.040
     public static let minimumSamples = 3
 
-    private var times = [Double](repeating: 0, count: historySize)
+    /// Sample times in whole microseconds, as Flutter's `Duration` holds them: ages then
+    /// compare exactly (a sample exactly 100 ms old is kept, not lost to rounding).
+    private var times = [Int64](repeating: 0, count: historySize)
     private var points = [Vector](repeating: .zero, count: historySize)
     private var newest = -1
     private var count = 0
@@ -29,10 +31,10 @@ public struct VelocityTracker: Sendable {
     /// Forgets every sample.
     public mutating func reset() { newest = -1; count = 0 }
 
-    /// Adds a sample: the touch's position at `time` (seconds).
+    /// Adds a sample: the touch's position at `time` (seconds, within ±1e12).
     public mutating func add(time: Double, position: Vector) {
         newest = (newest + 1) % Self.historySize
-        times[newest] = time
+        times[newest] = Int64((time * 1_000_000).rounded())
         points[newest] = position
         count = min(count + 1, Self.historySize)
     }
@@ -48,8 +50,8 @@ public struct VelocityTracker: Sendable {
         while ts.count < count {
             let sampleTime = times[index]
             // Ages and gaps in milliseconds, as Flutter measures them.
-            let age = (newestTime - sampleTime) * 1000
-            let gap = abs(sampleTime - previousTime) * 1000
+            let age = Double(newestTime - sampleTime) / 1000
+            let gap = Double(abs(sampleTime - previousTime)) / 1000
             previousTime = sampleTime
             if age > Self.horizon * 1000 || gap > Self.maxGap * 1000 { break }
             ts.append(-age)
