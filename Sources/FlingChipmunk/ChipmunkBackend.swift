@@ -15,8 +15,8 @@ public final class ChipmunkBackend: PhysicsBackend {
         /// One `cpSpace` per world, as the original photo app did. The default.
         case spacePerWorld
         /// Every world's bodies in one shared `cpSpace`, stepped by one `cpSpaceStep`.
-        /// The worlds still never interact (tiles have no shapes), but they must share one
-        /// gravity.
+        /// The worlds still never interact (tiles have no shapes); each body gets its own
+        /// gravity through a velocity-update callback that calls Chipmunk's own update.
         case sharedSpace
     }
 
@@ -28,7 +28,7 @@ public final class ChipmunkBackend: PhysicsBackend {
     private var worlds: [ChipmunkWorld?] = []
     private var generations: [UInt32] = []
     private var freeSlots: [UInt32] = []
-    private var shared: (space: OpaquePointer, gravity: Vector)?
+    private var sharedSpace: OpaquePointer?
 
     public init(layout: Layout = .spacePerWorld, solverIterations: Int = 10) throws(FlingError) {
         guard (1...100).contains(solverIterations) else {
@@ -41,7 +41,7 @@ public final class ChipmunkBackend: PhysicsBackend {
 
     deinit {
         for i in worlds.indices { worlds[i]?.free() }
-        if let shared { cpSpaceFree(shared.space) }
+        if let sharedSpace { cpSpaceFree(sharedSpace) }
     }
 
     private func newSpace(gravity: Vector) -> OpaquePointer {
@@ -59,23 +59,22 @@ public final class ChipmunkBackend: PhysicsBackend {
         case .spacePerWorld:
             space = newSpace(gravity: definition.gravity)
         case .sharedSpace:
-            if let shared {
-                guard shared.gravity == definition.gravity else {
-                    throw FlingError(.invalidState, field: "WorldDefinition.gravity", value: "\(definition.gravity)",
-                                     reason: "a shared space has one gravity, \(shared.gravity)")
-                }
-                space = shared.space
-            } else {
-                space = newSpace(gravity: definition.gravity)
-                shared = (space, definition.gravity)
-            }
+            if sharedSpace == nil { sharedSpace = newSpace(gravity: .zero) }
+            space = sharedSpace!
         }
         let body = cpBodyNew(definition.mass, definition.moment)!
         // Position first, then angle: the native backend mirrors this order.
         cpBodySetPosition(body, cpVect(x: definition.transform.position.x, y: definition.transform.position.y))
         cpBodySetAngle(body, definition.transform.angle)
         cpSpaceAddBody(space, body)
-        let world = ChipmunkWorld(space: space, ownsSpace: layout == .spacePerWorld, body: body)
+        var world = ChipmunkWorld(space: space, ownsSpace: layout == .spacePerWorld, body: body)
+        if layout == .sharedSpace {
+            let medium = UnsafeMutablePointer<Medium>.allocate(capacity: 1)
+            medium.initialize(to: Medium(gravity: cpVect(x: definition.gravity.x, y: definition.gravity.y), damping: 1))
+            world.medium = medium
+            cpBodySetUserData(body, UnsafeMutableRawPointer(medium))
+            cpBodySetVelocityUpdateFunc(body, perBodyVelocityUpdate)
+        }
         worldCount += 1
         if let slot = freeSlots.popLast() {
             worlds[Int(slot)] = world
@@ -147,6 +146,27 @@ public final class ChipmunkBackend: PhysicsBackend {
         worlds[i]!.removeAttraction()
     }
 
+    public func setGravity(of world: WorldID, _ gravity: Vector) throws(FlingError) {
+        let i = try slot(world)
+        try BackendCheck.gravity(gravity)
+        let g = cpVect(x: gravity.x, y: gravity.y)
+        if let medium = worlds[i]!.medium {
+            medium.pointee.gravity = g
+        } else {
+            cpSpaceSetGravity(worlds[i]!.space, g)
+        }
+    }
+
+    public func setDamping(of world: WorldID, _ damping: Double) throws(FlingError) {
+        let i = try slot(world)
+        try BackendCheck.damping(damping)
+        if let medium = worlds[i]!.medium {
+            medium.pointee.damping = damping
+        } else {
+            cpSpaceSetDamping(worlds[i]!.space, damping)
+        }
+    }
+
     public func setVelocity(of world: WorldID, linear: Vector, angular: Double) throws(FlingError) {
         let i = try slot(world)
         try BackendCheck.velocity(linear, angular)
@@ -160,7 +180,7 @@ public final class ChipmunkBackend: PhysicsBackend {
         case .spacePerWorld:
             for i in worlds.indices { if let world = worlds[i] { cpSpaceStep(world.space, dt) } }
         case .sharedSpace:
-            if let shared { cpSpaceStep(shared.space, dt) }
+            if let sharedSpace { cpSpaceStep(sharedSpace, dt) }
         }
     }
 

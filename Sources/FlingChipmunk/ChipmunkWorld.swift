@@ -13,6 +13,9 @@ struct ChipmunkWorld {
     var pivot: OpaquePointer?
     var spring: OpaquePointer?
     var rotary: OpaquePointer?
+    /// Shared layout only: this body's own gravity and damping, read by
+    /// ``perBodyVelocityUpdate`` each step.
+    var medium: UnsafeMutablePointer<Medium>?
 
     var hasDrag: Bool { pivot != nil }
     var hasAttraction: Bool { spring != nil }
@@ -51,7 +54,28 @@ struct ChipmunkWorld {
         removeAttraction()
         cpSpaceRemoveBody(space, body)
         cpBodyFree(body)
+        if let medium {
+            medium.deallocate()
+            self.medium = nil
+        }
         if ownsSpace { cpSpaceFree(space) }
     }
+}
+#endif
+
+#if Chipmunk
+/// What a body in a shared space moves through: its own gravity and velocity damping.
+struct Medium {
+    var gravity: cpVect
+    var damping: Double
+}
+
+/// The velocity update of bodies in a shared space: Chipmunk's own `cpBodyUpdateVelocity`,
+/// given the body's gravity and `damping^dt` (kept behind its user-data pointer) instead of
+/// the space's. `pow` is the C library's, as in `cpSpaceStep`, so the bits are the same as
+/// a space of the body's own with that gravity and damping.
+let perBodyVelocityUpdate: cpBodyVelocityFunc = { body, _, _, dt in
+    let medium = cpBodyGetUserData(body)!.assumingMemoryBound(to: Medium.self).pointee
+    cpBodyUpdateVelocity(body, medium.gravity, Elementary.pow(medium.damping, dt), dt)
 }
 #endif

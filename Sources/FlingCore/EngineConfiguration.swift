@@ -73,7 +73,8 @@ public struct EngineConfiguration: Hashable, Sendable, Codable {
     /// Longest display-frame interval the clock honours, in seconds; a longer stall is
     /// clamped to it (the rest of the time is dropped, not simulated). Default 0.25.
     public var maxFrameInterval: Double = 0.25
-    /// Gravity on a falling tile, in points per second squared; y grows downward.
+    /// Gravity on a held or falling tile, in points per second squared; y grows downward.
+    /// An attracted tile feels none, so that it comes to rest exactly at its origin.
     /// Default (0, 2000).
     public var gravity: Vector = Vector(0, 2000)
     /// Impulse-solver iterations per tick (Chipmunk's `iterations`). Default 10.
@@ -84,11 +85,13 @@ public struct EngineConfiguration: Hashable, Sendable, Codable {
     /// Fraction of the drag joint's position error left after one second (Chipmunk's
     /// `errorBias`). Default `pow(0.85, 60)` ≈ 5.9e-5, as the Chipmunk demos' mouse joint.
     public var dragErrorBias: Double = Elementary.pow(0.85, 60)
-    /// The spring that pulls a released tile's center back to its origin.
-    /// Default 2.5 Hz, damping ratio 0.55 (one soft overshoot).
+    /// The spring that pulls a released tile's center back to its origin: its frequency sets
+    /// the spring's stiffness; its damping ratio sets the world's isotropic velocity damping
+    /// while attracted (see ``TileAnimator``). Default 2.5 Hz, damping ratio 0.55 (one soft
+    /// overshoot).
     public var attraction = SpringTuning(frequency: 2.5, dampingRatio: 0.55)
-    /// The rotary spring that turns a released tile back to angle 0.
-    /// Default 2.5 Hz, damping ratio 0.7.
+    /// The rotary spring that turns a released tile back to angle 0. The world damping of
+    /// ``attraction`` slows the spin as well. Default 2.5 Hz, damping ratio 0.7.
     public var rotation = SpringTuning(frequency: 2.5, dampingRatio: 0.7)
     /// Attract or fall. Default `.projectedDistance(lookahead: 0.15, radius: 100)`.
     public var releaseRule: ReleaseRule = .projectedDistance(lookahead: 0.15, radius: 100)

@@ -106,6 +106,15 @@ public protocol PhysicsBackend: AnyObject {
     /// Removes both springs.
     func detachAttraction(from world: WorldID) throws(FlingError)
 
+    /// Sets the world's gravity (an attracted tile floats free of it; a held or falling
+    /// tile feels it).
+    func setGravity(of world: WorldID, _ gravity: Vector) throws(FlingError)
+
+    /// Sets the world's velocity damping: the fraction of its linear and angular velocity a
+    /// body keeps after one second with no other forces (Chipmunk's space `damping`), in
+    /// 0...1. Default 1 (none). Each step multiplies the velocities by `damping^dt`.
+    func setDamping(of world: WorldID, _ damping: Double) throws(FlingError)
+
     /// Sets the body's velocities (at release, from the velocity tracker).
     func setVelocity(of world: WorldID, linear: Vector, angular: Double) throws(FlingError)
 
@@ -134,8 +143,7 @@ package enum BackendCheck {
         try Check.range(d.moment, 1e-300...1e300, "WorldDefinition.moment")
         try Check.coordinate(d.transform.position, "WorldDefinition.transform.position")
         try Check.range(d.transform.angle, -1e6...1e6, "WorldDefinition.transform.angle")
-        try Check.range(d.gravity.x, -Limits.gravity...Limits.gravity, "WorldDefinition.gravity.x")
-        try Check.range(d.gravity.y, -Limits.gravity...Limits.gravity, "WorldDefinition.gravity.y")
+        try gravity(d.gravity)
     }
 
     package static func drag(_ j: DragJoint) throws(FlingError) {
@@ -158,6 +166,15 @@ package enum BackendCheck {
         try Check.range(a.damping, 0...1e300, "Attraction.damping")
         try Check.range(a.angularStiffness, 0...1e300, "Attraction.angularStiffness")
         try Check.range(a.angularDamping, 0...1e300, "Attraction.angularDamping")
+    }
+
+    package static func gravity(_ g: Vector) throws(FlingError) {
+        try Check.range(g.x, -Limits.gravity...Limits.gravity, "gravity.x")
+        try Check.range(g.y, -Limits.gravity...Limits.gravity, "gravity.y")
+    }
+
+    package static func damping(_ d: Double) throws(FlingError) {
+        try Check.range(d, 0...1, "damping")
     }
 
     package static func velocity(_ v: Vector, _ w: Double) throws(FlingError) {

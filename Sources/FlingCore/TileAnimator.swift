@@ -199,9 +199,10 @@ public final class TileAnimator {
         while i < tiles.count {
             defer { i += 1 }
             guard let world = tiles[i].world else { continue }
-            if case .held = tiles[i].phase { continue }
             let s = tiles[i].state, def = tiles[i].definition
-            if isOffscreen(s, def) {
+            // Only a falling tile is culled: an attracted one is on its way home, even from
+            // off screen (a cancelled touch must bring the tile back, wherever it was).
+            if tiles[i].phase == .falling, isOffscreen(s, def) {
                 try backend.destroyWorld(world)
                 tiles[i].world = nil
                 tiles[i].phase = .culled

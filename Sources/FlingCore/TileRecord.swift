@@ -96,6 +96,8 @@ extension TileAnimator {
         case .attracted:
             world = tiles[i].world!
             try backend.detachAttraction(from: world)
+            try backend.setGravity(of: world, configuration.gravity)
+            try backend.setDamping(of: world, 1)
         case .falling, .held, .culled:
             world = tiles[i].world!
         }
@@ -123,10 +125,19 @@ extension TileAnimator {
         let attract = cancelled
             || configuration.releaseRule.attracts(center: tiles[i].state.position, velocity: velocity, origin: def.origin)
         if attract {
+            // Home is where the spring's rest is: gravity would hold the tile below it.
+            try backend.setGravity(of: world, .zero)
+            // A spring's damping acts only along its axis, and a zero-length spring's force is
+            // central: angular momentum about the origin would be conserved and a tile released
+            // sideways would orbit its home forever. So the damping is the world's instead,
+            // isotropic: velocity × exp(-2ζω) per second gives x'' + 2ζω x' + ω² x = 0 on
+            // both axes. It damps spin too, on top of the rotary spring's own damping.
+            let omega = 2 * Double.pi * configuration.attraction.frequency
+            try backend.setDamping(of: world, Elementary.exp(-2 * configuration.attraction.dampingRatio * omega))
             let linear = configuration.attraction.constants(forInertia: def.mass)
             let angular = configuration.rotation.constants(forInertia: def.moment)
             try backend.attachAttraction(Attraction(
-                origin: def.origin, stiffness: linear.stiffness, damping: linear.damping,
+                origin: def.origin, stiffness: linear.stiffness, damping: 0,
                 angularStiffness: angular.stiffness, angularDamping: angular.damping), to: world)
         }
         tiles[i].phase = attract ? .attracted : .falling

@@ -7,8 +7,6 @@ extension NativeBackend {
     /// `dt / prev_dt` (0 on a world's first step); 5. `solverIterations` rounds of impulses.
     public func step(by dt: Double) throws(FlingError) {
         try BackendCheck.dt(dt)
-        // The space's damping is 1; Chipmunk still raises it to dt (exactly 1).
-        let damping = Elementary.pow(1.0, dt)
         let iterations = solverIterations
         let count = records.count
         records.withUnsafeBufferPointer { records in
@@ -16,7 +14,7 @@ extension NativeBackend {
                 anchors.withUnsafeMutableBufferPointer { anchors in
                     joints.withUnsafeMutableBufferPointer { joints in
                         for i in 0..<count where records[i].isLive {
-                            Self.stepWorld(&bodies[i], &anchors[i], &joints[i], dt, damping, iterations)
+                            Self.stepWorld(&bodies[i], &anchors[i], &joints[i], dt, iterations)
                         }
                     }
                 }
@@ -27,24 +25,24 @@ extension NativeBackend {
     @inline(__always)
     static func stepWorld(
         _ body: inout RigidBody, _ anchor: inout AnchorBody, _ joints: inout Joints,
-        _ dt: Double, _ damping: Double, _ iterations: Int
+        _ dt: Double, _ iterations: Int
     ) {
         let prevDt = body.prevDt
         body.prevDt = dt
         body.integratePosition(dt)
         switch joints {
         case .none:
-            body.integrateVelocity(dt, damping: damping)
+            body.integrateVelocity(dt)
         case .drag(var pivot):
             pivot.preStep(anchor, body, dt)
-            body.integrateVelocity(dt, damping: damping)
+            body.integrateVelocity(dt)
             pivot.applyCachedImpulse(&anchor, &body, prevDt == 0.0 ? 0.0 : dt / prevDt)
             for _ in 0..<iterations { pivot.applyImpulse(&anchor, &body, dt) }
             joints = .drag(pivot)
         case .attraction(var spring, var rotary):
             spring.preStep(&anchor, &body, dt)
             rotary.preStep(&anchor, &body, dt)
-            body.integrateVelocity(dt, damping: damping)
+            body.integrateVelocity(dt)
             // Neither spring caches an impulse (their applyCachedImpulse is empty).
             for _ in 0..<iterations {
                 spring.applyImpulse(&anchor, &body)

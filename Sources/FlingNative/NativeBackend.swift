@@ -122,6 +122,20 @@ public final class NativeBackend: PhysicsBackend {
         joints[i] = .none
     }
 
+    public func setGravity(of world: WorldID, _ gravity: Vector) throws(FlingError) {
+        let i = try slot(world)
+        try BackendCheck.gravity(gravity)
+        bodies[i].gx = gravity.x
+        bodies[i].gy = gravity.y
+    }
+
+    public func setDamping(of world: WorldID, _ damping: Double) throws(FlingError) {
+        let i = try slot(world)
+        try BackendCheck.damping(damping)
+        bodies[i].damping = damping
+        bodies[i].dampingDt = 0
+    }
+
     public func setVelocity(of world: WorldID, linear: Vector, angular: Double) throws(FlingError) {
         let i = try slot(world)
         try BackendCheck.velocity(linear, angular)

@@ -14,6 +14,11 @@ struct RigidBody {
     var gx: Double, gy: Double
     /// The previous step's dt, 0 before the first (`cpSpace.curr_dt`).
     var prevDt: Double
+    /// Velocity kept after one second (`cpSpace.damping`), and its power `damping^dt` for
+    /// the dt it was last raised to: `pow` is costly, and dt is the same every step.
+    var damping: Double = 1
+    var dampingPow: Double = 0
+    var dampingDt: Double = 0
 
     init(_ d: WorldDefinition) {
         // cpBodySetPosition maps the center of gravity (0, 0) through the angle-0 transform,
@@ -42,7 +47,12 @@ struct RigidBody {
 
     /// `cpBodyUpdateVelocity` with zero force and torque:
     /// `v = v·damping + (g + f/m) dt`, `w = w·damping + τ/I · dt`.
-    @inline(__always) mutating func integrateVelocity(_ dt: Double, damping: Double) {
+    @inline(__always) mutating func integrateVelocity(_ dt: Double) {
+        if dampingDt != dt {
+            dampingPow = Elementary.pow(damping, dt)
+            dampingDt = dt
+        }
+        let damping = dampingPow
         vx = vx * damping + (gx + 0.0 * mInv) * dt
         vy = vy * damping + (gy + 0.0 * mInv) * dt
         w = w * damping + 0.0 * iInv * dt
