@@ -106,6 +106,7 @@ public struct EngineConfiguration: Hashable, Sendable, Codable {
     /// Throws unless every field is finite and in range. Spring frequencies are capped at
     /// `0.25 / tick` so that the explicit spring impulse stays stable (`ω·tick ≤ π/2 < 2`).
     public func validate() throws(FlingError) {
+        try Check.positive(tick, "EngineConfiguration.tick")
         try Check.range(tick, Limits.tick, "EngineConfiguration.tick")
         try Check.positive(maxFrameInterval, "EngineConfiguration.maxFrameInterval")
         try Check.range(maxFrameInterval, tick...10, "EngineConfiguration.maxFrameInterval")

@@ -24,6 +24,7 @@ public struct FixedStepClock: Hashable, Sendable {
     public private(set) var displayTime = 0.0
 
     public init(tick: Double = 1.0 / 60.0, maxFrameInterval: Double = 0.25) throws(FlingError) {
+        try Check.positive(tick, "FixedStepClock.tick")
         try Check.range(tick, Limits.tick, "FixedStepClock.tick")
         try Check.range(maxFrameInterval, tick...10, "FixedStepClock.maxFrameInterval")
         self.tick = tick

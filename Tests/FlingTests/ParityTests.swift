@@ -2,67 +2,6 @@
 import Testing
 import Fling
 
-/// SplitMix64: a tiny seeded generator, so every scenario is reproducible from its seed.
-struct SplitMix64: RandomNumberGenerator {
-    var state: UInt64
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
-    }
-}
-
-/// A random scene: tiles of random size and mass, random physics tuning, and fingers that
-/// grab, drag along random paths at random speeds, release near or far, re-grab moving tiles
-/// and sometimes cancel, then long falls.
-func randomScenario(seed: UInt64) -> Run {
-    var rng = SplitMix64(state: seed)
-    func r(_ range: ClosedRange<Double>) -> Double { Double.random(in: range, using: &rng) }
-    var run = Run()
-    run.duration = 10.5 // 630 ticks
-    run.configuration.gravity = Vector(r(-300...300), r(0...4000))
-    run.configuration.attraction = SpringTuning(frequency: r(1...8), dampingRatio: r(0.2...1.5))
-    run.configuration.rotation = SpringTuning(frequency: r(1...8), dampingRatio: r(0.2...1.5))
-    run.configuration.dragMaxAcceleration = [r(2_000...200_000), 1e9].randomElement(using: &rng)!
-    run.configuration.dragErrorBias = Elementary.pow(r(0.05...0.95), 60)
-    run.configuration.releaseRule = [.projectedDistance(lookahead: r(0...0.3), radius: r(20...300)),
-                                     .alwaysAttract, .alwaysFall].randomElement(using: &rng)!
-    let tileCount = Int.random(in: 1...3, using: &rng)
-    run.tiles = (1...tileCount).map { id in
-        TileDefinition(id: TileID(id), frame: Rect(center: Vector(r(60...330), r(80...760)),
-                                                    width: r(20...300), height: r(20...300)), mass: r(0.05...20))
-    }
-    var t = r(0...0.2)
-    var touch = 0
-    while t < 5.5 {
-        touch += 1
-        let tile = run.tiles.randomElement(using: &rng)!
-        // Aim at the tile's origin plus a random grab offset; a tile still moving may be
-        // elsewhere, so name it explicitly: that is a re-grab that takes the world over.
-        let grab = tile.origin + Vector(r(-0.5...0.5) * tile.frame.width, r(-0.5...0.5) * tile.frame.height)
-        var events = [TouchEvent(time: t, touch: TouchID(touch), phase: .began, position: grab,
-                                 tile: Bool.random(using: &rng) ? tile.id : nil)]
-        var p = grab
-        var heading = r(0...(2 * .pi))
-        let speed = r(20...3000)
-        for _ in 0..<Int.random(in: 2...40, using: &rng) {
-            let dt = r(0.002...0.03)
-            heading += r(-0.8...0.8)
-            p = p + Vector(Elementary.cos(heading), Elementary.sin(heading)) * (speed * dt)
-            p = Vector(min(max(p.x, -50), 440), min(max(p.y, -50), 894))
-            t += dt
-            events.append(TouchEvent(time: t, touch: TouchID(touch), phase: .moved, position: p))
-        }
-        t += r(0...0.02)
-        events.append(TouchEvent(time: t, touch: TouchID(touch), phase: r(0...1) < 0.1 ? .cancelled : .ended, position: p))
-        run.events += events
-        t += r(0...1.5)
-    }
-    return run
-}
-
 /// Compares two runs tick by tick; returns a description of the first difference.
 func firstDifference(_ a: Run.Result, _ b: Run.Result) -> String? {
     guard a.ticks.count == b.ticks.count else { return "tick counts differ: \(a.ticks.count) vs \(b.ticks.count)" }

@@ -1,0 +1,274 @@
+/// A recorded (or scripted) run: one or more scenes, each the tiles, the physics, the touch
+/// events with their times, how long to run, and optionally the digests the run must give.
+///
+/// A trace is what an app records (``TraceRecorder``), what a test replays
+/// (``TraceReplayer``), and what the `fling` command line reads. Its file form is a versioned
+/// JSON document (``Trace/json`` and ``Trace/init(json:)``), specified in `docs/TRACES.md`.
+///
+/// Replaying a trace is exact: the same trace gives the same tick states, to the bit, on every
+/// backend and at every display rate. The state digest runs through the scenes in order: scene
+/// `i + 1` starts from the digest scene `i` ended with, so one digest names the whole trace.
+public struct Trace: Hashable, Sendable {
+    /// The value of the document's `"format"` key.
+    public static let formatName = "fling-trace"
+    /// The format version this build writes and reads.
+    public static let version = 1
+
+    /// A short name, for reports.
+    public var name: String?
+    /// What the trace shows, in words.
+    public var notes: String?
+    /// Where recorded input came from and under what license; kept by every conversion.
+    public var attribution: String?
+    /// The scenes, replayed in order.
+    public var scenes: [Scene]
+
+    public init(name: String? = nil, notes: String? = nil, attribution: String? = nil, scenes: [Scene]) {
+        self.name = name
+        self.notes = notes
+        self.attribution = attribution
+        self.scenes = scenes
+    }
+
+    /// One run of a ``TileAnimator``: a fresh animator over a fresh backend.
+    public struct Scene: Hashable, Sendable {
+        /// A short name, for reports (`stroke 3`, say).
+        public var name: String?
+        /// The animator's viewport, in points.
+        public var viewport: Rect
+        /// The tiles, at rest at their origins when the scene starts; ids unique.
+        public var tiles: [TileDefinition]
+        /// The physics, in full (a replay must not depend on a later version's defaults).
+        public var configuration: EngineConfiguration
+        /// How long the scene runs.
+        public var run: RunLength
+        /// The touch events, in time order, times in seconds from the scene's start (≥ 0).
+        public var events: [TouchEvent]
+        /// The digests the replay must give, if pinned.
+        public var expected: Expectation?
+
+        public init(
+            name: String? = nil, viewport: Rect, tiles: [TileDefinition], configuration: EngineConfiguration = .init(),
+            run: RunLength = .init(), events: [TouchEvent], expected: Expectation? = nil
+        ) {
+            self.name = name
+            self.viewport = viewport
+            self.tiles = tiles
+            self.configuration = configuration
+            self.run = run
+            self.events = events
+            self.expected = expected
+        }
+    }
+
+    /// How long a scene runs: display frames up to ``duration`` seconds (the last frame lands
+    /// on it exactly), or, when ``stopsWhenIdle``, until the first tick after which every event
+    /// has been applied and no tile has a world (each has settled, been culled, or never moved).
+    ///
+    /// A scene stopped when idle has `k + 1` ticks, `k` being that first idle tick, whatever the
+    /// display rate (ticks stepped later in the same display frame change nothing and are not
+    /// counted). A scene that runs its full duration has `⌊duration / tick⌋` ticks.
+    public struct RunLength: Hashable, Sendable {
+        /// The longest display time, in seconds, within 0...``maximumDuration``.
+        public var duration: Double
+        /// Whether to stop at the first idle tick.
+        public var stopsWhenIdle: Bool
+
+        /// The largest duration a trace may ask for: one hour.
+        public static let maximumDuration: Double = 3600
+
+        /// Until idle, or 10 seconds: the default.
+        public init(duration: Double = 10, stopsWhenIdle: Bool = true) {
+            self.duration = duration
+            self.stopsWhenIdle = stopsWhenIdle
+        }
+    }
+
+    /// The digests a scene's replay must give: its tick count, the digest after its last tick,
+    /// and optionally the digest after every `interval` ticks (after ticks `interval`,
+    /// `2 interval`, …, that is after tick indices `interval - 1`, `2 interval - 1`, …).
+    /// Every digest is the chained one (it continues from the previous scene's).
+    public struct Expectation: Hashable, Sendable {
+        public var ticks: Int
+        public var digest: StateDigest
+        /// Ticks between checkpoints, or nil for none.
+        public var interval: Int?
+        /// `ticks / interval` digests (rounded down).
+        public var checkpoints: [StateDigest]
+
+        public init(ticks: Int, digest: StateDigest, interval: Int? = nil, checkpoints: [StateDigest] = []) {
+            self.ticks = ticks
+            self.digest = digest
+            self.interval = interval
+            self.checkpoints = checkpoints
+        }
+    }
+}
+
+// MARK: - Validation
+
+extension Trace {
+    /// A location in a trace: `scenes[0].events[12].time`.
+    struct Path: Hashable, Sendable, CustomStringConvertible {
+        enum Component: Hashable, Sendable {
+            case key(String)
+            case index(Int)
+        }
+
+        var components: [Component] = []
+
+        func appending(_ key: String) -> Path { Path(components: components + [.key(key)]) }
+        func appending(_ index: Int) -> Path { Path(components: components + [.index(index)]) }
+        static func / (p: Path, key: String) -> Path { p.appending(key) }
+        static func / (p: Path, index: Int) -> Path { p.appending(index) }
+
+        var description: String {
+            var s = ""
+            for c in components {
+                switch c {
+                case .key(let k): s += s.isEmpty ? k : ".\(k)"
+                case .index(let i): s += "[\(i)]"
+                }
+            }
+            return s.isEmpty ? "(document)" : s
+        }
+    }
+
+    /// Throws unless every scene can be replayed: every number finite and in range (through
+    /// the same checks ``TileAnimator`` and ``EngineConfiguration/validate()`` run), tile ids
+    /// unique, event times at or after 0 and never decreasing, every `began` naming a touch not
+    /// down and a known tile (if any), every other phase naming a touch that is down, and the
+    /// expectations consistent. The error's `field` is the key path, `scenes[0].events[3].time`.
+    public func validate() throws(FlingError) {
+        try validate { $0.description }
+    }
+
+    /// Validates, naming a location with `locate` (the JSON reader adds line numbers).
+    func validate(locate: (Path) -> String) throws(FlingError) {
+        for (s, scene) in scenes.enumerated() {
+            try scene.validate(at: Path() / "scenes" / s, locate: locate)
+        }
+    }
+}
+
+extension Trace.Scene {
+    /// Throws unless the scene can be replayed; see ``Trace/validate()``.
+    public func validate() throws(FlingError) {
+        try validate(at: Trace.Path()) { $0.description }
+    }
+
+    func validate(at path: Trace.Path, locate: (Trace.Path) -> String) throws(FlingError) {
+        /// Re-throws a core check's error at `at`, keeping its code and its own field name.
+        func within<T>(_ at: Trace.Path, _ body: () throws(FlingError) -> T) throws(FlingError) -> T {
+            do { return try body() } catch {
+                throw FlingError(error.code, field: "\(locate(at)) (\(error.field))", value: error.value, reason: error.reason)
+            }
+        }
+        func fail(_ at: Trace.Path, _ code: FlingError.Code, _ value: String, _ reason: String) -> FlingError {
+            FlingError(code, field: locate(at), value: value, reason: reason)
+        }
+
+        try within(path / "viewport") { () throws(FlingError) in
+            try Check.coordinate(Vector(viewport.x, viewport.y), "viewport.origin")
+            try Check.range(viewport.width, 0...Limits.coordinate, "viewport.width")
+            try Check.range(viewport.height, 0...Limits.coordinate, "viewport.height")
+        }
+        try within(path / "configuration") { () throws(FlingError) in try configuration.validate() }
+        var ids: [TileID] = []
+        for (i, tile) in tiles.enumerated() {
+            try within(path / "tiles" / i) { () throws(FlingError) in try tile.validate() }
+            ids.append(tile.id)
+        }
+        ids.sort()
+        for i in ids.indices.dropFirst() where ids[i] == ids[i - 1] {
+            let at = tiles.firstIndex { $0.id == ids[i] } ?? 0
+            throw fail(path / "tiles" / at / "id", .duplicateTile, "\(ids[i].rawValue)", "two tiles have this id")
+        }
+        try within(path / "run" / "duration") { () throws(FlingError) in
+            try Check.range(run.duration, 0...Trace.RunLength.maximumDuration, "RunLength.duration")
+        }
+
+        var down: [TouchID] = []
+        var last = 0.0
+        for (e, event) in events.enumerated() {
+            let at = path / "events" / e
+            try within(at / "time") { () throws(FlingError) in try Check.range(event.time, 0...1e12, "TouchEvent.time") }
+            guard event.time >= last else {
+                throw fail(at / "time", .outOfOrder, "\(event.time)", "is earlier than the previous event's time, \(last)")
+            }
+            last = event.time
+            try within(at / "position") { () throws(FlingError) in try Check.coordinate(event.position, "TouchEvent.position") }
+            let d = down.firstIndex(of: event.touch)
+            switch event.phase {
+            case .began:
+                guard d == nil else {
+                    throw fail(at / "touch", .touchAlreadyDown, "\(event.touch.rawValue)", "began while this touch is already down")
+                }
+                if let tile = event.tile, ids.firstIndex(of: tile) == nil {
+                    throw fail(at / "tile", .unknownTile, "\(tile.rawValue)", "no tile of the scene has this id")
+                }
+                down.append(event.touch)
+            case .moved, .ended, .cancelled:
+                guard let d else {
+                    throw fail(at / "touch", .unknownTouch, "\(event.touch.rawValue)",
+                               "\(event.phase.rawValue) names a touch that is not down (no began before it)")
+                }
+                if event.phase != .moved { down.remove(at: d) }
+            }
+        }
+
+        if let expected {
+            let at = path / "expected"
+            guard (0...100_000_000).contains(expected.ticks) else {
+                throw fail(at / "ticks", .outOfRange, "\(expected.ticks)", "must lie in 0...100000000")
+            }
+            if let interval = expected.interval {
+                guard (1...100_000_000).contains(interval) else {
+                    throw fail(at / "every", .outOfRange, "\(interval)", "must lie in 1...100000000")
+                }
+                guard expected.checkpoints.count == expected.ticks / interval else {
+                    throw fail(at / "checkpoints", .malformedInput, "\(expected.checkpoints.count) digests",
+                               "must hold ticks / every = \(expected.ticks / interval) digests")
+                }
+            } else if !expected.checkpoints.isEmpty {
+                throw fail(at / "checkpoints", .malformedInput, "\(expected.checkpoints.count) digests",
+                           "checkpoints need `every`")
+            }
+        }
+    }
+}
+
+// MARK: - Strokes
+
+extension Trace {
+    /// The phone viewport the stroke conversion uses unless told otherwise: 390 × 844 points.
+    public static let defaultStrokeViewport = Rect(x: 0, y: 0, width: 390, height: 844)
+
+    /// Each recorded stroke as its own scene, the way `fling replay` reads a CSV file: the
+    /// `viewport`; one square tile (id 1, mass 1) of side `tileSize` centred on the stroke's
+    /// first (`began`) point, which is so its origin; the stroke's events as touch 1, times
+    /// shifted so that the first is 0; run until idle (settled or culled) or `duration` seconds.
+    ///
+    /// Throws (naming the stroke) when a stroke has no samples or the scene would not validate.
+    public init(
+        strokes: [Stroke], viewport: Rect = Trace.defaultStrokeViewport, tileSize: Double = 160,
+        configuration: EngineConfiguration = .init(), duration: Double = 10,
+        name: String? = nil, notes: String? = nil, attribution: String? = nil
+    ) throws(FlingError) {
+        var scenes: [Scene] = []
+        for (n, stroke) in strokes.enumerated() {
+            guard let first = stroke.samples.first else {
+                throw FlingError(.malformedInput, field: "stroke \(stroke.id)", value: "0 samples", reason: "a stroke needs a began sample")
+            }
+            let t0 = first.time
+            let scene = Scene(
+                name: "stroke \(stroke.id)", viewport: viewport,
+                tiles: [TileDefinition(id: 1, frame: Rect(center: first.position, width: tileSize, height: tileSize), mass: 1)],
+                configuration: configuration, run: RunLength(duration: duration, stopsWhenIdle: true),
+                events: stroke.samples.map { TouchEvent(time: $0.time - t0, touch: 1, phase: $0.phase, position: $0.position) })
+            try scene.validate(at: Path()) { path in "stroke \(stroke.id) (scene \(n + 1)): \(path)" }
+            scenes.append(scene)
+        }
+        self.init(name: name, notes: notes, attribution: attribution, scenes: scenes)
+    }
+}

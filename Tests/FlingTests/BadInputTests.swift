@@ -1,0 +1,179 @@
+import Testing
+import Fling
+
+/// Every bad input is a thrown ``FlingError`` naming the field and the value, and changes
+/// nothing: after it, the animator runs exactly as if the bad call had never been made.
+@Suite struct BadInputTests {
+    /// Runs `good` events with `bad` calls interleaved after the first event, expecting each bad
+    /// call to throw `code` naming `field`; then checks the run's digest equals the clean run's.
+    func expectRejected(
+        on kind: BackendKind, code: FlingError.Code, field: String,
+        _ bad: (TileAnimator) throws -> Void
+    ) throws {
+        let events = drag(from: Vector(195, 422), to: Vector(235, 452), duration: 0.3)
+        func play(_ inject: Bool) throws -> StateDigest {
+            let animator = try TileAnimator(viewport: phone, tiles: [centerTile], backend: try kind.make())
+            try animator.handle(events[0])
+            try animator.advance(to: 0.1)
+            if inject {
+                let before = (animator.digest, animator.clock, try animator.snapshot(of: 1))
+                do {
+                    try bad(animator)
+                    Issue.record("expected \(code) for \(field), nothing was thrown")
+                } catch let error as FlingError {
+                    #expect(error.code == code)
+                    #expect(error.field.contains(field), "field \(error.field) should name \(field)")
+                    #expect(!error.value.isEmpty)
+                }
+                #expect(animator.digest == before.0 && animator.clock == before.1)
+                #expect(try animator.snapshot(of: 1) == before.2)
+            }
+            for e in events.dropFirst() { try animator.handle(e) }
+            try animator.advance(to: 2)
+            return animator.digest
+        }
+        #expect(try play(true) == play(false))
+    }
+
+    func event(_ phase: TouchEvent.Phase, touch: TouchID = 1, time: Double = 0.2, at p: Vector = Vector(200, 430),
+               tile: TileID? = nil) -> TouchEvent {
+        TouchEvent(time: time, touch: touch, phase: phase, position: p, tile: tile)
+    }
+
+    @Test(arguments: backends)
+    func nonFiniteNumbersInTouches(kind: BackendKind) throws {
+        try expectRejected(on: kind, code: .notFinite, field: "position.x") { try $0.handle(event(.moved, at: Vector(.nan, 1))) }
+        try expectRejected(on: kind, code: .notFinite, field: "position.y") { try $0.handle(event(.moved, at: Vector(1, .infinity))) }
+        try expectRejected(on: kind, code: .notFinite, field: "TouchEvent.time") { try $0.handle(event(.moved, time: .nan)) }
+        try expectRejected(on: kind, code: .notFinite, field: "displayTime") { try $0.advance(to: .infinity) }
+        try expectRejected(on: kind, code: .outOfRange, field: "position.x") { try $0.handle(event(.moved, at: Vector(1e300, 1))) }
+    }
+
+    @Test(arguments: backends)
+    func unknownIdsAndTouchesThatNeverBegan(kind: BackendKind) throws {
+        try expectRejected(on: kind, code: .unknownTile, field: "TileID") { try $0.handle(event(.began, touch: 2, tile: 42)) }
+        try expectRejected(on: kind, code: .unknownTile, field: "TileID") { _ = try $0.snapshot(of: 42) }
+        try expectRejected(on: kind, code: .unknownTile, field: "TileID") { try $0.removeTile(42) }
+        try expectRejected(on: kind, code: .unknownTouch, field: "touch") { try $0.handle(event(.ended, touch: 9)) }
+        try expectRejected(on: kind, code: .unknownTouch, field: "touch") { try $0.handle(event(.moved, touch: 9)) }
+        try expectRejected(on: kind, code: .unknownTouch, field: "touch") { try $0.handle(event(.cancelled, touch: 9)) }
+        try expectRejected(on: kind, code: .touchAlreadyDown, field: "touch") { try $0.handle(event(.began, touch: 1)) }
+        try expectRejected(on: kind, code: .duplicateTile, field: "id") { try $0.addTile(centerTile) }
+    }
+
+    @Test(arguments: backends)
+    func eventsEarlierThanTheLastOne(kind: BackendKind) throws {
+        try expectRejected(on: kind, code: .outOfOrder, field: "time") { try $0.handle(event(.moved, time: 0.01)) }
+        try expectRejected(on: kind, code: .outOfOrder, field: "displayTime") { try $0.advance(to: 0.05) }
+    }
+
+    @Test(arguments: backends)
+    func badTiles(kind: BackendKind) throws {
+        let bad: [(TileDefinition, FlingError.Code, String)] = [
+            (TileDefinition(id: 5, frame: Rect(x: 0, y: 0, width: 10, height: 10), mass: 0), .notPositive, "mass"),
+            (TileDefinition(id: 5, frame: Rect(x: 0, y: 0, width: 10, height: 10), mass: -1), .notPositive, "mass"),
+            (TileDefinition(id: 5, frame: Rect(x: 0, y: 0, width: 10, height: 10), mass: .nan), .notFinite, "mass"),
+            (TileDefinition(id: 5, frame: Rect(x: 0, y: 0, width: 0, height: 10)), .notPositive, "width"),
+            (TileDefinition(id: 5, frame: Rect(x: 0, y: 0, width: 10, height: -3)), .notPositive, "height"),
+            (TileDefinition(id: 5, frame: Rect(x: .infinity, y: 0, width: 10, height: 10)), .notFinite, "frame.origin.x"),
+            (TileDefinition(id: 5, frame: Rect(x: 0, y: 0, width: 10, height: 10), mass: 1e300), .outOfRange, "mass"),
+        ]
+        for (tile, code, field) in bad {
+            try expectRejected(on: kind, code: code, field: field) { try $0.addTile(tile) }
+        }
+    }
+
+    @Test func badConfigurations() throws {
+        func rejected(_ code: FlingError.Code, _ field: String, _ change: (inout EngineConfiguration) -> Void) {
+            var c = EngineConfiguration()
+            change(&c)
+            #expect(throws: FlingError.self) { try c.validate() }
+            do { try c.validate() } catch {
+                #expect(error.code == code)
+                #expect(error.field.contains(field), "\(error.field) should name \(field)")
+            }
+            #expect(throws: FlingError.self) {
+                try TileAnimator(viewport: phone, configuration: c, backend: try NativeBackend())
+            }
+        }
+        rejected(.notPositive, "tick") { $0.tick = 0 }
+        rejected(.notPositive, "tick") { $0.tick = -1 / 60 }
+        rejected(.notFinite, "tick") { $0.tick = .nan }
+        rejected(.notFinite, "gravity.y") { $0.gravity = Vector(0, .infinity) }
+        rejected(.outOfRange, "attraction.frequency") { $0.attraction.frequency = 100 }
+        rejected(.notPositive, "rotation.frequency") { $0.rotation.frequency = 0 }
+        rejected(.outOfRange, "solverIterations") { $0.solverIterations = 0 }
+        rejected(.notPositive, "dragMaxAcceleration") { $0.dragMaxAcceleration = -5 }
+        rejected(.notFinite, "lookahead") { $0.releaseRule = .projectedDistance(lookahead: .nan, radius: 10) }
+        #expect(throws: FlingError.self) { try TileAnimator(viewport: Rect(x: 0, y: 0, width: .nan, height: 1), backend: try NativeBackend()) }
+        #expect(throws: FlingError.self) { try FixedStepClock(tick: 0) }
+    }
+}
+
+/// The backend protocol's own guards, once per backend.
+@Suite struct BackendContractTests {
+    let definition = WorldDefinition(mass: 1, moment: 100, transform: Transform(position: Vector(10, 20)), gravity: Vector(0, 10))
+
+    @Test(arguments: BackendKind.available)
+    func staleIdsAreRejectedAndSlotsReusedWithANewGeneration(kind: BackendKind) throws {
+        let backend = try kind.make()
+        let a = try backend.makeWorld(definition)
+        let b = try backend.makeWorld(definition)
+        #expect(backend.worldCount == 2)
+        try backend.destroyWorld(a)
+        #expect(backend.worldCount == 1)
+        let c = try backend.makeWorld(definition)
+        #expect(c.index == a.index && c.generation != a.generation)
+        for stale in [a] {
+            #expect(throws: FlingError.self) { try backend.state(of: stale) }
+            #expect(throws: FlingError.self) { try backend.destroyWorld(stale) }
+            #expect(throws: FlingError.self) { try backend.setVelocity(of: stale, linear: .zero, angular: 0) }
+        }
+        #expect(throws: FlingError.self) { try backend.state(of: WorldID(index: 99, generation: 0)) }
+        #expect(try backend.state(of: b).position == Vector(10, 20))
+        #expect(try backend.state(of: c).position == Vector(10, 20))
+    }
+
+    @Test(arguments: BackendKind.available)
+    func jointsMustBeAttachedBeforeUseAndOneKindAtATime(kind: BackendKind) throws {
+        let backend = try kind.make()
+        let w = try backend.makeWorld(definition)
+        let drag = DragJoint(localAnchor: Vector(5, 5), finger: Vector(15, 25), maxForce: 1000, errorBias: 0.001)
+        let attraction = Attraction(origin: .zero, stiffness: 10, damping: 1, angularStiffness: 10, angularDamping: 1)
+        #expect(throws: FlingError.self) { try backend.moveFinger(in: w, to: .zero, velocity: .zero) }
+        #expect(throws: FlingError.self) { try backend.detachDrag(from: w) }
+        #expect(throws: FlingError.self) { try backend.detachAttraction(from: w) }
+        try backend.attachDrag(drag, to: w)
+        #expect(throws: FlingError.self) { try backend.attachDrag(drag, to: w) }
+        #expect(throws: FlingError.self) { try backend.attachAttraction(attraction, to: w) }
+        try backend.detachDrag(from: w)
+        try backend.attachAttraction(attraction, to: w)
+        #expect(throws: FlingError.self) { try backend.attachDrag(drag, to: w) }
+        try backend.detachAttraction(from: w)
+        try backend.destroyWorld(w)
+    }
+
+    @Test(arguments: BackendKind.available)
+    func badNumbersNeverReachTheSolver(kind: BackendKind) throws {
+        let backend = try kind.make()
+        let w = try backend.makeWorld(definition)
+        var bad = definition
+        bad.mass = 0
+        #expect(throws: FlingError.self) { try backend.makeWorld(bad) }
+        bad = definition; bad.moment = .nan
+        #expect(throws: FlingError.self) { try backend.makeWorld(bad) }
+        #expect(throws: FlingError.self) { try backend.step(by: 0) }
+        #expect(throws: FlingError.self) { try backend.step(by: -1) }
+        #expect(throws: FlingError.self) { try backend.step(by: .nan) }
+        #expect(throws: FlingError.self) { try backend.setVelocity(of: w, linear: Vector(.infinity, 0), angular: 0) }
+        #expect(throws: FlingError.self) { try backend.setDamping(of: w, 2) }
+        #expect(throws: FlingError.self) { try backend.setGravity(of: w, Vector(.nan, 0)) }
+        #expect(throws: FlingError.self) {
+            try backend.attachDrag(DragJoint(localAnchor: .zero, finger: .zero, maxForce: 0, errorBias: 0.5), to: w)
+        }
+        #expect(backend.worldCount == 1)
+        // Nothing changed: one step from rest under gravity (0, 10).
+        try backend.step(by: 1.0 / 60)
+        #expect(try backend.state(of: w).velocity == Vector(0, 10.0 / 60))
+    }
+}
