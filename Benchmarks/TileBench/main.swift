@@ -1,1 +1,258 @@
-print("todo")
+// tile-bench: step throughput for many simultaneous photo tiles, backend against backend.
+// See Benchmarks/PERFORMANCE.md for what it measures and a run's results.
+import Fling
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+let usage = """
+usage: tile-bench [options]
+
+Runs one workload — N photo tiles alive at once, a third dragged by fingers along
+Lissajous paths, a third springing back to their origins, a third falling (respawned when
+off screen) — on several backends side by side, and reports ns per tile-step (median of
+the repetitions after a warm-up, with min and max), tile-steps per second, heap bytes per
+tile and each backend's speed-up over chipmunk-per-world. Checks that every backend ends
+with the same state digest. Table on stdout, progress on stderr.
+
+options:
+  --tiles LIST        tile counts, comma-separated; a k suffix means thousands
+                      (default 1,10,100,1k,10k,100k)
+  --backends LIST     some of: chipmunk-per-world, chipmunk-shared, native
+                      (default: every one this build has)
+  --quick             a short run: tiles 1,10,100,1k,10k, 500k tile-steps per repetition,
+                      3 repetitions (under a minute on 2 cores)
+  --reps R            repetitions per N (default 5; 3 at N >= 100k)
+  --tile-steps S      tile-steps per repetition: ticks = max(20, ceil(S / N)) (default 2,000,000)
+  --csv FILE          also write the results as CSV
+  --svg FILE          also write a chart (ns per tile-step against N, log-log) as SVG
+  --no-reserve        do not call NativeBackend.reserveCapacity(N) before making the worlds
+  --alloc-check T     native only: make the tiles (first of --tiles, default 1000), warm up
+                      300 ticks, run T more ticks, print the digest. Compare heap totals of
+                      two T under valgrind to see whether a tick allocates.
+  --quiet             no progress on stderr
+  --help              this text
+"""
+
+struct Options {
+    var tiles = [1, 10, 100, 1_000, 10_000, 100_000]
+    var tilesGiven = false
+    var backends = BenchBackend.available
+    var plan = Plan(tileSteps: 2_000_000, minTicks: 20, minWarmup: 60, repetitions: 5, largeRepetitions: 3, reserve: true)
+    var repsGiven = false
+    var csvPath: String?
+    var svgPath: String?
+    var allocCheckTicks: Int?
+    var quiet = false
+    var quick = false
+}
+
+struct UsageError: Error, CustomStringConvertible {
+    var description: String
+}
+
+func parseCount(_ s: Substring) throws -> Int {
+    var text = s.lowercased().replacingOccurrences(of: "_", with: "")
+    var scale = 1
+    if text.hasSuffix("k") { scale = 1_000; text.removeLast() }
+    if text.hasSuffix("m") { scale = 1_000_000; text.removeLast() }
+    guard let n = Int(text), n > 0, n <= 10_000_000 / scale else {
+        throw UsageError(description: "not a count from 1 to 10,000,000: \(s)")
+    }
+    return n * scale
+}
+
+extension String {
+    func replacingOccurrences(of a: String, with b: String) -> String {
+        split(separator: Character(a), omittingEmptySubsequences: false).joined(separator: b)
+    }
+}
+
+func parse(_ arguments: [String]) throws -> Options {
+    var o = Options()
+    var i = 0
+    func value(_ flag: String) throws -> String {
+        i += 1
+        guard i < arguments.count else { throw UsageError(description: "\(flag) needs a value") }
+        return arguments[i]
+    }
+    var repsValue: Int?, tileStepsValue: Int?
+    while i < arguments.count {
+        let a = arguments[i]
+        switch a {
+        case "--tiles":
+            o.tiles = try value(a).split(separator: ",").map(parseCount)
+            o.tilesGiven = true
+            guard !o.tiles.isEmpty else { throw UsageError(description: "--tiles needs at least one count") }
+        case "--backends":
+            o.backends = try value(a).split(separator: ",").map { name in
+                guard let b = BenchBackend(argument: String(name)) else {
+                    throw UsageError(description: "unknown backend \(name); known: \(BenchBackend.allCases.map(\.rawValue).joined(separator: ", "))")
+                }
+                guard BenchBackend.available.contains(b) else {
+                    throw UsageError(description: "\(name) is not in this build (built without the Chipmunk trait)")
+                }
+                return b
+            }
+            guard !o.backends.isEmpty else { throw UsageError(description: "--backends needs at least one name") }
+        case "--quick": o.quick = true
+        case "--reps":
+            repsValue = try parseCount(Substring(try value(a)))
+        case "--tile-steps":
+            tileStepsValue = try parseCount(Substring(try value(a)))
+        case "--csv": o.csvPath = try value(a)
+        case "--svg": o.svgPath = try value(a)
+        case "--no-reserve": o.plan.reserve = false
+        case "--alloc-check": o.allocCheckTicks = try parseCount(Substring(try value(a)))
+        case "--quiet": o.quiet = true
+        case "--help", "-h":
+            print(usage)
+            exit(0)
+        default:
+            throw UsageError(description: "unknown option \(a)")
+        }
+        i += 1
+    }
+    if o.quick {
+        if !o.tilesGiven { o.tiles = [1, 10, 100, 1_000, 10_000] }
+        o.plan.tileSteps = 500_000
+        o.plan.repetitions = 3
+        o.plan.largeRepetitions = 3
+    }
+    if let r = repsValue { o.plan.repetitions = r; o.plan.largeRepetitions = r }
+    if let s = tileStepsValue { o.plan.tileSteps = s }
+    // Each N once, in increasing order.
+    o.tiles = Array(Set(o.tiles)).sorted()
+    // Report order, whatever order they were named in.
+    o.backends = BenchBackend.allCases.filter(o.backends.contains)
+    return o
+}
+
+/// `--alloc-check`: the native backend alone, so that a heap profiler's totals for two tick
+/// counts can be compared. Setup and warm-up are the same for every T; only the T ticks differ.
+func allocCheck(tiles n: Int, ticks: Int, reserve: Bool) throws {
+    let scene = Scene(count: n)
+    let run = WorkloadRun(label: "native", backend: try NativeBackend(), scene: scene)
+    try run.populate(reserve: reserve)
+    _ = try run.run(ticks: 300)
+    let before = heapInUse()
+    let ns = try run.run(ticks: ticks)
+    let after = heapInUse()
+    print("alloc-check: native, \(n) tiles, 300 warm-up ticks + \(ticks) ticks")
+    print("digest \(run.digest.hex), respawns \(run.respawns), \(fixed(Double(ns) / Double(ticks) / Double(n), 1)) ns per tile-step")
+    if let before, let after { print("heap in use across the \(ticks) ticks: \(after - before) bytes") }
+}
+
+func main() -> Int32 {
+    let options: Options
+    do {
+        options = try parse(Array(CommandLine.arguments.dropFirst()))
+    } catch {
+        printError("tile-bench: \(error)\n\n\(usage)")
+        return 2
+    }
+
+    if let ticks = options.allocCheckTicks {
+        do {
+            try allocCheck(tiles: options.tilesGiven ? options.tiles[0] : 1_000, ticks: ticks, reserve: options.plan.reserve)
+            return 0
+        } catch {
+            printError("tile-bench: \(error)")
+            return 1
+        }
+    }
+
+    let progress = Progress()
+    progress.quiet = options.quiet
+    let overhead = clockOverhead()
+    progress.say("backends \(options.backends.map(\.rawValue).joined(separator: ", ")); tiles \(options.tiles.map(grouped).joined(separator: ", "))")
+
+    var rounds: [Round] = []
+    do {
+        for n in options.tiles {
+            let round = try runRound(tiles: n, backends: options.backends, plan: options.plan, progress: progress)
+            rounds.append(round)
+            let d = round.measurements.map { "\($0.backend.rawValue) \($0.digest.hex)" }.joined(separator: ", ")
+            progress.say("N=\(grouped(n)): \(round.digestsAgree ? "digests agree" : "DIGESTS DIFFER"): \(d)")
+        }
+    } catch {
+        printError("tile-bench: \(error)")
+        return 1
+    }
+    let seconds = progress.elapsed
+
+    // Report.
+    let cores = sysconf(Int32(_SC_NPROCESSORS_ONLN))
+    var out = "Fling tile-bench: N photo tiles alive at once; a third dragged along Lissajous paths, a third springing\n"
+    out += "home (kicked again every \(Scene.springPeriod) ticks), a third falling (respawned once off the 390×844 viewport).\n"
+    out += "Tick 1/60 s, 10 solver iterations. Timed per tick: fingers + step + readStates + respawns/re-releases/re-grabs.\n"
+    out += "ns/tile-step: median of \(options.plan.repetitions) repetitions"
+    if options.tiles.contains(where: { $0 >= 100_000 }) && options.plan.largeRepetitions != options.plan.repetitions {
+        out += " (\(options.plan.largeRepetitions) at N ≥ 100,000)"
+    }
+    out += " after a warm-up, min and max beside it; each repetition ≈ \(grouped(options.plan.tileSteps)) tile-steps\n"
+    out += "(at least 20 ticks), backends interleaved. bytes/tile: heap (mallinfo2) held per tile after setup and warm-up"
+    out += options.plan.reserve ? " (native reserves N slots first).\n" : " (no reserveCapacity).\n"
+    out += "Machine: \(cpuModel() ?? "unknown CPU"), \(cores) cores online; one clock read ≈ \(fixed(overhead, 0)) ns"
+    out += " (in every timed tick). NativeBackend.bytesPerWorld = \(NativeBackend.bytesPerWorld).\n\n"
+    out += table(rounds)
+    out += "\n"
+    for round in rounds {
+        let m0 = round.measurements[0]
+        if round.measurements.count == 1 {
+            out += "N=\(grouped(round.tiles)): digest \(m0.digest.hex) after \(grouped(m0.ticks)) ticks (one backend, nothing to compare)\n"
+        } else if round.digestsAgree {
+            out += "N=\(grouped(round.tiles)): digests agree: \(m0.digest.hex) after \(grouped(m0.ticks)) ticks, \(grouped(m0.respawns)) respawns\n"
+        } else {
+            out += "N=\(grouped(round.tiles)): DIGESTS DIFFER after \(grouped(m0.ticks)) ticks: "
+            out += round.measurements.map { "\($0.backend.rawValue) \($0.digest.hex)" }.joined(separator: ", ") + "\n"
+        }
+    }
+    let agree = rounds.allSatisfy(\.digestsAgree)
+    if rounds.contains(where: { $0.measurements.count > 1 }) {
+        out += agree ? "digests agree\n" : "digests differ\n"
+    }
+    out += targets(rounds)
+    let short = rounds.flatMap(\.measurements).filter { $0.shortestRepetition < 0.05 }
+    if !short.isEmpty {
+        out += "note: \(short.count) backend×N cells had a repetition under 50 ms (shortest \(fixed(short.map(\.shortestRepetition).min()! * 1000, 1)) ms); raise --tile-steps for steadier figures\n"
+    }
+    out += "total time \(fixed(seconds, 1)) s\n"
+    print(out, terminator: "")
+
+    do {
+        if let path = options.csvPath { try writeFile(path, csv(rounds)); progress.say("wrote \(path)") }
+        if let path = options.svgPath {
+            try writeFile(path, svg(rounds, title: "Fling tile-bench: ns per tile-step against tiles alive"))
+            progress.say("wrote \(path)")
+        }
+    } catch {
+        printError("tile-bench: \(error)")
+        return 1
+    }
+    return agree ? 0 : 1
+}
+
+/// The issue's targets at 10,000 tiles, checked against this run's numbers (when it has them).
+func targets(_ rounds: [Round]) -> String {
+    guard let round = rounds.first(where: { $0.tiles == 10_000 }),
+          let native = round.measurements.first(where: { $0.backend == .native }) else { return "" }
+    func verdict(_ ok: Bool) -> String { ok ? "met" : "NOT met" }
+    var parts: [String] = []
+    if let r = speedup(native, in: round, over: .chipmunkPerWorld) {
+        parts.append("native is \(fixed(r, 1))× faster than chipmunk-per-world (target ≥ 10×: \(verdict(r >= 10)))")
+    }
+    if let r = speedup(native, in: round, over: .chipmunkShared) {
+        parts.append("\(fixed(r, 1))× faster than chipmunk-shared (target ≥ 3×: \(verdict(r >= 3)))")
+    }
+    if let b = native.bytesPerTile {
+        parts.append("\(grouped(Int(b.rounded()))) heap bytes per tile (target ≤ 512: \(verdict(b <= 512)))")
+    }
+    return parts.isEmpty ? "" : "targets at 10,000 tiles: " + parts.joined(separator: "; ") + "\n"
+}
+
+exit(main())

@@ -1,0 +1,230 @@
+import Fling
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+// MARK: - Clock
+
+/// Nanoseconds on the monotonic clock (`clock_gettime(CLOCK_MONOTONIC)`, a vDSO call on
+/// Linux: tens of nanoseconds, no allocation).
+@inline(__always) func monotonicNanoseconds() -> UInt64 {
+    var ts = timespec()
+    clock_gettime(CLOCK_MONOTONIC, &ts)
+    return UInt64(ts.tv_sec) &* 1_000_000_000 &+ UInt64(ts.tv_nsec)
+}
+
+/// What two back-to-back clock reads cost, in nanoseconds (median of many): the bias every
+/// timed tick carries. Reported, not subtracted.
+func clockOverhead() -> Double {
+    var samples: [UInt64] = []
+    samples.reserveCapacity(1001)
+    for _ in 0..<1001 {
+        let t0 = monotonicNanoseconds()
+        let t1 = monotonicNanoseconds()
+        samples.append(t1 &- t0)
+    }
+    samples.sort()
+    return Double(samples[samples.count / 2])
+}
+
+// MARK: - Heap
+
+/// Bytes the C heap has handed out and not taken back: glibc's `mallinfo2()`, `uordblks`
+/// (in-use bytes of the main arena) plus `hblkhd` (bytes in chunks served by `mmap`, which
+/// large arrays get). Swift's allocations and Chipmunk's `calloc`s both go through glibc's
+/// malloc, so a delta across making N worlds is what those worlds hold.
+///
+/// `mallinfo2` is not in Swift's Glibc module, so it is looked up with `dlsym` and called
+/// through a pointer. It returns a 10-word struct; on x86-64 System V such a return goes
+/// through a hidden pointer passed in `%rdi`, which is exactly how a
+/// `(UnsafeMutableRawPointer) -> UnsafeMutableRawPointer` function is called. Elsewhere (or
+/// on a libc without it) this returns nil and the report says "n/a".
+func heapInUse() -> Int? {
+    #if os(Linux) && arch(x86_64)
+    guard let call = mallinfo2 else { return nil }
+    return withUnsafeTemporaryAllocation(of: Int.self, capacity: 10) { fields in
+        fields.initialize(repeating: 0)
+        _ = call(UnsafeMutableRawPointer(fields.baseAddress!))
+        // struct mallinfo2 { arena, ordblks, smblks, hblks, hblkhd, usmblks, fsmblks, uordblks, fordblks, keepcost }
+        return fields[4] + fields[7]
+    }
+    #else
+    return nil
+    #endif
+}
+
+#if os(Linux) && arch(x86_64)
+private typealias Mallinfo2 = @convention(c) (UnsafeMutableRawPointer) -> UnsafeMutableRawPointer?
+private let mallinfo2: Mallinfo2? = {
+    guard let symbol = dlsym(nil, "mallinfo2") else { return nil }
+    return unsafeBitCast(symbol, to: Mallinfo2.self)
+}()
+#endif
+
+// MARK: - Statistics
+
+struct Summary {
+    var median: Double
+    var min: Double
+    var max: Double
+
+    init(_ samples: [Double]) {
+        let s = samples.sorted()
+        min = s.first ?? .nan
+        max = s.last ?? .nan
+        if s.isEmpty {
+            median = .nan
+        } else if s.count % 2 == 1 {
+            median = s[s.count / 2]
+        } else {
+            median = (s[s.count / 2 - 1] + s[s.count / 2]) / 2
+        }
+    }
+}
+
+// MARK: - The side-by-side run
+
+/// The benchmark's names for the backends it compares.
+enum BenchBackend: String, CaseIterable {
+    case chipmunkPerWorld = "chipmunk-per-world"
+    case chipmunkShared = "chipmunk-shared"
+    case native
+
+    var kind: BackendKind {
+        switch self {
+        case .chipmunkPerWorld: return .chipmunk
+        case .chipmunkShared: return .chipmunkShared
+        case .native: return .native
+        }
+    }
+
+    /// The backends this build has, in report order.
+    static var available: [BenchBackend] {
+        allCases.filter { BackendKind.available.contains($0.kind) }
+    }
+
+    init?(argument: String) {
+        switch argument {
+        case "chipmunk-per-world", "chipmunk": self = .chipmunkPerWorld
+        case "chipmunk-shared": self = .chipmunkShared
+        case "native": self = .native
+        default: return nil
+        }
+    }
+}
+
+/// One backend's figures at one N.
+struct Measurement {
+    var backend: BenchBackend
+    var tiles: Int
+    /// Per repetition: timed nanoseconds / (ticks × tiles).
+    var samples: [Double]
+    var nsPerTileStep: Summary
+    /// Heap bytes held per tile once warmed up (nil where the heap cannot be read).
+    var bytesPerTile: Double?
+    var digest: StateDigest
+    var ticks: Int
+    var respawns: Int
+    /// Wall time of the shortest repetition, in seconds.
+    var shortestRepetition: Double
+
+    var tileStepsPerSecond: Double { 1e9 / nsPerTileStep.median }
+}
+
+/// How much work each N gets.
+struct Plan {
+    /// Tile-steps per repetition (ticks = max(minTicks, ⌈tileSteps / N⌉)).
+    var tileSteps: Int
+    var minTicks: Int
+    /// Warm-up ticks: max(minWarmup, one repetition).
+    var minWarmup: Int
+    var repetitions: Int
+    /// Repetitions at N ≥ 100,000, where one tick of the slowest backend is long.
+    var largeRepetitions: Int
+    var reserve: Bool
+
+    func ticks(_ n: Int) -> Int { max(minTicks, (tileSteps + n - 1) / n) }
+    func warmup(_ n: Int) -> Int { max(minWarmup, ticks(n)) }
+    func repetitions(_ n: Int) -> Int { n >= 100_000 ? largeRepetitions : repetitions }
+}
+
+/// The result for one N: every backend's figures, from one interleaved run.
+struct Round {
+    var tiles: Int
+    var measurements: [Measurement]
+    var digestsAgree: Bool
+}
+
+/// Runs every backend on the N-tile workload side by side: builds each (measuring the heap),
+/// warms each up, then times `repetitions` rounds in which each backend runs the same number
+/// of ticks, the order rotated every round so drift and noise hit all alike.
+func runRound(tiles n: Int, backends: [BenchBackend], plan: Plan, progress: Progress) throws -> Round {
+    let scene = Scene(count: n)
+    let ticks = plan.ticks(n), warmup = plan.warmup(n), reps = plan.repetitions(n)
+    var runs: [WorkloadRun] = []
+    var bytes: [Double?] = []
+    for b in backends {
+        let backend = try b.kind.make(solverIterations: scene.configuration.solverIterations)
+        let run = WorkloadRun(label: b.rawValue, backend: backend, scene: scene)
+        let before = heapInUse()
+        try run.populate(reserve: plan.reserve)
+        runs.append(run)
+        bytes.append(before.flatMap { b0 in heapInUse().map { Double($0 - b0) } })
+    }
+    progress.say("N=\(grouped(n)): warm-up, \(grouped(warmup)) ticks per backend; then \(reps) × \(grouped(ticks)) ticks")
+    for (r, run) in runs.enumerated() {
+        let before = heapInUse()
+        _ = try run.run(ticks: warmup)
+        if let b0 = before, let b1 = heapInUse(), let setup = bytes[r] {
+            bytes[r] = (setup + Double(b1 - b0)) / Double(n)
+        } else {
+            bytes[r] = nil
+        }
+    }
+    var samples = [[Double]](repeating: [], count: runs.count)
+    var shortest = [Double](repeating: .infinity, count: runs.count)
+    for rep in 0..<reps {
+        var line = "N=\(grouped(n)) rep \(rep + 1)/\(reps):"
+        for j in 0..<runs.count {
+            let r = (j + rep) % runs.count
+            let wall0 = monotonicNanoseconds()
+            let ns = try runs[r].run(ticks: ticks)
+            let wall = Double(monotonicNanoseconds() - wall0) / 1e9
+            shortest[r] = min(shortest[r], wall)
+            let perTileStep = Double(ns) / Double(ticks) / Double(n)
+            samples[r].append(perTileStep)
+            line += " \(runs[r].label) \(fixed(perTileStep, 1)) ns"
+        }
+        progress.say(line)
+    }
+    let measurements = runs.indices.map { r in
+        Measurement(
+            backend: backends[r], tiles: n, samples: samples[r], nsPerTileStep: Summary(samples[r]),
+            bytesPerTile: bytes[r], digest: runs[r].digest, ticks: runs[r].tick, respawns: runs[r].respawns,
+            shortestRepetition: shortest[r])
+    }
+    let agree = measurements.allSatisfy { $0.digest == measurements[0].digest && $0.ticks == measurements[0].ticks }
+    return Round(tiles: n, measurements: measurements, digestsAgree: agree)
+}
+
+/// Progress lines on stderr, stamped with the time since start.
+final class Progress {
+    let start = monotonicNanoseconds()
+    var quiet = false
+
+    var elapsed: Double { Double(monotonicNanoseconds() - start) / 1e9 }
+
+    func say(_ message: String) {
+        guard !quiet else { return }
+        printError("[\(fixed(elapsed, 1, width: 6))s] \(message)")
+    }
+}
+
+func printError(_ message: String) {
+    var line = message + "\n"
+    line.withUTF8 { bytes in _ = write(2, bytes.baseAddress, bytes.count) }
+}

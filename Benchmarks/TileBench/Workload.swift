@@ -1,0 +1,311 @@
+import Fling
+
+/// SplitMix64: a tiny, seeded, platform-independent generator. The workload draws every
+/// number from it, seeded by tile index (and tick), so every backend — and every run — sees
+/// the same scene and the same inputs. Nothing reads a clock or a global random source.
+struct SplitMix64 {
+    var state: UInt64
+
+    init(seed: UInt64) { state = seed }
+    init(_ a: Int, _ b: Int = 0, salt: UInt64) {
+        state = salt ^ (UInt64(truncatingIfNeeded: a) &* 0x9E37_79B9_7F4A_7C15)
+            ^ (UInt64(truncatingIfNeeded: b) &* 0xD1B5_4A32_D192_ED03)
+    }
+
+    mutating func next() -> UInt64 {
+        state &+= 0x9E37_79B9_7F4A_7C15
+        var z = state
+        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+        return z ^ (z >> 31)
+    }
+
+    /// Uniform in [0, 1), 53 bits.
+    mutating func unit() -> Double { Double(next() >> 11) * 0x1p-53 }
+    /// Uniform in [lo, hi).
+    mutating func uniform(_ lo: Double, _ hi: Double) -> Double { lo + (hi - lo) * unit() }
+    /// Uniform in 0..<n.
+    mutating func below(_ n: Int) -> Int { Int(next() % UInt64(n)) }
+}
+
+/// What a tile does for the whole run. Tile `i` has role `i % 3`, so a third of the tiles
+/// are held by fingers, a third spring back to their origins, a third fall.
+enum Role: Int {
+    case dragged = 0, springing = 1, falling = 2
+}
+
+/// One tile's fixed plan, drawn once from its index.
+struct TilePlan {
+    var role: Role
+    var origin: Vector
+    var mass: Double
+    var moment: Double
+    /// Half the tile's diagonal: a fallen tile whose center is this far outside the
+    /// viewport (plus margin) lies wholly outside it, whatever its angle.
+    var cullRadius: Double
+    var attraction: Attraction
+    /// Dragged: the grabbed point (tile coordinates), the finger's start, and its
+    /// Lissajous path: `start + (ax (sin θx − sin θx₀), ay sin θy)`, θ advancing per tick.
+    var localAnchor = Vector.zero
+    var fingerStart = Vector.zero
+    var amplitude = Vector.zero
+    var thetaX0 = 0.0
+    var stepX = 0.0, stepY = 0.0
+    /// Springing: the pose it starts from (then released toward its origin).
+    var startOffset = Vector.zero
+    var startAngle = 0.0
+}
+
+/// The whole scene for N tiles: a 390×844 phone viewport, tiles laid over it at seeded
+/// places, and the periodic events (a springing tile is kicked and re-released every
+/// ``springPeriod`` ticks, a dragged tile re-grabbed every ``regrabPeriod`` ticks, each at
+/// its own seeded phase, so the same few happen every tick).
+struct Scene {
+    static let viewport = Rect(x: 0, y: 0, width: 390, height: 844)
+    static let springPeriod = 90
+    static let regrabPeriod = 240
+
+    let count: Int
+    let configuration: EngineConfiguration
+    let dt: Double
+    let tiles: [TilePlan]
+    let dragged: [Int]
+    let springing: [Int]
+    let falling: [Int]
+    /// `springBuckets[k % springPeriod]`: the springing tiles re-released after tick k.
+    let springBuckets: [[Int]]
+    /// `regrabBuckets[k % regrabPeriod]`: the dragged tiles re-grabbed after tick k.
+    let regrabBuckets: [[Int]]
+    /// The culling box: the viewport grown by the configuration's cull margin.
+    let minX, minY, maxX, maxY: Double
+
+    init(count: Int, configuration: EngineConfiguration = EngineConfiguration()) {
+        self.count = count
+        self.configuration = configuration
+        dt = configuration.tick
+        let vp = Scene.viewport
+        var tiles: [TilePlan] = []
+        tiles.reserveCapacity(count)
+        var dragged: [Int] = [], springing: [Int] = [], falling: [Int] = []
+        var springBuckets = [[Int]](repeating: [], count: Scene.springPeriod)
+        var regrabBuckets = [[Int]](repeating: [], count: Scene.regrabPeriod)
+        for i in 0..<count {
+            var rng = SplitMix64(i, salt: 0x7115_BE4C_0000_0001)
+            let w = rng.uniform(60, 140), h = rng.uniform(60, 160)
+            let mass = rng.uniform(0.5, 2)
+            let origin = Vector(rng.uniform(vp.minX + w / 2, vp.maxX - w / 2), rng.uniform(vp.minY + h / 2, vp.maxY - h / 2))
+            let moment = mass * (w * w + h * h) / 12
+            let linear = configuration.attraction.constants(forInertia: mass)
+            let angular = configuration.rotation.constants(forInertia: moment)
+            let attraction = Attraction(
+                origin: origin, stiffness: linear.stiffness, damping: linear.damping,
+                angularStiffness: angular.stiffness, angularDamping: angular.damping)
+            let role = Role(rawValue: i % 3)!
+            var plan = TilePlan(
+                role: role, origin: origin, mass: mass, moment: moment,
+                cullRadius: (w * w + h * h).squareRoot() / 2, attraction: attraction)
+            switch role {
+            case .dragged:
+                plan.localAnchor = Vector(rng.uniform(-0.4, 0.4) * w, rng.uniform(-0.4, 0.4) * h)
+                plan.fingerStart = origin + plan.localAnchor
+                plan.amplitude = Vector(rng.uniform(40, 150), rng.uniform(40, 200))
+                plan.thetaX0 = rng.uniform(0, 2 * Double.pi)
+                // 0.3 to 1.5 turns a second on each axis.
+                plan.stepX = 2 * Double.pi * rng.uniform(0.3, 1.5) * dt
+                plan.stepY = 2 * Double.pi * rng.uniform(0.3, 1.5) * dt
+                dragged.append(i)
+                regrabBuckets[rng.below(Scene.regrabPeriod)].append(i)
+            case .springing:
+                plan.startOffset = Vector(rng.uniform(-150, 150), rng.uniform(-200, 200))
+                plan.startAngle = rng.uniform(-0.5, 0.5)
+                springing.append(i)
+                springBuckets[rng.below(Scene.springPeriod)].append(i)
+            case .falling:
+                falling.append(i)
+            }
+            tiles.append(plan)
+        }
+        self.tiles = tiles
+        self.dragged = dragged
+        self.springing = springing
+        self.falling = falling
+        self.springBuckets = springBuckets
+        self.regrabBuckets = regrabBuckets
+        let m = configuration.cullMargin
+        minX = vp.minX - m; minY = vp.minY - m
+        maxX = vp.maxX + m; maxY = vp.maxY + m
+    }
+
+    /// The velocity a falling tile is tossed with when (re)spawned after tick `k` (-1 at start).
+    @inline(__always) static func toss(_ i: Int, _ k: Int) -> (Vector, Double) {
+        var rng = SplitMix64(i, k, salt: 0xFA11_0000_0000_0002)
+        return (Vector(rng.uniform(-700, 700), rng.uniform(-1400, 200)), rng.uniform(-8, 8))
+    }
+
+    /// The velocity a springing tile is kicked with when re-released after tick `k`.
+    @inline(__always) static func kick(_ i: Int, _ k: Int) -> (Vector, Double) {
+        var rng = SplitMix64(i, k, salt: 0x5B41_0000_0000_0003)
+        return (Vector(rng.uniform(-1200, 1200), rng.uniform(-1200, 1200)), rng.uniform(-6, 6))
+    }
+
+    func worldDefinition(_ i: Int, at position: Vector, angle: Double = 0) -> WorldDefinition {
+        WorldDefinition(mass: tiles[i].mass, moment: tiles[i].moment,
+                        transform: Transform(position: position, angle: angle), gravity: configuration.gravity)
+    }
+
+    func drag(_ i: Int, localAnchor: Vector, finger: Vector) -> DragJoint {
+        DragJoint(localAnchor: localAnchor, finger: finger,
+                  maxForce: configuration.dragMaxAcceleration * tiles[i].mass, errorBias: configuration.dragErrorBias)
+    }
+}
+
+/// The workload on one backend: its worlds (indexed by tile), the fingers, the reused
+/// buffers and the chained digest. Every backend gets its own, built from the same
+/// ``Scene``, and is driven through ``PhysicsBackend`` alone.
+final class WorkloadRun {
+    let label: String
+    let backend: any PhysicsBackend
+    let scene: Scene
+    /// World of tile i, in tile order: the order states are read and hashed in.
+    var worlds: [WorldID] = []
+    var states: [BodyState] = []
+    /// Per dragged tile, in `scene.dragged` order: its finger.
+    var fingers: [Finger] = []
+    var digest = StateDigest()
+    /// Ticks stepped so far.
+    var tick = 0
+    /// Falling tiles respawned so far (for the report).
+    var respawns = 0
+
+    init(label: String, backend: any PhysicsBackend, scene: Scene) {
+        self.label = label
+        self.backend = backend
+        self.scene = scene
+        // Every buffer the ticks use is allocated here, before the caller's memory baseline.
+        worlds.reserveCapacity(scene.count)
+        states.reserveCapacity(scene.count)
+        fingers.reserveCapacity(scene.dragged.count)
+        for i in scene.dragged { fingers.append(Finger(scene.tiles[i])) }
+    }
+
+    /// Makes every tile's world, joints and springs: what the memory figure measures.
+    func populate(reserve: Bool) throws {
+        if reserve, let native = backend as? NativeBackend { native.reserveCapacity(scene.count) }
+        for (i, p) in scene.tiles.enumerated() {
+            switch p.role {
+            case .dragged:
+                let w = try backend.makeWorld(scene.worldDefinition(i, at: p.origin))
+                try backend.attachDrag(scene.drag(i, localAnchor: p.localAnchor, finger: p.fingerStart), to: w)
+                worlds.append(w)
+            case .springing:
+                let w = try backend.makeWorld(scene.worldDefinition(i, at: p.origin + p.startOffset, angle: p.startAngle))
+                let (v, spin) = Scene.kick(i, -1)
+                try backend.setVelocity(of: w, linear: v, angular: spin)
+                try backend.attachAttraction(p.attraction, to: w)
+                worlds.append(w)
+            case .falling:
+                let w = try backend.makeWorld(scene.worldDefinition(i, at: p.origin))
+                let (v, spin) = Scene.toss(i, -1)
+                try backend.setVelocity(of: w, linear: v, angular: spin)
+                worlds.append(w)
+            }
+        }
+    }
+
+    /// Runs `count` ticks and returns the nanoseconds spent in their timed part: moving the
+    /// fingers, the step, reading every state back, and the life-cycle calls (respawns,
+    /// re-releases, re-grabs). Folding the states into the digest is not timed: it costs the
+    /// same for every backend and would only blur the comparison.
+    @inline(never)
+    func run(ticks count: Int) throws -> UInt64 {
+        var total: UInt64 = 0
+        for _ in 0..<count {
+            let t0 = monotonicNanoseconds()
+            try tickBody()
+            let t1 = monotonicNanoseconds()
+            total &+= t1 &- t0
+            foldDigest()
+            tick += 1
+        }
+        return total
+    }
+
+    /// One tick, as the photo app would run it over N tiles.
+    @inline(__always)
+    func tickBody() throws {
+        let k = tick
+        let dt = scene.dt
+        // 1. Fingers: every dragged tile's finger moves along its path; velocity = delta / dt.
+        for d in fingers.indices {
+            let from = fingers[d].position
+            let target = fingers[d].advance()
+            try backend.moveFinger(in: worlds[scene.dragged[d]], to: target,
+                                   velocity: Vector((target.x - from.x) / dt, (target.y - from.y) / dt))
+        }
+        // 2. One step of every world.
+        try backend.step(by: dt)
+        // 3. Every state, in tile order, into the reused buffer.
+        try backend.readStates(of: worlds, into: &states)
+        // 4. Life cycle. A fallen tile off the viewport (plus margin) is culled and respawned
+        //    at its origin with a fresh toss, so N stays constant.
+        for i in scene.falling {
+            let s = states[i].position, r = scene.tiles[i].cullRadius
+            if s.x + r < scene.minX || s.x - r > scene.maxX || s.y + r < scene.minY || s.y - r > scene.maxY {
+                try backend.destroyWorld(worlds[i])
+                let w = try backend.makeWorld(scene.worldDefinition(i, at: scene.tiles[i].origin))
+                let (v, spin) = Scene.toss(i, k)
+                try backend.setVelocity(of: w, linear: v, angular: spin)
+                worlds[i] = w
+                respawns += 1
+            }
+        }
+        //    Springing tiles due this tick are kicked and released again toward their origins.
+        for i in scene.springBuckets[k % Scene.springPeriod] {
+            let w = worlds[i]
+            try backend.detachAttraction(from: w)
+            let (v, spin) = Scene.kick(i, k)
+            try backend.setVelocity(of: w, linear: v, angular: spin)
+            try backend.attachAttraction(scene.tiles[i].attraction, to: w)
+        }
+        //    Dragged tiles due this tick are let go and grabbed again where the finger is.
+        for i in scene.regrabBuckets[k % Scene.regrabPeriod] {
+            let w = worlds[i], finger = fingers[i / 3].position  // tile i is the (i / 3)-th dragged one
+            try backend.detachDrag(from: w)
+            let local = states[i].transform.local(fromWorld: finger)
+            try backend.attachDrag(scene.drag(i, localAnchor: local, finger: finger), to: w)
+        }
+    }
+
+    @inline(__always)
+    func foldDigest() {
+        for s in states { digest.combine(s) }
+    }
+}
+
+/// A finger on a dragged tile, moving along a Lissajous curve from the grabbed point:
+/// `start + (ax (sin θx − sin θx₀), ay sin θy)`. The phases are kept as (cos, sin) pairs and
+/// advanced each tick by a fixed rotation: four multiplies per axis, no libm call per tick.
+struct Finger {
+    var position: Vector
+    let start: Vector, amplitude: Vector, sinX0: Double
+    var cx: Double, sx: Double, cy = 1.0, sy = 0.0
+    let rcx: Double, rsx: Double, rcy: Double, rsy: Double
+
+    init(_ p: TilePlan) {
+        position = p.fingerStart
+        start = p.fingerStart
+        amplitude = p.amplitude
+        cx = Elementary.cos(p.thetaX0); sx = Elementary.sin(p.thetaX0)
+        sinX0 = sx
+        rcx = Elementary.cos(p.stepX); rsx = Elementary.sin(p.stepX)
+        rcy = Elementary.cos(p.stepY); rsy = Elementary.sin(p.stepY)
+    }
+
+    /// Moves to the next tick's point and returns it.
+    @inline(__always) mutating func advance() -> Vector {
+        (cx, sx) = (cx * rcx - sx * rsx, sx * rcx + cx * rsx)
+        (cy, sy) = (cy * rcy - sy * rsy, sy * rcy + cy * rsy)
+        position = Vector(start.x + amplitude.x * (sx - sinX0), start.y + amplitude.y * sy)
+        return position
+    }
+}
