@@ -8,6 +8,8 @@ import FlingCore
 struct DampedRotarySpring {
     var stiffness: Double, damping: Double
     var iSum: Double = 0, wCoef: Double = 0, targetWrn: Double = 0
+    /// The dt `wCoef` was computed for (the moment never changes): `exp` once per dt.
+    var wCoefDt: Double = 0
 
     init(_ a: Attraction) {
         stiffness = a.angularStiffness; damping = a.angularDamping
@@ -16,7 +18,10 @@ struct DampedRotarySpring {
     @inline(__always) mutating func preStep(_ a: inout AnchorBody, _ b: inout RigidBody, _ dt: Double) {
         let moment = AnchorBody.iInv + b.iInv
         iSum = 1.0 / moment
-        wCoef = 1.0 - Elementary.exp(-damping * dt * moment)
+        if dt != wCoefDt {
+            wCoef = 1.0 - Elementary.exp(-damping * dt * moment)
+            wCoefDt = dt
+        }
         targetWrn = 0.0
         // Relative angle a_a - a_b with a_a = 0; torque (relativeAngle - restAngle)·stiffness.
         let j = ((0.0 - b.angle) - 0.0) * stiffness * dt

@@ -11,6 +11,9 @@ struct DampedSpring {
     var r1x: Double = 0, r1y: Double = 0, r2x: Double = 0, r2y: Double = 0
     var nx: Double = 0, ny: Double = 0
     var nMass: Double = 0, vCoef: Double = 0, targetVrn: Double = 0
+    /// The `k` and dt that `vCoef` was computed for: `exp` is only called again when they
+    /// change (k is the tile's `1/m` whenever the spring is stretched), with the same result.
+    var vCoefK: Double = .nan, vCoefDt: Double = 0
 
     init(_ a: Attraction) {
         originX = a.origin.x; originY = a.origin.y
@@ -33,7 +36,11 @@ struct DampedSpring {
         let k = (AnchorBody.mInv + AnchorBody.iInv * rcn1 * rcn1) + (b.mInv + b.iInv * rcn2 * rcn2)
         nMass = 1.0 / k
         targetVrn = 0.0
-        vCoef = 1.0 - Elementary.exp(-damping * dt * k)
+        if k != vCoefK || dt != vCoefDt {
+            vCoef = 1.0 - Elementary.exp(-damping * dt * k)
+            vCoefK = k
+            vCoefDt = dt
+        }
 
         // Spring force (restLength - dist)·stiffness, as an impulse over dt.
         let jSpring = (0.0 - dist) * stiffness * dt

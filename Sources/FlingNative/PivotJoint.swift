@@ -11,6 +11,9 @@ struct PivotJoint {
     var biasX: Double = 0, biasY: Double = 0
     /// Accumulated impulse, warm-started each step scaled by `dt / prev_dt`.
     var jAccX: Double = 0, jAccY: Double = 0
+    /// `-(1 - errorBias^dt) / dt` for `biasDt`: Chipmunk computes it every step; it only
+    /// changes with dt, and `pow` is the costliest call of the step.
+    var biasCoef: Double = 0, biasDt: Double = 0
 
     init(_ j: DragJoint) {
         anchorBx = j.localAnchor.x; anchorBy = j.localAnchor.y
@@ -42,8 +45,11 @@ struct PivotJoint {
 
         let dx = (b.px + r2x) - (a.px + r1x)
         let dy = (b.py + r2y) - (a.py + r1y)
-        let coef = -(1.0 - Elementary.pow(errorBias, dt)) / dt
-        (biasX, biasY) = clamp(dx * coef, dy * coef, .infinity)
+        if biasDt != dt {
+            biasCoef = -(1.0 - Elementary.pow(errorBias, dt)) / dt
+            biasDt = dt
+        }
+        (biasX, biasY) = clamp(dx * biasCoef, dy * biasCoef, .infinity)
     }
 
     @inline(__always) func applyCachedImpulse(_ a: inout AnchorBody, _ b: inout RigidBody, _ dtCoef: Double) {
