@@ -31,10 +31,7 @@ public final class ChipmunkBackend: PhysicsBackend {
     private var sharedSpace: OpaquePointer?
 
     public init(layout: Layout = .spacePerWorld, solverIterations: Int = 10) throws(FlingError) {
-        guard (1...100).contains(solverIterations) else {
-            throw FlingError(.outOfRange, field: "ChipmunkBackend.solverIterations",
-                             value: "\(solverIterations)", reason: "must lie in 1...100")
-        }
+        try BackendCheck.iterations(solverIterations, "ChipmunkBackend.solverIterations")
         self.layout = layout
         self.solverIterations = solverIterations
     }
@@ -97,7 +94,7 @@ public final class ChipmunkBackend: PhysicsBackend {
     public func attachDrag(_ joint: DragJoint, to world: WorldID) throws(FlingError) {
         let i = try slot(world)
         try BackendCheck.drag(joint)
-        guard !worlds[i]!.hasDrag, !worlds[i]!.hasAttraction else { throw occupied(world, "attachDrag") }
+        guard !worlds[i]!.hasDrag, !worlds[i]!.hasAttraction else { throw BackendCheck.occupied(world, "attachDrag") }
         let finger = cpBodyNewKinematic()!
         cpBodySetPosition(finger, cpVect(x: joint.finger.x, y: joint.finger.y))
         let pivot = cpPivotJointNew2(
@@ -112,21 +109,21 @@ public final class ChipmunkBackend: PhysicsBackend {
     public func moveFinger(in world: WorldID, to position: Vector, velocity: Vector) throws(FlingError) {
         let i = try slot(world)
         try BackendCheck.finger(position, velocity)
-        guard let finger = worlds[i]!.finger else { throw missing(world, "moveFinger", "a drag joint") }
+        guard let finger = worlds[i]!.finger else { throw BackendCheck.missing(world, "moveFinger", "a drag joint") }
         cpBodySetPosition(finger, cpVect(x: position.x, y: position.y))
         cpBodySetVelocity(finger, cpVect(x: velocity.x, y: velocity.y))
     }
 
     public func detachDrag(from world: WorldID) throws(FlingError) {
         let i = try slot(world)
-        guard worlds[i]!.hasDrag else { throw missing(world, "detachDrag", "a drag joint") }
+        guard worlds[i]!.hasDrag else { throw BackendCheck.missing(world, "detachDrag", "a drag joint") }
         worlds[i]!.removeDrag()
     }
 
     public func attachAttraction(_ attraction: Attraction, to world: WorldID) throws(FlingError) {
         let i = try slot(world)
         try BackendCheck.attraction(attraction)
-        guard !worlds[i]!.hasDrag, !worlds[i]!.hasAttraction else { throw occupied(world, "attachAttraction") }
+        guard !worlds[i]!.hasDrag, !worlds[i]!.hasAttraction else { throw BackendCheck.occupied(world, "attachAttraction") }
         let space = worlds[i]!.space
         let anchor = cpSpaceGetStaticBody(space)!
         let body = worlds[i]!.body
@@ -142,7 +139,7 @@ public final class ChipmunkBackend: PhysicsBackend {
 
     public func detachAttraction(from world: WorldID) throws(FlingError) {
         let i = try slot(world)
-        guard worlds[i]!.hasAttraction else { throw missing(world, "detachAttraction", "attraction springs") }
+        guard worlds[i]!.hasAttraction else { throw BackendCheck.missing(world, "detachAttraction", "attraction springs") }
         worlds[i]!.removeAttraction()
     }
 
@@ -196,19 +193,10 @@ public final class ChipmunkBackend: PhysicsBackend {
     private func slot(_ world: WorldID) throws(FlingError) -> Int {
         let i = Int(world.index)
         guard i < worlds.count, worlds[i] != nil, generations[i] == world.generation else {
-            throw FlingError(.unknownWorld, field: "WorldID", value: "\(world)",
-                             reason: "is not a live world of this backend (destroyed, or never made)")
+            throw BackendCheck.unknownWorld(world)
         }
         return i
     }
-
-    private func occupied(_ world: WorldID, _ op: String) -> FlingError {
-        FlingError(.invalidState, field: "\(op)(\(world))", value: "joints present",
-                   reason: "the world already has joints; detach them first")
-    }
-
-    private func missing(_ world: WorldID, _ op: String, _ what: String) -> FlingError {
-        FlingError(.invalidState, field: "\(op)(\(world))", value: "none", reason: "the world has no \(what)")
-    }
 }
+
 #endif

@@ -183,6 +183,28 @@ package enum BackendCheck {
         try Check.range(w, -1e9...1e9, "angularVelocity")
     }
 
+    package static func iterations(_ n: Int, _ field: String) throws(FlingError) {
+        guard (1...100).contains(n) else {
+            throw FlingError(.outOfRange, field: field, value: "\(n)", reason: "must lie in 1...100")
+        }
+    }
+
+    package static func unknownWorld(_ world: WorldID) -> FlingError {
+        FlingError(.unknownWorld, field: "WorldID", value: "\(world)",
+                   reason: "is not a live world of this backend (destroyed, or never made)")
+    }
+
+    /// An attach on a world that already has joints.
+    package static func occupied(_ world: WorldID, _ operation: String) -> FlingError {
+        FlingError(.invalidState, field: "\(operation)(\(world))", value: "joints present",
+                   reason: "the world already has joints; detach them first")
+    }
+
+    /// A use of joints the world does not have.
+    package static func missing(_ world: WorldID, _ operation: String, _ what: String) -> FlingError {
+        FlingError(.invalidState, field: "\(operation)(\(world))", value: "none", reason: "the world has no \(what)")
+    }
+
     package static func dt(_ dt: Double) throws(FlingError) {
         try Check.range(dt, Limits.tick, "step.dt")
     }

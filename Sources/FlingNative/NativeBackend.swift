@@ -38,10 +38,7 @@ public final class NativeBackend: PhysicsBackend {
     /// - Parameter solverIterations: impulse iterations per step, 1...100. Default 10,
     ///   Chipmunk's default.
     public init(solverIterations: Int = 10) throws(FlingError) {
-        guard (1...100).contains(solverIterations) else {
-            throw FlingError(.outOfRange, field: "NativeBackend.solverIterations",
-                             value: "\(solverIterations)", reason: "must lie in 1...100")
-        }
+        try BackendCheck.iterations(solverIterations, "NativeBackend.solverIterations")
         self.solverIterations = solverIterations
     }
 
@@ -84,7 +81,7 @@ public final class NativeBackend: PhysicsBackend {
     public func attachDrag(_ joint: DragJoint, to world: WorldID) throws(FlingError) {
         let i = try slot(world)
         try BackendCheck.drag(joint)
-        guard case .none = joints[i] else { throw occupied(world, "attachDrag") }
+        guard case .none = joints[i] else { throw BackendCheck.occupied(world, "attachDrag") }
         // A new kinematic body: at rest, angle 0, placed like cpBodySetPosition does.
         var finger = AnchorBody()
         finger.place(at: joint.finger)
@@ -95,7 +92,7 @@ public final class NativeBackend: PhysicsBackend {
     public func moveFinger(in world: WorldID, to position: Vector, velocity: Vector) throws(FlingError) {
         let i = try slot(world)
         try BackendCheck.finger(position, velocity)
-        guard case .drag = joints[i] else { throw missing(world, "moveFinger", "a drag joint") }
+        guard case .drag = joints[i] else { throw BackendCheck.missing(world, "moveFinger", "a drag joint") }
         anchors[i].place(at: position)
         anchors[i].vx = velocity.x
         anchors[i].vy = velocity.y
@@ -103,14 +100,14 @@ public final class NativeBackend: PhysicsBackend {
 
     public func detachDrag(from world: WorldID) throws(FlingError) {
         let i = try slot(world)
-        guard case .drag = joints[i] else { throw missing(world, "detachDrag", "a drag joint") }
+        guard case .drag = joints[i] else { throw BackendCheck.missing(world, "detachDrag", "a drag joint") }
         joints[i] = .none
     }
 
     public func attachAttraction(_ attraction: Attraction, to world: WorldID) throws(FlingError) {
         let i = try slot(world)
         try BackendCheck.attraction(attraction)
-        guard case .none = joints[i] else { throw occupied(world, "attachAttraction") }
+        guard case .none = joints[i] else { throw BackendCheck.occupied(world, "attachAttraction") }
         // The space's static body: at the origin of the world, at rest, forever.
         anchors[i] = AnchorBody()
         joints[i] = .attraction(DampedSpring(attraction), DampedRotarySpring(attraction))
@@ -118,7 +115,7 @@ public final class NativeBackend: PhysicsBackend {
 
     public func detachAttraction(from world: WorldID) throws(FlingError) {
         let i = try slot(world)
-        guard case .attraction = joints[i] else { throw missing(world, "detachAttraction", "attraction springs") }
+        guard case .attraction = joints[i] else { throw BackendCheck.missing(world, "detachAttraction", "attraction springs") }
         joints[i] = .none
     }
 
@@ -159,19 +156,9 @@ public final class NativeBackend: PhysicsBackend {
     @inline(__always) func slot(_ world: WorldID) throws(FlingError) -> Int {
         let i = Int(world.index)
         guard i < records.count, records[i].isLive, records[i].generation == world.generation else {
-            throw FlingError(.unknownWorld, field: "WorldID", value: "\(world)",
-                             reason: "is not a live world of this backend (destroyed, or never made)")
+            throw BackendCheck.unknownWorld(world)
         }
         return i
     }
-
-    private func occupied(_ world: WorldID, _ op: String) -> FlingError {
-        FlingError(.invalidState, field: "\(op)(\(world))", value: "\(joints[Int(world.index)])",
-                   reason: "the world already has joints; detach them first")
-    }
-
-    private func missing(_ world: WorldID, _ op: String, _ what: String) -> FlingError {
-        FlingError(.invalidState, field: "\(op)(\(world))", value: "\(joints[Int(world.index)])",
-                   reason: "the world has no \(what)")
-    }
 }
+
