@@ -11,6 +11,9 @@ struct DampedRotarySpring {
     /// The dt `wCoef` was computed for (the moment never changes): `exp` once per dt.
     var wCoefDt: Double = 0
 
+    /// An unused slot's spring.
+    init() { stiffness = 0; damping = 0 }
+
     init(_ a: Attraction) {
         stiffness = a.angularStiffness; damping = a.angularDamping
     }

@@ -15,6 +15,9 @@ struct DampedSpring {
     /// change (k is the tile's `1/m` whenever the spring is stretched), with the same result.
     var vCoefK: Double = .nan, vCoefDt: Double = 0
 
+    /// An unused slot's spring.
+    init() { originX = 0; originY = 0; stiffness = 0; damping = 0 }
+
     init(_ a: Attraction) {
         originX = a.origin.x; originY = a.origin.y
         stiffness = a.stiffness; damping = a.damping

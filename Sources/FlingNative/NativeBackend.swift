@@ -2,10 +2,8 @@ import FlingCore
 
 /// The joints a native world holds: Chipmunk's constraint list for a tile world, which is
 /// always empty, one pivot joint, or a damped spring followed by a damped rotary spring.
-enum Joints {
-    case none
-    case drag(PivotJoint)
-    case attraction(DampedSpring, DampedRotarySpring)
+enum JointKind: UInt8 {
+    case none, drag, attraction
 }
 
 /// Cold bookkeeping for one slot: who owns it. Kept apart from the hot arrays the step
@@ -18,9 +16,10 @@ struct SlotRecord {
 /// Fling's native Swift solver: Chipmunk 7.0.3's step for a one-tile world, rewritten so that
 /// it gives the same bits, and laid out for stepping many worlds in one call.
 ///
-/// Worlds live in slots. The hot state is three parallel arrays indexed by slot (the body,
-/// the anchor body, the joints), so one step walks memory once, front to back; which slots
-/// are live and their generations sit in a fourth, cold array. A destroyed world's slot goes
+/// Worlds live in slots. The hot state is parallel arrays indexed by slot, one per concept
+/// (the body, the anchor body, the joint kind, the pivot joint, the damped spring, the rotary
+/// spring), read front to back by the step; which slots are live and their generations sit
+/// in a cold array of their own. A destroyed world's slot goes
 /// on a free list and is reused, with its generation bumped, so a stale ``WorldID`` is
 /// rejected. Once the arrays have grown to the peak world count, neither the step nor making
 /// a world allocates.
@@ -31,9 +30,15 @@ public final class NativeBackend: PhysicsBackend {
 
     var bodies: ContiguousArray<RigidBody> = []
     var anchors: ContiguousArray<AnchorBody> = []
-    var joints: ContiguousArray<Joints> = []
+    var kinds: ContiguousArray<JointKind> = []
+    var pivots: ContiguousArray<PivotJoint> = []
+    var springs: ContiguousArray<DampedSpring> = []
+    var rotaries: ContiguousArray<DampedRotarySpring> = []
     var records: ContiguousArray<SlotRecord> = []
     var freeSlots: [UInt32] = []
+    /// The step's work lists: slots whose iterations are still to run, by joint kind.
+    var dragSlots: [Int32] = []
+    var attractionSlots: [Int32] = []
 
     /// - Parameter solverIterations: impulse iterations per step, 1...100. Default 10,
     ///   Chipmunk's default.
@@ -44,14 +49,18 @@ public final class NativeBackend: PhysicsBackend {
 
     /// Reserves room for `count` worlds, so that making that many allocates nothing.
     public func reserveCapacity(_ count: Int) {
-        bodies.reserveCapacity(count); anchors.reserveCapacity(count)
-        joints.reserveCapacity(count); records.reserveCapacity(count); freeSlots.reserveCapacity(count)
+        bodies.reserveCapacity(count); anchors.reserveCapacity(count); kinds.reserveCapacity(count)
+        pivots.reserveCapacity(count); springs.reserveCapacity(count); rotaries.reserveCapacity(count)
+        records.reserveCapacity(count); freeSlots.reserveCapacity(count)
+        dragSlots.reserveCapacity(count); attractionSlots.reserveCapacity(count)
     }
 
     /// Bytes of storage per slot across the hot and cold arrays.
     public static var bytesPerWorld: Int {
-        MemoryLayout<RigidBody>.stride + MemoryLayout<AnchorBody>.stride
-            + MemoryLayout<Joints>.stride + MemoryLayout<SlotRecord>.stride + MemoryLayout<UInt32>.stride
+        MemoryLayout<RigidBody>.stride + MemoryLayout<AnchorBody>.stride + MemoryLayout<JointKind>.stride
+            + MemoryLayout<PivotJoint>.stride + MemoryLayout<DampedSpring>.stride
+            + MemoryLayout<DampedRotarySpring>.stride + MemoryLayout<SlotRecord>.stride
+            + MemoryLayout<UInt32>.stride + MemoryLayout<Int32>.stride
     }
 
     public func makeWorld(_ definition: WorldDefinition) throws(FlingError) -> WorldID {
@@ -60,11 +69,12 @@ public final class NativeBackend: PhysicsBackend {
         worldCount += 1
         if let slot = freeSlots.popLast() {
             let i = Int(slot)
-            bodies[i] = body; anchors[i] = AnchorBody(); joints[i] = .none
+            bodies[i] = body; anchors[i] = AnchorBody(); kinds[i] = .none
             records[i].isLive = true
             return WorldID(index: slot, generation: records[i].generation)
         }
-        bodies.append(body); anchors.append(AnchorBody()); joints.append(.none)
+        bodies.append(body); anchors.append(AnchorBody()); kinds.append(.none)
+        pivots.append(PivotJoint()); springs.append(DampedSpring()); rotaries.append(DampedRotarySpring())
         records.append(SlotRecord(generation: 0, isLive: true))
         return WorldID(index: UInt32(records.count - 1), generation: 0)
     }
@@ -73,7 +83,7 @@ public final class NativeBackend: PhysicsBackend {
         let i = try slot(world)
         records[i].isLive = false
         records[i].generation &+= 1
-        joints[i] = .none
+        kinds[i] = .none
         freeSlots.append(world.index)
         worldCount -= 1
     }
@@ -81,18 +91,19 @@ public final class NativeBackend: PhysicsBackend {
     public func attachDrag(_ joint: DragJoint, to world: WorldID) throws(FlingError) {
         let i = try slot(world)
         try BackendCheck.drag(joint)
-        guard case .none = joints[i] else { throw BackendCheck.occupied(world, "attachDrag") }
+        guard kinds[i] == .none else { throw BackendCheck.occupied(world, "attachDrag") }
         // A new kinematic body: at rest, angle 0, placed like cpBodySetPosition does.
         var finger = AnchorBody()
         finger.place(at: joint.finger)
         anchors[i] = finger
-        joints[i] = .drag(PivotJoint(joint))
+        pivots[i] = PivotJoint(joint)
+        kinds[i] = .drag
     }
 
     public func moveFinger(in world: WorldID, to position: Vector, velocity: Vector) throws(FlingError) {
         let i = try slot(world)
         try BackendCheck.finger(position, velocity)
-        guard case .drag = joints[i] else { throw BackendCheck.missing(world, "moveFinger", "a drag joint") }
+        guard kinds[i] == .drag else { throw BackendCheck.missing(world, "moveFinger", "a drag joint") }
         anchors[i].place(at: position)
         anchors[i].vx = velocity.x
         anchors[i].vy = velocity.y
@@ -100,23 +111,27 @@ public final class NativeBackend: PhysicsBackend {
 
     public func detachDrag(from world: WorldID) throws(FlingError) {
         let i = try slot(world)
-        guard case .drag = joints[i] else { throw BackendCheck.missing(world, "detachDrag", "a drag joint") }
-        joints[i] = .none
+        guard kinds[i] == .drag else { throw BackendCheck.missing(world, "detachDrag", "a drag joint") }
+        kinds[i] = .none
     }
 
     public func attachAttraction(_ attraction: Attraction, to world: WorldID) throws(FlingError) {
         let i = try slot(world)
         try BackendCheck.attraction(attraction)
-        guard case .none = joints[i] else { throw BackendCheck.occupied(world, "attachAttraction") }
+        guard kinds[i] == .none else { throw BackendCheck.occupied(world, "attachAttraction") }
         // The space's static body: at the origin of the world, at rest, forever.
         anchors[i] = AnchorBody()
-        joints[i] = .attraction(DampedSpring(attraction), DampedRotarySpring(attraction))
+        springs[i] = DampedSpring(attraction)
+        rotaries[i] = DampedRotarySpring(attraction)
+        kinds[i] = .attraction
     }
 
     public func detachAttraction(from world: WorldID) throws(FlingError) {
         let i = try slot(world)
-        guard case .attraction = joints[i] else { throw BackendCheck.missing(world, "detachAttraction", "attraction springs") }
-        joints[i] = .none
+        guard kinds[i] == .attraction else {
+            throw BackendCheck.missing(world, "detachAttraction", "attraction springs")
+        }
+        kinds[i] = .none
     }
 
     public func setGravity(of world: WorldID, _ gravity: Vector) throws(FlingError) {
@@ -146,9 +161,19 @@ public final class NativeBackend: PhysicsBackend {
     }
 
     public func readStates(of worlds: [WorldID], into states: inout [BodyState]) throws(FlingError) {
-        for world in worlds { _ = try slot(world) }
+        // Check every id first (a bad one changes nothing), then copy out; each array is
+        // borrowed once for the whole loop rather than once per element.
+        let bad = records.withUnsafeBufferPointer { records in
+            worlds.firstIndex { w in
+                let i = Int(w.index)
+                return i >= records.count || !records[i].isLive || records[i].generation != w.generation
+            }
+        }
+        if let bad { throw BackendCheck.unknownWorld(worlds[bad]) }
         states.removeAll(keepingCapacity: true)
-        for world in worlds { states.append(bodies[Int(world.index)].state) }
+        bodies.withUnsafeBufferPointer { bodies in
+            for world in worlds { states.append(bodies[Int(world.index)].state) }
+        }
     }
 
     // MARK: - Slots

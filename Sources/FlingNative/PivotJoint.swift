@@ -15,6 +15,9 @@ struct PivotJoint {
     /// changes with dt, and `pow` is the costliest call of the step.
     var biasCoef: Double = 0, biasDt: Double = 0
 
+    /// An unused slot's joint.
+    init() { anchorBx = 0; anchorBy = 0; maxForce = 0; errorBias = 0 }
+
     init(_ j: DragJoint) {
         anchorBx = j.localAnchor.x; anchorBy = j.localAnchor.y
         maxForce = j.maxForce; errorBias = j.errorBias
