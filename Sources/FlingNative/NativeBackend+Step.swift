@@ -79,16 +79,25 @@ extension NativeBackend {
     }
 
     /// Two drag worlds' iterations, interleaved. `inout` lets the optimizer keep both in
-    /// registers: the two worlds cannot alias.
+    /// registers: the two worlds cannot alias. When both finger bodies are inert (the usual
+    /// case), only the tiles are touched.
     @inline(__always)
     static func iterate(
         _ pa: inout PivotJoint, _ aa: inout AnchorBody, _ ba: inout RigidBody,
         _ pb: inout PivotJoint, _ ab: inout AnchorBody, _ bb: inout RigidBody,
         _ dt: Double, _ iterations: Int
     ) {
-        for _ in 0..<iterations {
-            pa.applyImpulse(&aa, &ba, dt)
-            pb.applyImpulse(&ab, &bb, dt)
+        if aa.isInert && ab.isInert {
+            let (ax, ay, bx, by) = (aa.vx, aa.vy, ab.vx, ab.vy)
+            for _ in 0..<iterations {
+                pa.applyImpulse(inertAnchorVelocity: ax, ay, &ba, dt)
+                pb.applyImpulse(inertAnchorVelocity: bx, by, &bb, dt)
+            }
+        } else {
+            for _ in 0..<iterations {
+                pa.applyImpulse(&aa, &ba, dt)
+                pb.applyImpulse(&ab, &bb, dt)
+            }
         }
     }
 
@@ -100,11 +109,20 @@ extension NativeBackend {
         _ sb: inout DampedSpring, _ rb: inout DampedRotarySpring, _ ab: inout AnchorBody, _ bb: inout RigidBody,
         _ iterations: Int
     ) {
-        for _ in 0..<iterations {
-            sa.applyImpulse(&aa, &ba)
-            sb.applyImpulse(&ab, &bb)
-            ra.applyImpulse(&aa, &ba)
-            rb.applyImpulse(&ab, &bb)
+        if aa.isAtRest && ab.isAtRest {
+            for _ in 0..<iterations {
+                sa.applyImpulse(inertAnchor: &ba)
+                sb.applyImpulse(inertAnchor: &bb)
+                ra.applyImpulse(inertAnchor: &ba)
+                rb.applyImpulse(inertAnchor: &bb)
+            }
+        } else {
+            for _ in 0..<iterations {
+                sa.applyImpulse(&aa, &ba)
+                sb.applyImpulse(&ab, &bb)
+                ra.applyImpulse(&aa, &ba)
+                rb.applyImpulse(&ab, &bb)
+            }
         }
     }
 }

@@ -88,6 +88,19 @@ struct AnchorBody {
         (cosA * x + (-sinA) * y, sinA * x + cosA * y)
     }
 
+    /// Whether impulses cannot change this body's bits: no velocity component is -0 and the
+    /// spin is +0. Then `v + (±0)` and `w + (±0)` (what a zero inverse mass adds) leave every
+    /// field as it is, `perp(r)·w` adds nothing to `v`, and the solver may skip this body.
+    @inline(__always) var isInert: Bool {
+        vx.bitPattern != (-0.0 as Double).bitPattern && vy.bitPattern != (-0.0 as Double).bitPattern
+            && w.bitPattern == 0
+    }
+
+    /// Inert and still: velocity (+0, +0), as the space's static body always is.
+    @inline(__always) var isAtRest: Bool {
+        vx.bitPattern == 0 && vy.bitPattern == 0 && w.bitPattern == 0
+    }
+
     /// `cpBodySetPosition` on an angle-0 body: `(+0, +0) + p`.
     @inline(__always) mutating func place(at p: Vector) {
         px = 0.0 + p.x
