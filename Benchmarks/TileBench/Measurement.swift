@@ -157,28 +157,65 @@ struct Round {
     var tiles: Int
     var measurements: [Measurement]
     var digestsAgree: Bool
+    /// Backends left out at this N, and why.
+    var skipped: [(BenchBackend, String)] = []
+}
+
+/// `MemAvailable` from /proc/meminfo, in bytes (nil where there is none).
+func memoryAvailable() -> Double? {
+    guard let file = fopen("/proc/meminfo", "r") else { return nil }
+    defer { fclose(file) }
+    var line: UnsafeMutablePointer<CChar>? = nil
+    var capacity = 0
+    defer { free(line) }
+    while getline(&line, &capacity, file) > 0 {
+        let text = String(cString: line!)
+        guard text.hasPrefix("MemAvailable:") else { continue }
+        let number = text.dropFirst("MemAvailable:".count).filter(\.isNumber)
+        return Double(number).map { $0 * 1024 }
+    }
+    return nil
 }
 
 /// Runs every backend on the N-tile workload side by side: builds each (measuring the heap),
 /// warms each up, then times `repetitions` rounds in which each backend runs the same number
 /// of ticks, the order rotated every round so drift and noise hit all alike.
-func runRound(tiles n: Int, backends: [BenchBackend], plan: Plan, progress: Progress) throws -> Round {
+///
+/// A backend whose heap, projected from `bytesPerTile` (measured at a smaller N), would take
+/// more than 80% of the memory available is left out at this N, and the round says so.
+func runRound(
+    tiles n: Int, backends requested: [BenchBackend], plan: Plan, bytesPerTile: [BenchBackend: Double],
+    progress: Progress
+) throws -> Round {
+    var backends: [BenchBackend] = []
+    var skipped: [(BenchBackend, String)] = []
+    let available = memoryAvailable()
+    for b in requested {
+        if let perTile = bytesPerTile[b], let available, perTile * Double(n) > 0.8 * available {
+            let why = "skipped: would need ≈ \(gigabytes(perTile * Double(n))) of heap (\(grouped(Int(perTile))) B/tile), "
+                + "\(gigabytes(available)) available"
+            progress.say("N=\(grouped(n)): \(b.rawValue) \(why)")
+            skipped.append((b, why))
+        } else {
+            backends.append(b)
+        }
+    }
     let scene = Scene(count: n)
     let ticks = plan.ticks(n), warmup = plan.warmup(n), reps = plan.repetitions(n)
     var runs: [WorkloadRun] = []
     var bytes: [Double?] = []
     for b in backends {
         let backend = try b.kind.make(solverIterations: scene.configuration.solverIterations)
-        let run = WorkloadRun(label: b.rawValue, backend: backend, scene: scene)
+        var run = WorkloadRun(label: b.rawValue, backend: backend, scene: scene)
         let before = heapInUse()
         try run.populate(reserve: plan.reserve)
         runs.append(run)
         bytes.append(before.flatMap { b0 in heapInUse().map { Double($0 - b0) } })
     }
     progress.say("N=\(grouped(n)): warm-up, \(grouped(warmup)) ticks per backend; then \(reps) × \(grouped(ticks)) ticks")
-    for (r, run) in runs.enumerated() {
+    for r in runs.indices {
         let before = heapInUse()
-        _ = try run.run(ticks: warmup)
+        _ = try runs[r].run(ticks: warmup)
         if let b0 = before, let b1 = heapInUse(), let setup = bytes[r] {
             bytes[r] = (setup + Double(b1 - b0)) / Double(n)
         } else {
@@ -208,8 +245,12 @@ func runRound(tiles n: Int, backends: [BenchBackend], plan: Plan, progress: Prog
             shortestRepetition: shortest[r])
     }
     let agree = measurements.allSatisfy { $0.digest == measurements[0].digest && $0.ticks == measurements[0].ticks }
-    return Round(tiles: n, measurements: measurements, digestsAgree: agree)
+    progress.say("N=\(grouped(n)): tearing down")
+    for r in runs.indices { try runs[r].tearDown() }
+    return Round(tiles: n, measurements: measurements, digestsAgree: agree, skipped: skipped)
 }
+
+func gigabytes(_ bytes: Double) -> String { fixed(bytes / 1e9, 1) + " GB" }
 
 /// Progress lines on stderr, stamped with the time since start.
 final class Progress {

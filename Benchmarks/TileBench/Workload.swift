@@ -51,9 +51,14 @@ struct TilePlan {
     var amplitude = Vector.zero
     var thetaX0 = 0.0
     var stepX = 0.0, stepY = 0.0
-    /// Springing: the pose it starts from (then released toward its origin).
+    /// Springing: the pose it starts from (then released toward its origin), and its phase
+    /// in the re-release cycle.
     var startOffset = Vector.zero
     var startAngle = 0.0
+    var springBucket = 0
+    /// Falling: how far into its first flight it starts, in seconds, so that respawns come
+    /// at their steady rate from the first tick rather than all together.
+    var flightTime = 0.0
 }
 
 /// The whole scene for N tiles: a 390×844 phone viewport, tiles laid over it at seeded
@@ -118,9 +123,11 @@ struct Scene {
             case .springing:
                 plan.startOffset = Vector(rng.uniform(-150, 150), rng.uniform(-200, 200))
                 plan.startAngle = rng.uniform(-0.5, 0.5)
+                plan.springBucket = rng.below(Scene.springPeriod)
                 springing.append(i)
-                springBuckets[rng.below(Scene.springPeriod)].append(i)
+                springBuckets[plan.springBucket].append(i)
             case .falling:
+                plan.flightTime = rng.uniform(0, 1)
                 falling.append(i)
             }
             tiles.append(plan)
@@ -162,7 +169,10 @@ struct Scene {
 /// The workload on one backend: its worlds (indexed by tile), the fingers, the reused
 /// buffers and the chained digest. Every backend gets its own, built from the same
 /// ``Scene``, and is driven through ``PhysicsBackend`` alone.
-final class WorkloadRun {
+///
+/// A struct, mutated in place: inside its mutating methods every access to its arrays is
+/// checked for exclusivity at compile time, so the timed loop pays no runtime checks of its own.
+struct WorkloadRun {
     let label: String
     let backend: any PhysicsBackend
     let scene: Scene
@@ -189,7 +199,7 @@ final class WorkloadRun {
     }
 
     /// Makes every tile's world, joints and springs: what the memory figure measures.
-    func populate(reserve: Bool) throws {
+    mutating func populate(reserve: Bool) throws {
         if reserve, let native = backend as? NativeBackend { native.reserveCapacity(scene.count) }
         for (i, p) in scene.tiles.enumerated() {
             switch p.role {
@@ -204,9 +214,12 @@ final class WorkloadRun {
                 try backend.attachAttraction(p.attraction, to: w)
                 worlds.append(w)
             case .falling:
-                let w = try backend.makeWorld(scene.worldDefinition(i, at: p.origin))
+                // Already `flightTime` seconds into its first toss (ballistic, no joints).
                 let (v, spin) = Scene.toss(i, -1)
-                try backend.setVelocity(of: w, linear: v, angular: spin)
+                let t = p.flightTime, g = scene.configuration.gravity
+                let at = Vector(p.origin.x + v.x * t + 0.5 * g.x * t * t, p.origin.y + v.y * t + 0.5 * g.y * t * t)
+                let w = try backend.makeWorld(scene.worldDefinition(i, at: at, angle: spin * t))
+                try backend.setVelocity(of: w, linear: Vector(v.x + g.x * t, v.y + g.y * t), angular: spin)
                 worlds.append(w)
             }
         }
@@ -217,7 +230,7 @@ final class WorkloadRun {
     /// re-releases, re-grabs). Folding the states into the digest is not timed: it costs the
     /// same for every backend and would only blur the comparison.
     @inline(never)
-    func run(ticks count: Int) throws -> UInt64 {
+    mutating func run(ticks count: Int) throws -> UInt64 {
         var total: UInt64 = 0
         for _ in 0..<count {
             let t0 = monotonicNanoseconds()
@@ -232,7 +245,7 @@ final class WorkloadRun {
 
     /// One tick, as the photo app would run it over N tiles.
     @inline(__always)
-    func tickBody() throws {
+    mutating func tickBody() throws {
         let k = tick
         let dt = scene.dt
         // 1. Fingers: every dragged tile's finger moves along its path; velocity = delta / dt.
@@ -276,8 +289,30 @@ final class WorkloadRun {
         }
     }
 
+    /// Destroys every world (untimed). Springing tiles go first, newest attachment first:
+    /// Chipmunk keeps a body's constraints in a singly linked list, newest at the head, and in
+    /// a shared space every spring hangs off the one static body, so this order finds each
+    /// at the head instead of walking the list (an O(N²) teardown otherwise).
+    mutating func tearDown() throws {
+        func lastAttach(_ i: Int) -> Int {
+            // The last re-release before `tick` (ticks k with k % period == bucket), or -1.
+            let b = scene.tiles[i].springBucket, period = Scene.springPeriod
+            guard tick > b else { return -1 }
+            return b + (tick - 1 - b) / period * period
+        }
+        let springs = scene.springing.sorted { a, b in
+            let ka = lastAttach(a), kb = lastAttach(b)
+            return ka != kb ? ka > kb : a > b
+        }
+        for i in springs { try backend.destroyWorld(worlds[i]) }
+        for i in scene.tiles.indices.reversed() where scene.tiles[i].role != .springing {
+            try backend.destroyWorld(worlds[i])
+        }
+        worlds.removeAll()
+    }
+
     @inline(__always)
-    func foldDigest() {
+    mutating func foldDigest() {
         for s in states { digest.combine(s) }
     }
 }

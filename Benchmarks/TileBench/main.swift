@@ -24,10 +24,11 @@ options:
                       (default 1,10,100,1k,10k,100k)
   --backends LIST     some of: chipmunk-per-world, chipmunk-shared, native
                       (default: every one this build has)
-  --quick             a short run: tiles 1,10,100,1k,10k, 500k tile-steps per repetition,
-                      3 repetitions (under a minute on 2 cores)
+  --quick             a short run: tiles 1,10,100,1k,10k, 200k tile-steps per repetition,
+                      3 repetitions (well under a minute on 2 cores)
   --reps R            repetitions per N (default 5; 3 at N >= 100k)
-  --tile-steps S      tile-steps per repetition: ticks = max(20, ceil(S / N)) (default 2,000,000)
+  --tile-steps S      tile-steps per repetition: ticks = max(3, ceil(S / N)); the warm-up is
+                      one repetition's ticks, at least 5 (default 300k)
   --csv FILE          also write the results as CSV
   --svg FILE          also write a chart (ns per tile-step against N, log-log) as SVG
   --no-reserve        do not call NativeBackend.reserveCapacity(N) before making the worlds
@@ -42,7 +43,7 @@ struct Options {
     var tiles = [1, 10, 100, 1_000, 10_000, 100_000]
     var tilesGiven = false
     var backends = BenchBackend.available
-    var plan = Plan(tileSteps: 2_000_000, minTicks: 20, minWarmup: 60, repetitions: 5, largeRepetitions: 3, reserve: true)
+    var plan = Plan(tileSteps: 300_000, minTicks: 3, minWarmup: 5, repetitions: 5, largeRepetitions: 3, reserve: true)
     var repsGiven = false
     var csvPath: String?
     var svgPath: String?
@@ -119,7 +120,7 @@ func parse(_ arguments: [String]) throws -> Options {
     }
     if o.quick {
         if !o.tilesGiven { o.tiles = [1, 10, 100, 1_000, 10_000] }
-        o.plan.tileSteps = 500_000
+        o.plan.tileSteps = 200_000
         o.plan.repetitions = 3
         o.plan.largeRepetitions = 3
     }
@@ -136,7 +137,7 @@ func parse(_ arguments: [String]) throws -> Options {
 /// counts can be compared. Setup and warm-up are the same for every T; only the T ticks differ.
 func allocCheck(tiles n: Int, ticks: Int, reserve: Bool) throws {
     let scene = Scene(count: n)
-    let run = WorkloadRun(label: "native", backend: try NativeBackend(), scene: scene)
+    var run = WorkloadRun(label: "native", backend: try NativeBackend(), scene: scene)
     try run.populate(reserve: reserve)
     _ = try run.run(ticks: 300)
     let before = heapInUse()
@@ -172,10 +173,13 @@ func main() -> Int32 {
     progress.say("backends \(options.backends.map(\.rawValue).joined(separator: ", ")); tiles \(options.tiles.map(grouped).joined(separator: ", "))")
 
     var rounds: [Round] = []
+    var bytesPerTile: [BenchBackend: Double] = [:]
     do {
         for n in options.tiles {
-            let round = try runRound(tiles: n, backends: options.backends, plan: options.plan, progress: progress)
+            let round = try runRound(
+                tiles: n, backends: options.backends, plan: options.plan, bytesPerTile: bytesPerTile, progress: progress)
             rounds.append(round)
+            for m in round.measurements { if let b = m.bytesPerTile { bytesPerTile[m.backend] = b } }
             let d = round.measurements.map { "\($0.backend.rawValue) \($0.digest.hex)" }.joined(separator: ", ")
             progress.say("N=\(grouped(n)): \(round.digestsAgree ? "digests agree" : "DIGESTS DIFFER"): \(d)")
         }
@@ -195,14 +199,15 @@ func main() -> Int32 {
         out += " (\(options.plan.largeRepetitions) at N ≥ 100,000)"
     }
     out += " after a warm-up, min and max beside it; each repetition ≈ \(grouped(options.plan.tileSteps)) tile-steps\n"
-    out += "(at least 20 ticks), backends interleaved. bytes/tile: heap (mallinfo2) held per tile after setup and warm-up"
+    out += "(at least 3 ticks), backends interleaved. bytes/tile: heap (mallinfo2) held per tile after setup and warm-up"
     out += options.plan.reserve ? " (native reserves N slots first).\n" : " (no reserveCapacity).\n"
     out += "Machine: \(cpuModel() ?? "unknown CPU"), \(cores) cores online; one clock read ≈ \(fixed(overhead, 0)) ns"
     out += " (in every timed tick). NativeBackend.bytesPerWorld = \(NativeBackend.bytesPerWorld).\n\n"
     out += table(rounds)
     out += "\n"
     for round in rounds {
-        let m0 = round.measurements[0]
+        for (b, why) in round.skipped { out += "N=\(grouped(round.tiles)): \(b.rawValue) \(why)\n" }
+        guard let m0 = round.measurements.first else { continue }
         if round.measurements.count == 1 {
             out += "N=\(grouped(round.tiles)): digest \(m0.digest.hex) after \(grouped(m0.ticks)) ticks (one backend, nothing to compare)\n"
         } else if round.digestsAgree {

@@ -1,0 +1,147 @@
+import Fling
+import Foundation
+
+/// What a run of `fling` printed and its exit status. The command line's logic returns one of
+/// these instead of writing and exiting, so that tests can run it in-process.
+public struct CommandResult: Sendable {
+    public var status: Int32
+    public var stdout: String
+    public var stderr: String
+}
+
+/// The `fling` command line: `replay`, `velocity`, `render`, `convert`, `help`.
+public enum FlingCommand {
+    /// Runs `fling` with `arguments` (without the program name).
+    public static func run(_ arguments: [String]) -> CommandResult {
+        var out = Output()
+        let status: Int32
+        do {
+            try dispatch(arguments, &out)
+            status = 0
+        } catch let e as UsageError {
+            out.error("fling: \(e.message)")
+            out.error("Run `fling --help` for usage.")
+            status = 2
+        } catch let e as RunError {
+            out.error("fling: \(e.message)")
+            status = 1
+        } catch let e as FlingError {
+            out.error("fling: \(e)")
+            status = 1
+        } catch {
+            out.error("fling: \(error)")
+            status = 1
+        }
+        return CommandResult(status: status, stdout: out.stdout, stderr: out.stderr)
+    }
+
+    static func dispatch(_ arguments: [String], _ out: inout Output) throws {
+        guard let command = arguments.first else {
+            out.error(Help.main)
+            throw UsageError("missing command")
+        }
+        let rest = Array(arguments.dropFirst())
+        switch command {
+        case "-h", "--help", "help":
+            if command == "help", let topic = rest.first {
+                guard let text = Help.command(topic) else { throw UsageError("no command named \(topic)") }
+                out.print(text)
+            } else {
+                out.print(Help.main)
+            }
+        case "replay": try ReplayCommand.run(rest, &out)
+        case "velocity": try VelocityCommand.run(rest, &out)
+        case "render": try RenderCommand.run(rest, &out)
+        case "convert": try ConvertCommand.run(rest, &out)
+        default:
+            throw UsageError("unknown command \(command)")
+        }
+    }
+}
+
+/// Collected output.
+struct Output {
+    var stdout = ""
+    var stderr = ""
+    mutating func print(_ line: String) { stdout += line + "\n" }
+    mutating func error(_ line: String) { stderr += line + "\n" }
+}
+
+/// What a FILE argument held.
+enum Input {
+    case trace(Trace)
+    case strokes([Stroke])
+
+    /// Reads `path` (`-` for standard input) and decides by its first non-blank byte: `{`
+    /// starts a JSON trace, anything else is read as a stroke CSV file.
+    static func load(_ path: String) throws -> Input {
+        let bytes = try readFile(path)
+        var i = bytes.starts(with: [0xEF, 0xBB, 0xBF]) ? 3 : 0
+        while i < bytes.count, [0x20, 0x09, 0x0A, 0x0D].contains(bytes[i]) { i += 1 }
+        do {
+            if i < bytes.count, bytes[i] == UInt8(ascii: "{") {
+                return .trace(try Trace(json: bytes))
+            }
+            return .strokes(try StrokeCSV.parse(String(decoding: bytes, as: UTF8.self)))
+        } catch {
+            throw RunError("\(path): \(error)")
+        }
+    }
+
+    static func readFile(_ path: String) throws -> [UInt8] {
+        if path == "-" { return Array(FileHandle.standardInput.readDataToEndOfFile()) }
+        var isDirectory: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else {
+            throw RunError("\(path): no such file")
+        }
+        guard !isDirectory.boolValue else { throw RunError("\(path): is a directory") }
+        guard let data = FileManager.default.contents(atPath: path) else { throw RunError("\(path): cannot be read") }
+        return Array(data)
+    }
+
+    /// The trace to replay: a JSON trace as it is, or each stroke as its own scene.
+    static func trace(_ path: String, _ args: Arguments) throws -> Trace {
+        let input = try load(path)
+        switch input {
+        case .trace(let trace):
+            for option in ["viewport", "tile-size"] where args.has(option) {
+                throw UsageError("--\(option) applies to CSV stroke files only; \(path) is a JSON trace")
+            }
+            return trace
+        case .strokes(let strokes):
+            let size = try args.size("viewport")
+            let viewport = size.map { Rect(x: 0, y: 0, width: $0.width, height: $0.height) } ?? Trace.defaultStrokeViewport
+            let tileSize = try args.double("tile-size", in: 1...1e6) ?? 160
+            do {
+                return try Trace(strokes: strokes, viewport: viewport, tileSize: tileSize)
+            } catch {
+                throw RunError("\(path): \(error)")
+            }
+        }
+    }
+
+    /// The backend named by `--backend` (default: ``BackendKind/default``).
+    static func backend(_ args: Arguments) throws -> BackendKind {
+        guard let name = args.value("backend") else { return .default }
+        guard let kind = BackendKind(rawValue: name) else {
+            throw UsageError("--backend \(name): expected one of \(BackendKind.allCases.map(\.rawValue).joined(separator: ", "))")
+        }
+        guard BackendKind.available.contains(kind) else {
+            throw RunError("--backend \(name): this build of Fling has no \(name) backend (it was built without the Chipmunk trait)")
+        }
+        return kind
+    }
+
+    /// Replays `trace` on `kind`.
+    static func replay(_ trace: Trace, on kind: BackendKind, display: DisplayFrames = .rate(60), recordsTicks: Bool = true) throws -> TraceReplay {
+        var replayer = TraceReplayer(trace, display: display)
+        replayer.recordsTicks = recordsTicks
+        return try replayer.replay { n throws(FlingError) in try kind.make(solverIterations: n) }
+    }
+}
+
+/// `1304.702`: three decimals, no negative zero.
+func fixed3(_ x: Double) -> String {
+    let s = String(format: "%.3f", x)
+    return s == "-0.000" ? "0.000" : s
+}

@@ -1,0 +1,142 @@
+/// The help texts `fling --help` and `fling help COMMAND` print.
+enum Help {
+    static let main = """
+        OVERVIEW: Replays, measures, draws and converts Fling touch traces.
+
+        A FILE is either a JSON trace document (format "fling-trace", version 1; see
+        docs/TRACES.md) or a CSV stroke file with the header stroke_id,t_seconds,phase,x,y
+        (one row per touch event; phase is began, moved, ended or cancelled). `-` reads
+        standard input.
+
+        USAGE: fling <command> FILE [options]
+
+        COMMANDS:
+          replay FILE     Replay every scene; print one line per scene and the digest line.
+          velocity FILE   Print each CSV stroke's release velocity.
+          render FILE     Draw every scene as an SVG picture.
+          convert FILE    Write a CSV stroke file (or a JSON trace) as a JSON trace.
+          help [COMMAND]  Show this help, or a command's.
+
+        Run `fling help <command>` or `fling <command> --help` for its options.
+        Errors go to standard error; the exit status is 0 on success, 1 when a file cannot be
+        read, is malformed or does not replay to its pinned digests, and 2 for a usage error.
+        """
+
+    static let csvScenes = """
+        A CSV file gives one scene per stroke, in file order: the viewport (default 390x844,
+        origin at 0,0), one square tile (id 1, mass 1) of side S (default 160) centred on the
+        stroke's first (began) point, which is also its origin; the default engine
+        configuration; the stroke's events as touch 1, times shifted to start at 0. A scene
+        runs until its tile has settled or been culled, or 10 s.
+        """
+
+    static let replay = """
+        USAGE: fling replay FILE [--backend KIND] [--display-hz HZ] [--jitter SEED]
+                                 [--viewport WxH] [--tile-size S]
+
+        Replays every scene of FILE and prints one line per scene:
+
+          scene <n> [<name>]: tile <id> <outcome> tick <k> release <how> vx <px/s> vy <px/s>
+
+        with one "tile ..." part per tile, separated by "; ". <outcome> is settled or culled
+        (<k> is the tick it happened after), or, at the end of the scene's time, resting
+        (never moved), held, attracted or falling (<k> is the scene's last tick). <how> is the
+        tile's last release: attract, fall or cancelled (velocities follow), or none.
+        The last line is exactly
+
+          digest <16 lowercase hex digits> ticks <total ticks>
+
+        the state digest chained over every scene in file order (a scene starts from the
+        previous scene's digest) and the ticks over every scene. It is the same on every
+        backend and at every display rate.
+
+        \(csvScenes)
+
+        A JSON trace that pins expected digests is checked against them: a difference is
+        reported on standard error and the exit status is 1.
+
+        OPTIONS:
+          --backend KIND    chipmunk, chipmunk-shared or native (default: chipmunk in a build
+                            with the Chipmunk trait, else native).
+          --display-hz HZ   Display frames at HZ hertz: frame n at n/HZ seconds (default 60;
+                            from 1/maxFrameInterval, 4 by default, to 100000).
+          --jitter SEED     Irregular display frames instead: intervals drawn from
+                            0.25/HZ...1.75/HZ by a generator seeded with SEED.
+          --viewport WxH    CSV only: the viewport, in points (default 390x844).
+          --tile-size S     CSV only: the tile's side, in points (default 160).
+          -h, --help        Show this help.
+        """
+
+    static let velocity = """
+        USAGE: fling velocity FILE
+
+        For each stroke of the CSV file FILE, in file order, prints
+
+          stroke <id> vx <px/s> vy <px/s>
+
+        the velocity tracker's estimate at the stroke's ended (or cancelled) event: Flutter's
+        least-squares estimator over the began and moved samples (at most 20, within 100 ms,
+        no gap over 40 ms; degree-2 fit). Full precision.
+
+        OPTIONS:
+          -h, --help        Show this help.
+        """
+
+    static let render = """
+        USAGE: fling render FILE --svg OUT [--backend KIND] [--every N]
+                                 [--viewport WxH] [--tile-size S]
+
+        Replays FILE and draws every scene as a panel of one SVG picture written to OUT (`-`
+        for standard output): the viewport; each tile's home frame and origin; the finger's
+        path (dots where it went down, rings where it lifted, a cross where the touch was
+        cancelled); the tile's center path; the tile's outline every N ticks and at the end;
+        an arrow for the release velocity (its length is the distance covered in 0.1 s); a
+        cross where a tile was culled; and a caption with each tile's outcome.
+
+        \(csvScenes)
+
+        OPTIONS:
+          --svg OUT         Where to write the picture (required).
+          --backend KIND    chipmunk, chipmunk-shared or native (the picture is the same).
+          --every N         Ticks between outlines (default 6: 0.1 s at the default tick).
+          --viewport WxH    CSV only: the viewport, in points (default 390x844).
+          --tile-size S     CSV only: the tile's side, in points (default 160).
+          -h, --help        Show this help.
+        """
+
+    static let convert = """
+        USAGE: fling convert FILE [--out PATH] [--viewport WxH] [--tile-size S] [--name TEXT]
+                                  [--notes TEXT] [--attribution TEXT] [--pin] [--every N]
+                                  [--backend KIND]
+
+        Writes FILE as a JSON trace (format "fling-trace", version 1) to standard output, or
+        to PATH. A CSV stroke file becomes one scene per stroke, exactly as `fling replay`
+        reads it, so replaying the JSON prints the same lines. A JSON trace is rewritten in
+        the canonical layout.
+
+        \(csvScenes)
+
+        OPTIONS:
+          --out PATH        Write to PATH instead of standard output.
+          --name TEXT, --notes TEXT, --attribution TEXT
+                            Set the trace's name, notes, attribution (keep the source's
+                            copyright and license when the input is someone else's).
+          --pin             Replay and pin each scene's expected tick count and digest.
+          --every N         With --pin, also pin a checkpoint digest every N ticks.
+          --backend KIND    The backend --pin replays on (every backend gives the same).
+          --viewport WxH, --tile-size S
+                            CSV only, as for replay.
+          -h, --help        Show this help.
+        """
+
+    static func command(_ name: String) -> String? {
+        switch name {
+        case "replay": replay
+        case "velocity": velocity
+        case "render": render
+        case "convert": convert
+        case "help": main
+        default: nil
+        }
+    }
+}
