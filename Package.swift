@@ -42,7 +42,7 @@ let package = Package(
         .testTarget(
             name: "FlingTests",
             dependencies: [
-                "Fling", "FlingCore", "FlingNative",
+                "Fling", "FlingCore", "FlingNative", "FlingCLI",
                 .target(name: "FlingChipmunk", condition: chipmunk),
             ],
             resources: [.copy("Fixtures")]

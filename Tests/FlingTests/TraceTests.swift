@@ -1,0 +1,266 @@
+import Foundation
+#if canImport(FoundationXML)
+import FoundationXML
+#endif
+import Testing
+import Fling
+@testable import FlingCLI
+
+/// Every trace fixture: its file name and the trace it holds.
+let traceFixtures: [String] = [
+    "tap.json", "slow-drag-attract.json", "fling-down.json", "fling-up.json", "corner-grab.json",
+    "two-fingers.json", "regrab-falling.json", "cancelled.json", "flutter-strokes.json",
+]
+
+func fixturePath(_ name: String) throws -> String {
+    try #require(Bundle.module.url(forResource: "Fixtures/\(name)", withExtension: nil)).path
+}
+
+@Suite struct TraceReplayTests {
+    /// Every fixture replays to its pinned digests (final and every 30 ticks) on every backend,
+    /// and every display rate gives the same ticks, events and digests.
+    @Test(arguments: traceFixtures)
+    func fixtureReplaysToItsPinnedDigestsEverywhere(file: String) throws {
+        let trace = try Trace(json: try Fixture.text("traces/\(file)"))
+        #expect(trace.attribution?.isEmpty == false)
+        var reference: TraceReplay?
+        for kind in BackendKind.available {
+            for display in [DisplayFrames.rate(60), .rate(30), .rate(120), .rate(144), .rate(240), .jittered(rate: 90, seed: 7)] {
+                let replay = try TraceReplayer(trace, display: display).replay { n throws(FlingError) in try kind.make(solverIterations: n) }
+                #expect(replay.mismatches.isEmpty, "\(file) on \(kind) at \(display): \(replay.mismatches)")
+                if let reference {
+                    #expect(replay.digest == reference.digest)
+                    #expect(replay.tickCount == reference.tickCount)
+                    #expect(replay.scenes.map(\.events) == reference.scenes.map(\.events))
+                    #expect(replay.scenes.map(\.ticks) == reference.scenes.map(\.ticks))
+                } else {
+                    reference = replay
+                }
+            }
+        }
+    }
+
+    /// A recorded run replays to the recorded bits.
+    @Test(arguments: backends)
+    func recorderAndReplayerRoundTrip(kind: BackendKind) throws {
+        let run = DeterminismTests.goldenRun
+        let animator = try TileAnimator(viewport: phone, tiles: run.tiles, configuration: run.configuration, backend: try kind.make())
+        var recorder = try TraceRecorder(recording: animator)
+        var next = 0
+        for frame in 1...Int(run.duration * 60) {
+            let t = Double(frame) / 60
+            while next < run.events.count, run.events[next].time <= t {
+                try recorder.handle(run.events[next], by: animator); next += 1
+            }
+            try animator.advance(to: t)
+        }
+        let trace = recorder.trace(duration: run.duration)
+        let decoded = try Trace(json: trace.json)
+        #expect(decoded == trace)
+        let replay = try TraceReplayer(decoded, display: .rate(144)).replay { n throws(FlingError) in try kind.make(solverIterations: n) }
+        #expect(replay.digest == animator.digest)
+        #expect(replay.digest.value == DeterminismTests.goldenDigest)
+        #expect(replay.tickCount == DeterminismTests.goldenTicks)
+    }
+
+    /// The recorder refuses what would make the trace invalid, and records nothing then.
+    @Test func recorderRejectsBadEvents() throws {
+        var recorder = try TraceRecorder(viewport: phone, tiles: [centerTile])
+        #expect(throws: FlingError.self) { try recorder.record(TouchEvent(time: 0.1, touch: 1, phase: .moved, position: .zero)) }
+        try recorder.record(TouchEvent(time: 0.1, touch: 1, phase: .began, position: .zero))
+        #expect(throws: FlingError.self) { try recorder.record(TouchEvent(time: 0.05, touch: 1, phase: .moved, position: .zero)) }
+        #expect(throws: FlingError.self) { try recorder.record(TouchEvent(time: 0.2, touch: 1, phase: .moved, position: Vector(.nan, 0))) }
+        #expect(recorder.eventCount == 1)
+    }
+}
+
+@Suite struct TraceFileErrorTests {
+    func expectMalformed(_ text: String, mentions: String, sourceLocation: SourceLocation = #_sourceLocation) {
+        do {
+            _ = try Trace(json: text)
+            Issue.record("accepted: \(text.prefix(60))", sourceLocation: sourceLocation)
+        } catch {
+            #expect(error.code == .malformedInput || error.code == .notFinite || error.code == .outOfRange
+                    || error.code == .notPositive || error.code == .duplicateTile || error.code == .unknownTouch
+                    || error.code == .outOfOrder || error.code == .touchAlreadyDown || error.code == .unknownTile,
+                    sourceLocation: sourceLocation)
+            #expect("\(error)".contains(mentions), "\(error) should mention \(mentions)", sourceLocation: sourceLocation)
+        }
+    }
+
+    @Test func errorsNameTheLineOrKeyPath() throws {
+        let good = try Fixture.text("traces/tap.json")
+        expectMalformed("", mentions: "line 1")
+        expectMalformed("{\n  \"format\": \"fling-trace\",\n  \"version\": 1,\n  \"scenes\": [\n}", mentions: "line 5")
+        expectMalformed(good.replacingOccurrences(of: "\"version\": 1", with: "\"version\": 7"), mentions: "version")
+        expectMalformed(good.replacingOccurrences(of: "\"mass\": 1.0", with: "\"mass\": -1.0"), mentions: "mass")
+        expectMalformed(good.replacingOccurrences(of: "\"phase\": \"ended\"", with: "\"phase\": \"lifted\""), mentions: "phase")
+        expectMalformed(good.replacingOccurrences(of: "\"tick\": 0.016666666666666666", with: "\"tick\": \"fast\""), mentions: "tick")
+        expectMalformed(good.replacingOccurrences(of: "\"width\": 160.0", with: "\"width\": 1e999"), mentions: "width")
+    }
+
+    /// Seeded byte mutations and truncations of real fixtures: each either parses or throws a
+    /// FlingError; nothing crashes. (A crash would end the test process.)
+    @Test(arguments: ["tap.json", "two-fingers.json"])
+    func fuzzedAndTruncatedJSONNeverCrash(file: String) throws {
+        let bytes = Array(try Fixture.text("traces/\(file)").utf8)
+        var rng = SplitMix64(state: 2026)
+        var rejected = 0, cases = 0
+        let alphabet = Array("{}[]\",:.-+eE0123456789 \ntruefalsenull\\u00".utf8) + [0, 0xff, 0xc3]
+        for n in 0..<400 {
+            var mutated = bytes
+            if n % 4 == 0 {
+                mutated = Array(bytes.prefix(Int.random(in: 0..<bytes.count, using: &rng)))
+            } else {
+                for _ in 0..<Int.random(in: 1...4, using: &rng) {
+                    let at = Int.random(in: 0..<mutated.count, using: &rng)
+                    switch Int.random(in: 0..<3, using: &rng) {
+                    case 0: mutated[at] = alphabet.randomElement(using: &rng)!
+                    case 1: mutated.remove(at: at)
+                    default: mutated.insert(alphabet.randomElement(using: &rng)!, at: at)
+                    }
+                }
+            }
+            cases += 1
+            do { _ = try Trace(json: mutated) } catch { rejected += 1; #expect(!error.field.isEmpty) }
+        }
+        #expect(cases == 400)
+        #expect(rejected > 300)
+    }
+
+    @Test func fuzzedAndTruncatedCSVNeverCrash() throws {
+        let text = try Fixture.text("flutter-velocity-tracker.csv")
+        let bytes = Array(text.utf8)
+        var rng = SplitMix64(state: 11)
+        var rejected = 0
+        for n in 0..<300 {
+            var mutated = bytes
+            if n % 3 == 0 {
+                mutated = Array(bytes.prefix(Int.random(in: 0..<bytes.count, using: &rng)))
+            } else {
+                let at = Int.random(in: 0..<mutated.count, using: &rng)
+                mutated[at] = Array(",\n-x.9e".utf8).randomElement(using: &rng)!
+            }
+            do { _ = try StrokeCSV.parse(String(decoding: mutated, as: UTF8.self)) } catch {
+                rejected += 1
+                #expect(error.field.hasPrefix("line "))
+            }
+        }
+        #expect(rejected > 100)
+        #expect(throws: FlingError.self) { try StrokeCSV.parse("stroke_id,t_seconds,phase,x,y\n1,0.0,began,1,2\n") }
+        #expect(throws: FlingError.self) { try StrokeCSV.parse("id,t,phase,x,y\n") }
+        #expect(throws: FlingError.self) { try StrokeCSV.parse("stroke_id,t_seconds,phase,x,y\n1,0.0,moved,1,2\n") }
+    }
+}
+
+@Suite struct CommandLineTests {
+    func fling(_ arguments: String...) -> CommandResult { FlingCommand.run(arguments) }
+
+    /// `fling replay` prints the same last line on every backend and display rate, and it is
+    /// the fixture's pinned final digest.
+    @Test(arguments: traceFixtures)
+    func replayPrintsTheSameLastLineEverywhere(file: String) throws {
+        let path = try fixturePath("traces/\(file)")
+        let trace = try Trace(json: try Fixture.text("traces/\(file)"))
+        let expected = try #require(trace.scenes.last?.expected)
+        let ticks = trace.scenes.compactMap(\.expected?.ticks).reduce(0, +)
+        let line = "digest \(expected.digest.hex) ticks \(ticks)"
+        for kind in BackendKind.available.filter({ $0 != .chipmunkShared }) {
+            for hz in ["30", "60", "120", "240"] {
+                let result = fling("replay", path, "--backend", kind.rawValue, "--display-hz", hz)
+                #expect(result.status == 0, "\(result.stderr)")
+                #expect(result.stdout.split(separator: "\n").last.map(String.init) == line, "\(kind) \(hz) Hz")
+                #expect(result.stderr.isEmpty)
+            }
+        }
+    }
+
+    @Test func replayOfTheCSVChainsScenesAndMatchesItsJSONConversion() throws {
+        let csv = fling("replay", try fixturePath("flutter-velocity-tracker.csv"))
+        let json = fling("replay", try fixturePath("traces/flutter-strokes.json"), "--display-hz", "120")
+        let lines = csv.stdout.split(separator: "\n")
+        #expect(lines.count == 14)
+        #expect(lines.dropLast().allSatisfy { $0.hasPrefix("scene ") })
+        #expect(lines.last == json.stdout.split(separator: "\n").last)
+        #expect(lines.last?.wholeMatch(of: /digest [0-9a-f]{16} ticks [0-9]+/) != nil)
+    }
+
+    @Test func velocityMatchesFlutterWithinATenthOfAPercent() throws {
+        let result = fling("velocity", try fixturePath("flutter-velocity-tracker.csv"))
+        #expect(result.status == 0)
+        let expected = try Fixture.text("flutter-expected-velocities.csv").split(whereSeparator: \.isNewline).dropFirst()
+            .map { $0.split(separator: ",").map { Double($0)! } }
+        let lines = result.stdout.split(separator: "\n")
+        #expect(lines.count == expected.count)
+        for (line, row) in zip(lines, expected) {
+            let f = line.split(separator: " ")
+            #expect(f.count == 6 && f[0] == "stroke" && f[2] == "vx" && f[4] == "vy")
+            #expect(Int(f[1]) == Int(row[0]))
+            let vx = try #require(Double(f[3])), vy = try #require(Double(f[5]))
+            #expect(abs(vx - row[1]) <= abs(row[1]) * 0.001)
+            #expect(abs(vy - row[2]) <= abs(row[2]) * 0.001)
+        }
+    }
+
+    @Test(arguments: ["traces/two-fingers.json", "flutter-velocity-tracker.csv"])
+    func renderWritesAValidSVG(file: String) throws {
+        let out = FileManager.default.temporaryDirectory.appendingPathComponent("fling-render-\(UUID().uuidString).svg")
+        defer { try? FileManager.default.removeItem(at: out) }
+        let result = fling("render", try fixturePath(file), "--svg", out.path)
+        #expect(result.status == 0, "\(result.stderr)")
+        let data = try Data(contentsOf: out)
+        final class Collector: NSObject, XMLParserDelegate {
+            var elements: [String: Int] = [:]
+            var root: String?
+            func parser(_ parser: XMLParser, didStartElement name: String, namespaceURI: String?,
+                        qualifiedName: String?, attributes: [String: String] = [:]) {
+                if root == nil { root = name }
+                elements[name, default: 0] += 1
+            }
+        }
+        let parser = XMLParser(data: data)
+        let collector = Collector()
+        parser.delegate = collector
+        #expect(parser.parse(), "\(parser.parserError.map { "\($0)" } ?? "")")
+        #expect(collector.root == "svg")
+        #expect(collector.elements["polyline", default: 0] + collector.elements["path", default: 0] >= 2)
+        #expect(collector.elements["text", default: 0] >= 1)
+    }
+
+    @Test func badInputGivesAnErrorOnStderrAndANonZeroStatus() throws {
+        let missing = fling("replay", "/nonexistent/trace.json")
+        #expect(missing.status == 1 && missing.stdout.isEmpty && !missing.stderr.isEmpty)
+        let usage = fling("replay")
+        #expect(usage.status == 2 && usage.stdout.isEmpty)
+        let unknown = fling("replay", try fixturePath("traces/tap.json"), "--backend", "box2d")
+        #expect(unknown.status != 0 && unknown.stdout.isEmpty)
+        let help = fling("--help")
+        #expect(help.status == 0 && help.stdout.contains("replay") && help.stderr.isEmpty)
+    }
+
+    #if Chipmunk
+    /// Chipmunk's debug banner never reaches stdout: the real `fling` process, on the Chipmunk
+    /// backend, prints only the documented lines.
+    @Test func nothingPrintedComesFromChipmunk() throws {
+        let binary = Bundle.module.bundleURL.deletingLastPathComponent().appendingPathComponent("fling")
+        try #require(FileManager.default.isExecutableFile(atPath: binary.path), "build the fling product first")
+        let process = Process()
+        process.executableURL = binary
+        process.arguments = ["replay", try fixturePath("traces/cancelled.json"), "--backend", "chipmunk"]
+        let out = Pipe(), err = Pipe()
+        process.standardOutput = out
+        process.standardError = err
+        try process.run()
+        let stdout = String(decoding: out.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        let stderr = String(decoding: err.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        process.waitUntilExit()
+        #expect(process.terminationStatus == 0)
+        let lines = stdout.split(separator: "\n")
+        #expect(lines.count == 2)
+        #expect(lines.first?.hasPrefix("scene 1 ") == true)
+        #expect(lines.last?.hasPrefix("digest ") == true)
+        #expect(!stdout.contains("Chipmunk") && !stdout.contains("cpSpace"))
+        #expect(!stderr.contains("Chipmunk"))
+    }
+    #endif
+}
