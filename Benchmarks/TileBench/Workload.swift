@@ -1,27 +1,13 @@
 import Fling
 
-/// SplitMix64: a tiny, seeded, platform-independent generator. The workload draws every
-/// number from it, seeded by tile index (and tick), so every backend — and every run — sees
-/// the same scene and the same inputs. Nothing reads a clock or a global random source.
-struct SplitMix64 {
-    var state: UInt64
-
-    init(seed: UInt64) { state = seed }
+/// The workload draws every number from Fling's SplitMix64, seeded by tile index (and tick),
+/// so every backend (and every run) sees the same scene and the same inputs. Nothing reads a
+/// clock or a global random source.
+extension SplitMix64 {
     init(_ a: Int, _ b: Int = 0, salt: UInt64) {
-        state = salt ^ (UInt64(truncatingIfNeeded: a) &* 0x9E37_79B9_7F4A_7C15)
-            ^ (UInt64(truncatingIfNeeded: b) &* 0xD1B5_4A32_D192_ED03)
+        self.init(state: salt ^ (UInt64(truncatingIfNeeded: a) &* 0x9E37_79B9_7F4A_7C15)
+            ^ (UInt64(truncatingIfNeeded: b) &* 0xD1B5_4A32_D192_ED03))
     }
-
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
-    }
-
-    /// Uniform in [0, 1), 53 bits.
-    mutating func unit() -> Double { Double(next() >> 11) * 0x1p-53 }
     /// Uniform in [lo, hi).
     mutating func uniform(_ lo: Double, _ hi: Double) -> Double { lo + (hi - lo) * unit() }
     /// Uniform in 0..<n.

@@ -173,11 +173,11 @@ struct FrameTimes {
     let display: DisplayFrames
     var n = 0
     var t = 0.0
-    var rng: UInt64
+    var rng: SplitMix64
 
     init(_ display: DisplayFrames) {
         self.display = display
-        if case .jittered(_, let seed) = display { rng = seed } else { rng = 0 }
+        if case .jittered(_, let seed) = display { rng = SplitMix64(state: seed) } else { rng = SplitMix64(state: 0) }
     }
 
     mutating func next() -> Double {
@@ -186,14 +186,7 @@ struct FrameTimes {
         case .rate(let hz):
             return Double(n) / hz
         case .jittered(let hz, _):
-            // SplitMix64, then 53 random bits as a fraction in [0, 1).
-            rng &+= 0x9E37_79B9_7F4A_7C15
-            var z = rng
-            z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-            z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-            z ^= z >> 31
-            let u = Double(z >> 11) * 0x1p-53
-            t += (0.25 + 1.5 * u) / hz
+            t += (0.25 + 1.5 * rng.unit()) / hz
             return t
         }
     }

@@ -92,18 +92,6 @@ extension TileEvent.Kind {
     var isGrab: Bool { if case .grabbed = self { return true } else { return false } }
 }
 
-/// SplitMix64: a tiny seeded generator, so every scenario is reproducible from its seed.
-struct SplitMix64: RandomNumberGenerator {
-    var state: UInt64
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
-    }
-}
-
 /// A random scene: tiles of random size and mass, random physics tuning, and fingers that
 /// grab, drag along random paths at random speeds, release near or far, re-grab moving tiles
 /// and sometimes cancel, then long falls.
