@@ -163,16 +163,23 @@ struct Round {
 
 /// `MemAvailable` from /proc/meminfo, in bytes (nil where there is none).
 func memoryAvailable() -> Double? {
-    guard let file = fopen("/proc/meminfo", "r") else { return nil }
+    procField("/proc/meminfo", "MemAvailable").flatMap { Double($0.filter(\.isNumber)) }.map { $0 * 1024 }
+}
+
+/// The value after the colon on the first line of a /proc text file that starts with `key`,
+/// trimmed (nil where there is no such file or line).
+func procField(_ path: String, _ key: String) -> String? {
+    guard let file = fopen(path, "r") else { return nil }
     defer { fclose(file) }
     var line: UnsafeMutablePointer<CChar>? = nil
     var capacity = 0
     defer { free(line) }
     while getline(&line, &capacity, file) > 0 {
         let text = String(cString: line!)
-        guard text.hasPrefix("MemAvailable:") else { continue }
-        let number = text.dropFirst("MemAvailable:".count).filter(\.isNumber)
-        return Double(number).map { $0 * 1024 }
+        guard text.hasPrefix(key) else { continue }
+        let parts = text.split(separator: ":", maxSplits: 1)
+        guard parts.count == 2 else { return nil }
+        return String(parts[1].drop(while: { $0 == " " || $0 == "\t" }).dropLast(while: { $0 == "\n" }))
     }
     return nil
 }

@@ -248,23 +248,7 @@ func writeFile(_ path: String, _ text: String) throws {
 }
 
 /// The first line of /proc/cpuinfo's "model name", for the report header.
-func cpuModel() -> String? {
-    guard let file = fopen("/proc/cpuinfo", "r") else { return nil }
-    defer { fclose(file) }
-    var line: UnsafeMutablePointer<CChar>? = nil
-    var capacity = 0
-    defer { free(line) }
-    while getline(&line, &capacity, file) > 0 {
-        let text = String(cString: line!)
-        if text.hasPrefix("model name") {
-            let parts = text.split(separator: ":", maxSplits: 1)
-            if parts.count == 2 {
-                return String(parts[1].drop(while: { $0 == " " || $0 == "\t" }).dropLast(while: { $0 == "\n" }))
-            }
-        }
-    }
-    return nil
-}
+func cpuModel() -> String? { procField("/proc/cpuinfo", "model name") }
 
 extension Substring {
     func dropLast(while predicate: (Character) -> Bool) -> Substring {
