@@ -39,7 +39,8 @@ struct SVGPicture {
         }
         let rowHeights = rows.map { row in captionHeight + (row.map { $0.bounds.height * scale }.max() ?? 0) }
         let legendHeight = 44.0
-        let width = margin * 2 + Double(columns) * panelWidth + Double(columns - 1) * gap
+        // At least as wide as the legend's one row (about 880 points).
+        let width = max(margin * 2 + Double(columns) * panelWidth + Double(columns - 1) * gap, 900)
         let height = margin * 2 + headerHeight + rowHeights.reduce(0, +) + Double(max(rows.count - 1, 0)) * gap + legendHeight
 
         var svg = """
@@ -50,8 +51,8 @@ struct SVGPicture {
             """
         svg += "<title>\(xml(trace.name ?? "fling trace")): \(trace.scenes.count) scene\(trace.scenes.count == 1 ? "" : "s")</title>\n"
         svg += "<rect x=\"0\" y=\"0\" width=\"\(f(width))\" height=\"\(f(height))\" fill=\"#ffffff\"/>\n"
-        svg += text(margin, margin + 14, trace.name ?? "fling trace", size: 16, weight: "bold")
-        svg += text(margin, margin + 32, subtitle, size: 11, color: "#495057")
+        svg += text(margin, margin + 14, trace.name ?? "fling trace", size: 16, weight: "bold", maxWidth: width - 2 * margin)
+        svg += text(margin, margin + 32, subtitle, size: 11, color: "#495057", maxWidth: width - 2 * margin)
         var y = margin + headerHeight
         for (r, row) in rows.enumerated() {
             for (c, p) in row.enumerated() {
@@ -124,7 +125,7 @@ struct SVGPicture {
         var s = "<g id=\"scene-\(p.index + 1)\">\n"
         for (n, caption) in p.captions.enumerated() {
             s += text(origin.x, origin.y + lineHeight * Double(n + 1) - 2, caption, size: n == 0 ? 12 : 10.5,
-                      weight: n == 0 ? "bold" : nil, color: n == 0 ? "#212529" : "#495057")
+                      weight: n == 0 ? "bold" : nil, color: n == 0 ? "#212529" : "#495057", maxWidth: p.bounds.width * scale)
         }
         let box = map(Vector(p.bounds.x, p.bounds.y))
         let boxWidth = p.bounds.width * scale, boxHeight = p.bounds.height * scale
@@ -266,9 +267,19 @@ struct SVGPicture {
         return s + "</g>\n"
     }
 
-    func text(_ x: Double, _ y: Double, _ t: String, size: Double, weight: String? = nil, color: String = "#212529") -> String {
-        "<text x=\"\(f(x))\" y=\"\(f(y))\" font-size=\"\(f(size, 1))\"\(weight.map { " font-weight=\"\($0)\"" } ?? "") "
-            + "fill=\"\(color)\">\(xml(t))</text>\n"
+    /// A line of text; cut with an ellipsis when it would run past `maxWidth` points (glyphs
+    /// taken as 0.62 em wide, a little more than the sans-serif average).
+    func text(
+        _ x: Double, _ y: Double, _ t: String, size: Double, weight: String? = nil, color: String = "#212529",
+        maxWidth: Double = .infinity
+    ) -> String {
+        var shown = t
+        if maxWidth.isFinite {
+            let fits = max(4, Int(min(maxWidth / (size * 0.62), 1e6)))
+            if t.count > fits { shown = String(t.prefix(fits - 1)) + "…" }
+        }
+        return "<text x=\"\(f(x))\" y=\"\(f(y))\" font-size=\"\(f(size, 1))\"\(weight.map { " font-weight=\"\($0)\"" } ?? "") "
+            + "fill=\"\(color)\">\(xml(shown))</text>\n"
     }
 }
 
