@@ -44,6 +44,28 @@ import Fling
     }
 
     @Test(arguments: backends)
+    func aCulledTileIsGoneUntilReset(kind: BackendKind) throws {
+        var run = Run()
+        run.events = drag(from: Vector(195, 422), to: Vector(205, 560), duration: 0.08)
+        let result = try run.play(on: kind)
+        let animator = result.animator
+        #expect(try animator.snapshot(of: 1).phase == .culled)
+        // A touch where the tile used to be finds nothing while it is culled…
+        try animator.handle(TouchEvent(time: 3.1, touch: 5, phase: .began, position: centerTile.origin))
+        try animator.handle(TouchEvent(time: 3.2, touch: 5, phase: .ended, position: centerTile.origin))
+        #expect(try animator.advance(to: 3.3).isEmpty)
+        // …and after reset it rests at home and can be grabbed again.
+        try animator.reset(1)
+        #expect(try animator.snapshot(of: 1).phase == .resting)
+        #expect(try animator.snapshot(of: 1).state == BodyState(position: centerTile.origin))
+        try animator.handle(TouchEvent(time: 3.4, touch: 6, phase: .began, position: centerTile.origin))
+        let events = try animator.advance(to: 3.5)
+        #expect(events.map(\.kind) == [.grabbed(touch: 6, at: centerTile.origin)])
+        try animator.removeTile(1)
+        #expect(animator.tileIDs.isEmpty && animator.liveTileCount == 0 && animator.backend.worldCount == 0)
+    }
+
+    @Test(arguments: backends)
     func offCenterGrabMakesTheTileSwing(kind: BackendKind) throws {
         var run = Run()
         run.configuration.gravity = .zero

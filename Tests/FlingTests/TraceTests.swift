@@ -185,6 +185,23 @@ func fixturePath(_ name: String) throws -> String {
         #expect(lines.last?.wholeMatch(of: /digest [0-9a-f]{16} ticks [0-9]+/) != nil)
     }
 
+    /// `--viewport` and `--tile-size` shape the CSV scenes: a smaller tile on a smaller screen
+    /// is a different run (other digest), still the same on both backends; bad values are usage errors.
+    @Test func viewportAndTileSizeOptions() throws {
+        let path = try fixturePath("flutter-velocity-tracker.csv")
+        let standard = fling("replay", path).stdout.split(separator: "\n").last
+        let small = fling("replay", path, "--viewport", "300x600", "--tile-size", "100")
+        #expect(small.status == 0)
+        let line = small.stdout.split(separator: "\n").last
+        #expect(line != standard)
+        let native = fling("replay", path, "--viewport", "300x600", "--tile-size", "100", "--backend", "native")
+        #expect(native.stdout.split(separator: "\n").last == line)
+        for bad in [["--viewport", "300"], ["--viewport", "0x600"], ["--tile-size", "-4"], ["--display-hz", "nan"]] {
+            let r = FlingCommand.run(["replay", path] + bad)
+            #expect(r.status != 0 && r.stdout.isEmpty && !r.stderr.isEmpty, "\(bad)")
+        }
+    }
+
     @Test func velocityMatchesFlutterWithinATenthOfAPercent() throws {
         let result = fling("velocity", try fixturePath("flutter-velocity-tracker.csv"))
         #expect(result.status == 0)
