@@ -174,15 +174,15 @@ extension Trace.Scene {
             try Check.range(viewport.height, 0...Limits.coordinate, "viewport.height")
         }
         try within(path / "configuration") { () throws(FlingError) in try configuration.validate() }
-        var ids: [TileID] = []
         for (i, tile) in tiles.enumerated() {
             try within(path / "tiles" / i) { () throws(FlingError) in try tile.validate() }
-            ids.append(tile.id)
         }
-        ids.sort()
-        for i in ids.indices.dropFirst() where ids[i] == ids[i - 1] {
-            let at = tiles.firstIndex { $0.id == ids[i] } ?? 0
-            throw fail(path / "tiles" / at / "id", .duplicateTile, "\(ids[i].rawValue)", "two tiles have this id")
+        // Tile indices sorted by (id, index): a repeated id is next to its first use.
+        let order = tiles.indices.sorted { (tiles[$0].id, $0) < (tiles[$1].id, $1) }
+        let ids = order.map { tiles[$0].id }
+        for n in order.indices.dropFirst() where ids[n] == ids[n - 1] {
+            throw fail(path / "tiles" / order[n] / "id", .duplicateTile, "\(ids[n].rawValue)",
+                       "tiles[\(order[n - 1])] already has this id")
         }
         try within(path / "run" / "duration") { () throws(FlingError) in
             try Check.range(run.duration, 0...Trace.RunLength.maximumDuration, "RunLength.duration")
