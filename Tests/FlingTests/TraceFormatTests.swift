@@ -156,6 +156,16 @@ func replay(_ trace: Trace, on kind: BackendKind, display: DisplayFrames = .rate
         }
     }
 
+    /// The minimal document in docs/TRACES.md reads, and replays to the tap fixture's digest.
+    @Test func specificationExampleIsValid() throws {
+        let doc = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent().appendingPathComponent("docs/TRACES.md")
+        let text = try String(contentsOf: doc, encoding: .utf8)
+        let block = try #require(text.firstMatch(of: /```json\n([\s\S]*?)```/)).1
+        let r = try replay(try Trace(json: String(block)), on: .native)
+        #expect(r.summary == "digest 768dee72e556c02f ticks 28")
+    }
+
     /// A tripwire: the JSON form writes every field of EngineConfiguration. A new field must be
     /// added to the format (Trace+JSON.swift, docs/TRACES.md) before this passes again.
     @Test func formatCoversEveryConfigurationField() {
