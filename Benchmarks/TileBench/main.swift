@@ -143,9 +143,14 @@ func allocCheck(tiles n: Int, ticks: Int, reserve: Bool) throws {
     let before = heapInUse()
     let ns = try run.run(ticks: ticks)
     let after = heapInUse()
-    print("alloc-check: native, \(n) tiles, 300 warm-up ticks + \(ticks) ticks")
-    print("digest \(run.digest.hex), respawns \(run.respawns), \(fixed(Double(ns) / Double(ticks) / Double(n), 1)) ns per tile-step")
-    if let before, let after { print("heap in use across the \(ticks) ticks: \(after - before) bytes") }
+    // Fixed-width fields: the report's own strings then cost the same allocations whatever
+    // T is (a respawn count that gains a digit would otherwise add one).
+    print("alloc-check: native, \(pad(String(n), 8)) tiles, 300 warm-up ticks + \(pad(String(ticks), 8)) ticks")
+    print("digest \(run.digest.hex), respawns \(pad(String(run.respawns), 10)), "
+        + "\(fixed(Double(ns) / Double(ticks) / Double(n), 1, width: 10)) ns per tile-step")
+    if let before, let after {
+        print("heap in use across the measured ticks: \(pad(String(after - before), 12)) bytes")
+    }
 }
 
 func main() -> Int32 {
