@@ -24,16 +24,19 @@ let package = Package(
             name: "CChipmunk",
             providers: [.apt(["libchipmunk-dev"]), .brew(["chipmunk"])]
         ),
+        // One layer per module; nothing imports upward (see README, "Project layout").
         .target(name: "FlingCore"),
         .target(name: "FlingNative", dependencies: ["FlingCore"]),
         .target(
             name: "FlingChipmunk",
             dependencies: ["FlingCore", .target(name: "CChipmunk", condition: chipmunk)]
         ),
+        .target(name: "FlingInteraction", dependencies: ["FlingCore"]),
+        .target(name: "FlingTraces", dependencies: ["FlingCore", "FlingInteraction"]),
         .target(
             name: "Fling",
             dependencies: [
-                "FlingCore", "FlingNative",
+                "FlingCore", "FlingNative", "FlingInteraction", "FlingTraces",
                 .target(name: "FlingChipmunk", condition: chipmunk),
             ]
         ),
@@ -42,7 +45,7 @@ let package = Package(
         .testTarget(
             name: "FlingTests",
             dependencies: [
-                "Fling", "FlingCore", "FlingNative", "FlingCLI",
+                "Fling", "FlingCore", "FlingNative", "FlingInteraction", "FlingTraces", "FlingCLI",
                 .target(name: "FlingChipmunk", condition: chipmunk),
             ],
             resources: [.copy("Fixtures")]

@@ -1,4 +1,6 @@
 @_exported import FlingCore
+@_exported import FlingInteraction
+@_exported import FlingTraces
 @_exported import FlingNative
 #if Chipmunk
 @_exported import FlingChipmunk

@@ -1,5 +1,5 @@
 /// The dynamic state of one tile's body after a tick: what the state digest hashes.
-public struct BodyState: Hashable, Sendable, Codable {
+public struct BodyState: Hashable, Sendable {
     /// Center of mass, in points.
     public var position: Vector
     /// Rotation, in radians.

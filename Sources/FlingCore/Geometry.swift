@@ -1,5 +1,5 @@
 /// An axis-aligned rectangle in points: its minimum corner and its size.
-public struct Rect: Hashable, Sendable, Codable, CustomStringConvertible {
+public struct Rect: Hashable, Sendable, CustomStringConvertible {
     public var x: Double
     public var y: Double
     public var width: Double

@@ -1,6 +1,6 @@
 /// Where a rigid body is: its center in points and its angle in radians (clockwise on a
 /// y-down screen, as Core Animation's rotation is).
-public struct Transform: Hashable, Sendable, Codable {
+public struct Transform: Hashable, Sendable {
     /// The body's center, in points.
     public var position: Vector
     /// The body's rotation, in radians.

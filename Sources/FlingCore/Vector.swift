@@ -2,7 +2,7 @@
 ///
 /// Arithmetic is plain IEEE 754 double precision, one rounding per operation, never fused:
 /// the native backend's bit-for-bit parity with Chipmunk depends on that.
-public struct Vector: Hashable, Sendable, Codable, CustomStringConvertible {
+public struct Vector: Hashable, Sendable, CustomStringConvertible {
     public var x: Double
     public var y: Double
 

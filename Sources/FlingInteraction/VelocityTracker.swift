@@ -1,3 +1,5 @@
+import FlingCore
+
 /// Estimates a finger's velocity at release from its recent samples, with the algorithm of
 /// Flutter's `VelocityTracker` (its default, least-squares strategy):
 ///

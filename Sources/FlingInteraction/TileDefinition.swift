@@ -1,19 +1,17 @@
+import FlingCore
+
 /// Identifies a tile within one ``TileAnimator``. Tiles are kept, stepped and hashed in id order.
-public struct TileID: Hashable, Comparable, Sendable, Codable, ExpressibleByIntegerLiteral, CustomStringConvertible {
+public struct TileID: Hashable, Comparable, Sendable, ExpressibleByIntegerLiteral, CustomStringConvertible {
     public var rawValue: Int
     @inlinable public init(_ rawValue: Int) { self.rawValue = rawValue }
     @inlinable public init(integerLiteral value: Int) { self.rawValue = value }
     @inlinable public static func < (a: TileID, b: TileID) -> Bool { a.rawValue < b.rawValue }
     public var description: String { "tile \(rawValue)" }
-    public init(from decoder: any Decoder) throws { rawValue = try decoder.singleValueContainer().decode(Int.self) }
-    public func encode(to encoder: any Encoder) throws {
-        var c = encoder.singleValueContainer(); try c.encode(rawValue)
-    }
 }
 
 /// A tile as the app lays it out: its home frame (whose center is the tile's origin, where the
 /// attraction spring pulls it back to) and its mass.
-public struct TileDefinition: Hashable, Sendable, Codable {
+public struct TileDefinition: Hashable, Sendable {
     public var id: TileID
     /// The tile's frame at rest, in points. Its center is the tile's origin.
     public var frame: Rect

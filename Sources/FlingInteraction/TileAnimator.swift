@@ -1,3 +1,5 @@
+import FlingCore
+
 /// The photo-tile life cycle over a physics backend: the package's answer to the original
 /// photo app's physics-animation class.
 ///
@@ -25,6 +27,8 @@ public final class TileAnimator {
 
     /// Tiles, sorted by id.
     var tiles: [TileRecord] = []
+    /// The tiles' definitions, in id order.
+    package var tileDefinitions: [TileDefinition] { tiles.map(\.definition) }
     /// Touches down, as of the ticks applied so far.
     var touches: [TouchRecord] = []
     /// Events accepted but not yet applied, in time order; `pendingHead` is the next one.
@@ -32,7 +36,7 @@ public final class TileAnimator {
     var pendingHead = 0
     /// Touch ids down once every accepted event is applied: what ``handle(_:)`` checks against.
     var acceptedDown: [TouchID] = []
-    var lastEventTime = -Double.infinity
+    package var lastEventTime = -Double.infinity
     /// Reused buffers, so that a warmed-up tick allocates nothing of its own.
     var liveWorlds: [WorldID] = []
     var liveIndices: [Int] = []

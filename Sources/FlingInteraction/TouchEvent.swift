@@ -1,19 +1,17 @@
+import FlingCore
+
 /// Identifies one finger from touch-down to touch-up (UIKit's `UITouch` identity).
-public struct TouchID: Hashable, Comparable, Sendable, Codable, ExpressibleByIntegerLiteral, CustomStringConvertible {
+public struct TouchID: Hashable, Comparable, Sendable, ExpressibleByIntegerLiteral, CustomStringConvertible {
     public var rawValue: Int
     @inlinable public init(_ rawValue: Int) { self.rawValue = rawValue }
     @inlinable public init(integerLiteral value: Int) { self.rawValue = value }
     @inlinable public static func < (a: TouchID, b: TouchID) -> Bool { a.rawValue < b.rawValue }
     public var description: String { "touch \(rawValue)" }
-    public init(from decoder: any Decoder) throws { rawValue = try decoder.singleValueContainer().decode(Int.self) }
-    public func encode(to encoder: any Encoder) throws {
-        var c = encoder.singleValueContainer(); try c.encode(rawValue)
-    }
 }
 
 /// One touch input: a finger going down, moving, lifting, or being cancelled by the system.
-public struct TouchEvent: Hashable, Sendable, Codable {
-    public enum Phase: String, Hashable, Sendable, Codable, CaseIterable {
+public struct TouchEvent: Hashable, Sendable {
+    public enum Phase: String, Hashable, Sendable, CaseIterable {
         case began, moved, ended, cancelled
     }
 

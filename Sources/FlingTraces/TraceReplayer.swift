@@ -1,3 +1,6 @@
+import FlingCore
+import FlingInteraction
+
 /// When display frames come during a replay.
 ///
 /// Every choice gives the same ticks (see ``TraceReplayer``), as long as no frame interval is

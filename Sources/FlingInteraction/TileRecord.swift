@@ -1,3 +1,5 @@
+import FlingCore
+
 /// The animator's bookkeeping for one tile.
 struct TileRecord {
     var definition: TileDefinition

@@ -1,3 +1,6 @@
+import FlingCore
+import FlingInteraction
+
 /// Records the touches an app hands its animator, so that a test can replay them exactly.
 ///
 /// Make it from the animator before the animator has seen a touch or a tick, hand every touch
@@ -39,7 +42,7 @@ public struct TraceRecorder: Sendable {
             throw FlingError(.invalidState, field: "TraceRecorder(recording:)", value: "\(animator.clock.ticks) ticks",
                              reason: "start recording before the animator's first touch and first tick")
         }
-        try self.init(viewport: animator.viewport, tiles: animator.tiles.map(\.definition), configuration: animator.configuration)
+        try self.init(viewport: animator.viewport, tiles: animator.tileDefinitions, configuration: animator.configuration)
     }
 
     /// The number of events recorded.

@@ -1,3 +1,5 @@
+import FlingCore
+
 /// Where a tile is in its life cycle.
 public enum TilePhase: Hashable, Sendable {
     /// At its origin, angle 0, with no world.
@@ -13,7 +15,7 @@ public enum TilePhase: Hashable, Sendable {
 }
 
 /// What a released tile does next.
-public enum ReleaseOutcome: String, Hashable, Sendable, Codable {
+public enum ReleaseOutcome: String, Hashable, Sendable {
     case attract, fall
 }
 

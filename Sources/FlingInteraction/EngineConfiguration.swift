@@ -1,10 +1,12 @@
+import FlingCore
+
 /// A damped spring described the way a designer tunes it: how fast it oscillates and how
 /// quickly the oscillation dies, independent of the tile's mass.
 ///
 /// For a body of mass `m` (or moment `I`) the solver's constants are
 /// `stiffness = m ω²` and `damping = 2 m ζ ω`, with `ω = 2π · frequency`, so that
 /// the motion obeys `x'' + 2ζω x' + ω² x = 0` whatever the mass.
-public struct SpringTuning: Hashable, Sendable, Codable {
+public struct SpringTuning: Hashable, Sendable {
     /// Undamped natural frequency, in hertz.
     public var frequency: Double
     /// Damping ratio: 0 never stops, 1 is critical (no overshoot).
@@ -24,7 +26,7 @@ public struct SpringTuning: Hashable, Sendable, Codable {
 
 /// The rule that decides, when a finger lets go of a tile, whether the tile springs back to
 /// its origin (`true`) or falls away under gravity (`false`).
-public enum ReleaseRule: Hashable, Sendable, Codable {
+public enum ReleaseRule: Hashable, Sendable {
     /// Attract when the tile's center, projected `lookahead` seconds ahead at the release
     /// velocity, lies within `radius` points of its origin. The default:
     /// `lookahead` 0.15 s, `radius` 100 pt.
@@ -47,7 +49,7 @@ public enum ReleaseRule: Hashable, Sendable, Codable {
 
 /// When an attracted tile counts as home: every quantity under its threshold for
 /// `ticks` ticks in a row. Then it is snapped exactly to its origin and angle 0.
-public struct SettleThresholds: Hashable, Sendable, Codable {
+public struct SettleThresholds: Hashable, Sendable {
     /// Distance from origin, in points. Default 0.5.
     public var distance: Double = 0.5
     /// Speed, in points per second. Default 10.
@@ -67,7 +69,7 @@ public struct SettleThresholds: Hashable, Sendable, Codable {
 }
 
 /// Everything that shapes the motion. Part of a trace, so that a replay runs the same physics.
-public struct EngineConfiguration: Hashable, Sendable, Codable {
+public struct EngineConfiguration: Hashable, Sendable {
     /// The fixed physics tick, in seconds. Default 1/60.
     public var tick: Double = 1.0 / 60.0
     /// Longest display-frame interval the clock honours, in seconds; a longer stall is

@@ -1,3 +1,6 @@
+import FlingCore
+import FlingInteraction
+
 /// A recorded (or scripted) run: one or more scenes, each the tiles, the physics, the touch
 /// events with their times, how long to run, and optionally the digests the run must give.
 ///

@@ -1,3 +1,6 @@
+import FlingCore
+import FlingInteraction
+
 /// A recorded stroke: the touch events of one finger, from a CSV file with the columns
 /// `stroke_id,t_seconds,phase,x,y` (the format of the recordings Fling's tests replay).
 public struct Stroke: Hashable, Sendable {
