@@ -35,13 +35,27 @@ public struct FixedStepClock: Hashable, Sendable {
     @inlinable public func start(ofTick k: Int) -> Double { Double(k) * tick }
 
     /// How many whole ticks end at or before simulated time `t`.
-    public func ticksEnded(by t: Double) -> Int {
+    public func ticksEnded(by t: Double) -> Int { Self.ticksEnded(by: t, tick: tick) }
+
+    /// The first tick that starts at or after simulated time `t` (0 for `t ≤ 0`): the tick
+    /// an input at `t` is applied before.
+    public func firstTick(atOrAfter t: Double) -> Int { Self.firstTick(atOrAfter: t, tick: tick) }
+
+    /// How many whole ticks of length `tick` end at or before `t`.
+    public static func ticksEnded(by t: Double, tick: Double) -> Int {
         guard t >= tick else { return 0 }
         var k = Int((t / tick).rounded(.down))
         // Division may round across a boundary; settle it with the same products `start` uses.
         while Double(k + 1) * tick <= t { k += 1 }
         while k > 0, Double(k) * tick > t { k -= 1 }
         return k
+    }
+
+    /// The first tick of length `tick` that starts at or after `t`.
+    public static func firstTick(atOrAfter t: Double, tick: Double) -> Int {
+        guard t > 0 else { return 0 }
+        let k = ticksEnded(by: t, tick: tick)
+        return Double(k) * tick < t ? k + 1 : k
     }
 
     /// Moves the display time to `time` and returns how many ticks are now due.

@@ -18,7 +18,13 @@ import FlingCore
 public final class TileAnimator {
     public let viewport: Rect
     public let configuration: EngineConfiguration
-    public let backend: any PhysicsBackend
+    /// The backend the animator steps. It is the animator's alone: a world destroyed or changed
+    /// behind its back breaks the tile that had it.
+    package let backend: any PhysicsBackend
+    /// The timestamp that is time 0 on the animator's timeline, in the app's own clock
+    /// (`CACurrentMediaTime()`, `UITouch.timestamp`, ...). Touch and display times are given in
+    /// that clock and kept relative to this start. Default 0: times are already relative.
+    public let timeOrigin: Double
     public private(set) var clock: FixedStepClock
     /// The chained digest of every tick so far.
     public private(set) var digest = StateDigest()
@@ -31,12 +37,19 @@ public final class TileAnimator {
     package var tileDefinitions: [TileDefinition] { tiles.map(\.definition) }
     /// Touches down, as of the ticks applied so far.
     var touches: [TouchRecord] = []
-    /// Events accepted but not yet applied, in time order; `pendingHead` is the next one.
-    var pending: [TouchEvent] = []
+    /// Inputs accepted but not yet applied, in the order they will be applied; `pendingHead`
+    /// is the next one, and those from `unresolved` on still wait for the display frame that
+    /// gives them a tick. Compacted as it drains, so memory stays flat while fingers move.
+    var pending: [PendingInput] = []
     var pendingHead = 0
-    /// Touch ids down once every accepted event is applied: what ``handle(_:)`` checks against.
-    var acceptedDown: [TouchID] = []
-    package var lastEventTime = -Double.infinity
+    var unresolved = 0
+    /// The touches as accepted (ahead of the ticks): what ``handle(_:)`` checks against.
+    var accepted = TouchSequence()
+    /// Every input applied, with its tick, while a ``TraceRecorder``-style observer records;
+    /// nil otherwise (an app that does not record keeps nothing).
+    package var journal: [AppliedInput]?
+    /// Events of ticks stepped before a failed ``advance(to:)``: returned by the next one.
+    var carried: [TileEvent] = []
     /// Reused buffers, so that a warmed-up tick allocates nothing of its own.
     var liveWorlds: [WorldID] = []
     var liveIndices: [Int] = []
@@ -48,24 +61,34 @@ public final class TileAnimator {
     ///     ``EngineConfiguration/cullMargin``) are culled.
     ///   - tiles: the tiles, at rest; ids must be unique.
     ///   - configuration: the physics; validated here.
-    ///   - backend: a fresh backend (the animator makes and destroys its worlds).
+    ///   - backend: a fresh backend, the animator's alone (it makes and destroys its worlds).
+    ///   - timeOrigin: the timestamp, in the app's clock, that is time 0 of the animator's
+    ///     timeline; touches and display times before it are refused. Default 0.
     public init(
         viewport: Rect, tiles: [TileDefinition] = [], configuration: EngineConfiguration = .init(),
-        backend: any PhysicsBackend
+        backend: any PhysicsBackend, timeOrigin: Double = 0
     ) throws(FlingError) {
         try configuration.validate()
         try Check.coordinate(Vector(viewport.x, viewport.y), "viewport.origin")
         try Check.range(viewport.width, 0...Limits.coordinate, "viewport.width")
         try Check.range(viewport.height, 0...Limits.coordinate, "viewport.height")
+        try Check.range(timeOrigin, -1e12...1e12, "timeOrigin")
         guard backend.solverIterations == configuration.solverIterations else {
             throw FlingError(.invalidState, field: "backend.solverIterations", value: "\(backend.solverIterations)",
                              reason: "must equal EngineConfiguration.solverIterations, \(configuration.solverIterations)")
         }
+        for tile in tiles { try tile.validate() }
+        let sorted = tiles.sorted { $0.id < $1.id }
+        for n in sorted.indices.dropFirst() where sorted[n].id == sorted[n - 1].id {
+            throw FlingError(.duplicateTile, field: "TileDefinition.id", value: "\(sorted[n].id.rawValue)",
+                             reason: "a tile with this id exists")
+        }
         self.viewport = viewport
         self.configuration = configuration
         self.backend = backend
+        self.timeOrigin = timeOrigin
         self.clock = try FixedStepClock(tick: configuration.tick, maxFrameInterval: configuration.maxFrameInterval)
-        for tile in tiles { try addTile(tile) }
+        self.tiles = sorted.map(TileRecord.init)
     }
 
     /// The ids of every tile, in order.
@@ -82,24 +105,23 @@ public final class TileAnimator {
             throw FlingError(.duplicateTile, field: "TileDefinition.id", value: "\(definition.id.rawValue)",
                              reason: "a tile with this id exists")
         }
+        journal?.append(AppliedInput(tick: clock.ticks, input: .addTile(definition)))
         tiles.insert(TileRecord(definition), at: at)
     }
 
     /// Removes a tile (freeing its world); a touch holding it then holds nothing.
     public func removeTile(_ id: TileID) throws(FlingError) {
         let i = try index(of: id)
-        if let world = tiles[i].world { try backend.destroyWorld(world) }
-        for t in touches.indices where touches[t].tile == id { touches[t].tile = nil }
-        tiles.remove(at: i)
+        journal?.append(AppliedInput(tick: clock.ticks, input: .removeTile(id)))
+        remove(at: i)
     }
 
     /// Puts a tile back at rest at its origin (a culled one, say), freeing its world; a touch
     /// holding it then holds nothing.
     public func reset(_ id: TileID) throws(FlingError) {
         let i = try index(of: id)
-        if let world = tiles[i].world { try backend.destroyWorld(world) }
-        for t in touches.indices where touches[t].tile == id { touches[t].tile = nil }
-        tiles[i].rest()
+        journal?.append(AppliedInput(tick: clock.ticks, input: .reset(id)))
+        putToRest(i)
     }
 
     /// The tile's definition, phase and state after the last tick.
@@ -115,59 +137,115 @@ public final class TileAnimator {
         return t.previous.transform.interpolated(to: t.state.transform, fraction: clock.fraction)
     }
 
-    /// Accepts a touch event, to be applied at the first tick boundary at or after its time.
+    /// Accepts a touch event, to be applied before the first tick that starts at or after its
+    /// time; its time is in the app's clock (see ``timeOrigin``).
+    ///
+    /// A **late** touch, one whose time the display clock has already passed (its tick is
+    /// stepped), is applied before the next tick; its own time still feeds the velocity
+    /// tracker. A touch inside a **stalled** frame (an interval longer than
+    /// ``EngineConfiguration/maxFrameInterval``, which the clock clamps) keeps its place in the
+    /// frame: its offset into the frame is scaled by the same clamp. Either way a
+    /// ``TraceRecorder`` writes the tick the touch was applied at, so the replay is exact.
     ///
     /// Throws, changing nothing, when a number is not finite or out of ``Limits``, the time is
-    /// earlier than the last accepted event's, a `began` names an unknown tile or a touch
-    /// already down, or another phase names a touch that is not down.
+    /// before ``timeOrigin`` or earlier than the last accepted event's, a `began` names an
+    /// unknown tile or a touch already down, or another phase names a touch that is not down.
     public func handle(_ event: TouchEvent) throws(FlingError) {
-        try Check.range(event.time, -1e12...1e12, "TouchEvent.time")
-        try Check.coordinate(event.position, "TouchEvent(\(event.touch.rawValue)).position")
-        guard event.time >= lastEventTime else {
-            throw FlingError(.outOfOrder, field: "TouchEvent(\(event.touch.rawValue), \(event.phase)).time",
-                             value: "\(event.time)", reason: "is earlier than the last accepted event, at \(lastEventTime)")
-        }
-        let down = acceptedDown.firstIndex(of: event.touch)
-        switch event.phase {
-        case .began:
-            guard down == nil else {
-                throw FlingError(.touchAlreadyDown, field: "TouchEvent.touch", value: "\(event.touch.rawValue)",
-                                 reason: "began while already down")
-            }
-            if let tile = event.tile { _ = try index(of: tile) }
-            acceptedDown.append(event.touch)
-        case .moved, .ended, .cancelled:
-            guard let down else {
-                throw FlingError(.unknownTouch, field: "TouchEvent(\(event.phase)).touch", value: "\(event.touch.rawValue)",
-                                 reason: "no touch with this id has begun")
-            }
-            if event.phase != .moved { acceptedDown.remove(at: down) }
-        }
-        lastEventTime = event.time
-        pending.append(event)
+        let label = "TouchEvent(touch \(event.touch.rawValue), \(event.phase))"
+        var e = event
+        e.time = try relative(event.time, "\(label).time")
+        if e.phase != .began { e.tile = nil }
+        try accepted.accept(e, field: { "\(label).\($0)" }, knows: { (try? index(of: $0)) != nil })
+        // Already displayed: its tick is known now (the next one, if its own has been stepped).
+        let tick: Int? = e.time <= clock.displayTime
+            ? max(clock.firstTick(atOrAfter: e.time - clock.droppedTime), clock.ticks) : nil
+        enqueue(PendingInput(input: .touch(e), time: e.time, tick: tick))
     }
 
-    /// Moves the display time to `time` (seconds, never decreasing), stepping every tick that
-    /// has become due, and returns the life-cycle events of those ticks in order.
+    /// Queues an input of a recording for the tick it was applied at (`nil`: a touch's own
+    /// time decides, as for ``handle(_:)``). For the replayer, which validated the recording.
+    package func schedule(_ input: TileInput, tick: Int?) throws(FlingError) {
+        if let tick, tick < clock.ticks {
+            throw FlingError(.outOfOrder, field: "schedule.tick", value: "\(tick)", reason: "tick \(clock.ticks) is next")
+        }
+        switch input {
+        case .touch(let event):
+            // Tiles come and go with the recording's own inputs: the trace checked the names.
+            try accepted.accept(event, field: { "TouchEvent.\($0)" }, knows: { _ in true })
+            enqueue(PendingInput(input: input, time: event.time, tick: tick))
+        case .reset, .addTile, .removeTile:
+            guard let tick else {
+                throw FlingError(.malformedInput, field: "schedule.tick", value: "nil", reason: "a tile operation needs its tick")
+            }
+            enqueue(PendingInput(input: input, time: -.infinity, tick: tick))
+        }
+    }
+
+    /// Whether every input accepted so far has been applied.
+    package var isDrained: Bool { pendingHead == pending.count }
+
+    /// Moves the display time to `time` (in the app's clock, never decreasing; a time before
+    /// ``timeOrigin`` counts as the origin), stepping every tick that has become due, and
+    /// returns the life-cycle events of those ticks in order.
+    ///
+    /// Transactional per input: when applying an input fails (a backend refusing a value),
+    /// the ticks before it stay stepped and their events are returned by the next call; the
+    /// failing input is consumed, its tile put back at rest without a world, and the error,
+    /// naming the tick, the touch and the tile, is thrown. The animator keeps working: the
+    /// next call steps the remaining ticks.
     @discardableResult
     public func advance(to time: Double) throws(FlingError) -> [TileEvent] {
-        let due = try clock.advance(to: time)
+        try Check.range(time, -1e12...1e12, "displayTime")
+        let previousDisplay = clock.displayTime, previousSimulated = clock.simulatedTime
+        let due = try clock.advance(to: max(time - timeOrigin, 0))
+        resolveTicks(previousDisplay: previousDisplay, previousSimulated: previousSimulated)
         events.removeAll(keepingCapacity: true)
-        for _ in 0..<due { try stepTick() }
+        if !carried.isEmpty { events += carried; carried.removeAll(keepingCapacity: true) }
+        for _ in 0..<due {
+            do { try stepTick() } catch {
+                carried += events
+                throw error
+            }
+        }
         return events
     }
 
-    /// One tick: apply due touches, move fingers, step every world, then read back states,
+    /// Gives the touches the display clock has now passed their ticks: in an ordinary frame,
+    /// the first tick starting at or after the touch's time on the simulated timeline; in a
+    /// stalled frame (clamped to `maxFrameInterval`), the same after scaling the touch's
+    /// offset into the frame by the clamp, so that touches keep their spacing.
+    func resolveTicks(previousDisplay: Double, previousSimulated: Double) {
+        let interval = clock.displayTime - previousDisplay
+        let stalled = interval > clock.maxFrameInterval
+        while unresolved < pending.count, pending[unresolved].tick != nil || pending[unresolved].time <= clock.displayTime {
+            let t = pending[unresolved].time
+            let simulated = stalled
+                ? previousSimulated + (t - previousDisplay) * (clock.maxFrameInterval / interval)
+                : t - clock.droppedTime
+            if pending[unresolved].tick == nil {
+                pending[unresolved].tick = max(clock.firstTick(atOrAfter: simulated), clock.ticks)
+            }
+            unresolved += 1
+        }
+    }
+
+    func enqueue(_ p: PendingInput) {
+        // Inputs given a tick up front never wait behind ones that have none.
+        pending.append(p)
+        if p.tick != nil, unresolved == pending.count - 1 { unresolved += 1 }
+    }
+
+    /// One tick: apply due inputs, move fingers, step every world, then read back states,
     /// chain the digest, and settle or cull.
     func stepTick() throws(FlingError) {
         let k = clock.ticks
         let dt = configuration.tick
-        let tickStart = clock.start(ofTick: k)
-        while pendingHead < pending.count, pending[pendingHead].time - clock.droppedTime <= tickStart {
-            try apply(pending[pendingHead], tick: k)
+        while pendingHead < unresolved, let tick = pending[pendingHead].tick, tick <= k {
+            let input = pending[pendingHead].input
             pendingHead += 1
+            try apply(input, tick: k)
         }
-        if pendingHead == pending.count { pending.removeAll(keepingCapacity: true); pendingHead = 0 }
+        compactPending()
 
         liveWorlds.removeAll(keepingCapacity: true)
         liveIndices.removeAll(keepingCapacity: true)
@@ -195,6 +273,32 @@ public final class TileAnimator {
         }
         try settleAndCull(tick: k)
         clock.completeTick()
+    }
+
+    /// Drops applied inputs once they are half the queue (amortized O(1) per input), so a
+    /// finger that keeps moving never grows it.
+    func compactPending() {
+        guard pendingHead > 0 else { return }
+        if pendingHead == pending.count {
+            pending.removeAll(keepingCapacity: true)
+        } else if pendingHead >= 32, pendingHead * 2 >= pending.count {
+            pending.removeSubrange(0..<pendingHead)
+        } else {
+            return
+        }
+        unresolved -= pendingHead
+        pendingHead = 0
+    }
+
+    /// `time` in the app's clock as seconds on the animator's timeline.
+    func relative(_ time: Double, _ field: @autoclosure () -> String) throws(FlingError) -> Double {
+        try Check.range(time, -1e12...1e12, field())
+        let t = time - timeOrigin
+        guard t >= 0 else {
+            throw FlingError(.outOfRange, field: field(), value: "\(time)",
+                             reason: "is before the animator's time origin, \(timeOrigin)")
+        }
+        return t
     }
 
     func settleAndCull(tick k: Int) throws(FlingError) {

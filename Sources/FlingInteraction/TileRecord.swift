@@ -38,31 +38,85 @@ struct TouchRecord {
     var tracker = VelocityTracker()
 }
 
+/// An input waiting in the animator's queue: its time on the animator's timeline (touches),
+/// and the tick it is applied before, once known.
+struct PendingInput {
+    var input: TileInput
+    var time: Double
+    var tick: Int?
+}
+
 extension TileAnimator {
-    /// Applies one accepted event before tick `k`. Everything it could throw on was checked
-    /// when the event was accepted.
-    func apply(_ event: TouchEvent, tick k: Int) throws(FlingError) {
-        switch event.phase {
-        case .began:
-            var touch = TouchRecord(id: event.touch)
-            touch.tracker.add(time: event.time, position: event.position)
-            if let i = grabTarget(event) {
-                try grab(i, touch: event.touch, at: event.position, tick: k)
-                touch.tile = tiles[i].definition.id
-            }
-            touches.append(touch)
-        case .moved:
-            let t = touches.firstIndex { $0.id == event.touch }!
-            touches[t].tracker.add(time: event.time, position: event.position)
-            if let tile = touches[t].tile { tiles[try index(of: tile)].fingerTarget = event.position }
-        case .ended, .cancelled:
-            let t = touches.firstIndex { $0.id == event.touch }!
-            let touch = touches.remove(at: t)
-            if let tile = touch.tile {
-                try release(try index(of: tile), velocity: touch.tracker.velocity,
-                            cancelled: event.phase == .cancelled, tick: k)
-            }
+    /// Applies one input before tick `k`, journaling it first (a failing input is consumed
+    /// too, and fails the same way in a replay).
+    ///
+    /// Everything checkable was checked when the input was accepted; should a backend still
+    /// refuse a value, the tile concerned is put back at rest without a world and the touch
+    /// holds nothing, so no world is orphaned and no record is half-changed, and the error
+    /// names the tick, the touch and the tile.
+    func apply(_ input: TileInput, tick k: Int) throws(FlingError) {
+        journal?.append(AppliedInput(tick: k, input: input))
+        switch input {
+        case .touch(let event): try apply(event, tick: k)
+        case .reset(let id): if let i = try? index(of: id) { putToRest(i) }
+        case .addTile(let definition):
+            let at = insertionIndex(definition.id)
+            if at == tiles.count || tiles[at].definition.id != definition.id { tiles.insert(TileRecord(definition), at: at) }
+        case .removeTile(let id): if let i = try? index(of: id) { remove(at: i) }
         }
+    }
+
+    func apply(_ event: TouchEvent, tick k: Int) throws(FlingError) {
+        var tile: TileID?
+        do throws(FlingError) {
+            switch event.phase {
+            case .began:
+                var touch = TouchRecord(id: event.touch)
+                touch.tracker.add(time: event.time, position: event.position)
+                touches.append(touch)
+                if let i = grabTarget(event) {
+                    tile = tiles[i].definition.id
+                    try grab(i, touch: event.touch, at: event.position, tick: k)
+                    touches[touches.count - 1].tile = tile
+                }
+            case .moved:
+                guard let t = touches.firstIndex(where: { $0.id == event.touch }) else { return }
+                touches[t].tracker.add(time: event.time, position: event.position)
+                if let held = touches[t].tile, let i = try? index(of: held) { tiles[i].fingerTarget = event.position }
+            case .ended, .cancelled:
+                guard let t = touches.firstIndex(where: { $0.id == event.touch }) else { return }
+                let touch = touches.remove(at: t)
+                tile = touch.tile
+                if let held = touch.tile, let i = try? index(of: held) {
+                    try release(i, velocity: touch.tracker.velocity, cancelled: event.phase == .cancelled, tick: k)
+                }
+            }
+        } catch {
+            if let tile, let i = try? index(of: tile) { putToRest(i) }
+            let on = tile.map { " on tile \($0.rawValue)" } ?? ""
+            throw FlingError(error.code, field: "tick \(k), touch \(event.touch.rawValue) \(event.phase)\(on): \(error.field)",
+                             value: error.value, reason: error.reason)
+        }
+    }
+
+    /// Frees the tile's world, if any (a world the backend no longer knows is already gone),
+    /// and lets go of every touch holding it.
+    func freeWorld(_ i: Int) {
+        if let world = tiles[i].world { try? backend.destroyWorld(world) }
+        tiles[i].world = nil
+        let id = tiles[i].definition.id
+        for t in touches.indices where touches[t].tile == id { touches[t].tile = nil }
+    }
+
+    /// Back at rest at its origin, without a world.
+    func putToRest(_ i: Int) {
+        freeWorld(i)
+        tiles[i].rest()
+    }
+
+    func remove(at i: Int) {
+        freeWorld(i)
+        tiles.remove(at: i)
     }
 
     /// The tile a `began` takes: the one the app named, or the topmost (highest id) tile

@@ -43,11 +43,23 @@ struct JSONWriter {
         "{\"frequency\": \(number(s.frequency)), \"dampingRatio\": \(number(s.dampingRatio))}"
     }
 
-    static func event(_ e: TouchEvent) -> String {
-        var s = "{\"time\": \(number(e.time)), \"touch\": \(e.touch.rawValue), \"phase\": \"\(e.phase.rawValue)\", "
-            + "\"position\": \(vector(e.position))"
-        if let tile = e.tile, e.phase == .began { s += ", \"tile\": \(tile.rawValue)" }
-        return s + "}"
+    static func tile(_ t: TileDefinition) -> String {
+        "{\"id\": \(t.id.rawValue), \"frame\": \(rect(t.frame)), \"mass\": \(number(t.mass))}"
+    }
+
+    static func input(_ i: Trace.Input) -> String {
+        let tick = i.tick.map { "\"tick\": \($0), " } ?? ""
+        switch i.input {
+        case .touch(let e):
+            var s = "{\"time\": \(number(e.time)), \"touch\": \(e.touch.rawValue), \"phase\": \"\(e.phase.rawValue)\", "
+                + "\"position\": \(vector(e.position))"
+            if let tile = e.tile, e.phase == .began { s += ", \"tile\": \(tile.rawValue)" }
+            if let t = i.tick { s += ", \"tick\": \(t)" }
+            return s + "}"
+        case .reset(let id): return "{" + tick + "\"reset\": \(id.rawValue)}"
+        case .removeTile(let id): return "{" + tick + "\"removeTile\": \(id.rawValue)}"
+        case .addTile(let d): return "{" + tick + "\"addTile\": \(tile(d))}"
+        }
     }
 
     mutating func line(_ indent: Int, _ s: String) { text += String(repeating: "  ", count: indent) + s + "\n" }
@@ -60,7 +72,9 @@ struct JSONWriter {
 
     mutating func trace(_ t: Trace) {
         line(0, "{")
-        var head = ["\"format\": \(Self.string(Trace.formatName))", "\"version\": \(Trace.version)"]
+        // The lowest version that holds the trace, so version-1 readers keep reading what they can.
+        let version = t.scenes.contains { $0.inputs.contains { $0.tick != nil } } ? 2 : 1
+        var head = ["\"format\": \(Self.string(Trace.formatName))", "\"version\": \(version)"]
         if let name = t.name { head.append("\"name\": \(Self.string(name))") }
         if let notes = t.notes { head.append("\"notes\": \(Self.string(notes))") }
         if let a = t.attribution { head.append("\"attribution\": \(Self.string(a))") }
@@ -108,16 +122,15 @@ struct JSONWriter {
             line(3, "\"tiles\": [],")
         } else {
             line(3, "\"tiles\": [")
-            list(4, s.tiles.map { "{\"id\": \($0.id.rawValue), \"frame\": \(Self.rect($0.frame)), \"mass\": \(Self.number($0.mass))}" },
-                 close: "],")
+            list(4, s.tiles.map(Self.tile), close: "],")
         }
         line(3, "\"run\": {\"duration\": \(Self.number(s.run.duration)), \"stopWhenIdle\": \(s.run.stopsWhenIdle)},")
         let eventsClose = s.expected == nil ? "]" : "],"
-        if s.events.isEmpty {
+        if s.inputs.isEmpty {
             line(3, "\"events\": [" + eventsClose)
         } else {
             line(3, "\"events\": [")
-            list(4, s.events.map(Self.event), close: eventsClose)
+            list(4, s.inputs.map(Self.input), close: eventsClose)
         }
         if let x = s.expected {
             var members = ["\"ticks\": \(x.ticks)", "\"digest\": \"\(x.digest.hex)\""]

@@ -10,6 +10,8 @@ struct TraceDecoder {
     /// Where each key path's value was found, for validation errors (kept in document order;
     /// looked up only when an error is reported).
     var lines: [(path: Path, line: Int)] = []
+    /// The document's format version (1 or 2), once read.
+    var version = 1
 
     init(bytes: [UInt8]) { self.bytes = bytes }
 
@@ -152,9 +154,10 @@ struct TraceDecoder {
         }
         let versionNode = try required(o0, "version")
         let version = try int(versionNode, path / "version")
-        guard version == Trace.version else {
-            throw fail(versionNode, path / "version", "this build of Fling reads version \(Trace.version) only")
+        guard (1...Trace.version).contains(version) else {
+            throw fail(versionNode, path / "version", "this build of Fling reads versions 1 to \(Trace.version)")
         }
+        self.version = version
         let o = try object(root, path, keys: ["format", "version", "name", "notes", "attribution", "scenes"])
         let sceneNodes = try array(try required(o, "scenes"), path / "scenes")
         var scenes: [Trace.Scene] = []
@@ -171,29 +174,14 @@ struct TraceDecoder {
         let configuration = try self.configuration(try required(o, "configuration"), path / "configuration")
         var tiles: [TileDefinition] = []
         for (t, n) in try array(try required(o, "tiles"), path / "tiles").enumerated() {
-            let p = path / "tiles" / t
-            let to = try object(n, p, keys: ["id", "frame", "mass"])
-            tiles.append(TileDefinition(id: TileID(try int(to, "id")), frame: try rect(try required(to, "frame"), p / "frame"),
-                                        mass: try double(to, "mass")))
+            tiles.append(try tile(n, path / "tiles" / t))
         }
         let ro = try object(try required(o, "run"), path / "run", keys: ["duration", "stopWhenIdle"])
         let run = Trace.RunLength(duration: try double(ro, "duration"),
                                   stopsWhenIdle: try bool(try required(ro, "stopWhenIdle"), ro.path / "stopWhenIdle"))
-        var events: [TouchEvent] = []
+        var inputs: [Trace.Input] = []
         for (e, n) in try array(try required(o, "events"), path / "events").enumerated() {
-            let p = path / "events" / e
-            let eo = try object(n, p, keys: ["time", "touch", "phase", "position", "tile"])
-            let phaseNode = try required(eo, "phase")
-            guard let phase = TouchEvent.Phase(rawValue: try string(phaseNode, p / "phase")) else {
-                throw fail(phaseNode, p / "phase", "must be \"began\", \"moved\", \"ended\" or \"cancelled\"")
-            }
-            var tile: TileID?
-            if let tn = optional(eo, "tile") {
-                guard phase == .began else { throw fail(tn, p / "tile", "only a began event names a tile") }
-                tile = TileID(try int(tn, p / "tile"))
-            }
-            events.append(TouchEvent(time: try double(eo, "time"), touch: TouchID(try int(eo, "touch")), phase: phase,
-                                     position: try vector(try required(eo, "position"), p / "position"), tile: tile))
+            inputs.append(try input(n, path / "events" / e))
         }
         var expected: Trace.Expectation?
         if let en = optional(o, "expected") {
@@ -209,7 +197,42 @@ struct TraceDecoder {
             expected = x
         }
         return Trace.Scene(name: try optionalString(o, "name"), viewport: viewport, tiles: tiles,
-                           configuration: configuration, run: run, events: events, expected: expected)
+                           configuration: configuration, run: run, inputs: inputs, expected: expected)
+    }
+
+    /// One element of `events`: a touch (with a `tick` from version 2 on), or, from version 2
+    /// on, a tile operation `{"tick", "reset" | "removeTile": id}` or `{"tick", "addTile": tile}`.
+    mutating func input(_ n: JSONNode, _ p: Path) throws(FlingError) -> Trace.Input {
+        let operations = ["reset", "removeTile", "addTile"]
+        if version >= 2, case .object(let members) = n.value, members.contains(where: { operations.contains($0.key) }) {
+            let oo = try object(n, p, keys: ["tick"] + operations)
+            let tick = try int(oo, "tick")
+            guard oo.members.count == 2 else {
+                throw fail(n, p, "a tile operation has its tick and one of reset, removeTile, addTile")
+            }
+            if let id = optional(oo, "reset") { return Trace.Input(.reset(TileID(try int(id, p / "reset"))), tick: tick) }
+            if let id = optional(oo, "removeTile") { return Trace.Input(.removeTile(TileID(try int(id, p / "removeTile"))), tick: tick) }
+            return Trace.Input(.addTile(try tile(try required(oo, "addTile"), p / "addTile")), tick: tick)
+        }
+        let eo = try object(n, p, keys: ["time", "touch", "phase", "position", "tile"] + (version >= 2 ? ["tick"] : []))
+        let phaseNode = try required(eo, "phase")
+        guard let phase = TouchEvent.Phase(rawValue: try string(phaseNode, p / "phase")) else {
+            throw fail(phaseNode, p / "phase", "must be \"began\", \"moved\", \"ended\" or \"cancelled\"")
+        }
+        var tile: TileID?
+        if let tn = optional(eo, "tile") {
+            guard phase == .began else { throw fail(tn, p / "tile", "only a began event names a tile") }
+            tile = TileID(try int(tn, p / "tile"))
+        }
+        let event = TouchEvent(time: try double(eo, "time"), touch: TouchID(try int(eo, "touch")), phase: phase,
+                               position: try vector(try required(eo, "position"), p / "position"), tile: tile)
+        return Trace.Input(.touch(event), tick: try optional(eo, "tick").map { (t) throws(FlingError) in try int(t, p / "tick") })
+    }
+
+    mutating func tile(_ n: JSONNode, _ p: Path) throws(FlingError) -> TileDefinition {
+        let to = try object(n, p, keys: ["id", "frame", "mass"])
+        return TileDefinition(id: TileID(try int(to, "id")), frame: try rect(try required(to, "frame"), p / "frame"),
+                              mass: try double(to, "mass"))
     }
 
     mutating func configuration(_ node: JSONNode, _ path: Path) throws(FlingError) -> EngineConfiguration {

@@ -14,8 +14,9 @@ import FlingInteraction
 public struct Trace: Hashable, Sendable {
     /// The value of the document's `"format"` key.
     public static let formatName = "fling-trace"
-    /// The format version this build writes and reads.
-    public static let version = 1
+    /// The newest format version: this build reads versions 1 and 2, and writes the lowest
+    /// one that can hold the trace (2 only for tile operations and explicit ticks).
+    public static let version = 2
 
     /// A short name, for reports.
     public var name: String?
@@ -45,8 +46,9 @@ public struct Trace: Hashable, Sendable {
         public var configuration: EngineConfiguration
         /// How long the scene runs.
         public var run: RunLength
-        /// The touch events, in time order, times in seconds from the scene's start (≥ 0).
-        public var events: [TouchEvent]
+        /// What happened, in the order the animator applied it: touches (times in seconds
+        /// from the scene's start, never decreasing) and tile operations.
+        public var inputs: [Input]
         /// The digests the replay must give, if pinned.
         public var expected: Expectation?
 
@@ -59,8 +61,39 @@ public struct Trace: Hashable, Sendable {
             self.tiles = tiles
             self.configuration = configuration
             self.run = run
-            self.events = events
+            self.inputs = events.map { Input(.touch($0)) }
             self.expected = expected
+        }
+
+        public init(
+            name: String? = nil, viewport: Rect, tiles: [TileDefinition], configuration: EngineConfiguration = .init(),
+            run: RunLength = .init(), inputs: [Input], expected: Expectation? = nil
+        ) {
+            self.init(name: name, viewport: viewport, tiles: tiles, configuration: configuration, run: run, events: [],
+                      expected: expected)
+            self.inputs = inputs
+        }
+
+        /// The touch events among the inputs; setting it replaces every input with these touches.
+        public var events: [TouchEvent] {
+            get { inputs.compactMap { if case .touch(let e) = $0.input { e } else { nil } } }
+            set { inputs = newValue.map { Input(.touch($0)) } }
+        }
+    }
+
+    /// One input of a scene and the tick it is applied before.
+    ///
+    /// A touch without a tick is applied before the first tick starting at or after its time
+    /// (what a live animator does when frames come on time); a recorder gives one a tick when
+    /// the animator applied it elsewhere (a late touch, a stall). A tile operation always has
+    /// its tick.
+    public struct Input: Hashable, Sendable {
+        public var input: TileInput
+        public var tick: Int?
+
+        public init(_ input: TileInput, tick: Int? = nil) {
+            self.input = input
+            self.tick = tick
         }
     }
 
@@ -191,32 +224,42 @@ extension Trace.Scene {
             try Check.range(run.duration, 0...Trace.RunLength.maximumDuration, "RunLength.duration")
         }
 
-        var down: [TouchID] = []
-        var last = 0.0
-        for (e, event) in events.enumerated() {
+        var touches = TouchSequence()
+        var present = Set(ids), known = Set(ids)   // membership only: never iterated
+        for input in inputs { if case .addTile(let d) = input.input { known.insert(d.id) } }
+        var lastTick = 0
+        for (e, input) in inputs.enumerated() {
             let at = path / "events" / e
-            try within(at / "time") { () throws(FlingError) in try Check.range(event.time, 0...1e12, "TouchEvent.time") }
-            guard event.time >= last else {
-                throw fail(at / "time", .outOfOrder, "\(event.time)", "is earlier than the previous event's time, \(last)")
+            if let tick = input.tick {
+                guard tick >= lastTick, tick <= 100_000_000 else {
+                    throw fail(at / "tick", tick < lastTick ? .outOfOrder : .outOfRange, "\(tick)",
+                               tick < lastTick ? "is earlier than the previous input's tick, \(lastTick)" : "must lie in 0...100000000")
+                }
             }
-            last = event.time
-            try within(at / "position") { () throws(FlingError) in try Check.coordinate(event.position, "TouchEvent.position") }
-            let d = down.firstIndex(of: event.touch)
-            switch event.phase {
-            case .began:
-                guard d == nil else {
-                    throw fail(at / "touch", .touchAlreadyDown, "\(event.touch.rawValue)", "began while this touch is already down")
+            switch input.input {
+            case .touch(let event):
+                try touches.accept(event, field: { locate(at / $0) }, knows: { known.contains($0) })
+                let tick = input.tick ?? FixedStepClock.firstTick(atOrAfter: event.time, tick: configuration.tick)
+                guard tick >= lastTick else {
+                    throw fail(at / "time", .outOfOrder, "\(event.time)",
+                               "falls in tick \(tick), before the previous input's tick, \(lastTick)")
                 }
-                if let tile = event.tile, ids.firstIndex(of: tile) == nil {
-                    throw fail(at / "tile", .unknownTile, "\(tile.rawValue)", "no tile of the scene has this id")
+                lastTick = tick
+            case .reset(let id), .removeTile(let id):
+                guard let tick = input.tick else { throw fail(at / "tick", .malformedInput, "none", "a tile operation needs its tick") }
+                guard present.contains(id) else {
+                    throw fail(at, .unknownTile, "\(id.rawValue)", "no tile of the scene has this id at this point")
                 }
-                down.append(event.touch)
-            case .moved, .ended, .cancelled:
-                guard let d else {
-                    throw fail(at / "touch", .unknownTouch, "\(event.touch.rawValue)",
-                               "\(event.phase.rawValue) names a touch that is not down (no began before it)")
+                if case .removeTile = input.input { present.remove(id) }
+                lastTick = tick
+            case .addTile(let definition):
+                guard let tick = input.tick else { throw fail(at / "tick", .malformedInput, "none", "a tile operation needs its tick") }
+                try within(at / "addTile") { () throws(FlingError) in try definition.validate() }
+                guard !present.contains(definition.id) else {
+                    throw fail(at / "addTile" / "id", .duplicateTile, "\(definition.id.rawValue)", "a tile with this id exists at this point")
                 }
-                if event.phase != .moved { down.remove(at: d) }
+                present.insert(definition.id)
+                lastTick = tick
             }
         }
 

@@ -1,118 +1,79 @@
 import FlingCore
 import FlingInteraction
 
-/// Records the touches an app hands its animator, so that a test can replay them exactly.
+/// Records what an app does to its animator, so that a test can replay it exactly.
 ///
-/// Make it from the animator before the animator has seen a touch or a tick, hand every touch
-/// through ``handle(_:by:)`` (or hand it to the animator yourself and ``record(_:)`` it),
-/// and when the interaction is over take the ``trace(duration:stopsWhenIdle:name:notes:attribution:)``
-/// and write its ``Trace/json`` somewhere a test can read it:
+/// Make it from the animator before the animator has seen a touch or a tick; then use the
+/// animator as usual: ``TileAnimator/handle(_:)``, ``TileAnimator/advance(to:)``, resets,
+/// added and removed tiles. The animator journals every input with the tick it applied it
+/// at, and ``trace(stopsWhenIdle:name:notes:attribution:)`` turns the journal into a trace:
 ///
 /// ```swift
-/// let animator = try TileAnimator(viewport: bounds, tiles: tiles, backend: NativeBackend())
-/// var recorder = try TraceRecorder(recording: animator)
-/// // for each touch, with `time` in seconds since the animator started:
-/// try recorder.handle(TouchEvent(time: time, touch: id, phase: .moved, position: p), by: animator)
-/// // for each display frame:
-/// try animator.advance(to: frameTime)
-/// // at the end:
-/// let json = recorder.trace(duration: lastFrameTime).json
+/// let animator = try TileAnimator(viewport: bounds, tiles: tiles, backend: NativeBackend(),
+///                                 timeOrigin: CACurrentMediaTime())
+/// let recorder = try TraceRecorder(recording: animator)
+/// // ... the app runs: animator.handle(touch), animator.advance(to: frameTime), animator.reset(id)
+/// let json = try recorder.trace().json     // write it where your tests can read it
 /// ```
 ///
-/// The replay of such a trace gives the recorded run's ticks as long as the app's clock never
-/// stalled longer than ``EngineConfiguration/maxFrameInterval`` while recording (the clock
-/// drops stalled time, and a trace holds touches, not frame times).
-public struct TraceRecorder: Sendable {
-    /// The scene so far: the animator's viewport, tiles and configuration, and the touches
-    /// recorded. Its ``Trace/Scene/run`` is set by ``trace(duration:stopsWhenIdle:name:notes:attribution:)``.
-    public private(set) var scene: Trace.Scene
-    /// Touches down after the events recorded so far.
-    private var down: [TouchID] = []
+/// **The replay contract.** Replaying the trace gives the live run's tick states and digest,
+/// bit for bit, whatever the app did: touches handed in late (after the display clock passed
+/// their time) or inside stalled frames are written with the tick they were really applied
+/// at; resets, added and removed tiles with theirs; times relative to the animator's
+/// ``TileAnimator/timeOrigin``. The trace runs exactly the ticks the animator stepped.
+public struct TraceRecorder {
+    /// The animator recorded.
+    public let animator: TileAnimator
+    /// The scene as it began: viewport, tiles and configuration.
+    private let start: Trace.Scene
 
-    /// Records a scene of the given tiles. Throws when the scene is not valid.
-    public init(viewport: Rect, tiles: [TileDefinition], configuration: EngineConfiguration = .init()) throws(FlingError) {
-        scene = Trace.Scene(viewport: viewport, tiles: tiles, configuration: configuration, run: .init(), events: [])
-        try scene.validate()
-    }
-
-    /// Records the scene of `animator`: its viewport, tiles and configuration. Throws
-    /// (`invalidState`) unless the animator is fresh: no tick stepped and no touch handed to it.
+    /// Starts recording `animator`. Throws (`invalidState`) unless the animator is fresh: no
+    /// tick stepped and no input given, and no other recorder on it.
     public init(recording animator: TileAnimator) throws(FlingError) {
-        guard animator.clock.ticks == 0, animator.lastEventTime == -Double.infinity else {
+        guard animator.clock.ticks == 0, animator.isDrained, animator.journal == nil, animator.clock.displayTime == 0 else {
             throw FlingError(.invalidState, field: "TraceRecorder(recording:)", value: "\(animator.clock.ticks) ticks",
-                             reason: "start recording before the animator's first touch and first tick")
+                             reason: "start recording a fresh animator: before its first input and first tick, once")
         }
-        try self.init(viewport: animator.viewport, tiles: animator.tileDefinitions, configuration: animator.configuration)
+        start = Trace.Scene(viewport: animator.viewport, tiles: animator.tileDefinitions,
+                            configuration: animator.configuration, events: [])
+        try start.validate()
+        animator.journal = []
+        self.animator = animator
     }
 
-    /// The number of events recorded.
-    public var eventCount: Int { scene.events.count }
+    /// The number of inputs applied so far.
+    public var inputCount: Int { animator.journal?.count ?? 0 }
 
-    /// Records a touch (one the app has handed its animator). Throws, recording nothing, when
-    /// it would make the trace invalid: a time before 0 or before the last event's, a number
-    /// out of range, a `began` for a touch that is down or naming an unknown tile, or another
-    /// phase for a touch that is not down.
-    public mutating func record(_ event: TouchEvent) throws(FlingError) {
-        let update = try check(event)
-        commit(event, update)
-    }
-
-    /// Hands `event` to `animator` and records it; when either refuses it, neither changes.
-    public mutating func handle(_ event: TouchEvent, by animator: TileAnimator) throws(FlingError) {
-        let update = try check(event)
-        try animator.handle(event)
-        commit(event, update)
-    }
-
-    /// The recording as a one-scene trace that runs `duration` seconds of display time (the
-    /// last display time of the recording, say), or stops earlier at its first idle tick when
-    /// `stopsWhenIdle`.
-    public func trace(
-        duration: Double, stopsWhenIdle: Bool = false, name: String? = nil, notes: String? = nil, attribution: String? = nil
-    ) -> Trace {
-        var s = scene
-        s.name = name
-        s.run = Trace.RunLength(duration: duration, stopsWhenIdle: stopsWhenIdle)
-        return Trace(name: name, notes: notes, attribution: attribution, scenes: [s])
-    }
-
-    private enum Update { case none, add, remove(Int) }
-
-    private func check(_ event: TouchEvent) throws(FlingError) -> Update {
-        let field = "TraceRecorder.record(\(scene.events.count))"
-        try Check.range(event.time, 0...1e12, "\(field).time")
-        if let last = scene.events.last, event.time < last.time {
-            throw FlingError(.outOfOrder, field: "\(field).time", value: "\(event.time)",
-                             reason: "is earlier than the last recorded event's time, \(last.time)")
-        }
-        try Check.coordinate(event.position, "\(field).position")
-        let d = down.firstIndex(of: event.touch)
-        switch event.phase {
-        case .began:
-            guard d == nil else {
-                throw FlingError(.touchAlreadyDown, field: "\(field).touch", value: "\(event.touch.rawValue)", reason: "began while already down")
+    /// The recording so far as a one-scene trace: every input the animator applied, and a run
+    /// of exactly the ticks it stepped (or, with `stopsWhenIdle`, up to the first idle tick).
+    ///
+    /// A touch keeps its own time (which the velocity tracker saw) and is given its tick only
+    /// where that differs from the tick its time implies. Throws (`outOfRange`) when the ticks
+    /// stepped exceed ``Trace/RunLength/maximumDuration``.
+    public func trace(stopsWhenIdle: Bool = false, name: String? = nil, notes: String? = nil, attribution: String? = nil)
+        throws(FlingError) -> Trace
+    {
+        let configuration = animator.configuration
+        var scene = start
+        scene.name = name
+        scene.inputs = (animator.journal ?? []).map { applied in
+            switch applied.input {
+            case .touch(let event):
+                let natural = FixedStepClock.firstTick(atOrAfter: event.time, tick: configuration.tick)
+                return Trace.Input(applied.input, tick: natural == applied.tick ? nil : applied.tick)
+            case .reset, .addTile, .removeTile:
+                return Trace.Input(applied.input, tick: applied.tick)
             }
-            if let tile = event.tile, !scene.tiles.contains(where: { $0.id == tile }) {
-                throw FlingError(.unknownTile, field: "\(field).tile", value: "\(tile.rawValue)", reason: "no tile has this id")
-            }
-            return .add
-        case .moved, .ended, .cancelled:
-            guard let d else {
-                throw FlingError(.unknownTouch, field: "\(field).touch", value: "\(event.touch.rawValue)",
-                                 reason: "no touch with this id has begun")
-            }
-            return event.phase == .moved ? .none : .remove(d)
         }
-    }
-
-    private mutating func commit(_ event: TouchEvent, _ update: Update) {
-        var e = event
-        if e.phase != .began { e.tile = nil }
-        scene.events.append(e)
-        switch update {
-        case .none: break
-        case .add: down.append(event.touch)
-        case .remove(let i): down.remove(at: i)
+        // The duration whose display frames step exactly the ticks the animator stepped.
+        let duration = animator.clock.start(ofTick: animator.clock.ticks)
+        guard duration <= Trace.RunLength.maximumDuration else {
+            throw FlingError(.outOfRange, field: "TraceRecorder.trace", value: "\(duration) s",
+                             reason: "a trace runs at most \(Trace.RunLength.maximumDuration) s; record shorter sessions")
         }
+        scene.run = Trace.RunLength(duration: duration, stopsWhenIdle: stopsWhenIdle)
+        let trace = Trace(name: name, notes: notes, attribution: attribution, scenes: [scene])
+        try trace.validate()
+        return trace
     }
 }

@@ -41,7 +41,8 @@ public enum DisplayFrames: Hashable, Sendable {
 ///
 /// ```swift
 /// let trace = try Trace(json: bytes)
-/// let replay = try TraceReplayer(trace, display: .rate(120)).replay { try NativeBackend(solverIterations: $0) }
+/// let replay = try TraceReplayer(trace, display: .rate(120))
+///     .replay { n throws(FlingError) in try NativeBackend(solverIterations: n) }
 /// #expect(replay.mismatches.isEmpty)
 /// ```
 public struct TraceReplayer {
@@ -95,7 +96,7 @@ public struct TraceReplayer {
         let interval = checkpointInterval ?? scene.expected?.interval
         var out = TraceReplay.Scene(
             name: scene.name, ticks: [], events: [], tickCount: 0, startDigest: start, digest: start,
-            checkpointInterval: interval, checkpoints: [], stoppedWhenIdle: false, outcomes: [])
+            checkpointInterval: interval, checkpoints: [], stoppedWhenIdle: false, outcomes: [], errors: [])
 
         // The ticks of the current frame, as the animator steps them.
         var stepped: [TraceReplay.TickState] = []
@@ -104,20 +105,33 @@ public struct TraceReplayer {
         }
         defer { animator.onTick = nil }
 
-        let events = scene.events
-        let lastEventTime = events.last?.time ?? -Double.infinity
-        var next = 0
+        // Every input goes in up front, with its tick (a recorded one, or its time's).
+        var lastTick = 0
+        for input in scene.inputs {
+            try animator.schedule(input.input, tick: input.tick)
+            if let tick = input.tick {
+                lastTick = tick
+            } else if case .touch(let e) = input.input {
+                lastTick = animator.clock.firstTick(atOrAfter: e.time)
+            }
+        }
         var frames = FrameTimes(display)
         var done = scene.run.duration <= 0
         while !done {
             var t = frames.next()
             if t >= scene.run.duration { t = scene.run.duration; done = true }
-            while next < events.count, events[next].time <= t {
-                try animator.handle(events[next])
-                next += 1
-            }
             stepped.removeAll(keepingCapacity: true)
-            let lifeCycle = try animator.advance(to: t)
+            // An input the backend refused fails here as it failed live: the animator consumes
+            // it, reports it, and the same call again steps the frame's remaining ticks.
+            var lifeCycle: [TileEvent] = []
+            while true {
+                do {
+                    lifeCycle = try animator.advance(to: t)
+                    break
+                } catch {
+                    out.errors.append(error)
+                }
+            }
             for state in stepped {
                 let k = state.tick
                 for s in state.tiles { out.digest.combine(s.state) }
@@ -126,9 +140,9 @@ public struct TraceReplayer {
                 if let interval, out.tickCount % interval == 0 { out.checkpoints.append(out.digest) }
                 out.events += lifeCycle.filter { $0.tick == k }
                 guard scene.run.stopsWhenIdle else { continue }
-                // Idle after tick k: every event applied (the animator applies an event before
-                // the first tick whose start is at or after its time) and no tile has a world.
-                let applied = lastEventTime <= animator.clock.start(ofTick: k)
+                // Idle after tick k: every input applied (the last one before tick `lastTick`)
+                // and no tile has a world.
+                let applied = lastTick <= k
                 let gone = lifeCycle.filter { $0.tick == k && ($0.kind == .settled || $0.kind == .culled) }.map(\.tile)
                 if applied, state.tiles.allSatisfy({ gone.contains($0.id) }) {
                     out.stoppedWhenIdle = true
@@ -286,6 +300,9 @@ public struct TraceReplay: Sendable {
         public var stoppedWhenIdle: Bool
         /// Each tile's outcome, in id order.
         public var outcomes: [TileOutcome]
+        /// Inputs the backend refused while they were applied (as they were refused live):
+        /// each was consumed and its tile put back at rest. Empty for a sound recording.
+        public var errors: [FlingError]
 
         /// The scene's digests as an expectation, to pin in a trace.
         public var expectation: Trace.Expectation {

@@ -44,14 +44,14 @@ import Fling
     func nonFiniteNumbersInTouches(kind: BackendKind) throws {
         try expectRejected(on: kind, code: .notFinite, field: "position.x") { try $0.handle(event(.moved, at: Vector(.nan, 1))) }
         try expectRejected(on: kind, code: .notFinite, field: "position.y") { try $0.handle(event(.moved, at: Vector(1, .infinity))) }
-        try expectRejected(on: kind, code: .notFinite, field: "TouchEvent.time") { try $0.handle(event(.moved, time: .nan)) }
+        try expectRejected(on: kind, code: .notFinite, field: "TouchEvent(touch 1, moved).time") { try $0.handle(event(.moved, time: .nan)) }
         try expectRejected(on: kind, code: .notFinite, field: "displayTime") { try $0.advance(to: .infinity) }
         try expectRejected(on: kind, code: .outOfRange, field: "position.x") { try $0.handle(event(.moved, at: Vector(1e300, 1))) }
     }
 
     @Test(arguments: backends)
     func unknownIdsAndTouchesThatNeverBegan(kind: BackendKind) throws {
-        try expectRejected(on: kind, code: .unknownTile, field: "TileID") { try $0.handle(event(.began, touch: 2, tile: 42)) }
+        try expectRejected(on: kind, code: .unknownTile, field: "TouchEvent(touch 2, began).tile") { try $0.handle(event(.began, touch: 2, tile: 42)) }
         try expectRejected(on: kind, code: .unknownTile, field: "TileID") { _ = try $0.snapshot(of: 42) }
         try expectRejected(on: kind, code: .unknownTile, field: "TileID") { try $0.removeTile(42) }
         try expectRejected(on: kind, code: .unknownTouch, field: "touch") { try $0.handle(event(.ended, touch: 9)) }

@@ -45,16 +45,16 @@ func fixturePath(_ name: String) throws -> String {
     func recorderAndReplayerRoundTrip(kind: BackendKind) throws {
         let run = DeterminismTests.goldenRun
         let animator = try TileAnimator(viewport: phone, tiles: run.tiles, configuration: run.configuration, backend: try kind.make())
-        var recorder = try TraceRecorder(recording: animator)
+        let recorder = try TraceRecorder(recording: animator)
         var next = 0
         for frame in 1...Int(run.duration * 60) {
             let t = Double(frame) / 60
             while next < run.events.count, run.events[next].time <= t {
-                try recorder.handle(run.events[next], by: animator); next += 1
+                try animator.handle(run.events[next]); next += 1
             }
             try animator.advance(to: t)
         }
-        let trace = recorder.trace(duration: run.duration)
+        let trace = try recorder.trace()
         let decoded = try Trace(json: trace.json)
         #expect(decoded == trace)
         let replay = try TraceReplayer(decoded, display: .rate(144)).replay { n throws(FlingError) in try kind.make(solverIterations: n) }
@@ -63,14 +63,24 @@ func fixturePath(_ name: String) throws -> String {
         #expect(replay.tickCount == DeterminismTests.goldenTicks)
     }
 
-    /// The recorder refuses what would make the trace invalid, and records nothing then.
-    @Test func recorderRejectsBadEvents() throws {
-        var recorder = try TraceRecorder(viewport: phone, tiles: [centerTile])
-        #expect(throws: FlingError.self) { try recorder.record(TouchEvent(time: 0.1, touch: 1, phase: .moved, position: .zero)) }
-        try recorder.record(TouchEvent(time: 0.1, touch: 1, phase: .began, position: .zero))
-        #expect(throws: FlingError.self) { try recorder.record(TouchEvent(time: 0.05, touch: 1, phase: .moved, position: .zero)) }
-        #expect(throws: FlingError.self) { try recorder.record(TouchEvent(time: 0.2, touch: 1, phase: .moved, position: Vector(.nan, 0))) }
-        #expect(recorder.eventCount == 1)
+    /// A recorder starts on a fresh animator only; what the animator refuses is not recorded.
+    @Test(arguments: backends)
+    func recorderRecordsOnlyWhatTheAnimatorApplied(kind: BackendKind) throws {
+        let animator = try TileAnimator(viewport: phone, tiles: [centerTile], backend: try kind.make())
+        let recorder = try TraceRecorder(recording: animator)
+        #expect(throws: FlingError.self) { try TraceRecorder(recording: animator) }
+        #expect(throws: FlingError.self) { try animator.handle(TouchEvent(time: 0.1, touch: 1, phase: .moved, position: .zero)) }
+        try animator.handle(TouchEvent(time: 0.1, touch: 1, phase: .began, position: .zero))
+        #expect(throws: FlingError.self) { try animator.handle(TouchEvent(time: 0.05, touch: 1, phase: .moved, position: .zero)) }
+        #expect(throws: FlingError.self) { try animator.handle(TouchEvent(time: 0.2, touch: 1, phase: .moved, position: Vector(.nan, 0))) }
+        #expect(recorder.inputCount == 0)           // accepted, not yet applied
+        try animator.advance(to: 0.2)
+        #expect(recorder.inputCount == 1)
+        let trace = try recorder.trace()
+        #expect(trace.scenes[0].events.count == 1 && trace.scenes[0].run.duration == animator.clock.start(ofTick: 12))
+        let late = try TileAnimator(viewport: phone, tiles: [centerTile], backend: try kind.make())
+        try late.advance(to: 0.5)
+        #expect(throws: FlingError.self) { try TraceRecorder(recording: late) }
     }
 }
 

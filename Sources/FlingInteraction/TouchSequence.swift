@@ -1,0 +1,71 @@
+import FlingCore
+
+/// The rules a sequence of touches obeys, written once and checked by every place a touch
+/// arrives: ``TileAnimator/handle(_:)``, a trace's validation, and so a recorder's output.
+///
+/// Times are on the animator's timeline (seconds from its time origin): within
+/// ``TouchSequence/times`` and never decreasing. A `began` names a touch that is not down (and,
+/// if it names a tile, one the caller knows); every other phase names a touch that is down.
+package struct TouchSequence: Sendable {
+    /// The times an event may have: from the time origin to 10¹² s after it.
+    package static let times: ClosedRange<Double> = 0...1e12
+
+    /// Touches down after the events accepted so far, in the order they began.
+    package private(set) var down: [TouchID] = []
+    /// The last accepted event's time, or -∞.
+    package private(set) var lastTime = -Double.infinity
+
+    package init() {}
+
+    /// What accepting an event changes.
+    package enum Change: Sendable { case none, add, remove(Int) }
+
+    /// Checks `event` against the events accepted so far and returns what accepting it
+    /// changes. `field` turns a member name (`time`, `touch`, `position`, `tile`) into the
+    /// location to report; `knows` says whether a named tile exists.
+    package func check(
+        _ event: TouchEvent, field: (String) -> String, knows: (TileID) -> Bool
+    ) throws(FlingError) -> Change {
+        try Check.range(event.time, Self.times, field("time"))
+        guard event.time >= lastTime else {
+            throw FlingError(.outOfOrder, field: field("time"), value: "\(event.time)",
+                             reason: "is earlier than the previous event's time, \(lastTime)")
+        }
+        try Check.coordinate(event.position, field("position"))
+        let d = down.firstIndex(of: event.touch)
+        switch event.phase {
+        case .began:
+            guard d == nil else {
+                throw FlingError(.touchAlreadyDown, field: field("touch"), value: "\(event.touch.rawValue)",
+                                 reason: "began while this touch is already down")
+            }
+            if let tile = event.tile, !knows(tile) {
+                throw FlingError(.unknownTile, field: field("tile"), value: "\(tile.rawValue)", reason: "no tile has this id")
+            }
+            return .add
+        case .moved, .ended, .cancelled:
+            guard let d else {
+                throw FlingError(.unknownTouch, field: field("touch"), value: "\(event.touch.rawValue)",
+                                 reason: "\(event.phase.rawValue) names a touch that is not down (no began before it)")
+            }
+            return event.phase == .moved ? .none : .remove(d)
+        }
+    }
+
+    /// Accepts an event `check` passed.
+    package mutating func commit(_ event: TouchEvent, _ change: Change) {
+        lastTime = event.time
+        switch change {
+        case .none: break
+        case .add: down.append(event.touch)
+        case .remove(let i): down.remove(at: i)
+        }
+    }
+
+    /// Checks and accepts.
+    package mutating func accept(
+        _ event: TouchEvent, field: (String) -> String, knows: (TileID) -> Bool
+    ) throws(FlingError) {
+        commit(event, try check(event, field: field, knows: knows))
+    }
+}
