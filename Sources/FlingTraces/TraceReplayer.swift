@@ -215,6 +215,7 @@ public struct TraceReplay: Sendable {
     public struct TileState: Hashable, Sendable {
         public var id: TileID
         public var state: BodyState
+        public init(id: TileID, state: BodyState) { self.id = id; self.state = state }
     }
 
     /// The states of the tiles that had a world during one tick, in id order (what
@@ -222,6 +223,7 @@ public struct TraceReplay: Sendable {
     public struct TickState: Hashable, Sendable {
         public var tick: Int
         public var tiles: [TileState]
+        public init(tick: Int, tiles: [TileState]) { self.tick = tick; self.tiles = tiles }
     }
 
     /// How a tile's scene ended for it.

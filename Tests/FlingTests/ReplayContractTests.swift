@@ -1,0 +1,255 @@
+import Fling
+import Testing
+
+/// The replay contract as a property: whatever an app does to its animator (touches at any
+/// times, late or inside stalled frames, resets, tiles added and removed, cancels, any display
+/// rate and jitter, platform timestamps), the recording replays to the live run's tick states
+/// and digest, bit for bit, on every backend.
+@Suite struct ReplayContractTests {
+    /// One live session: what the app did, driven by a seed, and what the animator gave.
+    struct Session {
+        var trace: Trace
+        var ticks: [TraceReplay.TickState]
+        var digest: StateDigest
+        var stats = Stats()
+
+        struct Stats {
+            var late = 0, stalls = 0, midStall = 0, resets = 0, added = 0, removed = 0, cancels = 0, releases = 0
+        }
+    }
+
+    /// Plays a random app session on `kind` and records it.
+    static func session(seed: UInt64, kind: BackendKind) throws -> Session {
+        var rng = SplitMix64(state: seed)
+        func uniform(_ r: ClosedRange<Double>) -> Double { r.lowerBound + (r.upperBound - r.lowerBound) * rng.unit() }
+        func chance(_ p: Double) -> Bool { rng.unit() < p }
+
+        var tiles: [TileDefinition] = []
+        var nextID = 1
+        func newTile() -> TileDefinition {
+            defer { nextID += 1 }
+            let w = uniform(40...200), h = uniform(40...200)
+            return TileDefinition(id: TileID(nextID), frame: Rect(center: Vector(uniform(40...350), uniform(60...780)), width: w, height: h),
+                                  mass: uniform(0.2...5))
+        }
+        for _ in 0..<Int(uniform(1...4.99)) { tiles.append(newTile()) }
+        var configuration = EngineConfiguration()
+        if chance(0.3) { configuration.tick = [1.0 / 120, 1.0 / 30, 1.0 / 90][Int(uniform(0...2.99))] }
+        // Platform timestamps: seconds since boot, with the start recorded by the animator.
+        let origin = chance(0.5) ? 0 : uniform(1_000...500_000)
+        let animator = try TileAnimator(viewport: phone, tiles: tiles, configuration: configuration,
+                                        backend: try kind.make(), timeOrigin: origin)
+        let recorder = try TraceRecorder(recording: animator)
+        var live: [TraceReplay.TickState] = []
+        animator.onTick = { k, states in
+            live.append(TraceReplay.TickState(tick: k, tiles: states.map { TraceReplay.TileState(id: $0.0, state: $0.1) }))
+        }
+
+        var stats = Session.Stats()
+        let hz = [30.0, 60, 120, 144, 240][Int(uniform(0...4.99))]
+        let jitter = chance(0.5)
+        var display = 0.0                       // relative to the origin
+        var lastEvent = 0.0
+        var down: [(touch: TouchID, at: Vector)] = []
+        var nextTouch = 1
+        let end = uniform(1.5...4)
+        while display < end {
+            // The next frame: regular, jittered, or now and then a stall the clock clamps.
+            var interval = (jitter ? uniform(0.25...1.75) : 1) / hz
+            let stall = chance(0.03)
+            if stall { interval = uniform(0.3...1.5); stats.stalls += 1 }
+            let frame = display + interval
+
+            // Touches before the frame: most inside it, some late (before the current display
+            // time, which the clock has passed), in time order.
+            var touchTimes: [Double] = []
+            for _ in 0..<Int(uniform(0...3.99)) {
+                let late = chance(0.15)
+                let t = late ? uniform(max(lastEvent, display - 0.2)...max(lastEvent, display)) : uniform(display...frame)
+                touchTimes.append(t)
+            }
+            touchTimes.sort()
+            for t0 in touchTimes {
+                let t = max(t0, lastEvent)
+                if t <= display, t < frame { stats.late += 1 }
+                if stall, t > display { stats.midStall += 1 }
+                if down.count < 2, chance(0.35) {
+                    // A finger goes down on a tile (named, or hit-tested) or on empty space.
+                    let target = tiles.isEmpty ? nil : tiles[Int(uniform(0...Double(tiles.count) - 0.01))]
+                    let at = target.map { $0.origin + Vector(uniform(-30...30), uniform(-30...30)) } ?? Vector(uniform(0...390), uniform(0...844))
+                    let touch = TouchID(nextTouch); nextTouch += 1
+                    try animator.handle(TouchEvent(time: origin + t, touch: touch, phase: .began, position: at,
+                                                   tile: chance(0.3) ? target?.id : nil))
+                    down.append((touch, at))
+                } else if !down.isEmpty {
+                    let d = Int(uniform(0...Double(down.count) - 0.01))
+                    let r = rng.unit()
+                    if r < 0.75 {
+                        down[d].at = down[d].at + Vector(uniform(-60...60), uniform(-60...90))
+                        try animator.handle(TouchEvent(time: origin + t, touch: down[d].touch, phase: .moved, position: down[d].at))
+                    } else {
+                        let cancel = r > 0.95
+                        try animator.handle(TouchEvent(time: origin + t, touch: down[d].touch, phase: cancel ? .cancelled : .ended,
+                                                       position: down[d].at))
+                        if cancel { stats.cancels += 1 } else { stats.releases += 1 }
+                        down.remove(at: d)
+                    }
+                }
+                lastEvent = t
+            }
+            // Between frames the app may change its tiles.
+            if !tiles.isEmpty, chance(0.02) {
+                try animator.reset(tiles[Int(uniform(0...Double(tiles.count) - 0.01))].id); stats.resets += 1
+            }
+            if tiles.count < 6, chance(0.01) {
+                let t = newTile(); tiles.append(t); try animator.addTile(t); stats.added += 1
+            }
+            if tiles.count > 1, chance(0.006) {
+                let t = tiles.remove(at: Int(uniform(0...Double(tiles.count) - 0.01))); try animator.removeTile(t.id); stats.removed += 1
+            }
+            try animator.advance(to: origin + frame)
+            display = frame
+        }
+        return Session(trace: try recorder.trace(), ticks: live, digest: animator.digest, stats: stats)
+    }
+
+    static let sessionsPerBackend = 300
+
+    /// Display frames at 60 Hz from the animator's display time up to `time` (relative).
+    static func frames(_ a: TileAnimator, to time: Double) throws -> [TileEvent] {
+        var events: [TileEvent] = []
+        var t = a.clock.displayTime
+        while t < time {
+            t = min(t + 1.0 / 60, time)
+            events += try a.advance(to: a.timeOrigin + t)
+        }
+        return events
+    }
+
+    @Test(arguments: BackendKind.available)
+    func liveRunEqualsReplayOfItsRecording(kind: BackendKind) throws {
+        var total = Session.Stats()
+        for seed in 1...UInt64(Self.sessionsPerBackend) {
+            let live = try Self.session(seed: seed &* 0x9E37_79B9, kind: kind)
+            // Through the file format and back, replayed at another display rate.
+            let trace = try Trace(json: live.trace.json)
+            #expect(trace == live.trace)
+            let display: DisplayFrames = seed % 2 == 0 ? .rate(60) : .jittered(rate: 97, seed: seed)
+            let replay = try TraceReplayer(trace, display: display).replay { n throws(FlingError) in try kind.make(solverIterations: n) }
+            let scene = replay.scenes[0]
+            #expect(scene.errors.isEmpty)
+            #expect(scene.tickCount == live.ticks.count, "seed \(seed): \(scene.tickCount) ticks, live \(live.ticks.count)")
+            if let k = zip(scene.ticks, live.ticks).enumerated().first(where: { $0.element.0 != $0.element.1 })?.offset {
+                Issue.record("seed \(seed) on \(kind): tick \(k) differs from the live run")
+            }
+            #expect(replay.digest == live.digest)
+            let s = live.stats
+            total.late += s.late; total.stalls += s.stalls; total.midStall += s.midStall; total.resets += s.resets
+            total.added += s.added; total.removed += s.removed; total.cancels += s.cancels; total.releases += s.releases
+        }
+        // The sessions exercised what the contract is about.
+        #expect(total.late > 50 && total.stalls > 20 && total.midStall > 10)
+        #expect(total.resets > 10 && total.added > 5 && total.removed > 3 && total.cancels > 5 && total.releases > 100)
+    }
+
+    /// The case the contract was written for: a touch handed in after the display clock
+    /// passed its time is applied at the next tick, and the recording says so.
+    @Test(arguments: backends)
+    func lateTouchIsRecordedAtTheTickItWasApplied(kind: BackendKind) throws {
+        let animator = try TileAnimator(viewport: phone, tiles: [centerTile], backend: try kind.make())
+        let recorder = try TraceRecorder(recording: animator)
+        _ = try Self.frames(animator, to: 0.3)              // ticks 0...17 stepped
+        try animator.handle(TouchEvent(time: 0.05, touch: 1, phase: .began, position: Vector(195, 422)))
+        let events = try Self.frames(animator, to: 0.35)
+        #expect(events.first?.kind == .grabbed(touch: 1, at: Vector(195, 422)) && events.first?.tick == 18)
+        let trace = try recorder.trace()
+        #expect(trace.scenes[0].inputs == [Trace.Input(.touch(TouchEvent(time: 0.05, touch: 1, phase: .began, position: Vector(195, 422))), tick: 18)])
+        #expect(trace.json.contains("\"version\": 2"))
+        let replay = try TraceReplayer(try Trace(json: trace.json)).replay { n throws(FlingError) in try kind.make(solverIterations: n) }
+        #expect(replay.scenes[0].events.first?.tick == 18)
+        #expect(replay.digest == animator.digest)
+    }
+
+    /// Touches inside a stalled frame keep their spacing (scaled by the clamp) instead of all
+    /// landing on the first tick after it.
+    @Test func touchesInsideAStallKeepTheirSpacing() throws {
+        let animator = try TileAnimator(viewport: phone, tiles: [centerTile], backend: NativeBackend())
+        _ = try Self.frames(animator, to: 1)                // 60 ticks
+        for (n, t) in [1.5, 2.0, 2.5].enumerated() {         // inside a 2 s stall, clamped to 0.25 s
+            try animator.handle(TouchEvent(time: t, touch: TouchID(n + 1), phase: .began, position: Vector(195, 422)))
+            try animator.handle(TouchEvent(time: t, touch: TouchID(n + 1), phase: .ended, position: Vector(195, 422)))
+        }
+        let grabs = try animator.advance(to: 3).filter { if case .grabbed = $0.kind { true } else { false } }.map(\.tick)
+        // 0.5 s into a 2 s frame clamped to 0.25 s is 0.0625 s: tick ⌈63.75⌉ = 64; then 68, 72.
+        #expect(grabs == [64, 68, 72])
+    }
+
+    /// Platform timestamps: times before the origin are refused, everything else is relative.
+    @Test func timeOriginMakesTimesRelative() throws {
+        let boot = 86_400.125
+        let a = try TileAnimator(viewport: phone, tiles: [centerTile], backend: NativeBackend(), timeOrigin: boot)
+        let recorder = try TraceRecorder(recording: a)
+        #expect(throws: FlingError.self) { try a.handle(TouchEvent(time: boot - 0.01, touch: 1, phase: .began, position: .zero)) }
+        try a.handle(TouchEvent(time: boot + 0.1, touch: 1, phase: .began, position: Vector(195, 422)))
+        try a.handle(TouchEvent(time: boot + 0.2, touch: 1, phase: .ended, position: Vector(195, 422)))
+        _ = try Self.frames(a, to: 2)
+        #expect(a.clock.ticks == 120)
+        let trace = try recorder.trace()
+        #expect(trace.scenes[0].events.map(\.time) == [(boot + 0.1) - boot, (boot + 0.2) - boot])
+        #expect(trace.scenes[0].run.duration == 2)
+    }
+
+    /// Resets, added and removed tiles are recorded and replayed.
+    @Test(arguments: backends)
+    func tileOperationsAreRecorded(kind: BackendKind) throws {
+        let animator = try TileAnimator(viewport: phone, tiles: [centerTile], backend: try kind.make())
+        let recorder = try TraceRecorder(recording: animator)
+        try animator.handle(TouchEvent(time: 0, touch: 1, phase: .began, position: Vector(195, 422)))
+        for n in 1...6 { try animator.handle(TouchEvent(time: Double(n) * 0.02, touch: 1, phase: .moved, position: Vector(195, 422 + Double(n) * 60))) }
+        try animator.handle(TouchEvent(time: 0.13, touch: 1, phase: .ended, position: Vector(195, 782)))
+        _ = try Self.frames(animator, to: 1.5)
+        let phase = try animator.snapshot(of: 1).phase
+        #expect(phase == .culled)
+        try animator.reset(1)
+        try animator.addTile(TileDefinition(id: 2, frame: Rect(x: 10, y: 10, width: 50, height: 50)))
+        try animator.handle(TouchEvent(time: 1.6, touch: 2, phase: .began, position: Vector(35, 35)))
+        try animator.handle(TouchEvent(time: 1.7, touch: 2, phase: .ended, position: Vector(80, 35)))
+        _ = try Self.frames(animator, to: 1.75)
+        try animator.removeTile(1)
+        _ = try Self.frames(animator, to: 2.5)
+        let trace = try recorder.trace()
+        let kinds = trace.scenes[0].inputs.map { input -> String in
+            switch input.input {
+            case .touch: "touch"
+            case .reset: "reset@\(input.tick!)"
+            case .addTile: "add@\(input.tick!)"
+            case .removeTile: "remove@\(input.tick!)"
+            }
+        }
+        #expect(kinds == Array(repeating: "touch", count: 8) + ["reset@90", "add@90", "touch", "touch", "remove@105"])
+        let replay = try TraceReplayer(try Trace(json: trace.json), display: .rate(144))
+            .replay { n throws(FlingError) in try kind.make(solverIterations: n) }
+        #expect(replay.digest == animator.digest && replay.tickCount == 150)
+    }
+
+    /// A version-1 reader's document: tile operations need version 2.
+    @Test func operationsNeedVersionTwo() throws {
+        let v1 = """
+        {"format": "fling-trace", "version": 1, "scenes": [{"viewport": {"x": 0, "y": 0, "width": 390, "height": 844},
+        "configuration": \(Self.defaultConfigurationJSON), "tiles": [{"id": 1, "frame": {"x": 0, "y": 0, "width": 10, "height": 10}, "mass": 1}],
+        "run": {"duration": 1, "stopWhenIdle": false}, "events": [{"tick": 3, "reset": 1}]}]}
+        """
+        #expect(throws: FlingError.self) { try Trace(json: v1) }
+        let v2 = v1.replacingOccurrences(of: "\"version\": 1", with: "\"version\": 2")
+        #expect(try Trace(json: v2).scenes[0].inputs == [Trace.Input(.reset(1), tick: 3)])
+        let unknown = v2.replacingOccurrences(of: "\"reset\": 1", with: "\"reset\": 7")
+        #expect(throws: FlingError.self) { try Trace(json: unknown) }
+    }
+
+    static var defaultConfigurationJSON: String {
+        let json = Trace(scenes: [Trace.Scene(viewport: phone, tiles: [], events: [])]).json
+        let start = json.range(of: "\"configuration\": ")!.upperBound
+        let end = json.range(of: "},\n      \"tiles\"")!.lowerBound
+        return String(json[start..<end]) + "}"
+    }
+}
