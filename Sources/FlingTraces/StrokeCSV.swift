@@ -10,8 +10,15 @@ public struct Stroke: Hashable, Sendable {
         public var position: Vector
     }
 
-    public var id: Int
+    /// The stroke's name in the file: any non-empty text without commas (`3`,
+    /// `SailfishFlingUpFast1`).
+    public var id: String
     public var samples: [Sample]
+
+    public init(id: String, samples: [Sample]) {
+        self.id = id
+        self.samples = samples
+    }
 
     /// The velocity tracker's estimate at the stroke's first `ended` (or `cancelled`)
     /// event, from the `began` and `moved` samples before it.
@@ -32,10 +39,13 @@ public struct Stroke: Hashable, Sendable {
 public enum StrokeCSV {
     public static let header = "stroke_id,t_seconds,phase,x,y"
 
-    /// Parses the text into strokes, in order of first appearance. Each stroke must begin
-    /// with `began`, have times that never decrease, and end with `ended` or `cancelled`.
+    /// Parses the text into strokes, in order of first appearance. A stroke id is any
+    /// non-empty text (surrounding spaces dropped). Each stroke must begin with `began`, have
+    /// times that never decrease, and end with `ended` or `cancelled`. Linear in the text.
     public static func parse(_ text: String) throws(FlingError) -> [Stroke] {
         var strokes: [Stroke] = []
+        // Where each id's stroke is in `strokes`: looked up, never iterated.
+        var index: [Substring: Int] = [:]
         var lineNumber = 0
         var sawHeader = false
         for rawLine in text.split(omittingEmptySubsequences: false, whereSeparator: \.isNewline) {
@@ -54,7 +64,8 @@ public enum StrokeCSV {
             guard fields.count == 5 else {
                 throw bad(lineNumber, "fields", "\(fields.count)", "a row has 5 comma-separated fields")
             }
-            guard let id = Int(fields[0]) else { throw bad(lineNumber, "stroke_id", fields[0], "must be an integer") }
+            let id = fields[0].trimmingSpaces
+            guard !id.isEmpty else { throw bad(lineNumber, "stroke_id", fields[0], "must not be empty") }
             let t = try number(fields[1], "t_seconds", lineNumber)
             guard let phase = TouchEvent.Phase(rawValue: String(fields[2])) else {
                 throw bad(lineNumber, "phase", fields[2], "must be began, moved, ended or cancelled")
@@ -64,7 +75,7 @@ public enum StrokeCSV {
                 throw bad(lineNumber, "x,y", "\(x),\(y)", "coordinates must lie within ±\(Limits.coordinate)")
             }
             let sample = Stroke.Sample(time: t, phase: phase, position: Vector(x, y))
-            if let s = strokes.lastIndex(where: { $0.id == id }) {
+            if let s = index[id] {
                 let previous = strokes[s].samples.last!
                 guard previous.phase == .began || previous.phase == .moved else {
                     throw bad(lineNumber, "stroke_id", "\(id)", "stroke \(id) already ended")
@@ -78,7 +89,8 @@ public enum StrokeCSV {
                 guard phase == .began else {
                     throw bad(lineNumber, "phase", phase.rawValue, "stroke \(id) must start with began")
                 }
-                strokes.append(Stroke(id: id, samples: [sample]))
+                index[id] = strokes.count
+                strokes.append(Stroke(id: String(id), samples: [sample]))
             }
         }
         guard sawHeader else { throw bad(max(lineNumber, 1), "header", "", "the file is empty; expected `\(header)`") }
@@ -90,12 +102,22 @@ public enum StrokeCSV {
         return strokes
     }
 
-    private static func number(_ s: Substring, _ field: String, _ line: Int) throws(FlingError) -> Double {
+    fileprivate static func number(_ s: Substring, _ field: String, _ line: Int) throws(FlingError) -> Double {
         guard let v = Double(s), v.isFinite else { throw bad(line, field, s, "must be a finite number") }
         return v
     }
 
     private static func bad(_ line: Int, _ field: String, _ value: some StringProtocol, _ reason: String) -> FlingError {
         FlingError(.malformedInput, field: "line \(line): \(field)", value: "\(value.prefix(80))", reason: reason)
+    }
+}
+
+extension Substring {
+    /// Without leading and trailing spaces and tabs.
+    fileprivate var trimmingSpaces: Substring {
+        var s = self
+        while let c = s.first, c == " " || c == "\t" { s = s.dropFirst() }
+        while let c = s.last, c == " " || c == "\t" { s = s.dropLast() }
+        return s
     }
 }

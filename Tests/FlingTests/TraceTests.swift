@@ -185,6 +185,33 @@ func fixturePath(_ name: String) throws -> String {
         }
     }
 
+    /// Real recordings name their strokes: any non-empty id, kept in order of first
+    /// appearance, printed by `fling velocity` and `fling replay`.
+    @Test func namedStrokes() throws {
+        let flutter = try Fixture.text("flutter-velocity-tracker.csv")
+        // Strokes 1 and 2 of the Flutter recording, renamed, interleaved and read back.
+        let rows = flutter.split(whereSeparator: \.isNewline).dropFirst()
+        let named = rows.compactMap { row -> String? in
+            let id = row.prefix { $0 != "," }
+            guard id == "2" || id == "1" else { return nil }
+            return (id == "1" ? "SailfishFlingUpFast1" : " pixel 7 drag ") + row.drop { $0 != "," }
+        }
+        let text = "stroke_id,t_seconds,phase,x,y\n" + named.joined(separator: "\n") + "\n"
+        let strokes = try StrokeCSV.parse(text)
+        #expect(strokes.map(\.id) == ["SailfishFlingUpFast1", "pixel 7 drag"])
+        let original = try Fixture.flutterStrokes
+        #expect(strokes.map(\.samples) == [original[0].samples, original[1].samples])
+        let path = FileManager.default.temporaryDirectory.appendingPathComponent("named-\(getpid()).csv").path
+        try text.write(toFile: path, atomically: true, encoding: .utf8)
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        let velocity = fling("velocity", path)
+        #expect(velocity.stdout.hasPrefix("stroke SailfishFlingUpFast1 vx "))
+        #expect(velocity.stdout.contains("\nstroke pixel 7 drag vx "))
+        let replay = fling("replay", path)
+        #expect(replay.status == 0 && replay.stdout.contains("[stroke SailfishFlingUpFast1]") && replay.stdout.contains("[stroke pixel 7 drag]"))
+        #expect(throws: FlingError.self) { try StrokeCSV.parse("stroke_id,t_seconds,phase,x,y\n ,0.0,began,1,2\n ,0.1,ended,1,2\n") }
+    }
+
     @Test func replayOfTheCSVChainsScenesAndMatchesItsJSONConversion() throws {
         let csv = fling("replay", try fixturePath("flutter-velocity-tracker.csv"))
         let json = fling("replay", try fixturePath("traces/flutter-strokes.json"), "--display-hz", "120")

@@ -10,7 +10,7 @@ import Fling
             .split(whereSeparator: \.isNewline).dropFirst().map { $0.split(separator: ",").map { Double($0)! } }
         #expect(expected.count == strokes.count)
         for row in expected {
-            let stroke = try #require(strokes.first { $0.id == Int(row[0]) })
+            let stroke = try #require(strokes.first { $0.id == String(Int(row[0])) })
             let v = stroke.releaseVelocity
             #expect(abs(v.x - row[1]) <= abs(row[1]) * 0.001, "stroke \(stroke.id) vx \(v.x) vs \(row[1])")
             #expect(abs(v.y - row[2]) <= abs(row[2]) * 0.001, "stroke \(stroke.id) vy \(v.y) vs \(row[2])")
