@@ -181,6 +181,9 @@ public final class TileAnimator {
         }
     }
 
+    /// Inputs held in the queue's storage, applied ones not yet dropped included.
+    package var pendingStorage: Int { pending.count }
+
     /// Whether every input accepted so far has been applied.
     package var isDrained: Bool { pendingHead == pending.count }
 
@@ -247,19 +250,29 @@ public final class TileAnimator {
         }
         compactPending()
 
+        // A backend that refuses a held tile's finger (a world changed behind the animator's
+        // back) costs that tile its world, not the tick: the error is thrown once the tick is done.
+        var failure: FlingError?
+        for i in tiles.indices {
+            guard let world = tiles[i].world, case .held(let touch) = tiles[i].phase else { continue }
+            // The finger body jumps to the touch and moves at the speed that took it there.
+            let target = tiles[i].fingerTarget, from = tiles[i].finger
+            let v = Vector((target.x - from.x) / dt, (target.y - from.y) / dt)
+            do throws(FlingError) {
+                try backend.moveFinger(in: world, to: target, velocity: v)
+                tiles[i].finger = target
+            } catch {
+                failure = failure ?? FlingError(error.code, field: "tick \(k), touch \(touch.rawValue) moved on tile \(tiles[i].definition.id.rawValue): \(error.field)",
+                                                value: error.value, reason: error.reason)
+                putToRest(i)
+            }
+        }
         liveWorlds.removeAll(keepingCapacity: true)
         liveIndices.removeAll(keepingCapacity: true)
         for i in tiles.indices {
             guard let world = tiles[i].world else { continue }
             liveWorlds.append(world)
             liveIndices.append(i)
-            if case .held = tiles[i].phase {
-                // The finger body jumps to the touch and moves at the speed that took it there.
-                let target = tiles[i].fingerTarget, from = tiles[i].finger
-                let v = Vector((target.x - from.x) / dt, (target.y - from.y) / dt)
-                try backend.moveFinger(in: world, to: target, velocity: v)
-                tiles[i].finger = target
-            }
         }
         try backend.step(by: dt)
         try backend.readStates(of: liveWorlds, into: &states)
@@ -273,6 +286,7 @@ public final class TileAnimator {
         }
         try settleAndCull(tick: k)
         clock.completeTick()
+        if let failure { throw failure }
     }
 
     /// Drops applied inputs once they are half the queue (amortized O(1) per input), so a
@@ -306,13 +320,12 @@ public final class TileAnimator {
         var i = 0
         while i < tiles.count {
             defer { i += 1 }
-            guard let world = tiles[i].world else { continue }
+            guard tiles[i].world != nil else { continue }
             let s = tiles[i].state, def = tiles[i].definition
             // Only a falling tile is culled: an attracted one is on its way home, even from
             // off screen (a cancelled touch must bring the tile back, wherever it was).
             if tiles[i].phase == .falling, isOffscreen(s, def) {
-                try backend.destroyWorld(world)
-                tiles[i].world = nil
+                freeWorld(i)
                 tiles[i].phase = .culled
                 events.append(TileEvent(tick: k, tile: def.id, kind: .culled))
                 continue
@@ -322,8 +335,7 @@ public final class TileAnimator {
                 && abs(s.angle) <= settle.angle && abs(s.angularVelocity) <= settle.angularSpeed
             tiles[i].settleCount = home ? tiles[i].settleCount + 1 : 0
             if tiles[i].settleCount >= settle.ticks {
-                try backend.destroyWorld(world)
-                tiles[i].rest()
+                putToRest(i)
                 events.append(TileEvent(tick: k, tile: def.id, kind: .settled))
             }
         }
