@@ -84,6 +84,13 @@ package enum Check {
         }
     }
 
+    /// A viewport: its corner within ``Limits/coordinate``, its size in 0...``Limits/coordinate``.
+    package static func viewport(_ r: Rect, _ field: @autoclosure () -> String) throws(FlingError) {
+        try coordinate(Vector(r.x, r.y), "\(field()).origin")
+        try range(r.width, 0...Limits.coordinate, "\(field()).width")
+        try range(r.height, 0...Limits.coordinate, "\(field()).height")
+    }
+
     /// A coordinate: finite and within ``Limits/coordinate``.
     package static func coordinate(_ v: Vector, _ field: @autoclosure () -> String) throws(FlingError) {
         try range(v.x, -Limits.coordinate...Limits.coordinate, "\(field()).x")

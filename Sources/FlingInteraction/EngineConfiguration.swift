@@ -114,10 +114,7 @@ public struct EngineConfiguration: Hashable, Sendable {
         try Check.range(maxFrameInterval, tick...10, "EngineConfiguration.maxFrameInterval")
         try Check.range(gravity.x, -Limits.gravity...Limits.gravity, "EngineConfiguration.gravity.x")
         try Check.range(gravity.y, -Limits.gravity...Limits.gravity, "EngineConfiguration.gravity.y")
-        guard (1...100).contains(solverIterations) else {
-            throw FlingError(.outOfRange, field: "EngineConfiguration.solverIterations",
-                             value: "\(solverIterations)", reason: "must lie in 1...100")
-        }
+        try BackendCheck.iterations(solverIterations, "EngineConfiguration.solverIterations")
         try Check.positive(dragMaxAcceleration, "EngineConfiguration.dragMaxAcceleration")
         try Check.range(dragMaxAcceleration, 0...1e9, "EngineConfiguration.dragMaxAcceleration")
         try Check.positive(dragErrorBias, "EngineConfiguration.dragErrorBias")

@@ -69,9 +69,7 @@ public final class TileAnimator {
         backend: any PhysicsBackend, timeOrigin: Double = 0
     ) throws(FlingError) {
         try configuration.validate()
-        try Check.coordinate(Vector(viewport.x, viewport.y), "viewport.origin")
-        try Check.range(viewport.width, 0...Limits.coordinate, "viewport.width")
-        try Check.range(viewport.height, 0...Limits.coordinate, "viewport.height")
+        try Check.viewport(viewport, "viewport")
         try Check.range(timeOrigin, -1e12...1e12, "timeOrigin")
         guard backend.solverIterations == configuration.solverIterations else {
             throw FlingError(.invalidState, field: "backend.solverIterations", value: "\(backend.solverIterations)",

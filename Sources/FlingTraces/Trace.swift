@@ -205,9 +205,7 @@ extension Trace.Scene {
         }
 
         try within(path / "viewport") { () throws(FlingError) in
-            try Check.coordinate(Vector(viewport.x, viewport.y), "viewport.origin")
-            try Check.range(viewport.width, 0...Limits.coordinate, "viewport.width")
-            try Check.range(viewport.height, 0...Limits.coordinate, "viewport.height")
+            try Check.viewport(viewport, "viewport")
         }
         try within(path / "configuration") { () throws(FlingError) in try configuration.validate() }
         for (i, tile) in tiles.enumerated() {
