@@ -32,11 +32,12 @@ let package = Package(
             dependencies: ["FlingCore", .target(name: "CChipmunk", condition: chipmunk)]
         ),
         .target(name: "FlingInteraction", dependencies: ["FlingCore"]),
-        .target(name: "FlingTraces", dependencies: ["FlingCore", "FlingInteraction"]),
+        .target(name: "FlingScenes", dependencies: ["FlingCore"]),
+        .target(name: "FlingTraces", dependencies: ["FlingCore", "FlingInteraction", "FlingScenes"]),
         .target(
             name: "Fling",
             dependencies: [
-                "FlingCore", "FlingNative", "FlingInteraction", "FlingTraces",
+                "FlingCore", "FlingNative", "FlingInteraction", "FlingScenes", "FlingTraces",
                 .target(name: "FlingChipmunk", condition: chipmunk),
             ]
         ),
@@ -45,7 +46,7 @@ let package = Package(
         .testTarget(
             name: "FlingTests",
             dependencies: [
-                "Fling", "FlingCore", "FlingNative", "FlingInteraction", "FlingTraces", "FlingCLI",
+                "Fling", "FlingCore", "FlingNative", "FlingInteraction", "FlingScenes", "FlingTraces", "FlingCLI",
                 .target(name: "FlingChipmunk", condition: chipmunk),
             ],
             resources: [.copy("Fixtures")]

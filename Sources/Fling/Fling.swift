@@ -1,5 +1,6 @@
 @_exported import FlingCore
 @_exported import FlingInteraction
+@_exported import FlingScenes
 @_exported import FlingTraces
 @_exported import FlingNative
 #if Chipmunk
