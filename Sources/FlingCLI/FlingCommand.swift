@@ -71,6 +71,8 @@ struct Output {
 enum Input {
     case trace(Trace)
     case strokes([Stroke])
+    /// A seeded scene (`"format": "fling-scene"`).
+    case scene(SceneTrace)
 
     /// Reads `path` (`-` for standard input) and decides by its first non-blank byte: `{`
     /// starts a JSON trace, anything else is read as a stroke CSV file.
@@ -80,6 +82,7 @@ enum Input {
         while i < bytes.count, [0x20, 0x09, 0x0A, 0x0D].contains(bytes[i]) { i += 1 }
         do {
             if i < bytes.count, bytes[i] == UInt8(ascii: "{") {
+                if SceneTrace.isSceneDocument(bytes) { return .scene(try SceneTrace(json: bytes)) }
                 return .trace(try Trace(json: bytes))
             }
             return .strokes(try StrokeCSV.parse(String(decoding: bytes, as: UTF8.self)))
@@ -103,6 +106,8 @@ enum Input {
     static func trace(_ path: String, _ args: Arguments) throws -> Trace {
         let input = try load(path)
         switch input {
+        case .scene:
+            throw UsageError("\(path) is a scene document (fling-scene), which this command does not take")
         case .trace(let trace):
             for option in ["viewport", "tile-size"] where args.has(option) {
                 throw UsageError("--\(option) applies to CSV stroke files only; \(path) is a JSON trace")

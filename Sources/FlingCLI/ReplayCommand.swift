@@ -13,6 +13,10 @@ enum ReplayCommand {
             guard let s = UInt64(seed) else { throw UsageError("--jitter \(seed): expected a whole number seed") }
             display = .jittered(rate: hz, seed: s)
         }
+        if case .scene(let scene) = try Input.load(path) {
+            try SceneCommands.replay(scene, path: path, &out)
+            return
+        }
         let trace = try Input.trace(path, args)
         let replay = try Input.replay(trace, on: kind, display: display, recordsTicks: false)
         for (n, scene) in replay.scenes.enumerated() {

@@ -129,7 +129,8 @@ public struct BubbleEmitter: Sendable {
     public private(set) var bubbles: [Bubble] = []
     private var random: SceneRandom
     private var nextTimer = Double.infinity
-    private var taps: [Double] = []
+    /// Every tap given so far, in order: the emitter's inputs, which a scene trace records.
+    public private(set) var taps: [Double] = []
     private var tapHead = 0
     private var emitted = 0
 
@@ -146,7 +147,7 @@ public struct BubbleEmitter: Sendable {
     /// the ``advance(to:)`` that reaches it.
     public mutating func tap(at time: Double) throws(FlingError) {
         try Check.range(time, 0...1e9, "BubbleEmitter.tap.time")
-        let last = tapHead < taps.count ? taps[taps.count - 1] : self.time
+        let last = taps.last ?? 0
         guard time >= max(last, self.time) else {
             throw FlingError(.outOfOrder, field: "BubbleEmitter.tap.time", value: "\(time)",
                              reason: "is earlier than the current time or the last tap, \(max(last, self.time))")
@@ -178,7 +179,6 @@ public struct BubbleEmitter: Sendable {
                 tapHead += 1
             }
         }
-        if tapHead == taps.count { taps.removeAll(keepingCapacity: true); tapHead = 0 }
         for b in bubbles {
             let pop = b.born + b.duration, gone = pop + configuration.popDuration
             if pop > previous, pop <= time {

@@ -83,6 +83,19 @@ public struct DayNightPicker: Sendable {
     private var delta: Double
     /// The picked time of day, minutes.
     public private(set) var target: Double
+    /// The time of day shown at the start, minutes.
+    public let initialMinutes: Double
+    /// Every pick so far, in order: the picker's inputs, which a scene trace records.
+    public private(set) var picks: [Pick] = []
+
+    /// A time of day picked at a time.
+    public struct Pick: Hashable, Sendable {
+        /// When, seconds.
+        public var time: Double
+        /// The time of day picked, minutes.
+        public var minutes: Double
+        public init(time: Double, minutes: Double) { self.time = time; self.minutes = minutes }
+    }
 
     /// A picker showing `minutes` at rest, at time 0.
     public init(configuration: Configuration = .init(), minutes: Double) throws(FlingError) {
@@ -93,6 +106,7 @@ public struct DayNightPicker: Sendable {
         from = minutes
         delta = 0
         target = minutes
+        initialMinutes = minutes
     }
 
     /// Picks a new time of day at `time` (seconds, never before the last pick): the value
@@ -111,6 +125,7 @@ public struct DayNightPicker: Sendable {
         delta = d
         target = minutes
         pickTime = time
+        picks.append(Pick(time: time, minutes: minutes))
     }
 
     /// The animated value at `time` (unwrapped: it may leave 0..<1440 while going round).

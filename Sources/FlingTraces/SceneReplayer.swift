@@ -1,0 +1,100 @@
+import FlingCore
+import FlingScenes
+
+/// A scene trace's replay: the state at every sample, the digest over them, the scene's events.
+public struct SceneReplay: Sendable {
+    /// The scene's state at one sample.
+    public enum Frame: Hashable, Sendable {
+        case bubbles([BubbleEmitter.State])
+        case dayNight(DayNightPicker.Layers)
+        case clouds([CloudSpawner.Cloud])
+    }
+
+    /// The state at each sample time (empty when frames are not kept).
+    public var frames: [Frame]
+    /// The number of samples taken.
+    public var samples: Int
+    /// FNV-1a over every sample's state (``SceneTrace/replay(keepsFrames:)`` says what).
+    public var digest: StateDigest
+    /// What happened, in order: emitted, popped, removed bubbles; clouds appearing and leaving.
+    public var events: [String]
+    /// Where the replay differs from the document's expectation.
+    public var mismatches: [TraceReplay.Mismatch]
+
+    /// `digest <16 hex digits> samples <count>`: the line that names a replay.
+    public var summary: String { "digest \(digest.hex) samples \(samples)" }
+}
+
+extension SceneTrace {
+    /// Replays the scene: applies its inputs at their times and samples it at
+    /// ``Sampling/time(_:)``, chaining the digest over the samples: per sample, for bubbles
+    /// their count then each live bubble's id, center x, y and scale; for the picker the
+    /// animated minutes, sky offset, layer rotation and star alpha; for clouds their count then
+    /// each cloud's id, center x, y and alpha (every number as its IEEE 754 bits).
+    public func replay(keepsFrames: Bool = true) throws(FlingError) -> SceneReplay {
+        try validate()
+        var out = SceneReplay(frames: [], samples: 0, digest: StateDigest(), events: [], mismatches: [])
+        let n = sampling.count
+        switch scene {
+        case .bubbles(let c, let seed, let taps):
+            var e = try BubbleEmitter(configuration: c, seed: seed)
+            for t in taps { try e.tap(at: t) }
+            var states: [BubbleEmitter.State] = []
+            for k in 0..<n {
+                out.events += try e.advance(to: sampling.time(k)).map(\.description)
+                e.states(into: &states)
+                out.digest.combine(Double(states.count))
+                for s in states {
+                    out.digest.combine(Double(s.id)); out.digest.combine(s.position.x); out.digest.combine(s.position.y)
+                    out.digest.combine(s.scale)
+                }
+                if keepsFrames { out.frames.append(.bubbles(states)) }
+            }
+        case .dayNight(let c, let minutes, let picks):
+            var p = try DayNightPicker(configuration: c, minutes: minutes)
+            var next = 0
+            for k in 0..<n {
+                let t = sampling.time(k)
+                while next < picks.count, picks[next].time <= t {
+                    try p.pick(picks[next].minutes, at: picks[next].time)
+                    out.events.append("time picked \(picks[next].minutes) min at \(picks[next].time) s")
+                    next += 1
+                }
+                let l = p.layers(at: t)
+                for x in [l.minutes, l.skyOffset, l.rotation, l.starAlpha] { out.digest.combine(x) }
+                if keepsFrames { out.frames.append(.dayNight(l)) }
+            }
+        case .clouds(let c, let seed):
+            var s = try CloudSpawner(configuration: c, seed: seed)
+            for k in 0..<n {
+                let t = sampling.time(k)
+                out.events += try s.advance(to: t).map(\.description)
+                out.digest.combine(Double(s.clouds.count))
+                for cloud in s.clouds {
+                    let p = cloud.position(at: t)
+                    out.digest.combine(Double(cloud.id)); out.digest.combine(p.x); out.digest.combine(p.y); out.digest.combine(cloud.alpha)
+                }
+                if keepsFrames { out.frames.append(.clouds(s.clouds)) }
+            }
+        }
+        out.samples = n
+        if let x = expected {
+            if x.samples != n {
+                out.mismatches.append(.init(scene: 0, field: "expected.samples", expected: "\(x.samples)", actual: "\(n)"))
+            }
+            if x.digest != out.digest {
+                out.mismatches.append(.init(scene: 0, field: "expected.digest", expected: x.digest.hex, actual: out.digest.hex))
+            }
+        }
+        return out
+    }
+
+    /// The document with its expectation set from a replay.
+    public func pinned() throws(FlingError) -> SceneTrace {
+        var bare = self
+        bare.expected = nil
+        let r = try bare.replay(keepsFrames: false)
+        bare.expected = Expectation(samples: r.samples, digest: r.digest)
+        return bare
+    }
+}

@@ -1,0 +1,110 @@
+import FlingCore
+import FlingScenes
+
+/// A recorded run of a seeded scene (bubbles, the day-night picker, clouds): its definition,
+/// its seed and its inputs, how it is sampled, and optionally the digest the samples must give.
+///
+/// Its file form is a JSON document of format `fling-scene` (``json`` and ``init(json:)``,
+/// specified in `docs/TRACES.md`); `fling replay` and `fling render` read it like a trace.
+/// A scene's state is a closed form of its seed, its configuration and its inputs, so the
+/// samples name the run: the same document gives the same digest everywhere.
+public struct SceneTrace: Hashable, Sendable {
+    /// The value of the document's `"format"` key.
+    public static let formatName = "fling-scene"
+    public static let version = 1
+
+    /// The scene and its inputs.
+    public enum Scene: Hashable, Sendable {
+        /// A bubble emitter, its seed and its taps (seconds).
+        case bubbles(BubbleEmitter.Configuration, seed: UInt64, taps: [Double])
+        /// A day-night picker showing `minutes` at the start, and the times picked since.
+        case dayNight(DayNightPicker.Configuration, minutes: Double, picks: [DayNightPicker.Pick])
+        /// A cloud spawner and its seed.
+        case clouds(CloudSpawner.Configuration, seed: UInt64)
+
+        /// `bubbles`, `dayNight` or `clouds`.
+        public var kind: String {
+            switch self {
+            case .bubbles: "bubbles"
+            case .dayNight: "dayNight"
+            case .clouds: "clouds"
+            }
+        }
+    }
+
+    /// When the scene is sampled: at `k / rate` seconds for `k = 0 … ⌊duration · rate⌋`.
+    public struct Sampling: Hashable, Sendable {
+        /// Samples per second, within 1...1000.
+        public var rate: Double
+        /// Seconds, within 0...3600.
+        public var duration: Double
+        public init(rate: Double = 60, duration: Double) { self.rate = rate; self.duration = duration }
+
+        /// The number of samples.
+        public var count: Int { Int((duration * rate).rounded(.down)) + 1 }
+        /// The time of sample `k`.
+        public func time(_ k: Int) -> Double { Double(k) / rate }
+    }
+
+    /// What the samples must give.
+    public struct Expectation: Hashable, Sendable {
+        public var samples: Int
+        public var digest: StateDigest
+        public init(samples: Int, digest: StateDigest) { self.samples = samples; self.digest = digest }
+    }
+
+    public var name: String?
+    public var notes: String?
+    public var scene: Scene
+    public var sampling: Sampling
+    public var expected: Expectation?
+
+    public init(name: String? = nil, notes: String? = nil, scene: Scene, sampling: Sampling, expected: Expectation? = nil) {
+        self.name = name
+        self.notes = notes
+        self.scene = scene
+        self.sampling = sampling
+        self.expected = expected
+    }
+
+    /// The recording of a bubble emitter: its configuration, seed and every tap it was given.
+    public init(recording emitter: BubbleEmitter, sampling: Sampling, name: String? = nil) {
+        self.init(name: name, scene: .bubbles(emitter.configuration, seed: emitter.seed, taps: emitter.taps), sampling: sampling)
+    }
+
+    /// The recording of a day-night picker: its configuration, first time and every pick.
+    public init(recording picker: DayNightPicker, sampling: Sampling, name: String? = nil) {
+        self.init(name: name, scene: .dayNight(picker.configuration, minutes: picker.initialMinutes, picks: picker.picks),
+                  sampling: sampling)
+    }
+
+    /// The recording of a cloud spawner: its configuration and seed.
+    public init(recording spawner: CloudSpawner, sampling: Sampling, name: String? = nil) {
+        self.init(name: name, scene: .clouds(spawner.configuration, seed: spawner.seed), sampling: sampling)
+    }
+
+    /// Throws unless the scene can be replayed: a valid configuration, inputs in time order
+    /// within the sampled duration's limits, a sampling within its limits.
+    public func validate() throws(FlingError) {
+        try Check.range(sampling.rate, 1...1000, "sampling.rate")
+        try Check.range(sampling.duration, 0...3600, "sampling.duration")
+        switch scene {
+        case .bubbles(let c, let seed, let taps):
+            var e = try BubbleEmitter(configuration: c, seed: seed)
+            for (n, t) in taps.enumerated() {
+                do { try e.tap(at: t) } catch {
+                    throw FlingError(error.code, field: "inputs[\(n)].time", value: error.value, reason: error.reason)
+                }
+            }
+        case .dayNight(let c, let minutes, let picks):
+            var p = try DayNightPicker(configuration: c, minutes: minutes)
+            for (n, pick) in picks.enumerated() {
+                do { try p.pick(pick.minutes, at: pick.time) } catch {
+                    throw FlingError(error.code, field: "inputs[\(n)] (\(error.field))", value: error.value, reason: error.reason)
+                }
+            }
+        case .clouds(let c, _):
+            try c.validate()
+        }
+    }
+}
