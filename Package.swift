@@ -14,6 +14,7 @@ let package = Package(
         .library(name: "Fling", targets: ["Fling"]),
         .executable(name: "fling", targets: ["FlingCLI"]),
         .executable(name: "tile-bench", targets: ["TileBench"]),
+        .executable(name: "scene-bench", targets: ["SceneBench"]),
     ],
     traits: [
         .trait(name: "Chipmunk", description: "The Chipmunk 7 backend, over the system's libchipmunk."),
@@ -43,6 +44,7 @@ let package = Package(
         ),
         .executableTarget(name: "FlingCLI", dependencies: ["Fling"]),
         .executableTarget(name: "TileBench", dependencies: ["Fling"], path: "Benchmarks/TileBench"),
+        .executableTarget(name: "SceneBench", dependencies: ["Fling"], path: "Benchmarks/SceneBench"),
         .testTarget(
             name: "FlingTests",
             dependencies: [

@@ -75,7 +75,7 @@ public struct BubbleEmitter: Sendable {
                 try Check.coordinate(b, "BubbleEmitter.source.to")
                 try Check.range(period, 1e-3...1e6, "BubbleEmitter.source.period")
             }
-            if let interval { try checkRange(interval, 1e-3...1e6, "BubbleEmitter.interval") }
+            if let interval { try checkRange(interval, 1e-4...1e6, "BubbleEmitter.interval") }
             try checkRange(height, 0...Limits.coordinate, "BubbleEmitter.height")
             try checkRange(sway, -Limits.coordinate...Limits.coordinate, "BubbleEmitter.sway")
             try checkRange(duration, 1e-3...1e6, "BubbleEmitter.duration")

@@ -83,11 +83,25 @@ public struct SceneTrace: Hashable, Sendable {
         self.init(name: name, scene: .clouds(spawner.configuration, seed: spawner.seed), sampling: sampling)
     }
 
-    /// Throws unless the scene can be replayed: a valid configuration, inputs in time order
-    /// within the sampled duration's limits, a sampling within its limits.
+    /// The most items (bubbles, clouds) a document may make: a bound on the memory and time
+    /// a replay can take.
+    public static let maximumItems = 1_000_000.0
+
+    /// Throws unless the scene can be replayed: a valid configuration, inputs in time order,
+    /// a sampling within its limits, and at most ``maximumItems`` items made.
     public func validate() throws(FlingError) {
         try Check.range(sampling.rate, 1...1000, "sampling.rate")
         try Check.range(sampling.duration, 0...3600, "sampling.duration")
+        let made: Double
+        switch scene {
+        case .bubbles(let c, _, let taps): made = Double(taps.count) + (c.interval.map { sampling.duration / $0.lowerBound } ?? 0)
+        case .dayNight: made = 0
+        case .clouds(let c, _): made = sampling.duration / c.interval.lowerBound
+        }
+        guard made <= Self.maximumItems else {
+            throw FlingError(.outOfRange, field: "sampling.duration", value: "\(sampling.duration) s",
+                             reason: "would make up to \(made) items; a scene document may make at most \(Self.maximumItems)")
+        }
         switch scene {
         case .bubbles(let c, let seed, let taps):
             var e = try BubbleEmitter(configuration: c, seed: seed)
