@@ -15,6 +15,7 @@ let package = Package(
         .executable(name: "fling", targets: ["FlingCLI"]),
         .executable(name: "tile-bench", targets: ["TileBench"]),
         .executable(name: "scene-bench", targets: ["SceneBench"]),
+        .executable(name: "math-accuracy", targets: ["MathAccuracy"]),
     ],
     traits: [
         .trait(name: "Chipmunk", description: "The Chipmunk 7 backend, over the system's libchipmunk."),
@@ -45,6 +46,7 @@ let package = Package(
         .executableTarget(name: "FlingCLI", dependencies: ["Fling"]),
         .executableTarget(name: "TileBench", dependencies: ["Fling"], path: "Benchmarks/TileBench"),
         .executableTarget(name: "SceneBench", dependencies: ["Fling"], path: "Benchmarks/SceneBench"),
+        .executableTarget(name: "MathAccuracy", dependencies: ["FlingCore"], path: "Benchmarks/MathAccuracy"),
         .testTarget(
             name: "FlingTests",
             dependencies: [

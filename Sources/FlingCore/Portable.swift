@@ -1,0 +1,66 @@
+/// Fling's own elementary functions: the same bits on every IEEE 754 machine.
+///
+/// C math libraries differ: glibc alone returns other bits for `sin`, `cos`, `exp` and `pow`
+/// on a CPU without FMA than on one with it, and Apple's libm differs from both. These are
+/// built only from operations IEEE 754 requires to be correctly rounded and that every
+/// platform performs alike: `+ − × ÷`, `squareRoot()`, comparisons, conversions and
+/// bit manipulation of the representation; never a fused multiply-add (Swift does not contract
+/// `a * b + c` into one unless asked), never a libm or Foundation call. So a run that uses them
+/// gives the same bits on Linux and macOS, x86-64 and ARM, debug and release.
+///
+/// How they are built (the math beside each function says more):
+/// - **Exact range reduction.** Products of a small integer and a constant cut to 33 (or 32)
+///   significant bits are exact; differences of nearby numbers are exact (Sterbenz); the
+///   rounding error of a sum is recovered exactly (Knuth's two-sum) and of a product by
+///   Dekker's splitting (no FMA needed). The reduced argument is carried as a double-double.
+/// - **Kernels from the Taylor series**, whose coefficients are `±1/n!` (and `2/(2j+1)` for the
+///   logarithm) rounded once to the nearest double (computed with 300-bit arithmetic, mpmath),
+///   summed far enough that the truncation is below 2⁻⁶⁰ of the result on the reduced range.
+/// - **Accuracy**, measured against glibc's `long double` functions over at least 10 million
+///   arguments per function (`math-accuracy`, Benchmarks/MATH-ACCURACY.md): within 1 ulp
+///   on the documented ranges.
+public enum Portable {}
+
+// MARK: - Exact arithmetic on pairs of doubles (double-double)
+
+extension Portable {
+    /// `a + b` and its rounding error, exactly: `s + e == a + b` (Knuth's two-sum).
+    @inlinable @inline(__always)
+    static func twoSum(_ a: Double, _ b: Double) -> (s: Double, e: Double) {
+        let s = a + b
+        let bb = s - a
+        return (s, (a - (s - bb)) + (b - bb))
+    }
+
+    /// `a + b` and its rounding error when `|a| ≥ |b|` (or `a` is 0).
+    @inlinable @inline(__always)
+    static func fastTwoSum(_ a: Double, _ b: Double) -> (s: Double, e: Double) {
+        let s = a + b
+        return (s, b - (s - a))
+    }
+
+    /// `a` as two halves of at most 26 significant bits each (Veltkamp), so their products
+    /// are exact. For `|a| < 2⁹⁹⁵`.
+    @inlinable @inline(__always)
+    static func split(_ a: Double) -> (hi: Double, lo: Double) {
+        let c = 134_217_729.0 * a  // 2²⁷ + 1
+        let hi = c - (c - a)
+        return (hi, a - hi)
+    }
+
+    /// `a × b` and its rounding error, exactly: `p + e == a × b` (Dekker), without FMA.
+    @inlinable @inline(__always)
+    static func twoProduct(_ a: Double, _ b: Double) -> (p: Double, e: Double) {
+        let p = a * b
+        let (ah, al) = split(a), (bh, bl) = split(b)
+        return (p, ((ah * bh - p) + ah * bl + al * bh) + al * bl)
+    }
+
+    /// `y × 2ⁿ`, by multiplying with exact powers of two (built from their bits).
+    @inlinable
+    static func scaled(_ y: Double, by n: Int) -> Double {
+        if n > 1023 { return y * 0x1p1023 * Double(sign: .plus, exponent: n - 1023, significand: 1) }
+        if n < -1022 { return y * 0x1p-1022 * Double(sign: .plus, exponent: max(n + 1022, -1100), significand: 1) }
+        return y * Double(sign: .plus, exponent: n, significand: 1)
+    }
+}
