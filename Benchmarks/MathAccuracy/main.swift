@@ -81,7 +81,7 @@ run("cos, [−10⁴, 10⁴]", part * 3, { (uniform(-1e4, 1e4), 0) }, { a, _ in P
 run("cos, [−2²⁰·π/2, 2²⁰·π/2]", part * 2, { (uniform(-1.647e6, 1.647e6), 0) }, { a, _ in Portable.cos(a) }, wcos, { a, _ in cos(a) })
 run("exp, [−745, 709.78]", part * 5, { (uniform(-745, 709.78), 0) }, { a, _ in Portable.exp(a) }, wexp, { a, _ in exp(a) })
 run("exp, [−1, 1]", part * 5, { (uniform(-1, 1), 0) }, { a, _ in Portable.exp(a) }, wexp, { a, _ in exp(a) })
-run("log, [2⁻¹⁰⁷⁴, 2¹⁰²⁴) log-uniform", part * 5, { (logUniform(5e-324, 1.7e308), 0) }, { a, _ in Portable.log(a) }, wlog, { a, _ in log(a) })
+run("log, [2⁻¹⁰⁷⁴, 2¹⁰²⁴) log-uniform", part * 5, { (logUniform(.leastNonzeroMagnitude, 1.7e308), 0) }, { a, _ in Portable.log(a) }, wlog, { a, _ in log(a) })
 run("log, [0.5, 2]", part * 5, { (uniform(0.5, 2), 0) }, { a, _ in Portable.log(a) }, wlog, { a, _ in log(a) })
 run("pow, x ∈ (0, 10], y ∈ [−30, 30]", part * 4, { (uniform(1e-9, 10), uniform(-30, 30)) }, { Portable.pow($0, $1) }, wpow, { pow($0, $1) })
 run("pow, x ∈ 1 ± 10⁻³, y ∈ [−10⁵, 10⁵]", part * 2, { (uniform(0.999, 1.001), uniform(-1e5, 1e5)) }, { Portable.pow($0, $1) }, wpow, { pow($0, $1) })

@@ -13,8 +13,11 @@ public enum BackendKind: String, CaseIterable, Sendable, CustomStringConvertible
     case chipmunk
     /// ``ChipmunkBackend`` with every world in one shared `cpSpace`. Only with the `Chipmunk` trait.
     case chipmunkShared = "chipmunk-shared"
-    /// ``NativeBackend``, plain Swift.
+    /// ``NativeBackend`` with platform arithmetic: equal to Chipmunk, bit for bit, on this machine.
     case native
+    /// ``NativeBackend`` with portable arithmetic: the same bits on every machine. What pinned
+    /// digests are made with.
+    case nativePortable = "native-portable"
 
     /// Chipmunk when this build has it (the default `Chipmunk` trait), native otherwise.
     public static var `default`: BackendKind {
@@ -28,19 +31,24 @@ public enum BackendKind: String, CaseIterable, Sendable, CustomStringConvertible
     /// The kinds this build can make.
     public static var available: [BackendKind] {
         #if Chipmunk
-        return [.chipmunk, .chipmunkShared, .native]
+        return [.chipmunk, .chipmunkShared, .native, .nativePortable]
         #else
-        return [.native]
+        return [.native, .nativePortable]
         #endif
     }
 
     public var description: String { rawValue }
+
+    /// The arithmetic its step uses.
+    public var arithmetic: Arithmetic { self == .nativePortable ? .portable : .platform }
 
     /// Makes a fresh backend of this kind.
     public func make(solverIterations: Int = 10) throws(FlingError) -> any PhysicsBackend {
         switch self {
         case .native:
             return try NativeBackend(solverIterations: solverIterations)
+        case .nativePortable:
+            return try NativeBackend(solverIterations: solverIterations, arithmetic: .portable)
         case .chipmunk, .chipmunkShared:
             #if Chipmunk
             return try ChipmunkBackend(

@@ -5,7 +5,7 @@ import Foundation
 enum ConvertCommand {
     static func run(_ arguments: [String], _ out: inout Output) throws {
         let args = try Arguments(
-            arguments, valued: ["out", "viewport", "tile-size", "name", "notes", "attribution", "every", "backend"],
+            arguments, valued: ["out", "viewport", "tile-size", "name", "notes", "attribution", "every", "backend", "arithmetic"],
             flags: ["help", "pin"])
         if args.flag("help") { out.print(Help.convert); return }
         let path = try args.file()

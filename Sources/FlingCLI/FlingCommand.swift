@@ -125,14 +125,26 @@ enum Input {
         }
     }
 
-    /// The backend named by `--backend` (default: ``BackendKind/default``).
+    /// The backend named by `--backend` and `--arithmetic`. Default: `native-portable`, the
+    /// arithmetic pinned digests are made with (`--arithmetic platform` alone: `native`).
     static func backend(_ args: Arguments) throws -> BackendKind {
-        guard let name = args.value("backend") else { return .default }
-        guard let kind = BackendKind(rawValue: name) else {
+        var arithmetic: Arithmetic?
+        if let a = args.value("arithmetic") {
+            guard let value = Arithmetic(rawValue: a) else { throw UsageError("--arithmetic \(a): expected portable or platform") }
+            arithmetic = value
+        }
+        guard let name = args.value("backend") else { return arithmetic == .platform ? .native : .nativePortable }
+        guard var kind = BackendKind(rawValue: name) else {
             throw UsageError("--backend \(name): expected one of \(BackendKind.allCases.map(\.rawValue).joined(separator: ", "))")
         }
         guard BackendKind.available.contains(kind) else {
             throw RunError("--backend \(name): this build of Fling has no \(name) backend (it was built without the Chipmunk trait)")
+        }
+        if let arithmetic, arithmetic != kind.arithmetic {
+            guard kind == .native else {
+                throw UsageError("--backend \(name) computes with \(kind.arithmetic) arithmetic, not \(arithmetic)")
+            }
+            kind = .nativePortable
         }
         return kind
     }

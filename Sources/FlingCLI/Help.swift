@@ -31,8 +31,8 @@ enum Help {
         """
 
     static let replay = """
-        USAGE: fling replay FILE [--backend KIND] [--display-hz HZ] [--jitter SEED]
-                                 [--viewport WxH] [--tile-size S]
+        USAGE: fling replay FILE [--backend KIND] [--arithmetic A] [--display-hz HZ]
+                                 [--jitter SEED] [--viewport WxH] [--tile-size S]
 
         Replays every scene of FILE and prints one line per scene:
 
@@ -47,17 +47,23 @@ enum Help {
           digest <16 lowercase hex digits> ticks <total ticks>
 
         the state digest chained over every scene in file order (a scene starts from the
-        previous scene's digest) and the ticks over every scene. It is the same on every
-        backend and at every display rate.
+        previous scene's digest) and the ticks over every scene. It is the same at every
+        display rate; with portable arithmetic (the default) it is the same on every machine,
+        and with platform arithmetic every backend (chipmunk, native) agrees on one machine.
+        A scene document (format "fling-scene": bubbles, day-night, clouds) prints one line
+        and then "digest <hex> samples <count>".
 
         \(csvScenes)
 
-        A JSON trace that pins expected digests is checked against them: a difference is
-        reported on standard error and the exit status is 1.
+        A JSON trace that pins expected digests is checked against them when it is replayed
+        with the arithmetic it was pinned with (its "arithmetic" key; portable for version 2):
+        a difference is reported on standard error and the exit status is 1.
 
         OPTIONS:
-          --backend KIND    chipmunk, chipmunk-shared or native (default: chipmunk in a build
-                            with the Chipmunk trait, else native).
+          --backend KIND    native-portable (the default), native, chipmunk or
+                            chipmunk-shared (the last two only with the Chipmunk trait).
+          --arithmetic A    portable (default) or platform: with --backend native, picks
+                            native-portable or native; alone, the same.
           --display-hz HZ   Display frames at HZ hertz: frame n at n/HZ seconds (default 60;
                             from 1/maxFrameInterval, 4 by default, to 100000).
           --jitter SEED     Irregular display frames instead: intervals drawn from
@@ -83,8 +89,8 @@ enum Help {
         """
 
     static let render = """
-        USAGE: fling render FILE --svg OUT [--backend KIND] [--every N]
-                                 [--viewport WxH] [--tile-size S]
+        USAGE: fling render FILE --svg OUT [--backend KIND] [--arithmetic A] [--every N]
+                                 [--viewport WxH] [--tile-size S] [--clouds SEED]
 
         Replays FILE and draws every scene as a panel of one SVG picture written to OUT (`-`
         for standard output): the viewport; each tile's home frame and origin; the finger's
@@ -97,7 +103,9 @@ enum Help {
 
         OPTIONS:
           --svg OUT         Where to write the picture (required).
-          --backend KIND    chipmunk, chipmunk-shared or native (the picture is the same).
+          --backend KIND, --arithmetic A
+                            As for replay (the picture is the same).
+          --clouds SEED     Day-night scenes: the seed of the clouds drawn (default 1).
           --every N         Ticks between outlines (default 6: 0.1 s at the default tick).
           --viewport WxH    CSV only: the viewport, in points (default 390x844).
           --tile-size S     CSV only: the tile's side, in points (default 160).
@@ -107,9 +115,9 @@ enum Help {
     static let convert = """
         USAGE: fling convert FILE [--out PATH] [--viewport WxH] [--tile-size S] [--name TEXT]
                                   [--notes TEXT] [--attribution TEXT] [--pin] [--every N]
-                                  [--backend KIND]
+                                  [--backend KIND] [--arithmetic A]
 
-        Writes FILE as a JSON trace (format "fling-trace", version 1) to standard output, or
+        Writes FILE as a JSON trace (format "fling-trace", version 2) to standard output, or
         to PATH. A CSV stroke file becomes one scene per stroke, exactly as `fling replay`
         reads it, so replaying the JSON prints the same lines. A JSON trace is rewritten in
         the canonical layout.
@@ -123,7 +131,9 @@ enum Help {
                             copyright and license when the input is someone else's).
           --pin             Replay and pin each scene's expected tick count and digest.
           --every N         With --pin, also pin a checkpoint digest every N ticks.
-          --backend KIND    The backend --pin replays on (every backend gives the same).
+          --backend KIND, --arithmetic A
+                            What --pin replays on, as for replay (default native-portable:
+                            pins that hold on every machine).
           --viewport WxH, --tile-size S
                             CSV only, as for replay.
           -h, --help        Show this help.

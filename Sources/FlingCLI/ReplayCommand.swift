@@ -3,7 +3,7 @@ import Fling
 /// `fling replay FILE`.
 enum ReplayCommand {
     static func run(_ arguments: [String], _ out: inout Output) throws {
-        let args = try Arguments(arguments, valued: ["backend", "display-hz", "jitter", "viewport", "tile-size"], flags: ["help"])
+        let args = try Arguments(arguments, valued: ["backend", "arithmetic", "display-hz", "jitter", "viewport", "tile-size"], flags: ["help"])
         if args.flag("help") { out.print(Help.replay); return }
         let path = try args.file()
         let kind = try Input.backend(args)

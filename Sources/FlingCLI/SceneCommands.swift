@@ -93,7 +93,7 @@ enum SceneCommands {
         let layers = replay.frames.compactMap { frame -> DayNightPicker.Layers? in
             if case .dayNight(let l) = frame { l } else { nil }
         }
-        if !layers.isEmpty, let imageHeight {
+        if !layers.isEmpty, imageHeight != nil {
             // Night darkens the sky as the stars come out; the sun and moon turn on a wheel.
             let alphas = layers.map { f($0.starAlpha) }.joined(separator: ";")
             svg += "<rect width=\"\(f(width))\" height=\"\(f(height))\" fill=\"#0b1a3a\">"

@@ -87,6 +87,8 @@ public protocol PhysicsBackend: AnyObject {
     var solverIterations: Int { get }
     /// The number of live worlds.
     var worldCount: Int { get }
+    /// The elementary functions its step uses (Chipmunk: always the platform's).
+    var arithmetic: Arithmetic { get }
 
     /// Makes a world holding one body at rest (zero velocity) at `definition.transform`.
     func makeWorld(_ definition: WorldDefinition) throws(FlingError) -> WorldID
@@ -129,6 +131,8 @@ public protocol PhysicsBackend: AnyObject {
 }
 
 extension PhysicsBackend {
+    public var arithmetic: Arithmetic { .platform }
+
     public func readStates(of worlds: [WorldID], into states: inout [BodyState]) throws(FlingError) {
         states.removeAll(keepingCapacity: true)
         for world in worlds { states.append(try state(of: world)) }

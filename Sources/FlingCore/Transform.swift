@@ -14,7 +14,7 @@ public struct Transform: Hashable, Sendable {
     public static let identity = Transform(position: .zero)
 
     /// The rotation part as `(cos angle, sin angle)`.
-    @inlinable public var rotation: Vector { Vector(Elementary.cos(angle), Elementary.sin(angle)) }
+    @inlinable public var rotation: Vector { Vector(Portable.cos(angle), Portable.sin(angle)) }
 
     /// Maps a point given in body coordinates (relative to the center) to world coordinates.
     @inlinable public func apply(toLocal local: Vector) -> Vector {

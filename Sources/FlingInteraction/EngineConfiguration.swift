@@ -86,7 +86,7 @@ public struct EngineConfiguration: Hashable, Sendable {
     public var dragMaxAcceleration: Double = 50_000
     /// Fraction of the drag joint's position error left after one second (Chipmunk's
     /// `errorBias`). Default `pow(0.85, 60)` ≈ 5.9e-5, as the Chipmunk demos' mouse joint.
-    public var dragErrorBias: Double = Elementary.pow(0.85, 60)
+    public var dragErrorBias: Double = Portable.pow(0.85, 60)
     /// The spring that pulls a released tile's center back to its origin: its frequency sets
     /// the spring's stiffness; its damping ratio sets the world's isotropic velocity damping
     /// while attracted (see ``TileAnimator``). Default 2.5 Hz, damping ratio 0.55 (one soft

@@ -341,7 +341,8 @@ public final class TileAnimator {
 
     /// Whether the tile's rotated bounds lie wholly outside the viewport grown by the margin.
     func isOffscreen(_ s: BodyState, _ def: TileDefinition) -> Bool {
-        let c = abs(Elementary.cos(s.angle)), sn = abs(Elementary.sin(s.angle))
+        let (sinA, cosA) = Portable.sincos(s.angle)
+        let c = abs(cosA), sn = abs(sinA)
         let hw = def.frame.width / 2, hh = def.frame.height / 2
         let ex = c * hw + sn * hh, ey = sn * hw + c * hh
         let m = configuration.cullMargin

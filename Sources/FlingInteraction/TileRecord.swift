@@ -189,7 +189,7 @@ extension TileAnimator {
             // isotropic: velocity × exp(-2ζω) per second gives x'' + 2ζω x' + ω² x = 0 on
             // both axes. It damps spin too, on top of the rotary spring's own damping.
             let omega = 2 * Double.pi * configuration.attraction.frequency
-            try backend.setDamping(of: world, Elementary.exp(-2 * configuration.attraction.dampingRatio * omega))
+            try backend.setDamping(of: world, Portable.exp(-2 * configuration.attraction.dampingRatio * omega))
             let linear = configuration.attraction.constants(forInertia: def.mass)
             let angular = configuration.rotation.constants(forInertia: def.moment)
             try backend.attachAttraction(Attraction(

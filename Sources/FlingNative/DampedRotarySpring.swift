@@ -18,11 +18,11 @@ struct DampedRotarySpring {
         stiffness = a.angularStiffness; damping = a.angularDamping
     }
 
-    @inline(__always) mutating func preStep(_ a: inout AnchorBody, _ b: inout RigidBody, _ dt: Double) {
+    @inline(__always) mutating func preStep<M: ElementaryFunctions>(_ a: inout AnchorBody, _ b: inout RigidBody, _ dt: Double, _: M.Type) {
         let moment = AnchorBody.iInv + b.iInv
         iSum = 1.0 / moment
         if dt != wCoefDt {
-            wCoef = 1.0 - Elementary.exp(-damping * dt * moment)
+            wCoef = 1.0 - M.exp(-damping * dt * moment)
             wCoefDt = dt
         }
         targetWrn = 0.0

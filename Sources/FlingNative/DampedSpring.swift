@@ -23,7 +23,7 @@ struct DampedSpring {
         stiffness = a.stiffness; damping = a.damping
     }
 
-    @inline(__always) mutating func preStep(_ a: inout AnchorBody, _ b: inout RigidBody, _ dt: Double) {
+    @inline(__always) mutating func preStep<M: ElementaryFunctions>(_ a: inout AnchorBody, _ b: inout RigidBody, _ dt: Double, _: M.Type) {
         (r1x, r1y) = AnchorBody.rotate(originX - 0.0, originY - 0.0)
         (r2x, r2y) = b.rotate(0.0 - 0.0, 0.0 - 0.0)
         let dx = (b.px + r2x) - (a.px + r1x)
@@ -40,7 +40,7 @@ struct DampedSpring {
         nMass = 1.0 / k
         targetVrn = 0.0
         if k != vCoefK || dt != vCoefDt {
-            vCoef = 1.0 - Elementary.exp(-damping * dt * k)
+            vCoef = 1.0 - M.exp(-damping * dt * k)
             vCoefK = k
             vCoefDt = dt
         }

@@ -15,6 +15,14 @@ extension NativeBackend {
     /// allocates once warmed up.
     public func step(by dt: Double) throws(FlingError) {
         try BackendCheck.dt(dt)
+        switch arithmetic {
+        case .platform: step(dt, Elementary.self)
+        case .portable: step(dt, Portable.self)
+        }
+    }
+
+    /// The step, specialized for one kind of arithmetic.
+    func step<M: ElementaryFunctions>(_ dt: Double, _ math: M.Type) {
         let iterations = solverIterations
         let count = records.count
         // Borrow the work lists as locals, so that no access to `self` overlaps the arrays'.
@@ -32,20 +40,20 @@ extension NativeBackend {
             for i in 0..<count where records[i].isLive {
                 let prevDt = bodies[i].prevDt
                 bodies[i].prevDt = dt
-                bodies[i].integratePosition(dt)
+                bodies[i].integratePosition(dt, math)
                 switch kinds[i] {
                 case .none:
-                    bodies[i].integrateVelocity(dt)
+                    bodies[i].integrateVelocity(dt, math)
                 case .drag:
-                    pivots[i].preStep(anchors[i], bodies[i], dt)
-                    bodies[i].integrateVelocity(dt)
+                    pivots[i].preStep(anchors[i], bodies[i], dt, math)
+                    bodies[i].integrateVelocity(dt, math)
                     pivots[i].applyCachedImpulse(&anchors[i], &bodies[i], prevDt == 0.0 ? 0.0 : dt / prevDt)
                     drag.append(Int32(truncatingIfNeeded: i))
                 case .attraction:
-                    springs[i].preStep(&anchors[i], &bodies[i], dt)
-                    rotaries[i].preStep(&anchors[i], &bodies[i], dt)
+                    springs[i].preStep(&anchors[i], &bodies[i], dt, math)
+                    rotaries[i].preStep(&anchors[i], &bodies[i], dt, math)
                     // Neither spring caches an impulse (their applyCachedImpulse is empty).
-                    bodies[i].integrateVelocity(dt)
+                    bodies[i].integrateVelocity(dt, math)
                     attraction.append(Int32(truncatingIfNeeded: i))
                 }
             }

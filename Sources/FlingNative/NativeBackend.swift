@@ -24,8 +24,11 @@ struct SlotRecord {
 /// rejected. Once the arrays have grown to the peak world count, neither the step nor making
 /// a world allocates.
 public final class NativeBackend: PhysicsBackend {
-    public let name = "native"
+    public var name: String { arithmetic == .platform ? "native" : "native-portable" }
     public let solverIterations: Int
+    /// The elementary functions the step uses: `.platform` (default) equals the Chipmunk
+    /// backend bit for bit on this machine; `.portable` gives the same bits on every machine.
+    public let arithmetic: Arithmetic
     public private(set) var worldCount = 0
 
     var bodies: ContiguousArray<RigidBody> = []
@@ -42,9 +45,11 @@ public final class NativeBackend: PhysicsBackend {
 
     /// - Parameter solverIterations: impulse iterations per step, 1...100. Default 10,
     ///   Chipmunk's default.
-    public init(solverIterations: Int = 10) throws(FlingError) {
+    ///   - arithmetic: the step's elementary functions. Default `.platform`.
+    public init(solverIterations: Int = 10, arithmetic: Arithmetic = .platform) throws(FlingError) {
         try BackendCheck.iterations(solverIterations, "NativeBackend.solverIterations")
         self.solverIterations = solverIterations
+        self.arithmetic = arithmetic
     }
 
     /// Reserves room for `count` worlds, so that making that many allocates nothing.
@@ -65,7 +70,7 @@ public final class NativeBackend: PhysicsBackend {
 
     public func makeWorld(_ definition: WorldDefinition) throws(FlingError) -> WorldID {
         try BackendCheck.definition(definition)
-        let body = RigidBody(definition)
+        let body = arithmetic == .platform ? RigidBody(definition, Elementary.self) : RigidBody(definition, Portable.self)
         worldCount += 1
         if let slot = freeSlots.popLast() {
             let i = Int(slot)

@@ -25,7 +25,7 @@ struct PivotJoint {
 
     /// `preStep`: anchors in world orientation, effective mass, and the bias velocity
     /// `clamp(delta · -(1 - errorBias^dt) / dt, maxBias = ∞)`.
-    @inline(__always) mutating func preStep(_ a: AnchorBody, _ b: RigidBody, _ dt: Double) {
+    @inline(__always) mutating func preStep<M: ElementaryFunctions>(_ a: AnchorBody, _ b: RigidBody, _ dt: Double, _: M.Type) {
         (r1x, r1y) = AnchorBody.rotate(0.0 - 0.0, 0.0 - 0.0)
         (r2x, r2y) = b.rotate(anchorBx - 0.0, anchorBy - 0.0)
 
@@ -49,7 +49,7 @@ struct PivotJoint {
         let dx = (b.px + r2x) - (a.px + r1x)
         let dy = (b.py + r2y) - (a.py + r1y)
         if biasDt != dt {
-            biasCoef = -(1.0 - Elementary.pow(errorBias, dt)) / dt
+            biasCoef = -(1.0 - M.pow(errorBias, dt)) / dt
             biasDt = dt
         }
         (biasX, biasY) = clamp(dx * biasCoef, dy * biasCoef, .infinity)

@@ -20,14 +20,14 @@ struct RigidBody {
     var dampingPow: Double = 0
     var dampingDt: Double = 0
 
-    init(_ d: WorldDefinition) {
+    init<M: ElementaryFunctions>(_ d: WorldDefinition, _: M.Type) {
         // cpBodySetPosition maps the center of gravity (0, 0) through the angle-0 transform,
         // which gives (+0, +0), and adds the position: `0 + x` turns a -0 into +0, as there.
         px = 0.0 + d.transform.position.x
         py = 0.0 + d.transform.position.y
         vx = 0; vy = 0; w = 0
         angle = d.transform.angle
-        cosA = Elementary.cos(angle); sinA = Elementary.sin(angle)
+        cosA = M.cos(angle); sinA = M.sin(angle)
         mInv = 1.0 / d.mass
         iInv = 1.0 / d.moment
         gx = d.gravity.x; gy = d.gravity.y
@@ -37,19 +37,19 @@ struct RigidBody {
     /// `cpBodyUpdatePosition`: `p += (v + v_bias) dt`, `a += (w + w_bias) dt`. Nothing here
     /// applies bias impulses, so the biases are always +0; they are still added, because
     /// `v + 0` turns a -0 into +0 exactly as Chipmunk's does.
-    @inline(__always) mutating func integratePosition(_ dt: Double) {
+    @inline(__always) mutating func integratePosition<M: ElementaryFunctions>(_ dt: Double, _: M.Type) {
         px = px + (vx + 0.0) * dt
         py = py + (vy + 0.0) * dt
         angle = angle + (w + 0.0) * dt
-        cosA = Elementary.cos(angle)
-        sinA = Elementary.sin(angle)
+        cosA = M.cos(angle)
+        sinA = M.sin(angle)
     }
 
     /// `cpBodyUpdateVelocity` with zero force and torque:
     /// `v = v·damping + (g + f/m) dt`, `w = w·damping + τ/I · dt`.
-    @inline(__always) mutating func integrateVelocity(_ dt: Double) {
+    @inline(__always) mutating func integrateVelocity<M: ElementaryFunctions>(_ dt: Double, _: M.Type) {
         if dampingDt != dt {
-            dampingPow = Elementary.pow(damping, dt)
+            dampingPow = M.pow(damping, dt)
             dampingDt = dt
         }
         let damping = dampingPow

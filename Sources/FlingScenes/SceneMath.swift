@@ -1,9 +1,9 @@
 import FlingCore
 
-/// The transcendental functions the scenes use, in one place (so that the arithmetic they
-/// run on is chosen once).
+/// The transcendental functions the scenes use, in one place: always Fling's portable ones,
+/// so a scene's samples have the same bits on every machine.
 enum SceneMath {
-    static func exp(_ x: Double) -> Double { Elementary.exp(x) }
-    static func cos(_ x: Double) -> Double { Elementary.cos(x) }
-    static func sin(_ x: Double) -> Double { Elementary.sin(x) }
+    static func exp(_ x: Double) -> Double { Portable.exp(x) }
+    static func cos(_ x: Double) -> Double { Portable.cos(x) }
+    static func sin(_ x: Double) -> Double { Portable.sin(x) }
 }

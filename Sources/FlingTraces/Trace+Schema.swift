@@ -158,12 +158,21 @@ struct TraceDecoder {
             throw fail(versionNode, path / "version", "this build of Fling reads versions 1 to \(Trace.version)")
         }
         self.version = version
-        let o = try object(root, path, keys: ["format", "version", "name", "notes", "attribution", "scenes"])
+        let o = try object(root, path, keys: ["format", "version", "name", "notes", "attribution", "scenes"]
+                                + (version >= 2 ? ["arithmetic"] : []))
+        // Version 1 predates portable arithmetic: its pins were made with the platform's.
+        var arithmetic: Arithmetic = version >= 2 ? .portable : .platform
+        if let an = optional(o, "arithmetic") {
+            guard let a = Arithmetic(rawValue: try string(an, path / "arithmetic")) else {
+                throw fail(an, path / "arithmetic", "must be \"portable\" or \"platform\"")
+            }
+            arithmetic = a
+        }
         let sceneNodes = try array(try required(o, "scenes"), path / "scenes")
         var scenes: [Trace.Scene] = []
         for (s, node) in sceneNodes.enumerated() { scenes.append(try scene(node, path / "scenes" / s)) }
         let trace = Trace(name: try optionalString(o, "name"), notes: try optionalString(o, "notes"),
-                          attribution: try optionalString(o, "attribution"), scenes: scenes)
+                          attribution: try optionalString(o, "attribution"), arithmetic: arithmetic, scenes: scenes)
         try trace.validate { locate($0) }
         return trace
     }

@@ -15,7 +15,8 @@ public struct Trace: Hashable, Sendable {
     /// The value of the document's `"format"` key.
     public static let formatName = "fling-trace"
     /// The newest format version: this build reads versions 1 and 2, and writes the lowest
-    /// one that can hold the trace (2 only for tile operations and explicit ticks).
+    /// one that can hold the trace (2 for tile operations, explicit ticks, or portable
+    /// arithmetic).
     public static let version = 2
 
     /// A short name, for reports.
@@ -26,11 +27,17 @@ public struct Trace: Hashable, Sendable {
     public var attribution: String?
     /// The scenes, replayed in order.
     public var scenes: [Scene]
+    /// The arithmetic the trace's pinned digests were made with: a replay compares them only
+    /// on a backend of that arithmetic. Default `.portable` (the same bits on every machine);
+    /// a version-1 document, from before portable arithmetic, is `.platform`.
+    public var arithmetic: Arithmetic
 
-    public init(name: String? = nil, notes: String? = nil, attribution: String? = nil, scenes: [Scene]) {
+    public init(name: String? = nil, notes: String? = nil, attribution: String? = nil, arithmetic: Arithmetic = .portable,
+                scenes: [Scene]) {
         self.name = name
         self.notes = notes
         self.attribution = attribution
+        self.arithmetic = arithmetic
         self.scenes = scenes
     }
 

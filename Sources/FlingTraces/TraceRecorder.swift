@@ -72,7 +72,8 @@ public struct TraceRecorder {
                              reason: "a trace runs at most \(Trace.RunLength.maximumDuration) s; record shorter sessions")
         }
         scene.run = Trace.RunLength(duration: duration, stopsWhenIdle: stopsWhenIdle)
-        let trace = Trace(name: name, notes: notes, attribution: attribution, scenes: [scene])
+        let trace = Trace(name: name, notes: notes, attribution: attribution, arithmetic: animator.backend.arithmetic,
+                          scenes: [scene])
         try trace.validate()
         return trace
     }

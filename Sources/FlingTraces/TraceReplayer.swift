@@ -65,7 +65,8 @@ public struct TraceReplayer {
     /// Throws when the trace does not validate, the display rate would stall a scene's clock
     /// (an interval longer than its `maxFrameInterval`) or is not within 1...100000 Hz, or the
     /// backend throws. A digest that differs from the trace's expectation is not an error: it is
-    /// reported in ``TraceReplay/mismatches``.
+    /// reported in ``TraceReplay/mismatches``. Pinned digests are compared only on backends of
+    /// the trace's ``Trace/arithmetic`` (``TraceReplay/comparedPins`` says whether they were).
     public func replay(
         makeBackend: (_ solverIterations: Int) throws(FlingError) -> any PhysicsBackend
     ) throws(FlingError) -> TraceReplay {
@@ -80,10 +81,12 @@ public struct TraceReplayer {
                              reason: "frames up to \(display.longestInterval) s apart would stall the clock "
                                  + "(maxFrameInterval \(scene.configuration.maxFrameInterval) s)")
         }
-        var result = TraceReplay(scenes: [], digest: StateDigest(), tickCount: 0, mismatches: [])
+        var result = TraceReplay(scenes: [], digest: StateDigest(), tickCount: 0, mismatches: [], comparedPins: true)
         for (s, scene) in trace.scenes.enumerated() {
-            let r = try replay(scene, startingFrom: result.digest, backend: try makeBackend(scene.configuration.solverIterations))
-            if let x = scene.expected { result.mismatches += Self.compare(x, r, scene: s) }
+            let backend = try makeBackend(scene.configuration.solverIterations)
+            let r = try replay(scene, startingFrom: result.digest, backend: backend)
+            if backend.arithmetic != trace.arithmetic { result.comparedPins = false }
+            if let x = scene.expected, backend.arithmetic == trace.arithmetic { result.mismatches += Self.compare(x, r, scene: s) }
             result.digest = r.digest
             result.tickCount += r.tickCount
             result.scenes.append(r)
@@ -328,6 +331,8 @@ public struct TraceReplay: Sendable {
     public var tickCount: Int
     /// Where the replay differs from the trace's expectations (empty when it has none).
     public var mismatches: [Mismatch]
+    /// Whether the pinned digests were compared: only on backends of the trace's arithmetic.
+    public var comparedPins: Bool
 
     /// `digest <16 hex digits> ticks <count>`: the line that names a replay.
     public var summary: String { "digest \(digest.hex) ticks \(tickCount)" }
@@ -342,6 +347,8 @@ extension Trace {
     ) throws(FlingError) -> Trace {
         var bare = self
         for s in bare.scenes.indices { bare.scenes[s].expected = nil }
+        // The pins are of the arithmetic they are made with.
+        bare.arithmetic = try makeBackend(bare.scenes.first?.configuration.solverIterations ?? 10).arithmetic
         var replayer = TraceReplayer(bare)
         replayer.recordsTicks = false
         replayer.checkpointInterval = interval

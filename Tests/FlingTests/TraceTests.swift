@@ -17,27 +17,31 @@ func fixturePath(_ name: String) throws -> String {
 }
 
 @Suite struct TraceReplayTests {
-    /// Every fixture replays to its pinned digests (final and every 30 ticks) on every backend,
-    /// and every display rate gives the same ticks, events and digests.
+    /// Every fixture replays to its pinned portable digests (final and every 30 ticks) with
+    /// portable arithmetic, and every display rate gives the same ticks, events and digests.
+    /// The platform-arithmetic backends (Chipmunk, native) are not held to the pins (their
+    /// bits are this machine's): they must equal each other, tick for tick, at every rate.
     @Test(arguments: traceFixtures)
     func fixtureReplaysToItsPinnedDigestsEverywhere(file: String) throws {
         let trace = try Trace(json: try Fixture.text("traces/\(file)"))
         #expect(trace.attribution?.isEmpty == false)
-        var reference: TraceReplay?
+        var reference: [Arithmetic: TraceReplay] = [:]
         for kind in BackendKind.available {
             for display in [DisplayFrames.rate(60), .rate(30), .rate(120), .rate(144), .rate(240), .jittered(rate: 90, seed: 7)] {
                 let replay = try TraceReplayer(trace, display: display).replay { n throws(FlingError) in try kind.make(solverIterations: n) }
+                #expect(replay.comparedPins == (kind.arithmetic == trace.arithmetic))
                 #expect(replay.mismatches.isEmpty, "\(file) on \(kind) at \(display): \(replay.mismatches)")
-                if let reference {
+                if let reference = reference[kind.arithmetic] {
                     #expect(replay.digest == reference.digest)
                     #expect(replay.tickCount == reference.tickCount)
                     #expect(replay.scenes.map(\.events) == reference.scenes.map(\.events))
-                    #expect(replay.scenes.map(\.ticks) == reference.scenes.map(\.ticks))
+                    #expect(replay.scenes.map(\.ticks) == reference.scenes.map(\.ticks), "\(file) on \(kind) at \(display)")
                 } else {
-                    reference = replay
+                    reference[kind.arithmetic] = replay
                 }
             }
         }
+        #expect(reference.count == 2)
     }
 
     /// A recorded run replays to the recorded bits.
@@ -102,7 +106,8 @@ func fixturePath(_ name: String) throws -> String {
         let good = try Fixture.text("traces/tap.json")
         expectMalformed("", mentions: "line 1")
         expectMalformed("{\n  \"format\": \"fling-trace\",\n  \"version\": 1,\n  \"scenes\": [\n}", mentions: "line 5")
-        expectMalformed(good.replacingOccurrences(of: "\"version\": 1", with: "\"version\": 7"), mentions: "version")
+        expectMalformed(good.replacingOccurrences(of: "\"version\": 2", with: "\"version\": 7"), mentions: "version")
+        expectMalformed(good.replacingOccurrences(of: "\"arithmetic\": \"portable\"", with: "\"arithmetic\": \"exact\""), mentions: "arithmetic")
         expectMalformed(good.replacingOccurrences(of: "\"mass\": 1.0", with: "\"mass\": -1.0"), mentions: "mass")
         expectMalformed(good.replacingOccurrences(of: "\"phase\": \"ended\"", with: "\"phase\": \"lifted\""), mentions: "phase")
         expectMalformed(good.replacingOccurrences(of: "\"tick\": 0.016666666666666666", with: "\"tick\": \"fast\""), mentions: "tick")
@@ -166,8 +171,9 @@ func fixturePath(_ name: String) throws -> String {
 @Suite struct CommandLineTests {
     func fling(_ arguments: String...) -> CommandResult { FlingCommand.run(arguments) }
 
-    /// `fling replay` prints the same last line on every backend and display rate, and it is
-    /// the fixture's pinned final digest.
+    /// `fling replay` prints the fixture's pinned final digest by default (portable arithmetic)
+    /// at every display rate; on the platform-arithmetic backends it prints the same line on
+    /// each (they agree bit for bit), without comparing it to the portable pins.
     @Test(arguments: traceFixtures)
     func replayPrintsTheSameLastLineEverywhere(file: String) throws {
         let path = try fixturePath("traces/\(file)")
@@ -175,14 +181,24 @@ func fixturePath(_ name: String) throws -> String {
         let expected = try #require(trace.scenes.last?.expected)
         let ticks = trace.scenes.compactMap(\.expected?.ticks).reduce(0, +)
         let line = "digest \(expected.digest.hex) ticks \(ticks)"
+        var platformLine: String?
         for kind in BackendKind.available.filter({ $0 != .chipmunkShared }) {
             for hz in ["30", "60", "120", "240"] {
                 let result = fling("replay", path, "--backend", kind.rawValue, "--display-hz", hz)
                 #expect(result.status == 0, "\(result.stderr)")
-                #expect(result.stdout.split(separator: "\n").last.map(String.init) == line, "\(kind) \(hz) Hz")
+                let last = result.stdout.split(separator: "\n").last.map(String.init)
+                if kind.arithmetic == .portable {
+                    #expect(last == line, "\(kind) \(hz) Hz")
+                } else {
+                    if platformLine == nil { platformLine = last }
+                    #expect(last == platformLine, "\(kind) \(hz) Hz")
+                }
                 #expect(result.stderr.isEmpty)
             }
         }
+        #expect(fling("replay", path).stdout.split(separator: "\n").last.map(String.init) == line)
+        #expect(fling("replay", path, "--arithmetic", "platform").stdout.split(separator: "\n").last.map(String.init) == platformLine)
+        #expect(fling("replay", path, "--backend", "chipmunk-shared", "--arithmetic", "portable").status == 2 || !BackendKind.available.contains(.chipmunk))
     }
 
     /// Real recordings name their strokes: any non-empty id, kept in order of first
