@@ -16,13 +16,14 @@ Runs one workload — N photo tiles alive at once, a third dragged by fingers al
 Lissajous paths, a third springing back to their origins, a third falling (respawned when
 off screen) — on several backends side by side, and reports ns per tile-step (median of
 the repetitions after a warm-up, with min and max), tile-steps per second, heap bytes per
-tile and each backend's speed-up over chipmunk-per-world. Checks that every backend ends
-with the same state digest. Table on stdout, progress on stderr.
+tile and each backend's speed-up over chipmunk-per-world. Checks that the backends of one
+arithmetic end with the same state digest (chipmunk-per-world, chipmunk-shared and native
+compute with the platform's libm; native-portable with Fling's portable functions). Table on stdout, progress on stderr.
 
 options:
   --tiles LIST        tile counts, comma-separated; a k suffix means thousands
                       (default 1,10,100,1k,10k,100k)
-  --backends LIST     some of: chipmunk-per-world, chipmunk-shared, native
+  --backends LIST     some of: chipmunk-per-world, chipmunk-shared, native, native-portable
                       (default: every one this build has)
   --quick             a short run: tiles 1,10,100,1k,10k, 200k tile-steps per repetition,
                       3 repetitions (well under a minute on 2 cores)
@@ -217,7 +218,11 @@ func main() -> Int32 {
         if round.measurements.count == 1 {
             out += "N=\(grouped(round.tiles)): digest \(m0.digest.hex) after \(grouped(m0.ticks)) ticks (one backend, nothing to compare)\n"
         } else if round.digestsAgree {
-            out += "N=\(grouped(round.tiles)): digests agree: \(m0.digest.hex) after \(grouped(m0.ticks)) ticks, \(grouped(m0.respawns)) respawns\n"
+            let byArithmetic = Arithmetic.allCases.compactMap { a in
+                round.measurements.first { $0.backend.kind.arithmetic == a }.map { "\(a) \($0.digest.hex)" }
+            }.joined(separator: ", ")
+            out += "N=\(grouped(round.tiles)): digests agree within each arithmetic (\(byArithmetic)) after \(grouped(m0.ticks)) ticks, "
+                + "\(grouped(m0.respawns)) respawns\n"
         } else {
             out += "N=\(grouped(round.tiles)): DIGESTS DIFFER after \(grouped(m0.ticks)) ticks: "
             out += round.measurements.map { "\($0.backend.rawValue) \($0.digest.hex)" }.joined(separator: ", ") + "\n"
@@ -259,6 +264,12 @@ func targets(_ rounds: [Round]) -> String {
     }
     if let r = speedup(native, in: round, over: .chipmunkShared) {
         parts.append("\(fixed(r, 1))× faster than chipmunk-shared (target ≥ 3×: \(verdict(r >= 3)))")
+    }
+    if let portable = round.measurements.first(where: { $0.backend == .nativePortable }) {
+        parts.append("native-portable takes \(fixed(portable.nsPerTileStep.median / native.nsPerTileStep.median, 2))× native's time")
+        if let r = speedup(portable, in: round, over: .chipmunkPerWorld) {
+            parts.append("native-portable is \(fixed(r, 1))× faster than chipmunk-per-world")
+        }
     }
     if let b = native.bytesPerTile {
         parts.append("\(grouped(Int(b.rounded()))) heap bytes per tile (target ≤ 512: \(verdict(b <= 512)))")
