@@ -316,10 +316,10 @@ struct Finger {
         position = p.fingerStart
         start = p.fingerStart
         amplitude = p.amplitude
-        cx = Elementary.cos(p.thetaX0); sx = Elementary.sin(p.thetaX0)
+        cx = Portable.cos(p.thetaX0); sx = Portable.sin(p.thetaX0)
         sinX0 = sx
-        rcx = Elementary.cos(p.stepX); rsx = Elementary.sin(p.stepX)
-        rcy = Elementary.cos(p.stepY); rsy = Elementary.sin(p.stepY)
+        rcx = Portable.cos(p.stepX); rsx = Portable.sin(p.stepX)
+        rcy = Portable.cos(p.stepY); rsy = Portable.sin(p.stepY)
     }
 
     /// Moves to the next tick's point and returns it.

@@ -42,74 +42,84 @@ public struct VelocityTracker: Sendable {
     }
 
     /// The estimated velocity in points per second, or zero (see the type's documentation).
+    /// Allocates nothing: the samples and the fit's workspace live on the stack.
     public var velocity: Vector {
         guard count > 0 else { return .zero }
-        var ts: [Double] = [], xs: [Double] = [], ys: [Double] = []
-        ts.reserveCapacity(count); xs.reserveCapacity(count); ys.reserveCapacity(count)
-        let newestTime = times[newest]
-        var previousTime = newestTime
-        var index = newest
-        while ts.count < count {
-            let sampleTime = times[index]
-            // Ages and gaps in milliseconds, as Flutter measures them.
-            let age = Double(newestTime - sampleTime) / 1000
-            let gap = Double(abs(sampleTime - previousTime)) / 1000
-            previousTime = sampleTime
-            if age > Self.horizon * 1000 || gap > Self.maxGap * 1000 { break }
-            ts.append(-age)
-            xs.append(points[index].x)
-            ys.append(points[index].y)
-            index = (index + Self.historySize - 1) % Self.historySize
+        return withUnsafeTemporaryAllocation(of: Double.self, capacity: 3 * Self.historySize) { buffer in
+            let ts = UnsafeMutableBufferPointer(rebasing: buffer[0..<Self.historySize])
+            let xs = UnsafeMutableBufferPointer(rebasing: buffer[Self.historySize..<2 * Self.historySize])
+            let ys = UnsafeMutableBufferPointer(rebasing: buffer[2 * Self.historySize..<3 * Self.historySize])
+            var m = 0
+            let newestTime = times[newest]
+            var previousTime = newestTime
+            var index = newest
+            while m < count {
+                let sampleTime = times[index]
+                // Ages and gaps in milliseconds, as Flutter measures them.
+                let age = Double(newestTime - sampleTime) / 1000
+                let gap = Double(abs(sampleTime - previousTime)) / 1000
+                previousTime = sampleTime
+                if age > Self.horizon * 1000 || gap > Self.maxGap * 1000 { break }
+                ts[m] = -age
+                xs[m] = points[index].x
+                ys[m] = points[index].y
+                m += 1
+                index = (index + Self.historySize - 1) % Self.historySize
+            }
+            guard m >= Self.minimumSamples,
+                  let vx = LeastSquares.linearCoefficient(t: ts, y: xs, count: m),
+                  let vy = LeastSquares.linearCoefficient(t: ts, y: ys, count: m)
+            else { return .zero }
+            return Vector(vx * 1000, vy * 1000)
         }
-        guard ts.count >= Self.minimumSamples,
-              let vx = LeastSquares.linearCoefficient(t: ts, y: xs),
-              let vy = LeastSquares.linearCoefficient(t: ts, y: ys)
-        else { return .zero }
-        return Vector(vx * 1000, vy * 1000)
     }
 }
 
 /// A degree-2 least-squares polynomial fit by QR decomposition (modified Gram–Schmidt), as
-/// Flutter's `LeastSquaresSolver` computes it, on fixed-size stack storage.
+/// Flutter's `LeastSquaresSolver` computes it, on stack storage.
 enum LeastSquares {
-    /// The coefficient `b` of `y ≈ a + b t + c t²` (weights 1), or nil when the columns are
-    /// (numerically) dependent.
-    static func linearCoefficient(t: [Double], y: [Double]) -> Double? {
-        let n = 3, m = t.count
+    /// The coefficient `b` of `y ≈ a + b t + c t²` (weights 1) over the first `m` samples, or
+    /// nil when the columns are (numerically) dependent.
+    static func linearCoefficient(t: UnsafeMutableBufferPointer<Double>, y: UnsafeMutableBufferPointer<Double>, count m: Int) -> Double? {
+        let n = 3
         guard m >= n else { return nil }
-        // a[j][h] = t_h^j; q: orthonormal columns; r: upper triangular, a = q r.
-        var a = [[Double]](repeating: [Double](repeating: 0, count: m), count: n)
-        for h in 0..<m {
-            a[0][h] = 1
-            for j in 1..<n { a[j][h] = a[j - 1][h] * t[h] }
-        }
-        var q = a
-        var r = [[Double]](repeating: [Double](repeating: 0, count: n), count: n)
-        for j in 0..<n {
-            for i in 0..<j {
-                var dot = 0.0
-                for h in 0..<m { dot += q[j][h] * q[i][h] }
-                for h in 0..<m { q[j][h] -= dot * q[i][h] }
+        // a[j][h] = t_h^j at a[j * m + h]; q: orthonormal columns; r: upper triangular, a = q r.
+        return withUnsafeTemporaryAllocation(of: Double.self, capacity: 2 * n * m + n * n + n) { w in
+            let a = UnsafeMutableBufferPointer(rebasing: w[0..<(n * m)])
+            let q = UnsafeMutableBufferPointer(rebasing: w[(n * m)..<(2 * n * m)])
+            let r = UnsafeMutableBufferPointer(rebasing: w[(2 * n * m)..<(2 * n * m + n * n)])
+            let b = UnsafeMutableBufferPointer(rebasing: w[(2 * n * m + n * n)..<(2 * n * m + n * n + n)])
+            for h in 0..<m {
+                a[h] = 1
+                for j in 1..<n { a[j * m + h] = a[(j - 1) * m + h] * t[h] }
             }
-            var norm = 0.0
-            for h in 0..<m { norm += q[j][h] * q[j][h] }
-            norm = norm.squareRoot()
-            if norm < 1e-6 { return nil }
-            for h in 0..<m { q[j][h] /= norm }
-            for i in 0..<n {
-                var dot = 0.0
-                if i >= j { for h in 0..<m { dot += q[j][h] * a[i][h] } }
-                r[j][i] = dot
+            for k in 0..<(n * m) { q[k] = a[k] }
+            for k in 0..<(n * n) { r[k] = 0 }
+            for j in 0..<n {
+                for i in 0..<j {
+                    var dot = 0.0
+                    for h in 0..<m { dot += q[j * m + h] * q[i * m + h] }
+                    for h in 0..<m { q[j * m + h] -= dot * q[i * m + h] }
+                }
+                var norm = 0.0
+                for h in 0..<m { norm += q[j * m + h] * q[j * m + h] }
+                norm = norm.squareRoot()
+                if norm < 1e-6 { return nil }
+                for h in 0..<m { q[j * m + h] /= norm }
+                for i in 0..<n {
+                    var dot = 0.0
+                    if i >= j { for h in 0..<m { dot += q[j * m + h] * a[i * m + h] } }
+                    r[j * n + i] = dot
+                }
             }
+            // Solve r b = qᵀ y by back substitution.
+            for i in stride(from: n - 1, through: 0, by: -1) {
+                var v = 0.0
+                for h in 0..<m { v += q[i * m + h] * y[h] }
+                for j in stride(from: n - 1, to: i, by: -1) { v -= r[i * n + j] * b[j] }
+                b[i] = v / r[i * n + i]
+            }
+            return b[1]
         }
-        // Solve r b = qᵀ y by back substitution.
-        var b = [Double](repeating: 0, count: n)
-        for i in stride(from: n - 1, through: 0, by: -1) {
-            var v = 0.0
-            for h in 0..<m { v += q[i][h] * y[h] }
-            for j in stride(from: n - 1, to: i, by: -1) { v -= r[i][j] * b[j] }
-            b[i] = v / r[i][i]
-        }
-        return b[1]
     }
 }
