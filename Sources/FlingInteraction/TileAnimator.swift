@@ -35,7 +35,7 @@ public final class TileAnimator {
     var tiles: [TileRecord] = []
     /// The tiles' definitions, in id order.
     package var tileDefinitions: [TileDefinition] { tiles.map(\.definition) }
-    /// Touches down, as of the ticks applied so far.
+    /// Touches down, as of the ticks applied so far, sorted by id.
     var touches: [TouchRecord] = []
     /// Inputs accepted but not yet applied, in the order they will be applied; `pendingHead`
     /// is the next one, and those from `unresolved` on still wait for the display frame that
@@ -133,6 +133,16 @@ public final class TileAnimator {
     public func drawnTransform(of id: TileID) throws(FlingError) -> Transform {
         let t = tiles[try index(of: id)]
         return t.previous.transform.interpolated(to: t.state.transform, fraction: clock.fraction)
+    }
+
+    /// Every tile's pose to draw, in id order (``tileIDs``), written into `transforms`
+    /// (cleared first; its capacity is kept, so a warmed-up caller allocates nothing): what
+    /// ``drawnTransform(of:)`` gives, for all tiles in one call. A culled tile's is its last
+    /// state; a resting tile's is its origin at angle 0.
+    public func drawnTransforms(into transforms: inout [Transform]) {
+        transforms.removeAll(keepingCapacity: true)
+        let f = clock.fraction
+        for t in tiles { transforms.append(t.previous.transform.interpolated(to: t.state.transform, fraction: f)) }
     }
 
     /// Accepts a touch event, to be applied before the first tick that starts at or after its

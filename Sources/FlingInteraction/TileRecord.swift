@@ -73,18 +73,21 @@ extension TileAnimator {
             case .began:
                 var touch = TouchRecord(id: event.touch)
                 touch.tracker.add(time: event.time, position: event.position)
-                touches.append(touch)
+                let t = touchIndex(event.touch)
+                touches.insert(touch, at: t)
                 if let i = grabTarget(event) {
                     tile = tiles[i].definition.id
                     try grab(i, touch: event.touch, at: event.position, tick: k)
-                    touches[touches.count - 1].tile = tile
+                    touches[t].tile = tile
                 }
             case .moved:
-                guard let t = touches.firstIndex(where: { $0.id == event.touch }) else { return }
+                let t = touchIndex(event.touch)
+                guard t < touches.count, touches[t].id == event.touch else { return }
                 touches[t].tracker.add(time: event.time, position: event.position)
                 if let held = touches[t].tile, let i = try? index(of: held) { tiles[i].fingerTarget = event.position }
             case .ended, .cancelled:
-                guard let t = touches.firstIndex(where: { $0.id == event.touch }) else { return }
+                let t = touchIndex(event.touch)
+                guard t < touches.count, touches[t].id == event.touch else { return }
                 let touch = touches.remove(at: t)
                 tile = touch.tile
                 if let held = touch.tile, let i = try? index(of: held) {
@@ -100,12 +103,26 @@ extension TileAnimator {
     }
 
     /// Frees the tile's world, if any (a world the backend no longer knows is already gone),
-    /// and lets go of every touch holding it.
+    /// and lets go of the touch holding it (only the touch its phase names can: a held tile is
+    /// never grabbed twice).
     func freeWorld(_ i: Int) {
         if let world = tiles[i].world { try? backend.destroyWorld(world) }
         tiles[i].world = nil
-        let id = tiles[i].definition.id
-        for t in touches.indices where touches[t].tile == id { touches[t].tile = nil }
+        if case .held(let touch) = tiles[i].phase {
+            let t = touchIndex(touch)
+            if t < touches.count, touches[t].id == touch { touches[t].tile = nil }
+        }
+    }
+
+    /// Where `touch` is, or would go, in `touches` (kept sorted by id: binary search, so
+    /// thousands of fingers cost a logarithm each).
+    func touchIndex(_ touch: TouchID) -> Int {
+        var lo = 0, hi = touches.count
+        while lo < hi {
+            let mid = (lo + hi) / 2
+            if touches[mid].id < touch { lo = mid + 1 } else { hi = mid }
+        }
+        return lo
     }
 
     /// Back at rest at its origin, without a world.

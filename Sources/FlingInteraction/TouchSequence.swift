@@ -10,15 +10,16 @@ package struct TouchSequence: Sendable {
     /// The times an event may have: from the time origin to 10¹² s after it.
     package static let times: ClosedRange<Double> = 0...1e12
 
-    /// Touches down after the events accepted so far, in the order they began.
-    package private(set) var down: [TouchID] = []
+    /// Touches down after the events accepted so far. A set for O(1) checks with thousands of
+    /// fingers (a replay of many sessions); only looked up, never iterated.
+    package private(set) var down: Set<TouchID> = []
     /// The last accepted event's time, or -∞.
     package private(set) var lastTime = -Double.infinity
 
     package init() {}
 
     /// What accepting an event changes.
-    package enum Change: Sendable { case none, add, remove(Int) }
+    package enum Change: Sendable { case none, add, remove }
 
     /// Checks `event` against the events accepted so far and returns what accepting it
     /// changes. `field` turns a member name (`time`, `touch`, `position`, `tile`) into the
@@ -32,10 +33,10 @@ package struct TouchSequence: Sendable {
                              reason: "is earlier than the previous event's time, \(lastTime)")
         }
         try Check.coordinate(event.position, field("position"))
-        let d = down.firstIndex(of: event.touch)
+        let isDown = down.contains(event.touch)
         switch event.phase {
         case .began:
-            guard d == nil else {
+            guard !isDown else {
                 throw FlingError(.touchAlreadyDown, field: field("touch"), value: "\(event.touch.rawValue)",
                                  reason: "began while this touch is already down")
             }
@@ -44,11 +45,11 @@ package struct TouchSequence: Sendable {
             }
             return .add
         case .moved, .ended, .cancelled:
-            guard let d else {
+            guard isDown else {
                 throw FlingError(.unknownTouch, field: field("touch"), value: "\(event.touch.rawValue)",
                                  reason: "\(event.phase.rawValue) names a touch that is not down (no began before it)")
             }
-            return event.phase == .moved ? .none : .remove(d)
+            return event.phase == .moved ? .none : .remove
         }
     }
 
@@ -57,8 +58,8 @@ package struct TouchSequence: Sendable {
         lastTime = event.time
         switch change {
         case .none: break
-        case .add: down.append(event.touch)
-        case .remove(let i): down.remove(at: i)
+        case .add: down.insert(event.touch)
+        case .remove: down.remove(event.touch)
         }
     }
 
