@@ -132,7 +132,7 @@ func svg(_ rounds: [Round], title: String) -> String {
     func py(_ v: Double) -> Double { top + (y1 - log10(v)) / (y1 - y0) * plotH }
     func f(_ v: Double) -> String { fixed(v, 1) }
     let colors: [BenchBackend: String] = [
-        .chipmunkPerWorld: "#d62728", .chipmunkShared: "#ff7f0e", .native: "#1f77b4", .nativePortable: "#2ca02c",
+        .chipmunkPerWorld: "#d62728", .chipmunkShared: "#ff7f0e", .native: "#1f77b4", .nativePortable: "#2ca02c", .tileAnimator: "#9467bd",
     ]
 
     var s = """

@@ -158,7 +158,18 @@ struct Scene {
 ///
 /// A struct, mutated in place: inside its mutating methods every access to its arrays is
 /// checked for exclusivity at compile time, so the timed loop pays no runtime checks of its own.
-struct WorkloadRun {
+/// What `runRound` drives: one backend's run of the workload, or the animator's.
+protocol Workload {
+    var label: String { get }
+    var digest: StateDigest { get }
+    var tick: Int { get }
+    var respawns: Int { get }
+    mutating func populate(reserve: Bool) throws
+    mutating func run(ticks count: Int) throws -> UInt64
+    mutating func tearDown() throws
+}
+
+struct WorkloadRun: Workload {
     let label: String
     let backend: any PhysicsBackend
     let scene: Scene

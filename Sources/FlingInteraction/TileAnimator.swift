@@ -26,8 +26,12 @@ public final class TileAnimator {
     /// that clock and kept relative to this start. Default 0: times are already relative.
     public let timeOrigin: Double
     public private(set) var clock: FixedStepClock
-    /// The chained digest of every tick so far.
+    /// The chained digest of every tick so far (while ``keepsDigest``).
     public private(set) var digest = StateDigest()
+    /// Whether each tick folds the live tiles' states into ``digest``. Default true; an app
+    /// that never reads the digest may turn it off (it is about a third of a tick's cost at
+    /// thousands of tiles).
+    public var keepsDigest = true
     /// Called after every tick with the tick's index and the live tiles' states in id order.
     public var onTick: ((_ tick: Int, _ states: [(TileID, BodyState)]) -> Void)?
 
@@ -35,8 +39,9 @@ public final class TileAnimator {
     var tiles: [TileRecord] = []
     /// The tiles' definitions, in id order.
     package var tileDefinitions: [TileDefinition] { tiles.map(\.definition) }
-    /// Touches down, as of the ticks applied so far, sorted by id.
-    var touches: [TouchRecord] = []
+    /// Touches down, as of the ticks applied so far, by id. Only looked up, never iterated
+    /// (its order is Swift's per-process hash order), so it cannot change a bit.
+    var touches: [TouchID: TouchRecord] = [:]
     /// Inputs accepted but not yet applied, in the order they will be applied; `pendingHead`
     /// is the next one, and those from `unresolved` on still wait for the display frame that
     /// gives them a tick. Compacted as it drains, so memory stays flat while fingers move.
@@ -55,6 +60,8 @@ public final class TileAnimator {
     var liveIndices: [Int] = []
     var states: [BodyState] = []
     var events: [TileEvent] = []
+    var refusedFingers: [Int] = []
+    var lifeCycle: [(Int, TileEvent.Kind)] = []
 
     /// - Parameters:
     ///   - viewport: the visible area, in points; tiles wholly outside it (plus
@@ -159,11 +166,12 @@ public final class TileAnimator {
     /// before ``timeOrigin`` or earlier than the last accepted event's, a `began` names an
     /// unknown tile or a touch already down, or another phase names a touch that is not down.
     public func handle(_ event: TouchEvent) throws(FlingError) {
-        let label = "TouchEvent(touch \(event.touch.rawValue), \(event.phase))"
+        // Named only when an error needs it: formatting costs more than the whole check.
+        func label() -> String { "TouchEvent(touch \(event.touch.rawValue), \(event.phase.rawValue))" }
         var e = event
-        e.time = try relative(event.time, "\(label).time")
+        e.time = try relative(event.time, "\(label()).time")
         if e.phase != .began { e.tile = nil }
-        try accepted.accept(e, field: { "\(label).\($0)" }, knows: { (try? index(of: $0)) != nil })
+        try accepted.accept(e, field: { "\(label()).\($0)" }, knows: { (try? index(of: $0)) != nil })
         // Already displayed: its tick is known now (the next one, if its own has been stepped).
         let tick: Int? = e.time <= clock.displayTime
             ? max(clock.firstTick(atOrAfter: e.time - clock.droppedTime), clock.ticks) : nil
@@ -258,39 +266,57 @@ public final class TileAnimator {
         }
         compactPending()
 
+        // The per-tile loops run over the tile array borrowed once (and the buffers as locals),
+        // not through `self` per element: no exclusivity check or uniqueness test per tile.
         // A backend that refuses a held tile's finger (a world changed behind the animator's
         // back) costs that tile its world, not the tick: the error is thrown once the tick is done.
         var failure: FlingError?
-        for i in tiles.indices {
-            guard let world = tiles[i].world, case .held(let touch) = tiles[i].phase else { continue }
-            // The finger body jumps to the touch and moves at the speed that took it there.
-            let target = tiles[i].fingerTarget, from = tiles[i].finger
-            let v = Vector((target.x - from.x) / dt, (target.y - from.y) / dt)
-            do throws(FlingError) {
-                try backend.moveFinger(in: world, to: target, velocity: v)
-                tiles[i].finger = target
-            } catch {
-                failure = failure ?? FlingError(error.code, field: "tick \(k), touch \(touch.rawValue) moved on tile \(tiles[i].definition.id.rawValue): \(error.field)",
-                                                value: error.value, reason: error.reason)
-                putToRest(i)
+        var refused = refusedFingers
+        refused.removeAll(keepingCapacity: true)
+        tiles.withUnsafeMutableBufferPointer { tiles in
+            for i in tiles.indices {
+                guard let world = tiles[i].world, case .held(let touch) = tiles[i].phase else { continue }
+                // The finger body jumps to the touch and moves at the speed that took it there.
+                let target = tiles[i].fingerTarget, from = tiles[i].finger
+                let v = Vector((target.x - from.x) / dt, (target.y - from.y) / dt)
+                do throws(FlingError) {
+                    try backend.moveFinger(in: world, to: target, velocity: v)
+                    tiles[i].finger = target
+                } catch {
+                    failure = failure ?? FlingError(
+                        error.code, field: "tick \(k), touch \(touch.rawValue) moved on tile \(tiles[i].definition.id.rawValue): \(error.field)",
+                        value: error.value, reason: error.reason)
+                    refused.append(i)
+                }
             }
         }
-        liveWorlds.removeAll(keepingCapacity: true)
-        liveIndices.removeAll(keepingCapacity: true)
-        for i in tiles.indices {
-            guard let world = tiles[i].world else { continue }
-            liveWorlds.append(world)
-            liveIndices.append(i)
+        for i in refused { putToRest(i) }
+        refusedFingers = refused
+        var live = liveWorlds, indices = liveIndices, states = self.states
+        live.removeAll(keepingCapacity: true)
+        indices.removeAll(keepingCapacity: true)
+        tiles.withUnsafeBufferPointer { tiles in
+            for i in tiles.indices {
+                guard let world = tiles[i].world else { continue }
+                live.append(world)
+                indices.append(i)
+            }
         }
+        defer { liveWorlds = live; liveIndices = indices; self.states = states }
         try backend.step(by: dt)
-        try backend.readStates(of: liveWorlds, into: &states)
-        for (n, i) in liveIndices.enumerated() {
-            tiles[i].previous = tiles[i].state
-            tiles[i].state = states[n]
-            digest.combine(states[n])
+        try backend.readStates(of: live, into: &states)
+        var digest = self.digest
+        let keepsDigest = self.keepsDigest
+        tiles.withUnsafeMutableBufferPointer { tiles in
+            for (n, i) in indices.enumerated() {
+                tiles[i].previous = tiles[i].state
+                tiles[i].state = states[n]
+                if keepsDigest { digest.combine(states[n]) }
+            }
         }
+        self.digest = digest
         if let onTick {
-            onTick(k, liveIndices.enumerated().map { (tiles[$0.element].definition.id, states[$0.offset]) })
+            onTick(k, indices.enumerated().map { (tiles[$0.element].definition.id, states[$0.offset]) })
         }
         try settleAndCull(tick: k)
         clock.completeTick()
@@ -323,30 +349,38 @@ public final class TileAnimator {
         return t
     }
 
+    /// Culls falling tiles that left the viewport and settles attracted ones that stayed home
+    /// long enough, in tile order: decided over the borrowed tile array, then applied.
     func settleAndCull(tick k: Int) throws(FlingError) {
         let settle = configuration.settle
-        var i = 0
-        while i < tiles.count {
-            defer { i += 1 }
-            guard tiles[i].world != nil else { continue }
-            let s = tiles[i].state, def = tiles[i].definition
-            // Only a falling tile is culled: an attracted one is on its way home, even from
-            // off screen (a cancelled touch must bring the tile back, wherever it was).
-            if tiles[i].phase == .falling, isOffscreen(s, def) {
-                freeWorld(i)
-                tiles[i].phase = .culled
-                events.append(TileEvent(tick: k, tile: def.id, kind: .culled))
-                continue
-            }
-            guard tiles[i].phase == .attracted else { continue }
-            let home = (s.position - def.origin).length <= settle.distance && s.velocity.length <= settle.speed
-                && abs(s.angle) <= settle.angle && abs(s.angularVelocity) <= settle.angularSpeed
-            tiles[i].settleCount = home ? tiles[i].settleCount + 1 : 0
-            if tiles[i].settleCount >= settle.ticks {
-                putToRest(i)
-                events.append(TileEvent(tick: k, tile: def.id, kind: .settled))
+        var decided = lifeCycle
+        decided.removeAll(keepingCapacity: true)
+        tiles.withUnsafeMutableBufferPointer { tiles in
+            for i in tiles.indices where tiles[i].world != nil {
+                let s = tiles[i].state, def = tiles[i].definition
+                // Only a falling tile is culled: an attracted one is on its way home, even from
+                // off screen (a cancelled touch must bring the tile back, wherever it was).
+                if tiles[i].phase == .falling, isOffscreen(s, def) {
+                    decided.append((i, .culled))
+                    continue
+                }
+                guard tiles[i].phase == .attracted else { continue }
+                let home = (s.position - def.origin).length <= settle.distance && s.velocity.length <= settle.speed
+                    && abs(s.angle) <= settle.angle && abs(s.angularVelocity) <= settle.angularSpeed
+                tiles[i].settleCount = home ? tiles[i].settleCount + 1 : 0
+                if tiles[i].settleCount >= settle.ticks { decided.append((i, .settled)) }
             }
         }
+        for (i, kind) in decided {
+            if kind == .culled {
+                freeWorld(i)
+                tiles[i].phase = .culled
+            } else {
+                putToRest(i)
+            }
+            events.append(TileEvent(tick: k, tile: tiles[i].definition.id, kind: kind))
+        }
+        lifeCycle = decided
     }
 
     /// Whether the tile's rotated bounds lie wholly outside the viewport grown by the margin.

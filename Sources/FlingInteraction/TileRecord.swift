@@ -73,22 +73,18 @@ extension TileAnimator {
             case .began:
                 var touch = TouchRecord(id: event.touch)
                 touch.tracker.add(time: event.time, position: event.position)
-                let t = touchIndex(event.touch)
-                touches.insert(touch, at: t)
+                touches[event.touch] = touch
                 if let i = grabTarget(event) {
                     tile = tiles[i].definition.id
                     try grab(i, touch: event.touch, at: event.position, tick: k)
-                    touches[t].tile = tile
+                    touches[event.touch]?.tile = tile
                 }
             case .moved:
-                let t = touchIndex(event.touch)
-                guard t < touches.count, touches[t].id == event.touch else { return }
-                touches[t].tracker.add(time: event.time, position: event.position)
-                if let held = touches[t].tile, let i = try? index(of: held) { tiles[i].fingerTarget = event.position }
+                guard touches[event.touch] != nil else { return }
+                touches[event.touch]!.tracker.add(time: event.time, position: event.position)
+                if let held = touches[event.touch]!.tile, let i = try? index(of: held) { tiles[i].fingerTarget = event.position }
             case .ended, .cancelled:
-                let t = touchIndex(event.touch)
-                guard t < touches.count, touches[t].id == event.touch else { return }
-                let touch = touches.remove(at: t)
+                guard let touch = touches.removeValue(forKey: event.touch) else { return }
                 tile = touch.tile
                 if let held = touch.tile, let i = try? index(of: held) {
                     try release(i, velocity: touch.tracker.velocity, cancelled: event.phase == .cancelled, tick: k)
@@ -108,21 +104,7 @@ extension TileAnimator {
     func freeWorld(_ i: Int) {
         if let world = tiles[i].world { try? backend.destroyWorld(world) }
         tiles[i].world = nil
-        if case .held(let touch) = tiles[i].phase {
-            let t = touchIndex(touch)
-            if t < touches.count, touches[t].id == touch { touches[t].tile = nil }
-        }
-    }
-
-    /// Where `touch` is, or would go, in `touches` (kept sorted by id: binary search, so
-    /// thousands of fingers cost a logarithm each).
-    func touchIndex(_ touch: TouchID) -> Int {
-        var lo = 0, hi = touches.count
-        while lo < hi {
-            let mid = (lo + hi) / 2
-            if touches[mid].id < touch { lo = mid + 1 } else { hi = mid }
-        }
-        return lo
+        if case .held(let touch) = tiles[i].phase { touches[touch]?.tile = nil }
     }
 
     /// Back at rest at its origin, without a world.
