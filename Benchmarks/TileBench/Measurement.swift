@@ -88,17 +88,32 @@ struct Summary {
 
 // MARK: - The side-by-side run
 
-/// The benchmark's names for the backends it compares.
-enum BenchBackend: String, CaseIterable {
-    case chipmunkPerWorld = "chipmunk-per-world"
-    case chipmunkShared = "chipmunk-shared"
-    case native
-    case nativePortable = "native-portable"
-    /// The whole app path: ``TileAnimator`` over native-portable (its own workload and digest).
-    case tileAnimator = "tile-animator"
+/// The benchmark's names for the backends it compares: a backend, and for the native ones
+/// the threads its step runs on (`native-portable×2`).
+struct BenchBackend: Hashable, CaseIterable {
+    enum Base: String, CaseIterable {
+        case chipmunkPerWorld = "chipmunk-per-world"
+        case chipmunkShared = "chipmunk-shared"
+        case native
+        case nativePortable = "native-portable"
+        /// The whole app path: ``TileAnimator`` over native-portable (its own workload and digest).
+        case tileAnimator = "tile-animator"
+    }
+
+    var base: Base
+    var threads = 1
+
+    static let chipmunkPerWorld = BenchBackend(base: .chipmunkPerWorld)
+    static let chipmunkShared = BenchBackend(base: .chipmunkShared)
+    static let native = BenchBackend(base: .native)
+    static let nativePortable = BenchBackend(base: .nativePortable)
+    static let tileAnimator = BenchBackend(base: .tileAnimator)
+    static let allCases = Base.allCases.map { BenchBackend(base: $0) }
+
+    var rawValue: String { threads == 1 ? base.rawValue : "\(base.rawValue)×\(threads)" }
 
     var kind: BackendKind {
-        switch self {
+        switch base {
         case .chipmunkPerWorld: return .chipmunk
         case .chipmunkShared: return .chipmunkShared
         case .native: return .native
@@ -106,9 +121,23 @@ enum BenchBackend: String, CaseIterable {
         }
     }
 
+    /// Whether it can run on several threads (the native backends).
+    var threadable: Bool { base == .native || base == .nativePortable }
+
+    /// A fresh backend of this kind.
+    func make(solverIterations: Int) throws -> any PhysicsBackend {
+        threadable ? try NativeBackend(solverIterations: solverIterations, arithmetic: kind.arithmetic, threads: threads)
+            : try kind.make(solverIterations: solverIterations)
+    }
+
     /// The backends this build has, in report order.
     static var available: [BenchBackend] {
         allCases.filter { BackendKind.available.contains($0.kind) }
+    }
+
+    init(base: Base, threads: Int = 1) {
+        self.base = base
+        self.threads = threads
     }
 
     init?(argument: String) {
@@ -222,7 +251,7 @@ func runRound(
         if b == .tileAnimator {
             run = try AnimatorRun(label: b.rawValue, scene: scene)
         } else {
-            run = WorkloadRun(label: b.rawValue, backend: try b.kind.make(solverIterations: scene.configuration.solverIterations), scene: scene)
+            run = WorkloadRun(label: b.rawValue, backend: try b.make(solverIterations: scene.configuration.solverIterations), scene: scene)
         }
         let before = heapInUse()
         try run.populate(reserve: plan.reserve)

@@ -118,7 +118,8 @@ func svg(_ rounds: [Round], title: String) -> String {
     let left = 78.0, right = 200.0, top = 46.0, bottom = 62.0
     let plotW = width - left - right, plotH = height - top - bottom
     let all = rounds.flatMap(\.measurements)
-    let backends = BenchBackend.allCases.filter { b in all.contains { $0.backend == b } }
+    var backends: [BenchBackend] = []
+    for m in all where !backends.contains(m.backend) { backends.append(m.backend) }
     let ns = all.flatMap { [$0.nsPerTileStep.min, $0.nsPerTileStep.max] }.filter { $0 > 0 && $0.isFinite }
     let ns0 = ns.min() ?? 1, ns1 = ns.max() ?? 10
     let tiles = all.map { Double($0.tiles) }
@@ -177,7 +178,7 @@ func svg(_ rounds: [Round], title: String) -> String {
 
     // One polyline per backend, with a marker and a min–max bar at each N.
     for b in backends {
-        let color = colors[b] ?? "#000000"
+        let color = colors[BenchBackend(base: b.base)] ?? "#000000"
         let points = all.filter { $0.backend == b }.sorted { $0.tiles < $1.tiles }
         let coords = points.map { "\(f(px(Double($0.tiles)))),\(f(py($0.nsPerTileStep.median)))" }.joined(separator: " ")
         s += "<g stroke=\"\(color)\" fill=\"\(color)\">\n"
@@ -195,7 +196,7 @@ func svg(_ rounds: [Round], title: String) -> String {
     s += "<g font-size=\"12\">\n"
     for (i, b) in backends.enumerated() {
         let y = top + 14 + Double(i) * 22
-        let color = colors[b] ?? "#000000"
+        let color = colors[BenchBackend(base: b.base)] ?? "#000000"
         s += "<line x1=\"\(f(lx))\" y1=\"\(f(y))\" x2=\"\(f(lx + 26))\" y2=\"\(f(y))\" stroke=\"\(color)\" stroke-width=\"2\"/>\n"
         s += "<circle cx=\"\(f(lx + 13))\" cy=\"\(f(y))\" r=\"3.5\" fill=\"\(color)\"/>\n"
         s += "<text x=\"\(f(lx + 34))\" y=\"\(f(y + 4))\">\(xmlEscape(b.rawValue))</text>\n"

@@ -30,6 +30,8 @@ options:
   --reps R            repetitions per N (default 5; 3 at N >= 100k)
   --tile-steps S      tile-steps per repetition: ticks = max(3, ceil(S / N)); the warm-up is
                       one repetition's ticks, at least 5 (default 300k)
+  --threads LIST      thread counts for the native backends' steps, comma-separated: each
+                      native row is run once per count, named like native-portable×2 (default 1)
   --csv FILE          also write the results as CSV
   --svg FILE          also write a chart (ns per tile-step against N, log-log) as SVG
   --no-reserve        do not call NativeBackend.reserveCapacity(N) before making the worlds
@@ -51,6 +53,7 @@ struct Options {
     var allocCheckTicks: Int?
     var quiet = false
     var quick = false
+    var threads = [1]
 }
 
 struct UsageError: Error, CustomStringConvertible {
@@ -90,6 +93,11 @@ func parse(_ arguments: [String]) throws -> Options {
             o.tiles = try value(a).split(separator: ",").map(parseCount)
             o.tilesGiven = true
             guard !o.tiles.isEmpty else { throw UsageError(description: "--tiles needs at least one count") }
+        case "--threads":
+            o.threads = try value(a).split(separator: ",").map { t in
+                guard let n = Int(t), (1...64).contains(n) else { throw UsageError(description: "--threads: \(t) is not a count in 1...64") }
+                return n
+            }
         case "--backends":
             o.backends = try value(a).split(separator: ",").map { name in
                 guard let b = BenchBackend(argument: String(name)) else {
@@ -131,6 +139,8 @@ func parse(_ arguments: [String]) throws -> Options {
     o.tiles = Array(Set(o.tiles)).sorted()
     // Report order, whatever order they were named in.
     o.backends = BenchBackend.allCases.filter(o.backends.contains)
+    // Each native backend once per thread count asked for.
+    o.backends = o.backends.flatMap { b in b.threadable ? o.threads.map { BenchBackend(base: b.base, threads: $0) } : [b] }
     return o
 }
 

@@ -11,25 +11,13 @@ extension NativeBackend {
     /// floating-point operations, so one world alone leaves most of the CPU idle: they run in
     /// a second pass, two worlds of the same joint kind at a time, interleaved. Each world
     /// still performs exactly its own operations in its own order, so the bits cannot change;
-    /// the CPU overlaps the two chains. The work lists keep their capacity: nothing here
-    /// allocates once warmed up.
+    /// the CPU overlaps the two chains. With `threads` > 1 the slots are cut into that many
+    /// contiguous ranges, stepped at once by the backend's parked threads (``StepPool``):
+    /// again each world's operations and their order are its own, so the bits do not depend
+    /// on the thread count.
     public func step(by dt: Double) throws(FlingError) {
         try BackendCheck.dt(dt)
-        switch arithmetic {
-        case .platform: step(dt, Elementary.self)
-        case .portable: step(dt, Portable.self)
-        }
-    }
-
-    /// The step, specialized for one kind of arithmetic.
-    func step<M: ElementaryFunctions>(_ dt: Double, _ math: M.Type) {
-        let iterations = solverIterations
         let count = records.count
-        // Borrow the work lists as locals, so that no access to `self` overlaps the arrays'.
-        var drag = dragSlots, attraction = attractionSlots
-        dragSlots = []; attractionSlots = []
-        drag.removeAll(keepingCapacity: true)
-        attraction.removeAll(keepingCapacity: true)
         records.withUnsafeBufferPointer { records in
         kinds.withUnsafeBufferPointer { kinds in
         bodies.withUnsafeMutableBufferPointer { bodies in
@@ -37,53 +25,83 @@ extension NativeBackend {
         pivots.withUnsafeMutableBufferPointer { pivots in
         springs.withUnsafeMutableBufferPointer { springs in
         rotaries.withUnsafeMutableBufferPointer { rotaries in
-            for i in 0..<count where records[i].isLive {
-                let prevDt = bodies[i].prevDt
-                bodies[i].prevDt = dt
-                bodies[i].integratePosition(dt, math)
-                switch kinds[i] {
-                case .none:
-                    bodies[i].integrateVelocity(dt, math)
-                case .drag:
-                    pivots[i].preStep(anchors[i], bodies[i], dt, math)
-                    bodies[i].integrateVelocity(dt, math)
-                    pivots[i].applyCachedImpulse(&anchors[i], &bodies[i], prevDt == 0.0 ? 0.0 : dt / prevDt)
-                    drag.append(Int32(truncatingIfNeeded: i))
-                case .attraction:
-                    springs[i].preStep(&anchors[i], &bodies[i], dt, math)
-                    rotaries[i].preStep(&anchors[i], &bodies[i], dt, math)
-                    // Neither spring caches an impulse (their applyCachedImpulse is empty).
-                    bodies[i].integrateVelocity(dt, math)
-                    attraction.append(Int32(truncatingIfNeeded: i))
-                }
-            }
-            var p = 0
-            while p + 1 < drag.count {
-                let i = Int(drag[p]), j = Int(drag[p + 1])
-                Self.iterate(&pivots[i], &anchors[i], &bodies[i], &pivots[j], &anchors[j], &bodies[j], dt, iterations)
-                p += 2
-            }
-            if p < drag.count {
-                let i = Int(drag[p])
-                for _ in 0..<iterations { pivots[i].applyImpulse(&anchors[i], &bodies[i], dt) }
-            }
-            p = 0
-            while p + 1 < attraction.count {
-                let i = Int(attraction[p]), j = Int(attraction[p + 1])
-                Self.iterate(&springs[i], &rotaries[i], &anchors[i], &bodies[i],
-                             &springs[j], &rotaries[j], &anchors[j], &bodies[j], iterations)
-                p += 2
-            }
-            if p < attraction.count {
-                let i = Int(attraction[p])
-                for _ in 0..<iterations {
-                    springs[i].applyImpulse(&anchors[i], &bodies[i])
-                    rotaries[i].applyImpulse(&anchors[i], &bodies[i])
-                }
-            }
+            stepBuffers = StepBuffers(
+                count: count, dt: dt, records: records, kinds: kinds, bodies: bodies, anchors: anchors,
+                pivots: pivots, springs: springs, rotaries: rotaries)
+            if let pool { pool.run() } else { stepChunk(0) }
+            stepBuffers = nil
         }}}}}}}
-        dragSlots = drag
-        attractionSlots = attraction
+    }
+
+    /// Steps chunk `c` of the slots: all of them with one thread, else the `c`-th of
+    /// `threads` contiguous ranges. Run by the step's threads at once, each on its own slots.
+    func stepChunk(_ c: Int) {
+        guard let b = stepBuffers else { return }
+        let n = chunks.count
+        let lo = b.count * c / n, hi = b.count * (c + 1) / n
+        let work = chunks[c]
+        switch arithmetic {
+        case .platform: step(b, lo..<hi, work, Elementary.self)
+        case .portable: step(b, lo..<hi, work, Portable.self)
+        }
+    }
+
+    /// Steps the live worlds among `slots`, specialized for one kind of arithmetic.
+    func step<M: ElementaryFunctions>(_ b: StepBuffers, _ slots: Range<Int>, _ work: ChunkWork, _ math: M.Type) {
+        let dt = b.dt, iterations = solverIterations
+        let records = b.records, kinds = b.kinds, bodies = b.bodies, anchors = b.anchors
+        let pivots = b.pivots, springs = b.springs, rotaries = b.rotaries
+        // The work lists keep their capacity: nothing here allocates once warmed up.
+        var drag = work.drag, attraction = work.attraction
+        work.drag = []; work.attraction = []
+        drag.removeAll(keepingCapacity: true)
+        attraction.removeAll(keepingCapacity: true)
+        for i in slots where records[i].isLive {
+            let prevDt = bodies[i].prevDt
+            bodies[i].prevDt = dt
+            bodies[i].integratePosition(dt, math)
+            switch kinds[i] {
+            case .none:
+                bodies[i].integrateVelocity(dt, math)
+            case .drag:
+                pivots[i].preStep(anchors[i], bodies[i], dt, math)
+                bodies[i].integrateVelocity(dt, math)
+                pivots[i].applyCachedImpulse(&anchors[i], &bodies[i], prevDt == 0.0 ? 0.0 : dt / prevDt)
+                drag.append(Int32(truncatingIfNeeded: i))
+            case .attraction:
+                springs[i].preStep(&anchors[i], &bodies[i], dt, math)
+                rotaries[i].preStep(&anchors[i], &bodies[i], dt, math)
+                // Neither spring caches an impulse (their applyCachedImpulse is empty).
+                bodies[i].integrateVelocity(dt, math)
+                attraction.append(Int32(truncatingIfNeeded: i))
+            }
+        }
+        var p = 0
+        while p + 1 < drag.count {
+            let i = Int(drag[p]), j = Int(drag[p + 1])
+            Self.iterate(&pivots[i], &anchors[i], &bodies[i], &pivots[j], &anchors[j], &bodies[j], dt, iterations)
+            p += 2
+        }
+        if p < drag.count {
+            let i = Int(drag[p])
+            for _ in 0..<iterations { pivots[i].applyImpulse(&anchors[i], &bodies[i], dt) }
+        }
+        p = 0
+        while p + 1 < attraction.count {
+            let i = Int(attraction[p]), j = Int(attraction[p + 1])
+            Self.iterate(&springs[i], &rotaries[i], &anchors[i], &bodies[i],
+                         &springs[j], &rotaries[j], &anchors[j], &bodies[j], iterations)
+            p += 2
+        }
+        if p < attraction.count {
+            let i = Int(attraction[p])
+            for _ in 0..<iterations {
+                springs[i].applyImpulse(&anchors[i], &bodies[i])
+                rotaries[i].applyImpulse(&anchors[i], &bodies[i])
+            }
+        }
+        work.drag = drag
+        work.attraction = attraction
     }
 
     /// Two drag worlds' iterations, interleaved. `inout` lets the optimizer keep both in

@@ -13,6 +13,25 @@ struct SlotRecord {
     var isLive: Bool
 }
 
+/// One thread's work lists in a step, reused step after step.
+final class ChunkWork: @unchecked Sendable {
+    var drag: [Int32] = []
+    var attraction: [Int32] = []
+}
+
+/// The hot arrays of a ``NativeBackend`` as raw views, valid while one step runs.
+struct StepBuffers: @unchecked Sendable {
+    var count: Int
+    var dt: Double
+    var records: UnsafeBufferPointer<SlotRecord>
+    var kinds: UnsafeBufferPointer<JointKind>
+    var bodies: UnsafeMutableBufferPointer<RigidBody>
+    var anchors: UnsafeMutableBufferPointer<AnchorBody>
+    var pivots: UnsafeMutableBufferPointer<PivotJoint>
+    var springs: UnsafeMutableBufferPointer<DampedSpring>
+    var rotaries: UnsafeMutableBufferPointer<DampedRotarySpring>
+}
+
 /// Fling's native Swift solver: Chipmunk 7.0.3's step for a one-tile world, rewritten so that
 /// it gives the same bits, and laid out for stepping many worlds in one call.
 ///
@@ -39,17 +58,31 @@ public final class NativeBackend: PhysicsBackend {
     var rotaries: ContiguousArray<DampedRotarySpring> = []
     var records: ContiguousArray<SlotRecord> = []
     var freeSlots: [UInt32] = []
-    /// The step's work lists: slots whose iterations are still to run, by joint kind.
-    var dragSlots: [Int32] = []
-    var attractionSlots: [Int32] = []
+    /// Per thread, the step's work lists: slots whose iterations are still to run, by joint kind.
+    let chunks: [ChunkWork]
+    /// The parked threads besides the caller's (nil with one thread).
+    var pool: StepPool?
+    /// Views of the hot arrays while a step runs, for its threads.
+    var stepBuffers: StepBuffers?
+    /// Threads a step runs on (the caller's included). Default 1.
+    public let threads: Int
 
     /// - Parameter solverIterations: impulse iterations per step, 1...100. Default 10,
     ///   Chipmunk's default.
     ///   - arithmetic: the step's elementary functions. Default `.platform`.
-    public init(solverIterations: Int = 10, arithmetic: Arithmetic = .platform) throws(FlingError) {
+    ///   - threads: how many threads a step runs on, the caller's included, 1...64. Default 1
+    ///     (an app's main thread is not surprised); more are started once, here, and parked
+    ///     between steps. The bits do not depend on it.
+    public init(solverIterations: Int = 10, arithmetic: Arithmetic = .platform, threads: Int = 1) throws(FlingError) {
         try BackendCheck.iterations(solverIterations, "NativeBackend.solverIterations")
+        guard (1...64).contains(threads) else {
+            throw FlingError(.outOfRange, field: "NativeBackend.threads", value: "\(threads)", reason: "must lie in 1...64")
+        }
         self.solverIterations = solverIterations
         self.arithmetic = arithmetic
+        self.threads = threads
+        chunks = (0..<threads).map { _ in ChunkWork() }
+        if threads > 1 { pool = StepPool(backend: self, threads: threads - 1) }
     }
 
     /// Reserves room for `count` worlds, so that making that many allocates nothing.
@@ -57,7 +90,9 @@ public final class NativeBackend: PhysicsBackend {
         bodies.reserveCapacity(count); anchors.reserveCapacity(count); kinds.reserveCapacity(count)
         pivots.reserveCapacity(count); springs.reserveCapacity(count); rotaries.reserveCapacity(count)
         records.reserveCapacity(count); freeSlots.reserveCapacity(count)
-        dragSlots.reserveCapacity(count); attractionSlots.reserveCapacity(count)
+        for c in chunks {
+            c.drag.reserveCapacity(count / chunks.count + 1); c.attraction.reserveCapacity(count / chunks.count + 1)
+        }
     }
 
     /// Bytes of storage per slot across the hot and cold arrays.

@@ -1,0 +1,75 @@
+import Fling
+import Testing
+
+/// Stepping on several threads never changes a bit: every world's operations are its own.
+@Suite struct ThreadTests {
+    /// 1,000 random worlds (drags with moving fingers, attractions, free fall), some destroyed
+    /// and remade along the way, stepped 90 times; every state after every step is compared.
+    static func run(threads: Int, arithmetic: Arithmetic) throws -> [[BodyState]] {
+        let backend = try NativeBackend(arithmetic: arithmetic, threads: threads)
+        var rng = SplitMix64(state: 77)
+        func u(_ a: Double, _ b: Double) -> Double { a + (b - a) * rng.unit() }
+        func make() throws -> WorldID {
+            let m = u(0.2, 5)
+            let w = try backend.makeWorld(WorldDefinition(mass: m, moment: m * u(500, 5000), transform: Transform(
+                position: Vector(u(0, 390), u(0, 844)), angle: u(-1, 1)), gravity: Vector(0, 2000)))
+            switch rng.next() % 3 {
+            case 0: try backend.attachDrag(DragJoint(localAnchor: Vector(u(-30, 30), u(-30, 30)), finger: Vector(u(0, 390), u(0, 844)),
+                                                     maxForce: 50_000 * m, errorBias: 5.8e-5), to: w)
+            case 1:
+                try backend.setDamping(of: w, 0.2)
+                try backend.attachAttraction(Attraction(origin: Vector(u(0, 390), u(0, 844)), stiffness: 250 * m, damping: 0,
+                                                        angularStiffness: 2e4, angularDamping: 100), to: w)
+            default: try backend.setVelocity(of: w, linear: Vector(u(-500, 500), u(-1500, 0)), angular: u(-5, 5))
+            }
+            return w
+        }
+        var worlds = try (0..<1000).map { _ in try make() }
+        var out: [[BodyState]] = []
+        var states: [BodyState] = []
+        for step in 0..<90 {
+            for (n, w) in worlds.enumerated() where n % 3 == 0 {
+                try? backend.moveFinger(in: w, to: Vector(u(0, 390), u(0, 844)), velocity: Vector(u(-900, 900), u(-900, 900)))
+            }
+            if step % 10 == 9 {
+                for _ in 0..<25 {
+                    let n = Int(rng.next() % UInt64(worlds.count))
+                    try backend.destroyWorld(worlds[n])
+                    worlds[n] = try make()
+                }
+            }
+            try backend.step(by: 1.0 / 60)
+            try backend.readStates(of: worlds, into: &states)
+            out.append(states)
+        }
+        return out
+    }
+
+    @Test(arguments: Arithmetic.allCases)
+    func bitsDoNotDependOnTheThreadCount(arithmetic: Arithmetic) throws {
+        let one = try Self.run(threads: 1, arithmetic: arithmetic)
+        for threads in [2, 3, 8] {
+            let many = try Self.run(threads: threads, arithmetic: arithmetic)
+            for (step, (a, b)) in zip(one, many).enumerated() {
+                let same = zip(a, b).allSatisfy { $0.isBitwiseEqual(to: $1) }
+                #expect(same && a.count == b.count, "\(threads) threads, step \(step)")
+                if !same { return }
+            }
+        }
+    }
+
+    /// Every trace fixture replays to its pinned digests on three threads.
+    @Test(arguments: traceFixtures)
+    func fixturesOnThreeThreads(file: String) throws {
+        let trace = try Trace(json: try Fixture.text("traces/\(file)"))
+        let replay = try TraceReplayer(trace).replay { n throws(FlingError) in
+            try NativeBackend(solverIterations: n, arithmetic: .portable, threads: 3)
+        }
+        #expect(replay.comparedPins && replay.mismatches.isEmpty, "\(replay.mismatches)")
+    }
+
+    @Test func threadCountsOutOfRangeAreRefused() {
+        #expect(throws: FlingError.self) { try NativeBackend(threads: 0) }
+        #expect(throws: FlingError.self) { try NativeBackend(threads: 65) }
+    }
+}
