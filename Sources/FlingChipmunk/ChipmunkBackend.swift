@@ -29,6 +29,8 @@ public final class ChipmunkBackend: PhysicsBackend {
     private var generations: [UInt32] = []
     private var freeSlots: [UInt32] = []
     private var sharedSpace: OpaquePointer?
+    /// The longest stable step of each world's springs.
+    private var stability = SpringStability()
 
     public init(layout: Layout = .spacePerWorld, solverIterations: Int = 10) throws(FlingError) {
         try BackendCheck.iterations(solverIterations, "ChipmunkBackend.solverIterations")
@@ -86,6 +88,7 @@ public final class ChipmunkBackend: PhysicsBackend {
         let i = try slot(world)
         worlds[i]!.free()
         worlds[i] = nil
+        stability.clear(i)
         generations[i] &+= 1
         freeSlots.append(world.index)
         worldCount -= 1
@@ -94,6 +97,7 @@ public final class ChipmunkBackend: PhysicsBackend {
     public func attachDrag(_ joint: DragJoint, to world: WorldID) throws(FlingError) {
         let i = try slot(world)
         try BackendCheck.drag(joint)
+        try BackendCheck.leverage(joint, massInverse: 1 / cpBodyGetMass(worlds[i]!.body), momentInverse: 1 / cpBodyGetMoment(worlds[i]!.body))
         guard !worlds[i]!.hasDrag, !worlds[i]!.hasAttraction else { throw BackendCheck.occupied(world, "attachDrag") }
         let finger = cpBodyNewKinematic()!
         cpBodySetPosition(finger, cpVect(x: joint.finger.x, y: joint.finger.y))
@@ -135,12 +139,14 @@ public final class ChipmunkBackend: PhysicsBackend {
         cpSpaceAddConstraint(space, rotary)
         worlds[i]!.spring = spring
         worlds[i]!.rotary = rotary
+        stability.set(i, SpringStability.bound(attraction, massInverse: 1 / cpBodyGetMass(body), momentInverse: 1 / cpBodyGetMoment(body)))
     }
 
     public func detachAttraction(from world: WorldID) throws(FlingError) {
         let i = try slot(world)
         guard worlds[i]!.hasAttraction else { throw BackendCheck.missing(world, "detachAttraction", "attraction springs") }
         worlds[i]!.removeAttraction()
+        stability.clear(i)
     }
 
     public func setGravity(of world: WorldID, _ gravity: Vector) throws(FlingError) {
@@ -173,6 +179,7 @@ public final class ChipmunkBackend: PhysicsBackend {
 
     public func step(by dt: Double) throws(FlingError) {
         try BackendCheck.dt(dt)
+        try stability.check(dt)
         switch layout {
         case .spacePerWorld:
             for i in worlds.indices { if let world = worlds[i] { cpSpaceStep(world.space, dt) } }

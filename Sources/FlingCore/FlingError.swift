@@ -113,4 +113,6 @@ public enum Limits {
     public static let gravity: Double = 1e7
     /// Largest absolute velocity component, in points per second.
     public static let velocity: Double = 1e9
+    /// Largest absolute angular velocity, in radians per second.
+    public static let angularVelocity: Double = 1e9
 }

@@ -158,6 +158,24 @@ package enum BackendCheck {
         try Check.range(j.errorBias, 1e-300...1, "DragJoint.errorBias")
     }
 
+    /// The largest `|anchor|² · mass / moment` a drag joint accepts: the joint's 2×2
+    /// effective-mass matrix has determinant `m⁻¹² (1 + q)` with `q` this ratio, computed as a
+    /// difference of terms of size `m⁻² q²`; past about 10⁸ the difference is lost to rounding
+    /// and comes out 0 (Chipmunk aborts, "Unsolvable constraint"). 10⁶ keeps 30 good bits. A
+    /// point of a box tile is never beyond `q = 3`.
+    package static let maximumLeverage = 1e6
+
+    /// A drag joint's anchor against the body it pins.
+    /// (Inverses, as both backends hold them: the same bits, so both accept the same joints.)
+    package static func leverage(_ j: DragJoint, massInverse: Double, momentInverse: Double) throws(FlingError) {
+        let a = j.localAnchor
+        let q = (a.x * a.x + a.y * a.y) * momentInverse / massInverse
+        guard q <= maximumLeverage else {
+            throw FlingError(.outOfRange, field: "DragJoint.localAnchor", value: "\(a)",
+                             reason: "lies too far from the body's center for its mass and moment: |anchor|²·mass/moment = \(q), at most \(maximumLeverage)")
+        }
+    }
+
     package static func finger(_ p: Vector, _ v: Vector) throws(FlingError) {
         try Check.coordinate(p, "finger.position")
         try Check.range(v.x, -1e12...1e12, "finger.velocity.x")
@@ -184,7 +202,7 @@ package enum BackendCheck {
     package static func velocity(_ v: Vector, _ w: Double) throws(FlingError) {
         try Check.range(v.x, -Limits.velocity...Limits.velocity, "velocity.x")
         try Check.range(v.y, -Limits.velocity...Limits.velocity, "velocity.y")
-        try Check.range(w, -1e9...1e9, "angularVelocity")
+        try Check.range(w, -Limits.angularVelocity...Limits.angularVelocity, "angularVelocity")
     }
 
     package static func iterations(_ n: Int, _ field: String) throws(FlingError) {

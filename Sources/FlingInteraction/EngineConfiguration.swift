@@ -118,7 +118,7 @@ public struct EngineConfiguration: Hashable, Sendable {
         try Check.positive(dragMaxAcceleration, "EngineConfiguration.dragMaxAcceleration")
         try Check.range(dragMaxAcceleration, 0...1e9, "EngineConfiguration.dragMaxAcceleration")
         try Check.positive(dragErrorBias, "EngineConfiguration.dragErrorBias")
-        try Check.range(dragErrorBias, 0...1, "EngineConfiguration.dragErrorBias")
+        try Check.range(dragErrorBias, 1e-300...1, "EngineConfiguration.dragErrorBias")   // as the backends accept
         let maxFrequency = 0.25 / tick
         for (spring, name) in [(attraction, "attraction"), (rotation, "rotation")] {
             try Check.positive(spring.frequency, "EngineConfiguration.\(name).frequency")

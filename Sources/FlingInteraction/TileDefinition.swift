@@ -30,9 +30,18 @@ public struct TileDefinition: Hashable, Sendable {
     /// Moment of inertia of a solid box about its center: `m (w² + h²) / 12`.
     @inlinable public var moment: Double { mass * (frame.width * frame.width + frame.height * frame.height) / 12 }
 
-    /// Throws unless every number is finite and within ``Limits``.
+    /// The point of the tile nearest `p` (tile coordinates: relative to the center,
+    /// unrotated): `p` itself when it lies on the tile.
+    @inlinable public func nearestPoint(toLocal p: Vector) -> Vector {
+        let hw = frame.width / 2, hh = frame.height / 2
+        return Vector(min(max(p.x, -hw), hw), min(max(p.y, -hh), hh))
+    }
+
+    /// Throws unless every number is finite and within ``Limits``, the center included (the
+    /// backends place the body there).
     public func validate() throws(FlingError) {
         try Check.coordinate(Vector(frame.x, frame.y), "TileDefinition(\(id.rawValue)).frame.origin")
+        try Check.coordinate(frame.center, "TileDefinition(\(id.rawValue)).frame.center")
         try Check.positive(frame.width, "TileDefinition(\(id.rawValue)).frame.width")
         try Check.positive(frame.height, "TileDefinition(\(id.rawValue)).frame.height")
         try Check.range(frame.width, Limits.size, "TileDefinition(\(id.rawValue)).frame.width")

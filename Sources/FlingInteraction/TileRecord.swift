@@ -156,7 +156,10 @@ extension TileAnimator {
         case .falling, .held, .culled:
             world = tiles[i].world!
         }
-        let local = tiles[i].state.transform.local(fromWorld: point)
+        // A grab the app named may lie outside the tile (its own hit test is looser, or the
+        // finger slid): the joint takes the nearest point of the tile instead. A point off the
+        // body would make the joint's effective mass ill-conditioned (see BackendCheck.leverage).
+        let local = def.nearestPoint(toLocal: tiles[i].state.transform.local(fromWorld: point))
         try backend.attachDrag(DragJoint(
             localAnchor: local, finger: point, maxForce: configuration.dragMaxAcceleration * def.mass,
             errorBias: configuration.dragErrorBias), to: world)
@@ -175,8 +178,10 @@ extension TileAnimator {
         func sane(_ x: Double) -> Double { x.isNaN ? 0 : min(max(x, -Limits.velocity), Limits.velocity) }
         let velocity = Vector(sane(estimate.x), sane(estimate.y))
         try backend.detachDrag(from: world)
-        // The tracker's estimate becomes the body's velocity; its spin is kept.
-        try backend.setVelocity(of: world, linear: velocity, angular: tiles[i].state.angularVelocity)
+        // The tracker's estimate becomes the body's velocity; its spin is kept, within the
+        // backends' ±10⁹ rad/s like the velocity.
+        let spin = min(max(tiles[i].state.angularVelocity, -Limits.angularVelocity), Limits.angularVelocity)
+        try backend.setVelocity(of: world, linear: velocity, angular: spin)
         let attract = cancelled
             || configuration.releaseRule.attracts(center: tiles[i].state.position, velocity: velocity, origin: def.origin)
         if attract {

@@ -17,6 +17,7 @@ extension NativeBackend {
     /// on the thread count.
     public func step(by dt: Double) throws(FlingError) {
         try BackendCheck.dt(dt)
+        try stability.check(dt)
         let count = records.count
         records.withUnsafeBufferPointer { records in
         kinds.withUnsafeBufferPointer { kinds in

@@ -66,6 +66,8 @@ public final class NativeBackend: PhysicsBackend {
     var stepBuffers: StepBuffers?
     /// Threads a step runs on (the caller's included). Default 1.
     public let threads: Int
+    /// The longest stable step of each world's springs.
+    var stability = SpringStability()
 
     /// - Parameter solverIterations: impulse iterations per step, 1...100. Default 10,
     ///   Chipmunk's default.
@@ -124,6 +126,7 @@ public final class NativeBackend: PhysicsBackend {
         records[i].isLive = false
         records[i].generation &+= 1
         kinds[i] = .none
+        stability.clear(i)
         freeSlots.append(world.index)
         worldCount -= 1
     }
@@ -131,6 +134,7 @@ public final class NativeBackend: PhysicsBackend {
     public func attachDrag(_ joint: DragJoint, to world: WorldID) throws(FlingError) {
         let i = try slot(world)
         try BackendCheck.drag(joint)
+        try BackendCheck.leverage(joint, massInverse: bodies[i].mInv, momentInverse: bodies[i].iInv)
         guard kinds[i] == .none else { throw BackendCheck.occupied(world, "attachDrag") }
         // A new kinematic body: at rest, angle 0, placed like cpBodySetPosition does.
         var finger = AnchorBody()
@@ -164,6 +168,7 @@ public final class NativeBackend: PhysicsBackend {
         springs[i] = DampedSpring(attraction)
         rotaries[i] = DampedRotarySpring(attraction)
         kinds[i] = .attraction
+        stability.set(i, SpringStability.bound(attraction, massInverse: bodies[i].mInv, momentInverse: bodies[i].iInv))
     }
 
     public func detachAttraction(from world: WorldID) throws(FlingError) {
@@ -172,6 +177,7 @@ public final class NativeBackend: PhysicsBackend {
             throw BackendCheck.missing(world, "detachAttraction", "attraction springs")
         }
         kinds[i] = .none
+        stability.clear(i)
     }
 
     public func setGravity(of world: WorldID, _ gravity: Vector) throws(FlingError) {

@@ -22,15 +22,23 @@ import Fling
         return run
     }
 
-    /// The golden digest of ``goldenRun`` (270 ticks), the same on every backend.
-    static let goldenDigest: UInt64 = 0xfe1a_2fd1_54b8_dc38
+    /// The golden digest of ``goldenRun`` (270 ticks) with portable arithmetic: the same on
+    /// every machine. (Re-pinned when a named grab outside its tile came to take the tile's
+    /// nearest point: touch 3 names tile 2 from below it.) The platform-arithmetic backends
+    /// are held to each other instead, in the same process.
+    static let goldenDigest: UInt64 = 0x5beb_0e1e_f956_facd
     static let goldenTicks = 270
 
     @Test(arguments: backends)
     func goldenRunHasThePinnedDigest(kind: BackendKind) throws {
         let result = try Self.goldenRun.play(on: kind)
         #expect(result.ticks.count == Self.goldenTicks)
-        #expect(result.digest.value == Self.goldenDigest, "digest \(result.digest.hex)")
+        if kind.arithmetic == .portable {
+            #expect(result.digest.value == Self.goldenDigest, "digest \(result.digest.hex)")
+        } else {
+            let native = try Self.goldenRun.play(on: .native)
+            #expect(result.digest == native.digest)
+        }
         // It really went through the paths it claims to.
         let kinds = result.events.map(\.kind)
         #expect(kinds.contains(.settled) && kinds.contains(.culled))

@@ -13,7 +13,7 @@ let pinnedTraceDigests: [(file: String, digest: UInt64, ticks: Int)] = [
     ("fling-up.json", 0x950d_d44d_21a6_bb06, 21),
     ("corner-grab.json", 0x0a08_c84e_6d92_cdd7, 106),
     ("two-fingers.json", 0xabcc_51e3_8b33_a9e2, 68),
-    ("regrab-falling.json", 0x4935_aa37_005d_a18b, 119),
+    ("regrab-falling.json", 0x2026_f1f3_d48f_f3c7, 122),
     ("cancelled.json", 0xf4bd_ab90_33c7_2cd4, 72),
     ("flutter-strokes.json", 0x4a49_56c4_8555_8b7c, 356),
 ]

@@ -63,7 +63,7 @@ func fixturePath(_ name: String) throws -> String {
         #expect(decoded == trace)
         let replay = try TraceReplayer(decoded, display: .rate(144)).replay { n throws(FlingError) in try kind.make(solverIterations: n) }
         #expect(replay.digest == animator.digest)
-        #expect(replay.digest.value == DeterminismTests.goldenDigest)
+        if kind.arithmetic == .portable { #expect(replay.digest.value == DeterminismTests.goldenDigest) }
         #expect(replay.tickCount == DeterminismTests.goldenTicks)
     }
 
