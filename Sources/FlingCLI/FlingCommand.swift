@@ -53,6 +53,7 @@ public enum FlingCommand {
         case "velocity": try VelocityCommand.run(rest, &out)
         case "render": try RenderCommand.run(rest, &out)
         case "convert": try ConvertCommand.run(rest, &out)
+        case "selftest-backend": try SelfTestCommand.run(rest, &out)
         default:
             throw UsageError("unknown command \(command)")
         }

@@ -1,0 +1,118 @@
+import Fling
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// `fling selftest-backend`: for the test suite, not for people. Drives a backend (Chipmunk by
+/// default) and the tile animator on it over the whole accepted range of every input
+/// (extreme sizes, masses, moments, coordinates, grab points, springs, steps, velocities),
+/// refusals included, so that a Chipmunk assertion, which aborts the process in Debian's
+/// build, ends this process instead of the test run. `--abort` aborts on purpose, to prove
+/// the harness notices.
+enum SelfTestCommand {
+    static func run(_ arguments: [String], _ out: inout Output) throws {
+        let args = try Arguments(arguments, valued: ["seed", "cases", "backend"], flags: ["abort", "help"])
+        if args.flag("help") { out.print("fling selftest-backend [--seed S] [--cases N] [--backend KIND] [--abort]: for the test suite"); return }
+        if args.flag("abort") { abort() }
+        let seed = UInt64(try args.int("seed", in: 0...Int.max) ?? 1)
+        let cases = try args.int("cases", in: 1...1_000_000) ?? 200
+        let kind = args.has("backend") ? try Input.backend(args) : (BackendKind.available.contains(.chipmunk) ? .chipmunk : .native)
+        var rng = SplitMix64(state: seed)
+        func u(_ a: Double, _ b: Double) -> Double { a + (b - a) * rng.unit() }
+        /// Log-uniform over [a, b], a > 0.
+        func lu(_ a: Double, _ b: Double) -> Double { Portable.exp(u(Portable.log(a), Portable.log(b))) }
+        func pick<T>(_ xs: [T]) -> T { xs[Int(rng.next() % UInt64(xs.count))] }
+        var calls = 0, refused = 0
+        func attempt(_ body: () throws(FlingError) -> Void) {
+            calls += 1
+            do { try body() } catch { refused += 1 }
+        }
+        for c in 0..<cases {
+            if c % 2 == 0 {
+                // The backend alone, every entry point, arguments anywhere in (and beyond) range.
+                let backend = try kind.make()
+                var worlds: [WorldID] = []
+                for _ in 0..<4 {
+                    let mass = pick([1e-6, 1e6, lu(1e-6, 1e6)])
+                    let moment = pick([1e-300, 1e300, 1.0, lu(1e-300, 1e300), mass * lu(1e-6, 1e12)])
+                    let p = Vector(pick([1e7, -1e7, u(-1e7, 1e7), 4_194_304]), pick([1e7, u(-1e7, 1e7), 4_194_304]))
+                    attempt { () throws(FlingError) in
+                        worlds.append(try backend.makeWorld(WorldDefinition(mass: mass, moment: moment,
+                            transform: Transform(position: p, angle: u(-1e6, 1e6)), gravity: Vector(u(-1e7, 1e7), pick([1e7, u(-1e7, 1e7)])))))
+                    }
+                }
+                for w in worlds {
+                    switch rng.next() % 3 {
+                    case 0:
+                        let anchor = Vector(pick([1.0, 1e7, u(-1e7, 1e7), 0.05]), pick([1.0, -1e7, u(-1e7, 1e7), 0.05]))
+                        attempt { () throws(FlingError) in
+                            try backend.attachDrag(DragJoint(localAnchor: anchor, finger: Vector(u(-1e7, 1e7), u(-1e7, 1e7)),
+                                                             maxForce: pick([.greatestFiniteMagnitude, lu(1e-300, 1e300)]),
+                                                             errorBias: pick([1e-300, 1, lu(1e-300, 1)])), to: w)
+                        }
+                    case 1:
+                        attempt { () throws(FlingError) in
+                            try backend.setDamping(of: w, u(0, 1))
+                            try backend.attachAttraction(Attraction(
+                                origin: Vector(u(-1e7, 1e7), u(-1e7, 1e7)), stiffness: pick([1e300, 1e6, lu(1e-3, 1e300)]),
+                                damping: pick([0, 1e300, lu(1e-3, 1e300)]), angularStiffness: pick([1e300, lu(1e-3, 1e300)]),
+                                angularDamping: lu(1e-3, 1e300)), to: w)
+                        }
+                    default:
+                        attempt { () throws(FlingError) in
+                            try backend.setVelocity(of: w, linear: Vector(pick([1e9, -1e9, u(-1e9, 1e9)]), u(-1e9, 1e9)),
+                                                    angular: pick([1e9, -1e9, u(-1e9, 1e9)]))
+                        }
+                    }
+                }
+                for _ in 0..<30 {
+                    for w in worlds {
+                        attempt { () throws(FlingError) in
+                            try backend.moveFinger(in: w, to: Vector(u(-1e7, 1e7), u(-1e7, 1e7)), velocity: Vector(u(-1e12, 1e12), u(-1e12, 1e12)))
+                        }
+                    }
+                    attempt { () throws(FlingError) in try backend.step(by: pick([1e-4, 0.1, 1.0 / 60, u(1e-4, 0.1)])) }
+                    for w in worlds { attempt { () throws(FlingError) in _ = try backend.state(of: w) } }
+                }
+                for w in worlds.reversed() { attempt { () throws(FlingError) in try backend.destroyWorld(w) } }
+            } else {
+                // The animator, as an app would misuse it within its limits.
+                var configuration = EngineConfiguration()
+                configuration.tick = pick([1e-4, 0.1, 1.0 / 60])
+                configuration.maxFrameInterval = max(configuration.tick, 0.25)
+                configuration.gravity = Vector(u(-1e7, 1e7), pick([1e7, u(-1e7, 1e7)]))
+                configuration.dragMaxAcceleration = pick([1e9, lu(1e-3, 1e9)])
+                configuration.dragErrorBias = pick([1e-300, 1, lu(1e-300, 1)])
+                let cap = 0.25 / configuration.tick
+                configuration.attraction = SpringTuning(frequency: pick([cap, lu(1e-3, cap)]), dampingRatio: u(0, 100))
+                configuration.rotation = SpringTuning(frequency: pick([cap, lu(1e-3, cap)]), dampingRatio: u(0, 100))
+                var tiles: [TileDefinition] = []
+                for id in 0..<3 {
+                    let w = pick([1e-3, 0.1, 1e6, lu(1e-3, 1e6)]), h = pick([1e-3, 0.1, lu(1e-3, 1e6)])
+                    let c = Vector(pick([4_194_304, u(-9.9e6, 9.9e6)]), pick([4_194_304, u(-9.9e6, 9.9e6)]))
+                    tiles.append(TileDefinition(id: TileID(id), frame: Rect(center: c, width: w, height: h), mass: pick([1e-6, 1e6, lu(1e-6, 1e6)])))
+                }
+                let animator: TileAnimator
+                do {
+                    animator = try TileAnimator(viewport: Rect(x: -1e7, y: -1e7, width: 1e7, height: 1e7), tiles: tiles,
+                                                configuration: configuration, backend: try kind.make())
+                } catch { refused += 1; continue }
+                var t = 0.0
+                for step in 0..<40 {
+                    t += configuration.tick * pick([1, 3, 0.5])
+                    let touch = TouchID(step / 4)
+                    let phase: TouchEvent.Phase = [.began, .moved, .moved, pick([.ended, .cancelled])][step % 4]
+                    let at = Vector(pick([4_194_304, u(-1e7, 1e7)]), pick([4_194_304, u(-1e7, 1e7)]))
+                    attempt { () throws(FlingError) in
+                        try animator.handle(TouchEvent(time: t, touch: touch, phase: phase, position: at,
+                                                       tile: phase == .began ? TileID(Int(rng.next() % 3)) : nil))
+                    }
+                    attempt { () throws(FlingError) in _ = try animator.advance(to: t) }
+                }
+            }
+        }
+        out.print("selftest-backend: \(cases) cases on \(kind), \(calls) calls, \(refused) refused, no abort")
+    }
+}
