@@ -86,3 +86,13 @@ run("log, [0.5, 2]", part * 5, { (uniform(0.5, 2), 0) }, { a, _ in Portable.log(
 run("pow, x ∈ (0, 10], y ∈ [−30, 30]", part * 4, { (uniform(1e-9, 10), uniform(-30, 30)) }, { Portable.pow($0, $1) }, wpow, { pow($0, $1) })
 run("pow, x ∈ 1 ± 10⁻³, y ∈ [−10⁵, 10⁵]", part * 2, { (uniform(0.999, 1.001), uniform(-1e5, 1e5)) }, { Portable.pow($0, $1) }, wpow, { pow($0, $1) })
 run("pow, damping^dt: x ∈ [0, 1], y ∈ [10⁻⁴, 0.1]", part * 4, { (uniform(0, 1), uniform(1e-4, 0.1)) }, { Portable.pow($0, $1) }, wpow, { pow($0, $1) })
+#if arch(x86_64)
+let watan2: (Wide, Wide) -> Wide = { a, b in atan2l(a, b) }
+#else
+let watan2: (Wide, Wide) -> Wide = { a, b in atan2(a, b) }
+#endif
+run("atan2, y, x ∈ [−1, 1]", part * 4, { (uniform(-1, 1), uniform(-1, 1)) }, { Portable.atan2($0, $1) }, watan2, { atan2($0, $1) })
+run("atan2, y, x ∈ [−10³, 10³]", part * 3, { (uniform(-1e3, 1e3), uniform(-1e3, 1e3)) }, { Portable.atan2($0, $1) }, watan2, { atan2($0, $1) })
+func signedLogUniform() -> Double { (rng.next() & 1 == 0 ? 1.0 : -1.0) * logUniform(0x1p-1000, 0x1p1000) }
+run("atan2, |y|, |x| log-uniform in [2⁻¹⁰⁰⁰, 2¹⁰⁰⁰]", part * 3, { (signedLogUniform(), signedLogUniform()) },
+    { Portable.atan2($0, $1) }, watan2, { atan2($0, $1) })
