@@ -15,8 +15,26 @@ extension Portable {
     public static let exactTrigonometryBound = 1_647_099.323_974_340_4
 
     /// `x` as `n · π/2 + (hi + lo)`, `|hi + lo| ≲ π/4`, with `n` mod 4: the quadrant.
+    ///
+    /// Beyond ``exactTrigonometryBound`` the products `n · part` are no longer exact, and an
+    /// unreduced remainder would send the kernels' polynomials far outside [-1, 1] (even to
+    /// ±∞ or NaN for |x| near the largest double). So a large `x` is first brought under the
+    /// bound by repeated reductions, each cutting |x| by a factor of at least 2⁴⁰, their
+    /// quadrants added up: the result is deterministic and in [-1, 1], but not accurate (the
+    /// exact answer needs Payne–Hanek reduction with hundreds of bits of 2/π).
     @inlinable
     static func reduce(_ x: Double) -> (quadrant: Int, hi: Double, lo: Double) {
+        if abs(x) > exactTrigonometryBound {
+            var v = x, quadrant = 0
+            while abs(v) > exactTrigonometryBound {
+                let n = (v * twoOverPi).rounded(.toNearestOrEven)
+                // n mod 4: at or beyond 2⁵⁴ every double is a multiple of 4.
+                if abs(n) < 0x1p54 { quadrant &+= Int(n) & 3 }
+                v = ((v - n * halfPi1) - n * halfPi2) - n * halfPi3
+            }
+            let (q, hi, lo) = reduce(v)
+            return ((q &+ quadrant) & 3, hi, lo)
+        }
         let ax = abs(x)
         if ax <= 0.785_398_163_397_448_3 { return (0, x, 0) }
         let n = (ax * twoOverPi).rounded(.toNearestOrEven)
@@ -29,9 +47,8 @@ extension Portable {
         (hi, e) = twoSum(hi, -(n * halfPi4)); lo += e
         lo -= n * halfPi5
         (hi, lo) = fastTwoSum(hi, lo)
-        // n fits an Int: beyond 2⁶² the quadrant is meaningless anyway (every bit of x is
-        // above π/2's resolution), and a NaN or infinity never reaches here.
-        let q = n < 0x1p62 ? Int(n) & 3 : 0
+        // n ≤ 2²⁰ here (larger arguments were brought under the bound above).
+        let q = Int(n) & 3
         return x < 0 ? ((4 - q) & 3, -hi, -lo) : (q, hi, lo)
     }
 
@@ -60,10 +77,11 @@ extension Portable {
     }
 
     /// The sine of `x` radians. Within 1 ulp for `|x| ≤` ``exactTrigonometryBound``; `sin(±0)`
-    /// is ±0; NaN and infinities give NaN.
+    /// is ±0; NaN and infinities give the canonical `Double.nan`. Beyond the bound the result is
+    /// deterministic and in [-1, 1], not accurate.
     @inlinable
     public static func sin(_ x: Double) -> Double {
-        guard x.isFinite else { return x - x }
+        guard x.isFinite else { return .nan }  // canonical NaN: x86 and ARM make different ones
         if abs(x) < 0x1p-26 { return x }     // x³/6 is below half an ulp of x
         let (q, hi, lo) = reduce(x)
         switch q {
@@ -77,7 +95,7 @@ extension Portable {
     /// The cosine of `x` radians. Within 1 ulp for `|x| ≤` ``exactTrigonometryBound``.
     @inlinable
     public static func cos(_ x: Double) -> Double {
-        guard x.isFinite else { return x - x }
+        guard x.isFinite else { return .nan }  // canonical NaN: x86 and ARM make different ones
         if abs(x) < 0x1p-27 { return 1 }     // x²/2 is below half an ulp of 1
         let (q, hi, lo) = reduce(x)
         switch q {
@@ -91,7 +109,7 @@ extension Portable {
     /// Both at once, from one reduction: the same bits as ``sin(_:)`` and ``cos(_:)``.
     @inlinable
     public static func sincos(_ x: Double) -> (sin: Double, cos: Double) {
-        guard x.isFinite else { return (x - x, x - x) }
+        guard x.isFinite else { return (.nan, .nan) }
         if abs(x) < 0x1p-27 { return (x, 1) }
         if abs(x) < 0x1p-26 { return (x, cosKernel(x, 0)) }
         let (q, hi, lo) = reduce(x)
