@@ -142,15 +142,19 @@ extension Portable {
             zh = 0
         } else {
             // q = y/x rounded, and its rounding error (y - q·x)/x from an exact product
-            // (Dekker, no FMA): y - p is exact (Sterbenz) when p ≈ y. Feeding it to atan keeps
-            // the quotient's half-ulp out of the result. Guarded where q·x could overflow or
-            // the split lose bits.
+            // (Dekker, no FMA): y - p is exact (Sterbenz) since p ≈ y. Feeding it to atan keeps
+            // the quotient's half-ulp out of the result.
             let q = y / x
+            // The exact product needs both operands well inside the exponent range: scale
+            // tiny or huge pairs by a power of two first (exact, and q is unchanged).
+            var ys = y, xs = x
+            let big = Swift.max(y.magnitude, x.magnitude)
+            if big < 0x1p-300 { ys *= 0x1p700; xs *= 0x1p700 } else if big > 0x1p900 { ys *= 0x1p-200; xs *= 0x1p-200 }
             var tail = 0.0
-            let aq = q.magnitude, ax = x.magnitude
-            if aq < 0x1p900, ax < 0x1p900, aq > 0x1p-900, ax > 0x1p-900 {
-                let (p, e) = twoProduct(q, x)
-                tail = ((y - p) - e) / x
+            let aq = q.magnitude
+            if aq > 0x1p-60, aq < 0x1p60, xs.magnitude > 0x1p-800, ys.magnitude > 0x1p-800 {
+                let (p, e) = twoProduct(q, xs)
+                tail = ((ys - p) - e) / xs
             }
             if highWord(aq) & 0x7fff_ffff < 0x3e40_0000 {
                 zh = aq  // |y/x| < 2^-27: atan q = q
