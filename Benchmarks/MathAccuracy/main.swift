@@ -94,5 +94,5 @@ let watan2: (Wide, Wide) -> Wide = { a, b in atan2(a, b) }
 run("atan2, y, x ∈ [−1, 1]", part * 4, { (uniform(-1, 1), uniform(-1, 1)) }, { Portable.atan2($0, $1) }, watan2, { atan2($0, $1) })
 run("atan2, y, x ∈ [−10³, 10³]", part * 3, { (uniform(-1e3, 1e3), uniform(-1e3, 1e3)) }, { Portable.atan2($0, $1) }, watan2, { atan2($0, $1) })
 func signedLogUniform() -> Double { (rng.next() & 1 == 0 ? 1.0 : -1.0) * logUniform(0x1p-1000, 0x1p1000) }
-run("atan2, |y|, |x| log-uniform in [2⁻¹⁰⁰⁰, 2¹⁰⁰⁰]", part * 3, { (signedLogUniform(), signedLogUniform()) },
+run("atan2, y, x ∈ ±[2⁻¹⁰⁰⁰, 2¹⁰⁰⁰] log-uniform", part * 3, { (signedLogUniform(), signedLogUniform()) },
     { Portable.atan2($0, $1) }, watan2, { atan2($0, $1) })
