@@ -79,6 +79,8 @@ run("sin, [−2²⁰·π/2, 2²⁰·π/2]", part * 2, { (uniform(-1.647e6, 1.647
 run("cos, [−2π, 2π]", part * 5, { (uniform(-2 * .pi, 2 * .pi), 0) }, { a, _ in Portable.cos(a) }, wcos, { a, _ in cos(a) })
 run("cos, [−10⁴, 10⁴]", part * 3, { (uniform(-1e4, 1e4), 0) }, { a, _ in Portable.cos(a) }, wcos, { a, _ in cos(a) })
 run("cos, [−2²⁰·π/2, 2²⁰·π/2]", part * 2, { (uniform(-1.647e6, 1.647e6), 0) }, { a, _ in Portable.cos(a) }, wcos, { a, _ in cos(a) })
+run("sin, ±[2²⁰·π/2, 2¹⁰²⁴) log-uniform", part, { ((rng.next() & 1 == 0 ? 1.0 : -1.0) * logUniform(1.648e6, 1.79e308), 0) }, { a, _ in Portable.sin(a) }, wsin, { a, _ in sin(a) })
+run("cos, ±[2²⁰·π/2, 2¹⁰²⁴) log-uniform", part, { ((rng.next() & 1 == 0 ? 1.0 : -1.0) * logUniform(1.648e6, 1.79e308), 0) }, { a, _ in Portable.cos(a) }, wcos, { a, _ in cos(a) })
 run("exp, [−745, 709.78]", part * 5, { (uniform(-745, 709.78), 0) }, { a, _ in Portable.exp(a) }, wexp, { a, _ in exp(a) })
 run("exp, [−1, 1]", part * 5, { (uniform(-1, 1), 0) }, { a, _ in Portable.exp(a) }, wexp, { a, _ in exp(a) })
 run("log, [2⁻¹⁰⁷⁴, 2¹⁰²⁴) log-uniform", part * 5, { (logUniform(.leastNonzeroMagnitude, 1.7e308), 0) }, { a, _ in Portable.log(a) }, wlog, { a, _ in log(a) })

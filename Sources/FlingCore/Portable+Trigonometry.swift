@@ -9,32 +9,19 @@ extension Portable {
     /// 2/π rounded to nearest.
     @usableFromInline static let twoOverPi = Double(bitPattern: 0x3FE4_5F30_6DC9_C883)
 
-    /// The largest argument reduced exactly: 2²⁰ · π/2. Beyond it the reduction loses bits
-    /// (the results stay deterministic, the same on every machine, but are no longer within
-    /// 1 ulp); the engine's angles stay far below it.
+    /// The largest argument reduced by the fast Cody–Waite path: 2²⁰ · π/2, where `n × part`
+    /// stops being exact. Larger arguments take Payne–Hanek reduction (``reduceLarge(_:)``),
+    /// slower but as accurate; the engine's angles stay far below the bound.
     public static let exactTrigonometryBound = 1_647_099.323_974_340_4
 
     /// `x` as `n · π/2 + (hi + lo)`, `|hi + lo| ≲ π/4`, with `n` mod 4: the quadrant.
     ///
-    /// Beyond ``exactTrigonometryBound`` the products `n · part` are no longer exact, and an
-    /// unreduced remainder would send the kernels' polynomials far outside [-1, 1] (even to
-    /// ±∞ or NaN for |x| near the largest double). So a large `x` is first brought under the
-    /// bound by repeated reductions, each cutting |x| by a factor of at least 2⁴⁰, their
-    /// quadrants added up: the result is deterministic and in [-1, 1], but not accurate (the
-    /// exact answer needs Payne–Hanek reduction with hundreds of bits of 2/π).
+    /// Beyond ``exactTrigonometryBound`` the products `n · part` are no longer exact, so a
+    /// larger `x` goes to ``reduceLarge(_:)``: Payne–Hanek reduction with 1,216 bits of 2/π,
+    /// exact integer products, accurate for every finite double.
     @inlinable
     static func reduce(_ x: Double) -> (quadrant: Int, hi: Double, lo: Double) {
-        if abs(x) > exactTrigonometryBound {
-            var v = x, quadrant = 0
-            while abs(v) > exactTrigonometryBound {
-                let n = (v * twoOverPi).rounded(.toNearestOrEven)
-                // n mod 4: at or beyond 2⁵⁴ every double is a multiple of 4.
-                if abs(n) < 0x1p54 { quadrant &+= Int(n) & 3 }
-                v = ((v - n * halfPi1) - n * halfPi2) - n * halfPi3
-            }
-            let (q, hi, lo) = reduce(v)
-            return ((q &+ quadrant) & 3, hi, lo)
-        }
+        if abs(x) > exactTrigonometryBound { return reduceLarge(x) }
         let ax = abs(x)
         if ax <= 0.785_398_163_397_448_3 { return (0, x, 0) }
         let n = (ax * twoOverPi).rounded(.toNearestOrEven)
@@ -47,7 +34,7 @@ extension Portable {
         (hi, e) = twoSum(hi, -(n * halfPi4)); lo += e
         lo -= n * halfPi5
         (hi, lo) = fastTwoSum(hi, lo)
-        // n ≤ 2²⁰ here (larger arguments were brought under the bound above).
+        // n ≤ 2²⁰ here (larger arguments went to reduceLarge).
         let q = Int(n) & 3
         return x < 0 ? ((4 - q) & 3, -hi, -lo) : (q, hi, lo)
     }
@@ -76,9 +63,8 @@ extension Portable {
         return s + (((e - 0.5 * zl) + z * z * c) - x * y)
     }
 
-    /// The sine of `x` radians. Within 1 ulp for `|x| ≤` ``exactTrigonometryBound``; `sin(±0)`
-    /// is ±0; NaN and infinities give the canonical `Double.nan`. Beyond the bound the result is
-    /// deterministic and in [-1, 1], not accurate.
+    /// The sine of `x` radians. Within 1 ulp for every finite `x`; `sin(±0)` is ±0; NaN and
+    /// infinities give the canonical `Double.nan`.
     @inlinable
     public static func sin(_ x: Double) -> Double {
         guard x.isFinite else { return .nan }  // canonical NaN: x86 and ARM make different ones
@@ -92,7 +78,7 @@ extension Portable {
         }
     }
 
-    /// The cosine of `x` radians. Within 1 ulp for `|x| ≤` ``exactTrigonometryBound``.
+    /// The cosine of `x` radians. Within 1 ulp for every finite `x`.
     @inlinable
     public static func cos(_ x: Double) -> Double {
         guard x.isFinite else { return .nan }  // canonical NaN: x86 and ARM make different ones

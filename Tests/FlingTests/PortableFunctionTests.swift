@@ -119,6 +119,32 @@ struct PortableFunctionTests {
         }
     }
 
+    /// Beyond 2²⁰·π/2 sine and cosine take Payne–Hanek reduction: still within 1 ulp of the
+    /// platform's (glibc reduces exactly too), up to the largest double.
+    @Test func hugeArguments() {
+        // 6381956970095103·2⁷⁹⁷, the double closest to a multiple of π/2 (2⁻⁶¹ of it away, an
+        // odd multiple): cos is -4.687165924254627611e-19 (mpmath at 2,000 bits), and this is
+        // the double nearest it. glibc 2.36's cos is 8 ulps off here, so it is no reference.
+        let hard = 6381956970095103 * 0x1p797
+        #expect(Portable.cos(hard) == -4.687165924254628e-19)
+        #expect(Portable.cos(-hard) == -4.687165924254628e-19)
+        #expect(Portable.sin(hard) == 1 && Portable.sin(-hard) == -1)
+        var rng = SplitMix64(state: 0x9A7E_4A2E)
+        var xs: [Double] = [1e22, 0x1p1023,
+                            .greatestFiniteMagnitude, -.greatestFiniteMagnitude, 1_647_100, -1_647_100]
+        for _ in 0..<4000 {
+            let e = Int(rng.next() % 1003) + 21
+            let x = Double(sign: rng.next() & 1 == 0 ? .plus : .minus, exponent: e, significand: 1 + rng.unit())
+            xs.append(x)
+        }
+        for x in xs {
+            let s = Portable.sin(x), c = Portable.cos(x), sc = Portable.sincos(x)
+            #expect(Self.ulps(s, Glibc.sin(x)) <= 1, "sin(\(x)): \(s) vs \(Glibc.sin(x))")
+            #expect(Self.ulps(c, Glibc.cos(x)) <= 1, "cos(\(x)): \(c) vs \(Glibc.cos(x))")
+            #expect(sc.sin.bitPattern == s.bitPattern && sc.cos.bitPattern == c.bitPattern)
+        }
+    }
+
     @Test func expLogSpecialValues() {
         let nan = Double.nan, inf = Double.infinity
         #expect(Portable.exp(nan).isNaN)
