@@ -42,7 +42,10 @@ extension Portable {
     /// taking the carry), becomes a double-double and is multiplied by π/2 in double-double.
     /// The bits of 2/π past the window change the fraction by less than 2⁻¹³⁸, and no double
     /// is closer to a multiple of π/2 than about 2⁻⁶¹ of it, so about 70 bits stay good.
-    @inlinable
+    ///
+    /// Out of line on purpose: it is the cold path, and inlining it into every `sin`/`cos`
+    /// call site (the solver's step among them) would only grow the hot code.
+    @usableFromInline @inline(never)
     static func reduceLarge(_ x: Double) -> (quadrant: Int, hi: Double, lo: Double) {
         let ax = abs(x)
         let m = ax.significandBitPattern | (1 << 52)
