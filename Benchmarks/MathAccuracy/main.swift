@@ -23,9 +23,20 @@ typealias Wide = Double   // no wider type: errors are then measured against the
 struct Tally {
     var name: String
     var count = 0, maxUlp = 0.0, worst = (0.0, 0.0), overHalf = 0, overOne = 0, differ = 0
+    /// The largest distance from the platform's double result, in ulps (ordered bit patterns).
+    var maxFromPlatform: UInt64 = 0
     mutating func add(_ mine: Double, _ reference: Wide, platform: Double, args: (Double, Double)) {
         count += 1
-        if mine.bitPattern != platform.bitPattern { differ += 1 }
+        if mine.bitPattern != platform.bitPattern {
+            differ += 1
+            if !mine.isNaN && !platform.isNaN {
+                func ordered(_ x: Double) -> Int64 {
+                    let i = Int64(bitPattern: x.bitPattern)
+                    return i < 0 ? Int64.min &- i : i
+                }
+                maxFromPlatform = max(maxFromPlatform, (ordered(mine) &- ordered(platform)).magnitude)
+            }
+        }
         let r = Double(reference)
         if r.isNaN && mine.isNaN { return }
         if r.isInfinite || mine.isInfinite {
@@ -40,7 +51,7 @@ struct Tally {
     }
     var line: String {
         let m = (maxUlp * 1000).rounded() / 1000
-        return "| \(name) | \(count) | \(m) | \(overHalf) | \(overOne) | \(differ) | \(worst.0), \(worst.1) |"
+        return "| \(name) | \(count) | \(m) | \(overHalf) | \(overOne) | \(differ) | \(maxFromPlatform) | \(worst.0), \(worst.1) |"
     }
 }
 
@@ -50,8 +61,8 @@ func logUniform(_ lo: Double, _ hi: Double) -> Double { Portable.exp(uniform(Por
 
 let n = CommandLine.arguments.count > 1 ? Int(CommandLine.arguments[1])! : 10_000_000
 print("math-accuracy: \(n) arguments per function; error in ulps against glibc's long double")
-print("| function, range | arguments | max ulp | > 0.5 ulp | > 1 ulp | ≠ glibc double | worst argument |")
-print("| --- | ---: | ---: | ---: | ---: | ---: | --- |")
+print("| function, range | arguments | max ulp | > 0.5 ulp | > 1 ulp | ≠ glibc double | max ulps from glibc double | worst argument |")
+print("| --- | ---: | ---: | ---: | ---: | ---: | ---: | --- |")
 
 func run(_ name: String, _ count: Int, _ arg: () -> (Double, Double), _ mine: (Double, Double) -> Double,
          _ wide: (Wide, Wide) -> Wide, _ platform: (Double, Double) -> Double) {
