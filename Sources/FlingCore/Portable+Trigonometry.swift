@@ -9,14 +9,19 @@ extension Portable {
     /// 2/π rounded to nearest.
     @usableFromInline static let twoOverPi = Double(bitPattern: 0x3FE4_5F30_6DC9_C883)
 
-    /// The largest argument reduced exactly: 2²⁰ · π/2. Beyond it the reduction loses bits
-    /// (the results stay deterministic, the same on every machine, but are no longer within
-    /// 1 ulp); the engine's angles stay far below it.
+    /// The largest argument reduced by the fast Cody–Waite path: 2²⁰ · π/2, where `n × part`
+    /// stops being exact. Larger arguments take Payne–Hanek reduction (``reduceLarge(_:)``),
+    /// slower but as accurate; the engine's angles stay far below the bound.
     public static let exactTrigonometryBound = 1_647_099.323_974_340_4
 
     /// `x` as `n · π/2 + (hi + lo)`, `|hi + lo| ≲ π/4`, with `n` mod 4: the quadrant.
+    ///
+    /// Beyond ``exactTrigonometryBound`` the products `n · part` are no longer exact, so a
+    /// larger `x` goes to ``reduceLarge(_:)``: Payne–Hanek reduction with 1,216 bits of 2/π,
+    /// exact integer products, accurate for every finite double.
     @inlinable
     static func reduce(_ x: Double) -> (quadrant: Int, hi: Double, lo: Double) {
+        if abs(x) > exactTrigonometryBound { return reduceLarge(x) }
         let ax = abs(x)
         if ax <= 0.785_398_163_397_448_3 { return (0, x, 0) }
         let n = (ax * twoOverPi).rounded(.toNearestOrEven)
@@ -29,9 +34,8 @@ extension Portable {
         (hi, e) = twoSum(hi, -(n * halfPi4)); lo += e
         lo -= n * halfPi5
         (hi, lo) = fastTwoSum(hi, lo)
-        // n fits an Int: beyond 2⁶² the quadrant is meaningless anyway (every bit of x is
-        // above π/2's resolution), and a NaN or infinity never reaches here.
-        let q = n < 0x1p62 ? Int(n) & 3 : 0
+        // n ≤ 2²⁰ here (larger arguments went to reduceLarge).
+        let q = Int(n) & 3
         return x < 0 ? ((4 - q) & 3, -hi, -lo) : (q, hi, lo)
     }
 
@@ -59,11 +63,11 @@ extension Portable {
         return s + (((e - 0.5 * zl) + z * z * c) - x * y)
     }
 
-    /// The sine of `x` radians. Within 1 ulp for `|x| ≤` ``exactTrigonometryBound``; `sin(±0)`
-    /// is ±0; NaN and infinities give NaN.
+    /// The sine of `x` radians. Within 1 ulp for every finite `x`; `sin(±0)` is ±0; NaN and
+    /// infinities give the canonical `Double.nan`.
     @inlinable
     public static func sin(_ x: Double) -> Double {
-        guard x.isFinite else { return x - x }
+        guard x.isFinite else { return .nan }  // canonical NaN: x86 and ARM make different ones
         if abs(x) < 0x1p-26 { return x }     // x³/6 is below half an ulp of x
         let (q, hi, lo) = reduce(x)
         switch q {
@@ -74,10 +78,10 @@ extension Portable {
         }
     }
 
-    /// The cosine of `x` radians. Within 1 ulp for `|x| ≤` ``exactTrigonometryBound``.
+    /// The cosine of `x` radians. Within 1 ulp for every finite `x`.
     @inlinable
     public static func cos(_ x: Double) -> Double {
-        guard x.isFinite else { return x - x }
+        guard x.isFinite else { return .nan }  // canonical NaN: x86 and ARM make different ones
         if abs(x) < 0x1p-27 { return 1 }     // x²/2 is below half an ulp of 1
         let (q, hi, lo) = reduce(x)
         switch q {
@@ -91,7 +95,7 @@ extension Portable {
     /// Both at once, from one reduction: the same bits as ``sin(_:)`` and ``cos(_:)``.
     @inlinable
     public static func sincos(_ x: Double) -> (sin: Double, cos: Double) {
-        guard x.isFinite else { return (x - x, x - x) }
+        guard x.isFinite else { return (.nan, .nan) }
         if abs(x) < 0x1p-27 { return (x, 1) }
         if abs(x) < 0x1p-26 { return (x, cosKernel(x, 0)) }
         let (q, hi, lo) = reduce(x)

@@ -13,9 +13,13 @@
 ///   significant bits are exact; differences of nearby numbers are exact (Sterbenz); the
 ///   rounding error of a sum is recovered exactly (Knuth's two-sum) and of a product by
 ///   Dekker's splitting (no FMA needed). The reduced argument is carried as a double-double.
+///   Trigonometric arguments beyond 2²⁰·π/2 take Payne–Hanek reduction (exact integer
+///   products with 1,216 bits of 2/π).
 /// - **Kernels from the Taylor series**, whose coefficients are `±1/n!` (and `2/(2j+1)` for the
 ///   logarithm) rounded once to the nearest double (computed with 300-bit arithmetic, mpmath),
 ///   summed far enough that the truncation is below 2⁻⁶⁰ of the result on the reduced range.
+///   `atan2` instead uses fdlibm 5.3's published minimax polynomial for atan (s_atan.c), with
+///   the quotient y/x carried as a double-double.
 /// - **Accuracy**, measured against glibc's `long double` functions over at least 10 million
 ///   arguments per function (`math-accuracy`, Benchmarks/MATH-ACCURACY.md): within 1 ulp
 ///   on the documented ranges.
