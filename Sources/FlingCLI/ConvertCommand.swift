@@ -30,12 +30,5 @@ enum ConvertCommand {
     }
 }
 
-/// Writes `text` to `path`, or to standard output for `-`.
-func writeFile(_ path: String, _ text: String, _ out: inout Output) throws {
-    if path == "-" { out.stdout += text; return }
-    do {
-        try text.write(toFile: path, atomically: true, encoding: .utf8)
-    } catch {
-        throw RunError("\(path): cannot be written (\(error.localizedDescription))")
-    }
-}
+/// Writes `text` to `path`, or to standard output for `-` (see ``FileIO/write(_:_:_:)``).
+func writeFile(_ path: String, _ text: String, _ out: inout Output) throws { try FileIO.write(path, text, &out) }

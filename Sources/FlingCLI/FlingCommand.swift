@@ -64,8 +64,10 @@ public enum FlingCommand {
 struct Output {
     var stdout = ""
     var stderr = ""
-    mutating func print(_ line: String) { stdout += line + "\n" }
-    mutating func error(_ line: String) { stderr += line + "\n" }
+    /// One line (or several, separated by newlines): every control character but the line
+    /// breaks and tabs is shown escaped.
+    mutating func print(_ line: String) { stdout += line.split(separator: "\n", omittingEmptySubsequences: false).map { escapingControls(String($0)) }.joined(separator: "\n") + "\n" }
+    mutating func error(_ line: String) { stderr += line.split(separator: "\n", omittingEmptySubsequences: false).map { escapingControls(String($0)) }.joined(separator: "\n") + "\n" }
 }
 
 /// What a FILE argument held.
@@ -92,16 +94,7 @@ enum Input {
         }
     }
 
-    static func readFile(_ path: String) throws -> [UInt8] {
-        if path == "-" { return Array(FileHandle.standardInput.readDataToEndOfFile()) }
-        var isDirectory: ObjCBool = false
-        guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else {
-            throw RunError("\(path): no such file")
-        }
-        guard !isDirectory.boolValue else { throw RunError("\(path): is a directory") }
-        guard let data = FileManager.default.contents(atPath: path) else { throw RunError("\(path): cannot be read") }
-        return Array(data)
-    }
+    static func readFile(_ path: String) throws -> [UInt8] { try FileIO.read(path) }
 
     /// The trace to replay: a JSON trace as it is, or each stroke as its own scene.
     static func trace(_ path: String, _ args: Arguments) throws -> Trace {

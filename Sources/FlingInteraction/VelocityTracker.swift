@@ -36,7 +36,8 @@ public struct VelocityTracker: Sendable {
     /// Adds a sample: the touch's position at `time` (seconds, within ±1e12).
     public mutating func add(time: Double, position: Vector) {
         newest = (newest + 1) % Self.historySize
-        times[newest] = Int64((time * 1_000_000).rounded())
+        // Microseconds; a time beyond the documented ±10¹² s saturates instead of trapping.
+        times[newest] = Int64((min(max(time, -1e12), 1e12) * 1_000_000).rounded())
         points[newest] = position
         count = min(count + 1, Self.historySize)
     }

@@ -139,6 +139,9 @@ struct JSONParser {
         defer { depth -= 1 }
         i += 1
         var members: [(key: String, value: JSONNode)] = []
+        // Keys seen, for the duplicate check: a set, so an object of 200,000 keys costs linear
+        // time, not quadratic (looked up only; members keep the document's order).
+        var seen = Set<String>()
         skipWhitespace()
         if i < bytes.count, bytes[i] == UInt8(ascii: "}") { i += 1; return .object(members) }
         while true {
@@ -152,9 +155,7 @@ struct JSONParser {
             i += 1
             skipWhitespace()
             let value = try parseValue()
-            // Objects in a trace have a handful of keys: a linear scan is enough, and bounded by
-            // the document's size.
-            if members.contains(where: { $0.key == key }) {
+            if !seen.insert(key).inserted {
                 throw FlingError(.malformedInput, field: "line \(keyLine), column \(keyColumn)", value: "\"\(key)\"",
                                  reason: "duplicate key in one object")
             }

@@ -51,6 +51,8 @@ public enum StrokeCSV {
         for rawLine in text.split(omittingEmptySubsequences: false, whereSeparator: \.isNewline) {
             lineNumber += 1
             var line = Substring(rawLine)
+            // A UTF-8 byte-order mark, as spreadsheets write, is not part of the header.
+            if lineNumber == 1, line.first == "\u{FEFF}" { line = line.dropFirst() }
             if line.last == "\r" { line = line.dropLast() }
             if line.allSatisfy({ $0 == " " || $0 == "\t" }) { continue }
             if !sawHeader {
@@ -67,6 +69,8 @@ public enum StrokeCSV {
             let id = fields[0].trimmingSpaces
             guard !id.isEmpty else { throw bad(lineNumber, "stroke_id", fields[0], "must not be empty") }
             let t = try number(fields[1], "t_seconds", lineNumber)
+            // The velocity tracker keeps times in whole microseconds (Int64): ±10¹² s.
+            guard abs(t) <= 1e12 else { throw bad(lineNumber, "t_seconds", fields[1], "must lie within ±1e12 seconds") }
             guard let phase = TouchEvent.Phase(rawValue: String(fields[2])) else {
                 throw bad(lineNumber, "phase", fields[2], "must be began, moved, ended or cancelled")
             }

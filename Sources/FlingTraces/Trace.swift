@@ -191,6 +191,7 @@ extension Trace {
         for (s, scene) in scenes.enumerated() {
             try scene.validate(at: Path() / "scenes" / s, locate: locate)
         }
+        try checkSize(locate: locate)
     }
 }
 
@@ -306,6 +307,12 @@ extension Trace {
         configuration: EngineConfiguration = .init(), duration: Double = 10,
         name: String? = nil, notes: String? = nil, attribution: String? = nil
     ) throws(FlingError) {
+        // One tile per stroke for up to `duration`: refuse an oversized file before building it.
+        let tileTicks = Double(strokes.count) * (duration / configuration.tick).rounded(.down)
+        guard tileTicks <= Self.maximumTileTicks else {
+            throw FlingError(.outOfRange, field: "strokes", value: "\(strokes.count) strokes",
+                             reason: "would ask for \(tileTicks) ticks × tiles; a trace may ask for at most \(Int(Self.maximumTileTicks))")
+        }
         var scenes: [Scene] = []
         for (n, stroke) in strokes.enumerated() {
             guard let first = stroke.samples.first else {

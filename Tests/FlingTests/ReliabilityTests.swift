@@ -1,0 +1,161 @@
+import Fling
+import Foundation
+@testable import FlingCLI
+import Testing
+
+/// Inputs inside the documented limits never reach a Chipmunk assertion, never wedge the
+/// animator, and files cost time and memory in proportion to their size.
+@Suite struct ReliabilityTests {
+    /// The audit's cases that aborted Debian's Chipmunk: each is now refused with a typed error
+    /// (and the world is left as it was), on every backend alike.
+    @Test(arguments: backends.filter { $0 != .nativePortable })
+    func backendArgumentsThatAbortedChipmunkAreRefused(kind: BackendKind) throws {
+        let backend = try kind.make()
+        func world(mass: Double = 1, moment: Double = 1000) throws -> WorldID {
+            try backend.makeWorld(WorldDefinition(mass: mass, moment: moment, transform: Transform(position: Vector(10, 10)),
+                                                  gravity: Vector(0, 100)))
+        }
+        func drag(_ anchor: Vector) -> DragJoint { DragJoint(localAnchor: anchor, finger: .zero, maxForce: 1e4, errorBias: 1e-3) }
+        // Drag anchors whose effective mass would be singular.
+        var e = try #require(throws: FlingError.self) { try backend.attachDrag(drag(Vector(1, 1)), to: try world(moment: 1e-300)) }
+        #expect(e.code == .outOfRange && e.field == "DragJoint.localAnchor")
+        e = try #require(throws: FlingError.self) { try backend.attachDrag(drag(Vector(1e7, 1e7)), to: try world(mass: 1e6, moment: 1)) }
+        #expect(e.reason.contains("mass and moment"))
+        // Springs too stiff for the step: the step is refused and says the largest stable one.
+        func spring(_ k: Double, angular: Double = 10) -> Attraction {
+            Attraction(origin: .zero, stiffness: k, damping: 0, angularStiffness: angular, angularDamping: 1)
+        }
+        let w = try world()
+        try backend.attachAttraction(spring(1e6), to: w)
+        let before = try backend.state(of: w)
+        e = try #require(throws: FlingError.self) { try backend.step(by: 1.0 / 60) }
+        #expect(e.field == "step.dt" && e.reason.contains("0.0019"))
+        #expect(try backend.state(of: w) == before)            // nothing stepped
+        try backend.step(by: 1e-3)                              // a short enough step is fine
+        try backend.detachAttraction(from: w)
+        try backend.step(by: 1.0 / 60)                          // and without the spring, any step
+        for attraction in [spring(1e300), spring(1, angular: 1e300)] {
+            try backend.attachAttraction(attraction, to: w)
+            #expect(throws: FlingError.self) { try backend.step(by: 1e-4) }
+            try backend.detachAttraction(from: w)
+        }
+        // A spring tuned for mass 1 on a mass-1e-6 world.
+        let light = try world(mass: 1e-6, moment: 1e-3)
+        try backend.attachAttraction(spring(1 * 2 * 2 * .pi * .pi * 6.25, angular: 1e-4), to: light)
+        #expect(throws: FlingError.self) { try backend.step(by: 1.0 / 60) }
+        try backend.destroyWorld(light)
+        try backend.step(by: 1.0 / 60)                          // its bound left with it
+    }
+
+    /// A 0.1-point tile named by a touch at (4194304, 4194304): the grab takes the tile's
+    /// nearest point, and the run stays finite on every backend.
+    @Test(arguments: backends)
+    func namedGrabFarOutsideATinyTile(kind: BackendKind) throws {
+        let tile = TileDefinition(id: 1, frame: Rect(center: Vector(100, 100), width: 0.1, height: 0.1))
+        let a = try TileAnimator(viewport: phone, tiles: [tile], backend: try kind.make())
+        try a.handle(TouchEvent(time: 0, touch: 1, phase: .began, position: Vector(4_194_304, 4_194_304), tile: 1))
+        try a.handle(TouchEvent(time: 0.1, touch: 1, phase: .moved, position: Vector(4_194_300, 4_194_310)))
+        var t = 0.0
+        while t < 1 { t += 1.0 / 60; try a.advance(to: t) }
+        let s = try a.snapshot(of: 1).state
+        #expect(s.position.x.isFinite && s.velocity.x.isFinite && s.angularVelocity.isFinite)
+        #expect(s.position.x > 1_000)      // the finger drags it away, at the joint's force limit
+    }
+
+    @Test func derivedValuesAreCheckedWhereTheyArrive() {
+        // A frame whose origin is within the limit but whose center is not.
+        #expect(throws: FlingError.self) { try TileDefinition(id: 1, frame: Rect(x: 1e7 - 1, y: 0, width: 10, height: 10)).validate() }
+        var c = EngineConfiguration()
+        c.dragErrorBias = 5e-324
+        #expect(throws: FlingError.self) { try c.validate() }
+        // Times beyond the velocity tracker's ±1e12 s saturate instead of trapping.
+        var tracker = VelocityTracker()
+        tracker.add(time: 1e13, position: .zero)
+        tracker.add(time: -1e300, position: .zero)
+        #expect(tracker.velocity.x.isFinite)
+    }
+
+    /// The abort-freedom proof: thousands of calls over the whole accepted range on the
+    /// Chipmunk backend and the animator, in a child process, so an abort fails this test
+    /// instead of ending the test run; and the harness does notice an abort.
+    @Test func noChipmunkAbortIsReachable() throws {
+        let fling = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent().appendingPathComponent("fling")
+        try #require(FileManager.default.isExecutableFile(atPath: fling.path), "the fling executable is built beside the tests")
+        func run(_ arguments: [String]) throws -> (status: Int32, reason: Process.TerminationReason, output: String) {
+            let p = Process()
+            p.executableURL = fling
+            p.arguments = arguments
+            let pipe = Pipe()
+            p.standardOutput = pipe
+            p.standardError = FileHandle.nullDevice
+            try p.run()
+            let data = pipe.fileHandleForReading.readDataToEndOfFile()
+            p.waitUntilExit()
+            return (p.terminationStatus, p.terminationReason, String(decoding: data, as: UTF8.self))
+        }
+        for seed in 1...3 {
+            let r = try run(["selftest-backend", "--seed", "\(seed)", "--cases", "300"])
+            #expect(r.reason == .exit && r.status == 0, "seed \(seed): \(r.reason) \(r.status)")
+            #expect(r.output.contains("300 cases") && r.output.contains("no abort"))
+        }
+        let aborted = try run(["selftest-backend", "--abort"])
+        #expect(aborted.reason == .uncaughtSignal && aborted.status == SIGABRT)
+    }
+
+    /// Linear time: a JSON object of 200,000 keys, duplicates found by a set.
+    @Test func largeDocumentsAreLinear() throws {
+        let keys = (0..<200_000).map { "\"k\($0)\": \($0)" }.joined(separator: ", ")
+        let e = try #require(throws: FlingError.self) { try Trace(json: "{" + keys + "}") }
+        #expect(e.field.contains("format"))
+        let dup = try #require(throws: FlingError.self) { try Trace(json: "{" + keys + ", \"k7\": 1}") }
+        #expect(dup.reason.contains("duplicate"))
+        // A trace asking for more simulation than the limit is refused before it runs.
+        var scene = Trace.Scene(viewport: phone, tiles: (1...2000).map { TileDefinition(id: TileID($0), frame: Rect(x: 0, y: 0, width: 10, height: 10)) },
+                                events: [])
+        scene.run = Trace.RunLength(duration: 3600, stopsWhenIdle: false)
+        let big = try #require(throws: FlingError.self) { try Trace(scenes: [scene]).validate() }
+        #expect(big.reason.contains("ticks × tiles"))
+    }
+
+    @Test func commandLineFilesAndMessages() throws {
+        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("fling-cli-\(getpid())")
+        try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let tap = try fixturePath("traces/tap.json")
+        // Output never replaces a symbolic link or a FIFO.
+        let target = dir.appendingPathComponent("target.txt").path
+        try "keep".write(toFile: target, atomically: true, encoding: .utf8)
+        let link = dir.appendingPathComponent("link.svg").path
+        try FileManager.default.createSymbolicLink(atPath: link, withDestinationPath: target)
+        let r = FlingCommand.run(["render", tap, "--svg", link])
+        #expect(r.status == 1 && r.stderr.contains("not a regular file"))
+        #expect(try String(contentsOfFile: target, encoding: .utf8) == "keep")
+        #expect((try? FileManager.default.destinationOfSymbolicLink(atPath: link)) == target)
+        let fifo = dir.appendingPathComponent("fifo").path
+        #expect(mkfifo(fifo, 0o644) == 0)
+        #expect(FlingCommand.run(["convert", tap, "--out", fifo]).status == 1)
+        // A regular file is written (atomically).
+        let svg = dir.appendingPathComponent("out.svg").path
+        #expect(FlingCommand.run(["render", tap, "--svg", svg]).status == 0)
+        #expect(try String(contentsOfFile: svg, encoding: .utf8).contains("<svg"))
+        // Inputs over 64 MiB are refused without being read.
+        let huge = dir.appendingPathComponent("huge.json").path
+        #expect(FileManager.default.createFile(atPath: huge, contents: nil))
+        #expect(truncate(huge, 65 << 20) == 0)
+        #expect(FlingCommand.run(["replay", huge]).stderr.contains("64 MiB"))
+        // Control characters in names and errors are shown escaped, never sent to the terminal.
+        let named = try String(contentsOfFile: tap, encoding: .utf8)
+            .replacingOccurrences(of: "\"name\": \"", with: "\"name\": \"\\u001b[2J")
+        let namedPath = dir.appendingPathComponent("named.json").path
+        try named.write(toFile: namedPath, atomically: true, encoding: .utf8)
+        #expect(named.contains("\\u001b[2J"))
+        let out = FlingCommand.run(["replay", namedPath])
+        #expect(out.status == 0 && out.stdout.contains("[2J") && !out.stdout.contains("\u{1B}"))
+        let bad = FlingCommand.run(["replay", dir.appendingPathComponent("\u{1B}[31mred").path])
+        #expect(bad.status == 1 && !bad.stderr.contains("\u{1B}") && bad.stderr.contains("\\u{1B}"))
+        // A CSV with a UTF-8 byte-order mark reads; a time beyond ±1e12 s is refused.
+        let csv = "\u{FEFF}stroke_id,t_seconds,phase,x,y\n1,0,began,1,2\n1,0.01,moved,1,3\n1,0.02,ended,1,3\n"
+        #expect(try StrokeCSV.parse(csv).count == 1)
+        #expect(throws: FlingError.self) { try StrokeCSV.parse("stroke_id,t_seconds,phase,x,y\n1,1e13,began,1,2\n1,1e13,ended,1,2\n") }
+    }
+}
