@@ -54,6 +54,7 @@ public enum FlingCommand {
         case "render": try RenderCommand.run(rest, &out)
         case "convert": try ConvertCommand.run(rest, &out)
         case "selftest-backend": try SelfTestCommand.run(rest, &out)
+        case "selftest-soak": try SoakCommand.run(rest, &out)
         default:
             throw UsageError("unknown command \(command)")
         }
