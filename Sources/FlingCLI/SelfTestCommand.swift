@@ -85,7 +85,7 @@ enum SelfTestCommand {
                 configuration.gravity = Vector(u(-1e7, 1e7), pick([1e7, u(-1e7, 1e7)]))
                 configuration.dragMaxAcceleration = pick([1e9, lu(1e-3, 1e9)])
                 configuration.dragErrorBias = pick([1e-300, 1, lu(1e-300, 1)])
-                let cap = 0.25 / configuration.tick
+                let cap = 0.3 / configuration.tick
                 configuration.attraction = SpringTuning(frequency: pick([cap, lu(1e-3, cap)]), dampingRatio: u(0, 100))
                 configuration.rotation = SpringTuning(frequency: pick([cap, lu(1e-3, cap)]), dampingRatio: u(0, 100))
                 var tiles: [TileDefinition] = []
