@@ -16,6 +16,8 @@ import FlingCore
 /// give the same ticks at any display rate. Read ``snapshot(of:)`` for tick states and
 /// ``drawnTransform(of:)`` for the interpolated pose to draw.
 public final class TileAnimator {
+    deinit { for c in eventContinuations { c.finish() } }
+
     public let viewport: Rect
     public let configuration: EngineConfiguration
     /// The backend the animator steps. It is the animator's alone: a world destroyed or changed
@@ -34,6 +36,10 @@ public final class TileAnimator {
     public var keepsDigest = true
     /// Called after every tick with the tick's index and the live tiles' states in id order.
     public var onTick: ((_ tick: Int, _ states: [(TileID, BodyState)]) -> Void)?
+    /// Called with every life-cycle event, in order, as ``advance(to:)`` returns them.
+    public var onEvent: ((TileEvent) -> Void)?
+    /// The ``eventStream(bufferingNewest:)`` streams.
+    var eventContinuations: [AsyncStream<TileEvent>.Continuation] = []
 
     /// Tiles, sorted by id.
     var tiles: [TileRecord] = []
@@ -226,6 +232,7 @@ public final class TileAnimator {
                 throw error
             }
         }
+        deliver(events)
         return events
     }
 
