@@ -108,7 +108,7 @@ extension Portable {
     /// `pow(1, y) = 1` even for NaN; a negative `x` only to an integer power; `±0`, `±∞` by
     /// the sign of `y` and whether it is an odd integer. Within 1 ulp (see MATH-ACCURACY.md).
     ///
-    /// `xʸ = 2^(y log₂|x|)`: `log₂|x|` in double-double (``logDD(_:)`` times `1/ln2`), its
+    /// `xʸ = 2^(y log₂|x|)`: `log₂|x|` in double-double (`logDD(_:)` times `1/ln2`), its
     /// product with `y` in double-double, split into an integer `n` and a fraction `g`, then
     /// `2^g = e^(g ln2)` by the exponential kernel and an exact scaling by `2ⁿ`.
     @inlinable

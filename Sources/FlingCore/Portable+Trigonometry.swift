@@ -10,14 +10,14 @@ extension Portable {
     @usableFromInline static let twoOverPi = Double(bitPattern: 0x3FE4_5F30_6DC9_C883)
 
     /// The largest argument reduced by the fast Cody–Waite path: 2²⁰ · π/2, where `n × part`
-    /// stops being exact. Larger arguments take Payne–Hanek reduction (``reduceLarge(_:)``),
+    /// stops being exact. Larger arguments take Payne–Hanek reduction (`reduceLarge(_:)`),
     /// slower but as accurate; the engine's angles stay far below the bound.
     public static let exactTrigonometryBound = 1_647_099.323_974_340_4
 
     /// `x` as `n · π/2 + (hi + lo)`, `|hi + lo| ≲ π/4`, with `n` mod 4: the quadrant.
     ///
     /// Beyond ``exactTrigonometryBound`` the products `n · part` are no longer exact, so a
-    /// larger `x` goes to ``reduceLarge(_:)``: Payne–Hanek reduction with 1,216 bits of 2/π,
+    /// larger `x` goes to `reduceLarge(_:)`: Payne–Hanek reduction with 1,216 bits of 2/π,
     /// exact integer products, accurate for every finite double.
     @inlinable
     static func reduce(_ x: Double) -> (quadrant: Int, hi: Double, lo: Double) {

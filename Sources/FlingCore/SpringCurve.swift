@@ -22,7 +22,7 @@ public struct SpringCurve: Hashable, Sendable {
         self.velocity = velocity
     }
 
-    /// A curve from `from` to `to` (its ``value(at:)`` adds `to` back).
+    /// A curve from `from` to `to` (its ``value(at:target:)`` adds `to` back).
     public init(spring: SpringTuning, from: Double, to: Double, velocity: Double = 0) {
         self.init(spring: spring, displacement: from - to, velocity: velocity)
     }

@@ -12,7 +12,7 @@ extension NativeBackend {
     /// a second pass, two worlds of the same joint kind at a time, interleaved. Each world
     /// still performs exactly its own operations in its own order, so the bits cannot change;
     /// the CPU overlaps the two chains. With `threads` > 1 the slots are cut into that many
-    /// contiguous ranges, stepped at once by the backend's parked threads (``StepPool``):
+    /// contiguous ranges, stepped at once by the backend's parked threads (`StepPool`):
     /// again each world's operations and their order are its own, so the bits do not depend
     /// on the thread count.
     public func step(by dt: Double) throws(FlingError) {

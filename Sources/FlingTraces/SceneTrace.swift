@@ -4,7 +4,7 @@ import FlingScenes
 /// A recorded run of a seeded scene (bubbles, the day-night picker, clouds): its definition,
 /// its seed and its inputs, how it is sampled, and optionally the digest the samples must give.
 ///
-/// Its file form is a JSON document of format `fling-scene` (``json`` and ``init(json:)``,
+/// Its file form is a JSON document of format `fling-scene` (``json`` and `init(json:)`,
 /// specified in `docs/TRACES.md`); `fling replay` and `fling render` read it like a trace.
 /// A scene's state is a closed form of its seed, its configuration and its inputs, so the
 /// samples name the run: the same document gives the same digest everywhere.

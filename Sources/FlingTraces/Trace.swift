@@ -6,7 +6,7 @@ import FlingInteraction
 ///
 /// A trace is what an app records (``TraceRecorder``), what a test replays
 /// (``TraceReplayer``), and what the `fling` command line reads. Its file form is a versioned
-/// JSON document (``Trace/json`` and ``Trace/init(json:)``), specified in `docs/TRACES.md`.
+/// JSON document (``Trace/json`` and `Trace(json:)`), specified in `docs/TRACES.md`.
 ///
 /// Replaying a trace is exact: the same trace gives the same tick states, to the bit, on every
 /// backend and at every display rate. The state digest runs through the scenes in order: scene
