@@ -45,18 +45,8 @@ struct AnimatorRun: Workload {
         if reserve, let native = animator.backend as? NativeBackend { native.reserveCapacity(scene.count) }
     }
 
-    @inline(never)
-    mutating func run(ticks count: Int) throws -> UInt64 {
-        var total: UInt64 = 0
-        for _ in 0..<count {
-            let t0 = monotonicNanoseconds()
-            try tickBody()
-            let t1 = monotonicNanoseconds()
-            total &+= t1 &- t0
-            for p in poses { digest.combine(p.position.x); digest.combine(p.position.y); digest.combine(p.angle) }
-            tick += 1
-        }
-        return total
+    mutating func foldDigest() {
+        for p in poses { digest.combine(p.position.x); digest.combine(p.position.y); digest.combine(p.angle) }
     }
 
     @inline(__always)

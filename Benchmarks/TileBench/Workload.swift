@@ -162,11 +162,33 @@ struct Scene {
 protocol Workload {
     var label: String { get }
     var digest: StateDigest { get }
-    var tick: Int { get }
+    var tick: Int { get set }
     var respawns: Int { get }
     mutating func populate(reserve: Bool) throws
-    mutating func run(ticks count: Int) throws -> UInt64
+    /// One tick's timed work.
+    mutating func tickBody() throws
+    /// Folds the tick's results into the digest (untimed).
+    mutating func foldDigest()
     mutating func tearDown() throws
+}
+
+extension Workload {
+    /// Runs `count` ticks and returns the nanoseconds spent in their timed part. Folding the
+    /// results into the digest is not timed: it costs the same for every backend and would
+    /// only blur the comparison.
+    @inline(never)
+    mutating func run(ticks count: Int) throws -> UInt64 {
+        var total: UInt64 = 0
+        for _ in 0..<count {
+            let t0 = monotonicNanoseconds()
+            try tickBody()
+            let t1 = monotonicNanoseconds()
+            total &+= t1 &- t0
+            foldDigest()
+            tick += 1
+        }
+        return total
+    }
 }
 
 struct WorkloadRun: Workload {
@@ -220,24 +242,6 @@ struct WorkloadRun: Workload {
                 worlds.append(w)
             }
         }
-    }
-
-    /// Runs `count` ticks and returns the nanoseconds spent in their timed part: moving the
-    /// fingers, the step, reading every state back, and the life-cycle calls (respawns,
-    /// re-releases, re-grabs). Folding the states into the digest is not timed: it costs the
-    /// same for every backend and would only blur the comparison.
-    @inline(never)
-    mutating func run(ticks count: Int) throws -> UInt64 {
-        var total: UInt64 = 0
-        for _ in 0..<count {
-            let t0 = monotonicNanoseconds()
-            try tickBody()
-            let t1 = monotonicNanoseconds()
-            total &+= t1 &- t0
-            foldDigest()
-            tick += 1
-        }
-        return total
     }
 
     /// One tick, as the photo app would run it over N tiles.

@@ -36,7 +36,7 @@ enum SceneCommands {
     /// with the clouds alone.
     static func render(_ scene: SceneTrace, path: String, clouds seed: UInt64) throws -> String {
         let replay = try scene.replay()
-        let title = escape(scene.name ?? String(path.split(separator: "/").last ?? Substring(path)))
+        let title = xml(scene.name ?? String(path.split(separator: "/").last ?? Substring(path)))
         switch scene.scene {
         case .bubbles(let c, let s, let taps):
             var e = try BubbleEmitter(configuration: c, seed: s)
@@ -144,21 +144,5 @@ enum SceneCommands {
                 + "dur=\"\(f(duration))s\" calcMode=\"discrete\" repeatCount=\"indefinite\"/></ellipse>\n"
         }
         return svg + "</g>\n</svg>\n"
-    }
-
-    /// Text safe inside an SVG element.
-    static func escape(_ s: String) -> String {
-        var out = ""
-        for c in s.unicodeScalars {
-            switch c {
-            case "&": out += "&amp;"
-            case "<": out += "&lt;"
-            case ">": out += "&gt;"
-            case "\"": out += "&quot;"
-            case "\u{0}"..."\u{1f}", "\u{7f}": out += "?"
-            default: out.unicodeScalars.append(c)
-            }
-        }
-        return out
     }
 }
