@@ -48,12 +48,8 @@ public final class TileAnimator {
     /// Touches down, as of the ticks applied so far, by id. Only looked up, never iterated
     /// (its order is Swift's per-process hash order), so it cannot change a bit.
     var touches: [TouchID: TouchRecord] = [:]
-    /// Inputs accepted but not yet applied, in the order they will be applied; `pendingHead`
-    /// is the next one, and those from `unresolved` on still wait for the display frame that
-    /// gives them a tick. Compacted as it drains, so memory stays flat while fingers move.
-    var pending: [PendingInput] = []
-    var pendingHead = 0
-    var unresolved = 0
+    /// Inputs accepted but not yet applied, in the order they will be applied.
+    var queue = InputQueue<TileInput>()
     /// The touches as accepted (ahead of the ticks): what ``handle(_:)`` checks against.
     var accepted = TouchSequence()
     /// Every input applied, with its tick, while a ``TraceRecorder``-style observer records;
@@ -179,9 +175,7 @@ public final class TileAnimator {
         if e.phase != .began { e.tile = nil }
         try accepted.accept(e, field: { "\(label()).\($0)" }, knows: { (try? index(of: $0)) != nil })
         // Already displayed: its tick is known now (the next one, if its own has been stepped).
-        let tick: Int? = e.time <= clock.displayTime
-            ? max(clock.firstTick(atOrAfter: e.time - clock.droppedTime), clock.ticks) : nil
-        enqueue(PendingInput(input: .touch(e), time: e.time, tick: tick))
+        queue.enqueue(PendingInput(input: .touch(e), time: e.time, tick: InputQueue<TileInput>.tick(forAccepted: e.time, clock: clock)))
     }
 
     /// Queues an input of a recording for the tick it was applied at (`nil`: a touch's own
@@ -194,20 +188,20 @@ public final class TileAnimator {
         case .touch(let event):
             // Tiles come and go with the recording's own inputs: the trace checked the names.
             try accepted.accept(event, field: { "TouchEvent.\($0)" }, knows: { _ in true })
-            enqueue(PendingInput(input: input, time: event.time, tick: tick))
+            queue.enqueue(PendingInput(input: input, time: event.time, tick: tick))
         case .reset, .addTile, .removeTile:
             guard let tick else {
                 throw FlingError(.malformedInput, field: "schedule.tick", value: "nil", reason: "a tile operation needs its tick")
             }
-            enqueue(PendingInput(input: input, time: -.infinity, tick: tick))
+            queue.enqueue(PendingInput(input: input, time: -.infinity, tick: tick))
         }
     }
 
     /// Inputs held in the queue's storage, applied ones not yet dropped included.
-    package var pendingStorage: Int { pending.count }
+    package var pendingStorage: Int { queue.pending.count }
 
     /// Whether every input accepted so far has been applied.
-    package var isDrained: Bool { pendingHead == pending.count }
+    package var isDrained: Bool { queue.isDrained }
 
     /// Moves the display time to `time` (in the app's clock, never decreasing; a time before
     /// ``timeOrigin`` counts as the origin), stepping every tick that has become due, and
@@ -223,7 +217,7 @@ public final class TileAnimator {
         try Check.range(time, -1e12...1e12, "displayTime")
         let previousDisplay = clock.displayTime, previousSimulated = clock.simulatedTime
         let due = try clock.advance(to: max(time - timeOrigin, 0))
-        resolveTicks(previousDisplay: previousDisplay, previousSimulated: previousSimulated)
+        queue.resolveTicks(clock: clock, previousDisplay: previousDisplay, previousSimulated: previousSimulated)
         events.removeAll(keepingCapacity: true)
         if !carried.isEmpty { events += carried; carried.removeAll(keepingCapacity: true) }
         for _ in 0..<due {
@@ -236,42 +230,13 @@ public final class TileAnimator {
         return events
     }
 
-    /// Gives the touches the display clock has now passed their ticks: in an ordinary frame,
-    /// the first tick starting at or after the touch's time on the simulated timeline; in a
-    /// stalled frame (clamped to `maxFrameInterval`), the same after scaling the touch's
-    /// offset into the frame by the clamp, so that touches keep their spacing.
-    func resolveTicks(previousDisplay: Double, previousSimulated: Double) {
-        let interval = clock.displayTime - previousDisplay
-        let stalled = interval > clock.maxFrameInterval
-        while unresolved < pending.count, pending[unresolved].tick != nil || pending[unresolved].time <= clock.displayTime {
-            let t = pending[unresolved].time
-            let simulated = stalled
-                ? previousSimulated + (t - previousDisplay) * (clock.maxFrameInterval / interval)
-                : t - clock.droppedTime
-            if pending[unresolved].tick == nil {
-                pending[unresolved].tick = max(clock.firstTick(atOrAfter: simulated), clock.ticks)
-            }
-            unresolved += 1
-        }
-    }
-
-    func enqueue(_ p: PendingInput) {
-        // Inputs given a tick up front never wait behind ones that have none.
-        pending.append(p)
-        if p.tick != nil, unresolved == pending.count - 1 { unresolved += 1 }
-    }
-
     /// One tick: apply due inputs, move fingers, step every world, then read back states,
     /// chain the digest, and settle or cull.
     func stepTick() throws(FlingError) {
         let k = clock.ticks
         let dt = configuration.tick
-        while pendingHead < unresolved, let tick = pending[pendingHead].tick, tick <= k {
-            let input = pending[pendingHead].input
-            pendingHead += 1
-            try apply(input, tick: k)
-        }
-        compactPending()
+        while let input = queue.popDue(tick: k) { try apply(input, tick: k) }
+        queue.compact()
 
         // The per-tile loops run over the tile array borrowed once (and the buffers as locals),
         // not through `self` per element: no exclusivity check or uniqueness test per tile.
@@ -328,21 +293,6 @@ public final class TileAnimator {
         try settleAndCull(tick: k)
         clock.completeTick()
         if let failure { throw failure }
-    }
-
-    /// Drops applied inputs once they are half the queue (amortized O(1) per input), so a
-    /// finger that keeps moving never grows it.
-    func compactPending() {
-        guard pendingHead > 0 else { return }
-        if pendingHead == pending.count {
-            pending.removeAll(keepingCapacity: true)
-        } else if pendingHead >= 32, pendingHead * 2 >= pending.count {
-            pending.removeSubrange(0..<pendingHead)
-        } else {
-            return
-        }
-        unresolved -= pendingHead
-        pendingHead = 0
     }
 
     /// `time` in the app's clock as seconds on the animator's timeline.

@@ -38,14 +38,6 @@ struct TouchRecord {
     var tracker = VelocityTracker()
 }
 
-/// An input waiting in the animator's queue: its time on the animator's timeline (touches),
-/// and the tick it is applied before, once known.
-struct PendingInput {
-    var input: TileInput
-    var time: Double
-    var tick: Int?
-}
-
 extension TileAnimator {
     /// Applies one input before tick `k`, journaling it first (a failing input is consumed
     /// too, and fails the same way in a replay).
