@@ -1,0 +1,138 @@
+import Testing
+import Fling
+
+struct SnapAnimatorTests {
+    @Test(arguments: backends)
+    func throwSettlesExactlyOnTheNearerEdgeWithoutTurning(kind: BackendKind) throws {
+        for (velocity, edge) in [(Vector(900, -200), 360.0), (Vector(-900, 300), 30.0)] {
+            let run = try SnapRun(events: throwEvents(from: Vector(195, 400), velocity: velocity)).play(on: kind)
+            let s = try run.animator.snapshot(of: 1)
+            #expect(s.phase == .resting)
+            #expect(s.state.position.x == edge)
+            #expect(s.state.position == s.target)
+            let released = try #require(run.events.first { if case .released = $0.kind { true } else { false } })
+            guard case .released(let v, let projected, let target) = released.kind else { return }
+            // p + v·d/(1−d)/1000 at the default 0.998.
+            let p = projected - v * (0.998 / (1 - 0.998) / 1000)
+            #expect(abs(p.x - 195 - velocity.x * 0.1) < 60)  // the drag joint trails the finger a little
+            #expect(target == Vector(edge, min(max(projected.y, 100), 744)))
+            #expect(run.events.contains { $0.kind == .settled(at: target) })
+            // Exactly zero angle and spin on every tick, bit for bit.
+            for states in run.states {
+                #expect(states[0].angle.bitPattern == 0 && states[0].angularVelocity.bitPattern == 0)
+            }
+        }
+    }
+
+    @Test func nativeAndChipmunkGiveTheSameBitsTickForTick() throws {
+        let platform = backends.filter { $0.arithmetic == .platform }
+        guard platform.count > 1 else { return }
+        let events = throwEvents(from: Vector(195, 400), velocity: Vector(1200, 500))
+        let runs = try platform.map { try SnapRun(events: events).play(on: $0) }
+        for run in runs.dropFirst() {
+            #expect(run.states.count == runs[0].states.count)
+            for (a, b) in zip(run.states, runs[0].states) { #expect(a[0].isBitwiseEqual(to: b[0])) }
+            #expect(run.animator.digest == runs[0].animator.digest)
+        }
+    }
+
+    /// How far past the right edge an item thrown right at `speed` goes, in points.
+    static func overshoot(speed: Double, on kind: BackendKind) throws -> Double {
+        let run = try SnapRun(events: throwEvents(from: Vector(195, 400), velocity: Vector(speed, 0))).play(on: kind)
+        return run.states.map { $0[0].position.x }.max()! - 360
+    }
+
+    @Test(arguments: backends)
+    func overshootGrowsWithReleaseSpeed(kind: BackendKind) throws {
+        let o = try [600.0, 1500, 3000].map { try Self.overshoot(speed: $0, on: kind) }
+        #expect(o[0] < o[1] && o[1] < o[2])
+        #expect(o[0] > 0)
+    }
+
+    @Test(arguments: backends)
+    func slowDropNearTheMiddleGoesToTheNearerSide(kind: BackendKind) throws {
+        // Dragged slowly to x = 200 (5 pt right of the middle 195) and let go: right edge.
+        var events = [TouchEvent(time: 0.1, touch: 1, phase: .began, position: Vector(195, 400))]
+        for s in 1...30 { events.append(TouchEvent(time: 0.1 + Double(s) / 60, touch: 1, phase: .moved, position: Vector(195 + Double(s) / 6, 400))) }
+        events.append(TouchEvent(time: 1.0, touch: 1, phase: .ended, position: Vector(200, 400)))
+        let run = try SnapRun(events: events).play(on: kind)
+        // Exactly on its target: the right edge at the height it was let go at.
+        let rest = try run.animator.snapshot(of: 1)
+        #expect(rest.state.position == rest.target && rest.state.position.x == 360)
+        #expect(abs(rest.state.position.y - 400) < 1e-6)
+    }
+
+    @Test(arguments: backends)
+    func theSameTicksAtEveryDisplayRate(kind: BackendKind) throws {
+        let events = throwEvents(from: Vector(195, 400), velocity: Vector(-700, 900))
+        let digests = try [30.0, 60, 144].map { hz in try SnapRun(events: events, hz: hz).play(on: kind).animator.digest }
+        #expect(digests[0] == digests[1] && digests[1] == digests[2])
+    }
+
+    @Test(arguments: backends)
+    func keyframesFollowTheBounceCurveAndEndOnTheTarget(kind: BackendKind) throws {
+        let curve = BounceCurve(duration: 0.5, bounces: 4, stiffness: .light)
+        let run = try SnapRun(items: [snapItem(motion: .keyframes(curve))],
+                              events: throwEvents(from: Vector(195, 400), velocity: Vector(800, 0))).play(on: kind)
+        let released = try #require(run.events.first { if case .released = $0.kind { true } else { false } })
+        let start = released.tick
+        let frames = curve.keyframes(from: try #require(run.states[start - 1].first).position.x, to: 360)
+        // The state after tick start + 14 is the curve at 15 ticks (0.25 s): frame 0.25/0.5·29.
+        let f = 0.25 / 0.5 * Double(frames.count - 1)
+        let i = Int(f)
+        let expected = frames[i] + (frames[i + 1] - frames[i]) * (f - Double(i))
+        #expect(run.states[start + 14][0].position.x == expected)
+        #expect(run.states.map { $0[0].position.x }.max()! > 360)
+        // Exactly on its target: the right edge at the height it was let go at.
+        let rest = try run.animator.snapshot(of: 1)
+        #expect(rest.state.position == rest.target && rest.state.position.x == 360)
+        #expect(abs(rest.state.position.y - 400) < 1e-6)
+    }
+
+    @Test(arguments: backends)
+    func aPressScalesDownAndBackAndReportsATap(kind: BackendKind) throws {
+        var item = snapItem()
+        item.pressedScale = 0.9
+        let animator = try SnapAnimator(items: [item], backend: try kind.make())
+        try animator.handle(TouchEvent(time: 0.05, touch: 1, phase: .began, position: Vector(200, 405)))
+        try animator.advance(to: 0.3)
+        let pressed = try animator.snapshot(of: 1).scale
+        #expect(pressed < 0.95)
+        try animator.handle(TouchEvent(time: 0.31, touch: 1, phase: .ended, position: Vector(203, 405)))
+        let events = try animator.advance(to: 0.4)
+        #expect(events.contains { $0.kind == .tapped(touch: 1, at: Vector(203, 405)) && $0.item == 1 })
+        var scales: [Double] = []
+        for f in 25...180 { try animator.advance(to: Double(f) / 60); scales.append(try animator.snapshot(of: 1).scale) }
+        #expect(scales.max()! > 1)          // bounces past 1
+        #expect(scales.last! == 1)          // and rests exactly on it
+        #expect(animator.isIdle)
+    }
+
+    @Test func badItemsAreRefusedWithTheirField() throws {
+        var item = snapItem()
+        item.restingPlaces = .points([])
+        #expect(throws: FlingError.self) { try SnapAnimator(items: [item], backend: try BackendKind.native.make()) }
+        item = snapItem(); item.mass = .nan
+        let error = try #require(throws: FlingError.self) { try SnapAnimator(items: [item], backend: try BackendKind.native.make()) }
+        #expect(error.field == "SnapItem(1).mass")
+        let a = try SnapAnimator(items: [snapItem()], backend: try BackendKind.native.make())
+        #expect(throws: FlingError.self) { try a.handle(TouchEvent(time: 0, touch: 1, phase: .began, position: Vector(0, 0), tile: 9)) }
+        #expect(throws: FlingError.self) { try a.send(1, to: Vector(.infinity, 0)) }
+    }
+
+    @Test func projectionAndRubberBandFormulas() {
+        let glide: Double = 0.998 / (1 - 0.998) / 1000
+        let projected = SnapProjection.project(Vector(10, 20), velocity: Vector(1000, -500), decelerationRate: 0.998)
+        let expected = Vector(10 + 1000 * glide, 20 - 500 * glide)
+        #expect(projected == expected)
+        let band: Double = (1 - 1 / (50 * 0.55 / 100 + 1)) * 100
+        #expect(DragAxis.rubberBand(50, coefficient: 0.55, dimension: 100) == band)
+        let axis = DragAxis.horizontal(minX: 0, maxX: 100, y: 7, rubberBand: 0.55)
+        #expect(axis.constrain(Vector(40, 99)) == Vector(40, 7))
+        let past = Vector(100 + band, 7), before = Vector(-band, 7)
+        #expect(axis.constrain(Vector(150, 0)) == past)
+        #expect(axis.constrain(Vector(-50, 0)) == before)
+        let nearest = RestingPlaces.points([Vector(0, 0), Vector(10, 0)]).nearest(to: Vector(5, 0))
+        #expect(nearest == Vector(0, 0))
+    }
+}
