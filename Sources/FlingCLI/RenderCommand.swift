@@ -11,7 +11,7 @@ enum RenderCommand {
         let every = try args.int("every", in: 1...1_000_000) ?? 6
         if case .scene(let scene) = try Input.load(path) {
             let clouds = try args.int("clouds", in: 0...Int(1 << 53)).map(UInt64.init) ?? 1
-            try writeFile(target, try SceneCommands.render(scene, path: path, clouds: clouds), &out)
+            try writeFile(target, try SceneCommands.render(scene, path: path, clouds: clouds, backend: kind), &out)
             return
         }
         let trace = try Input.trace(path, args)

@@ -14,7 +14,7 @@ enum ReplayCommand {
             display = .jittered(rate: hz, seed: s)
         }
         if case .scene(let scene) = try Input.load(path) {
-            try SceneCommands.replay(scene, path: path, &out)
+            try SceneCommands.replay(scene, path: path, backend: kind, &out)
             return
         }
         let trace = try Input.trace(path, args)

@@ -4,8 +4,8 @@ import Fling
 enum SceneCommands {
     /// Prints one line about the scene, then `digest <hex> samples <n>`; a digest that differs
     /// from the document's pinned one is an error, as for traces.
-    static func replay(_ scene: SceneTrace, path: String, _ out: inout Output) throws {
-        let replay = try scene.replay(keepsFrames: false)
+    static func replay(_ scene: SceneTrace, path: String, backend kind: BackendKind, _ out: inout Output) throws {
+        let replay = try scene.replay(keepsFrames: false, makeBackend: { n throws(FlingError) in try kind.make(solverIterations: n) })
         out.print("scene \(scene.scene.kind)\(scene.name.map { " [\($0)]" } ?? ""): \(summary(replay, scene.scene))")
         out.print(replay.summary)
         if !replay.mismatches.isEmpty {
@@ -21,8 +21,12 @@ enum SceneCommands {
         case .bubbles: words = ["emitted", "popped", "removed"]
         case .dayNight: words = ["picked"]
         case .clouds: words = ["appeared", "removed"]
+        case .chatHeads: words = ["released", "tapped", "settled", "opened", "closed"]
+        case .sunSwitch: words = ["toggled"]
         }
-        return words.map { "\(count($0)) \($0)" }.joined(separator: ", ")
+        var line = words.map { "\(count($0)) \($0)" }.joined(separator: ", ")
+        if let d = r.tickDigest, let t = r.ticks { line += ", tick digest \(d.hex) ticks \(t)" }
+        return line
     }
 
     static func f(_ x: Double) -> String {
@@ -34,8 +38,8 @@ enum SceneCommands {
     /// animated SVG (SMIL) of the transition with the sky, the turning sun and moon, the stars
     /// and clouds drifting by (from a spawner seeded with `clouds`); for clouds, the same sky
     /// with the clouds alone.
-    static func render(_ scene: SceneTrace, path: String, clouds seed: UInt64) throws -> String {
-        let replay = try scene.replay()
+    static func render(_ scene: SceneTrace, path: String, clouds seed: UInt64, backend kind: BackendKind = .nativePortable) throws -> String {
+        let replay = try scene.replay(keepsFrames: true, makeBackend: { n throws(FlingError) in try kind.make(solverIterations: n) })
         let title = xml(scene.name ?? String(path.split(separator: "/").last ?? Substring(path)))
         switch scene.scene {
         case .bubbles(let c, let s, let taps):
@@ -67,7 +71,41 @@ enum SceneCommands {
             return sky(scene, replay, width: 390, height: c.viewHeight, imageHeight: c.imageHeight, clouds: seed, title: title)
         case .clouds(let c, _):
             return sky(scene, replay, width: c.viewWidth, height: 240, imageHeight: nil, clouds: nil, title: title)
+        case .chatHeads(let c, _, _):
+            return snap(replay, frame: c.screen, title: "\(title): \(replay.summary)")
+        case .sunSwitch(let c, _, _):
+            let track = c.trackFrame
+            return snap(replay, frame: Rect(x: track.x - 60, y: track.y - 60, width: track.width + 120, height: track.height + 120),
+                        title: "\(title): \(replay.summary)", track: track)
         }
+    }
+
+    /// A snap scene: the screen (or the switch's surroundings), each item's center path over
+    /// the samples, and its outline at the end (the chat heads panel's last frame dashed).
+    static func snap(_ replay: SceneReplay, frame: Rect, title: String, track: Rect? = nil) -> String {
+        let colors = ["#1c7ed6", "#e8590c", "#2f9e44", "#ae3ec9", "#f08c00", "#495057"]
+        var svg = header(width: frame.width + 40, height: frame.height + 80, title: title)
+        svg += "<g transform=\"translate(\(f(20 - frame.x)),\(f(60 - frame.y)))\">\n"
+        svg += "<rect x=\"\(f(frame.x))\" y=\"\(f(frame.y))\" width=\"\(f(frame.width))\" height=\"\(f(frame.height))\" fill=\"none\" stroke=\"#868e96\"/>\n"
+        if let t = track {
+            svg += "<rect x=\"\(f(t.x))\" y=\"\(f(t.y))\" width=\"\(f(t.width))\" height=\"\(f(t.height))\" rx=\"\(f(t.height / 2))\" fill=\"#fff3bf\" stroke=\"#f08c00\"/>\n"
+        }
+        let frames: [([SnapSnapshot], [Double])] = replay.frames.compactMap { if case .snap(let s, let e) = $0 { (s, e) } else { nil } }
+        guard let last = frames.last else { return svg + "</g>\n</svg>\n" }
+        for (n, item) in last.0.enumerated() {
+            let color = colors[n % colors.count]
+            let points = frames.map { fr in "\(f(fr.0[n].state.position.x)),\(f(fr.0[n].state.position.y))" }.joined(separator: " ")
+            svg += "<polyline class=\"path\" points=\"\(points)\" fill=\"none\" stroke=\"\(color)\" stroke-opacity=\"0.6\"/>\n"
+            let p = item.state.position
+            if item.item.isDraggable {
+                let r = item.item.width / 2 * item.scale
+                svg += "<circle cx=\"\(f(p.x))\" cy=\"\(f(p.y))\" r=\"\(f(r))\" fill=\"none\" stroke=\"\(color)\" stroke-width=\"2\"/>\n"
+            } else {
+                let w = item.item.width, h = item.item.height
+                svg += "<rect x=\"\(f(p.x - w / 2))\" y=\"\(f(p.y - h / 2))\" width=\"\(f(w))\" height=\"\(f(h))\" fill=\"none\" stroke=\"\(color)\" stroke-dasharray=\"6 4\"/>\n"
+            }
+        }
+        return svg + "</g>\n</svg>\n"
     }
 
     /// The pop scale of a bubble scene (the drawn end circles are that big).

@@ -1,5 +1,6 @@
 import FlingCore
 import FlingScenes
+import FlingInteraction
 
 /// A scene trace's replay: the state at every sample, the digest over them, the scene's events.
 public struct SceneReplay: Sendable {
@@ -8,6 +9,10 @@ public struct SceneReplay: Sendable {
         case bubbles([BubbleEmitter.State])
         case dayNight(DayNightPicker.Layers)
         case clouds([CloudSpawner.Cloud])
+        /// A snap scene's items (heads and the panel, or the knob) and the scene's own numbers:
+        /// the panel's frame (x, y, width, height) for chat heads; the rays' angle and alpha
+        /// and 1 or 0 for on or off for a switch.
+        case snap([SnapSnapshot], extras: [Double])
     }
 
     /// The state at each sample time (empty when frames are not kept).
@@ -20,6 +25,13 @@ public struct SceneReplay: Sendable {
     public var events: [String]
     /// Where the replay differs from the document's expectation.
     public var mismatches: [TraceReplay.Mismatch]
+    /// For a snap scene, the snap animator's own tick digest (``SnapAnimator/digest``) and
+    /// tick count: the same at every sampling rate, and equal to the live run's.
+    public var tickDigest: StateDigest?
+    public var ticks: Int?
+    /// Whether the pinned digest was compared: a snap scene's pins are made with portable
+    /// arithmetic and compared only on such a backend.
+    public var comparedPins = true
 
     /// `digest <16 hex digits> samples <count>`: the line that names a replay.
     public var summary: String { "digest \(digest.hex) samples \(samples)" }
@@ -32,6 +44,14 @@ extension SceneTrace {
     /// animated minutes, sky offset, layer rotation and star alpha; for clouds their count then
     /// each cloud's id, center x, y and alpha (every number as its IEEE 754 bits).
     public func replay(keepsFrames: Bool = true) throws(FlingError) -> SceneReplay {
+        try replay(keepsFrames: keepsFrames, makeBackend: nil)
+    }
+
+    /// Replays the scene; a snap scene (``isSnapScene``) runs on a backend from `makeBackend`
+    /// (given the solver iterations, 10), and samples, per sample, every item's center x, y
+    /// and scale in id order, then the scene's numbers (``SceneReplay/Frame/snap(_:extras:)``).
+    public func replay(keepsFrames: Bool = true,
+                       makeBackend: ((_ solverIterations: Int) throws(FlingError) -> any PhysicsBackend)?) throws(FlingError) -> SceneReplay {
         try validate()
         var out = SceneReplay(frames: [], samples: 0, digest: StateDigest(), events: [], mismatches: [])
         let n = sampling.count
@@ -76,9 +96,15 @@ extension SceneTrace {
                 }
                 if keepsFrames { out.frames.append(.clouds(s.clouds)) }
             }
+        case .chatHeads, .sunSwitch:
+            guard let makeBackend else {
+                throw FlingError(.invalidState, field: "SceneTrace.replay", value: scene.kind,
+                                 reason: "a snap scene runs physics: replay it with a backend (makeBackend)")
+            }
+            try replaySnap(n, keepsFrames: keepsFrames, backend: try makeBackend(SnapConfiguration().solverIterations), into: &out)
         }
         out.samples = n
-        if let x = expected {
+        if let x = expected, out.comparedPins {
             if x.samples != n {
                 out.mismatches.append(.init(scene: 0, field: "expected.samples", expected: "\(x.samples)", actual: "\(n)"))
             }

@@ -1,5 +1,6 @@
 import FlingCore
 import FlingScenes
+import FlingInteraction
 
 /// The JSON form of a ``SceneTrace`` (format `fling-scene`, version 1; see `docs/TRACES.md`).
 /// Strict like the trace reader (unknown or missing keys, wrong types and bad numbers are
@@ -77,6 +78,26 @@ extension SceneTrace {
                 "\"variants\": [" + c.variants.map(W.vector).joined(separator: ", ") + "]",
             ]
             lines.append("\"configuration\": {\n    " + members.joined(separator: ",\n    ") + "\n  }")
+        case .chatHeads(let c, let heads, let touches):
+            lines.append("\"heads\": [" + heads.map(W.vector).joined(separator: ", ") + "]")
+            let members = [
+                "\"screen\": \(W.rect(c.screen))", "\"safeBand\": \(range(c.safeBand))", "\"diameter\": \(W.number(c.diameter))",
+                "\"outside\": \(W.number(c.outside))", "\"pressedScale\": \(W.number(c.pressedScale))",
+                "\"spring\": \(W.spring(c.spring))", "\"spacing\": \(W.number(c.spacing))",
+                "\"panelHeight\": \(W.number(c.panelHeight))",
+            ]
+            lines.append("\"configuration\": {\n    " + members.joined(separator: ",\n    ") + "\n  }")
+            inputs = touches.map(W.input)
+        case .sunSwitch(let c, let isOn, let touches):
+            lines.append("\"isOn\": \(isOn)")
+            let members = [
+                "\"offCenter\": \(W.vector(c.offCenter))", "\"onCenter\": \(W.vector(c.onCenter))",
+                "\"knobDiameter\": \(W.number(c.knobDiameter))", "\"rubberBand\": \(W.number(c.rubberBand))",
+                "\"spring\": \(W.spring(c.spring))", "\"raysAngularSpeed\": \(W.number(c.raysAngularSpeed))",
+                "\"alphaSpring\": \(W.spring(c.alphaSpring))",
+            ]
+            lines.append("\"configuration\": {\n    " + members.joined(separator: ",\n    ") + "\n  }")
+            inputs = touches.map(W.input)
         }
         lines.append(inputs.isEmpty ? "\"inputs\": []" : "\"inputs\": [\n    " + inputs.joined(separator: ",\n    ") + "\n  ]")
         lines.append("\"sampling\": {\"rate\": \(W.number(sampling.rate)), \"duration\": \(W.number(sampling.duration))}")
@@ -132,8 +153,37 @@ extension TraceDecoder {
                 throw fail(try required(o, "inputs"), path / "inputs", "clouds take no inputs")
             }
             scene = .clouds(c, seed: try seed(o))
+        case "chatHeads":
+            o = try object(root, path, keys: common + ["heads"])
+            let co = try object(try required(o, "configuration"), path / "configuration",
+                                keys: ["screen", "safeBand", "diameter", "outside", "pressedScale", "spring", "spacing", "panelHeight"])
+            var c = ChatHeadsConfiguration(screen: try rect(try required(co, "screen"), co.path / "screen"),
+                                           safeBand: try range(co, "safeBand"))
+            c.diameter = try double(co, "diameter")
+            c.outside = try double(co, "outside")
+            c.pressedScale = try double(co, "pressedScale")
+            c.spring = try spring(try required(co, "spring"), co.path / "spring")
+            c.spacing = try double(co, "spacing")
+            c.panelHeight = try double(co, "panelHeight")
+            var heads: [Vector] = []
+            for (n, node) in try array(try required(o, "heads"), path / "heads").enumerated() {
+                heads.append(try vector(node, path / "heads" / n))
+            }
+            scene = .chatHeads(c, heads: heads, inputs: try snapInputs(o))
+        case "sunSwitch":
+            o = try object(root, path, keys: common + ["isOn"])
+            let co = try object(try required(o, "configuration"), path / "configuration",
+                                keys: ["offCenter", "onCenter", "knobDiameter", "rubberBand", "spring", "raysAngularSpeed", "alphaSpring"])
+            var c = SunSwitchConfiguration(offCenter: try vector(try required(co, "offCenter"), co.path / "offCenter"),
+                                           onCenter: try vector(try required(co, "onCenter"), co.path / "onCenter"))
+            c.knobDiameter = try double(co, "knobDiameter")
+            c.rubberBand = try double(co, "rubberBand")
+            c.spring = try spring(try required(co, "spring"), co.path / "spring")
+            c.raysAngularSpeed = try double(co, "raysAngularSpeed")
+            c.alphaSpring = try spring(try required(co, "alphaSpring"), co.path / "alphaSpring")
+            scene = .sunSwitch(c, isOn: try bool(try required(o, "isOn"), path / "isOn"), inputs: try snapInputs(o))
         default:
-            throw fail(kindNode, path / "kind", "must be \"bubbles\", \"dayNight\" or \"clouds\"")
+            throw fail(kindNode, path / "kind", "must be \"bubbles\", \"dayNight\", \"clouds\", \"chatHeads\" or \"sunSwitch\"")
         }
         let so = try object(try required(o, "sampling"), path / "sampling", keys: ["rate", "duration"])
         var trace = SceneTrace(name: try optionalString(o, "name"), notes: try optionalString(o, "notes"), scene: scene,
@@ -146,6 +196,20 @@ extension TraceDecoder {
             throw FlingError(error.code, field: "\(locate(path)) (\(error.field))", value: error.value, reason: error.reason)
         }
         return trace
+    }
+
+    /// A snap scene's touches, in the trace's event form (with an optional `tick`).
+    mutating func snapInputs(_ o: Object) throws(FlingError) -> [Trace.Input] {
+        let saved = version
+        version = 2
+        defer { version = saved }
+        var inputs: [Trace.Input] = []
+        for (n, node) in try array(try required(o, "inputs"), o.path / "inputs").enumerated() {
+            let input = try input(node, o.path / "inputs" / n)
+            guard case .touch = input.input else { throw fail(node, o.path / "inputs" / n, "a snap scene takes touches only") }
+            inputs.append(input)
+        }
+        return inputs
     }
 
     mutating func seed(_ o: Object) throws(FlingError) -> UInt64 {

@@ -1,5 +1,6 @@
 import FlingCore
 import FlingScenes
+import FlingInteraction
 
 /// A recorded run of a seeded scene (bubbles, the day-night picker, clouds): its definition,
 /// its seed and its inputs, how it is sampled, and optionally the digest the samples must give.
@@ -21,6 +22,12 @@ public struct SceneTrace: Hashable, Sendable {
         case dayNight(DayNightPicker.Configuration, minutes: Double, picks: [DayNightPicker.Pick])
         /// A cloud spawner and its seed.
         case clouds(CloudSpawner.Configuration, seed: UInt64)
+        /// Chat heads (ids 1, 2, … at `heads`, at rest) over a ``SnapAnimator`` with the default
+        /// ``SnapConfiguration``, and the touches applied, each with its tick where it differs
+        /// from the one its time gives (a late touch, a stall).
+        case chatHeads(ChatHeadsConfiguration, heads: [Vector], inputs: [Trace.Input])
+        /// A sun switch, off or on at the start, and its touches (as for chat heads).
+        case sunSwitch(SunSwitchConfiguration, isOn: Bool, inputs: [Trace.Input])
 
         /// `bubbles`, `dayNight` or `clouds`.
         public var kind: String {
@@ -28,6 +35,8 @@ public struct SceneTrace: Hashable, Sendable {
             case .bubbles: "bubbles"
             case .dayNight: "dayNight"
             case .clouds: "clouds"
+            case .chatHeads: "chatHeads"
+            case .sunSwitch: "sunSwitch"
             }
         }
     }
@@ -97,6 +106,8 @@ public struct SceneTrace: Hashable, Sendable {
         case .bubbles(let c, _, let taps): made = Double(taps.count) + (c.interval.map { sampling.duration / $0.lowerBound } ?? 0)
         case .dayNight: made = 0
         case .clouds(let c, _): made = sampling.duration / c.interval.lowerBound
+        case .chatHeads(_, let heads, _): made = Double(heads.count)
+        case .sunSwitch: made = 1
         }
         guard made <= Self.maximumItems else {
             throw FlingError(.outOfRange, field: "sampling.duration", value: "\(sampling.duration) s",
@@ -119,6 +130,13 @@ public struct SceneTrace: Hashable, Sendable {
             }
         case .clouds(let c, _):
             try c.validate()
+        case .chatHeads(let c, let heads, let inputs):
+            _ = try ChatHeads(heads: heads.enumerated().map { (SnapItemID($0.offset + 1), $0.element) }, configuration: c,
+                              backend: SnapValidationBackend())
+            try Self.validate(touches: inputs, items: heads.count + 1)
+        case .sunSwitch(let c, let isOn, let inputs):
+            _ = try SunSwitch(configuration: c, isOn: isOn, backend: SnapValidationBackend())
+            try Self.validate(touches: inputs, items: 1)
         }
     }
 }
