@@ -117,9 +117,15 @@ extension SceneTrace {
 
     /// The document with its expectation set from a replay.
     public func pinned() throws(FlingError) -> SceneTrace {
+        try pinned(makeBackend: nil)
+    }
+
+    /// The document with its expectation set from a replay on `makeBackend`'s backends (a snap
+    /// scene's pins are meant for portable arithmetic).
+    public func pinned(makeBackend: ((_ solverIterations: Int) throws(FlingError) -> any PhysicsBackend)?) throws(FlingError) -> SceneTrace {
         var bare = self
         bare.expected = nil
-        let r = try bare.replay(keepsFrames: false)
+        let r = try bare.replay(keepsFrames: false, makeBackend: makeBackend)
         bare.expected = Expectation(samples: r.samples, digest: r.digest)
         return bare
     }

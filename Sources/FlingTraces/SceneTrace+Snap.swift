@@ -141,9 +141,16 @@ extension SceneTrace {
             if let heads {
                 let r = try heads.advance(to: t)
                 events = r.snap
-                out.events += r.scene.map { "\($0)" }
+                out.events += r.scene.map { e in
+                    switch e {
+                    case .opened(let head, let tick): "tick \(tick) head \(head.rawValue) opened the conversation"
+                    case .closed(let tick): "tick \(tick) heads closed back"
+                    }
+                }
             } else {
-                out.events += try sun!.advance(to: t).map { "\($0)" }
+                out.events += try sun!.advance(to: t).map { e in
+                    switch e { case .toggled(let on, let tick): "tick \(tick) switch toggled \(on ? "on" : "off")" }
+                }
                 events = []
             }
             out.events += events.map(Self.describe)

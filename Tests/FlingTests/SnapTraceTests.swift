@@ -1,0 +1,167 @@
+import Fling
+import Foundation
+@testable import FlingCLI
+import Testing
+
+/// The snap scene fixtures: how each was made (a live run, recorded), and its pinned digests
+/// (portable arithmetic: the same on every machine): the per-sample digest, the samples, and
+/// the snap animator's tick digest and tick count.
+enum SnapFixtures {
+    static let pins: [(file: String, samples: Int, digest: UInt64, ticks: Int, tickDigest: UInt64)] = [
+        ("heads-throw-edges.json", 181, 0x7c93_d8d2_7b6e_14b4, 180, 0x5321_c795_cec0_c8ab),
+        ("heads-slow-drop.json", 211, 0x6b93_aa99_2a28_c0b4, 210, 0x092f_e61e_79eb_964b),
+        ("heads-press.json", 271, 0x9831_69d8_d1a4_8aa8, 270, 0x8b0c_776b_8b84_9722),
+        ("switch-tap-pull-flick.json", 271, 0x3c0c_e0bf_ce55_1d8a, 270, 0xc42d_8e91_67c6_6154),
+    ]
+
+    /// One head on each side; the left one thrown right, the right one thrown left, by two
+    /// fingers at once.
+    static func throwEdges(_ kind: BackendKind) throws -> (ChatHeads, [TouchEvent], Double) {
+        let heads = try ChatHeads(heads: [(1, Vector(18, 300)), (2, Vector(372, 500))],
+                                  configuration: ChatHeadsConfiguration(screen: phone, safeBand: 47...810), backend: try kind.make())
+        let events = (throwEvents(touch: 1, from: Vector(18, 300), velocity: Vector(1400, -300))
+                      + throwEvents(touch: 2, from: Vector(372, 500), velocity: Vector(-2200, 400), start: 0.15)).sorted { $0.time < $1.time }
+        return (heads, events, 3)
+    }
+
+    /// One head dragged slowly from the left edge to just left of the middle and let go.
+    static func slowDrop(_ kind: BackendKind) throws -> (ChatHeads, [TouchEvent], Double) {
+        let heads = try ChatHeads(heads: [(1, Vector(18, 300))],
+                                  configuration: ChatHeadsConfiguration(screen: phone, safeBand: 47...810), backend: try kind.make())
+        var events = [TouchEvent(time: 0.1, touch: 1, phase: .began, position: Vector(18, 300))]
+        for s in 1...60 { events.append(TouchEvent(time: 0.1 + Double(s) / 60, touch: 1, phase: .moved, position: Vector(18 + 2.9 * Double(s), 300 + Double(s)))) }
+        events.append(TouchEvent(time: 1.5, touch: 1, phase: .ended, position: Vector(192, 360)))
+        return (heads, events, 3.5)
+    }
+
+    /// Three heads: a press on the second opens the conversation, a second press closes it.
+    static func press(_ kind: BackendKind) throws -> (ChatHeads, [TouchEvent], Double) {
+        let heads = try threeHeads(on: kind)
+        return (heads, tap(1, at: Vector(20, 300), time: 0.2) + tap(2, at: Vector(216, 85), time: 2.2), 4.5)
+    }
+
+    /// A switch tapped on, pulled back past the off end and let go (off), then flicked on.
+    static func switchRun(_ kind: BackendKind) throws -> (SunSwitch, [TouchEvent], Double) {
+        let s = try SunSwitch(configuration: SunSwitchTests.config, backend: try kind.make())
+        var events = tap(1, at: Vector(100, 300), time: 0.1)
+        events.append(TouchEvent(time: 1.2, touch: 2, phase: .began, position: Vector(160, 300)))
+        for n in 1...30 { events.append(TouchEvent(time: 1.2 + Double(n) / 60, touch: 2, phase: .moved, position: Vector(160 - 3.5 * Double(n), 305))) }
+        events.append(TouchEvent(time: 2.0, touch: 2, phase: .ended, position: Vector(55, 305)))
+        events.append(TouchEvent(time: 3.0, touch: 3, phase: .began, position: Vector(100, 300)))
+        for n in 1...5 { events.append(TouchEvent(time: 3.0 + Double(n) / 120, touch: 3, phase: .moved, position: Vector(100 + 8 * Double(n), 300))) }
+        events.append(TouchEvent(time: 3.05, touch: 3, phase: .ended, position: Vector(140, 300)))
+        return (s, events, 4.5)
+    }
+
+    /// Records the fixture `file` live at 60 Hz on `kind`: the document (unpinned), and the
+    /// live tick digest and ticks.
+    static func record(_ file: String, on kind: BackendKind, hz: Double = 60) throws -> (SceneTrace, StateDigest, Int) {
+        let name = String(file.dropLast(5))
+        switch file {
+        case "switch-tap-pull-flick.json":
+            let (s, events, duration) = try switchRun(kind)
+            let recorder = try SnapSceneRecorder(recording: s)
+            try drive({ try s.handle($0) }, { try s.advance(to: $0) }, events: events, duration: duration, hz: hz)
+            return (try recorder.trace(name: name), s.animator.digest, s.animator.clock.ticks)
+        default:
+            let (heads, events, duration) = try file == "heads-throw-edges.json" ? throwEdges(kind)
+                : file == "heads-slow-drop.json" ? slowDrop(kind) : press(kind)
+            let recorder = try SnapSceneRecorder(recording: heads)
+            try drive({ try heads.handle($0) }, { try heads.advance(to: $0) }, events: events, duration: duration, hz: hz)
+            return (try recorder.trace(name: name), heads.animator.digest, heads.animator.clock.ticks)
+        }
+    }
+}
+
+@Suite struct SnapTraceTests {
+    /// Each fixture is the recording of its live run (with the pins), replays to its pinned
+    /// digests in-process and through `fling replay`, and reads back from its JSON unchanged.
+    @Test(arguments: SnapFixtures.pins.map(\.file))
+    func fixturesAreTheirRecordingsAndReplayToTheirPins(file: String) throws {
+        let pin = try #require(SnapFixtures.pins.first { $0.file == file })
+        let (recorded, liveDigest, liveTicks) = try SnapFixtures.record(file, on: .nativePortable)
+        let pinned = try recorded.pinned(makeBackend: { n throws(FlingError) in try BackendKind.nativePortable.make(solverIterations: n) })
+        if ProcessInfo.processInfo.environment["FLING_WRITE_SNAP_FIXTURES"] != nil {
+            let r = try pinned.replay(keepsFrames: false, makeBackend: { n throws(FlingError) in try BackendKind.nativePortable.make(solverIterations: n) })
+            print("PIN (\"\(file)\", \(r.samples), 0x\(r.digest.hex), \(r.ticks!), 0x\(r.tickDigest!.hex)),")
+            let source = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("Fixtures/scenes/\(file)")
+            try pinned.json.write(to: source, atomically: true, encoding: .utf8)
+        }
+        let fixture = try SceneTrace(json: try Fixture.text("scenes/\(file)"))
+        #expect(fixture == pinned)
+        #expect(try SceneTrace(json: fixture.json) == fixture)
+        #expect(fixture.expected == SceneTrace.Expectation(samples: pin.samples, digest: StateDigest(value: pin.digest)))
+        for kind in backends {
+            let r = try fixture.replay(keepsFrames: false, makeBackend: { n throws(FlingError) in try kind.make(solverIterations: n) })
+            #expect(r.mismatches.isEmpty)
+            #expect(r.comparedPins == (kind.arithmetic == .portable))
+            if kind == .nativePortable {
+                // The replay contract: the live run's tick digest, tick for tick.
+                #expect(r.tickDigest == liveDigest && r.ticks == liveTicks)
+                #expect(r.tickDigest?.value == pin.tickDigest && r.ticks == pin.ticks && r.digest.value == pin.digest)
+            }
+        }
+        // Native and Chipmunk agree on the same machine.
+        let platform = backends.filter { $0.arithmetic == .platform }
+        let digests = try platform.map { kind in
+            try fixture.replay(keepsFrames: false, makeBackend: { n throws(FlingError) in try kind.make(solverIterations: n) }).tickDigest
+        }
+        #expect(Set(digests.map { $0?.value }).count <= 1)
+        let cli = FlingCommand.run(["replay", try fixturePath("scenes/\(file)"), "--backend", "native-portable"])
+        #expect(cli.status == 0 && cli.stdout.hasSuffix("digest \(StateDigest(value: pin.digest).hex) samples \(pin.samples)\n"))
+        let svg = FlingCommand.run(["render", try fixturePath("scenes/\(file)"), "--svg", "-"])
+        #expect(svg.status == 0 && svg.stdout.contains("<polyline class=\"path\""))
+    }
+
+    /// Each fixture shows what its name says.
+    @Test func fixturesShowWhatTheirNamesSay() throws {
+        func replay(_ file: String) throws -> SceneReplay {
+            try SceneTrace(json: try Fixture.text("scenes/\(file)"))
+                .replay(makeBackend: { n throws(FlingError) in try BackendKind.nativePortable.make(solverIterations: n) })
+        }
+        func last(_ r: SceneReplay) -> [SnapSnapshot] { if case .snap(let s, _) = r.frames.last { s } else { [] } }
+        let edges = last(try replay("heads-throw-edges.json"))
+        #expect(edges[0].state.position.x == 372 && edges[1].state.position.x == 18)
+        let drop = try replay("heads-slow-drop.json")
+        // Let go at x ≈ 192, just left of the middle (195), still drifting right at about
+        // 170 pt/s: the projection (0.499 s of that velocity) is right of the middle, so it
+        // rests on the right edge.
+        #expect(last(drop)[0].state.position.x == 372)
+        #expect(drop.events.contains { $0.contains("released vx") })
+        let press = try replay("heads-press.json")
+        #expect(press.events.filter { $0.contains("opened the conversation") }.count == 1)
+        #expect(press.events.filter { $0.contains("closed back") }.count == 1)
+        #expect(last(press).prefix(3).map(\.state.position) == [Vector(18, 200), Vector(18, 300), Vector(372, 400)])
+        let toggles = try replay("switch-tap-pull-flick.json").events.filter { $0.contains("toggled") }
+        #expect(toggles.map { $0.hasSuffix("on") } == [true, false, true])
+    }
+
+    /// A live run at irregular display frames replays (at 60 Hz samples) to the same ticks.
+    @Test(arguments: backends)
+    func jitteredLiveRunReplaysTickForTick(kind: BackendKind) throws {
+        let (heads, events, _) = try SnapFixtures.throwEdges(kind)
+        let recorder = try SnapSceneRecorder(recording: heads)
+        var rng = SplitMix64(state: 7)
+        var t = 0.0, next = 0
+        while t < 2.5 {
+            t += 0.004 + Double(rng.next() % 1000) / 1000 * 0.03
+            while next < events.count, events[next].time <= t + 0.02 { try heads.handle(events[next]); next += 1 }  // some late
+            try heads.advance(to: t)
+        }
+        let trace = try recorder.trace()
+        let r = try trace.replay(keepsFrames: false, makeBackend: { n throws(FlingError) in try kind.make(solverIterations: n) })
+        #expect(r.tickDigest == heads.animator.digest && r.ticks == heads.animator.clock.ticks)
+    }
+
+    @Test func aSnapSceneNeedsABackendAndRefusesBadTouches() throws {
+        let (trace, _, _) = try SnapFixtures.record("heads-press.json", on: .nativePortable)
+        #expect(throws: FlingError.self) { try trace.replay() }
+        var bad = trace
+        if case .chatHeads(let c, let heads, var inputs) = bad.scene {
+            inputs.removeFirst()            // an `ended` of a touch never down
+            bad.scene = .chatHeads(c, heads: heads, inputs: inputs)
+        }
+        #expect(throws: FlingError.self) { try bad.validate() }
+        #expect(throws: FlingError.self) { try SceneTrace(json: bad.json) }
+    }
+}
