@@ -6,7 +6,16 @@ import FlingInteraction
 extension SceneTrace {
     /// Throws unless `inputs` are touches obeying the touch rules (``TouchSequence``), naming
     /// items `1...items` if any, with ticks never decreasing.
-    static func validate(touches inputs: [Trace.Input], items: Int) throws(FlingError) {
+    static func validate(touches inputs: [Trace.Input], items: Int, sampling: Sampling) throws(FlingError) {
+        // A sample interval longer than the clock's maxFrameInterval (0.25 s) would be a stall:
+        // the replay would drop time the live run simulated.
+        try Check.range(sampling.rate, 4...1000, "sampling.rate")
+        guard items <= Self.maximumSnapItems else {
+            throw FlingError(.outOfRange, field: "heads", value: "\(items - 1)", reason: "a snap scene has at most \(Self.maximumSnapItems - 1) heads")
+        }
+        guard inputs.count <= 1_000_000 else {
+            throw FlingError(.outOfRange, field: "inputs", value: "\(inputs.count)", reason: "a snap scene has at most 1000000 inputs")
+        }
         var sequence = TouchSequence()
         var lastTick = 0
         for (n, input) in inputs.enumerated() {
@@ -22,6 +31,9 @@ extension SceneTrace {
             }
         }
     }
+
+    /// The most items (heads and the panel) a snap scene may have.
+    public static let maximumSnapItems = 1001
 
     /// Whether the scene runs physics (and so needs a backend to replay).
     public var isSnapScene: Bool {
@@ -169,6 +181,10 @@ extension SceneTrace {
             }
             for x in extras { out.digest.combine(x) }
             if keepsFrames { out.frames.append(.snap(snapshots, extras: extras)) }
+        }
+        // The ticks after the last sample, up to the duration (a recording's last tick).
+        if n > 0, sampling.time(n - 1) < sampling.duration {
+            if let heads { try heads.advance(to: sampling.duration) } else { try sun!.advance(to: sampling.duration) }
         }
         out.comparedPins = backend.arithmetic == .portable
         out.tickDigest = animator.digest

@@ -131,12 +131,12 @@ public struct SceneTrace: Hashable, Sendable {
         case .clouds(let c, _):
             try c.validate()
         case .chatHeads(let c, let heads, let inputs):
+            try Self.validate(touches: inputs, items: heads.count + 1, sampling: sampling)
             _ = try ChatHeads(heads: heads.enumerated().map { (SnapItemID($0.offset + 1), $0.element) }, configuration: c,
                               backend: SnapValidationBackend())
-            try Self.validate(touches: inputs, items: heads.count + 1)
         case .sunSwitch(let c, let isOn, let inputs):
+            try Self.validate(touches: inputs, items: 1, sampling: sampling)
             _ = try SunSwitch(configuration: c, isOn: isOn, backend: SnapValidationBackend())
-            try Self.validate(touches: inputs, items: 1)
         }
     }
 }
