@@ -105,7 +105,7 @@ public final class ChatHeads {
                               height: configuration.panelHeight, restingPlaces: .points([configuration.panelHidden]),
                               motion: .spring(configuration.spring), isDraggable: false))
         animator = try SnapAnimator(items: items, configuration: snap, backend: backend, timeOrigin: timeOrigin)
-        animator.scene = { [unowned self] animator, k, first in self.rules(animator, tick: k, firstEvent: first) }
+        animator.scene = { [weak self] animator, k, first in self?.rules(animator, tick: k, firstEvent: first) }
     }
 
     /// The panel's frame now (below the screen while closed).

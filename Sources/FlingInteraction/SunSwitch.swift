@@ -77,7 +77,7 @@ public final class SunSwitch {
             restingPlaces: .points([c.offCenter, c.onCenter]), motion: .spring(c.spring),
             axis: .horizontal(minX: c.offCenter.x, maxX: c.onCenter.x, y: c.offCenter.y, rubberBand: c.rubberBand))
         animator = try SnapAnimator(items: [item], configuration: snap, backend: backend, timeOrigin: timeOrigin)
-        animator.scene = { [unowned self] animator, k, first in self.rules(animator, tick: k, firstEvent: first) }
+        animator.scene = { [weak self] animator, k, first in self?.rules(animator, tick: k, firstEvent: first) }
     }
 
     /// The knob's center after the last tick.

@@ -198,3 +198,36 @@ enum SnapFixtures {
 func replayOn(_ scene: SceneTrace, _ kind: BackendKind) throws {
     _ = try scene.replay(keepsFrames: false, makeBackend: { k throws(FlingError) in try kind.make(solverIterations: k) })
 }
+
+/// A live run with a stalled frame (1 s between two frames, clamped to 0.25 s) and touches
+/// handed in late: the recording replays to the live ticks.
+@Test(arguments: backends)
+func stalledLiveRunReplaysTickForTick(kind: BackendKind) throws {
+    let s = try SunSwitch(configuration: SunSwitchTests.config, backend: try kind.make())
+    let recorder = try SnapSceneRecorder(recording: s)
+    let events = tap(1, at: Vector(100, 300), time: 0.3) + tap(2, at: Vector(160, 300), time: 1.5)
+    var frames = (1...20).map { Double($0) / 60 }
+    frames += [1.4] + (1...120).map { 1.4 + Double($0) / 60 }        // a 1.07 s stall, then 60 Hz
+    var next = 0
+    for t in frames {
+        while next < events.count, events[next].time <= t + 0.01 { try s.handle(events[next]); next += 1 }
+        try s.advance(to: t)
+    }
+    let r = try recorder.trace().replay(keepsFrames: false, makeBackend: { n throws(FlingError) in try kind.make(solverIterations: n) })
+    #expect(r.tickDigest == s.animator.digest && r.ticks == s.animator.clock.ticks)
+    #expect(r.events.filter { $0.contains("toggled") }.count == 2)
+}
+
+@Test(arguments: backends)
+func theFirstMoveSpringsTheScaleBack(kind: BackendKind) throws {
+    let heads = try threeHeads(on: kind)
+    try heads.handle(TouchEvent(time: 0.05, touch: 1, phase: .began, position: Vector(18, 200)))
+    for f in 1...12 { try heads.advance(to: Double(f) / 60) }
+    let pressed = try heads.animator.snapshot(of: 1).scale
+    try heads.handle(TouchEvent(time: 0.21, touch: 1, phase: .moved, position: Vector(40, 210)))
+    var scales: [Double] = []
+    for f in 13...60 { try heads.advance(to: Double(f) / 60); scales.append(try heads.animator.snapshot(of: 1).scale) }
+    #expect(pressed < 0.93)
+    #expect(scales.max()! > 1 && scales.last! == 1)            // back to 1 with a bounce, still held
+    #expect(heads.zOrder.last == 1)
+}
