@@ -9,9 +9,11 @@ public enum SnapMotion: Hashable, Sendable {
     /// A damped spring on the physics backend, started with the release velocity: a throw's
     /// momentum makes it overshoot more. In designers' terms: SwiftUI's
     /// `.spring(response:dampingFraction:)` is `SpringTuning(frequency: 1 / response,
-    /// dampingRatio: dampingFraction)`; a UIKit `usingSpringWithDamping` ratio is the damping
-    /// ratio; Pop's/CASpringAnimation's `stiffness k`, `damping c`, `mass m` are
-    /// `frequency = √(k/m) / 2π`, `dampingRatio = c / (2√(k m))`.
+    /// dampingRatio: dampingFraction)`; SwiftUI's `.spring(duration: d, bounce: b)` is
+    /// `frequency = 1 / d`, `dampingRatio = 1 − b` (for `b ≥ 0`); a UIKit
+    /// `usingSpringWithDamping` ratio is the damping ratio; Pop's/CASpringAnimation's
+    /// `stiffness k`, `damping c`, `mass m` are `frequency = √(k/m) / 2π`,
+    /// `dampingRatio = c / (2√(k m))`. (`SpringTuning` may gain initializers for these.)
     case spring(SpringTuning)
     /// SKBounceAnimation's keyframe curve, each axis from the release position to the target;
     /// the release velocity is not used (the library's look, not physics).
