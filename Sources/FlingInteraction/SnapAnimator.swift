@@ -163,17 +163,28 @@ public final class SnapAnimator {
         while let input = queue.popDue(tick: k) { try apply(input, tick: k) }
         queue.compact()
 
+        // As in the tile animator: a backend refusing a held item's finger costs that item its
+        // world (it rests on its target), not the tick; the error is thrown once the tick is done.
+        var failure: FlingError?
+        for i in items.indices {
+            guard let world = items[i].world, case .held(let touch) = items[i].phase else { continue }
+            let target = items[i].fingerTarget, from = items[i].finger
+            do throws(FlingError) {
+                try backend.moveFinger(in: world, to: target, velocity: Vector((target.x - from.x) / dt, (target.y - from.y) / dt))
+                items[i].finger = target
+            } catch {
+                failure = failure ?? FlingError(
+                    error.code, field: "tick \(k), touch \(touch.rawValue) moved on item \(items[i].item.id.rawValue): \(error.field)",
+                    value: error.value, reason: error.reason)
+                putToRest(i)
+            }
+        }
         liveWorlds.removeAll(keepingCapacity: true)
         liveIndices.removeAll(keepingCapacity: true)
         for i in items.indices {
             guard let world = items[i].world else { continue }
             liveWorlds.append(world)
             liveIndices.append(i)
-            if case .held = items[i].phase {
-                let target = items[i].fingerTarget, from = items[i].finger
-                try backend.moveFinger(in: world, to: target, velocity: Vector((target.x - from.x) / dt, (target.y - from.y) / dt))
-                items[i].finger = target
-            }
         }
         try backend.step(by: dt)
         try backend.readStates(of: liveWorlds, into: &states)
@@ -190,6 +201,7 @@ public final class SnapAnimator {
         try settle(tick: k)
         clock.completeTick()
         scene?(self, k, firstEvent)
+        if let failure { throw failure }
     }
 
     /// Places a keyframing item on its curve at the end of tick `k`, or on its target once

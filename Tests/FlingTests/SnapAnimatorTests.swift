@@ -146,3 +146,32 @@ struct SnapAnimatorTests {
         #expect(o.allSatisfy { $0 > 0 })
     }
 }
+
+/// The snap animator's advance is transactional per input, as the tile animator's: each
+/// refused backend call throws a FlingError naming the tick and touch, no world is orphaned,
+/// the item rests exactly on a resting place, and the animator keeps working (a second head
+/// thrown afterwards settles normally).
+@Test(arguments: FaultyBackend.Operation.allCases)
+func aRefusedBackendCallLeavesTheSnapAnimatorWorking(operation: FaultyBackend.Operation) throws {
+    let backend = FaultyBackend(try BackendKind.nativePortable.make(), failing: operation, call: 1)
+    let animator = try SnapAnimator(items: [snapItem(1), snapItem(2, center: Vector(195, 600))], backend: backend)
+    let events = (throwEvents(touch: 1, from: Vector(195, 400), velocity: Vector(900, 0))
+                  + throwEvents(touch: 2, from: Vector(195, 600), velocity: Vector(-900, 0), start: 1.5))
+    var errors: [FlingError] = []
+    var next = 0
+    for f in 1...240 {
+        let t = Double(f) / 60
+        while next < events.count, events[next].time <= t { try animator.handle(events[next]); next += 1 }
+        while true {
+            do { try animator.advance(to: t); break } catch { errors.append(error) }
+        }
+    }
+    #expect(errors.count == 1)
+    #expect(errors.first?.field.hasPrefix("tick ") == true)
+    #expect(backend.worldCount == 0)
+    for id in [1, 2] as [TileID] {
+        let s = try animator.snapshot(of: id)
+        #expect(s.phase == .resting && (s.state.position.x == 30 || s.state.position.x == 360 || s.state.position == s.item.center))
+    }
+    #expect(try animator.snapshot(of: 2).state.position.x == 30)
+}
