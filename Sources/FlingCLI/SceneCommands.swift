@@ -75,7 +75,9 @@ enum SceneCommands {
             return snap(replay, frame: c.screen, title: "\(title): \(replay.summary)")
         case .sunSwitch(let c, _, _):
             let track = c.trackFrame
-            return snap(replay, frame: Rect(x: track.x - 60, y: track.y - 60, width: track.width + 120, height: track.height + 120),
+            // Wide enough for the title line.
+            let width = max(track.width + 120, 420)
+            return snap(replay, frame: Rect(x: track.center.x - width / 2, y: track.y - 60, width: width, height: track.height + 120),
                         title: "\(title): \(replay.summary)", track: track)
         }
     }
