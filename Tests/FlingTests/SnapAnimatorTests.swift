@@ -175,3 +175,30 @@ func aRefusedBackendCallLeavesTheSnapAnimatorWorking(operation: FaultyBackend.Op
     }
     #expect(try animator.snapshot(of: 2).state.position.x == 30)
 }
+
+/// A finger catching an item in flight (on its spring or its keyframes) takes it over where it
+/// is, without a jump, and a second release sends it to the place its new throw projects to.
+@Test(arguments: backends, [SnapMotion.spring(SnapItem.defaultSpring), .keyframes(BounceCurve(duration: 1))])
+func catchingAnItemInFlight(kind: BackendKind, motion: SnapMotion) throws {
+    let animator = try SnapAnimator(items: [snapItem(motion: motion)], backend: try kind.make())
+    var events = throwEvents(from: Vector(195, 400), velocity: Vector(1200, 0))
+    var positions: [Vector] = []
+    try drive({ try animator.handle($0) }, { try animator.advance(to: $0) }, events: events, duration: 0.4) {
+        positions.append(try animator.snapshot(of: 1).state.position)
+    }
+    let caught = positions.last!
+    #expect(try animator.snapshot(of: 1).phase != .resting)
+    events = throwEvents(touch: 2, from: caught, velocity: Vector(-1500, 0), start: 0.41)
+    var after: [Vector] = []
+    var next = 0
+    for f in 25...240 {
+        let t = Double(f) / 60
+        while next < events.count, events[next].time <= t { try animator.handle(events[next]); next += 1 }
+        try animator.advance(to: t)
+        after.append(try animator.snapshot(of: 1).state.position)
+    }
+    // The tick of the grab moves it no more than it was moving per tick before.
+    #expect((after[0] - caught).length <= 1200.0 / 60 * 1.5)
+    let s = try animator.snapshot(of: 1)
+    #expect(s.phase == .resting && s.state.position.x == 30 && s.state.angle == 0)
+}
