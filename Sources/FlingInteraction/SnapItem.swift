@@ -13,7 +13,8 @@ public enum SnapMotion: Hashable, Sendable {
     /// `frequency = 1 / d`, `dampingRatio = 1 − b` (for `b ≥ 0`); a UIKit
     /// `usingSpringWithDamping` ratio is the damping ratio; Pop's/CASpringAnimation's
     /// `stiffness k`, `damping c`, `mass m` are `frequency = √(k/m) / 2π`,
-    /// `dampingRatio = c / (2√(k m))`. (`SpringTuning` may gain initializers for these.)
+    /// `dampingRatio = c / (2√(k m))`; `SpringTuning`'s own initializers say the same
+    /// (`SpringTuning(response:dampingFraction:)`, `SpringTuning(duration:bounce:)`, …).
     case spring(SpringTuning)
     /// SKBounceAnimation's keyframe curve, each axis from the release position to the target;
     /// the release velocity is not used (the library's look, not physics).
