@@ -47,7 +47,7 @@ extension SceneTrace {
 /// Records chat heads or a sun switch as a scene document.
 ///
 /// Make it before the scene's first touch and tick; use the scene as usual; then
-/// ``trace(sampling:name:notes:)`` gives the document. The replay contract holds as for tile
+/// ``trace(rate:name:notes:)`` gives the document. The replay contract holds as for tile
 /// traces: the replay steps the same ticks, with the same touches at the same ticks, to the
 /// same tick digest (``SceneReplay/tickDigest``).
 public struct SnapSceneRecorder {
