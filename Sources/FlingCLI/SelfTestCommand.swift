@@ -13,8 +13,8 @@ import Darwin
 /// the harness notices.
 enum SelfTestCommand {
     static func run(_ arguments: [String], _ out: inout Output) throws {
-        let args = try Arguments(arguments, valued: ["seed", "cases", "backend"], flags: ["abort", "help"])
-        if args.flag("help") { out.print("fling selftest-backend [--seed S] [--cases N] [--backend KIND] [--abort]: for the test suite"); return }
+        let args = try Arguments(arguments, valued: ["seed", "cases", "backend", "walk"], flags: ["abort", "help"])
+        if args.flag("help") { out.print("fling selftest-backend [--seed S] [--cases N] [--walk N] [--backend KIND] [--abort]: for the test suite"); return }
         if args.flag("abort") { abort() }
         let seed = UInt64(try args.int("seed", in: 0...Int.max) ?? 1)
         let cases = try args.int("cases", in: 1...1_000_000) ?? 200
@@ -136,6 +136,13 @@ enum SelfTestCommand {
             }
         }
         if let broken { throw RunError("selftest-backend: a world reached a non-finite state, \(broken)") }
+        // Then the long random walks (SelfTestCommand+Walk.swift).
+        let walks = try args.int("walk", in: 0...10_000_000) ?? 0
+        var walk = RandomWalkSelfTest(kind: kind, rng: SplitMix64(state: seed ^ 0x5741_4C4B))
+        for w in 0..<walks {
+            if w % 2 == 0 { try walk.backendCase() } else { try walk.animatorCase() }
+        }
+        if walks > 0 { out.print("selftest-backend: \(walk.cases) random walks, \(walk.refused) refused calls, \(walk.steps) steps, all finite") }
         out.print("selftest-backend: \(cases) cases on \(kind), \(calls) calls, \(refused) refused, no abort")
     }
 }

@@ -117,9 +117,15 @@ import Testing
             return (p.terminationStatus, p.terminationReason, String(decoding: data, as: UTF8.self))
         }
         for seed in 1...3 {
-            let r = try run(["selftest-backend", "--seed", "\(seed)", "--cases", "300"])
+            let r = try run(["selftest-backend", "--seed", "\(seed)", "--cases", "300", "--walk", "2000"])
             #expect(r.reason == .exit && r.status == 0, "seed \(seed): \(r.reason) \(r.status)")
             #expect(r.output.contains("300 cases") && r.output.contains("no abort"))
+            #expect(r.output.contains("2000 random walks") && r.output.contains("all finite"))
+        }
+        // The shared-space layout too (one cpSpace for every world).
+        if BackendKind.available.contains(.chipmunkShared) {
+            let shared = try run(["selftest-backend", "--backend", "chipmunk-shared", "--cases", "100", "--walk", "1000"])
+            #expect(shared.reason == .exit && shared.status == 0, "\(shared.reason) \(shared.status)")
         }
         let aborted = try run(["selftest-backend", "--abort"])
         #expect(aborted.reason == .uncaughtSignal && aborted.status == SIGABRT)
