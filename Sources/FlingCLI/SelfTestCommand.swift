@@ -13,8 +13,8 @@ import Darwin
 /// the harness notices.
 enum SelfTestCommand {
     static func run(_ arguments: [String], _ out: inout Output) throws {
-        let args = try Arguments(arguments, valued: ["seed", "cases", "backend"], flags: ["abort", "help"])
-        if args.flag("help") { out.print("fling selftest-backend [--seed S] [--cases N] [--backend KIND] [--abort]: for the test suite"); return }
+        let args = try Arguments(arguments, valued: ["seed", "cases", "backend", "walk"], flags: ["abort", "help"])
+        if args.flag("help") { out.print("fling selftest-backend [--seed S] [--cases N] [--walk N] [--backend KIND] [--abort]: for the test suite"); return }
         if args.flag("abort") { abort() }
         let seed = UInt64(try args.int("seed", in: 0...Int.max) ?? 1)
         let cases = try args.int("cases", in: 1...1_000_000) ?? 200
@@ -25,9 +25,31 @@ enum SelfTestCommand {
         func lu(_ a: Double, _ b: Double) -> Double { Portable.exp(u(Portable.log(a), Portable.log(b))) }
         func pick<T>(_ xs: [T]) -> T { xs[Int(rng.next() % UInt64(xs.count))] }
         var calls = 0, refused = 0
+        /// A non-finite state is a failure (Chipmunk would abort on it; native would go on).
+        var broken: BodyState?
+        func finite(_ s: BodyState) throws(FlingError) {
+            let xs = [s.position.x, s.position.y, s.angle, s.velocity.x, s.velocity.y, s.angularVelocity]
+            if broken == nil, !xs.allSatisfy(\.isFinite) { broken = s }
+        }
         func attempt(_ body: () throws(FlingError) -> Void) {
             calls += 1
             do { try body() } catch { refused += 1 }
+        }
+        // Found by a longer random walk: a rotary spring that is stable (ω = 1: stiffness
+        // 1e300 on a moment of 1e300) whose torque impulse `stiffness · angle · dt` still
+        // overflows to ∞ once a fast spin has turned the body far enough, and Chipmunk aborts
+        // ("Body's angular velocity is invalid"). Limits.moment keeps such moments out.
+        for moment in [1e300, Limits.moment.upperBound] {
+            let backend = try kind.make()
+            attempt { () throws(FlingError) in
+                let w = try backend.makeWorld(WorldDefinition(mass: 0.76, moment: moment, transform: Transform(position: Vector(1e7, 5)), gravity: .zero))
+                let stable = moment * 3.6 / (0.1 * 0.1)   // ω·0.1 s = 1.9, inside every backend's bound
+                try backend.attachAttraction(Attraction(origin: Vector(1e7, 1e7), stiffness: 0, damping: 0,
+                                                        angularStiffness: min(stable, 1e300), angularDamping: 0), to: w)
+                try backend.setVelocity(of: w, linear: .zero, angular: -1e9)
+                for _ in 0..<2000 { try backend.step(by: 0.1) }
+                try finite(try backend.state(of: w))
+            }
         }
         for c in 0..<cases {
             if c % 2 == 0 {
@@ -74,7 +96,7 @@ enum SelfTestCommand {
                         }
                     }
                     attempt { () throws(FlingError) in try backend.step(by: pick([1e-4, 0.1, 1.0 / 60, u(1e-4, 0.1)])) }
-                    for w in worlds { attempt { () throws(FlingError) in _ = try backend.state(of: w) } }
+                    for w in worlds { attempt { () throws(FlingError) in try finite(try backend.state(of: w)) } }
                 }
                 for w in worlds.reversed() { attempt { () throws(FlingError) in try backend.destroyWorld(w) } }
             } else {
@@ -113,6 +135,14 @@ enum SelfTestCommand {
                 }
             }
         }
+        if let broken { throw RunError("selftest-backend: a world reached a non-finite state, \(broken)") }
+        // Then the long random walks (SelfTestCommand+Walk.swift).
+        let walks = try args.int("walk", in: 0...10_000_000) ?? 0
+        var walk = RandomWalkSelfTest(kind: kind, rng: SplitMix64(state: seed ^ 0x5741_4C4B))
+        for w in 0..<walks {
+            if w % 2 == 0 { try walk.backendCase() } else { try walk.animatorCase() }
+        }
+        if walks > 0 { out.print("selftest-backend: \(walk.cases) random walks, \(walk.refused) refused calls, \(walk.steps) steps, all finite") }
         out.print("selftest-backend: \(cases) cases on \(kind), \(calls) calls, \(refused) refused, no abort")
     }
 }

@@ -107,6 +107,14 @@ public enum Limits {
     public static let mass: ClosedRange<Double> = 1e-6...1e6
     /// Range of a tile's width and height, in points.
     public static let size: ClosedRange<Double> = 1e-3...1e6
+    /// Range of a body's moment of inertia, in mass units × points². Wide enough for every
+    /// tile (a box's `m (w² + h²) / 12` lies within about 1.7e-13...1.7e17), narrow enough that
+    /// a stable rotary spring's torque `angularStiffness · angle` cannot overflow: with a
+    /// moment of 1e300 a spring of stiffness 1e300 is stable (ω = 1), yet a spin of 1e9 rad/s
+    /// turns the body past 1.8e8 rad, the torque reaches ∞ and Chipmunk aborts ("Body's
+    /// angular velocity is invalid"; native goes NaN). Here the stability bound caps the
+    /// stiffness at `3.61 · 1e20 / dt²` and the torque stays below about 1e40.
+    public static let moment: ClosedRange<Double> = 1e-20...1e20
     /// Range of the fixed tick, in seconds.
     public static let tick: ClosedRange<Double> = 1e-4...0.1
     /// Largest absolute gravity component, in points per second squared.

@@ -144,7 +144,7 @@ package enum BackendCheck {
     package static func definition(_ d: WorldDefinition) throws(FlingError) {
         try Check.range(d.mass, Limits.mass, "WorldDefinition.mass")
         try Check.positive(d.moment, "WorldDefinition.moment")
-        try Check.range(d.moment, 1e-300...1e300, "WorldDefinition.moment")
+        try Check.range(d.moment, Limits.moment, "WorldDefinition.moment")
         try Check.coordinate(d.transform.position, "WorldDefinition.transform.position")
         try Check.range(d.transform.angle, -1e6...1e6, "WorldDefinition.transform.angle")
         try gravity(d.gravity)

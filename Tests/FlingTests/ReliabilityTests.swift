@@ -17,7 +17,7 @@ import Testing
         }
         func drag(_ anchor: Vector) -> DragJoint { DragJoint(localAnchor: anchor, finger: .zero, maxForce: 1e4, errorBias: 1e-3) }
         // Drag anchors whose effective mass would be singular.
-        var e = try #require(throws: FlingError.self) { try backend.attachDrag(drag(Vector(1, 1)), to: try world(moment: 1e-300)) }
+        var e = try #require(throws: FlingError.self) { try backend.attachDrag(drag(Vector(1, 1)), to: try world(moment: Limits.moment.lowerBound)) }
         #expect(e.code == .outOfRange && e.field == "DragJoint.localAnchor")
         e = try #require(throws: FlingError.self) { try backend.attachDrag(drag(Vector(1e7, 1e7)), to: try world(mass: 1e6, moment: 1)) }
         #expect(e.reason.contains("mass and moment"))
@@ -45,6 +45,29 @@ import Testing
         #expect(throws: FlingError.self) { try backend.step(by: 1.0 / 60) }
         try backend.destroyWorld(light)
         try backend.step(by: 1.0 / 60)                          // its bound left with it
+    }
+
+    /// A rotary spring stable by its ω (stiffness 1e300 on a moment of 1e300: ω = 1) still
+    /// overflowed: a 1e9 rad/s spin turns the body past 1.8e8 rad, `stiffness · angle` is ∞,
+    /// Chipmunk aborted and native went NaN. Moments are now within Limits.moment, and there
+    /// the stiffest spring the stability bound lets through stays finite under the same spin.
+    @Test(arguments: backends)
+    func aStableRotarySpringCannotOverflow(kind: BackendKind) throws {
+        let backend = try kind.make()
+        func world(_ moment: Double) throws -> WorldID {
+            try backend.makeWorld(WorldDefinition(mass: 1, moment: moment, transform: Transform(position: .zero), gravity: .zero))
+        }
+        for moment in [1e300, 1e21, 1e-21, 1e-300] {
+            let e = try #require(throws: FlingError.self) { try world(moment) }
+            #expect(e.field == "WorldDefinition.moment" && e.code == .outOfRange)
+        }
+        let w = try world(Limits.moment.upperBound)
+        let stiffest = Limits.moment.upperBound * 3.6 / (0.1 * 0.1)    // ω·0.1 s = 1.897 < 1.9
+        try backend.attachAttraction(Attraction(origin: .zero, stiffness: 0, damping: 0, angularStiffness: stiffest, angularDamping: 0), to: w)
+        try backend.setVelocity(of: w, linear: .zero, angular: -1e9)
+        for _ in 0..<2000 { try backend.step(by: 0.1) }
+        let s = try backend.state(of: w)
+        #expect(s.angle.isFinite && s.angularVelocity.isFinite && abs(s.angle) < 1e9)
     }
 
     /// A 0.1-point tile named by a touch at (4194304, 4194304): the grab takes the tile's
@@ -94,9 +117,15 @@ import Testing
             return (p.terminationStatus, p.terminationReason, String(decoding: data, as: UTF8.self))
         }
         for seed in 1...3 {
-            let r = try run(["selftest-backend", "--seed", "\(seed)", "--cases", "300"])
+            let r = try run(["selftest-backend", "--seed", "\(seed)", "--cases", "300", "--walk", "2000"])
             #expect(r.reason == .exit && r.status == 0, "seed \(seed): \(r.reason) \(r.status)")
             #expect(r.output.contains("300 cases") && r.output.contains("no abort"))
+            #expect(r.output.contains("2000 random walks") && r.output.contains("all finite"))
+        }
+        // The shared-space layout too (one cpSpace for every world).
+        if BackendKind.available.contains(.chipmunkShared) {
+            let shared = try run(["selftest-backend", "--backend", "chipmunk-shared", "--cases", "100", "--walk", "1000"])
+            #expect(shared.reason == .exit && shared.status == 0, "\(shared.reason) \(shared.status)")
         }
         let aborted = try run(["selftest-backend", "--abort"])
         #expect(aborted.reason == .uncaughtSignal && aborted.status == SIGABRT)
