@@ -56,9 +56,10 @@ struct SnapTouch {
 }
 
 extension SnapAnimator {
-    /// The moment of inertia every item's body gets: effectively infinite, so that even a
-    /// rounding-sized torque could not turn it (none arises: every joint acts at the center).
-    static let moment = 1e200
+    /// The moment of inertia every item's body gets: the largest the backends take
+    /// (``Limits/moment``), so that even a rounding-sized torque could not turn it (none arises:
+    /// every joint acts at the center, and the rotary spring's angle stays 0).
+    static let moment = Limits.moment.upperBound
 
     func apply(_ input: SnapInput, tick k: Int) throws(FlingError) {
         journal?.append(AppliedSnapInput(tick: k, input: input))
