@@ -14,6 +14,7 @@ let package = Package(
         .library(name: "Fling", targets: ["Fling"]),
         .executable(name: "fling", targets: ["FlingCLI"]),
         .executable(name: "tile-bench", targets: ["TileBench"]),
+        .executable(name: "path-bench", targets: ["PathBench"]),
         .executable(name: "scene-bench", targets: ["SceneBench"]),
         .executable(name: "math-accuracy", targets: ["MathAccuracy"]),
     ],
@@ -35,17 +36,19 @@ let package = Package(
         ),
         .target(name: "FlingInteraction", dependencies: ["FlingCore"]),
         .target(name: "FlingScenes", dependencies: ["FlingCore"]),
+        .target(name: "FlingPaths", dependencies: ["FlingCore"]),
         .target(name: "FlingTraces", dependencies: ["FlingCore", "FlingInteraction", "FlingScenes"]),
         .target(
             name: "Fling",
             dependencies: [
-                "FlingCore", "FlingNative", "FlingInteraction", "FlingScenes", "FlingTraces",
+                "FlingCore", "FlingNative", "FlingInteraction", "FlingScenes", "FlingTraces", "FlingPaths",
                 .target(name: "FlingChipmunk", condition: chipmunk),
             ]
         ),
         .executableTarget(name: "FlingCLI", dependencies: ["Fling"]),
         .executableTarget(name: "TileBench", dependencies: ["Fling"], path: "Benchmarks/TileBench"),
         .executableTarget(name: "SceneBench", dependencies: ["Fling"], path: "Benchmarks/SceneBench"),
+        .executableTarget(name: "PathBench", dependencies: ["FlingPaths"], path: "Benchmarks/PathBench"),
         .executableTarget(name: "MathAccuracy", dependencies: ["FlingCore"], path: "Benchmarks/MathAccuracy"),
         .testTarget(
             name: "FlingTests",
@@ -55,5 +58,6 @@ let package = Package(
             ],
             resources: [.copy("Fixtures")]
         ),
+        .testTarget(name: "FlingPathsTests", dependencies: ["FlingPaths", "FlingCore"]),
     ]
 )

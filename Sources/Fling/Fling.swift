@@ -2,6 +2,7 @@
 @_exported import FlingInteraction
 @_exported import FlingScenes
 @_exported import FlingTraces
+@_exported import FlingPaths
 @_exported import FlingNative
 #if Chipmunk
 @_exported import FlingChipmunk
