@@ -1,0 +1,51 @@
+import FlingCore
+
+extension BezierPath {
+    /// The exact bounding box of every segment (nil for an empty path).
+    public var bounds: BoundingBox? {
+        var box: BoundingBox? = nil
+        for sp in subpaths {
+            for c in sp.segments { box = box.map { $0.union(c.bounds) } ?? c.bounds }
+        }
+        return box
+    }
+
+    /// Total length in points (segments' lengths, each to 1e-9 relative or better).
+    public var length: Double {
+        var total = 0.0
+        for sp in subpaths { for c in sp.segments { total += c.length() } }
+        return total
+    }
+
+    /// Every segment in order, over all subpaths.
+    public var allSegments: [CubicSegment] { subpaths.flatMap(\.segments) }
+
+    /// The point and unit tangent at the given distance along the path from its start
+    /// (constant-speed, "paced" timing), across subpaths in order (the jump between subpaths
+    /// has no length). Clamped to the path's ends; nil for a path with no segments.
+    public func point(atLength s: Double) -> (point: Vector, tangent: Vector)? {
+        let segments = allSegments
+        guard !segments.isEmpty else { return nil }
+        var remaining = Swift.max(0, s)
+        for (k, c) in segments.enumerated() {
+            let l = c.length()
+            if remaining <= l || k == segments.count - 1 {
+                let t = c.parameter(atLength: Swift.min(remaining, l))
+                return (c.point(at: t), c.tangent(at: t))
+            }
+            remaining -= l
+        }
+        return nil
+    }
+
+    /// Each subpath as a polyline within `tolerance` points of the curves (its first point is
+    /// the subpath's start; a closed subpath's last point is its start again).
+    public func flattened(tolerance: Double) throws(FlingError) -> [[Vector]] {
+        try Check.positive(tolerance, "tolerance")
+        return subpaths.map { sp in
+            var out = [sp.start]
+            for c in sp.segments { c.flatten(tolerance: tolerance, into: &out) }
+            return out
+        }
+    }
+}

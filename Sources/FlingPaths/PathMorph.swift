@@ -1,0 +1,106 @@
+import FlingCore
+
+/// Morphing between two paths, including paths whose structure differs.
+///
+/// Paths with the same structure (same number of subpaths, each with the same number of
+/// segments and the same closedness) morph control point by control point, as Core Animation
+/// does. Otherwise ``match(_:_:)`` first brings both to a common structure:
+///
+/// 1. **Subpaths** are paired in order. When one path has more, each extra subpath is paired
+///    with a subpath collapsed to a single point at the extra subpath's bounding-box center (it
+///    grows out of its own center, or shrinks into it), with as many segments and the same
+///    closedness.
+/// 2. **Segments**: lines are already cubics (``CubicSegment/line(_:_:)``). While one side of a
+///    pair has fewer segments, its longest segment (arc length; the first on a tie) is split in
+///    half at t = 0.5 by de Casteljau, which leaves the shape unchanged.
+/// 3. **Starting point**: for a pair of closed subpaths, the second is rotated (its start moved
+///    to another segment boundary, the shape unchanged) to the rotation that minimizes the sum of
+///    squared distances between corresponding segment start points: the start that moves least.
+///    Directions are kept (no reversal), so a hole's winding, and so the nonzero fill, stays.
+///
+/// Every step is deterministic (no dictionaries, ties broken by index).
+public enum PathMorph {
+    /// Whether the two can be interpolated point by point.
+    public static func sameStructure(_ a: BezierPath, _ b: BezierPath) -> Bool {
+        guard a.subpaths.count == b.subpaths.count else { return false }
+        for (x, y) in zip(a.subpaths, b.subpaths)
+        where x.segments.count != y.segments.count || x.isClosed != y.isClosed {
+            return false
+        }
+        return true
+    }
+
+    /// Both paths brought to a common structure (unchanged when they already share one).
+    public static func match(_ a: BezierPath, _ b: BezierPath) -> (BezierPath, BezierPath) {
+        if sameStructure(a, b) { return (a, b) }
+        var sa = a.subpaths, sb = b.subpaths
+        while sa.count < sb.count { sa.append(collapsed(like: sb[sa.count])) }
+        while sb.count < sa.count { sb.append(collapsed(like: sa[sb.count])) }
+        for k in 0..<sa.count {
+            var x = sa[k], y = sb[k]
+            while x.segments.count < y.segments.count { splitLongest(&x) }
+            while y.segments.count < x.segments.count { splitLongest(&y) }
+            if x.isClosed && y.isClosed { y = rotated(y, toward: x) }
+            let closed = x.isClosed && y.isClosed
+            x.isClosed = closed; y.isClosed = closed
+            sa[k] = x; sb[k] = y
+        }
+        return (BezierPath(subpaths: sa), BezierPath(subpaths: sb))
+    }
+
+    /// Point-by-point interpolation `a + (b - a) t` of two paths of the same structure (check
+    /// with ``sameStructure(_:_:)``; extra subpaths or segments of either are ignored).
+    public static func interpolate(_ a: BezierPath, _ b: BezierPath, _ t: Double) -> BezierPath {
+        func l(_ p: Vector, _ q: Vector) -> Vector { p + (q - p) * t }
+        var out: [BezierPath.Subpath] = []
+        out.reserveCapacity(a.subpaths.count)
+        for (x, y) in zip(a.subpaths, b.subpaths) {
+            var segs: [CubicSegment] = []
+            segs.reserveCapacity(x.segments.count)
+            for (c, d) in zip(x.segments, y.segments) {
+                segs.append(CubicSegment(l(c.p0, d.p0), l(c.p1, d.p1), l(c.p2, d.p2), l(c.p3, d.p3)))
+            }
+            out.append(BezierPath.Subpath(start: l(x.start, y.start), segments: segs, isClosed: x.isClosed))
+        }
+        return BezierPath(subpaths: out)
+    }
+
+    static func collapsed(like s: BezierPath.Subpath) -> BezierPath.Subpath {
+        var box = s.segments.first.map(\.bounds) ?? BoundingBox(min: s.start, max: s.start)
+        for c in s.segments { box = box.union(c.bounds) }
+        let p = box.center
+        return BezierPath.Subpath(start: p, segments: Array(repeating: CubicSegment(p, p, p, p),
+                                                             count: max(1, s.segments.count)),
+                                  isClosed: s.isClosed)
+    }
+
+    static func splitLongest(_ s: inout BezierPath.Subpath) {
+        guard !s.segments.isEmpty else {
+            s.segments = [CubicSegment(s.start, s.start, s.start, s.start)]; return
+        }
+        var best = 0, bestLength = -1.0
+        for (k, c) in s.segments.enumerated() {
+            let l = c.length()
+            if l > bestLength { best = k; bestLength = l }
+        }
+        let (h1, h2) = s.segments[best].split(at: 0.5)
+        s.segments.replaceSubrange(best...best, with: [h1, h2])
+    }
+
+    static func rotated(_ y: BezierPath.Subpath, toward x: BezierPath.Subpath) -> BezierPath.Subpath {
+        let n = y.segments.count
+        guard n > 1 else { return y }
+        var best = 0, bestCost = Double.infinity
+        for r in 0..<n {
+            var cost = 0.0
+            for k in 0..<n {
+                let d = y.segments[(k + r) % n].p0 - x.segments[k].p0
+                cost += d.dot(d)
+            }
+            if cost < bestCost { best = r; bestCost = cost }
+        }
+        if best == 0 { return y }
+        let segs = Array(y.segments[best...] + y.segments[..<best])
+        return BezierPath.Subpath(start: segs[0].p0, segments: segs, isClosed: true)
+    }
+}
