@@ -46,9 +46,10 @@ public struct PathData: Hashable, Sendable {
             if !out.isEmpty { out += " " }
             out.append(c.letter)
             var firstNumber = true
-            for x in c.numbers {
+            for (k, x) in c.numbers.enumerated() {
                 if !firstNumber { out += " " }
-                out += Self.number(x)
+                // Arc flags are the single characters 0 and 1.
+                if case .arcTo = c, k == 3 || k == 4 { out += x == 1 ? "1" : "0" } else { out += Self.number(x) }
                 firstNumber = false
             }
         }
