@@ -43,21 +43,21 @@ public struct TimingFunction: Hashable, Sendable {
         return 3 * ms * ms * a + 6 * ms * s * (b - a) + 3 * s * s * (1 - b)
     }
 
-    /// The curve parameter s with x(s) = x, to 1e-12.
+    /// The curve parameter s with |x(s) - x| ≤ 1e-12: Newton's method inside a bracket that
+    /// every evaluation shrinks, bisecting whenever a Newton step would leave it (flat spots of
+    /// x(s), as at the ends of easeIn, stall Newton).
     public func parameter(for x: Double) -> Double {
         if x <= 0 { return 0 }
         if x >= 1 { return 1 }
         var lo = 0.0, hi = 1.0, s = x
         for _ in 0..<200 {
             let f = Self.bezier(s, c1.x, c2.x) - x
-            if f == 0 { return s }
+            if abs(f) <= 1e-13 { return s }
             if f > 0 { hi = s } else { lo = s }
-            if hi - lo <= 1e-12 { return (lo + hi) / 2 }
             let slope = Self.bezierSlope(s, c1.x, c2.x)
             var next = slope > 0 ? s - f / slope : .nan
-            if !(next > lo && next < hi) { next = (lo + hi) / 2 }
-            // Newton has converged once its step is below the tolerance.
-            if abs(next - s) <= 1e-13 { return next }
+            if !(next > lo && next < hi) { next = lo + (hi - lo) / 2 }
+            if next == s { return s }  // no double left between: as close as it gets
             s = next
         }
         return s
