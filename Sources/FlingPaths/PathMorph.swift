@@ -4,7 +4,8 @@ import FlingCore
 ///
 /// Paths with the same structure (same number of subpaths, each with the same number of
 /// segments and the same closedness) morph control point by control point, as Core Animation
-/// does. Otherwise ``match(_:_:)`` first brings both to a common structure:
+/// does (after step 3 below, which leaves corresponding frames such as the pin's alone).
+/// Otherwise ``match(_:_:)`` first brings both to a common structure:
 ///
 /// 1. **Subpaths** are paired in order. When one path has more, each extra subpath is paired
 ///    with a subpath collapsed to a single point at the extra subpath's bounding-box center (it
@@ -30,9 +31,10 @@ public enum PathMorph {
         return true
     }
 
-    /// Both paths brought to a common structure (unchanged when they already share one).
+    /// Both paths brought to a common structure. Paths of the same structure whose points
+    /// already correspond (no other start moves strictly less) come back unchanged, so they
+    /// morph point by point as in Core Animation.
     public static func match(_ a: BezierPath, _ b: BezierPath) -> (BezierPath, BezierPath) {
-        if sameStructure(a, b) { return (a, b) }
         var sa = a.subpaths, sb = b.subpaths
         while sa.count < sb.count { sa.append(collapsed(like: sb[sa.count])) }
         while sb.count < sa.count { sb.append(collapsed(like: sa[sb.count])) }
@@ -99,7 +101,7 @@ public enum PathMorph {
             }
             if cost < bestCost { best = r; bestCost = cost }
         }
-        if best == 0 { return y }
+        if best == 0 { return y }  // ties keep the start as drawn
         let segs = Array(y.segments[best...] + y.segments[..<best])
         return BezierPath.Subpath(start: segs[0].p0, segments: segs, isClosed: true)
     }

@@ -1,0 +1,50 @@
+import Testing
+import FlingCore
+@testable import FlingPaths
+
+@Suite struct ConveyorTests {
+    /// The source's dots: a 320-point view, dots every 160 points (a quarter of a container twice
+    /// the view), moving left one spacing every 3 s.
+    let dots = try! Conveyor(from: Vector(0, 20), to: Vector(320, 20), spacing: 160, period: 3, reversed: true)
+
+    @Test func positionsAndFades() throws {
+        let start = dots.items(at: 0)
+        #expect(start.map(\.distance) == [0, 160, 320] && start.map(\.alpha) == [0, 1, 0])
+        #expect(start.map(\.position) == [Vector(0, 20), Vector(160, 20), Vector(320, 20)])
+        let half = dots.items(at: 1.5)
+        #expect(half.map(\.distance) == [80, 240] && half.map(\.alpha) == [1, 1])
+        // Moving left at a constant 160/3 points per second; alpha linear within 50 points.
+        let a = dots.items(at: 0.3)[0], b = dots.items(at: 0.6)[0]
+        #expect(abs((a.distance - b.distance) - 16) < 1e-9)
+        #expect(dots.velocity == -160.0 / 3)
+        #expect(dots.alpha(atDistance: 25) == 0.5 && dots.alpha(atDistance: 300) == 0.4)
+        let sharp = try Conveyor(from: .zero, to: Vector(0, 100), spacing: 30, period: 1, fadeLength: 0)
+        #expect(sharp.items(at: 0.5).map(\.alpha).allSatisfy { $0 == 1 })
+        #expect(sharp.items(at: 0.5).map(\.position) == [Vector(0, 15), Vector(0, 45), Vector(0, 75)])
+        let wide = try Conveyor(from: .zero, to: Vector(300, 0), spacing: 30, period: 1, fadeLength: 100)
+        #expect(wide.alpha(atDistance: 25) == 0.25)
+    }
+
+    @Test func stateRepeatsBitForBitEveryPeriod() throws {
+        var rng = SplitMix64(state: 12)
+        for _ in 0..<500 {
+            let t = Int64(bitPattern: rng.next() % 100_000_000_000_000) - 50_000_000_000_000
+            for k: Int64 in [1, 7, -3] {
+                let x = dots.items(atNanoseconds: t), y = dots.items(atNanoseconds: t + k * dots.periodNanoseconds)
+                #expect(x == y)
+                #expect(x.map { $0.position.x.bitPattern } == y.map { $0.position.x.bitPattern })
+            }
+        }
+        // Seamless wrap: just before a period ends the items are where they start again.
+        let before = dots.items(atNanoseconds: dots.periodNanoseconds - 1)
+        #expect(before.count == 2)
+        for (x, y) in zip(before, dots.items(atNanoseconds: 0)) { #expect(abs(x.distance - y.distance) < 1e-6) }
+    }
+
+    @Test func badConveyorsThrow() {
+        #expect(throws: FlingError.self) { _ = try Conveyor(from: .zero, to: .zero, spacing: 1, period: 1) }
+        #expect(throws: FlingError.self) { _ = try Conveyor(from: .zero, to: Vector(1, 0), spacing: 0, period: 1) }
+        #expect(throws: FlingError.self) { _ = try Conveyor(from: .zero, to: Vector(1, 0), spacing: 1, period: -1) }
+        #expect(throws: FlingError.self) { _ = try Conveyor(from: .zero, to: Vector(1, 0), spacing: 1, period: 1, fadeLength: .nan) }
+    }
+}
