@@ -37,7 +37,7 @@ let package = Package(
         .target(name: "FlingInteraction", dependencies: ["FlingCore"]),
         .target(name: "FlingScenes", dependencies: ["FlingCore"]),
         .target(name: "FlingPaths", dependencies: ["FlingCore"]),
-        .target(name: "FlingTraces", dependencies: ["FlingCore", "FlingInteraction", "FlingScenes"]),
+        .target(name: "FlingTraces", dependencies: ["FlingCore", "FlingInteraction", "FlingScenes", "FlingPaths"]),
         .target(
             name: "Fling",
             dependencies: [

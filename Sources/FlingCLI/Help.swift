@@ -15,6 +15,8 @@ enum Help {
           velocity FILE   Print each CSV stroke's release velocity.
           render FILE     Draw every scene as an SVG picture.
           convert FILE    Write a CSV stroke file (or a JSON trace) as a JSON trace.
+          paths digest|render FILE
+                          Sample a path scene (morph or conveyor; docs/PATHS.md): digest or SVG.
           help [COMMAND]  Show this help, or a command's.
 
         Run `fling help <command>` or `fling <command> --help` for its options.
@@ -139,12 +141,32 @@ enum Help {
           -h, --help        Show this help.
         """
 
+    static let paths = """
+        USAGE: fling paths digest FILE
+               fling paths render FILE --svg OUT [--animated] [--frames N]
+
+        FILE is a path scene document (format "fling-paths", version 1; see docs/PATHS.md): a
+        keyframe morph of SVG path data, or a conveyor of fading dots.
+
+        digest   Samples the scene as its "sampling" says and prints
+                   paths <kind> [<name>]: <n> frames
+                   digest <16 hex digits> frames <n>
+                 (FNV-1a over the bits of every sampled point); a digest that differs from
+                 the document's "expected" one is an error (exit status 1).
+        render   Writes an SVG picture to OUT (`-`: standard output): a filmstrip of sampled
+                 frames (--frames N of them; a morph's from its sampling range, default up to
+                 24; a conveyor's over one period, default 8), or with --animated an SVG that
+                 plays the scene in a browser (SMIL; N samples per cycle, default 61 for a
+                 morph and 31 for a conveyor).
+        """
+
     static func command(_ name: String) -> String? {
         switch name {
         case "replay": replay
         case "velocity": velocity
         case "render": render
         case "convert": convert
+        case "paths": paths
         case "help": main
         default: nil
         }

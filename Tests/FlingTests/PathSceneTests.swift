@@ -1,0 +1,106 @@
+import Foundation
+#if canImport(FoundationXML)
+import FoundationXML
+#endif
+import Testing
+@testable import Fling
+@testable import FlingCLI
+
+/// The `fling-paths` document format (in FlingTraces, read by the trace reader's JSON parser)
+/// and the `fling paths` commands.
+@Suite struct PathSceneTests {
+    static let pinDigest = "6466a8e77674d7de"   // DigestTests' "pin 240 frames over 2 s"
+    static let dotsDigest = "54456be7644e451b"  // DigestTests' "dots 90 frames"
+
+    @Test func fixturesReadAndGiveTheLibraryDigests() throws {
+        let pin = try PathScene(json: try fixtureBytes("paths/jumping-pin.json"))
+        guard case .morph(let texts, let animation) = pin.content else { Issue.record("not a morph"); return }
+        #expect(texts.count == 6 && texts[0] == PathScenes.pinData && texts[5] == texts[0])
+        #expect(animation.keyframes == PathScenes.pinKeyframes() + [PathScenes.pinKeyframes()[0]])
+        #expect(pin.digest.hex == Self.pinDigest && pin.expected?.hex == Self.pinDigest)
+        let dots = try PathScene(json: try fixtureBytes("paths/dots.json"))
+        #expect(dots.digest.hex == Self.dotsDigest && dots.expected?.hex == Self.dotsDigest)
+        // Writing reads back to the same document, byte for byte.
+        for scene in [pin, dots] { #expect(try PathScene(json: scene.json).json == scene.json) }
+        #expect(pin.json == (try Fixture.text("paths/jumping-pin.json")))
+        #expect(dots.json == (try Fixture.text("paths/dots.json")))
+        #expect(PathScene.isPathSceneDocument(Array(pin.json.utf8)))
+        #expect(!PathScene.isPathSceneDocument(Array("{\"format\": \"fling-scene\"}".utf8)))
+    }
+
+    @Test(arguments: [
+        ("{\"format\": \"fling-paths\", \"version\": 1, \"kind\": \"morph\", \"keyframes\": [\"M 0 0 L 1\", \"M 0 0 L 1 1\"], \"duration\": 1, \"sampling\": {\"frames\": 2, \"from\": 0, \"to\": 1}}",
+         "path data at offset 9"),
+        ("{\"format\": \"fling-paths\", \"version\": 1, \"kind\": \"morph\", \"keyframes\": [\"M 0 0 L 1 1\"], \"duration\": 1, \"sampling\": {\"frames\": 2, \"from\": 0, \"to\": 1}}",
+         "KeyframeAnimation.keyframes"),
+        ("{\"format\": \"fling-paths\", \"version\": 1, \"kind\": \"conveyor\", \"from\": {\"x\": 0, \"y\": 0}, \"to\": {\"x\": 1, \"y\": 0}, \"spacing\": -1, \"period\": 1, \"sampling\": {\"frames\": 2}}",
+         "Conveyor.spacing"),
+        ("{\"format\": \"fling-paths\", \"version\": 1, \"kind\": \"wobble\"}", "kind"),
+        ("{\"format\": \"fling-paths\", \"version\": 1, \"kind\": \"conveyor\", \"speed\": 3}", "speed"),
+        ("{\"format\": \"fling-paths\", \"version\": 1, \"kind\": \"morph\", \"keyframes\": [\"M0 0\", \"M0 0\"], \"timing\": [\"bouncy\"], \"duration\": 1, \"sampling\": {\"frames\": 2, \"from\": 0, \"to\": 1}}",
+         "timing[0]"),
+    ])
+    func badDocumentsSayWhere(_ json: String, _ where_: String) {
+        #expect {
+            _ = try PathScene(json: json)
+        } throws: { e in
+            guard let e = e as? FlingError else { return false }
+            return e.field.contains(where_)
+        }
+    }
+
+    @Test func flingPathsDigestAndRender() throws {
+        let pin = try fixturePath("paths/jumping-pin.json")
+        let digest = FlingCommand.run(["paths", "digest", pin])
+        #expect(digest.status == 0 && digest.stderr.isEmpty)
+        #expect(digest.stdout == "paths morph [jumping pin]: 240 frames\ndigest \(Self.pinDigest) frames 240\n")
+        let dots = FlingCommand.run(["paths", "digest", try fixturePath("paths/dots.json")])
+        #expect(dots.stdout.hasSuffix("digest \(Self.dotsDigest) frames 90\n"))
+
+        // The filmstrip on standard output: well-formed, its frames the sampled shapes.
+        let strip = FlingCommand.run(["paths", "render", pin, "--svg", "-", "--frames", "9"])
+        #expect(strip.status == 0)
+        let doc = try XMLDocument(xmlString: strip.stdout, options: [])
+        let paths = try doc.nodes(forXPath: "//*[local-name()='path']").compactMap { $0 as? XMLElement }
+        let scene = try PathScene(json: try fixtureBytes("paths/jumping-pin.json"))
+        guard case .morph(_, let animation) = scene.content else { return }
+        let times = KeyframeAnimation.sampleTimes(frames: 9, from: 0, to: 2)
+        #expect(paths.count == 9)
+        for (p, t) in zip(paths, times) {
+            let d = try #require(p.attributes?.first { $0.name == "d" }?.stringValue)
+            #expect(try BezierPath(svg: d) == animation.shape(at: t))
+        }
+        let animated = FlingCommand.run(["paths", "render", pin, "--svg", "-", "--animated"])
+        #expect(animated.status == 0)
+        let a = try XMLDocument(xmlString: animated.stdout, options: [])
+        #expect(try a.nodes(forXPath: "//*[local-name()='animate']").count == 1)
+        for extra in [["--animated"], []] {
+            let r = FlingCommand.run(["paths", "render", try fixturePath("paths/dots.json"), "--svg", "-"] + extra)
+            #expect(r.status == 0)
+            _ = try XMLDocument(xmlString: r.stdout, options: [])
+        }
+    }
+
+    @Test func flingPathsErrors() throws {
+        #expect(FlingCommand.run(["paths", "wiggle", try fixturePath("paths/dots.json")]).status == 2)
+        #expect(FlingCommand.run(["paths", "render", try fixturePath("paths/dots.json")]).status == 2)
+        #expect(FlingCommand.run(["paths", "digest", try fixturePath("traces/\(try firstTrace())")]).status == 1)
+        #expect(FlingCommand.run(["paths"]).stdout.contains("fling paths digest FILE"))
+        #expect(FlingCommand.run(["help", "paths"]).status == 0)
+        // A pinned digest that the samples do not give is an error.
+        var scene = try PathScene(json: try fixtureBytes("paths/dots.json"))
+        scene.expected = StateDigest(value: 1)
+        let file = FileManager.default.temporaryDirectory.appendingPathComponent("fling-paths-\(UInt64.random(in: 0...UInt64.max)).json")
+        try scene.json.write(to: file, atomically: true, encoding: .utf8)
+        defer { try? FileManager.default.removeItem(at: file) }
+        let r = FlingCommand.run(["paths", "digest", file.path])
+        #expect(r.status == 1 && r.stderr.contains("0000000000000001"))
+    }
+
+    func firstTrace() throws -> String {
+        let dir = try fixturePath("traces")
+        return try FileManager.default.contentsOfDirectory(atPath: dir).sorted().first { $0.hasSuffix(".json") }!
+    }
+}
+
+func fixtureBytes(_ name: String) throws -> [UInt8] { Array(try Fixture.text(name).utf8) }
