@@ -97,6 +97,17 @@ import Testing
         #expect(r.status == 1 && r.stderr.contains("0000000000000001"))
     }
 
+    /// docs/PATHS.md's example reads and gives its pinned digest.
+    @Test func documentedExampleReads() throws {
+        let docs = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent().appendingPathComponent("docs/PATHS.md")
+        let text = try String(contentsOf: docs, encoding: .utf8)
+        let start = try #require(text.range(of: "```json\n"))
+        let end = try #require(text.range(of: "```", range: start.upperBound..<text.endIndex))
+        let scene = try PathScene(json: String(text[start.upperBound..<end.lowerBound]))
+        #expect(scene.expected == scene.digest && scene.digest.hex == Self.dotsDigest)
+    }
+
     func firstTrace() throws -> String {
         let dir = try fixturePath("traces")
         return try FileManager.default.contentsOfDirectory(atPath: dir).sorted().first { $0.hasSuffix(".json") }!
