@@ -21,6 +21,12 @@ public enum PathSVG {
 
     static func n(_ x: Double) -> String { x.description }
 
+    /// A time for a caption, to the millisecond (the exact time is in the frame's `data-t`).
+    static func timeLabel(_ seconds: Double) -> String {
+        let ms = (seconds * 1000).rounded()
+        return ms == (ms / 1000).rounded() * 1000 ? "\(Int(ms / 1000))" : "\(ms / 1000)"
+    }
+
     /// Union of the frames' bounds with a margin, as an SVG viewBox origin and size.
     static func frame(of paths: [BezierPath], margin: Double) -> BoundingBox {
         var box: BoundingBox? = nil
@@ -51,7 +57,7 @@ public enum PathSVG {
             let x = Double(k % cols) * cell, y = top + Double(k / cols) * (cell + caption)
             out += "<g transform=\"translate(\(n(x)) \(n(y))) scale(\(n(scale))) translate(\(n(-box.min.x)) \(n(-box.min.y)))\">"
             out += "<path data-t=\"\(n(t))\" fill=\"\(escape(fill))\" fill-rule=\"nonzero\" d=\"\(shape.svgData)\"/></g>\n"
-            out += "<text x=\"\(n(x + cell / 2))\" y=\"\(n(y + cell + 13))\" text-anchor=\"middle\" font-family=\"sans-serif\" font-size=\"11\">t = \(n(t)) s</text>\n"
+            out += "<text x=\"\(n(x + cell / 2))\" y=\"\(n(y + cell + 13))\" text-anchor=\"middle\" font-family=\"sans-serif\" font-size=\"11\">t = \(timeLabel(t)) s</text>\n"
         }
         out += "</svg>\n"
         return out
@@ -97,7 +103,7 @@ public enum PathSVG {
         out += "<rect width=\"100%\" height=\"100%\" fill=\"#ffffff\"/>\n"
         for (k, t) in times.enumerated() {
             let dx = 120 + radius - lo.x, dy = Double(k) * rowHeight + radius + 4 - lo.y
-            out += "<text x=\"4\" y=\"\(n(Double(k) * rowHeight + rowHeight / 2 + 4))\" font-family=\"sans-serif\" font-size=\"11\">t = \(n(Double(t) / 1e9)) s</text>\n"
+            out += "<text x=\"4\" y=\"\(n(Double(k) * rowHeight + rowHeight / 2 + 4))\" font-family=\"sans-serif\" font-size=\"11\">t = \(timeLabel(Double(t) / 1e9)) s</text>\n"
             out += "<g data-t=\"\(t)\" transform=\"translate(\(n(dx)) \(n(dy)))\">"
             for item in conveyor.items(atNanoseconds: t) {
                 out += "<circle cx=\"\(n(item.position.x))\" cy=\"\(n(item.position.y))\" r=\"\(n(radius))\" fill=\"\(escape(fill))\" opacity=\"\(n(item.alpha))\"/>"
