@@ -61,7 +61,7 @@ public struct PathData: Hashable, Sendable {
     /// the current point when the previous command was of another kind), a closepath adds a
     /// straight segment back to the start unless already there and moves the current point to the
     /// subpath's start (where a following command other than a moveto starts the next subpath),
-    /// and arcs become cubics (``ArcConversion``). Subpaths without any segment are left out.
+    /// and arcs become cubics (as ArcConversion.swift explains: at most a quarter turn each). Subpaths without any segment are left out.
     public var bezierPath: BezierPath {
         var subpaths: [BezierPath.Subpath] = []
         var current = Vector.zero, start = Vector.zero
