@@ -19,19 +19,19 @@ extension NativeBackend {
         try BackendCheck.dt(dt)
         try stability.check(dt)
         let count = records.count
-        records.withUnsafeBufferPointer { records in
-        kinds.withUnsafeBufferPointer { kinds in
+        guard count > 0 else { lastDt = dt; return }
+        let prevDt = lastDt
+        records.withUnsafeMutableBufferPointer { records in
         bodies.withUnsafeMutableBufferPointer { bodies in
         anchors.withUnsafeMutableBufferPointer { anchors in
-        pivots.withUnsafeMutableBufferPointer { pivots in
-        springs.withUnsafeMutableBufferPointer { springs in
-        rotaries.withUnsafeMutableBufferPointer { rotaries in
+        joints.withUnsafeMutableBytes { joints in
             stepBuffers = StepBuffers(
-                count: count, dt: dt, records: records, kinds: kinds, bodies: bodies, anchors: anchors,
-                pivots: pivots, springs: springs, rotaries: rotaries)
+                count: count, dt: dt, prevDt: prevDt, records: records, bodies: bodies, anchors: anchors,
+                joints: JointRecords(base: joints.baseAddress!))
             if let pool { pool.run() } else { stepChunk(0) }
             stepBuffers = nil
-        }}}}}}}
+        }}}}
+        lastDt = dt
     }
 
     /// Steps chunk `c` of the slots: all of them with one thread, else the `c`-th of
@@ -50,56 +50,66 @@ extension NativeBackend {
     /// Steps the live worlds among `slots`, specialized for one kind of arithmetic.
     func step<M: ElementaryFunctions>(_ b: StepBuffers, _ slots: Range<Int>, _ work: ChunkWork, _ math: M.Type) {
         let dt = b.dt, iterations = solverIterations
-        let records = b.records, kinds = b.kinds, bodies = b.bodies, anchors = b.anchors
-        let pivots = b.pivots, springs = b.springs, rotaries = b.rotaries
+        let records = b.records, bodies = b.bodies, anchors = b.anchors, joints = b.joints
         // The work lists keep their capacity: nothing here allocates once warmed up.
         var drag = work.drag, attraction = work.attraction
         work.drag = []; work.attraction = []
         drag.removeAll(keepingCapacity: true)
         attraction.removeAll(keepingCapacity: true)
         for i in slots where records[i].isLive {
-            let prevDt = bodies[i].prevDt
-            bodies[i].prevDt = dt
-            bodies[i].integratePosition(dt, math)
-            switch kinds[i] {
+            let prevDt = records[i].hasStepped ? b.prevDt : 0.0
+            records[i].hasStepped = true
+            let rotation = bodies[i].integratePosition(dt, math)
+            switch records[i].kind {
             case .none:
                 bodies[i].integrateVelocity(dt, math)
             case .drag:
-                pivots[i].preStep(anchors[i], bodies[i], dt, math)
+                var pivot = joints.load(i, as: PivotJoint.self)
+                pivot.preStep(anchors[i], bodies[i], rotation, dt, math)
                 bodies[i].integrateVelocity(dt, math)
-                pivots[i].applyCachedImpulse(&anchors[i], &bodies[i], prevDt == 0.0 ? 0.0 : dt / prevDt)
+                pivot.applyCachedImpulse(&anchors[i], &bodies[i], prevDt == 0.0 ? 0.0 : dt / prevDt)
+                joints.store(pivot, i)
                 drag.append(Int32(truncatingIfNeeded: i))
             case .attraction:
-                springs[i].preStep(&anchors[i], &bodies[i], dt, math)
-                rotaries[i].preStep(&anchors[i], &bodies[i], dt, math)
+                var springs = joints.load(i, as: AttractionSprings.self)
+                springs.preStep(&anchors[i], &bodies[i], rotation, dt, math)
                 // Neither spring caches an impulse (their applyCachedImpulse is empty).
                 bodies[i].integrateVelocity(dt, math)
+                joints.store(springs, i)
                 attraction.append(Int32(truncatingIfNeeded: i))
             }
         }
         var p = 0
         while p + 1 < drag.count {
             let i = Int(drag[p]), j = Int(drag[p + 1])
-            Self.iterate(&pivots[i], &anchors[i], &bodies[i], &pivots[j], &anchors[j], &bodies[j], dt, iterations)
+            var pi = joints.load(i, as: PivotJoint.self), pj = joints.load(j, as: PivotJoint.self)
+            Self.iterate(&pi, &anchors[i], &bodies[i], &pj, &anchors[j], &bodies[j], dt, iterations)
+            joints.store(pi, i); joints.store(pj, j)
             p += 2
         }
         if p < drag.count {
             let i = Int(drag[p])
-            for _ in 0..<iterations { pivots[i].applyImpulse(&anchors[i], &bodies[i], dt) }
+            var pivot = joints.load(i, as: PivotJoint.self)
+            for _ in 0..<iterations { pivot.applyImpulse(&anchors[i], &bodies[i], dt) }
+            joints.store(pivot, i)
         }
         p = 0
         while p + 1 < attraction.count {
             let i = Int(attraction[p]), j = Int(attraction[p + 1])
-            Self.iterate(&springs[i], &rotaries[i], &anchors[i], &bodies[i],
-                         &springs[j], &rotaries[j], &anchors[j], &bodies[j], iterations)
+            var si = joints.load(i, as: AttractionSprings.self), sj = joints.load(j, as: AttractionSprings.self)
+            Self.iterate(&si.spring, &si.rotary, &anchors[i], &bodies[i],
+                         &sj.spring, &sj.rotary, &anchors[j], &bodies[j], iterations)
+            joints.store(si, i); joints.store(sj, j)
             p += 2
         }
         if p < attraction.count {
             let i = Int(attraction[p])
+            var springs = joints.load(i, as: AttractionSprings.self)
             for _ in 0..<iterations {
-                springs[i].applyImpulse(&anchors[i], &bodies[i])
-                rotaries[i].applyImpulse(&anchors[i], &bodies[i])
+                springs.spring.applyImpulse(&anchors[i], &bodies[i])
+                springs.rotary.applyImpulse(&anchors[i], &bodies[i])
             }
+            joints.store(springs, i)
         }
         work.drag = drag
         work.attraction = attraction

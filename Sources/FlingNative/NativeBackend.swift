@@ -6,11 +6,14 @@ enum JointKind: UInt8 {
     case none, drag, attraction
 }
 
-/// Cold bookkeeping for one slot: who owns it. Kept apart from the hot arrays the step
-/// streams through.
+/// Bookkeeping for one slot, 8 bytes: who owns it, which joints its world holds (what its
+/// ``JointRecord`` means), and whether it has stepped (its previous dt is then the backend's,
+/// `cpSpace.curr_dt`; before its first step it is 0).
 struct SlotRecord {
     var generation: UInt32
     var isLive: Bool
+    var kind: JointKind = .none
+    var hasStepped = false
 }
 
 /// One thread's work lists in a step, reused step after step.
@@ -23,22 +26,21 @@ final class ChunkWork: @unchecked Sendable {
 struct StepBuffers: @unchecked Sendable {
     var count: Int
     var dt: Double
-    var records: UnsafeBufferPointer<SlotRecord>
-    var kinds: UnsafeBufferPointer<JointKind>
+    /// The previous step's dt, for the worlds that took part in it.
+    var prevDt: Double
+    var records: UnsafeMutableBufferPointer<SlotRecord>
     var bodies: UnsafeMutableBufferPointer<RigidBody>
     var anchors: UnsafeMutableBufferPointer<AnchorBody>
-    var pivots: UnsafeMutableBufferPointer<PivotJoint>
-    var springs: UnsafeMutableBufferPointer<DampedSpring>
-    var rotaries: UnsafeMutableBufferPointer<DampedRotarySpring>
+    var joints: JointRecords
 }
 
 /// Fling's native Swift solver: Chipmunk 7.0.3's step for a one-tile world, rewritten so that
 /// it gives the same bits, and laid out for stepping many worlds in one call.
 ///
 /// Worlds live in slots. The hot state is parallel arrays indexed by slot, one per concept
-/// (the body, the anchor body, the joint kind, the pivot joint, the damped spring, the rotary
-/// spring), read front to back by the step; which slots are live and their generations sit
-/// in a cold array of their own. A destroyed world's slot goes
+/// (the body, the anchor body, the joint record: a pivot joint or the two springs in the
+/// same bytes), read front to back by the step, and an 8-byte record of the slot's
+/// generation, liveness and joint kind. A destroyed world's slot goes
 /// on a free list and is reused, with its generation bumped, so a stale ``WorldID`` is
 /// rejected. Once the arrays have grown to the peak world count, neither the step nor making
 /// a world allocates.
@@ -52,11 +54,10 @@ public final class NativeBackend: PhysicsBackend {
 
     var bodies: ContiguousArray<RigidBody> = []
     var anchors: ContiguousArray<AnchorBody> = []
-    var kinds: ContiguousArray<JointKind> = []
-    var pivots: ContiguousArray<PivotJoint> = []
-    var springs: ContiguousArray<DampedSpring> = []
-    var rotaries: ContiguousArray<DampedRotarySpring> = []
+    var joints: ContiguousArray<JointRecord> = []
     var records: ContiguousArray<SlotRecord> = []
+    /// The last step's dt (0 before the first): every world live then took part in it.
+    var lastDt: Double = 0
     var freeSlots: [UInt32] = []
     /// Per thread, the step's work lists: slots whose iterations are still to run, by joint kind.
     let chunks: [ChunkWork]
@@ -83,40 +84,40 @@ public final class NativeBackend: PhysicsBackend {
         self.solverIterations = solverIterations
         self.arithmetic = arithmetic
         self.threads = threads
+        precondition(JointRecord.holds(PivotJoint.self) && JointRecord.holds(AttractionSprings.self))
         chunks = (0..<threads).map { _ in ChunkWork() }
         if threads > 1 { pool = StepPool(backend: self, threads: threads - 1) }
     }
 
     /// Reserves room for `count` worlds, so that making that many allocates nothing.
     public func reserveCapacity(_ count: Int) {
-        bodies.reserveCapacity(count); anchors.reserveCapacity(count); kinds.reserveCapacity(count)
-        pivots.reserveCapacity(count); springs.reserveCapacity(count); rotaries.reserveCapacity(count)
+        bodies.reserveCapacity(count); anchors.reserveCapacity(count); joints.reserveCapacity(count)
         records.reserveCapacity(count); freeSlots.reserveCapacity(count)
         for c in chunks {
             c.drag.reserveCapacity(count / chunks.count + 1); c.attraction.reserveCapacity(count / chunks.count + 1)
         }
     }
 
-    /// Bytes of storage per slot across the hot and cold arrays.
+    /// Bytes of storage per slot across every per-slot array: the body (104), the anchor body
+    /// (40), the joint record (136), the slot record (8), a free-list entry (4), a step work-list
+    /// entry (4) and the slot's spring stability bound (8): 304.
     public static var bytesPerWorld: Int {
-        MemoryLayout<RigidBody>.stride + MemoryLayout<AnchorBody>.stride + MemoryLayout<JointKind>.stride
-            + MemoryLayout<PivotJoint>.stride + MemoryLayout<DampedSpring>.stride
-            + MemoryLayout<DampedRotarySpring>.stride + MemoryLayout<SlotRecord>.stride
-            + MemoryLayout<UInt32>.stride + MemoryLayout<Int32>.stride
+        MemoryLayout<RigidBody>.stride + MemoryLayout<AnchorBody>.stride + MemoryLayout<JointRecord>.stride
+            + MemoryLayout<SlotRecord>.stride + MemoryLayout<UInt32>.stride + MemoryLayout<Int32>.stride
+            + MemoryLayout<Double>.stride
     }
 
     public func makeWorld(_ definition: WorldDefinition) throws(FlingError) -> WorldID {
         try BackendCheck.definition(definition)
-        let body = arithmetic == .platform ? RigidBody(definition, Elementary.self) : RigidBody(definition, Portable.self)
+        let body = RigidBody(definition)
         worldCount += 1
         if let slot = freeSlots.popLast() {
             let i = Int(slot)
-            bodies[i] = body; anchors[i] = AnchorBody(); kinds[i] = .none
-            records[i].isLive = true
+            bodies[i] = body; anchors[i] = AnchorBody()
+            records[i] = SlotRecord(generation: records[i].generation, isLive: true)
             return WorldID(index: slot, generation: records[i].generation)
         }
-        bodies.append(body); anchors.append(AnchorBody()); kinds.append(.none)
-        pivots.append(PivotJoint()); springs.append(DampedSpring()); rotaries.append(DampedRotarySpring())
+        bodies.append(body); anchors.append(AnchorBody()); joints.append(JointRecord())
         records.append(SlotRecord(generation: 0, isLive: true))
         return WorldID(index: UInt32(records.count - 1), generation: 0)
     }
@@ -125,7 +126,7 @@ public final class NativeBackend: PhysicsBackend {
         let i = try slot(world)
         records[i].isLive = false
         records[i].generation &+= 1
-        kinds[i] = .none
+        records[i].kind = .none
         stability.clear(i)
         freeSlots.append(world.index)
         worldCount -= 1
@@ -135,19 +136,19 @@ public final class NativeBackend: PhysicsBackend {
         let i = try slot(world)
         try BackendCheck.drag(joint)
         try BackendCheck.leverage(joint, massInverse: bodies[i].mInv, momentInverse: bodies[i].iInv)
-        guard kinds[i] == .none else { throw BackendCheck.occupied(world, "attachDrag") }
+        guard records[i].kind == .none else { throw BackendCheck.occupied(world, "attachDrag") }
         // A new kinematic body: at rest, angle 0, placed like cpBodySetPosition does.
         var finger = AnchorBody()
         finger.place(at: joint.finger)
         anchors[i] = finger
-        pivots[i] = PivotJoint(joint)
-        kinds[i] = .drag
+        joints.store(PivotJoint(joint), i)
+        records[i].kind = .drag
     }
 
     public func moveFinger(in world: WorldID, to position: Vector, velocity: Vector) throws(FlingError) {
         let i = try slot(world)
         try BackendCheck.finger(position, velocity)
-        guard kinds[i] == .drag else { throw BackendCheck.missing(world, "moveFinger", "a drag joint") }
+        guard records[i].kind == .drag else { throw BackendCheck.missing(world, "moveFinger", "a drag joint") }
         anchors[i].place(at: position)
         anchors[i].vx = velocity.x
         anchors[i].vy = velocity.y
@@ -155,28 +156,27 @@ public final class NativeBackend: PhysicsBackend {
 
     public func detachDrag(from world: WorldID) throws(FlingError) {
         let i = try slot(world)
-        guard kinds[i] == .drag else { throw BackendCheck.missing(world, "detachDrag", "a drag joint") }
-        kinds[i] = .none
+        guard records[i].kind == .drag else { throw BackendCheck.missing(world, "detachDrag", "a drag joint") }
+        records[i].kind = .none
     }
 
     public func attachAttraction(_ attraction: Attraction, to world: WorldID) throws(FlingError) {
         let i = try slot(world)
         try BackendCheck.attraction(attraction)
-        guard kinds[i] == .none else { throw BackendCheck.occupied(world, "attachAttraction") }
+        guard records[i].kind == .none else { throw BackendCheck.occupied(world, "attachAttraction") }
         // The space's static body: at the origin of the world, at rest, forever.
         anchors[i] = AnchorBody()
-        springs[i] = DampedSpring(attraction)
-        rotaries[i] = DampedRotarySpring(attraction)
-        kinds[i] = .attraction
+        joints.store(AttractionSprings(attraction), i)
+        records[i].kind = .attraction
         stability.set(i, SpringStability.bound(attraction, massInverse: bodies[i].mInv, momentInverse: bodies[i].iInv))
     }
 
     public func detachAttraction(from world: WorldID) throws(FlingError) {
         let i = try slot(world)
-        guard kinds[i] == .attraction else {
+        guard records[i].kind == .attraction else {
             throw BackendCheck.missing(world, "detachAttraction", "attraction springs")
         }
-        kinds[i] = .none
+        records[i].kind = .none
         stability.clear(i)
     }
 

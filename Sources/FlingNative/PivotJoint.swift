@@ -1,11 +1,16 @@
 import FlingCore
 
 /// The drag joint: Chipmunk's `cpPivotJoint` from the finger body's center (anchor A = 0)
-/// to the grabbed point of the tile (anchor B, tile coordinates).
+/// to the grabbed point of the tile (anchor B, tile coordinates). 128 bytes; it shares a
+/// world's ``JointRecord`` with nothing else (a world holds a pivot joint or springs).
+///
+/// `r1`, the finger-side anchor in world orientation, is not stored: it is always the finger
+/// body's rotation (angle 0) of (+0, +0), which is (+0, +0); ``r1`` recomputes it with
+/// Chipmunk's operations.
 struct PivotJoint {
     var anchorBx: Double, anchorBy: Double
     var maxForce: Double, errorBias: Double
-    var r1x: Double = 0, r1y: Double = 0, r2x: Double = 0, r2y: Double = 0
+    var r2x: Double = 0, r2y: Double = 0
     /// The inverted 2×2 effective mass `K⁻¹ = [ka kb; kc kd]`.
     var ka: Double = 0, kb: Double = 0, kc: Double = 0, kd: Double = 0
     var biasX: Double = 0, biasY: Double = 0
@@ -15,19 +20,22 @@ struct PivotJoint {
     /// changes with dt, and `pow` is the costliest call of the step.
     var biasCoef: Double = 0, biasDt: Double = 0
 
-    /// An unused slot's joint.
-    init() { anchorBx = 0; anchorBy = 0; maxForce = 0; errorBias = 0 }
-
     init(_ j: DragJoint) {
         anchorBx = j.localAnchor.x; anchorBy = j.localAnchor.y
         maxForce = j.maxForce; errorBias = j.errorBias
     }
 
-    /// `preStep`: anchors in world orientation, effective mass, and the bias velocity
-    /// `clamp(delta · -(1 - errorBias^dt) / dt, maxBias = ∞)`.
-    @inline(__always) mutating func preStep<M: ElementaryFunctions>(_ a: AnchorBody, _ b: RigidBody, _ dt: Double, _: M.Type) {
-        (r1x, r1y) = AnchorBody.rotate(0.0 - 0.0, 0.0 - 0.0)
-        (r2x, r2y) = b.rotate(anchorBx - 0.0, anchorBy - 0.0)
+    /// `r1 = cpTransformVect(finger.transform, anchorA - cog)` with anchor A and the center of
+    /// gravity at (0, 0): `1·(+0) + (-0)·(+0) = +0`, `0·(+0) + 1·(+0) = +0`.
+    @inline(__always) var r1: (Double, Double) { AnchorBody.rotate(0.0 - 0.0, 0.0 - 0.0) }
+
+    /// `preStep`: anchors in world orientation (`rotation` is the tile's this step), effective
+    /// mass, and the bias velocity `clamp(delta · -(1 - errorBias^dt) / dt, maxBias = ∞)`.
+    @inline(__always) mutating func preStep<M: ElementaryFunctions>(
+        _ a: AnchorBody, _ b: RigidBody, _ rotation: Rotation, _ dt: Double, _: M.Type
+    ) {
+        let (r1x, r1y) = r1
+        (r2x, r2y) = rotation.rotate(anchorBx - 0.0, anchorBy - 0.0)
 
         // k_tensor: K = (m_a⁻¹ + m_b⁻¹) I + each body's i⁻¹ [ry² -rx·ry; -rx·ry rx²], inverted.
         let mSum = AnchorBody.mInv + b.mInv
@@ -56,12 +64,14 @@ struct PivotJoint {
     }
 
     @inline(__always) func applyCachedImpulse(_ a: inout AnchorBody, _ b: inout RigidBody, _ dtCoef: Double) {
+        let (r1x, r1y) = r1
         applyImpulses(&a, &b, r1x, r1y, r2x, r2y, jAccX * dtCoef, jAccY * dtCoef)
     }
 
     /// One solver iteration: `j = K⁻¹ (bias - v_rel)`, accumulated impulse clamped to
     /// `maxForce · dt`, the change applied.
     @inline(__always) mutating func applyImpulse(_ a: inout AnchorBody, _ b: inout RigidBody, _ dt: Double) {
+        let (r1x, r1y) = r1
         let (vrx, vry) = relativeVelocity(a, b, r1x, r1y, r2x, r2y)
         let (jx, jy) = solve(vrx, vry, dt)
         applyImpulses(&a, &b, r1x, r1y, r2x, r2y, jx, jy)

@@ -2,47 +2,45 @@ import FlingCore
 
 /// The hot state of a world's one dynamic body: what the step reads and writes every tick.
 ///
-/// Field for field this is Chipmunk's `cpBody` as its step uses it. The transform is kept as
-/// `(cos a, sin a)`; Chipmunk's `cpTransform` stores the same two numbers (and `-sin a`).
+/// Field for field this is Chipmunk's `cpBody` as its step uses it, less what a step
+/// recomputes before reading: the transform (`cos a`, `sin a`) is made by
+/// ``integratePosition(_:_:)`` and handed to the joints' pre-steps as a ``Rotation``, and the
+/// previous step's dt (`cpSpace.curr_dt`) is the backend's, shared by every world that has
+/// stepped (each step steps every live world). 104 bytes.
 struct RigidBody {
     var px: Double, py: Double
     var vx: Double, vy: Double
     var angle: Double, w: Double
-    var cosA: Double, sinA: Double
     /// `1 / mass` and `1 / moment`, divided once as `cpBodySetMass`/`cpBodySetMoment` do.
     var mInv: Double, iInv: Double
     var gx: Double, gy: Double
-    /// The previous step's dt, 0 before the first (`cpSpace.curr_dt`).
-    var prevDt: Double
     /// Velocity kept after one second (`cpSpace.damping`), and its power `damping^dt` for
     /// the dt it was last raised to: `pow` is costly, and dt is the same every step.
     var damping: Double = 1
     var dampingPow: Double = 0
     var dampingDt: Double = 0
 
-    init<M: ElementaryFunctions>(_ d: WorldDefinition, _: M.Type) {
+    init(_ d: WorldDefinition) {
         // cpBodySetPosition maps the center of gravity (0, 0) through the angle-0 transform,
         // which gives (+0, +0), and adds the position: `0 + x` turns a -0 into +0, as there.
         px = 0.0 + d.transform.position.x
         py = 0.0 + d.transform.position.y
         vx = 0; vy = 0; w = 0
         angle = d.transform.angle
-        cosA = M.cos(angle); sinA = M.sin(angle)
         mInv = 1.0 / d.mass
         iInv = 1.0 / d.moment
         gx = d.gravity.x; gy = d.gravity.y
-        prevDt = 0
     }
 
     /// `cpBodyUpdatePosition`: `p += (v + v_bias) dt`, `a += (w + w_bias) dt`. Nothing here
     /// applies bias impulses, so the biases are always +0; they are still added, because
-    /// `v + 0` turns a -0 into +0 exactly as Chipmunk's does.
-    @inline(__always) mutating func integratePosition<M: ElementaryFunctions>(_ dt: Double, _: M.Type) {
+    /// `v + 0` turns a -0 into +0 exactly as Chipmunk's does. Returns the new transform's
+    /// rotation (`cpBodySetTransform`'s `cos a`, `sin a`), which only this step's pre-steps read.
+    @inline(__always) mutating func integratePosition<M: ElementaryFunctions>(_ dt: Double, _: M.Type) -> Rotation {
         px = px + (vx + 0.0) * dt
         py = py + (vy + 0.0) * dt
         angle = angle + (w + 0.0) * dt
-        cosA = M.cos(angle)
-        sinA = M.sin(angle)
+        return Rotation(cos: M.cos(angle), sin: M.sin(angle))
     }
 
     /// `cpBodyUpdateVelocity` with zero force and torque:
@@ -58,14 +56,20 @@ struct RigidBody {
         w = w * damping + 0.0 * iInv * dt
     }
 
+    var state: BodyState {
+        BodyState(position: Vector(px, py), angle: angle, velocity: Vector(vx, vy), angularVelocity: w)
+    }
+}
+
+/// A body's transform as Chipmunk keeps it, `(cos a, sin a)` (`cpTransform` also stores
+/// `-sin a`): made by the position integration, read by the same step's pre-steps.
+struct Rotation {
+    var cos: Double, sin: Double
+
     /// `cpTransformVect(body->transform, v)`: the rotation `[c -s; s c]` applied to `v`,
     /// written as Chipmunk's `t.a*x + t.c*y` with `t.c = -sin a`.
     @inline(__always) func rotate(_ x: Double, _ y: Double) -> (Double, Double) {
-        (cosA * x + (-sinA) * y, sinA * x + cosA * y)
-    }
-
-    var state: BodyState {
-        BodyState(position: Vector(px, py), angle: angle, velocity: Vector(vx, vy), angularVelocity: w)
+        (cos * x + (-sin) * y, sin * x + cos * y)
     }
 }
 
