@@ -282,7 +282,7 @@ func targets(_ rounds: [Round]) -> String {
         }
     }
     if let b = native.bytesPerTile {
-        parts.append("\(grouped(Int(b.rounded()))) heap bytes per tile (target ≤ 512: \(verdict(b <= 512)))")
+        parts.append("\(grouped(Int(b.rounded()))) heap bytes per tile (target ≤ 320: \(verdict(b <= 320)))")
     }
     return parts.isEmpty ? "" : "targets at 10,000 tiles: " + parts.joined(separator: "; ") + "\n"
 }
