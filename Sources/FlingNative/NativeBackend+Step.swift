@@ -125,11 +125,7 @@ extension NativeBackend {
         _ dt: Double, _ iterations: Int
     ) {
         if aa.isInert && ab.isInert {
-            let (ax, ay, bx, by) = (aa.vx, aa.vy, ab.vx, ab.vy)
-            for _ in 0..<iterations {
-                pa.applyImpulse(inertAnchorVelocity: ax, ay, &ba, dt)
-                pb.applyImpulse(inertAnchorVelocity: bx, by, &bb, dt)
-            }
+            iterateInLanes(&pa, aa, &ba, &pb, ab, &bb, dt, iterations)
         } else {
             for _ in 0..<iterations {
                 pa.applyImpulse(&aa, &ba, dt)
@@ -200,5 +196,55 @@ extension NativeBackend {
         (ba.vx, bb.vx) = (vx[0], vx[1]); (ba.vy, bb.vy) = (vy[0], vy[1]); (ba.w, bb.w) = (w[0], w[1])
         (sa.targetVrn, sb.targetVrn) = (targetVrn[0], targetVrn[1])
         (ra.targetWrn, rb.targetWrn) = (targetWrn[0], targetWrn[1])
+    }
+
+    /// Two drag worlds' iterations when both finger bodies are inert (the usual case), world a
+    /// in lane 0 and world b in lane 1: each line is
+    /// ``PivotJoint/applyImpulse(inertAnchorVelocity:_:_:_:)`` with the same operations in the
+    /// same order. The clamp to `maxForce·dt` is computed, when either lane needs it, with
+    /// lane operations (`sqrtpd`, `divpd` are IEEE's correctly rounded square root and
+    /// division) and kept only in the lanes whose `v·v > len²`, as the scalar branch does.
+    @inline(__always)
+    static func iterateInLanes(
+        _ pa: inout PivotJoint, _ aa: AnchorBody, _ ba: inout RigidBody,
+        _ pb: inout PivotJoint, _ ab: AnchorBody, _ bb: inout RigidBody,
+        _ dt: Double, _ iterations: Int
+    ) {
+        typealias Lanes = SIMD2<Double>
+        var vx = Lanes(ba.vx, bb.vx), vy = Lanes(ba.vy, bb.vy), w = Lanes(ba.w, bb.w)
+        let mInv = Lanes(ba.mInv, bb.mInv), iInv = Lanes(ba.iInv, bb.iInv)
+        let ax = Lanes(aa.vx, ab.vx), ay = Lanes(aa.vy, ab.vy)
+        let r2x = Lanes(pa.r2x, pb.r2x), r2y = Lanes(pa.r2y, pb.r2y)
+        let ka = Lanes(pa.ka, pb.ka), kb = Lanes(pa.kb, pb.kb)
+        let kc = Lanes(pa.kc, pb.kc), kd = Lanes(pa.kd, pb.kd)
+        let biasX = Lanes(pa.biasX, pb.biasX), biasY = Lanes(pa.biasY, pb.biasY)
+        var jAccX = Lanes(pa.jAccX, pb.jAccX), jAccY = Lanes(pa.jAccY, pb.jAccY)
+        let len = Lanes(pa.maxForce, pb.maxForce) * dt
+        let len2 = len * len
+        let negR2y = -r2y
+        for _ in 0..<iterations {
+            let vrx = (vx + negR2y * w) - ax
+            let vry = (vy + r2x * w) - ay
+            // solve: j = K⁻¹ (bias - v_rel), the accumulated impulse clamped.
+            let ex = biasX - vrx, ey = biasY - vry
+            let jx = ex * ka + ey * kb
+            let jy = ex * kc + ey * kd
+            let oldX = jAccX, oldY = jAccY
+            var x = jAccX + jx, y = jAccY + jy
+            let dot = x * x + y * y
+            let over = dot .> len2
+            if any(over) {
+                let inv = 1.0 / (dot.squareRoot() + Double.leastNormalMagnitude)
+                x.replace(with: (x * inv) * len, where: over)
+                y.replace(with: (y * inv) * len, where: over)
+            }
+            jAccX = x; jAccY = y
+            let dx = jAccX - oldX, dy = jAccY - oldY
+            vx = vx + dx * mInv
+            vy = vy + dy * mInv
+            w = w + iInv * (r2x * dy - r2y * dx)
+        }
+        (ba.vx, bb.vx) = (vx[0], vx[1]); (ba.vy, bb.vy) = (vy[0], vy[1]); (ba.w, bb.w) = (w[0], w[1])
+        (pa.jAccX, pb.jAccX) = (jAccX[0], jAccX[1]); (pa.jAccY, pb.jAccY) = (jAccY[0], jAccY[1])
     }
 }
