@@ -9,9 +9,10 @@ extension NativeBackend {
     ///
     /// Phases 1–4 run in one pass over the slots. The iterations are a chain of dependent
     /// floating-point operations, so one world alone leaves most of the CPU idle: they run in
-    /// a second pass, two worlds of the same joint kind at a time, interleaved. Each world
-    /// still performs exactly its own operations in its own order, so the bits cannot change;
-    /// the CPU overlaps the two chains. With `threads` > 1 the slots are cut into that many
+    /// a second pass, two worlds of the same joint kind at a time, in the two lanes of a
+    /// `SIMD2<Double>` when their anchors are inert (the usual case), else interleaved. Each
+    /// world still performs exactly its own operations in its own order (a lane's operation is
+    /// the same IEEE operation), so the bits cannot change; the CPU overlaps the two chains. With `threads` > 1 the slots are cut into that many
     /// contiguous ranges, stepped at once by the backend's parked threads (`StepPool`):
     /// again each world's operations and their order are its own, so the bits do not depend
     /// on the thread count.
