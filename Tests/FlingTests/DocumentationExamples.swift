@@ -2,73 +2,107 @@ import Fling
 import Foundation
 import Testing
 
-// Every code example of README.md and of the DocC catalog (Sources/Fling/Fling.docc), compiled
-// here and run, so none can rot. `documentationQuotesTheseExamples` checks that each example in
-// the documents appears in this file line for line (indentation aside). Manifest fragments
-// ("// Package.swift") are checked by .ci/client-check, which builds a client package with them.
+// Every ```swift example of README.md, of the DocC catalog (Sources/Fling/Fling.docc) and of the
+// sources' doc comments, line for line, inside code that compiles and runs it.
+// `DocumentationExampleTests` checks that each example appears here verbatim (indentation,
+// blank lines and `import` lines aside), so an example cannot drift from the API unnoticed.
+// Only what an example leaves to the reader (a view, a touch, a layer) is stood in for below.
 
-// Stand-ins for UIKit, so the app-side examples compile and run on Linux.
-private final class Layer {
-    var position = CGPoint.zero
-    var transform: CGAffineTransformStandIn?
-    func setAffineTransform(_ t: CGAffineTransformStandIn) { transform = t }
-}
-private final class View {
-    var bounds = CGRect(x: 0, y: 0, width: 390, height: 844)
+// MARK: Stand-ins for the app around an example
+
+/// A view: its bounds, frame, layer and visibility, as UIKit's.
+final class ExampleView {
+    var bounds: CGRect
     var frame: CGRect
-    let layer = Layer()
     var isHidden = false
-    init(frame: CGRect) { self.frame = frame }
+    let layer = ExampleLayer()
+    init(bounds: CGRect, frame: CGRect) { self.bounds = bounds; self.frame = frame }
 }
-private struct Touch {
+/// A touch: its timestamp and location, as `UITouch`'s.
+struct ExampleTouch {
     var timestamp: Double
     var point: CGPoint
-    func location(in view: View) -> CGPoint { point }
+    func location(in view: ExampleView) -> CGPoint { point }
 }
-private struct DisplayLink { var timestamp: Double }
-private func CACurrentMediaTime() -> Double { 1000 }
-#if canImport(CoreGraphics)
-private typealias CGAffineTransformStandIn = CGAffineTransform
-#else
-private struct CGAffineTransformStandIn { var angle: Double; init(rotationAngle: Double) { angle = rotationAngle } }
-private typealias CGAffineTransform = CGAffineTransformStandIn
+/// A display link's frame time, as `CADisplayLink`'s.
+struct ExampleDisplayLink { var timestamp: Double }
+/// A layer: where it is and how it is turned.
+final class ExampleLayer {
+    var position = CGPoint.zero
+    var angle: CGFloat = 0
+    #if canImport(CoreGraphics)
+    func setAffineTransform(_ t: CGAffineTransform) { angle = CGFloat(atan2(Double(t.b), Double(t.a))) }
+    #else
+    func setAffineTransform(_ t: CGAffineTransform) { angle = t.angle }
+    #endif
+}
+#if !canImport(CoreGraphics)
+/// Linux's Foundation has no `CGAffineTransform`: the one initializer the examples use.
+struct CGAffineTransform { var angle: CGFloat; init(rotationAngle: CGFloat) { angle = rotationAngle } }
 #endif
+/// QuartzCore's clock: a fixed reading, so the examples run the same every time.
+func CACurrentMediaTime() -> Double { 1000 }
 
-@Suite struct DocumentationExamples {
-    /// README, "Using it".
-    @Test func usingIt() throws {
-        let view = View(frame: CGRect(x: 0, y: 0, width: 390, height: 844))
-        let tileView = View(frame: CGRect(x: 115, y: 342, width: 160, height: 160))
-        let touch = Touch(timestamp: 1000.05, point: CGPoint(x: 200, y: 430))
-        let link = DisplayLink(timestamp: 1000.1)
-        // --- the README's lines:
+// MARK: Sources/FlingInteraction/TileAnimator+Events.swift (TileAnimator's threading rule)
+
+@MainActor final class TilesController {
+    let animator: TileAnimator
+    init() throws {
+        animator = try TileAnimator(viewport: Rect(x: 0, y: 0, width: 390, height: 844),
+                                    backend: NativeBackend())
+        animator.onEvent = { event in print(event) }      // "tick 31: tile 1 settled"
+    }
+    func frame(at time: Double) throws { try animator.advance(to: time) }
+}
+
+// MARK: GettingStarted.md, "Threading"
+
+@MainActor final class TileBoardController {
+    let animator: TileAnimator
+    var poses: [Transform] = []
+
+    init(bounds: CGRect, tileFrames: [CGRect]) throws {
+        animator = try TileAnimator(
+            viewport: bounds,
+            tiles: tileFrames.enumerated().map { TileDefinition(id: TileID($0.offset), frame: $0.element) },
+            backend: NativeBackend())
+        animator.onEvent = { event in print(event) }     // on the main actor, inside advance(to:)
+    }
+
+    func displayLinkFired(at time: Double) throws {
+        try animator.advance(to: time)
+        animator.drawnTransforms(into: &poses)
+    }
+}
+
+enum DocumentationExamples {
+    // MARK: README.md, "Using it"
+
+    /// Grabs the tile at the touch's location and draws one frame; returns the animator.
+    static func usingIt(view: ExampleView, tileView: ExampleView, touch: ExampleTouch, link: ExampleDisplayLink) throws -> TileAnimator {
         let animator = try TileAnimator(viewport: view.bounds, tiles: [TileDefinition(id: 1, frame: tileView.frame)],
                                         backend: BackendKind.default.make(), timeOrigin: CACurrentMediaTime())
         animator.onEvent = { event in if event.kind == .culled { tileView.isHidden = true } }
-        try animator.handle(TouchEvent(time: touch.timestamp - 0.05, touch: 1, phase: .began, location: touch.location(in: view)))
 
         // In the touch handlers, with UIKit's own timestamps and locations (.began, .moved, .ended):
-        try animator.handle(TouchEvent(time: touch.timestamp, touch: 1, phase: .moved, location: touch.location(in: view)))
+        try animator.handle(TouchEvent(time: touch.timestamp, touch: 1, phase: .began, location: touch.location(in: view)))
 
         // On every display frame:
         try animator.advance(to: link.timestamp)
         let pose = try animator.drawnTransform(of: 1)    // interpolated between the last two ticks
         tileView.layer.position = pose.cgPosition
         tileView.layer.setAffineTransform(CGAffineTransform(rotationAngle: pose.angle))
-        // --- and what they did:
-        #expect(try animator.snapshot(of: 1).phase == .held(by: 1))
-        #expect(tileView.layer.position != .zero && !tileView.isHidden)
+        return animator
     }
 
-    /// README, "Traces".
-    @Test func traces() throws {
-        let animator = try TileAnimator(viewport: phone, tiles: [centerTile], backend: NativeBackend())
+    // MARK: README.md, "Traces"
+
+    /// Records a fresh animator (not used in between: the example leaves the use to the app),
+    /// replays the recording; returns the replay and its counts of ticks and events.
+    static func traces(_ animator: TileAnimator) throws -> (TraceReplay, Int, Int) {
         // In the app: record everything the animator applies (touches, resets, added and removed tiles).
         let recorder = try TraceRecorder(recording: animator)      // a fresh animator
         // ... use the animator as usual ...
-        try animator.handle(TouchEvent(time: 0, touch: 1, phase: .began, position: Vector(195, 422)))
-        try animator.handle(TouchEvent(time: 0.1, touch: 1, phase: .ended, position: Vector(195, 422)))
-        for frame in 1...60 { try animator.advance(to: Double(frame) / 60) }
         let json = try recorder.trace().json                      // write it where your tests can read it
 
         // In a test: replay on a chosen backend, at any display rate.
@@ -77,12 +111,12 @@ private typealias CGAffineTransform = CGAffineTransformStandIn
         #expect(replay.mismatches.isEmpty)      // pinned digests, if the trace has them
         replay.scenes[0].ticks                  // every tick's tile states
         replay.scenes[0].events                 // grabbed, released, settled, culled
-        #expect(replay.scenes[0].ticks.count == 60 && replay.digest == animator.digest)
+        return (replay, replay.scenes[0].ticks.count, replay.scenes[0].events.count)
     }
 
-    /// README, "Seeded scenes".
-    @Test func seededScenes() throws {
-        let frameTime = 2.0
+    // MARK: README.md, "Seeded scenes"
+
+    static func scenes(frameTime: Double) throws -> (events: [BubbleEmitter.Event], drawn: [BubbleEmitter.State], sky: DayNightPicker.Layers) {
         var drawn: [BubbleEmitter.State] = []
         var fish = BubbleEmitter.Configuration()
         fish.source = .sweep(from: Vector(-40, 620), to: Vector(430, 620), period: 8)   // swims across
@@ -98,61 +132,100 @@ private typealias CGAffineTransform = CGAffineTransformStandIn
 
         var clouds = try CloudSpawner(seed: 3)
         try clouds.advance(to: frameTime)                      // clouds drift in from the right and leave on the left
-        #expect(!events.isEmpty && !drawn.isEmpty && sky.minutes == 23 * 60)
+        return (events, drawn, sky)
     }
 
-    /// README, "Paths".
-    @Test(arguments: [0.0, 0.37, 1, 2.5])
-    func paths(frameTime: Double) throws {
-        // --- the README's lines:
-        let p1 = try BezierPath(svg: PathScenes.pinData)      // "M 412.7 238.9 C 381 238.9 …": 2 closed subpaths of 4 cubics
-        let tip = Vector(409.2, 408.8)
-        func squash(_ sx: Double, _ sy: Double, lift: Double) -> BezierPath {
-            p1.mapPoints { Vector(tip.x + ($0.x - tip.x) * sx, tip.y + ($0.y - tip.y) * sy - lift) }
-        }
-        let pin = try KeyframeAnimation(
-            keyframes: [p1, squash(1.2, 0.75, lift: 0), squash(0.9, 1.15, lift: 40), squash(1, 1, lift: 90),
-                        squash(0.92, 1.1, lift: 30), p1],
-            timingFunctions: [.default], duration: 1, repeatCount: .infinity)
-        let shape = pin.shape(at: frameTime)                   // shape.svgData is its `d`; at whole seconds, p1's exact bits
-        let dots = try Conveyor(from: Vector(0, 20), to: Vector(320, 20), spacing: 160, period: 3, reversed: true)
-        let visible = dots.items(at: frameTime)                // positions and alphas (0 at the edges, 1 from 50 pt in)
-        // --- and what they did:
-        #expect(shape == PathScenes.jumpingPin().shape(at: frameTime))
-        #expect(try BezierPath(svg: shape.svgData) == shape)
-        if frameTime == frameTime.rounded() { #expect(shape == p1) } else { #expect(shape != p1) }
-        #expect(visible == PathScenes.dots().items(at: frameTime))
-        #expect(!visible.isEmpty && visible.allSatisfy { $0.alpha >= 0 && $0.alpha <= 1 })
-    }
+    // MARK: GettingStarted.md
 
-    /// The catalog's "Getting Started".
-    @Test func gettingStarted() throws {
-        let animator = try TileAnimator(viewport: Rect(x: 0, y: 0, width: 390, height: 844),
-                                        tiles: [TileDefinition(id: 1, frame: Rect(x: 115, y: 342, width: 160, height: 160))],
-                                        backend: BackendKind.default.make())
-        try animator.handle(TouchEvent(time: 0, touch: 1, phase: .began, position: Vector(195, 422)))
-        try animator.advance(to: 1.0 / 60)
+    static func gettingStarted() throws -> (TileAnimator, [Transform]) {
+        let animator = try TileAnimator(
+            viewport: CGRect(x: 0, y: 0, width: 390, height: 844),
+            tiles: [TileDefinition(id: 1, frame: CGRect(x: 115, y: 342, width: 160, height: 160))],
+            backend: NativeBackend()
+        )
+
+        try animator.handle(TouchEvent(time: 0.00, touch: 1, phase: .began, location: CGPoint(x: 195, y: 422)))
+        try animator.handle(TouchEvent(time: 0.05, touch: 1, phase: .moved, location: CGPoint(x: 215, y: 430)))
+        try animator.handle(TouchEvent(time: 0.10, touch: 1, phase: .ended, location: CGPoint(x: 240, y: 440)))
+
         var poses: [Transform] = []
-        animator.drawnTransforms(into: &poses)
-        #expect(poses.count == 1)
+        for frame in 1...60 {
+            let events = try animator.advance(to: Double(frame) / 60)
+            for event in events { print(event) }                 // "tick 6: tile 1 released (attract) ..."
+            animator.drawnTransforms(into: &poses)               // one per tile, in id order
+        }
+
+        let stream = animator.eventStream()
+        Task { @MainActor in
+            for await event in stream where event.kind == .settled { print("\(event.tile) is home") }
+        }
+        return (animator, poses)
     }
 
-    /// The catalog's "Traces in Tests".
-    @Test func tracesInTests() throws {
-        let animator = try TileAnimator(viewport: phone, tiles: [centerTile], backend: NativeBackend())
-        let recorder = try TraceRecorder(recording: animator)     // a fresh animator
-        // ... the app runs ...
-        for frame in 1...30 { try animator.advance(to: Double(frame) / 60) }
-        let json = try recorder.trace().json
-        #expect(try Trace(json: json).scenes[0].run.duration == animator.clock.start(ofTick: 30))
+    // MARK: TileLifeCycle.md
+
+    static func lifeCycle() -> (String, String) {
+        let event = TileEvent(tick: 31, tile: 1, kind: .settled)
+        print(event)                   // tick 31: tile 1 settled
+        print(ReleaseOutcome.attract)  // attract
+        return ("\(event)", "\(ReleaseOutcome.attract)")
     }
 
-    /// README, "Snap: chat heads and the sun switch", and the catalog's Snap Interactions.
-    @Test func snapInteractions() throws {
-        let screen = phone
-        let touch = TouchEvent(time: 0.1, touch: 1, phase: .began, position: Vector(18, 200))
-        let frameTime = 0.2
+    // MARK: Springs.md
 
+    static func springs() -> [SpringTuning] {
+        let swiftUI = SpringTuning(response: 0.55, dampingFraction: 0.825)     // SwiftUI's default spring
+        let bouncy = SpringTuning(duration: 0.5, bounce: 0.3)                  // Spring(duration:bounce:)
+        let ca = SpringTuning(mass: 1, stiffness: 100, damping: 10)            // CASpringAnimation
+        let uiKit = SpringTuning(uiKitDuration: 0.4, dampingRatio: 0.7)        // UIView.animate(withDuration:usingSpringWithDamping:…)
+        let pop = SpringTuning(bounciness: 4, speed: 12)                       // POPSpringAnimation's defaults
+        let rebound = SpringTuning(tension: 40, friction: 7)                   // Rebound / Pop dynamics
+        let origami = SpringTuning(origamiTension: 40, origamiFriction: 7)     // Origami, Framer Classic
+        return [swiftUI, bouncy, ca, uiKit, pop, rebound, origami]
+    }
+
+    static func springCurve(_ swiftUI: SpringTuning) -> (Double, Double) {
+        let curve = SpringCurve(spring: swiftUI, from: 0, to: 300, velocity: 1200)
+        let x = curve.value(at: 0.1, target: 300)           // points, 0.1 s in
+        let done = curve.settleTime(threshold: 0.5)         // seconds until it stays within 0.5 pt
+        return (x, done)
+    }
+
+    // MARK: A seeded scene, the short way (run by DocumentationExampleTests)
+
+    static func bubbles() throws -> [BubbleEmitter.Event] {
+        var bubbles = try BubbleEmitter(configuration: BubbleEmitter.Configuration(), seed: 2016)
+        try bubbles.tap(at: 0.5)
+        let emitted = try bubbles.advance(to: 1.0)
+        return emitted
+    }
+
+    // MARK: TracesInTests.md
+
+    static func tracesInTests(_ animator: TileAnimator) throws -> TraceReplay {
+        let recorder = try TraceRecorder(recording: animator)   // a fresh animator
+        try animator.handle(TouchEvent(time: 0, touch: 1, phase: .began, location: CGPoint(x: 195, y: 422)))
+        try animator.handle(TouchEvent(time: 0.1, touch: 1, phase: .ended, location: CGPoint(x: 300, y: 422)))
+        try animator.advance(to: 2)
+        let trace = try recorder.trace()
+
+        let replay = try TraceReplayer(trace, display: .rate(120))
+            .replay { n throws(FlingError) in try NativeBackend(solverIterations: n) }
+        #expect(replay.digest == animator.digest)
+        return replay
+    }
+
+    // MARK: ChoosingABackend.md
+
+    static func backends() throws -> [any PhysicsBackend] {
+        let backend = try BackendKind.default.make()
+        let portable = try BackendKind.nativePortable.make(solverIterations: 10)
+        return [backend, portable]
+    }
+
+    // MARK: README.md, "Snap: chat heads and the sun switch", and SnapInteractions.md
+
+    static func snapInteractions(screen: Rect, touch: TouchEvent, frameTime: Double) throws -> Bool {
         let heads = try ChatHeads(heads: [(1, Vector(18, 200)), (2, Vector(18, 300))],
                                   configuration: ChatHeadsConfiguration(screen: screen, safeBand: 47...810),
                                   backend: NativeBackend())
@@ -168,38 +241,55 @@ private typealias CGAffineTransform = CGAffineTransformStandIn
         let toggles = try sun.advance(to: frameTime)        // [.toggled(on: true, tick: 12)]
         let knob = sun.knobCenter, rays = (sun.raysAngle, sun.raysAlpha)
 
-        #expect(snaps.contains { $0.kind == .grabbed(touch: 1) } && scene.isEmpty)
-        #expect(center.scale < 1 && panel.minY > screen.maxY)
-        #expect(toggles.isEmpty && knob == Vector(100, 300) && rays == (0, 0))
+        // A head grabbed and pressed (scaled to 0.9), no panel yet; the switch not toggled.
+        return snaps.contains { $0.kind == .grabbed(touch: 1) } && scene.isEmpty && center.scale < 1
+            && panel.minY > screen.maxY && toggles.isEmpty && knob == Vector(100, 300) && rays == (0, 0)
     }
 
-    /// The examples in the documents are the ones above, line for line.
-    @Test func documentationQuotesTheseExamples() throws {
-        let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-        let here = try String(contentsOf: URL(fileURLWithPath: #filePath), encoding: .utf8)
-        func normalized(_ s: some StringProtocol) -> String {
-            s.split(separator: "\n", omittingEmptySubsequences: false)
-                .map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty }.joined(separator: "\n")
+    // MARK: README.md, "Paths"
+
+    static func paths(frameTime: Double) throws -> (shape: BezierPath, visible: [Conveyor.Item], p1: BezierPath) {
+        let p1 = try BezierPath(svg: PathScenes.pinData)      // "M 412.7 238.9 C 381 238.9 …": 2 closed subpaths of 4 cubics
+        let tip = Vector(409.2, 408.8)
+        func squash(_ sx: Double, _ sy: Double, lift: Double) -> BezierPath {
+            p1.mapPoints { Vector(tip.x + ($0.x - tip.x) * sx, tip.y + ($0.y - tip.y) * sy - lift) }
         }
-        let compiled = normalized(here)
-        var documents = [root.appendingPathComponent("README.md")]
-        let catalog = root.appendingPathComponent("Sources/Fling/Fling.docc")
-        documents += try FileManager.default.contentsOfDirectory(atPath: catalog.path).sorted()
-            .filter { $0.hasSuffix(".md") }.map { catalog.appendingPathComponent($0) }
-        var checked = 0
-        for document in documents {
-            let text = try String(contentsOf: document, encoding: .utf8)
-            for block in text.components(separatedBy: "```swift\n").dropFirst() {
-                guard let end = block.range(of: "```") else { continue }
-                let code = block[..<end.lowerBound]
-                if code.hasPrefix("// Package.swift") { continue }   // a manifest: .ci/client-check builds it
-                let lines = normalized(code).split(separator: "\n").filter { $0 != "import Fling" }
-                for line in lines {
-                    #expect(compiled.contains(line), "\(document.lastPathComponent): `\(line)` is not compiled by DocumentationExamples.swift")
-                }
-                checked += 1
-            }
-        }
-        #expect(checked >= 5)
+        let pin = try KeyframeAnimation(
+            keyframes: [p1, squash(1.2, 0.75, lift: 0), squash(0.9, 1.15, lift: 40), squash(1, 1, lift: 90),
+                        squash(0.92, 1.1, lift: 30), p1],
+            timingFunctions: [.default], duration: 1, repeatCount: .infinity)
+        let shape = pin.shape(at: frameTime)                   // shape.svgData is its `d`; at whole seconds, p1's exact bits
+        let dots = try Conveyor(from: Vector(0, 20), to: Vector(320, 20), spacing: 160, period: 3, reversed: true)
+        let visible = dots.items(at: frameTime)                // positions and alphas (0 at the edges, 1 from 50 pt in)
+        return (shape, visible, p1)
+    }
+
+    // MARK: Sources/FlingPaths/PathData.swift
+
+    static func pathData() throws -> PathData {
+        let d = try PathData("M10 10 h 80 v 80 h -80 Z")
+        d.text          // "M10.0 10.0 h80.0 v80.0 h-80.0 Z", parses back to the same commands
+        d.bezierPath    // one closed subpath of four straight cubics
+        return d
+    }
+
+    // MARK: Sources/FlingTraces/TraceRecorder.swift
+
+    static func recorderDocumentation(bounds: Rect, tiles: [TileDefinition]) throws -> String {
+        let animator = try TileAnimator(viewport: bounds, tiles: tiles, backend: NativeBackend(),
+                                        timeOrigin: CACurrentMediaTime())
+        let recorder = try TraceRecorder(recording: animator)
+        // ... the app runs: animator.handle(touch), animator.advance(to: frameTime), animator.reset(id)
+        let json = try recorder.trace().json     // write it where your tests can read it
+        return json
+    }
+
+    // MARK: Sources/FlingTraces/TraceReplayer.swift
+
+    static func replayerDocumentation(bytes: [UInt8]) throws {
+        let trace = try Trace(json: bytes)
+        let replay = try TraceReplayer(trace, display: .rate(120))
+            .replay { n throws(FlingError) in try NativeBackend(solverIterations: n) }
+        #expect(replay.mismatches.isEmpty)
     }
 }

@@ -1,0 +1,156 @@
+import Fling
+import Foundation
+import Testing
+
+/// The documentation's examples: each one appears verbatim in `DocumentationExamples.swift`
+/// (so it compiles), and each one runs and does what its comments say.
+@Suite struct DocumentationExampleTests {
+    /// The package's root, from this file's path (Tests/FlingTests/<file>).
+    static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+        .deletingLastPathComponent()
+
+    /// An example's lines as compared: trimmed, without blank lines and `import` lines (the
+    /// examples file imports once at its top; an example's own lines sit inside functions).
+    static func normalized(_ lines: [Substring]) -> [String] {
+        lines.map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty && !$0.hasPrefix("import ") }
+    }
+
+    /// The ```swift blocks of a Markdown text: each block's lines.
+    static func swiftBlocks(_ text: String) -> [[Substring]] {
+        var blocks: [[Substring]] = [], current: [Substring]?
+        for line in text.split(separator: "\n", omittingEmptySubsequences: false) {
+            let t = line.trimmingCharacters(in: .whitespaces)
+            if current == nil, t == "```swift" { current = [] } else if current != nil, t == "```" {
+                blocks.append(current!); current = nil
+            } else if current != nil { current!.append(line) }
+        }
+        return blocks
+    }
+
+    /// Every documented example with where it is from: README.md, the catalog's pages, and the
+    /// `///` comments of the sources (their `///` taken off). A manifest fragment (first line
+    /// `// Package.swift`) is not Swift a test target can compile, and is left out.
+    static func documentedExamples() throws -> [(source: String, lines: [String])] {
+        var texts: [(String, String)] = [("README.md", try String(contentsOf: root.appendingPathComponent("README.md"), encoding: .utf8))]
+        let fm = FileManager.default
+        let sources = root.appendingPathComponent("Sources")
+        let files = (fm.enumerator(atPath: sources.path)?.compactMap { $0 as? String } ?? []).sorted()
+        for file in files {
+            let url = sources.appendingPathComponent(file)
+            if file.hasSuffix(".md") {
+                texts.append((file, try String(contentsOf: url, encoding: .utf8)))
+            } else if file.hasSuffix(".swift") {
+                let comments = try String(contentsOf: url, encoding: .utf8).split(separator: "\n").compactMap { line -> String? in
+                    let t = line.trimmingCharacters(in: .whitespaces)
+                    guard t.hasPrefix("///") else { return nil }
+                    return String(t.dropFirst(t.hasPrefix("/// ") ? 4 : 3))
+                }
+                texts.append((file, comments.joined(separator: "\n")))
+            }
+        }
+        return texts.flatMap { source, text in
+            swiftBlocks(text).filter { $0.first?.hasPrefix("// Package.swift") != true }.map { (source, normalized($0)) }
+        }
+    }
+
+    @Test func everyExampleIsCompiled() throws {
+        let examples = try Self.documentedExamples()
+        // README (Using it, traces, scenes, snap, paths), the catalog (GettingStarted 5, TileLifeCycle,
+        // Springs 2, SnapInteractions, TracesInTests, ChoosingABackend), doc comments (4): 20 or
+        // more; a broken extraction finds fewer.
+        #expect(examples.count >= 20, "found \(examples.count) examples")
+        #expect(examples.contains { $0.source.hasSuffix("Fling.docc/Springs.md") })
+        let compiled = Self.normalized(
+            try String(contentsOf: Self.root.appendingPathComponent("Tests/FlingTests/DocumentationExamples.swift"), encoding: .utf8)
+                .split(separator: "\n", omittingEmptySubsequences: false))
+        for example in examples where !example.lines.isEmpty {
+            let n = example.lines.count
+            let found = compiled.count >= n && (0...(compiled.count - n)).contains { Array(compiled[$0..<($0 + n)]) == example.lines }
+            #expect(found, "an example in \(example.source) is not in DocumentationExamples.swift verbatim:\n\(example.lines.joined(separator: "\n"))")
+        }
+    }
+
+    /// The checker itself: a changed line is noticed.
+    @Test func aDriftedExampleIsNoticed() {
+        let compiled = Self.normalized(["let a = 1", "    let b = 2", "", "let c = 3"])
+        let same = Self.normalized(["let b = 2", "let c = 3"]), drifted = Self.normalized(["let b = 2", "let c = 4"])
+        func appears(_ lines: [String]) -> Bool { (0...(compiled.count - lines.count)).contains { Array(compiled[$0..<($0 + lines.count)]) == lines } }
+        #expect(appears(same) && !appears(drifted))
+        #expect(Self.swiftBlocks("x\n```swift\nlet a = 1\n```\n```sh\nls\n```\n").map { $0.map(String.init) } == [["let a = 1"]])
+    }
+
+    // The examples run, and do what they say.
+
+    @Test func usingItRuns() throws {
+        let view = ExampleView(bounds: CGRect(x: 0, y: 0, width: 390, height: 844), frame: .zero)
+        let tileView = ExampleView(bounds: .zero, frame: CGRect(x: 115, y: 342, width: 160, height: 160))
+        let animator = try DocumentationExamples.usingIt(
+            view: view, tileView: tileView, touch: ExampleTouch(timestamp: 1000.05, point: CGPoint(x: 150, y: 350)),
+            link: ExampleDisplayLink(timestamp: 1000.1))
+        // Grabbed off-center at 0.05 s, drawn at 0.1 s (6 ticks): held, drawn where the tick says.
+        let phase = try animator.snapshot(of: 1).phase, pose = try animator.drawnTransform(of: 1)
+        #expect(animator.clock.ticks == 6 && phase == .held(by: 1))
+        #expect(tileView.layer.position == pose.cgPosition && !tileView.isHidden)
+        #expect(tileView.layer.position != .zero)
+    }
+
+    @Test func tracesRoundTrip() throws {
+        let animator = try TileAnimator(viewport: Rect(x: 0, y: 0, width: 390, height: 844),
+                                        tiles: [TileDefinition(id: 1, frame: Rect(x: 115, y: 342, width: 160, height: 160))],
+                                        backend: NativeBackend())
+        let (replay, ticks, events) = try DocumentationExamples.traces(animator)
+        #expect(replay.scenes.count == 1 && replay.scenes[0].digest == animator.digest && ticks == 0 && events == 0)
+        let again = try DocumentationExamples.tracesInTests(try TileAnimator(
+            viewport: Rect(x: 0, y: 0, width: 390, height: 844),
+            tiles: [TileDefinition(id: 1, frame: Rect(x: 115, y: 342, width: 160, height: 160))], backend: NativeBackend()))
+        #expect(again.mismatches.isEmpty && again.scenes[0].tickCount > 0)
+        let json = try DocumentationExamples.recorderDocumentation(
+            bounds: Rect(x: 0, y: 0, width: 390, height: 844), tiles: [TileDefinition(id: 1, frame: Rect(x: 0, y: 0, width: 10, height: 10))])
+        try DocumentationExamples.replayerDocumentation(bytes: Array(json.utf8))
+    }
+
+    @Test func gettingStartedAndTheRest() throws {
+        let (animator, poses) = try DocumentationExamples.gettingStarted()
+        #expect(animator.clock.ticks == 60 && poses.count == 1)
+        #expect(DocumentationExamples.lifeCycle() == ("tick 31: tile 1 settled", "attract"))
+        let springs = DocumentationExamples.springs()
+        #expect(abs(springs[0].response - 0.55) < 1e-12 && abs(springs[2].angularFrequency - 10) < 1e-12)
+        let (x, done) = DocumentationExamples.springCurve(springs[0])
+        #expect(x > 0 && x < 500 && done > 0.1 && done < 3)
+        #expect(try !DocumentationExamples.bubbles().isEmpty)
+        #expect(try DocumentationExamples.backends().count == 2)
+        let scenes = try DocumentationExamples.scenes(frameTime: 2)
+        #expect(!scenes.events.isEmpty && !scenes.drawn.isEmpty)
+    }
+
+    @Test func snapInteractionsRun() throws {
+        let touch = TouchEvent(time: 0.1, touch: 1, phase: .began, position: Vector(18, 200))
+        #expect(try DocumentationExamples.snapInteractions(screen: phone, touch: touch, frameTime: 0.2))
+    }
+
+    @Test(arguments: [0.0, 0.37, 1, 2.5])
+    func pathsRun(frameTime: Double) throws {
+        let (shape, visible, p1) = try DocumentationExamples.paths(frameTime: frameTime)
+        #expect(shape == PathScenes.jumpingPin().shape(at: frameTime))
+        #expect(try BezierPath(svg: shape.svgData) == shape)
+        if frameTime == frameTime.rounded() { #expect(shape == p1) } else { #expect(shape != p1) }
+        #expect(visible == PathScenes.dots().items(at: frameTime))
+        #expect(!visible.isEmpty && visible.allSatisfy { $0.alpha >= 0 && $0.alpha <= 1 })
+    }
+
+    @Test func pathDataRuns() throws {
+        let d = try DocumentationExamples.pathData()
+        #expect(try PathData(d.text).commands == d.commands)
+        #expect(d.text == "M10.0 10.0 h80.0 v80.0 h-80.0 Z")     // as the doc comment says
+    }
+
+    @MainActor @Test func mainActorControllers() throws {
+        let board = try TileBoardController(bounds: CGRect(x: 0, y: 0, width: 390, height: 844),
+                                            tileFrames: [CGRect(x: 10, y: 10, width: 100, height: 100), CGRect(x: 200, y: 10, width: 100, height: 100)])
+        try board.displayLinkFired(at: 0.25)
+        #expect(board.poses.count == 2 && board.animator.tileIDs == [0, 1])
+        let tiles = try TilesController()
+        try tiles.frame(at: 0.1)
+        #expect(tiles.animator.clock.ticks == 6)
+    }
+}
