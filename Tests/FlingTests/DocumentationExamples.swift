@@ -181,7 +181,8 @@ enum DocumentationExamples {
         let pop = SpringTuning(bounciness: 4, speed: 12)                       // POPSpringAnimation's defaults
         let rebound = SpringTuning(tension: 40, friction: 7)                   // Rebound / Pop dynamics
         let origami = SpringTuning(origamiTension: 40, origamiFriction: 7)     // Origami, Framer Classic
-        return [swiftUI, bouncy, ca, uiKit, pop, rebound, origami]
+        let framer = SpringTuning(framerVisualDuration: 0.3, bounce: 0.25)     // Framer Motion's defaults
+        return [swiftUI, bouncy, ca, uiKit, pop, rebound, origami, framer]
     }
 
     static func springCurve(_ swiftUI: SpringTuning) -> (Double, Double) {

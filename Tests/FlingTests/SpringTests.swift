@@ -106,3 +106,28 @@ import Testing
         }
     }
 }
+
+/// Framer Motion's `visualDuration` and `bounce`, against its getSpringOptions written out:
+/// stiffness = (2π / (1.2 d))², damping = 2 · clamp(0.05, 1, 1 − bounce) · √stiffness, mass 1.
+@Suite struct FramerSpringTests {
+    @Test(arguments: [(0.3, 0.25), (0.5, 0.0), (0.8, 0.6), (0.4, 0.99), (0.4, -0.5)])
+    func visualDurationAndBounce(duration: Double, bounce: Double) {
+        let root = 2 * Double.pi / (duration * 1.2)
+        let stiffness = root * root
+        let damping = 2 * min(1, max(0.05, 1 - bounce)) * stiffness.squareRoot()
+        let s = SpringTuning(framerVisualDuration: duration, bounce: bounce)
+        let (k, c) = s.physical(mass: 1)
+        #expect(abs(k - stiffness) <= 1e-12 * stiffness && abs(c - damping) <= 1e-12 * damping)
+        // The reverse, where the clamp kept the bounce.
+        let back = s.framerVisualDurationAndBounce
+        #expect(back != nil && abs(back!.visualDuration - duration) < 1e-12)
+        if (0...0.95).contains(bounce) { #expect(abs(back!.bounce - bounce) < 1e-12) }
+    }
+
+    @Test func framerDefaultsAndOutOfRange() {
+        // Framer's default spring: 0.3 s, bounce 0.25 → ω = 2π/0.36 ≈ 17.453 rad/s, ζ 0.75.
+        let s = SpringTuning(framerVisualDuration: 0.3)
+        #expect(abs(s.angularFrequency - 17.453292519943293) < 1e-12 && s.dampingRatio == 0.75)
+        #expect(SpringTuning(frequency: 2, dampingRatio: 1.5).framerVisualDurationAndBounce == nil)
+    }
+}
