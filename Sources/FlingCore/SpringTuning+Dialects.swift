@@ -97,15 +97,17 @@ extension SpringTuning {
     /// Pop's `springBounciness` and `springSpeed` (each 0…20; Pop's defaults 4 and 12), through
     /// Rebound's `BouncyConversion` (Pop's `POPConvertBouncinessAndSpeedToFrictionAndTension`):
     /// `b = project(normalize(bounciness / 1.7, 0, 20), 0, 0.8)`,
-    /// `s = project(normalize(speed / 1.7, 0, 2), 0.5, 200)`; Origami tension `s`, Origami
+    /// `s = project(normalize(speed / 1.7, 0, 20), 0.5, 200)`; Origami tension `s`, Origami
     /// friction `quadraticOut(b, bouncy3NoBounce(s), 0.01)`, then Origami to tension/friction.
-    /// Also Rebound's `SpringConfig.fromBouncinessAndSpeed`.
+    /// Also Rebound's `SpringConfig.fromBouncinessAndSpeed`. The speed is normalized over
+    /// 0…20 as in Rebound (Java `BouncyConversion`, rebound-js) and Pop; one Swift port's 0…2
+    /// is a slip. Pop's defaults (4, 12) give tension 342.10, friction 30.49: ζ 0.824, 2.94 Hz.
     public init(bounciness: Double, speed: Double) {
         func normalize(_ v: Double, _ start: Double, _ end: Double) -> Double { (v - start) / (end - start) }
         func project(_ n: Double, _ start: Double, _ end: Double) -> Double { start + n * (end - start) }
         func quadraticOut(_ t: Double, _ start: Double, _ end: Double) -> Double { project(2 * t - t * t, start, end) }
         let b = project(normalize(bounciness / 1.7, 0, 20), 0, 0.8)
-        let s = project(normalize(speed / 1.7, 0, 2), 0.5, 200)
+        let s = project(normalize(speed / 1.7, 0, 20), 0.5, 200)
         let friction = quadraticOut(b, Self.bouncy3NoBounce(s), 0.01)
         self.init(origamiTension: s, origamiFriction: friction)
     }

@@ -39,16 +39,20 @@ import Testing
         #expect(Self.close(o.tensionAndFriction.tension, 230.2) && Self.close(o.tensionAndFriction.friction, 22))
         #expect(Self.close(o.origami.tension, 40) && Self.close(o.origami.friction, 7))
         // Pop's defaults, bounciness 4 and speed 12, by Rebound's BouncyConversion written out:
-        // b = 0.8·(4/1.7)/20, s = 0.5 + 199.5·(12/1.7)/2, friction_o = f3(s) + (0.01 − f3(s))·(2b − b²).
-        let b = 0.8 * (4 / 1.7) / 20, s = 0.5 + 199.5 * ((12 / 1.7) / 2)
+        // b = 0.8·(4/1.7)/20, s = 0.5 + 199.5·(12/1.7)/20, friction_o = f3(s) + (0.01 − f3(s))·(2b − b²).
+        let b = 0.8 * (4 / 1.7) / 20, s = 0.5 + 199.5 * ((12 / 1.7) / 20)
         let f3 = 0.00000045 * s * s * s - 0.000332 * s * s + 0.1078 * s + 5.84     // s > 44
         let frictionO = f3 + (0.01 - f3) * (2 * b - b * b)
         let pop = SpringTuning(bounciness: 4, speed: 12)
         #expect(Self.close(pop.tensionAndFriction.tension, (s - 30) * 3.62 + 194, 1e-9))
         #expect(Self.close(pop.tensionAndFriction.friction, (frictionO - 8) * 3 + 25, 1e-9))
+        // The sample value, computed apart (Python, the same formula): Pop's defaults are
+        // tension 342.10058823529414, friction 30.48697964824425 (ζ 0.824, 2.94 Hz).
+        #expect(Self.close(pop.tensionAndFriction.tension, 342.10058823529414, 1e-9))
+        #expect(Self.close(pop.tensionAndFriction.friction, 30.48697964824425, 1e-9))
         // A slow, bouncy one goes through the lowest cubic (Origami tension ≤ 18).
         let slow = SpringTuning(bounciness: 10, speed: 0.2)
-        let s2 = 0.5 + 199.5 * ((0.2 / 1.7) / 2), b2 = 0.8 * (10 / 1.7) / 20
+        let s2 = 0.5 + 199.5 * ((0.2 / 1.7) / 20), b2 = 0.8 * (10 / 1.7) / 20
         let f1 = 0.0007 * s2 * s2 * s2 - 0.031 * s2 * s2 + 0.64 * s2 + 1.28
         #expect(Self.close(slow.tensionAndFriction.friction, ((f1 + (0.01 - f1) * (2 * b2 - b2 * b2)) - 8) * 3 + 25, 1e-9))
     }
