@@ -17,7 +17,7 @@ import FlingCore
 #if arch(x86_64) && !os(Windows)
 typealias Wide = Float80
 #else
-typealias Wide = Double   // no wider type: errors are then measured against the platform's double
+typealias Wide = Double  // no wider type: errors are then measured against the platform's double
 #endif
 
 struct Tally {
@@ -64,8 +64,10 @@ print("math-accuracy: \(n) arguments per function; error in ulps against glibc's
 print("| function, range | arguments | max ulp | > 0.5 ulp | > 1 ulp | ≠ glibc double | max ulps from glibc double | worst argument |")
 print("| --- | ---: | ---: | ---: | ---: | ---: | ---: | --- |")
 
-func run(_ name: String, _ count: Int, _ arg: () -> (Double, Double), _ mine: (Double, Double) -> Double,
-         _ wide: (Wide, Wide) -> Wide, _ platform: (Double, Double) -> Double) {
+func run(
+    _ name: String, _ count: Int, _ arg: () -> (Double, Double), _ mine: (Double, Double) -> Double,
+    _ wide: (Wide, Wide) -> Wide, _ platform: (Double, Double) -> Double
+) {
     var t = Tally(name: name)
     for _ in 0..<count {
         let (a, b) = arg()
@@ -90,22 +92,35 @@ run("sin, [−2²⁰·π/2, 2²⁰·π/2]", part * 2, { (uniform(-1.647e6, 1.647
 run("cos, [−2π, 2π]", part * 5, { (uniform(-2 * .pi, 2 * .pi), 0) }, { a, _ in Portable.cos(a) }, wcos, { a, _ in cos(a) })
 run("cos, [−10⁴, 10⁴]", part * 3, { (uniform(-1e4, 1e4), 0) }, { a, _ in Portable.cos(a) }, wcos, { a, _ in cos(a) })
 run("cos, [−2²⁰·π/2, 2²⁰·π/2]", part * 2, { (uniform(-1.647e6, 1.647e6), 0) }, { a, _ in Portable.cos(a) }, wcos, { a, _ in cos(a) })
-run("sin, ±[2²⁰·π/2, 2¹⁰²⁴) log-uniform", part, { ((rng.next() & 1 == 0 ? 1.0 : -1.0) * logUniform(1.648e6, 1.79e308), 0) }, { a, _ in Portable.sin(a) }, wsin, { a, _ in sin(a) })
-run("cos, ±[2²⁰·π/2, 2¹⁰²⁴) log-uniform", part, { ((rng.next() & 1 == 0 ? 1.0 : -1.0) * logUniform(1.648e6, 1.79e308), 0) }, { a, _ in Portable.cos(a) }, wcos, { a, _ in cos(a) })
+run(
+    "sin, ±[2²⁰·π/2, 2¹⁰²⁴) log-uniform", part, { ((rng.next() & 1 == 0 ? 1.0 : -1.0) * logUniform(1.648e6, 1.79e308), 0) },
+    { a, _ in Portable.sin(a) }, wsin, { a, _ in sin(a) })
+run(
+    "cos, ±[2²⁰·π/2, 2¹⁰²⁴) log-uniform", part, { ((rng.next() & 1 == 0 ? 1.0 : -1.0) * logUniform(1.648e6, 1.79e308), 0) },
+    { a, _ in Portable.cos(a) }, wcos, { a, _ in cos(a) })
 run("exp, [−745, 709.78]", part * 5, { (uniform(-745, 709.78), 0) }, { a, _ in Portable.exp(a) }, wexp, { a, _ in exp(a) })
 run("exp, [−1, 1]", part * 5, { (uniform(-1, 1), 0) }, { a, _ in Portable.exp(a) }, wexp, { a, _ in exp(a) })
-run("log, [2⁻¹⁰⁷⁴, 2¹⁰²⁴) log-uniform", part * 5, { (logUniform(.leastNonzeroMagnitude, 1.7e308), 0) }, { a, _ in Portable.log(a) }, wlog, { a, _ in log(a) })
+run(
+    "log, [2⁻¹⁰⁷⁴, 2¹⁰²⁴) log-uniform", part * 5, { (logUniform(.leastNonzeroMagnitude, 1.7e308), 0) }, { a, _ in Portable.log(a) }, wlog,
+    { a, _ in log(a) })
 run("log, [0.5, 2]", part * 5, { (uniform(0.5, 2), 0) }, { a, _ in Portable.log(a) }, wlog, { a, _ in log(a) })
 run("pow, x ∈ (0, 10], y ∈ [−30, 30]", part * 4, { (uniform(1e-9, 10), uniform(-30, 30)) }, { Portable.pow($0, $1) }, wpow, { pow($0, $1) })
-run("pow, x ∈ 1 ± 10⁻³, y ∈ [−10⁵, 10⁵]", part * 2, { (uniform(0.999, 1.001), uniform(-1e5, 1e5)) }, { Portable.pow($0, $1) }, wpow, { pow($0, $1) })
-run("pow, damping^dt: x ∈ [0, 1], y ∈ [10⁻⁴, 0.1]", part * 4, { (uniform(0, 1), uniform(1e-4, 0.1)) }, { Portable.pow($0, $1) }, wpow, { pow($0, $1) })
+run(
+    "pow, x ∈ 1 ± 10⁻³, y ∈ [−10⁵, 10⁵]", part * 2, { (uniform(0.999, 1.001), uniform(-1e5, 1e5)) }, { Portable.pow($0, $1) }, wpow,
+    { pow($0, $1) })
+run(
+    "pow, damping^dt: x ∈ [0, 1], y ∈ [10⁻⁴, 0.1]", part * 4, { (uniform(0, 1), uniform(1e-4, 0.1)) }, { Portable.pow($0, $1) }, wpow,
+    { pow($0, $1) })
 #if arch(x86_64)
 let watan2: (Wide, Wide) -> Wide = { a, b in atan2l(a, b) }
 #else
 let watan2: (Wide, Wide) -> Wide = { a, b in atan2(a, b) }
 #endif
 run("atan2, y, x ∈ [−1, 1]", part * 4, { (uniform(-1, 1), uniform(-1, 1)) }, { Portable.atan2($0, $1) }, watan2, { atan2($0, $1) })
-run("atan2, y, x ∈ [−10³, 10³]", part * 3, { (uniform(-1e3, 1e3), uniform(-1e3, 1e3)) }, { Portable.atan2($0, $1) }, watan2, { atan2($0, $1) })
+run(
+    "atan2, y, x ∈ [−10³, 10³]", part * 3, { (uniform(-1e3, 1e3), uniform(-1e3, 1e3)) }, { Portable.atan2($0, $1) }, watan2,
+    { atan2($0, $1) })
 func signedLogUniform() -> Double { (rng.next() & 1 == 0 ? 1.0 : -1.0) * logUniform(0x1p-1000, 0x1p1000) }
-run("atan2, y, x ∈ ±[2⁻¹⁰⁰⁰, 2¹⁰⁰⁰] log-uniform", part * 3, { (signedLogUniform(), signedLogUniform()) },
+run(
+    "atan2, y, x ∈ ±[2⁻¹⁰⁰⁰, 2¹⁰⁰⁰] log-uniform", part * 3, { (signedLogUniform(), signedLogUniform()) },
     { Portable.atan2($0, $1) }, watan2, { atan2($0, $1) })

@@ -70,6 +70,7 @@ func measure(_ name: String, _ animation: KeyframeAnimation, frames: Int) {
 
 measure("pin", PathScenes.jumpingPin(), frames: frames)
 let big = (0..<5).map { ring(1000, radius: 300 + 20 * Double($0), wobble: 15, phase: Double($0)) }
-let bigAnimation = try! KeyframeAnimation(keyframes: big + [big[0]], timingFunctions: [.default],
-                                          duration: 1, repeatCount: .infinity)
+let bigAnimation = try! KeyframeAnimation(
+    keyframes: big + [big[0]], timingFunctions: [.default],
+    duration: 1, repeatCount: .infinity)
 measure("1,000-segment ring", bigAnimation, frames: max(1, frames / 100))

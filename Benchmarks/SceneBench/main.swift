@@ -11,13 +11,13 @@ import Fling
 func measure(_ timing: BubbleEmitter.Timing) throws -> (ns: Double, live: Int, digest: StateDigest) {
     var c = BubbleEmitter.Configuration()
     c.source = .sweep(from: Vector(-40, 700), to: Vector(430, 700), period: 8)
-    c.interval = 0.0002...0.0002    // 5,000 a second: 10,000 alive at 2 s each
+    c.interval = 0.0002...0.0002  // 5,000 a second: 10,000 alive at 2 s each
     c.duration = 2...2
     c.timing = timing
     var emitter = try BubbleEmitter(configuration: c, seed: 1)
     var states: [BubbleEmitter.State] = []
     var t = 2.5
-    try emitter.advance(to: t)            // warm: ~10,000 alive
+    try emitter.advance(to: t)  // warm: ~10,000 alive
     emitter.states(into: &states)
     var runs: [Double] = []
     var bubbleFrames = 0

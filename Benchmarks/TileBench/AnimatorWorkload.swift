@@ -33,8 +33,9 @@ struct AnimatorRun: Workload {
         let tiles = scene.tiles.enumerated().map { i, p in
             TileDefinition(id: TileID(i), frame: Rect(center: p.origin, width: 80, height: 80), mass: p.mass)
         }
-        animator = try TileAnimator(viewport: Scene.viewport, tiles: tiles, configuration: scene.configuration,
-                                    backend: try NativeBackend(solverIterations: scene.configuration.solverIterations, arithmetic: .portable))
+        animator = try TileAnimator(
+            viewport: Scene.viewport, tiles: tiles, configuration: scene.configuration,
+            backend: try NativeBackend(solverIterations: scene.configuration.solverIterations, arithmetic: .portable))
         animator.keepsDigest = false
         for i in scene.dragged { fingers.append(Finger(scene.tiles[i])) }
         poses.reserveCapacity(scene.count)
@@ -74,7 +75,7 @@ struct AnimatorRun: Workload {
         for i in scene.springing {
             let o = scene.tiles[i].origin
             let phase = (k + i) % Scene.springPeriod
-            guard k >= phase else { continue }       // this cycle's began was before tick 0
+            guard k >= phase else { continue }  // this cycle's began was before tick 0
             switch phase {
             case 0: try touch(i, .began, o, t)
             case 1: try touch(i, .moved, o + Vector(15, 10), t)

@@ -126,7 +126,8 @@ struct BenchBackend: Hashable, CaseIterable {
 
     /// A fresh backend of this kind.
     func make(solverIterations: Int) throws -> any PhysicsBackend {
-        threadable ? try NativeBackend(solverIterations: solverIterations, arithmetic: kind.arithmetic, threads: threads)
+        threadable
+            ? try NativeBackend(solverIterations: solverIterations, arithmetic: kind.arithmetic, threads: threads)
             : try kind.make(solverIterations: solverIterations)
     }
 
@@ -234,7 +235,8 @@ func runRound(
     let available = memoryAvailable()
     for b in requested {
         if let perTile = bytesPerTile[b], let available, perTile * Double(n) > 0.8 * available {
-            let why = "skipped: would need ≈ \(gigabytes(perTile * Double(n))) of heap (\(grouped(Int(perTile))) B/tile), "
+            let why =
+                "skipped: would need ≈ \(gigabytes(perTile * Double(n))) of heap (\(grouped(Int(perTile))) B/tile), "
                 + "\(gigabytes(available)) available"
             progress.say("N=\(grouped(n)): \(b.rawValue) \(why)")
             skipped.append((b, why))

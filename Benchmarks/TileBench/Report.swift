@@ -82,13 +82,16 @@ func table(_ rounds: [Round]) -> String {
     for row in rows { for (c, cell) in row.enumerated() { widths[c] = max(widths[c], cell.count) } }
     let leftAligned: Set<Int> = [1]
     func line(_ cells: [String]) -> String {
-        "| " + cells.enumerated().map { c, cell in pad(cell, widths[c], left: leftAligned.contains(c)) }
+        "| "
+            + cells.enumerated().map { c, cell in pad(cell, widths[c], left: leftAligned.contains(c)) }
             .joined(separator: " | ") + " |"
     }
     var out = line(header) + "\n"
-    out += "|" + widths.enumerated().map { c, w in
-        leftAligned.contains(c) ? ":" + String(repeating: "-", count: w + 1) : String(repeating: "-", count: w + 1) + ":"
-    }.joined(separator: "|") + "|\n"
+    out +=
+        "|"
+        + widths.enumerated().map { c, w in
+            leftAligned.contains(c) ? ":" + String(repeating: "-", count: w + 1) : String(repeating: "-", count: w + 1) + ":"
+        }.joined(separator: "|") + "|\n"
     for row in rows { out += line(row) + "\n" }
     return out
 }
@@ -99,11 +102,12 @@ func csv(_ rounds: [Round]) -> String {
     var out = "backend,tiles,ns_per_tile_step,ns_min,ns_max,tile_steps_per_second,bytes_per_tile\n"
     for round in rounds {
         for m in round.measurements {
-            out += [
-                m.backend.rawValue, String(m.tiles), fixed(m.nsPerTileStep.median, 2),
-                fixed(m.nsPerTileStep.min, 2), fixed(m.nsPerTileStep.max, 2), fixed(m.tileStepsPerSecond, 0),
-                m.bytesPerTile.map { fixed($0, 1) } ?? "",
-            ].joined(separator: ",") + "\n"
+            out +=
+                [
+                    m.backend.rawValue, String(m.tiles), fixed(m.nsPerTileStep.median, 2),
+                    fixed(m.nsPerTileStep.min, 2), fixed(m.nsPerTileStep.max, 2), fixed(m.tileStepsPerSecond, 0),
+                    m.bytesPerTile.map { fixed($0, 1) } ?? "",
+                ].joined(separator: ",") + "\n"
         }
     }
     return out
@@ -137,12 +141,12 @@ func svg(_ rounds: [Round], title: String) -> String {
     ]
 
     var s = """
-    <?xml version="1.0" encoding="UTF-8"?>
-    <svg xmlns="http://www.w3.org/2000/svg" width="\(Int(width))" height="\(Int(height))" viewBox="0 0 \(Int(width)) \(Int(height))" font-family="Helvetica, Arial, sans-serif" font-size="12">
-    <rect x="0" y="0" width="\(Int(width))" height="\(Int(height))" fill="#ffffff"/>
-    <text x="\(f(left + plotW / 2))" y="24" text-anchor="middle" font-size="15" font-weight="bold">\(xmlEscape(title))</text>
+        <?xml version="1.0" encoding="UTF-8"?>
+        <svg xmlns="http://www.w3.org/2000/svg" width="\(Int(width))" height="\(Int(height))" viewBox="0 0 \(Int(width)) \(Int(height))" font-family="Helvetica, Arial, sans-serif" font-size="12">
+        <rect x="0" y="0" width="\(Int(width))" height="\(Int(height))" fill="#ffffff"/>
+        <text x="\(f(left + plotW / 2))" y="24" text-anchor="middle" font-size="15" font-weight="bold">\(xmlEscape(title))</text>
 
-    """
+        """
     // Grid, ticks and labels: decades on both axes, faint lines at 2…9 within each.
     var grid = "", labels = ""
     for d in Int(x0)...Int(x1) {
@@ -174,7 +178,8 @@ func svg(_ rounds: [Round], title: String) -> String {
     s += grid + labels
     s += "<rect x=\"\(f(left))\" y=\"\(f(top))\" width=\"\(f(plotW))\" height=\"\(f(plotH))\" fill=\"none\" stroke=\"#000000\"/>\n"
     s += "<text x=\"\(f(left + plotW / 2))\" y=\"\(f(height - 16))\" text-anchor=\"middle\">tiles alive at once (N, log scale)</text>\n"
-    s += "<text transform=\"translate(20 \(f(top + plotH / 2))) rotate(-90)\" text-anchor=\"middle\">ns per tile-step (median, min–max bars; log scale)</text>\n"
+    s +=
+        "<text transform=\"translate(20 \(f(top + plotH / 2))) rotate(-90)\" text-anchor=\"middle\">ns per tile-step (median, min–max bars; log scale)</text>\n"
 
     // One polyline per backend, with a marker and a min–max bar at each N.
     for b in backends {
@@ -185,7 +190,8 @@ func svg(_ rounds: [Round], title: String) -> String {
         s += "<polyline points=\"\(coords)\" fill=\"none\" stroke-width=\"2\"/>\n"
         for m in points {
             let x = px(Double(m.tiles))
-            s += "<line x1=\"\(f(x))\" y1=\"\(f(py(m.nsPerTileStep.min)))\" x2=\"\(f(x))\" y2=\"\(f(py(m.nsPerTileStep.max)))\" stroke-width=\"1\"/>\n"
+            s +=
+                "<line x1=\"\(f(x))\" y1=\"\(f(py(m.nsPerTileStep.min)))\" x2=\"\(f(x))\" y2=\"\(f(py(m.nsPerTileStep.max)))\" stroke-width=\"1\"/>\n"
             s += "<circle cx=\"\(f(x))\" cy=\"\(f(py(m.nsPerTileStep.median)))\" r=\"3.5\"/>\n"
         }
         s += "</g>\n"

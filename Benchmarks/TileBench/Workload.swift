@@ -5,8 +5,9 @@ import Fling
 /// clock or a global random source.
 extension SplitMix64 {
     init(_ a: Int, _ b: Int = 0, salt: UInt64) {
-        self.init(state: salt ^ (UInt64(truncatingIfNeeded: a) &* 0x9E37_79B9_7F4A_7C15)
-            ^ (UInt64(truncatingIfNeeded: b) &* 0xD1B5_4A32_D192_ED03))
+        self.init(
+            state: salt ^ (UInt64(truncatingIfNeeded: a) &* 0x9E37_79B9_7F4A_7C15)
+                ^ (UInt64(truncatingIfNeeded: b) &* 0xD1B5_4A32_D192_ED03))
     }
     /// Uniform in [lo, hi).
     mutating func uniform(_ lo: Double, _ hi: Double) -> Double { lo + (hi - lo) * unit() }
@@ -142,13 +143,15 @@ struct Scene {
     }
 
     func worldDefinition(_ i: Int, at position: Vector, angle: Double = 0) -> WorldDefinition {
-        WorldDefinition(mass: tiles[i].mass, moment: tiles[i].moment,
-                        transform: Transform(position: position, angle: angle), gravity: configuration.gravity)
+        WorldDefinition(
+            mass: tiles[i].mass, moment: tiles[i].moment,
+            transform: Transform(position: position, angle: angle), gravity: configuration.gravity)
     }
 
     func drag(_ i: Int, localAnchor: Vector, finger: Vector) -> DragJoint {
-        DragJoint(localAnchor: localAnchor, finger: finger,
-                  maxForce: configuration.dragMaxAcceleration * tiles[i].mass, errorBias: configuration.dragErrorBias)
+        DragJoint(
+            localAnchor: localAnchor, finger: finger,
+            maxForce: configuration.dragMaxAcceleration * tiles[i].mass, errorBias: configuration.dragErrorBias)
     }
 }
 
@@ -253,8 +256,9 @@ struct WorkloadRun: Workload {
         for d in fingers.indices {
             let from = fingers[d].position
             let target = fingers[d].advance()
-            try backend.moveFinger(in: worlds[scene.dragged[d]], to: target,
-                                   velocity: Vector((target.x - from.x) / dt, (target.y - from.y) / dt))
+            try backend.moveFinger(
+                in: worlds[scene.dragged[d]], to: target,
+                velocity: Vector((target.x - from.x) / dt, (target.y - from.y) / dt))
         }
         // 2. One step of every world.
         try backend.step(by: dt)

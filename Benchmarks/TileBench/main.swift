@@ -10,37 +10,37 @@ import Darwin
 #endif
 
 let usage = """
-usage: tile-bench [options]
+    usage: tile-bench [options]
 
-Runs one workload — N photo tiles alive at once, a third dragged by fingers along
-Lissajous paths, a third springing back to their origins, a third falling (respawned when
-off screen) — on several backends side by side, and reports ns per tile-step (median of
-the repetitions after a warm-up, with min and max), tile-steps per second, heap bytes per
-tile and each backend's speed-up over chipmunk-per-world. Checks that the backends of one
-arithmetic end with the same state digest (chipmunk-per-world, chipmunk-shared and native
-compute with the platform's libm; native-portable with Fling's portable functions). Table on stdout, progress on stderr.
+    Runs one workload — N photo tiles alive at once, a third dragged by fingers along
+    Lissajous paths, a third springing back to their origins, a third falling (respawned when
+    off screen) — on several backends side by side, and reports ns per tile-step (median of
+    the repetitions after a warm-up, with min and max), tile-steps per second, heap bytes per
+    tile and each backend's speed-up over chipmunk-per-world. Checks that the backends of one
+    arithmetic end with the same state digest (chipmunk-per-world, chipmunk-shared and native
+    compute with the platform's libm; native-portable with Fling's portable functions). Table on stdout, progress on stderr.
 
-options:
-  --tiles LIST        tile counts, comma-separated; a k suffix means thousands
-                      (default 1,10,100,1k,10k,100k)
-  --backends LIST     some of: chipmunk-per-world, chipmunk-shared, native, native-portable
-                      (default: every one this build has)
-  --quick             a short run: tiles 1,10,100,1k,10k, 200k tile-steps per repetition,
-                      3 repetitions (well under a minute on 2 cores)
-  --reps R            repetitions per N (default 5; 3 at N >= 100k)
-  --tile-steps S      tile-steps per repetition: ticks = max(3, ceil(S / N)); the warm-up is
-                      one repetition's ticks, at least 5 (default 300k)
-  --threads LIST      thread counts for the native backends' steps, comma-separated: each
-                      native row is run once per count, named like native-portable×2 (default 1)
-  --csv FILE          also write the results as CSV
-  --svg FILE          also write a chart (ns per tile-step against N, log-log) as SVG
-  --no-reserve        do not call NativeBackend.reserveCapacity(N) before making the worlds
-  --alloc-check T     native only: make the tiles (first of --tiles, default 1000), warm up
-                      300 ticks, run T more ticks, print the digest. Compare heap totals of
-                      two T under valgrind to see whether a tick allocates.
-  --quiet             no progress on stderr
-  --help              this text
-"""
+    options:
+      --tiles LIST        tile counts, comma-separated; a k suffix means thousands
+                          (default 1,10,100,1k,10k,100k)
+      --backends LIST     some of: chipmunk-per-world, chipmunk-shared, native, native-portable
+                          (default: every one this build has)
+      --quick             a short run: tiles 1,10,100,1k,10k, 200k tile-steps per repetition,
+                          3 repetitions (well under a minute on 2 cores)
+      --reps R            repetitions per N (default 5; 3 at N >= 100k)
+      --tile-steps S      tile-steps per repetition: ticks = max(3, ceil(S / N)); the warm-up is
+                          one repetition's ticks, at least 5 (default 300k)
+      --threads LIST      thread counts for the native backends' steps, comma-separated: each
+                          native row is run once per count, named like native-portable×2 (default 1)
+      --csv FILE          also write the results as CSV
+      --svg FILE          also write a chart (ns per tile-step against N, log-log) as SVG
+      --no-reserve        do not call NativeBackend.reserveCapacity(N) before making the worlds
+      --alloc-check T     native only: make the tiles (first of --tiles, default 1000), warm up
+                          300 ticks, run T more ticks, print the digest. Compare heap totals of
+                          two T under valgrind to see whether a tick allocates.
+      --quiet             no progress on stderr
+      --help              this text
+    """
 
 struct Options {
     var tiles = [1, 10, 100, 1_000, 10_000, 100_000]
@@ -95,13 +95,16 @@ func parse(_ arguments: [String]) throws -> Options {
             guard !o.tiles.isEmpty else { throw UsageError(description: "--tiles needs at least one count") }
         case "--threads":
             o.threads = try value(a).split(separator: ",").map { t in
-                guard let n = Int(t), (1...64).contains(n) else { throw UsageError(description: "--threads: \(t) is not a count in 1...64") }
+                guard let n = Int(t), (1...64).contains(n) else {
+                    throw UsageError(description: "--threads: \(t) is not a count in 1...64")
+                }
                 return n
             }
         case "--backends":
             o.backends = try value(a).split(separator: ",").map { name in
                 guard let b = BenchBackend(argument: String(name)) else {
-                    throw UsageError(description: "unknown backend \(name); known: \(BenchBackend.allCases.map(\.rawValue).joined(separator: ", "))")
+                    throw UsageError(
+                        description: "unknown backend \(name); known: \(BenchBackend.allCases.map(\.rawValue).joined(separator: ", "))")
                 }
                 guard BenchBackend.available.contains(b) else {
                     throw UsageError(description: "\(name) is not in this build (built without the Chipmunk trait)")
@@ -157,8 +160,9 @@ func allocCheck(tiles n: Int, ticks: Int, reserve: Bool) throws {
     // Fixed-width fields: the report's own strings then cost the same allocations whatever
     // T is (a respawn count that gains a digit would otherwise add one).
     print("alloc-check: native, \(pad(String(n), 8)) tiles, 300 warm-up ticks + \(pad(String(ticks), 8)) ticks")
-    print("digest \(run.digest.hex), respawns \(pad(String(run.respawns), 10)), "
-        + "\(fixed(Double(ns) / Double(ticks) / Double(n), 1, width: 10)) ns per tile-step")
+    print(
+        "digest \(run.digest.hex), respawns \(pad(String(run.respawns), 10)), "
+            + "\(fixed(Double(ns) / Double(ticks) / Double(n), 1, width: 10)) ns per tile-step")
     if let before, let after {
         print("heap in use across the measured ticks: \(pad(String(after - before), 12)) bytes")
     }
@@ -186,7 +190,8 @@ func main() -> Int32 {
     let progress = Progress()
     progress.quiet = options.quiet
     let overhead = clockOverhead()
-    progress.say("backends \(options.backends.map(\.rawValue).joined(separator: ", ")); tiles \(options.tiles.map(grouped).joined(separator: ", "))")
+    progress.say(
+        "backends \(options.backends.map(\.rawValue).joined(separator: ", ")); tiles \(options.tiles.map(grouped).joined(separator: ", "))")
 
     var rounds: [Round] = []
     var bytesPerTile: [BenchBackend: Double] = [:]
@@ -231,7 +236,8 @@ func main() -> Int32 {
             let byArithmetic = Arithmetic.allCases.compactMap { a in
                 round.measurements.first { $0.backend.kind.arithmetic == a }.map { "\(a) \($0.digest.hex)" }
             }.joined(separator: ", ")
-            out += "N=\(grouped(round.tiles)): digests agree within each arithmetic (\(byArithmetic)) after \(grouped(m0.ticks)) ticks, "
+            out +=
+                "N=\(grouped(round.tiles)): digests agree within each arithmetic (\(byArithmetic)) after \(grouped(m0.ticks)) ticks, "
                 + "\(grouped(m0.respawns)) respawns\n"
         } else {
             out += "N=\(grouped(round.tiles)): DIGESTS DIFFER after \(grouped(m0.ticks)) ticks: "
@@ -245,7 +251,8 @@ func main() -> Int32 {
     out += targets(rounds)
     let short = rounds.flatMap(\.measurements).filter { $0.shortestRepetition < 0.05 }
     if !short.isEmpty {
-        out += "note: \(short.count) backend×N cells had a repetition under 50 ms (shortest \(fixed(short.map(\.shortestRepetition).min()! * 1000, 1)) ms); raise --tile-steps for steadier figures\n"
+        out +=
+            "note: \(short.count) backend×N cells had a repetition under 50 ms (shortest \(fixed(short.map(\.shortestRepetition).min()! * 1000, 1)) ms); raise --tile-steps for steadier figures\n"
     }
     out += "total time \(fixed(seconds, 1)) s\n"
     print(out, terminator: "")
@@ -266,7 +273,8 @@ func main() -> Int32 {
 /// The issue's targets at 10,000 tiles, checked against this run's numbers (when it has them).
 func targets(_ rounds: [Round]) -> String {
     guard let round = rounds.first(where: { $0.tiles == 10_000 }),
-          let native = round.measurements.first(where: { $0.backend == .native }) else { return "" }
+        let native = round.measurements.first(where: { $0.backend == .native })
+    else { return "" }
     func verdict(_ ok: Bool) -> String { ok ? "met" : "NOT met" }
     var parts: [String] = []
     if let r = speedup(native, in: round, over: .chipmunkPerWorld) {

@@ -55,8 +55,9 @@ public enum BackendKind: String, CaseIterable, Sendable, CustomStringConvertible
             return try ChipmunkBackend(
                 layout: self == .chipmunk ? .spacePerWorld : .sharedSpace, solverIterations: solverIterations)
             #else
-            throw FlingError(.invalidState, field: "BackendKind", value: rawValue,
-                             reason: "this build of Fling has no Chipmunk backend (the Chipmunk trait is off)")
+            throw FlingError(
+                .invalidState, field: "BackendKind", value: rawValue,
+                reason: "this build of Fling has no Chipmunk backend (the Chipmunk trait is off)")
             #endif
         }
     }

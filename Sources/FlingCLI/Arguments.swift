@@ -92,7 +92,7 @@ struct Arguments {
         guard let s = value(name) else { return nil }
         let parts = s.split(separator: "x", omittingEmptySubsequences: false)
         guard parts.count == 2, let w = Double(parts[0]), let h = Double(parts[1]), w.isFinite, h.isFinite,
-              w > 0, h > 0, w <= 1e6, h <= 1e6
+            w > 0, h > 0, w <= 1e6, h <= 1e6
         else { throw UsageError("--\(name) \(s): expected WIDTHxHEIGHT in points, as 390x844") }
         return (w, h)
     }

@@ -39,7 +39,8 @@ enum FileIO {
             if n == 0 { break }
             bytes += chunk[0..<n]
             guard bytes.count <= maximumInput else {
-                throw RunError("\(path == "-" ? "standard input" : path): more than \(maximumInput) bytes (64 MiB); fling reads at most that")
+                throw RunError(
+                    "\(path == "-" ? "standard input" : path): more than \(maximumInput) bytes (64 MiB); fling reads at most that")
             }
         }
         return bytes

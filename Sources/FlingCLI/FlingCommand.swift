@@ -68,8 +68,16 @@ struct Output {
     var stderr = ""
     /// One line (or several, separated by newlines): every control character but the line
     /// breaks and tabs is shown escaped.
-    mutating func print(_ line: String) { stdout += line.split(separator: "\n", omittingEmptySubsequences: false).map { escapingControls(String($0)) }.joined(separator: "\n") + "\n" }
-    mutating func error(_ line: String) { stderr += line.split(separator: "\n", omittingEmptySubsequences: false).map { escapingControls(String($0)) }.joined(separator: "\n") + "\n" }
+    mutating func print(_ line: String) {
+        stdout +=
+            line.split(separator: "\n", omittingEmptySubsequences: false).map { escapingControls(String($0)) }.joined(separator: "\n")
+            + "\n"
+    }
+    mutating func error(_ line: String) {
+        stderr +=
+            line.split(separator: "\n", omittingEmptySubsequences: false).map { escapingControls(String($0)) }.joined(separator: "\n")
+            + "\n"
+    }
 }
 
 /// What a FILE argument held.
@@ -146,7 +154,9 @@ enum Input {
     }
 
     /// Replays `trace` on `kind`.
-    static func replay(_ trace: Trace, on kind: BackendKind, display: DisplayFrames = .rate(60), recordsTicks: Bool = true) throws -> TraceReplay {
+    static func replay(_ trace: Trace, on kind: BackendKind, display: DisplayFrames = .rate(60), recordsTicks: Bool = true) throws
+        -> TraceReplay
+    {
         var replayer = TraceReplayer(trace, display: display)
         replayer.recordsTicks = recordsTicks
         return try replayer.replay { n throws(FlingError) in try kind.make(solverIterations: n) }

@@ -27,8 +27,9 @@ enum PathsCommand {
                 if args.flag("animated") {
                     svg = PathSVG.animated(animation, frames: frames ?? 61)
                 } else {
-                    let times = KeyframeAnimation.sampleTimes(frames: frames ?? min(scene.sampling.frames, 24),
-                                                              from: scene.sampling.from, to: scene.sampling.to)
+                    let times = KeyframeAnimation.sampleTimes(
+                        frames: frames ?? min(scene.sampling.frames, 24),
+                        from: scene.sampling.from, to: scene.sampling.to)
                     svg = PathSVG.filmstrip(animation, times: times, title: scene.name ?? label)
                 }
             case .conveyor(let conveyor):

@@ -3,7 +3,8 @@ import Fling
 /// `fling render FILE --svg OUT`.
 enum RenderCommand {
     static func run(_ arguments: [String], _ out: inout Output) throws {
-        let args = try Arguments(arguments, valued: ["svg", "backend", "arithmetic", "every", "viewport", "tile-size", "clouds"], flags: ["help"])
+        let args = try Arguments(
+            arguments, valued: ["svg", "backend", "arithmetic", "every", "viewport", "tile-size", "clouds"], flags: ["help"])
         if args.flag("help") { out.print(Help.render); return }
         let path = try args.file()
         guard let target = args.value("svg") else { throw UsageError("render needs --svg OUT") }

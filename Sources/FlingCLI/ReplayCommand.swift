@@ -3,7 +3,8 @@ import Fling
 /// `fling replay FILE`.
 enum ReplayCommand {
     static func run(_ arguments: [String], _ out: inout Output) throws {
-        let args = try Arguments(arguments, valued: ["backend", "arithmetic", "display-hz", "jitter", "viewport", "tile-size"], flags: ["help"])
+        let args = try Arguments(
+            arguments, valued: ["backend", "arithmetic", "display-hz", "jitter", "viewport", "tile-size"], flags: ["help"])
         if args.flag("help") { out.print(Help.replay); return }
         let path = try args.file()
         let kind = try Input.backend(args)
@@ -35,15 +36,18 @@ enum ReplayCommand {
         if let name = scene.name { s += " [\(name.filter { !$0.isNewline })]" }
         s += ":"
         if scene.outcomes.isEmpty { return s + " no tiles" }
-        s += " " + scene.outcomes.map { o in
-            var part = "tile \(o.tile.rawValue) \(o.kind.rawValue) tick \(o.tick)"
-            if let r = o.release {
-                part += " release \(r.cancelled ? "cancelled" : r.outcome.rawValue) vx \(fixed3(r.velocity.x)) vy \(fixed3(r.velocity.y))"
-            } else {
-                part += " release none"
-            }
-            return part
-        }.joined(separator: "; ")
+        s +=
+            " "
+            + scene.outcomes.map { o in
+                var part = "tile \(o.tile.rawValue) \(o.kind.rawValue) tick \(o.tick)"
+                if let r = o.release {
+                    part +=
+                        " release \(r.cancelled ? "cancelled" : r.outcome.rawValue) vx \(fixed3(r.velocity.x)) vy \(fixed3(r.velocity.y))"
+                } else {
+                    part += " release none"
+                }
+                return part
+            }.joined(separator: "; ")
         return s
     }
 }

@@ -112,7 +112,11 @@ struct SVGPicture {
         let scene = trace.scenes[p.index], result = replay.scenes[p.index]
         let top = origin.y + captionHeight
         func map(_ v: Vector) -> Vector { Vector(origin.x + (v.x - p.bounds.x) * scale, top + (v.y - p.bounds.y) * scale) }
-        func points(_ vs: [Vector]) -> String { vs.map { let m = map($0); return "\(f(m.x)),\(f(m.y))" }.joined(separator: " ") }
+        func points(_ vs: [Vector]) -> String {
+            vs.map {
+                let m = map($0); return "\(f(m.x)),\(f(m.y))"
+            }.joined(separator: " ")
+        }
         func color(_ id: TileID) -> String {
             let i = scene.tiles.firstIndex { $0.id == id } ?? 0
             return Self.tileColors[i % Self.tileColors.count]
@@ -124,25 +128,30 @@ struct SVGPicture {
 
         var s = "<g id=\"scene-\(p.index + 1)\">\n"
         for (n, caption) in p.captions.enumerated() {
-            s += text(origin.x, origin.y + lineHeight * Double(n + 1) - 2, caption, size: n == 0 ? 12 : 10.5,
-                      weight: n == 0 ? "bold" : nil, color: n == 0 ? "#212529" : "#495057", maxWidth: p.bounds.width * scale)
+            s += text(
+                origin.x, origin.y + lineHeight * Double(n + 1) - 2, caption, size: n == 0 ? 12 : 10.5,
+                weight: n == 0 ? "bold" : nil, color: n == 0 ? "#212529" : "#495057", maxWidth: p.bounds.width * scale)
         }
         let box = map(Vector(p.bounds.x, p.bounds.y))
         let boxWidth = p.bounds.width * scale, boxHeight = p.bounds.height * scale
-        s += "<clipPath id=\"clip-\(p.index + 1)\"><rect x=\"\(f(box.x))\" y=\"\(f(box.y))\" width=\"\(f(boxWidth))\" height=\"\(f(boxHeight))\"/></clipPath>\n"
+        s +=
+            "<clipPath id=\"clip-\(p.index + 1)\"><rect x=\"\(f(box.x))\" y=\"\(f(box.y))\" width=\"\(f(boxWidth))\" height=\"\(f(boxHeight))\"/></clipPath>\n"
         s += "<g clip-path=\"url(#clip-\(p.index + 1))\">\n"
         s += "<rect x=\"\(f(box.x))\" y=\"\(f(box.y))\" width=\"\(f(boxWidth))\" height=\"\(f(boxHeight))\" fill=\"#e9ecef\"/>\n"
         let vp = map(Vector(scene.viewport.x, scene.viewport.y))
-        s += "<rect class=\"viewport\" x=\"\(f(vp.x))\" y=\"\(f(vp.y))\" width=\"\(f(scene.viewport.width * scale))\" "
+        s +=
+            "<rect class=\"viewport\" x=\"\(f(vp.x))\" y=\"\(f(vp.y))\" width=\"\(f(scene.viewport.width * scale))\" "
             + "height=\"\(f(scene.viewport.height * scale))\" fill=\"#ffffff\" stroke=\"#868e96\" stroke-width=\"1\"/>\n"
 
         // Home frames and origins.
         for def in scene.tiles {
             let c = color(def.id)
-            s += "<polygon class=\"home\" points=\"\(points(corners(def, Transform(position: def.origin))))\" fill=\"\(c)\" "
+            s +=
+                "<polygon class=\"home\" points=\"\(points(corners(def, Transform(position: def.origin))))\" fill=\"\(c)\" "
                 + "fill-opacity=\"0.06\" stroke=\"\(c)\" stroke-opacity=\"0.6\" stroke-width=\"1\" stroke-dasharray=\"4 3\"/>\n"
             let o = map(def.origin)
-            s += "<g class=\"origin\" stroke=\"\(c)\" stroke-width=\"1.5\"><line x1=\"\(f(o.x - 6))\" y1=\"\(f(o.y))\" x2=\"\(f(o.x + 6))\" "
+            s +=
+                "<g class=\"origin\" stroke=\"\(c)\" stroke-width=\"1.5\"><line x1=\"\(f(o.x - 6))\" y1=\"\(f(o.y))\" x2=\"\(f(o.x + 6))\" "
                 + "y2=\"\(f(o.y))\"/><line x1=\"\(f(o.x))\" y1=\"\(f(o.y - 6))\" x2=\"\(f(o.x))\" y2=\"\(f(o.y + 6))\"/></g>\n"
         }
 
@@ -151,18 +160,22 @@ struct SVGPicture {
         var last: [(id: TileID, state: BodyState)] = []
         for tick in result.ticks {
             for t in tick.tiles {
-                guard let i = paths.firstIndex(where: { $0.id == t.id }), let def = scene.tiles.first(where: { $0.id == t.id }) else { continue }
+                guard let i = paths.firstIndex(where: { $0.id == t.id }), let def = scene.tiles.first(where: { $0.id == t.id }) else {
+                    continue
+                }
                 paths[i].points.append(t.state.position)
                 if let j = last.firstIndex(where: { $0.id == t.id }) { last[j].state = t.state } else { last.append((t.id, t.state)) }
                 if tick.tick % every == 0 {
                     let c = color(t.id)
-                    s += "<polygon class=\"outline\" points=\"\(points(corners(def, t.state.transform)))\" fill=\"none\" "
+                    s +=
+                        "<polygon class=\"outline\" points=\"\(points(corners(def, t.state.transform)))\" fill=\"none\" "
                         + "stroke=\"\(c)\" stroke-opacity=\"0.3\" stroke-width=\"1\"/>\n"
                 }
             }
         }
         for (id, pts) in paths where pts.count > 1 {
-            s += "<polyline class=\"center-path\" points=\"\(points(pts))\" fill=\"none\" stroke=\"\(color(id))\" stroke-width=\"2\" "
+            s +=
+                "<polyline class=\"center-path\" points=\"\(points(pts))\" fill=\"none\" stroke=\"\(color(id))\" stroke-width=\"2\" "
                 + "stroke-linejoin=\"round\"/>\n"
         }
 
@@ -173,15 +186,18 @@ struct SVGPicture {
             switch o.kind {
             case .resting: break
             case .settled:
-                s += "<polygon class=\"final\" points=\"\(points(corners(def, Transform(position: def.origin))))\" fill=\"none\" "
+                s +=
+                    "<polygon class=\"final\" points=\"\(points(corners(def, Transform(position: def.origin))))\" fill=\"none\" "
                     + "stroke=\"\(c)\" stroke-width=\"2.5\"/>\n"
             case .culled, .held, .attracted, .falling:
                 guard let state = last.first(where: { $0.id == o.tile })?.state else { break }
-                s += "<polygon class=\"final\" points=\"\(points(corners(def, state.transform)))\" fill=\"none\" stroke=\"\(c)\" "
+                s +=
+                    "<polygon class=\"final\" points=\"\(points(corners(def, state.transform)))\" fill=\"none\" stroke=\"\(c)\" "
                     + "stroke-width=\"2.5\"\(o.kind == .culled ? " stroke-dasharray=\"6 4\"" : "")/>\n"
                 if o.kind == .culled {
                     let m = map(state.position)
-                    s += "<g class=\"culled\" stroke=\"#e03131\" stroke-width=\"3\"><line x1=\"\(f(m.x - 8))\" y1=\"\(f(m.y - 8))\" "
+                    s +=
+                        "<g class=\"culled\" stroke=\"#e03131\" stroke-width=\"3\"><line x1=\"\(f(m.x - 8))\" y1=\"\(f(m.y - 8))\" "
                         + "x2=\"\(f(m.x + 8))\" y2=\"\(f(m.y + 8))\"/><line x1=\"\(f(m.x - 8))\" y1=\"\(f(m.y + 8))\" "
                         + "x2=\"\(f(m.x + 8))\" y2=\"\(f(m.y - 8))\"/></g>\n"
                 }
@@ -200,18 +216,21 @@ struct SVGPicture {
         }
         for touch in touches {
             if touch.points.count > 1 {
-                s += "<polyline class=\"finger\" points=\"\(points(touch.points))\" fill=\"none\" stroke=\"\(Self.fingerColor)\" "
+                s +=
+                    "<polyline class=\"finger\" points=\"\(points(touch.points))\" fill=\"none\" stroke=\"\(Self.fingerColor)\" "
                     + "stroke-width=\"1.5\" stroke-dasharray=\"5 3\" stroke-linejoin=\"round\"/>\n"
             }
             let a = map(touch.points[0])
             s += "<circle class=\"finger-down\" cx=\"\(f(a.x))\" cy=\"\(f(a.y))\" r=\"3.5\" fill=\"\(Self.fingerColor)\"/>\n"
             let b = map(touch.points[touch.points.count - 1])
             if touch.end == .cancelled {
-                s += "<g class=\"finger-cancelled\" stroke=\"\(Self.fingerColor)\" stroke-width=\"2\"><line x1=\"\(f(b.x - 5))\" "
+                s +=
+                    "<g class=\"finger-cancelled\" stroke=\"\(Self.fingerColor)\" stroke-width=\"2\"><line x1=\"\(f(b.x - 5))\" "
                     + "y1=\"\(f(b.y - 5))\" x2=\"\(f(b.x + 5))\" y2=\"\(f(b.y + 5))\"/><line x1=\"\(f(b.x - 5))\" y1=\"\(f(b.y + 5))\" "
                     + "x2=\"\(f(b.x + 5))\" y2=\"\(f(b.y - 5))\"/></g>\n"
             } else if touch.end == .ended {
-                s += "<circle class=\"finger-up\" cx=\"\(f(b.x))\" cy=\"\(f(b.y))\" r=\"4.5\" fill=\"#ffffff\" "
+                s +=
+                    "<circle class=\"finger-up\" cx=\"\(f(b.x))\" cy=\"\(f(b.y))\" r=\"4.5\" fill=\"#ffffff\" "
                     + "stroke=\"\(Self.fingerColor)\" stroke-width=\"1.5\"/>\n"
             }
         }
@@ -219,7 +238,7 @@ struct SVGPicture {
         // Release velocities: where the tile was, and where it would be 0.1 s later.
         for e in result.events {
             guard case .released(_, let v, _) = e.kind,
-                  let at = result.ticks.first(where: { $0.tick == e.tick })?.tiles.first(where: { $0.id == e.tile })?.state.position
+                let at = result.ticks.first(where: { $0.tick == e.tick })?.tiles.first(where: { $0.id == e.tile })?.state.position
             else { continue }
             s += arrow(from: map(at), to: map(at + v * 0.1), color: color(e.tile))
         }
@@ -245,18 +264,24 @@ struct SVGPicture {
         var x = o.x
         let y = o.y
         func label(_ t: String) { s += text(x, y + 4, t, size: 10.5, color: "#495057"); x += Double(t.count) * 5.6 + 18 }
-        s += "<polyline points=\"\(f(x)),\(f(y)) \(f(x + 22)),\(f(y))\" stroke=\"\(Self.fingerColor)\" stroke-width=\"1.5\" stroke-dasharray=\"5 3\"/>"
+        s +=
+            "<polyline points=\"\(f(x)),\(f(y)) \(f(x + 22)),\(f(y))\" stroke=\"\(Self.fingerColor)\" stroke-width=\"1.5\" stroke-dasharray=\"5 3\"/>"
         s += "<circle cx=\"\(f(x))\" cy=\"\(f(y))\" r=\"3.5\" fill=\"\(Self.fingerColor)\"/>"
         s += "<circle cx=\"\(f(x + 22))\" cy=\"\(f(y))\" r=\"4.5\" fill=\"#ffffff\" stroke=\"\(Self.fingerColor)\" stroke-width=\"1.5\"/>\n"
         x += 30; label("finger (down, up)")
-        s += "<line x1=\"\(f(x))\" y1=\"\(f(y))\" x2=\"\(f(x + 22))\" y2=\"\(f(y))\" stroke=\"\(Self.tileColors[0])\" stroke-width=\"2\"/>\n"
+        s +=
+            "<line x1=\"\(f(x))\" y1=\"\(f(y))\" x2=\"\(f(x + 22))\" y2=\"\(f(y))\" stroke=\"\(Self.tileColors[0])\" stroke-width=\"2\"/>\n"
         x += 28; label("tile center")
-        s += "<rect x=\"\(f(x))\" y=\"\(f(y - 7))\" width=\"14\" height=\"14\" fill=\"none\" stroke=\"\(Self.tileColors[0])\" stroke-opacity=\"0.3\"/>\n"
+        s +=
+            "<rect x=\"\(f(x))\" y=\"\(f(y - 7))\" width=\"14\" height=\"14\" fill=\"none\" stroke=\"\(Self.tileColors[0])\" stroke-opacity=\"0.3\"/>\n"
         x += 20; label("outline every \(every) ticks")
-        s += "<rect x=\"\(f(x))\" y=\"\(f(y - 7))\" width=\"14\" height=\"14\" fill=\"none\" stroke=\"\(Self.tileColors[0])\" stroke-width=\"2.5\"/>\n"
+        s +=
+            "<rect x=\"\(f(x))\" y=\"\(f(y - 7))\" width=\"14\" height=\"14\" fill=\"none\" stroke=\"\(Self.tileColors[0])\" stroke-width=\"2.5\"/>\n"
         x += 20; label("final pose")
-        s += "<line x1=\"\(f(x))\" y1=\"\(f(y))\" x2=\"\(f(x + 12))\" y2=\"\(f(y))\" stroke=\"\(Self.tileColors[0])\" stroke-width=\"1.5\"/>"
-        s += "<line x1=\"\(f(x + 6))\" y1=\"\(f(y - 6))\" x2=\"\(f(x + 6))\" y2=\"\(f(y + 6))\" stroke=\"\(Self.tileColors[0])\" stroke-width=\"1.5\"/>\n"
+        s +=
+            "<line x1=\"\(f(x))\" y1=\"\(f(y))\" x2=\"\(f(x + 12))\" y2=\"\(f(y))\" stroke=\"\(Self.tileColors[0])\" stroke-width=\"1.5\"/>"
+        s +=
+            "<line x1=\"\(f(x + 6))\" y1=\"\(f(y - 6))\" x2=\"\(f(x + 6))\" y2=\"\(f(y + 6))\" stroke=\"\(Self.tileColors[0])\" stroke-width=\"1.5\"/>\n"
         x += 18; label("origin, home frame")
         s += arrow(from: Vector(x, y), to: Vector(x + 22, y), color: Self.tileColors[0])
         x += 28; label("release velocity × 0.1 s")

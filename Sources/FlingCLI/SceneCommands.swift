@@ -38,7 +38,8 @@ enum SceneCommands {
     /// animated SVG (SMIL) of the transition with the sky, the turning sun and moon, the stars
     /// and clouds drifting by (from a spawner seeded with `clouds`); for clouds, the same sky
     /// with the clouds alone.
-    static func render(_ scene: SceneTrace, path: String, clouds seed: UInt64, backend kind: BackendKind = .nativePortable) throws -> String {
+    static func render(_ scene: SceneTrace, path: String, clouds seed: UInt64, backend kind: BackendKind = .nativePortable) throws -> String
+    {
         let replay = try scene.replay(keepsFrames: true, makeBackend: { n throws(FlingError) in try kind.make(solverIterations: n) })
         let title = xml(scene.name ?? String(path.split(separator: "/").last ?? Substring(path)))
         switch scene.scene {
@@ -61,10 +62,12 @@ enum SceneCommands {
             for b in emitted {
                 let c = b.curve
                 let color = b.mirrored ? "#ae3ec9" : "#1c7ed6"
-                svg += "<path class=\"bubble\" d=\"M\(f(c.start.x)) \(f(c.start.y)) C\(f(c.control1.x)) \(f(c.control1.y)) "
+                svg +=
+                    "<path class=\"bubble\" d=\"M\(f(c.start.x)) \(f(c.start.y)) C\(f(c.control1.x)) \(f(c.control1.y)) "
                     + "\(f(c.control2.x)) \(f(c.control2.y)) \(f(c.end.x)) \(f(c.end.y))\" fill=\"none\" stroke=\"\(color)\" "
                     + "stroke-opacity=\"0.5\"/>\n"
-                svg += "<circle cx=\"\(f(c.end.x))\" cy=\"\(f(c.end.y))\" r=\"\(f(b.size * c0(scene) / 2))\" fill=\"none\" stroke=\"\(color)\"/>\n"
+                svg +=
+                    "<circle cx=\"\(f(c.end.x))\" cy=\"\(f(c.end.y))\" r=\"\(f(b.size * c0(scene) / 2))\" fill=\"none\" stroke=\"\(color)\"/>\n"
             }
             return svg + "</g>\n</svg>\n"
         case .dayNight(let c, _, _):
@@ -77,8 +80,9 @@ enum SceneCommands {
             let track = c.trackFrame
             // Wide enough for the title line.
             let width = max(track.width + 120, 420)
-            return snap(replay, frame: Rect(x: track.center.x - width / 2, y: track.y - 60, width: width, height: track.height + 120),
-                        title: "\(title): \(replay.summary)", track: track)
+            return snap(
+                replay, frame: Rect(x: track.center.x - width / 2, y: track.y - 60, width: width, height: track.height + 120),
+                title: "\(title): \(replay.summary)", track: track)
         }
     }
 
@@ -88,9 +92,11 @@ enum SceneCommands {
         let colors = ["#1c7ed6", "#e8590c", "#2f9e44", "#ae3ec9", "#f08c00", "#495057"]
         var svg = header(width: frame.width + 40, height: frame.height + 80, title: title)
         svg += "<g transform=\"translate(\(f(20 - frame.x)),\(f(60 - frame.y)))\">\n"
-        svg += "<rect x=\"\(f(frame.x))\" y=\"\(f(frame.y))\" width=\"\(f(frame.width))\" height=\"\(f(frame.height))\" fill=\"none\" stroke=\"#868e96\"/>\n"
+        svg +=
+            "<rect x=\"\(f(frame.x))\" y=\"\(f(frame.y))\" width=\"\(f(frame.width))\" height=\"\(f(frame.height))\" fill=\"none\" stroke=\"#868e96\"/>\n"
         if let t = track {
-            svg += "<rect x=\"\(f(t.x))\" y=\"\(f(t.y))\" width=\"\(f(t.width))\" height=\"\(f(t.height))\" rx=\"\(f(t.height / 2))\" fill=\"#fff3bf\" stroke=\"#f08c00\"/>\n"
+            svg +=
+                "<rect x=\"\(f(t.x))\" y=\"\(f(t.y))\" width=\"\(f(t.width))\" height=\"\(f(t.height))\" rx=\"\(f(t.height / 2))\" fill=\"#fff3bf\" stroke=\"#f08c00\"/>\n"
         }
         let frames: [([SnapSnapshot], [Double])] = replay.frames.compactMap { if case .snap(let s, let e) = $0 { (s, e) } else { nil } }
         guard let last = frames.last else { return svg + "</g>\n</svg>\n" }
@@ -104,7 +110,8 @@ enum SceneCommands {
                 svg += "<circle cx=\"\(f(p.x))\" cy=\"\(f(p.y))\" r=\"\(f(r))\" fill=\"none\" stroke=\"\(color)\" stroke-width=\"2\"/>\n"
             } else {
                 let w = item.item.width, h = item.item.height
-                svg += "<rect x=\"\(f(p.x - w / 2))\" y=\"\(f(p.y - h / 2))\" width=\"\(f(w))\" height=\"\(f(h))\" fill=\"none\" stroke=\"\(color)\" stroke-dasharray=\"6 4\"/>\n"
+                svg +=
+                    "<rect x=\"\(f(p.x - w / 2))\" y=\"\(f(p.y - h / 2))\" width=\"\(f(w))\" height=\"\(f(h))\" fill=\"none\" stroke=\"\(color)\" stroke-dasharray=\"6 4\"/>\n"
             }
         }
         return svg + "</g>\n</svg>\n"
@@ -123,8 +130,10 @@ enum SceneCommands {
     }
 
     /// The animated sky: a SMIL animation over the samples.
-    static func sky(_ scene: SceneTrace, _ replay: SceneReplay, width: Double, height: Double, imageHeight: Double?,
-                    clouds seed: UInt64?, title: String) -> String {
+    static func sky(
+        _ scene: SceneTrace, _ replay: SceneReplay, width: Double, height: Double, imageHeight: Double?,
+        clouds seed: UInt64?, title: String
+    ) -> String {
         let n = replay.frames.count
         let duration = max(scene.sampling.duration, 1 / scene.sampling.rate)
         let keyTimes = (0..<n).map { f(n > 1 ? Double($0) / Double(n - 1) : 0) }.joined(separator: ";")
@@ -136,12 +145,14 @@ enum SceneCommands {
         if !layers.isEmpty, imageHeight != nil {
             // Night darkens the sky as the stars come out; the sun and moon turn on a wheel.
             let alphas = layers.map { f($0.starAlpha) }.joined(separator: ";")
-            svg += "<rect width=\"\(f(width))\" height=\"\(f(height))\" fill=\"#0b1a3a\">"
+            svg +=
+                "<rect width=\"\(f(width))\" height=\"\(f(height))\" fill=\"#0b1a3a\">"
                 + "<animate attributeName=\"opacity\" values=\"\(alphas)\" keyTimes=\"\(keyTimes)\" dur=\"\(f(duration))s\" "
                 + "repeatCount=\"indefinite\"/></rect>\n"
             let cx = width / 2, cy = height, r = height * 0.7
             let degrees = layers.map { f($0.rotation * 180 / Double.pi) }
-            svg += "<g><animateTransform attributeName=\"transform\" type=\"rotate\" values=\""
+            svg +=
+                "<g><animateTransform attributeName=\"transform\" type=\"rotate\" values=\""
                 + degrees.map { "\($0) \(f(cx)) \(f(cy))" }.joined(separator: ";")
                 + "\" keyTimes=\"\(keyTimes)\" dur=\"\(f(duration))s\" repeatCount=\"indefinite\"/>\n"
                 + "<circle class=\"sun\" cx=\"\(f(cx - r))\" cy=\"\(f(cy))\" r=\"22\" fill=\"#ffd43b\"/>\n"
@@ -151,9 +162,12 @@ enum SceneCommands {
         var cloudFrames: [[CloudSpawner.Cloud]] = replay.frames.compactMap { frame in
             if case .clouds(let c) = frame { c } else { nil }
         }
-        if cloudFrames.isEmpty, let seed, var spawner = try? CloudSpawner(
-            configuration: { var c = CloudSpawner.Configuration(); c.viewWidth = width; c.height = 10...(height * 0.4); return c }(),
-            seed: seed)
+        if cloudFrames.isEmpty, let seed,
+            var spawner = try? CloudSpawner(
+                configuration: {
+                    var c = CloudSpawner.Configuration(); c.viewWidth = width; c.height = 10...(height * 0.4); return c
+                }(),
+                seed: seed)
         {
             for k in 0..<n {
                 _ = try? spawner.advance(to: scene.sampling.time(k))
@@ -177,7 +191,8 @@ enum SceneCommands {
                 }
             }
             guard let c = cloud else { continue }
-            svg += "<ellipse class=\"cloud\" cx=\"-1000\" cy=\"\(f(c.y))\" rx=\"\(f(c.size.x / 2))\" ry=\"\(f(c.size.y / 2))\" fill=\"#fff\">"
+            svg +=
+                "<ellipse class=\"cloud\" cx=\"-1000\" cy=\"\(f(c.y))\" rx=\"\(f(c.size.x / 2))\" ry=\"\(f(c.size.y / 2))\" fill=\"#fff\">"
                 + "<animate attributeName=\"cx\" values=\"\(xs.joined(separator: ";"))\" keyTimes=\"\(keyTimes)\" dur=\"\(f(duration))s\" "
                 + "calcMode=\"discrete\" repeatCount=\"indefinite\"/>"
                 + "<animate attributeName=\"opacity\" values=\"\(opacity.joined(separator: ";"))\" keyTimes=\"\(keyTimes)\" "

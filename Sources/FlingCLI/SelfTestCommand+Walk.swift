@@ -77,7 +77,7 @@ struct RandomWalkSelfTest {
         let backend = try kind.make(solverIterations: Int(rng.next() % 100) + 1)
         let w = logUniform(1e-3, 1e6), h = logUniform(1e-3, 1e6)
         let mass = logUniform(Limits.mass.lowerBound, Limits.mass.upperBound)
-        let moment = rng.next() % 2 == 0 ? mass * (w * w + h * h) / 12 : logUniform(1e-300, 1e300) // refused beyond Limits.moment
+        let moment = rng.next() % 2 == 0 ? mass * (w * w + h * h) / 12 : logUniform(1e-300, 1e300)  // refused beyond Limits.moment
         let definition = WorldDefinition(
             mass: mass, moment: moment, transform: Transform(position: vector(Limits.coordinate), angle: signed(1e6)),
             gravity: vector(Limits.gravity))
@@ -136,15 +136,18 @@ struct RandomWalkSelfTest {
         config.gravity = vector(Limits.gravity)
         config.dragMaxAcceleration = logUniform(1e-3, 1e9)
         config.dragErrorBias = logUniform(1e-300, 1)
-        config.attraction = SpringTuning(frequency: logUniform(1e-3, 0.25 / config.tick), dampingRatio: pick([0, 1, logUniform(1e-3, 100)]))
+        config.attraction = SpringTuning(
+            frequency: logUniform(1e-3, 0.25 / config.tick), dampingRatio: pick([0, 1, logUniform(1e-3, 100)]))
         config.rotation = SpringTuning(frequency: logUniform(1e-3, 0.25 / config.tick), dampingRatio: pick([0, 1, logUniform(1e-3, 100)]))
         config.releaseRule = pick([.alwaysAttract, .alwaysFall, .projectedDistance(lookahead: 0.15, radius: 100)])
         var tiles: [TileDefinition] = []
         for id in 1...(Int(rng.next() % 3) + 1) {
             let w = logUniform(1e-3, 1e6), h = logUniform(1e-3, 1e6)
             let c = vector(Limits.coordinate * 0.99)
-            tiles.append(TileDefinition(id: TileID(id), frame: Rect(center: c, width: w, height: h),
-                                        mass: logUniform(Limits.mass.lowerBound, Limits.mass.upperBound)))
+            tiles.append(
+                TileDefinition(
+                    id: TileID(id), frame: Rect(center: c, width: w, height: h),
+                    mass: logUniform(Limits.mass.lowerBound, Limits.mass.upperBound)))
         }
         var touches: [(Vector, TileID?)] = []
         for _ in 0..<(Int(rng.next() % 3) + 1) {
@@ -163,15 +166,18 @@ struct RandomWalkSelfTest {
         let backend = try kind.make(solverIterations: config.solverIterations)
         var animatorOrNil: TileAnimator?
         attempt { () throws(FlingError) in
-            animatorOrNil = try TileAnimator(viewport: Rect(x: -1e7, y: -1e7, width: 1e7, height: 1e7), tiles: tiles,
-                                             configuration: config, backend: backend)
+            animatorOrNil = try TileAnimator(
+                viewport: Rect(x: -1e7, y: -1e7, width: 1e7, height: 1e7), tiles: tiles,
+                configuration: config, backend: backend)
         }
         guard let animator = animatorOrNil else { return }
         var time = 0.0
         for (n, (point, tile)) in touches.enumerated() {
             let id = TouchID(n + 1)
             var p = point
-            attempt { () throws(FlingError) in try animator.handle(TouchEvent(time: time, touch: id, phase: .began, position: p, tile: tile)) }
+            attempt { () throws(FlingError) in
+                try animator.handle(TouchEvent(time: time, touch: id, phase: .began, position: p, tile: tile))
+            }
             for _ in 0..<(Int(rng.next() % 6) + 2) {
                 time += pick([0.001, 0.008, 1.0 / 60])
                 let jump = rng.next() % 3 == 0 ? vector(1e5) : vector(50)

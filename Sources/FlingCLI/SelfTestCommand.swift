@@ -14,7 +14,9 @@ import Darwin
 enum SelfTestCommand {
     static func run(_ arguments: [String], _ out: inout Output) throws {
         let args = try Arguments(arguments, valued: ["seed", "cases", "backend", "walk"], flags: ["abort", "help"])
-        if args.flag("help") { out.print("fling selftest-backend [--seed S] [--cases N] [--walk N] [--backend KIND] [--abort]: for the test suite"); return }
+        if args.flag("help") {
+            out.print("fling selftest-backend [--seed S] [--cases N] [--walk N] [--backend KIND] [--abort]: for the test suite"); return
+        }
         if args.flag("abort") { abort() }
         let seed = UInt64(try args.int("seed", in: 0...Int.max) ?? 1)
         let cases = try args.int("cases", in: 1...1_000_000) ?? 200
@@ -42,10 +44,13 @@ enum SelfTestCommand {
         for moment in [1e300, Limits.moment.upperBound] {
             let backend = try kind.make()
             attempt { () throws(FlingError) in
-                let w = try backend.makeWorld(WorldDefinition(mass: 0.76, moment: moment, transform: Transform(position: Vector(1e7, 5)), gravity: .zero))
-                let stable = moment * 3.6 / (0.1 * 0.1)   // ω·0.1 s = 1.9, inside every backend's bound
-                try backend.attachAttraction(Attraction(origin: Vector(1e7, 1e7), stiffness: 0, damping: 0,
-                                                        angularStiffness: min(stable, 1e300), angularDamping: 0), to: w)
+                let w = try backend.makeWorld(
+                    WorldDefinition(mass: 0.76, moment: moment, transform: Transform(position: Vector(1e7, 5)), gravity: .zero))
+                let stable = moment * 3.6 / (0.1 * 0.1)  // ω·0.1 s = 1.9, inside every backend's bound
+                try backend.attachAttraction(
+                    Attraction(
+                        origin: Vector(1e7, 1e7), stiffness: 0, damping: 0,
+                        angularStiffness: min(stable, 1e300), angularDamping: 0), to: w)
                 try backend.setVelocity(of: w, linear: .zero, angular: -1e9)
                 for _ in 0..<2000 { try backend.step(by: 0.1) }
                 try finite(try backend.state(of: w))
@@ -61,8 +66,12 @@ enum SelfTestCommand {
                     let moment = pick([1e-300, 1e300, 1.0, lu(1e-300, 1e300), mass * lu(1e-6, 1e12)])
                     let p = Vector(pick([1e7, -1e7, u(-1e7, 1e7), 4_194_304]), pick([1e7, u(-1e7, 1e7), 4_194_304]))
                     attempt { () throws(FlingError) in
-                        worlds.append(try backend.makeWorld(WorldDefinition(mass: mass, moment: moment,
-                            transform: Transform(position: p, angle: u(-1e6, 1e6)), gravity: Vector(u(-1e7, 1e7), pick([1e7, u(-1e7, 1e7)])))))
+                        worlds.append(
+                            try backend.makeWorld(
+                                WorldDefinition(
+                                    mass: mass, moment: moment,
+                                    transform: Transform(position: p, angle: u(-1e6, 1e6)),
+                                    gravity: Vector(u(-1e7, 1e7), pick([1e7, u(-1e7, 1e7)])))))
                     }
                 }
                 for w in worlds {
@@ -70,29 +79,34 @@ enum SelfTestCommand {
                     case 0:
                         let anchor = Vector(pick([1.0, 1e7, u(-1e7, 1e7), 0.05]), pick([1.0, -1e7, u(-1e7, 1e7), 0.05]))
                         attempt { () throws(FlingError) in
-                            try backend.attachDrag(DragJoint(localAnchor: anchor, finger: Vector(u(-1e7, 1e7), u(-1e7, 1e7)),
-                                                             maxForce: pick([.greatestFiniteMagnitude, lu(1e-300, 1e300)]),
-                                                             errorBias: pick([1e-300, 1, lu(1e-300, 1)])), to: w)
+                            try backend.attachDrag(
+                                DragJoint(
+                                    localAnchor: anchor, finger: Vector(u(-1e7, 1e7), u(-1e7, 1e7)),
+                                    maxForce: pick([.greatestFiniteMagnitude, lu(1e-300, 1e300)]),
+                                    errorBias: pick([1e-300, 1, lu(1e-300, 1)])), to: w)
                         }
                     case 1:
                         attempt { () throws(FlingError) in
                             try backend.setDamping(of: w, u(0, 1))
-                            try backend.attachAttraction(Attraction(
-                                origin: Vector(u(-1e7, 1e7), u(-1e7, 1e7)), stiffness: pick([1e300, 1e6, lu(1e-3, 1e300)]),
-                                damping: pick([0, 1e300, lu(1e-3, 1e300)]), angularStiffness: pick([1e300, lu(1e-3, 1e300)]),
-                                angularDamping: lu(1e-3, 1e300)), to: w)
+                            try backend.attachAttraction(
+                                Attraction(
+                                    origin: Vector(u(-1e7, 1e7), u(-1e7, 1e7)), stiffness: pick([1e300, 1e6, lu(1e-3, 1e300)]),
+                                    damping: pick([0, 1e300, lu(1e-3, 1e300)]), angularStiffness: pick([1e300, lu(1e-3, 1e300)]),
+                                    angularDamping: lu(1e-3, 1e300)), to: w)
                         }
                     default:
                         attempt { () throws(FlingError) in
-                            try backend.setVelocity(of: w, linear: Vector(pick([1e9, -1e9, u(-1e9, 1e9)]), u(-1e9, 1e9)),
-                                                    angular: pick([1e9, -1e9, u(-1e9, 1e9)]))
+                            try backend.setVelocity(
+                                of: w, linear: Vector(pick([1e9, -1e9, u(-1e9, 1e9)]), u(-1e9, 1e9)),
+                                angular: pick([1e9, -1e9, u(-1e9, 1e9)]))
                         }
                     }
                 }
                 for _ in 0..<30 {
                     for w in worlds {
                         attempt { () throws(FlingError) in
-                            try backend.moveFinger(in: w, to: Vector(u(-1e7, 1e7), u(-1e7, 1e7)), velocity: Vector(u(-1e12, 1e12), u(-1e12, 1e12)))
+                            try backend.moveFinger(
+                                in: w, to: Vector(u(-1e7, 1e7), u(-1e7, 1e7)), velocity: Vector(u(-1e12, 1e12), u(-1e12, 1e12)))
                         }
                     }
                     attempt { () throws(FlingError) in try backend.step(by: pick([1e-4, 0.1, 1.0 / 60, u(1e-4, 0.1)])) }
@@ -114,12 +128,14 @@ enum SelfTestCommand {
                 for id in 0..<3 {
                     let w = pick([1e-3, 0.1, 1e6, lu(1e-3, 1e6)]), h = pick([1e-3, 0.1, lu(1e-3, 1e6)])
                     let c = Vector(pick([4_194_304, u(-9.9e6, 9.9e6)]), pick([4_194_304, u(-9.9e6, 9.9e6)]))
-                    tiles.append(TileDefinition(id: TileID(id), frame: Rect(center: c, width: w, height: h), mass: pick([1e-6, 1e6, lu(1e-6, 1e6)])))
+                    tiles.append(
+                        TileDefinition(id: TileID(id), frame: Rect(center: c, width: w, height: h), mass: pick([1e-6, 1e6, lu(1e-6, 1e6)])))
                 }
                 let animator: TileAnimator
                 do {
-                    animator = try TileAnimator(viewport: Rect(x: -1e7, y: -1e7, width: 1e7, height: 1e7), tiles: tiles,
-                                                configuration: configuration, backend: try kind.make())
+                    animator = try TileAnimator(
+                        viewport: Rect(x: -1e7, y: -1e7, width: 1e7, height: 1e7), tiles: tiles,
+                        configuration: configuration, backend: try kind.make())
                 } catch { refused += 1; continue }
                 var t = 0.0
                 for step in 0..<40 {
@@ -128,8 +144,10 @@ enum SelfTestCommand {
                     let phase: TouchEvent.Phase = [.began, .moved, .moved, pick([.ended, .cancelled])][step % 4]
                     let at = Vector(pick([4_194_304, u(-1e7, 1e7)]), pick([4_194_304, u(-1e7, 1e7)]))
                     attempt { () throws(FlingError) in
-                        try animator.handle(TouchEvent(time: t, touch: touch, phase: phase, position: at,
-                                                       tile: phase == .began ? TileID(Int(rng.next() % 3)) : nil))
+                        try animator.handle(
+                            TouchEvent(
+                                time: t, touch: touch, phase: phase, position: at,
+                                tile: phase == .began ? TileID(Int(rng.next() % 3)) : nil))
                     }
                     attempt { () throws(FlingError) in _ = try animator.advance(to: t) }
                 }
@@ -142,7 +160,9 @@ enum SelfTestCommand {
         for w in 0..<walks {
             if w % 2 == 0 { try walk.backendCase() } else { try walk.animatorCase() }
         }
-        if walks > 0 { out.print("selftest-backend: \(walk.cases) random walks, \(walk.refused) refused calls, \(walk.steps) steps, all finite") }
+        if walks > 0 {
+            out.print("selftest-backend: \(walk.cases) random walks, \(walk.refused) refused calls, \(walk.steps) steps, all finite")
+        }
         out.print("selftest-backend: \(cases) cases on \(kind), \(calls) calls, \(refused) refused, no abort")
     }
 }

@@ -16,7 +16,8 @@ enum SoakCommand {
         let minutes = try args.double("minutes", in: 0.01...600) ?? 10
         let viewport = Rect(x: 0, y: 0, width: 390, height: 844)
         let tiles = (0..<n).map { i in
-            TileDefinition(id: TileID(i), frame: Rect(center: Vector(20 + Double(i % 35) * 10, 20 + Double(i / 35 % 80) * 10), width: 30, height: 30))
+            TileDefinition(
+                id: TileID(i), frame: Rect(center: Vector(20 + Double(i % 35) * 10, 20 + Double(i / 35 % 80) * 10), width: 30, height: 30))
         }
         let animator = try TileAnimator(viewport: viewport, tiles: tiles, backend: try NativeBackend(arithmetic: .portable))
         animator.keepsDigest = false
@@ -28,7 +29,7 @@ enum SoakCommand {
             // A third of the tiles held at any time, each for 2 s of every 6 s, touches mid-frame.
             for i in stride(from: 0, to: n, by: 3) {
                 let phase = (frame + i * 7) % 360
-                guard frame >= phase else { continue }          // this cycle began before frame 0
+                guard frame >= phase else { continue }  // this cycle began before frame 0
                 let at = tiles[i].origin + Vector(Double(phase % 40), Double(phase % 30))
                 let time = t + 0.5 / 60
                 switch phase {
@@ -40,12 +41,13 @@ enum SoakCommand {
             }
             for e in try animator.advance(to: t) where e.kind == .culled { try animator.reset(e.tile) }
             animator.drawnTransforms(into: &poses)
-            if frame == 600 { start = residentBytes() }         // after 10 s of warm-up
+            if frame == 600 { start = residentBytes() }  // after 10 s of warm-up
             if frame > 600, frame % 600 == 0 { peak = max(peak, residentBytes()) }
         }
         let end = residentBytes()
-        out.print("selftest-soak: \(n) tiles, \(minutes) simulated minutes, touches mid-frame: RSS \(start / 1024) KiB after warm-up, "
-                  + "\(end / 1024) KiB at the end, peak \(max(peak, end) / 1024) KiB")
+        out.print(
+            "selftest-soak: \(n) tiles, \(minutes) simulated minutes, touches mid-frame: RSS \(start / 1024) KiB after warm-up, "
+                + "\(end / 1024) KiB at the end, peak \(max(peak, end) / 1024) KiB")
     }
 
     /// Resident set size from /proc/self/statm (pages × page size); 0 where there is none.
@@ -53,11 +55,15 @@ enum SoakCommand {
         guard let f = fopen("/proc/self/statm", "r") else { return 0 }
         defer { fclose(f) }
         var size = 0, resident = 0
-        guard withUnsafeMutablePointer(to: &size, { s in withUnsafeMutablePointer(to: &resident) { r in vfscanf_shim(f, s, r) } }) else { return 0 }
+        guard withUnsafeMutablePointer(to: &size, { s in withUnsafeMutablePointer(to: &resident) { r in vfscanf_shim(f, s, r) } }) else {
+            return 0
+        }
         return resident * Int(sysconf(Int32(_SC_PAGESIZE)))
     }
 
-    private static func vfscanf_shim(_ f: UnsafeMutablePointer<FILE>, _ s: UnsafeMutablePointer<Int>, _ r: UnsafeMutablePointer<Int>) -> Bool {
+    private static func vfscanf_shim(_ f: UnsafeMutablePointer<FILE>, _ s: UnsafeMutablePointer<Int>, _ r: UnsafeMutablePointer<Int>)
+        -> Bool
+    {
         var line = [CChar](repeating: 0, count: 128)
         guard fgets(&line, 128, f) != nil else { return false }
         let fields = String(cString: line).split(separator: " ")

@@ -97,7 +97,8 @@ public final class ChipmunkBackend: PhysicsBackend {
     public func attachDrag(_ joint: DragJoint, to world: WorldID) throws(FlingError) {
         let i = try slot(world)
         try BackendCheck.drag(joint)
-        try BackendCheck.leverage(joint, massInverse: 1 / cpBodyGetMass(worlds[i]!.body), momentInverse: 1 / cpBodyGetMoment(worlds[i]!.body))
+        try BackendCheck.leverage(
+            joint, massInverse: 1 / cpBodyGetMass(worlds[i]!.body), momentInverse: 1 / cpBodyGetMoment(worlds[i]!.body))
         guard !worlds[i]!.hasDrag, !worlds[i]!.hasAttraction else { throw BackendCheck.occupied(world, "attachDrag") }
         let finger = cpBodyNewKinematic()!
         cpBodySetPosition(finger, cpVect(x: joint.finger.x, y: joint.finger.y))
@@ -191,8 +192,9 @@ public final class ChipmunkBackend: PhysicsBackend {
     public func state(of world: WorldID) throws(FlingError) -> BodyState {
         let body = worlds[try slot(world)]!.body
         let p = cpBodyGetPosition(body), v = cpBodyGetVelocity(body)
-        return BodyState(position: Vector(p.x, p.y), angle: cpBodyGetAngle(body),
-                         velocity: Vector(v.x, v.y), angularVelocity: cpBodyGetAngularVelocity(body))
+        return BodyState(
+            position: Vector(p.x, p.y), angle: cpBodyGetAngle(body),
+            velocity: Vector(v.x, v.y), angularVelocity: cpBodyGetAngularVelocity(body))
     }
 
     // MARK: - Slots

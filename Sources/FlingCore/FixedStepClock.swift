@@ -63,8 +63,9 @@ public struct FixedStepClock: Hashable, Sendable {
     public mutating func advance(to time: Double) throws(FlingError) -> Int {
         try Check.range(time, -1e12...1e12, "displayTime")
         guard time >= displayTime else {
-            throw FlingError(.outOfOrder, field: "displayTime", value: "\(time)",
-                             reason: "is earlier than the last display time, \(displayTime)")
+            throw FlingError(
+                .outOfOrder, field: "displayTime", value: "\(time)",
+                reason: "is earlier than the last display time, \(displayTime)")
         }
         let interval = time - displayTime
         if interval > maxFrameInterval { droppedTime += interval - maxFrameInterval }

@@ -171,8 +171,10 @@ package enum BackendCheck {
         let a = j.localAnchor
         let q = (a.x * a.x + a.y * a.y) * momentInverse / massInverse
         guard q <= maximumLeverage else {
-            throw FlingError(.outOfRange, field: "DragJoint.localAnchor", value: "\(a)",
-                             reason: "lies too far from the body's center for its mass and moment: |anchor|²·mass/moment = \(q), at most \(maximumLeverage)")
+            throw FlingError(
+                .outOfRange, field: "DragJoint.localAnchor", value: "\(a)",
+                reason:
+                    "lies too far from the body's center for its mass and moment: |anchor|²·mass/moment = \(q), at most \(maximumLeverage)")
         }
     }
 
@@ -212,14 +214,16 @@ package enum BackendCheck {
     }
 
     package static func unknownWorld(_ world: WorldID) -> FlingError {
-        FlingError(.unknownWorld, field: "WorldID", value: "\(world)",
-                   reason: "is not a live world of this backend (destroyed, or never made)")
+        FlingError(
+            .unknownWorld, field: "WorldID", value: "\(world)",
+            reason: "is not a live world of this backend (destroyed, or never made)")
     }
 
     /// An attach on a world that already has joints.
     package static func occupied(_ world: WorldID, _ operation: String) -> FlingError {
-        FlingError(.invalidState, field: "\(operation)(\(world))", value: "joints present",
-                   reason: "the world already has joints; detach them first")
+        FlingError(
+            .invalidState, field: "\(operation)(\(world))", value: "joints present",
+            reason: "the world already has joints; detach them first")
     }
 
     /// A use of joints the world does not have.

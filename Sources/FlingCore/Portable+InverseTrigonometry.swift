@@ -13,28 +13,28 @@ extension Portable {
         4.63647609000806093515e-01,  // 0x3FDDAC67_0561BB4F
         7.85398163397448278999e-01,  // 0x3FE921FB_54442D18
         9.82793723247329054082e-01,  // 0x3FEF730B_D281F69B
-        1.57079632679489655800e+00   // 0x3FF921FB_54442D18
+        1.57079632679489655800e+00  // 0x3FF921FB_54442D18
     )
     @usableFromInline static let atanLo: (Double, Double, Double, Double) = (
         2.26987774529616870924e-17,  // 0x3C7A2B7F_222F65E2
         3.06161699786838301793e-17,  // 0x3C81A626_33145C07
         1.39033110312309984516e-17,  // 0x3C700788_7AF0CBBD
-        6.12323399573676603587e-17   // 0x3C91A626_33145C07
+        6.12323399573676603587e-17  // 0x3C91A626_33145C07
     )
     /// Coefficients of atan t = t - t³·(a0 + a1·t² + ... + a10·t^20) on [0, 7/16]
     /// (fdlibm s_atan.c aT[0...10]).
     @usableFromInline static let aT: (Double, Double, Double, Double, Double, Double, Double, Double, Double, Double, Double) = (
-        3.33333333333329318027e-01,   // 0x3FD55555_5555550D
+        3.33333333333329318027e-01,  // 0x3FD55555_5555550D
         -1.99999999998764832476e-01,  // 0xBFC99999_9998EBC4
-        1.42857142725034663711e-01,   // 0x3FC24924_920083FF
+        1.42857142725034663711e-01,  // 0x3FC24924_920083FF
         -1.11111104054623557880e-01,  // 0xBFBC71C6_FE231671
-        9.09088713343650656196e-02,   // 0x3FB745CD_C54C206E
+        9.09088713343650656196e-02,  // 0x3FB745CD_C54C206E
         -7.69187620504482999495e-02,  // 0xBFB3B0F2_AF749A6D
-        6.66107313738753120669e-02,   // 0x3FB10D66_A0D03D51
+        6.66107313738753120669e-02,  // 0x3FB10D66_A0D03D51
         -5.83357013379057348645e-02,  // 0xBFADDE2D_52DEFD9A
-        4.97687799461593236017e-02,   // 0x3FA97B4B_24760DEB
+        4.97687799461593236017e-02,  // 0x3FA97B4B_24760DEB
         -3.65315727442169155270e-02,  // 0xBFA2B444_2C6A6C2F
-        1.62858201153657823623e-02    // 0x3F90AD3A_E322DA11
+        1.62858201153657823623e-02  // 0x3F90AD3A_E322DA11
     )
 
     /// The arctangent of `x` in [-π/2, π/2] (fdlibm s_atan.c's method): the sign is taken
@@ -59,8 +59,12 @@ extension Portable {
         var t = x
         if ix >= 0x3fdc_0000 {  // x ≥ 7/16
             if ix < 0x3ff3_0000 {  // x < 19/16
-                if ix < 0x3fe6_0000 { id = 0; t = (2.0 * t - 1.0) / (2.0 + t) }  // [7/16, 11/16)
-                else { id = 1; t = (t - 1.0) / (t + 1.0) }  // [11/16, 19/16)
+                if ix < 0x3fe6_0000 {
+                    id = 0; t = (2.0 * t - 1.0) / (2.0 + t)
+                }  // [7/16, 11/16)
+                else {
+                    id = 1; t = (t - 1.0) / (t + 1.0)
+                }  // [11/16, 19/16)
             } else if ix < 0x4003_8000 {  // x < 39/16
                 id = 2; t = (t - 1.5) / (1.0 + 1.5 * t)
             } else {
@@ -90,10 +94,10 @@ extension Portable {
     }
 
     /// π and π/2, π/4 rounded, and the tail of π (fdlibm e_atan2.c).
-    @usableFromInline static let pi = 3.1415926535897931160E+00      // 0x400921FB_54442D18
+    @usableFromInline static let pi = 3.1415926535897931160E+00  // 0x400921FB_54442D18
     @usableFromInline static let piOver2 = 1.5707963267948965580E+00  // 0x3FF921FB_54442D18
     @usableFromInline static let piOver4 = 7.8539816339744827900E-01  // 0x3FE921FB_54442D18
-    @usableFromInline static let piLo = 1.2246467991473531772E-16     // 0x3CA1A626_33145C07
+    @usableFromInline static let piLo = 1.2246467991473531772E-16  // 0x3CA1A626_33145C07
 
     /// The angle of the point (x, y) from the positive x axis, in [-π, π] radians, < 1 ulp
     /// measured (Benchmarks/MATH-ACCURACY.md)

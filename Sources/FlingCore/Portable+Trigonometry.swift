@@ -44,9 +44,15 @@ extension Portable {
     @inlinable
     static func sinKernel(_ x: Double, _ y: Double) -> Double {
         let z = x * x
-        let s = -0.16666666666666666 + z * (0.008333333333333333 + z * (-0.0001984126984126984
-            + z * (2.7557319223985893e-06 + z * (-2.505210838544172e-08 + z * (1.6059043836821613e-10
-            + z * (-7.647163731819816e-13 + z * (2.8114572543455206e-15 + z * -8.22063524662433e-18)))))))
+        let s =
+            -0.16666666666666666 + z
+            * (0.008333333333333333 + z
+                * (-0.0001984126984126984
+                    + z
+                    * (2.7557319223985893e-06 + z
+                        * (-2.505210838544172e-08 + z
+                            * (1.6059043836821613e-10
+                                + z * (-7.647163731819816e-13 + z * (2.8114572543455206e-15 + z * -8.22063524662433e-18)))))))
         return x + (x * z * s + (y - y * z * 0.5))
     }
 
@@ -57,9 +63,15 @@ extension Portable {
     static func cosKernel(_ x: Double, _ y: Double) -> Double {
         let (z, zl) = twoProduct(x, x)
         let (s, e) = twoSum(1, -0.5 * z)
-        let c = 0.041666666666666664 + z * (-0.001388888888888889 + z * (2.48015873015873e-05
-            + z * (-2.755731922398589e-07 + z * (2.08767569878681e-09 + z * (-1.1470745597729725e-11
-            + z * (4.779477332387385e-14 + z * (-1.5619206968586225e-16 + z * 4.110317623312165e-19)))))))
+        let c =
+            0.041666666666666664 + z
+            * (-0.001388888888888889 + z
+                * (2.48015873015873e-05
+                    + z
+                    * (-2.755731922398589e-07 + z
+                        * (2.08767569878681e-09 + z
+                            * (-1.1470745597729725e-11
+                                + z * (4.779477332387385e-14 + z * (-1.5619206968586225e-16 + z * 4.110317623312165e-19)))))))
         return s + (((e - 0.5 * zl) + z * z * c) - x * y)
     }
 
@@ -68,7 +80,7 @@ extension Portable {
     @inlinable
     public static func sin(_ x: Double) -> Double {
         guard x.isFinite else { return .nan }  // canonical NaN: x86 and ARM make different ones
-        if abs(x) < 0x1p-26 { return x }     // x³/6 is below half an ulp of x
+        if abs(x) < 0x1p-26 { return x }  // x³/6 is below half an ulp of x
         let (q, hi, lo) = reduce(x)
         switch q {
         case 0: return sinKernel(hi, lo)
@@ -82,7 +94,7 @@ extension Portable {
     @inlinable
     public static func cos(_ x: Double) -> Double {
         guard x.isFinite else { return .nan }  // canonical NaN: x86 and ARM make different ones
-        if abs(x) < 0x1p-27 { return 1 }     // x²/2 is below half an ulp of 1
+        if abs(x) < 0x1p-27 { return 1 }  // x²/2 is below half an ulp of 1
         let (q, hi, lo) = reduce(x)
         switch q {
         case 0: return cosKernel(hi, lo)

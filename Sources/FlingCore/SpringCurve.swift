@@ -71,7 +71,8 @@ public struct SpringCurve: Hashable, Sendable {
         // An upper bound: the envelope A·e^(−σt) under the threshold, with σ the slowest decay
         // rate and A bounding |x| and |v| (a sum of the coefficients' sizes, times ω for v).
         let sigma = zeta < 1 ? zeta * omega : omega * (zeta - (zeta * zeta - 1).squareRoot())
-        let scale = (abs(displacement) + abs(velocity) / omega) * (1 + omega) * (zeta < 1 ? 1 / (1 - zeta * zeta).squareRoot() + 1 : 2 + omega)
+        let scale =
+            (abs(displacement) + abs(velocity) / omega) * (1 + omega) * (zeta < 1 ? 1 / (1 - zeta * zeta).squareRoot() + 1 : 2 + omega)
         guard sigma > 0, scale > threshold else { return 0 }
         var hi = max(Portable.log(scale / threshold) / sigma, 0) + 1 / omega
         while !within(hi) { hi *= 2 }

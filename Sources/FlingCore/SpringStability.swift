@@ -41,8 +41,11 @@ package struct SpringStability: Sendable {
             stale = false
         }
         guard dt <= minimum else {
-            throw FlingError(.outOfRange, field: "step.dt", value: "\(dt)",
-                             reason: "a world's springs are stable only for steps up to \(minimum) s (ω·dt < 2 for the explicit spring impulse); step by less, or soften the springs")
+            throw FlingError(
+                .outOfRange, field: "step.dt", value: "\(dt)",
+                reason:
+                    "a world's springs are stable only for steps up to \(minimum) s (ω·dt < 2 for the explicit spring impulse); step by less, or soften the springs"
+            )
         }
     }
 }

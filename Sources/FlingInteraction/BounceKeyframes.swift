@@ -47,8 +47,10 @@ public struct BounceCurve: Hashable, Sendable {
     /// A shake: `sin` instead of `cos`. Default false.
     public var shake: Bool
 
-    public init(duration: Double = 0.75, bounces: Int = 2, stiffness: BounceStiffness = .medium,
-                overshoot: Bool = true, shake: Bool = false) {
+    public init(
+        duration: Double = 0.75, bounces: Int = 2, stiffness: BounceStiffness = .medium,
+        overshoot: Bool = true, shake: Bool = false
+    ) {
         self.duration = duration
         self.bounces = bounces
         self.stiffness = stiffness

@@ -37,8 +37,9 @@ public struct ChatHeadsConfiguration: Hashable, Sendable {
     /// Where a head may rest.
     public var restingPlaces: RestingPlaces {
         let r = diameter / 2, past = outside * diameter
-        return .sideEdges(left: screen.minX + r - past, right: screen.maxX - r + past,
-                          minY: safeBand.lowerBound + r, maxY: max(safeBand.lowerBound + r, safeBand.upperBound - r))
+        return .sideEdges(
+            left: screen.minX + r - past, right: screen.maxX - r + past,
+            minY: safeBand.lowerBound + r, maxY: max(safeBand.lowerBound + r, safeBand.upperBound - r))
     }
 
     /// The `n`th slot of the open row (0 the pressed head's, top right).
@@ -80,8 +81,10 @@ public final class ChatHeads {
     var failure: FlingError?
 
     /// - Parameter heads: ids and resting centers.
-    public init(heads: [(id: SnapItemID, center: Vector)], configuration: ChatHeadsConfiguration,
-                snap: SnapConfiguration = .init(), backend: any PhysicsBackend, timeOrigin: Double = 0) throws(FlingError) {
+    public init(
+        heads: [(id: SnapItemID, center: Vector)], configuration: ChatHeadsConfiguration,
+        snap: SnapConfiguration = .init(), backend: any PhysicsBackend, timeOrigin: Double = 0
+    ) throws(FlingError) {
         try Check.viewport(configuration.screen, "ChatHeadsConfiguration.screen")
         try Check.range(configuration.diameter, Limits.size, "ChatHeadsConfiguration.diameter")
         try Check.range(configuration.outside, 0...1, "ChatHeadsConfiguration.outside")
@@ -97,13 +100,16 @@ public final class ChatHeads {
         self.panel = SnapItemID(top.rawValue + 1)
         self.lastRest = heads.map(\.center)
         var items = heads.map { head in
-            SnapItem(id: head.id, center: head.center, width: configuration.diameter, height: configuration.diameter,
-                     shape: .circle, restingPlaces: configuration.restingPlaces, motion: .spring(configuration.spring),
-                     pressedScale: configuration.pressedScale)
+            SnapItem(
+                id: head.id, center: head.center, width: configuration.diameter, height: configuration.diameter,
+                shape: .circle, restingPlaces: configuration.restingPlaces, motion: .spring(configuration.spring),
+                pressedScale: configuration.pressedScale)
         }
-        items.append(SnapItem(id: panel, center: configuration.panelHidden, width: configuration.panelWidth,
-                              height: configuration.panelHeight, restingPlaces: .points([configuration.panelHidden]),
-                              motion: .spring(configuration.spring), isDraggable: false))
+        items.append(
+            SnapItem(
+                id: panel, center: configuration.panelHidden, width: configuration.panelWidth,
+                height: configuration.panelHeight, restingPlaces: .points([configuration.panelHidden]),
+                motion: .spring(configuration.spring), isDraggable: false))
         animator = try SnapAnimator(items: items, configuration: snap, backend: backend, timeOrigin: timeOrigin)
         animator.scene = { [weak self] animator, k, first in self?.rules(animator, tick: k, firstEvent: first) }
     }

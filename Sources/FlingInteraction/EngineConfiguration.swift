@@ -96,7 +96,7 @@ public struct EngineConfiguration: Hashable, Sendable {
         try Check.positive(dragMaxAcceleration, "EngineConfiguration.dragMaxAcceleration")
         try Check.range(dragMaxAcceleration, 0...1e9, "EngineConfiguration.dragMaxAcceleration")
         try Check.positive(dragErrorBias, "EngineConfiguration.dragErrorBias")
-        try Check.range(dragErrorBias, 1e-300...1, "EngineConfiguration.dragErrorBias")   // as the backends accept
+        try Check.range(dragErrorBias, 1e-300...1, "EngineConfiguration.dragErrorBias")  // as the backends accept
         let maxFrequency = 0.3 / tick
         for (spring, name) in [(attraction, "attraction"), (rotation, "rotation")] {
             try Check.positive(spring.frequency, "EngineConfiguration.\(name).frequency")
@@ -114,8 +114,9 @@ public struct EngineConfiguration: Hashable, Sendable {
         try Check.range(settle.angle, 0...Double.pi, "EngineConfiguration.settle.angle")
         try Check.range(settle.angularSpeed, 0...1e6, "EngineConfiguration.settle.angularSpeed")
         guard (1...1_000_000).contains(settle.ticks) else {
-            throw FlingError(.outOfRange, field: "EngineConfiguration.settle.ticks",
-                             value: "\(settle.ticks)", reason: "must lie in 1...1000000")
+            throw FlingError(
+                .outOfRange, field: "EngineConfiguration.settle.ticks",
+                value: "\(settle.ticks)", reason: "must lie in 1...1000000")
         }
         try Check.range(cullMargin, 0...Limits.coordinate, "EngineConfiguration.cullMargin")
     }

@@ -44,7 +44,8 @@ struct InputQueue<Input> {
         let stalled = interval > clock.maxFrameInterval
         while unresolved < pending.count, pending[unresolved].tick != nil || pending[unresolved].time <= clock.displayTime {
             let t = pending[unresolved].time
-            let simulated = stalled
+            let simulated =
+                stalled
                 ? previousSimulated + (t - previousDisplay) * (clock.maxFrameInterval / interval)
                 : t - clock.droppedTime
             if pending[unresolved].tick == nil {

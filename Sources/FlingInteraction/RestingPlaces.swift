@@ -38,8 +38,9 @@ public enum RestingPlaces: Hashable, Sendable {
             try Check.coordinate(Vector(left, minY), "\(field).sideEdges(left, minY)")
             try Check.coordinate(Vector(right, maxY), "\(field).sideEdges(right, maxY)")
             guard minY <= maxY else {
-                throw FlingError(.outOfRange, field: "\(field).sideEdges.minY", value: "\(minY)",
-                                 reason: "must not exceed maxY, \(maxY)")
+                throw FlingError(
+                    .outOfRange, field: "\(field).sideEdges.minY", value: "\(minY)",
+                    reason: "must not exceed maxY, \(maxY)")
             }
         }
     }

@@ -47,19 +47,23 @@ public final class SnapAnimator {
     /// - Parameters:
     ///   - items: at rest at their centers; ids must be unique.
     ///   - backend: a fresh backend, the animator's alone.
-    public init(items: [SnapItem], configuration: SnapConfiguration = .init(),
-                backend: any PhysicsBackend, timeOrigin: Double = 0) throws(FlingError) {
+    public init(
+        items: [SnapItem], configuration: SnapConfiguration = .init(),
+        backend: any PhysicsBackend, timeOrigin: Double = 0
+    ) throws(FlingError) {
         try configuration.validate()
         try Check.range(timeOrigin, -1e12...1e12, "timeOrigin")
         guard backend.solverIterations == configuration.solverIterations else {
-            throw FlingError(.invalidState, field: "backend.solverIterations", value: "\(backend.solverIterations)",
-                             reason: "must equal SnapConfiguration.solverIterations, \(configuration.solverIterations)")
+            throw FlingError(
+                .invalidState, field: "backend.solverIterations", value: "\(backend.solverIterations)",
+                reason: "must equal SnapConfiguration.solverIterations, \(configuration.solverIterations)")
         }
         for item in items { try item.validate(tick: configuration.tick) }
         let sorted = items.sorted { $0.id < $1.id }
         for n in sorted.indices.dropFirst() where sorted[n].id == sorted[n - 1].id {
-            throw FlingError(.duplicateTile, field: "SnapItem.id", value: "\(sorted[n].id.rawValue)",
-                             reason: "an item with this id exists")
+            throw FlingError(
+                .duplicateTile, field: "SnapItem.id", value: "\(sorted[n].id.rawValue)",
+                reason: "an item with this id exists")
         }
         self.configuration = configuration
         self.backend = backend
@@ -95,8 +99,10 @@ public final class SnapAnimator {
         e.time = try relative(event.time, "\(label()).time")
         if e.phase != .began { e.tile = nil }
         try accepted.accept(e, field: { "\(label()).\($0)" }, knows: { (try? index(of: $0)) != nil })
-        queue.enqueue(PendingInput(input: .touch(e), time: e.time,
-                                   tick: InputQueue<SnapInput>.tick(forAccepted: e.time, clock: clock)))
+        queue.enqueue(
+            PendingInput(
+                input: .touch(e), time: e.time,
+                tick: InputQueue<SnapInput>.tick(forAccepted: e.time, clock: clock)))
     }
 
     /// Sends an item to `target` from wherever it is (with its velocity), by its spring or
@@ -173,9 +179,11 @@ public final class SnapAnimator {
                 try backend.moveFinger(in: world, to: target, velocity: Vector((target.x - from.x) / dt, (target.y - from.y) / dt))
                 items[i].finger = target
             } catch {
-                failure = failure ?? FlingError(
-                    error.code, field: "tick \(k), touch \(touch.rawValue) moved on item \(items[i].item.id.rawValue): \(error.field)",
-                    value: error.value, reason: error.reason)
+                failure =
+                    failure
+                    ?? FlingError(
+                        error.code, field: "tick \(k), touch \(touch.rawValue) moved on item \(items[i].item.id.rawValue): \(error.field)",
+                        value: error.value, reason: error.reason)
                 putToRest(i)
             }
         }
@@ -211,7 +219,8 @@ public final class SnapAnimator {
         let elapsed = Double(k + 1 - run.startTick) * configuration.tick
         items[i].previous = items[i].state
         if let x = BounceCurve.value(run.x, at: elapsed, duration: run.duration),
-           let y = BounceCurve.value(run.y, at: elapsed, duration: run.duration) {
+            let y = BounceCurve.value(run.y, at: elapsed, duration: run.duration)
+        {
             items[i].state = BodyState(position: Vector(x, y))
         } else {
             items[i].rest(at: items[i].target)
@@ -238,8 +247,9 @@ public final class SnapAnimator {
         try Check.range(time, -1e12...1e12, field())
         let t = time - timeOrigin
         guard t >= 0 else {
-            throw FlingError(.outOfRange, field: field(), value: "\(time)",
-                             reason: "is before the animator's time origin, \(timeOrigin)")
+            throw FlingError(
+                .outOfRange, field: field(), value: "\(time)",
+                reason: "is before the animator's time origin, \(timeOrigin)")
         }
         return t
     }

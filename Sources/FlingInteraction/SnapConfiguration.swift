@@ -33,8 +33,9 @@ public struct SnapConfiguration: Hashable, Sendable {
         try Check.range(tick, Limits.tick, "SnapConfiguration.tick")
         try Check.range(maxFrameInterval, tick...10, "SnapConfiguration.maxFrameInterval")
         guard (1...100).contains(solverIterations) else {
-            throw FlingError(.outOfRange, field: "SnapConfiguration.solverIterations", value: "\(solverIterations)",
-                             reason: "must lie in 1...100")
+            throw FlingError(
+                .outOfRange, field: "SnapConfiguration.solverIterations", value: "\(solverIterations)",
+                reason: "must lie in 1...100")
         }
         try Check.positive(dragMaxAcceleration, "SnapConfiguration.dragMaxAcceleration")
         try Check.range(dragMaxAcceleration, 0...1e9, "SnapConfiguration.dragMaxAcceleration")
@@ -49,8 +50,9 @@ public struct SnapConfiguration: Hashable, Sendable {
         try Check.range(settle.distance, 0...Limits.coordinate, "SnapConfiguration.settle.distance")
         try Check.range(settle.speed, 0...Limits.velocity, "SnapConfiguration.settle.speed")
         guard (1...1_000_000).contains(settle.ticks) else {
-            throw FlingError(.outOfRange, field: "SnapConfiguration.settle.ticks", value: "\(settle.ticks)",
-                             reason: "must lie in 1...1000000")
+            throw FlingError(
+                .outOfRange, field: "SnapConfiguration.settle.ticks", value: "\(settle.ticks)",
+                reason: "must lie in 1...1000000")
         }
     }
 }

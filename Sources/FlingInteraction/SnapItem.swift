@@ -82,9 +82,11 @@ public struct SnapItem: Hashable, Sendable {
     /// The default spring: SwiftUI's `.spring()` (response 0.55 s, damping fraction 0.825).
     public static let defaultSpring = SpringTuning(frequency: 1 / 0.55, dampingRatio: 0.825)
 
-    public init(id: SnapItemID, center: Vector, width: Double, height: Double, shape: SnapShape = .rectangle,
-                mass: Double = 1, restingPlaces: RestingPlaces, motion: SnapMotion = .spring(SnapItem.defaultSpring),
-                axis: DragAxis = .free, pressedScale: Double = 1, isDraggable: Bool = true) {
+    public init(
+        id: SnapItemID, center: Vector, width: Double, height: Double, shape: SnapShape = .rectangle,
+        mass: Double = 1, restingPlaces: RestingPlaces, motion: SnapMotion = .spring(SnapItem.defaultSpring),
+        axis: DragAxis = .free, pressedScale: Double = 1, isDraggable: Bool = true
+    ) {
         self.id = id
         self.center = center
         self.width = width

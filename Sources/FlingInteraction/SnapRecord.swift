@@ -69,8 +69,9 @@ extension SnapAnimator {
             guard let i = try? index(of: id) else { return }
             do throws(FlingError) { try retarget(i, to: target, tick: k) } catch {
                 putToRest(i)
-                throw FlingError(error.code, field: "tick \(k), send item \(id.rawValue): \(error.field)",
-                                 value: error.value, reason: error.reason)
+                throw FlingError(
+                    error.code, field: "tick \(k), send item \(id.rawValue): \(error.field)",
+                    value: error.value, reason: error.reason)
             }
         }
     }
@@ -109,15 +110,17 @@ extension SnapAnimator {
                 }
                 let d = event.position - touch.downPosition
                 if event.phase == .ended, d.length <= configuration.tapSlop,
-                   event.time - touch.downTime <= configuration.tapDuration {
+                    event.time - touch.downTime <= configuration.tapDuration
+                {
                     events.append(SnapEvent(tick: k, item: touch.item, kind: .tapped(touch: event.touch, at: event.position)))
                 }
             }
         } catch {
             if let item, let i = try? index(of: item) { putToRest(i) }
             let on = item.map { " on item \($0.rawValue)" } ?? ""
-            throw FlingError(error.code, field: "tick \(k), touch \(event.touch.rawValue) \(event.phase.rawValue)\(on): \(error.field)",
-                             value: error.value, reason: error.reason)
+            throw FlingError(
+                error.code, field: "tick \(k), touch \(event.touch.rawValue) \(event.phase.rawValue)\(on): \(error.field)",
+                value: error.value, reason: error.reason)
         }
     }
 
@@ -141,9 +144,10 @@ extension SnapAnimator {
     /// Makes the item's world if it has none (at its current state), freeing any spring.
     func ensureWorld(_ i: Int) throws(FlingError) -> WorldID {
         if let world = items[i].world { return world }
-        let world = try backend.makeWorld(WorldDefinition(
-            mass: items[i].item.mass, moment: Self.moment, transform: Transform(position: items[i].state.position),
-            gravity: .zero))
+        let world = try backend.makeWorld(
+            WorldDefinition(
+                mass: items[i].item.mass, moment: Self.moment, transform: Transform(position: items[i].state.position),
+                gravity: .zero))
         items[i].world = world
         return world
     }
@@ -156,9 +160,10 @@ extension SnapAnimator {
             try backend.setDamping(of: world, 1)
         }
         let center = items[i].state.position
-        try backend.attachDrag(DragJoint(
-            localAnchor: .zero, finger: center, maxForce: configuration.dragMaxAcceleration * items[i].item.mass,
-            errorBias: configuration.dragErrorBias), to: world)
+        try backend.attachDrag(
+            DragJoint(
+                localAnchor: .zero, finger: center, maxForce: configuration.dragMaxAcceleration * items[i].item.mass,
+                errorBias: configuration.dragErrorBias), to: world)
         items[i].phase = .held(by: touch)
         items[i].keyframes = nil
         items[i].grabOffset = center - point
@@ -212,15 +217,17 @@ extension SnapAnimator {
             try backend.setDamping(of: world, SnapMath.exp(-2 * tuning.dampingRatio * omega))
             try backend.setVelocity(of: world, linear: velocity, angular: 0)
             let linear = tuning.constants(forInertia: items[i].item.mass)
-            try backend.attachAttraction(Attraction(
-                origin: target, stiffness: linear.stiffness, damping: 0, angularStiffness: 0, angularDamping: 0), to: world)
+            try backend.attachAttraction(
+                Attraction(
+                    origin: target, stiffness: linear.stiffness, damping: 0, angularStiffness: 0, angularDamping: 0), to: world)
             items[i].phase = .springing
             items[i].state.velocity = velocity
         case .keyframes(let curve):
             if let world = items[i].world { try backend.destroyWorld(world); items[i].world = nil }
             let p = items[i].state.position
-            items[i].keyframes = KeyframeRun(startTick: k, duration: curve.duration,
-                                             x: curve.keyframes(from: p.x, to: target.x), y: curve.keyframes(from: p.y, to: target.y))
+            items[i].keyframes = KeyframeRun(
+                startTick: k, duration: curve.duration,
+                x: curve.keyframes(from: p.x, to: target.x), y: curve.keyframes(from: p.y, to: target.y))
             items[i].phase = .keyframing
             items[i].state = BodyState(position: p)
         }

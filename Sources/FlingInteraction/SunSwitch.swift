@@ -31,8 +31,9 @@ public struct SunSwitchConfiguration: Hashable, Sendable {
 
     /// The track's frame: from the off to the on center, a knob high, plus half a knob each side.
     public var trackFrame: Rect {
-        Rect(x: offCenter.x - knobDiameter / 2, y: offCenter.y - knobDiameter / 2,
-             width: onCenter.x - offCenter.x + knobDiameter, height: knobDiameter)
+        Rect(
+            x: offCenter.x - knobDiameter / 2, y: offCenter.y - knobDiameter / 2,
+            width: onCenter.x - offCenter.x + knobDiameter, height: knobDiameter)
     }
 }
 
@@ -56,13 +57,16 @@ public final class SunSwitch {
     var sceneEvents: [SunSwitchEvent] = []
     var failure: FlingError?
 
-    public init(configuration: SunSwitchConfiguration, isOn: Bool = false, snap: SnapConfiguration = .init(),
-                backend: any PhysicsBackend, timeOrigin: Double = 0) throws(FlingError) {
+    public init(
+        configuration: SunSwitchConfiguration, isOn: Bool = false, snap: SnapConfiguration = .init(),
+        backend: any PhysicsBackend, timeOrigin: Double = 0
+    ) throws(FlingError) {
         try Check.coordinate(configuration.offCenter, "SunSwitchConfiguration.offCenter")
         try Check.coordinate(configuration.onCenter, "SunSwitchConfiguration.onCenter")
         guard configuration.offCenter.y == configuration.onCenter.y, configuration.offCenter.x < configuration.onCenter.x else {
-            throw FlingError(.malformedInput, field: "SunSwitchConfiguration.onCenter", value: "\(configuration.onCenter)",
-                             reason: "must lie right of offCenter at the same height")
+            throw FlingError(
+                .malformedInput, field: "SunSwitchConfiguration.onCenter", value: "\(configuration.onCenter)",
+                reason: "must lie right of offCenter at the same height")
         }
         try Check.range(configuration.raysAngularSpeed, -1e3...1e3, "SunSwitchConfiguration.raysAngularSpeed")
         try Check.positive(configuration.alphaSpring.frequency, "SunSwitchConfiguration.alphaSpring.frequency")

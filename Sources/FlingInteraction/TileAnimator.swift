@@ -81,14 +81,16 @@ public final class TileAnimator {
         try Check.viewport(viewport, "viewport")
         try Check.range(timeOrigin, -1e12...1e12, "timeOrigin")
         guard backend.solverIterations == configuration.solverIterations else {
-            throw FlingError(.invalidState, field: "backend.solverIterations", value: "\(backend.solverIterations)",
-                             reason: "must equal EngineConfiguration.solverIterations, \(configuration.solverIterations)")
+            throw FlingError(
+                .invalidState, field: "backend.solverIterations", value: "\(backend.solverIterations)",
+                reason: "must equal EngineConfiguration.solverIterations, \(configuration.solverIterations)")
         }
         for tile in tiles { try tile.validate() }
         let sorted = tiles.sorted { $0.id < $1.id }
         for n in sorted.indices.dropFirst() where sorted[n].id == sorted[n - 1].id {
-            throw FlingError(.duplicateTile, field: "TileDefinition.id", value: "\(sorted[n].id.rawValue)",
-                             reason: "a tile with this id exists")
+            throw FlingError(
+                .duplicateTile, field: "TileDefinition.id", value: "\(sorted[n].id.rawValue)",
+                reason: "a tile with this id exists")
         }
         self.viewport = viewport
         self.configuration = configuration
@@ -109,8 +111,9 @@ public final class TileAnimator {
         try definition.validate()
         let at = insertionIndex(definition.id)
         guard at == tiles.count || tiles[at].definition.id != definition.id else {
-            throw FlingError(.duplicateTile, field: "TileDefinition.id", value: "\(definition.id.rawValue)",
-                             reason: "a tile with this id exists")
+            throw FlingError(
+                .duplicateTile, field: "TileDefinition.id", value: "\(definition.id.rawValue)",
+                reason: "a tile with this id exists")
         }
         journal?.append(AppliedInput(tick: clock.ticks, input: .addTile(definition)))
         tiles.insert(TileRecord(definition), at: at)
@@ -255,9 +258,12 @@ public final class TileAnimator {
                     try backend.moveFinger(in: world, to: target, velocity: v)
                     tiles[i].finger = target
                 } catch {
-                    failure = failure ?? FlingError(
-                        error.code, field: "tick \(k), touch \(touch.rawValue) moved on tile \(tiles[i].definition.id.rawValue): \(error.field)",
-                        value: error.value, reason: error.reason)
+                    failure =
+                        failure
+                        ?? FlingError(
+                            error.code,
+                            field: "tick \(k), touch \(touch.rawValue) moved on tile \(tiles[i].definition.id.rawValue): \(error.field)",
+                            value: error.value, reason: error.reason)
                     refused.append(i)
                 }
             }
@@ -300,8 +306,9 @@ public final class TileAnimator {
         try Check.range(time, -1e12...1e12, field())
         let t = time - timeOrigin
         guard t >= 0 else {
-            throw FlingError(.outOfRange, field: field(), value: "\(time)",
-                             reason: "is before the animator's time origin, \(timeOrigin)")
+            throw FlingError(
+                .outOfRange, field: field(), value: "\(time)",
+                reason: "is before the animator's time origin, \(timeOrigin)")
         }
         return t
     }
@@ -322,7 +329,8 @@ public final class TileAnimator {
                     continue
                 }
                 guard tiles[i].phase == .attracted else { continue }
-                let home = (s.position - def.origin).length <= settle.distance && s.velocity.length <= settle.speed
+                let home =
+                    (s.position - def.origin).length <= settle.distance && s.velocity.length <= settle.speed
                     && abs(s.angle) <= settle.angle && abs(s.angularVelocity) <= settle.angularSpeed
                 tiles[i].settleCount = home ? tiles[i].settleCount + 1 : 0
                 if tiles[i].settleCount >= settle.ticks { decided.append((i, .settled)) }

@@ -85,8 +85,9 @@ extension TileAnimator {
         } catch {
             if let tile, let i = try? index(of: tile) { putToRest(i) }
             let on = tile.map { " on tile \($0.rawValue)" } ?? ""
-            throw FlingError(error.code, field: "tick \(k), touch \(event.touch.rawValue) \(event.phase)\(on): \(error.field)",
-                             value: error.value, reason: error.reason)
+            throw FlingError(
+                error.code, field: "tick \(k), touch \(event.touch.rawValue) \(event.phase)\(on): \(error.field)",
+                value: error.value, reason: error.reason)
         }
     }
 
@@ -136,9 +137,10 @@ extension TileAnimator {
         let world: WorldID
         switch tiles[i].phase {
         case .resting:
-            world = try backend.makeWorld(WorldDefinition(
-                mass: def.mass, moment: def.moment, transform: Transform(position: def.origin),
-                gravity: configuration.gravity))
+            world = try backend.makeWorld(
+                WorldDefinition(
+                    mass: def.mass, moment: def.moment, transform: Transform(position: def.origin),
+                    gravity: configuration.gravity))
             tiles[i].world = world
         case .attracted:
             world = tiles[i].world!
@@ -152,9 +154,10 @@ extension TileAnimator {
         // finger slid): the joint takes the nearest point of the tile instead. A point off the
         // body would make the joint's effective mass ill-conditioned (see BackendCheck.leverage).
         let local = def.nearestPoint(toLocal: tiles[i].state.transform.local(fromWorld: point))
-        try backend.attachDrag(DragJoint(
-            localAnchor: local, finger: point, maxForce: configuration.dragMaxAcceleration * def.mass,
-            errorBias: configuration.dragErrorBias), to: world)
+        try backend.attachDrag(
+            DragJoint(
+                localAnchor: local, finger: point, maxForce: configuration.dragMaxAcceleration * def.mass,
+                errorBias: configuration.dragErrorBias), to: world)
         tiles[i].phase = .held(by: touch)
         tiles[i].finger = point
         tiles[i].fingerTarget = point
@@ -174,7 +177,8 @@ extension TileAnimator {
         // backends' ±10⁹ rad/s like the velocity.
         let spin = min(max(tiles[i].state.angularVelocity, -Limits.angularVelocity), Limits.angularVelocity)
         try backend.setVelocity(of: world, linear: velocity, angular: spin)
-        let attract = cancelled
+        let attract =
+            cancelled
             || configuration.releaseRule.attracts(center: tiles[i].state.position, velocity: velocity, origin: def.origin)
         if attract {
             // Home is where the spring's rest is: gravity would hold the tile below it.
@@ -188,13 +192,17 @@ extension TileAnimator {
             try backend.setDamping(of: world, Portable.exp(-2 * configuration.attraction.dampingRatio * omega))
             let linear = configuration.attraction.constants(forInertia: def.mass)
             let angular = configuration.rotation.constants(forInertia: def.moment)
-            try backend.attachAttraction(Attraction(
-                origin: def.origin, stiffness: linear.stiffness, damping: 0,
-                angularStiffness: angular.stiffness, angularDamping: angular.damping), to: world)
+            try backend.attachAttraction(
+                Attraction(
+                    origin: def.origin, stiffness: linear.stiffness, damping: 0,
+                    angularStiffness: angular.stiffness, angularDamping: angular.damping), to: world)
         }
         tiles[i].phase = attract ? .attracted : .falling
         tiles[i].state.velocity = velocity
-        events.append(TileEvent(tick: k, tile: def.id, kind: .released(
-            outcome: attract ? .attract : .fall, velocity: velocity, cancelled: cancelled)))
+        events.append(
+            TileEvent(
+                tick: k, tile: def.id,
+                kind: .released(
+                    outcome: attract ? .attract : .fall, velocity: velocity, cancelled: cancelled)))
     }
 }

@@ -29,16 +29,18 @@ package struct TouchSequence: Sendable {
     ) throws(FlingError) -> Change {
         try Check.range(event.time, Self.times, field("time"))
         guard event.time >= lastTime else {
-            throw FlingError(.outOfOrder, field: field("time"), value: "\(event.time)",
-                             reason: "is earlier than the previous event's time, \(lastTime)")
+            throw FlingError(
+                .outOfOrder, field: field("time"), value: "\(event.time)",
+                reason: "is earlier than the previous event's time, \(lastTime)")
         }
         try Check.coordinate(event.position, field("position"))
         let isDown = down.contains(event.touch)
         switch event.phase {
         case .began:
             guard !isDown else {
-                throw FlingError(.touchAlreadyDown, field: field("touch"), value: "\(event.touch.rawValue)",
-                                 reason: "began while this touch is already down")
+                throw FlingError(
+                    .touchAlreadyDown, field: field("touch"), value: "\(event.touch.rawValue)",
+                    reason: "began while this touch is already down")
             }
             if let tile = event.tile, !knows(tile) {
                 throw FlingError(.unknownTile, field: field("tile"), value: "\(tile.rawValue)", reason: "no tile has this id")
@@ -46,8 +48,9 @@ package struct TouchSequence: Sendable {
             return .add
         case .moved, .ended, .cancelled:
             guard isDown else {
-                throw FlingError(.unknownTouch, field: field("touch"), value: "\(event.touch.rawValue)",
-                                 reason: "\(event.phase.rawValue) names a touch that is not down (no began before it)")
+                throw FlingError(
+                    .unknownTouch, field: field("touch"), value: "\(event.touch.rawValue)",
+                    reason: "\(event.phase.rawValue) names a touch that is not down (no began before it)")
             }
             return event.phase == .moved ? .none : .remove
         }

@@ -68,8 +68,8 @@ public struct VelocityTracker: Sendable {
                 index = (index + Self.historySize - 1) % Self.historySize
             }
             guard m >= Self.minimumSamples,
-                  let vx = LeastSquares.linearCoefficient(t: ts, y: xs, count: m),
-                  let vy = LeastSquares.linearCoefficient(t: ts, y: ys, count: m)
+                let vx = LeastSquares.linearCoefficient(t: ts, y: xs, count: m),
+                let vy = LeastSquares.linearCoefficient(t: ts, y: ys, count: m)
             else { return .zero }
             return Vector(vx * 1000, vy * 1000)
         }

@@ -7,9 +7,11 @@
 /// field is a `Double`), which the optimizer turns into plain register traffic.
 struct JointRecord {
     /// 17 `Double`s of storage.
-    var storage: (Double, Double, Double, Double, Double, Double, Double, Double, Double,
-                  Double, Double, Double, Double, Double, Double, Double, Double)
-        = (0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0)
+    var storage:
+        (
+            Double, Double, Double, Double, Double, Double, Double, Double, Double,
+            Double, Double, Double, Double, Double, Double, Double, Double
+        ) = (0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0)
 
     /// Whether `Kind` fits a record: checked once, by ``NativeBackend``'s initializer.
     static func holds<Kind>(_: Kind.Type) -> Bool {

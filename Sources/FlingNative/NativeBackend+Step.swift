@@ -23,15 +23,18 @@ extension NativeBackend {
         guard count > 0 else { lastDt = dt; return }
         let prevDt = lastDt
         records.withUnsafeMutableBufferPointer { records in
-        bodies.withUnsafeMutableBufferPointer { bodies in
-        anchors.withUnsafeMutableBufferPointer { anchors in
-        joints.withUnsafeMutableBytes { joints in
-            stepBuffers = StepBuffers(
-                count: count, dt: dt, prevDt: prevDt, records: records, bodies: bodies, anchors: anchors,
-                joints: JointRecords(base: joints.baseAddress!))
-            if let pool { pool.run() } else { stepChunk(0) }
-            stepBuffers = nil
-        }}}}
+            bodies.withUnsafeMutableBufferPointer { bodies in
+                anchors.withUnsafeMutableBufferPointer { anchors in
+                    joints.withUnsafeMutableBytes { joints in
+                        stepBuffers = StepBuffers(
+                            count: count, dt: dt, prevDt: prevDt, records: records, bodies: bodies, anchors: anchors,
+                            joints: JointRecords(base: joints.baseAddress!))
+                        if let pool { pool.run() } else { stepChunk(0) }
+                        stepBuffers = nil
+                    }
+                }
+            }
+        }
         lastDt = dt
     }
 
@@ -98,8 +101,9 @@ extension NativeBackend {
         while p + 1 < attraction.count {
             let i = Int(attraction[p]), j = Int(attraction[p + 1])
             var si = joints.load(i, as: AttractionSprings.self), sj = joints.load(j, as: AttractionSprings.self)
-            Self.iterate(&si.spring, &si.rotary, &anchors[i], &bodies[i],
-                         &sj.spring, &sj.rotary, &anchors[j], &bodies[j], iterations)
+            Self.iterate(
+                &si.spring, &si.rotary, &anchors[i], &bodies[i],
+                &sj.spring, &sj.rotary, &anchors[j], &bodies[j], iterations)
             joints.store(si, i); joints.store(sj, j)
             p += 2
         }

@@ -39,15 +39,17 @@ final class StepPool: @unchecked Sendable {
             var thread = pthread_t()
             #endif
             let context = Unmanaged.passUnretained(worker).toOpaque()
-            pthread_create(&thread, nil, { raw in
-                #if canImport(Darwin)
-                let worker = Unmanaged<StepPool.Worker>.fromOpaque(raw).takeUnretainedValue()
-                #else
-                let worker = Unmanaged<StepPool.Worker>.fromOpaque(raw!).takeUnretainedValue()
-                #endif
-                worker.pool.park(worker)
-                return nil
-            }, context)
+            pthread_create(
+                &thread, nil,
+                { raw in
+                    #if canImport(Darwin)
+                    let worker = Unmanaged<StepPool.Worker>.fromOpaque(raw).takeUnretainedValue()
+                    #else
+                    let worker = Unmanaged<StepPool.Worker>.fromOpaque(raw!).takeUnretainedValue()
+                    #endif
+                    worker.pool.park(worker)
+                    return nil
+                }, context)
             #if canImport(Darwin)
             threads.append(thread!)
             #else

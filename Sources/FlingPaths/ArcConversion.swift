@@ -14,8 +14,10 @@ import FlingCore
 enum ArcConversion {
     /// The cubics for an arc from `p0` to `p1`; empty when the endpoints are equal (the arc is
     /// omitted); one straight segment when a radius is zero (F.6.2).
-    static func cubics(from p0: Vector, radii: Vector, rotation: Double, largeArc: Bool, sweep: Bool,
-                       to p1: Vector) -> [CubicSegment] {
+    static func cubics(
+        from p0: Vector, radii: Vector, rotation: Double, largeArc: Bool, sweep: Bool,
+        to p1: Vector
+    ) -> [CubicSegment] {
         if p0 == p1 { return [] }
         var rx = abs(radii.x), ry = abs(radii.y)
         if rx == 0 || ry == 0 { return [.line(p0, p1)] }
@@ -83,13 +85,13 @@ enum ArcConversion {
         }
         let mid: Vector
         if cross > 0 {
-            mid = normalized(a + b)                  // under half a turn
+            mid = normalized(a + b)  // under half a turn
         } else if cross < 0 {
-            mid = normalized(-(a + b))               // over half a turn
+            mid = normalized(-(a + b))  // over half a turn
         } else if dot < 0 {
-            mid = a.perp * s                         // exactly half a turn
+            mid = a.perp * s  // exactly half a turn
         } else {
-            mid = -a                                 // a whole turn (b == a)
+            mid = -a  // a whole turn (b == a)
         }
         split(a, mid, s, depth: depth + 1, into: &out)
         split(mid, b, s, depth: depth + 1, into: &out)

@@ -4,11 +4,13 @@ extension BezierPath {
     /// The path with every point (starts and control points) mapped by `f`: scale, move or
     /// squash a shape while keeping its structure, e.g. to make keyframes from one drawing.
     public func mapPoints(_ f: (Vector) -> Vector) -> BezierPath {
-        BezierPath(subpaths: subpaths.map { sp in
-            BezierPath.Subpath(start: f(sp.start),
-                               segments: sp.segments.map { CubicSegment(f($0.p0), f($0.p1), f($0.p2), f($0.p3)) },
-                               isClosed: sp.isClosed)
-        })
+        BezierPath(
+            subpaths: subpaths.map { sp in
+                BezierPath.Subpath(
+                    start: f(sp.start),
+                    segments: sp.segments.map { CubicSegment(f($0.p0), f($0.p1), f($0.p2), f($0.p3)) },
+                    isClosed: sp.isClosed)
+            })
     }
 
     /// Adds the path to a digest: per subpath, its start x and y, then each segment's p1, p2, p3

@@ -36,8 +36,10 @@ public struct Conveyor: Hashable, Sendable {
 
     /// - Parameters:
     ///   - period: seconds to move one spacing (rounded to whole nanoseconds, at least 1).
-    public init(from start: Vector, to end: Vector, spacing: Double, period: Double, reversed: Bool = false,
-                fadeLength: Double = 50) throws(FlingError) {
+    public init(
+        from start: Vector, to end: Vector, spacing: Double, period: Double, reversed: Bool = false,
+        fadeLength: Double = 50
+    ) throws(FlingError) {
         try Check.finite(start, "Conveyor.start")
         try Check.finite(end, "Conveyor.end")
         guard start != end else {

@@ -5,8 +5,9 @@ extension CubicSegment {
     public func point(at t: Double) -> Vector {
         let mt = 1 - t
         let a = mt * mt * mt, b = 3 * mt * mt * t, c = 3 * mt * t * t, d = t * t * t
-        return Vector(a * p0.x + b * p1.x + c * p2.x + d * p3.x,
-                      a * p0.y + b * p1.y + c * p2.y + d * p3.y)
+        return Vector(
+            a * p0.x + b * p1.x + c * p2.x + d * p3.x,
+            a * p0.y + b * p1.y + c * p2.y + d * p3.y)
     }
 
     /// The derivative `B'(t) = 3[(1-t)²(p1-p0) + 2(1-t)t(p2-p1) + t²(p3-p2)]`, in points per unit
@@ -65,8 +66,7 @@ extension CubicSegment {
             let c = v(p1) - v(p0)
             for t in Self.quadraticRoots(a, b, c) where t > 0 && t < 1 {
                 let q = point(at: t)
-                if axis == 0 { lo.x = min(lo.x, q.x); hi.x = max(hi.x, q.x) }
-                else { lo.y = min(lo.y, q.y); hi.y = max(hi.y, q.y) }
+                if axis == 0 { lo.x = min(lo.x, q.x); hi.x = max(hi.x, q.x) } else { lo.y = min(lo.y, q.y); hi.y = max(hi.y, q.y) }
             }
         }
         return BoundingBox(min: lo, max: hi)

@@ -28,42 +28,52 @@ public struct KeyframeAnimation: Sendable {
     /// - Parameters:
     ///   - keyTimes: nil spaces the keyframes evenly (Core Animation's default).
     ///   - timingFunctions: one per interval, or one for every interval; default linear.
-    public init(keyframes: [BezierPath], keyTimes: [Double]? = nil, timingFunctions: [TimingFunction] = [.linear],
-                duration: Double, repeatCount: Double = 1, autoreverses: Bool = false) throws(FlingError) {
+    public init(
+        keyframes: [BezierPath], keyTimes: [Double]? = nil, timingFunctions: [TimingFunction] = [.linear],
+        duration: Double, repeatCount: Double = 1, autoreverses: Bool = false
+    ) throws(FlingError) {
         guard keyframes.count >= 2 else {
-            throw FlingError(.outOfRange, field: "KeyframeAnimation.keyframes", value: "\(keyframes.count)",
-                             reason: "needs at least two keyframes")
+            throw FlingError(
+                .outOfRange, field: "KeyframeAnimation.keyframes", value: "\(keyframes.count)",
+                reason: "needs at least two keyframes")
         }
         try Check.positive(duration, "KeyframeAnimation.duration")
         guard repeatCount > 0, !repeatCount.isNaN else {
-            throw FlingError(.notPositive, field: "KeyframeAnimation.repeatCount", value: "\(repeatCount)",
-                             reason: "must be greater than zero (infinity repeats forever)")
+            throw FlingError(
+                .notPositive, field: "KeyframeAnimation.repeatCount", value: "\(repeatCount)",
+                reason: "must be greater than zero (infinity repeats forever)")
         }
         let n = keyframes.count
         let even: [Double] = (0..<n).map { (k: Int) -> Double in k == n - 1 ? 1 : Double(k) / Double(n - 1) }
         let times = keyTimes ?? even
         guard times.count == n else {
-            throw FlingError(.outOfRange, field: "KeyframeAnimation.keyTimes", value: "\(times.count) values",
-                             reason: "needs one key time per keyframe (\(n))")
+            throw FlingError(
+                .outOfRange, field: "KeyframeAnimation.keyTimes", value: "\(times.count) values",
+                reason: "needs one key time per keyframe (\(n))")
         }
         for (k, x) in times.enumerated() {
             try Check.range(x, 0...1, "KeyframeAnimation.keyTimes[\(k)]")
             if k > 0, x < times[k - 1] {
-                throw FlingError(.outOfOrder, field: "KeyframeAnimation.keyTimes[\(k)]", value: "\(x)",
-                                 reason: "key times must not decrease")
+                throw FlingError(
+                    .outOfOrder, field: "KeyframeAnimation.keyTimes[\(k)]", value: "\(x)",
+                    reason: "key times must not decrease")
             }
         }
         guard times[0] == 0, times[n - 1] == 1 else {
-            throw FlingError(.outOfRange, field: "KeyframeAnimation.keyTimes", value: "\(times[0])...\(times[n - 1])",
-                             reason: "must start at 0 and end at 1")
+            throw FlingError(
+                .outOfRange, field: "KeyframeAnimation.keyTimes", value: "\(times[0])...\(times[n - 1])",
+                reason: "must start at 0 and end at 1")
         }
         guard timingFunctions.count == 1 || timingFunctions.count == n - 1 else {
-            throw FlingError(.outOfRange, field: "KeyframeAnimation.timingFunctions",
-                             value: "\(timingFunctions.count)", reason: "needs 1 or \(n - 1) (one per interval)")
+            throw FlingError(
+                .outOfRange, field: "KeyframeAnimation.timingFunctions",
+                value: "\(timingFunctions.count)", reason: "needs 1 or \(n - 1) (one per interval)")
         }
         self.keyframes = keyframes
         self.keyTimes = times
-        self.timingFunctions = timingFunctions.count == 1 ? Array(repeating: timingFunctions[0], count: n - 1)
+        self.timingFunctions =
+            timingFunctions.count == 1
+            ? Array(repeating: timingFunctions[0], count: n - 1)
             : timingFunctions
         self.duration = duration
         self.repeatCount = repeatCount
@@ -87,7 +97,7 @@ public struct KeyframeAnimation: Sendable {
         } else {
             k = (t / duration).rounded(.down)
             f = (t - k * duration) / duration
-            if f >= 1 { k += 1; f = 0 }   // rounding in t / duration
+            if f >= 1 { k += 1; f = 0 }  // rounding in t / duration
             if f < 0 { k -= 1; f = 1 + f }
         }
         if autoreverses, k.truncatingRemainder(dividingBy: 2) == 1 { f = 1 - f }

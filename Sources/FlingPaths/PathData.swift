@@ -66,7 +66,7 @@ public struct PathData: Hashable, Sendable {
         var subpaths: [BezierPath.Subpath] = []
         var current = Vector.zero, start = Vector.zero
         var segments: [CubicSegment] = []
-        var open = false // a subpath has begun (moveto seen or continued after a closepath)
+        var open = false  // a subpath has begun (moveto seen or continued after a closepath)
         var lastCubicControl: Vector? = nil
         var lastQuadControl: Vector? = nil
 
@@ -115,8 +115,9 @@ public struct PathData: Hashable, Sendable {
                     segments.append(.quadratic(current, q, to)); current = to; quadControl = q
                 case .arcTo(let radii, let rotation, let large, let sweep, let p, let r):
                     let to = abs(p, r)
-                    segments += ArcConversion.cubics(from: current, radii: radii, rotation: rotation,
-                                                     largeArc: large, sweep: sweep, to: to)
+                    segments += ArcConversion.cubics(
+                        from: current, radii: radii, rotation: rotation,
+                        largeArc: large, sweep: sweep, to: to)
                     current = to
                 case .moveTo, .closePath: break
                 }

@@ -125,7 +125,7 @@ struct PathDataParser {
                     let a = try pair(); skipSeparator()
                     command = .quadTo(a, try pair(), relative: relative)
                 case "T": command = .smoothQuadTo(try pair(), relative: relative)
-                default: // "A"
+                default:  // "A"
                     let rxAt = i
                     let rx = try number(); skipSeparator()
                     let ryAt = i
@@ -135,8 +135,9 @@ struct PathDataParser {
                     let rotation = try number(); skipSeparator()
                     let large = try flag(); skipSeparator()
                     let sweep = try flag(); skipSeparator()
-                    command = .arcTo(radii: Vector(rx, ry), rotation: rotation, largeArc: large, sweep: sweep,
-                                     to: try pair(), relative: relative)
+                    command = .arcTo(
+                        radii: Vector(rx, ry), rotation: rotation, largeArc: large, sweep: sweep,
+                        to: try pair(), relative: relative)
                 }
                 commands.append(command)
                 repeatFirst = false

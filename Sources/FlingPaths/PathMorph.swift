@@ -71,9 +71,12 @@ public enum PathMorph {
         var box = s.segments.first.map(\.bounds) ?? BoundingBox(min: s.start, max: s.start)
         for c in s.segments { box = box.union(c.bounds) }
         let p = box.center
-        return BezierPath.Subpath(start: p, segments: Array(repeating: CubicSegment(p, p, p, p),
-                                                             count: max(1, s.segments.count)),
-                                  isClosed: s.isClosed)
+        return BezierPath.Subpath(
+            start: p,
+            segments: Array(
+                repeating: CubicSegment(p, p, p, p),
+                count: max(1, s.segments.count)),
+            isClosed: s.isClosed)
     }
 
     static func splitLongest(_ s: inout BezierPath.Subpath) {

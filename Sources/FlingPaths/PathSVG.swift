@@ -37,8 +37,10 @@ public enum PathSVG {
 
     /// A filmstrip: the shape at each of `times` in a grid of `columns`, each cell `cell` points
     /// wide, the time under it. Every frame is a `<path data-t="…" d="…">`.
-    public static func filmstrip(_ animation: KeyframeAnimation, times: [Double], columns: Int = 6,
-                                 cell: Double = 160, fill: String = "#e8453c", title: String = "") -> String {
+    public static func filmstrip(
+        _ animation: KeyframeAnimation, times: [Double], columns: Int = 6,
+        cell: Double = 160, fill: String = "#e8453c", title: String = ""
+    ) -> String {
         let shapes = times.map { animation.shape(at: $0) }
         let box = frame(of: shapes, margin: 4)
         let w = box.max.x - box.min.x, h = box.max.y - box.min.y
@@ -48,7 +50,8 @@ public enum PathSVG {
         let caption = 18.0, top = title.isEmpty ? 0.0 : 24.0
         let width = Double(cols) * cell, height = top + Double(rows) * (cell + caption)
         var out = "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
-        out += "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"\(n(width))\" height=\"\(n(height))\" viewBox=\"0 0 \(n(width)) \(n(height))\">\n"
+        out +=
+            "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"\(n(width))\" height=\"\(n(height))\" viewBox=\"0 0 \(n(width)) \(n(height))\">\n"
         out += "<rect width=\"100%\" height=\"100%\" fill=\"#ffffff\"/>\n"
         if !title.isEmpty {
             out += "<text x=\"8\" y=\"17\" font-family=\"sans-serif\" font-size=\"14\">\(escape(title))</text>\n"
@@ -57,7 +60,8 @@ public enum PathSVG {
             let x = Double(k % cols) * cell, y = top + Double(k / cols) * (cell + caption)
             out += "<g transform=\"translate(\(n(x)) \(n(y))) scale(\(n(scale))) translate(\(n(-box.min.x)) \(n(-box.min.y)))\">"
             out += "<path data-t=\"\(n(t))\" fill=\"\(escape(fill))\" fill-rule=\"nonzero\" d=\"\(shape.svgData)\"/></g>\n"
-            out += "<text x=\"\(n(x + cell / 2))\" y=\"\(n(y + cell + 13))\" text-anchor=\"middle\" font-family=\"sans-serif\" font-size=\"11\">t = \(timeLabel(t)) s</text>\n"
+            out +=
+                "<text x=\"\(n(x + cell / 2))\" y=\"\(n(y + cell + 13))\" text-anchor=\"middle\" font-family=\"sans-serif\" font-size=\"11\">t = \(timeLabel(t)) s</text>\n"
         }
         out += "</svg>\n"
         return out
@@ -67,8 +71,10 @@ public enum PathSVG {
     /// evenly over one cycle (a pass, or a pass and its reverse) with `keyTimes` k/(frames-1),
     /// repeating as the animation does. Linear interpolation between samples when they all share
     /// one structure (what browsers can interpolate), otherwise discrete steps.
-    public static func animated(_ animation: KeyframeAnimation, frames: Int = 61, fill: String = "#e8453c",
-                                size: Double = 320) -> String {
+    public static func animated(
+        _ animation: KeyframeAnimation, frames: Int = 61, fill: String = "#e8453c",
+        size: Double = 320
+    ) -> String {
         let count = max(2, frames)
         let cycle = animation.duration * (animation.autoreverses ? 2 : 1)
         let span = animation.repeatCount.isInfinite ? cycle : min(cycle, animation.activeDuration)
@@ -76,7 +82,9 @@ public enum PathSVG {
         let shapes = times.map { animation.shape(at: $0) }
         let box = frame(of: shapes, margin: 4)
         let linear = shapes.allSatisfy { PathMorph.sameStructure($0, shapes[0]) }
-        let repeats = animation.repeatCount.isInfinite ? "indefinite"
+        let repeats =
+            animation.repeatCount.isInfinite
+            ? "indefinite"
             : n(animation.activeDuration / span)
         var out = "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
         out += "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"\(n(size))\" height=\"\(n(size))\" "
@@ -92,21 +100,26 @@ public enum PathSVG {
 
     /// A filmstrip of a conveyor: one row per time, each visible item a circle of `radius`
     /// with its alpha as `opacity` (`data-t` on the row).
-    public static func filmstrip(_ conveyor: Conveyor, nanoseconds times: [Int64], radius: Double = 6,
-                                 fill: String = "#5a5a5a") -> String {
+    public static func filmstrip(
+        _ conveyor: Conveyor, nanoseconds times: [Int64], radius: Double = 6,
+        fill: String = "#5a5a5a"
+    ) -> String {
         let lo = Vector(min(conveyor.start.x, conveyor.end.x), min(conveyor.start.y, conveyor.end.y))
         let hi = Vector(max(conveyor.start.x, conveyor.end.x), max(conveyor.start.y, conveyor.end.y))
         let rowHeight = hi.y - lo.y + 2 * radius + 8
         let width = hi.x - lo.x + 2 * radius + 120, height = rowHeight * Double(times.count)
         var out = "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
-        out += "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"\(n(width))\" height=\"\(n(height))\" viewBox=\"0 0 \(n(width)) \(n(height))\">\n"
+        out +=
+            "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"\(n(width))\" height=\"\(n(height))\" viewBox=\"0 0 \(n(width)) \(n(height))\">\n"
         out += "<rect width=\"100%\" height=\"100%\" fill=\"#ffffff\"/>\n"
         for (k, t) in times.enumerated() {
             let dx = 120 + radius - lo.x, dy = Double(k) * rowHeight + radius + 4 - lo.y
-            out += "<text x=\"4\" y=\"\(n(Double(k) * rowHeight + rowHeight / 2 + 4))\" font-family=\"sans-serif\" font-size=\"11\">t = \(timeLabel(Double(t) / 1e9)) s</text>\n"
+            out +=
+                "<text x=\"4\" y=\"\(n(Double(k) * rowHeight + rowHeight / 2 + 4))\" font-family=\"sans-serif\" font-size=\"11\">t = \(timeLabel(Double(t) / 1e9)) s</text>\n"
             out += "<g data-t=\"\(t)\" transform=\"translate(\(n(dx)) \(n(dy)))\">"
             for item in conveyor.items(atNanoseconds: t) {
-                out += "<circle cx=\"\(n(item.position.x))\" cy=\"\(n(item.position.y))\" r=\"\(n(radius))\" fill=\"\(escape(fill))\" opacity=\"\(n(item.alpha))\"/>"
+                out +=
+                    "<circle cx=\"\(n(item.position.x))\" cy=\"\(n(item.position.y))\" r=\"\(n(radius))\" fill=\"\(escape(fill))\" opacity=\"\(n(item.alpha))\"/>"
             }
             out += "</g>\n"
         }
@@ -118,8 +131,10 @@ public enum PathSVG {
     /// moves exactly one spacing, so each item slot is a circle whose `cx`, `cy` and `opacity`
     /// are animated through `frames` samples of one period, repeating forever; at the period's
     /// end every slot stands where its neighbour started, so the loop is seamless.
-    public static func animated(_ conveyor: Conveyor, frames: Int = 31, radius: Double = 6,
-                                fill: String = "#5a5a5a") -> String {
+    public static func animated(
+        _ conveyor: Conveyor, frames: Int = 31, radius: Double = 6,
+        fill: String = "#5a5a5a"
+    ) -> String {
         let count = max(2, frames)
         let l = conveyor.length, s = conveyor.spacing
         let slots = Int((l / s).rounded(.down)) + 2
@@ -127,7 +142,8 @@ public enum PathSVG {
         let lo = Vector(min(conveyor.start.x, conveyor.end.x), min(conveyor.start.y, conveyor.end.y))
         let hi = Vector(max(conveyor.start.x, conveyor.end.x), max(conveyor.start.y, conveyor.end.y))
         var out = "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
-        out += "<svg xmlns=\"http://www.w3.org/2000/svg\" viewBox=\"\(n(lo.x - radius)) \(n(lo.y - radius)) \(n(hi.x - lo.x + 2 * radius)) \(n(hi.y - lo.y + 2 * radius))\">\n"
+        out +=
+            "<svg xmlns=\"http://www.w3.org/2000/svg\" viewBox=\"\(n(lo.x - radius)) \(n(lo.y - radius)) \(n(hi.x - lo.x + 2 * radius)) \(n(hi.y - lo.y + 2 * radius))\">\n"
         let keyTimes = (0..<count).map { n(Double($0) / Double(count - 1)) }.joined(separator: ";")
         let dur = n(conveyor.period)
         for j in 0..<slots {
@@ -142,7 +158,8 @@ public enum PathSVG {
             }
             out += "<circle r=\"\(n(radius))\" fill=\"\(escape(fill))\" cx=\"\(xs[0])\" cy=\"\(ys[0])\" opacity=\"\(alphas[0])\">"
             for (name, values) in [("cx", xs), ("cy", ys), ("opacity", alphas)] {
-                out += "<animate attributeName=\"\(name)\" dur=\"\(dur)s\" repeatCount=\"indefinite\" keyTimes=\"\(keyTimes)\" values=\"\(values.joined(separator: ";"))\"/>"
+                out +=
+                    "<animate attributeName=\"\(name)\" dur=\"\(dur)s\" repeatCount=\"indefinite\" keyTimes=\"\(keyTimes)\" values=\"\(values.joined(separator: ";"))\"/>"
             }
             out += "</circle>\n"
         }

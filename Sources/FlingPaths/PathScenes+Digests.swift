@@ -18,18 +18,25 @@ extension PathScenes {
         let pin = try! BezierPath(svg: pinData)
         return [
             ("pin 240 frames over 2 s", jumpingPin().sampleDigest(frames: 240, from: 0, to: 2).hex),
-            ("square to circle, easeInEaseOut, autoreverse",
-             try! KeyframeAnimation(keyframes: [square, circle], timingFunctions: [.easeInEaseOut], duration: 0.7,
-                                    repeatCount: 2, autoreverses: true).sampleDigest(frames: 97, from: 0, to: 3).hex),
+            (
+                "square to circle, easeInEaseOut, autoreverse",
+                try! KeyframeAnimation(
+                    keyframes: [square, circle], timingFunctions: [.easeInEaseOut], duration: 0.7,
+                    repeatCount: 2, autoreverses: true
+                ).sampleDigest(frames: 97, from: 0, to: 3).hex
+            ),
             ("one subpath into two", try! KeyframeAnimation(keyframes: [triangle, two], duration: 1).sampleDigest(frames: 33).hex),
             ("rotated arcs", digest { arcs.combine(into: &$0) }),
-            ("paced points and flattening of the pin", digest { d in
-                for k in 0...50 {
-                    let (p, t) = pin.point(atLength: pin.length * Double(k) / 50)!
-                    d.combine(p.x); d.combine(p.y); d.combine(t.x); d.combine(t.y)
+            (
+                "paced points and flattening of the pin",
+                digest { d in
+                    for k in 0...50 {
+                        let (p, t) = pin.point(atLength: pin.length * Double(k) / 50)!
+                        d.combine(p.x); d.combine(p.y); d.combine(t.x); d.combine(t.y)
+                    }
+                    for line in try! pin.flattened(tolerance: 0.05) { for p in line { d.combine(p.x); d.combine(p.y) } }
                 }
-                for line in try! pin.flattened(tolerance: 0.05) { for p in line { d.combine(p.x); d.combine(p.y) } }
-            }),
+            ),
             ("dots 90 frames", dots().sampleDigest(frames: 90).hex),
         ]
     }

@@ -34,7 +34,8 @@ public struct BubbleCurve: Hashable, Sendable {
         lengths.reserveCapacity(Self.spans + 1)
         var total = 0.0
         for k in 0..<Self.spans {
-            total += Self.lengthOf(start, control1, control2, end, from: Double(k) / Double(Self.spans), to: Double(k + 1) / Double(Self.spans))
+            total += Self.lengthOf(
+                start, control1, control2, end, from: Double(k) / Double(Self.spans), to: Double(k + 1) / Double(Self.spans))
             lengths.append(total)
         }
         self.lengths = lengths
@@ -47,8 +48,9 @@ public struct BubbleCurve: Hashable, Sendable {
     public func point(at s: Double) -> Vector {
         let t = 1 - s
         let a = t * t * t, b = 3 * t * t * s, c = 3 * t * s * s, d = s * s * s
-        return Vector(a * start.x + b * control1.x + c * control2.x + d * end.x,
-                      a * start.y + b * control1.y + c * control2.y + d * end.y)
+        return Vector(
+            a * start.x + b * control1.x + c * control2.x + d * end.x,
+            a * start.y + b * control1.y + c * control2.y + d * end.y)
     }
 
     /// The length of the curve between parameters `a` and `b`, points.
@@ -83,8 +85,9 @@ public struct BubbleCurve: Hashable, Sendable {
     static func derivative(_ p0: Vector, _ p1: Vector, _ p2: Vector, _ p3: Vector, _ s: Double) -> Vector {
         let t = 1 - s
         let a = 3 * t * t, b = 6 * t * s, c = 3 * s * s
-        return Vector(a * (p1.x - p0.x) + b * (p2.x - p1.x) + c * (p3.x - p2.x),
-                      a * (p1.y - p0.y) + b * (p2.y - p1.y) + c * (p3.y - p2.y))
+        return Vector(
+            a * (p1.x - p0.x) + b * (p2.x - p1.x) + c * (p3.x - p2.x),
+            a * (p1.y - p0.y) + b * (p2.y - p1.y) + c * (p3.y - p2.y))
     }
 
     /// ∫ |B'(s)| ds over [a, b], by 5-point Gauss-Legendre (nodes ±√(5 ∓ 2√(10/7))/3 and 0,

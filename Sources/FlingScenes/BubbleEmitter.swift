@@ -149,8 +149,9 @@ public struct BubbleEmitter: Sendable {
         try Check.range(time, 0...1e9, "BubbleEmitter.tap.time")
         let last = taps.last ?? 0
         guard time >= max(last, self.time) else {
-            throw FlingError(.outOfOrder, field: "BubbleEmitter.tap.time", value: "\(time)",
-                             reason: "is earlier than the current time or the last tap, \(max(last, self.time))")
+            throw FlingError(
+                .outOfOrder, field: "BubbleEmitter.tap.time", value: "\(time)",
+                reason: "is earlier than the current time or the last tap, \(max(last, self.time))")
         }
         taps.append(time)
     }
@@ -162,8 +163,9 @@ public struct BubbleEmitter: Sendable {
     public mutating func advance(to time: Double) throws(FlingError) -> [Event] {
         try Check.range(time, 0...1e9, "BubbleEmitter.advance.time")
         guard time >= self.time else {
-            throw FlingError(.outOfOrder, field: "BubbleEmitter.advance.time", value: "\(time)",
-                             reason: "is earlier than the current time, \(self.time)")
+            throw FlingError(
+                .outOfOrder, field: "BubbleEmitter.advance.time", value: "\(time)",
+                reason: "is earlier than the current time, \(self.time)")
         }
         let previous = self.time
         var events: [Event] = []
@@ -204,8 +206,9 @@ public struct BubbleEmitter: Sendable {
         if mirrored { sway = -sway }
         let duration = random.uniform(c.duration)
         let size = random.uniform(c.size)
-        let bubble = Bubble(id: emitted, born: t, curve: BubbleCurve(origin: Vector(source.x + offset, source.y), height: height, sway: sway),
-                            duration: duration, size: size, mirrored: mirrored)
+        let bubble = Bubble(
+            id: emitted, born: t, curve: BubbleCurve(origin: Vector(source.x + offset, source.y), height: height, sway: sway),
+            duration: duration, size: size, mirrored: mirrored)
         emitted += 1
         bubbles.append(bubble)
         return bubble

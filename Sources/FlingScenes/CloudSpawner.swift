@@ -87,8 +87,9 @@ public struct CloudSpawner: Sendable {
     public mutating func advance(to time: Double) throws(FlingError) -> [Event] {
         try Check.range(time, 0...1e9, "CloudSpawner.advance.time")
         guard time >= self.time else {
-            throw FlingError(.outOfOrder, field: "CloudSpawner.advance.time", value: "\(time)",
-                             reason: "is earlier than the current time, \(self.time)")
+            throw FlingError(
+                .outOfOrder, field: "CloudSpawner.advance.time", value: "\(time)",
+                reason: "is earlier than the current time, \(self.time)")
         }
         var events: [Event] = []
         let c = configuration
@@ -96,8 +97,10 @@ public struct CloudSpawner: Sendable {
             let variant = random.index(c.variants.count)
             let alpha = random.uniform(c.alpha), y = random.uniform(c.height), speed = random.uniform(c.speed)
             let size = c.variants[variant]
-            clouds.append(Cloud(id: count, variant: variant, born: next, startX: c.viewWidth + size.x / 2, y: y,
-                                speed: speed, alpha: alpha, size: size))
+            clouds.append(
+                Cloud(
+                    id: count, variant: variant, born: next, startX: c.viewWidth + size.x / 2, y: y,
+                    speed: speed, alpha: alpha, size: size))
             events.append(Event(time: next, cloud: count, kind: .appeared))
             count += 1
             next += random.uniform(c.interval)

@@ -115,8 +115,9 @@ public struct DayNightPicker: Sendable {
         try Check.range(minutes, 0...(Self.minutesPerDay - 0x1p-40), "DayNightPicker.pick.minutes")
         try Check.range(time, 0...1e9, "DayNightPicker.pick.time")
         guard time >= pickTime else {
-            throw FlingError(.outOfOrder, field: "DayNightPicker.pick.time", value: "\(time)",
-                             reason: "is earlier than the last pick, \(pickTime)")
+            throw FlingError(
+                .outOfOrder, field: "DayNightPicker.pick.time", value: "\(time)",
+                reason: "is earlier than the last pick, \(pickTime)")
         }
         let now = value(at: time)
         var d = minutes - Self.wrapped(now)
@@ -164,7 +165,8 @@ public struct DayNightPicker: Sendable {
         } else {
             alpha = c.starRamp((360 - m) / 360)
         }
-        return Layers(minutes: m, skyOffset: offset, skyCopies: copies, rotation: rotation, moonRotation: -rotation,
-                      sunRotation: -rotation * c.sunMultiple, starRotation: rotation, starAlpha: alpha)
+        return Layers(
+            minutes: m, skyOffset: offset, skyCopies: copies, rotation: rotation, moonRotation: -rotation,
+            sunRotation: -rotation * c.sunMultiple, starRotation: rotation, starAlpha: alpha)
     }
 }

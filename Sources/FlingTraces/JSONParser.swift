@@ -156,8 +156,9 @@ struct JSONParser {
             skipWhitespace()
             let value = try parseValue()
             if !seen.insert(key).inserted {
-                throw FlingError(.malformedInput, field: "line \(keyLine), column \(keyColumn)", value: "\"\(key)\"",
-                                 reason: "duplicate key in one object")
+                throw FlingError(
+                    .malformedInput, field: "line \(keyLine), column \(keyColumn)", value: "\"\(key)\"",
+                    reason: "duplicate key in one object")
             }
             members.append((key, value))
             skipWhitespace()
@@ -301,4 +302,3 @@ struct JSONParser {
         return String(decoding: bytes[start..<i], as: UTF8.self)
     }
 }
-

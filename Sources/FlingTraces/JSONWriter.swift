@@ -51,7 +51,8 @@ struct JSONWriter {
         let tick = i.tick.map { "\"tick\": \($0), " } ?? ""
         switch i.input {
         case .touch(let e):
-            var s = "{\"time\": \(number(e.time)), \"touch\": \(e.touch.rawValue), \"phase\": \"\(e.phase.rawValue)\", "
+            var s =
+                "{\"time\": \(number(e.time)), \"touch\": \(e.touch.rawValue), \"phase\": \"\(e.phase.rawValue)\", "
                 + "\"position\": \(vector(e.position))"
             if let tile = e.tile, e.phase == .began { s += ", \"tile\": \(tile.rawValue)" }
             if let t = i.tick { s += ", \"tick\": \(t)" }
@@ -104,21 +105,23 @@ struct JSONWriter {
         case .alwaysFall: rule = "{\"kind\": \"alwaysFall\"}"
         }
         let settle = c.settle
-        list(4, [
-            "\"tick\": \(Self.number(c.tick))",
-            "\"maxFrameInterval\": \(Self.number(c.maxFrameInterval))",
-            "\"gravity\": \(Self.vector(c.gravity))",
-            "\"solverIterations\": \(c.solverIterations)",
-            "\"dragMaxAcceleration\": \(Self.number(c.dragMaxAcceleration))",
-            "\"dragErrorBias\": \(Self.number(c.dragErrorBias))",
-            "\"attraction\": \(Self.spring(c.attraction))",
-            "\"rotation\": \(Self.spring(c.rotation))",
-            "\"releaseRule\": \(rule)",
-            "\"settle\": {\"distance\": \(Self.number(settle.distance)), \"speed\": \(Self.number(settle.speed)), "
-                + "\"angle\": \(Self.number(settle.angle)), \"angularSpeed\": \(Self.number(settle.angularSpeed)), "
-                + "\"ticks\": \(settle.ticks)}",
-            "\"cullMargin\": \(Self.number(c.cullMargin))",
-        ], close: "},")
+        list(
+            4,
+            [
+                "\"tick\": \(Self.number(c.tick))",
+                "\"maxFrameInterval\": \(Self.number(c.maxFrameInterval))",
+                "\"gravity\": \(Self.vector(c.gravity))",
+                "\"solverIterations\": \(c.solverIterations)",
+                "\"dragMaxAcceleration\": \(Self.number(c.dragMaxAcceleration))",
+                "\"dragErrorBias\": \(Self.number(c.dragErrorBias))",
+                "\"attraction\": \(Self.spring(c.attraction))",
+                "\"rotation\": \(Self.spring(c.rotation))",
+                "\"releaseRule\": \(rule)",
+                "\"settle\": {\"distance\": \(Self.number(settle.distance)), \"speed\": \(Self.number(settle.speed)), "
+                    + "\"angle\": \(Self.number(settle.angle)), \"angularSpeed\": \(Self.number(settle.angularSpeed)), "
+                    + "\"ticks\": \(settle.ticks)}",
+                "\"cullMargin\": \(Self.number(c.cullMargin))",
+            ], close: "},")
         if s.tiles.isEmpty {
             line(3, "\"tiles\": [],")
         } else {

@@ -20,7 +20,7 @@ extension PathScene {
     public static func isPathSceneDocument(_ bytes: [UInt8]) -> Bool {
         var parser = JSONParser(bytes)
         guard let root = try? parser.parseDocument(), case .object(let members) = root.value,
-              let format = members.first(where: { $0.key == "format" }), case .string(let name) = format.value.value
+            let format = members.first(where: { $0.key == "format" }), case .string(let name) = format.value.value
         else { return false }
         return name == formatName
     }
@@ -55,7 +55,8 @@ extension PathScene {
             lines.append("\"duration\": \(W.number(a.duration))")
             lines.append("\"repeatCount\": " + (a.repeatCount.isInfinite ? "\"forever\"" : W.number(a.repeatCount)))
             lines.append("\"autoreverses\": \(a.autoreverses)")
-            lines.append("\"sampling\": {\"frames\": \(sampling.frames), \"from\": \(W.number(sampling.from)), \"to\": \(W.number(sampling.to))}")
+            lines.append(
+                "\"sampling\": {\"frames\": \(sampling.frames), \"from\": \(W.number(sampling.from)), \"to\": \(W.number(sampling.to))}")
         case .conveyor(let c):
             lines.append("\"from\": \(W.vector(c.start))")
             lines.append("\"to\": \(W.vector(c.end))")
@@ -141,13 +142,16 @@ extension TraceDecoder {
                     repeatCount = try double(rn, path / "repeatCount")
                 }
             }
-            let autoreverses = try optional(o, "autoreverses").map { (n: JSONNode) throws(FlingError) -> Bool in
-                try bool(n, path / "autoreverses") } ?? false
+            let autoreverses =
+                try optional(o, "autoreverses").map { (n: JSONNode) throws(FlingError) -> Bool in
+                    try bool(n, path / "autoreverses")
+                } ?? false
             let animation: KeyframeAnimation
             do {
-                animation = try KeyframeAnimation(keyframes: frames, keyTimes: keyTimes, timingFunctions: timing,
-                                                  duration: try double(o, "duration"), repeatCount: repeatCount,
-                                                  autoreverses: autoreverses)
+                animation = try KeyframeAnimation(
+                    keyframes: frames, keyTimes: keyTimes, timingFunctions: timing,
+                    duration: try double(o, "duration"), repeatCount: repeatCount,
+                    autoreverses: autoreverses)
             } catch { throw located(error, path) }
             content = .morph(keyframes: texts, animation)
             let so = try object(try required(o, "sampling"), path / "sampling", keys: ["frames", "from", "to"])
@@ -156,13 +160,19 @@ extension TraceDecoder {
             o = try object(root, path, keys: common + ["from", "to", "spacing", "period", "reversed", "fadeLength"])
             let from = try vector(try required(o, "from"), path / "from")
             let to = try vector(try required(o, "to"), path / "to")
-            let reversed = try optional(o, "reversed").map { (n: JSONNode) throws(FlingError) -> Bool in
-                try bool(n, path / "reversed") } ?? false
-            let fade = try optional(o, "fadeLength").map { (n: JSONNode) throws(FlingError) -> Double in
-                try double(n, path / "fadeLength") } ?? 50
+            let reversed =
+                try optional(o, "reversed").map { (n: JSONNode) throws(FlingError) -> Bool in
+                    try bool(n, path / "reversed")
+                } ?? false
+            let fade =
+                try optional(o, "fadeLength").map { (n: JSONNode) throws(FlingError) -> Double in
+                    try double(n, path / "fadeLength")
+                } ?? 50
             do {
-                content = .conveyor(try Conveyor(from: from, to: to, spacing: try double(o, "spacing"),
-                                                 period: try double(o, "period"), reversed: reversed, fadeLength: fade))
+                content = .conveyor(
+                    try Conveyor(
+                        from: from, to: to, spacing: try double(o, "spacing"),
+                        period: try double(o, "period"), reversed: reversed, fadeLength: fade))
             } catch { throw located(error, path) }
             let so = try object(try required(o, "sampling"), path / "sampling", keys: ["frames"])
             sampling = .init(frames: try int(so, "frames"))
@@ -170,11 +180,13 @@ extension TraceDecoder {
             throw fail(kindNode, path / "kind", "must be \"morph\" or \"conveyor\"")
         }
         guard sampling.frames >= 1, sampling.frames <= 1_000_000 else {
-            throw FlingError(.outOfRange, field: "\(locate(path / "sampling" / "frames"))", value: "\(sampling.frames)",
-                             reason: "must lie in 1...1000000")
+            throw FlingError(
+                .outOfRange, field: "\(locate(path / "sampling" / "frames"))", value: "\(sampling.frames)",
+                reason: "must lie in 1...1000000")
         }
-        var scene = PathScene(name: try optionalString(o, "name"), notes: try optionalString(o, "notes"),
-                              content: content, sampling: sampling)
+        var scene = PathScene(
+            name: try optionalString(o, "name"), notes: try optionalString(o, "notes"),
+            content: content, sampling: sampling)
         if let en = optional(o, "expected") {
             let eo = try object(en, path / "expected", keys: ["digest"])
             scene.expected = try digest(try required(eo, "digest"), eo.path / "digest")

@@ -39,8 +39,10 @@ public struct PathScene: Sendable {
     /// The digest the samples must give, when pinned.
     public var expected: StateDigest?
 
-    public init(name: String? = nil, notes: String? = nil, content: Content, sampling: Sampling,
-                expected: StateDigest? = nil) {
+    public init(
+        name: String? = nil, notes: String? = nil, content: Content, sampling: Sampling,
+        expected: StateDigest? = nil
+    ) {
         self.name = name; self.notes = notes; self.content = content; self.sampling = sampling; self.expected = expected
     }
 

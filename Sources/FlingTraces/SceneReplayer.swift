@@ -50,8 +50,10 @@ extension SceneTrace {
     /// Replays the scene; a snap scene (``isSnapScene``) runs on a backend from `makeBackend`
     /// (given the solver iterations, 10), and samples, per sample, every item's center x, y
     /// and scale in id order, then the scene's numbers (``SceneReplay/Frame/snap(_:extras:)``).
-    public func replay(keepsFrames: Bool = true,
-                       makeBackend: ((_ solverIterations: Int) throws(FlingError) -> any PhysicsBackend)?) throws(FlingError) -> SceneReplay {
+    public func replay(
+        keepsFrames: Bool = true,
+        makeBackend: ((_ solverIterations: Int) throws(FlingError) -> any PhysicsBackend)?
+    ) throws(FlingError) -> SceneReplay {
         try validate()
         var out = SceneReplay(frames: [], samples: 0, digest: StateDigest(), events: [], mismatches: [])
         let n = sampling.count
@@ -98,8 +100,9 @@ extension SceneTrace {
             }
         case .chatHeads, .sunSwitch:
             guard let makeBackend else {
-                throw FlingError(.invalidState, field: "SceneTrace.replay", value: scene.kind,
-                                 reason: "a snap scene runs physics: replay it with a backend (makeBackend)")
+                throw FlingError(
+                    .invalidState, field: "SceneTrace.replay", value: scene.kind,
+                    reason: "a snap scene runs physics: replay it with a backend (makeBackend)")
             }
             try replaySnap(n, keepsFrames: keepsFrames, backend: try makeBackend(SnapConfiguration().solverIterations), into: &out)
         }
@@ -122,7 +125,8 @@ extension SceneTrace {
 
     /// The document with its expectation set from a replay on `makeBackend`'s backends (a snap
     /// scene's pins are meant for portable arithmetic).
-    public func pinned(makeBackend: ((_ solverIterations: Int) throws(FlingError) -> any PhysicsBackend)?) throws(FlingError) -> SceneTrace {
+    public func pinned(makeBackend: ((_ solverIterations: Int) throws(FlingError) -> any PhysicsBackend)?) throws(FlingError) -> SceneTrace
+    {
         var bare = self
         bare.expected = nil
         let r = try bare.replay(keepsFrames: false, makeBackend: makeBackend)

@@ -22,7 +22,7 @@ extension SceneTrace {
     public static func isSceneDocument(_ bytes: [UInt8]) -> Bool {
         var parser = JSONParser(bytes)
         guard let root = try? parser.parseDocument(), case .object(let members) = root.value,
-              let format = members.first(where: { $0.key == "format" }), case .string(let name) = format.value.value
+            let format = members.first(where: { $0.key == "format" }), case .string(let name) = format.value.value
         else { return false }
         return name == formatName
     }
@@ -60,7 +60,8 @@ extension SceneTrace {
             case .spring(let response, let zeta):
                 transition = "{\"kind\": \"spring\", \"response\": \(W.number(response)), \"dampingFraction\": \(W.number(zeta))}"
             case .curve(let d, let x1, let y1, let x2, let y2):
-                transition = "{\"kind\": \"curve\", \"duration\": \(W.number(d)), \"x1\": \(W.number(x1)), \"y1\": \(W.number(y1)), "
+                transition =
+                    "{\"kind\": \"curve\", \"duration\": \(W.number(d)), \"x1\": \(W.number(x1)), \"y1\": \(W.number(y1)), "
                     + "\"x2\": \(W.number(x2)), \"y2\": \(W.number(y2))}"
             }
             let members = [
@@ -155,10 +156,12 @@ extension TraceDecoder {
             scene = .clouds(c, seed: try seed(o))
         case "chatHeads":
             o = try object(root, path, keys: common + ["heads"])
-            let co = try object(try required(o, "configuration"), path / "configuration",
-                                keys: ["screen", "safeBand", "diameter", "outside", "pressedScale", "spring", "spacing", "panelHeight"])
-            var c = ChatHeadsConfiguration(screen: try rect(try required(co, "screen"), co.path / "screen"),
-                                           safeBand: try range(co, "safeBand"))
+            let co = try object(
+                try required(o, "configuration"), path / "configuration",
+                keys: ["screen", "safeBand", "diameter", "outside", "pressedScale", "spring", "spacing", "panelHeight"])
+            var c = ChatHeadsConfiguration(
+                screen: try rect(try required(co, "screen"), co.path / "screen"),
+                safeBand: try range(co, "safeBand"))
             c.diameter = try double(co, "diameter")
             c.outside = try double(co, "outside")
             c.pressedScale = try double(co, "pressedScale")
@@ -172,10 +175,12 @@ extension TraceDecoder {
             scene = .chatHeads(c, heads: heads, inputs: try snapInputs(o))
         case "sunSwitch":
             o = try object(root, path, keys: common + ["isOn"])
-            let co = try object(try required(o, "configuration"), path / "configuration",
-                                keys: ["offCenter", "onCenter", "knobDiameter", "rubberBand", "spring", "raysAngularSpeed", "alphaSpring"])
-            var c = SunSwitchConfiguration(offCenter: try vector(try required(co, "offCenter"), co.path / "offCenter"),
-                                           onCenter: try vector(try required(co, "onCenter"), co.path / "onCenter"))
+            let co = try object(
+                try required(o, "configuration"), path / "configuration",
+                keys: ["offCenter", "onCenter", "knobDiameter", "rubberBand", "spring", "raysAngularSpeed", "alphaSpring"])
+            var c = SunSwitchConfiguration(
+                offCenter: try vector(try required(co, "offCenter"), co.path / "offCenter"),
+                onCenter: try vector(try required(co, "onCenter"), co.path / "onCenter"))
             c.knobDiameter = try double(co, "knobDiameter")
             c.rubberBand = try double(co, "rubberBand")
             c.spring = try spring(try required(co, "spring"), co.path / "spring")
@@ -186,8 +191,9 @@ extension TraceDecoder {
             throw fail(kindNode, path / "kind", "must be \"bubbles\", \"dayNight\", \"clouds\", \"chatHeads\" or \"sunSwitch\"")
         }
         let so = try object(try required(o, "sampling"), path / "sampling", keys: ["rate", "duration"])
-        var trace = SceneTrace(name: try optionalString(o, "name"), notes: try optionalString(o, "notes"), scene: scene,
-                               sampling: .init(rate: try double(so, "rate"), duration: try double(so, "duration")))
+        var trace = SceneTrace(
+            name: try optionalString(o, "name"), notes: try optionalString(o, "notes"), scene: scene,
+            sampling: .init(rate: try double(so, "rate"), duration: try double(so, "duration")))
         if let en = optional(o, "expected") {
             let eo = try object(en, path / "expected", keys: ["samples", "digest"])
             trace.expected = .init(samples: try int(eo, "samples"), digest: try digest(try required(eo, "digest"), eo.path / "digest"))
@@ -233,14 +239,19 @@ extension TraceDecoder {
     }
 
     mutating func bubbles(_ node: JSONNode, _ path: Path) throws(FlingError) -> BubbleEmitter.Configuration {
-        let o = try object(node, path, keys: ["source", "interval", "height", "sway", "duration", "size", "startOffset",
-                                              "timing", "popScale", "popDuration"])
+        let o = try object(
+            node, path,
+            keys: [
+                "source", "interval", "height", "sway", "duration", "size", "startOffset",
+                "timing", "popScale", "popDuration",
+            ])
         var c = BubbleEmitter.Configuration()
         let sourceNode = try required(o, "source")
         if case .object(let m) = sourceNode.value, m.contains(where: { $0.key == "from" }) {
             let so = try object(sourceNode, path / "source", keys: ["from", "to", "period"])
-            c.source = .sweep(from: try vector(try required(so, "from"), so.path / "from"),
-                              to: try vector(try required(so, "to"), so.path / "to"), period: try double(so, "period"))
+            c.source = .sweep(
+                from: try vector(try required(so, "from"), so.path / "from"),
+                to: try vector(try required(so, "to"), so.path / "to"), period: try double(so, "period"))
         } else {
             c.source = .fixed(try vector(sourceNode, path / "source"))
         }
@@ -287,8 +298,9 @@ extension TraceDecoder {
             c.transition = .spring(response: try double(to, "response"), dampingFraction: try double(to, "dampingFraction"))
         case "curve":
             let to = try object(tNode, tPath, keys: ["kind", "duration", "x1", "y1", "x2", "y2"])
-            c.transition = .curve(duration: try double(to, "duration"), x1: try double(to, "x1"), y1: try double(to, "y1"),
-                                  x2: try double(to, "x2"), y2: try double(to, "y2"))
+            c.transition = .curve(
+                duration: try double(to, "duration"), x1: try double(to, "x1"), y1: try double(to, "y1"),
+                x2: try double(to, "x2"), y2: try double(to, "y2"))
         default:
             throw fail(k.value, tPath / "kind", "must be \"spring\" or \"curve\"")
         }

@@ -11,7 +11,8 @@ extension SceneTrace {
         // the replay would drop time the live run simulated.
         try Check.range(sampling.rate, 4...1000, "sampling.rate")
         guard items <= Self.maximumSnapItems else {
-            throw FlingError(.outOfRange, field: "heads", value: "\(items - 1)", reason: "a snap scene has at most \(Self.maximumSnapItems - 1) heads")
+            throw FlingError(
+                .outOfRange, field: "heads", value: "\(items - 1)", reason: "a snap scene has at most \(Self.maximumSnapItems - 1) heads")
         }
         guard inputs.count <= 1_000_000 else {
             throw FlingError(.outOfRange, field: "inputs", value: "\(inputs.count)", reason: "a snap scene has at most 1000000 inputs")
@@ -60,7 +61,8 @@ public struct SnapSceneRecorder {
         let c = heads.configuration
         let centers = heads.heads.map { id in heads.animator.itemDefinitions.first { $0.id == id }!.center }
         guard heads.heads == (1...max(1, heads.heads.count)).map({ SnapItemID($0) }) else {
-            throw FlingError(.invalidState, field: "SnapSceneRecorder(recording:)", value: "\(heads.heads)", reason: "head ids must be 1, 2, …")
+            throw FlingError(
+                .invalidState, field: "SnapSceneRecorder(recording:)", value: "\(heads.heads)", reason: "head ids must be 1, 2, …")
         }
         scene = { .chatHeads(c, heads: centers, inputs: $0) }
     }
@@ -74,9 +76,11 @@ public struct SnapSceneRecorder {
 
     static func start(_ animator: SnapAnimator) throws(FlingError) {
         guard animator.clock.ticks == 0, animator.isDrained, animator.journal == nil, animator.clock.displayTime == 0,
-              animator.configuration == SnapConfiguration(), animator.timeOrigin == 0 else {
-            throw FlingError(.invalidState, field: "SnapSceneRecorder(recording:)", value: "\(animator.clock.ticks) ticks",
-                             reason: "record a fresh scene with the default SnapConfiguration and time origin 0, once")
+            animator.configuration == SnapConfiguration(), animator.timeOrigin == 0
+        else {
+            throw FlingError(
+                .invalidState, field: "SnapSceneRecorder(recording:)", value: "\(animator.clock.ticks) ticks",
+                reason: "record a fresh scene with the default SnapConfiguration and time origin 0, once")
         }
         animator.journal = []
     }
@@ -86,8 +90,9 @@ public struct SnapSceneRecorder {
         var inputs: [Trace.Input] = []
         for applied in animator.journal ?? [] {
             guard case .touch(let e) = applied.input else {
-                throw FlingError(.invalidState, field: "SnapSceneRecorder.trace", value: "send",
-                                 reason: "a snap scene document records touches only; the app sent an item")
+                throw FlingError(
+                    .invalidState, field: "SnapSceneRecorder.trace", value: "send",
+                    reason: "a snap scene document records touches only; the app sent an item")
             }
             let natural = FixedStepClock.firstTick(atOrAfter: e.time, tick: animator.configuration.tick)
             inputs.append(Trace.Input(.touch(e), tick: natural == applied.tick ? nil : applied.tick))
@@ -131,8 +136,9 @@ extension SceneTrace {
         var sun: SunSwitch?
         switch scene {
         case .chatHeads(let c, let centers, let i):
-            heads = try ChatHeads(heads: centers.enumerated().map { (SnapItemID($0.offset + 1), $0.element) }, configuration: c,
-                                  backend: backend)
+            heads = try ChatHeads(
+                heads: centers.enumerated().map { (SnapItemID($0.offset + 1), $0.element) }, configuration: c,
+                backend: backend)
             animator = heads!.animator
             inputs = i
         case .sunSwitch(let c, let on, let i):
@@ -161,7 +167,9 @@ extension SceneTrace {
                 }
             } else {
                 out.events += try sun!.advance(to: t).map { e in
-                    switch e { case .toggled(let on, let tick): "tick \(tick) switch toggled \(on ? "on" : "off")" }
+                    switch e {
+                    case .toggled(let on, let tick): "tick \(tick) switch toggled \(on ? "on" : "off")"
+                    }
                 }
                 events = []
             }

@@ -83,8 +83,9 @@ public struct SceneTrace: Hashable, Sendable {
 
     /// The recording of a day-night picker: its configuration, first time and every pick.
     public init(recording picker: DayNightPicker, sampling: Sampling, name: String? = nil) {
-        self.init(name: name, scene: .dayNight(picker.configuration, minutes: picker.initialMinutes, picks: picker.picks),
-                  sampling: sampling)
+        self.init(
+            name: name, scene: .dayNight(picker.configuration, minutes: picker.initialMinutes, picks: picker.picks),
+            sampling: sampling)
     }
 
     /// The recording of a cloud spawner: its configuration and seed.
@@ -110,8 +111,9 @@ public struct SceneTrace: Hashable, Sendable {
         case .sunSwitch: made = 1
         }
         guard made <= Self.maximumItems else {
-            throw FlingError(.outOfRange, field: "sampling.duration", value: "\(sampling.duration) s",
-                             reason: "would make up to \(made) items; a scene document may make at most \(Self.maximumItems)")
+            throw FlingError(
+                .outOfRange, field: "sampling.duration", value: "\(sampling.duration) s",
+                reason: "would make up to \(made) items; a scene document may make at most \(Self.maximumItems)")
         }
         switch scene {
         case .bubbles(let c, let seed, let taps):
@@ -132,8 +134,9 @@ public struct SceneTrace: Hashable, Sendable {
             try c.validate()
         case .chatHeads(let c, let heads, let inputs):
             try Self.validate(touches: inputs, items: heads.count + 1, sampling: sampling)
-            _ = try ChatHeads(heads: heads.enumerated().map { (SnapItemID($0.offset + 1), $0.element) }, configuration: c,
-                              backend: SnapValidationBackend())
+            _ = try ChatHeads(
+                heads: heads.enumerated().map { (SnapItemID($0.offset + 1), $0.element) }, configuration: c,
+                backend: SnapValidationBackend())
         case .sunSwitch(let c, let isOn, let inputs):
             try Self.validate(touches: inputs, items: 1, sampling: sampling)
             _ = try SunSwitch(configuration: c, isOn: isOn, backend: SnapValidationBackend())

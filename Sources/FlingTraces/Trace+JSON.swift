@@ -34,4 +34,3 @@ extension Trace {
         return w.text
     }
 }
-

@@ -18,12 +18,14 @@ extension Trace {
             tileTicks += (scene.run.duration / scene.configuration.tick).rounded(.down) * Double(scene.tiles.count + added)
         }
         guard inputs <= Self.maximumInputs else {
-            throw FlingError(.outOfRange, field: locate(Path() / "scenes"), value: "\(inputs) inputs",
-                             reason: "a trace may hold at most \(Self.maximumInputs) inputs")
+            throw FlingError(
+                .outOfRange, field: locate(Path() / "scenes"), value: "\(inputs) inputs",
+                reason: "a trace may hold at most \(Self.maximumInputs) inputs")
         }
         guard tileTicks <= Self.maximumTileTicks else {
-            throw FlingError(.outOfRange, field: locate(Path() / "scenes"), value: "\(tileTicks) tile-ticks",
-                             reason: "a trace may ask for at most \(Int(Self.maximumTileTicks)) ticks × tiles over its scenes")
+            throw FlingError(
+                .outOfRange, field: locate(Path() / "scenes"), value: "\(tileTicks) tile-ticks",
+                reason: "a trace may ask for at most \(Int(Self.maximumTileTicks)) ticks × tiles over its scenes")
         }
     }
 }

@@ -51,8 +51,9 @@ struct TraceDecoder {
         lines.append((path, node.line))
         guard case .object(let members) = node.value else { throw fail(node, path, "must be an object, not \(node.kind)") }
         for m in members where !allowed.contains(m.key) {
-            throw FlingError(.malformedInput, field: "line \(m.value.line): \(path / m.key)", value: "\"\(m.key)\"",
-                             reason: "unknown key; expected one of \(allowed.joined(separator: ", "))")
+            throw FlingError(
+                .malformedInput, field: "line \(m.value.line): \(path / m.key)", value: "\"\(m.key)\"",
+                reason: "unknown key; expected one of \(allowed.joined(separator: ", "))")
         }
         return Object(node: node, path: path, members: members)
     }
@@ -65,8 +66,9 @@ struct TraceDecoder {
 
     func required(_ o: Object, _ key: String) throws(FlingError) -> JSONNode {
         guard let v = optional(o, key) else {
-            throw FlingError(.malformedInput, field: "line \(o.node.line): \(o.path / key)", value: "missing",
-                             reason: "this key is required")
+            throw FlingError(
+                .malformedInput, field: "line \(o.node.line): \(o.path / key)", value: "missing",
+                reason: "this key is required")
         }
         return v
     }
@@ -110,7 +112,7 @@ struct TraceDecoder {
     mutating func digest(_ node: JSONNode, _ path: Path) throws(FlingError) -> StateDigest {
         let s = try string(node, path)
         guard s.utf8.count == 16, s.utf8.allSatisfy({ (0x30...0x39).contains($0) || (0x61...0x66).contains($0) }),
-              let v = UInt64(s, radix: 16)
+            let v = UInt64(s, radix: 16)
         else { throw fail(node, path, "must be 16 lowercase hexadecimal digits") }
         return StateDigest(value: v)
     }
@@ -158,8 +160,10 @@ struct TraceDecoder {
             throw fail(versionNode, path / "version", "this build of Fling reads versions 1 to \(Trace.version)")
         }
         self.version = version
-        let o = try object(root, path, keys: ["format", "version", "name", "notes", "attribution", "scenes"]
-                                + (version >= 2 ? ["arithmetic"] : []))
+        let o = try object(
+            root, path,
+            keys: ["format", "version", "name", "notes", "attribution", "scenes"]
+                + (version >= 2 ? ["arithmetic"] : []))
         // Version 1 predates portable arithmetic: its pins were made with the platform's.
         var arithmetic: Arithmetic = version >= 2 ? .portable : .platform
         if let an = optional(o, "arithmetic") {
@@ -171,8 +175,9 @@ struct TraceDecoder {
         let sceneNodes = try array(try required(o, "scenes"), path / "scenes")
         var scenes: [Trace.Scene] = []
         for (s, node) in sceneNodes.enumerated() { scenes.append(try scene(node, path / "scenes" / s)) }
-        let trace = Trace(name: try optionalString(o, "name"), notes: try optionalString(o, "notes"),
-                          attribution: try optionalString(o, "attribution"), arithmetic: arithmetic, scenes: scenes)
+        let trace = Trace(
+            name: try optionalString(o, "name"), notes: try optionalString(o, "notes"),
+            attribution: try optionalString(o, "attribution"), arithmetic: arithmetic, scenes: scenes)
         try trace.validate { locate($0) }
         return trace
     }
@@ -186,8 +191,9 @@ struct TraceDecoder {
             tiles.append(try tile(n, path / "tiles" / t))
         }
         let ro = try object(try required(o, "run"), path / "run", keys: ["duration", "stopWhenIdle"])
-        let run = Trace.RunLength(duration: try double(ro, "duration"),
-                                  stopsWhenIdle: try bool(try required(ro, "stopWhenIdle"), ro.path / "stopWhenIdle"))
+        let run = Trace.RunLength(
+            duration: try double(ro, "duration"),
+            stopsWhenIdle: try bool(try required(ro, "stopWhenIdle"), ro.path / "stopWhenIdle"))
         var inputs: [Trace.Input] = []
         for (e, n) in try array(try required(o, "events"), path / "events").enumerated() {
             inputs.append(try input(n, path / "events" / e))
@@ -205,8 +211,9 @@ struct TraceDecoder {
             }
             expected = x
         }
-        return Trace.Scene(name: try optionalString(o, "name"), viewport: viewport, tiles: tiles,
-                           configuration: configuration, run: run, inputs: inputs, expected: expected)
+        return Trace.Scene(
+            name: try optionalString(o, "name"), viewport: viewport, tiles: tiles,
+            configuration: configuration, run: run, inputs: inputs, expected: expected)
     }
 
     /// One element of `events`: a touch (with a `tick` from version 2 on), or, from version 2
@@ -233,15 +240,17 @@ struct TraceDecoder {
             guard phase == .began else { throw fail(tn, p / "tile", "only a began event names a tile") }
             tile = TileID(try int(tn, p / "tile"))
         }
-        let event = TouchEvent(time: try double(eo, "time"), touch: TouchID(try int(eo, "touch")), phase: phase,
-                               position: try vector(try required(eo, "position"), p / "position"), tile: tile)
+        let event = TouchEvent(
+            time: try double(eo, "time"), touch: TouchID(try int(eo, "touch")), phase: phase,
+            position: try vector(try required(eo, "position"), p / "position"), tile: tile)
         return Trace.Input(.touch(event), tick: try optional(eo, "tick").map { (t) throws(FlingError) in try int(t, p / "tick") })
     }
 
     mutating func tile(_ n: JSONNode, _ p: Path) throws(FlingError) -> TileDefinition {
         let to = try object(n, p, keys: ["id", "frame", "mass"])
-        return TileDefinition(id: TileID(try int(to, "id")), frame: try rect(try required(to, "frame"), p / "frame"),
-                              mass: try double(to, "mass"))
+        return TileDefinition(
+            id: TileID(try int(to, "id")), frame: try rect(try required(to, "frame"), p / "frame"),
+            mass: try double(to, "mass"))
     }
 
     mutating func configuration(_ node: JSONNode, _ path: Path) throws(FlingError) -> EngineConfiguration {
@@ -270,9 +279,10 @@ struct TraceDecoder {
             throw fail(kindNode, ro.path / "kind", "must be \"projectedDistance\", \"alwaysAttract\" or \"alwaysFall\"")
         }
         let so = try object(try required(o, "settle"), path / "settle", keys: ["distance", "speed", "angle", "angularSpeed", "ticks"])
-        c.settle = SettleThresholds(distance: try double(so, "distance"), speed: try double(so, "speed"),
-                                    angle: try double(so, "angle"), angularSpeed: try double(so, "angularSpeed"),
-                                    ticks: try int(so, "ticks"))
+        c.settle = SettleThresholds(
+            distance: try double(so, "distance"), speed: try double(so, "speed"),
+            angle: try double(so, "angle"), angularSpeed: try double(so, "angularSpeed"),
+            ticks: try int(so, "ticks"))
         c.cullMargin = try double(o, "cullMargin")
         return c
     }
@@ -282,4 +292,3 @@ struct TraceDecoder {
         return SpringTuning(frequency: try double(o, "frequency"), dampingRatio: try double(o, "dampingRatio"))
     }
 }
-

@@ -32,8 +32,10 @@ public struct Trace: Hashable, Sendable {
     /// a version-1 document, from before portable arithmetic, is `.platform`.
     public var arithmetic: Arithmetic
 
-    public init(name: String? = nil, notes: String? = nil, attribution: String? = nil, arithmetic: Arithmetic = .portable,
-                scenes: [Scene]) {
+    public init(
+        name: String? = nil, notes: String? = nil, attribution: String? = nil, arithmetic: Arithmetic = .portable,
+        scenes: [Scene]
+    ) {
         self.name = name
         self.notes = notes
         self.attribution = attribution
@@ -76,8 +78,9 @@ public struct Trace: Hashable, Sendable {
             name: String? = nil, viewport: Rect, tiles: [TileDefinition], configuration: EngineConfiguration = .init(),
             run: RunLength = .init(), inputs: [Input], expected: Expectation? = nil
         ) {
-            self.init(name: name, viewport: viewport, tiles: tiles, configuration: configuration, run: run, events: [],
-                      expected: expected)
+            self.init(
+                name: name, viewport: viewport, tiles: tiles, configuration: configuration, run: run, events: [],
+                expected: expected)
             self.inputs = inputs
         }
 
@@ -223,23 +226,25 @@ extension Trace.Scene {
         let order = tiles.indices.sorted { (tiles[$0].id, $0) < (tiles[$1].id, $1) }
         let ids = order.map { tiles[$0].id }
         for n in order.indices.dropFirst() where ids[n] == ids[n - 1] {
-            throw fail(path / "tiles" / order[n] / "id", .duplicateTile, "\(ids[n].rawValue)",
-                       "tiles[\(order[n - 1])] already has this id")
+            throw fail(
+                path / "tiles" / order[n] / "id", .duplicateTile, "\(ids[n].rawValue)",
+                "tiles[\(order[n - 1])] already has this id")
         }
         try within(path / "run" / "duration") { () throws(FlingError) in
             try Check.range(run.duration, 0...Trace.RunLength.maximumDuration, "RunLength.duration")
         }
 
         var touches = TouchSequence()
-        var present = Set(ids), known = Set(ids)   // membership only: never iterated
+        var present = Set(ids), known = Set(ids)  // membership only: never iterated
         for input in inputs { if case .addTile(let d) = input.input { known.insert(d.id) } }
         var lastTick = 0
         for (e, input) in inputs.enumerated() {
             let at = path / "events" / e
             if let tick = input.tick {
                 guard tick >= lastTick, tick <= 100_000_000 else {
-                    throw fail(at / "tick", tick < lastTick ? .outOfOrder : .outOfRange, "\(tick)",
-                               tick < lastTick ? "is earlier than the previous input's tick, \(lastTick)" : "must lie in 0...100000000")
+                    throw fail(
+                        at / "tick", tick < lastTick ? .outOfOrder : .outOfRange, "\(tick)",
+                        tick < lastTick ? "is earlier than the previous input's tick, \(lastTick)" : "must lie in 0...100000000")
                 }
             }
             switch input.input {
@@ -247,8 +252,9 @@ extension Trace.Scene {
                 try touches.accept(event, field: { locate(at / $0) }, knows: { known.contains($0) })
                 let tick = input.tick ?? FixedStepClock.firstTick(atOrAfter: event.time, tick: configuration.tick)
                 guard tick >= lastTick else {
-                    throw fail(at / "time", .outOfOrder, "\(event.time)",
-                               "falls in tick \(tick), before the previous input's tick, \(lastTick)")
+                    throw fail(
+                        at / "time", .outOfOrder, "\(event.time)",
+                        "falls in tick \(tick), before the previous input's tick, \(lastTick)")
                 }
                 lastTick = tick
             case .reset(let id), .removeTile(let id):
@@ -262,7 +268,8 @@ extension Trace.Scene {
                 guard let tick = input.tick else { throw fail(at / "tick", .malformedInput, "none", "a tile operation needs its tick") }
                 try within(at / "addTile") { () throws(FlingError) in try definition.validate() }
                 guard !present.contains(definition.id) else {
-                    throw fail(at / "addTile" / "id", .duplicateTile, "\(definition.id.rawValue)", "a tile with this id exists at this point")
+                    throw fail(
+                        at / "addTile" / "id", .duplicateTile, "\(definition.id.rawValue)", "a tile with this id exists at this point")
                 }
                 present.insert(definition.id)
                 lastTick = tick
@@ -279,12 +286,14 @@ extension Trace.Scene {
                     throw fail(at / "every", .outOfRange, "\(interval)", "must lie in 1...100000000")
                 }
                 guard expected.checkpoints.count == expected.ticks / interval else {
-                    throw fail(at / "checkpoints", .malformedInput, "\(expected.checkpoints.count) digests",
-                               "must hold ticks / every = \(expected.ticks / interval) digests")
+                    throw fail(
+                        at / "checkpoints", .malformedInput, "\(expected.checkpoints.count) digests",
+                        "must hold ticks / every = \(expected.ticks / interval) digests")
                 }
             } else if !expected.checkpoints.isEmpty {
-                throw fail(at / "checkpoints", .malformedInput, "\(expected.checkpoints.count) digests",
-                           "checkpoints need `every`")
+                throw fail(
+                    at / "checkpoints", .malformedInput, "\(expected.checkpoints.count) digests",
+                    "checkpoints need `every`")
             }
         }
     }
@@ -310,8 +319,9 @@ extension Trace {
         // One tile per stroke for up to `duration`: refuse an oversized file before building it.
         let tileTicks = Double(strokes.count) * (duration / configuration.tick).rounded(.down)
         guard tileTicks <= Self.maximumTileTicks else {
-            throw FlingError(.outOfRange, field: "strokes", value: "\(strokes.count) strokes",
-                             reason: "would ask for \(tileTicks) ticks × tiles; a trace may ask for at most \(Int(Self.maximumTileTicks))")
+            throw FlingError(
+                .outOfRange, field: "strokes", value: "\(strokes.count) strokes",
+                reason: "would ask for \(tileTicks) ticks × tiles; a trace may ask for at most \(Int(Self.maximumTileTicks))")
         }
         var scenes: [Scene] = []
         for (n, stroke) in strokes.enumerated() {

@@ -31,11 +31,13 @@ public struct TraceRecorder {
     /// tick stepped and no input given, and no other recorder on it.
     public init(recording animator: TileAnimator) throws(FlingError) {
         guard animator.clock.ticks == 0, animator.isDrained, animator.journal == nil, animator.clock.displayTime == 0 else {
-            throw FlingError(.invalidState, field: "TraceRecorder(recording:)", value: "\(animator.clock.ticks) ticks",
-                             reason: "start recording a fresh animator: before its first input and first tick, once")
+            throw FlingError(
+                .invalidState, field: "TraceRecorder(recording:)", value: "\(animator.clock.ticks) ticks",
+                reason: "start recording a fresh animator: before its first input and first tick, once")
         }
-        start = Trace.Scene(viewport: animator.viewport, tiles: animator.tileDefinitions,
-                            configuration: animator.configuration, events: [])
+        start = Trace.Scene(
+            viewport: animator.viewport, tiles: animator.tileDefinitions,
+            configuration: animator.configuration, events: [])
         try start.validate()
         animator.journal = []
         self.animator = animator
@@ -68,12 +70,14 @@ public struct TraceRecorder {
         // The duration whose display frames step exactly the ticks the animator stepped.
         let duration = animator.clock.start(ofTick: animator.clock.ticks)
         guard duration <= Trace.RunLength.maximumDuration else {
-            throw FlingError(.outOfRange, field: "TraceRecorder.trace", value: "\(duration) s",
-                             reason: "a trace runs at most \(Trace.RunLength.maximumDuration) s; record shorter sessions")
+            throw FlingError(
+                .outOfRange, field: "TraceRecorder.trace", value: "\(duration) s",
+                reason: "a trace runs at most \(Trace.RunLength.maximumDuration) s; record shorter sessions")
         }
         scene.run = Trace.RunLength(duration: duration, stopsWhenIdle: stopsWhenIdle)
-        let trace = Trace(name: name, notes: notes, attribution: attribution, arithmetic: animator.backend.arithmetic,
-                          scenes: [scene])
+        let trace = Trace(
+            name: name, notes: notes, attribution: attribution, arithmetic: animator.backend.arithmetic,
+            scenes: [scene])
         try trace.validate()
         return trace
     }

@@ -73,13 +73,15 @@ public struct TraceReplayer {
         try trace.validate()
         try Check.range(display.rate, 1...100_000, "DisplayFrames.rate")
         if let checkpointInterval, checkpointInterval < 1 {
-            throw FlingError(.outOfRange, field: "TraceReplayer.checkpointInterval", value: "\(checkpointInterval)",
-                             reason: "must be at least 1")
+            throw FlingError(
+                .outOfRange, field: "TraceReplayer.checkpointInterval", value: "\(checkpointInterval)",
+                reason: "must be at least 1")
         }
         for (s, scene) in trace.scenes.enumerated() where display.longestInterval > scene.configuration.maxFrameInterval {
-            throw FlingError(.outOfRange, field: "scenes[\(s)] display rate", value: "\(display.rate) Hz",
-                             reason: "frames up to \(display.longestInterval) s apart would stall the clock "
-                                 + "(maxFrameInterval \(scene.configuration.maxFrameInterval) s)")
+            throw FlingError(
+                .outOfRange, field: "scenes[\(s)] display rate", value: "\(display.rate) Hz",
+                reason: "frames up to \(display.longestInterval) s apart would stall the clock "
+                    + "(maxFrameInterval \(scene.configuration.maxFrameInterval) s)")
         }
         var result = TraceReplay(scenes: [], digest: StateDigest(), tickCount: 0, mismatches: [], comparedPins: true)
         for (s, scene) in trace.scenes.enumerated() {
@@ -94,7 +96,8 @@ public struct TraceReplayer {
         return result
     }
 
-    func replay(_ scene: Trace.Scene, startingFrom start: StateDigest, backend: any PhysicsBackend) throws(FlingError) -> TraceReplay.Scene {
+    func replay(_ scene: Trace.Scene, startingFrom start: StateDigest, backend: any PhysicsBackend) throws(FlingError) -> TraceReplay.Scene
+    {
         let animator = try TileAnimator(viewport: scene.viewport, tiles: scene.tiles, configuration: scene.configuration, backend: backend)
         let interval = checkpointInterval ?? scene.expected?.interval
         var out = TraceReplay.Scene(
@@ -155,8 +158,9 @@ public struct TraceReplayer {
             }
         }
         guard animator.clock.droppedTime == 0 else {
-            throw FlingError(.invalidState, field: "TraceReplayer", value: "\(animator.clock.droppedTime) s dropped",
-                             reason: "a display frame stalled the clock")
+            throw FlingError(
+                .invalidState, field: "TraceReplayer", value: "\(animator.clock.droppedTime) s dropped",
+                reason: "a display frame stalled the clock")
         }
         for id in animator.tileIDs {
             let snapshot = try animator.snapshot(of: id)
@@ -180,8 +184,10 @@ public struct TraceReplayer {
                 break
             }
             if x.checkpoints.count != r.checkpoints.count {
-                m.append(.init(scene: s, field: "scenes[\(s)]\(name).expected.checkpoints", expected: "\(x.checkpoints.count) digests",
-                               actual: "\(r.checkpoints.count) digests"))
+                m.append(
+                    .init(
+                        scene: s, field: "scenes[\(s)]\(name).expected.checkpoints", expected: "\(x.checkpoints.count) digests",
+                        actual: "\(r.checkpoints.count) digests"))
             }
         }
         return m

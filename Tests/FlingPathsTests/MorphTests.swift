@@ -20,7 +20,7 @@ import FlingCore
         #expect(PathMorph.sameStructure(square, circle))
         let (a, b) = PathMorph.match(square, circle)
         #expect(PathMorph.sameStructure(a, b))
-        #expect(a == square) // the square already has four segments: unchanged
+        #expect(a == square)  // the square already has four segments: unchanged
         let chosen = cost(a.subpaths[0], b.subpaths[0], rotation: 0)
         for r in 0..<4 { #expect(chosen <= cost(a.subpaths[0], circle.subpaths[0], rotation: r)) }
         #expect(chosen < cost(a.subpaths[0], circle.subpaths[0], rotation: 0))
@@ -51,7 +51,8 @@ import FlingCore
 
     @Test func oneSubpathIntoTwo() throws {
         let one = try BezierPath(svg: "M 60 50 A 10 10 0 0 1 40 50 A 10 10 0 0 1 60 50 Z")
-        let two = try BezierPath(svg: "M 60 50 A 10 10 0 0 1 40 50 A 10 10 0 0 1 60 50 Z M 210 50 A 10 10 0 0 1 190 50 A 10 10 0 0 1 210 50 Z")
+        let two = try BezierPath(
+            svg: "M 60 50 A 10 10 0 0 1 40 50 A 10 10 0 0 1 60 50 Z M 210 50 A 10 10 0 0 1 190 50 A 10 10 0 0 1 210 50 Z")
         let (a, b) = PathMorph.match(one, two)
         #expect(a.subpaths.count == 2 && PathMorph.sameStructure(a, b))
         // The new subpath grows out of its own center.
@@ -62,7 +63,7 @@ import FlingCore
         let growing = animation.shape(at: 0.5)
         #expect(growing.subpaths.count == 2)
         let r = (growing.subpaths[1].start - Vector(200, 50)).length
-        #expect(abs(r - 5) < 1e-9) // halfway: half the radius
+        #expect(abs(r - 5) < 1e-9)  // halfway: half the radius
         // Going back, two subpaths collapse into one's second, collapsed one.
         #expect(animation.shape(at: 1.5).subpaths.count == 2)
     }
@@ -77,15 +78,16 @@ import FlingCore
         let reverse = try KeyframeAnimation(keyframes: [a, b], duration: 2, repeatCount: 2, autoreverses: true)
         #expect(reverse.activeDuration == 8)
         #expect(reverse.progress(at: 3) == 0.5 && reverse.progress(at: 2) == 1 && reverse.progress(at: 4) == 0)
-        #expect(reverse.progress(at: 100) == 0) // ends where the last (reversed) pass ends
+        #expect(reverse.progress(at: 100) == 0)  // ends where the last (reversed) pass ends
         let half = try KeyframeAnimation(keyframes: [a, b], duration: 2, repeatCount: 1.5)
         #expect(half.progress(at: 10) == 0.5)
         let forever = try KeyframeAnimation(keyframes: [a, b], duration: 2, repeatCount: .infinity)
         #expect(forever.progress(at: 1e6 + 1) == 0.5)
         // Key times and per-interval timing.
         let c = try BezierPath(svg: "M0 30 L 10 30")
-        let keyed = try KeyframeAnimation(keyframes: [a, b, c], keyTimes: [0, 0.8, 1],
-                                          timingFunctions: [.linear, .easeIn], duration: 1)
+        let keyed = try KeyframeAnimation(
+            keyframes: [a, b, c], keyTimes: [0, 0.8, 1],
+            timingFunctions: [.linear, .easeIn], duration: 1)
         #expect(identical(keyed.shape(at: 0.8), b))
         #expect(abs(keyed.shape(at: 0.4).subpaths[0].start.y - 5) < 1e-12)
         let eased = TimingFunction.easeIn(0.5)
@@ -108,8 +110,9 @@ import FlingCore
     /// timing: seamless, the shape at every whole second is p1's exact bits.
     @Test func jumpingPinLoopsSeamlessly() throws {
         let frames = try pinKeyframes()
-        let pin = try KeyframeAnimation(keyframes: frames + [frames[0]], timingFunctions: [.default],
-                                        duration: 1, repeatCount: .infinity)
+        let pin = try KeyframeAnimation(
+            keyframes: frames + [frames[0]], timingFunctions: [.default],
+            duration: 1, repeatCount: .infinity)
         for t in [0.0, 1, 2, 3, 1000] { #expect(identical(pin.shape(at: t), frames[0])) }
         for (k, t) in [0.2, 0.4, 0.6, 0.8].enumerated() { #expect(identical(pin.shape(at: t), frames[k + 1])) }
         // In between: a real morph, of the same structure, staying near the keyframes.

@@ -31,28 +31,65 @@ import FlingCore
         ("M-.5.5", [PathCommand.moveTo(Vector(-0.5, 0.5), relative: false)]),
         ("M1e-3+4", [.moveTo(Vector(0.001, 4), relative: false)]),
         ("M1E+2-1e-1", [.moveTo(Vector(100, -0.1), relative: false)]),
-        ("M 0,0 L10,10 20,20", [.moveTo(.zero, relative: false), .lineTo(Vector(10, 10), relative: false),
-                                .lineTo(Vector(20, 20), relative: false)]),
-        ("m1 2 3 4,5 6", [.moveTo(Vector(1, 2), relative: true), .lineTo(Vector(3, 4), relative: true),
-                          .lineTo(Vector(5, 6), relative: true)]),
-        ("M0 0a1 1 0 00 1 1", [.moveTo(.zero, relative: false),
-                               .arcTo(radii: Vector(1, 1), rotation: 0, largeArc: false, sweep: false,
-                                      to: Vector(1, 1), relative: true)]),
-        ("M0 0a1,1,0,1,1,1,1", [.moveTo(.zero, relative: false),
-                                .arcTo(radii: Vector(1, 1), rotation: 0, largeArc: true, sweep: true,
-                                       to: Vector(1, 1), relative: true)]),
-        ("M0 0A1 1 0 111.5.5", [.moveTo(.zero, relative: false),
-                                .arcTo(radii: Vector(1, 1), rotation: 0, largeArc: true, sweep: true,
-                                       to: Vector(1.5, 0.5), relative: false)]),
-        ("  M1 1 h2v3H4V5zz", [.moveTo(Vector(1, 1), relative: false), .horizontalTo(2, relative: true),
-                               .verticalTo(3, relative: true), .horizontalTo(4, relative: false),
-                               .verticalTo(5, relative: false), .closePath, .closePath]),
-        ("M0 0C1 2 3 4 5 6 7 8 9 10 11 12S1 2 3 4Q1 2 3 4T5 6 7 8", [
-            .moveTo(.zero, relative: false), .cubicTo(Vector(1, 2), Vector(3, 4), Vector(5, 6), relative: false),
-            .cubicTo(Vector(7, 8), Vector(9, 10), Vector(11, 12), relative: false),
-            .smoothCubicTo(Vector(1, 2), Vector(3, 4), relative: false),
-            .quadTo(Vector(1, 2), Vector(3, 4), relative: false),
-            .smoothQuadTo(Vector(5, 6), relative: false), .smoothQuadTo(Vector(7, 8), relative: false)]),
+        (
+            "M 0,0 L10,10 20,20",
+            [
+                .moveTo(.zero, relative: false), .lineTo(Vector(10, 10), relative: false),
+                .lineTo(Vector(20, 20), relative: false),
+            ]
+        ),
+        (
+            "m1 2 3 4,5 6",
+            [
+                .moveTo(Vector(1, 2), relative: true), .lineTo(Vector(3, 4), relative: true),
+                .lineTo(Vector(5, 6), relative: true),
+            ]
+        ),
+        (
+            "M0 0a1 1 0 00 1 1",
+            [
+                .moveTo(.zero, relative: false),
+                .arcTo(
+                    radii: Vector(1, 1), rotation: 0, largeArc: false, sweep: false,
+                    to: Vector(1, 1), relative: true),
+            ]
+        ),
+        (
+            "M0 0a1,1,0,1,1,1,1",
+            [
+                .moveTo(.zero, relative: false),
+                .arcTo(
+                    radii: Vector(1, 1), rotation: 0, largeArc: true, sweep: true,
+                    to: Vector(1, 1), relative: true),
+            ]
+        ),
+        (
+            "M0 0A1 1 0 111.5.5",
+            [
+                .moveTo(.zero, relative: false),
+                .arcTo(
+                    radii: Vector(1, 1), rotation: 0, largeArc: true, sweep: true,
+                    to: Vector(1.5, 0.5), relative: false),
+            ]
+        ),
+        (
+            "  M1 1 h2v3H4V5zz",
+            [
+                .moveTo(Vector(1, 1), relative: false), .horizontalTo(2, relative: true),
+                .verticalTo(3, relative: true), .horizontalTo(4, relative: false),
+                .verticalTo(5, relative: false), .closePath, .closePath,
+            ]
+        ),
+        (
+            "M0 0C1 2 3 4 5 6 7 8 9 10 11 12S1 2 3 4Q1 2 3 4T5 6 7 8",
+            [
+                .moveTo(.zero, relative: false), .cubicTo(Vector(1, 2), Vector(3, 4), Vector(5, 6), relative: false),
+                .cubicTo(Vector(7, 8), Vector(9, 10), Vector(11, 12), relative: false),
+                .smoothCubicTo(Vector(1, 2), Vector(3, 4), relative: false),
+                .quadTo(Vector(1, 2), Vector(3, 4), relative: false),
+                .smoothQuadTo(Vector(5, 6), relative: false), .smoothQuadTo(Vector(7, 8), relative: false),
+            ]
+        ),
         ("M.1.2.3.4", [.moveTo(Vector(0.1, 0.2), relative: false), .lineTo(Vector(0.3, 0.4), relative: false)]),
         ("", []),
         ("\t\n ", []),
@@ -90,8 +127,10 @@ import FlingCore
     }
 
     @Test func textRoundTripsEveryNumberExactly() throws {
-        let weird: [Double] = [0.1 + 0.2, 1e-300, -0.0, 5e-324, 1.7976931348623157e308, 123456789.123456789,
-                               -2.5e-7, 1.0 / 3.0]
+        let weird: [Double] = [
+            0.1 + 0.2, 1e-300, -0.0, 5e-324, 1.7976931348623157e308, 123456789.123456789,
+            -2.5e-7, 1.0 / 3.0,
+        ]
         var d = "M \(weird[0]) \(weird[1])"
         for k in stride(from: 2, to: weird.count - 1, by: 2) { d += " l\(weird[k]) \(weird[k + 1])" }
         d += " C1 2 3 4 5 6 s1 2 3 4 q1 2 3 4 t1 2 h-.5 v.25 a3 4 33.3 1 0 5 6 Z m1 1"
@@ -136,19 +175,21 @@ import FlingCore
     @Test func smoothCommandsReflectThePreviousControlPoint() throws {
         let s = try BezierPath(svg: "M0 0 C 0 10 10 10 10 0 S 20 -10 20 0 L 30 0 S 40 10 40 0").subpaths[0].segments
         #expect(s[1].p1 == Vector(10, -10))
-        #expect(s[3].p1 == Vector(30, 0)) // after a line: the current point
+        #expect(s[3].p1 == Vector(30, 0))  // after a line: the current point
         let q = try BezierPath(svg: "M0 0 Q 5 10 10 0 T 20 0 t 10 0").subpaths[0].segments
         // Second quadratic's control is (15, -10), elevated: p1 = a + 2/3 (c - a).
         #expect(q[1].p1 == Vector(10, 0) + (Vector(15, -10) - Vector(10, 0)) * (2.0 / 3.0))
         #expect(q[2].p1 == Vector(20, 0) + (Vector(25, 10) - Vector(20, 0)) * (2.0 / 3.0))
         let afterCubic = try BezierPath(svg: "M0 0 C 0 10 10 10 10 0 T 20 0").subpaths[0].segments
-        #expect(afterCubic[1].p1 == Vector(10, 0)) // T after C: control = current point
+        #expect(afterCubic[1].p1 == Vector(10, 0))  // T after C: control = current point
     }
 
     /// Arcs against exact ellipse points: a piece's ends and its midpoint (the 4/3·tan(ψ/4)
     /// handle puts the cubic's midpoint on the curve) are points of the ellipse.
-    @Test(arguments: [(0.0, 100.0, true), (30.0, 100.0, true), (-45.0, 300.0, false), (10.0, 20.0, true),
-                      (200.0, 170.0, false)])
+    @Test(arguments: [
+        (0.0, 100.0, true), (30.0, 100.0, true), (-45.0, 300.0, false), (10.0, 20.0, true),
+        (200.0, 170.0, false),
+    ])
     func arcsLieOnTheExactEllipse(_ theta1: Double, _ sweepDegrees: Double, _ positive: Bool) throws {
         let c = Vector(50, 60), rx = 40.0, ry = 20.0, phi = 30.0
         func point(_ deg: Double) -> Vector {

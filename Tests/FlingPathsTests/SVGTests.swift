@@ -17,8 +17,9 @@ import FlingCore
 
     func pin() throws -> KeyframeAnimation {
         let frames = try pinKeyframes()
-        return try KeyframeAnimation(keyframes: frames + [frames[0]], timingFunctions: [.default],
-                                     duration: 1, repeatCount: .infinity)
+        return try KeyframeAnimation(
+            keyframes: frames + [frames[0]], timingFunctions: [.default],
+            duration: 1, repeatCount: .infinity)
     }
 
     @Test func filmstripIsWellFormedAndHoldsTheSampledShapes() throws {
@@ -50,11 +51,14 @@ import FlingCore
         for (k, (v, t)) in zip(values, KeyframeAnimation.sampleTimes(frames: 41, from: 0, to: 1)).enumerated() {
             #expect(try BezierPath(svg: String(v)) == animation.shape(at: t), "frame \(k)")
         }
-        #expect(values.first == values.last) // seamless
+        #expect(values.first == values.last)  // seamless
         // Different structures fall back to discrete steps.
-        let mixed = try KeyframeAnimation(keyframes: [try BezierPath(svg: "M0 0 L 10 0 L 5 5 Z"),
-                                                      try BezierPath(svg: "M0 0 H 10 V 10 H 0 Z M 20 20 h 1")],
-                                          duration: 1)
+        let mixed = try KeyframeAnimation(
+            keyframes: [
+                try BezierPath(svg: "M0 0 L 10 0 L 5 5 Z"),
+                try BezierPath(svg: "M0 0 H 10 V 10 H 0 Z M 20 20 h 1"),
+            ],
+            duration: 1)
         let discrete = try document(PathSVG.animated(mixed, frames: 5))
         let a = try #require(try discrete.nodes(forXPath: "//*[local-name()='animate']").first as? XMLElement)
         #expect(attr(a, "calcMode") == "discrete")

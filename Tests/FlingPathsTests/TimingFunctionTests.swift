@@ -3,8 +3,10 @@ import FlingCore
 @testable import FlingPaths
 
 @Suite struct TimingFunctionTests {
-    static let all: [TimingFunction] = [.linear, .easeIn, .easeOut, .easeInEaseOut, .default,
-                                        try! TimingFunction(0.68, -0.55, 0.265, 1.55), try! TimingFunction(1, 0, 0, 1)]
+    static let all: [TimingFunction] = [
+        .linear, .easeIn, .easeOut, .easeInEaseOut, .default,
+        try! TimingFunction(0.68, -0.55, 0.265, 1.55), try! TimingFunction(1, 0, 0, 1),
+    ]
 
     @Test(arguments: all)
     func solvedToOneTrillionth(_ f: TimingFunction) {
@@ -30,7 +32,7 @@ import FlingCore
             if TimingFunction.bezier(m, 0.25, 0.25) < 0.5 { lo = m } else { hi = m }
         }
         #expect(abs(TimingFunction.default(0.5) - TimingFunction.bezier(lo, 0.1, 1)) < 1e-12)
-        #expect(abs(TimingFunction.default(0.5) - 0.8024033877399112) < 1e-9) // CSS `ease` at 0.5
+        #expect(abs(TimingFunction.default(0.5) - 0.8024033877399112) < 1e-9)  // CSS `ease` at 0.5
         for x in [0.1, 0.25, 0.4] {
             #expect(abs(TimingFunction.easeInEaseOut(x) + TimingFunction.easeInEaseOut(1 - x) - 1) < 1e-12)
             #expect(abs(TimingFunction.easeIn(x) + TimingFunction.easeOut(1 - x) - 1) < 1e-12)

@@ -11,8 +11,9 @@ import Testing
         #expect(Rect(r) == Rect(x: 115, y: 342, width: 160, height: 160) && Rect(r).cgRect == r)
         #expect(Vector(CGSize(width: 3, height: 4)).cgSize == CGSize(width: 3, height: 4))
         // The entry points take them, and mean the same as Fling's own types.
-        let a = try TileAnimator(viewport: CGRect(x: 0, y: 0, width: 390, height: 844),
-                                 tiles: [TileDefinition(id: 1, frame: r)], backend: NativeBackend())
+        let a = try TileAnimator(
+            viewport: CGRect(x: 0, y: 0, width: 390, height: 844),
+            tiles: [TileDefinition(id: 1, frame: r)], backend: NativeBackend())
         let b = try TileAnimator(viewport: phone, tiles: [centerTile], backend: NativeBackend())
         for animator in [a, b] {
             try animator.handle(TouchEvent(time: 0, touch: 1, phase: .began, location: CGPoint(x: 200, y: 430)))
@@ -25,8 +26,9 @@ import Testing
 
     /// All poses in one call into the caller's buffer; a warmed-up buffer keeps its storage.
     @Test func drawnTransformsInOneCall() throws {
-        let a = try TileAnimator(viewport: phone, tiles: [centerTile, TileDefinition(id: 2, frame: Rect(x: 10, y: 10, width: 50, height: 50))],
-                                 backend: NativeBackend())
+        let a = try TileAnimator(
+            viewport: phone, tiles: [centerTile, TileDefinition(id: 2, frame: Rect(x: 10, y: 10, width: 50, height: 50))],
+            backend: NativeBackend())
         try a.handle(TouchEvent(time: 0, touch: 1, phase: .began, position: Vector(195, 422)))
         var poses: [Transform] = []
         poses.reserveCapacity(2)
@@ -56,9 +58,12 @@ import Testing
             if streamed.count == returned.count { break }
         }
         #expect(streamed == returned)
-        #expect(returned.map(\.description) == ["tick 0: tile 1 grabbed by touch 1 at (195.0, 422.0)",
-                                                 "tick 6: tile 1 released (attract) at (0.0, 0.0) pt/s",
-                                                 returned[2].description])
+        #expect(
+            returned.map(\.description) == [
+                "tick 0: tile 1 grabbed by touch 1 at (195.0, 422.0)",
+                "tick 6: tile 1 released (attract) at (0.0, 0.0) pt/s",
+                returned[2].description,
+            ])
         #expect(returned[2].description.hasSuffix("tile 1 settled"))
         #expect("\(TilePhase.held(by: 3))" == "held by touch 3" && "\(ReleaseOutcome.fall)" == "fall")
     }

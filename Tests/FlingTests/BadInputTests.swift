@@ -35,8 +35,10 @@ import Fling
         #expect(try play(true) == play(false))
     }
 
-    func event(_ phase: TouchEvent.Phase, touch: TouchID = 1, time: Double = 0.2, at p: Vector = Vector(200, 430),
-               tile: TileID? = nil) -> TouchEvent {
+    func event(
+        _ phase: TouchEvent.Phase, touch: TouchID = 1, time: Double = 0.2, at p: Vector = Vector(200, 430),
+        tile: TileID? = nil
+    ) -> TouchEvent {
         TouchEvent(time: time, touch: touch, phase: phase, position: p, tile: tile)
     }
 
@@ -44,14 +46,18 @@ import Fling
     func nonFiniteNumbersInTouches(kind: BackendKind) throws {
         try expectRejected(on: kind, code: .notFinite, field: "position.x") { try $0.handle(event(.moved, at: Vector(.nan, 1))) }
         try expectRejected(on: kind, code: .notFinite, field: "position.y") { try $0.handle(event(.moved, at: Vector(1, .infinity))) }
-        try expectRejected(on: kind, code: .notFinite, field: "TouchEvent(touch 1, moved).time") { try $0.handle(event(.moved, time: .nan)) }
+        try expectRejected(on: kind, code: .notFinite, field: "TouchEvent(touch 1, moved).time") {
+            try $0.handle(event(.moved, time: .nan))
+        }
         try expectRejected(on: kind, code: .notFinite, field: "displayTime") { try $0.advance(to: .infinity) }
         try expectRejected(on: kind, code: .outOfRange, field: "position.x") { try $0.handle(event(.moved, at: Vector(1e300, 1))) }
     }
 
     @Test(arguments: backends)
     func unknownIdsAndTouchesThatNeverBegan(kind: BackendKind) throws {
-        try expectRejected(on: kind, code: .unknownTile, field: "TouchEvent(touch 2, began).tile") { try $0.handle(event(.began, touch: 2, tile: 42)) }
+        try expectRejected(on: kind, code: .unknownTile, field: "TouchEvent(touch 2, began).tile") {
+            try $0.handle(event(.began, touch: 2, tile: 42))
+        }
         try expectRejected(on: kind, code: .unknownTile, field: "TileID") { _ = try $0.snapshot(of: 42) }
         try expectRejected(on: kind, code: .unknownTile, field: "TileID") { try $0.removeTile(42) }
         try expectRejected(on: kind, code: .unknownTouch, field: "touch") { try $0.handle(event(.ended, touch: 9)) }
@@ -105,7 +111,9 @@ import Fling
         rejected(.outOfRange, "solverIterations") { $0.solverIterations = 0 }
         rejected(.notPositive, "dragMaxAcceleration") { $0.dragMaxAcceleration = -5 }
         rejected(.notFinite, "lookahead") { $0.releaseRule = .projectedDistance(lookahead: .nan, radius: 10) }
-        #expect(throws: FlingError.self) { try TileAnimator(viewport: Rect(x: 0, y: 0, width: .nan, height: 1), backend: try NativeBackend()) }
+        #expect(throws: FlingError.self) {
+            try TileAnimator(viewport: Rect(x: 0, y: 0, width: .nan, height: 1), backend: try NativeBackend())
+        }
         #expect(throws: FlingError.self) { try FixedStepClock(tick: 0) }
     }
 }

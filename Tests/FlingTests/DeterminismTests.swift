@@ -13,11 +13,11 @@ import Fling
             TileDefinition(id: 1, frame: Rect(center: Vector(110, 250), width: 150, height: 110), mass: 1.5),
             TileDefinition(id: 2, frame: Rect(center: Vector(280, 560), width: 120, height: 160), mass: 0.8),
         ]
-        run.events = (drag(touch: 1, from: Vector(60, 220), to: Vector(90, 250), start: 0.05, duration: 0.7)
+        run.events =
+            (drag(touch: 1, from: Vector(60, 220), to: Vector(90, 250), start: 0.05, duration: 0.7)
             + drag(touch: 2, from: Vector(300, 600), to: Vector(320, 700), start: 0.1, duration: 0.1)
             + drag(touch: 3, from: Vector(310, 880), to: Vector(250, 600), start: 0.35, duration: 0.4, end: .cancelled, tile: 2)
-            + drag(touch: 4, from: Vector(280, 560), to: Vector(200, 820), start: 2.5, duration: 0.1, tile: 2)
-        ).sorted { $0.time < $1.time }
+            + drag(touch: 4, from: Vector(280, 560), to: Vector(200, 820), start: 2.5, duration: 0.1, tile: 2)).sorted { $0.time < $1.time }
         run.duration = 4.5
         return run
     }
@@ -51,9 +51,10 @@ import Fling
         let a = try run.play(on: kind), b = try run.play(on: kind)
         #expect(a.digest == b.digest)
         #expect(a.ticks.count == b.ticks.count)
-        #expect(zip(a.ticks, b.ticks).allSatisfy { x, y in
-            x.count == y.count && zip(x, y).allSatisfy { $0.0 == $1.0 && $0.1.isBitwiseEqual(to: $1.1) }
-        })
+        #expect(
+            zip(a.ticks, b.ticks).allSatisfy { x, y in
+                x.count == y.count && zip(x, y).allSatisfy { $0.0 == $1.0 && $0.1.isBitwiseEqual(to: $1.1) }
+            })
     }
 
     /// Display frames at 30, 60, 120 and 240 Hz and with jittered intervals step the same
@@ -69,8 +70,10 @@ import Fling
             t = min(run.duration, t + Double.random(in: 0.001...0.045, using: &rng))
             jittered.append(t)
         }
-        for frameTimes in [frames(hz: 30, until: run.duration), frames(hz: 120, until: run.duration),
-                           frames(hz: 240, until: run.duration), frames(hz: 144, until: run.duration), jittered] {
+        for frameTimes in [
+            frames(hz: 30, until: run.duration), frames(hz: 120, until: run.duration),
+            frames(hz: 240, until: run.duration), frames(hz: 144, until: run.duration), jittered,
+        ] {
             let other = try run.play(on: kind, frameTimes: frameTimes)
             #expect(other.digest == reference.digest)
             #expect(other.ticks.count == reference.ticks.count)
@@ -93,9 +96,10 @@ import Fling
             let fromBoth = both.ticks.map { $0.filter { $0.0 == id }.map(\.1) }
             let fromSolo = solo.ticks.map { $0.map(\.1) }
             #expect(fromBoth.count == fromSolo.count)
-            #expect(zip(fromBoth, fromSolo).allSatisfy { a, b in
-                a.count == b.count && zip(a, b).allSatisfy { $0.isBitwiseEqual(to: $1) }
-            }, "tile \(id.rawValue)")
+            #expect(
+                zip(fromBoth, fromSolo).allSatisfy { a, b in
+                    a.count == b.count && zip(a, b).allSatisfy { $0.isBitwiseEqual(to: $1) }
+                }, "tile \(id.rawValue)")
         }
     }
 

@@ -20,9 +20,13 @@ import Testing
         var blocks: [[Substring]] = [], current: [Substring]?
         for line in text.split(separator: "\n", omittingEmptySubsequences: false) {
             let t = line.trimmingCharacters(in: .whitespaces)
-            if current == nil, t == "```swift" { current = [] } else if current != nil, t == "```" {
+            if current == nil, t == "```swift" {
+                current = []
+            } else if current != nil, t == "```" {
                 blocks.append(current!); current = nil
-            } else if current != nil { current!.append(line) }
+            } else if current != nil {
+                current!.append(line)
+            }
         }
         return blocks
     }
@@ -66,7 +70,9 @@ import Testing
         for example in examples where !example.lines.isEmpty {
             let n = example.lines.count
             let found = compiled.count >= n && (0...(compiled.count - n)).contains { Array(compiled[$0..<($0 + n)]) == example.lines }
-            #expect(found, "an example in \(example.source) is not in DocumentationExamples.swift verbatim:\n\(example.lines.joined(separator: "\n"))")
+            #expect(
+                found,
+                "an example in \(example.source) is not in DocumentationExamples.swift verbatim:\n\(example.lines.joined(separator: "\n"))")
         }
     }
 
@@ -74,7 +80,9 @@ import Testing
     @Test func aDriftedExampleIsNoticed() {
         let compiled = Self.normalized(["let a = 1", "    let b = 2", "", "let c = 3"])
         let same = Self.normalized(["let b = 2", "let c = 3"]), drifted = Self.normalized(["let b = 2", "let c = 4"])
-        func appears(_ lines: [String]) -> Bool { (0...(compiled.count - lines.count)).contains { Array(compiled[$0..<($0 + lines.count)]) == lines } }
+        func appears(_ lines: [String]) -> Bool {
+            (0...(compiled.count - lines.count)).contains { Array(compiled[$0..<($0 + lines.count)]) == lines }
+        }
         #expect(appears(same) && !appears(drifted))
         #expect(Self.swiftBlocks("x\n```swift\nlet a = 1\n```\n```sh\nls\n```\n").map { $0.map(String.init) } == [["let a = 1"]])
     }
@@ -95,17 +103,20 @@ import Testing
     }
 
     @Test func tracesRoundTrip() throws {
-        let animator = try TileAnimator(viewport: Rect(x: 0, y: 0, width: 390, height: 844),
-                                        tiles: [TileDefinition(id: 1, frame: Rect(x: 115, y: 342, width: 160, height: 160))],
-                                        backend: NativeBackend())
+        let animator = try TileAnimator(
+            viewport: Rect(x: 0, y: 0, width: 390, height: 844),
+            tiles: [TileDefinition(id: 1, frame: Rect(x: 115, y: 342, width: 160, height: 160))],
+            backend: NativeBackend())
         let (replay, ticks, events) = try DocumentationExamples.traces(animator)
         #expect(replay.scenes.count == 1 && replay.scenes[0].digest == animator.digest && ticks == 0 && events == 0)
-        let again = try DocumentationExamples.tracesInTests(try TileAnimator(
-            viewport: Rect(x: 0, y: 0, width: 390, height: 844),
-            tiles: [TileDefinition(id: 1, frame: Rect(x: 115, y: 342, width: 160, height: 160))], backend: NativeBackend()))
+        let again = try DocumentationExamples.tracesInTests(
+            try TileAnimator(
+                viewport: Rect(x: 0, y: 0, width: 390, height: 844),
+                tiles: [TileDefinition(id: 1, frame: Rect(x: 115, y: 342, width: 160, height: 160))], backend: NativeBackend()))
         #expect(again.mismatches.isEmpty && again.scenes[0].tickCount > 0)
         let json = try DocumentationExamples.recorderDocumentation(
-            bounds: Rect(x: 0, y: 0, width: 390, height: 844), tiles: [TileDefinition(id: 1, frame: Rect(x: 0, y: 0, width: 10, height: 10))])
+            bounds: Rect(x: 0, y: 0, width: 390, height: 844),
+            tiles: [TileDefinition(id: 1, frame: Rect(x: 0, y: 0, width: 10, height: 10))])
         try DocumentationExamples.replayerDocumentation(bytes: Array(json.utf8))
     }
 
@@ -141,12 +152,13 @@ import Testing
     @Test func pathDataRuns() throws {
         let d = try DocumentationExamples.pathData()
         #expect(try PathData(d.text).commands == d.commands)
-        #expect(d.text == "M10.0 10.0 h80.0 v80.0 h-80.0 Z")     // as the doc comment says
+        #expect(d.text == "M10.0 10.0 h80.0 v80.0 h-80.0 Z")  // as the doc comment says
     }
 
     @MainActor @Test func mainActorControllers() throws {
-        let board = try TileBoardController(bounds: CGRect(x: 0, y: 0, width: 390, height: 844),
-                                            tileFrames: [CGRect(x: 10, y: 10, width: 100, height: 100), CGRect(x: 200, y: 10, width: 100, height: 100)])
+        let board = try TileBoardController(
+            bounds: CGRect(x: 0, y: 0, width: 390, height: 844),
+            tileFrames: [CGRect(x: 10, y: 10, width: 100, height: 100), CGRect(x: 200, y: 10, width: 100, height: 100)])
         try board.displayLinkFired(at: 0.25)
         #expect(board.poses.count == 2 && board.animator.tileIDs == [0, 1])
         let tiles = try TilesController()

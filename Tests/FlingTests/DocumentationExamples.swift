@@ -1,3 +1,6 @@
+// swift-format-ignore-file
+// (The examples here are quoted line for line by README.md and the DocC catalog: laid out as
+// the documents show them, not as the formatter would.)
 import Fling
 import Foundation
 import Testing

@@ -92,7 +92,8 @@ func firstDifference(_ a: Run.Result, _ b: Run.Result) -> String? {
         for n in 0..<24 {
             let definition = WorldDefinition(
                 mass: 0.5 + rng.unit() * 4, moment: 200 + rng.unit() * 5000,
-                transform: Transform(position: Vector(rng.unit() * 300 - 150, n % 3 == 0 ? -0.0 : rng.unit() * 400), angle: rng.unit() - 0.5),
+                transform: Transform(
+                    position: Vector(rng.unit() * 300 - 150, n % 3 == 0 ? -0.0 : rng.unit() * 400), angle: rng.unit() - 0.5),
                 gravity: Vector(0, 1000))
             let spin = n % 4 == 0 ? -0.0 : rng.unit() * 20 - 10
             for b in 0..<2 {
@@ -103,8 +104,9 @@ func firstDifference(_ a: Run.Result, _ b: Run.Result) -> String? {
             attached.append(false)
         }
         func attraction(_ n: Int) -> Attraction {
-            Attraction(origin: Vector(Double(n) * 7, -0.0), stiffness: 100 + Double(n), damping: 0,
-                       angularStiffness: 3e3 + Double(n) * 100, angularDamping: 40)
+            Attraction(
+                origin: Vector(Double(n) * 7, -0.0), stiffness: 100 + Double(n), damping: 0,
+                angularStiffness: 3e3 + Double(n) * 100, angularDamping: 40)
         }
         for step in 0..<240 {
             // Attach or detach a few worlds in a random order each step: holes all over the array.
@@ -142,26 +144,34 @@ func firstDifference(_ a: Run.Result, _ b: Run.Result) -> String? {
         let fingers = [Vector(-0.0, 5), Vector(3, -0.0), Vector(-0.0, -0.0), Vector(0, 0), Vector(-2, 7)]
         for (b, backend) in backends.enumerated() {
             for n in 0..<worlds * 2 {
-                let w = try backend.makeWorld(WorldDefinition(
-                    mass: 1 + Double(n), moment: 900 + 100 * Double(n),
-                    transform: Transform(position: Vector(-0.0, 10 * Double(n)), angle: 0.1 * Double(n)), gravity: Vector(0, 900)))
+                let w = try backend.makeWorld(
+                    WorldDefinition(
+                        mass: 1 + Double(n), moment: 900 + 100 * Double(n),
+                        transform: Transform(position: Vector(-0.0, 10 * Double(n)), angle: 0.1 * Double(n)), gravity: Vector(0, 900)))
                 if n % 2 == 0 {
-                    try backend.attachDrag(DragJoint(localAnchor: Vector(-0.0, 12), finger: Vector(-0.0, 0),
-                                                     maxForce: 4000, errorBias: 1e-3), to: w)
+                    try backend.attachDrag(
+                        DragJoint(
+                            localAnchor: Vector(-0.0, 12), finger: Vector(-0.0, 0),
+                            maxForce: 4000, errorBias: 1e-3), to: w)
                 } else {
                     try backend.setDamping(of: w, 0.3)
-                    try backend.attachAttraction(Attraction(origin: Vector(-0.0, 40), stiffness: 300, damping: 2,
-                                                            angularStiffness: 5e4, angularDamping: 300), to: w)
+                    try backend.attachAttraction(
+                        Attraction(
+                            origin: Vector(-0.0, 40), stiffness: 300, damping: 2,
+                            angularStiffness: 5e4, angularDamping: 300), to: w)
                 }
                 ids[b].append(w)
             }
             // A world of nothing but zeros of both signs: every impulse is ±0, and which zero
             // comes out depends on the anchor body's signed zeros being kept exactly.
-            let still = try backend.makeWorld(WorldDefinition(
-                mass: 1, moment: 100, transform: Transform(position: Vector(-0.0, -0.0)), gravity: Vector(-0.0, 0)))
+            let still = try backend.makeWorld(
+                WorldDefinition(
+                    mass: 1, moment: 100, transform: Transform(position: Vector(-0.0, -0.0)), gravity: Vector(-0.0, 0)))
             try backend.setVelocity(of: still, linear: Vector(-0.0, -0.0), angular: -0.0)
-            try backend.attachDrag(DragJoint(localAnchor: Vector(-0.0, -0.0), finger: Vector(-0.0, -0.0),
-                                             maxForce: 10, errorBias: 0.5), to: still)
+            try backend.attachDrag(
+                DragJoint(
+                    localAnchor: Vector(-0.0, -0.0), finger: Vector(-0.0, -0.0),
+                    maxForce: 10, errorBias: 0.5), to: still)
             ids[b].append(still)
         }
         for step in 0..<120 {

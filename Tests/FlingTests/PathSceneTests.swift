@@ -9,7 +9,7 @@ import Testing
 /// The `fling-paths` document format (in FlingTraces, read by the trace reader's JSON parser)
 /// and the `fling paths` commands.
 @Suite struct PathSceneTests {
-    static let pinDigest = "6466a8e77674d7de"   // DigestTests' "pin 240 frames over 2 s"
+    static let pinDigest = "6466a8e77674d7de"  // DigestTests' "pin 240 frames over 2 s"
     static let dotsDigest = "54456be7644e451b"  // DigestTests' "dots 90 frames"
 
     @Test func fixturesReadAndGiveTheLibraryDigests() throws {
@@ -29,16 +29,24 @@ import Testing
     }
 
     @Test(arguments: [
-        ("{\"format\": \"fling-paths\", \"version\": 1, \"kind\": \"morph\", \"keyframes\": [\"M 0 0 L 1\", \"M 0 0 L 1 1\"], \"duration\": 1, \"sampling\": {\"frames\": 2, \"from\": 0, \"to\": 1}}",
-         "path data at offset 9"),
-        ("{\"format\": \"fling-paths\", \"version\": 1, \"kind\": \"morph\", \"keyframes\": [\"M 0 0 L 1 1\"], \"duration\": 1, \"sampling\": {\"frames\": 2, \"from\": 0, \"to\": 1}}",
-         "KeyframeAnimation.keyframes"),
-        ("{\"format\": \"fling-paths\", \"version\": 1, \"kind\": \"conveyor\", \"from\": {\"x\": 0, \"y\": 0}, \"to\": {\"x\": 1, \"y\": 0}, \"spacing\": -1, \"period\": 1, \"sampling\": {\"frames\": 2}}",
-         "Conveyor.spacing"),
+        (
+            "{\"format\": \"fling-paths\", \"version\": 1, \"kind\": \"morph\", \"keyframes\": [\"M 0 0 L 1\", \"M 0 0 L 1 1\"], \"duration\": 1, \"sampling\": {\"frames\": 2, \"from\": 0, \"to\": 1}}",
+            "path data at offset 9"
+        ),
+        (
+            "{\"format\": \"fling-paths\", \"version\": 1, \"kind\": \"morph\", \"keyframes\": [\"M 0 0 L 1 1\"], \"duration\": 1, \"sampling\": {\"frames\": 2, \"from\": 0, \"to\": 1}}",
+            "KeyframeAnimation.keyframes"
+        ),
+        (
+            "{\"format\": \"fling-paths\", \"version\": 1, \"kind\": \"conveyor\", \"from\": {\"x\": 0, \"y\": 0}, \"to\": {\"x\": 1, \"y\": 0}, \"spacing\": -1, \"period\": 1, \"sampling\": {\"frames\": 2}}",
+            "Conveyor.spacing"
+        ),
         ("{\"format\": \"fling-paths\", \"version\": 1, \"kind\": \"wobble\"}", "kind"),
         ("{\"format\": \"fling-paths\", \"version\": 1, \"kind\": \"conveyor\", \"speed\": 3}", "speed"),
-        ("{\"format\": \"fling-paths\", \"version\": 1, \"kind\": \"morph\", \"keyframes\": [\"M0 0\", \"M0 0\"], \"timing\": [\"bouncy\"], \"duration\": 1, \"sampling\": {\"frames\": 2, \"from\": 0, \"to\": 1}}",
-         "timing[0]"),
+        (
+            "{\"format\": \"fling-paths\", \"version\": 1, \"kind\": \"morph\", \"keyframes\": [\"M0 0\", \"M0 0\"], \"timing\": [\"bouncy\"], \"duration\": 1, \"sampling\": {\"frames\": 2, \"from\": 0, \"to\": 1}}",
+            "timing[0]"
+        ),
     ])
     func badDocumentsSayWhere(_ json: String, _ where_: String) {
         #expect {

@@ -130,8 +130,10 @@ struct PortableFunctionTests {
         #expect(Portable.cos(-hard) == -4.687165924254628e-19)
         #expect(Portable.sin(hard) == 1 && Portable.sin(-hard) == -1)
         var rng = SplitMix64(state: 0x9A7E_4A2E)
-        var xs: [Double] = [1e22, 0x1p1023,
-                            .greatestFiniteMagnitude, -.greatestFiniteMagnitude, 1_647_100, -1_647_100]
+        var xs: [Double] = [
+            1e22, 0x1p1023,
+            .greatestFiniteMagnitude, -.greatestFiniteMagnitude, 1_647_100, -1_647_100,
+        ]
         for _ in 0..<4000 {
             let e = Int(rng.next() % 1003) + 21
             let x = Double(sign: rng.next() & 1 == 0 ? .plus : .minus, exponent: e, significand: 1 + rng.unit())

@@ -63,7 +63,7 @@ import Testing
             digest.combine(Portable.exp((rng.unit() - 0.5) * 1400))
             digest.combine(Portable.log(rng.unit() * 1e6))
             digest.combine(Portable.pow(rng.unit() * 4, (rng.unit() - 0.5) * 60))
-            digest.combine(Portable.pow(rng.unit(), rng.unit() * 0.1))          // damping^dt
+            digest.combine(Portable.pow(rng.unit(), rng.unit() * 0.1))  // damping^dt
         }
         #expect(digest.hex == Self.pinned, "portable bits changed: \(digest.hex)")
     }

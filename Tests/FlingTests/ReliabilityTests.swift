@@ -12,12 +12,16 @@ import Testing
     func backendArgumentsThatAbortedChipmunkAreRefused(kind: BackendKind) throws {
         let backend = try kind.make()
         func world(mass: Double = 1, moment: Double = 1000) throws -> WorldID {
-            try backend.makeWorld(WorldDefinition(mass: mass, moment: moment, transform: Transform(position: Vector(10, 10)),
-                                                  gravity: Vector(0, 100)))
+            try backend.makeWorld(
+                WorldDefinition(
+                    mass: mass, moment: moment, transform: Transform(position: Vector(10, 10)),
+                    gravity: Vector(0, 100)))
         }
         func drag(_ anchor: Vector) -> DragJoint { DragJoint(localAnchor: anchor, finger: .zero, maxForce: 1e4, errorBias: 1e-3) }
         // Drag anchors whose effective mass would be singular.
-        var e = try #require(throws: FlingError.self) { try backend.attachDrag(drag(Vector(1, 1)), to: try world(moment: Limits.moment.lowerBound)) }
+        var e = try #require(throws: FlingError.self) {
+            try backend.attachDrag(drag(Vector(1, 1)), to: try world(moment: Limits.moment.lowerBound))
+        }
         #expect(e.code == .outOfRange && e.field == "DragJoint.localAnchor")
         e = try #require(throws: FlingError.self) { try backend.attachDrag(drag(Vector(1e7, 1e7)), to: try world(mass: 1e6, moment: 1)) }
         #expect(e.reason.contains("mass and moment"))
@@ -30,10 +34,10 @@ import Testing
         let before = try backend.state(of: w)
         e = try #require(throws: FlingError.self) { try backend.step(by: 1.0 / 60) }
         #expect(e.field == "step.dt" && e.reason.contains("0.0019"))
-        #expect(try backend.state(of: w) == before)            // nothing stepped
-        try backend.step(by: 1e-3)                              // a short enough step is fine
+        #expect(try backend.state(of: w) == before)  // nothing stepped
+        try backend.step(by: 1e-3)  // a short enough step is fine
         try backend.detachAttraction(from: w)
-        try backend.step(by: 1.0 / 60)                          // and without the spring, any step
+        try backend.step(by: 1.0 / 60)  // and without the spring, any step
         for attraction in [spring(1e300), spring(1, angular: 1e300)] {
             try backend.attachAttraction(attraction, to: w)
             #expect(throws: FlingError.self) { try backend.step(by: 1e-4) }
@@ -44,7 +48,7 @@ import Testing
         try backend.attachAttraction(spring(1 * 2 * 2 * .pi * .pi * 6.25, angular: 1e-4), to: light)
         #expect(throws: FlingError.self) { try backend.step(by: 1.0 / 60) }
         try backend.destroyWorld(light)
-        try backend.step(by: 1.0 / 60)                          // its bound left with it
+        try backend.step(by: 1.0 / 60)  // its bound left with it
     }
 
     /// A rotary spring stable by its ω (stiffness 1e300 on a moment of 1e300: ω = 1) still
@@ -62,8 +66,9 @@ import Testing
             #expect(e.field == "WorldDefinition.moment" && e.code == .outOfRange)
         }
         let w = try world(Limits.moment.upperBound)
-        let stiffest = Limits.moment.upperBound * 3.6 / (0.1 * 0.1)    // ω·0.1 s = 1.897 < 1.9
-        try backend.attachAttraction(Attraction(origin: .zero, stiffness: 0, damping: 0, angularStiffness: stiffest, angularDamping: 0), to: w)
+        let stiffest = Limits.moment.upperBound * 3.6 / (0.1 * 0.1)  // ω·0.1 s = 1.897 < 1.9
+        try backend.attachAttraction(
+            Attraction(origin: .zero, stiffness: 0, damping: 0, angularStiffness: stiffest, angularDamping: 0), to: w)
         try backend.setVelocity(of: w, linear: .zero, angular: -1e9)
         for _ in 0..<2000 { try backend.step(by: 0.1) }
         let s = try backend.state(of: w)
@@ -82,7 +87,7 @@ import Testing
         while t < 1 { t += 1.0 / 60; try a.advance(to: t) }
         let s = try a.snapshot(of: 1).state
         #expect(s.position.x.isFinite && s.velocity.x.isFinite && s.angularVelocity.isFinite)
-        #expect(s.position.x > 1_000)      // the finger drags it away, at the joint's force limit
+        #expect(s.position.x > 1_000)  // the finger drags it away, at the joint's force limit
     }
 
     @Test func derivedValuesAreCheckedWhereTheyArrive() {
@@ -139,8 +144,9 @@ import Testing
         let dup = try #require(throws: FlingError.self) { try Trace(json: "{" + keys + ", \"k7\": 1}") }
         #expect(dup.reason.contains("duplicate"))
         // A trace asking for more simulation than the limit is refused before it runs.
-        var scene = Trace.Scene(viewport: phone, tiles: (1...2000).map { TileDefinition(id: TileID($0), frame: Rect(x: 0, y: 0, width: 10, height: 10)) },
-                                events: [])
+        var scene = Trace.Scene(
+            viewport: phone, tiles: (1...2000).map { TileDefinition(id: TileID($0), frame: Rect(x: 0, y: 0, width: 10, height: 10)) },
+            events: [])
         scene.run = Trace.RunLength(duration: 3600, stopsWhenIdle: false)
         let big = try #require(throws: FlingError.self) { try Trace(scenes: [scene]).validate() }
         #expect(big.reason.contains("ticks × tiles"))

@@ -29,16 +29,18 @@ import Testing
         func newTile() -> TileDefinition {
             defer { nextID += 1 }
             let w = uniform(40...200), h = uniform(40...200)
-            return TileDefinition(id: TileID(nextID), frame: Rect(center: Vector(uniform(40...350), uniform(60...780)), width: w, height: h),
-                                  mass: uniform(0.2...5))
+            return TileDefinition(
+                id: TileID(nextID), frame: Rect(center: Vector(uniform(40...350), uniform(60...780)), width: w, height: h),
+                mass: uniform(0.2...5))
         }
         for _ in 0..<Int(uniform(1...4.99)) { tiles.append(newTile()) }
         var configuration = EngineConfiguration()
         if chance(0.3) { configuration.tick = [1.0 / 120, 1.0 / 30, 1.0 / 90][Int(uniform(0...2.99))] }
         // Platform timestamps: seconds since boot, with the start recorded by the animator.
         let origin = chance(0.5) ? 0 : uniform(1_000...500_000)
-        let animator = try TileAnimator(viewport: phone, tiles: tiles, configuration: configuration,
-                                        backend: try kind.make(), timeOrigin: origin)
+        let animator = try TileAnimator(
+            viewport: phone, tiles: tiles, configuration: configuration,
+            backend: try kind.make(), timeOrigin: origin)
         let recorder = try TraceRecorder(recording: animator)
         var live: [TraceReplay.TickState] = []
         animator.onTick = { k, states in
@@ -48,7 +50,7 @@ import Testing
         var stats = Session.Stats()
         let hz = [30.0, 60, 120, 144, 240][Int(uniform(0...4.99))]
         let jitter = chance(0.5)
-        var display = 0.0                       // relative to the origin
+        var display = 0.0  // relative to the origin
         var lastEvent = 0.0
         var down: [(touch: TouchID, at: Vector)] = []
         var nextTouch = 1
@@ -76,10 +78,14 @@ import Testing
                 if down.count < 2, chance(0.35) {
                     // A finger goes down on a tile (named, or hit-tested) or on empty space.
                     let target = tiles.isEmpty ? nil : tiles[Int(uniform(0...Double(tiles.count) - 0.01))]
-                    let at = target.map { $0.origin + Vector(uniform(-30...30), uniform(-30...30)) } ?? Vector(uniform(0...390), uniform(0...844))
+                    let at =
+                        target.map { $0.origin + Vector(uniform(-30...30), uniform(-30...30)) }
+                        ?? Vector(uniform(0...390), uniform(0...844))
                     let touch = TouchID(nextTouch); nextTouch += 1
-                    try animator.handle(TouchEvent(time: origin + t, touch: touch, phase: .began, position: at,
-                                                   tile: chance(0.3) ? target?.id : nil))
+                    try animator.handle(
+                        TouchEvent(
+                            time: origin + t, touch: touch, phase: .began, position: at,
+                            tile: chance(0.3) ? target?.id : nil))
                     down.append((touch, at))
                 } else if !down.isEmpty {
                     let d = Int(uniform(0...Double(down.count) - 0.01))
@@ -89,8 +95,10 @@ import Testing
                         try animator.handle(TouchEvent(time: origin + t, touch: down[d].touch, phase: .moved, position: down[d].at))
                     } else {
                         let cancel = r > 0.95
-                        try animator.handle(TouchEvent(time: origin + t, touch: down[d].touch, phase: cancel ? .cancelled : .ended,
-                                                       position: down[d].at))
+                        try animator.handle(
+                            TouchEvent(
+                                time: origin + t, touch: down[d].touch, phase: cancel ? .cancelled : .ended,
+                                position: down[d].at))
                         if cancel { stats.cancels += 1 } else { stats.releases += 1 }
                         down.remove(at: d)
                     }
@@ -158,12 +166,15 @@ import Testing
     func lateTouchIsRecordedAtTheTickItWasApplied(kind: BackendKind) throws {
         let animator = try TileAnimator(viewport: phone, tiles: [centerTile], backend: try kind.make())
         let recorder = try TraceRecorder(recording: animator)
-        _ = try Self.frames(animator, to: 0.3)              // ticks 0...17 stepped
+        _ = try Self.frames(animator, to: 0.3)  // ticks 0...17 stepped
         try animator.handle(TouchEvent(time: 0.05, touch: 1, phase: .began, position: Vector(195, 422)))
         let events = try Self.frames(animator, to: 0.35)
         #expect(events.first?.kind == .grabbed(touch: 1, at: Vector(195, 422)) && events.first?.tick == 18)
         let trace = try recorder.trace()
-        #expect(trace.scenes[0].inputs == [Trace.Input(.touch(TouchEvent(time: 0.05, touch: 1, phase: .began, position: Vector(195, 422))), tick: 18)])
+        #expect(
+            trace.scenes[0].inputs == [
+                Trace.Input(.touch(TouchEvent(time: 0.05, touch: 1, phase: .began, position: Vector(195, 422))), tick: 18)
+            ])
         #expect(trace.json.contains("\"version\": 2"))
         let replay = try TraceReplayer(try Trace(json: trace.json)).replay { n throws(FlingError) in try kind.make(solverIterations: n) }
         #expect(replay.scenes[0].events.first?.tick == 18)
@@ -174,8 +185,8 @@ import Testing
     /// landing on the first tick after it.
     @Test func touchesInsideAStallKeepTheirSpacing() throws {
         let animator = try TileAnimator(viewport: phone, tiles: [centerTile], backend: NativeBackend())
-        _ = try Self.frames(animator, to: 1)                // 60 ticks
-        for (n, t) in [1.5, 2.0, 2.5].enumerated() {         // inside a 2 s stall, clamped to 0.25 s
+        _ = try Self.frames(animator, to: 1)  // 60 ticks
+        for (n, t) in [1.5, 2.0, 2.5].enumerated() {  // inside a 2 s stall, clamped to 0.25 s
             try animator.handle(TouchEvent(time: t, touch: TouchID(n + 1), phase: .began, position: Vector(195, 422)))
             try animator.handle(TouchEvent(time: t, touch: TouchID(n + 1), phase: .ended, position: Vector(195, 422)))
         }
@@ -205,7 +216,9 @@ import Testing
         let animator = try TileAnimator(viewport: phone, tiles: [centerTile], backend: try kind.make())
         let recorder = try TraceRecorder(recording: animator)
         try animator.handle(TouchEvent(time: 0, touch: 1, phase: .began, position: Vector(195, 422)))
-        for n in 1...6 { try animator.handle(TouchEvent(time: Double(n) * 0.02, touch: 1, phase: .moved, position: Vector(195, 422 + Double(n) * 60))) }
+        for n in 1...6 {
+            try animator.handle(TouchEvent(time: Double(n) * 0.02, touch: 1, phase: .moved, position: Vector(195, 422 + Double(n) * 60)))
+        }
         try animator.handle(TouchEvent(time: 0.13, touch: 1, phase: .ended, position: Vector(195, 782)))
         _ = try Self.frames(animator, to: 1.5)
         let phase = try animator.snapshot(of: 1).phase
@@ -235,10 +248,10 @@ import Testing
     /// A version-1 reader's document: tile operations need version 2.
     @Test func operationsNeedVersionTwo() throws {
         let v1 = """
-        {"format": "fling-trace", "version": 1, "scenes": [{"viewport": {"x": 0, "y": 0, "width": 390, "height": 844},
-        "configuration": \(Self.defaultConfigurationJSON), "tiles": [{"id": 1, "frame": {"x": 0, "y": 0, "width": 10, "height": 10}, "mass": 1}],
-        "run": {"duration": 1, "stopWhenIdle": false}, "events": [{"tick": 3, "reset": 1}]}]}
-        """
+            {"format": "fling-trace", "version": 1, "scenes": [{"viewport": {"x": 0, "y": 0, "width": 390, "height": 844},
+            "configuration": \(Self.defaultConfigurationJSON), "tiles": [{"id": 1, "frame": {"x": 0, "y": 0, "width": 10, "height": 10}, "mass": 1}],
+            "run": {"duration": 1, "stopWhenIdle": false}, "events": [{"tick": 3, "reset": 1}]}]}
+            """
         #expect(throws: FlingError.self) { try Trace(json: v1) }
         let v2 = v1.replacingOccurrences(of: "\"version\": 1", with: "\"version\": 2")
         #expect(try Trace(json: v2).scenes[0].inputs == [Trace.Input(.reset(1), tick: 3)])

@@ -31,7 +31,7 @@ import Testing
 
     @Test func sameSeedSameBubblesOtherSeedOthers() throws {
         let a = try Self.run(Self.fish, seed: 42, until: 6)
-        let b = try Self.run(Self.fish, seed: 42, until: 6, every: 1.0 / 144)   // sampled more often
+        let b = try Self.run(Self.fish, seed: 42, until: 6, every: 1.0 / 144)  // sampled more often
         let c = try Self.run(Self.fish, seed: 43, until: 6)
         #expect(a.emitted == b.emitted && a.events == b.events)
         #expect(a.emitted.count > 8)
@@ -105,7 +105,7 @@ import Testing
         e.states(into: &states)
         #expect(states.count == 3 && states.allSatisfy { $0.scale == 1 && !$0.isPopping })
         #expect(states[0].position.y < 800 && states[0].position.y > 800 - 300)
-        try e.advance(to: 2.55)    // 0.05 s into the first two pops
+        try e.advance(to: 2.55)  // 0.05 s into the first two pops
         e.states(into: &states)
         #expect(states[0].isPopping && abs(states[0].scale - 1.15) < 1e-12 && states[0].position == e.bubbles[0].curve.end)
         let rest = try e.advance(to: 2.6 + 1e-9)
@@ -146,7 +146,7 @@ import Testing
         var c = DayNightPicker.Configuration()
         c.starRamp = .smooth
         c.sunMultiple = 3
-        let l = DayNightPicker.layers(minutes: 19 * 60 + 30, c)     // a quarter of the way to midnight
+        let l = DayNightPicker.layers(minutes: 19 * 60 + 30, c)  // a quarter of the way to midnight
         #expect(l.starAlpha == 0.25 * 0.25 * (3 - 0.5))
         #expect(l.sunRotation == -3 * l.rotation)
     }
@@ -175,7 +175,7 @@ import Testing
     @Test func easeInEaseOut() throws {
         var c = DayNightPicker.Configuration()
         c.transition = .easeInEaseOut(duration: 0.8)
-        c.wrap = .signed      // 6:00 → 18:00 is 12 hours: the shorter way would go back
+        c.wrap = .signed  // 6:00 → 18:00 is 12 hours: the shorter way would go back
         var p = try DayNightPicker(configuration: c, minutes: 6 * 60)
         try p.pick(18 * 60, at: 0)
         var last = -Double.infinity

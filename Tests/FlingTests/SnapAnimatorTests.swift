@@ -53,7 +53,9 @@ struct SnapAnimatorTests {
     func slowDropNearTheMiddleGoesToTheNearerSide(kind: BackendKind) throws {
         // Dragged slowly to x = 200 (5 pt right of the middle 195) and let go: right edge.
         var events = [TouchEvent(time: 0.1, touch: 1, phase: .began, position: Vector(195, 400))]
-        for s in 1...30 { events.append(TouchEvent(time: 0.1 + Double(s) / 60, touch: 1, phase: .moved, position: Vector(195 + Double(s) / 6, 400))) }
+        for s in 1...30 {
+            events.append(TouchEvent(time: 0.1 + Double(s) / 60, touch: 1, phase: .moved, position: Vector(195 + Double(s) / 6, 400)))
+        }
         events.append(TouchEvent(time: 1.0, touch: 1, phase: .ended, position: Vector(200, 400)))
         let run = try SnapRun(events: events).play(on: kind)
         // Exactly on its target: the right edge at the height it was let go at.
@@ -72,8 +74,10 @@ struct SnapAnimatorTests {
     @Test(arguments: backends)
     func keyframesFollowTheBounceCurveAndEndOnTheTarget(kind: BackendKind) throws {
         let curve = BounceCurve(duration: 0.5, bounces: 4, stiffness: .light)
-        let run = try SnapRun(items: [snapItem(motion: .keyframes(curve))],
-                              events: throwEvents(from: Vector(195, 400), velocity: Vector(800, 0))).play(on: kind)
+        let run = try SnapRun(
+            items: [snapItem(motion: .keyframes(curve))],
+            events: throwEvents(from: Vector(195, 400), velocity: Vector(800, 0))
+        ).play(on: kind)
         let released = try #require(run.events.first { if case .released = $0.kind { true } else { false } })
         let start = released.tick
         let frames = curve.keyframes(from: try #require(run.states[start - 1].first).position.x, to: 360)
@@ -103,8 +107,8 @@ struct SnapAnimatorTests {
         #expect(events.contains { $0.kind == .tapped(touch: 1, at: Vector(203, 405)) && $0.item == 1 })
         var scales: [Double] = []
         for f in 25...180 { try animator.advance(to: Double(f) / 60); scales.append(try animator.snapshot(of: 1).scale) }
-        #expect(scales.max()! > 1)          // bounces past 1
-        #expect(scales.last! == 1)          // and rests exactly on it
+        #expect(scales.max()! > 1)  // bounces past 1
+        #expect(scales.last! == 1)  // and rests exactly on it
         #expect(animator.isIdle)
     }
 
@@ -155,8 +159,9 @@ struct SnapAnimatorTests {
 func aRefusedBackendCallLeavesTheSnapAnimatorWorking(operation: FaultyBackend.Operation) throws {
     let backend = FaultyBackend(try BackendKind.nativePortable.make(), failing: operation, call: 1)
     let animator = try SnapAnimator(items: [snapItem(1), snapItem(2, center: Vector(195, 600))], backend: backend)
-    let events = (throwEvents(touch: 1, from: Vector(195, 400), velocity: Vector(900, 0))
-                  + throwEvents(touch: 2, from: Vector(195, 600), velocity: Vector(-900, 0), start: 1.5))
+    let events =
+        (throwEvents(touch: 1, from: Vector(195, 400), velocity: Vector(900, 0))
+            + throwEvents(touch: 2, from: Vector(195, 600), velocity: Vector(-900, 0), start: 1.5))
     var errors: [FlingError] = []
     var next = 0
     for f in 1...240 {

@@ -4,13 +4,16 @@ import Fling
 
 /// Three heads on a phone with a 47-point top and 34-point bottom safe inset.
 func threeHeads(on kind: BackendKind) throws -> ChatHeads {
-    try ChatHeads(heads: [(1, Vector(18, 200)), (2, Vector(18, 300)), (3, Vector(372, 400))],
-                  configuration: ChatHeadsConfiguration(screen: phone, safeBand: 47...810), backend: try kind.make())
+    try ChatHeads(
+        heads: [(1, Vector(18, 200)), (2, Vector(18, 300)), (3, Vector(372, 400))],
+        configuration: ChatHeadsConfiguration(screen: phone, safeBand: 47...810), backend: try kind.make())
 }
 
 func tap(_ touch: Int, at p: Vector, time: Double) -> [TouchEvent] {
-    [TouchEvent(time: time, touch: TouchID(touch), phase: .began, position: p),
-     TouchEvent(time: time + 0.1, touch: TouchID(touch), phase: .ended, position: p + Vector(2, 1))]
+    [
+        TouchEvent(time: time, touch: TouchID(touch), phase: .began, position: p),
+        TouchEvent(time: time + 0.1, touch: TouchID(touch), phase: .ended, position: p + Vector(2, 1)),
+    ]
 }
 
 struct ChatHeadsTests {
@@ -36,7 +39,7 @@ struct ChatHeadsTests {
         // While open (frame at 2.4 s): head 2 top right, the others lined up to its left, panel below.
         let open = panelYs[143]
         #expect(abs(open - (47 + 16 + 60)) < 0.5)
-        #expect(panelYs[..<143].min()! < open)                  // the panel bounced past its place
+        #expect(panelYs[..<143].min()! < open)  // the panel bounced past its place
         // Closed: every head back exactly where it rested, the panel below the screen.
         for (id, p) in [(1, Vector(18, 200)), (2, Vector(18, 300)), (3, Vector(372, 400))] {
             #expect(try heads.animator.snapshot(of: TileID(id)).state.position == p)
@@ -63,8 +66,9 @@ struct ChatHeadsTests {
     @Test(arguments: backends)
     func twoFingersThrowTwoHeads(kind: BackendKind) throws {
         let heads = try threeHeads(on: kind)
-        let events = (throwEvents(touch: 1, from: Vector(18, 200), velocity: Vector(1500, 0))
-                      + throwEvents(touch: 2, from: Vector(372, 400), velocity: Vector(-1500, 100), start: 0.12))
+        let events =
+            (throwEvents(touch: 1, from: Vector(18, 200), velocity: Vector(1500, 0))
+            + throwEvents(touch: 2, from: Vector(372, 400), velocity: Vector(-1500, 100), start: 0.12))
             .sorted { $0.time < $1.time }
         try drive({ try heads.handle($0) }, { try heads.advance(to: $0) }, events: events, duration: 3)
         #expect(try heads.animator.snapshot(of: 1).state.position.x == 372)
@@ -82,7 +86,8 @@ struct SunSwitchTests {
         let s = try SunSwitch(configuration: Self.config, backend: try kind.make())
         var toggles: [SunSwitchEvent] = []
         var alphas: [Double] = []
-        try drive({ try s.handle($0) }, { toggles += try s.advance(to: $0) }, events: tap(1, at: Vector(130, 300), time: 0.1), duration: 2) {
+        try drive({ try s.handle($0) }, { toggles += try s.advance(to: $0) }, events: tap(1, at: Vector(130, 300), time: 0.1), duration: 2)
+        {
             alphas.append(s.raysAlpha)
         }
         #expect(toggles.count == 1 && s.isOn)
@@ -101,7 +106,9 @@ struct SunSwitchTests {
         let s = try SunSwitch(configuration: Self.config, backend: try kind.make())
         // Pull left 60 pt past the off end and hold: the knob stays within the rubber band.
         var events = [TouchEvent(time: 0.1, touch: 1, phase: .began, position: Vector(100, 300))]
-        for n in 1...20 { events.append(TouchEvent(time: 0.1 + Double(n) / 60, touch: 1, phase: .moved, position: Vector(100 - 3 * Double(n), 320))) }
+        for n in 1...20 {
+            events.append(TouchEvent(time: 0.1 + Double(n) / 60, touch: 1, phase: .moved, position: Vector(100 - 3 * Double(n), 320)))
+        }
         var minX = Double.infinity
         try drive({ try s.handle($0) }, { try s.advance(to: $0) }, events: events, duration: 1) { minX = min(minX, s.knobCenter.x) }
         let band = DragAxis.rubberBand(60, coefficient: 0.55, dimension: 60)
@@ -109,7 +116,9 @@ struct SunSwitchTests {
         #expect(s.knobCenter.y == 300)
         // A flick right from near off: on.
         var flick: [TouchEvent] = []
-        for n in 1...6 { flick.append(TouchEvent(time: 1 + Double(n) / 120, touch: 1, phase: .moved, position: Vector(40 + 12 * Double(n), 300))) }
+        for n in 1...6 {
+            flick.append(TouchEvent(time: 1 + Double(n) / 120, touch: 1, phase: .moved, position: Vector(40 + 12 * Double(n), 300)))
+        }
         flick.append(TouchEvent(time: 1.06, touch: 1, phase: .ended, position: Vector(112, 300)))
         var toggles: [SunSwitchEvent] = []
         try drive({ try s.handle($0) }, { if $0 > 1 { toggles += try s.advance(to: $0) } }, events: flick, duration: 3)
@@ -132,27 +141,36 @@ struct BounceKeyframesTests {
         }
     }
 
-    @Test(arguments: [(0.0, 100.0, 0.5, 2, BounceStiffness.medium, true, false),
-                      (100, 20, 1, 3, .light, true, false),
-                      (5, 5, 0.75, 4, .heavy, true, false),
-                      (0, -300, 0.4, 2, .medium, false, false),
-                      (10, 50, 0.6, 5, .light, true, true)])
-    func matchesTheFormula(from: Double, to: Double, duration: Double, bounces: Int, stiffness: BounceStiffness, overshoot: Bool, shake: Bool) {
+    @Test(arguments: [
+        (0.0, 100.0, 0.5, 2, BounceStiffness.medium, true, false),
+        (100, 20, 1, 3, .light, true, false),
+        (5, 5, 0.75, 4, .heavy, true, false),
+        (0, -300, 0.4, 2, .medium, false, false),
+        (10, 50, 0.6, 5, .light, true, true),
+    ])
+    func matchesTheFormula(
+        from: Double, to: Double, duration: Double, bounces: Int, stiffness: BounceStiffness, overshoot: Bool, shake: Bool
+    ) {
         let curve = BounceCurve(duration: duration, bounces: bounces, stiffness: stiffness, overshoot: overshoot, shake: shake)
         let values = curve.keyframes(from: from, to: to)
-        let expected = Self.reference(from: from, to: to, duration: duration, bounces: bounces, c: stiffness.coefficient,
-                                      overshoot: overshoot, shake: shake)
+        let expected = Self.reference(
+            from: from, to: to, duration: duration, bounces: bounces, c: stiffness.coefficient,
+            overshoot: overshoot, shake: shake)
         #expect(values.count == Int(60 * duration))
         for (v, e) in zip(values, expected) {
-            #expect(abs(v - e) <= 1e-12 * max(1, abs(e)))   // portable vs libm transcendentals: within ulps
+            #expect(abs(v - e) <= 1e-12 * max(1, abs(e)))  // portable vs libm transcendentals: within ulps
         }
         #expect(values.first == (shake ? to : from))
     }
 
     @Test func coefficientsAndPeriods() {
-        #expect(BounceStiffness.light.coefficient == 5 && BounceStiffness.medium.coefficient == 0.1 && BounceStiffness.heavy.coefficient == 0.001)
+        #expect(
+            BounceStiffness.light.coefficient == 5 && BounceStiffness.medium.coefficient == 0.1
+                && BounceStiffness.heavy.coefficient == 0.001)
         #expect(BounceCurve(duration: 0.5).steps == 30)
         // 3 bounces: periods = 3/2 + 0.5 = 1.5 (integer division), the same as 2.
-        #expect(BounceCurve(duration: 0.5, bounces: 3).keyframes(from: 0, to: 1) == BounceCurve(duration: 0.5, bounces: 2).keyframes(from: 0, to: 1))
+        #expect(
+            BounceCurve(duration: 0.5, bounces: 3).keyframes(from: 0, to: 1)
+                == BounceCurve(duration: 0.5, bounces: 2).keyframes(from: 0, to: 1))
     }
 }

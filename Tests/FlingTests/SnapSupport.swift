@@ -2,8 +2,9 @@ import Fling
 
 /// A 60-point item in the middle of the phone, resting on either side edge.
 func snapItem(_ id: Int = 1, center: Vector = Vector(195, 400), motion: SnapMotion = .spring(SnapItem.defaultSpring)) -> SnapItem {
-    SnapItem(id: TileID(id), center: center, width: 60, height: 60, shape: .circle,
-             restingPlaces: .sideEdges(left: 30, right: 360, minY: 100, maxY: 744), motion: motion)
+    SnapItem(
+        id: TileID(id), center: center, width: 60, height: 60, shape: .circle,
+        restingPlaces: .sideEdges(left: 30, right: 360, minY: 100, maxY: 744), motion: motion)
 }
 
 /// A finger that goes down at `from` at `start` and moves at `velocity` (points per second)
@@ -23,8 +24,10 @@ func throwEvents(touch: Int = 1, from: Vector, velocity: Vector, start: Double =
 /// Feeds `events` to an animator at `hz` display frames until `duration`; calls `each` after
 /// every frame and returns every event.
 @discardableResult
-func drive(_ handle: (TouchEvent) throws -> Void, _ advance: (Double) throws -> Void,
-           events: [TouchEvent], duration: Double = 3, hz: Double = 60, each: () throws -> Void = {}) throws {
+func drive(
+    _ handle: (TouchEvent) throws -> Void, _ advance: (Double) throws -> Void,
+    events: [TouchEvent], duration: Double = 3, hz: Double = 60, each: () throws -> Void = {}
+) throws {
     var next = 0
     for f in 1...Int((duration * hz).rounded()) {
         let t = Double(f) / hz
@@ -51,8 +54,10 @@ struct SnapRun {
         let animator = try SnapAnimator(items: items, backend: try kind.make())
         var result = Result(animator: animator)
         var lastTick = 0
-        try drive({ try animator.handle($0) }, { result.events += try animator.advance(to: $0) }, events: events,
-                  duration: duration, hz: hz) {
+        try drive(
+            { try animator.handle($0) }, { result.events += try animator.advance(to: $0) }, events: events,
+            duration: duration, hz: hz
+        ) {
             if animator.clock.ticks != lastTick {
                 lastTick = animator.clock.ticks
                 result.states.append(try items.map { try animator.snapshot(of: $0.id).state })

@@ -17,19 +17,25 @@ enum SnapFixtures {
     /// One head on each side; the left one thrown right, the right one thrown left, by two
     /// fingers at once.
     static func throwEdges(_ kind: BackendKind) throws -> (ChatHeads, [TouchEvent], Double) {
-        let heads = try ChatHeads(heads: [(1, Vector(18, 300)), (2, Vector(372, 500))],
-                                  configuration: ChatHeadsConfiguration(screen: phone, safeBand: 47...810), backend: try kind.make())
-        let events = (throwEvents(touch: 1, from: Vector(18, 300), velocity: Vector(1400, -300))
-                      + throwEvents(touch: 2, from: Vector(372, 500), velocity: Vector(-2200, 400), start: 0.15)).sorted { $0.time < $1.time }
+        let heads = try ChatHeads(
+            heads: [(1, Vector(18, 300)), (2, Vector(372, 500))],
+            configuration: ChatHeadsConfiguration(screen: phone, safeBand: 47...810), backend: try kind.make())
+        let events =
+            (throwEvents(touch: 1, from: Vector(18, 300), velocity: Vector(1400, -300))
+            + throwEvents(touch: 2, from: Vector(372, 500), velocity: Vector(-2200, 400), start: 0.15)).sorted { $0.time < $1.time }
         return (heads, events, 3)
     }
 
     /// One head dragged slowly from the left edge to just left of the middle and let go.
     static func slowDrop(_ kind: BackendKind) throws -> (ChatHeads, [TouchEvent], Double) {
-        let heads = try ChatHeads(heads: [(1, Vector(18, 300))],
-                                  configuration: ChatHeadsConfiguration(screen: phone, safeBand: 47...810), backend: try kind.make())
+        let heads = try ChatHeads(
+            heads: [(1, Vector(18, 300))],
+            configuration: ChatHeadsConfiguration(screen: phone, safeBand: 47...810), backend: try kind.make())
         var events = [TouchEvent(time: 0.1, touch: 1, phase: .began, position: Vector(18, 300))]
-        for s in 1...60 { events.append(TouchEvent(time: 0.1 + Double(s) / 60, touch: 1, phase: .moved, position: Vector(18 + 2.9 * Double(s), 300 + Double(s)))) }
+        for s in 1...60 {
+            events.append(
+                TouchEvent(time: 0.1 + Double(s) / 60, touch: 1, phase: .moved, position: Vector(18 + 2.9 * Double(s), 300 + Double(s))))
+        }
         events.append(TouchEvent(time: 1.5, touch: 1, phase: .ended, position: Vector(192, 360)))
         return (heads, events, 3.5)
     }
@@ -45,10 +51,14 @@ enum SnapFixtures {
         let s = try SunSwitch(configuration: SunSwitchTests.config, backend: try kind.make())
         var events = tap(1, at: Vector(100, 300), time: 0.1)
         events.append(TouchEvent(time: 1.2, touch: 2, phase: .began, position: Vector(160, 300)))
-        for n in 1...30 { events.append(TouchEvent(time: 1.2 + Double(n) / 60, touch: 2, phase: .moved, position: Vector(160 - 3.5 * Double(n), 305))) }
+        for n in 1...30 {
+            events.append(TouchEvent(time: 1.2 + Double(n) / 60, touch: 2, phase: .moved, position: Vector(160 - 3.5 * Double(n), 305)))
+        }
         events.append(TouchEvent(time: 2.0, touch: 2, phase: .ended, position: Vector(55, 305)))
         events.append(TouchEvent(time: 3.0, touch: 3, phase: .began, position: Vector(100, 300)))
-        for n in 1...5 { events.append(TouchEvent(time: 3.0 + Double(n) / 120, touch: 3, phase: .moved, position: Vector(100 + 8 * Double(n), 300))) }
+        for n in 1...5 {
+            events.append(TouchEvent(time: 3.0 + Double(n) / 120, touch: 3, phase: .moved, position: Vector(100 + 8 * Double(n), 300)))
+        }
         events.append(TouchEvent(time: 3.05, touch: 3, phase: .ended, position: Vector(140, 300)))
         return (s, events, 4.5)
     }
@@ -64,7 +74,9 @@ enum SnapFixtures {
             try drive({ try s.handle($0) }, { try s.advance(to: $0) }, events: events, duration: duration, hz: hz)
             return (try recorder.trace(name: name), s.animator.digest, s.animator.clock.ticks)
         default:
-            let (heads, events, duration) = try file == "heads-throw-edges.json" ? throwEdges(kind)
+            let (heads, events, duration) =
+                try file == "heads-throw-edges.json"
+                ? throwEdges(kind)
                 : file == "heads-slow-drop.json" ? slowDrop(kind) : press(kind)
             let recorder = try SnapSceneRecorder(recording: heads)
             try drive({ try heads.handle($0) }, { try heads.advance(to: $0) }, events: events, duration: duration, hz: hz)
@@ -82,7 +94,8 @@ enum SnapFixtures {
         let (recorded, liveDigest, liveTicks) = try SnapFixtures.record(file, on: .nativePortable)
         let pinned = try recorded.pinned(makeBackend: { n throws(FlingError) in try BackendKind.nativePortable.make(solverIterations: n) })
         if ProcessInfo.processInfo.environment["FLING_WRITE_SNAP_FIXTURES"] != nil {
-            let r = try pinned.replay(keepsFrames: false, makeBackend: { n throws(FlingError) in try BackendKind.nativePortable.make(solverIterations: n) })
+            let r = try pinned.replay(
+                keepsFrames: false, makeBackend: { n throws(FlingError) in try BackendKind.nativePortable.make(solverIterations: n) })
             print("PIN (\"\(file)\", \(r.samples), 0x\(r.digest.hex), \(r.ticks!), 0x\(r.tickDigest!.hex)),")
             let source = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("Fixtures/scenes/\(file)")
             try pinned.json.write(to: source, atomically: true, encoding: .utf8)
@@ -158,7 +171,7 @@ enum SnapFixtures {
         #expect(throws: FlingError.self) { try trace.replay() }
         var bad = trace
         if case .chatHeads(let c, let heads, var inputs) = bad.scene {
-            inputs.removeFirst()            // an `ended` of a touch never down
+            inputs.removeFirst()  // an `ended` of a touch never down
             bad.scene = .chatHeads(c, heads: heads, inputs: inputs)
         }
         #expect(throws: FlingError.self) { try bad.validate() }
@@ -207,7 +220,7 @@ func stalledLiveRunReplaysTickForTick(kind: BackendKind) throws {
     let recorder = try SnapSceneRecorder(recording: s)
     let events = tap(1, at: Vector(100, 300), time: 0.3) + tap(2, at: Vector(160, 300), time: 1.5)
     var frames = (1...20).map { Double($0) / 60 }
-    frames += [1.4] + (1...120).map { 1.4 + Double($0) / 60 }        // a 1.07 s stall, then 60 Hz
+    frames += [1.4] + (1...120).map { 1.4 + Double($0) / 60 }  // a 1.07 s stall, then 60 Hz
     var next = 0
     for t in frames {
         while next < events.count, events[next].time <= t + 0.01 { try s.handle(events[next]); next += 1 }
@@ -228,6 +241,6 @@ func theFirstMoveSpringsTheScaleBack(kind: BackendKind) throws {
     var scales: [Double] = []
     for f in 13...60 { try heads.advance(to: Double(f) / 60); scales.append(try heads.animator.snapshot(of: 1).scale) }
     #expect(pressed < 0.93)
-    #expect(scales.max()! > 1 && scales.last! == 1)            // back to 1 with a bounce, still held
+    #expect(scales.max()! > 1 && scales.last! == 1)  // back to 1 with a bounce, still held
     #expect(heads.zOrder.last == 1)
 }

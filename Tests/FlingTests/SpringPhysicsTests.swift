@@ -26,12 +26,14 @@ import Testing
         // from about 100 pt away, nearly at rest.
         try animator.handle(TouchEvent(time: 0, touch: 1, phase: .began, position: home))
         try animator.handle(TouchEvent(time: 0.05, touch: 1, phase: .moved, position: home + Vector(100, 0)))
-        for k in 1...8 { try animator.handle(TouchEvent(time: 0.05 + Double(k) * 0.05, touch: 1, phase: .moved, position: home + Vector(100, 0))) }
+        for k in 1...8 {
+            try animator.handle(TouchEvent(time: 0.05 + Double(k) * 0.05, touch: 1, phase: .moved, position: home + Vector(100, 0)))
+        }
         try animator.handle(TouchEvent(time: 0.5, touch: 1, phase: .ended, position: home + Vector(100, 0)))
         let events = try animator.advance(to: 0.5 + 3 / hz)
         let release = try #require(events.first { if case .released = $0.kind { true } else { false } })
         states.removeAll()
-        for frame in 1...150 { try animator.advance(to: 0.5 + 3 / hz + Double(frame) / 60) }   // 2.5 s
+        for frame in 1...150 { try animator.advance(to: 0.5 + 3 / hz + Double(frame) / 60) }  // 2.5 s
         // The initial condition, a tick into the spring's motion: the position, and the velocity
         // as the central difference of the positions either side (a tick's own velocity is the
         // one it moved by, half a tick ahead of its position in semi-implicit Euler).

@@ -41,7 +41,7 @@ import Testing
         // Pop's defaults, bounciness 4 and speed 12, by Rebound's BouncyConversion written out:
         // b = 0.8·(4/1.7)/20, s = 0.5 + 199.5·(12/1.7)/20, friction_o = f3(s) + (0.01 − f3(s))·(2b − b²).
         let b = 0.8 * (4 / 1.7) / 20, s = 0.5 + 199.5 * ((12 / 1.7) / 20)
-        let f3 = 0.00000045 * s * s * s - 0.000332 * s * s + 0.1078 * s + 5.84     // s > 44
+        let f3 = 0.00000045 * s * s * s - 0.000332 * s * s + 0.1078 * s + 5.84  // s > 44
         let frictionO = f3 + (0.01 - f3) * (2 * b - b * b)
         let pop = SpringTuning(bounciness: 4, speed: 12)
         #expect(Self.close(pop.tensionAndFriction.tension, (s - 30) * 3.62 + 194, 1e-9))
@@ -100,8 +100,10 @@ import Testing
         let backend = try NativeBackend(arithmetic: .portable)
         let w = try backend.makeWorld(WorldDefinition(mass: 2, moment: 1e9, transform: Transform(position: Vector(100, 0)), gravity: .zero))
         try backend.setDamping(of: w, Portable.exp(-2 * zeta * spring.angularFrequency))
-        try backend.attachAttraction(Attraction(origin: .zero, stiffness: spring.physical(mass: 2).stiffness, damping: 0,
-                                                angularStiffness: 0, angularDamping: 0), to: w)
+        try backend.attachAttraction(
+            Attraction(
+                origin: .zero, stiffness: spring.physical(mass: 2).stiffness, damping: 0,
+                angularStiffness: 0, angularDamping: 0), to: w)
         let curve = SpringCurve(spring: spring, displacement: 100)
         for k in 1...480 {
             try backend.step(by: 1.0 / 240)

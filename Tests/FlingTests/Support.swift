@@ -99,18 +99,23 @@ func randomScenario(seed: UInt64) -> Run {
     var rng = SplitMix64(state: seed)
     func r(_ range: ClosedRange<Double>) -> Double { Double.random(in: range, using: &rng) }
     var run = Run()
-    run.duration = 10.5 // 630 ticks
+    run.duration = 10.5  // 630 ticks
     run.configuration.gravity = Vector(r(-300...300), r(0...4000))
     run.configuration.attraction = SpringTuning(frequency: r(1...8), dampingRatio: r(0.2...1.5))
     run.configuration.rotation = SpringTuning(frequency: r(1...8), dampingRatio: r(0.2...1.5))
     run.configuration.dragMaxAcceleration = [r(2_000...200_000), 1e9].randomElement(using: &rng)!
     run.configuration.dragErrorBias = Elementary.pow(r(0.05...0.95), 60)
-    run.configuration.releaseRule = [.projectedDistance(lookahead: r(0...0.3), radius: r(20...300)),
-                                     .alwaysAttract, .alwaysFall].randomElement(using: &rng)!
+    run.configuration.releaseRule = [
+        .projectedDistance(lookahead: r(0...0.3), radius: r(20...300)),
+        .alwaysAttract, .alwaysFall,
+    ].randomElement(using: &rng)!
     let tileCount = Int.random(in: 1...3, using: &rng)
     run.tiles = (1...tileCount).map { id in
-        TileDefinition(id: TileID(id), frame: Rect(center: Vector(r(60...330), r(80...760)),
-                                                    width: r(20...300), height: r(20...300)), mass: r(0.05...20))
+        TileDefinition(
+            id: TileID(id),
+            frame: Rect(
+                center: Vector(r(60...330), r(80...760)),
+                width: r(20...300), height: r(20...300)), mass: r(0.05...20))
     }
     var t = r(0...0.2)
     var touch = 0
@@ -120,8 +125,11 @@ func randomScenario(seed: UInt64) -> Run {
         // Aim at the tile's origin plus a random grab offset; a tile still moving may be
         // elsewhere, so name it explicitly: that is a re-grab that takes the world over.
         let grab = tile.origin + Vector(r(-0.5...0.5) * tile.frame.width, r(-0.5...0.5) * tile.frame.height)
-        var events = [TouchEvent(time: t, touch: TouchID(touch), phase: .began, position: grab,
-                                 tile: Bool.random(using: &rng) ? tile.id : nil)]
+        var events = [
+            TouchEvent(
+                time: t, touch: TouchID(touch), phase: .began, position: grab,
+                tile: Bool.random(using: &rng) ? tile.id : nil)
+        ]
         var p = grab
         var heading = r(0...(2 * .pi))
         let speed = r(20...3000)
@@ -140,4 +148,3 @@ func randomScenario(seed: UInt64) -> Run {
     }
     return run
 }
-

@@ -11,15 +11,23 @@ import Testing
         func u(_ a: Double, _ b: Double) -> Double { a + (b - a) * rng.unit() }
         func make() throws -> WorldID {
             let m = u(0.2, 5)
-            let w = try backend.makeWorld(WorldDefinition(mass: m, moment: m * u(500, 5000), transform: Transform(
-                position: Vector(u(0, 390), u(0, 844)), angle: u(-1, 1)), gravity: Vector(0, 2000)))
+            let w = try backend.makeWorld(
+                WorldDefinition(
+                    mass: m, moment: m * u(500, 5000),
+                    transform: Transform(
+                        position: Vector(u(0, 390), u(0, 844)), angle: u(-1, 1)), gravity: Vector(0, 2000)))
             switch rng.next() % 3 {
-            case 0: try backend.attachDrag(DragJoint(localAnchor: Vector(u(-30, 30), u(-30, 30)), finger: Vector(u(0, 390), u(0, 844)),
-                                                     maxForce: 50_000 * m, errorBias: 5.8e-5), to: w)
+            case 0:
+                try backend.attachDrag(
+                    DragJoint(
+                        localAnchor: Vector(u(-30, 30), u(-30, 30)), finger: Vector(u(0, 390), u(0, 844)),
+                        maxForce: 50_000 * m, errorBias: 5.8e-5), to: w)
             case 1:
                 try backend.setDamping(of: w, 0.2)
-                try backend.attachAttraction(Attraction(origin: Vector(u(0, 390), u(0, 844)), stiffness: 250 * m, damping: 0,
-                                                        angularStiffness: 2e4, angularDamping: 100), to: w)
+                try backend.attachAttraction(
+                    Attraction(
+                        origin: Vector(u(0, 390), u(0, 844)), stiffness: 250 * m, damping: 0,
+                        angularStiffness: 2e4, angularDamping: 100), to: w)
             default: try backend.setVelocity(of: w, linear: Vector(u(-500, 500), u(-1500, 0)), angular: u(-5, 5))
             }
             return w

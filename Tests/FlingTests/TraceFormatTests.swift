@@ -135,17 +135,25 @@ func replay(_ trace: Trace, on kind: BackendKind, display: DisplayFrames = .rate
             for i in 0..<20 {
                 t += pick(0...0.02)
                 let phase: TouchEvent.Phase = i == 0 ? .began : i == 19 ? (n % 2 == 0 ? .ended : .cancelled) : .moved
-                events.append(TouchEvent(time: t, touch: TouchID(n), phase: phase, position: Vector(pick(-500...900), pick(-500...1300)),
-                                         tile: i == 0 && n % 2 == 0 ? 3 : nil))
+                events.append(
+                    TouchEvent(
+                        time: t, touch: TouchID(n), phase: phase, position: Vector(pick(-500...900), pick(-500...1300)),
+                        tile: i == 0 && n % 2 == 0 ? 3 : nil))
             }
             let scene = Trace.Scene(
                 name: n % 4 == 0 ? nil : "scene \"\(n)\"\n\ttab \\ é 🎯 \u{1}",
                 viewport: Rect(x: pick(-10...10), y: 0, width: 390, height: 844),
-                tiles: [TileDefinition(id: 3, frame: Rect(x: pick(0...300), y: pick(0...700), width: pick(1...300), height: pick(1...300)),
-                                       mass: pick(0.01...10))],
+                tiles: [
+                    TileDefinition(
+                        id: 3, frame: Rect(x: pick(0...300), y: pick(0...700), width: pick(1...300), height: pick(1...300)),
+                        mass: pick(0.01...10))
+                ],
                 configuration: c, run: .init(duration: pick(0...10), stopsWhenIdle: n % 2 == 0), events: events,
-                expected: n % 2 == 0 ? nil : .init(ticks: 61, digest: StateDigest(value: rng.next()), interval: 30,
-                                                   checkpoints: [StateDigest(value: rng.next()), StateDigest(value: 0)]))
+                expected: n % 2 == 0
+                    ? nil
+                    : .init(
+                        ticks: 61, digest: StateDigest(value: rng.next()), interval: 30,
+                        checkpoints: [StateDigest(value: rng.next()), StateDigest(value: 0)]))
             let trace = Trace(name: "round trip \(n)", notes: n % 2 == 0 ? nil : "notes", attribution: "© someone", scenes: [scene])
             let text = trace.json
             let back = try Trace(json: text)
@@ -153,9 +161,10 @@ func replay(_ trace: Trace, on kind: BackendKind, display: DisplayFrames = .rate
             #expect(back.json == text)
             // Bitwise too (== calls -0.0 and 0.0 equal).
             #expect(back.scenes[0].viewport.x.bitPattern == scene.viewport.x.bitPattern)
-            #expect(zip(back.scenes[0].events, events).allSatisfy {
-                $0.time.bitPattern == $1.time.bitPattern && $0.position.x.bitPattern == $1.position.x.bitPattern
-            })
+            #expect(
+                zip(back.scenes[0].events, events).allSatisfy {
+                    $0.time.bitPattern == $1.time.bitPattern && $0.position.x.bitPattern == $1.position.x.bitPattern
+                })
         }
     }
 
@@ -173,8 +182,11 @@ func replay(_ trace: Trace, on kind: BackendKind, display: DisplayFrames = .rate
     /// added to the format (Trace+JSON.swift, docs/TRACES.md) before this passes again.
     @Test func formatCoversEveryConfigurationField() {
         let fields = Mirror(reflecting: EngineConfiguration()).children.compactMap(\.label).sorted()
-        #expect(fields == ["attraction", "cullMargin", "dragErrorBias", "dragMaxAcceleration", "gravity", "maxFrameInterval",
-                           "releaseRule", "rotation", "settle", "solverIterations", "tick"])
+        #expect(
+            fields == [
+                "attraction", "cullMargin", "dragErrorBias", "dragMaxAcceleration", "gravity", "maxFrameInterval",
+                "releaseRule", "rotation", "settle", "solverIterations", "tick",
+            ])
         let settle = Mirror(reflecting: SettleThresholds()).children.compactMap(\.label).sorted()
         #expect(settle == ["angle", "angularSpeed", "distance", "speed", "ticks"])
     }
@@ -200,7 +212,9 @@ func replay(_ trace: Trace, on kind: BackendKind, display: DisplayFrames = .rate
         #expect(error("{\"format\": \"svg\", \"version\": 1, \"scenes\": []}")?.field == "line 1: format")
         #expect(error("{\"format\": \"fling-trace\", \"version\": 1.5, \"scenes\": []}")?.field == "line 1: version")
         // Accepted: a byte-order mark, escapes and a surrogate pair, integers written as 1.0.
-        let ok = try Trace(json: Array("\u{FEFF}{\"format\": \"fling-trace\", \"version\": 1.0, \"name\": \"\\u00e9\\ud83c\\udfaf\\n\", \"scenes\": []}".utf8))
+        let ok = try Trace(
+            json: Array(
+                "\u{FEFF}{\"format\": \"fling-trace\", \"version\": 1.0, \"name\": \"\\u00e9\\ud83c\\udfaf\\n\", \"scenes\": []}".utf8))
         #expect(ok.name == "é🎯\n")
         #expect(ok.scenes.isEmpty)
     }
@@ -226,8 +240,10 @@ func replay(_ trace: Trace, on kind: BackendKind, display: DisplayFrames = .rate
     /// moves (a tap on empty screen), at any rate; without `stopWhenIdle` it runs its duration.
     @Test(arguments: [DisplayFrames.rate(30), .rate(60), .rate(144), .jittered(rate: 60, seed: 3)])
     func idleStopAndDuration(display: DisplayFrames) throws {
-        let miss = [TouchEvent(time: 0.1, touch: 1, phase: .began, position: Vector(20, 20)),
-                    TouchEvent(time: 0.3, touch: 1, phase: .ended, position: Vector(20, 20))]
+        let miss = [
+            TouchEvent(time: 0.1, touch: 1, phase: .began, position: Vector(20, 20)),
+            TouchEvent(time: 0.3, touch: 1, phase: .ended, position: Vector(20, 20)),
+        ]
         var scene = Trace.Scene(viewport: phone, tiles: [centerTile], run: .init(duration: 2, stopsWhenIdle: true), events: miss)
         let idle = try replay(Trace(scenes: [scene]), on: .native, display: display)
         // Tick 18 starts at 0.3 s: the ended is applied before it, and nothing is live after it.
@@ -257,8 +273,11 @@ func replay(_ trace: Trace, on kind: BackendKind, display: DisplayFrames = .rate
         trace.scenes[0].expected?.digest = StateDigest(value: 1)
         trace.scenes[0].expected?.checkpoints[0] = StateDigest(value: 2)
         let r = try replay(trace, on: .nativePortable)
-        #expect(r.mismatches.map(\.field) == ["scenes[0] (\(trace.scenes[0].name!)).expected.digest",
-                                              "scenes[0] (\(trace.scenes[0].name!)).expected.checkpoints[0]"])
+        #expect(
+            r.mismatches.map(\.field) == [
+                "scenes[0] (\(trace.scenes[0].name!)).expected.digest",
+                "scenes[0] (\(trace.scenes[0].name!)).expected.checkpoints[0]",
+            ])
     }
 }
 

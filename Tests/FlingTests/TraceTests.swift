@@ -28,7 +28,8 @@ func fixturePath(_ name: String) throws -> String {
         var reference: [Arithmetic: TraceReplay] = [:]
         for kind in BackendKind.available {
             for display in [DisplayFrames.rate(60), .rate(30), .rate(120), .rate(144), .rate(240), .jittered(rate: 90, seed: 7)] {
-                let replay = try TraceReplayer(trace, display: display).replay { n throws(FlingError) in try kind.make(solverIterations: n) }
+                let replay = try TraceReplayer(trace, display: display).replay { n throws(FlingError) in try kind.make(solverIterations: n)
+                }
                 #expect(replay.comparedPins == (kind.arithmetic == trace.arithmetic))
                 #expect(replay.mismatches.isEmpty, "\(file) on \(kind) at \(display): \(replay.mismatches)")
                 if let reference = reference[kind.arithmetic] {
@@ -77,7 +78,7 @@ func fixturePath(_ name: String) throws -> String {
         try animator.handle(TouchEvent(time: 0.1, touch: 1, phase: .began, position: .zero))
         #expect(throws: FlingError.self) { try animator.handle(TouchEvent(time: 0.05, touch: 1, phase: .moved, position: .zero)) }
         #expect(throws: FlingError.self) { try animator.handle(TouchEvent(time: 0.2, touch: 1, phase: .moved, position: Vector(.nan, 0))) }
-        #expect(recorder.inputCount == 0)           // accepted, not yet applied
+        #expect(recorder.inputCount == 0)  // accepted, not yet applied
         try animator.advance(to: 0.2)
         #expect(recorder.inputCount == 1)
         let trace = try recorder.trace()
@@ -94,10 +95,11 @@ func fixturePath(_ name: String) throws -> String {
             _ = try Trace(json: text)
             Issue.record("accepted: \(text.prefix(60))", sourceLocation: sourceLocation)
         } catch {
-            #expect(error.code == .malformedInput || error.code == .notFinite || error.code == .outOfRange
+            #expect(
+                error.code == .malformedInput || error.code == .notFinite || error.code == .outOfRange
                     || error.code == .notPositive || error.code == .duplicateTile || error.code == .unknownTouch
                     || error.code == .outOfOrder || error.code == .touchAlreadyDown || error.code == .unknownTile,
-                    sourceLocation: sourceLocation)
+                sourceLocation: sourceLocation)
             #expect("\(error)".contains(mentions), "\(error) should mention \(mentions)", sourceLocation: sourceLocation)
         }
     }
@@ -107,7 +109,8 @@ func fixturePath(_ name: String) throws -> String {
         expectMalformed("", mentions: "line 1")
         expectMalformed("{\n  \"format\": \"fling-trace\",\n  \"version\": 1,\n  \"scenes\": [\n}", mentions: "line 5")
         expectMalformed(good.replacingOccurrences(of: "\"version\": 2", with: "\"version\": 7"), mentions: "version")
-        expectMalformed(good.replacingOccurrences(of: "\"arithmetic\": \"portable\"", with: "\"arithmetic\": \"exact\""), mentions: "arithmetic")
+        expectMalformed(
+            good.replacingOccurrences(of: "\"arithmetic\": \"portable\"", with: "\"arithmetic\": \"exact\""), mentions: "arithmetic")
         expectMalformed(good.replacingOccurrences(of: "\"mass\": 1.0", with: "\"mass\": -1.0"), mentions: "mass")
         expectMalformed(good.replacingOccurrences(of: "\"phase\": \"ended\"", with: "\"phase\": \"lifted\""), mentions: "phase")
         expectMalformed(good.replacingOccurrences(of: "\"tick\": 0.016666666666666666", with: "\"tick\": \"fast\""), mentions: "tick")
@@ -198,7 +201,9 @@ func fixturePath(_ name: String) throws -> String {
         }
         #expect(fling("replay", path).stdout.split(separator: "\n").last.map(String.init) == line)
         #expect(fling("replay", path, "--arithmetic", "platform").stdout.split(separator: "\n").last.map(String.init) == platformLine)
-        #expect(fling("replay", path, "--backend", "chipmunk-shared", "--arithmetic", "portable").status == 2 || !BackendKind.available.contains(.chipmunk))
+        #expect(
+            fling("replay", path, "--backend", "chipmunk-shared", "--arithmetic", "portable").status == 2
+                || !BackendKind.available.contains(.chipmunk))
     }
 
     /// Real recordings name their strokes: any non-empty id, kept in order of first
@@ -224,7 +229,9 @@ func fixturePath(_ name: String) throws -> String {
         #expect(velocity.stdout.hasPrefix("stroke SailfishFlingUpFast1 vx "))
         #expect(velocity.stdout.contains("\nstroke pixel 7 drag vx "))
         let replay = fling("replay", path)
-        #expect(replay.status == 0 && replay.stdout.contains("[stroke SailfishFlingUpFast1]") && replay.stdout.contains("[stroke pixel 7 drag]"))
+        #expect(
+            replay.status == 0 && replay.stdout.contains("[stroke SailfishFlingUpFast1]") && replay.stdout.contains("[stroke pixel 7 drag]")
+        )
         #expect(throws: FlingError.self) { try StrokeCSV.parse("stroke_id,t_seconds,phase,x,y\n ,0.0,began,1,2\n ,0.1,ended,1,2\n") }
     }
 
@@ -282,8 +289,10 @@ func fixturePath(_ name: String) throws -> String {
         final class Collector: NSObject, XMLParserDelegate {
             var elements: [String: Int] = [:]
             var root: String?
-            func parser(_ parser: XMLParser, didStartElement name: String, namespaceURI: String?,
-                        qualifiedName: String?, attributes: [String: String] = [:]) {
+            func parser(
+                _ parser: XMLParser, didStartElement name: String, namespaceURI: String?,
+                qualifiedName: String?, attributes: [String: String] = [:]
+            ) {
                 if root == nil { root = name }
                 elements[name, default: 0] += 1
             }

@@ -107,8 +107,9 @@ final class FaultyBackend: PhysicsBackend {
 
     /// Events of the ticks stepped before a failure in the same frame are not lost.
     @Test func eventsBeforeAFailureComeBackFromTheNextCall() throws {
-        let animator = try TileAnimator(viewport: phone, tiles: Self.tiles,
-                                        backend: FaultyBackend(NativeBackend(), failing: .attachDrag, call: 2))
+        let animator = try TileAnimator(
+            viewport: phone, tiles: Self.tiles,
+            backend: FaultyBackend(NativeBackend(), failing: .attachDrag, call: 2))
         try animator.handle(TouchEvent(time: 0.02, touch: 1, phase: .began, position: Vector(100, 300)))
         try animator.handle(TouchEvent(time: 0.05, touch: 2, phase: .began, position: Vector(280, 600)))
         // One frame steps ticks 0...5: touch 1 grabs before tick 2, touch 2 fails before tick 3.
