@@ -21,7 +21,7 @@ public final class SnapAnimator {
     package let backend: any PhysicsBackend
     /// The timestamp that is time 0 of the animator's timeline, in the app's clock. Default 0.
     public let timeOrigin: Double
-    public private(set) var clock: FixedStepClock
+    public internal(set) var clock: FixedStepClock
     /// The chained digest of every tick: every item's state and scale, in id order.
     public internal(set) var digest = StateDigest()
     /// Item ids from back to front: a grabbed item comes to the front.
@@ -145,19 +145,7 @@ public final class SnapAnimator {
     /// target, events of ticks already stepped are returned by the next call.
     @discardableResult
     public func advance(to time: Double) throws(FlingError) -> [SnapEvent] {
-        try Check.range(time, -1e12...1e12, "displayTime")
-        let previousDisplay = clock.displayTime, previousSimulated = clock.simulatedTime
-        let due = try clock.advance(to: max(time - timeOrigin, 0))
-        queue.resolveTicks(clock: clock, previousDisplay: previousDisplay, previousSimulated: previousSimulated)
-        events.removeAll(keepingCapacity: true)
-        if !carried.isEmpty { events += carried; carried.removeAll(keepingCapacity: true) }
-        for _ in 0..<due {
-            do { try stepTick() } catch {
-                carried += events
-                throw error
-            }
-        }
-        return events
+        try advanceTicks(to: time)
     }
 
     /// One tick: apply due inputs, move fingers, step every world, advance keyframes and

@@ -27,7 +27,7 @@ public final class TileAnimator {
     /// (`CACurrentMediaTime()`, `UITouch.timestamp`, ...). Touch and display times are given in
     /// that clock and kept relative to this start. Default 0: times are already relative.
     public let timeOrigin: Double
-    public private(set) var clock: FixedStepClock
+    public internal(set) var clock: FixedStepClock
     /// The chained digest of every tick so far (while ``keepsDigest``).
     public private(set) var digest = StateDigest()
     /// Whether each tick folds the live tiles' states into ``digest``. Default true; an app
@@ -217,18 +217,7 @@ public final class TileAnimator {
     /// next call steps the remaining ticks.
     @discardableResult
     public func advance(to time: Double) throws(FlingError) -> [TileEvent] {
-        try Check.range(time, -1e12...1e12, "displayTime")
-        let previousDisplay = clock.displayTime, previousSimulated = clock.simulatedTime
-        let due = try clock.advance(to: max(time - timeOrigin, 0))
-        queue.resolveTicks(clock: clock, previousDisplay: previousDisplay, previousSimulated: previousSimulated)
-        events.removeAll(keepingCapacity: true)
-        if !carried.isEmpty { events += carried; carried.removeAll(keepingCapacity: true) }
-        for _ in 0..<due {
-            do { try stepTick() } catch {
-                carried += events
-                throw error
-            }
-        }
+        let events = try advanceTicks(to: time)
         deliver(events)
         return events
     }
