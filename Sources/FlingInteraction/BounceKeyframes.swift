@@ -75,15 +75,15 @@ public struct BounceCurve: Hashable, Sendable {
         guard steps > 0 else { return [] }
         let n = Double(steps)
         let c = stiffness.coefficient
-        var alpha = from == to ? SnapMath.log2(c) / n : SnapMath.log2(c / abs(to - from)) / n
+        var alpha = from == to ? Self.log2(c) / n : Self.log2(c / abs(to - from)) / n
         if alpha > 0 { alpha = -alpha }
         let periods = Double(bounces / 2) + 0.5
         let omega = periods * 2 * Double.pi / n
         return (0..<steps).map { i in
             let t = Double(i)
-            let wave = shake ? SnapMath.sin(omega * t) : SnapMath.cos(omega * t)
+            let wave = shake ? Portable.sin(omega * t) : Portable.cos(omega * t)
             let oscillation = overshoot ? wave : abs(wave)
-            return (from - to) * SnapMath.pow(2.71, alpha * t) * oscillation + to
+            return (from - to) * Portable.pow(2.71, alpha * t) * oscillation + to
         }
     }
 
@@ -97,4 +97,7 @@ public struct BounceCurve: Hashable, Sendable {
         let w = f - Double(i)
         return frames[i] + (frames[i + 1] - frames[i]) * w
     }
+
+    /// `log₂ x = ln x / ln 2`, portable.
+    static func log2(_ x: Double) -> Double { Portable.log(x) / Portable.log(2) }
 }

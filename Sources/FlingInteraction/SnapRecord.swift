@@ -214,7 +214,7 @@ extension SnapAnimator {
             // world's isotropic damping, velocity × exp(−2ζω) per second, gives
             // x'' + 2ζω x' + ω² x = 0 on both axes. Stiffness m ω², ω = 2π · frequency.
             let omega = 2 * Double.pi * tuning.frequency
-            try backend.setDamping(of: world, SnapMath.exp(-2 * tuning.dampingRatio * omega))
+            try backend.setDamping(of: world, Portable.exp(-2 * tuning.dampingRatio * omega))
             try backend.setVelocity(of: world, linear: velocity, angular: 0)
             let linear = tuning.constants(forInertia: items[i].item.mass)
             try backend.attachAttraction(

@@ -55,10 +55,10 @@ public enum TimeTransition: Hashable, Sendable {
         case .spring(let response, let zeta):
             // x'' + 2ζω x' + ω² x = 0 with x(0) = 1, x'(0) = 0; progress = 1 − x.
             let omega = 2 * Double.pi / response
-            let decay = SceneMath.exp(-zeta * omega * t)
+            let decay = Portable.exp(-zeta * omega * t)
             if zeta >= 1 { return 1 - decay * (1 + omega * t) }
             let wd = omega * (1 - zeta * zeta).squareRoot()
-            return 1 - decay * (SceneMath.cos(wd * t) + zeta * omega / wd * SceneMath.sin(wd * t))
+            return 1 - decay * (Portable.cos(wd * t) + zeta * omega / wd * Portable.sin(wd * t))
         case .curve(let duration, let x1, let y1, let x2, let y2):
             let x = t / duration
             // Solve X(s) = x for s (X is monotone since x1, x2 lie in 0...1): Newton from s = x,
