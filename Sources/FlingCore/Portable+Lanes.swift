@@ -30,7 +30,7 @@ extension Portable {
         // on: ax enters arithmetic only in lanes where |x| > π/4.
         let ax = x.replacing(with: -x, where: x .< 0)
         // NaN fails the comparison, ±∞ exceeds the bound: both take the scalar path.
-        guard all(ax .<= exactTrigonometryBound) else { return sincosLaneByLane(x) }
+        guard all(ax .<= LanesConstant.exactBound) else { return sincosLaneByLane(x) }
 
         // reduce(_:): the generic path for every lane.
         // `(v + 1.5·2⁵²) − 1.5·2⁵²` rounds 0 ≤ v < 2⁵¹ to the nearest integer, ties to even,
@@ -38,14 +38,14 @@ extension Portable {
         // spacing of doubles is 1, and 1.5·2⁵² is even); `.rounded` on lanes is a libm call
         // per lane on baseline x86-64 (no SSE4.1 `roundpd`). Here v ≤ 2²⁰.
         let magic = 0x1.8p52
-        var n = ax * twoOverPi
+        var n = ax * LanesConstant.twoOverPi
         n = (n + magic) - magic
-        let r = ax - n * halfPi1
-        var (hi, lo) = lanesTwoSum(r, -(n * halfPi2))
+        let r = ax - n * LanesConstant.halfPi1
+        var (hi, lo) = lanesTwoSum(r, -(n * LanesConstant.halfPi2))
         var e: V
-        (hi, e) = lanesTwoSum(hi, -(n * halfPi3)); lo = lo + e
-        (hi, e) = lanesTwoSum(hi, -(n * halfPi4)); lo = lo + e
-        lo = lo - n * halfPi5
+        (hi, e) = lanesTwoSum(hi, -(n * LanesConstant.halfPi3)); lo = lo + e
+        (hi, e) = lanesTwoSum(hi, -(n * LanesConstant.halfPi4)); lo = lo + e
+        lo = lo - n * LanesConstant.halfPi5
         (hi, lo) = lanesFastTwoSum(hi, lo)
         // Int(n) & 3 in doubles: floor(n/4) = round(n/4 − 3/8), since n/4 − 3/8 is an integer
         // plus −3/8, −1/8, 1/8 or 3/8; every step exact for the integer 0 ≤ n ≤ 2²⁰.
@@ -87,6 +87,20 @@ extension Portable {
         var sine = V(), cosine = V()
         for i in x.indices { (sine[i], cosine[i]) = sincos(x[i]) }
         return (sine, cosine)
+    }
+
+    /// The constants of `reduce(_:)`, the same bits (a test checks them), as literals the
+    /// optimizer folds: the stored `static let`s are reached from another module through an
+    /// accessor call each, six calls per vector that spill every register and cost the lanes
+    /// about a tenth of their time.
+    @usableFromInline enum LanesConstant {
+        @inlinable static var twoOverPi: Double { Double(bitPattern: 0x3FE4_5F30_6DC9_C883) }
+        @inlinable static var halfPi1: Double { Double(bitPattern: 0x3FF9_21FB_5440_0000) }
+        @inlinable static var halfPi2: Double { Double(bitPattern: 0x3DD0_B461_1A60_0000) }
+        @inlinable static var halfPi3: Double { Double(bitPattern: 0x3BA3_198A_2E00_0000) }
+        @inlinable static var halfPi4: Double { Double(bitPattern: 0x397B_839A_2520_0000) }
+        @inlinable static var halfPi5: Double { Double(bitPattern: 0x3712_7044_5330_0000) }
+        @inlinable static var exactBound: Double { 1_647_099.323_974_340_4 }
     }
 
     /// `twoSum(_:_:)` on lanes.
