@@ -12,7 +12,8 @@ import FlingCore
 // result's distance from the true value, in ulps of the double nearest it. Arguments come from a
 // seeded SplitMix64, spread over each function's range (uniform, and log-uniform where the range
 // spans magnitudes). Also counted: results that differ in any bit from the platform's double
-// function (what `.platform` arithmetic gives). Usage: math-accuracy [arguments per function]
+// function (what `.platform` arithmetic gives). Usage: math-accuracy [arguments per function];
+// `math-accuracy timing [angles]` times sincos instead (SincosTiming.swift).
 
 #if arch(x86_64) && !os(Windows)
 typealias Wide = Float80
@@ -53,6 +54,11 @@ struct Tally {
         let m = (maxUlp * 1000).rounded() / 1000
         return "| \(name) | \(count) | \(m) | \(overHalf) | \(overOne) | \(differ) | \(maxFromPlatform) | \(worst.0), \(worst.1) |"
     }
+}
+
+if CommandLine.arguments.count > 1 && CommandLine.arguments[1] == "timing" {
+    sincosTiming(count: CommandLine.arguments.count > 2 ? Int(CommandLine.arguments[2])! : 1_000_000)
+    exit(0)
 }
 
 nonisolated(unsafe) var rng = SplitMix64(state: 2026)
