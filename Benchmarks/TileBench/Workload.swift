@@ -64,6 +64,9 @@ struct Scene {
     let dragged: [Int]
     let springing: [Int]
     let falling: [Int]
+    /// Per falling tile, in `falling` order: its cull radius, kept dense as an app keeps what
+    /// it checks every frame (reading it from `tiles` would stride 208-byte plans).
+    let fallingRadius: [Double]
     /// `springBuckets[k % springPeriod]`: the springing tiles re-released after tick k.
     let springBuckets: [[Int]]
     /// `regrabBuckets[k % regrabPeriod]`: the dragged tiles re-grabbed after tick k.
@@ -123,6 +126,7 @@ struct Scene {
         self.dragged = dragged
         self.springing = springing
         self.falling = falling
+        fallingRadius = falling.map { tiles[$0].cullRadius }
         self.springBuckets = springBuckets
         self.regrabBuckets = regrabBuckets
         let m = configuration.cullMargin
@@ -266,8 +270,8 @@ struct WorkloadRun: Workload {
         try backend.readStates(of: worlds, into: &states)
         // 4. Life cycle. A fallen tile off the viewport (plus margin) is culled and respawned
         //    at its origin with a fresh toss, so N stays constant.
-        for i in scene.falling {
-            let s = states[i].position, r = scene.tiles[i].cullRadius
+        for (f, i) in scene.falling.enumerated() {
+            let s = states[i].position, r = scene.fallingRadius[f]
             if s.x + r < scene.minX || s.x - r > scene.maxX || s.y + r < scene.minY || s.y - r > scene.maxY {
                 try backend.destroyWorld(worlds[i])
                 let w = try backend.makeWorld(scene.worldDefinition(i, at: scene.tiles[i].origin))

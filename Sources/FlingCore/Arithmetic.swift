@@ -21,6 +21,26 @@ public protocol ElementaryFunctions {
     static func cos(_ x: Double) -> Double
     static func exp(_ x: Double) -> Double
     static func pow(_ x: Double, _ y: Double) -> Double
+    /// `cos[k] = cos(angles[k])`, `sin[k] = sin(angles[k])` for `k < count`: element for
+    /// element the bits of ``cos(_:)`` and ``sin(_:)``, computed for many angles at once (in
+    /// SIMD lanes where an implementation can). `cos` and `sin` hold at least `count` elements.
+    static func cosSin(
+        _ angles: UnsafePointer<Double>, _ cos: UnsafeMutablePointer<Double>, _ sin: UnsafeMutablePointer<Double>,
+        _ count: Int)
+}
+
+extension ElementaryFunctions {
+    /// One angle after another.
+    @inlinable
+    public static func cosSin(
+        _ angles: UnsafePointer<Double>, _ cos: UnsafeMutablePointer<Double>, _ sin: UnsafeMutablePointer<Double>,
+        _ count: Int
+    ) {
+        for k in 0..<count {
+            cos[k] = Self.cos(angles[k])
+            sin[k] = Self.sin(angles[k])
+        }
+    }
 }
 
 extension Elementary: ElementaryFunctions {}

@@ -7,12 +7,14 @@ extension NativeBackend {
     /// scaled by `dt / prev_dt` (0 on a world's first step); 5. `solverIterations` rounds of
     /// impulses.
     ///
-    /// Phases 1–4 run in one pass over the slots. The iterations are a chain of dependent
-    /// floating-point operations, so one world alone leaves most of the CPU idle: they run in
-    /// a second pass, two worlds of the same joint kind at a time, in the two lanes of a
-    /// `SIMD2<Double>` when their anchors are inert (the usual case), else interleaved. Each
-    /// world still performs exactly its own operations in its own order (a lane's operation is
-    /// the same IEEE operation), so the bits cannot change; the CPU overlaps the two chains. With `threads` > 1 the slots are cut into that many
+    /// The slots are stepped in blocks (``StepScratch``), each in passes: positions; the
+    /// rotations of the new angles, all at once (``ElementaryFunctions/cosSin(_:_:_:_:)``, in
+    /// SIMD lanes with portable arithmetic); phases 2–4; the iterations. The iterations are a
+    /// chain of dependent floating-point operations, so one world alone leaves most of the CPU
+    /// idle: they run several worlds of the same joint kind at a time, one per lane of
+    /// ``Lanes``, when their anchors are inert (the usual case). Each world still performs
+    /// exactly its own operations in its own order (a lane's operation is the same IEEE
+    /// operation), so the bits cannot change; the CPU overlaps the chains. With `threads` > 1 the slots are cut into that many
     /// contiguous ranges, stepped at once by the backend's parked threads (`StepPool`):
     /// again each world's operations and their order are its own, so the bits do not depend
     /// on the thread count.
@@ -26,11 +28,10 @@ extension NativeBackend {
             bodies.withUnsafeMutableBufferPointer { bodies in
                 anchors.withUnsafeMutableBufferPointer { anchors in
                     joints.withUnsafeMutableBytes { joints in
-                        stepBuffers = StepBuffers(
+                        let buffers = StepBuffers(
                             count: count, dt: dt, prevDt: prevDt, records: records, bodies: bodies, anchors: anchors,
                             joints: JointRecords(base: joints.baseAddress!))
-                        if let pool { pool.run() } else { stepChunk(0) }
-                        stepBuffers = nil
+                        if let pool { pool.run(.step(buffers)) } else { stepChunk(buffers, 0) }
                     }
                 }
             }
@@ -40,75 +41,101 @@ extension NativeBackend {
 
     /// Steps chunk `c` of the slots: all of them with one thread, else the `c`-th of
     /// `threads` contiguous ranges. Run by the step's threads at once, each on its own slots.
-    func stepChunk(_ c: Int) {
-        guard let b = stepBuffers else { return }
+    func stepChunk(_ b: StepBuffers, _ c: Int) {
         let n = chunks.count
         let lo = b.count * c / n, hi = b.count * (c + 1) / n
-        let work = chunks[c]
+        let scratch = chunks[c]
         switch arithmetic {
-        case .platform: step(b, lo..<hi, work, Elementary.self)
-        case .portable: step(b, lo..<hi, work, Portable.self)
+        case .platform: step(b, lo..<hi, scratch, Elementary.self)
+        case .portable: step(b, lo..<hi, scratch, Portable.self)
         }
     }
 
-    /// Steps the live worlds among `slots`, specialized for one kind of arithmetic.
-    func step<M: ElementaryFunctions>(_ b: StepBuffers, _ slots: Range<Int>, _ work: ChunkWork, _ math: M.Type) {
+    /// Steps the live worlds among `slots`, specialized for one kind of arithmetic, one block
+    /// of ``StepScratch/capacity`` slots after another: a block's hot state is read by three
+    /// passes, and stays in cache between them.
+    func step<M: ElementaryFunctions>(_ b: StepBuffers, _ slots: Range<Int>, _ scratch: StepScratch, _ math: M.Type) {
+        var lo = slots.lowerBound
+        while lo < slots.upperBound {
+            let hi = min(lo + StepScratch.capacity, slots.upperBound)
+            stepBlock(b, lo..<hi, scratch, math)
+            lo = hi
+        }
+    }
+
+    /// Steps the live worlds of one block. Each world's operations are Chipmunk's, in its
+    /// order; the passes only change which world's operation comes next, never a world's own.
+    @inline(__always)
+    func stepBlock<M: ElementaryFunctions>(_ b: StepBuffers, _ block: Range<Int>, _ s: StepScratch, _: M.Type) {
         let dt = b.dt, iterations = solverIterations
         let records = b.records, bodies = b.bodies, anchors = b.anchors, joints = b.joints
-        // The work lists keep their capacity: nothing here allocates once warmed up.
-        var drag = work.drag, attraction = work.attraction
-        work.drag = []; work.attraction = []
-        drag.removeAll(keepingCapacity: true)
-        attraction.removeAll(keepingCapacity: true)
-        for i in slots where records[i].isLive {
-            let prevDt = records[i].hasStepped ? b.prevDt : 0.0
+        // 1. Positions, and the new angles gathered for the rotations.
+        var n = 0
+        for i in block where records[i].isLive {
+            bodies[i].integratePosition(dt)
+            s.live[n] = Int32(truncatingIfNeeded: i)
+            s.angle[n] = bodies[i].angle
+            n += 1
+        }
+        // 2. The rotations (cos a, sin a) of the block, computed together.
+        M.cosSin(s.angle.baseAddress!, s.cos.baseAddress!, s.sin.baseAddress!, n)
+        // 3. Pre-steps, velocities, warm start; the worlds sorted into work lists. The warm
+        // start scales cached impulses by dt / prev_dt, 0 before a world's first step; every
+        // world that stepped before shares prev_dt, so the quotient is divided once.
+        let warmScale = b.prevDt == 0.0 ? 0.0 : dt / b.prevDt
+        var dragLanes = 0, dragScalar = 0, attractionLanes = 0, attractionScalar = 0
+        for k in 0..<n {
+            let i = Int(s.live[k])
+            let dtCoef = records[i].hasStepped ? warmScale : 0.0
             records[i].hasStepped = true
-            let rotation = bodies[i].integratePosition(dt, math)
+            let rotation = Rotation(cos: s.cos[k], sin: s.sin[k])
             switch records[i].kind {
             case .none:
-                bodies[i].integrateVelocity(dt, math)
+                bodies[i].integrateVelocity(dt, M.self)
             case .drag:
                 var pivot = joints.load(i, as: PivotJoint.self)
-                pivot.preStep(anchors[i], bodies[i], rotation, dt, math)
-                bodies[i].integrateVelocity(dt, math)
-                pivot.applyCachedImpulse(&anchors[i], &bodies[i], prevDt == 0.0 ? 0.0 : dt / prevDt)
+                pivot.preStep(anchors[i], bodies[i], rotation, dt, M.self)
+                bodies[i].integrateVelocity(dt, M.self)
+                pivot.applyCachedImpulse(&anchors[i], &bodies[i], dtCoef)
                 joints.store(pivot, i)
-                drag.append(Int32(truncatingIfNeeded: i))
+                if anchors[i].isInert {
+                    s.dragLanes[dragLanes] = s.live[k]; dragLanes += 1
+                } else {
+                    s.dragScalar[dragScalar] = s.live[k]; dragScalar += 1
+                }
             case .attraction:
                 var springs = joints.load(i, as: AttractionSprings.self)
-                springs.preStep(&anchors[i], &bodies[i], rotation, dt, math)
+                springs.preStep(&anchors[i], &bodies[i], rotation, dt, M.self)
                 // Neither spring caches an impulse (their applyCachedImpulse is empty).
-                bodies[i].integrateVelocity(dt, math)
+                bodies[i].integrateVelocity(dt, M.self)
                 joints.store(springs, i)
-                attraction.append(Int32(truncatingIfNeeded: i))
+                if anchors[i].isAtRest {
+                    s.attractionLanes[attractionLanes] = s.live[k]; attractionLanes += 1
+                } else {
+                    s.attractionScalar[attractionScalar] = s.live[k]; attractionScalar += 1
+                }
             }
         }
+        // 4. The solver iterations: most worlds several at a time in SIMD lanes, the rest alone.
         var p = 0
-        while p + 1 < drag.count {
-            let i = Int(drag[p]), j = Int(drag[p + 1])
-            var pi = joints.load(i, as: PivotJoint.self), pj = joints.load(j, as: PivotJoint.self)
-            Self.iterate(&pi, &anchors[i], &bodies[i], &pj, &anchors[j], &bodies[j], dt, iterations)
-            joints.store(pi, i); joints.store(pj, j)
-            p += 2
+        while p < dragLanes {
+            DragLanes.iterate(s.dragLanes.baseAddress! + p, min(Lanes.scalarCount, dragLanes - p), b, iterations)
+            p += Lanes.scalarCount
         }
-        if p < drag.count {
-            let i = Int(drag[p])
+        for k in 0..<dragScalar {
+            let i = Int(s.dragScalar[k])
             var pivot = joints.load(i, as: PivotJoint.self)
             for _ in 0..<iterations { pivot.applyImpulse(&anchors[i], &bodies[i], dt) }
             joints.store(pivot, i)
         }
         p = 0
-        while p + 1 < attraction.count {
-            let i = Int(attraction[p]), j = Int(attraction[p + 1])
-            var si = joints.load(i, as: AttractionSprings.self), sj = joints.load(j, as: AttractionSprings.self)
-            Self.iterate(
-                &si.spring, &si.rotary, &anchors[i], &bodies[i],
-                &sj.spring, &sj.rotary, &anchors[j], &bodies[j], iterations)
-            joints.store(si, i); joints.store(sj, j)
-            p += 2
+        while p < attractionLanes {
+            AttractionLanes.iterate(
+                s.attractionLanes.baseAddress! + p, min(Lanes.scalarCount, attractionLanes - p), b, iterations)
+            p += Lanes.scalarCount
         }
-        if p < attraction.count {
-            let i = Int(attraction[p])
+        for k in 0..<attractionScalar {
+            let i = Int(s.attractionScalar[k])
             var springs = joints.load(i, as: AttractionSprings.self)
             for _ in 0..<iterations {
                 springs.spring.applyImpulse(&anchors[i], &bodies[i])
@@ -116,140 +143,5 @@ extension NativeBackend {
             }
             joints.store(springs, i)
         }
-        work.drag = drag
-        work.attraction = attraction
-    }
-
-    /// Two drag worlds' iterations, interleaved. `inout` lets the optimizer keep both in
-    /// registers: the two worlds cannot alias. When both finger bodies are inert (the usual
-    /// case), only the tiles are touched.
-    @inline(__always)
-    static func iterate(
-        _ pa: inout PivotJoint, _ aa: inout AnchorBody, _ ba: inout RigidBody,
-        _ pb: inout PivotJoint, _ ab: inout AnchorBody, _ bb: inout RigidBody,
-        _ dt: Double, _ iterations: Int
-    ) {
-        if aa.isInert && ab.isInert {
-            iterateInLanes(&pa, aa, &ba, &pb, ab, &bb, dt, iterations)
-        } else {
-            for _ in 0..<iterations {
-                pa.applyImpulse(&aa, &ba, dt)
-                pb.applyImpulse(&ab, &bb, dt)
-            }
-        }
-    }
-
-    /// Two attracted worlds' iterations, interleaved; within each world the spring still goes
-    /// before the rotary spring, as they were added.
-    @inline(__always)
-    static func iterate(
-        _ sa: inout DampedSpring, _ ra: inout DampedRotarySpring, _ aa: inout AnchorBody, _ ba: inout RigidBody,
-        _ sb: inout DampedSpring, _ rb: inout DampedRotarySpring, _ ab: inout AnchorBody, _ bb: inout RigidBody,
-        _ iterations: Int
-    ) {
-        if aa.isAtRest && ab.isAtRest {
-            iterateInLanes(&sa, &ra, &ba, &sb, &rb, &bb, iterations)
-        } else {
-            for _ in 0..<iterations {
-                sa.applyImpulse(&aa, &ba)
-                sb.applyImpulse(&ab, &bb)
-                ra.applyImpulse(&aa, &ba)
-                rb.applyImpulse(&ab, &bb)
-            }
-        }
-    }
-
-    /// Two attracted worlds' iterations when both static bodies are at rest (always, in
-    /// practice), world a in lane 0 and world b in lane 1 of `SIMD2<Double>`: each line is
-    /// ``DampedSpring/applyImpulse(inertAnchor:)`` or
-    /// ``DampedRotarySpring/applyImpulse(inertAnchor:)`` with the same operations in the same
-    /// order, and a lane's add or multiply is the same IEEE operation as a scalar one, so each
-    /// world's bits are its own. Half the instructions of the interleaved scalar loop.
-    @inline(__always)
-    static func iterateInLanes(
-        _ sa: inout DampedSpring, _ ra: inout DampedRotarySpring, _ ba: inout RigidBody,
-        _ sb: inout DampedSpring, _ rb: inout DampedRotarySpring, _ bb: inout RigidBody,
-        _ iterations: Int
-    ) {
-        typealias Lanes = SIMD2<Double>
-        var vx = Lanes(ba.vx, bb.vx), vy = Lanes(ba.vy, bb.vy), w = Lanes(ba.w, bb.w)
-        let mInv = Lanes(ba.mInv, bb.mInv), iInv = Lanes(ba.iInv, bb.iInv)
-        let r2x = Lanes(sa.r2x, sb.r2x), r2y = Lanes(sa.r2y, sb.r2y)
-        let nx = Lanes(sa.nx, sb.nx), ny = Lanes(sa.ny, sb.ny)
-        let nMass = Lanes(sa.nMass, sb.nMass), vCoef = Lanes(sa.vCoef, sb.vCoef)
-        var targetVrn = Lanes(sa.targetVrn, sb.targetVrn)
-        let iSum = Lanes(ra.iSum, rb.iSum), wCoef = Lanes(ra.wCoef, rb.wCoef)
-        var targetWrn = Lanes(ra.targetWrn, rb.targetWrn)
-        let negR2y = -r2y
-        for _ in 0..<iterations {
-            // The spring: v_rel = v + perp(r2)·w, damped along n.
-            let vrx = vx + negR2y * w, vry = vy + r2x * w
-            let vrn = vrx * nx + vry * ny
-            let vDamp = (targetVrn - vrn) * vCoef
-            targetVrn = vrn + vDamp
-            let jDamp = vDamp * nMass
-            let jx = nx * jDamp, jy = ny * jDamp
-            vx = vx + jx * mInv
-            vy = vy + jy * mInv
-            w = w + iInv * (r2x * jy - r2y * jx)
-            // The rotary spring: wrn = +0 - w.
-            let wrn = 0.0 - w
-            let wDamp = (targetWrn - wrn) * wCoef
-            targetWrn = wrn + wDamp
-            w = w - wDamp * iSum * iInv
-        }
-        (ba.vx, bb.vx) = (vx[0], vx[1]); (ba.vy, bb.vy) = (vy[0], vy[1]); (ba.w, bb.w) = (w[0], w[1])
-        (sa.targetVrn, sb.targetVrn) = (targetVrn[0], targetVrn[1])
-        (ra.targetWrn, rb.targetWrn) = (targetWrn[0], targetWrn[1])
-    }
-
-    /// Two drag worlds' iterations when both finger bodies are inert (the usual case), world a
-    /// in lane 0 and world b in lane 1: each line is
-    /// ``PivotJoint/applyImpulse(inertAnchorVelocity:_:_:_:)`` with the same operations in the
-    /// same order. The clamp to `maxForce·dt` is computed, when either lane needs it, with
-    /// lane operations (`sqrtpd`, `divpd` are IEEE's correctly rounded square root and
-    /// division) and kept only in the lanes whose `v·v > len²`, as the scalar branch does.
-    @inline(__always)
-    static func iterateInLanes(
-        _ pa: inout PivotJoint, _ aa: AnchorBody, _ ba: inout RigidBody,
-        _ pb: inout PivotJoint, _ ab: AnchorBody, _ bb: inout RigidBody,
-        _ dt: Double, _ iterations: Int
-    ) {
-        typealias Lanes = SIMD2<Double>
-        var vx = Lanes(ba.vx, bb.vx), vy = Lanes(ba.vy, bb.vy), w = Lanes(ba.w, bb.w)
-        let mInv = Lanes(ba.mInv, bb.mInv), iInv = Lanes(ba.iInv, bb.iInv)
-        let ax = Lanes(aa.vx, ab.vx), ay = Lanes(aa.vy, ab.vy)
-        let r2x = Lanes(pa.r2x, pb.r2x), r2y = Lanes(pa.r2y, pb.r2y)
-        let ka = Lanes(pa.ka, pb.ka), kb = Lanes(pa.kb, pb.kb)
-        let kc = Lanes(pa.kc, pb.kc), kd = Lanes(pa.kd, pb.kd)
-        let biasX = Lanes(pa.biasX, pb.biasX), biasY = Lanes(pa.biasY, pb.biasY)
-        var jAccX = Lanes(pa.jAccX, pb.jAccX), jAccY = Lanes(pa.jAccY, pb.jAccY)
-        let len = Lanes(pa.maxForce, pb.maxForce) * dt
-        let len2 = len * len
-        let negR2y = -r2y
-        for _ in 0..<iterations {
-            let vrx = (vx + negR2y * w) - ax
-            let vry = (vy + r2x * w) - ay
-            // solve: j = K⁻¹ (bias - v_rel), the accumulated impulse clamped.
-            let ex = biasX - vrx, ey = biasY - vry
-            let jx = ex * ka + ey * kb
-            let jy = ex * kc + ey * kd
-            let oldX = jAccX, oldY = jAccY
-            var x = jAccX + jx, y = jAccY + jy
-            let dot = x * x + y * y
-            let over = dot .> len2
-            if any(over) {
-                let inv = 1.0 / (dot.squareRoot() + Double.leastNormalMagnitude)
-                x.replace(with: (x * inv) * len, where: over)
-                y.replace(with: (y * inv) * len, where: over)
-            }
-            jAccX = x; jAccY = y
-            let dx = jAccX - oldX, dy = jAccY - oldY
-            vx = vx + dx * mInv
-            vy = vy + dy * mInv
-            w = w + iInv * (r2x * dy - r2y * dx)
-        }
-        (ba.vx, bb.vx) = (vx[0], vx[1]); (ba.vy, bb.vy) = (vy[0], vy[1]); (ba.w, bb.w) = (w[0], w[1])
-        (pa.jAccX, pb.jAccX) = (jAccX[0], jAccX[1]); (pa.jAccY, pb.jAccY) = (jAccY[0], jAccY[1])
     }
 }

@@ -16,12 +16,6 @@ struct SlotRecord {
     var hasStepped = false
 }
 
-/// One thread's work lists in a step, reused step after step.
-final class ChunkWork: @unchecked Sendable {
-    var drag: [Int32] = []
-    var attraction: [Int32] = []
-}
-
 /// The hot arrays of a ``NativeBackend`` as raw views, valid while one step runs.
 struct StepBuffers: @unchecked Sendable {
     var count: Int
@@ -32,6 +26,20 @@ struct StepBuffers: @unchecked Sendable {
     var bodies: UnsafeMutableBufferPointer<RigidBody>
     var anchors: UnsafeMutableBufferPointer<AnchorBody>
     var joints: JointRecords
+}
+
+/// A ``NativeBackend/readStates(of:into:)`` copy as raw views, for the backend's threads.
+struct StateCopy: @unchecked Sendable {
+    var bodies: UnsafeBufferPointer<RigidBody>
+    var worlds: UnsafeBufferPointer<WorldID>
+    var states: UnsafeMutableBufferPointer<BodyState>
+
+    /// Copies part `c` of `n` contiguous parts.
+    func run(_ c: Int, of n: Int) {
+        for k in worlds.count * c / n..<worlds.count * (c + 1) / n {
+            states[k] = bodies[Int(worlds[k].index)].state
+        }
+    }
 }
 
 /// Fling's native Swift solver: Chipmunk 7.0.3's step for a one-tile world, rewritten so that
@@ -52,19 +60,22 @@ public final class NativeBackend: PhysicsBackend {
     public let arithmetic: Arithmetic
     public private(set) var worldCount = 0
 
-    var bodies: ContiguousArray<RigidBody> = []
-    var anchors: ContiguousArray<AnchorBody> = []
-    var joints: ContiguousArray<JointRecord> = []
-    var records: ContiguousArray<SlotRecord> = []
+    // The hot arrays skip Swift's run-time exclusivity checks (a call into the runtime on
+    // every access of a class's stored property, ≈ 3 % of a 10,000-tile benchmark tick, most
+    // of it under moveFinger and readStates): a backend is used from one thread at a time (its
+    // threads only see raw views, ``StepBuffers``), and no method of the backend holds
+    // an access to one of these across a call that could touch it again.
+    @exclusivity(unchecked) var bodies: ContiguousArray<RigidBody> = []
+    @exclusivity(unchecked) var anchors: ContiguousArray<AnchorBody> = []
+    @exclusivity(unchecked) var joints: ContiguousArray<JointRecord> = []
+    @exclusivity(unchecked) var records: ContiguousArray<SlotRecord> = []
     /// The last step's dt (0 before the first): every world live then took part in it.
     var lastDt: Double = 0
     var freeSlots: [UInt32] = []
-    /// Per thread, the step's work lists: slots whose iterations are still to run, by joint kind.
-    let chunks: [ChunkWork]
+    /// Per thread, the step's scratch: one block's slots, angles and work lists.
+    let chunks: [StepScratch]
     /// The parked threads besides the caller's (nil with one thread).
     var pool: StepPool?
-    /// Views of the hot arrays while a step runs, for its threads.
-    var stepBuffers: StepBuffers?
     /// Threads a step runs on (the caller's included). Default 1.
     public let threads: Int
     /// The longest stable step of each world's springs.
@@ -85,7 +96,7 @@ public final class NativeBackend: PhysicsBackend {
         self.arithmetic = arithmetic
         self.threads = threads
         precondition(JointRecord.holds(PivotJoint.self) && JointRecord.holds(AttractionSprings.self))
-        chunks = (0..<threads).map { _ in ChunkWork() }
+        chunks = (0..<threads).map { _ in StepScratch() }
         if threads > 1 { pool = StepPool(backend: self, threads: threads - 1) }
     }
 
@@ -93,18 +104,15 @@ public final class NativeBackend: PhysicsBackend {
     public func reserveCapacity(_ count: Int) {
         bodies.reserveCapacity(count); anchors.reserveCapacity(count); joints.reserveCapacity(count)
         records.reserveCapacity(count); freeSlots.reserveCapacity(count)
-        for c in chunks {
-            c.drag.reserveCapacity(count / chunks.count + 1); c.attraction.reserveCapacity(count / chunks.count + 1)
-        }
     }
 
     /// Bytes of storage per slot across every per-slot array: the body (104), the anchor body
-    /// (40), the joint record (136), the slot record (8), a free-list entry (4), a step work-list
-    /// entry (4) and the slot's spring stability bound (8): 304.
+    /// (40), the joint record (136), the slot record (8), a free-list entry (4) and the slot's
+    /// spring stability bound (8): 300. (A step's scratch is per thread and fixed in size,
+    /// ``StepScratch``, not per world.)
     public static var bytesPerWorld: Int {
         MemoryLayout<RigidBody>.stride + MemoryLayout<AnchorBody>.stride + MemoryLayout<JointRecord>.stride
-            + MemoryLayout<SlotRecord>.stride + MemoryLayout<UInt32>.stride + MemoryLayout<Int32>.stride
-            + MemoryLayout<Double>.stride
+            + MemoryLayout<SlotRecord>.stride + MemoryLayout<UInt32>.stride + MemoryLayout<Double>.stride
     }
 
     public func makeWorld(_ definition: WorldDefinition) throws(FlingError) -> WorldID {
@@ -216,9 +224,18 @@ public final class NativeBackend: PhysicsBackend {
             }
         }
         if let bad { throw BackendCheck.unknownWorld(worlds[bad]) }
-        states.removeAll(keepingCapacity: true)
+        if states.count != worlds.count {
+            states.removeAll(keepingCapacity: true)
+            states.append(contentsOf: repeatElement(BodyState(position: .zero), count: worlds.count))
+        }
         bodies.withUnsafeBufferPointer { bodies in
-            for world in worlds { states.append(bodies[Int(world.index)].state) }
+            worlds.withUnsafeBufferPointer { worlds in
+                states.withUnsafeMutableBufferPointer { states in
+                    let copy = StateCopy(bodies: bodies, worlds: worlds, states: states)
+                    // Waking the threads costs microseconds: worth it only for many worlds.
+                    if let pool, worlds.count >= 4096 { pool.run(.readStates(copy)) } else { copy.run(0, of: 1) }
+                }
+            }
         }
     }
 

@@ -3,8 +3,8 @@ import FlingCore
 /// The hot state of a world's one dynamic body: what the step reads and writes every tick.
 ///
 /// Field for field this is Chipmunk's `cpBody` as its step uses it, less what a step
-/// recomputes before reading: the transform (`cos a`, `sin a`) is made by
-/// ``integratePosition(_:_:)`` and handed to the joints' pre-steps as a ``Rotation``, and the
+/// recomputes before reading: the transform (`cos a`, `sin a`) is made after
+/// ``integratePosition(_:)`` and handed to the joints' pre-steps as a ``Rotation``, and the
 /// previous step's dt (`cpSpace.curr_dt`) is the backend's, shared by every world that has
 /// stepped (each step steps every live world). 104 bytes.
 struct RigidBody {
@@ -34,13 +34,13 @@ struct RigidBody {
 
     /// `cpBodyUpdatePosition`: `p += (v + v_bias) dt`, `a += (w + w_bias) dt`. Nothing here
     /// applies bias impulses, so the biases are always +0; they are still added, because
-    /// `v + 0` turns a -0 into +0 exactly as Chipmunk's does. Returns the new transform's
-    /// rotation (`cpBodySetTransform`'s `cos a`, `sin a`), which only this step's pre-steps read.
-    @inline(__always) mutating func integratePosition<M: ElementaryFunctions>(_ dt: Double, _: M.Type) -> Rotation {
+    /// `v + 0` turns a -0 into +0 exactly as Chipmunk's does. The new transform's rotation
+    /// (`cpBodySetTransform`'s `cos a`, `sin a`) is made by the step from ``angle``, for a block
+    /// of worlds at once, and handed to this step's pre-steps as a ``Rotation``.
+    @inline(__always) mutating func integratePosition(_ dt: Double) {
         px = px + (vx + 0.0) * dt
         py = py + (vy + 0.0) * dt
         angle = angle + (w + 0.0) * dt
-        return Rotation(cos: M.cos(angle), sin: M.sin(angle))
     }
 
     /// `cpBodyUpdateVelocity` with zero force and torque:

@@ -8,6 +8,13 @@ import Musl
 import Darwin
 #endif
 
+/// What a ``StepPool``'s threads do when woken: their part of a step, or of a state copy.
+enum PoolJob {
+    case idle
+    case step(StepBuffers)
+    case readStates(StateCopy)
+}
+
 /// The threads a ``NativeBackend`` steps its worlds on besides the caller's: made once, when
 /// the backend is, and parked on a semaphore between steps, so a step neither creates a thread
 /// nor allocates. Each thread steps a contiguous range of slots; worlds never share state, so
@@ -26,6 +33,8 @@ final class StepPool: @unchecked Sendable {
     private var threads: [pthread_t] = []
     private let done = DispatchSemaphore(value: 0)
     private var stopping = false
+    /// The job of the current ``run(_:)``, written before the threads are woken.
+    private var job = PoolJob.idle
 
     /// Starts `count` threads (the caller's is not counted).
     init(backend: NativeBackend, threads count: Int) {
@@ -63,18 +72,29 @@ final class StepPool: @unchecked Sendable {
         while true {
             worker.start.wait()
             if stopping { return }
-            backend.stepChunk(worker.chunk)
+            perform(job, worker.chunk)
             done.signal()
         }
     }
 
-    /// Runs chunk 0 on the caller's thread and the others on the workers; returns when all
-    /// are done. The semaphores order the memory: what the caller wrote before is seen by the
+    /// Runs chunk 0 of `job` on the caller's thread and the others on the workers; returns
+    /// when all are done. The semaphores order the memory: what the caller wrote before is seen by the
     /// workers, and what they wrote is seen by the caller after.
-    func run() {
+    func run(_ job: PoolJob) {
+        self.job = job
         for w in workers { w.start.signal() }
-        backend.stepChunk(0)
+        perform(job, 0)
         for _ in workers { done.wait() }
+        self.job = .idle
+    }
+
+    /// Chunk `c` of `job`, of as many chunks as there are threads.
+    private func perform(_ job: PoolJob, _ c: Int) {
+        switch job {
+        case .idle: break
+        case .step(let buffers): backend.stepChunk(buffers, c)
+        case .readStates(let copy): copy.run(c, of: workers.count + 1)
+        }
     }
 
     deinit {
