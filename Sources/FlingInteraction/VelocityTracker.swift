@@ -12,7 +12,8 @@ import FlingCore
 /// - with fewer, or when the fit is degenerate, the velocity is zero.
 ///
 /// Feed it the `began` and `moved` positions of one touch, not the `ended` one.
-/// It keeps a fixed ring of samples: adding one never allocates.
+/// It keeps a fixed ring of samples inline (no heap storage): making one or adding a sample
+/// never allocates, and a tracker kept in an array sits beside its neighbours in memory.
 public struct VelocityTracker: Sendable {
     public static let historySize = 20
     /// Oldest sample age used, in seconds.
@@ -23,8 +24,9 @@ public struct VelocityTracker: Sendable {
 
     /// Sample times in whole microseconds, as Flutter's `Duration` holds them: ages then
     /// compare exactly (a sample exactly 100 ms old is kept, not lost to rounding).
-    private var times = [Int64](repeating: 0, count: historySize)
-    private var points = [Vector](repeating: .zero, count: historySize)
+    private var times = SampleRing<Int64>()
+    private var xs = SampleRing<Double>()
+    private var ys = SampleRing<Double>()
     private var newest = -1
     private var count = 0
 
@@ -38,7 +40,8 @@ public struct VelocityTracker: Sendable {
         newest = (newest + 1) % Self.historySize
         // Microseconds; a time beyond the documented ±10¹² s saturates instead of trapping.
         times[newest] = Int64((min(max(time, -1e12), 1e12) * 1_000_000).rounded())
-        points[newest] = position
+        xs[newest] = position.x
+        ys[newest] = position.y
         count = min(count + 1, Self.historySize)
     }
 
@@ -62,8 +65,8 @@ public struct VelocityTracker: Sendable {
                 previousTime = sampleTime
                 if age > Self.horizon * 1000 || gap > Self.maxGap * 1000 { break }
                 ts[m] = -age
-                xs[m] = points[index].x
-                ys[m] = points[index].y
+                xs[m] = self.xs[index]
+                ys[m] = self.ys[index]
                 m += 1
                 index = (index + Self.historySize - 1) % Self.historySize
             }
@@ -72,6 +75,33 @@ public struct VelocityTracker: Sendable {
                 let vy = LeastSquares.linearCoefficient(t: ts, y: ys, count: m)
             else { return .zero }
             return Vector(vx * 1000, vy * 1000)
+        }
+    }
+}
+
+/// ``VelocityTracker/historySize`` (20) values of an 8-byte type held inline, indexed 0..<20:
+/// a fixed array without heap storage, so neither making nor writing one allocates or
+/// tests uniqueness.
+struct SampleRing<Element: BitwiseCopyable>: Sendable where Element: Sendable {
+    private var storage:
+        (
+            Element, Element, Element, Element, Element, Element, Element, Element, Element, Element,
+            Element, Element, Element, Element, Element, Element, Element, Element, Element, Element
+        )
+
+    init() where Element == Int64 { storage = (0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0) }
+    init() where Element == Double { storage = (0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0) }
+
+    subscript(i: Int) -> Element {
+        @inline(__always) get {
+            precondition(i >= 0 && i < VelocityTracker.historySize)
+            return withUnsafeBytes(of: storage) { $0.load(fromByteOffset: i * MemoryLayout<Element>.stride, as: Element.self) }
+        }
+        @inline(__always) set {
+            precondition(i >= 0 && i < VelocityTracker.historySize)
+            withUnsafeMutableBytes(of: &storage) {
+                $0.storeBytes(of: newValue, toByteOffset: i * MemoryLayout<Element>.stride, as: Element.self)
+            }
         }
     }
 }
