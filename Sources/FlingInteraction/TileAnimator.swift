@@ -190,7 +190,7 @@ public final class TileAnimator {
         if e.phase != .began { e.tile = nil }
         try accepted.accept(e, field: { "\(label()).\($0)" }, knows: { (try? index(of: $0)) != nil })
         // Already displayed: its tick is known now (the next one, if its own has been stepped).
-        queue.enqueue(PendingInput(input: .touch(e), time: e.time, tick: InputQueue<TileInput>.tick(forAccepted: e.time, clock: clock)))
+        queue.enqueue(accepted: .touch(e), time: e.time, clock: clock)
     }
 
     /// Queues an input of a recording for the tick it was applied at (`nil`: a touch's own
@@ -239,7 +239,11 @@ public final class TileAnimator {
     func stepTick() throws(FlingError) {
         let k = clock.ticks
         let dt = configuration.tick
-        while let input = queue.popDue(tick: k) { try apply(input, tick: k) }
+        while true {
+            applyDueMoves(tick: k)
+            guard let input = queue.popDue(tick: k) else { break }
+            try apply(input, tick: k)
+        }
         queue.compact()
 
         // The per-tile loops run over the arrays borrowed once (and the buffers as locals, sized
@@ -262,32 +266,30 @@ public final class TileAnimator {
         resize(&indices, to: n, filling: 0)
         var count = 0
         let backend = self.backend
-        statuses.withUnsafeBufferPointer { statuses in
-            tiles.withUnsafeMutableBufferPointer { tiles in
-                live.withUnsafeMutableBufferPointer { live in
-                    indices.withUnsafeMutableBufferPointer { indices in
-                        for i in 0..<n {
-                            guard let world = statuses[i].world else { continue }
-                            live[count] = world
-                            indices[count] = i
-                            count += 1
-                            guard case .held(let touch) = statuses[i].phase else { continue }
-                            // The finger body jumps to the touch and moves at the speed that took it there.
-                            let target = tiles[i].fingerTarget, from = tiles[i].finger
-                            let v = Vector((target.x - from.x) / dt, (target.y - from.y) / dt)
-                            do throws(FlingError) {
-                                try backend.moveFinger(in: world, to: target, velocity: v)
-                                tiles[i].finger = target
-                            } catch {
-                                failure =
-                                    failure
-                                    ?? FlingError(
-                                        error.code,
-                                        field:
-                                            "tick \(k), touch \(touch.rawValue) moved on tile \(tiles[i].definition.id.rawValue): \(error.field)",
-                                        value: error.value, reason: error.reason)
-                                refused.append(i)
-                            }
+        withTiles { statuses, tiles in
+            live.withUnsafeMutableBufferPointer { live in
+                indices.withUnsafeMutableBufferPointer { indices in
+                    for i in 0..<n {
+                        guard let world = statuses[i].world else { continue }
+                        live[count] = world
+                        indices[count] = i
+                        count += 1
+                        guard case .held(let touch) = statuses[i].phase else { continue }
+                        // The finger body jumps to the touch and moves at the speed that took it there.
+                        let target = tiles[i].fingerTarget, from = tiles[i].finger
+                        let v = Vector((target.x - from.x) / dt, (target.y - from.y) / dt)
+                        do throws(FlingError) {
+                            try backend.moveFinger(in: world, to: target, velocity: v)
+                            tiles[i].finger = target
+                        } catch {
+                            failure =
+                                failure
+                                ?? FlingError(
+                                    error.code,
+                                    field:
+                                        "tick \(k), touch \(touch.rawValue) moved on tile \(tiles[i].definition.id.rawValue): \(error.field)",
+                                    value: error.value, reason: error.reason)
+                            refused.append(i)
                         }
                     }
                 }
@@ -320,17 +322,15 @@ public final class TileAnimator {
         swap(&decided, &lifeCycle)
         decided.removeAll(keepingCapacity: true)
         let settle = configuration.settle
-        statuses.withUnsafeBufferPointer { statuses in
-            tiles.withUnsafeMutableBufferPointer { tiles in
-                states.withUnsafeBufferPointer { states in
-                    indices.withUnsafeBufferPointer { indices in
-                        for m in indices.indices {
-                            let i = indices[m]
-                            tiles[i].previous = tiles[i].state
-                            tiles[i].state = states[m]
-                            if keepsDigest { digest.combine(states[m]) }
-                            if decidesNow, let kind = lifeCycleStep(statuses[i].phase, &tiles[i], settle) { decided.append((i, kind)) }
-                        }
+        withTiles { statuses, tiles in
+            states.withUnsafeBufferPointer { states in
+                indices.withUnsafeBufferPointer { indices in
+                    for m in indices.indices {
+                        let i = indices[m]
+                        tiles[i].previous = tiles[i].state
+                        tiles[i].state = states[m]
+                        if keepsDigest { digest.combine(states[m]) }
+                        if decidesNow, let kind = lifeCycleStep(statuses[i].phase, &tiles[i], settle) { decided.append((i, kind)) }
                     }
                 }
             }
@@ -344,6 +344,22 @@ public final class TileAnimator {
         lifeCycle = decided
         clock.completeTick()
         if let failure { throw failure }
+    }
+
+    /// Runs `body` over the tiles' statuses and records, taken out of `self` for the call
+    /// (swapped, not copied) and borrowed through pointers: a long loop then holds no access
+    /// to `self`'s storage open, so neither it nor the backend calls inside it pay a dynamic
+    /// exclusivity check against those. `body` must not reach the tiles through `self`.
+    @inline(__always)
+    func withTiles<R>(_ body: (UnsafeBufferPointer<TileStatus>, UnsafeMutableBufferPointer<TileRecord>) -> R) -> R {
+        var records: [TileRecord] = [], statuses: [TileStatus] = []
+        swap(&records, &tiles)
+        swap(&statuses, &self.statuses)
+        defer {
+            swap(&records, &tiles)
+            swap(&statuses, &self.statuses)
+        }
+        return statuses.withUnsafeBufferPointer { s in records.withUnsafeMutableBufferPointer { t in body(s, t) } }
     }
 
     /// Gives `array` exactly `count` elements, new ones `filler`, keeping its capacity: it
@@ -391,11 +407,9 @@ public final class TileAnimator {
     /// settled (appended to `decided`).
     func decideLifeCycle(into decided: inout [(Int, TileEvent.Kind)]) {
         let settle = configuration.settle
-        statuses.withUnsafeBufferPointer { statuses in
-            tiles.withUnsafeMutableBufferPointer { tiles in
-                for i in tiles.indices where statuses[i].world != nil {
-                    if let kind = lifeCycleStep(statuses[i].phase, &tiles[i], settle) { decided.append((i, kind)) }
-                }
+        withTiles { statuses, tiles in
+            for i in tiles.indices where statuses[i].world != nil {
+                if let kind = lifeCycleStep(statuses[i].phase, &tiles[i], settle) { decided.append((i, kind)) }
             }
         }
     }
@@ -433,6 +447,16 @@ public final class TileAnimator {
             if tiles[mid].definition.id < id { lo = mid + 1 } else { hi = mid }
         }
         return lo
+    }
+
+    /// The index of tile `id` in `tiles` (sorted by id), or nil.
+    static func search(_ tiles: UnsafeMutableBufferPointer<TileRecord>, _ id: TileID) -> Int? {
+        var lo = 0, hi = tiles.count
+        while lo < hi {
+            let mid = (lo + hi) / 2
+            if tiles[mid].definition.id < id { lo = mid + 1 } else { hi = mid }
+        }
+        return lo < tiles.count && tiles[lo].definition.id == id ? lo : nil
     }
 
     func index(of id: TileID) throws(FlingError) -> Int {

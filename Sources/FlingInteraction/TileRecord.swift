@@ -67,6 +67,32 @@ extension TileAnimator {
         }
     }
 
+    /// Applies the run of due `moved` touches at the head of the queue, as ``apply(_:tick:)``
+    /// would one by one (a move cannot fail), with the queue, the touch slots and the tiles
+    /// borrowed once for the run instead of once per touch: the fingers of a crowd of tiles
+    /// move every frame. Not while journaling, which goes the general way.
+    func applyDueMoves(tick k: Int) {
+        guard journal == nil else { return }
+        var queue = InputQueue<TileInput>()
+        swap(&queue, &self.queue)
+        defer { swap(&queue, &self.queue) }
+        let touches = self.touches
+        touchSlots.withUnsafeMutableBufferPointer { slots in
+            tiles.withUnsafeMutableBufferPointer { tiles in
+                while let event = queue.popDueMove(tick: k) {
+                    guard let slot = touches.value(for: event.touch) else { continue }
+                    slots[slot].tracker.add(time: event.time, position: event.position)
+                    guard let held = slots[slot].tile else { continue }
+                    let hint = slots[slot].tileHint
+                    if let i = hint < tiles.count && tiles[hint].definition.id == held ? hint : Self.search(tiles, held) {
+                        tiles[i].fingerTarget = event.position
+                        slots[slot].tileHint = i
+                    }
+                }
+            }
+        }
+    }
+
     func apply(_ event: TouchEvent, tick k: Int) throws(FlingError) {
         var tile: TileID?
         do throws(FlingError) {
@@ -147,7 +173,7 @@ extension TileAnimator {
         } else {
             slot = touchSlots.count
             touchSlots.append(TouchRecord(id: touch))
-            freeTouchSlots.reserveCapacity(touchSlots.count)
+            if freeTouchSlots.capacity < touchSlots.count { freeTouchSlots.reserveCapacity(touchSlots.capacity) }
         }
         touches.set(slot, for: touch)
         return slot
