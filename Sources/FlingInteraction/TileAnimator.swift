@@ -227,6 +227,9 @@ public final class TileAnimator {
     /// failing input is consumed, its tile put back at rest without a world, and the error,
     /// naming the tick, the touch and the tile, is thrown. The animator keeps working: the
     /// next call steps the remaining ticks.
+    ///
+    /// The returned array's storage is refilled by the next call when the caller has let go of
+    /// it by then (a warmed-up frame then allocates nothing); one still held is left alone.
     @discardableResult
     public func advance(to time: Double) throws(FlingError) -> [TileEvent] {
         let events = try advanceTicks(to: time)
