@@ -93,7 +93,9 @@ struct AnimatorRun: Workload {
                 try touch(i, phase == 0 ? .began : phase == 4 ? .ended : .moved, at, t)
             }
         }
-        // One display frame: exactly one tick.
+        // One display frame: exactly one tick. Last frame's events are let go first, as an app
+        // done with them would: the animator then refills the same storage instead of allocating.
+        events.removeAll()
         events = try animator.advance(to: t + dt)
         for e in events where e.kind == .culled {
             try animator.reset(e.tile)

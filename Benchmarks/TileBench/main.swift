@@ -35,9 +35,10 @@ let usage = """
       --csv FILE          also write the results as CSV
       --svg FILE          also write a chart (ns per tile-step against N, log-log) as SVG
       --no-reserve        do not call NativeBackend.reserveCapacity(N) before making the worlds
-      --alloc-check T     native only: make the tiles (first of --tiles, default 1000), warm up
-                          300 ticks, run T more ticks, print the digest. Compare heap totals of
-                          two T under valgrind to see whether a tick allocates.
+      --alloc-check T     native (or, with --backends tile-animator, the animator's workload):
+                          make the tiles (first of --tiles, default 1000), warm up 300 ticks,
+                          run T more ticks, print the digest. Compare heap totals of two T
+                          under valgrind to see whether a tick allocates.
       --quiet             no progress on stderr
       --help              this text
     """
@@ -46,6 +47,7 @@ struct Options {
     var tiles = [1, 10, 100, 1_000, 10_000, 100_000]
     var tilesGiven = false
     var backends = BenchBackend.available
+    var backendsGiven = false
     var plan = Plan(tileSteps: 300_000, minTicks: 3, minWarmup: 5, repetitions: 5, largeRepetitions: 3, reserve: true)
     var repsGiven = false
     var csvPath: String?
@@ -112,6 +114,7 @@ func parse(_ arguments: [String]) throws -> Options {
                 return b
             }
             guard !o.backends.isEmpty else { throw UsageError(description: "--backends needs at least one name") }
+            o.backendsGiven = true
         case "--quick": o.quick = true
         case "--reps":
             repsValue = try parseCount(Substring(try value(a)))
@@ -147,11 +150,15 @@ func parse(_ arguments: [String]) throws -> Options {
     return o
 }
 
-/// `--alloc-check`: the native backend alone, so that a heap profiler's totals for two tick
-/// counts can be compared. Setup and warm-up are the same for every T; only the T ticks differ.
-func allocCheck(tiles n: Int, ticks: Int, reserve: Bool) throws {
+/// `--alloc-check`: the native backend alone (or the animator's workload), so that a heap
+/// profiler's totals for two tick counts can be compared. Setup and warm-up are the same for
+/// every T; only the T ticks differ.
+func allocCheck(tiles n: Int, ticks: Int, reserve: Bool, animator: Bool) throws {
     let scene = Scene(count: n)
-    var run = WorkloadRun(label: "native", backend: try NativeBackend(), scene: scene)
+    var run: any Workload =
+        animator
+        ? try AnimatorRun(label: "tile-animator", scene: scene)
+        : WorkloadRun(label: "native", backend: try NativeBackend(), scene: scene)
     try run.populate(reserve: reserve)
     _ = try run.run(ticks: 300)
     let before = heapInUse()
@@ -159,7 +166,7 @@ func allocCheck(tiles n: Int, ticks: Int, reserve: Bool) throws {
     let after = heapInUse()
     // Fixed-width fields: the report's own strings then cost the same allocations whatever
     // T is (a respawn count that gains a digit would otherwise add one).
-    print("alloc-check: native, \(pad(String(n), 8)) tiles, 300 warm-up ticks + \(pad(String(ticks), 8)) ticks")
+    print("alloc-check: \(run.label), \(pad(String(n), 8)) tiles, 300 warm-up ticks + \(pad(String(ticks), 8)) ticks")
     print(
         "digest \(run.digest.hex), respawns \(pad(String(run.respawns), 10)), "
             + "\(fixed(Double(ns) / Double(ticks) / Double(n), 1, width: 10)) ns per tile-step")
@@ -179,7 +186,9 @@ func main() -> Int32 {
 
     if let ticks = options.allocCheckTicks {
         do {
-            try allocCheck(tiles: options.tilesGiven ? options.tiles[0] : 1_000, ticks: ticks, reserve: options.plan.reserve)
+            try allocCheck(
+                tiles: options.tilesGiven ? options.tiles[0] : 1_000, ticks: ticks, reserve: options.plan.reserve,
+                animator: options.backendsGiven && options.backends == [.tileAnimator])
             return 0
         } catch {
             printError("tile-bench: \(error)")

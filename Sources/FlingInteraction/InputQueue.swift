@@ -18,6 +18,10 @@ struct InputQueue<Input> {
     var pending: [PendingInput<Input>] = []
     var head = 0
     var unresolved = 0
+    /// The last `firstTick(atOrAfter:)` asked for by ``tick(forAccepted:clock:)`` (simulated
+    /// time, tick length, answer): the touches of one display frame mostly share their time,
+    /// and the answer is a function of those two numbers alone.
+    private var lastFirstTick: (time: Double, tick: Double, first: Int) = (.nan, .nan, 0)
 
     /// Whether every input accepted so far has been applied.
     var isDrained: Bool { head == pending.count }
@@ -27,6 +31,21 @@ struct InputQueue<Input> {
     /// nil otherwise.
     static func tick(forAccepted time: Double, clock: FixedStepClock) -> Int? {
         time <= clock.displayTime ? max(clock.firstTick(atOrAfter: time - clock.droppedTime), clock.ticks) : nil
+    }
+
+    /// ``tick(forAccepted:clock:)``, remembering the last answer of the clock's division.
+    mutating func tick(forAccepted time: Double, clock: FixedStepClock) -> Int? {
+        guard time <= clock.displayTime else { return nil }
+        let t = time - clock.droppedTime
+        if t != lastFirstTick.time || clock.tick != lastFirstTick.tick {
+            lastFirstTick = (t, clock.tick, clock.firstTick(atOrAfter: t))
+        }
+        return max(lastFirstTick.first, clock.ticks)
+    }
+
+    /// Enqueues an input accepted now at `time`, with its tick if already known.
+    mutating func enqueue(accepted input: Input, time: Double, clock: FixedStepClock) {
+        enqueue(PendingInput(input: input, time: time, tick: tick(forAccepted: time, clock: clock)))
     }
 
     mutating func enqueue(_ p: PendingInput<Input>) {
@@ -75,5 +94,16 @@ struct InputQueue<Input> {
         }
         unresolved -= head
         head = 0
+    }
+}
+
+extension InputQueue where Input == TileInput {
+    /// The next input if it is a `moved` touch due at or before tick `k`, consumed; nil otherwise.
+    mutating func popDueMove(tick k: Int) -> TouchEvent? {
+        guard head < unresolved, let tick = pending[head].tick, tick <= k, case .touch(let event) = pending[head].input,
+            event.phase == .moved
+        else { return nil }
+        head += 1
+        return event
     }
 }

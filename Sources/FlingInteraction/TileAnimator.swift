@@ -43,11 +43,16 @@ public final class TileAnimator {
 
     /// Tiles, sorted by id.
     var tiles: [TileRecord] = []
+    /// Their phases and worlds, in the same order (see ``TileStatus``).
+    var statuses: [TileStatus] = []
     /// The tiles' definitions, in id order.
     package var tileDefinitions: [TileDefinition] { tiles.map(\.definition) }
-    /// Touches down, as of the ticks applied so far, by id. Only looked up, never iterated
-    /// (its order is Swift's per-process hash order), so it cannot change a bit.
-    var touches: [TouchID: TouchRecord] = [:]
+    /// Touches down, as of the ticks applied so far: their slots in ``touchSlots`` by id. Only
+    /// looked up, never iterated, so it cannot change a bit.
+    var touches = TouchTable()
+    /// Touch records, in reused slots; the free ones are listed in ``freeTouchSlots``.
+    var touchSlots: [TouchRecord] = []
+    var freeTouchSlots: [Int] = []
     /// Inputs accepted but not yet applied, in the order they will be applied.
     var queue = InputQueue<TileInput>()
     /// The touches as accepted (ahead of the ticks): what ``handle(_:)`` checks against.
@@ -98,13 +103,14 @@ public final class TileAnimator {
         self.timeOrigin = timeOrigin
         self.clock = try FixedStepClock(tick: configuration.tick, maxFrameInterval: configuration.maxFrameInterval)
         self.tiles = sorted.map(TileRecord.init)
+        self.statuses = Array(repeating: TileStatus(), count: sorted.count)
     }
 
     /// The ids of every tile, in order.
     public var tileIDs: [TileID] { tiles.map(\.definition.id) }
 
     /// The number of tiles that have a world now.
-    public var liveTileCount: Int { tiles.reduce(0) { $0 + ($1.world == nil ? 0 : 1) } }
+    public var liveTileCount: Int { statuses.reduce(0) { $0 + ($1.world == nil ? 0 : 1) } }
 
     /// Adds a tile at rest at its origin.
     public func addTile(_ definition: TileDefinition) throws(FlingError) {
@@ -116,7 +122,7 @@ public final class TileAnimator {
                 reason: "a tile with this id exists")
         }
         journal?.append(AppliedInput(tick: clock.ticks, input: .addTile(definition)))
-        tiles.insert(TileRecord(definition), at: at)
+        insert(definition, at: at)
     }
 
     /// Removes a tile (freeing its world); a touch holding it then holds nothing.
@@ -136,8 +142,9 @@ public final class TileAnimator {
 
     /// The tile's definition, phase and state after the last tick.
     public func snapshot(of id: TileID) throws(FlingError) -> TileSnapshot {
-        let t = tiles[try index(of: id)]
-        return TileSnapshot(definition: t.definition, phase: t.phase, state: t.state)
+        let i = try index(of: id)
+        let t = tiles[i]
+        return TileSnapshot(definition: t.definition, phase: statuses[i].phase, state: t.state)
     }
 
     /// The pose to draw at the last display time: the last two tick states interpolated by
@@ -152,9 +159,14 @@ public final class TileAnimator {
     /// ``drawnTransform(of:)`` gives, for all tiles in one call. A culled tile's is its last
     /// state; a resting tile's is its origin at angle 0.
     public func drawnTransforms(into transforms: inout [Transform]) {
-        transforms.removeAll(keepingCapacity: true)
         let f = clock.fraction
-        for t in tiles { transforms.append(t.previous.transform.interpolated(to: t.state.transform, fraction: f)) }
+        // Sized first and written through a pointer: no capacity or uniqueness test per tile.
+        resize(&transforms, to: tiles.count, filling: Transform(position: .zero))
+        transforms.withUnsafeMutableBufferPointer { out in
+            tiles.withUnsafeBufferPointer { tiles in
+                for i in tiles.indices { out[i] = tiles[i].previous.transform.interpolated(to: tiles[i].state.transform, fraction: f) }
+            }
+        }
     }
 
     /// Accepts a touch event, to be applied before the first tick that starts at or after its
@@ -178,7 +190,7 @@ public final class TileAnimator {
         if e.phase != .began { e.tile = nil }
         try accepted.accept(e, field: { "\(label()).\($0)" }, knows: { (try? index(of: $0)) != nil })
         // Already displayed: its tick is known now (the next one, if its own has been stepped).
-        queue.enqueue(PendingInput(input: .touch(e), time: e.time, tick: InputQueue<TileInput>.tick(forAccepted: e.time, clock: clock)))
+        queue.enqueue(accepted: .touch(e), time: e.time, clock: clock)
     }
 
     /// Queues an input of a recording for the tick it was applied at (`nil`: a touch's own
@@ -215,6 +227,9 @@ public final class TileAnimator {
     /// failing input is consumed, its tile put back at rest without a world, and the error,
     /// naming the tick, the touch and the tile, is thrown. The animator keeps working: the
     /// next call steps the remaining ticks.
+    ///
+    /// The returned array's storage is refilled by the next call when the caller has let go of
+    /// it by then (a warmed-up frame then allocates nothing); one still held is left alone.
     @discardableResult
     public func advance(to time: Double) throws(FlingError) -> [TileEvent] {
         let events = try advanceTicks(to: time)
@@ -227,67 +242,138 @@ public final class TileAnimator {
     func stepTick() throws(FlingError) {
         let k = clock.ticks
         let dt = configuration.tick
-        while let input = queue.popDue(tick: k) { try apply(input, tick: k) }
+        while true {
+            applyDueMoves(tick: k)
+            guard let input = queue.popDue(tick: k) else { break }
+            try apply(input, tick: k)
+        }
         queue.compact()
 
-        // The per-tile loops run over the tile array borrowed once (and the buffers as locals),
-        // not through `self` per element: no exclusivity check or uniqueness test per tile.
+        // The per-tile loops run over the arrays borrowed once (and the buffers as locals, sized
+        // up front and written through pointers), not through `self` per element: no
+        // exclusivity check, uniqueness test or capacity test per tile.
+        // One scan of the statuses lists the live worlds and moves the held tiles' fingers.
         // A backend that refuses a held tile's finger (a world changed behind the animator's
         // back) costs that tile its world, not the tick: the error is thrown once the tick is done.
         var failure: FlingError?
-        var refused = refusedFingers
+        // The buffers are taken out of `self` (swapped, not copied), so that each is uniquely
+        // referenced and clearing or refilling it keeps its storage instead of allocating anew.
+        var refused: [Int] = [], live: [WorldID] = [], indices: [Int] = [], states: [BodyState] = []
+        swap(&refused, &refusedFingers)
+        swap(&live, &liveWorlds)
+        swap(&indices, &liveIndices)
+        swap(&states, &self.states)
         refused.removeAll(keepingCapacity: true)
-        tiles.withUnsafeMutableBufferPointer { tiles in
-            for i in tiles.indices {
-                guard let world = tiles[i].world, case .held(let touch) = tiles[i].phase else { continue }
-                // The finger body jumps to the touch and moves at the speed that took it there.
-                let target = tiles[i].fingerTarget, from = tiles[i].finger
-                let v = Vector((target.x - from.x) / dt, (target.y - from.y) / dt)
-                do throws(FlingError) {
-                    try backend.moveFinger(in: world, to: target, velocity: v)
-                    tiles[i].finger = target
-                } catch {
-                    failure =
-                        failure
-                        ?? FlingError(
-                            error.code,
-                            field: "tick \(k), touch \(touch.rawValue) moved on tile \(tiles[i].definition.id.rawValue): \(error.field)",
-                            value: error.value, reason: error.reason)
-                    refused.append(i)
+        let n = tiles.count
+        resize(&live, to: n, filling: WorldID(index: 0, generation: 0))
+        resize(&indices, to: n, filling: 0)
+        var count = 0
+        let backend = self.backend
+        withTiles { statuses, tiles in
+            live.withUnsafeMutableBufferPointer { live in
+                indices.withUnsafeMutableBufferPointer { indices in
+                    for i in 0..<n {
+                        guard let world = statuses[i].world else { continue }
+                        live[count] = world
+                        indices[count] = i
+                        count += 1
+                        guard case .held(let touch) = statuses[i].phase else { continue }
+                        // The finger body jumps to the touch and moves at the speed that took it there.
+                        let target = tiles[i].fingerTarget, from = tiles[i].finger
+                        let v = Vector((target.x - from.x) / dt, (target.y - from.y) / dt)
+                        do throws(FlingError) {
+                            try backend.moveFinger(in: world, to: target, velocity: v)
+                            tiles[i].finger = target
+                        } catch {
+                            failure =
+                                failure
+                                ?? FlingError(
+                                    error.code,
+                                    field:
+                                        "tick \(k), touch \(touch.rawValue) moved on tile \(tiles[i].definition.id.rawValue): \(error.field)",
+                                    value: error.value, reason: error.reason)
+                            refused.append(i)
+                        }
+                    }
                 }
             }
         }
-        for i in refused { putToRest(i) }
-        refusedFingers = refused
-        var live = liveWorlds, indices = liveIndices, states = self.states
-        live.removeAll(keepingCapacity: true)
-        indices.removeAll(keepingCapacity: true)
-        tiles.withUnsafeBufferPointer { tiles in
-            for i in tiles.indices {
-                guard let world = tiles[i].world else { continue }
-                live.append(world)
-                indices.append(i)
+        live.removeLast(n - count)
+        indices.removeLast(n - count)
+        if !refused.isEmpty {
+            for i in refused { putToRest(i) }
+            // Those tiles have no world now: not stepped, not read.
+            var kept = 0
+            for m in 0..<count where statuses[indices[m]].world != nil {
+                live[kept] = live[m]
+                indices[kept] = indices[m]
+                kept += 1
             }
+            live.removeLast(count - kept)
+            indices.removeLast(count - kept)
         }
+        refusedFingers = refused
         defer { liveWorlds = live; liveIndices = indices; self.states = states }
         try backend.step(by: dt)
         try backend.readStates(of: live, into: &states)
         var digest = self.digest
         let keepsDigest = self.keepsDigest
-        tiles.withUnsafeMutableBufferPointer { tiles in
-            for (n, i) in indices.enumerated() {
-                tiles[i].previous = tiles[i].state
-                tiles[i].state = states[n]
-                if keepsDigest { digest.combine(states[n]) }
+        // Without an onTick observer (which may call back into the animator), settling and
+        // culling are decided in the same pass over the live tiles; with one, after it.
+        let decidesNow = onTick == nil
+        var decided: [(Int, TileEvent.Kind)] = []
+        swap(&decided, &lifeCycle)
+        decided.removeAll(keepingCapacity: true)
+        let settle = configuration.settle
+        withTiles { statuses, tiles in
+            states.withUnsafeBufferPointer { states in
+                indices.withUnsafeBufferPointer { indices in
+                    for m in indices.indices {
+                        let i = indices[m]
+                        tiles[i].previous = tiles[i].state
+                        tiles[i].state = states[m]
+                        if keepsDigest { digest.combine(states[m]) }
+                        if decidesNow, let kind = lifeCycleStep(statuses[i].phase, &tiles[i], settle) { decided.append((i, kind)) }
+                    }
+                }
             }
         }
         self.digest = digest
         if let onTick {
             onTick(k, indices.enumerated().map { (tiles[$0.element].definition.id, states[$0.offset]) })
+            decideLifeCycle(into: &decided)
         }
-        try settleAndCull(tick: k)
+        settleAndCull(decided, tick: k)
+        lifeCycle = decided
         clock.completeTick()
         if let failure { throw failure }
+    }
+
+    /// Runs `body` over the tiles' statuses and records, taken out of `self` for the call
+    /// (swapped, not copied) and borrowed through pointers: a long loop then holds no access
+    /// to `self`'s storage open, so neither it nor the backend calls inside it pay a dynamic
+    /// exclusivity check against those. `body` must not reach the tiles through `self`.
+    @inline(__always)
+    func withTiles<R>(_ body: (UnsafeBufferPointer<TileStatus>, UnsafeMutableBufferPointer<TileRecord>) -> R) -> R {
+        var records: [TileRecord] = [], statuses: [TileStatus] = []
+        swap(&records, &tiles)
+        swap(&statuses, &self.statuses)
+        defer {
+            swap(&records, &tiles)
+            swap(&statuses, &self.statuses)
+        }
+        return statuses.withUnsafeBufferPointer { s in records.withUnsafeMutableBufferPointer { t in body(s, t) } }
+    }
+
+    /// Gives `array` exactly `count` elements, new ones `filler`, keeping its capacity: it
+    /// allocates only when `count` exceeds every count it had before.
+    @inline(__always)
+    func resize<T>(_ array: inout [T], to count: Int, filling filler: T) {
+        if array.count > count {
+            array.removeLast(array.count - count)
+        } else if array.count < count {
+            array.append(contentsOf: repeatElement(filler, count: count - array.count))
+        }
     }
 
     /// `time` in the app's clock as seconds on the animator's timeline.
@@ -302,39 +388,46 @@ public final class TileAnimator {
         return t
     }
 
-    /// Culls falling tiles that left the viewport and settles attracted ones that stayed home
-    /// long enough, in tile order: decided over the borrowed tile array, then applied.
-    func settleAndCull(tick k: Int) throws(FlingError) {
+    /// What tile `tile` (in `phase`, with a world) does after this tick's step: culled (a
+    /// falling tile that left the viewport), settled (an attracted one home for long enough), or
+    /// nothing. Counts the attracted tile's ticks at home.
+    @inline(__always)
+    func lifeCycleStep(_ phase: TilePhase, _ tile: inout TileRecord, _ settle: SettleThresholds) -> TileEvent.Kind? {
+        let s = tile.state
+        // Only a falling tile is culled: an attracted one is on its way home, even from
+        // off screen (a cancelled touch must bring the tile back, wherever it was).
+        if phase == .falling, isOffscreen(s, tile.definition) { return .culled }
+        guard phase == .attracted else { return nil }
+        let origin = tile.definition.origin
+        let home =
+            (s.position - origin).length <= settle.distance && s.velocity.length <= settle.speed
+            && abs(s.angle) <= settle.angle && abs(s.angularVelocity) <= settle.angularSpeed
+        tile.settleCount = home ? tile.settleCount + 1 : 0
+        return tile.settleCount >= settle.ticks ? .settled : nil
+    }
+
+    /// Decides, in tile order over the borrowed arrays, which tiles with a world are culled or
+    /// settled (appended to `decided`).
+    func decideLifeCycle(into decided: inout [(Int, TileEvent.Kind)]) {
         let settle = configuration.settle
-        var decided = lifeCycle
-        decided.removeAll(keepingCapacity: true)
-        tiles.withUnsafeMutableBufferPointer { tiles in
-            for i in tiles.indices where tiles[i].world != nil {
-                let s = tiles[i].state, def = tiles[i].definition
-                // Only a falling tile is culled: an attracted one is on its way home, even from
-                // off screen (a cancelled touch must bring the tile back, wherever it was).
-                if tiles[i].phase == .falling, isOffscreen(s, def) {
-                    decided.append((i, .culled))
-                    continue
-                }
-                guard tiles[i].phase == .attracted else { continue }
-                let home =
-                    (s.position - def.origin).length <= settle.distance && s.velocity.length <= settle.speed
-                    && abs(s.angle) <= settle.angle && abs(s.angularVelocity) <= settle.angularSpeed
-                tiles[i].settleCount = home ? tiles[i].settleCount + 1 : 0
-                if tiles[i].settleCount >= settle.ticks { decided.append((i, .settled)) }
+        withTiles { statuses, tiles in
+            for i in tiles.indices where statuses[i].world != nil {
+                if let kind = lifeCycleStep(statuses[i].phase, &tiles[i], settle) { decided.append((i, kind)) }
             }
         }
+    }
+
+    /// Culls and settles the tiles decided, in tile order, with their events.
+    func settleAndCull(_ decided: [(Int, TileEvent.Kind)], tick k: Int) {
         for (i, kind) in decided {
             if kind == .culled {
                 freeWorld(i)
-                tiles[i].phase = .culled
+                statuses[i].phase = .culled
             } else {
                 putToRest(i)
             }
             events.append(TileEvent(tick: k, tile: tiles[i].definition.id, kind: kind))
         }
-        lifeCycle = decided
     }
 
     /// Whether the tile's rotated bounds lie wholly outside the viewport grown by the margin.
@@ -357,6 +450,16 @@ public final class TileAnimator {
             if tiles[mid].definition.id < id { lo = mid + 1 } else { hi = mid }
         }
         return lo
+    }
+
+    /// The index of tile `id` in `tiles` (sorted by id), or nil.
+    static func search(_ tiles: UnsafeMutableBufferPointer<TileRecord>, _ id: TileID) -> Int? {
+        var lo = 0, hi = tiles.count
+        while lo < hi {
+            let mid = (lo + hi) / 2
+            if tiles[mid].definition.id < id { lo = mid + 1 } else { hi = mid }
+        }
+        return lo < tiles.count && tiles[lo].definition.id == id ? lo : nil
     }
 
     func index(of id: TileID) throws(FlingError) -> Int {

@@ -10,9 +10,9 @@ package struct TouchSequence: Sendable {
     /// The times an event may have: from the time origin to 10¹² s after it.
     package static let times: ClosedRange<Double> = 0...1e12
 
-    /// Touches down after the events accepted so far. A set for O(1) checks with thousands of
-    /// fingers (a replay of many sessions); only looked up, never iterated.
-    package private(set) var down: Set<TouchID> = []
+    /// Touches down after the events accepted so far (membership only). A hash table for O(1)
+    /// checks with thousands of fingers (a replay of many sessions); only looked up, never iterated.
+    private(set) var down = TouchTable()
     /// The last accepted event's time, or -∞.
     package private(set) var lastTime = -Double.infinity
 
@@ -61,7 +61,7 @@ package struct TouchSequence: Sendable {
         lastTime = event.time
         switch change {
         case .none: break
-        case .add: down.insert(event.touch)
+        case .add: down.set(0, for: event.touch)
         case .remove: down.remove(event.touch)
         }
     }

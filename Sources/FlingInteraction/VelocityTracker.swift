@@ -12,7 +12,8 @@ import FlingCore
 /// - with fewer, or when the fit is degenerate, the velocity is zero.
 ///
 /// Feed it the `began` and `moved` positions of one touch, not the `ended` one.
-/// It keeps a fixed ring of samples: adding one never allocates.
+/// It keeps a fixed ring of samples inline (no heap storage): making one or adding a sample
+/// never allocates, and a tracker kept in an array sits beside its neighbours in memory.
 public struct VelocityTracker: Sendable {
     public static let historySize = 20
     /// Oldest sample age used, in seconds.
@@ -21,12 +22,12 @@ public struct VelocityTracker: Sendable {
     public static let maxGap = 0.040
     public static let minimumSamples = 3
 
-    /// Sample times in whole microseconds, as Flutter's `Duration` holds them: ages then
-    /// compare exactly (a sample exactly 100 ms old is kept, not lost to rounding).
-    private var times = [Int64](repeating: 0, count: historySize)
-    private var points = [Vector](repeating: .zero, count: historySize)
     private var newest = -1
     private var count = 0
+    /// Sample times in whole microseconds, as Flutter's `Duration` holds them: ages then
+    /// compare exactly (a sample exactly 100 ms old is kept, not lost to rounding).
+    /// Each sample's time and position side by side: adding one writes one place in memory.
+    private var samples = SampleRing()
 
     public init() {}
 
@@ -37,8 +38,7 @@ public struct VelocityTracker: Sendable {
     public mutating func add(time: Double, position: Vector) {
         newest = (newest + 1) % Self.historySize
         // Microseconds; a time beyond the documented ±10¹² s saturates instead of trapping.
-        times[newest] = Int64((min(max(time, -1e12), 1e12) * 1_000_000).rounded())
-        points[newest] = position
+        samples[newest] = TrackerSample(time: Int64((min(max(time, -1e12), 1e12) * 1_000_000).rounded()), x: position.x, y: position.y)
         count = min(count + 1, Self.historySize)
     }
 
@@ -51,19 +51,19 @@ public struct VelocityTracker: Sendable {
             let xs = UnsafeMutableBufferPointer(rebasing: buffer[Self.historySize..<2 * Self.historySize])
             let ys = UnsafeMutableBufferPointer(rebasing: buffer[2 * Self.historySize..<3 * Self.historySize])
             var m = 0
-            let newestTime = times[newest]
+            let newestTime = samples[newest].time
             var previousTime = newestTime
             var index = newest
             while m < count {
-                let sampleTime = times[index]
+                let sampleTime = samples[index].time
                 // Ages and gaps in milliseconds, as Flutter measures them.
                 let age = Double(newestTime - sampleTime) / 1000
                 let gap = Double(abs(sampleTime - previousTime)) / 1000
                 previousTime = sampleTime
                 if age > Self.horizon * 1000 || gap > Self.maxGap * 1000 { break }
                 ts[m] = -age
-                xs[m] = points[index].x
-                ys[m] = points[index].y
+                xs[m] = samples[index].x
+                ys[m] = samples[index].y
                 m += 1
                 index = (index + Self.historySize - 1) % Self.historySize
             }
@@ -72,6 +72,43 @@ public struct VelocityTracker: Sendable {
                 let vy = LeastSquares.linearCoefficient(t: ts, y: ys, count: m)
             else { return .zero }
             return Vector(vx * 1000, vy * 1000)
+        }
+    }
+}
+
+/// One sample of a ``VelocityTracker``: its time in whole microseconds, and the position.
+struct TrackerSample: Sendable {
+    var time: Int64
+    var x: Double
+    var y: Double
+}
+
+/// ``VelocityTracker/historySize`` (20) samples held inline, indexed 0..<20: a fixed array
+/// without heap storage, so neither making nor writing one allocates or tests uniqueness.
+struct SampleRing: Sendable {
+    private var storage:
+        (
+            TrackerSample, TrackerSample, TrackerSample, TrackerSample, TrackerSample, TrackerSample, TrackerSample, TrackerSample,
+            TrackerSample, TrackerSample,
+            TrackerSample, TrackerSample, TrackerSample, TrackerSample, TrackerSample, TrackerSample, TrackerSample, TrackerSample,
+            TrackerSample, TrackerSample
+        )
+
+    init() {
+        let z = TrackerSample(time: 0, x: 0, y: 0)
+        storage = (z, z, z, z, z, z, z, z, z, z, z, z, z, z, z, z, z, z, z, z)
+    }
+
+    subscript(i: Int) -> TrackerSample {
+        @inline(__always) get {
+            precondition(i >= 0 && i < VelocityTracker.historySize)
+            return withUnsafeBytes(of: storage) { $0.load(fromByteOffset: i * MemoryLayout<TrackerSample>.stride, as: TrackerSample.self) }
+        }
+        @inline(__always) set {
+            precondition(i >= 0 && i < VelocityTracker.historySize)
+            withUnsafeMutableBytes(of: &storage) {
+                $0.storeBytes(of: newValue, toByteOffset: i * MemoryLayout<TrackerSample>.stride, as: TrackerSample.self)
+            }
         }
     }
 }
