@@ -160,9 +160,9 @@ extension Portable {
 }
 
 extension Portable {
-    /// ``ElementaryFunctions/cosSin(_:_:_:_:)`` four angles at a time in SIMD lanes
-    /// (``sincos(_:)-(SIMD4<Double>)``), the last few one at a time: every element has the
-    /// bits of ``cos(_:)`` and ``sin(_:)``, which ``sincos(_:)-(Double)`` shares.
+    /// ``ElementaryFunctions/cosSin(_:_:_:_:)`` four angles at a time in SIMD lanes (the
+    /// `SIMD4<Double>` overload of `sincos`), the last few one at a time: every element has
+    /// the bits of ``cos(_:)`` and ``sin(_:)``, which the scalar `sincos` shares.
     @inlinable
     public static func cosSin(
         _ angles: UnsafePointer<Double>, _ cos: UnsafeMutablePointer<Double>, _ sin: UnsafeMutablePointer<Double>,

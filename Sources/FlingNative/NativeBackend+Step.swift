@@ -7,17 +7,17 @@ extension NativeBackend {
     /// scaled by `dt / prev_dt` (0 on a world's first step); 5. `solverIterations` rounds of
     /// impulses.
     ///
-    /// The slots are stepped in blocks (``StepScratch``), each in passes: positions; the
+    /// The slots are stepped in blocks of 256 (`StepScratch`), each in passes: positions; the
     /// rotations of the new angles, all at once (``ElementaryFunctions/cosSin(_:_:_:_:)``, in
     /// SIMD lanes with portable arithmetic); phases 2–4; the iterations. The iterations are a
     /// chain of dependent floating-point operations, so one world alone leaves most of the CPU
-    /// idle: they run several worlds of the same joint kind at a time, one per lane of
-    /// ``Lanes``, when their anchors are inert (the usual case). Each world still performs
-    /// exactly its own operations in its own order (a lane's operation is the same IEEE
-    /// operation), so the bits cannot change; the CPU overlaps the chains. With `threads` > 1 the slots are cut into that many
-    /// contiguous ranges, stepped at once by the backend's parked threads (`StepPool`):
-    /// again each world's operations and their order are its own, so the bits do not depend
-    /// on the thread count.
+    /// idle: they run eight worlds of the same joint kind at a time, one per SIMD lane
+    /// (`SolverLanes.swift`), when their anchors are inert (the usual case). Each world still
+    /// performs exactly its own operations in its own order (a lane's operation is the same
+    /// IEEE operation), so the bits cannot change; the CPU overlaps the chains. With
+    /// `threads` > 1 the slots are cut into that many contiguous ranges, stepped at once by
+    /// the backend's parked threads (`StepPool`): again each world's operations and their
+    /// order are its own, so the bits do not depend on the thread count.
     public func step(by dt: Double) throws(FlingError) {
         try BackendCheck.dt(dt)
         try stability.check(dt)

@@ -109,7 +109,7 @@ public final class NativeBackend: PhysicsBackend {
     /// Bytes of storage per slot across every per-slot array: the body (104), the anchor body
     /// (40), the joint record (136), the slot record (8), a free-list entry (4) and the slot's
     /// spring stability bound (8): 300. (A step's scratch is per thread and fixed in size,
-    /// ``StepScratch``, not per world.)
+    /// `StepScratch`, not per world.)
     public static var bytesPerWorld: Int {
         MemoryLayout<RigidBody>.stride + MemoryLayout<AnchorBody>.stride + MemoryLayout<JointRecord>.stride
             + MemoryLayout<SlotRecord>.stride + MemoryLayout<UInt32>.stride + MemoryLayout<Double>.stride
