@@ -311,11 +311,14 @@ func targets(_ rounds: [Round]) -> String {
             guard let one = find(round, base) else { continue }
             if let two = find(round, BenchBackend(base: base.base, threads: 2)) {
                 let r = one.nsPerTileStep.median / two.nsPerTileStep.median
-                parts.append("100,000 tiles: \(two.backend.rawValue) \(fixed(r, 2))× \(base.rawValue)'s throughput (target ≥ 1.7×: \(verdict(r >= 1.7)))")
+                parts.append(
+                    "100,000 tiles: \(two.backend.rawValue) \(fixed(r, 2))× \(base.rawValue)'s throughput (target ≥ 1.7×: \(verdict(r >= 1.7)))"
+                )
             }
             // Cores busy stepping 100,000 tiles 60 times a second on one thread.
             let cores = one.nsPerTileStep.median * 100_000 * 60 / 1e9
-            parts.append("\(base.rawValue) needs \(fixed(cores, 2)) of a core for 100,000 tiles at 60 Hz (target < 0.25: \(verdict(cores < 0.25)))")
+            parts.append(
+                "\(base.rawValue) needs \(fixed(cores, 2)) of a core for 100,000 tiles at 60 Hz (target < 0.25: \(verdict(cores < 0.25)))")
         }
     }
     return parts.isEmpty ? "" : "issue 14 targets: " + parts.joined(separator: "; ") + "\n"
