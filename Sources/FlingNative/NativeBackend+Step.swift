@@ -118,9 +118,10 @@ extension NativeBackend {
         }
         // 4. The solver iterations: most worlds several at a time in SIMD lanes, the rest alone.
         var p = 0
+        let width = SolverLanes.width
         while p < dragLanes {
-            DragLanes.iterate(s.dragLanes.baseAddress! + p, min(Lanes.scalarCount, dragLanes - p), b, iterations)
-            p += Lanes.scalarCount
+            SolverLanes.iterate(DragLanes.self, s.dragLanes.baseAddress! + p, min(width, dragLanes - p), b, iterations)
+            p += width
         }
         for k in 0..<dragScalar {
             let i = Int(s.dragScalar[k])
@@ -130,9 +131,9 @@ extension NativeBackend {
         }
         p = 0
         while p < attractionLanes {
-            AttractionLanes.iterate(
-                s.attractionLanes.baseAddress! + p, min(Lanes.scalarCount, attractionLanes - p), b, iterations)
-            p += Lanes.scalarCount
+            SolverLanes.iterate(
+                AttractionLanes.self, s.attractionLanes.baseAddress! + p, min(width, attractionLanes - p), b, iterations)
+            p += width
         }
         for k in 0..<attractionScalar {
             let i = Int(s.attractionScalar[k])

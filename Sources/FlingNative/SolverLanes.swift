@@ -1,179 +1,112 @@
-/// The SIMD vector the solver iterations run in: one world per lane, eight worlds, iterated
-/// as two halves of four (``Half``) side by side. One world's iteration is a chain of about
-/// 20 dependent adds and multiplies; eight chains in flight keep the core's floating-point
-/// units busy instead of waiting on one chain's latency. (Measured on the 2-core EPYC VM,
-/// the attraction iteration per world: ≈ 12 ns alone, ≈ 6 ns four at a time, ≈ 3.5-4 ns
-/// eight at a time; sixteen at a time is no faster.)
-typealias Lanes = SIMD8<Double>
+/// The solver iterations of several worlds at once, one world per SIMD lane.
+///
+/// One world's iteration is a chain of about 20 dependent adds and multiplies, so one world
+/// alone leaves the core's floating-point units waiting on latency. A group of eight worlds
+/// of one joint kind runs as two ``Half``s of four side by side, each line of a half the
+/// scalar solver's line with the same operations in the same order: a lane's add or multiply
+/// is the same IEEE operation as a scalar one, so each world's bits are its own. (Measured on
+/// the 2-core EPYC VM, the attraction iteration per world: ≈ 12 ns alone, ≈ 6 ns four at a
+/// time, ≈ 3.5-4 ns eight at a time; sixteen at a time is no faster.)
+enum SolverLanes {
+    /// Worlds per group.
+    static let width = 2 * Half.scalarCount
 
-/// Half of ``Lanes``: four `Double`s, two SSE2 registers (one AVX or two NEON registers).
+    /// Runs `iterations` rounds for the group of `count` (1...``width``) worlds at `worlds`.
+    @inline(__always)
+    static func iterate<Group: LaneGroup>(
+        _: Group.Type, _ worlds: UnsafePointer<Int32>, _ count: Int, _ b: StepBuffers, _ iterations: Int
+    ) {
+        var lo = Group(worlds, count, 0, b)
+        var hi = Group(worlds, count, Half.scalarCount, b)
+        for _ in 0..<iterations {
+            lo.iterate()
+            hi.iterate()
+        }
+        lo.scatter(worlds, count, 0, b)
+        hi.scatter(worlds, count, Half.scalarCount, b)
+    }
+}
+
+/// Four `Double`s, one world per lane: two SSE2 registers (one AVX or two NEON registers).
 typealias Half = SIMD4<Double>
 
-/// A lane vector filled from up to ``Lanes/scalarCount`` worlds; a short group repeats its
-/// last world in the spare lanes (lanes never mix, so a repeat only costs its lane's time).
-@inline(__always)
-func gather(_ worlds: UnsafePointer<Int32>, _ count: Int, _ field: (Int) -> Double) -> Lanes {
-    var v = Lanes()
-    for k in 0..<Lanes.scalarCount { v[k] = field(Int(worlds[k < count ? k : count - 1])) }
-    return v
+/// Four worlds' iteration state: gathered from the hot arrays, iterated, written back.
+protocol LaneGroup {
+    /// Gathers lanes `first ..< first + 4` of a group of `count` worlds; lanes past the
+    /// group's end repeat its last world (lanes never mix, so a repeat only costs its time).
+    init(_ worlds: UnsafePointer<Int32>, _ count: Int, _ first: Int, _ b: StepBuffers)
+    /// One solver iteration of every lane.
+    mutating func iterate()
+    /// Writes back the lanes that hold one of the group's worlds.
+    func scatter(_ worlds: UnsafePointer<Int32>, _ count: Int, _ first: Int, _ b: StepBuffers)
 }
 
-/// Writes lane `k` of `v` back to world `k` of the group, for its `count` real worlds.
+/// The slot of lane `k` of a group of `count` worlds (the last world again past the end).
 @inline(__always)
-func scatter(_ v: Lanes, _ worlds: UnsafePointer<Int32>, _ count: Int, _ store: (Int, Double) -> Void) {
-    for k in 0..<count { store(Int(worlds[k]), v[k]) }
+func laneSlot(_ worlds: UnsafePointer<Int32>, _ count: Int, _ k: Int) -> Int {
+    Int(worlds[k < count ? k : count - 1])
 }
 
-/// The iterations of drag worlds whose finger bodies are inert, up to eight at once.
-enum DragLanes {
-    /// Each line is ``PivotJoint/applyImpulse(inertAnchorVelocity:_:_:_:)`` with the same
-    /// operations in the same order, a world per lane: a lane's add or multiply is the same
-    /// IEEE operation as a scalar one. The clamp to `maxForce·dt` is computed, when any lane
-    /// needs it, with lane operations (`sqrtpd`, `divpd` are IEEE's correctly rounded square
-    /// root and division) and kept only in the lanes whose `v·v > len²`, as the scalar branch.
+/// The tile bodies' part of four worlds' iteration state: velocity, spin, inverse mass and
+/// moment.
+struct BodyLanes {
+    var vx = Half(), vy = Half(), w = Half()
+    var mInv = Half(), iInv = Half()
+
     @inline(__always)
-    static func iterate(_ worlds: UnsafePointer<Int32>, _ count: Int, _ b: StepBuffers, _ iterations: Int) {
-        let bodies = b.bodies, anchors = b.anchors, joints = b.joints
-        var vx = gather(worlds, count) { bodies[$0].vx }
-        var vy = gather(worlds, count) { bodies[$0].vy }
-        var w = gather(worlds, count) { bodies[$0].w }
-        let mInv = gather(worlds, count) { bodies[$0].mInv }
-        let iInv = gather(worlds, count) { bodies[$0].iInv }
-        let ax = gather(worlds, count) { anchors[$0].vx }
-        let ay = gather(worlds, count) { anchors[$0].vy }
-        var r2x = Lanes(), r2y = Lanes(), ka = Lanes(), kb = Lanes(), kc = Lanes(), kd = Lanes()
-        var biasX = Lanes(), biasY = Lanes(), jAccX = Lanes(), jAccY = Lanes(), maxForce = Lanes()
-        for k in 0..<Lanes.scalarCount {
-            let p = joints.load(Int(worlds[k < count ? k : count - 1]), as: PivotJoint.self)
+    init(_ worlds: UnsafePointer<Int32>, _ count: Int, _ first: Int, _ bodies: UnsafeMutableBufferPointer<RigidBody>) {
+        for k in 0..<Half.scalarCount {
+            let i = laneSlot(worlds, count, first + k)
+            vx[k] = bodies[i].vx; vy[k] = bodies[i].vy; w[k] = bodies[i].w
+            mInv[k] = bodies[i].mInv; iInv[k] = bodies[i].iInv
+        }
+    }
+
+    @inline(__always)
+    func scatter(_ worlds: UnsafePointer<Int32>, _ count: Int, _ first: Int, _ bodies: UnsafeMutableBufferPointer<RigidBody>) {
+        for k in 0..<Half.scalarCount where first + k < count {
+            let i = Int(worlds[first + k])
+            bodies[i].vx = vx[k]; bodies[i].vy = vy[k]; bodies[i].w = w[k]
+        }
+    }
+}
+
+/// Four drag worlds whose finger bodies are inert: each line of ``iterate()`` is
+/// ``PivotJoint/applyImpulse(inertAnchorVelocity:_:_:_:)``. The clamp to `maxForce·dt` is
+/// computed, when any lane needs it, with lane operations (`sqrtpd`, `divpd` are IEEE's
+/// correctly rounded square root and division) and kept only in the lanes whose `v·v > len²`,
+/// as the scalar branch does.
+struct DragLanes: LaneGroup {
+    var body: BodyLanes
+    var jAccX = Half(), jAccY = Half()
+    var ax = Half(), ay = Half(), r2x = Half(), r2y = Half()
+    var ka = Half(), kb = Half(), kc = Half(), kd = Half(), biasX = Half(), biasY = Half()
+    var len = Half(), len2 = Half(), negR2y = Half()
+
+    @inline(__always)
+    init(_ worlds: UnsafePointer<Int32>, _ count: Int, _ first: Int, _ b: StepBuffers) {
+        body = BodyLanes(worlds, count, first, b.bodies)
+        var maxForce = Half()
+        for k in 0..<Half.scalarCount {
+            let i = laneSlot(worlds, count, first + k)
+            let p = b.joints.load(i, as: PivotJoint.self)
+            ax[k] = b.anchors[i].vx; ay[k] = b.anchors[i].vy
             r2x[k] = p.r2x; r2y[k] = p.r2y
             ka[k] = p.ka; kb[k] = p.kb; kc[k] = p.kc; kd[k] = p.kd
             biasX[k] = p.biasX; biasY[k] = p.biasY
             jAccX[k] = p.jAccX; jAccY[k] = p.jAccY
             maxForce[k] = p.maxForce
         }
-        let len = maxForce * b.dt
-        var lo = DragHalf(
-            vx: vx.lowHalf, vy: vy.lowHalf, w: w.lowHalf, jAccX: jAccX.lowHalf, jAccY: jAccY.lowHalf,
-            mInv: mInv.lowHalf, iInv: iInv.lowHalf, ax: ax.lowHalf, ay: ay.lowHalf, r2x: r2x.lowHalf,
-            negR2y: -r2y.lowHalf, r2y: r2y.lowHalf, ka: ka.lowHalf, kb: kb.lowHalf, kc: kc.lowHalf, kd: kd.lowHalf,
-            biasX: biasX.lowHalf, biasY: biasY.lowHalf, len: len.lowHalf, len2: len.lowHalf * len.lowHalf)
-        var hi = DragHalf(
-            vx: vx.highHalf, vy: vy.highHalf, w: w.highHalf, jAccX: jAccX.highHalf, jAccY: jAccY.highHalf,
-            mInv: mInv.highHalf, iInv: iInv.highHalf, ax: ax.highHalf, ay: ay.highHalf, r2x: r2x.highHalf,
-            negR2y: -r2y.highHalf, r2y: r2y.highHalf, ka: ka.highHalf, kb: kb.highHalf, kc: kc.highHalf,
-            kd: kd.highHalf, biasX: biasX.highHalf, biasY: biasY.highHalf, len: len.highHalf,
-            len2: len.highHalf * len.highHalf)
-        for _ in 0..<iterations {
-            lo.iterate()
-            hi.iterate()
-        }
-        vx = Lanes(lowHalf: lo.vx, highHalf: hi.vx)
-        vy = Lanes(lowHalf: lo.vy, highHalf: hi.vy)
-        w = Lanes(lowHalf: lo.w, highHalf: hi.w)
-        jAccX = Lanes(lowHalf: lo.jAccX, highHalf: hi.jAccX)
-        jAccY = Lanes(lowHalf: lo.jAccY, highHalf: hi.jAccY)
-        scatter(vx, worlds, count) { bodies[$0].vx = $1 }
-        scatter(vy, worlds, count) { bodies[$0].vy = $1 }
-        scatter(w, worlds, count) { bodies[$0].w = $1 }
-        for k in 0..<count {
-            let i = Int(worlds[k])
-            var p = joints.load(i, as: PivotJoint.self)
-            p.jAccX = jAccX[k]; p.jAccY = jAccY[k]
-            joints.store(p, i)
-        }
+        // solve's `maxForce * dt`, and clamp's `len * len`: the same in every iteration.
+        len = maxForce * b.dt
+        len2 = len * len
+        negR2y = -r2y
     }
-}
-
-/// The iterations of attracted worlds whose static bodies are at rest (always, in
-/// practice), up to eight at once.
-enum AttractionLanes {
-    /// Each line is ``DampedSpring/applyImpulse(inertAnchor:)`` then
-    /// ``DampedRotarySpring/applyImpulse(inertAnchor:)``, spring first as they were added,
-    /// with the same operations in the same order, a world per lane.
-    @inline(__always)
-    static func iterate(_ worlds: UnsafePointer<Int32>, _ count: Int, _ b: StepBuffers, _ iterations: Int) {
-        let bodies = b.bodies, joints = b.joints
-        var vx = gather(worlds, count) { bodies[$0].vx }
-        var vy = gather(worlds, count) { bodies[$0].vy }
-        var w = gather(worlds, count) { bodies[$0].w }
-        let mInv = gather(worlds, count) { bodies[$0].mInv }
-        let iInv = gather(worlds, count) { bodies[$0].iInv }
-        var r2x = Lanes(), r2y = Lanes(), nx = Lanes(), ny = Lanes(), nMass = Lanes(), vCoef = Lanes()
-        var targetVrn = Lanes(), iSum = Lanes(), wCoef = Lanes(), targetWrn = Lanes()
-        for k in 0..<Lanes.scalarCount {
-            let s = joints.load(Int(worlds[k < count ? k : count - 1]), as: AttractionSprings.self)
-            r2x[k] = s.spring.r2x; r2y[k] = s.spring.r2y
-            nx[k] = s.spring.nx; ny[k] = s.spring.ny
-            nMass[k] = s.spring.nMass; vCoef[k] = s.spring.vCoef; targetVrn[k] = s.spring.targetVrn
-            iSum[k] = s.rotary.iSum; wCoef[k] = s.rotary.wCoef; targetWrn[k] = s.rotary.targetWrn
-        }
-        var lo = AttractionHalf(
-            vx: vx.lowHalf, vy: vy.lowHalf, w: w.lowHalf, targetVrn: targetVrn.lowHalf, targetWrn: targetWrn.lowHalf,
-            mInv: mInv.lowHalf, iInv: iInv.lowHalf, r2x: r2x.lowHalf, negR2y: -r2y.lowHalf, r2y: r2y.lowHalf,
-            nx: nx.lowHalf, ny: ny.lowHalf, nMass: nMass.lowHalf, vCoef: vCoef.lowHalf, iSum: iSum.lowHalf,
-            wCoef: wCoef.lowHalf)
-        var hi = AttractionHalf(
-            vx: vx.highHalf, vy: vy.highHalf, w: w.highHalf, targetVrn: targetVrn.highHalf,
-            targetWrn: targetWrn.highHalf, mInv: mInv.highHalf, iInv: iInv.highHalf, r2x: r2x.highHalf,
-            negR2y: -r2y.highHalf, r2y: r2y.highHalf, nx: nx.highHalf, ny: ny.highHalf, nMass: nMass.highHalf,
-            vCoef: vCoef.highHalf, iSum: iSum.highHalf, wCoef: wCoef.highHalf)
-        for _ in 0..<iterations {
-            lo.iterate()
-            hi.iterate()
-        }
-        vx = Lanes(lowHalf: lo.vx, highHalf: hi.vx)
-        vy = Lanes(lowHalf: lo.vy, highHalf: hi.vy)
-        w = Lanes(lowHalf: lo.w, highHalf: hi.w)
-        targetVrn = Lanes(lowHalf: lo.targetVrn, highHalf: hi.targetVrn)
-        targetWrn = Lanes(lowHalf: lo.targetWrn, highHalf: hi.targetWrn)
-        scatter(vx, worlds, count) { bodies[$0].vx = $1 }
-        scatter(vy, worlds, count) { bodies[$0].vy = $1 }
-        scatter(w, worlds, count) { bodies[$0].w = $1 }
-        for k in 0..<count {
-            let i = Int(worlds[k])
-            var s = joints.load(i, as: AttractionSprings.self)
-            s.spring.targetVrn = targetVrn[k]; s.rotary.targetWrn = targetWrn[k]
-            joints.store(s, i)
-        }
-    }
-}
-
-/// Four attracted worlds' iteration state, one per lane: ``AttractionLanes`` runs two of
-/// these side by side.
-struct AttractionHalf {
-    var vx, vy, w, targetVrn, targetWrn: Half
-    let mInv, iInv, r2x, negR2y, r2y, nx, ny, nMass, vCoef, iSum, wCoef: Half
-
-    /// One iteration: the spring, then the rotary spring.
-    @inline(__always) mutating func iterate() {
-        // The spring: v_rel = v + perp(r2)·w, damped along n.
-        let vrx = vx + negR2y * w, vry = vy + r2x * w
-        let vrn = vrx * nx + vry * ny
-        let vDamp = (targetVrn - vrn) * vCoef
-        targetVrn = vrn + vDamp
-        let jDamp = vDamp * nMass
-        let jx = nx * jDamp, jy = ny * jDamp
-        vx = vx + jx * mInv
-        vy = vy + jy * mInv
-        w = w + iInv * (r2x * jy - r2y * jx)
-        // The rotary spring: wrn = +0 - w.
-        let wrn = 0.0 - w
-        let wDamp = (targetWrn - wrn) * wCoef
-        targetWrn = wrn + wDamp
-        w = w - wDamp * iSum * iInv
-    }
-}
-
-/// Four drag worlds' iteration state, one per lane: ``DragLanes`` runs two of these side by
-/// side.
-struct DragHalf {
-    var vx, vy, w, jAccX, jAccY: Half
-    let mInv, iInv, ax, ay, r2x, negR2y, r2y, ka, kb, kc, kd, biasX, biasY, len, len2: Half
 
     /// One iteration: `j = K⁻¹ (bias - v_rel)`, the accumulated impulse clamped to `len`.
     @inline(__always) mutating func iterate() {
-        let vrx = (vx + negR2y * w) - ax
-        let vry = (vy + r2x * w) - ay
+        let vrx = (body.vx + negR2y * body.w) - ax
+        let vry = (body.vy + r2x * body.w) - ay
         let ex = biasX - vrx, ey = biasY - vry
         let jx = ex * ka + ey * kb
         let jy = ex * kc + ey * kd
@@ -188,8 +121,72 @@ struct DragHalf {
         }
         jAccX = x; jAccY = y
         let dx = jAccX - oldX, dy = jAccY - oldY
-        vx = vx + dx * mInv
-        vy = vy + dy * mInv
-        w = w + iInv * (r2x * dy - r2y * dx)
+        body.vx = body.vx + dx * body.mInv
+        body.vy = body.vy + dy * body.mInv
+        body.w = body.w + body.iInv * (r2x * dy - r2y * dx)
+    }
+
+    @inline(__always)
+    func scatter(_ worlds: UnsafePointer<Int32>, _ count: Int, _ first: Int, _ b: StepBuffers) {
+        body.scatter(worlds, count, first, b.bodies)
+        for k in 0..<Half.scalarCount where first + k < count {
+            let i = Int(worlds[first + k])
+            var p = b.joints.load(i, as: PivotJoint.self)
+            p.jAccX = jAccX[k]; p.jAccY = jAccY[k]
+            b.joints.store(p, i)
+        }
+    }
+}
+
+/// Four attracted worlds whose static bodies are at rest (always, in practice): each line of
+/// ``iterate()`` is ``DampedSpring/applyImpulse(inertAnchor:)`` then
+/// ``DampedRotarySpring/applyImpulse(inertAnchor:)``, spring first as they were added.
+struct AttractionLanes: LaneGroup {
+    var body: BodyLanes
+    var targetVrn = Half(), targetWrn = Half()
+    var r2x = Half(), r2y = Half(), nx = Half(), ny = Half(), nMass = Half(), vCoef = Half()
+    var iSum = Half(), wCoef = Half(), negR2y = Half()
+
+    @inline(__always)
+    init(_ worlds: UnsafePointer<Int32>, _ count: Int, _ first: Int, _ b: StepBuffers) {
+        body = BodyLanes(worlds, count, first, b.bodies)
+        for k in 0..<Half.scalarCount {
+            let s = b.joints.load(laneSlot(worlds, count, first + k), as: AttractionSprings.self)
+            r2x[k] = s.spring.r2x; r2y[k] = s.spring.r2y
+            nx[k] = s.spring.nx; ny[k] = s.spring.ny
+            nMass[k] = s.spring.nMass; vCoef[k] = s.spring.vCoef; targetVrn[k] = s.spring.targetVrn
+            iSum[k] = s.rotary.iSum; wCoef[k] = s.rotary.wCoef; targetWrn[k] = s.rotary.targetWrn
+        }
+        negR2y = -r2y
+    }
+
+    /// One iteration: the spring, then the rotary spring.
+    @inline(__always) mutating func iterate() {
+        // The spring: v_rel = v + perp(r2)·w, damped along n.
+        let vrx = body.vx + negR2y * body.w, vry = body.vy + r2x * body.w
+        let vrn = vrx * nx + vry * ny
+        let vDamp = (targetVrn - vrn) * vCoef
+        targetVrn = vrn + vDamp
+        let jDamp = vDamp * nMass
+        let jx = nx * jDamp, jy = ny * jDamp
+        body.vx = body.vx + jx * body.mInv
+        body.vy = body.vy + jy * body.mInv
+        body.w = body.w + body.iInv * (r2x * jy - r2y * jx)
+        // The rotary spring: wrn = +0 - w.
+        let wrn = 0.0 - body.w
+        let wDamp = (targetWrn - wrn) * wCoef
+        targetWrn = wrn + wDamp
+        body.w = body.w - wDamp * iSum * body.iInv
+    }
+
+    @inline(__always)
+    func scatter(_ worlds: UnsafePointer<Int32>, _ count: Int, _ first: Int, _ b: StepBuffers) {
+        body.scatter(worlds, count, first, b.bodies)
+        for k in 0..<Half.scalarCount where first + k < count {
+            let i = Int(worlds[first + k])
+            var s = b.joints.load(i, as: AttractionSprings.self)
+            s.spring.targetVrn = targetVrn[k]; s.rotary.targetWrn = targetWrn[k]
+            b.joints.store(s, i)
+        }
     }
 }
