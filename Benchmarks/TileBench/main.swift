@@ -27,7 +27,8 @@ let usage = """
                           (default: every one this build has)
       --quick             a short run: tiles 1,10,100,1k,10k, 200k tile-steps per repetition,
                           3 repetitions (well under a minute on 2 cores)
-      --reps R            repetitions per N (default 5; 3 at N >= 100k)
+      --reps R            repetitions per N (default 9; 5 at N >= 100k): more repetitions
+                          give a steadier median on a shared machine
       --tile-steps S      tile-steps per repetition: ticks = max(3, ceil(S / N)); the warm-up is
                           one repetition's ticks, at least 5 (default 300k)
       --threads LIST      thread counts for the native backends' steps, comma-separated: each
@@ -48,7 +49,7 @@ struct Options {
     var tilesGiven = false
     var backends = BenchBackend.available
     var backendsGiven = false
-    var plan = Plan(tileSteps: 300_000, minTicks: 3, minWarmup: 5, repetitions: 5, largeRepetitions: 3, reserve: true)
+    var plan = Plan(tileSteps: 300_000, minTicks: 3, minWarmup: 5, repetitions: 9, largeRepetitions: 5, reserve: true)
     var repsGiven = false
     var csvPath: String?
     var svgPath: String?
