@@ -73,7 +73,18 @@ package enum Check {
         }
     }
 
+    @inlinable
     package static func range(
+        _ x: Double, _ range: ClosedRange<Double>, _ field: @autoclosure () -> String
+    ) throws(FlingError) {
+        // The common case, finite and in range, by three comparisons before any message.
+        if x.isFinite && range.lowerBound <= x && x <= range.upperBound { return }
+        try outOfRange(x, range, field())
+    }
+
+    /// ``range(_:_:_:)`` in full, for a value its first test did not pass.
+    @usableFromInline @inline(never)
+    package static func outOfRange(
         _ x: Double, _ range: ClosedRange<Double>, _ field: @autoclosure () -> String
     ) throws(FlingError) {
         try finite(x, field())
