@@ -31,7 +31,13 @@ extension NativeBackend {
                         let buffers = StepBuffers(
                             count: count, dt: dt, prevDt: prevDt, records: records, bodies: bodies, anchors: anchors,
                             joints: JointRecords(base: joints.baseAddress!))
-                        if let pool { pool.run(.step(buffers)) } else { stepChunk(buffers, 0) }
+                        // Waking the threads costs microseconds: a few worlds step on the
+                        // caller's thread alone (the bits do not depend on it).
+                        if let pool, count >= parallelSlots {
+                            pool.run(.step(buffers))
+                        } else {
+                            stepSlots(buffers, 0..<count, chunks[0])
+                        }
                     }
                 }
             }
@@ -39,15 +45,18 @@ extension NativeBackend {
         lastDt = dt
     }
 
-    /// Steps chunk `c` of the slots: all of them with one thread, else the `c`-th of
-    /// `threads` contiguous ranges. Run by the step's threads at once, each on its own slots.
+    /// Steps chunk `c` of the slots, the `c`-th of `threads` contiguous ranges. Run by the
+    /// step's threads at once, each on its own slots.
     func stepChunk(_ b: StepBuffers, _ c: Int) {
         let n = chunks.count
-        let lo = b.count * c / n, hi = b.count * (c + 1) / n
-        let scratch = chunks[c]
+        stepSlots(b, b.count * c / n..<b.count * (c + 1) / n, chunks[c])
+    }
+
+    /// Steps the live worlds among `slots` with `scratch`, in the backend's arithmetic.
+    func stepSlots(_ b: StepBuffers, _ slots: Range<Int>, _ scratch: StepScratch) {
         switch arithmetic {
-        case .platform: step(b, lo..<hi, scratch, Elementary.self)
-        case .portable: step(b, lo..<hi, scratch, Portable.self)
+        case .platform: step(b, slots, scratch, Elementary.self)
+        case .portable: step(b, slots, scratch, Portable.self)
         }
     }
 

@@ -78,6 +78,10 @@ public final class NativeBackend: PhysicsBackend {
     var pool: StepPool?
     /// Threads a step runs on (the caller's included). Default 1.
     public let threads: Int
+    /// The fewest slots a step shares among the threads (with `threads` > 1): below it,
+    /// waking them costs more than they save, and the step runs on the caller's thread alone.
+    /// The bits do not depend on it; tests lower it to 0 to take the threads with few worlds.
+    package var parallelSlots = 2_048
     /// The longest stable step of each world's springs.
     var stability = SpringStability()
 
@@ -232,8 +236,13 @@ public final class NativeBackend: PhysicsBackend {
             worlds.withUnsafeBufferPointer { worlds in
                 states.withUnsafeMutableBufferPointer { states in
                     let copy = StateCopy(bodies: bodies, worlds: worlds, states: states)
-                    // Waking the threads costs microseconds: worth it only for many worlds.
-                    if let pool, worlds.count >= 4096 { pool.run(.readStates(copy)) } else { copy.run(0, of: 1) }
+                    // Waking the threads costs microseconds: worth it only for many worlds
+                    // (a copy is cheaper per world than a step, hence twice the step's bound).
+                    if let pool, worlds.count >= 2 * parallelSlots {
+                        pool.run(.readStates(copy))
+                    } else {
+                        copy.run(0, of: 1)
+                    }
                 }
             }
         }

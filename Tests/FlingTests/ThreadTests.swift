@@ -7,6 +7,7 @@ import Testing
     /// and remade along the way, stepped 90 times; every state after every step is compared.
     static func run(threads: Int, arithmetic: Arithmetic) throws -> [[BodyState]] {
         let backend = try NativeBackend(arithmetic: arithmetic, threads: threads)
+        backend.parallelSlots = 0  // every step on every thread, few worlds or not
         var rng = SplitMix64(state: 77)
         func u(_ a: Double, _ b: Double) -> Double { a + (b - a) * rng.unit() }
         func make() throws -> WorldID {
@@ -71,7 +72,9 @@ import Testing
     func fixturesOnThreeThreads(file: String) throws {
         let trace = try Trace(json: try Fixture.text("traces/\(file)"))
         let replay = try TraceReplayer(trace).replay { n throws(FlingError) in
-            try NativeBackend(solverIterations: n, arithmetic: .portable, threads: 3)
+            let backend = try NativeBackend(solverIterations: n, arithmetic: .portable, threads: 3)
+            backend.parallelSlots = 0
+            return backend
         }
         #expect(replay.comparedPins && replay.mismatches.isEmpty, "\(replay.mismatches)")
     }
