@@ -29,7 +29,7 @@ let usage = """
                           3 repetitions (well under a minute on 2 cores)
       --reps R            repetitions per N (default 9; 5 at N >= 100k): more repetitions
                           give a steadier median on a shared machine
-      --tile-steps S      tile-steps per repetition: ticks = max(3, ceil(S / N)); the warm-up is
+      --tile-steps S      tile-steps per repetition: ticks = max(10, ceil(S / N)); the warm-up is
                           one repetition's ticks, at least 5 (default 300k)
       --threads LIST      thread counts for the native backends' steps, comma-separated: each
                           native row is run once per count, named like native-portable×2 (default 1)
@@ -49,7 +49,7 @@ struct Options {
     var tilesGiven = false
     var backends = BenchBackend.available
     var backendsGiven = false
-    var plan = Plan(tileSteps: 300_000, minTicks: 3, minWarmup: 5, repetitions: 9, largeRepetitions: 5, reserve: true)
+    var plan = Plan(tileSteps: 300_000, minTicks: 10, minWarmup: 5, repetitions: 9, largeRepetitions: 5, reserve: true)
     var repsGiven = false
     var csvPath: String?
     var svgPath: String?
@@ -231,7 +231,7 @@ func main() -> Int32 {
         out += " (\(options.plan.largeRepetitions) at N ≥ 100,000)"
     }
     out += " after a warm-up, min and max beside it; each repetition ≈ \(grouped(options.plan.tileSteps)) tile-steps\n"
-    out += "(at least 3 ticks), backends interleaved. bytes/tile: heap (mallinfo2) held per tile after setup and warm-up"
+    out += "(at least \(options.plan.minTicks) ticks), backends interleaved. bytes/tile: heap (mallinfo2) held per tile after setup and warm-up"
     out += options.plan.reserve ? " (native reserves N slots first).\n" : " (no reserveCapacity).\n"
     out += "Machine: \(cpuModel() ?? "unknown CPU"), \(cores) cores online; one clock read ≈ \(fixed(overhead, 0)) ns"
     out += " (in every timed tick). NativeBackend.bytesPerWorld = \(NativeBackend.bytesPerWorld).\n\n"
