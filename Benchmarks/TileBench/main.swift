@@ -231,7 +231,8 @@ func main() -> Int32 {
         out += " (\(options.plan.largeRepetitions) at N ≥ 100,000)"
     }
     out += " after a warm-up, min and max beside it; each repetition ≈ \(grouped(options.plan.tileSteps)) tile-steps\n"
-    out += "(at least \(options.plan.minTicks) ticks), backends interleaved. bytes/tile: heap (mallinfo2) held per tile after setup and warm-up"
+    out +=
+        "(at least \(options.plan.minTicks) ticks), backends interleaved. bytes/tile: heap (mallinfo2) held per tile after setup and warm-up"
     out += options.plan.reserve ? " (native reserves N slots first).\n" : " (no reserveCapacity).\n"
     out += "Machine: \(cpuModel() ?? "unknown CPU"), \(cores) cores online; one clock read ≈ \(fixed(overhead, 0)) ns"
     out += " (in every timed tick). NativeBackend.bytesPerWorld = \(NativeBackend.bytesPerWorld).\n\n"
