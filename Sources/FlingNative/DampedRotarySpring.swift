@@ -30,15 +30,6 @@ struct DampedRotarySpring {
         b.w += j * b.iInv
     }
 
-    /// The same iteration when the static body is inert: its spin stays +0, so
-    /// `wrn = +0 - w_b` and only the tile's spin changes.
-    @inline(__always) mutating func applyImpulse(inertAnchor b: inout RigidBody) {
-        let wrn = 0.0 - b.w
-        let wDamp = (targetWrn - wrn) * wCoef
-        targetWrn = wrn + wDamp
-        b.w -= wDamp * iSum * b.iInv
-    }
-
     @inline(__always) mutating func applyImpulse(_ a: inout AnchorBody, _ b: inout RigidBody) {
         let wrn = a.w - b.w
         let wDamp = (targetWrn - wrn) * wCoef

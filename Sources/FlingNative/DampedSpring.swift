@@ -64,18 +64,6 @@ struct DampedSpring {
         applyImpulses(&a, &b, r1x, r1y, r2x, r2y, nx * jDamp, ny * jDamp)
     }
 
-    /// The same iteration when the static body is inert (``AnchorBody/isInert`` with zero
-    /// velocity, as the static body always is): its velocity term is then exactly (+0, +0)
-    /// and `x - (+0) = x`, so only the tile is read and touched.
-    @inline(__always) mutating func applyImpulse(inertAnchor b: inout RigidBody) {
-        let vrx = b.vx + (-r2y) * b.w, vry = b.vy + r2x * b.w
-        let jDamp = damp(vrx * nx + vry * ny)
-        let jx = nx * jDamp, jy = ny * jDamp
-        b.vx = b.vx + jx * b.mInv
-        b.vy = b.vy + jy * b.mInv
-        b.w += b.iInv * (r2x * jy - r2y * jx)
-    }
-
     /// Velocity loss from drag along n: `v_damp = (target - vrn)·v_coef`, returned as an impulse.
     @inline(__always) mutating func damp(_ vrn: Double) -> Double {
         let vDamp = (targetVrn - vrn) * vCoef

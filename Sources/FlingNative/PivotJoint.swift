@@ -77,18 +77,6 @@ struct PivotJoint {
         applyImpulses(&a, &b, r1x, r1y, r2x, r2y, jx, jy)
     }
 
-    /// The same iteration when the finger body is inert (``AnchorBody/isInert``): its
-    /// velocity is then exactly `v_a`, and applying `-j` to it changes no bit, so only the
-    /// tile is touched. (`r1` is always (+0, +0): the joint sits at the finger's center.)
-    @inline(__always) mutating func applyImpulse(inertAnchorVelocity ax: Double, _ ay: Double, _ b: inout RigidBody, _ dt: Double) {
-        let vrx = (b.vx + (-r2y) * b.w) - ax
-        let vry = (b.vy + r2x * b.w) - ay
-        let (jx, jy) = solve(vrx, vry, dt)
-        b.vx = b.vx + jx * b.mInv
-        b.vy = b.vy + jy * b.mInv
-        b.w += b.iInv * (r2x * jy - r2y * jx)
-    }
-
     /// The impulse of one iteration for relative velocity `v_rel`, with the accumulated
     /// impulse updated.
     @inline(__always) mutating func solve(_ vrx: Double, _ vry: Double, _ dt: Double) -> (Double, Double) {

@@ -71,8 +71,10 @@ struct BodyLanes {
     }
 }
 
-/// Four drag worlds whose finger bodies are inert: each line of ``iterate()`` is
-/// ``PivotJoint/applyImpulse(inertAnchorVelocity:_:_:_:)``. The clamp to `maxForce·dt` is
+/// Four drag worlds whose finger bodies are inert (``AnchorBody/isInert``): each line of
+/// ``iterate()`` is ``PivotJoint/applyImpulse(_:_:_:)`` with the finger's terms as they then
+/// are: its velocity is exactly `v_a` (`r1` is (+0, +0), the joint sits at its center), and
+/// applying `-j` to it changes no bit, so only the tile is read and written. The clamp to `maxForce·dt` is
 /// computed, when any lane needs it, with lane operations (`sqrtpd`, `divpd` are IEEE's
 /// correctly rounded square root and division) and kept only in the lanes whose `v·v > len²`,
 /// as the scalar branch does.
@@ -138,9 +140,11 @@ struct DragLanes: LaneGroup {
     }
 }
 
-/// Four attracted worlds whose static bodies are at rest (always, in practice): each line of
-/// ``iterate()`` is ``DampedSpring/applyImpulse(inertAnchor:)`` then
-/// ``DampedRotarySpring/applyImpulse(inertAnchor:)``, spring first as they were added.
+/// Four attracted worlds whose static bodies are at rest (``AnchorBody/isAtRest``, always in
+/// practice): each line of ``iterate()`` is ``DampedSpring/applyImpulse(_:_:)`` then
+/// ``DampedRotarySpring/applyImpulse(_:_:)``, spring first as they were added, with the static
+/// body's terms as they then are: its velocity term is exactly (+0, +0) and `x - (+0) = x`,
+/// its spin stays +0 (so `wrn = +0 - w`), and the impulses on it change no bit.
 struct AttractionLanes: LaneGroup {
     var body: BodyLanes
     var targetVrn = Half(), targetWrn = Half()
