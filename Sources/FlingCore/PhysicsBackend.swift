@@ -178,18 +178,7 @@ package enum BackendCheck {
         }
     }
 
-    /// A finger's move, called for every held tile every frame: the common case, every
-    /// component in range, is decided by four comparisons (NaN fails them), before any of the
-    /// checks that can name a field.
-    @inlinable
     package static func finger(_ p: Vector, _ v: Vector) throws(FlingError) {
-        let c = Limits.coordinate
-        if abs(p.x) <= c && abs(p.y) <= c && abs(v.x) <= 1e12 && abs(v.y) <= 1e12 { return }
-        try fingerOutOfRange(p, v)
-    }
-
-    @usableFromInline @inline(never)
-    package static func fingerOutOfRange(_ p: Vector, _ v: Vector) throws(FlingError) {
         try Check.coordinate(p, "finger.position")
         try Check.range(v.x, -1e12...1e12, "finger.velocity.x")
         try Check.range(v.y, -1e12...1e12, "finger.velocity.y")
