@@ -12,6 +12,8 @@ let package = Package(
     name: "Fling",
     products: [
         .library(name: "Fling", targets: ["Fling"]),
+        // Fling's portable elementary functions alone: the same bits on every IEEE 754 machine.
+        .library(name: "FlingMath", targets: ["FlingMath"]),
         .executable(name: "fling", targets: ["FlingCLI"]),
         .executable(name: "tile-bench", targets: ["TileBench"]),
         .executable(name: "path-bench", targets: ["PathBench"]),
@@ -28,7 +30,8 @@ let package = Package(
             providers: [.apt(["libchipmunk-dev"]), .brew(["chipmunk"])]
         ),
         // One layer per module; nothing imports upward (see README, "Project layout").
-        .target(name: "FlingCore"),
+        .target(name: "FlingMath"),
+        .target(name: "FlingCore", dependencies: ["FlingMath"]),
         .target(name: "FlingNative", dependencies: ["FlingCore"]),
         .target(
             name: "FlingChipmunk",
@@ -49,7 +52,7 @@ let package = Package(
         .executableTarget(name: "TileBench", dependencies: ["Fling"], path: "Benchmarks/TileBench"),
         .executableTarget(name: "SceneBench", dependencies: ["Fling"], path: "Benchmarks/SceneBench"),
         .executableTarget(name: "PathBench", dependencies: ["FlingPaths"], path: "Benchmarks/PathBench"),
-        .executableTarget(name: "MathAccuracy", dependencies: ["FlingCore"], path: "Benchmarks/MathAccuracy"),
+        .executableTarget(name: "MathAccuracy", dependencies: ["FlingCore", "FlingMath"], path: "Benchmarks/MathAccuracy"),
         .testTarget(
             name: "FlingTests",
             dependencies: [
@@ -59,5 +62,6 @@ let package = Package(
             resources: [.copy("Fixtures")]
         ),
         .testTarget(name: "FlingPathsTests", dependencies: ["FlingPaths", "FlingCore"]),
+        .testTarget(name: "FlingMathTests", dependencies: ["FlingMath", "FlingCore"]),
     ]
 )

@@ -38,7 +38,7 @@ func lanesPortableChecksum(_ angles: [SIMD4<Double>]) -> UInt64 {
 /// `cosSin` over every angle as the native step calls it, a block of angles at a time (with
 /// portable arithmetic, eight lanes at a time): the same checksum as the scalar one.
 @inline(never)
-func blockChecksum<M: ElementaryFunctions>(_ angles: [Double], _: M.Type) -> UInt64 {
+func blockChecksum<M: ArithmeticFunctions>(_ angles: [Double], _: M.Type) -> UInt64 {
     let block = 256
     var cosines = [Double](repeating: 0, count: block), sines = cosines
     var sum: UInt64 = 0
@@ -80,16 +80,16 @@ func sincosTiming(count: Int, rounds: Int = 7) {
         best[1] = min(best[1], seconds(clock.measure { sums[1] = lanesPortableChecksum(vectors) }))
         best[2] = min(best[2], seconds(clock.measure { sums[2] = platformChecksum(angles) }))
         best[3] = min(best[3], seconds(clock.measure { sums[3] = blockChecksum(angles, Portable.self) }))
-        best[4] = min(best[4], seconds(clock.measure { sums[4] = blockChecksum(angles, Elementary.self) }))
+        best[4] = min(best[4], seconds(clock.measure { sums[4] = blockChecksum(angles, PlatformFunctions.self) }))
     }
     func ns(_ t: Double) -> String { String((t / Double(angles.count) * 1e10).rounded() / 10) }
     print("sincos timing: \(angles.count) angles uniform in [−10, 10], best of \(rounds) runs, ns per angle")
     print(
         "| Portable.sincos scalar | Portable.sincos SIMD4 lanes, per angle | platform sin + cos "
-            + "| Portable.cosSin, blocks of 256 | Elementary.cosSin, blocks of 256 |")
+            + "| Portable.cosSin, blocks of 256 | PlatformFunctions.cosSin, blocks of 256 |")
     print("| ---: | ---: | ---: | ---: | ---: |")
     print("| \(ns(best[0])) | \(ns(best[1])) | \(ns(best[2])) | \(ns(best[3])) | \(ns(best[4])) |")
     print("lanes checksum \(sums[1] == sums[0] ? "equals" : "DIFFERS FROM") the scalar one")
     print("Portable.cosSin checksum \(sums[3] == sums[0] ? "equals" : "DIFFERS FROM") the scalar one")
-    print("Elementary.cosSin checksum \(sums[4] == sums[2] ? "equals" : "DIFFERS FROM") sin + cos")
+    print("PlatformFunctions.cosSin checksum \(sums[4] == sums[2] ? "equals" : "DIFFERS FROM") sin + cos")
 }

@@ -127,9 +127,9 @@ func svg(_ rounds: [Round], title: String) -> String {
     let ns = all.flatMap { [$0.nsPerTileStep.min, $0.nsPerTileStep.max] }.filter { $0 > 0 && $0.isFinite }
     let ns0 = ns.min() ?? 1, ns1 = ns.max() ?? 10
     let tiles = all.map { Double($0.tiles) }
-    var x0 = Elementary.floor(log10(tiles.min() ?? 1)), x1 = ceil(log10(tiles.max() ?? 10))
+    var x0 = PlatformFunctions.floor(log10(tiles.min() ?? 1)), x1 = ceil(log10(tiles.max() ?? 10))
     if x1 <= x0 { x1 = x0 + 1 }
-    var y0 = Elementary.floor(log10(ns0)), y1 = ceil(log10(ns1))
+    var y0 = PlatformFunctions.floor(log10(ns0)), y1 = ceil(log10(ns1))
     if y1 <= y0 { y1 = y0 + 1 }
     if x0 < 0 { x0 = 0 }
     if y0 < -1 { y0 = -1 }

@@ -76,6 +76,6 @@ struct Medium {
 /// a space of the body's own with that gravity and damping.
 let perBodyVelocityUpdate: cpBodyVelocityFunc = { body, _, _, dt in
     let medium = cpBodyGetUserData(body)!.assumingMemoryBound(to: Medium.self).pointee
-    cpBodyUpdateVelocity(body, medium.gravity, Elementary.pow(medium.damping, dt), dt)
+    cpBodyUpdateVelocity(body, medium.gravity, PlatformFunctions.pow(medium.damping, dt), dt)
 }
 #endif

@@ -1,3 +1,7 @@
+// The portable functions are a module of their own (a product a user can depend on alone);
+// everything that imports FlingCore sees them too.
+@_exported import FlingMath
+
 /// Which elementary functions a computation uses: the determinism level it promises.
 ///
 /// - ``platform``: the platform's C math library (`sin`, `cos`, `exp`, `pow`), called exactly
@@ -16,7 +20,7 @@ public enum Arithmetic: String, Hashable, Sendable, CaseIterable, CustomStringCo
 
 /// The elementary functions a solver step calls, as static methods, so that a step written
 /// once is specialized for each kind of arithmetic (no call through a function pointer).
-public protocol ElementaryFunctions {
+public protocol ArithmeticFunctions {
     static func sin(_ x: Double) -> Double
     static func cos(_ x: Double) -> Double
     static func exp(_ x: Double) -> Double
@@ -29,7 +33,7 @@ public protocol ElementaryFunctions {
         _ count: Int)
 }
 
-extension ElementaryFunctions {
+extension ArithmeticFunctions {
     /// One angle after another.
     @inlinable
     public static func cosSin(
@@ -43,5 +47,5 @@ extension ElementaryFunctions {
     }
 }
 
-extension Elementary: ElementaryFunctions {}
-extension Portable: ElementaryFunctions {}
+extension PlatformFunctions: ArithmeticFunctions {}
+extension Portable: ArithmeticFunctions {}

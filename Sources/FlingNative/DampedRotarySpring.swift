@@ -17,7 +17,7 @@ struct DampedRotarySpring {
     }
 
     /// The pre-step. `fresh`: whether `wCoef` holds this dt's value.
-    @inline(__always) mutating func preStep<M: ElementaryFunctions>(
+    @inline(__always) mutating func preStep<M: ArithmeticFunctions>(
         _ a: inout AnchorBody, _ b: inout RigidBody, _ dt: Double, fresh: Bool, _: M.Type
     ) {
         let moment = AnchorBody.iInv + b.iInv
@@ -55,7 +55,7 @@ struct AttractionSprings {
     }
 
     /// Both pre-steps, spring first.
-    @inline(__always) mutating func preStep<M: ElementaryFunctions>(
+    @inline(__always) mutating func preStep<M: ArithmeticFunctions>(
         _ a: inout AnchorBody, _ b: inout RigidBody, _ rotation: Rotation, _ dt: Double, _ math: M.Type
     ) {
         let fresh = dt == coefDt

@@ -29,7 +29,7 @@ struct DampedSpring {
 
     /// The pre-step. `fresh`: whether `vCoef` holds `k = 1/m` at this dt. Returns whether it
     /// does afterwards.
-    @inline(__always) mutating func preStep<M: ElementaryFunctions>(
+    @inline(__always) mutating func preStep<M: ArithmeticFunctions>(
         _ a: inout AnchorBody, _ b: inout RigidBody, _ rotation: Rotation, _ dt: Double, fresh: Bool, _: M.Type
     ) -> Bool {
         let (r1x, r1y) = r1

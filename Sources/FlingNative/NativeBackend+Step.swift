@@ -8,7 +8,7 @@ extension NativeBackend {
     /// impulses.
     ///
     /// The slots are stepped in blocks of 256 (`StepScratch`), each in passes: positions; the
-    /// rotations of the new angles, all at once (``ElementaryFunctions/cosSin(_:_:_:_:)``, in
+    /// rotations of the new angles, all at once (``ArithmeticFunctions/cosSin(_:_:_:_:)``, in
     /// SIMD lanes with portable arithmetic); phases 2–4; the iterations. The iterations are a
     /// chain of dependent floating-point operations, so one world alone leaves most of the CPU
     /// idle: they run eight worlds of the same joint kind at a time, one per SIMD lane
@@ -55,7 +55,7 @@ extension NativeBackend {
     /// Steps the live worlds among `slots` with `scratch`, in the backend's arithmetic.
     func stepSlots(_ b: StepBuffers, _ slots: Range<Int>, _ scratch: StepScratch) {
         switch arithmetic {
-        case .platform: step(b, slots, scratch, Elementary.self)
+        case .platform: step(b, slots, scratch, PlatformFunctions.self)
         case .portable: step(b, slots, scratch, Portable.self)
         }
     }
@@ -63,7 +63,7 @@ extension NativeBackend {
     /// Steps the live worlds among `slots`, specialized for one kind of arithmetic, one block
     /// of ``StepScratch/capacity`` slots after another: a block's hot state is read by three
     /// passes, and stays in cache between them.
-    func step<M: ElementaryFunctions>(_ b: StepBuffers, _ slots: Range<Int>, _ scratch: StepScratch, _ math: M.Type) {
+    func step<M: ArithmeticFunctions>(_ b: StepBuffers, _ slots: Range<Int>, _ scratch: StepScratch, _ math: M.Type) {
         var lo = slots.lowerBound
         while lo < slots.upperBound {
             let hi = min(lo + StepScratch.capacity, slots.upperBound)
@@ -75,7 +75,7 @@ extension NativeBackend {
     /// Steps the live worlds of one block. Each world's operations are Chipmunk's, in its
     /// order; the passes only change which world's operation comes next, never a world's own.
     @inline(__always)
-    func stepBlock<M: ElementaryFunctions>(_ b: StepBuffers, _ block: Range<Int>, _ s: StepScratch, _: M.Type) {
+    func stepBlock<M: ArithmeticFunctions>(_ b: StepBuffers, _ block: Range<Int>, _ s: StepScratch, _: M.Type) {
         let dt = b.dt, iterations = solverIterations
         let records = b.records, bodies = b.bodies, anchors = b.anchors, joints = b.joints
         // 1. Positions, and the new angles gathered for the rotations.

@@ -31,7 +31,7 @@ struct PivotJoint {
 
     /// `preStep`: anchors in world orientation (`rotation` is the tile's this step), effective
     /// mass, and the bias velocity `clamp(delta · -(1 - errorBias^dt) / dt, maxBias = ∞)`.
-    @inline(__always) mutating func preStep<M: ElementaryFunctions>(
+    @inline(__always) mutating func preStep<M: ArithmeticFunctions>(
         _ a: AnchorBody, _ b: RigidBody, _ rotation: Rotation, _ dt: Double, _: M.Type
     ) {
         let (r1x, r1y) = r1

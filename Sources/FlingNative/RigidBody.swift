@@ -45,7 +45,7 @@ struct RigidBody {
 
     /// `cpBodyUpdateVelocity` with zero force and torque:
     /// `v = v·damping + (g + f/m) dt`, `w = w·damping + τ/I · dt`.
-    @inline(__always) mutating func integrateVelocity<M: ElementaryFunctions>(_ dt: Double, _: M.Type) {
+    @inline(__always) mutating func integrateVelocity<M: ArithmeticFunctions>(_ dt: Double, _: M.Type) {
         if dampingDt != dt {
             dampingPow = M.pow(damping, dt)
             dampingDt = dt

@@ -104,7 +104,7 @@ func randomScenario(seed: UInt64) -> Run {
     run.configuration.attraction = SpringTuning(frequency: r(1...8), dampingRatio: r(0.2...1.5))
     run.configuration.rotation = SpringTuning(frequency: r(1...8), dampingRatio: r(0.2...1.5))
     run.configuration.dragMaxAcceleration = [r(2_000...200_000), 1e9].randomElement(using: &rng)!
-    run.configuration.dragErrorBias = Elementary.pow(r(0.05...0.95), 60)
+    run.configuration.dragErrorBias = PlatformFunctions.pow(r(0.05...0.95), 60)
     run.configuration.releaseRule = [
         .projectedDistance(lookahead: r(0...0.3), radius: r(20...300)),
         .alwaysAttract, .alwaysFall,
@@ -136,7 +136,7 @@ func randomScenario(seed: UInt64) -> Run {
         for _ in 0..<Int.random(in: 2...40, using: &rng) {
             let dt = r(0.002...0.03)
             heading += r(-0.8...0.8)
-            p = p + Vector(Elementary.cos(heading), Elementary.sin(heading)) * (speed * dt)
+            p = p + Vector(PlatformFunctions.cos(heading), PlatformFunctions.sin(heading)) * (speed * dt)
             p = Vector(min(max(p.x, -50), 440), min(max(p.y, -50), 894))
             t += dt
             events.append(TouchEvent(time: t, touch: TouchID(touch), phase: .moved, position: p))

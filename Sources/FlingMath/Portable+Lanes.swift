@@ -160,7 +160,7 @@ extension Portable {
 }
 
 extension Portable {
-    /// ``ElementaryFunctions/cosSin(_:_:_:_:)`` four angles at a time in SIMD lanes (the
+    /// `ArithmeticFunctions.cosSin` four angles at a time in SIMD lanes (the
     /// `SIMD4<Double>` overload of `sincos`), the last few one at a time: every element has
     /// the bits of ``cos(_:)`` and ``sin(_:)``, which the scalar `sincos` shares.
     @inlinable

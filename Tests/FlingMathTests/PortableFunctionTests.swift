@@ -4,7 +4,8 @@ import Glibc
 import Darwin
 #endif
 import Testing
-@testable import FlingCore
+@testable import FlingMath
+import FlingCore
 
 /// Each portable elementary function on its own (atan2 too; PortableMathTests covers them
 /// together): close to the platform's (tolerance: 1 ulp, since

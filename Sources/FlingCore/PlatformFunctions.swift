@@ -13,7 +13,7 @@ import ucrt
 /// Chipmunk calls `cos`, `sin`, `exp` and `pow` from the same library, so the native solver
 /// must too for its results to match Chipmunk's bit for bit. Routing every call through here
 /// keeps that promise in one place.
-public enum Elementary {
+public enum PlatformFunctions {
     @inlinable public static func cos(_ x: Double) -> Double { _cos(x) }
     @inlinable public static func sin(_ x: Double) -> Double { _sin(x) }
     @inlinable public static func exp(_ x: Double) -> Double { _exp(x) }

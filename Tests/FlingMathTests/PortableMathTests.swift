@@ -3,7 +3,8 @@ import Glibc
 #elseif canImport(Darwin)
 import Darwin
 #endif
-import Fling
+import FlingMath
+import FlingCore
 import Testing
 
 /// Fling's portable elementary functions: IEEE special values exactly, within a stated
