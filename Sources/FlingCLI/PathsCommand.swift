@@ -12,7 +12,7 @@ enum PathsCommand {
         let label = "\(scene.content.kind)\(scene.name.map { " [\($0)]" } ?? "")"
         switch sub {
         case "digest":
-            let digest = scene.digest
+            let digest = try scene.digest
             out.print("paths \(label): \(scene.sampling.frames) frames")
             out.print("digest \(digest.hex) frames \(scene.sampling.frames)")
             if let expected = scene.expected, expected != digest {
@@ -27,7 +27,7 @@ enum PathsCommand {
                 if args.flag("animated") {
                     svg = PathSVG.animated(animation, frames: frames ?? 61)
                 } else {
-                    let times = KeyframeAnimation.sampleTimes(
+                    let times = try KeyframeAnimation.sampleTimes(
                         frames: frames ?? min(scene.sampling.frames, 24),
                         from: scene.sampling.from, to: scene.sampling.to)
                     svg = PathSVG.filmstrip(animation, times: times, title: scene.name ?? label)

@@ -24,6 +24,16 @@ public struct KeyframeAnimation: Sendable {
     public let autoreverses: Bool
     /// The keyframes of each interval brought to a common structure.
     let pairs: [(BezierPath, BezierPath)]
+    /// The most segments a shape of the animation has (a keyframe, or a matched pair's).
+    package let maximumShapeSegments: Int
+
+    /// The most segments (plus subpaths) the keyframes may hold together: a bound on the memory
+    /// an animation takes (each keyframe is kept, and matched with its neighbours).
+    public static let maximumSegments = 1_000_000
+
+    /// The work budget of sampling an animation (``sampleDigest(frames:from:to:)``, a morph
+    /// document): frames × the most segments a sampled shape has.
+    public static let sampleBudget = WorkBudget("KeyframeAnimation.sampleBudget", unit: "frames × segments", limit: 1e8)
 
     /// - Parameters:
     ///   - keyTimes: nil spaces the keyframes evenly (Core Animation's default).
@@ -69,6 +79,17 @@ public struct KeyframeAnimation: Sendable {
                 .outOfRange, field: "KeyframeAnimation.timingFunctions",
                 value: "\(timingFunctions.count)", reason: "needs 1 or \(n - 1) (one per interval)")
         }
+        var held = 0.0, matching = 0.0
+        for (k, frame) in keyframes.enumerated() {
+            held += Double(frame.segmentCount + frame.subpaths.count)
+            if k > 0 { matching += PathMorph.matchWork(keyframes[k - 1], frame) }
+        }
+        guard held <= Double(Self.maximumSegments) else {
+            throw FlingError(
+                .outOfRange, field: "KeyframeAnimation.keyframes", value: "\(WorkBudget.figure(held)) segments and subpaths",
+                reason: "the keyframes may hold at most \(Self.maximumSegments) segments and subpaths together")
+        }
+        try PathMorph.matchBudget.check(matching, "KeyframeAnimation.keyframes")
         self.keyframes = keyframes
         self.keyTimes = times
         self.timingFunctions =
@@ -78,13 +99,15 @@ public struct KeyframeAnimation: Sendable {
         self.duration = duration
         self.repeatCount = repeatCount
         self.autoreverses = autoreverses
-        pairs = (0..<(n - 1)).map { PathMorph.match(keyframes[$0], keyframes[$0 + 1]) }
+        pairs = (0..<(n - 1)).map { PathMorph.matched(keyframes[$0], keyframes[$0 + 1]) }
+        maximumShapeSegments = max(keyframes.map(\.segmentCount).max() ?? 0, pairs.map(\.0.segmentCount).max() ?? 0)
     }
 
     /// Total active seconds (infinite when repeating forever).
     public var activeDuration: Double { duration * repeatCount * (autoreverses ? 2 : 1) }
 
-    /// Progress through the keyframes (0...1) at `t` seconds.
+    /// Progress through the keyframes (0...1) at `t` seconds: 0 for a NaN time, and for a time
+    /// too far out to have a pass (`t / duration` infinite while the animation repeats forever).
     public func progress(at t: Double) -> Double {
         if !(t > 0) { return 0 }
         let halves = repeatCount * (autoreverses ? 2 : 1)  // passes, counting reversed ones
@@ -101,20 +124,27 @@ public struct KeyframeAnimation: Sendable {
             if f < 0 { k -= 1; f = 1 + f }
         }
         if autoreverses, k.truncatingRemainder(dividingBy: 2) == 1 { f = 1 - f }
-        return f
+        // An infinite time of an endless animation, or a time so far out that `t / duration`
+        // overflows, has no pass to be in: the first keyframe, as before time 0.
+        return f.isNaN ? 0 : f
     }
 
     /// The shape at `t` seconds. At a key time it is that keyframe exactly.
     public func shape(at t: Double) -> BezierPath { shape(progress: progress(at: t)) }
 
-    /// The shape at a progress (0...1) through the keyframes.
+    /// The shape at a progress (0...1) through the keyframes; a NaN progress gives the first
+    /// keyframe, as 0 does.
     public func shape(progress f: Double) -> BezierPath {
         let n = keyframes.count
-        if f <= 0 { return keyframes[0] }
+        if !(f > 0) { return keyframes[0] }
         if f >= 1 { return keyframes[n - 1] }
-        // The interval holding f: the last i with keyTimes[i] <= f.
-        var i = 0
-        while i + 1 < n - 1, keyTimes[i + 1] <= f { i += 1 }
+        // The interval holding f: the last i in 0...n - 2 with keyTimes[i] <= f (key times do
+        // not decrease and keyTimes[0] = 0 < f), found by bisection.
+        var i = 0, hi = n - 2
+        while i < hi {
+            let mid = i + (hi - i + 1) / 2
+            if keyTimes[mid] <= f { i = mid } else { hi = mid - 1 }
+        }
         let t0 = keyTimes[i], t1 = keyTimes[i + 1]
         if f == t0 { return keyframes[i] }
         let u = t1 > t0 ? (f - t0) / (t1 - t0) : 1

@@ -187,6 +187,9 @@ extension TraceDecoder {
         var scene = PathScene(
             name: try optionalString(o, "name"), notes: try optionalString(o, "notes"),
             content: content, sampling: sampling)
+        do { try scene.validate() } catch {
+            throw FlingError(error.code, field: "\(locate(path / "sampling")) (\(error.field))", value: error.value, reason: error.reason)
+        }
         if let en = optional(o, "expected") {
             let eo = try object(en, path / "expected", keys: ["digest"])
             scene.expected = try digest(try required(eo, "digest"), eo.path / "digest")

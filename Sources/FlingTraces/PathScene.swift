@@ -46,11 +46,42 @@ public struct PathScene: Sendable {
         self.name = name; self.notes = notes; self.content = content; self.sampling = sampling; self.expected = expected
     }
 
-    /// The digest over the sampled frames (see ``BezierPath/combine(into:)``).
+    /// The digest over the sampled frames (see ``BezierPath/combine(into:)``); throws unless the
+    /// scene validates (``validate()``).
     public var digest: StateDigest {
-        switch content {
-        case .morph(_, let a): a.sampleDigest(frames: sampling.frames, from: sampling.from, to: sampling.to)
-        case .conveyor(let c): c.sampleDigest(frames: sampling.frames)
+        get throws(FlingError) {
+            try validate()
+            switch content {
+            case .morph(_, let a): return try a.sampleDigest(frames: sampling.frames, from: sampling.from, to: sampling.to)
+            case .conveyor(let c): return try c.sampleDigest(frames: sampling.frames)
+            }
         }
+    }
+
+    /// The work the samples ask for, and the budget it must stay within: frames × segments of a
+    /// shape for a morph (``KeyframeAnimation/sampleBudget``), frames × items shown for a conveyor
+    /// (``Conveyor/sampleBudget``).
+    package var work: (figure: Double, budget: WorkBudget) {
+        switch content {
+        case .morph(_, let a): (a.sampleWork(frames: sampling.frames), KeyframeAnimation.sampleBudget)
+        case .conveyor(let c): (c.sampleWork(frames: sampling.frames), Conveyor.sampleBudget)
+        }
+    }
+
+    /// Throws unless the scene can be sampled: `frames` within 1...``KeyframeAnimation/maximumFrames``,
+    /// a morph's `from` and `to` finite, and the work within its budget (`overBudget`, naming the
+    /// budget and the document's figure).
+    public func validate() throws(FlingError) {
+        guard (1...KeyframeAnimation.maximumFrames).contains(sampling.frames) else {
+            throw FlingError(
+                .outOfRange, field: "sampling.frames", value: "\(sampling.frames)",
+                reason: "must lie in 1...\(KeyframeAnimation.maximumFrames)")
+        }
+        if case .morph = content {
+            try Check.finite(sampling.from, "sampling.from")
+            try Check.finite(sampling.to, "sampling.to")
+        }
+        let (figure, budget) = work
+        try budget.check(figure, "sampling.frames")
     }
 }
