@@ -16,12 +16,20 @@ enum RenderCommand {
             return
         }
         let trace = try Input.trace(path, args)
-        let replay = try Input.replay(trace, on: kind)
+        try trace.validate()
+        // A picture draws at most SVGPicture.maximumStates tile positions and a sixteenth as
+        // many outlines: a longer trace is drawn every k-th tick (its outlines every k'-th).
+        let interval = max(1, Int((trace.tileTicks / Double(SVGPicture.maximumStates)).rounded(.up)))
+        let outlines = max(every, Int((trace.tileTicks / Double(SVGPicture.maximumStates / 16)).rounded(.up)))
+        let outlineEvery = (outlines + interval - 1) / interval * interval
+        var replayer = TraceReplayer(trace)
+        replayer.recordInterval = interval
+        let replay = try replayer.replay { n throws(FlingError) in try kind.make(solverIterations: n) }
         let name = path == "-" ? "standard input" : String(path.split(separator: "/").last ?? Substring(path))
         var named = trace
         if named.name == nil { named.name = name }
         let picture = SVGPicture(
-            trace: named, replay: replay, every: every,
+            trace: named, replay: replay, every: outlineEvery,
             subtitle: "\(name), replayed on \(kind): \(replay.summary)")
         try writeFile(target, picture.render(), &out)
     }

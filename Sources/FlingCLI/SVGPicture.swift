@@ -12,6 +12,11 @@ struct SVGPicture {
     /// A line under the title: the backend, say.
     let subtitle: String
 
+    /// The most tile positions a picture draws (its center paths; `fling render` keeps every
+    /// k-th tick of a longer trace, and outlines a sixteenth as many): a bound on the picture's
+    /// size and on the memory and time making it takes.
+    static let maximumStates = 500_000
+
     static let tileColors = ["#1c7ed6", "#2f9e44", "#ae3ec9", "#e8590c", "#0c8599", "#c2255c"]
     static let fingerColor = "#343a40"
     static let font = "font-family=\"Helvetica, Arial, sans-serif\""
@@ -76,9 +81,11 @@ struct SVGPicture {
         }
         for tile in scene.tiles { include(tile.frame.center, 0) }
         for e in scene.events { include(e.position, 8) }
+        let index = Self.index(scene.tiles)
         for tick in result.ticks {
             for t in tick.tiles {
-                if let def = scene.tiles.first(where: { $0.id == t.id }) {
+                if let i = index[t.id] {
+                    let def = scene.tiles[i]
                     include(t.state.position, (def.frame.width * def.frame.width + def.frame.height * def.frame.height).squareRoot() / 2)
                 }
             }
@@ -106,6 +113,13 @@ struct SVGPicture {
         return Panel(index: s, bounds: Rect(x: minX, y: minY, width: maxX - minX, height: maxY - minY), captions: captions)
     }
 
+    /// Each tile's index in `tiles` by id (lookups only, never iterated).
+    static func index(_ tiles: [TileDefinition]) -> [TileID: Int] {
+        var index: [TileID: Int] = [:]
+        for (i, t) in tiles.enumerated() where index[t.id] == nil { index[t.id] = i }
+        return index
+    }
+
     // MARK: Drawing
 
     func draw(_ p: Panel, at origin: Vector, scale: Double, captionHeight: Double, lineHeight: Double) -> String {
@@ -117,8 +131,9 @@ struct SVGPicture {
                 let m = map($0); return "\(f(m.x)),\(f(m.y))"
             }.joined(separator: " ")
         }
+        let index = Self.index(scene.tiles)
         func color(_ id: TileID) -> String {
-            let i = scene.tiles.firstIndex { $0.id == id } ?? 0
+            let i = index[id] ?? 0
             return Self.tileColors[i % Self.tileColors.count]
         }
         func corners(_ def: TileDefinition, _ t: Transform) -> [Vector] {
@@ -157,14 +172,13 @@ struct SVGPicture {
 
         // Outlines every `every` ticks, then center paths.
         var paths: [(id: TileID, points: [Vector])] = scene.tiles.map { ($0.id, []) }
-        var last: [(id: TileID, state: BodyState)] = []
+        var last: [BodyState?] = Array(repeating: nil, count: scene.tiles.count)
         for tick in result.ticks {
             for t in tick.tiles {
-                guard let i = paths.firstIndex(where: { $0.id == t.id }), let def = scene.tiles.first(where: { $0.id == t.id }) else {
-                    continue
-                }
+                guard let i = index[t.id] else { continue }
+                let def = scene.tiles[i]
                 paths[i].points.append(t.state.position)
-                if let j = last.firstIndex(where: { $0.id == t.id }) { last[j].state = t.state } else { last.append((t.id, t.state)) }
+                last[i] = t.state
                 if tick.tick % every == 0 {
                     let c = color(t.id)
                     s +=
@@ -181,7 +195,8 @@ struct SVGPicture {
 
         // Final poses: home for a settled tile, the last state otherwise; a cross where culled.
         for o in result.outcomes {
-            guard let def = scene.tiles.first(where: { $0.id == o.tile }) else { continue }
+            guard let i = index[o.tile] else { continue }
+            let def = scene.tiles[i]
             let c = color(o.tile)
             switch o.kind {
             case .resting: break
@@ -190,7 +205,7 @@ struct SVGPicture {
                     "<polygon class=\"final\" points=\"\(points(corners(def, Transform(position: def.origin))))\" fill=\"none\" "
                     + "stroke=\"\(c)\" stroke-width=\"2.5\"/>\n"
             case .culled, .held, .attracted, .falling:
-                guard let state = last.first(where: { $0.id == o.tile })?.state else { break }
+                guard let state = last[i] else { break }
                 s +=
                     "<polygon class=\"final\" points=\"\(points(corners(def, state.transform)))\" fill=\"none\" stroke=\"\(c)\" "
                     + "stroke-width=\"2.5\"\(o.kind == .culled ? " stroke-dasharray=\"6 4\"" : "")/>\n"
@@ -206,10 +221,12 @@ struct SVGPicture {
 
         // Finger paths, one per touch.
         var touches: [(id: TouchID, points: [Vector], end: TouchEvent.Phase?)] = []
+        var lastOf: [TouchID: Int] = [:]  // lookups only, never iterated
         for e in scene.events {
-            if e.phase == .began || touches.last(where: { $0.id == e.touch })?.end != nil {
+            if e.phase == .began || lastOf[e.touch].map({ touches[$0].end != nil }) ?? false {
+                lastOf[e.touch] = touches.count
                 touches.append((e.touch, [e.position], nil))
-            } else if let i = touches.lastIndex(where: { $0.id == e.touch }) {
+            } else if let i = lastOf[e.touch] {
                 touches[i].points.append(e.position)
                 if e.phase != .moved { touches[i].end = e.phase }
             }
@@ -235,10 +252,13 @@ struct SVGPicture {
             }
         }
 
-        // Release velocities: where the tile was, and where it would be 0.1 s later.
+        // Release velocities: where the tile was, and where it would be 0.1 s later (a tick
+        // with an event is always recorded).
+        var tickIndex: [Int: Int] = [:]  // lookups only, never iterated
+        for (n, tick) in result.ticks.enumerated() { tickIndex[tick.tick] = n }
         for e in result.events {
-            guard case .released(_, let v, _) = e.kind,
-                let at = result.ticks.first(where: { $0.tick == e.tick })?.tiles.first(where: { $0.id == e.tile })?.state.position
+            guard case .released(_, let v, _) = e.kind, let n = tickIndex[e.tick],
+                let at = result.ticks[n].tiles.first(where: { $0.id == e.tile })?.state.position
             else { continue }
             s += arrow(from: map(at), to: map(at + v * 0.1), color: color(e.tile))
         }
@@ -308,8 +328,27 @@ struct SVGPicture {
     }
 }
 
-/// `12.5`: at most `decimals` decimals, no negative zero.
+/// `12.5`: at most `decimals` decimals, no negative zero. Pictures write millions of these:
+/// up to 6 decimals and 9·10¹⁵ units of the last one, the digits are made here (the value
+/// scaled and rounded to nearest, ties to even) rather than by Foundation's formatter.
 func f(_ x: Double, _ decimals: Int = 1) -> String {
+    let scales: [Double] = [1, 10, 100, 1e3, 1e4, 1e5, 1e6]
+    if decimals >= 0, decimals < scales.count, x.isFinite {
+        let r = (x * scales[decimals]).rounded(.toNearestOrEven)
+        if abs(r) < 9e15 {
+            let units = Int64(r), unit = Int64(scales[decimals])
+            let magnitude = units.magnitude
+            var s = (units < 0 ? "-" : "") + String(magnitude / UInt64(unit))
+            let fraction = magnitude % UInt64(unit)
+            if fraction != 0 {
+                var digits = String(fraction)
+                digits = String(repeating: "0", count: decimals - digits.count) + digits
+                while digits.last == "0" { digits.removeLast() }
+                s += "." + digits
+            }
+            return s
+        }
+    }
     var s = String(format: "%.\(decimals)f", x)
     if s.contains(".") {
         while s.hasSuffix("0") { s.removeLast() }

@@ -15,7 +15,6 @@ enum SceneCommands {
     }
 
     static func summary(_ r: SceneReplay, _ scene: SceneTrace.Scene) -> String {
-        func count(_ word: String) -> Int { r.events.filter { $0.contains(" \(word) ") }.count }
         let words: [String]
         switch scene {
         case .bubbles: words = ["emitted", "popped", "removed"]
@@ -24,7 +23,20 @@ enum SceneCommands {
         case .chatHeads: words = ["released", "tapped", "settled", "opened", "closed"]
         case .sunSwitch: words = ["toggled"]
         }
-        var line = words.map { "\(count($0)) \($0)" }.joined(separator: ", ")
+        // One pass over the events (they can number millions), each split into words once: an
+        // event counts once for each of `words` it holds as a word.
+        let targets = words.map { Array($0.utf8) }
+        var counts = [Int](repeating: 0, count: words.count)
+        for e in r.events {
+            var seen = [Bool](repeating: false, count: words.count)
+            for word in e.utf8.split(separator: UInt8(ascii: " ")) {
+                for (i, t) in targets.enumerated() where !seen[i] && word.elementsEqual(t) {
+                    seen[i] = true
+                    counts[i] += 1
+                }
+            }
+        }
+        var line = zip(counts, words).map { "\($0) \($1)" }.joined(separator: ", ")
         if let d = r.tickDigest, let t = r.ticks { line += ", tick digest \(d.hex) ticks \(t)" }
         return line
     }
@@ -34,30 +46,57 @@ enum SceneCommands {
         return r == r.rounded() ? String(Int(r)) : String(r)
     }
 
+    /// The most numbers one picture draws (coordinates, values of an animation): a bound on
+    /// its size and on the memory and time making it takes, whatever the document. Beyond it,
+    /// samples are thinned to every k-th (the first and the last kept), then bubbles or clouds
+    /// to every k-th; the title still gives the whole replay's digest and counts.
+    static let maximumDrawn = 1_000_000
+    /// The most frames an animated picture (SMIL) steps through.
+    static let maximumAnimationFrames = 2_000
+
+    /// Every k-th sample, so that at most `frames` frames (at least 2) are kept.
+    static func every(samples n: Int, frames: Int) -> Int { max(1, (n + max(2, frames) - 1) / max(2, frames)) }
+
     /// An SVG picture: for bubbles, every bubble's path with its pops; for the picker, an
     /// animated SVG (SMIL) of the transition with the sky, the turning sun and moon, the stars
     /// and clouds drifting by (from a spawner seeded with `clouds`); for clouds, the same sky
-    /// with the clouds alone.
+    /// with the clouds alone. Thinned to ``maximumDrawn`` numbers.
     static func render(_ scene: SceneTrace, path: String, clouds seed: UInt64, backend kind: BackendKind = .nativePortable) throws -> String
     {
-        let replay = try scene.replay(keepsFrames: true, makeBackend: { n throws(FlingError) in try kind.make(solverIterations: n) })
+        try scene.validate()
+        let n = scene.sampling.count
+        // The most items a sample holds, from the document's work figure.
+        let perSample = max(1, Int(min(scene.work.figure / Double(max(n, 1)), 1e9)))
+        let every: Int
+        switch scene.scene {
+        case .bubbles: every = 0
+        case .chatHeads, .sunSwitch: every = Self.every(samples: n, frames: maximumDrawn / (2 * perSample))
+        case .dayNight, .clouds: every = Self.every(samples: n, frames: min(maximumAnimationFrames, maximumDrawn / perSample))
+        }
+        let replay = try scene.replay(
+            keepingFramesEvery: every, makeBackend: { n throws(FlingError) in try kind.make(solverIterations: n) })
         let title = xml(scene.name ?? String(path.split(separator: "/").last ?? Substring(path)))
         switch scene.scene {
         case .bubbles(let c, let s, let taps):
             var e = try BubbleEmitter(configuration: c, seed: s)
             for t in taps { try e.tap(at: t) }
+            // At most maximumDrawn / 8 bubbles drawn (8 numbers each): every k-th by id.
+            let made = Double(taps.count) + (c.interval.map { scene.sampling.duration / $0.lowerBound + 1 } ?? 0)
+            let stride = max(1, Int((made / Double(maximumDrawn / 8)).rounded(.up)))
             var emitted: [BubbleEmitter.Bubble] = []
-            for k in 0..<scene.sampling.count {
-                for ev in try e.advance(to: scene.sampling.time(k)) where ev.kind == .emitted {
-                    emitted.append(e.bubbles.first { $0.id == ev.bubble }!)
-                }
+            var count = 0
+            for k in 0..<n {
+                try e.advance(to: scene.sampling.time(k))
+                count += e.lastEmitted.count
+                for b in e.lastEmitted where b.id % stride == 0 { emitted.append(b) }
             }
             var xs = emitted.flatMap { [$0.curve.start.x, $0.curve.control1.x, $0.curve.control2.x] }
             var ys = emitted.flatMap { [$0.curve.start.y, $0.curve.end.y] }
             if xs.isEmpty { xs = [0, 100]; ys = [0, 100] }
             let minX = xs.min()! - 30, maxX = xs.max()! + 30, minY = ys.min()! - 30, maxY = ys.max()! + 30
             let w = maxX - minX, h = maxY - minY
-            var svg = header(width: w, height: h + 40, title: "\(title): \(emitted.count) bubbles, \(replay.summary)")
+            let drawn = stride == 1 ? "" : " (every \(stride)th drawn)"
+            var svg = header(width: w, height: h + 40, title: "\(title): \(count) bubbles\(drawn), \(replay.summary)")
             svg += "<g transform=\"translate(\(f(-minX)),\(f(40 - minY)))\">\n"
             for b in emitted {
                 let c = b.curve
@@ -129,14 +168,18 @@ enum SceneCommands {
             + "<text x=\"8\" y=\"18\" font-family=\"Helvetica, Arial, sans-serif\" font-size=\"12\">\(title)</text>\n"
     }
 
-    /// The animated sky: a SMIL animation over the samples.
+    /// The animated sky: a SMIL animation over the frames the replay kept (every k-th sample,
+    /// ``maximumAnimationFrames`` at most); at most ``maximumDrawn`` cloud values (every k-th
+    /// cloud beyond).
     static func sky(
         _ scene: SceneTrace, _ replay: SceneReplay, width: Double, height: Double, imageHeight: Double?,
         clouds seed: UInt64?, title: String
     ) -> String {
         let n = replay.frames.count
+        let times = replay.frameSamples.map { scene.sampling.time($0) }
         let duration = max(scene.sampling.duration, 1 / scene.sampling.rate)
-        let keyTimes = (0..<n).map { f(n > 1 ? Double($0) / Double(n - 1) : 0) }.joined(separator: ";")
+        let last = times.last ?? 0
+        let keyTimes = times.map { FlingCLI.f(last > 0 ? $0 / last : 0, 6) }.joined(separator: ";")
         var svg = header(width: width, height: height + 30, title: "\(title): \(replay.summary)")
         svg += "<g transform=\"translate(0,30)\">\n<rect width=\"\(f(width))\" height=\"\(f(height))\" fill=\"#4dabf7\"/>\n"
         let layers = replay.frames.compactMap { frame -> DayNightPicker.Layers? in
@@ -158,7 +201,7 @@ enum SceneCommands {
                 + "<circle class=\"sun\" cx=\"\(f(cx - r))\" cy=\"\(f(cy))\" r=\"22\" fill=\"#ffd43b\"/>\n"
                 + "<circle class=\"moon\" cx=\"\(f(cx + r))\" cy=\"\(f(cy))\" r=\"16\" fill=\"#f1f3f5\"/>\n</g>\n"
         }
-        // Clouds: the scene's own, or a spawner seeded with `seed` over the same samples.
+        // Clouds: the scene's own, or a spawner seeded with `seed` at the same times.
         var cloudFrames: [[CloudSpawner.Cloud]] = replay.frames.compactMap { frame in
             if case .clouds(let c) = frame { c } else { nil }
         }
@@ -169,21 +212,23 @@ enum SceneCommands {
                 }(),
                 seed: seed)
         {
-            for k in 0..<n {
-                _ = try? spawner.advance(to: scene.sampling.time(k))
+            for t in times {
+                _ = try? spawner.advance(to: t)
                 cloudFrames.append(spawner.clouds)
             }
         }
-        // Cloud ids only grow: the ids are every id from the first to the last seen.
-        let seen = cloudFrames.flatMap { $0.map(\.id) }
-        let ids = seen.isEmpty ? [] : Array(seen.min()!...seen.max()!)
-        for id in ids {
+        // Cloud ids only grow, and each frame lists its clouds by id: the ids are every id from
+        // the first to the last seen, every k-th of them when more would exceed maximumDrawn.
+        let first = cloudFrames.compactMap { $0.first?.id }.min(), lastID = cloudFrames.compactMap { $0.last?.id }.max()
+        guard let first, let lastID, n > 0 else { return svg + "</g>\n</svg>\n" }
+        let stride = max(1, (lastID - first + 1) / max(1, maximumDrawn / (2 * n)) + 1)
+        for id in Swift.stride(from: first, through: lastID, by: stride) {
             var xs: [String] = [], opacity: [String] = []
             var cloud: CloudSpawner.Cloud?
             for (k, frame) in cloudFrames.enumerated() {
-                if let c = frame.first(where: { $0.id == id }) {
+                if let c = cloudByID(id, in: frame) {
                     cloud = c
-                    xs.append(f(c.position(at: scene.sampling.time(k)).x))
+                    xs.append(f(c.position(at: times[k]).x))
                     opacity.append(f(c.alpha))
                 } else {
                     xs.append(f(-1000))
@@ -199,5 +244,15 @@ enum SceneCommands {
                 + "dur=\"\(f(duration))s\" calcMode=\"discrete\" repeatCount=\"indefinite\"/></ellipse>\n"
         }
         return svg + "</g>\n</svg>\n"
+    }
+
+    /// The cloud with `id` in a frame (clouds in order of id), by bisection.
+    static func cloudByID(_ id: Int, in frame: [CloudSpawner.Cloud]) -> CloudSpawner.Cloud? {
+        var lo = 0, hi = frame.count
+        while lo < hi {
+            let mid = lo + (hi - lo) / 2
+            if frame[mid].id < id { lo = mid + 1 } else { hi = mid }
+        }
+        return lo < frame.count && frame[lo].id == id ? frame[lo] : nil
     }
 }

@@ -40,7 +40,7 @@ public struct Conveyor: Hashable, Sendable {
 
     /// The work budget of ``sampleDigest(frames:)`` and of a conveyor document: frames × items
     /// shown per frame.
-    public static let sampleBudget = WorkBudget("Conveyor.sampleBudget", unit: "frames × items", limit: 1e8)
+    public static let sampleBudget = WorkBudget("Conveyor.sampleBudget", unit: "frames × items", limit: 2e7)
 
     /// - Parameters:
     ///   - start, end: the line's ends, within ``Limits/coordinate`` and distinct.

@@ -33,7 +33,7 @@ public struct KeyframeAnimation: Sendable {
 
     /// The work budget of sampling an animation (``sampleDigest(frames:from:to:)``, a morph
     /// document): frames × the most segments a sampled shape has.
-    public static let sampleBudget = WorkBudget("KeyframeAnimation.sampleBudget", unit: "frames × segments", limit: 1e8)
+    public static let sampleBudget = WorkBudget("KeyframeAnimation.sampleBudget", unit: "frames × segments", limit: 2e7)
 
     /// - Parameters:
     ///   - keyTimes: nil spaces the keyframes evenly (Core Animation's default).

@@ -133,6 +133,9 @@ public struct BubbleEmitter: Sendable {
     public private(set) var taps: [Double] = []
     private var tapHead = 0
     private var emitted = 0
+    /// Every bubble the last ``advance(to:)`` emitted, in order, those it already removed too
+    /// (for drawing each bubble's path).
+    package private(set) var lastEmitted: [Bubble] = []
 
     /// A fresh emitter at time 0.
     public init(configuration: Configuration = .init(), seed: UInt64) throws(FlingError) {
@@ -195,6 +198,7 @@ public struct BubbleEmitter: Sendable {
         try Self.emissionBudget.check(liveBound(at: time), "BubbleEmitter.advance.time")
         let previous = self.time
         var events: [Event] = []
+        lastEmitted.removeAll(keepingCapacity: true)
         while true {
             let tap = tapHead < taps.count ? taps[tapHead] : Double.infinity
             let next = min(nextTimer, tap)
@@ -237,6 +241,7 @@ public struct BubbleEmitter: Sendable {
             duration: duration, size: size, mirrored: mirrored)
         emitted += 1
         bubbles.append(bubble)
+        lastEmitted.append(bubble)
         return bubble
     }
 

@@ -15,8 +15,11 @@ public struct SceneReplay: Sendable {
         case snap([SnapSnapshot], extras: [Double])
     }
 
-    /// The state at each sample time (empty when frames are not kept).
+    /// The state at each sample time (empty when frames are not kept; every k-th sample's, and
+    /// the last's, when thinned: ``frameSamples`` says which).
     public var frames: [Frame]
+    /// The sample index of each frame kept.
+    package var frameSamples: [Int] = []
     /// The number of samples taken.
     public var samples: Int
     /// FNV-1a over every sample's state (``SceneTrace/replay(keepsFrames:)`` says what).
@@ -54,9 +57,23 @@ extension SceneTrace {
         keepsFrames: Bool = true,
         makeBackend: ((_ solverIterations: Int) throws(FlingError) -> any PhysicsBackend)?
     ) throws(FlingError) -> SceneReplay {
+        try replay(keepingFramesEvery: keepsFrames ? 1 : 0, makeBackend: makeBackend)
+    }
+
+    /// Replays the scene keeping the frames of samples `0, every, 2 every, …` and the last
+    /// (none when `every` is 0): a picture of a long scene draws what it can show.
+    package func replay(
+        keepingFramesEvery every: Int,
+        makeBackend: ((_ solverIterations: Int) throws(FlingError) -> any PhysicsBackend)?
+    ) throws(FlingError) -> SceneReplay {
         try validate()
         var out = SceneReplay(frames: [], samples: 0, digest: StateDigest(), events: [], mismatches: [])
         let n = sampling.count
+        func keeps(_ k: Int) -> Bool { every > 0 && (k % every == 0 || k == n - 1) }
+        if every > 0 {
+            out.frameSamples = Array(stride(from: 0, to: n, by: every))
+            if (n - 1) % every != 0 { out.frameSamples.append(n - 1) }
+        }
         switch scene {
         case .bubbles(let c, let seed, let taps):
             var e = try BubbleEmitter(configuration: c, seed: seed)
@@ -70,7 +87,7 @@ extension SceneTrace {
                     out.digest.combine(Double(s.id)); out.digest.combine(s.position.x); out.digest.combine(s.position.y)
                     out.digest.combine(s.scale)
                 }
-                if keepsFrames { out.frames.append(.bubbles(states)) }
+                if keeps(k) { out.frames.append(.bubbles(states)) }
             }
         case .dayNight(let c, let minutes, let picks):
             var p = try DayNightPicker(configuration: c, minutes: minutes)
@@ -84,7 +101,7 @@ extension SceneTrace {
                 }
                 let l = p.layers(at: t)
                 for x in [l.minutes, l.skyOffset, l.rotation, l.starAlpha] { out.digest.combine(x) }
-                if keepsFrames { out.frames.append(.dayNight(l)) }
+                if keeps(k) { out.frames.append(.dayNight(l)) }
             }
         case .clouds(let c, let seed):
             var s = try CloudSpawner(configuration: c, seed: seed)
@@ -96,7 +113,7 @@ extension SceneTrace {
                     let p = cloud.position(at: t)
                     out.digest.combine(Double(cloud.id)); out.digest.combine(p.x); out.digest.combine(p.y); out.digest.combine(cloud.alpha)
                 }
-                if keepsFrames { out.frames.append(.clouds(s.clouds)) }
+                if keeps(k) { out.frames.append(.clouds(s.clouds)) }
             }
         case .chatHeads, .sunSwitch:
             guard let makeBackend else {
@@ -104,7 +121,7 @@ extension SceneTrace {
                     .invalidState, field: "SceneTrace.replay", value: scene.kind,
                     reason: "a snap scene runs physics: replay it with a backend (makeBackend)")
             }
-            try replaySnap(n, keepsFrames: keepsFrames, backend: try makeBackend(SnapConfiguration().solverIterations), into: &out)
+            try replaySnap(n, keeps: keeps, backend: try makeBackend(SnapConfiguration().solverIterations), into: &out)
         }
         out.samples = n
         if let x = expected, out.comparedPins {

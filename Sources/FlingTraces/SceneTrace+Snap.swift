@@ -129,7 +129,7 @@ final class SnapValidationBackend: PhysicsBackend {
 extension SceneTrace {
     /// The snap replay: every input scheduled at its tick up front (as ``TraceReplayer``
     /// does), then the animator advanced to each sample time.
-    func replaySnap(_ n: Int, keepsFrames: Bool, backend: any PhysicsBackend, into out: inout SceneReplay) throws(FlingError) {
+    func replaySnap(_ n: Int, keeps: (Int) -> Bool, backend: any PhysicsBackend, into out: inout SceneReplay) throws(FlingError) {
         let animator: SnapAnimator
         let inputs: [Trace.Input]
         var heads: ChatHeads?
@@ -175,10 +175,11 @@ extension SceneTrace {
             }
             out.events += events.map(Self.describe)
             var snapshots: [SnapSnapshot] = []
+            let keepsFrame = keeps(k)
             for id in ids {
                 let s = try animator.snapshot(of: id)
                 out.digest.combine(s.state.position.x); out.digest.combine(s.state.position.y); out.digest.combine(s.scale)
-                if keepsFrames { snapshots.append(s) }
+                if keepsFrame { snapshots.append(s) }
             }
             var extras: [Double]
             if let heads {
@@ -188,7 +189,7 @@ extension SceneTrace {
                 extras = [sun!.raysAngle, sun!.raysAlpha, sun!.isOn ? 1 : 0]
             }
             for x in extras { out.digest.combine(x) }
-            if keepsFrames { out.frames.append(.snap(snapshots, extras: extras)) }
+            if keepsFrame { out.frames.append(.snap(snapshots, extras: extras)) }
         }
         // The ticks after the last sample, up to the duration (a recording's last tick).
         if n > 0, sampling.time(n - 1) < sampling.duration {

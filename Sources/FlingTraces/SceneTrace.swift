@@ -95,10 +95,11 @@ public struct SceneTrace: Hashable, Sendable {
 
     /// The most items (bubbles, clouds) a document may make: a bound on the memory and time
     /// a replay can take.
-    public static let maximumItems = 1_000_000.0
+    public static let maximumItems = 250_000.0
 
     /// Throws unless the scene can be replayed: a valid configuration, inputs in time order,
-    /// a sampling within its limits, and at most ``maximumItems`` items made.
+    /// a sampling within its limits, at most ``maximumItems`` items made, and the work within
+    /// its kind's budget (``bubbleBudget``, ``cloudBudget``, ``dayNightBudget``, ``snapBudget``).
     public func validate() throws(FlingError) {
         try Check.range(sampling.rate, 1...1000, "sampling.rate")
         try Check.range(sampling.duration, 0...3600, "sampling.duration")
@@ -141,5 +142,6 @@ public struct SceneTrace: Hashable, Sendable {
             try Self.validate(touches: inputs, items: 1, sampling: sampling)
             _ = try SunSwitch(configuration: c, isOn: isOn, backend: SnapValidationBackend())
         }
+        try checkWork()
     }
 }
