@@ -90,15 +90,15 @@ enum DocumentsCommand {
 
     /// Bubbles on a timer that live their longest, paced (the costliest timing), sampled for an
     /// hour at 1 kHz with as many alive as the budget allows, and at 9 Hz with as many as
-    /// `SceneTrace.maximumItems` allows (about 600 alive).
+    /// `SceneDocument<BubblesScene>.maximumItems` allows (about 600 alive).
     static func bubbleEdges() -> [Document] {
-        let budget = SceneTrace.bubbleBudget.limit
+        let budget = BubblesScene.budget.limit
         var docs: [Document] = []
         for (rate, seconds) in [(1000.0, 3600.0), (9.0, 3600.0)] {
             let samples = (rate * seconds).rounded(.down) + 1
             // Alive at once: ⌊life / interval⌋ + 1 on the timer, life = 2.1 s, and the one tap.
             let live = (budget / samples).rounded(.down)
-            let interval = max(2.1 / (live - 1.5), seconds / (SceneTrace.maximumItems - 3))
+            let interval = max(2.1 / (live - 1.5), seconds / (SceneDocument<BubblesScene>.maximumItems - 3))
             let over = 2.1 / (live - 0.5)
             docs.append(
                 Document(
@@ -114,14 +114,14 @@ enum DocumentsCommand {
 
     /// Clouds crossing a 390-point view (plus a 120-point cloud) at their slowest speed.
     static func cloudEdges() -> [Document] {
-        let budget = SceneTrace.cloudBudget.limit
+        let budget = CloudsScene.budget.limit
         var docs: [Document] = []
         for (rate, seconds) in [(1000.0, 3600.0), (1.0, 3600.0)] {
             let samples = (rate * seconds).rounded(.down) + 1
             let live = (budget / samples).rounded(.down)
             let crossing = 510.0 / 8
-            // At the budget, or at SceneTrace.maximumItems made if that binds first.
-            let interval = max(crossing / (live - 0.5), seconds / (SceneTrace.maximumItems - 2))
+            // At the budget, or at SceneDocument<BubblesScene>.maximumItems made if that binds first.
+            let interval = max(crossing / (live - 0.5), seconds / (SceneDocument<BubblesScene>.maximumItems - 2))
             docs.append(
                 Document(
                     name: "clouds-edge-\(Int(rate))hz", accepted: true,
@@ -137,7 +137,7 @@ enum DocumentsCommand {
     /// The day-night picker: as many copies of the sky as the budget allows at 1 kHz for an
     /// hour, and the most copies (`DayNightPicker.maximumSkyCopies`) at as many samples.
     static func dayNightEdges() -> [Document] {
-        let budget = SceneTrace.dayNightBudget.limit
+        let budget = DayNightScene.budget.limit
         let samples = 3_600_001.0
         let copies = (budget / samples).rounded(.down)  // ⌊view / image⌋ + 2
         let most = Double(DayNightPicker.maximumSkyCopies)
@@ -164,7 +164,7 @@ enum DocumentsCommand {
     /// Chat heads, every one thrown again and again so that each has a world most ticks, for
     /// as long as the budget allows at 60 Hz; and a sun switch for an hour at 1 kHz.
     static func snapEdges() -> [Document] {
-        let budget = SceneTrace.snapBudget.limit
+        let budget = ChatHeadsScene.budget.limit
         var docs: [Document] = []
         // (ticks + samples) × items = 2 (60 s + 1) (heads + 1) at 60 Hz, 1/60 s ticks.
         let seconds = ((budget / 1001 / 2 - 1) / 60).rounded(.down)

@@ -36,6 +36,11 @@ public struct FlingError: Error, Hashable, Sendable, CustomStringConvertible {
         /// The work an input implies (samples × items, frames × segments, points, …) exceeds the
         /// documented ``WorkBudget`` for its kind: the value names the figure, the reason the budget.
         public static let overBudget = Code("overBudget")
+        /// A replay differs from the digests its document pins.
+        public static let pinMismatch = Code("pinMismatch")
+        /// A check compared nothing (a document without pins, or pins of another arithmetic
+        /// than the replay's), so it could not pass honestly.
+        public static let notCompared = Code("notCompared")
     }
 
     public var code: Code

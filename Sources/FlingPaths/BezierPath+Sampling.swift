@@ -48,7 +48,7 @@ extension KeyframeAnimation {
     }
 
     /// ``sampleTimes(frames:from:to:)`` for arguments already checked.
-    static func times(frames: Int, from: Double, to: Double) -> [Double] {
+    package static func times(frames: Int, from: Double, to: Double) -> [Double] {
         guard frames > 1 else { return frames == 1 ? [from] : [] }
         return (0..<frames).map { k in from + (to - from) * (Double(k) / Double(frames - 1)) }
     }

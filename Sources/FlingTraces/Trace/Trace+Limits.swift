@@ -1,7 +1,7 @@
 import FlingCore
 
 extension Trace {
-    /// The most simulation a trace may ask for, summed over its scenes: ticks × tiles
+    /// The most simulation a trace may ask for, summed over its sessions: ticks × tiles
     /// (`⌊duration / tick⌋ × (tiles + tiles added)`), 10⁷: an hour of 46 tiles at 60 Hz, or
     /// 10,000 ticks of 1,000. A bound on the time and memory a replay of an untrusted file can
     /// take (README's "Bad input" gives the slowest accepted trace's time and memory).
@@ -9,23 +9,24 @@ extension Trace {
     /// The most inputs (touches and tile operations) a trace may hold, over all its scenes.
     public static let maximumInputs = 1_000_000
 
-    /// The work budget of a trace: ticks × tiles over its scenes, at most ``maximumTileTicks``.
-    public static let tileTickBudget = WorkBudget("Trace.tileTickBudget", unit: "ticks × tiles", limit: maximumTileTicks)
+    /// The work budget of a trace (its registration's ``DocumentKind/budget``): ticks × tiles
+    /// over its sessions, at most ``maximumTileTicks``.
+    public static let tileTickBudget = WorkBudget("Trace.tileTickBudget", unit: "tile-ticks", limit: maximumTileTicks)
 
     /// The simulation the trace asks for: `⌊duration / tick⌋ × (tiles + tiles added)`, summed
-    /// over its scenes (checked against ``tileTickBudget``).
+    /// over its sessions (checked against ``tileTickBudget``).
     package var tileTicks: Double {
         var tileTicks = 0.0
-        for scene in scenes {
-            let added = scene.inputs.reduce(0) { n, i in if case .addTile = i.input { n + 1 } else { n } }
-            tileTicks += (scene.run.duration / scene.configuration.tick).rounded(.down) * Double(scene.tiles.count + added)
+        for s in sessions {
+            let added = s.inputs.reduce(0) { n, i in if case .addTile = i.input { n + 1 } else { n } }
+            tileTicks += (s.run.duration / s.configuration.tick).rounded(.down) * Double(s.tiles.count + added)
         }
         return tileTicks
     }
 
     /// Throws unless the trace stays within ``maximumInputs`` and ``tileTickBudget``.
     func checkSize(locate: (Path) -> String) throws(FlingError) {
-        let inputs = scenes.reduce(0) { $0 + $1.inputs.count }
+        let inputs = sessions.reduce(0) { $0 + $1.inputs.count }
         guard inputs <= Self.maximumInputs else {
             throw FlingError(
                 .outOfRange, field: locate(Path() / "scenes"), value: "\(inputs) inputs",
