@@ -66,8 +66,13 @@ public struct BounceCurve: Hashable, Sendable {
         }
     }
 
-    /// The number of keyframes, `Int(60 · duration)`.
-    public var steps: Int { Int(60 * duration) }
+    /// The number of keyframes, `Int(60 · duration)`: 0 for a duration that is NaN or under
+    /// 1/60 s, and at most 3,600 (the 60 s ``validate()`` allows), so that the keyframes of any
+    /// curve fit in memory.
+    public var steps: Int {
+        let n = 60 * duration
+        return n >= 1 ? Int(min(n, 3600)) : 0
+    }
 
     /// The keyframe values from `from` to `to`, exactly as SKBounceAnimation computes them.
     public func keyframes(from: Double, to: Double) -> [Double] {

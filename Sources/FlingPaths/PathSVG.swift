@@ -23,15 +23,16 @@ public enum PathSVG {
 
     /// The most segments (of shapes) or items (of conveyors) one picture draws, over all its
     /// frames: a bound on the picture's size (about 70 bytes of text each) and on the time and
-    /// memory making it takes. A picture that would draw more is thinned to evenly spread frames
-    /// (every k-th of those asked for, in order, the first always kept), so that
-    /// frames × segments stays within it; never below one frame for a filmstrip, two for an
-    /// animation.
+    /// memory making it takes. A picture that would draw more, or more than ``maximumFrames``
+    /// frames, is thinned to evenly spread frames (every k-th of those asked for, in order, the
+    /// first always kept); never below one frame for a filmstrip, two for an animation.
     public static let maximumDrawn = 1_000_000
+    /// The most frames one picture draws (cells of a filmstrip, steps of an animation).
+    public static let maximumFrames = 2_000
 
     /// How many frames of `perFrame` segments or items fit: `asked` or fewer, at least `least`.
     static func framesThatFit(_ asked: Int, perFrame: Int, least: Int) -> Int {
-        max(least, min(asked, maximumDrawn / max(1, perFrame)))
+        max(least, min(asked, maximumFrames, maximumDrawn / max(1, perFrame)))
     }
 
     /// `xs` thinned to at most `count` elements: every k-th from the first, `k = ⌈n / count⌉`.
@@ -44,6 +45,7 @@ public enum PathSVG {
     /// A time for a caption, to the millisecond (the exact time is in the frame's `data-t`).
     static func timeLabel(_ seconds: Double) -> String {
         let ms = (seconds * 1000).rounded()
+        guard abs(ms) < 0x1p62 else { return "\(seconds)" }  // NaN, infinite or beyond Int
         return ms == (ms / 1000).rounded() * 1000 ? "\(Int(ms / 1000))" : "\(ms / 1000)"
     }
 

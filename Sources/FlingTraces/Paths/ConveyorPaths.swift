@@ -110,7 +110,12 @@ public struct ConveyorPaths: SampledPaths {
     /// animated SVG of that many samples (default 31).
     public func render(_ document: PathDocument<Self>, _ options: RenderOptions) throws(FlingError) -> String {
         if options.animated { return PathSVG.animated(conveyor, frames: options.frames ?? 31) }
-        let n = Int64(options.frames ?? 8)
+        let frames = options.frames ?? 8
+        guard (1...KeyframeAnimation.maximumFrames).contains(frames) else {
+            throw FlingError(
+                .outOfRange, field: "RenderOptions.frames", value: "\(frames)", reason: "must lie in 1...\(KeyframeAnimation.maximumFrames)")
+        }
+        let n = Int64(frames)
         let times = (0..<n).map { k in Int64(n).dividingFullWidth(conveyor.periodNanoseconds.multipliedFullWidth(by: k)).quotient }
         return PathSVG.filmstrip(conveyor, nanoseconds: times)
     }

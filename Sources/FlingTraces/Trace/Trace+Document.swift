@@ -39,8 +39,11 @@ extension Trace: FlingDocument {
     /// outlines (every `options.every` ticks, or every k'-th, a multiple of k).
     public func render(_ options: RenderOptions) throws(FlingError) -> String {
         try validate()
+        // tileTicks is within its budget (validated): these divisions are small whole numbers.
         let interval = max(1, Int((tileTicks / Double(TraceSVG.maximumStates)).rounded(.up)))
-        let outlines = max(options.every, Int((tileTicks / Double(TraceSVG.maximumStates / 16)).rounded(.up)))
+        let outlines = max(1, options.every, Int((tileTicks / Double(TraceSVG.maximumStates / 16)).rounded(.up)))
+        // A multiple of the interval (recorded ticks only), or no outline after tick 0.
+        let outlineEvery = outlines > Int.max - interval ? Int.max : (outlines + interval - 1) / interval * interval
         var replayer = TraceReplayer(self, display: options.replay.display)
         replayer.recordInterval = interval
         replayer.checkpointInterval = options.replay.checkpointInterval
@@ -48,7 +51,7 @@ extension Trace: FlingDocument {
         var named = self
         if named.name == nil { named.name = options.title }
         let picture = TraceSVG(
-            trace: named, replay: replay, every: (outlines + interval - 1) / interval * interval,
+            trace: named, replay: replay, every: outlineEvery,
             subtitle: "\(options.title), replayed on \(options.backendName): \(replay.summary)")
         return picture.render()
     }
