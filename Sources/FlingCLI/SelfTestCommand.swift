@@ -13,11 +13,23 @@ import Darwin
 /// the harness notices.
 enum SelfTestCommand {
     static func run(_ arguments: [String], _ out: inout Output) throws {
-        let args = try Arguments(arguments, valued: ["seed", "cases", "backend", "walk"], flags: ["abort", "help"])
+        let args = try Arguments(arguments, valued: ["seed", "cases", "backend", "walk", "dynamics-digest"], flags: ["abort", "help"])
         if args.flag("help") {
-            out.print("fling selftest-backend [--seed S] [--cases N] [--walk N] [--backend KIND] [--abort]: for the test suite"); return
+            out.print(
+                "fling selftest-backend [--seed S] [--cases N] [--walk N] [--backend KIND] [--abort] [--dynamics-digest SEED]: for the test suite"
+            )
+            return
         }
         if args.flag("abort") { abort() }
+        if args.has("dynamics-digest") {
+            // The seeded dynamics script (walls, properties, pushes, every field kind, joints)
+            // on one backend (default native-portable): its digest, for the portable pin.
+            let seed = UInt64(try args.int("dynamics-digest", in: 0...Int.max) ?? 0)
+            let kind = args.has("backend") ? try Input.backend(args) : .nativePortable
+            let result = try DynamicsScript.random(seed: seed).run(on: kind)
+            out.print("dynamics digest \(result.digest.hex) (\(result.frames.count) steps, \(result.contactCount) contacts) on \(kind)")
+            return
+        }
         let seed = UInt64(try args.int("seed", in: 0...Int.max) ?? 1)
         let cases = try args.int("cases", in: 1...1_000_000) ?? 200
         let kind = args.has("backend") ? try Input.backend(args) : (BackendKind.available.contains(.chipmunk) ? .chipmunk : .native)

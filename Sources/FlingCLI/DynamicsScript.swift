@@ -2,7 +2,8 @@ import Fling
 
 /// A seeded script of backend calls through every dynamics behaviour (walls, item properties,
 /// pushes, fields, drags with friction, static pivots and gears, attraction), played on any
-/// backend: the parity tests compare the runs tick by tick, the digest tests pin them.
+/// backend: the parity tests compare the runs tick by tick, the digest tests and
+/// `fling selftest-backend --dynamics-digest` pin them.
 struct DynamicsScript {
     enum Op {
         case make(WorldDefinition)
@@ -45,7 +46,10 @@ struct DynamicsScript {
     }
 
     func run(on kind: BackendKind, iterations: Int = 10) throws -> Result {
-        let backend = try kind.make(solverIterations: iterations)
+        try run(on: try kind.make(solverIterations: iterations))
+    }
+
+    func run(on backend: any PhysicsBackend) throws -> Result {
         var worlds: [WorldID?] = []
         var forces: [[ForceID]] = []
         var joints: [[JointID]] = []
@@ -124,6 +128,9 @@ struct DynamicsScript {
 }
 
 extension DynamicsScript.Op {
+    /// The call's name (`walls`, `addForce`, …).
+    var name: String { String("\(self)".prefix { $0 != "(" }) }
+
     var world: Int? {
         switch self {
         case .make, .step: nil
@@ -170,4 +177,9 @@ func firstDifference(_ a: DynamicsScript.Result, _ b: DynamicsScript.Result) -> 
         }
     }
     return nil
+}
+
+extension Field.Kind {
+    /// The kind's name (`radialGravity`, `noise`, …).
+    var name: String { String("\(self)".prefix { $0 != "(" }) }
 }

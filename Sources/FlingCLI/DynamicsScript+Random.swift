@@ -116,7 +116,7 @@ extension DynamicsScript {
                 case 5 where features.contains(.joints):
                     let j = DragJoint(
                         localAnchor: localPoint(d), finger: fingerAt[w], maxForce: pick([1e5 * d.mass, r(1e3...1e6)]),
-                        errorBias: pick([PlatformFunctions.pow(0.3, 60), r(0.05...0.9)]),
+                        errorBias: pick([Portable.pow(0.3, 60), r(0.05...0.9)]),
                         friction: pick([0, 1e4 * d.mass / 3, r(0...1e5)]), rotaryFriction: pick([0, 8e3, r(0...1e5)]))
                     script.ops.append(chance(0.3) ? .attachDrag(w, j) : .addDrag(w, j))
                 case 6 where features.contains(.joints):
