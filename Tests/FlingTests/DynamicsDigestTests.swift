@@ -9,7 +9,7 @@ import Fling
 /// `fling selftest-backend --dynamics-digest` for them).
 @Suite struct DynamicsDigestTests {
     /// Seed, digest. Seed 15: 10 field kinds, 49 contacts; seed 42: 10 field kinds, 14 contacts.
-    static let pins: [(seed: UInt64, digest: UInt64)] = [(15, 0x1cf5_1c7e_19fd_0ab4), (42, 0xaa46_c81a_71df_f32a)]
+    static let pins: [(seed: UInt64, digest: UInt64)] = [(15, 0x33ab_6e22_e4b4_355d), (42, 0x72cf_0180_a014_1743)]
 
     @Test func portableDigestsArePinned() throws {
         for pin in Self.pins {

@@ -27,9 +27,8 @@ public struct Field: Hashable, Sendable, CustomStringConvertible {
         case drag
         /// `F = m·s·(target − v)·φ`: drives the velocity toward `target` at rate `s` per second.
         case velocity(target: Vector)
-        /// `F = s·perp(d)·φ`, `perp(x, y) = (−y, x)`: around the position, clockwise on screen
-        /// for positive strength, in proportion to the distance (a constant speed gain with
-        /// falloff 1).
+        /// `F = m·s·(d.y, −d.x)·φ`: around the position, counter-clockwise on screen (y down)
+        /// for positive strength, in proportion to the mass and the distance (UIKit's words).
         case vortex
         /// `F = s·N(d, t)·φ`: seeded value noise `N`, each component in [−1, 1), smooth over
         /// `16·64^smoothness` points and changing `animationSpeed` lattice steps per second.
@@ -38,7 +37,9 @@ public struct Field: Hashable, Sendable, CustomStringConvertible {
         case turbulence(smoothness: Double, animationSpeed: Double)
         /// `F = q·s·(d/r)·φ`: like charges (q·s > 0) repel.
         case electric
-        /// `F = q·s·perp(v)·φ`: the Lorentz force of a field pointing out of the screen.
+        /// `F = q·s·(v.y, −v.x)·φ`: the Lorentz force `q·v × B` of a field out of the screen,
+        /// turning a positive charge counter-clockwise on screen for positive strength (UIKit's
+        /// words).
         case magnetic
     }
 

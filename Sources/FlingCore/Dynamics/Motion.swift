@@ -150,8 +150,8 @@ package struct PreparedField: Sendable {
             let k = mass * s * phi
             return ((target.x - ux) * k, (target.y - uy) * k)
         case .vortex:
-            let k = s * phi
-            return (-dy * k, dx * k)
+            let k = mass * s * phi
+            return (dy * k, -dx * k)
         case .noise:
             let k = s * phi
             let (nx, ny) = noise(dx, dy, time)
@@ -166,7 +166,7 @@ package struct PreparedField: Sendable {
             return (dx * k, dy * k)
         case .magnetic:
             let k = charge * s * phi
-            return (-uy * k, ux * k)
+            return (uy * k, -ux * k)
         }
     }
 
