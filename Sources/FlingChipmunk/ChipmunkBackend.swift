@@ -9,10 +9,10 @@ import FlingCore
 /// build aborts the process on a failed assertion. No state arithmetic goes through
 /// Chipmunk's inline `cpv*` helpers (Swift's C importer may fuse them into FMAs): vectors are
 /// built from fields, and all math happens in the library itself or in Fling's shared Swift
-/// (the velocity update of ``Motion``, the impulse of a push).
+/// (the velocity update of `Motion`, the impulse of a push).
 ///
 /// A space with walls indexes its shapes with Chipmunk's spatial hash (`cpSpaceUseSpatialHash`
-/// with ``Contact`` cell size and count), in both layouts: the order in which a body meets its
+/// with `Contact` cell size and count), in both layouts: the order in which a body meets its
 /// walls, which decides the bits, then depends only on the body's bounding box and its own
 /// walls, whatever other worlds share the space (docs/DYNAMICS.md, "Walls").
 public final class ChipmunkBackend: PhysicsBackend {

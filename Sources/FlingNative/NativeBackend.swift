@@ -128,7 +128,7 @@ public final class NativeBackend: PhysicsBackend {
     /// (40), the joint record (136), the slot record (8), a free-list entry (4), the slot's
     /// spring stability bound (8), the dynamics reference (8) and the cold body data (32): 340.
     /// (A step's scratch is per thread and fixed in size, `StepScratch`, not per world; a
-    /// world that uses the dynamics behaviours also has its ``DynamicWorld``.)
+    /// world that uses the dynamics behaviours also has its `DynamicWorld`.)
     public static var bytesPerWorld: Int {
         MemoryLayout<RigidBody>.stride + MemoryLayout<AnchorBody>.stride + MemoryLayout<JointRecord>.stride
             + MemoryLayout<SlotRecord>.stride + MemoryLayout<UInt32>.stride + MemoryLayout<Double>.stride

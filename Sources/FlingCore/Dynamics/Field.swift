@@ -2,7 +2,7 @@
 /// function of the item's position, velocity, mass and charge that gives a force.
 ///
 /// Both backends apply fields in the item's velocity update by the same Swift code
-/// (``Motion``), so they give the same bits; that code always uses Fling's portable functions
+/// (`Motion`), so they give the same bits; that code always uses Fling's portable functions
 /// (``Portable``), so a field's force is the same on every machine whatever the backend.
 ///
 /// With `d = p − position` the item's center relative to the field, `r = |d|`, `m` its mass,
