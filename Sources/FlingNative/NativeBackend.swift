@@ -190,12 +190,15 @@ public final class NativeBackend: PhysicsBackend {
     public func moveFinger(in world: WorldID, to position: Vector, velocity: Vector) throws(FlingError) {
         let i = try slot(world)
         try BackendCheck.finger(position, velocity)
-        if records[i].kind == .drag {
-            anchors[i].place(at: position)
-            anchors[i].vx = velocity.x
-            anchors[i].vy = velocity.y
-            return
-        }
+        guard records[i].kind == .drag else { return try moveDynamicFinger(world, i, position, velocity) }
+        anchors[i].place(at: position)
+        anchors[i].vx = velocity.x
+        anchors[i].vy = velocity.y
+    }
+
+    /// `moveFinger` for a world on the general path (kept out of the common path's code).
+    @inline(never)
+    private func moveDynamicFinger(_ world: WorldID, _ i: Int, _ position: Vector, _ velocity: Vector) throws(FlingError) {
         guard records[i].kind == .dynamic, let d = dynamics[i], let id = d.legacyDrag else {
             throw BackendCheck.missing(world, "moveFinger", "a drag joint")
         }
