@@ -132,14 +132,14 @@ extension DynamicsScript {
                         .addPivot(
                             w,
                             StaticPivot(
-                                anchor: home + local, localAnchor: local, maxForce: pick([.infinity, r(1e3...1e6)]),
+                                anchor: home + local, localAnchor: local, maxForce: pick([Limits.jointForce, r(1e3...1e6)]),
                                 maxBias: pick([.infinity, 0, r(10...1000)]), errorBias: pick([chipmunkDefaultErrorBias, r(0.01...0.9)]))))
                 case 8 where features.contains(.joints):
                     script.ops.append(
                         .addGear(
                             w,
                             StaticGear(
-                                phase: r(-1...1), ratio: pick([1, r(0.5...2), -1]), maxForce: pick([.infinity, r(1e3...1e6)]),
+                                phase: r(-1...1), ratio: pick([1, r(0.5...2), -1]), maxForce: pick([Limits.jointForce, r(1e3...1e6)]),
                                 maxBias: pick([.infinity, 0, r(1...20)]))))
                 case 9 where features.contains(.joints):
                     script.ops.append(chance(0.6) ? .removeJoint(w, Int.random(in: 0...5, using: &rng)) : .detachDrag(w))

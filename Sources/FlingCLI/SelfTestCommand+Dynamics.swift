@@ -102,14 +102,14 @@ extension RandomWalkSelfTest {
             case 10:
                 let pivot = StaticPivot(
                     anchor: vector(Limits.coordinate), localAnchor: localPoint(),
-                    maxForce: pick([.infinity, 0, logUniform(1e-300, 1e300)]),
+                    maxForce: pick([.infinity, 0, Limits.jointForce, logUniform(1e-300, 1e300)]),
                     maxBias: pick([.infinity, 0, logUniform(1e-300, 1e300)]),
                     errorBias: pick([chipmunkDefaultErrorBias, logUniform(1e-300, 1)]))
                 attempt("\(pivot)") { () throws(FlingError) in joints.append(try backend.addPivot(pivot, to: world)) }
             case 11:
                 let gear = StaticGear(
                     phase: signed(1e6), ratio: pick([1, -1, 0, 1e-3, 1e3, signed(1e3)]),
-                    maxForce: pick([.infinity, 0, logUniform(1e-300, 1e300)]),
+                    maxForce: pick([.infinity, 0, Limits.jointForce, logUniform(1e-300, 1e300)]),
                     maxBias: pick([.infinity, 0, logUniform(1e-300, 1e300)]), errorBias: logUniform(1e-300, 1))
                 attempt("\(gear)") { () throws(FlingError) in joints.append(try backend.addGear(gear, to: world)) }
             case 12:

@@ -58,7 +58,7 @@ public struct DragJoint: Hashable, Sendable {
     public var localAnchor: Vector
     /// Where the finger body starts, in points.
     public var finger: Vector
-    /// Force limit of the joint (Chipmunk's `maxForce`).
+    /// Force limit of the joint (Chipmunk's `maxForce`), positive, at most ``Limits/jointForce``.
     public var maxForce: Double
     /// Fraction of position error left after one second (Chipmunk's `errorBias`).
     public var errorBias: Double
@@ -223,6 +223,7 @@ package enum BackendCheck {
         try Check.range(j.localAnchor.y, -Limits.coordinate...Limits.coordinate, "DragJoint.localAnchor.y")
         try Check.coordinate(j.finger, "DragJoint.finger")
         try Check.positive(j.maxForce, "DragJoint.maxForce")
+        try Check.range(j.maxForce, 0...Limits.jointForce, "DragJoint.maxForce")
         try Check.range(j.errorBias, 1e-300...1, "DragJoint.errorBias")
     }
 

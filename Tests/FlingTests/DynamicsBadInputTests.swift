@@ -92,6 +92,18 @@ import Fling
             ),
             (.outOfRange, "StaticGear.ratio", { () throws(FlingError) in _ = try b.addGear(StaticGear(ratio: 0), to: w) }),
             (.notFinite, "StaticGear.maxForce", { () throws(FlingError) in _ = try b.addGear(StaticGear(maxForce: .nan), to: w) }),
+            (
+                .notFinite, "StaticPivot.maxForce",
+                { () throws(FlingError) in
+                    _ = try b.addPivot(StaticPivot(anchor: .zero, localAnchor: .zero, maxForce: .infinity), to: w)
+                }
+            ),
+            (
+                .outOfRange, "DragJoint.maxForce",
+                { () throws(FlingError) in
+                    _ = try b.addDrag(DragJoint(localAnchor: .zero, finger: .zero, maxForce: 1e19, errorBias: 0.5), to: w)
+                }
+            ),
             (.invalidState, "joint 5", { () throws(FlingError) in try b.removeJoint(JointID(5), from: w) }),
             (
                 .invalidState, "attachAttraction",
@@ -165,5 +177,35 @@ import Fling
         for _ in 0..<60 { try b.step(by: 1.0 / 60) }
         let s = try b.state(of: w)
         #expect(s.angle == 0 && s.angularVelocity == 0)
+    }
+}
+
+extension DynamicsBadInputTests {
+    /// Found by the self-test's random walks: a drag and a rigid pivot that cannot both hold,
+    /// far from a long, light box. With infinite force limits their accumulated impulses grew
+    /// step after step until the state overflowed (Chipmunk aborted); with every limit at most
+    /// `Limits.jointForce` a step adds a bounded amount, and the state stays finite.
+    @Test(arguments: [BackendKind.native, .nativePortable])
+    func jointsThatCannotBothHoldStayFinite(kind: BackendKind) throws {
+        let b = try kind.make()
+        let w = try b.makeWorld(
+            WorldDefinition(
+                mass: 0.008746414817857616, moment: 21_929_685.173718102, transform: Transform(position: Vector(-1e-6, 645), angle: 1e6),
+                gravity: Vector(-121, 3000), size: Vector(173_457, 26.14)))
+        try b.setWalls(Wall.edges(of: Rect(center: Vector(0, 700), width: 267_607, height: 304_902), friction: 1e6), of: w)
+        _ = try b.addDrag(
+            DragJoint(localAnchor: Vector(-28_224, 9.68), finger: Vector(1e7, -0.07), maxForce: Limits.jointForce, errorBias: 1e-120), to: w
+        )
+        _ = try b.addPivot(StaticPivot(anchor: Vector(1e7, 1e7), localAnchor: Vector(27.3, 1e7)), to: w)
+        var fastest = 0.0
+        for k in 0..<20_000 {
+            try b.step(by: k % 7 == 0 ? 0.1 : 0.000175)
+            let s = try b.state(of: w)
+            let finite = [s.position.x, s.position.y, s.angle, s.velocity.x, s.velocity.y, s.angularVelocity].allSatisfy { $0.isFinite }
+            #expect(finite, "step \(k): \(s)")
+            if !finite { return }
+            fastest = max(fastest, s.velocity.length)
+        }
+        #expect(fastest > 1e6, "the joints really fought (fastest \(fastest) pt/s)")
     }
 }

@@ -55,6 +55,13 @@ extension Limits {
     public static let gearRatio: ClosedRange<Double> = 1e-3...1e3
     /// The most joints (drags, pivots, gears) a world holds at once.
     public static let joints = 16
+    /// The largest force (or torque) limit of a joint: a drag's `maxForce`, its grab
+    /// frictions, a pivot's or a gear's `maxForce`. Chipmunk's default is ∞; Fling's largest
+    /// acts the same unless a step needs more than 10¹⁸·dt of impulse, and it keeps a world
+    /// whose joints fight each other (two rigid pivots that cannot both hold, a drag pulling
+    /// into a wall) finite: each step can then change the velocities by a bounded amount only,
+    /// where ∞ lets the accumulated impulses grow until they overflow.
+    public static let jointForce: Double = 1e18
 }
 
 /// The checks of the dynamics calls, shared by both backends.
@@ -155,7 +162,7 @@ extension BackendCheck {
         }
     }
 
-    /// A force or bias limit: 0...∞ (Chipmunk's default is ∞).
+    /// A bias limit: 0...∞ (Chipmunk's default is ∞).
     package static func limit(_ x: Double, _ field: String) throws(FlingError) {
         guard x >= 0, !x.isNaN else {
             throw FlingError(x.isNaN ? .notFinite : .outOfRange, field: field, value: "\(x)", reason: "must lie in 0...∞")
@@ -168,14 +175,14 @@ extension BackendCheck {
     }
 
     package static func friction(_ j: DragJoint) throws(FlingError) {
-        try Check.range(j.friction, 0...1e300, "DragJoint.friction")
-        try Check.range(j.rotaryFriction, 0...1e300, "DragJoint.rotaryFriction")
+        try Check.range(j.friction, 0...Limits.jointForce, "DragJoint.friction")
+        try Check.range(j.rotaryFriction, 0...Limits.jointForce, "DragJoint.rotaryFriction")
     }
 
     package static func pivot(_ p: StaticPivot) throws(FlingError) {
         try Check.coordinate(p.anchor, "StaticPivot.anchor")
         try localAnchor(p.localAnchor, "StaticPivot.localAnchor")
-        try limit(p.maxForce, "StaticPivot.maxForce")
+        try Check.range(p.maxForce, 0...Limits.jointForce, "StaticPivot.maxForce")
         try limit(p.maxBias, "StaticPivot.maxBias")
         try Check.range(p.errorBias, 1e-300...1, "StaticPivot.errorBias")
     }
@@ -189,7 +196,7 @@ extension BackendCheck {
     package static func gear(_ g: StaticGear, momentInverse: Double) throws(FlingError) {
         try Check.range(g.phase, -1e6...1e6, "StaticGear.phase")
         try Check.range(g.ratio.magnitude, Limits.gearRatio, "StaticGear.ratio")
-        try limit(g.maxForce, "StaticGear.maxForce")
+        try Check.range(g.maxForce, 0...Limits.jointForce, "StaticGear.maxForce")
         try limit(g.maxBias, "StaticGear.maxBias")
         try Check.range(g.errorBias, 1e-300...1, "StaticGear.errorBias")
         guard momentInverse > 0 else {

@@ -13,7 +13,8 @@ public struct StaticPivot: Hashable, Sendable, CustomStringConvertible {
     public var anchor: Vector
     /// The item's point, relative to its center, unrotated (anchor B).
     public var localAnchor: Vector
-    /// The largest force the joint applies (Chipmunk's `maxForce`), 0...∞.
+    /// The largest force the joint applies (Chipmunk's `maxForce`), 0...``Limits/jointForce``
+    /// (Chipmunk's default ∞ becomes Fling's largest, which acts the same but for runaways).
     public var maxForce: Double
     /// The fastest it corrects its error, in points per second (Chipmunk's `maxBias`), 0...∞.
     /// 0 makes it friction only: it resists motion up to `maxForce` but never pulls back.
@@ -22,7 +23,7 @@ public struct StaticPivot: Hashable, Sendable, CustomStringConvertible {
     public var errorBias: Double
 
     public init(
-        anchor: Vector, localAnchor: Vector, maxForce: Double = .infinity, maxBias: Double = .infinity,
+        anchor: Vector, localAnchor: Vector, maxForce: Double = Limits.jointForce, maxBias: Double = .infinity,
         errorBias: Double = chipmunkDefaultErrorBias
     ) {
         self.anchor = anchor
@@ -42,14 +43,14 @@ public struct StaticGear: Hashable, Sendable, CustomStringConvertible {
     public var phase: Double
     /// Non-zero, |ratio| in ``Limits/gearRatio``.
     public var ratio: Double
-    /// The largest torque, 0...∞.
+    /// The largest torque, 0...``Limits/jointForce``.
     public var maxForce: Double
     /// The fastest correction, radians per second, 0...∞.
     public var maxBias: Double
     public var errorBias: Double
 
     public init(
-        phase: Double = 0, ratio: Double = 1, maxForce: Double = .infinity, maxBias: Double = .infinity,
+        phase: Double = 0, ratio: Double = 1, maxForce: Double = Limits.jointForce, maxBias: Double = .infinity,
         errorBias: Double = chipmunkDefaultErrorBias
     ) {
         self.phase = phase
