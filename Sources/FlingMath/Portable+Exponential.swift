@@ -53,7 +53,7 @@ extension Portable {
         if x > 709.782_712_893_384 { return .infinity }
         if x < -745.133_219_101_941_2 { return 0 }
         if abs(x) < 0x1p-54 { return 1 + x }
-        let n = (x * log2e).rounded(.toNearestOrEven)
+        let n = roundedToNearestEven(x * log2e)
         let a = x - n * ln2Hi32
         let b = n * ln2Lo32
         let r = a - b
@@ -137,7 +137,7 @@ extension Portable {
     public static func pow(_ x: Double, _ y: Double) -> Double {
         if y == 0 || x == 1 { return 1 }
         if x.isNaN || y.isNaN { return x + y }
-        let yInteger = y.rounded(.towardZero) == y
+        let yInteger = roundedTowardZero(y) == y
         let yOdd = yInteger && abs(y) < 0x1p53 && Int64(y) & 1 != 0
         if y.isInfinite {
             let ax = abs(x)
@@ -172,7 +172,7 @@ extension Portable {
         (t, tl) = fastTwoSum(t, tl)
         if t > 1024 { return sign * .infinity }
         if t < -1080 { return sign * 0 }
-        let n = t.rounded(.toNearestOrEven)
+        let n = roundedToNearestEven(t)
         let (f, fl) = twoSum(t - n, tl)  // t − n is exact
         // 2^f = e^(f·ln2), f·ln2 in double-double.
         var (r, rl) = twoProduct(f, ln2)

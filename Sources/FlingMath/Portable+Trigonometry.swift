@@ -24,7 +24,7 @@ extension Portable {
         if abs(x) > exactTrigonometryBound { return reduceLarge(x) }
         let ax = abs(x)
         if ax <= 0.785_398_163_397_448_3 { return (0, x, 0) }
-        let n = (ax * twoOverPi).rounded(.toNearestOrEven)
+        let n = roundedToNearestEven(ax * twoOverPi)
         // ax − n·P1 is exact: the product has at most 53 bits, and the two are within a
         // factor of 2 (Sterbenz). The next parts are subtracted with their errors kept.
         let r = ax - n * halfPi1
