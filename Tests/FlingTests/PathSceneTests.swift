@@ -71,7 +71,10 @@ import Testing
         let doc = try XMLDocument(xmlString: strip.stdout, options: [])
         let paths = try doc.nodes(forXPath: "//*[local-name()='path']").compactMap { $0 as? XMLElement }
         let scene = try PathScene(json: try fixtureBytes("paths/jumping-pin.json"))
-        guard case .morph(_, let animation) = scene.content else { return }
+        guard case .morph(_, let animation) = scene.content else {
+            Issue.record("jumping-pin.json is not a morph scene")
+            return
+        }
         let times = KeyframeAnimation.sampleTimes(frames: 9, from: 0, to: 2)
         #expect(paths.count == 9)
         for (p, t) in zip(paths, times) {
