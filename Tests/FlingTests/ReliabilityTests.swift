@@ -136,12 +136,45 @@ import Testing
         #expect(aborted.reason == .uncaughtSignal && aborted.status == SIGABRT)
     }
 
-    /// Linear time: a JSON object of 200,000 keys, duplicates found by a set.
+    /// Linear time, counted rather than timed: the steps reading a document takes (every turn
+    /// of the parser's loops, its duplicate-key set lookups, the decoder's member visits;
+    /// `Trace.readingWork`) grow as the document: 4× the keys or events, 4× the steps within
+    /// 10 %. An object of 200,000 keys (unknown ones, or with a duplicate) is refused, and a
+    /// trace of 20,000 touch events is read, in steps proportional to their size.
     @Test func largeDocumentsAreLinear() throws {
-        let keys = (0..<200_000).map { "\"k\($0)\": \($0)" }.joined(separator: ", ")
-        let e = try #require(throws: FlingError.self) { try Trace(json: "{" + keys + "}") }
+        /// `n` keys of one width, so that 4× the keys is 4× the bytes.
+        func object(_ n: Int, duplicate: Bool = false) -> [UInt8] {
+            let keys = (0..<n).map { i -> String in
+                let digits = String(i)
+                return "\"k\(String(repeating: "0", count: 7 - digits.count))\(digits)\": \(i % 10)"
+            }
+            return Array(("{" + keys.joined(separator: ", ") + (duplicate ? ", \"k0000007\": 1" : "") + "}").utf8)
+        }
+        /// A valid trace: one long drag of `n` moves, each position of one width.
+        func drag(_ n: Int) -> [UInt8] {
+            var events = [TouchEvent(time: 0, touch: 1, phase: .began, position: Vector(100.5, 200.5))]
+            for k in 1...n {
+                events.append(
+                    TouchEvent(time: 0.001 * Double(k), touch: 1, phase: .moved, position: Vector(100.25, 200.75 + Double(k % 7))))
+            }
+            events.append(TouchEvent(time: 0.001 * Double(n + 1), touch: 1, phase: .ended, position: Vector(100.25, 200.75)))
+            var scene = Trace.Scene(viewport: phone, tiles: [centerTile], events: events)
+            scene.run = Trace.RunLength(duration: 0.001 * Double(n + 2), stopsWhenIdle: false)
+            return Array(Trace(scenes: [scene]).json.utf8)
+        }
+        let documents: [(String, (Int) -> [UInt8], Int)] = [
+            ("unknown keys", { object($0) }, 20_000), ("a duplicate key", { object($0, duplicate: true) }, 20_000),
+            ("touch events", drag, 5_000),
+        ]
+        for (what, make, n) in documents {
+            let small = Trace.readingWork(json: make(n)), large = Trace.readingWork(json: make(4 * n))
+            let ratio = Double(large) / Double(small)
+            #expect(small > n && ratio > 3.6 && ratio < 4.4, "\(what): \(small) steps for \(n), \(large) for 4×: \(ratio)×")
+        }
+        #expect(try Trace(json: drag(20_000)).scenes[0].inputs.count == 20_002)
+        let e = try #require(throws: FlingError.self) { try Trace(json: object(200_000)) }
         #expect(e.field.contains("format"))
-        let dup = try #require(throws: FlingError.self) { try Trace(json: "{" + keys + ", \"k7\": 1}") }
+        let dup = try #require(throws: FlingError.self) { try Trace(json: object(200_000, duplicate: true)) }
         #expect(dup.reason.contains("duplicate"))
         // A trace asking for more simulation than the limit is refused before it runs.
         var scene = Trace.Scene(
