@@ -93,13 +93,6 @@ enum SnapFixtures {
         let pin = try #require(SnapFixtures.pins.first { $0.file == file })
         let (recorded, liveDigest, liveTicks) = try SnapFixtures.record(file, on: .nativePortable)
         let pinned = try recorded.pinned(makeBackend: { n throws(FlingError) in try BackendKind.nativePortable.make(solverIterations: n) })
-        if ProcessInfo.processInfo.environment["FLING_WRITE_SNAP_FIXTURES"] != nil {
-            let r = try pinned.replay(
-                keepsFrames: false, makeBackend: { n throws(FlingError) in try BackendKind.nativePortable.make(solverIterations: n) })
-            print("PIN (\"\(file)\", \(r.samples), 0x\(r.digest.hex), \(r.ticks!), 0x\(r.tickDigest!.hex)),")
-            let source = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("Fixtures/scenes/\(file)")
-            try pinned.json.write(to: source, atomically: true, encoding: .utf8)
-        }
         let fixture = try SceneTrace(json: try Fixture.text("scenes/\(file)"))
         #expect(fixture == pinned)
         #expect(try SceneTrace(json: fixture.json) == fixture)
