@@ -23,6 +23,13 @@ enum FixtureFiles {
         { n throws(FlingError) in try NativeBackend(solverIterations: n, arithmetic: arithmetic) }
     }
 
+    /// The stored document of any kind, read and pinned again (no backend: seeded and path
+    /// scenes run none), as its kind writes it.
+    static func repinned(_ path: String) throws -> String {
+        let document = try Documents.read(Array(try stored(path).utf8))
+        return try document.pinned(ReplayOptions(keepsFrames: false)).json
+    }
+
     /// One per fixture kind: trace documents (from their generators), snap scenes (recorded
     /// from their scripted live runs), seeded scenes and path scenes (the stored document
     /// re-pinned: their inputs are written by hand).
@@ -40,7 +47,7 @@ enum FixtureFiles {
                     "traces/\(file)", .trace,
                     {
                         let arithmetic = try Trace(json: try stored("traces/\(file)")).arithmetic
-                        return try trace.pinned(every: 30, makeBackend: backend(arithmetic)).json
+                        return try trace.pinned(ReplayOptions(makeBackend: backend(arithmetic), keepsFrames: false, checkpointInterval: 30)).json
                     }
                 ))
         }
@@ -49,24 +56,18 @@ enum FixtureFiles {
                 (
                     "scenes/\(pin.file)", .snapScene,
                     {
-                        let (recorded, _, _) = try SnapFixtures.record(pin.file, on: .nativePortable)
-                        return try recorded.pinned(makeBackend: backend(.portable)).json
+                        let options = ReplayOptions(makeBackend: backend(.portable), keepsFrames: false)
+                        return pin.file == "switch-tap-pull-flick.json"
+                            ? try SnapFixtures.recordSwitch(on: .nativePortable).0.pinned(options).json
+                            : try SnapFixtures.recordHeads(pin.file, on: .nativePortable).0.pinned(options).json
                     }
                 ))
         }
         for pin in pinnedSceneDigests {
-            files.append(("scenes/\(pin.file)", .seededScene, { try SceneTrace(json: try stored("scenes/\(pin.file)")).pinned().json }))
+            files.append(("scenes/\(pin.file)", .seededScene, { try repinned("scenes/\(pin.file)") }))
         }
         for file in ["paths/jumping-pin.json", "paths/dots.json"] {
-            files.append(
-                (
-                    file, .pathScene,
-                    {
-                        var scene = try PathScene(json: try stored(file))
-                        scene.expected = scene.digest
-                        return scene.json
-                    }
-                ))
+            files.append((file, .pathScene, { try repinned(file) }))
         }
         return files.map { (path: $0.0, kind: $0.1, make: $0.2) }
     }

@@ -158,9 +158,9 @@ import Testing
                     TouchEvent(time: 0.001 * Double(k), touch: 1, phase: .moved, position: Vector(100.25, 200.75 + Double(k % 7))))
             }
             events.append(TouchEvent(time: 0.001 * Double(n + 1), touch: 1, phase: .ended, position: Vector(100.25, 200.75)))
-            var scene = Trace.Scene(viewport: phone, tiles: [centerTile], events: events)
-            scene.run = Trace.RunLength(duration: 0.001 * Double(n + 2), stopsWhenIdle: false)
-            return Array(Trace(scenes: [scene]).json.utf8)
+            var session = Trace.Session(viewport: phone, tiles: [centerTile], events: events)
+            session.run = Trace.RunLength(duration: 0.001 * Double(n + 2), stopsWhenIdle: false)
+            return Array(Trace(sessions: [session]).json.utf8)
         }
         let documents: [(String, (Int) -> [UInt8], Int)] = [
             ("unknown keys", { object($0) }, 20_000), ("a duplicate key", { object($0, duplicate: true) }, 20_000),
@@ -171,17 +171,17 @@ import Testing
             let ratio = Double(large) / Double(small)
             #expect(small > n && ratio > 3.6 && ratio < 4.4, "\(what): \(small) steps for \(n), \(large) for 4×: \(ratio)×")
         }
-        #expect(try Trace(json: drag(20_000)).scenes[0].inputs.count == 20_002)
+        #expect(try Trace(json: drag(20_000)).sessions[0].inputs.count == 20_002)
         let e = try #require(throws: FlingError.self) { try Trace(json: object(200_000)) }
         #expect(e.field.contains("format"))
         let dup = try #require(throws: FlingError.self) { try Trace(json: object(200_000, duplicate: true)) }
         #expect(dup.reason.contains("duplicate"))
         // A trace asking for more simulation than the limit is refused before it runs.
-        var scene = Trace.Scene(
+        var scene = Trace.Session(
             viewport: phone, tiles: (1...2000).map { TileDefinition(id: TileID($0), frame: Rect(x: 0, y: 0, width: 10, height: 10)) },
             events: [])
         scene.run = Trace.RunLength(duration: 3600, stopsWhenIdle: false)
-        let big = try #require(throws: FlingError.self) { try Trace(scenes: [scene]).validate() }
+        let big = try #require(throws: FlingError.self) { try Trace(sessions: [scene]).validate() }
         #expect(big.reason.contains("ticks × tiles"))
     }
 

@@ -161,7 +161,7 @@ import Testing
     /// so the mutation test fails if this comparison stops comparing.
     static func differences(_ replay: TraceReplay, from live: Session) -> [String] {
         var found: [String] = []
-        let scene = replay.scenes[0]
+        let scene = replay.sessions[0]
         if !scene.errors.isEmpty { found.append("errors while replaying: \(scene.errors)") }
         if scene.tickCount != live.ticks.count || scene.ticks.count != live.ticks.count {
             found.append("\(scene.tickCount) ticks, the live run \(live.ticks.count)")
@@ -189,7 +189,7 @@ import Testing
 
     /// The tick an input is applied before: its own, or for a touch written without one, the
     /// first tick at or after its time (as the recorder leaves it out).
-    static func tick(of input: Trace.Input, _ scene: Trace.Scene) -> Int {
+    static func tick(of input: Trace.Input, _ scene: Trace.Session) -> Int {
         if let tick = input.tick { return tick }
         guard case .touch(let e) = input.input else { return 0 }
         return FixedStepClock.firstTick(atOrAfter: e.time, tick: scene.configuration.tick)
@@ -204,7 +204,7 @@ import Testing
     static func decisiveInputs(_ mutation: Mutation, _ trace: Trace, _ live: Session, _ replay: TraceReplay) -> [(
         index: Int, duplicateAt: Int?
     )] {
-        let scene = trace.scenes[0], inputs = scene.inputs
+        let scene = trace.sessions[0], inputs = scene.inputs
         if mutation == .duplicate {
             for (i, input) in inputs.enumerated() {
                 guard case .reset(let tile) = input.input, let k = input.tick else { continue }
@@ -219,13 +219,13 @@ import Testing
             return []
         }
         func touch(_ i: Int) -> TouchEvent? { if case .touch(let e) = inputs[i].input { e } else { nil } }
-        for event in replay.scenes[0].events {
+        for event in replay.sessions[0].events {
             guard case .grabbed(let id, _) = event.kind,
                 let began = inputs.indices.first(where: { touch($0)?.touch == id && touch($0)?.phase == .began }),
                 let end = inputs.indices.first(where: { touch($0)?.touch == id && [.ended, .cancelled].contains(touch($0)?.phase) })
             else { continue }
             let endTick = tick(of: inputs[end], scene)
-            let released = replay.scenes[0].events.contains {
+            let released = replay.sessions[0].events.contains {
                 if case .released = $0.kind { $0.tile == event.tile && $0.tick == endTick } else { false }
             }
             guard released else { continue }
@@ -250,23 +250,23 @@ import Testing
             }
             let original = try replay(live.trace)
             #expect(Self.differences(original, from: live).isEmpty, "seed \(seed): the unmutated recording must replay")
-            let scene = live.trace.scenes[0], inputs = scene.inputs
+            let scene = live.trace.sessions[0], inputs = scene.inputs
             for (index, duplicateAt) in Self.decisiveInputs(mutation, live.trace, live, original) {
                 var mutant = live.trace
                 switch mutation {
                 case .drop:
-                    mutant.scenes[0].inputs.remove(at: index)
+                    mutant.sessions[0].inputs.remove(at: index)
                 case .shift:
                     // One tick later, where that keeps the inputs in tick order.
                     let tick = Self.tick(of: inputs[index], scene)
                     guard index + 1 == inputs.count || Self.tick(of: inputs[index + 1], scene) > tick else { continue }
-                    mutant.scenes[0].inputs[index].tick = tick + 1
+                    mutant.sessions[0].inputs[index].tick = tick + 1
                 case .duplicate:
                     // The copy goes after every input applied before its tick.
                     var copy = inputs[index]
                     copy.tick = duplicateAt!
                     let at = inputs.firstIndex { Self.tick(of: $0, scene) > duplicateAt! } ?? inputs.count
-                    mutant.scenes[0].inputs.insert(copy, at: at)
+                    mutant.sessions[0].inputs.insert(copy, at: at)
                 }
                 let result: TraceReplay
                 do {
@@ -296,12 +296,12 @@ import Testing
         #expect(events.first?.kind == .grabbed(touch: 1, at: Vector(195, 422)) && events.first?.tick == 18)
         let trace = try recorder.trace()
         #expect(
-            trace.scenes[0].inputs == [
+            trace.sessions[0].inputs == [
                 Trace.Input(.touch(TouchEvent(time: 0.05, touch: 1, phase: .began, position: Vector(195, 422))), tick: 18)
             ])
         #expect(trace.json.contains("\"version\": 2"))
         let replay = try TraceReplayer(try Trace(json: trace.json)).replay { n throws(FlingError) in try kind.make(solverIterations: n) }
-        #expect(replay.scenes[0].events.first?.tick == 18)
+        #expect(replay.sessions[0].events.first?.tick == 18)
         #expect(replay.digest == animator.digest)
     }
 
@@ -330,8 +330,8 @@ import Testing
         _ = try Self.frames(a, to: 2)
         #expect(a.clock.ticks == 120)
         let trace = try recorder.trace()
-        #expect(trace.scenes[0].events.map(\.time) == [(boot + 0.1) - boot, (boot + 0.2) - boot])
-        #expect(trace.scenes[0].run.duration == 2)
+        #expect(trace.sessions[0].events.map(\.time) == [(boot + 0.1) - boot, (boot + 0.2) - boot])
+        #expect(trace.sessions[0].run.duration == 2)
     }
 
     /// Resets, added and removed tiles are recorded and replayed.
@@ -355,7 +355,7 @@ import Testing
         try animator.removeTile(1)
         _ = try Self.frames(animator, to: 2.5)
         let trace = try recorder.trace()
-        let kinds = trace.scenes[0].inputs.map { input -> String in
+        let kinds = trace.sessions[0].inputs.map { input -> String in
             switch input.input {
             case .touch: "touch"
             case .reset: "reset@\(input.tick!)"
@@ -378,13 +378,13 @@ import Testing
             """
         #expect(throws: FlingError.self) { try Trace(json: v1) }
         let v2 = v1.replacingOccurrences(of: "\"version\": 1", with: "\"version\": 2")
-        #expect(try Trace(json: v2).scenes[0].inputs == [Trace.Input(.reset(1), tick: 3)])
+        #expect(try Trace(json: v2).sessions[0].inputs == [Trace.Input(.reset(1), tick: 3)])
         let unknown = v2.replacingOccurrences(of: "\"reset\": 1", with: "\"reset\": 7")
         #expect(throws: FlingError.self) { try Trace(json: unknown) }
     }
 
     static var defaultConfigurationJSON: String {
-        let json = Trace(scenes: [Trace.Scene(viewport: phone, tiles: [], events: [])]).json
+        let json = Trace(sessions: [Trace.Session(viewport: phone, tiles: [], events: [])]).json
         let start = json.range(of: "\"configuration\": ")!.upperBound
         let end = json.range(of: "},\n      \"tiles\"")!.lowerBound
         return String(json[start..<end]) + "}"
