@@ -47,7 +47,8 @@ enum FixtureFiles {
                     "traces/\(file)", .trace,
                     {
                         let arithmetic = try Trace(json: try stored("traces/\(file)")).arithmetic
-                        return try trace.pinned(ReplayOptions(makeBackend: backend(arithmetic), keepsFrames: false, checkpointInterval: 30)).json
+                        return try trace.pinned(ReplayOptions(makeBackend: backend(arithmetic), keepsFrames: false, checkpointInterval: 30))
+                            .json
                     }
                 ))
         }
