@@ -103,6 +103,9 @@ import Testing
         #expect(tracker.velocity.x.isFinite)
     }
 
+    /// The self-test's plan: per seed, cases then random walks; then the shared-space layout.
+    static let selfTest = (seeds: 1...3, cases: 300, walks: 2000, sharedCases: 100, sharedWalks: 1000)
+
     /// The abort-freedom proof: thousands of calls over the whole accepted range on the
     /// Chipmunk backend and the animator, in a child process, so an abort fails this test
     /// instead of ending the test run; and the harness does notice an abort.
@@ -121,16 +124,48 @@ import Testing
             p.waitUntilExit()
             return (p.terminationStatus, p.terminationReason, String(decoding: data, as: UTF8.self))
         }
-        for seed in 1...3 {
-            let r = try run(["selftest-backend", "--seed", "\(seed)", "--cases", "300", "--walk", "2000"])
+        var totals = (cases: 0, calls: 0, refused: 0, walks: 0, steps: 0)
+        func count(_ output: String) {
+            for line in output.split(separator: "\n") {
+                let words = line.split(separator: " ")
+                func number(before word: String) -> Int {
+                    words.firstIndex { $0.hasPrefix(word) }.flatMap { $0 > 0 ? Int(words[$0 - 1]) : nil } ?? 0
+                }
+                if line.contains("random walks") {
+                    totals.walks += number(before: "random"); totals.steps += number(before: "steps")
+                } else {
+                    totals.cases += number(before: "cases"); totals.calls += number(before: "calls")
+                    totals.refused += number(before: "refused")
+                }
+            }
+        }
+        let plan = Self.selfTest
+        for seed in plan.seeds {
+            let r = try run(["selftest-backend", "--seed", "\(seed)", "--cases", "\(plan.cases)", "--walk", "\(plan.walks)"])
             #expect(r.reason == .exit && r.status == 0, "seed \(seed): \(r.reason) \(r.status)")
-            #expect(r.output.contains("300 cases") && r.output.contains("no abort"))
-            #expect(r.output.contains("2000 random walks") && r.output.contains("all finite"))
+            #expect(r.output.contains("\(plan.cases) cases") && r.output.contains("no abort"))
+            #expect(r.output.contains("\(plan.walks) random walks") && r.output.contains("all finite"))
+            count(r.output)
         }
         // The shared-space layout too (one cpSpace for every world).
         if BackendKind.available.contains(.chipmunkShared) {
-            let shared = try run(["selftest-backend", "--backend", "chipmunk-shared", "--cases", "100", "--walk", "1000"])
+            let shared = try run([
+                "selftest-backend", "--backend", "chipmunk-shared", "--cases", "\(plan.sharedCases)", "--walk", "\(plan.sharedWalks)",
+            ])
             #expect(shared.reason == .exit && shared.status == 0, "\(shared.reason) \(shared.status)")
+            count(shared.output)
+            // The README's figures for this run: cases and walks exactly, calls, the share
+            // refused and steps as stated (they are this machine's Chipmunk's: within 5 %).
+            let readme = try String(contentsOf: DocumentationExampleTests.root.appendingPathComponent("README.md"), encoding: .utf8)
+            let stated = try #require(
+                ReadmeFigures.numbers(
+                    in: readme, after: "over the whole accepted range (",
+                    ["cases of about", "calls,", "% of them refused, then", "random walks of about", "steps"]),
+                "the README states the self-test's figures")
+            #expect(stated[0] == Double(totals.cases) && stated[3] == Double(totals.walks), "README \(stated), ran \(totals)")
+            #expect(abs(stated[1] - Double(totals.calls)) <= 0.05 * stated[1], "README \(stated), ran \(totals)")
+            #expect(abs(stated[2] - 100 * Double(totals.refused) / Double(totals.calls)) <= 1, "README \(stated), ran \(totals)")
+            #expect(abs(stated[4] - Double(totals.steps)) <= 0.05 * stated[4], "README \(stated), ran \(totals)")
         }
         let aborted = try run(["selftest-backend", "--abort"])
         #expect(aborted.reason == .uncaughtSignal && aborted.status == SIGABRT)
