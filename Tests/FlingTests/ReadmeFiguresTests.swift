@@ -133,6 +133,34 @@ struct ReadmeFiguresTests {
         }
     }
 
+    /// The Performance table is the committed run's (Benchmarks/results/tile-bench.csv, written
+    /// by the command the README names): each row's worlds per tick, median ns per world-step
+    /// and heap bytes per tile, as the CSV has them.
+    @Test func performanceTableIsTheCommittedRun() throws {
+        let csv = try String(
+            contentsOf: DocumentationExampleTests.root.appendingPathComponent("Benchmarks/results/tile-bench.csv"), encoding: .utf8)
+        var runs: [String: [String]] = [:]
+        for line in csv.split(separator: "\n").dropFirst() {
+            let f = line.split(separator: ",", omittingEmptySubsequences: false).map(String.init)
+            runs["\(f[0]) \(f[1])"] = f
+        }
+        let text = try ReadmeFigures.text()
+        let section = try #require(text.range(of: "## Performance\n")).upperBound
+        var rows = 0
+        for line in text[section...].split(separator: "\n") {
+            guard line.hasPrefix("|"), !line.contains("---"), !line.contains("backend") else { continue }
+            let cells = line.split(separator: "|").map { $0.trimmingCharacters(in: .whitespaces) }
+            guard cells.count == 9, let tiles = Int(cells[0].filter { $0 != "," }) else { continue }
+            let run = try #require(runs["\(cells[1]) \(tiles)"], "no CSV row for \(cells[1]) at \(tiles)")
+            // backend,tiles,worlds_per_tick,ns_per_world_step,ns_min,ns_max,world_steps_per_second,bytes_per_tile
+            #expect(Double(cells[2].filter { $0 != "," }) == Double(run[2]), "\(line)")
+            #expect(abs(Double(cells[3])! - Double(run[3])!) <= 0.051, "\(line): CSV \(run[3])")
+            #expect(Int(cells[7].filter { $0 != "," }) == Int(Double(run[7])!.rounded()), "\(line): CSV \(run[7])")
+            rows += 1
+        }
+        #expect(rows >= 16, "found \(rows) table rows")
+    }
+
     /// The reader of figures, on a sample it must read and one it must not.
     @Test func theFigureReaderReadsWhatIsWritten() {
         let sample = "the range (1,000 cases of\nabout 108,000 calls, 28 % of them"
