@@ -22,16 +22,13 @@ func firstDifference(_ a: Run.Result, _ b: Run.Result) -> String? {
 }
 
 @Suite struct ParityTests {
-    /// The seeded scenarios, in batches (one test case each).
-    static let batches = 10, scenariosPerBatch = 50
-
     /// 500 seeded scenarios of 630 ticks: the native backend must equal Chipmunk bit for bit
     /// at every tick, in every field, and report the same life-cycle events.
-    @Test(arguments: 0..<ParityTests.batches)
+    @Test(arguments: 0..<ParityPlan.batches)
     func nativeEqualsChipmunkOnRandomScenarios(batch: Int) throws {
         var ticks = 0
         var seen: [String: Int] = [:]
-        let n = Self.scenariosPerBatch
+        let n = ParityPlan.scenariosPerBatch
         for seed in UInt64(batch * n)..<UInt64(batch * n + n) {
             let run = randomScenario(seed: seed)
             let chipmunk = try run.play(on: .chipmunk)

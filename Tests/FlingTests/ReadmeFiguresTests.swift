@@ -83,7 +83,7 @@ struct ReadmeFiguresTests {
     }
 
     @Test func theTestsTheReadmeDescribes() throws {
-        let parity = ParityTests.batches * ParityTests.scenariosPerBatch
+        let parity = ParityPlan.batches * ParityPlan.scenariosPerBatch
         let ticks = Int((randomScenario(seed: 0).duration * 60).rounded())
         states("a differential test runs \(parity) seeded random scenarios of \(ticks) ticks")
         states("A test plays \(ReplayContractTests.sessionsPerBackend) seeded random app sessions per backend")

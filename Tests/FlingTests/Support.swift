@@ -189,3 +189,10 @@ struct BackendChoice: Sendable, CustomStringConvertible, CustomTestStringConvert
         BackendKind.available.contains(.chipmunk) ? [.kind(.native), .kind(.chipmunk)] : [.kind(.native), .nativeOnTwoThreads]
     }
 }
+
+/// The differential test's plan (ParityTests, built with the Chipmunk trait): seeded random
+/// scenarios in batches, one test case per batch. Here so the README's figure can be checked
+/// in every build.
+enum ParityPlan {
+    static let batches = 10, scenariosPerBatch = 50
+}
