@@ -56,6 +56,7 @@ public enum FlingCommand {
         case "selftest-backend": try SelfTestCommand.run(rest, &out)
         case "selftest-soak": try SoakCommand.run(rest, &out)
         case "paths": try PathsCommand.run(rest, &out)
+        case "view": try ViewCommand.run(rest, &out)
         default:
             throw UsageError("unknown command \(command)")
         }
@@ -89,8 +90,10 @@ enum Input {
 
     /// Reads `path` (`-` for standard input) and decides by its first non-blank byte: `{`
     /// starts a JSON trace, anything else is read as a stroke CSV file.
-    static func load(_ path: String) throws -> Input {
-        let bytes = try readFile(path)
+    static func load(_ path: String) throws -> Input { try load(bytes: try readFile(path), path: path) }
+
+    /// The document in `bytes`, read from `path`.
+    static func load(bytes: [UInt8], path: String) throws -> Input {
         var i = bytes.starts(with: [0xEF, 0xBB, 0xBF]) ? 3 : 0
         while i < bytes.count, [0x20, 0x09, 0x0A, 0x0D].contains(bytes[i]) { i += 1 }
         do {

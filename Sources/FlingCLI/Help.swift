@@ -17,6 +17,7 @@ enum Help {
           convert FILE    Write a CSV stroke file (or a JSON trace) as a JSON trace.
           paths digest|render FILE
                           Sample a path scene (morph or conveyor; docs/PATHS.md): digest or SVG.
+          view FILE [B]   Write a page that plays FILE in a browser, or overlays two runs.
           help [COMMAND]  Show this help, or a command's.
 
         Run `fling help <command>` or `fling <command> --help` for its options.
@@ -160,6 +161,37 @@ enum Help {
                  morph and 31 for a conveyor).
         """
 
+    static let view = """
+        USAGE: fling view FILE [B] --html OUT [--backend KIND] [--arithmetic A]
+                                 [--backend-b KIND] [--arithmetic-b A] [--label-a T] [--label-b T]
+               fling view FILE --json OUT [--frames LIST] [--backend KIND] [--arithmetic A]
+
+        Replays FILE (any Fling document: a trace or CSV strokes, a fling-scene, a fling-paths
+        document) and writes one self-contained HTML page to OUT that plays it: every tick or
+        sample as the replay computed it (nothing is simulated in the browser), with play and
+        pause (space), speed 1/4x to 4x, the display rate, a timeline to scrub with markers for
+        the events, one frame back and on (the arrow keys), toggles for paths and outlines, and
+        a panel with the frame, its time, each item's exact values and the running digest.
+        The page loads nothing from outside (a Content-Security-Policy forbids it).
+
+        With a second file B, or with --backend-b or --arithmetic-b, the page overlays two runs
+        of the same input (B dashed), marks their first divergence (frame, item, field, both
+        values and bit patterns) on the timeline and opens at it; the divergence is printed.
+
+        OPTIONS:
+          --html OUT        Where to write the page (`-`: standard output).
+          --json OUT        Write the run's exact state at --frames (positions from 0, or
+                            `last`; default every frame) as JSON, each number as the 16 hex
+                            digits of its IEEE 754 bits.
+          --backend KIND, --arithmetic A
+                            What runs the physics, as for replay (default native-portable).
+          --backend-b KIND, --arithmetic-b A
+                            The second run's (default the first run's).
+          --label-a T, --label-b T
+                            Names for the two runs (default the file name and backend).
+          -h, --help        Show this help.
+        """
+
     static func command(_ name: String) -> String? {
         switch name {
         case "replay": replay
@@ -167,6 +199,7 @@ enum Help {
         case "render": render
         case "convert": convert
         case "paths": paths
+        case "view": view
         case "help": main
         default: nil
         }

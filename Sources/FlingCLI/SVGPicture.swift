@@ -49,7 +49,7 @@ struct SVGPicture {
             viewBox="0 0 \(f(width)) \(f(height))" \(Self.font)>
 
             """
-        svg += "<title>\(xml(trace.name ?? "fling trace")): \(trace.scenes.count) scene\(trace.scenes.count == 1 ? "" : "s")</title>\n"
+        svg += "<title>\(XMLText.escaped(trace.name ?? "fling trace")): \(trace.scenes.count) scene\(trace.scenes.count == 1 ? "" : "s")</title>\n"
         svg += "<rect x=\"0\" y=\"0\" width=\"\(f(width))\" height=\"\(f(height))\" fill=\"#ffffff\"/>\n"
         svg += text(margin, margin + 14, trace.name ?? "fling trace", size: 16, weight: "bold", maxWidth: width - 2 * margin)
         svg += text(margin, margin + 32, subtitle, size: 11, color: "#495057", maxWidth: width - 2 * margin)
@@ -304,7 +304,7 @@ struct SVGPicture {
             if t.count > fits { shown = String(t.prefix(fits - 1)) + "…" }
         }
         return "<text x=\"\(f(x))\" y=\"\(f(y))\" font-size=\"\(f(size, 1))\"\(weight.map { " font-weight=\"\($0)\"" } ?? "") "
-            + "fill=\"\(color)\">\(xml(shown))</text>\n"
+            + "fill=\"\(color)\">\(XMLText.escaped(shown))</text>\n"
     }
 }
 
@@ -316,21 +316,4 @@ func f(_ x: Double, _ decimals: Int = 1) -> String {
         if s.hasSuffix(".") { s.removeLast() }
     }
     return s == "-0" ? "0" : s
-}
-
-/// Text escaped for XML character data and attribute values.
-func xml(_ s: String) -> String {
-    var out = ""
-    for ch in s.unicodeScalars {
-        switch ch {
-        case "&": out += "&amp;"
-        case "<": out += "&lt;"
-        case ">": out += "&gt;"
-        case "\"": out += "&quot;"
-        case "'": out += "&apos;"
-        case "\u{0}"..."\u{8}", "\u{b}", "\u{c}", "\u{e}"..."\u{1f}", "\u{fffe}", "\u{ffff}": out += "\u{fffd}"
-        default: out.unicodeScalars.append(ch)
-        }
-    }
-    return out
 }

@@ -41,7 +41,7 @@ enum SceneCommands {
     static func render(_ scene: SceneTrace, path: String, clouds seed: UInt64, backend kind: BackendKind = .nativePortable) throws -> String
     {
         let replay = try scene.replay(keepsFrames: true, makeBackend: { n throws(FlingError) in try kind.make(solverIterations: n) })
-        let title = xml(scene.name ?? String(path.split(separator: "/").last ?? Substring(path)))
+        let title = XMLText.escaped(scene.name ?? String(path.split(separator: "/").last ?? Substring(path)))
         switch scene.scene {
         case .bubbles(let c, let s, let taps):
             var e = try BubbleEmitter(configuration: c, seed: s)
@@ -135,8 +135,11 @@ enum SceneCommands {
         clouds seed: UInt64?, title: String
     ) -> String {
         let n = replay.frames.count
-        let duration = max(scene.sampling.duration, 1 / scene.sampling.rate)
-        let keyTimes = (0..<n).map { f(n > 1 ? Double($0) / Double(n - 1) : 0) }.joined(separator: ";")
+        // Every sample at its own key time: the animation lasts from the first sample to the
+        // last (one sampling interval for a single sample).
+        let times = (0..<n).map { scene.sampling.time($0) }
+        let duration = n > 1 ? times[n - 1] - times[0] : 1 / scene.sampling.rate
+        let keyTimes = PathSVG.keyTimes(times)
         var svg = header(width: width, height: height + 30, title: "\(title): \(replay.summary)")
         svg += "<g transform=\"translate(0,30)\">\n<rect width=\"\(f(width))\" height=\"\(f(height))\" fill=\"#4dabf7\"/>\n"
         let layers = replay.frames.compactMap { frame -> DayNightPicker.Layers? in
@@ -147,14 +150,14 @@ enum SceneCommands {
             let alphas = layers.map { f($0.starAlpha) }.joined(separator: ";")
             svg +=
                 "<rect width=\"\(f(width))\" height=\"\(f(height))\" fill=\"#0b1a3a\">"
-                + "<animate attributeName=\"opacity\" values=\"\(alphas)\" keyTimes=\"\(keyTimes)\" dur=\"\(f(duration))s\" "
+                + "<animate attributeName=\"opacity\" values=\"\(alphas)\" keyTimes=\"\(keyTimes)\" dur=\"\(duration)s\" "
                 + "repeatCount=\"indefinite\"/></rect>\n"
             let cx = width / 2, cy = height, r = height * 0.7
             let degrees = layers.map { f($0.rotation * 180 / Double.pi) }
             svg +=
                 "<g><animateTransform attributeName=\"transform\" type=\"rotate\" values=\""
                 + degrees.map { "\($0) \(f(cx)) \(f(cy))" }.joined(separator: ";")
-                + "\" keyTimes=\"\(keyTimes)\" dur=\"\(f(duration))s\" repeatCount=\"indefinite\"/>\n"
+                + "\" keyTimes=\"\(keyTimes)\" dur=\"\(duration)s\" repeatCount=\"indefinite\"/>\n"
                 + "<circle class=\"sun\" cx=\"\(f(cx - r))\" cy=\"\(f(cy))\" r=\"22\" fill=\"#ffd43b\"/>\n"
                 + "<circle class=\"moon\" cx=\"\(f(cx + r))\" cy=\"\(f(cy))\" r=\"16\" fill=\"#f1f3f5\"/>\n</g>\n"
         }
@@ -193,10 +196,10 @@ enum SceneCommands {
             guard let c = cloud else { continue }
             svg +=
                 "<ellipse class=\"cloud\" cx=\"-1000\" cy=\"\(f(c.y))\" rx=\"\(f(c.size.x / 2))\" ry=\"\(f(c.size.y / 2))\" fill=\"#fff\">"
-                + "<animate attributeName=\"cx\" values=\"\(xs.joined(separator: ";"))\" keyTimes=\"\(keyTimes)\" dur=\"\(f(duration))s\" "
+                + "<animate attributeName=\"cx\" values=\"\(xs.joined(separator: ";"))\" keyTimes=\"\(keyTimes)\" dur=\"\(duration)s\" "
                 + "calcMode=\"discrete\" repeatCount=\"indefinite\"/>"
                 + "<animate attributeName=\"opacity\" values=\"\(opacity.joined(separator: ";"))\" keyTimes=\"\(keyTimes)\" "
-                + "dur=\"\(f(duration))s\" calcMode=\"discrete\" repeatCount=\"indefinite\"/></ellipse>\n"
+                + "dur=\"\(duration)s\" calcMode=\"discrete\" repeatCount=\"indefinite\"/></ellipse>\n"
         }
         return svg + "</g>\n</svg>\n"
     }

@@ -46,6 +46,15 @@ public struct PathScene: Sendable {
         self.name = name; self.notes = notes; self.content = content; self.sampling = sampling; self.expected = expected
     }
 
+    /// Whether `bytes` hold a JSON document whose `format` is ``formatName``.
+    public static func isPathDocument(_ bytes: [UInt8]) -> Bool {
+        var parser = JSONParser(bytes)
+        guard let root = try? parser.parseDocument(), case .object(let members) = root.value,
+            let format = members.first(where: { $0.key == "format" }), case .string(let name) = format.value.value
+        else { return false }
+        return name == formatName
+    }
+
     /// The digest over the sampled frames (see ``BezierPath/combine(into:)``).
     public var digest: StateDigest {
         switch content {
