@@ -53,6 +53,8 @@ extension ReplayPage {
         .finger { stroke: #343a40; stroke-width: 2; vector-effect: non-scaling-stroke; }
         .finger.down { fill: #343a40; fill-opacity: .25; }
         .finger.up { fill: none; stroke-opacity: .4; }
+        #items td.points { text-align: left; font-size: 10px; max-width: 200px; white-space: normal; }
+        #items td.points summary { cursor: pointer; }
         """#
 
     static let script = #"""
@@ -99,12 +101,12 @@ extension ReplayPage {
             r.n = F.count;
             r.index = i32(F.index); r.time = f64(F.time);
             r.digest = F.digest ? u32(F.digest) : null;
-            r.itemStart = i32(F.itemStart); r.kind = u8(F.kind); r.id = i32(F.id); r.phase = u8(F.phase);
+            r.itemStart = i32(F.itemStart); r.rowKind = u8(F.kind); r.rowId = i32(F.id); r.rowPhase = u8(F.phase);
             r.values = f64(F.values);
             r.pointStart = F.points ? i32(F.pointStart) : null; r.points = F.points ? f64(F.points) : null;
-            const rows = r.kind.length, widths = r.schema.map(function (s) { return s.fields.length; });
+            const rows = r.rowKind.length, widths = r.schema.map(function (s) { return s.fields.length; });
             r.valueStart = new Int32Array(rows + 1);
-            for (let i = 0, o = 0; i < rows; i++) { r.valueStart[i] = o; o += widths[r.kind[i]]; r.valueStart[i + 1] = o; }
+            for (let i = 0, o = 0; i < rows; i++) { r.valueStart[i] = o; o += widths[r.rowKind[i]]; r.valueStart[i + 1] = o; }
             r.field = r.schema.map(function (s) { const m = {}; s.fields.forEach(function (f, i) { m[f] = i; }); return m; });
             r.stageByKey = {};
             r.stage.forEach(function (s) { r.stageByKey[s.kind + ':' + s.id] = s; });
@@ -112,7 +114,7 @@ extension ReplayPage {
             r.track = {};
             for (let f = 0; f < r.n; f++) {
               for (let row = r.itemStart[f]; row < r.itemStart[f + 1]; row++) {
-                const key = r.schema[r.kind[row]].kind + ':' + r.id[row];
+                const key = r.schema[r.rowKind[row]].kind + ':' + r.rowId[row];
                 let t = r.track[key];
                 if (!t) t = r.track[key] = { frames: [], rows: [] };
                 t.frames.push(f); t.rows.push(row);
@@ -149,7 +151,7 @@ extension ReplayPage {
             return -1;
           }
           function val(r, row, name) {
-            const i = r.field[r.kind[row]][name];
+            const i = r.field[r.rowKind[row]][name];
             return i === undefined ? undefined : r.values[r.valueStart[row] + i];
           }
           function fact(s, name, d) { return s && s.facts[name] !== undefined ? s.facts[name] : d; }
@@ -323,7 +325,7 @@ extension ReplayPage {
 
           function getter(r, row) { return function (name) { return val(r, row, name); }; }
           function pointsOf(r, row) { return r.points ? r.points.subarray(r.pointStart[row], r.pointStart[row + 1]) : null; }
-          function phaseOf(r, row) { return r.phase[row] === 255 ? null : r.phases[r.phase[row]]; }
+          function phaseOf(r, row) { return r.rowPhase[row] === 255 ? null : r.phases[r.rowPhase[row]]; }
 
           // Whether a tile absent from the frame rests at home (not culled, within its scene).
           function restingTiles(r, f, present) {
@@ -349,10 +351,10 @@ extension ReplayPage {
             if (r && f < r.n) {
               const start = r.itemStart[f], end = r.itemStart[f + 1];
               const byKind = {};
-              for (let row = start; row < end; row++) (byKind[r.schema[r.kind[row]].kind] = byKind[r.schema[r.kind[row]].kind] || row);
+              for (let row = start; row < end; row++) { const k = r.schema[r.rowKind[row]].kind; if (byKind[k] === undefined) byKind[k] = row; }
               const ctx = { find: function (kind) { return byKind[kind] !== undefined ? getter(r, byKind[kind]) : null; } };
               for (let row = start; row < end; row++) {
-                const kind = r.schema[r.kind[row]].kind, id = r.id[row], key = kind + ':' + id;
+                const kind = r.schema[r.rowKind[row]].kind, id = r.rowId[row], key = kind + ':' + id;
                 const d = DRAW[kind] || fallback;
                 let e = c[key];
                 if (!e) { e = c[key] = el(d.tag, { 'data-item': key, 'data-run': which, 'class': 'item ' + kind + (which ? ' other' : '') }, layer); }
@@ -381,19 +383,19 @@ extension ReplayPage {
             runs.forEach(function (r, which) {
               if (f >= r.n) return;
               for (let row = r.itemStart[f]; row < r.itemStart[f + 1]; row++) {
-                const kind = r.schema[r.kind[row]].kind, key = kind + ':' + r.id[row], t = r.track[key];
-                if (showPaths && r.field[r.kind[row]].x !== undefined) {
+                const kind = r.schema[r.rowKind[row]].kind, key = kind + ':' + r.rowId[row], t = r.track[key];
+                if (showPaths && r.field[r.rowKind[row]].x !== undefined) {
                   const pts = [];
                   let k = posOf(t, f);
                   for (let j = k; j >= 0 && j > k - 600 && (j === k || t.frames[j] === t.frames[j + 1] - 1); j--) pts.push(n3(val(r, t.rows[j], 'x')) + ',' + n3(val(r, t.rows[j], 'y')));
-                  if (pts.length > 1) el('polyline', { points: pts.reverse().join(' '), 'class': 'trail' + (which ? ' other' : ''), stroke: which ? '#e8590c' : color(r.id[row]) }, layers.trails);
+                  if (pts.length > 1) el('polyline', { points: pts.reverse().join(' '), 'class': 'trail' + (which ? ' other' : ''), stroke: which ? '#e8590c' : color(r.rowId[row]) }, layers.trails);
                 }
                 if (showOutlines && (kind === 'tile' || kind === 'head' || kind === 'knob' || kind === 'bubble' || kind === 'subpath')) {
                   const k = posOf(t, f);
                   for (let j = k - 6; j >= 0 && j >= k - 60; j -= 6) {
                     if (t.frames[j] < f - 60) break;
                     const d = DRAW[kind], g = el(d.tag, { 'class': 'ghost' + (which ? ' other' : '') }, layers.ghosts);
-                    d.set(g, getter(r, t.rows[j]), r.stageByKey[key], r.id[row], { phase: phaseOf(r, t.rows[j]), points: pointsOf(r, t.rows[j]), find: function () { return null; } });
+                    d.set(g, getter(r, t.rows[j]), r.stageByKey[key], r.rowId[row], { phase: phaseOf(r, t.rows[j]), points: pointsOf(r, t.rows[j]), find: function () { return null; } });
                     g.removeAttribute('fill'); g.setAttribute('fill', 'none');
                   }
                 }
@@ -446,7 +448,7 @@ extension ReplayPage {
             data.runs.forEach(function (run, which) {
               if (f >= run.n) return;
               for (let row = run.itemStart[f]; row < run.itemStart[f + 1]; row++) {
-                const key = run.schema[run.kind[row]].kind + ':' + run.id[row];
+                const key = run.schema[run.rowKind[row]].kind + ':' + run.rowId[row];
                 if (keys.indexOf(key) < 0) keys.push(key);
                 rows[which][key] = row;
               }
@@ -455,7 +457,7 @@ extension ReplayPage {
             keys.forEach(function (key) {
               const kind = key.split(':')[0];
               const run0 = rows[0][key] !== undefined ? A : B, row0 = rows[0][key] !== undefined ? rows[0][key] : rows[1][key];
-              const fields = run0.schema[run0.kind[row0]].fields;
+              const fields = run0.schema[run0.rowKind[row0]].fields;
               if (kind !== lastKind) {
                 const head = text('tr', undefined, { 'class': 'head' });
                 head.appendChild(text('th', kind)); head.appendChild(text('th', 'state'));
@@ -477,7 +479,12 @@ extension ReplayPage {
                   tr.appendChild(td);
                 });
                 const p = pointsOf(run, row);
-                if (p && p.length) tr.appendChild(text('td', p.length / 2 + ' points', { 'data-points': p.length }));
+                if (p && p.length) {
+                  const td = text('td', undefined, { 'class': 'points' }), det = text('details'), list = text('span');
+                  det.appendChild(text('summary', p.length / 2 + ' points'));
+                  for (let i = 0; i < p.length; i++) list.appendChild(text('span', exact(p[i]) + (i % 2 ? '; ' : ', '), { 'data-point': i, 'data-bits': bits(p[i]) }));
+                  det.appendChild(list); td.appendChild(det); tr.appendChild(td);
+                }
                 table.appendChild(tr);
               });
             });
@@ -591,11 +598,17 @@ extension ReplayPage {
             const attrs = function (e) { const o = {}; for (const a of e.attributes) o[a.name] = a.value; return o; };
             const out = { frame: cur, tick: $('tick').getAttribute('data-index'), tickText: $('tick').textContent, timeText: $('time').textContent, timeBits: $('time').getAttribute('data-bits'), digests: [], drawn: [], panel: [], fingers: [] };
             document.querySelectorAll('#digest [data-run]').forEach(function (s) { out.digests.push({ run: +s.getAttribute('data-run'), text: s.textContent, digest: s.getAttribute('data-digest') }); });
-            document.querySelectorAll('#stage [data-item]').forEach(function (e) { out.drawn.push({ run: +e.getAttribute('data-run'), item: e.getAttribute('data-item'), tag: e.tagName, attrs: attrs(e), display: e.style.display }); });
+            document.querySelectorAll('#stage [data-item]').forEach(function (e) {
+              const transforms = [];
+              e.querySelectorAll('[transform]').forEach(function (c) { transforms.push(c.getAttribute('transform')); });
+              out.drawn.push({ run: +e.getAttribute('data-run'), item: e.getAttribute('data-item'), tag: e.tagName, attrs: attrs(e), transforms: transforms, display: e.style.display });
+            });
             document.querySelectorAll('#items tr[data-item]').forEach(function (tr) {
               const fields = {};
               tr.querySelectorAll('td[data-field]').forEach(function (td) { fields[td.getAttribute('data-field')] = { text: td.textContent, bits: td.getAttribute('data-bits') }; });
-              out.panel.push({ run: +tr.getAttribute('data-run'), item: tr.getAttribute('data-item'), phase: tr.querySelector('.phase').textContent, fields: fields });
+              const points = [];
+              tr.querySelectorAll('[data-point]').forEach(function (p) { points.push({ text: p.textContent.replace(/[,;] $/, ''), bits: p.getAttribute('data-bits') }); });
+              out.panel.push({ run: +tr.getAttribute('data-run'), item: tr.getAttribute('data-item'), phase: tr.querySelector('.phase').textContent, fields: fields, points: points });
             });
             document.querySelectorAll('#layer-fingers .finger').forEach(function (e) { out.fingers.push(attrs(e)); });
             return out;
@@ -603,9 +616,9 @@ extension ReplayPage {
 
           draw();
           window.flingView = {
-            count: count, word: word, seek: function (f) { pause(); seek(f); return cur; }, frame: function () { return cur; },
+            count: count, word: word, rows: data.runs.reduce(function (n, r) { return n + r.rowKind.length; }, 0), seek: function (f) { pause(); seek(f); return cur; }, frame: function () { return cur; },
             play: play, pause: pause, playing: function () { return playing; }, readback: readback, violations: violations,
-            loadMs: performance.now() - t0, start: cur
+            loadMs: performance.now() - t0, readyAt: performance.now(), start: cur
           };
           document.body.setAttribute('data-ready', '1');
         })();
