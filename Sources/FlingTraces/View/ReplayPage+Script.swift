@@ -19,16 +19,19 @@ extension ReplayPage {
         main { flex: 1; display: flex; min-height: 0; gap: 10px; padding: 4px 14px; }
         #stagebox { flex: 1; min-width: 0; background: #e9ecef; border-radius: 8px; display: flex; }
         #stage { width: 100%; height: 100%; }
-        #panel { width: 380px; overflow: auto; background: #fff; border: 1px solid #dee2e6; border-radius: 8px; padding: 8px 10px; }
+        #panel { width: 400px; overflow: auto; background: #fff; border: 1px solid #dee2e6; border-radius: 8px; padding: 8px 10px; }
         #readout { font-weight: 600; font-size: 14px; }
         #time { color: #495057; font-weight: 400; font-variant-numeric: tabular-nums; }
         #digest span { display: block; font-family: ui-monospace, Menlo, Consolas, monospace; font-size: 12px; color: #495057; }
         #items { border-collapse: collapse; margin-top: 6px; font-size: 11px; font-variant-numeric: tabular-nums; }
         #items th, #items td { padding: 1px 4px; text-align: right; white-space: nowrap; font-family: ui-monospace, Menlo, Consolas, monospace; }
         #items th { text-align: left; }
-        #items tr.head th { color: #868e96; font-weight: 400; border-bottom: 1px solid #dee2e6; }
-        #items td.phase { text-align: left; color: #495057; font-family: inherit; }
-        #items tr.resting td { text-align: left; color: #868e96; font-family: inherit; white-space: normal; }
+        #items thead th { color: #868e96; font-weight: 600; text-align: right; }
+        #items tr.item-title th { padding-top: 6px; font-family: inherit; font-size: 12px; }
+        #items tr.item-title td { padding-top: 6px; }
+        #items th.field { color: #868e96; font-weight: 400; padding-left: 12px; }
+        #items td.phase { text-align: right; color: #495057; font-family: inherit; font-style: italic; }
+        #items tbody.resting td { text-align: left; color: #868e96; font-family: inherit; white-space: normal; padding-top: 6px; }
         .diff { background: #ffe3e3; color: #c92a2a; }
         #events { margin: 0; padding-left: 16px; font-size: 12px; }
         #events .quiet { color: #adb5bd; list-style: none; margin-left: -16px; }
@@ -438,10 +441,11 @@ extension ReplayPage {
             dg.textContent = '';
             data.runs.forEach(function (run, which) {
               const h = digestHex(run, f);
-              const s = text('span', (B ? data.labels[which] + ' ' : '') + (h ? 'digest ' + h : 'no digest per ' + word), { 'data-run': which, 'data-digest': h });
+              const s = text('span', (B ? 'AB'[which] + ' ' : '') + (h ? 'digest ' + h : 'no digest per ' + word), { 'data-run': which, 'data-digest': h, title: data.labels[which] });
               if (B && digestHex(A, f) !== digestHex(B, f)) s.className = 'diff';
               dg.appendChild(s);
             });
+            // One block per item: a row per field, a column per run, each value exact.
             const table = $('items');
             table.textContent = '';
             const keys = [], rows = [{}, {}];
@@ -453,47 +457,53 @@ extension ReplayPage {
                 rows[which][key] = row;
               }
             });
-            let lastKind = null;
+            if (B && keys.length) {
+              const head = text('thead'), tr = text('tr');
+              tr.appendChild(text('th', ''));
+              data.runs.forEach(function (run, which) { tr.appendChild(text('th', 'AB'[which], { title: data.labels[which] })); });
+              head.appendChild(tr); table.appendChild(head);
+            }
             keys.forEach(function (key) {
-              const kind = key.split(':')[0];
+              const body = text('tbody', undefined, { 'data-item': key });
               const run0 = rows[0][key] !== undefined ? A : B, row0 = rows[0][key] !== undefined ? rows[0][key] : rows[1][key];
-              const fields = run0.schema[run0.rowKind[row0]].fields;
-              if (kind !== lastKind) {
-                const head = text('tr', undefined, { 'class': 'head' });
-                head.appendChild(text('th', kind)); head.appendChild(text('th', 'state'));
-                fields.forEach(function (n) { head.appendChild(text('th', n)); });
-                table.appendChild(head); lastKind = kind;
-              }
+              const fields = run0.schema[run0.rowKind[row0]].fields, st = run0.stageByKey[key];
+              const title = text('tr', undefined, { 'class': 'item-title' });
+              title.appendChild(text('th', st ? st.label : key.replace(':', ' ')));
               data.runs.forEach(function (run, which) {
                 const row = rows[which][key];
-                const st = run.stageByKey[key];
-                const tr = text('tr', undefined, { 'data-item': key, 'data-run': which });
-                tr.appendChild(text('th', (B ? data.labels[which] + ' ' : '') + (st ? st.label : key.replace(':', ' '))));
-                if (row === undefined) { tr.appendChild(text('td', 'absent', { 'class': 'phase diff' })); table.appendChild(tr); return; }
-                tr.appendChild(text('td', phaseOf(run, row) || '', { 'class': 'phase' }));
-                const other = B ? (which ? A : B) : null, orow = B ? rows[1 - which][key] : undefined;
-                fields.forEach(function (n) {
-                  const v = val(run, row, n);
-                  const td = text('td', exact(v), { 'data-field': n, 'data-bits': bits(v) });
-                  if (other && (orow === undefined || bits(val(other, orow, n)) !== bits(v))) td.className = 'diff';
+                title.appendChild(text('td', row === undefined ? 'absent' : (phaseOf(run, row) || ''), { 'class': 'phase' + (row === undefined ? ' diff' : ''), 'data-run': which }));
+              });
+              body.appendChild(title);
+              fields.forEach(function (n) {
+                const tr = text('tr');
+                tr.appendChild(text('th', n, { 'class': 'field' }));
+                data.runs.forEach(function (run, which) {
+                  const row = rows[which][key];
+                  if (row === undefined) { tr.appendChild(text('td', '')); return; }
+                  const v = val(run, row, n), td = text('td', exact(v), { 'data-run': which, 'data-field': n, 'data-bits': bits(v) });
+                  if (B) { const o = rows[1 - which][key], other = which ? A : B; if (o === undefined || bits(val(other, o, n)) !== bits(v)) td.className = 'diff'; }
                   tr.appendChild(td);
                 });
-                const p = pointsOf(run, row);
-                if (p && p.length) {
-                  const td = text('td', undefined, { 'class': 'points' }), det = text('details'), list = text('span');
-                  det.appendChild(text('summary', p.length / 2 + ' points'));
-                  for (let i = 0; i < p.length; i++) list.appendChild(text('span', exact(p[i]) + (i % 2 ? '; ' : ', '), { 'data-point': i, 'data-bits': bits(p[i]) }));
-                  det.appendChild(list); td.appendChild(det); tr.appendChild(td);
-                }
-                table.appendChild(tr);
+                body.appendChild(tr);
               });
+              data.runs.forEach(function (run, which) {
+                const row = rows[which][key];
+                const p = row === undefined ? null : pointsOf(run, row);
+                if (!p || !p.length) return;
+                const tr = text('tr'), td = text('td', undefined, { 'class': 'points', 'data-run': which, colspan: 3 }), det = text('details'), list = text('span');
+                tr.appendChild(text('th', B ? 'AB'[which] + ' points' : 'points', { 'class': 'field' }));
+                det.appendChild(text('summary', p.length / 2 + ' points'));
+                for (let i = 0; i < p.length; i++) list.appendChild(text('span', exact(p[i]) + (i % 2 ? '; ' : ', '), { 'data-point': i, 'data-bits': bits(p[i]) }));
+                det.appendChild(list); td.appendChild(det); tr.appendChild(td); body.appendChild(tr);
+              });
+              table.appendChild(body);
             });
             // Resting and culled tiles, by name.
             const rest = restingTiles(A, f, rows[0]);
             if (rest.length) {
-              const tr = text('tr', undefined, { 'class': 'resting' });
-              tr.appendChild(text('td', rest.map(function (t) { return t.stage.label + (t.culled ? ' culled' : ' resting'); }).join(', '), { colspan: 9 }));
-              table.appendChild(tr);
+              const body = text('tbody', undefined, { 'class': 'resting' }), tr = text('tr');
+              tr.appendChild(text('td', rest.map(function (t) { return t.stage.label + (t.culled ? ' culled' : ' resting'); }).join(', '), { colspan: 3 }));
+              body.appendChild(tr); table.appendChild(body);
             }
             const ev = $('events');
             ev.textContent = '';
@@ -603,12 +613,15 @@ extension ReplayPage {
               e.querySelectorAll('[transform]').forEach(function (c) { transforms.push(c.getAttribute('transform')); });
               out.drawn.push({ run: +e.getAttribute('data-run'), item: e.getAttribute('data-item'), tag: e.tagName, attrs: attrs(e), transforms: transforms, display: e.style.display });
             });
-            document.querySelectorAll('#items tr[data-item]').forEach(function (tr) {
-              const fields = {};
-              tr.querySelectorAll('td[data-field]').forEach(function (td) { fields[td.getAttribute('data-field')] = { text: td.textContent, bits: td.getAttribute('data-bits') }; });
-              const points = [];
-              tr.querySelectorAll('[data-point]').forEach(function (p) { points.push({ text: p.textContent.replace(/[,;] $/, ''), bits: p.getAttribute('data-bits') }); });
-              out.panel.push({ run: +tr.getAttribute('data-run'), item: tr.getAttribute('data-item'), phase: tr.querySelector('.phase').textContent, fields: fields, points: points });
+            document.querySelectorAll('#items tbody[data-item]').forEach(function (body) {
+              data.runs.forEach(function (run, which) {
+                const phase = body.querySelector('.phase[data-run="' + which + '"]');
+                if (!phase || phase.textContent === 'absent') return;
+                const fields = {}, points = [];
+                body.querySelectorAll('td[data-field][data-run="' + which + '"]').forEach(function (td) { fields[td.getAttribute('data-field')] = { text: td.textContent, bits: td.getAttribute('data-bits') }; });
+                body.querySelectorAll('td.points[data-run="' + which + '"] [data-point]').forEach(function (p) { points.push({ text: p.textContent.replace(/[,;] $/, ''), bits: p.getAttribute('data-bits') }); });
+                out.panel.push({ run: which, item: body.getAttribute('data-item'), phase: phase.textContent, fields: fields, points: points });
+              });
             });
             document.querySelectorAll('#layer-fingers .finger').forEach(function (e) { out.fingers.push(attrs(e)); });
             return out;

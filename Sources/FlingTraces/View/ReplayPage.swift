@@ -41,7 +41,7 @@ public struct ReplayPage: Sendable {
         if runs.count == 1 {
             subtitle = "\(runs[0].kind): \(runs[0].summary)"
         } else {
-            subtitle = zip(labels, runs).map { "\($0): \($1.summary)" }.joined(separator: " · ")
+            subtitle = zip(["A", "B"], zip(labels, runs)).map { "\($0) = \($1.0): \($1.1.summary)" }.joined(separator: " · ")
         }
         let script = Self.script
         let style = Self.style
