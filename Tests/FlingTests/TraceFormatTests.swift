@@ -35,7 +35,7 @@ func replay(_ trace: Trace, on kind: BackendKind, display: DisplayFrames = .rate
         #expect(trace.scenes.last?.expected?.digest.value == pinned.digest, "\(file)")
         #expect(trace.scenes.compactMap(\.expected?.ticks).reduce(0, +) == pinned.ticks)
         #expect(trace.arithmetic == .portable)
-        let r = try replay(trace, on: .nativePortable)
+        let r = try checkPinnedReplay(trace, name: file).replay
         #expect(r.comparedPins && r.mismatches.isEmpty)
         #expect(r.digest.value == pinned.digest, "\(file): \(r.digest.hex)")
         #expect(r.tickCount == pinned.ticks)
