@@ -49,7 +49,8 @@ struct SVGPicture {
             viewBox="0 0 \(f(width)) \(f(height))" \(Self.font)>
 
             """
-        svg += "<title>\(XMLText.escaped(trace.name ?? "fling trace")): \(trace.scenes.count) scene\(trace.scenes.count == 1 ? "" : "s")</title>\n"
+        svg +=
+            "<title>\(XMLText.escaped(trace.name ?? "fling trace")): \(trace.scenes.count) scene\(trace.scenes.count == 1 ? "" : "s")</title>\n"
         svg += "<rect x=\"0\" y=\"0\" width=\"\(f(width))\" height=\"\(f(height))\" fill=\"#ffffff\"/>\n"
         svg += text(margin, margin + 14, trace.name ?? "fling trace", size: 16, weight: "bold", maxWidth: width - 2 * margin)
         svg += text(margin, margin + 32, subtitle, size: 11, color: "#495057", maxWidth: width - 2 * margin)

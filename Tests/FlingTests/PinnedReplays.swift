@@ -20,7 +20,11 @@ func checkPinnedReplay(
         let make = { (n: Int) throws(FlingError) -> any PhysicsBackend in try kind.make(solverIterations: n) }
         let run = try FlingTraces.Run.adapting(trace, title: name, makeBackend: make)
         let view =
-            try reference.map { ReplayPage(comparing: try FlingTraces.Run.adapting($0, title: "\(name) reference", makeBackend: make), with: run, labels: ["reference", name]) }
+            try reference.map {
+                ReplayPage(
+                    comparing: try FlingTraces.Run.adapting($0, title: "\(name) reference", makeBackend: make), with: run,
+                    labels: ["reference", name])
+            }
             ?? ReplayPage(run)
         page = try view.save(name: "\(name)-\(kind)", in: folder)
     }

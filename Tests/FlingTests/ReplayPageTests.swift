@@ -83,7 +83,8 @@ func movingOneTouch(_ trace: Trace) throws -> (Trace, tick: Int) {
     ])
     func keyTimesKeepEverySample(command: [String], samples: Int) throws {
         let file = try fixturePath(command.last!)
-        let result = FlingCommand.run(Array(command[..<(command.count - 1)]) + [file, "--svg", "-"] + (command[0] == "paths" ? ["--animated"] : []))
+        let result = FlingCommand.run(
+            Array(command[..<(command.count - 1)]) + [file, "--svg", "-"] + (command[0] == "paths" ? ["--animated"] : []))
         #expect(result.status == 0, "\(result.stderr)")
         let keyTimes = attributeValues("keyTimes", in: result.stdout)
         let values = attributeValues("values", in: result.stdout)
@@ -130,11 +131,14 @@ func movingOneTouch(_ trace: Trace) throws -> (Trace, tick: Int) {
     /// own script and style by hash (the hashes of the texts in the page), no external URL,
     /// and a document title that cannot break out of its element or the data block.
     @Test func pageIsSelfContained() throws {
-        var run = try FlingTraces.Run.adapting(try Trace(json: try Fixture.text("traces/two-fingers.json")), title: "x", makeBackend: Self.make())
+        var run = try FlingTraces.Run.adapting(
+            try Trace(json: try Fixture.text("traces/two-fingers.json")), title: "x", makeBackend: Self.make())
         run.title = "</script><script>alert(1)</script> & \u{1}"
         let html = ReplayPage(run).html
         let policy = try #require(
-            attributeValues("content", in: html).map { $0.replacingOccurrences(of: "&#39;", with: "'") }.first { $0.hasPrefix("default-src 'none'") })
+            attributeValues("content", in: html).map { $0.replacingOccurrences(of: "&#39;", with: "'") }.first {
+                $0.hasPrefix("default-src 'none'")
+            })
         func hash(_ text: String) -> String { "'sha256-\(Data(SHA256.hash(Array(text.utf8))).base64EncodedString())'" }
         #expect(policy.contains("script-src \(hash(ReplayPage.script));"))
         #expect(policy.contains("style-src \(hash(ReplayPage.style));"))
@@ -144,23 +148,32 @@ func movingOneTouch(_ trace: Trace) throws -> (Trace, tick: Int) {
         // Nothing that names or fetches a resource, outside the data block (base64 and text).
         let dataStart = try #require(html.range(of: "<script type=\"application/json\""))
         let dataEnd = try #require(html.range(of: "</script>", range: dataStart.upperBound..<html.endIndex))
-        let code = (html[..<dataStart.lowerBound] + html[dataEnd.upperBound...]).replacingOccurrences(of: "http://www.w3.org/2000/svg", with: "")
-        for name in ["http:", "https:", "url(", "src=", "href=", "@import", "fetch(", "XMLHttpRequest", "import(", "WebSocket", "sendBeacon"] {
+        let code = (html[..<dataStart.lowerBound] + html[dataEnd.upperBound...]).replacingOccurrences(
+            of: "http://www.w3.org/2000/svg", with: "")
+        for name in [
+            "http:", "https:", "url(", "src=", "href=", "@import", "fetch(", "XMLHttpRequest", "import(", "WebSocket", "sendBeacon",
+        ] {
             #expect(!code.contains(name), "\(name)")
         }
     }
 
     /// The data block carries every frame's numbers as the replay's own bits.
     @Test func dataBlockHoldsTheReplaysBits() throws {
-        let run = try FlingTraces.Run.adapting(try Trace(json: try Fixture.text("traces/two-fingers.json")), title: "t", makeBackend: Self.make())
+        let run = try FlingTraces.Run.adapting(
+            try Trace(json: try Fixture.text("traces/two-fingers.json")), title: "t", makeBackend: Self.make())
         let html = ReplayPage(run).html
         let start = try #require(html.range(of: "<script type=\"application/json\" id=\"fling-data\">"))
         let end = try #require(html.range(of: "</script>", range: start.upperBound..<html.endIndex))
-        let json = try #require(try JSONSerialization.jsonObject(with: Data(html[start.upperBound..<end.lowerBound].utf8)) as? [String: Any])
+        let json = try #require(
+            try JSONSerialization.jsonObject(with: Data(html[start.upperBound..<end.lowerBound].utf8)) as? [String: Any])
         let frames = try #require(((json["runs"] as? [[String: Any]])?.first)?["frames"] as? [String: Any])
         let text = try #require(frames["values"] as? String)
         let values = try #require(Data(base64Encoded: text))
-        let decoded = values.withUnsafeBytes { raw in (0..<values.count / 8).map { Double(bitPattern: UInt64(littleEndian: raw.loadUnaligned(fromByteOffset: 8 * $0, as: UInt64.self))) } }
+        let decoded = values.withUnsafeBytes { raw in
+            (0..<values.count / 8).map {
+                Double(bitPattern: UInt64(littleEndian: raw.loadUnaligned(fromByteOffset: 8 * $0, as: UInt64.self)))
+            }
+        }
         let expected = run.frames.flatMap { $0.items.flatMap(\.values) }
         #expect(!expected.isEmpty && decoded.map(\.bitPattern) == expected.map(\.bitPattern))
         #expect(frames["count"] as? Int == run.frames.count)
@@ -168,7 +181,10 @@ func movingOneTouch(_ trace: Trace) throws -> (Trace, tick: Int) {
 
     /// The adapter's runs end on the replays' own digests (its frames are the replay's ticks
     /// and samples, in order), for every kind of fixture.
-    @Test(arguments: ["traces/flutter-strokes.json", "scenes/heads-press.json", "scenes/day-night.json", "scenes/clouds.json", "scenes/bubbles-fish.json", "scenes/switch-tap-pull-flick.json", "paths/jumping-pin.json", "paths/dots.json"])
+    @Test(arguments: [
+        "traces/flutter-strokes.json", "scenes/heads-press.json", "scenes/day-night.json", "scenes/clouds.json", "scenes/bubbles-fish.json",
+        "scenes/switch-tap-pull-flick.json", "paths/jumping-pin.json", "paths/dots.json",
+    ])
     func runsEndOnTheReplaysDigests(file: String) throws {
         let run = try ViewCommand.load(try fixturePath(file), on: .nativePortable)
         #expect(run.frames.last?.digest == run.digest)
@@ -219,11 +235,13 @@ func movingOneTouch(_ trace: Trace) throws -> (Trace, tick: Int) {
     /// `fling view` writes a page for every kind of document, and for two runs prints their
     /// first divergence (or that they are the same).
     @Test func viewCommandWritesPages() throws {
-        for file in ["traces/tap.json", "flutter-velocity-tracker.csv", "scenes/heads-press.json", "scenes/switch-tap-pull-flick.json",
-            "scenes/bubbles-taps.json", "scenes/day-night.json", "scenes/clouds.json", "paths/jumping-pin.json", "paths/dots.json"]
-        {
+        for file in [
+            "traces/tap.json", "flutter-velocity-tracker.csv", "scenes/heads-press.json", "scenes/switch-tap-pull-flick.json",
+            "scenes/bubbles-taps.json", "scenes/day-night.json", "scenes/clouds.json", "paths/jumping-pin.json", "paths/dots.json",
+        ] {
             let r = FlingCommand.run(["view", try fixturePath(file), "--html", "-"])
-            #expect(r.status == 0 && r.stdout.hasPrefix("<!DOCTYPE html>") && r.stdout.contains("id=\"fling-data\""), "\(file): \(r.stderr)")
+            #expect(
+                r.status == 0 && r.stdout.hasPrefix("<!DOCTYPE html>") && r.stdout.contains("id=\"fling-data\""), "\(file): \(r.stderr)")
         }
         let same = FlingCommand.run(["view", try fixturePath("traces/tap.json"), try fixturePath("traces/tap.json"), "--html", "-"])
         #expect(same.status == 0 && same.stdout.hasPrefix("the runs are the same: 28 frames, digest 768dee72e556c02f\n"))

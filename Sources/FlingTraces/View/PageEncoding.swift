@@ -63,7 +63,9 @@ enum PageJSON {
             case "\t": out += "\\t"
             case "<", ">", "&", "\u{2028}", "\u{2029}": out += unicode(u.value)
             default:
-                if u.value < 0x20 || XMLText.isRefused(u) { out += unicode(u.value < 0x20 || u.value > 0xFFFF ? 0xFFFD : u.value) } else {
+                if u.value < 0x20 || XMLText.isRefused(u) {
+                    out += unicode(u.value < 0x20 || u.value > 0xFFFF ? 0xFFFD : u.value)
+                } else {
                     out.unicodeScalars.append(u)
                 }
             }

@@ -130,7 +130,9 @@ public struct ReplayPage: Sendable {
                 kind.append(byte: UInt8(truncatingIfNeeded: k))
                 id.append(int32: item.id)
                 if let p = item.phase {
-                    if let i = phases.firstIndex(of: p) { phase.append(byte: UInt8(i)) } else if phases.count < 255 {
+                    if let i = phases.firstIndex(of: p) {
+                        phase.append(byte: UInt8(i))
+                    } else if phases.count < 255 {
                         phases.append(p); phase.append(byte: UInt8(phases.count - 1))
                     } else {
                         phase.append(byte: 255)
@@ -190,7 +192,9 @@ public struct ReplayPage: Sendable {
                 "events",
                 PageJSON.array(
                     run.events.map { e in
-                        PageJSON.array(["\(e.frame)", PageJSON.string(e.itemKind), "\(e.id)", PageJSON.string(e.name), PageJSON.string(e.detail)])
+                        PageJSON.array([
+                            "\(e.frame)", PageJSON.string(e.itemKind), "\(e.id)", PageJSON.string(e.name), PageJSON.string(e.detail),
+                        ])
                     })
             ),
             (
@@ -225,7 +229,8 @@ public struct ReplayPage: Sendable {
                 minY = min(minY, item.values[j]); maxY = max(maxY, item.values[j])
             }
         }
-        let size = run.stage.items.flatMap { $0.facts.filter { ["width", "height", "diameter"].contains($0.name) }.map(\.value) }
+        let size =
+            run.stage.items.flatMap { $0.facts.filter { ["width", "height", "diameter"].contains($0.name) }.map(\.value) }
             .filter(\.isFinite).max() ?? 0
         let pad = max(v.width, v.height) / 2, room = min(size * 0.75, pad) + 10
         minX = max(minX - room, v.minX - pad); maxX = min(maxX + room, v.maxX + pad)

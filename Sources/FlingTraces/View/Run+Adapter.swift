@@ -26,7 +26,8 @@ extension Run {
             for t in scene.tiles {
                 items.append(
                     StageItem(
-                        itemKind: "tile", id: id(t.id), label: trace.scenes.count > 1 ? "scene \(s + 1) tile \(t.id.rawValue)" : "tile \(t.id.rawValue)",
+                        itemKind: "tile", id: id(t.id),
+                        label: trace.scenes.count > 1 ? "scene \(s + 1) tile \(t.id.rawValue)" : "tile \(t.id.rawValue)",
                         facts: [
                             Fact("homeX", t.origin.x), Fact("homeY", t.origin.y), Fact("width", t.frame.width),
                             Fact("height", t.frame.height), Fact("from", Double(offset)), Fact("to", Double(offset + result.tickCount - 1)),
@@ -41,7 +42,8 @@ extension Run {
                     next += 1
                     let (name, detail, after): (String, String, String?)
                     switch e.kind {
-                    case .grabbed(let touch, let at): (name, detail, after) = ("grabbed", "touch \(touch.rawValue) at \(at.x) \(at.y)", "held")
+                    case .grabbed(let touch, let at):
+                        (name, detail, after) = ("grabbed", "touch \(touch.rawValue) at \(at.x) \(at.y)", "held")
                     case .released(let outcome, let v, let cancelled):
                         (name, detail, after) = (
                             "released", "\(cancelled ? "cancelled, " : "")\(outcome.rawValue), velocity \(v.x) \(v.y)",
@@ -63,7 +65,8 @@ extension Run {
                             values: [b.position.x, b.position.y, b.angle, b.velocity.x, b.velocity.y, b.angularVelocity],
                             phase: phase[t.id.rawValue]))
                 }
-                frames.append(Frame(index: offset + state.tick, time: timeOffset + Double(state.tick + 1) * tick, items: row, digest: digest))
+                frames.append(
+                    Frame(index: offset + state.tick, time: timeOffset + Double(state.tick + 1) * tick, items: row, digest: digest))
             }
             for e in result.events[next...] {
                 events.append(Event(frame: offset + e.tick, itemKind: "tile", id: id(e.tile), name: "\(e.kind)", detail: ""))
@@ -76,7 +79,8 @@ extension Run {
                         Input(
                             frame: offset + k, time: timeOffset + e.time, name: "touch", touch: s * 1_000_000 + e.touch.rawValue,
                             phase: e.phase.rawValue, position: e.position, detail: e.tile.map { "tile \($0.rawValue)" } ?? ""))
-                case .reset(let t): inputs.append(Input(frame: offset + (input.tick ?? 0), time: timeOffset, name: "reset", detail: "tile \(t.rawValue)"))
+                case .reset(let t):
+                    inputs.append(Input(frame: offset + (input.tick ?? 0), time: timeOffset, name: "reset", detail: "tile \(t.rawValue)"))
                 case .removeTile(let t):
                     inputs.append(Input(frame: offset + (input.tick ?? 0), time: timeOffset, name: "remove", detail: "tile \(t.rawValue)"))
                 case .addTile(let t):
@@ -114,7 +118,8 @@ extension Run {
                     if k == 0, s.item.isDraggable {
                         stage.append(
                             StageItem(
-                                itemKind: isHeads ? "head" : "knob", id: s.item.id.rawValue, label: "\(isHeads ? "head" : "knob") \(s.item.id.rawValue)",
+                                itemKind: isHeads ? "head" : "knob", id: s.item.id.rawValue,
+                                label: "\(isHeads ? "head" : "knob") \(s.item.id.rawValue)",
                                 facts: [Fact("diameter", s.item.width)]))
                     }
                     if s.item.isDraggable {
@@ -139,7 +144,10 @@ extension Run {
                 guard words.count >= 4, words[0] == "tick", let tick = Int(words[1]) else { continue }
                 let f = frame(atTime: Double(tick + 1) / 60)
                 if words[2] == "item", let id = Int(words[3]), words.count > 4 {
-                    events.append(Event(frame: f, itemKind: isHeads ? "head" : "knob", id: id, name: String(words[4]), detail: words[5...].joined(separator: " ")))
+                    events.append(
+                        Event(
+                            frame: f, itemKind: isHeads ? "head" : "knob", id: id, name: String(words[4]),
+                            detail: words[5...].joined(separator: " ")))
                 } else if words.count > 4 {
                     let name = words.contains("toggled") ? "toggled" : String(words[4])
                     events.append(Event(frame: f, itemKind: isHeads ? "panel" : "rays", id: 0, name: name, detail: line))
@@ -149,7 +157,9 @@ extension Run {
                 guard case .touch(let e) = input.input else { continue }
                 let tick = input.tick ?? FixedStepClock.firstTick(atOrAfter: e.time, tick: 1.0 / 60)
                 inputs.append(
-                    Input(frame: frame(atTime: Double(tick) / 60), time: e.time, name: "touch", touch: e.touch.rawValue, phase: e.phase.rawValue, position: e.position))
+                    Input(
+                        frame: frame(atTime: Double(tick) / 60), time: e.time, name: "touch", touch: e.touch.rawValue,
+                        phase: e.phase.rawValue, position: e.position))
             }
         }
         switch scene.scene {
@@ -168,7 +178,10 @@ extension Run {
                 var row: [Item] = []
                 for s in states {
                     digest.combine(Double(s.id)); digest.combine(s.position.x); digest.combine(s.position.y); digest.combine(s.scale)
-                    row.append(Item(itemKind: "bubble", id: s.id, values: [s.position.x, s.position.y, s.scale, s.size], phase: s.isPopping ? "popping" : "rising"))
+                    row.append(
+                        Item(
+                            itemKind: "bubble", id: s.id, values: [s.position.x, s.position.y, s.scale, s.size],
+                            phase: s.isPopping ? "popping" : "rising"))
                     xs.append(s.position.x); ys.append(s.position.y)
                 }
                 frames.append(Frame(index: k, time: scene.sampling.time(k), items: row, digest: digest))
@@ -178,8 +191,13 @@ extension Run {
                 viewport = Rect(x: x0 - 40, y: y0 - 40, width: x1 - x0 + 80, height: y1 - y0 + 80)
             }
         case .dayNight(let c, let minutes, let picks):
-            schema = [ItemSchema(itemKind: "sky", fields: ["minutes", "skyOffset", "rotation", "starAlpha", "sunRotation", "moonRotation"])]
-            stage = [StageItem(itemKind: "sky", id: 0, label: "sky", facts: [Fact("imageHeight", c.imageHeight), Fact("viewHeight", c.viewHeight)])]
+            schema = [
+                ItemSchema(itemKind: "sky", fields: ["minutes", "skyOffset", "rotation", "starAlpha", "sunRotation", "moonRotation"])
+            ]
+            stage = [
+                StageItem(
+                    itemKind: "sky", id: 0, label: "sky", facts: [Fact("imageHeight", c.imageHeight), Fact("viewHeight", c.viewHeight)])
+            ]
             viewport = Rect(x: 0, y: 0, width: 390, height: c.viewHeight)
             var p = try DayNightPicker(configuration: c, minutes: minutes)
             var next = 0
@@ -197,7 +215,9 @@ extension Run {
                     Frame(
                         index: k, time: t,
                         items: [
-                            Item(itemKind: "sky", id: 0, values: [l.minutes, l.skyOffset, l.rotation, l.starAlpha, l.sunRotation, l.moonRotation])
+                            Item(
+                                itemKind: "sky", id: 0,
+                                values: [l.minutes, l.skyOffset, l.rotation, l.starAlpha, l.sunRotation, l.moonRotation])
                         ], digest: digest))
             }
         case .clouds(let c, let seed):
@@ -208,7 +228,9 @@ extension Run {
                 let t = scene.sampling.time(k)
                 for ev in try s.advance(to: t) {
                     events.append(
-                        Event(frame: k, itemKind: "cloud", id: ev.cloud, name: ev.kind == .appeared ? "emitted" : "removed", detail: "at \(ev.time) s"))
+                        Event(
+                            frame: k, itemKind: "cloud", id: ev.cloud, name: ev.kind == .appeared ? "emitted" : "removed",
+                            detail: "at \(ev.time) s"))
                 }
                 digest.combine(Double(s.clouds.count))
                 var row: [Item] = []
@@ -221,12 +243,18 @@ extension Run {
             }
         case .chatHeads(let c, _, let touches):
             viewport = c.screen
-            schema = [ItemSchema(itemKind: "head", fields: ["x", "y", "vx", "vy", "scale"]), ItemSchema(itemKind: "panel", fields: ["x", "y", "width", "height"])]
+            schema = [
+                ItemSchema(itemKind: "head", fields: ["x", "y", "vx", "vy", "scale"]),
+                ItemSchema(itemKind: "panel", fields: ["x", "y", "width", "height"]),
+            ]
             try snap(isHeads: true, touches)
         case .sunSwitch(let c, _, let touches):
             let track = c.trackFrame
             viewport = Rect(x: track.center.x - 150, y: track.y - 80, width: 300, height: track.height + 160)
-            schema = [ItemSchema(itemKind: "knob", fields: ["x", "y", "vx", "vy", "scale"]), ItemSchema(itemKind: "rays", fields: ["angle", "alpha", "on"])]
+            schema = [
+                ItemSchema(itemKind: "knob", fields: ["x", "y", "vx", "vy", "scale"]),
+                ItemSchema(itemKind: "rays", fields: ["angle", "alpha", "on"]),
+            ]
             stage.append(
                 StageItem(
                     itemKind: "track", id: 0, label: "track",
@@ -278,7 +306,8 @@ extension Run {
         }
         let b = box ?? BoundingBox(min: .zero, max: Vector(100, 100))
         let margin = 20.0
-        let viewport = Rect(x: b.min.x - margin, y: b.min.y - margin, width: b.max.x - b.min.x + 2 * margin, height: b.max.y - b.min.y + 2 * margin)
+        let viewport = Rect(
+            x: b.min.x - margin, y: b.min.y - margin, width: b.max.x - b.min.x + 2 * margin, height: b.max.y - b.min.y + 2 * margin)
         let interval = frames.count > 1 ? (frames[frames.count - 1].time - frames[0].time) / Double(frames.count - 1) : nil
         let schema: [ItemSchema] =
             if case .morph = scene.content { [ItemSchema(itemKind: "subpath", fields: ["closed"])] } else {

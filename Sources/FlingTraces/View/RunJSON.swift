@@ -38,10 +38,18 @@ package enum RunJSON {
             (
                 "schema",
                 PageJSON.array(
-                    run.schema.map { PageJSON.object([("kind", PageJSON.string($0.itemKind)), ("fields", PageJSON.array($0.fields.map(PageJSON.string)))]) })
+                    run.schema.map {
+                        PageJSON.object([
+                            ("kind", PageJSON.string($0.itemKind)), ("fields", PageJSON.array($0.fields.map(PageJSON.string))),
+                        ])
+                    })
             ),
             ("stage", PageJSON.array(stage)),
-            ("events", PageJSON.array(run.events.map { PageJSON.array(["\($0.frame)", PageJSON.string($0.itemKind), "\($0.id)", PageJSON.string($0.name)]) })),
+            (
+                "events",
+                PageJSON.array(
+                    run.events.map { PageJSON.array(["\($0.frame)", PageJSON.string($0.itemKind), "\($0.id)", PageJSON.string($0.name)]) })
+            ),
             ("frames", PageJSON.array(frames)),
         ]) + "\n"
     }
