@@ -485,7 +485,7 @@ def main():
             page = browser.page()
             page_path = os.path.join(work, "two-fingers.json.html")
             page.open("file://" + page_path)
-            page.eval("flingView.seek(40)")
+            page.eval("flingView.seek(20)")
             page.screenshot(os.path.join(shots, "view-player.png"))
             page.close()
             print(f"  screenshots in {shots}: view-player.png, view-diff.png")
