@@ -69,10 +69,12 @@ extension ReplayPage {
           const $ = function (id) { return document.getElementById(id); };
           const SVG = 'http://www.w3.org/2000/svg';
           const data = JSON.parse($('fling-data').textContent);
+          const timings = { parsed: performance.now() - t0 };
           const LE = new Uint8Array(new Uint32Array([1]).buffer)[0] === 1;
 
           // Typed arrays from base64 little-endian bytes: the exact doubles the replay produced.
           function bytes(b64) {
+            if (typeof Uint8Array.fromBase64 === 'function') return Uint8Array.fromBase64(b64 || '');
             const s = atob(b64 || '');
             const n = s.length, u = new Uint8Array(n);
             for (let i = 0; i < n; i++) u[i] = s.charCodeAt(i);
@@ -107,20 +109,29 @@ extension ReplayPage {
             r.itemStart = i32(F.itemStart); r.rowKind = u8(F.kind); r.rowId = i32(F.id); r.rowPhase = u8(F.phase);
             r.values = f64(F.values);
             r.pointStart = F.points ? i32(F.pointStart) : null; r.points = F.points ? f64(F.points) : null;
+            timings.decoded = performance.now() - t0;
             const rows = r.rowKind.length, widths = r.schema.map(function (s) { return s.fields.length; });
             r.valueStart = new Int32Array(rows + 1);
             for (let i = 0, o = 0; i < rows; i++) { r.valueStart[i] = o; o += widths[r.rowKind[i]]; r.valueStart[i + 1] = o; }
             r.field = r.schema.map(function (s) { const m = {}; s.fields.forEach(function (f, i) { m[f] = i; }); return m; });
             r.stageByKey = {};
             r.stage.forEach(function (s) { r.stageByKey[s.kind + ':' + s.id] = s; });
-            // Each item's rows in frame order, for its path and outlines.
+            // Each item's rows in frame order, for its path and outlines (typed arrays: a long session
+            // has hundreds of thousands of rows).
             r.track = {};
+            const keyOf = new Int32Array(rows), keys = [], counts = [];
+            const index = new Map();
+            for (let row = 0; row < rows; row++) {
+              const code = r.rowKind[row] * 4294967296 + (r.rowId[row] >>> 0);
+              let k = index.get(code);
+              if (k === undefined) { k = keys.length; index.set(code, k); keys.push(r.schema[r.rowKind[row]].kind + ':' + r.rowId[row]); counts.push(0); }
+              keyOf[row] = k; counts[k]++;
+            }
+            const tracks = keys.map(function (key, k) { return (r.track[key] = { frames: new Int32Array(counts[k]), rows: new Int32Array(counts[k]), n: 0 }); });
             for (let f = 0; f < r.n; f++) {
               for (let row = r.itemStart[f]; row < r.itemStart[f + 1]; row++) {
-                const key = r.schema[r.rowKind[row]].kind + ':' + r.rowId[row];
-                let t = r.track[key];
-                if (!t) t = r.track[key] = { frames: [], rows: [] };
-                t.frames.push(f); t.rows.push(row);
+                const t = tracks[keyOf[row]];
+                t.frames[t.n] = f; t.rows[t.n] = row; t.n++;
               }
             }
             // Touches, stroke by stroke.
@@ -139,6 +150,7 @@ extension ReplayPage {
             r.inputs.forEach(function (i) { (r.inputsAt[i[0]] = r.inputsAt[i[0]] || []).push(i); });
           }
           data.runs.forEach(prepare);
+          timings.prepared = performance.now() - t0;
           const A = data.runs[0], B = data.runs[1] || null;
           const count = Math.max(A.n, B ? B.n : 0);
           const word = A.kind.indexOf('fling-trace') === 0 ? 'tick' : A.kind.indexOf('fling-paths') === 0 ? 'frame' : 'sample';
@@ -631,7 +643,7 @@ extension ReplayPage {
           window.flingView = {
             count: count, word: word, rows: data.runs.reduce(function (n, r) { return n + r.rowKind.length; }, 0), seek: function (f) { pause(); seek(f); return cur; }, frame: function () { return cur; },
             play: play, pause: pause, playing: function () { return playing; }, readback: readback, violations: violations,
-            loadMs: performance.now() - t0, readyAt: performance.now(), start: cur
+            timings: timings, loadMs: performance.now() - t0, readyAt: performance.now(), start: cur
           };
           document.body.setAttribute('data-ready', '1');
         })();
