@@ -12,14 +12,14 @@ public enum PathSVG {
     /// samples over 5 s on 101 times). The first is 0 and the last 1, as SMIL requires; a
     /// fraction that division would round onto its predecessor is moved up by one ulp.
     package static func keyTimes(_ times: [Double]) -> String {
-        guard let first = times.first, let last = times.last, last > first else { return times.count > 1 ? "0;1" : "0" }
+        guard let first = times.first, let last = times.last, last > first else { return times.count > 1 ? "0.0;1.0" : "0.0" }
         var out: [String] = []
         var previous = -1.0
         for (k, t) in times.enumerated() {
             var f = k == times.count - 1 ? 1 : min(1, max(0, (t - first) / (last - first)))
             if f <= previous { f = previous.nextUp }
             previous = f
-            out.append(f == 0 ? "0" : f == 1 ? "1" : n(f))
+            out.append(n(f))
         }
         return out.joined(separator: ";")
     }
