@@ -21,8 +21,8 @@ func attributeValues(_ attribute: String, in text: String) -> [String] {
 /// The fixture with one touch moved by half a point: a `moved` touch from the middle of the drag
 /// that is the last one applied before its tick (so the finger goes there), and that tick.
 func movingOneTouch(_ trace: Trace) throws -> (Trace, tick: Int) {
-    let tick = trace.scenes[0].configuration.tick
-    let inputs = trace.scenes[0].inputs
+    let tick = trace.sessions[0].configuration.tick
+    let inputs = trace.sessions[0].inputs
     func at(_ i: Int) -> Int? {
         guard case .touch(let e) = inputs[i].input else { return nil }
         return inputs[i].tick ?? FixedStepClock.firstTick(atOrAfter: e.time, tick: tick)
@@ -35,7 +35,7 @@ func movingOneTouch(_ trace: Trace) throws -> (Trace, tick: Int) {
     var moved = trace
     guard case .touch(var e) = inputs[i].input else { throw FlingError(.invalidState, field: "", value: "", reason: "") }
     e.position = e.position + Vector(0.5, 0)
-    moved.scenes[0].inputs[i].input = .touch(e)
+    moved.sessions[0].inputs[i].input = .touch(e)
     return (moved, try #require(at(i)))
 }
 
@@ -68,9 +68,12 @@ func movingOneTouch(_ trace: Trace) throws -> (Trace, tick: Int) {
         #expect(!strip.contains("<script>"))
         var trace = try Trace(json: try Fixture.text("traces/tap.json"))
         trace.name = hostile
-        let replay = try TraceReplayer(trace).replay { n throws(FlingError) in try NativeBackend(solverIterations: n) }
-        let svg = SVGPicture(trace: trace, replay: replay, every: 6, subtitle: hostile).render()
-        #expect(isWellFormedXML(svg))
+        let options = ReplayOptions(makeBackend: { n throws(FlingError) in try NativeBackend(solverIterations: n) })
+        let svg = try trace.svg(RenderOptions(replay: options, title: hostile, backendName: hostile))
+        #expect(isWellFormedXML(svg) && svg.contains("&lt;/title&gt;"))
+        var heads = try Documents.read(Array(try Fixture.text("scenes/heads-press.json").utf8))
+        heads.name = hostile
+        #expect(isWellFormedXML(try heads.svg(RenderOptions(replay: options, title: hostile))))
     }
 }
 
@@ -111,8 +114,9 @@ func movingOneTouch(_ trace: Trace) throws -> (Trace, tick: Int) {
 }
 
 @Suite struct ReplayPageTests {
-    static func make(_ backend: BackendKind = .nativePortable) -> (Int) throws(FlingError) -> any PhysicsBackend {
-        { n throws(FlingError) in try backend.make(solverIterations: n) }
+    /// The run of `document` on native-portable, titled `title`.
+    static func run(_ document: any FlingDocument, _ title: String) throws -> FlingTraces.Run {
+        try document.play(ReplayOptions(makeBackend: { n throws(FlingError) in try NativeBackend(solverIterations: n) }), title: title).run
     }
 
     @Test func sha256AndBase64MatchTheirStandards() {
@@ -131,8 +135,7 @@ func movingOneTouch(_ trace: Trace) throws -> (Trace, tick: Int) {
     /// own script and style by hash (the hashes of the texts in the page), no external URL,
     /// and a document title that cannot break out of its element or the data block.
     @Test func pageIsSelfContained() throws {
-        var run = try FlingTraces.Run.adapting(
-            try Trace(json: try Fixture.text("traces/two-fingers.json")), title: "x", makeBackend: Self.make())
+        var run = try Self.run(try Trace(json: try Fixture.text("traces/two-fingers.json")), "x")
         run.title = "</script><script>alert(1)</script> & \u{1}"
         let html = ReplayPage(run).html
         let policy = try #require(
@@ -159,8 +162,7 @@ func movingOneTouch(_ trace: Trace) throws -> (Trace, tick: Int) {
 
     /// The data block carries every frame's numbers as the replay's own bits.
     @Test func dataBlockHoldsTheReplaysBits() throws {
-        let run = try FlingTraces.Run.adapting(
-            try Trace(json: try Fixture.text("traces/two-fingers.json")), title: "t", makeBackend: Self.make())
+        let run = try Self.run(try Trace(json: try Fixture.text("traces/two-fingers.json")), "t")
         let html = ReplayPage(run).html
         let start = try #require(html.range(of: "<script type=\"application/json\" id=\"fling-data\">"))
         let end = try #require(html.range(of: "</script>", range: start.upperBound..<html.endIndex))
@@ -179,34 +181,21 @@ func movingOneTouch(_ trace: Trace) throws -> (Trace, tick: Int) {
         #expect(frames["count"] as? Int == run.frames.count)
     }
 
-    /// The adapter's runs end on the replays' own digests (its frames are the replay's ticks
-    /// and samples, in order), for every kind of fixture.
-    @Test(arguments: [
-        "traces/flutter-strokes.json", "scenes/heads-press.json", "scenes/day-night.json", "scenes/clouds.json", "scenes/bubbles-fish.json",
-        "scenes/switch-tap-pull-flick.json", "paths/jumping-pin.json", "paths/dots.json",
-    ])
-    func runsEndOnTheReplaysDigests(file: String) throws {
-        let run = try ViewCommand.load(try fixturePath(file), on: .nativePortable)
-        #expect(run.frames.last?.digest == run.digest)
-        #expect(run.frames.count > 10 && run.frames.contains { !$0.items.isEmpty })
-        #expect(run.summary.hasPrefix("digest \(run.digest.hex)"))
-    }
-
-    /// Two runs that differ in one touch part where it is applied: the report names that tick,
-    /// the tile and the field, with both values' bits; equal runs have no divergence.
-    @Test func firstDivergenceIsNamed() throws {
+    /// Two runs that differ in one touch: the page opens at the first divergence
+    /// (``Run/firstDivergence(from:)``: the input, where it is applied) and names it; the
+    /// state first differs at that tick, in the tile's vx; equal runs give no divergence.
+    @Test func pageOpensAtTheFirstDivergence() throws {
         let trace = try Trace(json: try Fixture.text("traces/fling-down.json"))
         let (moved, tick) = try movingOneTouch(trace)
-        let a = try FlingTraces.Run.adapting(trace, title: "a", makeBackend: Self.make())
-        let b = try FlingTraces.Run.adapting(moved, title: "b", makeBackend: Self.make())
-        #expect(a.divergence(from: a) == nil)
-        let d = try #require(a.divergence(from: b))
-        #expect(d.frame == tick && d.itemKind == "tile" && d.id == 1 && d.field == "vx")
-        #expect(d.aBits != d.bBits && d.aBits == a.frames[tick].items[0].values[3].bitPattern)
-        for f in 0..<tick { #expect(a.frames[f].items.map(\.values) == b.frames[f].items.map(\.values)) }
+        let a = try Self.run(trace, "a"), b = try Self.run(moved, "b")
+        #expect(ReplayPage(comparing: a, with: a).divergence == nil)
         let page = ReplayPage(comparing: a, with: b)
-        #expect(page.startFrame == tick)
-        #expect(page.html.contains("First divergence at tick \(tick): tile 1 vx:"))
+        let d = try #require(page.divergence)
+        #expect(d.frame == tick && d.part == .inputs && page.startFrame == tick)
+        #expect(page.html.contains("First divergence at tick \(tick): \(d.field) (inputs): A touch 1 moved"))
+        #expect(page.html.contains("\"start\":\(tick)"))
+        for f in 0..<tick { #expect(a.frames[f].items.map(\.values) == b.frames[f].items.map(\.values)) }
+        #expect(a.frames[tick].items[0].values[3].bitPattern != b.frames[tick].items[0].values[3].bitPattern)
     }
 
     /// A pinned replay that fails writes a replay page into the folder it is given (as
@@ -220,14 +209,14 @@ func movingOneTouch(_ trace: Trace) throws -> (Trace, tick: Int) {
         let (changed, tick) = try movingOneTouch(reference)  // the pins are still the reference's
         let passed = try checkPinnedReplay(reference, name: "fling-down", folder: folder.path)
         #expect(passed.page == nil)
-        var result: (replay: TraceReplay, page: String?)?
+        var result: (replay: DocumentReplay, page: String?)?
         withKnownIssue("the changed touch moves the pinned digests") {
             result = try checkPinnedReplay(changed, name: "fling-down changed", reference: reference, folder: folder.path)
         }
         let page = try #require(result?.page)
         #expect(page == folder.path + "/fling-down-changed-native-portable.html")
         let html = try String(contentsOfFile: page, encoding: .utf8)
-        #expect(html.contains("First divergence at tick \(tick): tile 1 vx: reference "))
+        #expect(html.contains("First divergence at tick \(tick): inputs["))
         #expect(html.contains("\"start\":\(tick)"))
         #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path) == ["fling-down-changed-native-portable.html"])
     }
@@ -244,7 +233,7 @@ func movingOneTouch(_ trace: Trace) throws -> (Trace, tick: Int) {
                 r.status == 0 && r.stdout.hasPrefix("<!DOCTYPE html>") && r.stdout.contains("id=\"fling-data\""), "\(file): \(r.stderr)")
         }
         let same = FlingCommand.run(["view", try fixturePath("traces/tap.json"), try fixturePath("traces/tap.json"), "--html", "-"])
-        #expect(same.status == 0 && same.stdout.hasPrefix("the runs are the same: 28 frames, digest 768dee72e556c02f\n"))
+        #expect(same.status == 0 && same.stdout.hasPrefix("equal: 28 ticks, digest 768dee72e556c02f ticks 28"))
         let json = FlingCommand.run(["view", try fixturePath("traces/tap.json"), "--json", "-", "--frames", "0,last"])
         let state = try #require(try JSONSerialization.jsonObject(with: Data(json.stdout.utf8)) as? [String: Any])
         #expect((state["frames"] as? [Any])?.count == 2 && state["count"] as? Int == 28)

@@ -104,7 +104,7 @@ extension ReplayPage {
           function prepare(r) {
             const F = r.frames;
             r.n = F.count;
-            r.index = i32(F.index); r.time = f64(F.time);
+            r.local = i32(F.local); r.time = f64(F.time);
             r.digest = F.digest ? u32(F.digest) : null;
             r.itemStart = i32(F.itemStart); r.rowKind = u8(F.kind); r.rowId = i32(F.id); r.rowPhase = u8(F.phase);
             r.values = f64(F.values);
@@ -114,8 +114,18 @@ extension ReplayPage {
             r.valueStart = new Int32Array(rows + 1);
             for (let i = 0, o = 0; i < rows; i++) { r.valueStart[i] = o; o += widths[r.rowKind[i]]; r.valueStart[i + 1] = o; }
             r.field = r.schema.map(function (s) { const m = {}; s.fields.forEach(function (f, i) { m[f] = i; }); return m; });
-            r.stageByKey = {};
-            r.stage.forEach(function (s) { r.stageByKey[s.kind + ':' + s.id] = s; });
+            // Stages (a trace's sessions): each its frames, viewport and items' fixed facts; the
+            // play clock runs on through them.
+            r.stageOf = new Int32Array(r.n);
+            let clock = 0;
+            r.playTime = new Float64Array(r.n);
+            r.stages.forEach(function (st, k) {
+              st.byKey = {};
+              st.items.forEach(function (s) { st.byKey[s.kind + ':' + s.id] = s; });
+              const end = Math.min(r.n, st.firstFrame + st.frameCount);
+              for (let f = st.firstFrame; f < end; f++) { r.stageOf[f] = k; r.playTime[f] = clock + r.time[f]; }
+              if (end > st.firstFrame) clock += r.time[end - 1] + (st.frameInterval || 0);
+            });
             // Each item's rows in frame order, for its path and outlines (typed arrays: a long session
             // has hundreds of thousands of rows).
             r.track = {};
@@ -153,7 +163,8 @@ extension ReplayPage {
           timings.prepared = performance.now() - t0;
           const A = data.runs[0], B = data.runs[1] || null;
           const count = Math.max(A.n, B ? B.n : 0);
-          const word = A.kind.indexOf('fling-trace') === 0 ? 'tick' : A.kind.indexOf('fling-paths') === 0 ? 'frame' : 'sample';
+          const word = A.frameUnit || 'frame';
+          function stageAt(r, f) { return r.stages[r.stageOf[Math.max(0, Math.min(r.n - 1, f))]] || { items: [], byKey: {}, viewport: r.bounds, firstFrame: 0, frameCount: r.n }; }
 
           // Where frame f is in an item's track (-1 when the item is not in it).
           function posOf(t, f) {
@@ -247,9 +258,9 @@ extension ReplayPage {
             },
             cloud: {
               tag: 'ellipse',
-              set: function (e, get) {
+              set: function (e, get, st) {
                 e.setAttribute('cx', n3(get('x'))); e.setAttribute('cy', n3(get('y')));
-                e.setAttribute('rx', n3(get('width') / 2)); e.setAttribute('ry', n3(get('height') / 2));
+                e.setAttribute('rx', n3((get('width') !== undefined ? get('width') : fact(st, 'width', 60)) / 2)); e.setAttribute('ry', n3((get('height') !== undefined ? get('height') : fact(st, 'height', 30)) / 2));
                 e.setAttribute('opacity', n3(get('alpha'))); e.setAttribute('fill', '#ffffff'); e.setAttribute('stroke', '#adb5bd');
               }
             },
@@ -276,7 +287,7 @@ extension ReplayPage {
             sky: {
               tag: 'g',
               set: function (e, get, st, id, ctx) {
-                const vb = A.viewport, w = vb[2], h = vb[3];
+                const vb = ctx.viewport, w = vb[2], h = vb[3];
                 if (!e.firstChild) {
                   el('rect', { 'class': 'sky-day', x: vb[0], y: vb[1], width: w, height: h, fill: '#74c0fc' }, e);
                   el('rect', { 'class': 'sky-night', x: vb[0], y: vb[1], width: w, height: h, fill: '#0b1a3a' }, e);
@@ -319,18 +330,21 @@ extension ReplayPage {
           stage.setAttribute('viewBox', bx.join(' '));
           const layers = {};
           ['bg', 'static', 'trails', 'ghosts', 'items0', 'items1', 'fingers'].forEach(function (n) { layers[n] = el('g', { id: 'layer-' + n }, stage); });
-          el('rect', { x: A.viewport[0], y: A.viewport[1], width: A.viewport[2], height: A.viewport[3], 'class': 'viewport' }, layers.bg);
-          A.stage.forEach(function (s) {
-            if (s.kind === 'tile') {
-              el('polygon', { points: corners(fact(s, 'homeX', 0), fact(s, 'homeY', 0), 0, fact(s, 'width', 40), fact(s, 'height', 40)), 'class': 'home', stroke: color(s.id), 'data-home': 'tile:' + s.id }, layers.static);
-            } else if (s.kind === 'track') {
-              el('rect', { x: s.facts.x, y: s.facts.y, width: s.facts.width, height: s.facts.height, rx: s.facts.height / 2, 'class': 'track' }, layers.static);
-            }
-          });
+          // The stage's viewport, tiles' home frames and the switch's track, for the current stage.
+          let shownStage = -1;
           function showStatic(f) {
-            layers.static.querySelectorAll('[data-home]').forEach(function (e) {
-              const s = A.stageByKey[e.getAttribute('data-home')];
-              e.style.display = s && (f < fact(s, 'from', -Infinity) || f > fact(s, 'to', Infinity)) ? 'none' : '';
+            const k = A.stageOf[Math.max(0, Math.min(A.n - 1, f))];
+            if (k === shownStage) return;
+            shownStage = k;
+            layers.bg.textContent = ''; layers.static.textContent = '';
+            const st = stageAt(A, f), v = st.viewport;
+            el('rect', { x: v[0], y: v[1], width: v[2], height: v[3], 'class': 'viewport' }, layers.bg);
+            st.items.forEach(function (s) {
+              if (s.kind === 'tile') {
+                el('polygon', { points: corners(fact(s, 'homeX', 0), fact(s, 'homeY', 0), 0, fact(s, 'width', 40), fact(s, 'height', 40)), 'class': 'home', stroke: color(s.id), 'data-home': 'tile:' + s.id }, layers.static);
+              } else if (s.facts.trackWidth !== undefined) {
+                el('rect', { x: s.facts.trackX, y: s.facts.trackY, width: s.facts.trackWidth, height: s.facts.trackHeight, rx: s.facts.trackHeight / 2, 'class': 'track' }, layers.static);
+              }
             });
           }
 
@@ -344,18 +358,20 @@ extension ReplayPage {
 
           // Whether a tile absent from the frame rests at home (not culled, within its scene).
           function restingTiles(r, f, present) {
-            const out = [];
-            r.stage.forEach(function (s) {
+            const out = [], st = stageAt(r, f);
+            st.items.forEach(function (s) {
               if (s.kind !== 'tile' || present[s.kind + ':' + s.id]) return;
-              if (f < fact(s, 'from', -Infinity) || f > fact(s, 'to', Infinity)) return;
-              let culled = false;
+              let gone = false;
               r.events.forEach(function (e) {
-                if (e[1] === s.kind && e[2] === s.id && e[0] <= f) {
-                  if (e[3] === 'culled') culled = true; else if (e[3] === 'grabbed') culled = false;
+                if (e[1] === s.kind && e[2] === s.id && e[0] >= st.firstFrame && e[0] <= f) {
+                  if (e[3] === 'culled') gone = true; else if (e[3] === 'grabbed') gone = false;
                 }
               });
-              r.inputs.forEach(function (i) { if (i[0] <= f && (i[2] === 'reset' || i[2] === 'add') && i[7] === 'tile ' + s.id) culled = false; });
-              out.push({ key: s.kind + ':' + s.id, culled: culled, stage: s });
+              r.inputs.forEach(function (i) {
+                if (i[0] < st.firstFrame || i[0] > f || !i[7] || i[7].split(' ')[1] !== String(s.id)) return;
+                if (i[2] === 'reset' || i[2] === 'addTile') gone = false; else if (i[2] === 'removeTile') gone = true;
+              });
+              out.push({ key: s.kind + ':' + s.id, culled: gone, stage: s });
             });
             return out;
           }
@@ -367,14 +383,14 @@ extension ReplayPage {
               const start = r.itemStart[f], end = r.itemStart[f + 1];
               const byKind = {};
               for (let row = start; row < end; row++) { const k = r.schema[r.rowKind[row]].kind; if (byKind[k] === undefined) byKind[k] = row; }
-              const ctx = { find: function (kind) { return byKind[kind] !== undefined ? getter(r, byKind[kind]) : null; } };
+              const ctx = { find: function (kind) { return byKind[kind] !== undefined ? getter(r, byKind[kind]) : null; }, viewport: stageAt(r, f).viewport };
               for (let row = start; row < end; row++) {
                 const kind = r.schema[r.rowKind[row]].kind, id = r.rowId[row], key = kind + ':' + id;
                 const d = DRAW[kind] || fallback;
                 let e = c[key];
                 if (!e) { e = c[key] = el(d.tag, { 'data-item': key, 'data-run': which, 'class': 'item ' + kind + (which ? ' other' : '') }, layer); }
                 ctx.phase = phaseOf(r, row); ctx.points = pointsOf(r, row);
-                d.set(e, getter(r, row), r.stageByKey[key], id, ctx);
+                d.set(e, getter(r, row), stageAt(r, f).byKey[key], id, ctx);
                 e.setAttribute('data-state', 'frame'); e.setAttribute('data-phase', ctx.phase || '');
                 e.style.display = '';
                 seen[key] = true;
@@ -410,7 +426,7 @@ extension ReplayPage {
                   for (let j = k - 6; j >= 0 && j >= k - 60; j -= 6) {
                     if (t.frames[j] < f - 60) break;
                     const d = DRAW[kind], g = el(d.tag, { 'class': 'ghost' + (which ? ' other' : '') }, layers.ghosts);
-                    d.set(g, getter(r, t.rows[j]), r.stageByKey[key], r.rowId[row], { phase: phaseOf(r, t.rows[j]), points: pointsOf(r, t.rows[j]), find: function () { return null; } });
+                    d.set(g, getter(r, t.rows[j]), stageAt(r, f).byKey[key], r.rowId[row], { phase: phaseOf(r, t.rows[j]), points: pointsOf(r, t.rows[j]), find: function () { return null; } });
                     g.removeAttribute('fill'); g.setAttribute('fill', 'none');
                   }
                 }
@@ -445,8 +461,9 @@ extension ReplayPage {
           function panel(f) {
             const r = f < A.n ? A : B;
             const tick = $('tick'), time = $('time');
-            tick.textContent = word + ' ' + (r ? r.index[Math.min(f, r.n - 1)] : f) + ' of ' + count;
-            tick.setAttribute('data-frame', f); tick.setAttribute('data-index', r ? r.index[Math.min(f, r.n - 1)] : f);
+            const local = r ? r.local[Math.min(f, r.n - 1)] : f, st = r ? stageAt(r, f) : null;
+            tick.textContent = word + ' ' + local + (r && r.stages.length > 1 ? ' of stage ' + (r.stageOf[Math.min(f, r.n - 1)] + 1) + (st.name ? ' (' + st.name + ')' : '') : ' of ' + count);
+            tick.setAttribute('data-frame', f); tick.setAttribute('data-index', local);
             const tt = r && f < r.n ? r.time[f] : NaN;
             time.textContent = 't = ' + exact(tt) + ' s'; time.setAttribute('data-bits', bits(tt));
             const dg = $('digest');
@@ -478,7 +495,7 @@ extension ReplayPage {
             keys.forEach(function (key) {
               const body = text('tbody', undefined, { 'data-item': key });
               const run0 = rows[0][key] !== undefined ? A : B, row0 = rows[0][key] !== undefined ? rows[0][key] : rows[1][key];
-              const fields = run0.schema[run0.rowKind[row0]].fields, st = run0.stageByKey[key];
+              const fields = run0.schema[run0.rowKind[row0]].fields, st = stageAt(run0, f).byKey[key];
               const title = text('tr', undefined, { 'class': 'item-title' });
               title.appendChild(text('th', st ? st.label : key.replace(':', ' ')));
               data.runs.forEach(function (run, which) {
@@ -563,7 +580,7 @@ extension ReplayPage {
             const box = $('divergence');
             box.hidden = false;
             box.textContent = d.text;
-            box.setAttribute('data-frame', d.frame); box.setAttribute('data-item', d.itemKind + ':' + d.id); box.setAttribute('data-field', d.field);
+            box.setAttribute('data-frame', d.frame); box.setAttribute('data-item', d.itemKind === null ? '' : d.itemKind + ':' + d.id); box.setAttribute('data-field', d.field); box.setAttribute('data-part', d.part);
           }
           markers.addEventListener('click', function (e) { const f = e.target.getAttribute && e.target.getAttribute('data-frame'); if (f !== null && f !== undefined) { pause(); seek(+f); } });
 
@@ -572,10 +589,10 @@ extension ReplayPage {
           function frameAt(t) {
             const r = A.n >= count ? A : B;
             let lo = 0, hi = r.n - 1;
-            while (lo < hi) { const m = (lo + hi + 1) >> 1; if (r.time[m] <= t) lo = m; else hi = m - 1; }
+            while (lo < hi) { const m = (lo + hi + 1) >> 1; if (r.playTime[m] <= t) lo = m; else hi = m - 1; }
             return lo;
           }
-          function timeOf(f) { const r = f < A.n ? A : B; return r.time[f]; }
+          function timeOf(f) { const r = f < A.n ? A : B; return r.playTime[f]; }
           function seek(f) { cur = Math.max(0, Math.min(count - 1, f | 0)); if (playing) rebase(); draw(); }
           function rebase() { base = performance.now(); baseTime = timeOf(cur); }
           function play() {

@@ -16,8 +16,9 @@ public struct ReplayPage: Sendable {
     public var runs: [Run]
     /// A name for each run (`A`, `B`, or the backends' names).
     public var labels: [String]
-    /// Where the two runs first differ, marked on the timeline and named at the top.
-    public var divergence: RunDivergence?
+    /// Where the two runs first differ (``Run/firstDivergence(from:)``), marked on the
+    /// timeline and named at the top.
+    public var divergence: Divergence?
     /// The frame the page opens at: the divergence's, or 0.
     public var startFrame: Int
 
@@ -26,17 +27,19 @@ public struct ReplayPage: Sendable {
         runs = [run]; labels = [run.title]; divergence = nil; startFrame = 0
     }
 
-    /// A page that overlays `a` and `b` and opens at the first frame where they differ.
-    public init(comparing a: Run, with b: Run, labels: [String] = ["A", "B"]) {
+    /// A page that overlays `a` and `b` (labelled with their titles) and opens at the first
+    /// frame where they differ; at the last common frame when they differ after it (in frame
+    /// count or final digest).
+    public init(comparing a: Run, with b: Run) {
         runs = [a, b]
-        self.labels = labels.count == 2 ? labels : ["A", "B"]
-        divergence = a.divergence(from: b)
-        startFrame = divergence?.frame ?? 0
+        labels = [a.title, b.title]
+        divergence = a.firstDivergence(from: b)
+        startFrame = divergence.map { $0.frame ?? max(0, min(a.frames.count, b.frames.count) - 1) } ?? 0
     }
 
     /// The page, as one HTML document.
     public var html: String {
-        let title = XMLText.escaped(runs.count == 1 ? runs[0].title : "\(runs[0].title): \(labels[0]) against \(labels[1])")
+        let title = XMLText.escaped(runs.count == 1 ? runs[0].title : "\(labels[0]) against \(labels[1])")
         let subtitle: String
         if runs.count == 1 {
             subtitle = "\(runs[0].kind): \(runs[0].summary)"
@@ -88,20 +91,24 @@ public struct ReplayPage: Sendable {
             ("start", "\(max(0, startFrame))"),
         ]
         if let v = divergence {
-            let word = runs[0].kind.hasPrefix("fling-trace") ? "tick" : runs[0].kind.hasPrefix("fling-paths") ? "frame" : "sample"
-            let index = v.frame < runs[0].frames.count ? runs[0].frames[v.frame].index : v.frame
-            func show(_ label: String, _ value: String, _ bits: UInt64?) -> String {
-                "\(label) \(value)" + (bits.map { " (0x\(RunDivergence.hex($0)))" } ?? "")
+            let frame = startFrame
+            var text = "First divergence"
+            if let local = v.local { text += " at \(v.frameUnit) \(local)" }
+            if let stage = v.stage, runs[0].stages.count > 1 { text += " of stage \(stage + 1)" + (v.stageName.map { " [\($0)]" } ?? "") }
+            text += ": "
+            if let kind = v.itemKind { text += "\(kind)" + (v.id.map { " \($0)" } ?? "") + " " }
+            text += "\(v.field) (\(v.part.rawValue)): A \(v.value), B \(v.otherValue)"
+            if let i = v.input {
+                text += "; last input: \(i.name)" + (i.touch.map { " \($0)" } ?? "") + (i.phase.map { " \($0)" } ?? "")
+                if let p = i.position { text += " at (\(p.x), \(p.y))" }
+                text += " before frame \(i.frame)"
             }
-            var text =
-                "First divergence at \(word) \(index): \(v.itemKind) \(v.id) \(v.field): \(show(labels[0], v.a, v.aBits)), "
-                + show(labels[1], v.b, v.bBits)
-            if let input = v.input { text += "; last input: \(input)" }
             d.append(
                 (
                     "divergence",
                     PageJSON.object([
-                        ("frame", "\(v.frame)"), ("index", "\(index)"), ("itemKind", PageJSON.string(v.itemKind)), ("id", "\(v.id)"),
+                        ("frame", "\(frame)"), ("local", v.local.map { "\($0)" } ?? "null"), ("part", PageJSON.string(v.part.rawValue)),
+                        ("itemKind", v.itemKind.map(PageJSON.string) ?? "null"), ("id", v.id.map { "\($0)" } ?? "null"),
                         ("field", PageJSON.string(v.field)), ("text", PageJSON.string(text)),
                     ])
                 ))
@@ -114,14 +121,14 @@ public struct ReplayPage: Sendable {
     static func encode(_ run: Run) -> String {
         let kinds = run.schema.map(\.itemKind)
         var phases: [String] = []
-        var index = LittleEndianBytes(), time = LittleEndianBytes(), digest = LittleEndianBytes(), itemStart = LittleEndianBytes()
+        var local = LittleEndianBytes(), time = LittleEndianBytes(), digest = LittleEndianBytes(), itemStart = LittleEndianBytes()
         var kind = LittleEndianBytes(), id = LittleEndianBytes(), phase = LittleEndianBytes(), values = LittleEndianBytes()
         var pointStart = LittleEndianBytes(), points = LittleEndianBytes()
-        let hasDigest = run.frames.contains { $0.digest != nil }
+        let hasDigest = !run.frames.isEmpty && run.frames.allSatisfy { $0.digest != nil }
         let hasPoints = run.frames.contains { $0.items.contains { !$0.points.isEmpty } }
         var rows = 0, pointCount = 0
         for frame in run.frames {
-            index.append(int32: frame.index)
+            local.append(int32: frame.local)
             time.append(frame.time)
             if hasDigest { digest.append(bits: frame.digest?.value ?? 0) }
             itemStart.append(int32: rows)
@@ -154,7 +161,7 @@ public struct ReplayPage: Sendable {
         itemStart.append(int32: rows)
         if hasPoints { pointStart.append(int32: pointCount) }
         let frames = PageJSON.object([
-            ("count", "\(run.frames.count)"), ("index", PageJSON.string(Base64.encode(index.bytes))),
+            ("count", "\(run.frames.count)"), ("local", PageJSON.string(Base64.encode(local.bytes))),
             ("time", PageJSON.string(Base64.encode(time.bytes))),
             ("digest", hasDigest ? PageJSON.string(Base64.encode(digest.bytes)) : "null"),
             ("itemStart", PageJSON.string(Base64.encode(itemStart.bytes))), ("kind", PageJSON.string(Base64.encode(kind.bytes))),
@@ -163,29 +170,38 @@ public struct ReplayPage: Sendable {
             ("pointStart", hasPoints ? PageJSON.string(Base64.encode(pointStart.bytes)) : "null"),
             ("points", hasPoints ? PageJSON.string(Base64.encode(points.bytes)) : "null"),
         ])
-        let v = run.stage.viewport
         let b = bounds(run)
+        func rect(_ r: Rect) -> String { PageJSON.array([r.x, r.y, r.width, r.height].map(PageJSON.number)) }
         return PageJSON.object([
             ("kind", PageJSON.string(run.kind)), ("title", PageJSON.string(run.title)), ("summary", PageJSON.string(run.summary)),
-            ("digest", PageJSON.string(run.digest.hex)),
-            ("viewport", PageJSON.array([v.x, v.y, v.width, v.height].map(PageJSON.number))),
-            ("bounds", PageJSON.array([b.x, b.y, b.width, b.height].map(PageJSON.number))),
-            ("frameInterval", PageJSON.number(run.stage.frameInterval)),
+            ("frameUnit", PageJSON.string(run.frameUnit)), ("digest", PageJSON.string(run.digest.hex)),
+            ("bounds", rect(b)),
+            (
+                "stages",
+                PageJSON.array(
+                    run.stages.map { st in
+                        PageJSON.object([
+                            ("name", st.name.map(PageJSON.string) ?? "null"), ("firstFrame", "\(st.firstFrame)"),
+                            ("frameCount", "\(st.frameCount)"), ("viewport", rect(st.viewport)),
+                            ("frameInterval", PageJSON.number(st.frameInterval)),
+                            (
+                                "items",
+                                PageJSON.array(
+                                    st.items.map { s in
+                                        PageJSON.object([
+                                            ("kind", PageJSON.string(s.itemKind)), ("id", "\(s.id)"), ("label", PageJSON.string(s.label)),
+                                            ("facts", PageJSON.object(s.facts.map { ($0.name, PageJSON.number($0.value)) })),
+                                        ])
+                                    })
+                            ),
+                        ])
+                    })
+            ),
             (
                 "schema",
                 PageJSON.array(
                     run.schema.map { s in
                         PageJSON.object([("kind", PageJSON.string(s.itemKind)), ("fields", PageJSON.array(s.fields.map(PageJSON.string)))])
-                    })
-            ),
-            (
-                "stage",
-                PageJSON.array(
-                    run.stage.items.map { s in
-                        PageJSON.object([
-                            ("kind", PageJSON.string(s.itemKind)), ("id", "\(s.id)"), ("label", PageJSON.string(s.label)),
-                            ("facts", PageJSON.object(s.facts.map { ($0.name, PageJSON.number($0.value)) })),
-                        ])
                     })
             ),
             (
@@ -216,7 +232,11 @@ public struct ReplayPage: Sendable {
     /// The part of the plane the page shows: the viewport, and where items went, up to half the
     /// viewport's larger side beyond it, plus room for the items' own size.
     static func bounds(_ run: Run) -> Rect {
-        let v = run.stage.viewport
+        let viewports = run.stages.map(\.viewport)
+        let v = viewports.dropFirst().reduce(viewports.first ?? Rect(x: 0, y: 0, width: 390, height: 844)) { u, r in
+            let x0 = min(u.minX, r.minX), y0 = min(u.minY, r.minY)
+            return Rect(x: x0, y: y0, width: max(u.maxX, r.maxX) - x0, height: max(u.maxY, r.maxY) - y0)
+        }
         var minX = v.minX, minY = v.minY, maxX = v.maxX, maxY = v.maxY
         let xy = run.schema.map { s in (s.fields.firstIndex(of: "x"), s.fields.firstIndex(of: "y")) }
         let kinds = run.schema.map(\.itemKind)
@@ -230,7 +250,7 @@ public struct ReplayPage: Sendable {
             }
         }
         let size =
-            run.stage.items.flatMap { $0.facts.filter { ["width", "height", "diameter"].contains($0.name) }.map(\.value) }
+            run.stages.flatMap { $0.items.flatMap { $0.facts.filter { ["width", "height", "diameter"].contains($0.name) }.map(\.value) } }
             .filter(\.isFinite).max() ?? 0
         let pad = max(v.width, v.height) / 2, room = min(size * 0.75, pad) + 10
         minX = max(minX - room, v.minX - pad); maxX = min(maxX + room, v.maxX + pad)

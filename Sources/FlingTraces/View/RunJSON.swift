@@ -5,10 +5,13 @@ import FlingCore
 // (.ci/browser-check) compares the page's readback with, bit for bit.
 
 package enum RunJSON {
-    static func bits(_ x: Double) -> String { PageJSON.string(RunDivergence.hex(x.bitPattern)) }
+    static func bits(_ x: Double) -> String { PageJSON.string(String(Divergence.bits(x).dropFirst(2))) }
 
-    /// `{"kind", "title", "count", "schema", "stage", "frames": [{"frame", "index", "time",
-    /// "digest", "items": [{"kind", "id", "phase", "values": {field: bits}, "points": [bits]}]}]}`.
+    /// `{"kind", "title", "frameUnit", "count", "digest", "schema", "stages": [{"firstFrame",
+    /// "frameCount", "viewport", "items": [{"kind", "id", "label", "facts": {name: bits}}]}],
+    /// "events", "frames": [{"frame", "local", "time", "digest", "inputs": [[index, name,
+    /// touch, phase, x bits, y bits]], "items": [{"kind", "id", "phase", "values": {field: bits},
+    /// "points": [bits]}]}]}`.
     package static func frames(_ run: Run, _ positions: [Int]) -> String {
         let frames = positions.filter { run.frames.indices.contains($0) }.map { p -> String in
             let f = run.frames[p]
@@ -20,21 +23,37 @@ package enum RunJSON {
                     ("points", PageJSON.array(item.points.map(bits))),
                 ])
             }
+            let inputs = run.inputs.enumerated().filter { $0.element.frame == p }.map { n, i in
+                PageJSON.array([
+                    "\(n)", PageJSON.string(i.name), i.touch.map { "\($0)" } ?? "null", i.phase.map(PageJSON.string) ?? "null",
+                    i.position.map { bits($0.x) } ?? "null", i.position.map { bits($0.y) } ?? "null",
+                ])
+            }
             return PageJSON.object([
-                ("frame", "\(p)"), ("index", "\(f.index)"), ("time", bits(f.time)),
-                ("digest", f.digest.map { PageJSON.string($0.hex) } ?? "null"), ("items", PageJSON.array(items)),
+                ("frame", "\(p)"), ("local", "\(f.local)"), ("time", bits(f.time)),
+                ("digest", f.digest.map { PageJSON.string($0.hex) } ?? "null"), ("inputs", PageJSON.array(inputs)),
+                ("items", PageJSON.array(items)),
             ])
         }
-        let stage = run.stage.items.map { s in
+        func rect(_ r: Rect) -> String { PageJSON.array([r.x, r.y, r.width, r.height].map(bits)) }
+        let stages = run.stages.map { st in
             PageJSON.object([
-                ("kind", PageJSON.string(s.itemKind)), ("id", "\(s.id)"), ("label", PageJSON.string(s.label)),
-                ("facts", PageJSON.object(s.facts.map { ($0.name, bits($0.value)) })),
+                ("firstFrame", "\(st.firstFrame)"), ("frameCount", "\(st.frameCount)"), ("viewport", rect(st.viewport)),
+                (
+                    "items",
+                    PageJSON.array(
+                        st.items.map { s in
+                            PageJSON.object([
+                                ("kind", PageJSON.string(s.itemKind)), ("id", "\(s.id)"), ("label", PageJSON.string(s.label)),
+                                ("facts", PageJSON.object(s.facts.map { ($0.name, bits($0.value)) })),
+                            ])
+                        })
+                ),
             ])
         }
-        let v = run.stage.viewport
         return PageJSON.object([
-            ("kind", PageJSON.string(run.kind)), ("title", PageJSON.string(run.title)), ("count", "\(run.frames.count)"),
-            ("digest", PageJSON.string(run.digest.hex)), ("viewport", PageJSON.array([v.x, v.y, v.width, v.height].map(bits))),
+            ("kind", PageJSON.string(run.kind)), ("title", PageJSON.string(run.title)), ("frameUnit", PageJSON.string(run.frameUnit)),
+            ("count", "\(run.frames.count)"), ("digest", PageJSON.string(run.digest.hex)),
             (
                 "schema",
                 PageJSON.array(
@@ -44,7 +63,7 @@ package enum RunJSON {
                         ])
                     })
             ),
-            ("stage", PageJSON.array(stage)),
+            ("stages", PageJSON.array(stages)),
             (
                 "events",
                 PageJSON.array(
