@@ -181,6 +181,19 @@ func movingOneTouch(_ trace: Trace) throws -> (Trace, tick: Int) {
         #expect(frames["count"] as? Int == run.frames.count)
     }
 
+    /// Every kind's run carries the running digest on every frame (what the page's panel shows),
+    /// chained to the run's own digest at the last frame.
+    @Test(arguments: [
+        "traces/flutter-strokes.json", "scenes/heads-press.json", "scenes/switch-tap-pull-flick.json", "scenes/day-night.json",
+        "scenes/clouds.json", "scenes/bubbles-fish.json", "paths/jumping-pin.json", "paths/dots.json",
+    ])
+    func everyFrameCarriesTheRunningDigest(file: String) throws {
+        let run = try Self.run(try Documents.read(Array(try Fixture.text(file).utf8)), file)
+        #expect(run.frames.count > 10 && run.frames.allSatisfy { $0.digest != nil })
+        #expect(run.frames.last?.digest == run.digest)
+        #expect(Set(run.frames.compactMap(\.digest?.value)).count > run.frames.count / 2)  // it runs on
+    }
+
     /// Two runs that differ in one touch: the page opens at the first divergence
     /// (``Run/firstDivergence(from:)``: the input, where it is applied) and names it; the
     /// state first differs at that tick, in the tile's vx; equal runs give no divergence.
