@@ -55,7 +55,9 @@ import Testing
     }
 
     /// Seeded scenes and paths use no platform arithmetic: their pins are always compared.
-    @Test(arguments: ["scenes/bubbles-taps.json", "scenes/clouds.json", "scenes/day-night.json", "paths/dots.json", "paths/jumping-pin.json"])
+    @Test(arguments: [
+        "scenes/bubbles-taps.json", "scenes/clouds.json", "scenes/day-night.json", "paths/dots.json", "paths/jumping-pin.json",
+    ])
     func seededAndPathPinsAreAlwaysCompared(fixture: String) throws {
         let r = try document(fixture).play(ReplayOptions(makeBackend: Self.make(.native), keepsFrames: false))
         try r.verify()
@@ -112,7 +114,9 @@ import Testing
         defer { try? FileManager.default.removeItem(at: file) }
         for kind in backends {
             let r = FlingCommand.run(["replay", file.path, "--backend", kind.rawValue])
-            #expect(r.status == 1 && r.stderr.contains("expected 768dee72e556c02e") && r.stderr.contains("ticks 0..<28"), "\(kind): \(r.stderr)")
+            #expect(
+                r.status == 1 && r.stderr.contains("expected 768dee72e556c02e") && r.stderr.contains("ticks 0..<28"), "\(kind): \(r.stderr)"
+            )
         }
         #expect(FlingCommand.run(["replay", tap, "--reference", "sometimes"]).status == 2)
     }
