@@ -103,9 +103,6 @@ public struct TraceReplayer {
             result.tickCount += r.tickCount
             result.sessions.append(r)
         }
-        if result.pins.compared == 0, case .thisRun = result.pins.comparedOn, pinned > 0 {
-            result.pins.comparedOn = .nowhere(replayArithmetic: trace.arithmetic == .portable ? .platform : .portable)
-        }
         return result
     }
 
