@@ -95,7 +95,7 @@ enum Help {
                                 [--jitter SEED] [--backend-a KIND] [--backend-b KIND]
                                 [--arithmetic-a A] [--arithmetic-b A] [--display-hz-a HZ]
                                 [--display-hz-b HZ] [--jitter-a SEED] [--jitter-b SEED]
-                                [--viewport WxH] [--tile-size S]
+                                [--viewport WxH] [--tile-size S] [--html OUT]
 
         Replays run A (file A) and run B (file B, or A again) with every frame's state and
         compares them frame by frame, every number by its bits: the inputs applied, the
@@ -116,6 +116,8 @@ enum Help {
                             For run A or run B alone.
           --viewport WxH, --tile-size S
                             CSV only, as for replay.
+          --html OUT        Also write the replay page of both runs, opened at the first
+                            divergence (as `fling view A B --html OUT`).
           -h, --help        Show this help.
         """
 

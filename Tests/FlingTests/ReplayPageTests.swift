@@ -252,5 +252,16 @@ func movingOneTouch(_ trace: Trace) throws -> (Trace, tick: Int) {
         #expect((state["frames"] as? [Any])?.count == 2 && state["count"] as? Int == 28)
         #expect(FlingCommand.run(["view", try fixturePath("traces/tap.json"), "--json", "-", "--frames", "28"]).status == 2)
         #expect(FlingCommand.run(["view", try fixturePath("traces/tap.json")]).status == 2)
+        // `fling diff --html`: the same page, opened where the runs part.
+        let corner = try fixturePath("traces/corner-grab.json")
+        let diff = FlingCommand.run(["diff", corner, "--arithmetic-b", "platform", "--html", "-"])
+        let view = FlingCommand.run(["view", corner, "--arithmetic-b", "platform", "--html", "-"])
+        func page(_ text: String) -> Substring? {
+            guard let a = text.range(of: "<!DOCTYPE html>"), let b = text.range(of: "</html>\n") else { return nil }
+            return text[a.lowerBound..<b.upperBound]
+        }
+        // (Platform bits are this machine's: the runs part, here at tick 21, or are equal.)
+        #expect(page(diff.stdout) != nil && page(diff.stdout) == page(view.stdout))
+        #expect(page(diff.stdout)?.contains("First divergence at tick ") == (diff.status == 1))
     }
 }
