@@ -104,7 +104,7 @@ extension SceneTrace {
                     .invalidState, field: "SceneTrace.replay", value: scene.kind,
                     reason: "a snap scene runs physics: replay it with a backend (makeBackend)")
             }
-            try replaySnap(n, keepsFrames: keepsFrames, backend: try makeBackend(SnapConfiguration().solverIterations), into: &out)
+            try replaySnap(n, keepsFrames: keepsFrames, backend: try makeBackend(Self.snapSolverIterations), into: &out)
         }
         out.samples = n
         if let x = expected, out.comparedPins {

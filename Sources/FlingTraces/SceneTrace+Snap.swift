@@ -23,7 +23,8 @@ extension SceneTrace {
             guard case .touch(let e) = input.input else {
                 throw FlingError(.malformedInput, field: "inputs[\(n)]", value: "tile operation", reason: "a snap scene takes touches only")
             }
-            try sequence.accept(e, field: { "inputs[\(n)].\($0)" }, knows: { (1...items).contains($0.rawValue) })
+            try sequence.accept(
+                e, field: { "inputs[\(n)].\($0)" }, naming: SnapPolicy.naming, knows: { (1...items).contains($0.rawValue) })
             if let tick = input.tick {
                 guard tick >= lastTick, tick <= 216_000_000 else {
                     throw FlingError(.outOfOrder, field: "inputs[\(n)].tick", value: "\(tick)", reason: "ticks never decrease")
@@ -32,6 +33,9 @@ extension SceneTrace {
             }
         }
     }
+
+    /// The solver iterations of a snap scene's backend: Chipmunk's default.
+    package static let snapSolverIterations = 10
 
     /// The most items (heads and the panel) a snap scene may have.
     public static let maximumSnapItems = 1001
@@ -76,11 +80,14 @@ public struct SnapSceneRecorder {
 
     static func start(_ animator: SnapAnimator) throws(FlingError) {
         guard animator.clock.ticks == 0, animator.isDrained, animator.journal == nil, animator.clock.displayTime == 0,
-            animator.configuration == SnapConfiguration(), animator.timeOrigin == 0
+            animator.configuration == SnapConfiguration(), animator.timeOrigin == 0,
+            animator.backend.solverIterations == SceneTrace.snapSolverIterations
         else {
             throw FlingError(
                 .invalidState, field: "SnapSceneRecorder(recording:)", value: "\(animator.clock.ticks) ticks",
-                reason: "record a fresh scene with the default SnapConfiguration and time origin 0, once")
+                reason:
+                    "record a fresh scene with the default SnapConfiguration, a backend of \(SceneTrace.snapSolverIterations) solver iterations and time origin 0, once"
+            )
         }
         animator.journal = []
     }
@@ -94,7 +101,7 @@ public struct SnapSceneRecorder {
                     .invalidState, field: "SnapSceneRecorder.trace", value: "send",
                     reason: "a snap scene document records touches only; the app sent an item")
             }
-            let natural = FixedStepClock.firstTick(atOrAfter: e.time, tick: animator.configuration.tick)
+            let natural = FixedStepClock.firstTick(atOrAfter: e.time, tick: animator.settings.tick)
             inputs.append(Trace.Input(.touch(e), tick: natural == applied.tick ? nil : applied.tick))
         }
         let duration = animator.clock.start(ofTick: animator.clock.ticks)
@@ -159,7 +166,7 @@ extension SceneTrace {
             if let heads {
                 let r = try heads.advance(to: t)
                 events = r.snap
-                out.events += r.scene.map { e in
+                out.events += r.heads.map { e in
                     switch e {
                     case .opened(let head, let tick): "tick \(tick) head \(head.rawValue) opened the conversation"
                     case .closed(let tick): "tick \(tick) heads closed back"

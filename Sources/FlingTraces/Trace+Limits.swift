@@ -15,7 +15,7 @@ extension Trace {
         for scene in scenes {
             inputs += scene.inputs.count
             let added = scene.inputs.reduce(0) { n, i in if case .addTile = i.input { n + 1 } else { n } }
-            tileTicks += (scene.run.duration / scene.configuration.tick).rounded(.down) * Double(scene.tiles.count + added)
+            tileTicks += (scene.run.duration / scene.configuration.drag.tick).rounded(.down) * Double(scene.tiles.count + added)
         }
         guard inputs <= Self.maximumInputs else {
             throw FlingError(

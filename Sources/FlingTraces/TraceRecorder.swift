@@ -37,7 +37,7 @@ public struct TraceRecorder {
         }
         start = Trace.Scene(
             viewport: animator.viewport, tiles: animator.tileDefinitions,
-            configuration: animator.configuration, events: [])
+            configuration: animator.configuration, solverIterations: animator.backend.solverIterations, events: [])
         try start.validate()
         animator.journal = []
         self.animator = animator
@@ -61,7 +61,7 @@ public struct TraceRecorder {
         scene.inputs = (animator.journal ?? []).map { applied in
             switch applied.input {
             case .touch(let event):
-                let natural = FixedStepClock.firstTick(atOrAfter: event.time, tick: configuration.tick)
+                let natural = FixedStepClock.firstTick(atOrAfter: event.time, tick: configuration.drag.tick)
                 return Trace.Input(applied.input, tick: natural == applied.tick ? nil : applied.tick)
             case .reset, .addTile, .removeTile:
                 return Trace.Input(applied.input, tick: applied.tick)

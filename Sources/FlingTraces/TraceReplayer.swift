@@ -60,7 +60,7 @@ public struct TraceReplayer {
     }
 
     /// Replays every scene in order, making each scene's backend with `makeBackend`, which is
-    /// given the scene's ``EngineConfiguration/solverIterations``.
+    /// given the scene's ``Trace/Scene/solverIterations``.
     ///
     /// Throws when the trace does not validate, the display rate would stall a scene's clock
     /// (an interval longer than its `maxFrameInterval`) or is not within 1...100000 Hz, or the
@@ -77,15 +77,15 @@ public struct TraceReplayer {
                 .outOfRange, field: "TraceReplayer.checkpointInterval", value: "\(checkpointInterval)",
                 reason: "must be at least 1")
         }
-        for (s, scene) in trace.scenes.enumerated() where display.longestInterval > scene.configuration.maxFrameInterval {
+        for (s, scene) in trace.scenes.enumerated() where display.longestInterval > scene.configuration.drag.maxFrameInterval {
             throw FlingError(
                 .outOfRange, field: "scenes[\(s)] display rate", value: "\(display.rate) Hz",
                 reason: "frames up to \(display.longestInterval) s apart would stall the clock "
-                    + "(maxFrameInterval \(scene.configuration.maxFrameInterval) s)")
+                    + "(maxFrameInterval \(scene.configuration.drag.maxFrameInterval) s)")
         }
         var result = TraceReplay(scenes: [], digest: StateDigest(), tickCount: 0, mismatches: [], comparedPins: true)
         for (s, scene) in trace.scenes.enumerated() {
-            let backend = try makeBackend(scene.configuration.solverIterations)
+            let backend = try makeBackend(scene.solverIterations)
             let r = try replay(scene, startingFrom: result.digest, backend: backend)
             if backend.arithmetic != trace.arithmetic { result.comparedPins = false }
             if let x = scene.expected, backend.arithmetic == trace.arithmetic { result.mismatches += Self.compare(x, r, scene: s) }
@@ -354,7 +354,7 @@ extension Trace {
         var bare = self
         for s in bare.scenes.indices { bare.scenes[s].expected = nil }
         // The pins are of the arithmetic they are made with.
-        bare.arithmetic = try makeBackend(bare.scenes.first?.configuration.solverIterations ?? 10).arithmetic
+        bare.arithmetic = try makeBackend(bare.scenes.first?.solverIterations ?? 10).arithmetic
         var replayer = TraceReplayer(bare)
         replayer.recordsTicks = false
         replayer.checkpointInterval = interval

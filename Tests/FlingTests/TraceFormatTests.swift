@@ -122,10 +122,10 @@ func replay(_ trace: Trace, on kind: BackendKind, display: DisplayFrames = .rate
                 let a = awkward[Int(rng.next() % UInt64(awkward.count))]
                 return n % 3 == 0 && range.contains(a) ? a : range.lowerBound + (range.upperBound - range.lowerBound) * rng.unit()
             }
-            var c = EngineConfiguration()
-            c.tick = pick(0.001...0.05)
+            var c = TileConfiguration()
+            c.drag.tick = pick(0.001...0.05)
             c.gravity = Vector(pick(-100...100), pick(0...4000))
-            c.dragErrorBias = pick(1e-9...1)
+            c.drag.dragErrorBias = pick(1e-9...1)
             c.attraction = SpringTuning(frequency: pick(0.5...4), dampingRatio: pick(0...1.5))
             c.releaseRule = [.alwaysAttract, .alwaysFall, .projectedDistance(lookahead: pick(0...0.3), radius: pick(0...300))][n % 3]
             c.settle.ticks = n + 1
@@ -178,10 +178,10 @@ func replay(_ trace: Trace, on kind: BackendKind, display: DisplayFrames = .rate
         #expect(r.summary == "digest 768dee72e556c02f ticks 28")
     }
 
-    /// A tripwire: the JSON form writes every field of EngineConfiguration. A new field must be
+    /// A tripwire: the JSON form writes every field of TileConfiguration. A new field must be
     /// added to the format (Trace+JSON.swift, docs/TRACES.md) before this passes again.
     @Test func formatCoversEveryConfigurationField() {
-        let fields = Mirror(reflecting: EngineConfiguration()).children.compactMap(\.label).sorted()
+        let fields = Mirror(reflecting: TileConfiguration()).children.compactMap(\.label).sorted()
         #expect(
             fields == [
                 "attraction", "cullMargin", "dragErrorBias", "dragMaxAcceleration", "gravity", "maxFrameInterval",
