@@ -55,7 +55,7 @@ import Fling
 
     @Test(arguments: backends)
     func unknownIdsAndTouchesThatNeverBegan(kind: BackendKind) throws {
-        try expectRejected(on: kind, code: .unknownTile, field: "TouchEvent(touch 2, began).tile") {
+        try expectRejected(on: kind, code: .unknownTile, field: "TouchEvent(touch 2, began).item") {
             try $0.handle(event(.began, touch: 2, tile: 42))
         }
         try expectRejected(on: kind, code: .unknownTile, field: "TileID") { _ = try $0.snapshot(of: 42) }

@@ -2,12 +2,15 @@
 // once. It owns the clock, the input queue and touch rules, the journal a recorder reads, the
 // events, the items' records with their hot status array, the touch table with each finger's
 // velocity tracker, the tick, error tagging and the digest. A policy (``DragPolicy``) decides
-// the rest; ``TileAnimator`` and ``SnapAnimator`` are this class over the tile and snap
-// policies, and each policy's public API lives in a constrained extension beside its policy.
+// the rest. ``TileAnimator`` and ``SnapAnimator`` are final subclasses of this class over the
+// tile and snap policies: each interaction keeps a type of its own, with its own API and
+// documentation, while the machinery is inherited, not forwarded. The class is public but not
+// open, so those two (and any later policy's) are all its subclasses, and its stored state is
+// final.
 //
-// The public entry points that run per touch or per frame are declared in those concrete
-// extensions, so the generic code they call is specialized for the policy in this module (a
-// call from another module into a generic method would run it unspecialized).
+// The public entry points that run per touch or per frame are declared on the subclasses, so
+// the generic code they call is specialized for the policy in this module (a call from another
+// module into a generic method would run it unspecialized).
 //
 // The state a touch or a tick reaches skips Swift's run-time exclusivity checks (a call into
 // the runtime per access of a class's stored property, a large share of a crowded tick). No
@@ -17,8 +20,8 @@
 // not reach the records through the animator, and the animator is used from one thread at a time.
 import FlingCore
 
-/// The drag kernel, generic over an interaction's policy: ``TileAnimator`` is
-/// `DragAnimator<TilePolicy>`, ``SnapAnimator`` is `DragAnimator<SnapPolicy>`.
+/// The drag kernel, generic over an interaction's policy: ``TileAnimator`` is a
+/// `DragAnimator<TilePolicy>`, ``SnapAnimator`` a `DragAnimator<SnapPolicy>`.
 ///
 /// Feed it touches with `handle(_:)` and display times with `advance(to:)`. Physics runs in
 /// fixed ticks (``FixedStepClock``); touches are applied at tick boundaries in time order (every
@@ -29,7 +32,7 @@ import FlingCore
 ///
 /// Not `Sendable`: make it, feed it and read it on one thread or actor (an app's main actor:
 /// touches, the display link and drawing all happen there). Its values are `Sendable`.
-public final class DragAnimator<Policy: DragPolicy> {
+public class DragAnimator<Policy: DragPolicy> {
     deinit { for c in eventContinuations { c.finish() } }
 
     /// The kernel's settings (tick, frame clamp, drag limits), from the configuration.
@@ -41,51 +44,51 @@ public final class DragAnimator<Policy: DragPolicy> {
     /// (`CACurrentMediaTime()`, `UITouch.timestamp`, ...). Touch and display times are given in
     /// that clock and kept relative to this start. Default 0: times are already relative.
     public let timeOrigin: Double
-    public internal(set) var clock: FixedStepClock
+    public internal(set) final var clock: FixedStepClock
     /// The chained digest of every tick so far (while ``keepsDigest``); the policy says what it
     /// covers.
-    public internal(set) var digest = StateDigest()
+    public internal(set) final var digest = StateDigest()
     /// Whether each tick folds its states into ``digest``. Default true; an app that never reads
     /// the digest may turn it off (it is a sizeable share of a tick at thousands of items).
-    public var keepsDigest = true
+    public final var keepsDigest = true
     /// Called after every tick with the tick's index and the states of the items with a world,
     /// in id order.
-    public var onTick: ((_ tick: Int, _ states: [(Identifier<Policy.Item>, BodyState)]) -> Void)?
+    public final var onTick: ((_ tick: Int, _ states: [(Identifier<Policy.Item>, BodyState)]) -> Void)?
     /// Called with every event, in order, as `advance(to:)` returns them.
-    public var onEvent: ((Policy.Event) -> Void)?
+    public final var onEvent: ((Policy.Event) -> Void)?
     /// The ``eventStream(bufferingNewest:)`` streams.
-    var eventContinuations: [AsyncStream<Policy.Event>.Continuation] = []
+    final var eventContinuations: [AsyncStream<Policy.Event>.Continuation] = []
 
     /// The policy: its settings and any state of its own.
-    @exclusivity(unchecked) var policy: Policy
+    @exclusivity(unchecked) final var policy: Policy
     /// Items, sorted by id.
-    @exclusivity(unchecked) var records: [ItemRecord<Policy.Item>]
+    @exclusivity(unchecked) final var records: [ItemRecord<Policy.Item>]
     /// Their phases and worlds, in the same order.
-    @exclusivity(unchecked) var statuses: [ItemStatus<Policy.Phase>]
+    @exclusivity(unchecked) final var statuses: [ItemStatus<Policy.Phase>]
     /// Touches down, as of the ticks applied so far: their slots in ``touchSlots`` by id. Only
     /// looked up, never iterated, so it cannot change a bit.
-    @exclusivity(unchecked) var touches = TouchTable()
+    @exclusivity(unchecked) final var touches = TouchTable()
     /// Touch records, in reused slots; the free ones are listed in ``freeTouchSlots``.
-    @exclusivity(unchecked) var touchSlots: [TouchRecord] = []
-    @exclusivity(unchecked) var freeTouchSlots: [Int] = []
+    @exclusivity(unchecked) final var touchSlots: [TouchRecord] = []
+    @exclusivity(unchecked) final var freeTouchSlots: [Int] = []
     /// Inputs accepted but not yet applied, in the order they will be applied.
-    @exclusivity(unchecked) var queue = InputQueue<Policy.Input>()
+    @exclusivity(unchecked) final var queue = InputQueue<Policy.Input>()
     /// The touches as accepted (ahead of the ticks): what `handle(_:)` checks against.
-    @exclusivity(unchecked) var accepted = TouchSequence()
+    @exclusivity(unchecked) final var accepted = TouchSequence()
     /// Every input applied, with its tick, while a recorder records; nil otherwise (an app that
     /// does not record keeps nothing).
-    package var journal: [AppliedInput<Policy.Input>]?
+    package final var journal: [AppliedInput<Policy.Input>]?
     /// Events of ticks stepped before a failed `advance(to:)`: returned by the next one.
-    var carried: [Policy.Event] = []
+    final var carried: [Policy.Event] = []
     /// Reused buffers, so that a warmed-up tick allocates nothing of its own.
-    var events: [Policy.Event] = []
-    var liveWorlds: [WorldID] = []
-    var liveIndices: [Int] = []
-    var states: [BodyState] = []
-    var refusedFingers: [Int] = []
-    var decided: [(Int, Policy.Event)] = []
+    final var events: [Policy.Event] = []
+    final var liveWorlds: [WorldID] = []
+    final var liveIndices: [Int] = []
+    final var states: [BodyState] = []
+    final var refusedFingers: [Int] = []
+    final var decided: [(Int, Policy.Event)] = []
 
-    /// Stores what a policy's initializer validated (see `init(policy:settings:items:…)`).
+    /// Stores what a subclass's initializer validated (see `prepare(items:policy:settings:timeOrigin:)`).
     init(
         policy: Policy, settings: DragSettings, records: [ItemRecord<Policy.Item>], statuses: [ItemStatus<Policy.Phase>],
         backend: any PhysicsBackend, timeOrigin: Double
@@ -100,32 +103,32 @@ public final class DragAnimator<Policy: DragPolicy> {
     }
 
     /// Whether every input accepted so far has been applied.
-    package var isDrained: Bool { queue.isDrained }
+    package final var isDrained: Bool { queue.isDrained }
 
     /// Inputs held in the queue's storage, applied ones not yet dropped included.
-    package var pendingStorage: Int { queue.pending.count }
+    package final var pendingStorage: Int { queue.pending.count }
 
     /// The number of items that have a world now.
-    package var liveCount: Int { statuses.reduce(0) { $0 + ($1.world == nil ? 0 : 1) } }
+    package final var liveCount: Int { statuses.reduce(0) { $0 + ($1.world == nil ? 0 : 1) } }
 }
 
 extension DragAnimator where Policy: PolicyRules {
-    /// Validates the items (unique ids, each by the policy) and the time origin, then makes
-    /// the animator with every item at rest at its home. The policy's settings are validated
-    /// by the caller.
-    convenience init(
-        policy: Policy, settings: DragSettings, items: [Policy.Item], backend: any PhysicsBackend, timeOrigin: Double
-    ) throws(FlingError) {
+    /// Validates the time origin and the items (unique ids, each by the policy) and gives their
+    /// records and statuses, every item at rest at its home: what a subclass's initializer
+    /// hands to the kernel's. The policy's settings are validated by the caller.
+    static func prepare(
+        items: [Policy.Item], policy: Policy, settings: DragSettings, timeOrigin: Double
+    ) throws(FlingError) -> (records: [ItemRecord<Policy.Item>], statuses: [ItemStatus<Policy.Phase>]) {
         try Check.range(timeOrigin, -1e12...1e12, "timeOrigin")
         for item in items { try Policy.validate(item, policy, settings: settings) }
         let sorted = items.sorted { $0.id < $1.id }
         for n in sorted.indices.dropFirst() where sorted[n].id == sorted[n - 1].id {
             throw Policy.naming.duplicate(sorted[n].id.rawValue)
         }
-        try self.init(
-            policy: policy, settings: settings, records: sorted.map { ItemRecord($0, at: Policy.home(of: $0)) },
-            statuses: Array(repeating: ItemStatus(phase: .resting, world: nil), count: sorted.count), backend: backend,
-            timeOrigin: timeOrigin)
+        return (
+            sorted.map { ItemRecord($0, at: Policy.home(of: $0)) },
+            Array(repeating: ItemStatus(phase: .resting, world: nil), count: sorted.count)
+        )
     }
 
     /// Accepts a touch event (its time in the app's clock), to be applied before the first tick

@@ -111,7 +111,7 @@ public final class ChatHeads {
                 height: configuration.panelHeight, restingPlaces: .points([configuration.panelHidden]),
                 motion: .spring(configuration.spring), isDraggable: false))
         animator = try SnapAnimator(items: items, configuration: snap, backend: backend, timeOrigin: timeOrigin)
-        animator.rules = { [weak self] animator, k, first in self?.rules(animator, tick: k, firstEvent: first) }
+        animator.rules = { [weak self] k, first in self?.rules(tick: k, firstEvent: first) }
     }
 
     /// The panel's frame now (below the screen while closed).
@@ -136,7 +136,7 @@ public final class ChatHeads {
     }
 
     /// The heads' rules, run at the end of every tick.
-    func rules(_ animator: SnapAnimator, tick k: Int, firstEvent: Int) {
+    func rules(tick k: Int, firstEvent: Int) {
         for event in animator.events(from: firstEvent) {
             if openHead == nil, case .settled(let at) = event.kind, let id = event.item, let n = heads.firstIndex(of: id) {
                 lastRest[n] = at

@@ -1,6 +1,6 @@
-// The snap animator's public face: the drag kernel over the snap policy, and what an app and a
-// configuration's rules (chat heads, the switch, picture-in-picture) call on it. Declared on
-// the concrete type, so the kernel's generic code it runs is specialized for snap items.
+// The snap animator: the drag kernel over the snap policy, and what an app and a
+// configuration's rules (chat heads, the switch) call on it. Declared on the concrete type, so
+// the kernel's generic code it runs is specialized for snap items.
 import FlingCore
 
 /// Draggable items that snap to resting places when released: the engine of chat heads, the
@@ -20,22 +20,22 @@ import FlingCore
 /// Touches apply before the first tick starting at or after their time (late touches before
 /// the next tick, stalled frames keep their spacing), so the same touches give the same ticks
 /// at any display rate.
-public typealias SnapAnimator = DragAnimator<SnapPolicy>
-
-extension DragAnimator where Policy == SnapPolicy {
+public final class SnapAnimator: DragAnimator<SnapPolicy> {
     /// - Parameters:
     ///   - items: at rest at their centers; ids must be unique.
     ///   - configuration: the physics and touch rules; validated here.
     ///   - backend: a fresh backend, the animator's alone.
     ///   - timeOrigin: the timestamp, in the app's clock, that is time 0 of the timeline.
-    public convenience init(
+    public init(
         items: [SnapItem], configuration: SnapConfiguration = .init(), backend: any PhysicsBackend, timeOrigin: Double = 0
     ) throws(FlingError) {
         try configuration.validate()
-        let sorted = items.sorted { $0.id < $1.id }
-        let policy = SnapPolicy(
-            configuration: configuration, zOrder: items.map(\.id), motions: sorted.map { SnapMotionState(target: $0.center) })
-        try self.init(policy: policy, settings: configuration.drag, items: items, backend: backend, timeOrigin: timeOrigin)
+        var policy = SnapPolicy(configuration: configuration, zOrder: items.map(\.id), motions: [])
+        let prepared = try Self.prepare(items: items, policy: policy, settings: configuration.drag, timeOrigin: timeOrigin)
+        policy.motions = prepared.records.map { SnapMotionState(target: $0.item.center) }
+        try super.init(
+            policy: policy, settings: configuration.drag, records: prepared.records, statuses: prepared.statuses, backend: backend,
+            timeOrigin: timeOrigin)
     }
 
     public var configuration: SnapConfiguration { policy.configuration }
@@ -91,7 +91,7 @@ extension DragAnimator where Policy == SnapPolicy {
     /// For a configuration's rules, run at the end of every tick with the tick's index and the
     /// index of its first event (chat heads, a switch). What they do follows from the ticks
     /// alone, so a replay of the animator's inputs repeats it.
-    package var rules: ((_ animator: SnapAnimator, _ tick: Int, _ firstEvent: Int) -> Void)? {
+    package var rules: ((_ tick: Int, _ firstEvent: Int) -> Void)? {
         get { policy.rules }
         set { policy.rules = newValue }
     }

@@ -25,7 +25,7 @@ public struct SnapPolicy: DragPolicy {
     /// A configuration's rules (chat heads, a switch), run at the end of every tick with the
     /// index of the tick's first event. What they do follows from the ticks alone, so a replay
     /// of the animator's inputs repeats it.
-    var rules: ((_ animator: SnapAnimator, _ tick: Int, _ firstEvent: Int) -> Void)?
+    var rules: ((_ tick: Int, _ firstEvent: Int) -> Void)?
 }
 
 /// An item's travel: where it rests or is going, its grab offset, its scale and its keyframes.
@@ -65,7 +65,7 @@ extension SnapPolicy: PolicyRules {
     // MARK: Grab
 
     /// The frontmost draggable item under the point.
-    static func hit(_ a: SnapAnimator, at point: Vector) -> Int? {
+    static func hit(_ a: DragAnimator<SnapPolicy>, at point: Vector) -> Int? {
         for id in a.policy.zOrder.reversed() {
             guard let i = a.index(of: id.rawValue), a.records[i].item.isDraggable else { continue }
             if a.records[i].item.contains(point, center: a.records[i].state.position) { return i }
@@ -73,7 +73,7 @@ extension SnapPolicy: PolicyRules {
         return nil
     }
 
-    static func canGrab(_ a: SnapAnimator, _ i: Int) -> Bool {
+    static func canGrab(_ a: DragAnimator<SnapPolicy>, _ i: Int) -> Bool {
         a.records[i].item.isDraggable && a.statuses[i].phase.holder == nil
     }
 
@@ -82,18 +82,18 @@ extension SnapPolicy: PolicyRules {
     }
 
     /// A springing item loses its spring and its damping.
-    static func takeOver(_ a: SnapAnimator, _ i: Int, world: WorldID) throws(FlingError) {
+    static func takeOver(_ a: DragAnimator<SnapPolicy>, _ i: Int, world: WorldID) throws(FlingError) {
         guard a.statuses[i].phase == .springing else { return }
         try a.backend.detachAttraction(from: world)
         try a.backend.setDamping(of: world, 1)
     }
 
     /// The center, and the finger body on it.
-    static func grip(_ a: SnapAnimator, _ i: Int, at point: Vector) -> (anchor: Vector, finger: Vector) {
+    static func grip(_ a: DragAnimator<SnapPolicy>, _ i: Int, at point: Vector) -> (anchor: Vector, finger: Vector) {
         (.zero, a.records[i].state.position)
     }
 
-    static func grabbed(_ a: SnapAnimator, _ i: Int, touch: TouchID, at point: Vector, tick k: Int) {
+    static func grabbed(_ a: DragAnimator<SnapPolicy>, _ i: Int, touch: TouchID, at point: Vector, tick k: Int) {
         a.policy.motions[i].keyframes = nil
         a.policy.motions[i].grabOffset = a.records[i].state.position - point
         a.policy.motions[i].scale.target = a.records[i].item.pressedScale
@@ -106,7 +106,7 @@ extension SnapPolicy: PolicyRules {
     /// The center follows the touch plus the grab offset, along the item's axis; the first move
     /// away from where the touch went down springs the scale back to 1.
     static func fingerTarget(
-        _ a: SnapAnimator, _ i: Int, _ record: ItemRecord<SnapItem>, _ touch: inout TouchRecord, to position: Vector
+        _ a: DragAnimator<SnapPolicy>, _ i: Int, _ record: ItemRecord<SnapItem>, _ touch: inout TouchRecord, to position: Vector
     ) -> Vector {
         if !touch.hasMoved, position != touch.downPosition {
             touch.hasMoved = true
@@ -117,7 +117,7 @@ extension SnapPolicy: PolicyRules {
 
     // MARK: Release
 
-    static func release(_ a: SnapAnimator, _ i: Int, velocity: Vector, cancelled: Bool, tick k: Int) throws(FlingError) {
+    static func release(_ a: DragAnimator<SnapPolicy>, _ i: Int, velocity: Vector, cancelled: Bool, tick k: Int) throws(FlingError) {
         var velocity = velocity
         if case .horizontal = a.records[i].item.axis { velocity.y = 0 }
         let projected = SnapProjection.project(
@@ -131,7 +131,7 @@ extension SnapPolicy: PolicyRules {
 
     /// A press: lifted (not cancelled) within the tap slop and duration of where and when it
     /// went down, on the item it held or on none.
-    static func lifted(_ a: SnapAnimator, _ event: TouchEvent, _ touch: TouchRecord, tick k: Int) {
+    static func lifted(_ a: DragAnimator<SnapPolicy>, _ event: TouchEvent, _ touch: TouchRecord, tick k: Int) {
         let c = a.policy.configuration
         guard event.phase == .ended, (event.position - touch.downPosition).length <= c.tapSlop,
             event.time - touch.downTime <= c.tapDuration
@@ -140,13 +140,13 @@ extension SnapPolicy: PolicyRules {
     }
 
     /// On its target, its scale back to 1.
-    static func rest(_ a: SnapAnimator, _ i: Int) {
+    static func rest(_ a: DragAnimator<SnapPolicy>, _ i: Int) {
         place(a, i)
         a.policy.motions[i].scale = ScalarSpring(value: 1)
     }
 
     /// Exactly on its target, at rest, with no world (freed already).
-    static func place(_ a: SnapAnimator, _ i: Int) {
+    static func place(_ a: DragAnimator<SnapPolicy>, _ i: Int) {
         a.statuses[i].phase = .resting
         a.records[i].settleCount = 0
         a.policy.motions[i].keyframes = nil
@@ -156,7 +156,7 @@ extension SnapPolicy: PolicyRules {
 
     // MARK: Sends
 
-    static func apply(_ a: SnapAnimator, _ input: SnapInput, tick k: Int) throws(FlingError) {
+    static func apply(_ a: DragAnimator<SnapPolicy>, _ input: SnapInput, tick k: Int) throws(FlingError) {
         guard case .send(let id, let target) = input, let i = a.index(of: id.rawValue) else { return }
         do throws(FlingError) { try retarget(a, i, to: target, tick: k) } catch {
             a.putToRest(i)
@@ -170,7 +170,7 @@ extension SnapPolicy: PolicyRules {
     }
 
     /// Sends a resting or travelling item to a new target (a held one is left to its finger).
-    static func retarget(_ a: SnapAnimator, _ i: Int, to target: Vector, tick k: Int) throws(FlingError) {
+    static func retarget(_ a: DragAnimator<SnapPolicy>, _ i: Int, to target: Vector, tick k: Int) throws(FlingError) {
         if a.statuses[i].phase.holder != nil { return }
         if a.statuses[i].phase == .springing, let world = a.statuses[i].world {
             try a.backend.detachAttraction(from: world)
@@ -181,7 +181,7 @@ extension SnapPolicy: PolicyRules {
 
     /// Starts the item's motion toward `target` with `velocity`: the home spring on its world,
     /// or the keyframe curve (no world).
-    static func travel(_ a: SnapAnimator, _ i: Int, to target: Vector, velocity: Vector, tick k: Int) throws(FlingError) {
+    static func travel(_ a: DragAnimator<SnapPolicy>, _ i: Int, to target: Vector, velocity: Vector, tick k: Int) throws(FlingError) {
         a.policy.motions[i].target = target
         a.records[i].settleCount = 0
         switch a.records[i].item.motion {
@@ -215,7 +215,7 @@ extension SnapPolicy: PolicyRules {
 
     /// Keyframes and scales advance and every item's state and scale go into the digest; then
     /// springing items home for long enough settle; then the configuration's rules run.
-    static func afterStep(_ a: SnapAnimator, decided: [(Int, SnapEvent)], firstEvent: Int, tick k: Int) {
+    static func afterStep(_ a: DragAnimator<SnapPolicy>, decided: [(Int, SnapEvent)], firstEvent: Int, tick k: Int) {
         let dt = a.settings.tick
         for i in a.records.indices {
             if a.statuses[i].phase == .keyframing { stepKeyframes(a, i, tick: k) }
@@ -234,12 +234,12 @@ extension SnapPolicy: PolicyRules {
             place(a, i)
             a.events.append(SnapEvent(tick: k, item: a.records[i].item.id, kind: .settled(at: target)))
         }
-        a.policy.rules?(a, k, firstEvent)
+        a.policy.rules?(k, firstEvent)
     }
 
     /// Places a keyframing item on its curve at the end of tick `k`, or on its target once the
     /// curve is over.
-    static func stepKeyframes(_ a: SnapAnimator, _ i: Int, tick k: Int) {
+    static func stepKeyframes(_ a: DragAnimator<SnapPolicy>, _ i: Int, tick k: Int) {
         guard let run = a.policy.motions[i].keyframes else { return }
         let elapsed = Double(k + 1 - run.startTick) * a.settings.tick
         a.records[i].previous = a.records[i].state

@@ -80,7 +80,7 @@ public final class SunSwitch {
             restingPlaces: .points([c.offCenter, c.onCenter]), motion: .spring(c.spring),
             axis: .horizontal(minX: c.offCenter.x, maxX: c.onCenter.x, y: c.offCenter.y, rubberBand: c.rubberBand))
         animator = try SnapAnimator(items: [item], configuration: snap, backend: backend, timeOrigin: timeOrigin)
-        animator.rules = { [weak self] animator, k, first in self?.rules(animator, tick: k, firstEvent: first) }
+        animator.rules = { [weak self] k, first in self?.rules(tick: k, firstEvent: first) }
     }
 
     /// The knob's center after the last tick.
@@ -97,7 +97,7 @@ public final class SunSwitch {
         return ruleEvents
     }
 
-    func rules(_ animator: SnapAnimator, tick k: Int, firstEvent: Int) {
+    func rules(tick k: Int, firstEvent: Int) {
         let track = configuration.trackFrame
         for event in animator.events(from: firstEvent) {
             switch event.kind {

@@ -1,6 +1,6 @@
-// The photo-tile animator's public face: the drag kernel over the tile policy, and what an app
-// calls on it. Declared on the concrete type, so the kernel's generic code it runs is
-// specialized for tiles (see Kernel/DragAnimator.swift).
+// The photo-tile animator: the drag kernel over the tile policy, and what an app calls on it.
+// Declared on the concrete type, so the kernel's generic code it runs is specialized for tiles
+// (see Kernel/DragAnimator.swift).
 import FlingCore
 
 /// The photo-tile life cycle over a physics backend: the package's answer to the original
@@ -19,9 +19,7 @@ import FlingCore
 /// (every touch at or before a tick's start is applied before that tick), so the same touches
 /// give the same ticks at any display rate. Read ``snapshot(of:)`` for tick states and
 /// ``drawnTransform(of:)`` for the interpolated pose to draw.
-public typealias TileAnimator = DragAnimator<TilePolicy>
-
-extension DragAnimator where Policy == TilePolicy {
+public final class TileAnimator: DragAnimator<TilePolicy> {
     /// - Parameters:
     ///   - viewport: the visible area, in points; tiles wholly outside it (plus
     ///     ``TileConfiguration/cullMargin``) are culled.
@@ -30,15 +28,17 @@ extension DragAnimator where Policy == TilePolicy {
     ///   - backend: a fresh backend, the animator's alone (it makes and destroys its worlds).
     ///   - timeOrigin: the timestamp, in the app's clock, that is time 0 of the animator's
     ///     timeline; touches and display times before it are refused. Default 0.
-    public convenience init(
+    public init(
         viewport: Rect, tiles: [TileDefinition] = [], configuration: TileConfiguration = .init(),
         backend: any PhysicsBackend, timeOrigin: Double = 0
     ) throws(FlingError) {
         try configuration.validate()
         try Check.viewport(viewport, "viewport")
-        try self.init(
-            policy: TilePolicy(viewport: viewport, configuration: configuration), settings: configuration.drag, items: tiles,
-            backend: backend, timeOrigin: timeOrigin)
+        let policy = TilePolicy(viewport: viewport, configuration: configuration)
+        let items = try Self.prepare(items: tiles, policy: policy, settings: configuration.drag, timeOrigin: timeOrigin)
+        try super.init(
+            policy: policy, settings: configuration.drag, records: items.records, statuses: items.statuses, backend: backend,
+            timeOrigin: timeOrigin)
     }
 
     /// The visible area, in points.

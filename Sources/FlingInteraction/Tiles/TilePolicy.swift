@@ -35,7 +35,7 @@ extension TilePolicy: PolicyRules {
     // MARK: Grab
 
     /// The topmost (highest id) tile not culled whose current rotated frame contains the point.
-    static func hit(_ a: TileAnimator, at point: Vector) -> Int? {
+    static func hit(_ a: DragAnimator<TilePolicy>, at point: Vector) -> Int? {
         a.records.indices.last { i in
             guard a.statuses[i].phase != .culled else { return false }
             let local = a.records[i].state.transform.local(fromWorld: point)
@@ -43,7 +43,7 @@ extension TilePolicy: PolicyRules {
         }
     }
 
-    static func canGrab(_ a: TileAnimator, _ i: Int) -> Bool {
+    static func canGrab(_ a: DragAnimator<TilePolicy>, _ i: Int) -> Bool {
         switch a.statuses[i].phase {
         case .held, .culled: false
         case .resting, .attracted, .falling: true
@@ -58,7 +58,7 @@ extension TilePolicy: PolicyRules {
 
     /// A tile springing home loses its spring and gets gravity and no damping back; a falling
     /// one keeps going as it was.
-    static func takeOver(_ a: TileAnimator, _ i: Int, world: WorldID) throws(FlingError) {
+    static func takeOver(_ a: DragAnimator<TilePolicy>, _ i: Int, world: WorldID) throws(FlingError) {
         guard a.statuses[i].phase == .attracted else { return }
         try a.backend.detachAttraction(from: world)
         try a.backend.setGravity(of: world, a.policy.configuration.gravity)
@@ -69,23 +69,23 @@ extension TilePolicy: PolicyRules {
     /// hit test is looser, or the finger slid): the joint takes the nearest point of the tile
     /// instead. A point off the body would make the joint's effective mass ill-conditioned (see
     /// BackendCheck.leverage).
-    static func grip(_ a: TileAnimator, _ i: Int, at point: Vector) -> (anchor: Vector, finger: Vector) {
+    static func grip(_ a: DragAnimator<TilePolicy>, _ i: Int, at point: Vector) -> (anchor: Vector, finger: Vector) {
         let r = a.records[i]
         return (r.item.nearestPoint(toLocal: r.state.transform.local(fromWorld: point)), point)
     }
 
-    static func grabbed(_ a: TileAnimator, _ i: Int, touch: TouchID, at point: Vector, tick k: Int) {
+    static func grabbed(_ a: DragAnimator<TilePolicy>, _ i: Int, touch: TouchID, at point: Vector, tick k: Int) {
         a.events.append(TileEvent(tick: k, tile: a.records[i].item.id, kind: .grabbed(touch: touch, at: point)))
     }
 
     @inline(__always)
     static func fingerTarget(
-        _ a: TileAnimator, _ i: Int, _ record: ItemRecord<TileDefinition>, _ touch: inout TouchRecord, to position: Vector
+        _ a: DragAnimator<TilePolicy>, _ i: Int, _ record: ItemRecord<TileDefinition>, _ touch: inout TouchRecord, to position: Vector
     ) -> Vector { position }
 
     // MARK: Release
 
-    static func release(_ a: TileAnimator, _ i: Int, velocity: Vector, cancelled: Bool, tick k: Int) throws(FlingError) {
+    static func release(_ a: DragAnimator<TilePolicy>, _ i: Int, velocity: Vector, cancelled: Bool, tick k: Int) throws(FlingError) {
         let def = a.records[i].item
         let world = a.statuses[i].world!
         let c = a.policy.configuration
@@ -104,17 +104,17 @@ extension TilePolicy: PolicyRules {
             TileEvent(tick: k, tile: def.id, kind: .released(outcome: attract ? .attract : .fall, velocity: velocity, cancelled: cancelled)))
     }
 
-    static func lifted(_ a: TileAnimator, _ event: TouchEvent, _ touch: TouchRecord, tick: Int) {}
+    static func lifted(_ a: DragAnimator<TilePolicy>, _ event: TouchEvent, _ touch: TouchRecord, tick: Int) {}
 
     /// Home: exactly at the origin, angle 0, at rest.
-    static func rest(_ a: TileAnimator, _ i: Int) {
+    static func rest(_ a: DragAnimator<TilePolicy>, _ i: Int) {
         a.records[i].state = BodyState(position: a.records[i].item.origin)
         a.records[i].previous = a.records[i].state
     }
 
     // MARK: Tile operations
 
-    static func apply(_ a: TileAnimator, _ input: TileInput, tick: Int) throws(FlingError) {
+    static func apply(_ a: DragAnimator<TilePolicy>, _ input: TileInput, tick: Int) throws(FlingError) {
         switch input {
         case .touch: break
         case .reset(let id): if let i = a.index(of: id.rawValue) { a.putToRest(i) }
@@ -144,7 +144,7 @@ extension TilePolicy: PolicyRules {
     }
 
     /// Culls and settles the tiles decided, in tile order, with their events.
-    static func afterStep(_ a: TileAnimator, decided: [(Int, TileEvent)], firstEvent: Int, tick: Int) {
+    static func afterStep(_ a: DragAnimator<TilePolicy>, decided: [(Int, TileEvent)], firstEvent: Int, tick: Int) {
         for (i, event) in decided {
             if event.kind == .culled {
                 a.freeWorld(i)
