@@ -27,6 +27,7 @@ struct InputQueue<Input> {
     /// The tick of an input accepted at `time` (on the animator's timeline): known now when the
     /// display clock has already passed it (the next tick, if its own has been stepped), nil
     /// otherwise. Remembers the last answer of the clock's division.
+    @inline(__always)
     mutating func tick(forAccepted time: Double, clock: FixedStepClock) -> Int? {
         guard time <= clock.displayTime else { return nil }
         let t = time - clock.droppedTime
@@ -37,10 +38,12 @@ struct InputQueue<Input> {
     }
 
     /// Enqueues an input accepted now at `time`, with its tick if already known.
+    @inline(__always)
     mutating func enqueue(accepted input: Input, time: Double, clock: FixedStepClock) {
         enqueue(PendingInput(input: input, time: time, tick: tick(forAccepted: time, clock: clock)))
     }
 
+    @inline(__always)
     mutating func enqueue(_ p: PendingInput<Input>) {
         // Inputs given a tick up front never wait behind ones that have none.
         pending.append(p)

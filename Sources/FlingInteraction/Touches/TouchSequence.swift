@@ -27,7 +27,7 @@ package struct TouchSequence: Sendable {
     /// location to report; `knows` says whether a named item exists, and `naming` what an item
     /// is called and which code an unknown one gets.
     package func check(
-        _ event: TouchEvent, field: (String) -> String, naming: ItemNaming, knows: (ItemID) -> Bool
+        _ event: TouchEvent, field: (String) -> String, naming: @autoclosure () -> ItemNaming, knows: (ItemID) -> Bool
     ) throws(FlingError) -> Change {
         try Check.range(event.time, Self.times, field("time"))
         guard event.time >= lastTime else {
@@ -44,7 +44,7 @@ package struct TouchSequence: Sendable {
                     .touchAlreadyDown, field: field("touch"), value: "\(event.touch.rawValue)",
                     reason: "began while this touch is already down")
             }
-            if let item = event.item, !knows(item) { throw naming.unknown(item.rawValue, field: field("item")) }
+            if let item = event.item, !knows(item) { throw naming().unknown(item.rawValue, field: field("item")) }
             return .add
         case .moved, .ended, .cancelled:
             guard isDown else {
@@ -68,8 +68,8 @@ package struct TouchSequence: Sendable {
 
     /// Checks and accepts.
     package mutating func accept(
-        _ event: TouchEvent, field: (String) -> String, naming: ItemNaming, knows: (ItemID) -> Bool
+        _ event: TouchEvent, field: (String) -> String, naming: @autoclosure () -> ItemNaming, knows: (ItemID) -> Bool
     ) throws(FlingError) {
-        commit(event, try check(event, field: field, naming: naming, knows: knows))
+        commit(event, try check(event, field: field, naming: naming(), knows: knows))
     }
 }
