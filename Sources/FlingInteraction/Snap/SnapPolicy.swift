@@ -103,8 +103,10 @@ extension SnapPolicy: PolicyRules {
         a.events.append(SnapEvent(tick: k, item: id, kind: .grabbed(touch: touch)))
     }
 
-    /// The center follows the touch plus the grab offset, along the item's axis; the first move
-    /// away from where the touch went down springs the scale back to 1.
+    /// The center follows the touch plus the grab offset, along the item's axis, within
+    /// ``Limits/coordinate`` (a touch near the limit, plus the offset or the rubber band, would
+    /// otherwise ask the backend for a finger it refuses); the first move away from where the
+    /// touch went down springs the scale back to 1.
     static func fingerTarget(
         _ a: DragAnimator<SnapPolicy>, _ i: Int, _ record: ItemRecord<SnapItem>, _ touch: inout TouchRecord, to position: Vector
     ) -> Vector {
@@ -112,7 +114,9 @@ extension SnapPolicy: PolicyRules {
             touch.hasMoved = true
             a.policy.motions[i].scale.target = 1
         }
-        return record.item.axis.constrain(position + a.policy.motions[i].grabOffset)
+        let p = record.item.axis.constrain(position + a.policy.motions[i].grabOffset)
+        func clamp(_ x: Double) -> Double { min(max(x, -Limits.coordinate), Limits.coordinate) }
+        return Vector(clamp(p.x), clamp(p.y))
     }
 
     // MARK: Release
