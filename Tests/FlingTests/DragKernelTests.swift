@@ -100,7 +100,9 @@ import Fling
         var p = start
         for k in 2...7 {
             let step = d.chance(0.3) ? d.point(within: Limits.coordinate) - p : d.point(within: 50)
-            p = Vector(min(max(p.x + step.x, -Limits.coordinate), Limits.coordinate), min(max(p.y + step.y, -Limits.coordinate), Limits.coordinate))
+            p = Vector(
+                min(max(p.x + step.x, -Limits.coordinate), Limits.coordinate), min(max(p.y + step.y, -Limits.coordinate), Limits.coordinate)
+            )
             events.append(TouchEvent(time: Double(k) * tick, touch: 1, phase: .moved, position: p))
         }
         events.append(TouchEvent(time: 8 * tick, touch: 1, phase: d.chance(0.25) ? .cancelled : .ended, position: p))
@@ -129,18 +131,22 @@ import Fling
         var grabbed = 0
         for n in 0..<Self.cases {
             let c = Self.tileConfiguration(&d)
-            let size = Vector(d.edge(Limits.size.lowerBound, Limits.size.upperBound), d.edge(Limits.size.lowerBound, Limits.size.upperBound))
+            let size = Vector(
+                d.edge(Limits.size.lowerBound, Limits.size.upperBound), d.edge(Limits.size.lowerBound, Limits.size.upperBound))
             let tile = TileDefinition(
                 id: 1, frame: Rect(center: d.point(within: Limits.coordinate - 1e6), width: size.x, height: size.y),
                 mass: d.edge(Limits.mass.lowerBound, Limits.mass.upperBound))
-            let viewport = Rect(x: d.edge(-Limits.coordinate, 0), y: d.edge(-Limits.coordinate, 0), width: Limits.coordinate, height: Limits.coordinate)
+            let viewport = Rect(
+                x: d.edge(-Limits.coordinate, 0), y: d.edge(-Limits.coordinate, 0), width: Limits.coordinate, height: Limits.coordinate)
             let events = Self.touches(&d, from: tile.origin, tick: c.drag.tick)
             guard (try? c.validate()) != nil else { continue }
             validated += 1
             let animator = try TileAnimator(viewport: viewport, tiles: [tile], configuration: c, backend: try kind.make())
-            let error = Self.session(events, tick: c.drag.tick, handle: animator.handle, advance: { t throws(FlingError) in
-                for e in try animator.advance(to: t) where e.kind == .grabbed(touch: 1, at: events[0].position) { grabbed += 1 }
-            })
+            let error = Self.session(
+                events, tick: c.drag.tick, handle: animator.handle,
+                advance: { t throws(FlingError) in
+                    for e in try animator.advance(to: t) where e.kind == .grabbed(touch: 1, at: events[0].position) { grabbed += 1 }
+                })
             #expect(error == nil, "case \(n): \(c), \(tile): \(String(describing: error))")
         }
         // Most drawn configurations are valid ones, and every one was grabbed.
@@ -158,13 +164,18 @@ import Fling
             let places: RestingPlaces =
                 d.chance(0.5)
                 ? .points((0..<Int(d.uniform(1, 5))).map { _ in d.point(within: Limits.coordinate) })
-                : .sideEdges(left: d.edge(-Limits.coordinate, 0), right: d.edge(0, Limits.coordinate), minY: d.edge(-Limits.coordinate, 0), maxY: d.edge(0, Limits.coordinate))
+                : .sideEdges(
+                    left: d.edge(-Limits.coordinate, 0), right: d.edge(0, Limits.coordinate), minY: d.edge(-Limits.coordinate, 0),
+                    maxY: d.edge(0, Limits.coordinate))
             let motion: SnapMotion =
                 d.chance(0.7)
                 ? .spring(Self.spring(&d, upTo: 0.25 / c.drag.tick))
-                : .keyframes(BounceCurve(duration: d.edge(1.0 / 60, 60), bounces: d.pick([0, 2, 1000]), stiffness: d.pick(BounceStiffness.allCases)))
+                : .keyframes(
+                    BounceCurve(duration: d.edge(1.0 / 60, 60), bounces: d.pick([0, 2, 1000]), stiffness: d.pick(BounceStiffness.allCases)))
             let axis: DragAxis =
-                d.chance(0.5) ? .free : .horizontal(minX: center.x - d.edge(0, 1e6), maxX: center.x + d.edge(0, 1e6), y: center.y, rubberBand: d.edge(0, 10))
+                d.chance(0.5)
+                ? .free
+                : .horizontal(minX: center.x - d.edge(0, 1e6), maxX: center.x + d.edge(0, 1e6), y: center.y, rubberBand: d.edge(0, 10))
             let item = SnapItem(
                 id: 1, center: center, width: d.edge(Limits.size.lowerBound, Limits.size.upperBound),
                 height: d.edge(Limits.size.lowerBound, Limits.size.upperBound), shape: d.pick([.rectangle, .circle]),
@@ -174,9 +185,11 @@ import Fling
             guard (try? c.validate()) != nil, (try? item.validate(tick: c.drag.tick)) != nil else { continue }
             validated += 1
             let animator = try SnapAnimator(items: [item], configuration: c, backend: try kind.make())
-            let error = Self.session(events, tick: c.drag.tick, handle: animator.handle, advance: { t throws(FlingError) in
-                for e in try animator.advance(to: t) where e.kind == .grabbed(touch: 1) { grabbed += 1 }
-            })
+            let error = Self.session(
+                events, tick: c.drag.tick, handle: animator.handle,
+                advance: { t throws(FlingError) in
+                    for e in try animator.advance(to: t) where e.kind == .grabbed(touch: 1) { grabbed += 1 }
+                })
             #expect(error == nil, "case \(n): \(c), \(item): \(String(describing: error))")
         }
         #expect(validated >= Self.cases * 7 / 10 && grabbed == validated, "\(validated) validated, \(grabbed) grabbed")

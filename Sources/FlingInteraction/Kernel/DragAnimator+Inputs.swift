@@ -3,7 +3,9 @@
 // should a backend still refuse a value, the item concerned is put back at rest without a
 // world and the touch holds nothing, so no world is orphaned and no record is half-changed,
 // and the error names the tick, the touch and the item. A failing input is consumed too, and
-// fails the same way in a replay.
+// fails the same way in a replay. A `began` of a touch already down (never, once accepted)
+// replaces its record. A release velocity that is degenerate or absurd (samples microseconds
+// apart) must not reach the backend: each component is clamped to ±Limits.velocity, NaN to 0.
 import FlingCore
 
 extension DragAnimator where Policy: PolicyRules {
@@ -42,7 +44,8 @@ extension DragAnimator where Policy: PolicyRules {
         touch.tracker.add(time: event.time, position: event.position)
         guard let held = touch.item else { return }
         let hint = touch.itemHint
-        guard let i = hint < records.count && records[hint].item.id.rawValue == held ? hint : Self.search(UnsafeBufferPointer(records), held)
+        guard
+            let i = hint < records.count && records[hint].item.id.rawValue == held ? hint : Self.search(UnsafeBufferPointer(records), held)
         else { return }
         records[i].fingerTarget = Policy.fingerTarget(self, i, records[i], &touch, to: event.position)
         touch.itemHint = i
@@ -53,7 +56,6 @@ extension DragAnimator where Policy: PolicyRules {
         do throws(FlingError) {
             switch event.phase {
             case .began:
-                // A touch already down (never, once accepted) has its record replaced.
                 let slot = touches.value(for: event.touch) ?? newTouchSlot(event.touch)
                 touchSlots[slot].id = event.touch
                 touchSlots[slot].item = nil
@@ -135,8 +137,6 @@ extension DragAnimator where Policy: PolicyRules {
     /// The finger lets go of item `i`: the drag joint goes, and the policy decides what the item
     /// does at the tracker's estimate.
     func release(_ i: Int, velocity estimate: Vector, cancelled: Bool, tick k: Int) throws(FlingError) {
-        // A degenerate or absurd estimate (samples microseconds apart) must not reach the
-        // backend: clamp each component to ±Limits.velocity, and NaN to 0.
         func sane(_ x: Double) -> Double { x.isNaN ? 0 : min(max(x, -Limits.velocity), Limits.velocity) }
         try backend.detachDrag(from: statuses[i].world!)
         try Policy.release(self, i, velocity: Vector(sane(estimate.x), sane(estimate.y)), cancelled: cancelled, tick: k)

@@ -6,6 +6,12 @@
 // element: no exclusivity check, uniqueness test or capacity test per item. The buffers are
 // taken out of `self` (swapped, not copied), so each is uniquely referenced and refilling it
 // keeps its storage: a warmed-up tick allocates nothing.
+//
+// A held item's finger body jumps to the touch and moves at the speed that took it there. A
+// backend that refuses it (a world changed behind the animator's back) costs that item its
+// world, not the tick: the error is thrown once the tick is done. Without an `onTick` observer
+// (which may call back into the animator) the policy decides in the read-back pass; with one,
+// in a pass after it.
 import FlingCore
 
 extension DragAnimator where Policy: PolicyRules {
@@ -22,8 +28,6 @@ extension DragAnimator where Policy: PolicyRules {
         }
         queue.compact()
 
-        // A backend that refuses a held item's finger (a world changed behind the animator's
-        // back) costs that item its world, not the tick: the error is thrown once the tick is done.
         var failure: FlingError?
         var refused: [Int] = [], live: [WorldID] = [], indices: [Int] = [], states: [BodyState] = []
         swap(&refused, &refusedFingers)
@@ -45,14 +49,14 @@ extension DragAnimator where Policy: PolicyRules {
                         indices[count] = i
                         count += 1
                         guard let touch = statuses[i].phase.holder else { continue }
-                        // The finger body jumps to the touch and moves at the speed that took it there.
                         let target = records[i].fingerTarget, from = records[i].finger
                         let v = Vector((target.x - from.x) / dt, (target.y - from.y) / dt)
                         do throws(FlingError) {
                             try backend.moveFinger(in: world, to: target, velocity: v)
                             records[i].finger = target
                         } catch {
-                            failure = failure ?? tagged(error, "tick \(k), touch \(touch.rawValue) moved", item: records[i].item.id.rawValue)
+                            failure =
+                                failure ?? tagged(error, "tick \(k), touch \(touch.rawValue) moved", item: records[i].item.id.rawValue)
                             refused.append(i)
                         }
                     }
@@ -79,8 +83,6 @@ extension DragAnimator where Policy: PolicyRules {
         try backend.readStates(of: live, into: &states)
         var digest = self.digest
         let digestsLive = keepsDigest && Policy.digestsLiveStates
-        // Without an onTick observer (which may call back into the animator), the policy decides
-        // in the same pass over the live items; with one, after it.
         let decidesNow = onTick == nil
         var decided: [(Int, Policy.Event)] = []
         swap(&decided, &self.decided)

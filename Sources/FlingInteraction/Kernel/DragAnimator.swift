@@ -18,6 +18,7 @@
 // on arrays swapped out of the animator (`withItems`), the backend never calls back, `onTick`,
 // `onEvent` and the streams are called with no access open, hooks that are handed a record do
 // not reach the records through the animator, and the animator is used from one thread at a time.
+// Error messages are formatted only when thrown: formatting costs more than a whole check.
 import FlingCore
 
 /// The drag kernel, generic over an interaction's policy: ``TileAnimator`` is a
@@ -135,7 +136,6 @@ extension DragAnimator where Policy: PolicyRules {
     /// that starts at or after its time; see ``TileAnimator/handle(_:)``.
     @inline(__always)
     func accept(_ event: TouchEvent) throws(FlingError) {
-        // Named only when an error needs it: formatting costs more than the whole check.
         func label() -> String { "TouchEvent(touch \(event.touch.rawValue), \(event.phase.rawValue))" }
         var e = event
         e.time = try relative(event.time, "\(label()).time")
@@ -159,7 +159,8 @@ extension DragAnimator where Policy: PolicyRules {
         } else {
             try Policy.check(scheduled: input)
             guard let tick else {
-                throw FlingError(.malformedInput, field: "schedule.tick", value: "nil", reason: "an input other than a touch needs its tick")
+                throw FlingError(
+                    .malformedInput, field: "schedule.tick", value: "nil", reason: "an input other than a touch needs its tick")
             }
             queue.enqueue(PendingInput(input: input, time: -.infinity, tick: tick))
         }

@@ -1,3 +1,6 @@
+// Facebook's chat heads as a configuration of the snap policy: the heads and the panel are
+// snap items, and the open/close behaviour is a set of rules run after every tick from that
+// tick's events, so that a replay of the touches alone repeats it.
 import FlingCore
 
 /// Facebook's chat heads as a configuration of the ``SnapAnimator``.

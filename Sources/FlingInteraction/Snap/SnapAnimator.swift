@@ -50,7 +50,8 @@ public final class SnapAnimator: DragAnimator<SnapPolicy> {
     public func snapshot(of id: SnapItemID) throws(FlingError) -> SnapSnapshot {
         let i = try index(of: id)
         let m = policy.motions[i]
-        return SnapSnapshot(item: records[i].item, phase: statuses[i].phase, state: records[i].state, target: m.target, scale: m.scale.value)
+        return SnapSnapshot(
+            item: records[i].item, phase: statuses[i].phase, state: records[i].state, target: m.target, scale: m.scale.value)
     }
 
     /// The center to draw at the last display time (the last two tick states interpolated).

@@ -12,11 +12,6 @@ import FlingCore
 
 /// The snap interaction (``SnapAnimator``): projection, resting places, keyframes, scale.
 public struct SnapPolicy: DragPolicy {
-    public typealias Item = SnapItem
-    public typealias Phase = SnapPhase
-    public typealias Input = SnapInput
-    public typealias Event = SnapEvent
-
     let configuration: SnapConfiguration
     /// Item ids from back to front: a grabbed item comes to the front.
     var zOrder: [SnapItemID]
@@ -26,6 +21,11 @@ public struct SnapPolicy: DragPolicy {
     /// index of the tick's first event. What they do follows from the ticks alone, so a replay
     /// of the animator's inputs repeats it.
     var rules: ((_ tick: Int, _ firstEvent: Int) -> Void)?
+
+    public typealias Item = SnapItem
+    public typealias Phase = SnapPhase
+    public typealias Input = SnapInput
+    public typealias Event = SnapEvent
 }
 
 /// An item's travel: where it rests or is going, its grab offset, its scale and its keyframes.

@@ -1,3 +1,6 @@
+// The Toonie alarm app's sun switch as a configuration of the snap policy: one knob on a
+// horizontal axis with a rubber band, two resting places, and rules run after every tick (the
+// toggle, the rays' angle and alpha, which go into the digest).
 import FlingCore
 
 /// The Toonie alarm app's sun switch as a configuration of the ``SnapAnimator``: a knob on a

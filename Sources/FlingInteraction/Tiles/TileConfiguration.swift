@@ -79,5 +79,8 @@ public struct TileConfiguration: Hashable, Sendable {
     }
 }
 
-@available(*, deprecated, renamed: "TileConfiguration", message: "tick, maxFrameInterval and the drag limits are in `drag`; solverIterations is the backend's")
+@available(
+    *, deprecated, renamed: "TileConfiguration",
+    message: "tick, maxFrameInterval and the drag limits are in `drag`; solverIterations is the backend's"
+)
 public typealias EngineConfiguration = TileConfiguration

@@ -6,19 +6,21 @@
 //
 // Home is where the spring's rest is: gravity would hold an attracted tile below it, so it is
 // off while attracted (the spring itself is the kernel's, Kernel/DragAnimator+Springs.swift).
+// At release the tracker's estimate becomes the body's velocity and its spin is kept, within
+// the backends' ±10⁹ rad/s like the velocity.
 import FlingCore
 
 /// The photo-tile interaction (``TileAnimator``): release rule, attraction home, settling,
 /// culling.
 public struct TilePolicy: DragPolicy {
+    /// The visible area; tiles wholly outside it (plus the cull margin) are culled.
+    let viewport: Rect
+    let configuration: TileConfiguration
+
     public typealias Item = TileDefinition
     public typealias Phase = TilePhase
     public typealias Input = TileInput
     public typealias Event = TileEvent
-
-    /// The visible area; tiles wholly outside it (plus the cull margin) are culled.
-    let viewport: Rect
-    let configuration: TileConfiguration
 }
 
 extension TilePolicy: PolicyRules {
@@ -89,8 +91,6 @@ extension TilePolicy: PolicyRules {
         let def = a.records[i].item
         let world = a.statuses[i].world!
         let c = a.policy.configuration
-        // The tracker's estimate becomes the body's velocity; its spin is kept, within the
-        // backends' ±10⁹ rad/s like the velocity.
         let spin = min(max(a.records[i].state.angularVelocity, -Limits.angularVelocity), Limits.angularVelocity)
         try a.backend.setVelocity(of: world, linear: velocity, angular: spin)
         let attract = cancelled || c.releaseRule.attracts(center: a.records[i].state.position, velocity: velocity, origin: def.origin)
@@ -101,7 +101,8 @@ extension TilePolicy: PolicyRules {
         a.statuses[i].phase = attract ? .attracted : .falling
         a.records[i].state.velocity = velocity
         a.events.append(
-            TileEvent(tick: k, tile: def.id, kind: .released(outcome: attract ? .attract : .fall, velocity: velocity, cancelled: cancelled)))
+            TileEvent(tick: k, tile: def.id, kind: .released(outcome: attract ? .attract : .fall, velocity: velocity, cancelled: cancelled))
+        )
     }
 
     static func lifted(_ a: DragAnimator<TilePolicy>, _ event: TouchEvent, _ touch: TouchRecord, tick: Int) {}
