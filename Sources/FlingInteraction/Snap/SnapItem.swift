@@ -114,7 +114,7 @@ public struct SnapItem: Hashable, Sendable, IdentifierTag {
     }
 
     /// Throws unless every number is finite and in range; a spring's frequency is capped at
-    /// ``SnapConfiguration/maxSpringFrequency(tick:)``.
+    /// `0.25 / tick` (``SnapConfiguration``'s cap).
     public func validate(tick: Double) throws(FlingError) {
         let f = "SnapItem(\(id.rawValue))"
         try Check.coordinate(center, "\(f).center")

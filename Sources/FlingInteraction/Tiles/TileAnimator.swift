@@ -109,7 +109,7 @@ public final class TileAnimator: DragAnimator<TilePolicy> {
     }
 
     /// Accepts a touch event, to be applied before the first tick that starts at or after its
-    /// time; its time is in the app's clock (see ``timeOrigin``).
+    /// time; its time is in the app's clock (see ``DragAnimator/timeOrigin``).
     ///
     /// A **late** touch, one whose time the display clock has already passed (its tick is
     /// stepped), is applied before the next tick; its own time still feeds the velocity
@@ -119,12 +119,12 @@ public final class TileAnimator: DragAnimator<TilePolicy> {
     /// writes the tick the touch was applied at, so the replay is exact.
     ///
     /// Throws, changing nothing, when a number is not finite or out of ``Limits``, the time is
-    /// before ``timeOrigin`` or earlier than the last accepted event's, a `began` names an
+    /// before ``DragAnimator/timeOrigin`` or earlier than the last accepted event's, a `began` names an
     /// unknown tile or a touch already down, or another phase names a touch that is not down.
     public func handle(_ event: TouchEvent) throws(FlingError) { try accept(event) }
 
     /// Moves the display time to `time` (in the app's clock, never decreasing; a time before
-    /// ``timeOrigin`` counts as the origin), stepping every tick that has become due, and
+    /// ``DragAnimator/timeOrigin`` counts as the origin), stepping every tick that has become due, and
     /// returns the life-cycle events of those ticks in order.
     ///
     /// Transactional per input: when applying an input fails (a backend refusing a value),

@@ -60,7 +60,7 @@ public struct TileConfiguration: Hashable, Sendable {
     package static func maxSpringFrequency(tick: Double) -> Double { 0.3 / tick }
 
     /// Throws unless every field is finite and in range (``DragSettings/validate(_:)`` for
-    /// ``drag``; spring frequencies up to ``maxSpringFrequency(tick:)``).
+    /// ``drag``; spring frequencies up to `0.3 / tick`).
     public func validate() throws(FlingError) {
         try drag.validate("TileConfiguration.drag")
         try Check.range(gravity.x, -Limits.gravity...Limits.gravity, "TileConfiguration.gravity.x")

@@ -21,7 +21,7 @@ public enum ReleaseOutcome: String, Hashable, Sendable {
     case attract, fall
 }
 
-/// What happened to a tile (``TileEvent/kind``).
+/// What happened to a tile (``DragEvent/kind``).
 public enum TileEventKind: Hashable, Sendable {
     /// A finger took the tile (a world was made, or a moving tile's world taken over).
     case grabbed(touch: TouchID, at: Vector)

@@ -120,7 +120,7 @@ extension Trace: FlingDocument {
                     inputs.append(
                         Run.Input(
                             frame: k, time: e.time, name: "touch", touch: e.touch.rawValue, phase: e.phase.rawValue,
-                            position: e.position, detail: e.tile.map { "tile \($0.rawValue)" } ?? ""))
+                            position: e.position, detail: e.item.map { "tile \($0.rawValue)" } ?? ""))
                 case .reset(let id):
                     inputs.append(Run.Input(frame: k, time: Double(k - offset) * tick, name: "reset", detail: "tile \(id.rawValue)"))
                 case .removeTile(let id):

@@ -20,7 +20,7 @@ import FlingInteraction
 /// bit for bit, whatever the app did: touches handed in late (after the display clock passed
 /// their time) or inside stalled frames are written with the tick they were really applied
 /// at; resets, added and removed tiles with theirs; times relative to the animator's
-/// ``TileAnimator/timeOrigin``. The trace runs exactly the ticks the animator stepped.
+/// ``DragAnimator/timeOrigin``. The trace runs exactly the ticks the animator stepped.
 public struct TraceRecorder {
     /// The animator recorded.
     public let animator: TileAnimator

@@ -275,7 +275,7 @@ public struct TraceReplay: PinnedReplay, Sendable {
     }
 
     /// The states of the tiles that had a world during one tick, in id order (what
-    /// ``TileAnimator/onTick`` reports); compared by bits (``TileState``).
+    /// ``DragAnimator/onTick`` reports); compared by bits (``TileState``).
     public struct TickState: Hashable, Sendable {
         public var tick: Int
         public var tiles: [TileState]
