@@ -25,6 +25,33 @@ func expectSameRun(
     #expect(divergence == nil, "\(comment)\n\(divergence.map { "\($0)" } ?? "")", sourceLocation: sourceLocation)
 }
 
+/// Tick states as a run (one `tile` item per state, values `x y angle vx vy w`, the digest
+/// chained tick by tick) and life-cycle events, for ``expectSameRun(_:_:_:sourceLocation:)``.
+func tickRun(_ ticks: [[(TileID, BodyState)]], events: [TileEvent] = [], title: String) -> FlingTraces.Run {
+    var digest = StateDigest()
+    let frames = ticks.enumerated().map { k, states in
+        for s in states { digest.combine(s.1) }
+        return FlingTraces.Run.Frame(
+            index: k, local: k, time: Double(k + 1) / 60,
+            items: states.map { id, b in
+                FlingTraces.Run.Item(
+                    itemKind: "tile", id: id.rawValue,
+                    values: [b.position.x, b.position.y, b.angle, b.velocity.x, b.velocity.y, b.angularVelocity])
+            }, digest: digest)
+    }
+    return FlingTraces.Run(
+        kind: "fling-trace", title: title, frameUnit: "tick",
+        stages: [.init(frameCount: frames.count, viewport: phone, frameInterval: nil, items: [])],
+        schema: [.init(itemKind: "tile", fields: ["x", "y", "angle", "vx", "vy", "w"])], frames: frames,
+        events: events.map { .init(frame: $0.tick, itemKind: "tile", id: $0.tile.rawValue, name: "\($0.kind)", detail: "") },
+        inputs: [], digest: digest, summary: "digest \(digest.hex) ticks \(frames.count)")
+}
+
+/// A replay's tick states as a run.
+func tickRun(_ ticks: [TraceReplay.TickState], title: String) -> FlingTraces.Run {
+    tickRun(ticks.map { $0.tiles.map { ($0.id, $0.state) } }, title: title)
+}
+
 /// The backends of this build, for `@Test(arguments:)`.
 let backends = BackendKind.available.filter { $0 != .chipmunkShared }
 
@@ -47,6 +74,9 @@ struct Run {
         var ticks: [[(TileID, BodyState)]] = []
         var digest = StateDigest()
         var animator: TileAnimator
+
+        /// The run's ticks and events as a ``FlingTraces/Run``, to compare with another.
+        func run(_ title: String) -> FlingTraces.Run { tickRun(ticks, events: events, title: title) }
     }
 
     /// Replays the run on `kind`: before each display frame, every event at or before the

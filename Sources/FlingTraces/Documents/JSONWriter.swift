@@ -85,13 +85,13 @@ struct JSONWriter {
             line(1, "\"scenes\": []")
         } else {
             line(1, "\"scenes\": [")
-            for (n, scene) in t.sessions.enumerated() { self.scene(scene, last: n == t.sessions.count - 1) }
+            for (n, session) in t.sessions.enumerated() { self.session(session, last: n == t.sessions.count - 1) }
             line(1, "]")
         }
         line(0, "}")
     }
 
-    mutating func scene(_ s: Trace.Session, last: Bool) {
+    mutating func session(_ s: Trace.Session, last: Bool) {
         line(2, "{")
         if let name = s.name { line(3, "\"name\": \(Self.string(name)),") }
         line(3, "\"viewport\": \(Self.rect(s.viewport)),")

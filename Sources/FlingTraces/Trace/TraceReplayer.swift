@@ -4,7 +4,7 @@ import FlingInteraction
 /// When display frames come during a replay.
 ///
 /// Every choice gives the same ticks (see ``TraceReplayer``), as long as no frame interval is
-/// longer than the scene's ``DragSettings/maxFrameInterval`` (a longer one would be a
+/// longer than the session's ``DragSettings/maxFrameInterval`` (a longer one would be a
 /// stall, and the clock drops stalled time): the replayer refuses rates that would stall.
 public enum DisplayFrames: Hashable, Sendable {
     /// Frame `n` (from 1) at `n / hz` seconds.
@@ -102,9 +102,6 @@ public struct TraceReplayer {
             result.digest = r.digest
             result.tickCount += r.tickCount
             result.sessions.append(r)
-        }
-        if result.pins.compared == 0, case .thisRun = result.pins.comparedOn, pinned > 0 {
-            result.pins.comparedOn = .nowhere(replayArithmetic: trace.arithmetic == .portable ? .platform : .portable)
         }
         return result
     }
