@@ -34,8 +34,8 @@ import Testing
                 mass: uniform(0.2...5))
         }
         for _ in 0..<Int(uniform(1...4.99)) { tiles.append(newTile()) }
-        var configuration = EngineConfiguration()
-        if chance(0.3) { configuration.tick = [1.0 / 120, 1.0 / 30, 1.0 / 90][Int(uniform(0...2.99))] }
+        var configuration = TileConfiguration()
+        if chance(0.3) { configuration.drag.tick = [1.0 / 120, 1.0 / 30, 1.0 / 90][Int(uniform(0...2.99))] }
         // Platform timestamps: seconds since boot, with the start recorded by the animator.
         let origin = chance(0.5) ? 0 : uniform(1_000...500_000)
         let animator = try TileAnimator(
@@ -85,7 +85,7 @@ import Testing
                     try animator.handle(
                         TouchEvent(
                             time: origin + t, touch: touch, phase: .began, position: at,
-                            tile: chance(0.3) ? target?.id : nil))
+                            item: chance(0.3) ? target?.id : nil))
                     down.append((touch, at))
                 } else if !down.isEmpty {
                     let d = Int(uniform(0...Double(down.count) - 0.01))

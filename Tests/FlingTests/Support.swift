@@ -64,7 +64,7 @@ let centerTile = TileDefinition(id: 1, frame: Rect(center: Vector(195, 422), wid
 /// A scripted run: touch events, then display frames at `hz` until `duration`.
 struct Run {
     var tiles: [TileDefinition] = [centerTile]
-    var configuration = EngineConfiguration()
+    var configuration = TileConfiguration()
     var events: [TouchEvent] = []
     var duration: Double = 3
     var hz: Double = 60
@@ -105,7 +105,7 @@ func drag(
     touch: TouchID = 1, from: Vector, to: Vector, start: Double = 0.05, duration: Double,
     end: TouchEvent.Phase = .ended, tile: TileID? = nil
 ) -> [TouchEvent] {
-    var events = [TouchEvent(time: start, touch: touch, phase: .began, position: from, tile: tile)]
+    var events = [TouchEvent(time: start, touch: touch, phase: .began, position: from, item: tile)]
     let steps = max(1, Int((duration * 120).rounded()))
     for s in 1...steps {
         let f = Double(s) / Double(steps)
@@ -122,7 +122,7 @@ extension Array where Element == TileEvent {
     }
 }
 
-extension TileEvent.Kind {
+extension TileEventKind {
     var isSettled: Bool { self == .settled }
     var isCulled: Bool { self == .culled }
     var releaseOutcome: ReleaseOutcome? {
@@ -143,8 +143,8 @@ func randomScenario(seed: UInt64) -> Run {
     run.configuration.gravity = Vector(r(-300...300), r(0...4000))
     run.configuration.attraction = SpringTuning(frequency: r(1...8), dampingRatio: r(0.2...1.5))
     run.configuration.rotation = SpringTuning(frequency: r(1...8), dampingRatio: r(0.2...1.5))
-    run.configuration.dragMaxAcceleration = [r(2_000...200_000), 1e9].randomElement(using: &rng)!
-    run.configuration.dragErrorBias = PlatformFunctions.pow(r(0.05...0.95), 60)
+    run.configuration.drag.dragMaxAcceleration = [r(2_000...200_000), 1e9].randomElement(using: &rng)!
+    run.configuration.drag.dragErrorBias = PlatformFunctions.pow(r(0.05...0.95), 60)
     run.configuration.releaseRule = [
         .projectedDistance(lookahead: r(0...0.3), radius: r(20...300)),
         .alwaysAttract, .alwaysFall,
@@ -168,7 +168,7 @@ func randomScenario(seed: UInt64) -> Run {
         var events = [
             TouchEvent(
                 time: t, touch: TouchID(touch), phase: .began, position: grab,
-                tile: Bool.random(using: &rng) ? tile.id : nil)
+                item: Bool.random(using: &rng) ? tile.id : nil)
         ]
         var p = grab
         var heading = r(0...(2 * .pi))

@@ -140,7 +140,7 @@ public struct SceneReplay<Scene: SampledScene>: PinnedReplay, Sendable {
     public var events: [String]
     /// The same events for a ``Run``, at the sample they happened in.
     public var timeline: [Run.Event]
-    /// For a snap scene, the snap animator's own tick digest (``SnapAnimator/digest``) and tick
+    /// For a snap scene, the snap animator's own tick digest (``DragAnimator/digest``) and tick
     /// count: the same at every sampling rate, and equal to the live run's.
     public var tickDigest: StateDigest?
     public var ticks: Int?

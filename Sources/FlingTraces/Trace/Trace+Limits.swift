@@ -15,7 +15,7 @@ extension Trace {
         for session in sessions {
             inputs += session.inputs.count
             let added = session.inputs.reduce(0) { n, i in if case .addTile = i.input { n + 1 } else { n } }
-            tileTicks += (session.run.duration / session.configuration.tick).rounded(.down) * Double(session.tiles.count + added)
+            tileTicks += (session.run.duration / session.configuration.drag.tick).rounded(.down) * Double(session.tiles.count + added)
         }
         guard inputs <= Self.maximumInputs else {
             throw FlingError(

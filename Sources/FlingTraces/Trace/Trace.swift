@@ -55,7 +55,11 @@ public struct Trace: Hashable, Sendable {
         /// The tiles, at rest at their origins when the session starts; ids unique.
         public var tiles: [TileDefinition]
         /// The physics, in full (a replay must not depend on a later version's defaults).
-        public var configuration: EngineConfiguration
+        public var configuration: TileConfiguration
+        /// The solver iterations of the backend the session ran on (``PhysicsBackend/solverIterations``):
+        /// a replay makes its backend with them. Written in the document's configuration object,
+        /// where traces have always carried them. Default 10 (Chipmunk's).
+        public var solverIterations: Int
         /// How long the session runs.
         public var run: RunLength
         /// What happened, in the order the animator applied it: touches (times in seconds
@@ -65,25 +69,26 @@ public struct Trace: Hashable, Sendable {
         public var expected: Expectation?
 
         public init(
-            name: String? = nil, viewport: Rect, tiles: [TileDefinition], configuration: EngineConfiguration = .init(),
-            run: RunLength = .init(), events: [TouchEvent], expected: Expectation? = nil
+            name: String? = nil, viewport: Rect, tiles: [TileDefinition], configuration: TileConfiguration = .init(),
+            solverIterations: Int = 10, run: RunLength = .init(), events: [TouchEvent], expected: Expectation? = nil
         ) {
             self.name = name
             self.viewport = viewport
             self.tiles = tiles
             self.configuration = configuration
+            self.solverIterations = solverIterations
             self.run = run
             self.inputs = events.map { Input(.touch($0)) }
             self.expected = expected
         }
 
         public init(
-            name: String? = nil, viewport: Rect, tiles: [TileDefinition], configuration: EngineConfiguration = .init(),
-            run: RunLength = .init(), inputs: [Input], expected: Expectation? = nil
+            name: String? = nil, viewport: Rect, tiles: [TileDefinition], configuration: TileConfiguration = .init(),
+            solverIterations: Int = 10, run: RunLength = .init(), inputs: [Input], expected: Expectation? = nil
         ) {
             self.init(
-                name: name, viewport: viewport, tiles: tiles, configuration: configuration, run: run, events: [],
-                expected: expected)
+                name: name, viewport: viewport, tiles: tiles, configuration: configuration, solverIterations: solverIterations,
+                run: run, events: [], expected: expected)
             self.inputs = inputs
         }
 
@@ -184,7 +189,7 @@ extension Trace {
     }
 
     /// Throws unless every session can be replayed: every number finite and in range (through
-    /// the same checks ``TileAnimator`` and ``EngineConfiguration/validate()`` run), tile ids
+    /// the same checks ``TileAnimator`` and ``TileConfiguration/validate()`` run), tile ids
     /// unique, event times at or after 0 and never decreasing, every `began` naming a touch not
     /// down and a known tile (if any), every other phase naming a touch that is down, and the
     /// expectations consistent. The error's `field` is the key path, `scenes[0].events[3].time`.
@@ -222,6 +227,9 @@ extension Trace.Session {
             try Check.viewport(viewport, "viewport")
         }
         try within(path / "configuration") { () throws(FlingError) in try configuration.validate() }
+        try within(path / "configuration" / "solverIterations") { () throws(FlingError) in
+            try BackendCheck.iterations(solverIterations, "solverIterations")
+        }
         for (i, tile) in tiles.enumerated() {
             try within(path / "tiles" / i) { () throws(FlingError) in try tile.validate() }
         }
@@ -252,8 +260,8 @@ extension Trace.Session {
             }
             switch input.input {
             case .touch(let event):
-                try touches.accept(event, field: { locate(at / $0) }, knows: { known.contains($0) })
-                let tick = input.tick ?? FixedStepClock.firstTick(atOrAfter: event.time, tick: configuration.tick)
+                try touches.accept(event, field: { locate(at / $0) }, naming: TilePolicy.naming, knows: { known.contains(TileID($0)) })
+                let tick = input.tick ?? FixedStepClock.firstTick(atOrAfter: event.time, tick: configuration.drag.tick)
                 guard tick >= lastTick else {
                     throw fail(
                         at / "time", .outOfOrder, "\(event.time)",
@@ -316,11 +324,11 @@ extension Trace {
     /// Throws (naming the stroke) when a stroke has no samples or the session would not validate.
     public init(
         strokes: [Stroke], viewport: Rect = Trace.defaultStrokeViewport, tileSize: Double = 160,
-        configuration: EngineConfiguration = .init(), duration: Double = 10,
+        configuration: TileConfiguration = .init(), duration: Double = 10,
         name: String? = nil, notes: String? = nil, attribution: String? = nil
     ) throws(FlingError) {
         // One tile per stroke for up to `duration`: refuse an oversized file before building it.
-        let tileTicks = Double(strokes.count) * (duration / configuration.tick).rounded(.down)
+        let tileTicks = Double(strokes.count) * (duration / configuration.drag.tick).rounded(.down)
         guard tileTicks <= Self.maximumTileTicks else {
             throw FlingError(
                 .outOfRange, field: "strokes", value: "\(strokes.count) strokes",

@@ -20,7 +20,7 @@ import FlingInteraction
 /// bit for bit, whatever the app did: touches handed in late (after the display clock passed
 /// their time) or inside stalled frames are written with the tick they were really applied
 /// at; resets, added and removed tiles with theirs; times relative to the animator's
-/// ``TileAnimator/timeOrigin``. The trace runs exactly the ticks the animator stepped.
+/// ``DragAnimator/timeOrigin``. The trace runs exactly the ticks the animator stepped.
 public struct TraceRecorder {
     /// The animator recorded.
     public let animator: TileAnimator
@@ -37,7 +37,7 @@ public struct TraceRecorder {
         }
         start = Trace.Session(
             viewport: animator.viewport, tiles: animator.tileDefinitions,
-            configuration: animator.configuration, events: [])
+            configuration: animator.configuration, solverIterations: animator.backend.solverIterations, events: [])
         try start.validate()
         animator.journal = []
         self.animator = animator
@@ -61,7 +61,7 @@ public struct TraceRecorder {
         session.inputs = (animator.journal ?? []).map { applied in
             switch applied.input {
             case .touch(let event):
-                let natural = FixedStepClock.firstTick(atOrAfter: event.time, tick: configuration.tick)
+                let natural = FixedStepClock.firstTick(atOrAfter: event.time, tick: configuration.drag.tick)
                 return Trace.Input(applied.input, tick: natural == applied.tick ? nil : applied.tick)
             case .reset, .addTile, .removeTile:
                 return Trace.Input(applied.input, tick: applied.tick)

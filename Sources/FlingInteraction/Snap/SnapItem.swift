@@ -1,8 +1,10 @@
+// A snap item as the app lays it out (the snap policy's item): its shape, where it may rest,
+// how it travels there, and how a finger moves it.
 import FlingCore
 
-/// Items of a ``SnapAnimator`` are named like tiles, so that a ``TouchEvent`` can name the
-/// item the app's own hit test found.
-public typealias SnapItemID = TileID
+/// Identifies an item within one ``SnapAnimator``. Items are kept, stepped and hashed in id
+/// order; a ``TouchEvent`` names one by the same number (``ItemID``).
+public typealias SnapItemID = Identifier<SnapItem>
 
 /// How a released item travels to its resting place.
 public enum SnapMotion: Hashable, Sendable {
@@ -56,7 +58,9 @@ public enum SnapShape: Hashable, Sendable {
 
 /// A draggable item that snaps to resting places: a chat head, a switch's knob, a
 /// picture-in-picture window.
-public struct SnapItem: Hashable, Sendable {
+public struct SnapItem: Hashable, Sendable, IdentifierTag {
+    public static let noun = "item"
+
     public var id: SnapItemID
     /// Where it rests at the start, in points.
     public var center: Vector
@@ -110,7 +114,7 @@ public struct SnapItem: Hashable, Sendable {
     }
 
     /// Throws unless every number is finite and in range; a spring's frequency is capped at
-    /// `0.25 / tick` as the tile animator's.
+    /// `0.25 / tick` (``SnapConfiguration``'s cap).
     public func validate(tick: Double) throws(FlingError) {
         let f = "SnapItem(\(id.rawValue))"
         try Check.coordinate(center, "\(f).center")
@@ -119,10 +123,7 @@ public struct SnapItem: Hashable, Sendable {
         try Check.range(mass, Limits.mass, "\(f).mass")
         try restingPlaces.validate("\(f).restingPlaces")
         switch motion {
-        case .spring(let s):
-            try Check.positive(s.frequency, "\(f).motion.spring.frequency")
-            try Check.range(s.frequency, 0...(0.25 / tick), "\(f).motion.spring.frequency")
-            try Check.range(s.dampingRatio, 0...100, "\(f).motion.spring.dampingRatio")
+        case .spring(let s): try s.validate(maxFrequency: SnapConfiguration.maxSpringFrequency(tick: tick), "\(f).motion.spring")
         case .keyframes(let curve): try curve.validate()
         }
         if case .horizontal(let minX, let maxX, let y, let c) = axis {
@@ -136,3 +137,5 @@ public struct SnapItem: Hashable, Sendable {
         try Check.range(pressedScale, 0.01...100, "\(f).pressedScale")
     }
 }
+
+extension SnapItem: DragItem {}

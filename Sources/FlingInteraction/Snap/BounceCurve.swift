@@ -1,3 +1,7 @@
+// SKBounceAnimation's keyframe curve, reproduced number for number (its constants included,
+// 2.71 for e), for apps that want that library's look instead of physics: a snap item's
+// alternative to the spring (`SnapMotion.keyframes`). Portable functions only, so the
+// keyframes are the same bits everywhere.
 import FlingCore
 
 /// How stiff an SKBounceAnimation bounce is: the coefficient `c` of its decay.

@@ -1,3 +1,5 @@
+// The inputs an animator has accepted but not yet applied, resolved to ticks as the display
+// clock passes them. Compacted as it drains, so memory stays flat while fingers move.
 import FlingCore
 
 /// An input waiting in an animator's queue: its time on the animator's timeline (touches),
@@ -8,17 +10,13 @@ struct PendingInput<Input> {
     var tick: Int?
 }
 
-/// The inputs an animator has accepted but not yet applied, resolved to ticks as the display
-/// clock passes them: the queue the tile and snap animators share.
-///
-/// `head` is the next input to apply; those from `unresolved` on still wait for the display
-/// frame that gives them a tick. Compacted as it drains, so memory stays flat while fingers
-/// move.
+/// The kernel's input queue: `head` is the next input to apply; those from `unresolved` on
+/// still wait for the display frame that gives them a tick.
 struct InputQueue<Input> {
     var pending: [PendingInput<Input>] = []
     var head = 0
     var unresolved = 0
-    /// The last `firstTick(atOrAfter:)` asked for by ``tick(forAccepted:clock:)`` (simulated
+    /// The last `firstTick(atOrAfter:)` asked for by `tick(forAccepted:clock:)` (simulated
     /// time, tick length, answer): the touches of one display frame mostly share their time,
     /// and the answer is a function of those two numbers alone.
     private var lastFirstTick: (time: Double, tick: Double, first: Int) = (.nan, .nan, 0)
@@ -26,14 +24,10 @@ struct InputQueue<Input> {
     /// Whether every input accepted so far has been applied.
     var isDrained: Bool { head == pending.count }
 
-    /// The tick of an input accepted at `time` (on the animator's timeline): known now when
-    /// the display clock has already passed it (the next tick, if its own has been stepped),
-    /// nil otherwise.
-    static func tick(forAccepted time: Double, clock: FixedStepClock) -> Int? {
-        time <= clock.displayTime ? max(clock.firstTick(atOrAfter: time - clock.droppedTime), clock.ticks) : nil
-    }
-
-    /// ``tick(forAccepted:clock:)``, remembering the last answer of the clock's division.
+    /// The tick of an input accepted at `time` (on the animator's timeline): known now when the
+    /// display clock has already passed it (the next tick, if its own has been stepped), nil
+    /// otherwise. Remembers the last answer of the clock's division.
+    @inline(__always)
     mutating func tick(forAccepted time: Double, clock: FixedStepClock) -> Int? {
         guard time <= clock.displayTime else { return nil }
         let t = time - clock.droppedTime
@@ -44,10 +38,12 @@ struct InputQueue<Input> {
     }
 
     /// Enqueues an input accepted now at `time`, with its tick if already known.
+    @inline(__always)
     mutating func enqueue(accepted input: Input, time: Double, clock: FixedStepClock) {
         enqueue(PendingInput(input: input, time: time, tick: tick(forAccepted: time, clock: clock)))
     }
 
+    @inline(__always)
     mutating func enqueue(_ p: PendingInput<Input>) {
         // Inputs given a tick up front never wait behind ones that have none.
         pending.append(p)
@@ -97,10 +93,10 @@ struct InputQueue<Input> {
     }
 }
 
-extension InputQueue where Input == TileInput {
+extension InputQueue where Input: DragInput {
     /// The next input if it is a `moved` touch due at or before tick `k`, consumed; nil otherwise.
     mutating func popDueMove(tick k: Int) -> TouchEvent? {
-        guard head < unresolved, let tick = pending[head].tick, tick <= k, case .touch(let event) = pending[head].input,
+        guard head < unresolved, let tick = pending[head].tick, tick <= k, let event = pending[head].input.touchEvent,
             event.phase == .moved
         else { return nil }
         head += 1

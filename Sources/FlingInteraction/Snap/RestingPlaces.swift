@@ -1,3 +1,5 @@
+// Where a snap item may rest, and the projection that picks one: values, not closures, so a
+// trace can record them and a replay rebuild them.
 import FlingCore
 
 /// Where a released item may come to rest. A value (not a closure), so that a trace can

@@ -1,3 +1,7 @@
+// The touch table: touch ids to slots, looked up once per touch event. Hashed by a fixed fold
+// of the key's bits, never by `Hasher`'s per-process seed, and never iterated, so its layout
+// cannot change a bit of any result.
+
 /// A map from touch ids to small non-negative integers (a slot, or 0 for mere membership): the
 /// touches an animator or a ``TouchSequence`` has down, looked up once per touch event.
 ///

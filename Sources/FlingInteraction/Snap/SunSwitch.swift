@@ -1,3 +1,6 @@
+// The Toonie alarm app's sun switch as a configuration of the snap policy: one knob on a
+// horizontal axis with a rubber band, two resting places, and rules run after every tick (the
+// toggle, the rays' angle and alpha, which go into the digest).
 import FlingCore
 
 /// The Toonie alarm app's sun switch as a configuration of the ``SnapAnimator``: a knob on a
@@ -54,7 +57,7 @@ public final class SunSwitch {
     public private(set) var raysAngle: Double = 0
     public var raysAlpha: Double { alpha.value }
     var alpha: ScalarSpring
-    var sceneEvents: [SunSwitchEvent] = []
+    var ruleEvents: [SunSwitchEvent] = []
     var failure: FlingError?
 
     public init(
@@ -69,9 +72,8 @@ public final class SunSwitch {
                 reason: "must lie right of offCenter at the same height")
         }
         try Check.range(configuration.raysAngularSpeed, -1e3...1e3, "SunSwitchConfiguration.raysAngularSpeed")
-        try Check.positive(configuration.alphaSpring.frequency, "SunSwitchConfiguration.alphaSpring.frequency")
-        try Check.range(configuration.alphaSpring.frequency, 0...(0.25 / snap.tick), "SunSwitchConfiguration.alphaSpring.frequency")
-        try Check.range(configuration.alphaSpring.dampingRatio, 0...100, "SunSwitchConfiguration.alphaSpring.dampingRatio")
+        try configuration.alphaSpring.validate(
+            maxFrequency: SnapConfiguration.maxSpringFrequency(tick: snap.drag.tick), "SunSwitchConfiguration.alphaSpring")
         self.configuration = configuration
         self.isOn = isOn
         self.alpha = ScalarSpring(value: isOn ? 1 : 0)
@@ -81,7 +83,7 @@ public final class SunSwitch {
             restingPlaces: .points([c.offCenter, c.onCenter]), motion: .spring(c.spring),
             axis: .horizontal(minX: c.offCenter.x, maxX: c.onCenter.x, y: c.offCenter.y, rubberBand: c.rubberBand))
         animator = try SnapAnimator(items: [item], configuration: snap, backend: backend, timeOrigin: timeOrigin)
-        animator.scene = { [weak self] animator, k, first in self?.rules(animator, tick: k, firstEvent: first) }
+        animator.rules = { [weak self] k, first in self?.rules(tick: k, firstEvent: first) }
     }
 
     /// The knob's center after the last tick.
@@ -92,13 +94,13 @@ public final class SunSwitch {
     /// Advances the animator and returns the toggles of the ticks stepped.
     @discardableResult
     public func advance(to time: Double) throws(FlingError) -> [SunSwitchEvent] {
-        sceneEvents.removeAll()
+        ruleEvents.removeAll()
         try animator.advance(to: time)
         if let failure { self.failure = nil; throw failure }
-        return sceneEvents
+        return ruleEvents
     }
 
-    func rules(_ animator: SnapAnimator, tick k: Int, firstEvent: Int) {
+    func rules(tick k: Int, firstEvent: Int) {
         let track = configuration.trackFrame
         for event in animator.events(from: firstEvent) {
             switch event.kind {
@@ -109,7 +111,7 @@ public final class SunSwitch {
                 else { continue }
                 set(!isOn, tick: k)
                 do throws(FlingError) {
-                    try animator.sceneSend(knob, to: isOn ? configuration.onCenter : configuration.offCenter, tick: k)
+                    try animator.send(knob, to: isOn ? configuration.onCenter : configuration.offCenter, tick: k)
                 } catch { failure = error }
             default: continue
             }
@@ -117,8 +119,8 @@ public final class SunSwitch {
         // The rays: alpha springs toward the side; the angle turns while on (after this tick's
         // toggles, a tick of `tick` seconds).
         alpha.target = isOn ? 1 : 0
-        alpha.step(by: animator.configuration.tick, tuning: configuration.alphaSpring)
-        if isOn { raysAngle = raysAngle + configuration.raysAngularSpeed * animator.configuration.tick }
+        alpha.step(by: animator.settings.tick, tuning: configuration.alphaSpring)
+        if isOn { raysAngle = raysAngle + configuration.raysAngularSpeed * animator.settings.tick }
         animator.combineIntoDigest(alpha.value)
         animator.combineIntoDigest(raysAngle)
     }
@@ -126,6 +128,6 @@ public final class SunSwitch {
     func set(_ on: Bool, tick k: Int) {
         guard on != isOn else { return }
         isOn = on
-        sceneEvents.append(.toggled(on: on, tick: k))
+        ruleEvents.append(.toggled(on: on, tick: k))
     }
 }

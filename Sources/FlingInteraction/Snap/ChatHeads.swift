@@ -1,3 +1,6 @@
+// Facebook's chat heads as a configuration of the snap policy: the heads and the panel are
+// snap items, and the open/close behaviour is a set of rules run after every tick from that
+// tick's events, so that a replay of the touches alone repeats it.
 import FlingCore
 
 /// Facebook's chat heads as a configuration of the ``SnapAnimator``.
@@ -77,7 +80,7 @@ public final class ChatHeads {
     /// Where each head last came to rest while closed (heads order): a pressed head's home
     /// (its release within the slop retargets it by a few points).
     var lastRest: [Vector]
-    var sceneEvents: [ChatHeadsEvent] = []
+    var ruleEvents: [ChatHeadsEvent] = []
     var failure: FlingError?
 
     /// - Parameter heads: ids and resting centers.
@@ -111,7 +114,7 @@ public final class ChatHeads {
                 height: configuration.panelHeight, restingPlaces: .points([configuration.panelHidden]),
                 motion: .spring(configuration.spring), isDraggable: false))
         animator = try SnapAnimator(items: items, configuration: snap, backend: backend, timeOrigin: timeOrigin)
-        animator.scene = { [weak self] animator, k, first in self?.rules(animator, tick: k, firstEvent: first) }
+        animator.rules = { [weak self] k, first in self?.rules(tick: k, firstEvent: first) }
     }
 
     /// The panel's frame now (below the screen while closed).
@@ -126,17 +129,17 @@ public final class ChatHeads {
     public func handle(_ event: TouchEvent) throws(FlingError) { try animator.handle(event) }
 
     /// Advances the animator (``SnapAnimator/advance(to:)``) and returns the snap events and
-    /// the scene's own.
+    /// the heads' own.
     @discardableResult
-    public func advance(to time: Double) throws(FlingError) -> (snap: [SnapEvent], scene: [ChatHeadsEvent]) {
-        sceneEvents.removeAll()
+    public func advance(to time: Double) throws(FlingError) -> (snap: [SnapEvent], heads: [ChatHeadsEvent]) {
+        ruleEvents.removeAll()
         let snap = try animator.advance(to: time)
         if let failure { self.failure = nil; throw failure }
-        return (snap, sceneEvents)
+        return (snap, ruleEvents)
     }
 
-    /// The scene's rules, run at the end of every tick.
-    func rules(_ animator: SnapAnimator, tick k: Int, firstEvent: Int) {
+    /// The heads' rules, run at the end of every tick.
+    func rules(tick k: Int, firstEvent: Int) {
         for event in animator.events(from: firstEvent) {
             if openHead == nil, case .settled(let at) = event.kind, let id = event.item, let n = heads.firstIndex(of: id) {
                 lastRest[n] = at
@@ -162,21 +165,21 @@ public final class ChatHeads {
             let s = try animator.snapshot(of: id)
             restingCenters.append(id == head || s.phase == .resting ? lastRest[n] : s.target)
         }
-        try animator.sceneSend(head, to: configuration.slot(0), tick: k)
+        try animator.send(head, to: configuration.slot(0), tick: k)
         var n = 1
         for id in heads where id != head {
-            try animator.sceneSend(id, to: configuration.slot(n), tick: k)
+            try animator.send(id, to: configuration.slot(n), tick: k)
             n += 1
         }
-        try animator.sceneSend(panel, to: configuration.panelShown, tick: k)
+        try animator.send(panel, to: configuration.panelShown, tick: k)
         openHead = head
-        sceneEvents.append(.opened(head: head, tick: k))
+        ruleEvents.append(.opened(head: head, tick: k))
     }
 
     func close(tick k: Int) throws(FlingError) {
-        for (id, center) in zip(heads, restingCenters) { try animator.sceneSend(id, to: center, tick: k) }
-        try animator.sceneSend(panel, to: configuration.panelHidden, tick: k)
+        for (id, center) in zip(heads, restingCenters) { try animator.send(id, to: center, tick: k) }
+        try animator.send(panel, to: configuration.panelHidden, tick: k)
         openHead = nil
-        sceneEvents.append(.closed(tick: k))
+        ruleEvents.append(.closed(tick: k))
     }
 }

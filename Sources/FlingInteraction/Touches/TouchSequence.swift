@@ -1,11 +1,12 @@
+// The rules a sequence of touches obeys, written once and checked by every place a touch
+// arrives: an animator's `handle(_:)`, a document's validation, and so a recorder's output.
 import FlingCore
 
-/// The rules a sequence of touches obeys, written once and checked by every place a touch
-/// arrives: ``TileAnimator/handle(_:)``, a trace's validation, and so a recorder's output.
+/// The touch rules.
 ///
 /// Times are on the animator's timeline (seconds from its time origin): within
 /// ``TouchSequence/times`` and never decreasing. A `began` names a touch that is not down (and,
-/// if it names a tile, one the caller knows); every other phase names a touch that is down.
+/// if it names an item, one the caller knows); every other phase names a touch that is down.
 package struct TouchSequence: Sendable {
     /// The times an event may have: from the time origin to 10¹² s after it.
     package static let times: ClosedRange<Double> = 0...1e12
@@ -22,10 +23,11 @@ package struct TouchSequence: Sendable {
     package enum Change: Sendable { case none, add, remove }
 
     /// Checks `event` against the events accepted so far and returns what accepting it
-    /// changes. `field` turns a member name (`time`, `touch`, `position`, `tile`) into the
-    /// location to report; `knows` says whether a named tile exists.
+    /// changes. `field` turns a member name (`time`, `touch`, `position`, `item`) into the
+    /// location to report; `knows` says whether a named item exists, and `naming` what an item
+    /// is called and which code an unknown one gets.
     package func check(
-        _ event: TouchEvent, field: (String) -> String, knows: (TileID) -> Bool
+        _ event: TouchEvent, field: (String) -> String, naming: @autoclosure () -> ItemNaming, knows: (ItemID) -> Bool
     ) throws(FlingError) -> Change {
         try Check.range(event.time, Self.times, field("time"))
         guard event.time >= lastTime else {
@@ -42,9 +44,7 @@ package struct TouchSequence: Sendable {
                     .touchAlreadyDown, field: field("touch"), value: "\(event.touch.rawValue)",
                     reason: "began while this touch is already down")
             }
-            if let tile = event.tile, !knows(tile) {
-                throw FlingError(.unknownTile, field: field("tile"), value: "\(tile.rawValue)", reason: "no tile has this id")
-            }
+            if let item = event.item, !knows(item) { throw naming().unknown(item.rawValue, field: field("item")) }
             return .add
         case .moved, .ended, .cancelled:
             guard isDown else {
@@ -68,8 +68,8 @@ package struct TouchSequence: Sendable {
 
     /// Checks and accepts.
     package mutating func accept(
-        _ event: TouchEvent, field: (String) -> String, knows: (TileID) -> Bool
+        _ event: TouchEvent, field: (String) -> String, naming: @autoclosure () -> ItemNaming, knows: (ItemID) -> Bool
     ) throws(FlingError) {
-        commit(event, try check(event, field: field, knows: knows))
+        commit(event, try check(event, field: field, naming: naming(), knows: knows))
     }
 }

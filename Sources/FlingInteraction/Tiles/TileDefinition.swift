@@ -1,17 +1,14 @@
+// A photo tile as the app lays it out: the tile policy's item.
 import FlingCore
 
 /// Identifies a tile within one ``TileAnimator``. Tiles are kept, stepped and hashed in id order.
-public struct TileID: Hashable, Comparable, Sendable, ExpressibleByIntegerLiteral, CustomStringConvertible {
-    public var rawValue: Int
-    @inlinable public init(_ rawValue: Int) { self.rawValue = rawValue }
-    @inlinable public init(integerLiteral value: Int) { self.rawValue = value }
-    @inlinable public static func < (a: TileID, b: TileID) -> Bool { a.rawValue < b.rawValue }
-    public var description: String { "tile \(rawValue)" }
-}
+public typealias TileID = Identifier<TileDefinition>
 
 /// A tile as the app lays it out: its home frame (whose center is the tile's origin, where the
 /// attraction spring pulls it back to) and its mass.
-public struct TileDefinition: Hashable, Sendable {
+public struct TileDefinition: Hashable, Sendable, IdentifierTag {
+    public static let noun = "tile"
+
     public var id: TileID
     /// The tile's frame at rest, in points. Its center is the tile's origin.
     public var frame: Rect
@@ -50,3 +47,5 @@ public struct TileDefinition: Hashable, Sendable {
         try Check.range(mass, Limits.mass, "TileDefinition(\(id.rawValue)).mass")
     }
 }
+
+extension TileDefinition: DragItem {}

@@ -1,3 +1,6 @@
+// The release velocity, by Flutter's VelocityTracker algorithm (least squares over the last
+// 100 ms), with its samples inline and its workspace on the stack: adding a sample or taking
+// the estimate never allocates, so a crowd of fingers costs no heap traffic per frame.
 import FlingCore
 
 /// Estimates a finger's velocity at release from its recent samples, with the algorithm of
