@@ -21,7 +21,7 @@ func attributeValues(_ attribute: String, in text: String) -> [String] {
 /// The fixture with one touch moved by half a point: a `moved` touch from the middle of the drag
 /// that is the last one applied before its tick (so the finger goes there), and that tick.
 func movingOneTouch(_ trace: Trace) throws -> (Trace, tick: Int) {
-    let tick = trace.sessions[0].configuration.tick
+    let tick = trace.sessions[0].configuration.drag.tick
     let inputs = trace.sessions[0].inputs
     func at(_ i: Int) -> Int? {
         guard case .touch(let e) = inputs[i].input else { return nil }
