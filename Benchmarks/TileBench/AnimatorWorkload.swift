@@ -54,7 +54,7 @@ struct AnimatorRun: Workload {
         let tiles = scene.tiles.enumerated().map { i, p in
             TileDefinition(id: TileID(i), frame: Rect(center: p.origin, width: 80, height: 80), mass: p.mass)
         }
-        backend = try NativeBackend(solverIterations: scene.configuration.solverIterations, arithmetic: .portable, threads: threads)
+        backend = try NativeBackend(solverIterations: Scene.solverIterations, arithmetic: .portable, threads: threads)
         if shareEveryStep { backend.parallelSlots = 0 }
         animator = try TileAnimator(viewport: Scene.viewport, tiles: tiles, configuration: scene.configuration, backend: backend)
         animator.keepsDigest = false
@@ -74,7 +74,7 @@ struct AnimatorRun: Workload {
 
     @inline(__always)
     func touch(_ i: Int, _ phase: TouchEvent.Phase, _ at: Vector, _ t: Double) throws {
-        try animator.handle(TouchEvent(time: t, touch: TouchID(i), phase: phase, position: at, tile: phase == .began ? TileID(i) : nil))
+        try animator.handle(TouchEvent(time: t, touch: TouchID(i), phase: phase, position: at, item: phase == .began ? ItemID(i) : nil))
     }
 
     @inline(__always)

@@ -354,7 +354,7 @@ extension BenchBackend {
         if base == .tileAnimator {
             return try AnimatorRun(label: rawValue, scene: scene, threads: threads, shareEveryStep: shareEveryStep)
         }
-        let backend = try make(solverIterations: scene.configuration.solverIterations)
+        let backend = try make(solverIterations: Scene.solverIterations)
         if shareEveryStep, let native = backend as? NativeBackend { native.parallelSlots = 0 }
         return WorkloadRun(label: rawValue, backend: backend, scene: scene)
     }

@@ -34,8 +34,8 @@ import Testing
                 mass: uniform(0.2...5))
         }
         for _ in 0..<Int(uniform(1...4.99)) { tiles.append(newTile()) }
-        var configuration = EngineConfiguration()
-        if chance(0.3) { configuration.tick = [1.0 / 120, 1.0 / 30, 1.0 / 90][Int(uniform(0...2.99))] }
+        var configuration = TileConfiguration()
+        if chance(0.3) { configuration.drag.tick = [1.0 / 120, 1.0 / 30, 1.0 / 90][Int(uniform(0...2.99))] }
         // Platform timestamps: seconds since boot, with the start recorded by the animator.
         let origin = chance(0.5) ? 0 : uniform(1_000...500_000)
         let animator = try TileAnimator(
@@ -85,7 +85,7 @@ import Testing
                     try animator.handle(
                         TouchEvent(
                             time: origin + t, touch: touch, phase: .began, position: at,
-                            tile: chance(0.3) ? target?.id : nil))
+                            item: chance(0.3) ? target?.id : nil))
                     down.append((touch, at))
                 } else if !down.isEmpty {
                     let d = Int(uniform(0...Double(down.count) - 0.01))
@@ -146,6 +146,10 @@ import Testing
             let replay = try TraceReplayer(trace, display: display).replay { n throws(FlingError) in try kind.make(solverIterations: n) }
             let differences = Self.differences(replay, from: live)
             #expect(differences.isEmpty, "seed \(seed) on \(kind): \(differences.joined(separator: "; "))")
+            if !differences.isEmpty, replay.sessions[0].ticks != live.ticks {  // say where they part
+                expectSameRun(
+                    tickRun(replay.sessions[0].ticks, title: "replay"), tickRun(live.ticks, title: "live"), "seed \(seed) on \(kind)")
+            }
             let s = live.stats
             total.late += s.late; total.stalls += s.stalls; total.midStall += s.midStall; total.resets += s.resets
             total.added += s.added; total.removed += s.removed; total.cancels += s.cancels; total.releases += s.releases
@@ -192,7 +196,7 @@ import Testing
     static func tick(of input: Trace.Input, _ scene: Trace.Session) -> Int {
         if let tick = input.tick { return tick }
         guard case .touch(let e) = input.input else { return 0 }
-        return FixedStepClock.firstTick(atOrAfter: e.time, tick: scene.configuration.tick)
+        return FixedStepClock.firstTick(atOrAfter: e.time, tick: scene.configuration.drag.tick)
     }
 
     /// The inputs of a session whose mutation must change the run, and still make a valid
