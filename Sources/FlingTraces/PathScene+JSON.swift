@@ -46,12 +46,22 @@ extension PathScene {
         switch content {
         case .morph(let frames, let a):
             lines.append("\"keyframes\": [\n    " + frames.map(W.string).joined(separator: ",\n    ") + "\n  ]")
-            lines.append("\"keyTimes\": [" + a.keyTimes.map(W.number).joined(separator: ", ") + "]")
-            let timing = a.timingFunctions.map { f in
-                Self.timingName(f).map { "\"\($0)\"" }
-                    ?? "[\(W.number(f.c1.x)), \(W.number(f.c1.y)), \(W.number(f.c2.x)), \(W.number(f.c2.y))]"
+            lines.append("\"calculationMode\": \"\(a.calculationMode.rawValue)\"")
+            if a.calculationMode != .paced {
+                lines.append("\"keyTimes\": [" + a.keyTimes.map(W.number).joined(separator: ", ") + "]")
             }
-            lines.append("\"timing\": [" + timing.joined(separator: ", ") + "]")
+            if a.timingFunctions.contains(where: { $0 != .linear }) {
+                let timing = a.timingFunctions.map { f in
+                    Self.timingName(f).map { "\"\($0)\"" }
+                        ?? "[\(W.number(f.c1.x)), \(W.number(f.c1.y)), \(W.number(f.c2.x)), \(W.number(f.c2.y))]"
+                }
+                lines.append("\"timing\": [" + timing.joined(separator: ", ") + "]")
+            }
+            if a.calculationMode == .cubic {
+                for (key, values) in [("tension", a.tension), ("continuity", a.continuity), ("bias", a.bias)] {
+                    lines.append("\"\(key)\": [" + values.map(W.number).joined(separator: ", ") + "]")
+                }
+            }
             lines.append("\"duration\": \(W.number(a.duration))")
             lines.append("\"repeatCount\": " + (a.repeatCount.isInfinite ? "\"forever\"" : W.number(a.repeatCount)))
             lines.append("\"autoreverses\": \(a.autoreverses)")
@@ -97,7 +107,12 @@ extension TraceDecoder {
         }
         switch try string(kindNode, path / "kind") {
         case "morph":
-            o = try object(root, path, keys: common + ["keyframes", "keyTimes", "timing", "duration", "repeatCount", "autoreverses"])
+            o = try object(
+                root, path,
+                keys: common + [
+                    "keyframes", "calculationMode", "keyTimes", "timing", "tension", "continuity", "bias", "duration",
+                    "repeatCount", "autoreverses",
+                ])
             var texts: [String] = [], frames: [BezierPath] = []
             for (n, node) in try array(try required(o, "keyframes"), path / "keyframes").enumerated() {
                 let d = try string(node, path / "keyframes" / n)
@@ -110,9 +125,23 @@ extension TraceDecoder {
                 for (n, node) in try array(kt, path / "keyTimes").enumerated() { times.append(try double(node, path / "keyTimes" / n)) }
                 keyTimes = times
             }
-            var timing: [TimingFunction] = [.linear]
+            var mode = KeyframeAnimation.CalculationMode.linear
+            if let mn = optional(o, "calculationMode") {
+                guard let m = KeyframeAnimation.CalculationMode(rawValue: try string(mn, path / "calculationMode")) else {
+                    throw fail(mn, path / "calculationMode", "must be \"linear\", \"discrete\", \"paced\" or \"cubic\"")
+                }
+                mode = m
+            }
+            var spline: [[Double]?] = []
+            for key in ["tension", "continuity", "bias"] {
+                guard let node = optional(o, key) else { spline.append(nil); continue }
+                var values: [Double] = []
+                for (n, x) in try array(node, path / key).enumerated() { values.append(try double(x, path / key / n)) }
+                spline.append(values)
+            }
+            var timing: [TimingFunction]? = nil
             if let tn = optional(o, "timing") {
-                timing = []
+                var list: [TimingFunction] = []
                 for (n, node) in try array(tn, path / "timing").enumerated() {
                     let at = path / "timing" / n
                     if case .string = node.value {
@@ -121,15 +150,16 @@ extension TraceDecoder {
                         guard let f = all.first(where: { PathScene.timingName($0) == name }) else {
                             throw fail(node, at, "must be linear, easeIn, easeOut, easeInEaseOut, default or [x1, y1, x2, y2]")
                         }
-                        timing.append(f)
+                        list.append(f)
                     } else {
                         let xs = try array(node, at)
                         guard xs.count == 4 else { throw fail(node, at, "control points are [x1, y1, x2, y2]") }
                         var v: [Double] = []
                         for (k, x) in xs.enumerated() { v.append(try double(x, at / k)) }
-                        do { timing.append(try TimingFunction(v[0], v[1], v[2], v[3])) } catch { throw located(error, at) }
+                        do { list.append(try TimingFunction(v[0], v[1], v[2], v[3])) } catch { throw located(error, at) }
                     }
                 }
+                timing = list
             }
             var repeatCount = 1.0
             if let rn = optional(o, "repeatCount") {
@@ -149,7 +179,8 @@ extension TraceDecoder {
             let animation: KeyframeAnimation
             do {
                 animation = try KeyframeAnimation(
-                    keyframes: frames, keyTimes: keyTimes, timingFunctions: timing,
+                    keyframes: frames, keyTimes: keyTimes, timingFunctions: timing, calculationMode: mode,
+                    tension: spline[0], continuity: spline[1], bias: spline[2],
                     duration: try double(o, "duration"), repeatCount: repeatCount,
                     autoreverses: autoreverses)
             } catch { throw located(error, path) }

@@ -254,17 +254,13 @@ enum DocumentationExamples {
 
     static func paths(frameTime: Double) throws -> (shape: BezierPath, visible: [Conveyor.Item], p1: BezierPath) {
         let p1 = try BezierPath(svg: PathScenes.pinData)      // "M 412.7 238.9 C 381 238.9 …": 2 closed subpaths of 4 cubics
-        let tip = Vector(409.2, 408.8)
-        func squash(_ sx: Double, _ sy: Double, lift: Double) -> BezierPath {
-            p1.mapPoints { Vector(tip.x + ($0.x - tip.x) * sx, tip.y + ($0.y - tip.y) * sy - lift) }
-        }
-        let pin = try KeyframeAnimation(
-            keyframes: [p1, squash(1.2, 0.75, lift: 0), squash(0.9, 1.15, lift: 40), squash(1, 1, lift: 90),
-                        squash(0.92, 1.1, lift: 30), p1],
-            timingFunctions: [.default], duration: 1, repeatCount: .infinity)
+        let frames = [p1, PathScenes.pinPose(sx: 1.08, sy: 0.92), PathScenes.pinPose(sx: 0.94, sy: 1.06),  // Fling's own frames 2-5:
+                      PathScenes.pinPose(sx: 1.14, sy: 0.84),                                             // frame 1 squashed, stretched
+                      PathScenes.pinPose(sx: 0.96, sy: 1.04, angle: 0.3, dx: -18, dy: -48), p1]           // about its tip, a leaning hop
+        let pin = try KeyframeAnimation(keyframes: frames, duration: 1, repeatCount: .infinity)  // no timing functions: linear
         let shape = pin.shape(at: frameTime)                   // shape.svgData is its `d`; at whole seconds, p1's exact bits
-        let dots = try Conveyor(from: Vector(0, 20), to: Vector(320, 20), spacing: 160, period: 3, reversed: true)
-        let visible = dots.items(at: frameTime)                // positions and alphas (0 at the edges, 1 from 50 pt in)
+        let dots = try Conveyor(from: Vector(0, 20), to: Vector(320, 20), spacing: 160, period: 1, reversed: true)
+        let visible = dots.items(at: frameTime)                // 1.5 widths per 3-s loop; alpha 0 at the edges, 1 from 50 pt in
         return (shape, visible, p1)
     }
 
