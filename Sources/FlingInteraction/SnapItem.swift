@@ -123,7 +123,13 @@ public struct SnapItem: Hashable, Sendable {
             try Check.positive(s.frequency, "\(f).motion.spring.frequency")
             try Check.range(s.frequency, 0...(0.25 / tick), "\(f).motion.spring.frequency")
             try Check.range(s.dampingRatio, 0...100, "\(f).motion.spring.dampingRatio")
-        case .keyframes(let curve): try curve.validate()
+        case .keyframes(let curve):
+            try curve.validate()
+            if case .twoSteps = curve.form {
+                throw FlingError(
+                    .outOfRange, field: "\(f).motion.keyframes", value: "twoSteps",
+                    reason: "the snap animator follows evenly spaced keyframes (the library and equation forms)")
+            }
         }
         if case .horizontal(let minX, let maxX, let y, let c) = axis {
             try Check.coordinate(Vector(minX, y), "\(f).axis.minX")
