@@ -33,6 +33,11 @@ public struct FlingError: Error, Hashable, Sendable, CustomStringConvertible {
         public static let invalidState = Code("invalidState")
         /// A trace or CSV document is malformed.
         public static let malformedInput = Code("malformedInput")
+        /// A replay differs from the digests its document pins.
+        public static let pinMismatch = Code("pinMismatch")
+        /// A check compared nothing (a document without pins, or pins of another arithmetic
+        /// than the replay's), so it could not pass honestly.
+        public static let notCompared = Code("notCompared")
     }
 
     public var code: Code

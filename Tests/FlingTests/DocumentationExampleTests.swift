@@ -108,16 +108,29 @@ import Testing
             tiles: [TileDefinition(id: 1, frame: Rect(x: 115, y: 342, width: 160, height: 160))],
             backend: NativeBackend())
         let (replay, ticks, events) = try DocumentationExamples.traces(animator)
-        #expect(replay.scenes.count == 1 && replay.scenes[0].digest == animator.digest && ticks == 0 && events == 0)
+        #expect(replay.sessions.count == 1 && replay.sessions[0].digest == animator.digest && ticks == 0 && events == 0)
         let again = try DocumentationExamples.tracesInTests(
             try TileAnimator(
                 viewport: Rect(x: 0, y: 0, width: 390, height: 844),
                 tiles: [TileDefinition(id: 1, frame: Rect(x: 115, y: 342, width: 160, height: 160))], backend: NativeBackend()))
-        #expect(again.mismatches.isEmpty && again.scenes[0].tickCount > 0)
+        #expect(again.sessions[0].tickCount > 0)
         let json = try DocumentationExamples.recorderDocumentation(
             bounds: Rect(x: 0, y: 0, width: 390, height: 844),
             tiles: [TileDefinition(id: 1, frame: Rect(x: 0, y: 0, width: 10, height: 10))])
-        try DocumentationExamples.replayerDocumentation(bytes: Array(json.utf8))
+        // An unpinned recording compared nothing: the documented check refuses it.
+        #expect(throws: FlingError.self) { try DocumentationExamples.replayerDocumentation(bytes: Array(json.utf8)) }
+        let tap = try Fixture.text("traces/tap.json")
+        try DocumentationExamples.replayerDocumentation(bytes: Array(tap.utf8))
+        let tapReplay = try TraceReplayer(try Trace(json: tap)).replay { n throws(FlingError) in
+            try NativeBackend(solverIterations: n, arithmetic: .portable)
+        }
+        try DocumentationExamples.pinCheckDocumentation(tapReplay)
+        // A trace whose tile turns (transcendentals): its platform run parts from the portable one.
+        let corner = try Trace(json: try Fixture.text("traces/corner-grab.json"))
+        let divergence = try DocumentationExamples.tracesOnPlatform(corner) { n throws(FlingError) in
+            try NativeBackend(solverIterations: n)
+        }
+        #expect(divergence?.contains("tile 1") == true && divergence?.contains("0x") == true, "\(divergence ?? "equal")")
     }
 
     @Test func gettingStartedAndTheRest() throws {

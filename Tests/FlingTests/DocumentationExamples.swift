@@ -101,20 +101,46 @@ enum DocumentationExamples {
     // MARK: README.md, "Traces"
 
     /// Records a fresh animator (not used in between: the example leaves the use to the app),
-    /// replays the recording; returns the replay and its counts of ticks and events.
+    /// pins and replays the recording; returns the replay and its counts of ticks and events.
     static func traces(_ animator: TileAnimator) throws -> (TraceReplay, Int, Int) {
         // In the app: record everything the animator applies (touches, resets, added and removed tiles).
         let recorder = try TraceRecorder(recording: animator)      // a fresh animator
         // ... use the animator as usual ...
         let json = try recorder.trace().json                      // write it where your tests can read it
 
-        // In a test: replay on a chosen backend, at any display rate.
-        let replay = try TraceReplayer(try Trace(json: json), display: .rate(120))
-            .replay { n throws(FlingError) in try BackendKind.native.make(solverIterations: n) }
-        #expect(replay.mismatches.isEmpty)      // pinned digests, if the trace has them
-        replay.scenes[0].ticks                  // every tick's tile states
-        replay.scenes[0].events                 // grabbed, released, settled, culled
-        return (replay, replay.scenes[0].ticks.count, replay.scenes[0].events.count)
+        // In a test: pin its digests once, with portable arithmetic (the same bits everywhere) ...
+        let portable = { (n: Int) throws(FlingError) -> any PhysicsBackend in
+            try NativeBackend(solverIterations: n, arithmetic: .portable)
+        }
+        let pinned = try Trace(json: json).pinned(every: 30, makeBackend: portable)
+        // ... then replay at any display rate: every pin compared, and equal.
+        let replay = try TraceReplayer(pinned, display: .rate(120)).replay(makeBackend: portable)
+        try replay.verify()                     // throws when a pin differs, or when none was compared
+        replay.sessions[0].ticks                // every tick's tile states
+        replay.sessions[0].events               // grabbed, released, settled, culled
+        return (replay, replay.sessions[0].ticks.count, replay.sessions[0].events.count)
+    }
+
+    // MARK: README.md, "Traces": replaying on a platform backend, and the first divergence
+
+    /// A pinned trace replayed on Chipmunk (or `native`): its portable pins are checked on a
+    /// reference run; two runs compared; returns the divergence's description, if any.
+    static func tracesOnPlatform(_ pinned: Trace, chipmunk: @escaping ReplayOptions.MakeBackend) throws -> String? {
+        let portable = { (n: Int) throws(FlingError) -> any PhysicsBackend in
+            try NativeBackend(solverIterations: n, arithmetic: .portable)
+        }
+        // Platform bits cannot give portable pins: verify() refuses a replay that compared none ...
+        let onChipmunk = try TraceReplayer(pinned).replay(makeBackend: chipmunk)
+        #expect(throws: FlingError.self) { try onChipmunk.verify() }
+        // ... unless the pins are checked on a reference run of their arithmetic.
+        let checked = try pinned.play(ReplayOptions(makeBackend: chipmunk, reference: portable))
+        try checked.verify()
+        // Where two runs part: the tick, the tile, the field and both values with their bits.
+        let reference = try pinned.play(ReplayOptions(makeBackend: portable))
+        if let divergence = checked.run.firstDivergence(from: reference.run) {
+            print(divergence)                   // first divergence at tick 21 ...: tile 1 vx ...
+        }
+        return checked.run.firstDivergence(from: reference.run)?.description
     }
 
     // MARK: README.md, "Seeded scenes"
@@ -216,6 +242,12 @@ enum DocumentationExamples {
         let replay = try TraceReplayer(trace, display: .rate(120))
             .replay { n throws(FlingError) in try NativeBackend(solverIterations: n) }
         #expect(replay.digest == animator.digest)
+
+        let portable = { (n: Int) throws(FlingError) -> any PhysicsBackend in
+            try NativeBackend(solverIterations: n, arithmetic: .portable)
+        }
+        let pinned = try trace.pinned(every: 30, makeBackend: portable)
+        try TraceReplayer(pinned).replay(makeBackend: portable).verify()
         return replay
     }
 
@@ -289,7 +321,13 @@ enum DocumentationExamples {
     static func replayerDocumentation(bytes: [UInt8]) throws {
         let trace = try Trace(json: bytes)
         let replay = try TraceReplayer(trace, display: .rate(120))
-            .replay { n throws(FlingError) in try NativeBackend(solverIterations: n) }
-        #expect(replay.mismatches.isEmpty)
+            .replay { n throws(FlingError) in try NativeBackend(solverIterations: n, arithmetic: .portable) }
+        try replay.verify()      // every pin compared and equal; throws when none could be compared
+    }
+
+    // MARK: Sources/FlingTraces/Documents/PinCheck.swift
+
+    static func pinCheckDocumentation(_ replay: TraceReplay) throws {
+        try replay.verify()      // fails when a pin differs, and when no pin was compared
     }
 }

@@ -144,11 +144,11 @@ import Testing
         let dup = try #require(throws: FlingError.self) { try Trace(json: "{" + keys + ", \"k7\": 1}") }
         #expect(dup.reason.contains("duplicate"))
         // A trace asking for more simulation than the limit is refused before it runs.
-        var scene = Trace.Scene(
+        var scene = Trace.Session(
             viewport: phone, tiles: (1...2000).map { TileDefinition(id: TileID($0), frame: Rect(x: 0, y: 0, width: 10, height: 10)) },
             events: [])
         scene.run = Trace.RunLength(duration: 3600, stopsWhenIdle: false)
-        let big = try #require(throws: FlingError.self) { try Trace(scenes: [scene]).validate() }
+        let big = try #require(throws: FlingError.self) { try Trace(sessions: [scene]).validate() }
         #expect(big.reason.contains("ticks × tiles"))
     }
 

@@ -144,7 +144,7 @@ import Testing
             #expect(trace == live.trace)
             let display: DisplayFrames = seed % 2 == 0 ? .rate(60) : .jittered(rate: 97, seed: seed)
             let replay = try TraceReplayer(trace, display: display).replay { n throws(FlingError) in try kind.make(solverIterations: n) }
-            let scene = replay.scenes[0]
+            let scene = replay.sessions[0]
             #expect(scene.errors.isEmpty)
             #expect(scene.tickCount == live.ticks.count, "seed \(seed): \(scene.tickCount) ticks, live \(live.ticks.count)")
             if let k = zip(scene.ticks, live.ticks).enumerated().first(where: { $0.element.0 != $0.element.1 })?.offset {
@@ -172,12 +172,12 @@ import Testing
         #expect(events.first?.kind == .grabbed(touch: 1, at: Vector(195, 422)) && events.first?.tick == 18)
         let trace = try recorder.trace()
         #expect(
-            trace.scenes[0].inputs == [
+            trace.sessions[0].inputs == [
                 Trace.Input(.touch(TouchEvent(time: 0.05, touch: 1, phase: .began, position: Vector(195, 422))), tick: 18)
             ])
         #expect(trace.json.contains("\"version\": 2"))
         let replay = try TraceReplayer(try Trace(json: trace.json)).replay { n throws(FlingError) in try kind.make(solverIterations: n) }
-        #expect(replay.scenes[0].events.first?.tick == 18)
+        #expect(replay.sessions[0].events.first?.tick == 18)
         #expect(replay.digest == animator.digest)
     }
 
@@ -206,8 +206,8 @@ import Testing
         _ = try Self.frames(a, to: 2)
         #expect(a.clock.ticks == 120)
         let trace = try recorder.trace()
-        #expect(trace.scenes[0].events.map(\.time) == [(boot + 0.1) - boot, (boot + 0.2) - boot])
-        #expect(trace.scenes[0].run.duration == 2)
+        #expect(trace.sessions[0].events.map(\.time) == [(boot + 0.1) - boot, (boot + 0.2) - boot])
+        #expect(trace.sessions[0].run.duration == 2)
     }
 
     /// Resets, added and removed tiles are recorded and replayed.
@@ -231,7 +231,7 @@ import Testing
         try animator.removeTile(1)
         _ = try Self.frames(animator, to: 2.5)
         let trace = try recorder.trace()
-        let kinds = trace.scenes[0].inputs.map { input -> String in
+        let kinds = trace.sessions[0].inputs.map { input -> String in
             switch input.input {
             case .touch: "touch"
             case .reset: "reset@\(input.tick!)"
@@ -254,13 +254,13 @@ import Testing
             """
         #expect(throws: FlingError.self) { try Trace(json: v1) }
         let v2 = v1.replacingOccurrences(of: "\"version\": 1", with: "\"version\": 2")
-        #expect(try Trace(json: v2).scenes[0].inputs == [Trace.Input(.reset(1), tick: 3)])
+        #expect(try Trace(json: v2).sessions[0].inputs == [Trace.Input(.reset(1), tick: 3)])
         let unknown = v2.replacingOccurrences(of: "\"reset\": 1", with: "\"reset\": 7")
         #expect(throws: FlingError.self) { try Trace(json: unknown) }
     }
 
     static var defaultConfigurationJSON: String {
-        let json = Trace(scenes: [Trace.Scene(viewport: phone, tiles: [], events: [])]).json
+        let json = Trace(sessions: [Trace.Session(viewport: phone, tiles: [], events: [])]).json
         let start = json.range(of: "\"configuration\": ")!.upperBound
         let end = json.range(of: "},\n      \"tiles\"")!.lowerBound
         return String(json[start..<end]) + "}"

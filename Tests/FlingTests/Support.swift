@@ -15,6 +15,16 @@ enum Fixture {
 
 import Testing
 
+/// Expects two runs of the same input to be the same to the bit; when they are not, the
+/// failure says where they first part: the tick or sample, the item, the field and both
+/// values with their bit patterns (``FlingTraces/Run/firstDivergence(from:)``).
+func expectSameRun(
+    _ a: FlingTraces.Run, _ b: FlingTraces.Run, _ comment: String = "", sourceLocation: SourceLocation = #_sourceLocation
+) {
+    let divergence = a.firstDivergence(from: b)
+    #expect(divergence == nil, "\(comment)\n\(divergence.map { "\($0)" } ?? "")", sourceLocation: sourceLocation)
+}
+
 /// The backends of this build, for `@Test(arguments:)`.
 let backends = BackendKind.available.filter { $0 != .chipmunkShared }
 

@@ -12,8 +12,8 @@ enum SyntheticTraces {
         let sorted = events.enumerated().sorted { ($0.element.time, $0.offset) < ($1.element.time, $1.offset) }.map(\.element)
         return Trace(
             name: name, notes: nil, attribution: attribution,
-            scenes: [
-                Trace.Scene(
+            sessions: [
+                Trace.Session(
                     name: name, viewport: phone, tiles: tiles, configuration: EngineConfiguration(),
                     run: Trace.RunLength(duration: 8, stopsWhenIdle: true), events: sorted)
             ])
@@ -111,9 +111,9 @@ enum SyntheticTraces {
         for (file, trace) in all {
             let stored = try Trace(json: try Fixture.text("traces/\(file)"))
             var bare = stored
-            for s in bare.scenes.indices { bare.scenes[s].expected = nil }
+            for s in bare.sessions.indices { bare.sessions[s].expected = nil }
             #expect(bare == trace, "\(file) differs from its generator")
-            #expect(stored.scenes.allSatisfy { $0.expected != nil }, "\(file) pins its digests")
+            #expect(stored.sessions.allSatisfy { $0.expected != nil }, "\(file) pins its digests")
         }
     }
 }

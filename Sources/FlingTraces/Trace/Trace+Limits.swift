@@ -1,7 +1,7 @@
 import FlingCore
 
 extension Trace {
-    /// The most simulation a trace may ask for, summed over its scenes: ticks × tiles
+    /// The most simulation a trace may ask for, summed over its sessions: ticks × tiles
     /// (`⌊duration / tick⌋ × (tiles + tiles added)`). 10⁸ tile-ticks is about 15 s of native
     /// stepping on this project's machine, or an hour of 460 tiles at 60 Hz. A bound on the time
     /// and memory a replay of an untrusted file can take.
@@ -12,7 +12,7 @@ extension Trace {
     /// Throws unless the trace stays within ``maximumTileTicks`` and ``maximumInputs``.
     func checkSize(locate: (Path) -> String) throws(FlingError) {
         var tileTicks = 0.0, inputs = 0
-        for scene in scenes {
+        for scene in sessions {
             inputs += scene.inputs.count
             let added = scene.inputs.reduce(0) { n, i in if case .addTile = i.input { n + 1 } else { n } }
             tileTicks += (scene.run.duration / scene.configuration.tick).rounded(.down) * Double(scene.tiles.count + added)

@@ -1,16 +1,18 @@
 import FlingCore
 import FlingInteraction
 
-/// A recorded (or scripted) run: one or more scenes, each the tiles, the physics, the touch
-/// events with their times, how long to run, and optionally the digests the run must give.
+/// A recorded (or scripted) run of photo tiles: one or more sessions, each the tiles, the
+/// physics, the touch events with their times, how long to run, and optionally the digests the
+/// run must give. (Its JSON keeps the key `scenes` for them.)
 ///
 /// A trace is what an app records (``TraceRecorder``), what a test replays
 /// (``TraceReplayer``), and what the `fling` command line reads. Its file form is a versioned
 /// JSON document (``Trace/json`` and `Trace(json:)`), specified in `docs/TRACES.md`.
 ///
 /// Replaying a trace is exact: the same trace gives the same tick states, to the bit, on every
-/// backend and at every display rate. The state digest runs through the scenes in order: scene
-/// `i + 1` starts from the digest scene `i` ended with, so one digest names the whole trace.
+/// backend and at every display rate. The state digest runs through the sessions in order:
+/// session `i + 1` starts from the digest session `i` ended with, so one digest names the whole
+/// trace.
 public struct Trace: Hashable, Sendable {
     /// The value of the document's `"format"` key.
     public static let formatName = "fling-trace"
@@ -25,8 +27,8 @@ public struct Trace: Hashable, Sendable {
     public var notes: String?
     /// Where recorded input came from and under what license; kept by every conversion.
     public var attribution: String?
-    /// The scenes, replayed in order.
-    public var scenes: [Scene]
+    /// The sessions, replayed in order (the document's `scenes`).
+    public var sessions: [Session]
     /// The arithmetic the trace's pinned digests were made with: a replay compares them only
     /// on a backend of that arithmetic. Default `.portable` (the same bits on every machine);
     /// a version-1 document, from before portable arithmetic, is `.platform`.
@@ -34,17 +36,18 @@ public struct Trace: Hashable, Sendable {
 
     public init(
         name: String? = nil, notes: String? = nil, attribution: String? = nil, arithmetic: Arithmetic = .portable,
-        scenes: [Scene]
+        sessions: [Session]
     ) {
         self.name = name
         self.notes = notes
         self.attribution = attribution
         self.arithmetic = arithmetic
-        self.scenes = scenes
+        self.sessions = sessions
     }
 
-    /// One run of a ``TileAnimator``: a fresh animator over a fresh backend.
-    public struct Scene: Hashable, Sendable {
+    /// One session of a ``TileAnimator``: a fresh animator over a fresh backend, its tiles, its
+    /// physics and its inputs (an element of the document's `scenes`).
+    public struct Session: Hashable, Sendable {
         /// A short name, for reports (`stroke 3`, say).
         public var name: String?
         /// The animator's viewport, in points.
@@ -191,14 +194,14 @@ extension Trace {
 
     /// Validates, naming a location with `locate` (the JSON reader adds line numbers).
     func validate(locate: (Path) -> String) throws(FlingError) {
-        for (s, scene) in scenes.enumerated() {
+        for (s, scene) in sessions.enumerated() {
             try scene.validate(at: Path() / "scenes" / s, locate: locate)
         }
         try checkSize(locate: locate)
     }
 }
 
-extension Trace.Scene {
+extension Trace.Session {
     /// Throws unless the scene can be replayed; see ``Trace/validate()``.
     public func validate() throws(FlingError) {
         try validate(at: Trace.Path()) { $0.description }
@@ -323,20 +326,20 @@ extension Trace {
                 .outOfRange, field: "strokes", value: "\(strokes.count) strokes",
                 reason: "would ask for \(tileTicks) ticks × tiles; a trace may ask for at most \(Int(Self.maximumTileTicks))")
         }
-        var scenes: [Scene] = []
+        var sessions: [Session] = []
         for (n, stroke) in strokes.enumerated() {
             guard let first = stroke.samples.first else {
                 throw FlingError(.malformedInput, field: "stroke \(stroke.id)", value: "0 samples", reason: "a stroke needs a began sample")
             }
             let t0 = first.time
-            let scene = Scene(
+            let scene = Session(
                 name: "stroke \(stroke.id)", viewport: viewport,
                 tiles: [TileDefinition(id: 1, frame: Rect(center: first.position, width: tileSize, height: tileSize), mass: 1)],
                 configuration: configuration, run: RunLength(duration: duration, stopsWhenIdle: true),
                 events: stroke.samples.map { TouchEvent(time: $0.time - t0, touch: 1, phase: $0.phase, position: $0.position) })
             try scene.validate(at: Path()) { path in "stroke \(stroke.id) (scene \(n + 1)): \(path)" }
-            scenes.append(scene)
+            sessions.append(scene)
         }
-        self.init(name: name, notes: notes, attribution: attribution, scenes: scenes)
+        self.init(name: name, notes: notes, attribution: attribution, sessions: sessions)
     }
 }

@@ -173,16 +173,16 @@ struct TraceDecoder {
             arithmetic = a
         }
         let sceneNodes = try array(try required(o, "scenes"), path / "scenes")
-        var scenes: [Trace.Scene] = []
-        for (s, node) in sceneNodes.enumerated() { scenes.append(try scene(node, path / "scenes" / s)) }
+        var sessions: [Trace.Session] = []
+        for (s, node) in sceneNodes.enumerated() { sessions.append(try session(node, path / "scenes" / s)) }
         let trace = Trace(
             name: try optionalString(o, "name"), notes: try optionalString(o, "notes"),
-            attribution: try optionalString(o, "attribution"), arithmetic: arithmetic, scenes: scenes)
+            attribution: try optionalString(o, "attribution"), arithmetic: arithmetic, sessions: sessions)
         try trace.validate { locate($0) }
         return trace
     }
 
-    mutating func scene(_ node: JSONNode, _ path: Path) throws(FlingError) -> Trace.Scene {
+    mutating func session(_ node: JSONNode, _ path: Path) throws(FlingError) -> Trace.Session {
         let o = try object(node, path, keys: ["name", "viewport", "configuration", "tiles", "run", "events", "expected"])
         let viewport = try rect(try required(o, "viewport"), path / "viewport")
         let configuration = try self.configuration(try required(o, "configuration"), path / "configuration")
@@ -211,7 +211,7 @@ struct TraceDecoder {
             }
             expected = x
         }
-        return Trace.Scene(
+        return Trace.Session(
             name: try optionalString(o, "name"), viewport: viewport, tiles: tiles,
             configuration: configuration, run: run, inputs: inputs, expected: expected)
     }

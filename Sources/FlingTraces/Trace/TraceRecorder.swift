@@ -25,7 +25,7 @@ public struct TraceRecorder {
     /// The animator recorded.
     public let animator: TileAnimator
     /// The scene as it began: viewport, tiles and configuration.
-    private let start: Trace.Scene
+    private let start: Trace.Session
 
     /// Starts recording `animator`. Throws (`invalidState`) unless the animator is fresh: no
     /// tick stepped and no input given, and no other recorder on it.
@@ -35,7 +35,7 @@ public struct TraceRecorder {
                 .invalidState, field: "TraceRecorder(recording:)", value: "\(animator.clock.ticks) ticks",
                 reason: "start recording a fresh animator: before its first input and first tick, once")
         }
-        start = Trace.Scene(
+        start = Trace.Session(
             viewport: animator.viewport, tiles: animator.tileDefinitions,
             configuration: animator.configuration, events: [])
         try start.validate()
@@ -77,7 +77,7 @@ public struct TraceRecorder {
         scene.run = Trace.RunLength(duration: duration, stopsWhenIdle: stopsWhenIdle)
         let trace = Trace(
             name: name, notes: notes, attribution: attribution, arithmetic: animator.backend.arithmetic,
-            scenes: [scene])
+            sessions: [scene])
         try trace.validate()
         return trace
     }

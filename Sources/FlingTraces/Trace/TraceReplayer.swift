@@ -30,20 +30,20 @@ public enum DisplayFrames: Hashable, Sendable {
 }
 
 /// Replays a ``Trace`` on a backend and returns the tick states, the life-cycle events and the
-/// digests, scene by scene.
+/// digests, session by session.
 ///
-/// Each scene gets a fresh ``TileAnimator`` over a fresh backend. Before each display frame,
+/// Each session gets a fresh ``TileAnimator`` over a fresh backend. Before each display frame,
 /// every event whose time is at or before the frame's time is handed to the animator (which
 /// applies it at the first tick boundary at or after its time); then the animator advances to
-/// the frame's time. The last frame lands exactly on the scene's duration. Because ticks and
+/// the frame's time. The last frame lands exactly on the session's duration. Because ticks and
 /// event application depend only on times, never on where the frames fall, every
 /// ``DisplayFrames`` gives the same ticks, the same events and the same digests.
 ///
 /// ```swift
 /// let trace = try Trace(json: bytes)
 /// let replay = try TraceReplayer(trace, display: .rate(120))
-///     .replay { n throws(FlingError) in try NativeBackend(solverIterations: n) }
-/// #expect(replay.mismatches.isEmpty)
+///     .replay { n throws(FlingError) in try NativeBackend(solverIterations: n, arithmetic: .portable) }
+/// try replay.verify()      // every pin compared and equal; throws when none could be compared
 /// ```
 public struct TraceReplayer {
     public var trace: Trace
@@ -51,7 +51,7 @@ public struct TraceReplayer {
     /// Whether to keep every tick's states in the result (on by default; a long trace replayed
     /// only for its digest may turn it off).
     public var recordsTicks = true
-    /// Ticks between checkpoint digests; nil uses each scene's ``Trace/Expectation/interval``.
+    /// Ticks between checkpoint digests; nil uses each session's ``Trace/Expectation/interval``.
     public var checkpointInterval: Int?
 
     public init(_ trace: Trace, display: DisplayFrames = .rate(60)) {
@@ -59,14 +59,15 @@ public struct TraceReplayer {
         self.display = display
     }
 
-    /// Replays every scene in order, making each scene's backend with `makeBackend`, which is
-    /// given the scene's ``EngineConfiguration/solverIterations``.
+    /// Replays every session in order, making each session's backend with `makeBackend`, which
+    /// is given the session's ``EngineConfiguration/solverIterations``.
     ///
-    /// Throws when the trace does not validate, the display rate would stall a scene's clock
+    /// Throws when the trace does not validate, the display rate would stall a session's clock
     /// (an interval longer than its `maxFrameInterval`) or is not within 1...100000 Hz, or the
-    /// backend throws. A digest that differs from the trace's expectation is not an error: it is
-    /// reported in ``TraceReplay/mismatches``. Pinned digests are compared only on backends of
-    /// the trace's ``Trace/arithmetic`` (``TraceReplay/comparedPins`` says whether they were).
+    /// backend throws. A digest that differs from the trace's pins is not an error here: it is
+    /// reported in ``TraceReplay/pins``, which ``PinnedReplay/verify(allowingNoPins:)`` checks.
+    /// Pinned digests are compared only on backends of the trace's ``Trace/arithmetic`` (the
+    /// pins say how many were compared; `verify()` refuses a replay that compared none).
     public func replay(
         makeBackend: (_ solverIterations: Int) throws(FlingError) -> any PhysicsBackend
     ) throws(FlingError) -> TraceReplay {
@@ -77,31 +78,45 @@ public struct TraceReplayer {
                 .outOfRange, field: "TraceReplayer.checkpointInterval", value: "\(checkpointInterval)",
                 reason: "must be at least 1")
         }
-        for (s, scene) in trace.scenes.enumerated() where display.longestInterval > scene.configuration.maxFrameInterval {
+        for (s, session) in trace.sessions.enumerated() where display.longestInterval > session.configuration.maxFrameInterval {
             throw FlingError(
                 .outOfRange, field: "scenes[\(s)] display rate", value: "\(display.rate) Hz",
                 reason: "frames up to \(display.longestInterval) s apart would stall the clock "
-                    + "(maxFrameInterval \(scene.configuration.maxFrameInterval) s)")
+                    + "(maxFrameInterval \(session.configuration.maxFrameInterval) s)")
         }
-        var result = TraceReplay(scenes: [], digest: StateDigest(), tickCount: 0, mismatches: [], comparedPins: true)
-        for (s, scene) in trace.scenes.enumerated() {
-            let backend = try makeBackend(scene.configuration.solverIterations)
-            let r = try replay(scene, startingFrom: result.digest, backend: backend)
-            if backend.arithmetic != trace.arithmetic { result.comparedPins = false }
-            if let x = scene.expected, backend.arithmetic == trace.arithmetic { result.mismatches += Self.compare(x, r, scene: s) }
+        let pinned = trace.sessions.reduce(0) { n, s in n + (s.expected.map { 2 + $0.checkpoints.count } ?? 0) }
+        var result = TraceReplay(
+            sessions: [], digest: StateDigest(), tickCount: 0,
+            pins: PinCheck(arithmetic: trace.arithmetic, pinned: pinned, compared: 0, comparedOn: .thisRun))
+        for (s, session) in trace.sessions.enumerated() {
+            let backend = try makeBackend(session.configuration.solverIterations)
+            let r = try replay(session, startingFrom: result.digest, backend: backend)
+            if backend.arithmetic == trace.arithmetic {
+                if let x = session.expected {
+                    result.pins.compared += 2 + x.checkpoints.count
+                    result.pins.mismatches += Self.compare(x, r, session: s)
+                }
+            } else {
+                result.pins.comparedOn = .nowhere(replayArithmetic: backend.arithmetic)
+            }
             result.digest = r.digest
             result.tickCount += r.tickCount
-            result.scenes.append(r)
+            result.sessions.append(r)
+        }
+        if result.pins.compared == 0, case .thisRun = result.pins.comparedOn, pinned > 0 {
+            result.pins.comparedOn = .nowhere(replayArithmetic: trace.arithmetic == .portable ? .platform : .portable)
         }
         return result
     }
 
-    func replay(_ scene: Trace.Scene, startingFrom start: StateDigest, backend: any PhysicsBackend) throws(FlingError) -> TraceReplay.Scene
+    func replay(_ session: Trace.Session, startingFrom start: StateDigest, backend: any PhysicsBackend) throws(FlingError)
+        -> TraceReplay.Session
     {
-        let animator = try TileAnimator(viewport: scene.viewport, tiles: scene.tiles, configuration: scene.configuration, backend: backend)
-        let interval = checkpointInterval ?? scene.expected?.interval
-        var out = TraceReplay.Scene(
-            name: scene.name, ticks: [], events: [], tickCount: 0, startDigest: start, digest: start,
+        let animator = try TileAnimator(
+            viewport: session.viewport, tiles: session.tiles, configuration: session.configuration, backend: backend)
+        let interval = checkpointInterval ?? session.expected?.interval
+        var out = TraceReplay.Session(
+            name: session.name, ticks: [], events: [], tickCount: 0, startDigest: start, digest: start,
             checkpointInterval: interval, checkpoints: [], stoppedWhenIdle: false, outcomes: [], errors: [])
 
         // The ticks of the current frame, as the animator steps them.
@@ -113,7 +128,7 @@ public struct TraceReplayer {
 
         // Every input goes in up front, with its tick (a recorded one, or its time's).
         var lastTick = 0
-        for input in scene.inputs {
+        for input in session.inputs {
             try animator.schedule(input.input, tick: input.tick)
             if let tick = input.tick {
                 lastTick = tick
@@ -122,10 +137,10 @@ public struct TraceReplayer {
             }
         }
         var frames = FrameTimes(display)
-        var done = scene.run.duration <= 0
+        var done = session.run.duration <= 0
         while !done {
             var t = frames.next()
-            if t >= scene.run.duration { t = scene.run.duration; done = true }
+            if t >= session.run.duration { t = session.run.duration; done = true }
             stepped.removeAll(keepingCapacity: true)
             // An input the backend refused fails here as it failed live: the animator consumes
             // it, reports it, and the same call again steps the frame's remaining ticks.
@@ -145,7 +160,7 @@ public struct TraceReplayer {
                 out.tickCount = k + 1
                 if let interval, out.tickCount % interval == 0 { out.checkpoints.append(out.digest) }
                 out.events += lifeCycle.filter { $0.tick == k }
-                guard scene.run.stopsWhenIdle else { continue }
+                guard session.run.stopsWhenIdle else { continue }
                 // Idle after tick k: every input applied (the last one before tick `lastTick`)
                 // and no tile has a world.
                 let applied = lastTick <= k
@@ -169,32 +184,53 @@ public struct TraceReplayer {
         return out
     }
 
-    static func compare(_ x: Trace.Expectation, _ r: TraceReplay.Scene, scene s: Int) -> [TraceReplay.Mismatch] {
-        var m: [TraceReplay.Mismatch] = []
+    /// The pins of session `s` that the replay `r` does not give, each with the ticks within
+    /// which the session first left its pins: from the last matching checkpoint to the first
+    /// differing one (or to the end, when every checkpoint matched).
+    static func compare(_ x: Trace.Expectation, _ r: TraceReplay.Session, session s: Int) -> [PinCheck.Mismatch] {
+        var m: [PinCheck.Mismatch] = []
         let name = r.name.map { " (\($0))" } ?? ""
+        var within = 0..<max(x.ticks, r.tickCount)
+        if let interval = x.interval {
+            let common = zip(x.checkpoints, r.checkpoints)
+            let matched = common.prefix { $0.0 == $0.1 }.count
+            let differs = matched < min(x.checkpoints.count, r.checkpoints.count)
+            let upper = differs ? (matched + 1) * interval : within.upperBound
+            within = (matched * interval)..<max(upper, matched * interval)
+            if within.isEmpty { within = within.lowerBound..<(within.lowerBound + 1) }
+        }
         if x.ticks != r.tickCount {
-            m.append(.init(scene: s, field: "scenes[\(s)]\(name).expected.ticks", expected: "\(x.ticks)", actual: "\(r.tickCount)"))
+            m.append(
+                .init(
+                    scene: s, field: "scenes[\(s)]\(name).expected.ticks", expected: "\(x.ticks)", actual: "\(r.tickCount)",
+                    frames: within))
         }
         if x.digest != r.digest {
-            m.append(.init(scene: s, field: "scenes[\(s)]\(name).expected.digest", expected: x.digest.hex, actual: r.digest.hex))
+            m.append(
+                .init(
+                    scene: s, field: "scenes[\(s)]\(name).expected.digest", expected: x.digest.hex, actual: r.digest.hex,
+                    frames: within))
         }
         if x.interval != nil {
             for (c, (e, a)) in zip(x.checkpoints, r.checkpoints).enumerated() where e != a {
-                m.append(.init(scene: s, field: "scenes[\(s)]\(name).expected.checkpoints[\(c)]", expected: e.hex, actual: a.hex))
+                m.append(
+                    .init(
+                        scene: s, field: "scenes[\(s)]\(name).expected.checkpoints[\(c)]", expected: e.hex, actual: a.hex,
+                        frames: within))
                 break
             }
             if x.checkpoints.count != r.checkpoints.count {
                 m.append(
                     .init(
                         scene: s, field: "scenes[\(s)]\(name).expected.checkpoints", expected: "\(x.checkpoints.count) digests",
-                        actual: "\(r.checkpoints.count) digests"))
+                        actual: "\(r.checkpoints.count) digests", frames: within))
             }
         }
         return m
     }
 }
 
-/// Display-frame times for one scene.
+/// Display-frame times for one session.
 struct FrameTimes {
     let display: DisplayFrames
     var n = 0
@@ -218,24 +254,35 @@ struct FrameTimes {
     }
 }
 
-/// What a replay gave: per scene, the tick states, the life-cycle events and the digests.
-public struct TraceReplay: Sendable {
-    /// One tile's state after a tick.
+/// What a replay gave: per session, the tick states, the life-cycle events and the digests;
+/// and how it compared with the trace's pins (``pins``; ``PinnedReplay/verify(allowingNoPins:)``).
+public struct TraceReplay: PinnedReplay, Sendable {
+    /// One tile's state after a tick. Equal only when every number has the same bits (`-0`
+    /// differs from `0`, a NaN equals the same NaN): a replay promises the same bits.
     public struct TileState: Hashable, Sendable {
         public var id: TileID
         public var state: BodyState
         public init(id: TileID, state: BodyState) { self.id = id; self.state = state }
+
+        public static func == (a: TileState, b: TileState) -> Bool { a.id == b.id && a.state.isBitwiseEqual(to: b.state) }
+
+        public func hash(into hasher: inout Hasher) {
+            hasher.combine(id)
+            for x in [state.position.x, state.position.y, state.angle, state.velocity.x, state.velocity.y, state.angularVelocity] {
+                hasher.combine(x.bitPattern)
+            }
+        }
     }
 
     /// The states of the tiles that had a world during one tick, in id order (what
-    /// ``TileAnimator/onTick`` reports).
+    /// ``TileAnimator/onTick`` reports); compared by bits (``TileState``).
     public struct TickState: Hashable, Sendable {
         public var tick: Int
         public var tiles: [TileState]
         public init(tick: Int, tiles: [TileState]) { self.tick = tick; self.tiles = tiles }
     }
 
-    /// How a tile's scene ended for it.
+    /// How a tile's session ended for it.
     public struct TileOutcome: Hashable, Sendable, CustomStringConvertible {
         public enum Kind: String, Hashable, Sendable {
             /// Came home and was snapped to its origin.
@@ -244,7 +291,7 @@ public struct TraceReplay: Sendable {
             case culled
             /// Never moved (no finger took it).
             case resting
-            /// Still moving when the scene's time ran out.
+            /// Still moving when the session's time ran out.
             case held, attracted, falling
         }
 
@@ -258,7 +305,7 @@ public struct TraceReplay: Sendable {
 
         public var tile: TileID
         public var kind: Kind
-        /// For `settled` and `culled`, the tick it happened after; otherwise the scene's last tick.
+        /// For `settled` and `culled`, the tick it happened after; otherwise the session's last tick.
         public var tick: Int
         /// The last release of the tile, if a finger ever let go of it.
         public var release: Release?
@@ -290,24 +337,24 @@ public struct TraceReplay: Sendable {
         }
     }
 
-    /// A scene's replay.
-    public struct Scene: Sendable {
+    /// A session's replay.
+    public struct Session: Sendable {
         public var name: String?
         /// Every tick's states, in order (empty when ``TraceReplayer/recordsTicks`` is off).
         public var ticks: [TickState]
         /// The life-cycle events, in order.
         public var events: [TileEvent]
-        /// Ticks stepped (an idle-stopped scene ends at its first idle tick).
+        /// Ticks stepped (an idle-stopped session ends at its first idle tick).
         public var tickCount: Int
-        /// The digest the scene started from (the previous scene's, or the offset basis).
+        /// The digest the session started from (the previous session's, or the offset basis).
         public var startDigest: StateDigest
-        /// The chained digest after the scene's last tick.
+        /// The chained digest after the session's last tick.
         public var digest: StateDigest
         /// Ticks between ``checkpoints``, if any were taken.
         public var checkpointInterval: Int?
         /// The chained digest after every `checkpointInterval` ticks.
         public var checkpoints: [StateDigest]
-        /// Whether the scene stopped at its first idle tick rather than at its duration.
+        /// Whether the session stopped at its first idle tick rather than at its duration.
         public var stoppedWhenIdle: Bool
         /// Each tile's outcome, in id order.
         public var outcomes: [TileOutcome]
@@ -315,51 +362,43 @@ public struct TraceReplay: Sendable {
         /// each was consumed and its tile put back at rest. Empty for a sound recording.
         public var errors: [FlingError]
 
-        /// The scene's digests as an expectation, to pin in a trace.
+        /// The session's digests as an expectation, to pin in a trace.
         public var expectation: Trace.Expectation {
             Trace.Expectation(ticks: tickCount, digest: digest, interval: checkpointInterval, checkpoints: checkpoints)
         }
     }
 
-    /// A digest or tick count that differs from the trace's expectation.
-    public struct Mismatch: Hashable, Sendable, CustomStringConvertible {
-        public var scene: Int
-        public var field: String
-        public var expected: String
-        public var actual: String
-        public var description: String { "\(field): expected \(expected), replay gave \(actual)" }
-    }
-
-    public var scenes: [Scene]
-    /// The digest chained over every scene: the last scene's ``Scene/digest``.
+    public var sessions: [Session]
+    /// The digest chained over every session: the last session's ``Session/digest``.
     public var digest: StateDigest
-    /// Ticks over every scene.
+    /// Ticks over every session.
     public var tickCount: Int
-    /// Where the replay differs from the trace's expectations (empty when it has none).
-    public var mismatches: [Mismatch]
-    /// Whether the pinned digests were compared: only on backends of the trace's arithmetic.
-    public var comparedPins: Bool
+    /// How the replay compared with the trace's pins: how many were compared, at what
+    /// arithmetic, and which differ. Pins are compared only on a backend of the trace's
+    /// ``Trace/arithmetic``.
+    public var pins: PinCheck
 
     /// `digest <16 hex digits> ticks <count>`: the line that names a replay.
     public var summary: String { "digest \(digest.hex) ticks \(tickCount)" }
 }
 
 extension Trace {
-    /// The trace with every scene's expectation set from a replay: its tick count, final
-    /// digest and, when `interval` is given, a checkpoint every `interval` ticks.
+    /// The trace with every session's expectation set from a replay: its tick count, final
+    /// digest and, when `interval` is given, a checkpoint every `interval` ticks. The pins are
+    /// of the backend's arithmetic (the trace's ``arithmetic`` is set to it).
     public func pinned(
         every interval: Int? = nil,
         makeBackend: (_ solverIterations: Int) throws(FlingError) -> any PhysicsBackend
     ) throws(FlingError) -> Trace {
         var bare = self
-        for s in bare.scenes.indices { bare.scenes[s].expected = nil }
+        for s in bare.sessions.indices { bare.sessions[s].expected = nil }
         // The pins are of the arithmetic they are made with.
-        bare.arithmetic = try makeBackend(bare.scenes.first?.configuration.solverIterations ?? 10).arithmetic
+        bare.arithmetic = try makeBackend(bare.sessions.first?.configuration.solverIterations ?? 10).arithmetic
         var replayer = TraceReplayer(bare)
         replayer.recordsTicks = false
         replayer.checkpointInterval = interval
         let replay = try replayer.replay(makeBackend: makeBackend)
-        for s in bare.scenes.indices { bare.scenes[s].expected = replay.scenes[s].expectation }
+        for s in bare.sessions.indices { bare.sessions[s].expected = replay.sessions[s].expectation }
         return bare
     }
 }

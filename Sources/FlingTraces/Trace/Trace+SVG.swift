@@ -1,10 +1,12 @@
-import Fling
-import Foundation
+import FlingCore
+import FlingInteraction
 
-/// Draws a replayed trace as one SVG picture: a panel per scene, laid out in a grid, with a
-/// caption per panel and a legend. Coordinates are computed here (no SVG transforms), so that
-/// line widths and text sizes are the same in every panel.
-struct SVGPicture {
+// The tile trace's picture, `fling render`'s SVG: a panel per session, laid out in a grid, with
+// a caption per panel and a legend. Coordinates are computed here (no SVG transforms), so that
+// line widths and text sizes are the same in every panel.
+
+/// Draws a replayed trace as one SVG picture.
+struct TraceSVG {
     let trace: Trace
     let replay: TraceReplay
     /// Ticks between outlines.
@@ -25,7 +27,7 @@ struct SVGPicture {
     }
 
     func render() -> String {
-        let panels = trace.scenes.indices.map { panel($0) }
+        let panels = trace.sessions.indices.map { panel($0) }
         let columns = min(max(panels.count, 1), 4)
         let panelWidth = panels.count == 1 ? 420.0 : 260.0
         let widest = panels.map(\.bounds.width).max() ?? 1
@@ -49,7 +51,7 @@ struct SVGPicture {
             viewBox="0 0 \(f(width)) \(f(height))" \(Self.font)>
 
             """
-        svg += "<title>\(xml(trace.name ?? "fling trace")): \(trace.scenes.count) scene\(trace.scenes.count == 1 ? "" : "s")</title>\n"
+        svg += "<title>\(xml(trace.name ?? "fling trace")): \(trace.sessions.count) scene\(trace.sessions.count == 1 ? "" : "s")</title>\n"
         svg += "<rect x=\"0\" y=\"0\" width=\"\(f(width))\" height=\"\(f(height))\" fill=\"#ffffff\"/>\n"
         svg += text(margin, margin + 14, trace.name ?? "fling trace", size: 16, weight: "bold", maxWidth: width - 2 * margin)
         svg += text(margin, margin + 32, subtitle, size: 11, color: "#495057", maxWidth: width - 2 * margin)
@@ -69,7 +71,7 @@ struct SVGPicture {
     // MARK: Measuring
 
     func panel(_ s: Int) -> Panel {
-        let scene = trace.scenes[s], result = replay.scenes[s]
+        let scene = trace.sessions[s], result = replay.sessions[s]
         var minX = scene.viewport.minX, minY = scene.viewport.minY, maxX = scene.viewport.maxX, maxY = scene.viewport.maxY
         func include(_ p: Vector, _ r: Double = 0) {
             minX = min(minX, p.x - r); minY = min(minY, p.y - r); maxX = max(maxX, p.x + r); maxY = max(maxY, p.y + r)
@@ -109,7 +111,7 @@ struct SVGPicture {
     // MARK: Drawing
 
     func draw(_ p: Panel, at origin: Vector, scale: Double, captionHeight: Double, lineHeight: Double) -> String {
-        let scene = trace.scenes[p.index], result = replay.scenes[p.index]
+        let scene = trace.sessions[p.index], result = replay.sessions[p.index]
         let top = origin.y + captionHeight
         func map(_ v: Vector) -> Vector { Vector(origin.x + (v.x - p.bounds.x) * scale, top + (v.y - p.bounds.y) * scale) }
         func points(_ vs: [Vector]) -> String {
@@ -308,29 +310,5 @@ struct SVGPicture {
     }
 }
 
-/// `12.5`: at most `decimals` decimals, no negative zero.
-func f(_ x: Double, _ decimals: Int = 1) -> String {
-    var s = String(format: "%.\(decimals)f", x)
-    if s.contains(".") {
-        while s.hasSuffix("0") { s.removeLast() }
-        if s.hasSuffix(".") { s.removeLast() }
-    }
-    return s == "-0" ? "0" : s
-}
-
-/// Text escaped for XML character data and attribute values.
-func xml(_ s: String) -> String {
-    var out = ""
-    for ch in s.unicodeScalars {
-        switch ch {
-        case "&": out += "&amp;"
-        case "<": out += "&lt;"
-        case ">": out += "&gt;"
-        case "\"": out += "&quot;"
-        case "'": out += "&apos;"
-        case "\u{0}"..."\u{8}", "\u{b}", "\u{c}", "\u{e}"..."\u{1f}", "\u{fffe}", "\u{ffff}": out += "\u{fffd}"
-        default: out.unicodeScalars.append(ch)
-        }
-    }
-    return out
-}
+private func f(_ x: Double, _ decimals: Int = 1) -> String { SVGText.f(x, decimals) }
+private func xml(_ s: String) -> String { SVGText.xml(s) }

@@ -74,24 +74,24 @@ struct JSONWriter {
     mutating func trace(_ t: Trace) {
         line(0, "{")
         // The lowest version that holds the trace, so version-1 readers keep reading what they can.
-        let version = t.arithmetic == .portable || t.scenes.contains { $0.inputs.contains { $0.tick != nil } } ? 2 : 1
+        let version = t.arithmetic == .portable || t.sessions.contains { $0.inputs.contains { $0.tick != nil } } ? 2 : 1
         var head = ["\"format\": \(Self.string(Trace.formatName))", "\"version\": \(version)"]
         if let name = t.name { head.append("\"name\": \(Self.string(name))") }
         if let notes = t.notes { head.append("\"notes\": \(Self.string(notes))") }
         if let a = t.attribution { head.append("\"attribution\": \(Self.string(a))") }
         if version >= 2 { head.append("\"arithmetic\": \"\(t.arithmetic)\"") }
         for h in head { line(1, h + ",") }
-        if t.scenes.isEmpty {
+        if t.sessions.isEmpty {
             line(1, "\"scenes\": []")
         } else {
             line(1, "\"scenes\": [")
-            for (n, scene) in t.scenes.enumerated() { self.scene(scene, last: n == t.scenes.count - 1) }
+            for (n, scene) in t.sessions.enumerated() { self.scene(scene, last: n == t.sessions.count - 1) }
             line(1, "]")
         }
         line(0, "}")
     }
 
-    mutating func scene(_ s: Trace.Scene, last: Bool) {
+    mutating func scene(_ s: Trace.Session, last: Bool) {
         line(2, "{")
         if let name = s.name { line(3, "\"name\": \(Self.string(name)),") }
         line(3, "\"viewport\": \(Self.rect(s.viewport)),")
