@@ -117,13 +117,7 @@ public struct KeyframeAnimation: Sendable {
         self.tension = try perKeyframe(tension, "tension")
         self.continuity = try perKeyframe(continuity, "continuity")
         self.bias = try perKeyframe(bias, "bias")
-        if calculationMode == .cubic {
-            for k in 1..<n where !PathMorph.sameStructure(keyframes[0], keyframes[k]) {
-                throw FlingError(
-                    .outOfRange, field: "KeyframeAnimation.keyframes[\(k)]", value: "cubic",
-                    reason: "the cubic mode needs every keyframe to have the first one's structure (subpaths, segments, closedness)")
-            }
-        }
+        if calculationMode == .cubic { try Self.checkOneStructure(keyframes) }
         self.keyframes = keyframes
         self.calculationMode = calculationMode
         self.keyTimes = times
@@ -133,6 +127,14 @@ public struct KeyframeAnimation: Sendable {
         self.repeatCount = repeatCount
         self.autoreverses = autoreverses
         self.pairs = pairs
+    }
+
+    /// The cubic mode's rule: every keyframe has the first one's structure.
+    static func checkOneStructure(_ keyframes: [BezierPath]) throws(FlingError) {
+        guard let k = keyframes.indices.first(where: { !PathMorph.sameStructure(keyframes[0], keyframes[$0]) }) else { return }
+        throw FlingError(
+            .outOfRange, field: "KeyframeAnimation.keyframes[\(k)]", value: "cubic",
+            reason: "the cubic mode needs every keyframe to have the first one's structure (subpaths, segments, closedness)")
     }
 
     /// `count` key times, 0 first, 1 last, not decreasing; nil: evenly spaced.
