@@ -36,7 +36,7 @@ extension CubicSegment {
         public var length: Double { lengths[spans] }
 
         /// The parameter at which the segment has covered `fraction` (0...1) of its length.
-        public func parameter(atLengthFraction fraction: Double) -> Double {
+        @inlinable public func parameter(atLengthFraction fraction: Double) -> Double {
             guard fraction > 0 else { return 0 }
             guard fraction < 1 else { return 1 }
             let n = spans

@@ -270,12 +270,13 @@ public struct BubbleEmitter: Sendable {
                 tapHead += 1
             }
         }
-        for b in bubbles {
-            let pop = b.born + b.duration, gone = pop + configuration.popDuration
+        // By index, reading fields: a bubble is not copied (its curve's table would be retained).
+        for i in bubbles.indices {
+            let pop = bubbles[i].born + bubbles[i].duration, gone = pop + configuration.popDuration
             if pop > previous, pop <= time {
-                events.append(Event(time: pop, bubble: b.id, kind: .popped))
+                events.append(Event(time: pop, bubble: bubbles[i].id, kind: .popped))
             }
-            if gone <= time { events.append(Event(time: gone, bubble: b.id, kind: .removed)) }
+            if gone <= time { events.append(Event(time: gone, bubble: bubbles[i].id, kind: .removed)) }
         }
         bubbles.removeAll { $0.born + $0.duration + configuration.popDuration <= time }
         self.time = time
@@ -364,20 +365,20 @@ public struct BubbleEmitter: Sendable {
     /// `states` (cleared first; its capacity is kept, so a warmed-up caller allocates nothing).
     public func states(into states: inout [State]) {
         states.removeAll(keepingCapacity: true)
-        for b in bubbles { states.append(state(of: b, at: time)) }
+        for i in bubbles.indices { states.append(state(of: bubbles[i], at: time)) }
     }
 
     /// The bubble's state at `t` (at or after its birth).
     public func state(of b: Bubble, at t: Double) -> State {
         let age = t - b.born
-        let c = configuration
         if age < b.duration {
             let u = age / b.duration
-            let s = c.timing == .paced ? b.curve.parameter(atLengthFraction: u) : u
-            let alpha = c.fadesOut ? b.alpha * (1 - TimingFunction.easeInEaseOut(u)) : b.alpha
+            let s = configuration.timing == .paced ? b.curve.parameter(atLengthFraction: u) : u
+            let alpha = configuration.fadesOut ? b.alpha * (1 - TimingFunction.easeInEaseOut(u)) : b.alpha
             return State(
                 id: b.id, position: b.curve.point(at: s), scale: 1, size: b.size, isPopping: false, alpha: alpha, image: b.image)
         }
+        let c = configuration
         let f = c.popDuration > 0 ? min((age - b.duration) / c.popDuration, 1) : 1
         return State(
             id: b.id, position: b.curve.end, scale: 1 + (c.popScale - 1) * f, size: b.size, isPopping: true,
