@@ -35,7 +35,7 @@ struct AnimatorRun: Workload {
         }
         animator = try TileAnimator(
             viewport: Scene.viewport, tiles: tiles, configuration: scene.configuration,
-            backend: try NativeBackend(solverIterations: scene.configuration.solverIterations, arithmetic: .portable))
+            backend: try NativeBackend(solverIterations: Scene.solverIterations, arithmetic: .portable))
         animator.keepsDigest = false
         for i in scene.dragged { fingers.append(Finger(scene.tiles[i])) }
         poses.reserveCapacity(scene.count)
@@ -52,7 +52,7 @@ struct AnimatorRun: Workload {
 
     @inline(__always)
     func touch(_ i: Int, _ phase: TouchEvent.Phase, _ at: Vector, _ t: Double) throws {
-        try animator.handle(TouchEvent(time: t, touch: TouchID(i), phase: phase, position: at, tile: phase == .began ? TileID(i) : nil))
+        try animator.handle(TouchEvent(time: t, touch: TouchID(i), phase: phase, position: at, item: phase == .began ? ItemID(i) : nil))
     }
 
     @inline(__always)

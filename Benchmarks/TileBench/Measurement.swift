@@ -253,7 +253,7 @@ func runRound(
         if b == .tileAnimator {
             run = try AnimatorRun(label: b.rawValue, scene: scene)
         } else {
-            run = WorkloadRun(label: b.rawValue, backend: try b.make(solverIterations: scene.configuration.solverIterations), scene: scene)
+            run = WorkloadRun(label: b.rawValue, backend: try b.make(solverIterations: Scene.solverIterations), scene: scene)
         }
         let before = heapInUse()
         try run.populate(reserve: plan.reserve)

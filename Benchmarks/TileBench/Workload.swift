@@ -56,9 +56,11 @@ struct Scene {
     static let viewport = Rect(x: 0, y: 0, width: 390, height: 844)
     static let springPeriod = 90
     static let regrabPeriod = 240
+    /// Every backend's solver iterations (Chipmunk's default).
+    static let solverIterations = 10
 
     let count: Int
-    let configuration: EngineConfiguration
+    let configuration: TileConfiguration
     let dt: Double
     let tiles: [TilePlan]
     let dragged: [Int]
@@ -74,10 +76,10 @@ struct Scene {
     /// The culling box: the viewport grown by the configuration's cull margin.
     let minX, minY, maxX, maxY: Double
 
-    init(count: Int, configuration: EngineConfiguration = EngineConfiguration()) {
+    init(count: Int, configuration: TileConfiguration = TileConfiguration()) {
         self.count = count
         self.configuration = configuration
-        dt = configuration.tick
+        dt = configuration.drag.tick
         let vp = Scene.viewport
         var tiles: [TilePlan] = []
         tiles.reserveCapacity(count)
@@ -155,7 +157,7 @@ struct Scene {
     func drag(_ i: Int, localAnchor: Vector, finger: Vector) -> DragJoint {
         DragJoint(
             localAnchor: localAnchor, finger: finger,
-            maxForce: configuration.dragMaxAcceleration * tiles[i].mass, errorBias: configuration.dragErrorBias)
+            maxForce: configuration.drag.dragMaxAcceleration * tiles[i].mass, errorBias: configuration.drag.dragErrorBias)
     }
 }
 

@@ -33,7 +33,7 @@ enum SoakCommand {
                 let at = tiles[i].origin + Vector(Double(phase % 40), Double(phase % 30))
                 let time = t + 0.5 / 60
                 switch phase {
-                case 0: try animator.handle(TouchEvent(time: time, touch: TouchID(i), phase: .began, position: at, tile: TileID(i)))
+                case 0: try animator.handle(TouchEvent(time: time, touch: TouchID(i), phase: .began, position: at, item: TileID(i)))
                 case 1..<120: try animator.handle(TouchEvent(time: time, touch: TouchID(i), phase: .moved, position: at))
                 case 120: try animator.handle(TouchEvent(time: time, touch: TouchID(i), phase: .ended, position: at))
                 default: break

@@ -51,10 +51,7 @@ import Fling
         let a = try run.play(on: kind), b = try run.play(on: kind)
         #expect(a.digest == b.digest)
         #expect(a.ticks.count == b.ticks.count)
-        #expect(
-            zip(a.ticks, b.ticks).allSatisfy { x, y in
-                x.count == y.count && zip(x, y).allSatisfy { $0.0 == $1.0 && $0.1.isBitwiseEqual(to: $1.1) }
-            })
+        expectSameRun(a.run("first"), b.run("second"), "\(kind)")
     }
 
     /// Display frames at 30, 60, 120 and 240 Hz and with jittered intervals step the same
@@ -78,6 +75,7 @@ import Fling
             #expect(other.digest == reference.digest)
             #expect(other.ticks.count == reference.ticks.count)
             #expect(other.events == reference.events)
+            expectSameRun(other.run("\(frameTimes.count) frames"), reference.run("60 Hz"), "\(kind)")
         }
     }
 

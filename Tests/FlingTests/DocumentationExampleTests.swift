@@ -162,6 +162,13 @@ import Testing
         #expect(b.first.values[1] == Vector(25, 507) && b.first.keyTimes.count == 3)
     }
 
+    @Test func pictureInPictureRuns() throws {
+        let window = try DocumentationExamples.pictureInPicture()
+        let events = try window.advance(to: 0.2)
+        #expect(events.contains { $0.kind == .grabbed(touch: 1) })
+        #expect(try window.snapshot(of: 1).phase == .held(by: 1))
+    }
+
     @Test func snapInteractionsRun() throws {
         let touch = TouchEvent(time: 0.1, touch: 1, phase: .began, position: Vector(18, 200))
         #expect(try DocumentationExamples.snapInteractions(screen: phone, touch: touch, frameTime: 0.2))

@@ -295,7 +295,7 @@ enum DocumentationExamples {
                                   configuration: ChatHeadsConfiguration(screen: screen, safeBand: 47...810),
                                   backend: NativeBackend())
         try heads.handle(touch)                             // drag, throw to an edge, press to open
-        let (snaps, scene) = try heads.advance(to: frameTime)   // released, settled …; opened, closed
+        let (snaps, opened) = try heads.advance(to: frameTime)  // released, settled …; opened, closed
         let center = try heads.animator.snapshot(of: 1)     // .state.position, .scale (0.9 pressed)
         let panel = heads.panelFrame                        // springs in below the row when open
 
@@ -307,8 +307,18 @@ enum DocumentationExamples {
         let knob = sun.knobCenter, rays = (sun.raysAngle, sun.raysAlpha)
 
         // A head grabbed and pressed (scaled to 0.9), no panel yet; the switch not toggled.
-        return snaps.contains { $0.kind == .grabbed(touch: 1) } && scene.isEmpty && center.scale < 1
+        return snaps.contains { $0.kind == .grabbed(touch: 1) } && opened.isEmpty && center.scale < 1
             && panel.minY > screen.maxY && toggles.isEmpty && knob == Vector(100, 300) && rays == (0, 0)
+    }
+
+    // MARK: PictureInPicture.swift
+
+    static func pictureInPicture() throws -> SnapAnimator {
+        let pip = PictureInPictureConfiguration(safeArea: Rect(x: 0, y: 47, width: 390, height: 763),
+                                                width: 160, height: 90)
+        let window = try SnapAnimator(items: [try pip.window(at: .bottomRight)], backend: NativeBackend())
+        try window.handle(TouchEvent(time: 0.1, touch: 1, phase: .began, position: Vector(300, 750)))
+        return window
     }
 
     // MARK: README.md, "Paths"

@@ -81,7 +81,7 @@ import Testing
     func namedGrabFarOutsideATinyTile(kind: BackendKind) throws {
         let tile = TileDefinition(id: 1, frame: Rect(center: Vector(100, 100), width: 0.1, height: 0.1))
         let a = try TileAnimator(viewport: phone, tiles: [tile], backend: try kind.make())
-        try a.handle(TouchEvent(time: 0, touch: 1, phase: .began, position: Vector(4_194_304, 4_194_304), tile: 1))
+        try a.handle(TouchEvent(time: 0, touch: 1, phase: .began, position: Vector(4_194_304, 4_194_304), item: 1))
         try a.handle(TouchEvent(time: 0.1, touch: 1, phase: .moved, position: Vector(4_194_300, 4_194_310)))
         var t = 0.0
         while t < 1 { t += 1.0 / 60; try a.advance(to: t) }
@@ -93,8 +93,8 @@ import Testing
     @Test func derivedValuesAreCheckedWhereTheyArrive() {
         // A frame whose origin is within the limit but whose center is not.
         #expect(throws: FlingError.self) { try TileDefinition(id: 1, frame: Rect(x: 1e7 - 1, y: 0, width: 10, height: 10)).validate() }
-        var c = EngineConfiguration()
-        c.dragErrorBias = 5e-324
+        var c = TileConfiguration()
+        c.drag.dragErrorBias = 5e-324
         #expect(throws: FlingError.self) { try c.validate() }
         // Times beyond the velocity tracker's ±1e12 s saturate instead of trapping.
         var tracker = VelocityTracker()

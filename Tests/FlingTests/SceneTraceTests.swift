@@ -24,6 +24,7 @@ let pinnedSceneDigests: [(file: String, samples: Int, digest: UInt64)] = [
         let pin = try #require(pinnedSceneDigests.first { $0.file == file })
         let text = try Fixture.text("scenes/\(file)")
         let scene = try Documents.read(Array(text.utf8))
+        try checkPinnedReplay(scene, name: file)  // a failure leaves a replay page in FLING_VIEW_DIR
         let replay = try scene.play(ReplayOptions())
         try replay.verify()
         #expect(replay.pins.pinned == 2 && replay.pins.compared == 2)

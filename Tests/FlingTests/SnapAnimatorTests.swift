@@ -120,7 +120,7 @@ struct SnapAnimatorTests {
         let error = try #require(throws: FlingError.self) { try SnapAnimator(items: [item], backend: try BackendKind.native.make()) }
         #expect(error.field == "SnapItem(1).mass")
         let a = try SnapAnimator(items: [snapItem()], backend: try BackendKind.native.make())
-        #expect(throws: FlingError.self) { try a.handle(TouchEvent(time: 0, touch: 1, phase: .began, position: Vector(0, 0), tile: 9)) }
+        #expect(throws: FlingError.self) { try a.handle(TouchEvent(time: 0, touch: 1, phase: .began, position: Vector(0, 0), item: 9)) }
         #expect(throws: FlingError.self) { try a.send(1, to: Vector(.infinity, 0)) }
     }
 
@@ -174,7 +174,7 @@ func aRefusedBackendCallLeavesTheSnapAnimatorWorking(operation: FaultyBackend.Op
     #expect(errors.count == 1)
     #expect(errors.first?.field.hasPrefix("tick ") == true)
     #expect(backend.worldCount == 0)
-    for id in [1, 2] as [TileID] {
+    for id in [1, 2] as [SnapItemID] {
         let s = try animator.snapshot(of: id)
         #expect(s.phase == .resting && (s.state.position.x == 30 || s.state.position.x == 360 || s.state.position == s.item.center))
     }

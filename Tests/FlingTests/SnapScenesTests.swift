@@ -30,7 +30,7 @@ struct ChatHeadsTests {
         var scene: [ChatHeadsEvent] = []
         var panelYs: [Double] = []
         let events = tap(1, at: Vector(20, 300), time: 0.2) + tap(2, at: Vector(370, 60), time: 2.5)
-        try drive({ try heads.handle($0) }, { scene += try heads.advance(to: $0).scene }, events: events, duration: 5) {
+        try drive({ try heads.handle($0) }, { scene += try heads.advance(to: $0).heads }, events: events, duration: 5) {
             panelYs.append(heads.panelFrame.minY)
         }
         #expect(scene.count == 2)
@@ -42,7 +42,7 @@ struct ChatHeadsTests {
         #expect(panelYs[..<143].min()! < open)  // the panel bounced past its place
         // Closed: every head back exactly where it rested, the panel below the screen.
         for (id, p) in [(1, Vector(18, 200)), (2, Vector(18, 300)), (3, Vector(372, 400))] {
-            #expect(try heads.animator.snapshot(of: TileID(id)).state.position == p)
+            #expect(try heads.animator.snapshot(of: SnapItemID(id)).state.position == p)
         }
         #expect(heads.panelFrame.minY > phone.maxY)
         #expect(heads.zOrder.last == 2)
@@ -53,12 +53,12 @@ struct ChatHeadsTests {
         let heads = try threeHeads(on: kind)
         try drive({ try heads.handle($0) }, { try heads.advance(to: $0) }, events: tap(1, at: Vector(372, 400), time: 0.1), duration: 2.5)
         #expect(heads.openHead == 3)
-        let slots = try [3, 1, 2].map { try heads.animator.snapshot(of: TileID($0)).state.position }
+        let slots = try [3, 1, 2].map { try heads.animator.snapshot(of: SnapItemID($0)).state.position }
         #expect(slots == [Vector(352, 85), Vector(284, 85), Vector(216, 85)])
         // A press on the panel keeps it open; one outside closes.
         let more = tap(2, at: Vector(195, 400), time: 2.6) + tap(3, at: Vector(195, 830), time: 3.0)
         var scene: [ChatHeadsEvent] = []
-        try drive({ try heads.handle($0) }, { if $0 > 2.5 { scene += try heads.advance(to: $0).scene } }, events: more, duration: 5)
+        try drive({ try heads.handle($0) }, { if $0 > 2.5 { scene += try heads.advance(to: $0).heads } }, events: more, duration: 5)
         #expect(scene.count == 1)
         #expect(heads.openHead == nil)
     }

@@ -14,7 +14,7 @@ enum SyntheticTraces {
             name: name, notes: nil, attribution: attribution,
             sessions: [
                 Trace.Session(
-                    name: name, viewport: phone, tiles: tiles, configuration: EngineConfiguration(),
+                    name: name, viewport: phone, tiles: tiles, configuration: TileConfiguration(),
                     run: Trace.RunLength(duration: 8, stopsWhenIdle: true), events: sorted)
             ])
     }

@@ -35,6 +35,7 @@ func replay(_ trace: Trace, on kind: BackendKind, display: DisplayFrames = .rate
         #expect(trace.sessions.last?.expected?.digest.value == pinned.digest, "\(file)")
         #expect(trace.sessions.compactMap(\.expected?.ticks).reduce(0, +) == pinned.ticks)
         #expect(trace.arithmetic == .portable)
+        try checkPinnedReplay(trace, name: file)  // a failure leaves a replay page in FLING_VIEW_DIR
         let r = try replay(trace, on: .nativePortable)
         try r.verify()
         #expect(r.matchesPins && r.pins.compared == trace.sessions.reduce(0) { $0 + 2 + ($1.expected?.checkpoints.count ?? 0) })
@@ -123,10 +124,10 @@ func replay(_ trace: Trace, on kind: BackendKind, display: DisplayFrames = .rate
                 let a = awkward[Int(rng.next() % UInt64(awkward.count))]
                 return n % 3 == 0 && range.contains(a) ? a : range.lowerBound + (range.upperBound - range.lowerBound) * rng.unit()
             }
-            var c = EngineConfiguration()
-            c.tick = pick(0.001...0.05)
+            var c = TileConfiguration()
+            c.drag.tick = pick(0.001...0.05)
             c.gravity = Vector(pick(-100...100), pick(0...4000))
-            c.dragErrorBias = pick(1e-9...1)
+            c.drag.dragErrorBias = pick(1e-9...1)
             c.attraction = SpringTuning(frequency: pick(0.5...4), dampingRatio: pick(0...1.5))
             c.releaseRule = [.alwaysAttract, .alwaysFall, .projectedDistance(lookahead: pick(0...0.3), radius: pick(0...300))][n % 3]
             c.settle.ticks = n + 1
@@ -139,7 +140,7 @@ func replay(_ trace: Trace, on kind: BackendKind, display: DisplayFrames = .rate
                 events.append(
                     TouchEvent(
                         time: t, touch: TouchID(n), phase: phase, position: Vector(pick(-500...900), pick(-500...1300)),
-                        tile: i == 0 && n % 2 == 0 ? 3 : nil))
+                        item: i == 0 && n % 2 == 0 ? 3 : nil))
             }
             let scene = Trace.Session(
                 name: n % 4 == 0 ? nil : "scene \"\(n)\"\n\ttab \\ é 🎯 \u{1}",
@@ -179,15 +180,21 @@ func replay(_ trace: Trace, on kind: BackendKind, display: DisplayFrames = .rate
         #expect(r.summary == "digest 768dee72e556c02f ticks 28")
     }
 
-    /// A tripwire: the JSON form writes every field of EngineConfiguration. A new field must be
-    /// added to the format (Trace+JSON.swift, docs/TRACES.md) before this passes again.
-    @Test func formatCoversEveryConfigurationField() {
-        let fields = Mirror(reflecting: EngineConfiguration()).children.compactMap(\.label).sorted()
-        #expect(
-            fields == [
-                "attraction", "cullMargin", "dragErrorBias", "dragMaxAcceleration", "gravity", "maxFrameInterval",
-                "releaseRule", "rotation", "settle", "solverIterations", "tick",
-            ])
+    /// A tripwire: the JSON form's configuration object writes every field of TileConfiguration
+    /// (its `drag` settings flat beside the tile policy's) and the scene's solver iterations. A
+    /// new field must be added to the format (Trace+JSON.swift, docs/TRACES.md) before this
+    /// passes again.
+    @Test func formatCoversEveryConfigurationField() throws {
+        let fields = Mirror(reflecting: TileConfiguration()).children.compactMap(\.label).sorted()
+        #expect(fields == ["attraction", "cullMargin", "drag", "gravity", "releaseRule", "rotation", "settle"])
+        let drag = Mirror(reflecting: DragSettings()).children.compactMap(\.label).sorted()
+        #expect(drag == ["dragErrorBias", "dragMaxAcceleration", "maxFrameInterval", "tick"])
+        // Every one is written (the scene has no events, so each key can only be the configuration's).
+        var scene = Trace.Session(viewport: Rect(x: 0, y: 0, width: 1, height: 1), tiles: [], events: [])
+        scene.solverIterations = 7
+        let json = Trace(sessions: [scene]).json
+        for key in fields.filter({ $0 != "drag" }) + drag + ["solverIterations"] { #expect(json.contains("\"\(key)\": "), "\(key)") }
+        #expect(try Trace(json: json).sessions[0].solverIterations == 7)
         let settle = Mirror(reflecting: SettleThresholds()).children.compactMap(\.label).sorted()
         #expect(settle == ["angle", "angularSpeed", "distance", "speed", "ticks"])
     }

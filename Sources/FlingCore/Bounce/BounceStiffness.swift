@@ -1,7 +1,7 @@
 /// How stiff an SKBounceAnimation bounce is: the coefficient `c` in its decay,
 /// `α = log₂(c / |to − from|) / frames` (the envelope reaches `c` at the last frame). Any
 /// positive coefficient; the library's three named ones are presets.
-public struct BounceStiffness: Hashable, Sendable {
+public struct BounceStiffness: Hashable, Sendable, CaseIterable {
     /// The coefficient `c`, positive and finite.
     public var coefficient: Double
 
@@ -13,4 +13,7 @@ public struct BounceStiffness: Hashable, Sendable {
     public static let medium = BounceStiffness(0.1)
     /// `c` = 0.001: fast decay (`SKBounceAnimationStiffnessHeavy`).
     public static let heavy = BounceStiffness(0.001)
+
+    /// The library's three named stiffnesses (any other coefficient is allowed too).
+    public static let allCases: [BounceStiffness] = [.light, .medium, .heavy]
 }

@@ -52,10 +52,10 @@ public enum Documents {
     public struct StrokeOptions: Sendable {
         public var viewport: Rect
         public var tileSize: Double
-        public var configuration: EngineConfiguration
+        public var configuration: TileConfiguration
         public var duration: Double
         public init(
-            viewport: Rect = Trace.defaultStrokeViewport, tileSize: Double = 160, configuration: EngineConfiguration = .init(),
+            viewport: Rect = Trace.defaultStrokeViewport, tileSize: Double = 160, configuration: TileConfiguration = .init(),
             duration: Double = 10
         ) {
             self.viewport = viewport; self.tileSize = tileSize; self.configuration = configuration; self.duration = duration

@@ -54,7 +54,7 @@ struct JSONWriter {
             var s =
                 "{\"time\": \(number(e.time)), \"touch\": \(e.touch.rawValue), \"phase\": \"\(e.phase.rawValue)\", "
                 + "\"position\": \(vector(e.position))"
-            if let tile = e.tile, e.phase == .began { s += ", \"tile\": \(tile.rawValue)" }
+            if let item = e.item, e.phase == .began { s += ", \"tile\": \(item.rawValue)" }
             if let t = i.tick { s += ", \"tick\": \(t)" }
             return s + "}"
         case .reset(let id): return "{" + tick + "\"reset\": \(id.rawValue)}"
@@ -85,13 +85,13 @@ struct JSONWriter {
             line(1, "\"scenes\": []")
         } else {
             line(1, "\"scenes\": [")
-            for (n, scene) in t.sessions.enumerated() { self.scene(scene, last: n == t.sessions.count - 1) }
+            for (n, session) in t.sessions.enumerated() { self.session(session, last: n == t.sessions.count - 1) }
             line(1, "]")
         }
         line(0, "}")
     }
 
-    mutating func scene(_ s: Trace.Session, last: Bool) {
+    mutating func session(_ s: Trace.Session, last: Bool) {
         line(2, "{")
         if let name = s.name { line(3, "\"name\": \(Self.string(name)),") }
         line(3, "\"viewport\": \(Self.rect(s.viewport)),")
@@ -108,12 +108,12 @@ struct JSONWriter {
         list(
             4,
             [
-                "\"tick\": \(Self.number(c.tick))",
-                "\"maxFrameInterval\": \(Self.number(c.maxFrameInterval))",
+                "\"tick\": \(Self.number(c.drag.tick))",
+                "\"maxFrameInterval\": \(Self.number(c.drag.maxFrameInterval))",
                 "\"gravity\": \(Self.vector(c.gravity))",
-                "\"solverIterations\": \(c.solverIterations)",
-                "\"dragMaxAcceleration\": \(Self.number(c.dragMaxAcceleration))",
-                "\"dragErrorBias\": \(Self.number(c.dragErrorBias))",
+                "\"solverIterations\": \(s.solverIterations)",
+                "\"dragMaxAcceleration\": \(Self.number(c.drag.dragMaxAcceleration))",
+                "\"dragErrorBias\": \(Self.number(c.drag.dragErrorBias))",
                 "\"attraction\": \(Self.spring(c.attraction))",
                 "\"rotation\": \(Self.spring(c.rotation))",
                 "\"releaseRule\": \(rule)",

@@ -113,6 +113,7 @@ public struct BubblesScene: SampledScene {
             if options.keepsFrames {
                 let emitted = events.filter { $0.kind == .emitted }.compactMap { ev in e.bubbles.first { $0.id == ev.bubble } }
                 out.frames.append(Frame(states: states, emitted: emitted))
+                out.sampleDigests.append(out.digest)
             }
         }
     }

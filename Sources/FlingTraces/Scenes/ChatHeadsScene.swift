@@ -87,7 +87,7 @@ public struct ChatHeadsScene: SampledScene {
     }
 
     public func replay(_ sampling: SceneSampling, _ options: ReplayOptions, into out: inout SceneReplay<Self>) throws(FlingError) {
-        let backend = try options.backend(SnapConfiguration().solverIterations, for: "SceneDocument.replay")
+        let backend = try options.backend(SnapScenes.solverIterations, for: "SceneDocument.replay")
         let heads = try make(on: backend)
         let panel = heads.panel
         let driver = SnapDriver(
@@ -95,7 +95,7 @@ public struct ChatHeadsScene: SampledScene {
             advance: { (t: Double, k: Int) throws(FlingError) in
                 let r = try heads.advance(to: t)
                 var words: [String] = [], timeline: [Run.Event] = []
-                for e in r.scene {
+                for e in r.heads {
                     switch e {
                     case .opened(let head, let tick):
                         words.append("tick \(tick) head \(head.rawValue) opened the conversation")

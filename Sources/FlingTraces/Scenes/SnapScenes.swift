@@ -32,6 +32,10 @@ enum SnapScenes {
 
     /// Throws unless `inputs` are touches obeying the touch rules (``TouchSequence``), naming
     /// items `1...items` if any, with ticks never decreasing.
+    /// The solver iterations of a snap scene's backend: Chipmunk's default (a snap scene
+    /// document does not carry them; its recorder refuses a backend of others).
+    static let solverIterations = 10
+
     static func validate(touches inputs: [Trace.Input], items: Int, sampling: SceneSampling) throws(FlingError) {
         // A sample interval longer than the clock's maxFrameInterval (0.25 s) would be a stall:
         // the replay would drop time the live run simulated.
@@ -49,7 +53,8 @@ enum SnapScenes {
             guard case .touch(let e) = input.input else {
                 throw FlingError(.malformedInput, field: "inputs[\(n)]", value: "tile operation", reason: "a snap scene takes touches only")
             }
-            try sequence.accept(e, field: { "inputs[\(n)].\($0)" }, knows: { (1...items).contains($0.rawValue) })
+            try sequence.accept(
+                e, field: { "inputs[\(n)].\($0)" }, naming: SnapPolicy.naming, knows: { (1...items).contains($0.rawValue) })
             if let tick = input.tick {
                 guard tick >= lastTick, tick <= 216_000_000 else {
                     throw FlingError(.outOfOrder, field: "inputs[\(n)].tick", value: "\(tick)", reason: "ticks never decrease")
@@ -87,7 +92,7 @@ enum SnapScenes {
             }
             let extras = driver.extras()
             for x in extras { out.digest.combine(x) }
-            if keepsFrames { out.frames.append(SnapFrame(items: snapshots, extras: extras)) }
+            if keepsFrames { out.frames.append(SnapFrame(items: snapshots, extras: extras)); out.sampleDigests.append(out.digest) }
         }
         // The ticks after the last sample, up to the duration (a recording's last tick).
         if n > 0, sampling.time(n - 1) < sampling.duration { _ = try driver.advance(sampling.duration, n - 1) }
@@ -124,7 +129,7 @@ enum SnapScenes {
     /// The touches, each at the first sample that shows it (the first after the end of the tick
     /// it is applied before).
     static func inputs(_ inputs: [Trace.Input], _ sampling: SceneSampling) -> [Run.Input] {
-        let tick = SnapConfiguration().tick
+        let tick = SnapConfiguration().drag.tick
         return inputs.compactMap { input in
             guard case .touch(let e) = input.input else { return nil }
             let j = input.tick ?? FixedStepClock.firstTick(atOrAfter: e.time, tick: tick)
@@ -184,11 +189,14 @@ public struct SnapSceneRecorder<Scene: SampledScene> {
 
     static func start(_ animator: SnapAnimator) throws(FlingError) {
         guard animator.clock.ticks == 0, animator.isDrained, animator.journal == nil, animator.clock.displayTime == 0,
-            animator.configuration == SnapConfiguration(), animator.timeOrigin == 0
+            animator.configuration == SnapConfiguration(), animator.timeOrigin == 0,
+            animator.backend.solverIterations == SnapScenes.solverIterations
         else {
             throw FlingError(
                 .invalidState, field: "SnapSceneRecorder(recording:)", value: "\(animator.clock.ticks) ticks",
-                reason: "record a fresh scene with the default SnapConfiguration and time origin 0, once")
+                reason:
+                    "record a fresh scene with the default SnapConfiguration, a backend of \(SnapScenes.solverIterations) solver iterations and time origin 0, once"
+            )
         }
         animator.journal = []
     }
@@ -202,7 +210,7 @@ public struct SnapSceneRecorder<Scene: SampledScene> {
                     .invalidState, field: "SnapSceneRecorder.document", value: "send",
                     reason: "a snap scene document records touches only; the app sent an item")
             }
-            let natural = FixedStepClock.firstTick(atOrAfter: e.time, tick: animator.configuration.tick)
+            let natural = FixedStepClock.firstTick(atOrAfter: e.time, tick: animator.settings.tick)
             inputs.append(Trace.Input(.touch(e), tick: natural == applied.tick ? nil : applied.tick))
         }
         let duration = animator.clock.start(ofTick: animator.clock.ticks)

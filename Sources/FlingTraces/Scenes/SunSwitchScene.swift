@@ -71,7 +71,7 @@ public struct SunSwitchScene: SampledScene {
     public func work(_ sampling: SceneSampling) -> Work { Work(unit: "samples × items", amount: Double(sampling.count)) }
 
     public func replay(_ sampling: SceneSampling, _ options: ReplayOptions, into out: inout SceneReplay<Self>) throws(FlingError) {
-        let backend = try options.backend(SnapConfiguration().solverIterations, for: "SceneDocument.replay")
+        let backend = try options.backend(SnapScenes.solverIterations, for: "SceneDocument.replay")
         let sun = try SunSwitch(configuration: configuration, isOn: isOn, backend: backend)
         let driver = SnapDriver(
             animator: sun.animator,

@@ -25,7 +25,7 @@ extension Trace: FlingDocument {
         var tileTicks = 0.0
         for s in sessions {
             let added = s.inputs.reduce(0) { n, i in if case .addTile = i.input { n + 1 } else { n } }
-            tileTicks += (s.run.duration / s.configuration.tick).rounded(.down) * Double(s.tiles.count + added)
+            tileTicks += (s.run.duration / s.configuration.drag.tick).rounded(.down) * Double(s.tiles.count + added)
         }
         return Work(unit: "tile-ticks", amount: tileTicks)
     }
@@ -89,7 +89,7 @@ extension Trace: FlingDocument {
         for (s, session) in sessions.enumerated() where s < replay.sessions.count {
             let r = replay.sessions[s]
             let offset = frames.count
-            let tick = session.configuration.tick
+            let tick = session.configuration.drag.tick
             // Every tile the session knows, at its first definition, in id order.
             var tiles = session.tiles
             for input in session.inputs {
@@ -120,7 +120,7 @@ extension Trace: FlingDocument {
                     inputs.append(
                         Run.Input(
                             frame: k, time: e.time, name: "touch", touch: e.touch.rawValue, phase: e.phase.rawValue,
-                            position: e.position, detail: e.tile.map { "tile \($0.rawValue)" } ?? ""))
+                            position: e.position, detail: e.item.map { "tile \($0.rawValue)" } ?? ""))
                 case .reset(let id):
                     inputs.append(Run.Input(frame: k, time: Double(k - offset) * tick, name: "reset", detail: "tile \(id.rawValue)"))
                 case .removeTile(let id):

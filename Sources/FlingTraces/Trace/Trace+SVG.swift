@@ -1,4 +1,5 @@
 import FlingCore
+import FlingPaths
 import FlingInteraction
 
 // The tile trace's picture, `fling render`'s SVG: a panel per session, laid out in a grid, with
@@ -18,10 +19,10 @@ struct TraceSVG {
     static let fingerColor = "#343a40"
     static let font = "font-family=\"Helvetica, Arial, sans-serif\""
 
-    /// One scene's panel, measured.
+    /// One session's panel, measured.
     struct Panel {
         var index: Int
-        /// The part of the scene's plane the panel shows, in points.
+        /// The part of the session's plane the panel shows, in points.
         var bounds: Rect
         var captions: [String]
     }
@@ -51,7 +52,8 @@ struct TraceSVG {
             viewBox="0 0 \(f(width)) \(f(height))" \(Self.font)>
 
             """
-        svg += "<title>\(xml(trace.name ?? "fling trace")): \(trace.sessions.count) scene\(trace.sessions.count == 1 ? "" : "s")</title>\n"
+        svg +=
+            "<title>\(XMLText.escaped(trace.name ?? "fling trace")): \(trace.sessions.count) scene\(trace.sessions.count == 1 ? "" : "s")</title>\n"
         svg += "<rect x=\"0\" y=\"0\" width=\"\(f(width))\" height=\"\(f(height))\" fill=\"#ffffff\"/>\n"
         svg += text(margin, margin + 14, trace.name ?? "fling trace", size: 16, weight: "bold", maxWidth: width - 2 * margin)
         svg += text(margin, margin + 32, subtitle, size: 11, color: "#495057", maxWidth: width - 2 * margin)
@@ -71,25 +73,25 @@ struct TraceSVG {
     // MARK: Measuring
 
     func panel(_ s: Int) -> Panel {
-        let scene = trace.sessions[s], result = replay.sessions[s]
-        var minX = scene.viewport.minX, minY = scene.viewport.minY, maxX = scene.viewport.maxX, maxY = scene.viewport.maxY
+        let session = trace.sessions[s], result = replay.sessions[s]
+        var minX = session.viewport.minX, minY = session.viewport.minY, maxX = session.viewport.maxX, maxY = session.viewport.maxY
         func include(_ p: Vector, _ r: Double = 0) {
             minX = min(minX, p.x - r); minY = min(minY, p.y - r); maxX = max(maxX, p.x + r); maxY = max(maxY, p.y + r)
         }
-        for tile in scene.tiles { include(tile.frame.center, 0) }
-        for e in scene.events { include(e.position, 8) }
+        for tile in session.tiles { include(tile.frame.center, 0) }
+        for e in session.events { include(e.position, 8) }
         for tick in result.ticks {
             for t in tick.tiles {
-                if let def = scene.tiles.first(where: { $0.id == t.id }) {
+                if let def = session.tiles.first(where: { $0.id == t.id }) {
                     include(t.state.position, (def.frame.width * def.frame.width + def.frame.height * def.frame.height).squareRoot() / 2)
                 }
             }
         }
         // Keep far-away points from shrinking the picture: at most half a viewport around it.
-        let padX = max(scene.viewport.width, scene.viewport.height) / 2, padY = padX
-        minX = max(minX, scene.viewport.minX - padX) - 10; maxX = min(maxX, scene.viewport.maxX + padX) + 10
-        minY = max(minY, scene.viewport.minY - padY) - 10; maxY = min(maxY, scene.viewport.maxY + padY) + 10
-        var captions = ["scene \(s + 1)" + (scene.name.map { " · \($0)" } ?? "")]
+        let padX = max(session.viewport.width, session.viewport.height) / 2, padY = padX
+        minX = max(minX, session.viewport.minX - padX) - 10; maxX = min(maxX, session.viewport.maxX + padX) + 10
+        minY = max(minY, session.viewport.minY - padY) - 10; maxY = min(maxY, session.viewport.maxY + padY) + 10
+        var captions = ["scene \(s + 1)" + (session.name.map { " · \($0)" } ?? "")]
         for o in result.outcomes {
             var line = "tile \(o.tile.rawValue): "
             switch o.kind {
@@ -111,7 +113,7 @@ struct TraceSVG {
     // MARK: Drawing
 
     func draw(_ p: Panel, at origin: Vector, scale: Double, captionHeight: Double, lineHeight: Double) -> String {
-        let scene = trace.sessions[p.index], result = replay.sessions[p.index]
+        let session = trace.sessions[p.index], result = replay.sessions[p.index]
         let top = origin.y + captionHeight
         func map(_ v: Vector) -> Vector { Vector(origin.x + (v.x - p.bounds.x) * scale, top + (v.y - p.bounds.y) * scale) }
         func points(_ vs: [Vector]) -> String {
@@ -120,7 +122,7 @@ struct TraceSVG {
             }.joined(separator: " ")
         }
         func color(_ id: TileID) -> String {
-            let i = scene.tiles.firstIndex { $0.id == id } ?? 0
+            let i = session.tiles.firstIndex { $0.id == id } ?? 0
             return Self.tileColors[i % Self.tileColors.count]
         }
         func corners(_ def: TileDefinition, _ t: Transform) -> [Vector] {
@@ -140,13 +142,13 @@ struct TraceSVG {
             "<clipPath id=\"clip-\(p.index + 1)\"><rect x=\"\(f(box.x))\" y=\"\(f(box.y))\" width=\"\(f(boxWidth))\" height=\"\(f(boxHeight))\"/></clipPath>\n"
         s += "<g clip-path=\"url(#clip-\(p.index + 1))\">\n"
         s += "<rect x=\"\(f(box.x))\" y=\"\(f(box.y))\" width=\"\(f(boxWidth))\" height=\"\(f(boxHeight))\" fill=\"#e9ecef\"/>\n"
-        let vp = map(Vector(scene.viewport.x, scene.viewport.y))
+        let vp = map(Vector(session.viewport.x, session.viewport.y))
         s +=
-            "<rect class=\"viewport\" x=\"\(f(vp.x))\" y=\"\(f(vp.y))\" width=\"\(f(scene.viewport.width * scale))\" "
-            + "height=\"\(f(scene.viewport.height * scale))\" fill=\"#ffffff\" stroke=\"#868e96\" stroke-width=\"1\"/>\n"
+            "<rect class=\"viewport\" x=\"\(f(vp.x))\" y=\"\(f(vp.y))\" width=\"\(f(session.viewport.width * scale))\" "
+            + "height=\"\(f(session.viewport.height * scale))\" fill=\"#ffffff\" stroke=\"#868e96\" stroke-width=\"1\"/>\n"
 
         // Home frames and origins.
-        for def in scene.tiles {
+        for def in session.tiles {
             let c = color(def.id)
             s +=
                 "<polygon class=\"home\" points=\"\(points(corners(def, Transform(position: def.origin))))\" fill=\"\(c)\" "
@@ -158,11 +160,11 @@ struct TraceSVG {
         }
 
         // Outlines every `every` ticks, then center paths.
-        var paths: [(id: TileID, points: [Vector])] = scene.tiles.map { ($0.id, []) }
+        var paths: [(id: TileID, points: [Vector])] = session.tiles.map { ($0.id, []) }
         var last: [(id: TileID, state: BodyState)] = []
         for tick in result.ticks {
             for t in tick.tiles {
-                guard let i = paths.firstIndex(where: { $0.id == t.id }), let def = scene.tiles.first(where: { $0.id == t.id }) else {
+                guard let i = paths.firstIndex(where: { $0.id == t.id }), let def = session.tiles.first(where: { $0.id == t.id }) else {
                     continue
                 }
                 paths[i].points.append(t.state.position)
@@ -183,7 +185,7 @@ struct TraceSVG {
 
         // Final poses: home for a settled tile, the last state otherwise; a cross where culled.
         for o in result.outcomes {
-            guard let def = scene.tiles.first(where: { $0.id == o.tile }) else { continue }
+            guard let def = session.tiles.first(where: { $0.id == o.tile }) else { continue }
             let c = color(o.tile)
             switch o.kind {
             case .resting: break
@@ -208,7 +210,7 @@ struct TraceSVG {
 
         // Finger paths, one per touch.
         var touches: [(id: TouchID, points: [Vector], end: TouchEvent.Phase?)] = []
-        for e in scene.events {
+        for e in session.events {
             if e.phase == .began || touches.last(where: { $0.id == e.touch })?.end != nil {
                 touches.append((e.touch, [e.position], nil))
             } else if let i = touches.lastIndex(where: { $0.id == e.touch }) {
@@ -306,9 +308,8 @@ struct TraceSVG {
             if t.count > fits { shown = String(t.prefix(fits - 1)) + "…" }
         }
         return "<text x=\"\(f(x))\" y=\"\(f(y))\" font-size=\"\(f(size, 1))\"\(weight.map { " font-weight=\"\($0)\"" } ?? "") "
-            + "fill=\"\(color)\">\(xml(shown))</text>\n"
+            + "fill=\"\(color)\">\(XMLText.escaped(shown))</text>\n"
     }
 }
 
 private func f(_ x: Double, _ decimals: Int = 1) -> String { SVGText.f(x, decimals) }
-private func xml(_ s: String) -> String { SVGText.xml(s) }

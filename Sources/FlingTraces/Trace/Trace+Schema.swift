@@ -185,7 +185,7 @@ struct TraceDecoder {
     mutating func session(_ node: JSONNode, _ path: Path) throws(FlingError) -> Trace.Session {
         let o = try object(node, path, keys: ["name", "viewport", "configuration", "tiles", "run", "events", "expected"])
         let viewport = try rect(try required(o, "viewport"), path / "viewport")
-        let configuration = try self.configuration(try required(o, "configuration"), path / "configuration")
+        let (configuration, solverIterations) = try self.configuration(try required(o, "configuration"), path / "configuration")
         var tiles: [TileDefinition] = []
         for (t, n) in try array(try required(o, "tiles"), path / "tiles").enumerated() {
             tiles.append(try tile(n, path / "tiles" / t))
@@ -213,7 +213,7 @@ struct TraceDecoder {
         }
         return Trace.Session(
             name: try optionalString(o, "name"), viewport: viewport, tiles: tiles,
-            configuration: configuration, run: run, inputs: inputs, expected: expected)
+            configuration: configuration, solverIterations: solverIterations, run: run, inputs: inputs, expected: expected)
     }
 
     /// One element of `events`: a touch (with a `tick` from version 2 on), or, from version 2
@@ -235,14 +235,14 @@ struct TraceDecoder {
         guard let phase = TouchEvent.Phase(rawValue: try string(phaseNode, p / "phase")) else {
             throw fail(phaseNode, p / "phase", "must be \"began\", \"moved\", \"ended\" or \"cancelled\"")
         }
-        var tile: TileID?
+        var tile: ItemID?
         if let tn = optional(eo, "tile") {
             guard phase == .began else { throw fail(tn, p / "tile", "only a began event names a tile") }
-            tile = TileID(try int(tn, p / "tile"))
+            tile = ItemID(try int(tn, p / "tile"))
         }
         let event = TouchEvent(
             time: try double(eo, "time"), touch: TouchID(try int(eo, "touch")), phase: phase,
-            position: try vector(try required(eo, "position"), p / "position"), tile: tile)
+            position: try vector(try required(eo, "position"), p / "position"), item: tile)
         return Trace.Input(.touch(event), tick: try optional(eo, "tick").map { (t) throws(FlingError) in try int(t, p / "tick") })
     }
 
@@ -253,15 +253,17 @@ struct TraceDecoder {
             mass: try double(to, "mass"))
     }
 
-    mutating func configuration(_ node: JSONNode, _ path: Path) throws(FlingError) -> EngineConfiguration {
+    /// A configuration object: the tile configuration, and the solver iterations of the
+    /// backend the scene ran on (which traces carry there).
+    mutating func configuration(_ node: JSONNode, _ path: Path) throws(FlingError) -> (TileConfiguration, solverIterations: Int) {
         let o = try object(node, path, keys: JSONWriter.configurationKeys)
-        var c = EngineConfiguration()
-        c.tick = try double(o, "tick")
-        c.maxFrameInterval = try double(o, "maxFrameInterval")
+        var c = TileConfiguration()
+        c.drag.tick = try double(o, "tick")
+        c.drag.maxFrameInterval = try double(o, "maxFrameInterval")
         c.gravity = try vector(try required(o, "gravity"), path / "gravity")
-        c.solverIterations = try int(o, "solverIterations")
-        c.dragMaxAcceleration = try double(o, "dragMaxAcceleration")
-        c.dragErrorBias = try double(o, "dragErrorBias")
+        let solverIterations = try int(o, "solverIterations")
+        c.drag.dragMaxAcceleration = try double(o, "dragMaxAcceleration")
+        c.drag.dragErrorBias = try double(o, "dragErrorBias")
         c.attraction = try spring(try required(o, "attraction"), path / "attraction")
         c.rotation = try spring(try required(o, "rotation"), path / "rotation")
         let rn = try required(o, "releaseRule")
@@ -284,7 +286,7 @@ struct TraceDecoder {
             angle: try double(so, "angle"), angularSpeed: try double(so, "angularSpeed"),
             ticks: try int(so, "ticks"))
         c.cullMargin = try double(o, "cullMargin")
-        return c
+        return (c, solverIterations)
     }
 
     mutating func spring(_ node: JSONNode, _ path: Path) throws(FlingError) -> SpringTuning {

@@ -4,7 +4,7 @@ import FlingInteraction
 /// When display frames come during a replay.
 ///
 /// Every choice gives the same ticks (see ``TraceReplayer``), as long as no frame interval is
-/// longer than the scene's ``EngineConfiguration/maxFrameInterval`` (a longer one would be a
+/// longer than the session's ``DragSettings/maxFrameInterval`` (a longer one would be a
 /// stall, and the clock drops stalled time): the replayer refuses rates that would stall.
 public enum DisplayFrames: Hashable, Sendable {
     /// Frame `n` (from 1) at `n / hz` seconds.
@@ -60,7 +60,7 @@ public struct TraceReplayer {
     }
 
     /// Replays every session in order, making each session's backend with `makeBackend`, which
-    /// is given the session's ``EngineConfiguration/solverIterations``.
+    /// is given the session's ``Trace/Session/solverIterations``.
     ///
     /// Throws when the trace does not validate, the display rate would stall a session's clock
     /// (an interval longer than its `maxFrameInterval`) or is not within 1...100000 Hz, or the
@@ -78,18 +78,18 @@ public struct TraceReplayer {
                 .outOfRange, field: "TraceReplayer.checkpointInterval", value: "\(checkpointInterval)",
                 reason: "must be at least 1")
         }
-        for (s, session) in trace.sessions.enumerated() where display.longestInterval > session.configuration.maxFrameInterval {
+        for (s, session) in trace.sessions.enumerated() where display.longestInterval > session.configuration.drag.maxFrameInterval {
             throw FlingError(
                 .outOfRange, field: "scenes[\(s)] display rate", value: "\(display.rate) Hz",
                 reason: "frames up to \(display.longestInterval) s apart would stall the clock "
-                    + "(maxFrameInterval \(session.configuration.maxFrameInterval) s)")
+                    + "(maxFrameInterval \(session.configuration.drag.maxFrameInterval) s)")
         }
         let pinned = trace.sessions.reduce(0) { n, s in n + (s.expected.map { 2 + $0.checkpoints.count } ?? 0) }
         var result = TraceReplay(
             sessions: [], digest: StateDigest(), tickCount: 0,
             pins: PinCheck(arithmetic: trace.arithmetic, pinned: pinned, compared: 0, comparedOn: .thisRun))
         for (s, session) in trace.sessions.enumerated() {
-            let backend = try makeBackend(session.configuration.solverIterations)
+            let backend = try makeBackend(session.solverIterations)
             let r = try replay(session, startingFrom: result.digest, backend: backend)
             if backend.arithmetic == trace.arithmetic {
                 if let x = session.expected {
@@ -102,9 +102,6 @@ public struct TraceReplayer {
             result.digest = r.digest
             result.tickCount += r.tickCount
             result.sessions.append(r)
-        }
-        if result.pins.compared == 0, case .thisRun = result.pins.comparedOn, pinned > 0 {
-            result.pins.comparedOn = .nowhere(replayArithmetic: trace.arithmetic == .portable ? .platform : .portable)
         }
         return result
     }
@@ -275,7 +272,7 @@ public struct TraceReplay: PinnedReplay, Sendable {
     }
 
     /// The states of the tiles that had a world during one tick, in id order (what
-    /// ``TileAnimator/onTick`` reports); compared by bits (``TileState``).
+    /// ``DragAnimator/onTick`` reports); compared by bits (``TileState``).
     public struct TickState: Hashable, Sendable {
         public var tick: Int
         public var tiles: [TileState]
@@ -393,7 +390,7 @@ extension Trace {
         var bare = self
         for s in bare.sessions.indices { bare.sessions[s].expected = nil }
         // The pins are of the arithmetic they are made with.
-        bare.arithmetic = try makeBackend(bare.sessions.first?.configuration.solverIterations ?? 10).arithmetic
+        bare.arithmetic = try makeBackend(bare.sessions.first?.solverIterations ?? 10).arithmetic
         var replayer = TraceReplayer(bare)
         replayer.recordsTicks = false
         replayer.checkpointInterval = interval
