@@ -106,9 +106,15 @@ import Testing
         let animator = try TileAnimator(
             viewport: Rect(x: 0, y: 0, width: 390, height: 844),
             tiles: [TileDefinition(id: 1, frame: Rect(x: 115, y: 342, width: 160, height: 160))],
-            backend: NativeBackend())
-        let (replay, ticks, events) = try DocumentationExamples.traces(animator)
-        #expect(replay.sessions.count == 1 && replay.sessions[0].digest == animator.digest && ticks == 0 && events == 0)
+            backend: NativeBackend(arithmetic: .portable))
+        // The README's recording: a touch off-centre (the tile turns), then a frame at 0.2 s
+        // (12 ticks), replayed on portable arithmetic to the same ticks and bits.
+        let (replay, ticks, events) = try DocumentationExamples.traces(
+            animator, touch: TouchEvent(time: 0.1, touch: 1, phase: .began, position: Vector(150, 350)), frameTime: 0.2)
+        #expect(animator.clock.ticks == 12 && ticks == 12 && events == 1, "\(animator.clock.ticks) \(ticks) \(events)")
+        #expect(replay.sessions.count == 1 && replay.sessions[0].digest == animator.digest && replay.digest == animator.digest)
+        #expect(replay.sessions[0].events.map(\.kind) == [.grabbed(touch: 1, at: Vector(150, 350))])
+        #expect(replay.sessions[0].ticks.last?.tiles.first?.state.angle != 0)
         let again = try DocumentationExamples.tracesInTests(
             try TileAnimator(
                 viewport: Rect(x: 0, y: 0, width: 390, height: 844),
@@ -133,9 +139,11 @@ import Testing
         #expect(divergence?.contains("tile 1") == true && divergence?.contains("0x") == true, "\(divergence ?? "equal")")
     }
 
-    @Test func gettingStartedAndTheRest() throws {
-        let (animator, poses) = try DocumentationExamples.gettingStarted()
-        #expect(animator.clock.ticks == 60 && poses.count == 1)
+    @Test(.timeLimit(.minutes(1))) func gettingStartedAndTheRest() async throws {
+        let (ticks, poses, homecomings) = try DocumentationExamples.gettingStarted()
+        #expect(ticks == 60 && poses.count == 1)
+        // The stream saw the settle (tick 31, inside the 60 frames) and finished with the animator.
+        #expect(await homecomings.value == [1])
         #expect(DocumentationExamples.lifeCycle() == ("tick 31: tile 1 settled", "attract"))
         let springs = DocumentationExamples.springs()
         #expect(abs(springs[0].response - 0.55) < 1e-12 && abs(springs[2].angularFrequency - 10) < 1e-12)

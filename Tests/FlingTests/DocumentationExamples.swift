@@ -100,12 +100,13 @@ enum DocumentationExamples {
 
     // MARK: README.md, "Traces"
 
-    /// Records a fresh animator (not used in between: the example leaves the use to the app),
-    /// pins and replays the recording; returns the replay and its counts of ticks and events.
-    static func traces(_ animator: TileAnimator) throws -> (TraceReplay, Int, Int) {
+    /// Records a fresh animator while the app uses it (a touch, a frame), pins and replays the
+    /// recording; returns the replay and its counts of ticks and events.
+    static func traces(_ animator: TileAnimator, touch: TouchEvent, frameTime: Double) throws -> (TraceReplay, Int, Int) {
         // In the app: record everything the animator applies (touches, resets, added and removed tiles).
         let recorder = try TraceRecorder(recording: animator)      // a fresh animator
-        // ... use the animator as usual ...
+        try animator.handle(touch)                                 // use the animator as usual …
+        try animator.advance(to: frameTime)
         let json = try recorder.trace().json                      // write it where your tests can read it
 
         // In a test: pin its digests once, with portable arithmetic (the same bits everywhere) ...
@@ -195,7 +196,7 @@ enum DocumentationExamples {
 
     // MARK: GettingStarted.md
 
-    static func gettingStarted() throws -> (TileAnimator, [Transform]) {
+    static func gettingStarted() throws -> (ticks: Int, poses: [Transform], homecomings: Task<[TileID], Never>) {
         let animator = try TileAnimator(
             viewport: CGRect(x: 0, y: 0, width: 390, height: 844),
             tiles: [TileDefinition(id: 1, frame: CGRect(x: 115, y: 342, width: 160, height: 160))],
@@ -206,18 +207,21 @@ enum DocumentationExamples {
         try animator.handle(TouchEvent(time: 0.05, touch: 1, phase: .moved, location: CGPoint(x: 215, y: 430)))
         try animator.handle(TouchEvent(time: 0.10, touch: 1, phase: .ended, location: CGPoint(x: 240, y: 440)))
 
+        let stream = animator.eventStream()
+        let homecomings = Task { @MainActor in
+            var home: [TileID] = []
+            for await event in stream where event.kind == .settled { home.append(event.tile) }
+            return home                                          // once the animator is freed
+        }
+
         var poses: [Transform] = []
         for frame in 1...60 {
             let events = try animator.advance(to: Double(frame) / 60)
             for event in events { print(event) }                 // "tick 6: tile 1 released (attract) ..."
             animator.drawnTransforms(into: &poses)               // one per tile, in id order
         }
-
-        let stream = animator.eventStream()
-        Task { @MainActor in
-            for await event in stream where event.kind == .settled { print("\(event.tile) is home") }
-        }
-        return (animator, poses)
+        // The animator is freed on return: the stream finishes, and the task returns.
+        return (animator.clock.ticks, poses, homecomings)
     }
 
     // MARK: TileLifeCycle.md

@@ -100,9 +100,9 @@ let pinnedSceneDigests: [(file: String, samples: Int, digest: UInt64)] = [
     @Test func badSceneDocuments() throws {
         let good = try Fixture.text("scenes/bubbles-taps.json")
         for (from, to) in [
-            ("\"kind\": \"bubbles\"", "\"kind\": \"fireworks\""), ("\"duration\": [2, 2]", "\"duration\": [2, 1]"),
+            ("\"kind\": \"bubbles\"", "\"kind\": \"fireworks\""), ("\"duration\": [2.0, 2.0]", "\"duration\": [2.0, 1.0]"),
             ("{\"time\": 0.4, \"tap\": true}", "{\"time\": -0.4, \"tap\": true}"), ("\"seed\": 7", "\"seed\": -7"),
-            ("\"timing\": \"parameter\"", "\"timing\": \"linear\""), ("\"rate\": 60", "\"rate\": 0"),
+            ("\"timing\": \"parameter\"", "\"timing\": \"linear\""), ("\"rate\": 60.0", "\"rate\": 0.0"),
             ("{\"time\": 0.8, \"tap\": true}", "{\"time\": 0.1, \"tap\": true}"),
         ] {
             let bad = good.replacingOccurrences(of: from, with: to)

@@ -34,7 +34,10 @@ struct ChatHeadsTests {
             panelYs.append(heads.panelFrame.minY)
         }
         #expect(scene.count == 2)
-        guard scene.count == 2, case .opened(let head, _) = scene[0], case .closed = scene[1] else { return }
+        guard scene.count == 2, case .opened(let head, _) = scene[0], case .closed = scene[1] else {
+            Issue.record("expected opened then closed, got \(scene)")
+            return
+        }
         #expect(head == 2)
         // While open (frame at 2.4 s): head 2 top right, the others lined up to its left, panel below.
         let open = panelYs[143]
