@@ -58,9 +58,11 @@ struct Scene {
     static let viewport = Rect(x: 0, y: 0, width: 390, height: 844)
     static let springPeriod = 90
     static let regrabPeriod = 240
+    /// Every backend's solver iterations (Chipmunk's default).
+    static let solverIterations = 10
 
     let count: Int
-    let configuration: EngineConfiguration
+    let configuration: TileConfiguration
     let dt: Double
     let tiles: [TilePlan]
     let dragged: [Int]
@@ -76,10 +78,10 @@ struct Scene {
     /// The culling box: the viewport grown by the configuration's cull margin.
     let minX, minY, maxX, maxY: Double
 
-    init(count: Int, configuration: EngineConfiguration = EngineConfiguration()) {
+    init(count: Int, configuration: TileConfiguration = TileConfiguration()) {
         self.count = count
         self.configuration = configuration
-        dt = configuration.tick
+        dt = configuration.drag.tick
         let vp = Scene.viewport
         var tiles: [TilePlan] = []
         tiles.reserveCapacity(count)
@@ -174,7 +176,7 @@ struct Scene {
     func drag(_ i: Int, localAnchor: Vector, finger: Vector) -> DragJoint {
         DragJoint(
             localAnchor: localAnchor, finger: finger,
-            maxForce: configuration.dragMaxAcceleration * tiles[i].mass, errorBias: configuration.dragErrorBias)
+            maxForce: configuration.drag.dragMaxAcceleration * tiles[i].mass, errorBias: configuration.drag.dragErrorBias)
     }
 }
 
@@ -190,6 +192,8 @@ protocol Workload {
     var digest: StateDigest { get }
     var tick: Int { get set }
     var respawns: Int { get }
+    /// Worlds stepped so far, summed over the ticks: what the per-world-step figures divide by.
+    var steppedWorlds: Int { get }
     mutating func populate(reserve: Bool) throws
     /// One tick's timed work.
     mutating func tickBody() throws
@@ -231,6 +235,8 @@ struct WorkloadRun: Workload {
     var tick = 0
     /// Falling tiles respawned so far (for the report).
     var respawns = 0
+    /// Every tile has a world on every tick: N per tick.
+    var steppedWorlds = 0
 
     /// Whether every world has the walls rows' extras (``Scene/addWalls(_:_:)``).
     let walls: Bool
@@ -292,6 +298,7 @@ struct WorkloadRun: Workload {
         }
         // 2. One step of every world.
         try backend.step(by: dt)
+        steppedWorlds += worlds.count
         // 3. Every state, in tile order, into the reused buffer.
         try backend.readStates(of: worlds, into: &states)
         // 4. Life cycle. A fallen tile off the viewport (plus margin) is culled and respawned

@@ -1,7 +1,8 @@
 import Fling
 import Foundation
 
-/// `fling convert FILE`.
+/// `fling convert FILE`: any document rewritten in its kind's canonical layout (a CSV stroke
+/// file as a trace), optionally renamed and pinned.
 enum ConvertCommand {
     static func run(_ arguments: [String], _ out: inout Output) throws {
         let args = try Arguments(
@@ -9,19 +10,28 @@ enum ConvertCommand {
             flags: ["help", "pin"])
         if args.flag("help") { out.print(Help.convert); return }
         let path = try args.file()
-        var trace = try Input.trace(path, args)
-        if let name = args.value("name") { trace.name = name }
-        if let notes = args.value("notes") { trace.notes = notes }
-        if let attribution = args.value("attribution") { trace.attribution = attribution }
+        var document = try Input.document(path, args, out)
+        if let name = args.value("name") { document.name = name }
+        if let notes = args.value("notes") { document.notes = notes }
+        if let attribution = args.value("attribution") {
+            guard var trace = document as? Trace else {
+                throw UsageError("--attribution applies to tile traces only; \(path) is a \(type(of: document).kind.name) document")
+            }
+            trace.attribution = attribution
+            document = trace
+        }
         let every = try args.int("every", in: 1...1_000_000)
         if every != nil, !args.flag("pin") { throw UsageError("--every goes with --pin") }
+        if every != nil, !(document is Trace) { throw UsageError("--every applies to tile traces only (checkpoints every N ticks)") }
         if args.flag("pin") {
             let kind = try Input.backend(args)
-            trace = try trace.pinned(every: every) { n throws(FlingError) in try kind.make(solverIterations: n) }
+            var options = Input.options(kind, keepsFrames: false, reference: false)
+            options.checkpointInterval = every
+            document = try document.pinned(options)
         } else if args.has("backend") {
             throw UsageError("--backend goes with --pin")
         }
-        let json = trace.json
+        let json = document.json
         if let target = args.value("out") {
             try writeFile(target, json, &out)
         } else {

@@ -7,32 +7,41 @@ public struct CommandResult: Sendable {
     public var status: Int32
     public var stdout: String
     public var stderr: String
+    /// How many times the run read standard input (at most once, whatever the command).
+    var standardInputReads = 0
+    /// How many documents the run parsed (JSON documents and CSV files).
+    var documentsParsed = 0
 }
 
-/// The `fling` command line: `replay`, `velocity`, `render`, `convert`, `help`.
+/// The `fling` command line: `replay`, `diff`, `velocity`, `render`, `convert`, `paths`, `help`.
 public enum FlingCommand {
-    /// Runs `fling` with `arguments` (without the program name).
-    public static func run(_ arguments: [String]) -> CommandResult {
-        var out = Output()
-        let status: Int32
-        do {
-            try dispatch(arguments, &out)
-            status = 0
-        } catch let e as UsageError {
-            out.error("fling: \(e.message)")
-            out.error("Run `fling --help` for usage.")
-            status = 2
-        } catch let e as RunError {
-            out.error("fling: \(e.message)")
-            status = 1
-        } catch let e as FlingError {
-            out.error("fling: \(e)")
-            status = 1
-        } catch {
-            out.error("fling: \(error)")
-            status = 1
+    /// Runs `fling` with `arguments` (without the program name). Standard input (`-`) is read
+    /// at most once, from the process's (or from `standardInput`, when given).
+    public static func run(_ arguments: [String], standardInput: [UInt8]? = nil) -> CommandResult {
+        let input = StandardInput(standardInput)
+        let parses = ParseCounter.Counter()
+        var out = Output(input: input)
+        let status: Int32 = ParseCounter.$current.withValue(parses) {
+            do {
+                try dispatch(arguments, &out)
+                return 0
+            } catch let e as UsageError {
+                out.error("fling: \(e.message)")
+                out.error("Run `fling --help` for usage.")
+                return 2
+            } catch let e as RunError {
+                out.error("fling: \(e.message)")
+                return 1
+            } catch let e as FlingError {
+                out.error("fling: \(e)")
+                return 1
+            } catch {
+                out.error("fling: \(error)")
+                return 1
+            }
         }
-        return CommandResult(status: status, stdout: out.stdout, stderr: out.stderr)
+        return CommandResult(
+            status: status, stdout: out.stdout, stderr: out.stderr, standardInputReads: input.reads, documentsParsed: parses.count)
     }
 
     static func dispatch(_ arguments: [String], _ out: inout Output) throws {
@@ -50,22 +59,44 @@ public enum FlingCommand {
                 out.print(Help.main)
             }
         case "replay": try ReplayCommand.run(rest, &out)
+        case "diff": try DiffCommand.run(rest, &out)
         case "velocity": try VelocityCommand.run(rest, &out)
         case "render": try RenderCommand.run(rest, &out)
         case "convert": try ConvertCommand.run(rest, &out)
         case "selftest-backend": try SelfTestCommand.run(rest, &out)
         case "selftest-soak": try SoakCommand.run(rest, &out)
         case "paths": try PathsCommand.run(rest, &out)
+        case "view": try ViewCommand.run(rest, &out)
         default:
             throw UsageError("unknown command \(command)")
         }
     }
 }
 
-/// Collected output.
+/// Standard input, read at most once: a command that names `-` twice (or reads it to sniff
+/// and then again to parse) gets the same bytes.
+final class StandardInput {
+    private var bytes: [UInt8]?
+    private(set) var reads = 0
+
+    init(_ given: [UInt8]?) { bytes = given }
+
+    func read() throws -> [UInt8] {
+        if let bytes { if reads == 0 { reads = 1 }; return bytes }
+        reads += 1
+        let read = try FileIO.read("-")
+        bytes = read
+        return read
+    }
+}
+
+/// Collected output, and standard input.
 struct Output {
     var stdout = ""
     var stderr = ""
+    let input: StandardInput
+
+    init(input: StandardInput = StandardInput(nil)) { self.input = input }
     /// One line (or several, separated by newlines): every control character but the line
     /// breaks and tabs is shown escaped.
     mutating func print(_ line: String) {
@@ -80,86 +111,111 @@ struct Output {
     }
 }
 
-/// What a FILE argument held.
+/// FILE arguments: read once (standard input for `-`), parsed once, into a document of any
+/// registered kind (``Documents``).
 enum Input {
-    case trace(Trace)
-    case strokes([Stroke])
-    /// A seeded scene (`"format": "fling-scene"`).
-    case scene(SceneTrace)
+    /// The bytes of `path` (`-`: standard input, read at most once per run).
+    static func bytes(_ path: String, _ out: Output) throws -> [UInt8] {
+        path == "-" ? try out.input.read() : try FileIO.read(path)
+    }
 
-    /// Reads `path` (`-` for standard input) and decides by its first non-blank byte: `{`
-    /// starts a JSON trace, anything else is read as a stroke CSV file.
-    static func load(_ path: String) throws -> Input {
-        let bytes = try readFile(path)
+    /// The document `path` holds: a JSON document of any registered kind, or a stroke CSV file
+    /// read as a trace (with `--viewport` and `--tile-size`, which apply to CSV files only).
+    static func document(_ path: String, _ args: Arguments, _ out: Output) throws -> any FlingDocument {
+        let bytes = try bytes(path, out)
+        var strokes = Documents.StrokeOptions()
+        let size = try args.size("viewport")
+        let tileSize = try args.double("tile-size", in: 1...1e6)
+        if let size { strokes.viewport = Rect(x: 0, y: 0, width: size.width, height: size.height) }
+        if let tileSize { strokes.tileSize = tileSize }
+        let document: any FlingDocument
+        do { document = try Documents.read(bytes, strokes: strokes) } catch { throw RunError("\(name(path)): \(error)") }
+        if isJSON(bytes) {
+            for option in ["viewport", "tile-size"] where args.has(option) {
+                throw UsageError("--\(option) applies to CSV stroke files only; \(path) is a JSON document")
+            }
+        }
+        return document
+    }
+
+    /// The strokes of a CSV file.
+    static func strokes(_ path: String, _ out: Output) throws -> [Stroke] {
+        let bytes = try bytes(path, out)
+        guard !isJSON(bytes) else {
+            throw RunError("\(path): velocity reads a CSV stroke file (stroke_id,t_seconds,phase,x,y), not a JSON document")
+        }
+        do { return try StrokeCSV.parse(String(decoding: bytes, as: UTF8.self)) } catch { throw RunError("\(path): \(error)") }
+    }
+
+    /// Whether the first non-blank byte opens a JSON object.
+    static func isJSON(_ bytes: [UInt8]) -> Bool {
         var i = bytes.starts(with: [0xEF, 0xBB, 0xBF]) ? 3 : 0
         while i < bytes.count, [0x20, 0x09, 0x0A, 0x0D].contains(bytes[i]) { i += 1 }
-        do {
-            if i < bytes.count, bytes[i] == UInt8(ascii: "{") {
-                if SceneTrace.isSceneDocument(bytes) { return .scene(try SceneTrace(json: bytes)) }
-                return .trace(try Trace(json: bytes))
-            }
-            return .strokes(try StrokeCSV.parse(String(decoding: bytes, as: UTF8.self)))
-        } catch {
-            throw RunError("\(path): \(error)")
-        }
+        return i < bytes.count && bytes[i] == UInt8(ascii: "{")
     }
 
-    static func readFile(_ path: String) throws -> [UInt8] { try FileIO.read(path) }
+    /// The path as reports name it.
+    static func name(_ path: String) -> String { path }
 
-    /// The trace to replay: a JSON trace as it is, or each stroke as its own scene.
-    static func trace(_ path: String, _ args: Arguments) throws -> Trace {
-        let input = try load(path)
-        switch input {
-        case .scene:
-            throw UsageError("\(path) is a scene document (fling-scene), which this command does not take")
-        case .trace(let trace):
-            for option in ["viewport", "tile-size"] where args.has(option) {
-                throw UsageError("--\(option) applies to CSV stroke files only; \(path) is a JSON trace")
-            }
-            return trace
-        case .strokes(let strokes):
-            let size = try args.size("viewport")
-            let viewport = size.map { Rect(x: 0, y: 0, width: $0.width, height: $0.height) } ?? Trace.defaultStrokeViewport
-            let tileSize = try args.double("tile-size", in: 1...1e6) ?? 160
-            do {
-                return try Trace(strokes: strokes, viewport: viewport, tileSize: tileSize)
-            } catch {
-                throw RunError("\(path): \(error)")
-            }
-        }
+    /// The file name a picture is titled with: the last path component, or `standard input`.
+    static func title(_ path: String) -> String {
+        path == "-" ? "standard input" : String(path.split(separator: "/").last ?? Substring(path))
     }
 
-    /// The backend named by `--backend` and `--arithmetic`. Default: `native-portable`, the
-    /// arithmetic pinned digests are made with (`--arithmetic platform` alone: `native`).
-    static func backend(_ args: Arguments) throws -> BackendKind {
+    /// The backend named by `--backend` and `--arithmetic` (or, with a `suffix`, by
+    /// `--backend-a` and `--arithmetic-a` first). Default: `native-portable`, the arithmetic
+    /// pinned digests are made with (`--arithmetic platform` alone: `native`).
+    static func backend(_ args: Arguments, suffix: String = "") throws -> BackendKind {
         var arithmetic: Arithmetic?
-        if let a = args.value("arithmetic") {
-            guard let value = Arithmetic(rawValue: a) else { throw UsageError("--arithmetic \(a): expected portable or platform") }
+        let arithmeticName = !suffix.isEmpty && args.has("arithmetic\(suffix)") ? "arithmetic\(suffix)" : "arithmetic"
+        let backendName = !suffix.isEmpty && args.has("backend\(suffix)") ? "backend\(suffix)" : "backend"
+        if let a = args.value(arithmeticName) {
+            guard let value = Arithmetic(rawValue: a) else { throw UsageError("--\(arithmeticName) \(a): expected portable or platform") }
             arithmetic = value
         }
-        guard let name = args.value("backend") else { return arithmetic == .platform ? .native : .nativePortable }
+        guard let name = args.value(backendName) else { return arithmetic == .platform ? .native : .nativePortable }
         guard var kind = BackendKind(rawValue: name) else {
-            throw UsageError("--backend \(name): expected one of \(BackendKind.allCases.map(\.rawValue).joined(separator: ", "))")
+            throw UsageError(
+                "--\(backendName) \(name): expected one of \(BackendKind.allCases.map(\.rawValue).joined(separator: ", "))")
         }
         guard BackendKind.available.contains(kind) else {
-            throw RunError("--backend \(name): this build of Fling has no \(name) backend (it was built without the Chipmunk trait)")
+            throw RunError("--\(backendName) \(name): this build of Fling has no \(name) backend (it was built without the Chipmunk trait)")
         }
         if let arithmetic, arithmetic != kind.arithmetic {
             guard kind == .native else {
-                throw UsageError("--backend \(name) computes with \(kind.arithmetic) arithmetic, not \(arithmetic)")
+                throw UsageError("--\(backendName) \(name) computes with \(kind.arithmetic) arithmetic, not \(arithmetic)")
             }
             kind = .nativePortable
         }
         return kind
     }
 
-    /// Replays `trace` on `kind`.
-    static func replay(_ trace: Trace, on kind: BackendKind, display: DisplayFrames = .rate(60), recordsTicks: Bool = true) throws
-        -> TraceReplay
+    /// The display frames of `--display-hz` and `--jitter` (or their `suffix`ed forms first).
+    static func display(_ args: Arguments, suffix: String = "") throws -> DisplayFrames {
+        let hzName = !suffix.isEmpty && args.has("display-hz\(suffix)") ? "display-hz\(suffix)" : "display-hz"
+        let jitterName = !suffix.isEmpty && args.has("jitter\(suffix)") ? "jitter\(suffix)" : "jitter"
+        let hz = try args.double(hzName, in: 1...100_000) ?? 60
+        guard let seed = args.value(jitterName) else { return .rate(hz) }
+        guard let s = UInt64(seed) else { throw UsageError("--\(jitterName) \(seed): expected a whole number seed") }
+        return .jittered(rate: hz, seed: s)
+    }
+
+    /// The replay options for `kind`; pins of another arithmetic than `kind`'s are checked on a
+    /// reference run on the backend of their arithmetic (`native-portable` for portable pins),
+    /// unless `reference` is false.
+    static func options(_ kind: BackendKind, display: DisplayFrames = .rate(60), keepsFrames: Bool, reference: Bool = true)
+        -> ReplayOptions
     {
-        var replayer = TraceReplayer(trace, display: display)
-        replayer.recordsTicks = recordsTicks
-        return try replayer.replay { n throws(FlingError) in try kind.make(solverIterations: n) }
+        var o = ReplayOptions(
+            makeBackend: { n throws(FlingError) in try kind.make(solverIterations: n) }, display: display, keepsFrames: keepsFrames)
+        if reference {
+            o.reference = { n throws(FlingError) in
+                try kind.arithmetic == .portable
+                    ? BackendKind.native.make(solverIterations: n) : BackendKind.nativePortable.make(solverIterations: n)
+            }
+            o.referenceName = kind.arithmetic == .portable ? BackendKind.native.rawValue : BackendKind.nativePortable.rawValue
+        }
+        return o
     }
 }
 

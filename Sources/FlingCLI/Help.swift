@@ -3,25 +3,32 @@ enum Help {
     static let main = """
         OVERVIEW: Replays, measures, draws and converts Fling touch traces.
 
-        A FILE is either a JSON trace document (format "fling-trace", version 1; see
-        docs/TRACES.md) or a CSV stroke file with the header stroke_id,t_seconds,phase,x,y
-        (one row per touch event; phase is began, moved, ended or cancelled). `-` reads
-        standard input.
+        A FILE is a Fling document of any kind: a JSON trace of photo tiles (format
+        "fling-trace"; see docs/TRACES.md), a scene document (format "fling-scene": chatHeads,
+        sunSwitch, bubbles, dayNight, clouds), a path document (format "fling-paths": morph,
+        conveyor; docs/PATHS.md), or a CSV stroke file with the header
+        stroke_id,t_seconds,phase,x,y (one row per touch event; phase is began, moved, ended
+        or cancelled), read as a trace. `-` reads standard input (once).
 
         USAGE: fling <command> FILE [options]
 
         COMMANDS:
-          replay FILE     Replay every scene; print one line per scene and the digest line.
+          replay FILE     Replay; print one line per scene and the digest line; check the pins.
+          diff A [B]      Replay two runs (two files, or one on two backends or display
+                          rates) and print where they first differ, or "equal".
           velocity FILE   Print each CSV stroke's release velocity.
-          render FILE     Draw every scene as an SVG picture.
-          convert FILE    Write a CSV stroke file (or a JSON trace) as a JSON trace.
+          render FILE     Draw the document as an SVG picture.
+          convert FILE    Write a document (a CSV stroke file as a JSON trace) in its
+                          canonical layout, optionally pinned.
           paths digest|render FILE
                           Sample a path scene (morph or conveyor; docs/PATHS.md): digest or SVG.
+          view FILE [B]   Write a page that plays FILE in a browser, or overlays two runs.
           help [COMMAND]  Show this help, or a command's.
 
         Run `fling help <command>` or `fling <command> --help` for its options.
         Errors go to standard error; the exit status is 0 on success, 1 when a file cannot be
-        read, is malformed or does not replay to its pinned digests, and 2 for a usage error.
+        read, is malformed, does not replay to its pinned digests (or none of its pins could be
+        compared), or two runs differ, and 2 for a usage error.
         """
 
     static let csvScenes = """
@@ -52,14 +59,19 @@ enum Help {
         previous scene's digest) and the ticks over every scene. It is the same at every
         display rate; with portable arithmetic (the default) it is the same on every machine,
         and with platform arithmetic every backend (chipmunk, native) agrees on one machine.
-        A scene document (format "fling-scene": bubbles, day-night, clouds) prints one line
-        and then "digest <hex> samples <count>".
+        A scene document (format "fling-scene") prints one line and then
+        "digest <hex> samples <count>"; a path document (format "fling-paths") prints
+        "paths <kind> [<name>]: <n> frames" and then "digest <hex> frames <n>".
 
         \(csvScenes)
 
-        A JSON trace that pins expected digests is checked against them when it is replayed
-        with the arithmetic it was pinned with (its "arithmetic" key; portable for version 2):
-        a difference is reported on standard error and the exit status is 1.
+        A document that pins expected digests is checked against them: on a backend of the
+        pins' arithmetic (a trace's "arithmetic" key; portable for version 2, for scene and
+        path documents), by this run; on a backend of the other arithmetic, whose bits cannot
+        give the pins, by a reference run on native-portable (or native, for platform pins).
+        A difference is reported on standard error, with the ticks within which the run first
+        left its pins, and the exit status is 1; so it is when the document has pins and none
+        could be compared (--reference none on another arithmetic).
 
         OPTIONS:
           --backend KIND    native-portable (the default), native, chipmunk or
@@ -70,8 +82,42 @@ enum Help {
                             from 1/maxFrameInterval, 4 by default, to 100000).
           --jitter SEED     Irregular display frames instead: intervals drawn from
                             0.25/HZ...1.75/HZ by a generator seeded with SEED.
+          --reference R     auto (default): check pins of another arithmetic than the
+                            backend's on a reference run of theirs; none: do not (the
+                            pins then count as not compared, exit status 1).
           --viewport WxH    CSV only: the viewport, in points (default 390x844).
           --tile-size S     CSV only: the tile's side, in points (default 160).
+          -h, --help        Show this help.
+        """
+
+    static let diff = """
+        USAGE: fling diff A [B] [--backend KIND] [--arithmetic A] [--display-hz HZ]
+                                [--jitter SEED] [--backend-a KIND] [--backend-b KIND]
+                                [--arithmetic-a A] [--arithmetic-b A] [--display-hz-a HZ]
+                                [--display-hz-b HZ] [--jitter-a SEED] [--jitter-b SEED]
+                                [--viewport WxH] [--tile-size S] [--html OUT]
+
+        Replays run A (file A) and run B (file B, or A again) with every frame's state and
+        compares them frame by frame, every number by its bits: the inputs applied, the
+        items present, each value, shape point and phase, the events, the frame count and
+        the digests. Equal runs print
+
+          equal: <n> ticks|samples, <the runs' last replay line> (<A>; <B>)
+
+        and the exit status is 0. Otherwise it prints the first divergence (the tick or
+        sample and its time, the item, the field, both values with their IEEE 754 bit
+        patterns, and the input applied at or just before it) and the exit status is 1.
+
+        OPTIONS:
+          --backend KIND, --arithmetic A, --display-hz HZ, --jitter SEED
+                            As for replay, for both runs.
+          --backend-a KIND, --arithmetic-a A, --display-hz-a HZ, --jitter-a SEED
+          --backend-b KIND, --arithmetic-b A, --display-hz-b HZ, --jitter-b SEED
+                            For run A or run B alone.
+          --viewport WxH, --tile-size S
+                            CSV only, as for replay.
+          --html OUT        Also write the replay page of both runs, opened at the first
+                            divergence (as `fling view A B --html OUT`).
           -h, --help        Show this help.
         """
 
@@ -93,13 +139,16 @@ enum Help {
     static let render = """
         USAGE: fling render FILE --svg OUT [--backend KIND] [--arithmetic A] [--every N]
                                  [--viewport WxH] [--tile-size S] [--clouds SEED]
+                                 [--animated] [--frames N]
 
-        Replays FILE and draws every scene as a panel of one SVG picture written to OUT (`-`
-        for standard output): the viewport; each tile's home frame and origin; the finger's
-        path (dots where it went down, rings where it lifted, a cross where the touch was
-        cancelled); the tile's center path; the tile's outline every N ticks and at the end;
-        an arrow for the release velocity (its length is the distance covered in 0.1 s); a
-        cross where a tile was culled; and a caption with each tile's outcome.
+        Replays FILE and draws it as an SVG picture written to OUT (`-` for standard output).
+        A trace: every scene as a panel: the viewport; each tile's home frame and origin; the
+        finger's path (dots where it went down, rings where it lifted, a cross where the
+        touch was cancelled); the tile's center path; the tile's outline every N ticks and at
+        the end; an arrow for the release velocity (its length is the distance covered in
+        0.1 s); a cross where a tile was culled; and a caption with each tile's outcome.
+        A scene document: the bubbles' paths; the day-night picker's or the clouds' animated
+        sky; the snap items' paths and final outlines. A path document: as fling paths render.
 
         \(csvScenes)
 
@@ -108,6 +157,8 @@ enum Help {
           --backend KIND, --arithmetic A
                             As for replay (the picture is the same).
           --clouds SEED     Day-night scenes: the seed of the clouds drawn (default 1).
+          --animated, --frames N
+                            Path documents: as for fling paths render.
           --every N         Ticks between outlines (default 6: 0.1 s at the default tick).
           --viewport WxH    CSV only: the viewport, in points (default 390x844).
           --tile-size S     CSV only: the tile's side, in points (default 160).
@@ -119,20 +170,22 @@ enum Help {
                                   [--notes TEXT] [--attribution TEXT] [--pin] [--every N]
                                   [--backend KIND] [--arithmetic A]
 
-        Writes FILE as a JSON trace (format "fling-trace", version 2) to standard output, or
-        to PATH. A CSV stroke file becomes one scene per stroke, exactly as `fling replay`
-        reads it, so replaying the JSON prints the same lines. A JSON trace is rewritten in
-        the canonical layout.
+        Writes FILE as a JSON document to standard output, or to PATH. A CSV stroke file
+        becomes a JSON trace (format "fling-trace", version 2) of one scene per stroke,
+        exactly as `fling replay` reads it, so replaying the JSON prints the same lines. A
+        JSON document of any kind is rewritten in its kind's canonical layout.
 
         \(csvScenes)
 
         OPTIONS:
           --out PATH        Write to PATH instead of standard output.
           --name TEXT, --notes TEXT, --attribution TEXT
-                            Set the trace's name, notes, attribution (keep the source's
-                            copyright and license when the input is someone else's).
-          --pin             Replay and pin each scene's expected tick count and digest.
-          --every N         With --pin, also pin a checkpoint digest every N ticks.
+                            Set the document's name, notes, and a trace's attribution (keep
+                            the source's copyright and license when the input is someone
+                            else's).
+          --pin             Replay and pin the expected digests (a trace's tick count and
+                            digest per scene; a scene's samples and digest; a path's digest).
+          --every N         Traces, with --pin: also pin a checkpoint digest every N ticks.
           --backend KIND, --arithmetic A
                             What --pin replays on, as for replay (default native-portable:
                             pins that hold on every machine).
@@ -160,13 +213,47 @@ enum Help {
                  morph and 31 for a conveyor).
         """
 
+    static let view = """
+        USAGE: fling view FILE [B] --html OUT [--backend KIND] [--arithmetic A] [--display-hz HZ]
+                                 [--jitter SEED] [--viewport WxH] [--tile-size S]
+                                 [each of those with -a or -b for one run]
+               fling view FILE --json OUT [--frames LIST] [--backend KIND] [--arithmetic A]
+
+        Replays FILE (any Fling document: a trace or CSV strokes, a fling-scene, a fling-paths
+        document) and writes one self-contained HTML page to OUT that plays it: every tick or
+        sample as the replay computed it (nothing is simulated in the browser), with play and
+        pause (space), speed 1/4x to 4x, the display rate, a timeline to scrub with markers for
+        the events, one frame back and on (the arrow keys), toggles for paths and outlines, and
+        a panel with the frame, its time, each item's exact values and the running digest.
+        The page loads nothing from outside (a Content-Security-Policy forbids it).
+
+        With a second file B, or an option for one run only (--backend-b chipmunk,
+        --arithmetic-b platform, --display-hz-b 30 ...), the page overlays two runs of the same
+        input (the second dashed), opens at their first divergence (as `fling diff` finds it)
+        and names it: frame, item, field, both values and bit patterns. It is printed too.
+
+        OPTIONS:
+          --html OUT        Where to write the page (`-`: standard output).
+          --json OUT        Write the run's exact state at --frames (positions from 0, or
+                            `last`; default every frame) as JSON, each number as the 16 hex
+                            digits of its IEEE 754 bits.
+          --backend KIND, --arithmetic A, --display-hz HZ, --jitter SEED
+                            As for replay (default native-portable at 60 Hz); with -a or -b,
+                            for one run.
+          --viewport WxH, --tile-size S
+                            CSV only, as for replay.
+          -h, --help        Show this help.
+        """
+
     static func command(_ name: String) -> String? {
         switch name {
         case "replay": replay
+        case "diff": diff
         case "velocity": velocity
         case "render": render
         case "convert": convert
         case "paths": paths
+        case "view": view
         case "help": main
         default: nil
         }

@@ -1,51 +1,30 @@
 import Fling
 
 /// `fling paths digest FILE` and `fling paths render FILE --svg OUT [--animated] [--frames N]`
-/// for path scene documents (`"format": "fling-paths"`: keyframe morphs and conveyors).
+/// for path documents (`"format": "fling-paths"`: keyframe morphs and conveyors); the same as
+/// `fling replay` and `fling render` of such a document.
 enum PathsCommand {
     static func run(_ arguments: [String], _ out: inout Output) throws {
         guard let sub = arguments.first, sub != "-h", sub != "--help" else { out.print(Help.paths); return }
         let args = try Arguments(Array(arguments.dropFirst()), valued: ["svg", "frames"], flags: ["help", "animated"])
         if args.flag("help") { out.print(Help.paths); return }
+        guard sub == "digest" || sub == "render" else { throw UsageError("paths needs digest or render, not \(sub)") }
         let path = try args.file()
-        let scene = try PathScene(json: try Input.readFile(path))
-        let label = "\(scene.content.kind)\(scene.name.map { " [\($0)]" } ?? "")"
-        switch sub {
-        case "digest":
-            let digest = scene.digest
-            out.print("paths \(label): \(scene.sampling.frames) frames")
-            out.print("digest \(digest.hex) frames \(scene.sampling.frames)")
-            if let expected = scene.expected, expected != digest {
-                throw RunError("\(path): the samples give digest \(digest.hex), the document pins \(expected.hex)")
-            }
-        case "render":
+        let document = try Input.document(path, args, out)
+        let kind = type(of: document).kind
+        guard kind.format == PathDocument<MorphPaths>.formatName else {
+            throw RunError("\(path): a \(kind.name) document; fling paths reads path documents (format fling-paths)")
+        }
+        if sub == "digest" {
+            let replay = try document.play(ReplayOptions(keepsFrames: false))
+            for line in replay.report { out.print(line) }
+            try ReplayCommand.check(replay.pins, frameUnit: replay.run.frameUnit, path: path, &out)
+        } else {
             guard let target = args.value("svg") else { throw UsageError("paths render needs --svg OUT") }
-            let frames = try args.int("frames", in: 2...10_000)
-            let svg: String
-            switch scene.content {
-            case .morph(_, let animation):
-                if args.flag("animated") {
-                    svg = PathSVG.animated(animation, frames: frames ?? 61)
-                } else {
-                    let times = KeyframeAnimation.sampleTimes(
-                        frames: frames ?? min(scene.sampling.frames, 24),
-                        from: scene.sampling.from, to: scene.sampling.to)
-                    svg = PathSVG.filmstrip(animation, times: times, title: scene.name ?? label)
-                }
-            case .conveyor(let conveyor):
-                if args.flag("animated") {
-                    svg = PathSVG.animated(conveyor, frames: frames ?? 31)
-                } else {
-                    let n = Int64(frames ?? 8)
-                    let times = (0..<n).map { k in
-                        Int64(n).dividingFullWidth(conveyor.periodNanoseconds.multipliedFullWidth(by: k)).quotient
-                    }
-                    svg = PathSVG.filmstrip(conveyor, nanoseconds: times)
-                }
-            }
-            try writeFile(target, svg, &out)
-        default:
-            throw UsageError("paths needs digest or render, not \(sub)")
+            let options = RenderOptions(
+                replay: ReplayOptions(), title: Input.title(path), animated: args.flag("animated"),
+                frames: try args.int("frames", in: 2...10_000))
+            try writeFile(target, try document.svg(options), &out)
         }
     }
 }

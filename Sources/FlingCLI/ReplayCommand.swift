@@ -4,50 +4,39 @@ import Fling
 enum ReplayCommand {
     static func run(_ arguments: [String], _ out: inout Output) throws {
         let args = try Arguments(
-            arguments, valued: ["backend", "arithmetic", "display-hz", "jitter", "viewport", "tile-size"], flags: ["help"])
+            arguments, valued: ["backend", "arithmetic", "display-hz", "jitter", "viewport", "tile-size", "reference"],
+            flags: ["help"])
         if args.flag("help") { out.print(Help.replay); return }
         let path = try args.file()
         let kind = try Input.backend(args)
-        let hz = try args.double("display-hz", in: 1...100_000) ?? 60
-        var display = DisplayFrames.rate(hz)
-        if let seed = args.value("jitter") {
-            guard let s = UInt64(seed) else { throw UsageError("--jitter \(seed): expected a whole number seed") }
-            display = .jittered(rate: hz, seed: s)
+        let display = try Input.display(args)
+        var reference = true
+        if let r = args.value("reference") {
+            guard r == "none" || r == "auto" else { throw UsageError("--reference \(r): expected auto or none") }
+            reference = r == "auto"
         }
-        if case .scene(let scene) = try Input.load(path) {
-            try SceneCommands.replay(scene, path: path, backend: kind, &out)
-            return
-        }
-        let trace = try Input.trace(path, args)
-        let replay = try Input.replay(trace, on: kind, display: display, recordsTicks: false)
-        for (n, scene) in replay.scenes.enumerated() {
-            out.print(line(scene: n, scene))
-        }
-        out.print(replay.summary)
-        if !replay.mismatches.isEmpty {
-            for m in replay.mismatches { out.error("fling: \(path): \(m)") }
-            throw RunError("\(path): the replay differs from the digests the trace pins")
-        }
+        let document = try Input.document(path, args, out)
+        let replay = try document.play(Input.options(kind, display: display, keepsFrames: false, reference: reference))
+        for line in replay.report { out.print(line) }
+        try check(replay.pins, frameUnit: replay.run.frameUnit, path: path, &out)
     }
 
-    /// `scene 3 [stroke 3]: tile 1 settled tick 87 release attract vx 12.658 vy -36.904`.
-    static func line(scene n: Int, _ scene: TraceReplay.Scene) -> String {
-        var s = "scene \(n + 1)"
-        if let name = scene.name { s += " [\(name.filter { !$0.isNewline })]" }
-        s += ":"
-        if scene.outcomes.isEmpty { return s + " no tiles" }
-        s +=
-            " "
-            + scene.outcomes.map { o in
-                var part = "tile \(o.tile.rawValue) \(o.kind.rawValue) tick \(o.tick)"
-                if let r = o.release {
-                    part +=
-                        " release \(r.cancelled ? "cancelled" : r.outcome.rawValue) vx \(fixed3(r.velocity.x)) vy \(fixed3(r.velocity.y))"
-                } else {
-                    part += " release none"
-                }
-                return part
-            }.joined(separator: "; ")
-        return s
+    /// Fails (exit status 1) when a pin differs, naming each and the frames within which the run
+    /// first left its pins, or when the document has pins and none could be compared.
+    static func check(_ pins: PinCheck, frameUnit: String, path: String, _ out: inout Output) throws {
+        if !pins.mismatches.isEmpty {
+            for m in pins.mismatches { out.error("fling: \(path): \(m)") }
+            if let m = pins.mismatches.first, let r = m.frames {
+                out.error(
+                    "fling: \(path): the run first left its pins within \(frameUnit)s \(r.lowerBound)..<\(r.upperBound) of scene \(m.scene + 1)"
+                        + " (pins are digests; `fling diff` against a run that gives them names the \(frameUnit), item and bits)")
+            }
+            throw RunError("\(path): the replay differs from the digests the document pins")
+        }
+        if pins.pinned > 0, pins.compared == 0 {
+            throw RunError(
+                "\(path): none of the document's \(pins.pinned) pins was compared: they are of \(pins.arithmetic) arithmetic and "
+                    + "this run's is another; replay with --reference auto (the default) or on a backend of \(pins.arithmetic) arithmetic")
+        }
     }
 }

@@ -135,13 +135,13 @@ enum SelfTestCommand {
                 for w in worlds.reversed() { attempt { () throws(FlingError) in try backend.destroyWorld(w) } }
             } else {
                 // The animator, as an app would misuse it within its limits.
-                var configuration = EngineConfiguration()
-                configuration.tick = pick([1e-4, 0.1, 1.0 / 60])
-                configuration.maxFrameInterval = max(configuration.tick, 0.25)
+                var configuration = TileConfiguration()
+                configuration.drag.tick = pick([1e-4, 0.1, 1.0 / 60])
+                configuration.drag.maxFrameInterval = max(configuration.drag.tick, 0.25)
                 configuration.gravity = Vector(u(-1e7, 1e7), pick([1e7, u(-1e7, 1e7)]))
-                configuration.dragMaxAcceleration = pick([1e9, lu(1e-3, 1e9)])
-                configuration.dragErrorBias = pick([1e-300, 1, lu(1e-300, 1)])
-                let cap = 0.3 / configuration.tick
+                configuration.drag.dragMaxAcceleration = pick([1e9, lu(1e-3, 1e9)])
+                configuration.drag.dragErrorBias = pick([1e-300, 1, lu(1e-300, 1)])
+                let cap = 0.3 / configuration.drag.tick
                 configuration.attraction = SpringTuning(frequency: pick([cap, lu(1e-3, cap)]), dampingRatio: u(0, 100))
                 configuration.rotation = SpringTuning(frequency: pick([cap, lu(1e-3, cap)]), dampingRatio: u(0, 100))
                 var tiles: [TileDefinition] = []
@@ -159,7 +159,7 @@ enum SelfTestCommand {
                 } catch { refused += 1; continue }
                 var t = 0.0
                 for step in 0..<40 {
-                    t += configuration.tick * pick([1, 3, 0.5])
+                    t += configuration.drag.tick * pick([1, 3, 0.5])
                     let touch = TouchID(step / 4)
                     let phase: TouchEvent.Phase = [.began, .moved, .moved, pick([.ended, .cancelled])][step % 4]
                     let at = Vector(pick([4_194_304, u(-1e7, 1e7)]), pick([4_194_304, u(-1e7, 1e7)]))
@@ -167,7 +167,7 @@ enum SelfTestCommand {
                         try animator.handle(
                             TouchEvent(
                                 time: t, touch: touch, phase: phase, position: at,
-                                tile: phase == .began ? TileID(Int(rng.next() % 3)) : nil))
+                                item: phase == .began ? ItemID(Int(rng.next() % 3)) : nil))
                     }
                     attempt { () throws(FlingError) in _ = try animator.advance(to: t) }
                 }

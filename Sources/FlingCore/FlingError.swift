@@ -21,6 +21,10 @@ public struct FlingError: Error, Hashable, Sendable, CustomStringConvertible {
         public static let unknownTile = Code("unknownTile")
         /// A tile with this id already exists.
         public static let duplicateTile = Code("duplicateTile")
+        /// No snap item (or item of another interaction than tiles) has this id.
+        public static let unknownItem = Code("unknownItem")
+        /// A snap item (or item of another interaction than tiles) with this id already exists.
+        public static let duplicateItem = Code("duplicateItem")
         /// A touch was moved, ended or cancelled without having begun.
         public static let unknownTouch = Code("unknownTouch")
         /// A touch began with an id that is still down.
@@ -33,6 +37,11 @@ public struct FlingError: Error, Hashable, Sendable, CustomStringConvertible {
         public static let invalidState = Code("invalidState")
         /// A trace or CSV document is malformed.
         public static let malformedInput = Code("malformedInput")
+        /// A replay differs from the digests its document pins.
+        public static let pinMismatch = Code("pinMismatch")
+        /// A check compared nothing (a document without pins, or pins of another arithmetic
+        /// than the replay's), so it could not pass honestly.
+        public static let notCompared = Code("notCompared")
     }
 
     public var code: Code

@@ -100,21 +100,48 @@ enum DocumentationExamples {
 
     // MARK: README.md, "Traces"
 
-    /// Records a fresh animator (not used in between: the example leaves the use to the app),
-    /// replays the recording; returns the replay and its counts of ticks and events.
-    static func traces(_ animator: TileAnimator) throws -> (TraceReplay, Int, Int) {
+    /// Records a fresh animator while the app uses it (a touch, a frame), pins and replays the
+    /// recording; returns the replay and its counts of ticks and events.
+    static func traces(_ animator: TileAnimator, touch: TouchEvent, frameTime: Double) throws -> (TraceReplay, Int, Int) {
         // In the app: record everything the animator applies (touches, resets, added and removed tiles).
         let recorder = try TraceRecorder(recording: animator)      // a fresh animator
-        // ... use the animator as usual ...
+        try animator.handle(touch)                                 // use the animator as usual …
+        try animator.advance(to: frameTime)
         let json = try recorder.trace().json                      // write it where your tests can read it
 
-        // In a test: replay on a chosen backend, at any display rate.
-        let replay = try TraceReplayer(try Trace(json: json), display: .rate(120))
-            .replay { n throws(FlingError) in try BackendKind.native.make(solverIterations: n) }
-        #expect(replay.mismatches.isEmpty)      // pinned digests, if the trace has them
-        replay.scenes[0].ticks                  // every tick's tile states
-        replay.scenes[0].events                 // grabbed, released, settled, culled
-        return (replay, replay.scenes[0].ticks.count, replay.scenes[0].events.count)
+        // In a test: pin its digests once, with portable arithmetic (the same bits everywhere) ...
+        let portable = { (n: Int) throws(FlingError) -> any PhysicsBackend in
+            try NativeBackend(solverIterations: n, arithmetic: .portable)
+        }
+        let pinned = try Trace(json: json).pinned(every: 30, makeBackend: portable)
+        // ... then replay at any display rate: every pin compared, and equal.
+        let replay = try TraceReplayer(pinned, display: .rate(120)).replay(makeBackend: portable)
+        try replay.verify()                     // throws when a pin differs, or when none was compared
+        replay.sessions[0].ticks                // every tick's tile states
+        replay.sessions[0].events               // grabbed, released, settled, culled
+        return (replay, replay.sessions[0].ticks.count, replay.sessions[0].events.count)
+    }
+
+    // MARK: README.md, "Traces": replaying on a platform backend, and the first divergence
+
+    /// A pinned trace replayed on Chipmunk (or `native`): its portable pins are checked on a
+    /// reference run; two runs compared; returns the divergence's description, if any.
+    static func tracesOnPlatform(_ pinned: Trace, chipmunk: @escaping ReplayOptions.MakeBackend) throws -> String? {
+        let portable = { (n: Int) throws(FlingError) -> any PhysicsBackend in
+            try NativeBackend(solverIterations: n, arithmetic: .portable)
+        }
+        // Platform bits cannot give portable pins: verify() refuses a replay that compared none ...
+        let onChipmunk = try TraceReplayer(pinned).replay(makeBackend: chipmunk)
+        #expect(throws: FlingError.self) { try onChipmunk.verify() }
+        // ... unless the pins are checked on a reference run of their arithmetic.
+        let checked = try pinned.play(ReplayOptions(makeBackend: chipmunk, reference: portable))
+        try checked.verify()
+        // Where two runs part: the tick, the tile, the field and both values with their bits.
+        let reference = try pinned.play(ReplayOptions(makeBackend: portable))
+        if let divergence = checked.run.firstDivergence(from: reference.run) {
+            print(divergence)                   // first divergence at tick 21 ...: tile 1 vx ...
+        }
+        return checked.run.firstDivergence(from: reference.run)?.description
     }
 
     // MARK: README.md, "Seeded scenes"
@@ -138,9 +165,38 @@ enum DocumentationExamples {
         return (events, drawn, sky)
     }
 
+    // MARK: README.md, "Seeded scenes": the presets
+
+    static func presets(frameTime: Double) throws -> (BubbleEmitter, DayNightPicker) {
+        var jrm = BubbleEmitter.Configuration.jrmFloatingAnimation(startingPoint: Vector(195, 700), viewWidth: 390)
+        jrm.shape = .triangleUp                                // each bubble curves left, right, or goes straight
+        jrm.alpha = 0.1...1                                    // varyAlpha
+        jrm.fadesOut = true                                    // fadeOut, on the ease-in-ease-out curve
+        var floating = try BubbleEmitter(configuration: jrm, seed: 7)
+        try floating.tap(at: 0.25)                             // the library's animate()
+        var toonie = try DayNightPicker(configuration: .toonie, minutes: 23 * 60)
+        try toonie.pick(60, at: frameTime)                     // back 22 hours: the signed difference
+        return (floating, toonie)
+    }
+
+    // MARK: README.md, "SKBounceAnimation, whole"
+
+    static func bounce(frameTime: Double) -> (
+        y: Double, frames: [Double], grow: BounceKeyframes<AffineMatrix>, hue: RGBA, first: BounceKeyframes<Vector>
+    ) {
+        let bounce = BounceCurve(duration: 0.5, bounces: 4, stiffness: .light)      // the library's form
+        let y = bounce.value(at: frameTime, from: 300.0, to: 100.0)                   // what Core Animation shows
+        let article = BounceCurve.equation(alpha: 0.04, omega: 0.06, base: M_E, duration: 3)  // ChatHeads' example
+        let frames = article.values(from: 300.0, to: 100.0)    // 180 frames: 300, 210.6, …, 70.1 at frame 45
+        let grow = bounce.keyframeAnimation(from: AffineMatrix.identity, to: .scale(1.5, rotation: .pi / 4))
+        let hue = bounce.value(at: frameTime, from: RGBA(red: 1, green: 0, blue: 0), to: RGBA(red: 0, green: 0, blue: 1))
+        let first = BounceCurve.chatHeadsFirstBounce.keyframeAnimation(from: Vector(210, 312), to: Vector(33, 500))
+        return (y, frames, grow, hue, first)
+    }
+
     // MARK: GettingStarted.md
 
-    static func gettingStarted() throws -> (TileAnimator, [Transform]) {
+    static func gettingStarted() throws -> (ticks: Int, poses: [Transform], homecomings: Task<[TileID], Never>) {
         let animator = try TileAnimator(
             viewport: CGRect(x: 0, y: 0, width: 390, height: 844),
             tiles: [TileDefinition(id: 1, frame: CGRect(x: 115, y: 342, width: 160, height: 160))],
@@ -151,18 +207,21 @@ enum DocumentationExamples {
         try animator.handle(TouchEvent(time: 0.05, touch: 1, phase: .moved, location: CGPoint(x: 215, y: 430)))
         try animator.handle(TouchEvent(time: 0.10, touch: 1, phase: .ended, location: CGPoint(x: 240, y: 440)))
 
+        let stream = animator.eventStream()
+        let homecomings = Task { @MainActor in
+            var home: [TileID] = []
+            for await event in stream where event.kind == .settled { home.append(event.tile) }
+            return home                                          // once the animator is freed
+        }
+
         var poses: [Transform] = []
         for frame in 1...60 {
             let events = try animator.advance(to: Double(frame) / 60)
             for event in events { print(event) }                 // "tick 6: tile 1 released (attract) ..."
             animator.drawnTransforms(into: &poses)               // one per tile, in id order
         }
-
-        let stream = animator.eventStream()
-        Task { @MainActor in
-            for await event in stream where event.kind == .settled { print("\(event.tile) is home") }
-        }
-        return (animator, poses)
+        // The animator is freed on return: the stream finishes, and the task returns.
+        return (animator.clock.ticks, poses, homecomings)
     }
 
     // MARK: TileLifeCycle.md
@@ -216,6 +275,12 @@ enum DocumentationExamples {
         let replay = try TraceReplayer(trace, display: .rate(120))
             .replay { n throws(FlingError) in try NativeBackend(solverIterations: n) }
         #expect(replay.digest == animator.digest)
+
+        let portable = { (n: Int) throws(FlingError) -> any PhysicsBackend in
+            try NativeBackend(solverIterations: n, arithmetic: .portable)
+        }
+        let pinned = try trace.pinned(every: 30, makeBackend: portable)
+        try TraceReplayer(pinned).replay(makeBackend: portable).verify()
         return replay
     }
 
@@ -234,7 +299,7 @@ enum DocumentationExamples {
                                   configuration: ChatHeadsConfiguration(screen: screen, safeBand: 47...810),
                                   backend: NativeBackend())
         try heads.handle(touch)                             // drag, throw to an edge, press to open
-        let (snaps, scene) = try heads.advance(to: frameTime)   // released, settled …; opened, closed
+        let (snaps, opened) = try heads.advance(to: frameTime)  // released, settled …; opened, closed
         let center = try heads.animator.snapshot(of: 1)     // .state.position, .scale (0.9 pressed)
         let panel = heads.panelFrame                        // springs in below the row when open
 
@@ -246,7 +311,7 @@ enum DocumentationExamples {
         let knob = sun.knobCenter, rays = (sun.raysAngle, sun.raysAlpha)
 
         // A head grabbed and pressed (scaled to 0.9), no panel yet; the switch not toggled.
-        return snaps.contains { $0.kind == .grabbed(touch: 1) } && scene.isEmpty && center.scale < 1
+        return snaps.contains { $0.kind == .grabbed(touch: 1) } && opened.isEmpty && center.scale < 1
             && panel.minY > screen.maxY && toggles.isEmpty && knob == Vector(100, 300) && rays == (0, 0)
     }
 
@@ -272,21 +337,27 @@ enum DocumentationExamples {
         return (backend, world, hits)
     }
 
+    // MARK: PictureInPicture.swift
+
+    static func pictureInPicture() throws -> SnapAnimator {
+        let pip = PictureInPictureConfiguration(safeArea: Rect(x: 0, y: 47, width: 390, height: 763),
+                                                width: 160, height: 90)
+        let window = try SnapAnimator(items: [try pip.window(at: .bottomRight)], backend: NativeBackend())
+        try window.handle(TouchEvent(time: 0.1, touch: 1, phase: .began, position: Vector(300, 750)))
+        return window
+    }
+
     // MARK: README.md, "Paths"
 
     static func paths(frameTime: Double) throws -> (shape: BezierPath, visible: [Conveyor.Item], p1: BezierPath) {
         let p1 = try BezierPath(svg: PathScenes.pinData)      // "M 412.7 238.9 C 381 238.9 …": 2 closed subpaths of 4 cubics
-        let tip = Vector(409.2, 408.8)
-        func squash(_ sx: Double, _ sy: Double, lift: Double) -> BezierPath {
-            p1.mapPoints { Vector(tip.x + ($0.x - tip.x) * sx, tip.y + ($0.y - tip.y) * sy - lift) }
-        }
-        let pin = try KeyframeAnimation(
-            keyframes: [p1, squash(1.2, 0.75, lift: 0), squash(0.9, 1.15, lift: 40), squash(1, 1, lift: 90),
-                        squash(0.92, 1.1, lift: 30), p1],
-            timingFunctions: [.default], duration: 1, repeatCount: .infinity)
+        let frames = [p1, PathScenes.pinPose(sx: 1.08, sy: 0.92), PathScenes.pinPose(sx: 0.94, sy: 1.06),  // Fling's own frames 2-5:
+                      PathScenes.pinPose(sx: 1.14, sy: 0.84),                                             // frame 1 squashed, stretched
+                      PathScenes.pinPose(sx: 0.96, sy: 1.04, angle: 0.3, dx: -18, dy: -48), p1]           // about its tip, a leaning hop
+        let pin = try KeyframeAnimation(keyframes: frames, duration: 1, repeatCount: .infinity)  // no timing functions: linear
         let shape = pin.shape(at: frameTime)                   // shape.svgData is its `d`; at whole seconds, p1's exact bits
-        let dots = try Conveyor(from: Vector(0, 20), to: Vector(320, 20), spacing: 160, period: 3, reversed: true)
-        let visible = dots.items(at: frameTime)                // positions and alphas (0 at the edges, 1 from 50 pt in)
+        let dots = try Conveyor(from: Vector(0, 20), to: Vector(320, 20), spacing: 160, period: 1, reversed: true)
+        let visible = dots.items(at: frameTime)                // 1.5 widths per 3-s loop; alpha 0 at the edges, 1 from 50 pt in
         return (shape, visible, p1)
     }
 
@@ -315,7 +386,13 @@ enum DocumentationExamples {
     static func replayerDocumentation(bytes: [UInt8]) throws {
         let trace = try Trace(json: bytes)
         let replay = try TraceReplayer(trace, display: .rate(120))
-            .replay { n throws(FlingError) in try NativeBackend(solverIterations: n) }
-        #expect(replay.mismatches.isEmpty)
+            .replay { n throws(FlingError) in try NativeBackend(solverIterations: n, arithmetic: .portable) }
+        try replay.verify()      // every pin compared and equal; throws when none could be compared
+    }
+
+    // MARK: Sources/FlingTraces/Documents/PinCheck.swift
+
+    static func pinCheckDocumentation(_ replay: TraceReplay) throws {
+        try replay.verify()      // fails when a pin differs, and when no pin was compared
     }
 }

@@ -3,33 +3,21 @@ import Testing
 import Fling
 @testable import FlingCLI
 
-/// Compares two runs tick by tick; returns a description of the first difference.
+/// Compares two runs tick by tick, every value by its bits, and their life-cycle events;
+/// returns the first divergence (tick, tile, field, both bit patterns), if any.
 func firstDifference(_ a: Run.Result, _ b: Run.Result) -> String? {
-    guard a.ticks.count == b.ticks.count else { return "tick counts differ: \(a.ticks.count) vs \(b.ticks.count)" }
-    for (k, (ta, tb)) in zip(a.ticks, b.ticks).enumerated() {
-        guard ta.map(\.0) == tb.map(\.0) else { return "tick \(k): live tiles \(ta.map(\.0)) vs \(tb.map(\.0))" }
-        for ((id, sa), (_, sb)) in zip(ta, tb) where !sa.isBitwiseEqual(to: sb) {
-            let fields: [(String, Double, Double)] = [
-                ("position.x", sa.position.x, sb.position.x), ("position.y", sa.position.y, sb.position.y),
-                ("angle", sa.angle, sb.angle), ("velocity.x", sa.velocity.x, sb.velocity.x),
-                ("velocity.y", sa.velocity.y, sb.velocity.y), ("angularVelocity", sa.angularVelocity, sb.angularVelocity),
-            ]
-            let (name, x, y) = fields.first { $0.1.bitPattern != $0.2.bitPattern }!
-            return "tick \(k), \(id), \(name): \(x) (\(String(x.bitPattern, radix: 16))) vs \(y) (\(String(y.bitPattern, radix: 16)))"
-        }
-    }
-    guard a.events == b.events else { return "life-cycle events differ" }
-    return nil
+    a.run("first").firstDivergence(from: b.run("second"))?.description
 }
 
 @Suite struct ParityTests {
     /// 500 seeded scenarios of 630 ticks: the native backend must equal Chipmunk bit for bit
     /// at every tick, in every field, and report the same life-cycle events.
-    @Test(arguments: 0..<10)
+    @Test(arguments: 0..<ParityPlan.batches)
     func nativeEqualsChipmunkOnRandomScenarios(batch: Int) throws {
         var ticks = 0
         var seen: [String: Int] = [:]
-        for seed in UInt64(batch * 50)..<UInt64(batch * 50 + 50) {
+        let n = ParityPlan.scenariosPerBatch
+        for seed in UInt64(batch * n)..<UInt64(batch * n + n) {
             let run = randomScenario(seed: seed)
             let chipmunk = try run.play(on: .chipmunk)
             let native = try run.play(on: .native)

@@ -9,23 +9,51 @@ import Testing
 /// The `fling-paths` document format (in FlingTraces, read by the trace reader's JSON parser)
 /// and the `fling paths` commands.
 @Suite struct PathSceneTests {
-    static let pinDigest = "6466a8e77674d7de"  // DigestTests' "pin 240 frames over 2 s"
-    static let dotsDigest = "54456be7644e451b"  // DigestTests' "dots 90 frames"
+    static let pinDigest = "a08063f3d1424b8d"  // DigestTests' "pin 240 frames over 2 s"
+    static let dotsDigest = "aa43599bc5e9a95a"  // DigestTests' "dots 90 frames"
 
     @Test func fixturesReadAndGiveTheLibraryDigests() throws {
-        let pin = try PathScene(json: try fixtureBytes("paths/jumping-pin.json"))
-        guard case .morph(let texts, let animation) = pin.content else { Issue.record("not a morph"); return }
+        let pin = try PathDocument<MorphPaths>(json: try fixtureBytes("paths/jumping-pin.json"))
+        let texts = pin.paths.keyframes, animation = pin.paths.animation
         #expect(texts.count == 6 && texts[0] == PathScenes.pinData && texts[5] == texts[0])
         #expect(animation.keyframes == PathScenes.pinKeyframes() + [PathScenes.pinKeyframes()[0]])
         #expect(pin.digest.hex == Self.pinDigest && pin.expected?.hex == Self.pinDigest)
-        let dots = try PathScene(json: try fixtureBytes("paths/dots.json"))
+        let dots = try PathDocument<ConveyorPaths>(json: try fixtureBytes("paths/dots.json"))
         #expect(dots.digest.hex == Self.dotsDigest && dots.expected?.hex == Self.dotsDigest)
+        // The replay's samples chain to the library's digest, and compare with the pin.
+        let pinReplay = try pin.replay(ReplayOptions()), dotsReplay = try dots.replay(ReplayOptions())
+        #expect(pinReplay.digest == pin.digest && dotsReplay.digest == dots.digest)
+        try pinReplay.verify()
+        try dotsReplay.verify()
         // Writing reads back to the same document, byte for byte.
-        for scene in [pin, dots] { #expect(try PathScene(json: scene.json).json == scene.json) }
+        #expect(try PathDocument<MorphPaths>(json: pin.json).json == pin.json)
+        #expect(try PathDocument<ConveyorPaths>(json: dots.json).json == dots.json)
         #expect(pin.json == (try Fixture.text("paths/jumping-pin.json")))
         #expect(dots.json == (try Fixture.text("paths/dots.json")))
-        #expect(PathScene.isPathSceneDocument(Array(pin.json.utf8)))
-        #expect(!PathScene.isPathSceneDocument(Array("{\"format\": \"fling-scene\"}".utf8)))
+        // The registry finds each kind by its format and kind; a typed reader refuses the other.
+        #expect(try Documents.read(Array(pin.json.utf8)).kindName == "morph")
+        #expect(try Documents.read(Array(dots.json.utf8)).kindName == "conveyor")
+        #expect(throws: FlingError.self) { try PathDocument<ConveyorPaths>(json: pin.json) }
+    }
+
+    /// The pin fixture is paced as Core Animation paces the article's animation (no timing
+    /// functions: linear): halfway through each interval every point is halfway between the two
+    /// keyframes' (Core Animation's default curve would put it 80 % of the way).
+    @Test func pinFixtureIsLinearByDefault() throws {
+        let animation = try PathDocument<MorphPaths>(json: try fixtureBytes("paths/jumping-pin.json")).paths.animation
+        #expect(animation.calculationMode == .linear && animation.timingFunctions.allSatisfy { $0 == .linear })
+        let frames = animation.keyframes
+        for i in 0..<(frames.count - 1) {
+            let t = (Double(i) + 0.5) / Double(frames.count - 1)  // seconds: the middle of interval i
+            let shape = animation.shape(at: t)
+            for (s, (x, y)) in zip(shape.subpaths, zip(frames[i].subpaths, frames[i + 1].subpaths)) {
+                for (c, (p, q)) in zip(s.segments, zip(x.segments, y.segments)) {
+                    for (m, (u, v)) in zip([c.p1, c.p2, c.p3], zip([p.p1, p.p2, p.p3], [q.p1, q.p2, q.p3])) {
+                        #expect((m - (u + v) * 0.5).length < 1e-9, "interval \(i)")
+                    }
+                }
+            }
+        }
     }
 
     @Test(arguments: [
@@ -50,7 +78,7 @@ import Testing
     ])
     func badDocumentsSayWhere(_ json: String, _ where_: String) {
         #expect {
-            _ = try PathScene(json: json)
+            _ = try Documents.read(Array(json.utf8))
         } throws: { e in
             guard let e = e as? FlingError else { return false }
             return e.field.contains(where_)
@@ -70,8 +98,7 @@ import Testing
         #expect(strip.status == 0)
         let doc = try XMLDocument(xmlString: strip.stdout, options: [])
         let paths = try doc.nodes(forXPath: "//*[local-name()='path']").compactMap { $0 as? XMLElement }
-        let scene = try PathScene(json: try fixtureBytes("paths/jumping-pin.json"))
-        guard case .morph(_, let animation) = scene.content else { return }
+        let animation = try PathDocument<MorphPaths>(json: try fixtureBytes("paths/jumping-pin.json")).paths.animation
         let times = KeyframeAnimation.sampleTimes(frames: 9, from: 0, to: 2)
         #expect(paths.count == 9)
         for (p, t) in zip(paths, times) {
@@ -96,7 +123,7 @@ import Testing
         #expect(FlingCommand.run(["paths"]).stdout.contains("fling paths digest FILE"))
         #expect(FlingCommand.run(["help", "paths"]).status == 0)
         // A pinned digest that the samples do not give is an error.
-        var scene = try PathScene(json: try fixtureBytes("paths/dots.json"))
+        var scene = try PathDocument<ConveyorPaths>(json: try fixtureBytes("paths/dots.json"))
         scene.expected = StateDigest(value: 1)
         let file = FileManager.default.temporaryDirectory.appendingPathComponent("fling-paths-\(UInt64.random(in: 0...UInt64.max)).json")
         try scene.json.write(to: file, atomically: true, encoding: .utf8)
@@ -112,7 +139,7 @@ import Testing
         let text = try String(contentsOf: docs, encoding: .utf8)
         let start = try #require(text.range(of: "```json\n"))
         let end = try #require(text.range(of: "```", range: start.upperBound..<text.endIndex))
-        let scene = try PathScene(json: String(text[start.upperBound..<end.lowerBound]))
+        let scene = try PathDocument<ConveyorPaths>(json: String(text[start.upperBound..<end.lowerBound]))
         #expect(scene.expected == scene.digest && scene.digest.hex == Self.dotsDigest)
     }
 

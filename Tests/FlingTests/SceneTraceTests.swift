@@ -7,29 +7,39 @@ import Testing
 /// The scene fixtures and their pinned digests, as constants: the same on every machine (bubbles
 /// and clouds use only + − × ÷ and square roots; the day-night spring, portable arithmetic).
 let pinnedSceneDigests: [(file: String, samples: Int, digest: UInt64)] = [
-    ("bubbles-fish.json", 361, 0x8c64_0dde_b582_5a1d),
+    ("bubbles-fish.json", 361, 0xcbcb_c8c1_acff_869a),
     ("bubbles-taps.json", 211, 0x0539_c2d3_d931_a019),
     ("clouds.json", 1801, 0x7bae_30a6_50a0_49e1),
     ("day-night.json", 301, 0x6e39_6f0d_91e3_7dcf),
+    ("jrm-floating.json", 301, 0xf773_cf9c_cac6_33cf),
+    ("jrm-floating-shapes.json", 391, 0x05e6_fdb6_58cc_ba6a),
+    ("toonie.json", 301, 0x6ee7_95b5_cb4b_4fe9),
 ]
 
 @Suite struct SceneTraceTests {
-    /// Every scene fixture replays to its pinned digest, in-process and through `fling replay`,
-    /// and reads back from its own JSON unchanged.
+    /// Every scene fixture replays to its pinned digest, in-process (found by the registry,
+    /// whatever its kind) and through `fling replay`, and reads back from its own JSON unchanged.
     @Test(arguments: pinnedSceneDigests.map(\.file))
     func fixturesReplayToTheirPinnedDigests(file: String) throws {
         let pin = try #require(pinnedSceneDigests.first { $0.file == file })
-        let scene = try SceneTrace(json: try Fixture.text("scenes/\(file)"))
-        #expect(scene.expected == SceneTrace.Expectation(samples: pin.samples, digest: StateDigest(value: pin.digest)))
-        let replay = try scene.replay()
-        #expect(replay.mismatches.isEmpty && replay.digest.value == pin.digest && replay.samples == pin.samples)
-        #expect(try SceneTrace(json: scene.json) == scene)
+        let text = try Fixture.text("scenes/\(file)")
+        let scene = try Documents.read(Array(text.utf8))
+        try checkPinnedReplay(scene, name: file)  // a failure leaves a replay page in FLING_VIEW_DIR
+        let replay = try scene.play(ReplayOptions())
+        try replay.verify()
+        #expect(replay.pins.pinned == 2 && replay.pins.compared == 2)
+        #expect(replay.run.digest.value == pin.digest && replay.run.frames.count == pin.samples)
+        let again = try Documents.read(Array(scene.json.utf8))
+        #expect(again.json == scene.json)
         let cli = FlingCommand.run(["replay", try fixturePath("scenes/\(file)")])
         #expect(cli.status == 0 && cli.stdout.hasSuffix("digest \(StateDigest(value: pin.digest).hex) samples \(pin.samples)\n"))
-        // A wrong pin is caught.
-        var wrong = scene
-        wrong.expected?.digest = StateDigest(value: pin.digest ^ 1)
-        #expect(try wrong.replay(keepsFrames: false).mismatches.count == 1)
+        // A wrong pin is caught, and named.
+        let wrong = text.replacingOccurrences(of: StateDigest(value: pin.digest).hex, with: StateDigest(value: pin.digest ^ 1).hex)
+        #expect(wrong != text)
+        let e = try #require(throws: FlingError.self) {
+            try Documents.read(Array(wrong.utf8)).play(ReplayOptions(keepsFrames: false)).verify()
+        }
+        #expect(e.code == .pinMismatch && e.field == "expected.digest")
     }
 
     /// A live emitter, tapped while sampled at an irregular rate, records a scene trace whose
@@ -43,11 +53,10 @@ let pinnedSceneDigests: [(file: String, samples: Int, digest: UInt64)] = [
             try live.advance(to: t)
         }
         try live.advance(to: 4)
-        let recorded = SceneTrace(recording: live, sampling: .init(rate: 50, duration: 4))
-        let again = try SceneTrace(json: recorded.json)
+        let recorded = SceneDocument(recording: live, sampling: .init(rate: 50, duration: 4))
+        let again = try SceneDocument<BubblesScene>(json: recorded.json)
         #expect(again == recorded)
-        guard case .bubbles(_, let seed, let taps) = again.scene else { Issue.record("not bubbles"); return }
-        #expect(seed == 99 && taps == live.taps && taps.count >= 2)
+        #expect(again.scene.seed == 99 && again.scene.taps == live.taps && again.scene.taps.count >= 2)
         let replay = try again.replay()
         // The replayed frame at 4 s equals a fresh emitter driven to 4 s in one step.
         var fresh = try BubbleEmitter(configuration: BubbleTests.fish, seed: 99)
@@ -55,7 +64,7 @@ let pinnedSceneDigests: [(file: String, samples: Int, digest: UInt64)] = [
         try fresh.advance(to: 4)
         var states: [BubbleEmitter.State] = []
         fresh.states(into: &states)
-        #expect(replay.frames.last == .bubbles(states))
+        #expect(replay.frames.last?.states == states)
         var liveStates: [BubbleEmitter.State] = []
         live.states(into: &liveStates)
         #expect(states == liveStates)
@@ -65,10 +74,10 @@ let pinnedSceneDigests: [(file: String, samples: Int, digest: UInt64)] = [
         var picker = try DayNightPicker(minutes: 600)
         try picker.pick(1320, at: 0.3)
         try picker.pick(200, at: 1.1)
-        let recorded = SceneTrace(recording: picker, sampling: .init(rate: 60, duration: 3))
-        let replay = try SceneTrace(json: recorded.json).replay()
-        #expect(replay.frames.last == .dayNight(picker.layers(at: 3)))
-        #expect(replay.frames[30] == .dayNight(picker.layers(at: 0.5)) || replay.frames[30] != .dayNight(picker.layers(at: 3)))
+        let recorded = SceneDocument(recording: picker, sampling: .init(rate: 60, duration: 3))
+        let replay = try SceneDocument<DayNightScene>(json: recorded.json).replay()
+        #expect(replay.frames.last == picker.layers(at: 3))
+        #expect(replay.frames[30] == picker.layers(at: 0.5) || replay.frames[30] != picker.layers(at: 3))
     }
 
     /// The pictures are well-formed XML: the bubbles' picture has one path per bubble; the
@@ -91,15 +100,23 @@ let pinnedSceneDigests: [(file: String, samples: Int, digest: UInt64)] = [
     @Test func badSceneDocuments() throws {
         let good = try Fixture.text("scenes/bubbles-taps.json")
         for (from, to) in [
-            ("\"kind\": \"bubbles\"", "\"kind\": \"fireworks\""), ("\"duration\": [2, 2]", "\"duration\": [2, 1]"),
+            ("\"kind\": \"bubbles\"", "\"kind\": \"fireworks\""), ("\"duration\": [2.0, 2.0]", "\"duration\": [2.0, 1.0]"),
             ("{\"time\": 0.4, \"tap\": true}", "{\"time\": -0.4, \"tap\": true}"), ("\"seed\": 7", "\"seed\": -7"),
-            ("\"timing\": \"parameter\"", "\"timing\": \"linear\""), ("\"rate\": 60", "\"rate\": 0"),
+            ("\"timing\": \"parameter\"", "\"timing\": \"linear\""), ("\"rate\": 60.0", "\"rate\": 0.0"),
             ("{\"time\": 0.8, \"tap\": true}", "{\"time\": 0.1, \"tap\": true}"),
         ] {
             let bad = good.replacingOccurrences(of: from, with: to)
             #expect(bad != good)
-            #expect(throws: FlingError.self, "\(to)") { try SceneTrace(json: bad) }
+            #expect(throws: FlingError.self, "\(to)") { try SceneDocument<BubblesScene>(json: bad) }
+            #expect(throws: FlingError.self, "\(to)") { try Documents.read(Array(bad.utf8)) }
         }
-        #expect(FlingCommand.run(["convert", try fixturePath("scenes/clouds.json")]).status == 2)
+        // A document of another kind is refused by a typed reader, read by the registry.
+        let clouds = try Fixture.text("scenes/clouds.json")
+        #expect(throws: FlingError.self) { try SceneDocument<BubblesScene>(json: clouds) }
+        #expect(try Documents.read(Array(clouds.utf8)).kindName == "clouds")
+        // `fling convert` writes any kind in its canonical layout.
+        let convert = FlingCommand.run(["convert", try fixturePath("scenes/clouds.json")])
+        let canonical = try Documents.read(Array(clouds.utf8)).json
+        #expect(convert.status == 0 && convert.stdout == canonical)
     }
 }

@@ -63,25 +63,27 @@ enum SnapFixtures {
         return (s, events, 4.5)
     }
 
-    /// Records the fixture `file` live at 60 Hz on `kind`: the document (unpinned), and the
-    /// live tick digest and ticks.
-    static func record(_ file: String, on kind: BackendKind, hz: Double = 60) throws -> (SceneTrace, StateDigest, Int) {
+    /// Records the chat heads fixture `file` live at 60 Hz on `kind`: the document (unpinned),
+    /// and the live tick digest and ticks.
+    static func recordHeads(_ file: String, on kind: BackendKind, hz: Double = 60) throws
+        -> (SceneDocument<ChatHeadsScene>, StateDigest, Int)
+    {
         let name = String(file.dropLast(5))
-        switch file {
-        case "switch-tap-pull-flick.json":
-            let (s, events, duration) = try switchRun(kind)
-            let recorder = try SnapSceneRecorder(recording: s)
-            try drive({ try s.handle($0) }, { try s.advance(to: $0) }, events: events, duration: duration, hz: hz)
-            return (try recorder.trace(name: name), s.animator.digest, s.animator.clock.ticks)
-        default:
-            let (heads, events, duration) =
-                try file == "heads-throw-edges.json"
-                ? throwEdges(kind)
-                : file == "heads-slow-drop.json" ? slowDrop(kind) : press(kind)
-            let recorder = try SnapSceneRecorder(recording: heads)
-            try drive({ try heads.handle($0) }, { try heads.advance(to: $0) }, events: events, duration: duration, hz: hz)
-            return (try recorder.trace(name: name), heads.animator.digest, heads.animator.clock.ticks)
-        }
+        let (heads, events, duration) =
+            try file == "heads-throw-edges.json"
+            ? throwEdges(kind)
+            : file == "heads-slow-drop.json" ? slowDrop(kind) : press(kind)
+        let recorder = try SnapSceneRecorder(recording: heads)
+        try drive({ try heads.handle($0) }, { try heads.advance(to: $0) }, events: events, duration: duration, hz: hz)
+        return (try recorder.document(name: name), heads.animator.digest, heads.animator.clock.ticks)
+    }
+
+    /// Records the sun switch fixture live at 60 Hz on `kind`.
+    static func recordSwitch(on kind: BackendKind, hz: Double = 60) throws -> (SceneDocument<SunSwitchScene>, StateDigest, Int) {
+        let (s, events, duration) = try switchRun(kind)
+        let recorder = try SnapSceneRecorder(recording: s)
+        try drive({ try s.handle($0) }, { try s.advance(to: $0) }, events: events, duration: duration, hz: hz)
+        return (try recorder.document(name: "switch-tap-pull-flick"), s.animator.digest, s.animator.clock.ticks)
     }
 }
 
@@ -90,36 +92,43 @@ enum SnapFixtures {
     /// digests in-process and through `fling replay`, and reads back from its JSON unchanged.
     @Test(arguments: SnapFixtures.pins.map(\.file))
     func fixturesAreTheirRecordingsAndReplayToTheirPins(file: String) throws {
-        let pin = try #require(SnapFixtures.pins.first { $0.file == file })
-        let (recorded, liveDigest, liveTicks) = try SnapFixtures.record(file, on: .nativePortable)
-        let pinned = try recorded.pinned(makeBackend: { n throws(FlingError) in try BackendKind.nativePortable.make(solverIterations: n) })
-        if ProcessInfo.processInfo.environment["FLING_WRITE_SNAP_FIXTURES"] != nil {
-            let r = try pinned.replay(
-                keepsFrames: false, makeBackend: { n throws(FlingError) in try BackendKind.nativePortable.make(solverIterations: n) })
-            print("PIN (\"\(file)\", \(r.samples), 0x\(r.digest.hex), \(r.ticks!), 0x\(r.tickDigest!.hex)),")
-            let source = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("Fixtures/scenes/\(file)")
-            try pinned.json.write(to: source, atomically: true, encoding: .utf8)
+        if file == "switch-tap-pull-flick.json" {
+            let (recorded, digest, ticks) = try SnapFixtures.recordSwitch(on: .nativePortable)
+            try check(recorded, file: file, liveDigest: digest, liveTicks: ticks)
+        } else {
+            let (recorded, digest, ticks) = try SnapFixtures.recordHeads(file, on: .nativePortable)
+            try check(recorded, file: file, liveDigest: digest, liveTicks: ticks)
         }
-        let fixture = try SceneTrace(json: try Fixture.text("scenes/\(file)"))
+    }
+
+    func check<Scene: SampledScene>(_ recorded: SceneDocument<Scene>, file: String, liveDigest: StateDigest, liveTicks: Int) throws {
+        let pin = try #require(SnapFixtures.pins.first { $0.file == file })
+        let pinned = try recorded.pinned(makeBackend: { n throws(FlingError) in try BackendKind.nativePortable.make(solverIterations: n) })
+        let text = try Fixture.text("scenes/\(file)")
+        let fixture = try SceneDocument<Scene>(json: text)
         #expect(fixture == pinned)
-        #expect(try SceneTrace(json: fixture.json) == fixture)
-        #expect(fixture.expected == SceneTrace.Expectation(samples: pin.samples, digest: StateDigest(value: pin.digest)))
+        #expect(fixture.json == text)
+        #expect(fixture.expected == SceneExpectation(samples: pin.samples, digest: StateDigest(value: pin.digest)))
         for kind in backends {
             let r = try fixture.replay(keepsFrames: false, makeBackend: { n throws(FlingError) in try kind.make(solverIterations: n) })
-            #expect(r.mismatches.isEmpty)
-            #expect(r.comparedPins == (kind.arithmetic == .portable))
-            if kind == .nativePortable {
+            if kind.arithmetic == .portable {
+                try r.verify()
                 // The replay contract: the live run's tick digest, tick for tick.
                 #expect(r.tickDigest == liveDigest && r.ticks == liveTicks)
                 #expect(r.tickDigest?.value == pin.tickDigest && r.ticks == pin.ticks && r.digest.value == pin.digest)
+            } else {
+                // Portable pins cannot be compared with platform bits: the check refuses to pass.
+                #expect(r.pins.compared == 0)
+                #expect(throws: FlingError.self) { try r.verify() }
             }
         }
-        // Native and Chipmunk agree on the same machine.
-        let platform = backends.filter { $0.arithmetic == .platform }
-        let digests = try platform.map { kind in
-            try fixture.replay(keepsFrames: false, makeBackend: { n throws(FlingError) in try kind.make(solverIterations: n) }).tickDigest
+        // Native and Chipmunk (or, built without it, native on 2 threads) agree on the same
+        // machine, sample for sample: always two runs compared.
+        let runs = try BackendChoice.platformPair.map { choice in
+            try fixture.play(ReplayOptions(makeBackend: choice.make), title: choice.description).run
         }
-        #expect(Set(digests.map { $0?.value }).count <= 1)
+        #expect(runs.count == 2)
+        for run in runs.dropFirst() { expectSameRun(run, runs[0], file) }
         let cli = FlingCommand.run(["replay", try fixturePath("scenes/\(file)"), "--backend", "native-portable"])
         #expect(cli.status == 0 && cli.stdout.hasSuffix("digest \(StateDigest(value: pin.digest).hex) samples \(pin.samples)\n"))
         let svg = FlingCommand.run(["render", try fixturePath("scenes/\(file)"), "--svg", "-"])
@@ -128,11 +137,13 @@ enum SnapFixtures {
 
     /// Each fixture shows what its name says.
     @Test func fixturesShowWhatTheirNamesSay() throws {
-        func replay(_ file: String) throws -> SceneReplay {
-            try SceneTrace(json: try Fixture.text("scenes/\(file)"))
+        func replay<Scene: SampledScene>(_ file: String, as: Scene.Type = ChatHeadsScene.self) throws -> SceneReplay<Scene> {
+            try SceneDocument<Scene>(json: try Fixture.text("scenes/\(file)"))
                 .replay(makeBackend: { n throws(FlingError) in try BackendKind.nativePortable.make(solverIterations: n) })
         }
-        func last(_ r: SceneReplay) -> [SnapSnapshot] { if case .snap(let s, _) = r.frames.last { s } else { [] } }
+        func last<Scene: SampledScene>(_ r: SceneReplay<Scene>) -> [SnapSnapshot] where Scene.Frame == SnapFrame {
+            r.frames.last?.items ?? []
+        }
         let edges = last(try replay("heads-throw-edges.json"))
         #expect(edges[0].state.position.x == 372 && edges[1].state.position.x == 18)
         let drop = try replay("heads-slow-drop.json")
@@ -145,7 +156,7 @@ enum SnapFixtures {
         #expect(press.events.filter { $0.contains("opened the conversation") }.count == 1)
         #expect(press.events.filter { $0.contains("closed back") }.count == 1)
         #expect(last(press).prefix(3).map(\.state.position) == [Vector(18, 200), Vector(18, 300), Vector(372, 400)])
-        let toggles = try replay("switch-tap-pull-flick.json").events.filter { $0.contains("toggled") }
+        let toggles = try replay("switch-tap-pull-flick.json", as: SunSwitchScene.self).events.filter { $0.contains("toggled") }
         #expect(toggles.map { $0.hasSuffix("on") } == [true, false, true])
     }
 
@@ -161,21 +172,18 @@ enum SnapFixtures {
             while next < events.count, events[next].time <= t + 0.02 { try heads.handle(events[next]); next += 1 }  // some late
             try heads.advance(to: t)
         }
-        let trace = try recorder.trace()
+        let trace = try recorder.document()
         let r = try trace.replay(keepsFrames: false, makeBackend: { n throws(FlingError) in try kind.make(solverIterations: n) })
         #expect(r.tickDigest == heads.animator.digest && r.ticks == heads.animator.clock.ticks)
     }
 
     @Test func aSnapSceneNeedsABackendAndRefusesBadTouches() throws {
-        let (trace, _, _) = try SnapFixtures.record("heads-press.json", on: .nativePortable)
+        let (trace, _, _) = try SnapFixtures.recordHeads("heads-press.json", on: .nativePortable)
         #expect(throws: FlingError.self) { try trace.replay() }
         var bad = trace
-        if case .chatHeads(let c, let heads, var inputs) = bad.scene {
-            inputs.removeFirst()  // an `ended` of a touch never down
-            bad.scene = .chatHeads(c, heads: heads, inputs: inputs)
-        }
+        bad.scene.inputs.removeFirst()  // an `ended` of a touch never down
         #expect(throws: FlingError.self) { try bad.validate() }
-        #expect(throws: FlingError.self) { try SceneTrace(json: bad.json) }
+        #expect(throws: FlingError.self) { try SceneDocument<ChatHeadsScene>(json: bad.json) }
     }
 }
 
@@ -194,9 +202,18 @@ enum SnapFixtures {
         var end = at
         while end < bytes.count, "0123456789.e-".utf8.contains(bytes[end]) { end += 1 }
         bytes.replaceSubrange(at..<end, with: Array(replacements[Int(rng.next() % UInt64(replacements.count))].utf8))
-        guard let scene = try? SceneTrace(json: bytes) else { continue }
-        var short = scene
-        short.sampling.duration = min(short.sampling.duration, 5)
+        guard let document = try? Documents.read(bytes) else { continue }
+        let short: any FlingDocument
+        if var heads = document as? SceneDocument<ChatHeadsScene> {
+            heads.sampling.duration = min(heads.sampling.duration, 5)
+            short = heads
+        } else if var sun = document as? SceneDocument<SunSwitchScene> {
+            sun.sampling.duration = min(sun.sampling.duration, 5)
+            short = sun
+        } else {
+            Issue.record("a snap document read as \(document.kindName)")
+            continue
+        }
         for kind in backends {
             do { try replayOn(short, kind) } catch {
                 let e = error as? FlingError
@@ -208,8 +225,8 @@ enum SnapFixtures {
     #expect(replayed > 10)
 }
 
-func replayOn(_ scene: SceneTrace, _ kind: BackendKind) throws {
-    _ = try scene.replay(keepsFrames: false, makeBackend: { k throws(FlingError) in try kind.make(solverIterations: k) })
+func replayOn(_ document: any FlingDocument, _ kind: BackendKind) throws {
+    _ = try document.play(ReplayOptions(makeBackend: { k throws(FlingError) in try kind.make(solverIterations: k) }, keepsFrames: false))
 }
 
 /// A live run with a stalled frame (1 s between two frames, clamped to 0.25 s) and touches
@@ -226,7 +243,7 @@ func stalledLiveRunReplaysTickForTick(kind: BackendKind) throws {
         while next < events.count, events[next].time <= t + 0.01 { try s.handle(events[next]); next += 1 }
         try s.advance(to: t)
     }
-    let r = try recorder.trace().replay(keepsFrames: false, makeBackend: { n throws(FlingError) in try kind.make(solverIterations: n) })
+    let r = try recorder.document().replay(keepsFrames: false, makeBackend: { n throws(FlingError) in try kind.make(solverIterations: n) })
     #expect(r.tickDigest == s.animator.digest && r.ticks == s.animator.clock.ticks)
     #expect(r.events.filter { $0.contains("toggled") }.count == 2)
 }

@@ -32,11 +32,13 @@ func replay(_ trace: Trace, on kind: BackendKind, display: DisplayFrames = .rate
     func fixtureDigestsEqualTheConstants(file: String) throws {
         let pinned = try #require(pinnedTraceDigests.first { $0.file == file })
         let trace = try Trace(json: try Fixture.text("traces/\(file)"))
-        #expect(trace.scenes.last?.expected?.digest.value == pinned.digest, "\(file)")
-        #expect(trace.scenes.compactMap(\.expected?.ticks).reduce(0, +) == pinned.ticks)
+        #expect(trace.sessions.last?.expected?.digest.value == pinned.digest, "\(file)")
+        #expect(trace.sessions.compactMap(\.expected?.ticks).reduce(0, +) == pinned.ticks)
         #expect(trace.arithmetic == .portable)
+        try checkPinnedReplay(trace, name: file)  // a failure leaves a replay page in FLING_VIEW_DIR
         let r = try replay(trace, on: .nativePortable)
-        #expect(r.comparedPins && r.mismatches.isEmpty)
+        try r.verify()
+        #expect(r.matchesPins && r.pins.compared == trace.sessions.reduce(0) { $0 + 2 + ($1.expected?.checkpoints.count ?? 0) })
         #expect(r.digest.value == pinned.digest, "\(file): \(r.digest.hex)")
         #expect(r.tickCount == pinned.ticks)
         #expect(r.summary == "digest \(StateDigest(value: pinned.digest).hex) ticks \(pinned.ticks)")
@@ -45,10 +47,10 @@ func replay(_ trace: Trace, on kind: BackendKind, display: DisplayFrames = .rate
     /// Each synthetic fixture does what its name says (so a regenerated fixture cannot quietly
     /// stop covering its path).
     @Test func fixturesShowWhatTheirNamesSay() throws {
-        func run(_ file: String) throws -> TraceReplay.Scene {
-            try replay(try Trace(json: try Fixture.text("traces/\(file)")), on: .native).scenes[0]
+        func run(_ file: String) throws -> TraceReplay.Session {
+            try replay(try Trace(json: try Fixture.text("traces/\(file)")), on: .native).sessions[0]
         }
-        func outcome(_ s: TraceReplay.Scene, _ tile: TileID = 1) throws -> TraceReplay.TileOutcome {
+        func outcome(_ s: TraceReplay.Session, _ tile: TileID = 1) throws -> TraceReplay.TileOutcome {
             try #require(s.outcomes.first { $0.tile == tile })
         }
 
@@ -101,13 +103,13 @@ func replay(_ trace: Trace, on kind: BackendKind, display: DisplayFrames = .rate
         #expect(attribution.contains("Copyright 2014 The Flutter Authors. All rights reserved. BSD-3-Clause license"))
         #expect(attribution.contains("velocity_tracker_data.dart"))
         let fromCSV = try Trace(strokes: try Fixture.flutterStrokes)
-        #expect(fromCSV.scenes.count == 13 && trace.scenes.count == 13)
+        #expect(fromCSV.sessions.count == 13 && trace.sessions.count == 13)
         let a = try replay(trace, on: .native), b = try replay(fromCSV, on: .native, display: .rate(30))
-        #expect(a.scenes.map(\.digest) == b.scenes.map(\.digest))
-        #expect(a.scenes.map(\.tickCount) == b.scenes.map(\.tickCount))
+        #expect(a.sessions.map(\.digest) == b.sessions.map(\.digest))
+        #expect(a.sessions.map(\.tickCount) == b.sessions.map(\.tickCount))
         // The chain: every scene starts from the previous scene's digest.
-        for (s, scene) in a.scenes.enumerated().dropFirst() { #expect(scene.startDigest == a.scenes[s - 1].digest) }
-        #expect(a.scenes[0].startDigest == StateDigest())
+        for (s, scene) in a.sessions.enumerated().dropFirst() { #expect(scene.startDigest == a.sessions[s - 1].digest) }
+        #expect(a.sessions[0].startDigest == StateDigest())
     }
 }
 
@@ -122,10 +124,10 @@ func replay(_ trace: Trace, on kind: BackendKind, display: DisplayFrames = .rate
                 let a = awkward[Int(rng.next() % UInt64(awkward.count))]
                 return n % 3 == 0 && range.contains(a) ? a : range.lowerBound + (range.upperBound - range.lowerBound) * rng.unit()
             }
-            var c = EngineConfiguration()
-            c.tick = pick(0.001...0.05)
+            var c = TileConfiguration()
+            c.drag.tick = pick(0.001...0.05)
             c.gravity = Vector(pick(-100...100), pick(0...4000))
-            c.dragErrorBias = pick(1e-9...1)
+            c.drag.dragErrorBias = pick(1e-9...1)
             c.attraction = SpringTuning(frequency: pick(0.5...4), dampingRatio: pick(0...1.5))
             c.releaseRule = [.alwaysAttract, .alwaysFall, .projectedDistance(lookahead: pick(0...0.3), radius: pick(0...300))][n % 3]
             c.settle.ticks = n + 1
@@ -138,9 +140,9 @@ func replay(_ trace: Trace, on kind: BackendKind, display: DisplayFrames = .rate
                 events.append(
                     TouchEvent(
                         time: t, touch: TouchID(n), phase: phase, position: Vector(pick(-500...900), pick(-500...1300)),
-                        tile: i == 0 && n % 2 == 0 ? 3 : nil))
+                        item: i == 0 && n % 2 == 0 ? 3 : nil))
             }
-            let scene = Trace.Scene(
+            let scene = Trace.Session(
                 name: n % 4 == 0 ? nil : "scene \"\(n)\"\n\ttab \\ é 🎯 \u{1}",
                 viewport: Rect(x: pick(-10...10), y: 0, width: 390, height: 844),
                 tiles: [
@@ -154,15 +156,15 @@ func replay(_ trace: Trace, on kind: BackendKind, display: DisplayFrames = .rate
                     : .init(
                         ticks: 61, digest: StateDigest(value: rng.next()), interval: 30,
                         checkpoints: [StateDigest(value: rng.next()), StateDigest(value: 0)]))
-            let trace = Trace(name: "round trip \(n)", notes: n % 2 == 0 ? nil : "notes", attribution: "© someone", scenes: [scene])
+            let trace = Trace(name: "round trip \(n)", notes: n % 2 == 0 ? nil : "notes", attribution: "© someone", sessions: [scene])
             let text = trace.json
             let back = try Trace(json: text)
             #expect(back == trace, "case \(n)")
             #expect(back.json == text)
             // Bitwise too (== calls -0.0 and 0.0 equal).
-            #expect(back.scenes[0].viewport.x.bitPattern == scene.viewport.x.bitPattern)
+            #expect(back.sessions[0].viewport.x.bitPattern == scene.viewport.x.bitPattern)
             #expect(
-                zip(back.scenes[0].events, events).allSatisfy {
+                zip(back.sessions[0].events, events).allSatisfy {
                     $0.time.bitPattern == $1.time.bitPattern && $0.position.x.bitPattern == $1.position.x.bitPattern
                 })
         }
@@ -178,15 +180,21 @@ func replay(_ trace: Trace, on kind: BackendKind, display: DisplayFrames = .rate
         #expect(r.summary == "digest 768dee72e556c02f ticks 28")
     }
 
-    /// A tripwire: the JSON form writes every field of EngineConfiguration. A new field must be
-    /// added to the format (Trace+JSON.swift, docs/TRACES.md) before this passes again.
-    @Test func formatCoversEveryConfigurationField() {
-        let fields = Mirror(reflecting: EngineConfiguration()).children.compactMap(\.label).sorted()
-        #expect(
-            fields == [
-                "attraction", "cullMargin", "dragErrorBias", "dragMaxAcceleration", "gravity", "maxFrameInterval",
-                "releaseRule", "rotation", "settle", "solverIterations", "tick",
-            ])
+    /// A tripwire: the JSON form's configuration object writes every field of TileConfiguration
+    /// (its `drag` settings flat beside the tile policy's) and the scene's solver iterations. A
+    /// new field must be added to the format (Trace+JSON.swift, docs/TRACES.md) before this
+    /// passes again.
+    @Test func formatCoversEveryConfigurationField() throws {
+        let fields = Mirror(reflecting: TileConfiguration()).children.compactMap(\.label).sorted()
+        #expect(fields == ["attraction", "cullMargin", "drag", "gravity", "releaseRule", "rotation", "settle"])
+        let drag = Mirror(reflecting: DragSettings()).children.compactMap(\.label).sorted()
+        #expect(drag == ["dragErrorBias", "dragMaxAcceleration", "maxFrameInterval", "tick"])
+        // Every one is written (the scene has no events, so each key can only be the configuration's).
+        var scene = Trace.Session(viewport: Rect(x: 0, y: 0, width: 1, height: 1), tiles: [], events: [])
+        scene.solverIterations = 7
+        let json = Trace(sessions: [scene]).json
+        for key in fields.filter({ $0 != "drag" }) + drag + ["solverIterations"] { #expect(json.contains("\"\(key)\": "), "\(key)") }
+        #expect(try Trace(json: json).sessions[0].solverIterations == 7)
         let settle = Mirror(reflecting: SettleThresholds()).children.compactMap(\.label).sorted()
         #expect(settle == ["angle", "angularSpeed", "distance", "speed", "ticks"])
     }
@@ -216,7 +224,7 @@ func replay(_ trace: Trace, on kind: BackendKind, display: DisplayFrames = .rate
             json: Array(
                 "\u{FEFF}{\"format\": \"fling-trace\", \"version\": 1.0, \"name\": \"\\u00e9\\ud83c\\udfaf\\n\", \"scenes\": []}".utf8))
         #expect(ok.name == "é🎯\n")
-        #expect(ok.scenes.isEmpty)
+        #expect(ok.sessions.isEmpty)
     }
 
     /// A missing key, a wrong type and a bad value each name the key path and the line.
@@ -244,17 +252,17 @@ func replay(_ trace: Trace, on kind: BackendKind, display: DisplayFrames = .rate
             TouchEvent(time: 0.1, touch: 1, phase: .began, position: Vector(20, 20)),
             TouchEvent(time: 0.3, touch: 1, phase: .ended, position: Vector(20, 20)),
         ]
-        var scene = Trace.Scene(viewport: phone, tiles: [centerTile], run: .init(duration: 2, stopsWhenIdle: true), events: miss)
-        let idle = try replay(Trace(scenes: [scene]), on: .native, display: display)
+        var scene = Trace.Session(viewport: phone, tiles: [centerTile], run: .init(duration: 2, stopsWhenIdle: true), events: miss)
+        let idle = try replay(Trace(sessions: [scene]), on: .native, display: display)
         // Tick 18 starts at 0.3 s: the ended is applied before it, and nothing is live after it.
         #expect(idle.tickCount == 19)
-        #expect(idle.scenes[0].stoppedWhenIdle)
+        #expect(idle.sessions[0].stoppedWhenIdle)
         #expect(idle.digest == StateDigest())
         scene.run.stopsWhenIdle = false
-        let full = try replay(Trace(scenes: [scene]), on: .native, display: display)
+        let full = try replay(Trace(sessions: [scene]), on: .native, display: display)
         #expect(full.tickCount == 120)
-        #expect(!full.scenes[0].stoppedWhenIdle)
-        #expect(full.scenes[0].outcomes.map(\.kind) == [.resting])
+        #expect(!full.sessions[0].stoppedWhenIdle)
+        #expect(full.sessions[0].outcomes.map(\.kind) == [.resting])
     }
 
     /// A rate whose frames would stall the clock is refused rather than replayed differently.
@@ -269,14 +277,14 @@ func replay(_ trace: Trace, on kind: BackendKind, display: DisplayFrames = .rate
     /// A differing digest is reported, not thrown.
     @Test func mismatchesAreReported() throws {
         var trace = try Trace(json: try Fixture.text("traces/slow-drag-attract.json"))
-        try #require(trace.scenes[0].expected?.checkpoints.count == 2)
-        trace.scenes[0].expected?.digest = StateDigest(value: 1)
-        trace.scenes[0].expected?.checkpoints[0] = StateDigest(value: 2)
+        try #require(trace.sessions[0].expected?.checkpoints.count == 2)
+        trace.sessions[0].expected?.digest = StateDigest(value: 1)
+        trace.sessions[0].expected?.checkpoints[0] = StateDigest(value: 2)
         let r = try replay(trace, on: .nativePortable)
         #expect(
             r.mismatches.map(\.field) == [
-                "scenes[0] (\(trace.scenes[0].name!)).expected.digest",
-                "scenes[0] (\(trace.scenes[0].name!)).expected.checkpoints[0]",
+                "scenes[0] (\(trace.sessions[0].name!)).expected.digest",
+                "scenes[0] (\(trace.sessions[0].name!)).expected.checkpoints[0]",
             ])
     }
 }
@@ -311,7 +319,7 @@ func replay(_ trace: Trace, on kind: BackendKind, display: DisplayFrames = .rate
             do {
                 var trace = try Trace(json: m)
                 parsed += 1
-                for s in trace.scenes.indices { trace.scenes[s].run.duration = min(trace.scenes[s].run.duration, 3) }
+                for s in trace.sessions.indices { trace.sessions[s].run.duration = min(trace.sessions[s].run.duration, 3) }
                 for kind in BackendKind.available { _ = try replay(trace, on: kind) }
             } catch let error as FlingError {
                 rejected += 1
@@ -336,7 +344,7 @@ func replay(_ trace: Trace, on kind: BackendKind, display: DisplayFrames = .rate
             let mutated = text.replacingCharacters(in: range, with: value)
             do {
                 var trace = try Trace(json: mutated)
-                for s in trace.scenes.indices { trace.scenes[s].run.duration = min(trace.scenes[s].run.duration, 2) }
+                for s in trace.sessions.indices { trace.sessions[s].run.duration = min(trace.sessions[s].run.duration, 2) }
                 for kind in BackendKind.available { _ = try replay(trace, on: kind) }
                 replayed += 1
             } catch let error as FlingError {
@@ -366,7 +374,7 @@ func replay(_ trace: Trace, on kind: BackendKind, display: DisplayFrames = .rate
             do {
                 let strokes = try StrokeCSV.parse(String(decoding: m, as: UTF8.self))
                 var trace = try Trace(strokes: strokes, duration: 2)
-                trace.scenes = Array(trace.scenes.prefix(3))
+                trace.sessions = Array(trace.sessions.prefix(3))
                 _ = try replay(trace, on: .default)
                 converted += 1
             } catch let error as FlingError {

@@ -16,6 +16,9 @@ func fixturePath(_ name: String) throws -> String {
     try #require(Bundle.module.url(forResource: "Fixtures/\(name)", withExtension: nil)).path
 }
 
+/// The display rates every trace fixture is replayed at (and jittered frames besides).
+let fixtureDisplayRates: [Double] = [30, 60, 120, 144, 240]
+
 @Suite struct TraceReplayTests {
     /// Every fixture replays to its pinned portable digests (final and every 30 ticks) with
     /// portable arithmetic, and every display rate gives the same ticks, events and digests.
@@ -27,16 +30,25 @@ func fixturePath(_ name: String) throws -> String {
         #expect(trace.attribution?.isEmpty == false)
         var reference: [Arithmetic: TraceReplay] = [:]
         for kind in BackendKind.available {
-            for display in [DisplayFrames.rate(60), .rate(30), .rate(120), .rate(144), .rate(240), .jittered(rate: 90, seed: 7)] {
+            for display in fixtureDisplayRates.map({ DisplayFrames.rate($0) }) + [.jittered(rate: 90, seed: 7)] {
                 let replay = try TraceReplayer(trace, display: display).replay { n throws(FlingError) in try kind.make(solverIterations: n)
                 }
-                #expect(replay.comparedPins == (kind.arithmetic == trace.arithmetic))
-                #expect(replay.mismatches.isEmpty, "\(file) on \(kind) at \(display): \(replay.mismatches)")
+                if kind.arithmetic == trace.arithmetic {
+                    try replay.verify()  // every pin compared, every pin equal
+                } else {
+                    // Platform bits cannot give portable pins: none is compared, and the check
+                    // says so rather than passing.
+                    #expect(replay.pins.compared == 0 && replay.pins.pinned > 0)
+                    #expect(throws: FlingError.self) { try replay.verify() }
+                }
                 if let reference = reference[kind.arithmetic] {
                     #expect(replay.digest == reference.digest)
                     #expect(replay.tickCount == reference.tickCount)
-                    #expect(replay.scenes.map(\.events) == reference.scenes.map(\.events))
-                    #expect(replay.scenes.map(\.ticks) == reference.scenes.map(\.ticks), "\(file) on \(kind) at \(display)")
+                    #expect(replay.sessions.map(\.events) == reference.sessions.map(\.events))
+                    #expect(replay.sessions.map(\.ticks) == reference.sessions.map(\.ticks), "\(file) on \(kind) at \(display)")
+                    expectSameRun(
+                        trace.run(of: replay, title: "\(kind) at \(display)"), trace.run(of: reference, title: "reference"),
+                        "\(file) on \(kind) at \(display)")
                 } else {
                     reference[kind.arithmetic] = replay
                 }
@@ -82,7 +94,7 @@ func fixturePath(_ name: String) throws -> String {
         try animator.advance(to: 0.2)
         #expect(recorder.inputCount == 1)
         let trace = try recorder.trace()
-        #expect(trace.scenes[0].events.count == 1 && trace.scenes[0].run.duration == animator.clock.start(ofTick: 12))
+        #expect(trace.sessions[0].events.count == 1 && trace.sessions[0].run.duration == animator.clock.start(ofTick: 12))
         let late = try TileAnimator(viewport: phone, tiles: [centerTile], backend: try kind.make())
         try late.advance(to: 0.5)
         #expect(throws: FlingError.self) { try TraceRecorder(recording: late) }
@@ -181,8 +193,8 @@ func fixturePath(_ name: String) throws -> String {
     func replayPrintsTheSameLastLineEverywhere(file: String) throws {
         let path = try fixturePath("traces/\(file)")
         let trace = try Trace(json: try Fixture.text("traces/\(file)"))
-        let expected = try #require(trace.scenes.last?.expected)
-        let ticks = trace.scenes.compactMap(\.expected?.ticks).reduce(0, +)
+        let expected = try #require(trace.sessions.last?.expected)
+        let ticks = trace.sessions.compactMap(\.expected?.ticks).reduce(0, +)
         let line = "digest \(expected.digest.hex) ticks \(ticks)"
         var platformLine: String?
         for kind in BackendKind.available.filter({ $0 != .chipmunkShared }) {
@@ -245,7 +257,7 @@ func fixturePath(_ name: String) throws -> String {
         #expect(lines.last?.wholeMatch(of: /digest [0-9a-f]{16} ticks [0-9]+/) != nil)
     }
 
-    /// `--viewport` and `--tile-size` shape the CSV scenes: a smaller tile on a smaller screen
+    /// `--viewport` and `--tile-size` shape the CSV sessions: a smaller tile on a smaller screen
     /// is a different run (other digest), still the same on both backends; bad values are usage errors.
     @Test func viewportAndTileSizeOptions() throws {
         let path = try fixturePath("flutter-velocity-tracker.csv")

@@ -1,65 +1,109 @@
 import FlingCore
 
 // What replaying any Fling document gives, in one shape: every frame's exact state, the events,
-// the inputs that were applied and the digest. Every document kind (tile trace, snap scene,
-// seeded scene, path scene) turns its own replay into a `Run`, so that one comparison finds the
-// first divergence between two runs (`Run.firstDivergence(from:)`), one command prints it
-// (`fling diff`), and one page plays any run (`fling view`). A `Run` is data, never
-// re-simulated: the page draws exactly the numbers the replay produced.
+// the inputs that were applied and the digest. Every registered document kind (tile trace, snap
+// scene, seeded scene, path document; see Documents.swift) turns its own replay into a `Run`, so
+// that one comparison finds the first divergence between two runs (`Run.firstDivergence(from:)`),
+// one command prints it (`fling diff`), and one page plays any run (`fling view`). A `Run` is
+// data, never re-simulated: the page draws exactly the numbers the replay produced.
+//
+// The item kinds, their per-frame values (`schema`) and stage facts, kind by kind (each kind's
+// file documents its own again, beside the code that fills them in):
+//
+//   fling-trace  tile    x y angle vx vy w     the tiles that had a world during the tick (what
+//                                              the digest covers), phase held/attracted/falling;
+//                                              stage: homeX homeY width height mass per tile
+//   chatHeads    head    x y vx vy scale       every head (ids 1, 2, …), phase resting, held,
+//                                              springing or keyframing
+//                panel   x y width height      the conversation panel's frame (id: the last head's
+//                                              + 1)
+//   sunSwitch    knob    x y vx vy scale       the knob (id 1)
+//                rays    angle alpha on        the sun's rays (id 0); on is 1 or 0
+//   bubbles      bubble  x y scale size        every live bubble (phase popping when it pops);
+//                                              stage: each bubble's curve and size
+//   dayNight     sky     minutes skyOffset rotation starAlpha   (id 0)
+//   clouds       cloud   x y alpha             every cloud; stage: born startX y speed width
+//                                              height variant
+//   morph        subpath closed                one item per subpath, `points` its cubic segments
+//   conveyor     dot     x y distance alpha    the dots on the line, nearest the start first
 
-/// One replay of a Fling document, frame by frame: a frame is a physics tick (tile traces, snap
-/// scenes) or a sample (seeded and path scenes).
+/// One replay of a Fling document, frame by frame: a frame is a physics tick (tile traces), or
+/// a sample (scene and path documents).
+///
+/// Two runs of the same input compare with ``firstDivergence(from:)``, which names the first
+/// frame, item, field and both values with their bit patterns where they part.
 public struct Run: Sendable {
-    /// The registered name of the document kind (`fling-trace`, `fling-scene`, `fling-paths`)
-    /// and, after a slash, the scene's own kind where it has one (`fling-scene/chatHeads`).
+    /// The registered name of the document's kind (``DocumentKind/name``: `fling-trace`,
+    /// `chatHeads`, `bubbles`, `morph` ...).
     public var kind: String
-    /// A short human title (the file name or the scene's name).
+    /// A short human title (the file name, the document's name, a backend).
     public var title: String
-    /// What does not change from frame to frame: the viewport and each item's fixed facts.
-    public var stage: Stage
+    /// What a frame is: `tick` (tile traces) or `sample` (scene and path documents).
+    public var frameUnit: String
+    /// The parts of the run that start afresh, in frame order: a trace's sessions (each a fresh
+    /// animator over its own viewport and tiles), or the one stage of any other document.
+    public var stages: [Stage]
     /// For each item kind, the names of its per-frame values, in the order
     /// ``Item/values`` holds them (for example `tile: x y angle vx vy w`).
     public var schema: [ItemSchema]
-    /// Every frame, in order.
+    /// Every frame, in order; ``Frame/index`` is the position in this array.
     public var frames: [Frame]
-    /// What happened, in order (grabbed, released, settled, culled, snapped, toggled, emitted,
-    /// popped ...), each at the frame it happened in.
+    /// What happened, in frame order (grabbed, released, settled, culled, snapped, toggled,
+    /// emitted, popped ...), each at the frame it happened in.
     public var events: [Event]
-    /// The inputs applied (touches, resets, picks, taps ...), each at the frame before which it
-    /// was applied.
+    /// The inputs applied (touches, tile operations, picks, taps ...), in frame order, each at
+    /// the frame before which it was applied.
     public var inputs: [Input]
-    /// The kind's own digest of the whole run (what `fling replay` prints last).
+    /// The kind's own digest of the whole run (the pinned one: what `fling replay` prints last).
     public var digest: StateDigest
-    /// The line `fling replay` prints last for this run.
+    /// The line `fling replay` prints last for this run (`digest <hex> ticks <n>` ...).
     public var summary: String
 
     public init(
-        kind: String, title: String, stage: Stage, schema: [ItemSchema], frames: [Frame], events: [Event],
-        inputs: [Input], digest: StateDigest, summary: String
+        kind: String, title: String, frameUnit: String, stages: [Stage], schema: [ItemSchema], frames: [Frame],
+        events: [Event], inputs: [Input], digest: StateDigest, summary: String
     ) {
-        self.kind = kind; self.title = title; self.stage = stage; self.schema = schema; self.frames = frames
+        self.kind = kind; self.title = title; self.frameUnit = frameUnit; self.stages = stages; self.schema = schema; self.frames = frames
         self.events = events; self.inputs = inputs; self.digest = digest; self.summary = summary
+    }
+
+    /// The stage frame `index` belongs to (the last stage for an index past the end).
+    public func stage(at index: Int) -> (offset: Int, stage: Stage)? {
+        guard !stages.isEmpty else { return nil }
+        let s = stages.lastIndex { $0.firstFrame <= index } ?? 0
+        return (s, stages[s])
     }
 
     /// The names of one item kind's per-frame values.
     public struct ItemSchema: Hashable, Sendable {
-        /// `tile`, `head`, `panel`, `knob`, `bubble`, `sky`, `cloud`, `pin`, `dot` ...
+        /// `tile`, `head`, `panel`, `knob`, `rays`, `bubble`, `sky`, `cloud`, `subpath`, `dot`.
         public var itemKind: String
         /// The names of ``Item/values``, in order (`x`, `y`, `angle`, `vx`, `vy`, `w`, `scale` ...).
         public var fields: [String]
         public init(itemKind: String, fields: [String]) { self.itemKind = itemKind; self.fields = fields }
     }
 
-    /// The fixed facts of a run, for drawing and labelling.
+    /// What does not change during a part of the run: where it is shown, how far apart its
+    /// frames are, and each item's fixed facts.
     public struct Stage: Hashable, Sendable {
+        /// A name (a trace session's name, `stroke 3`), if it has one.
+        public var name: String?
+        /// The index of the stage's first frame in ``Run/frames``.
+        public var firstFrame: Int
+        /// How many frames the stage has.
+        public var frameCount: Int
         /// The area the app shows, in points (y down).
         public var viewport: Rect
         /// Seconds per frame when frames are evenly spaced (a tick, or a sampling interval);
         /// nil when they are not.
         public var frameInterval: Double?
-        /// Each item's fixed facts, in id order within each kind.
+        /// Each item's fixed facts, ordered by kind (schema order) then id.
         public var items: [StageItem]
-        public init(viewport: Rect, frameInterval: Double?, items: [StageItem]) {
+        public init(
+            name: String? = nil, firstFrame: Int = 0, frameCount: Int, viewport: Rect, frameInterval: Double?,
+            items: [StageItem]
+        ) {
+            self.name = name; self.firstFrame = firstFrame; self.frameCount = frameCount
             self.viewport = viewport; self.frameInterval = frameInterval; self.items = items
         }
     }
@@ -83,19 +127,21 @@ public struct Run: Sendable {
         public init(_ name: String, _ value: Double) { self.name = name; self.value = value }
     }
 
-    /// One frame: its tick or sample number, its time, and every item present in it.
+    /// One frame: its place in the run and in its stage, its time, and every item present in it.
     public struct Frame: Sendable {
-        /// The tick (from 0) or sample number (from 0).
+        /// The frame's position in ``Run/frames`` (from 0).
         public var index: Int
-        /// Seconds since the run began.
+        /// The tick (from 0) or sample number (from 0) within its stage.
+        public var local: Int
+        /// Seconds since its stage began.
         public var time: Double
         /// Every item present, ordered by kind (schema order) then id.
         public var items: [Item]
-        /// The run's digest chained up to and including this frame, where the kind has one
-        /// per frame.
+        /// The run's digest chained up to and including this frame, where the kind chains one
+        /// frame by frame.
         public var digest: StateDigest?
-        public init(index: Int, time: Double, items: [Item], digest: StateDigest?) {
-            self.index = index; self.time = time; self.items = items; self.digest = digest
+        public init(index: Int, local: Int, time: Double, items: [Item], digest: StateDigest?) {
+            self.index = index; self.local = local; self.time = time; self.items = items; self.digest = digest
         }
     }
 
@@ -131,9 +177,9 @@ public struct Run: Sendable {
     /// An input, applied just before `frame` was stepped or sampled.
     public struct Input: Hashable, Sendable {
         public var frame: Int
-        /// The input's own time, seconds since the run began.
+        /// The input's own time, seconds since its stage began.
         public var time: Double
-        /// `touch`, `reset`, `add`, `remove`, `pick`, `tap` ...
+        /// `touch`, `reset`, `addTile`, `removeTile`, `pick`, `tap`.
         public var name: String
         /// The touch id, for touches.
         public var touch: Int?

@@ -1,0 +1,170 @@
+// The tile policy: what the drag kernel does with a photo tile. A tile at rest gets a world of
+// one box body under gravity; a grab holds the touched point of the tile (so an off-centre grab
+// swings it); the release rule sends it home on a spring or lets it fall; after each step an
+// attracted tile home for long enough settles exactly on its origin, and a falling tile off
+// screen is culled. The digest covers every live tile's state, folded in as the kernel reads it.
+//
+// Home is where the spring's rest is: gravity would hold an attracted tile below it, so it is
+// off while attracted (the spring itself is the kernel's, Kernel/DragAnimator+Springs.swift).
+// At release the tracker's estimate becomes the body's velocity and its spin is kept, within
+// the backends' ±10⁹ rad/s like the velocity.
+import FlingCore
+
+/// The photo-tile interaction (``TileAnimator``): release rule, attraction home, settling,
+/// culling.
+public struct TilePolicy: DragPolicy {
+    /// The visible area; tiles wholly outside it (plus the cull margin) are culled.
+    let viewport: Rect
+    let configuration: TileConfiguration
+
+    public typealias Item = TileDefinition
+    public typealias Phase = TilePhase
+    public typealias Input = TileInput
+    public typealias Event = TileEvent
+}
+
+extension TilePolicy: PolicyRules {
+    package static let naming = ItemNaming(
+        noun: "tile", indefinite: "a tile", idField: "TileID", definitionField: "TileDefinition.id",
+        unknownCode: .unknownTile, duplicateCode: .duplicateTile)
+
+    static func validate(_ item: TileDefinition, _ policy: TilePolicy, settings: DragSettings) throws(FlingError) {
+        try item.validate()
+    }
+
+    static func home(of item: TileDefinition) -> Vector { item.origin }
+
+    // MARK: Grab
+
+    /// The topmost (highest id) tile not culled whose current rotated frame contains the point.
+    static func hit(_ a: DragAnimator<TilePolicy>, at point: Vector) -> Int? {
+        a.records.indices.last { i in
+            guard a.statuses[i].phase != .culled else { return false }
+            let local = a.records[i].state.transform.local(fromWorld: point)
+            return abs(local.x) <= a.records[i].item.frame.width / 2 && abs(local.y) <= a.records[i].item.frame.height / 2
+        }
+    }
+
+    static func canGrab(_ a: DragAnimator<TilePolicy>, _ i: Int) -> Bool {
+        switch a.statuses[i].phase {
+        case .held, .culled: false
+        case .resting, .attracted, .falling: true
+        }
+    }
+
+    static func world(for record: ItemRecord<TileDefinition>, _ policy: TilePolicy) -> WorldDefinition {
+        let def = record.item
+        return WorldDefinition(
+            mass: def.mass, moment: def.moment, transform: Transform(position: def.origin), gravity: policy.configuration.gravity)
+    }
+
+    /// A tile springing home loses its spring and gets gravity and no damping back; a falling
+    /// one keeps going as it was.
+    static func takeOver(_ a: DragAnimator<TilePolicy>, _ i: Int, world: WorldID) throws(FlingError) {
+        guard a.statuses[i].phase == .attracted else { return }
+        try a.backend.detachAttraction(from: world)
+        try a.backend.setGravity(of: world, a.policy.configuration.gravity)
+        try a.backend.setDamping(of: world, 1)
+    }
+
+    /// The touched point of the tile. A grab the app named may lie outside the tile (its own
+    /// hit test is looser, or the finger slid): the joint takes the nearest point of the tile
+    /// instead. A point off the body would make the joint's effective mass ill-conditioned (see
+    /// BackendCheck.leverage).
+    static func grip(_ a: DragAnimator<TilePolicy>, _ i: Int, at point: Vector) -> (anchor: Vector, finger: Vector) {
+        let r = a.records[i]
+        return (r.item.nearestPoint(toLocal: r.state.transform.local(fromWorld: point)), point)
+    }
+
+    static func grabbed(_ a: DragAnimator<TilePolicy>, _ i: Int, touch: TouchID, at point: Vector, tick k: Int) {
+        a.events.append(TileEvent(tick: k, tile: a.records[i].item.id, kind: .grabbed(touch: touch, at: point)))
+    }
+
+    @inline(__always)
+    static func fingerTarget(
+        _ a: DragAnimator<TilePolicy>, _ i: Int, _ record: ItemRecord<TileDefinition>, _ touch: inout TouchRecord, to position: Vector
+    ) -> Vector { position }
+
+    // MARK: Release
+
+    static func release(_ a: DragAnimator<TilePolicy>, _ i: Int, velocity: Vector, cancelled: Bool, tick k: Int) throws(FlingError) {
+        let def = a.records[i].item
+        let world = a.statuses[i].world!
+        let c = a.policy.configuration
+        let spin = min(max(a.records[i].state.angularVelocity, -Limits.angularVelocity), Limits.angularVelocity)
+        try a.backend.setVelocity(of: world, linear: velocity, angular: spin)
+        let attract = cancelled || c.releaseRule.attracts(center: a.records[i].state.position, velocity: velocity, origin: def.origin)
+        if attract {
+            try a.backend.setGravity(of: world, .zero)
+            try a.attachHomeSpring(i, world: world, to: def.origin, c.attraction, rotation: (c.rotation, def.moment))
+        }
+        a.statuses[i].phase = attract ? .attracted : .falling
+        a.records[i].state.velocity = velocity
+        a.events.append(
+            TileEvent(tick: k, tile: def.id, kind: .released(outcome: attract ? .attract : .fall, velocity: velocity, cancelled: cancelled))
+        )
+    }
+
+    static func lifted(_ a: DragAnimator<TilePolicy>, _ event: TouchEvent, _ touch: TouchRecord, tick: Int) {}
+
+    /// Home: exactly at the origin, angle 0, at rest.
+    static func rest(_ a: DragAnimator<TilePolicy>, _ i: Int) {
+        a.records[i].state = BodyState(position: a.records[i].item.origin)
+        a.records[i].previous = a.records[i].state
+    }
+
+    // MARK: Tile operations
+
+    static func apply(_ a: DragAnimator<TilePolicy>, _ input: TileInput, tick: Int) throws(FlingError) {
+        switch input {
+        case .touch: break
+        case .reset(let id): if let i = a.index(of: id.rawValue) { a.putToRest(i) }
+        case .addTile(let definition):
+            let at = a.insertionIndex(definition.id.rawValue)
+            if at == a.records.count || a.records[at].item.id != definition.id { a.insert(definition, at: at) }
+        case .removeTile(let id): if let i = a.index(of: id.rawValue) { a.remove(at: i) }
+        }
+    }
+
+    static func check(scheduled input: TileInput) throws(FlingError) {}
+
+    // MARK: After each step
+
+    static let digestsLiveStates = true
+
+    /// Culled (a falling tile that left the viewport), settled (an attracted one home for long
+    /// enough), or nothing; counts the attracted tile's ticks at home. Only a falling tile is
+    /// culled: an attracted one is on its way home, even from off screen (a cancelled touch
+    /// must bring the tile back, wherever it was).
+    @inline(__always)
+    static func decide(_ phase: TilePhase, _ tile: inout ItemRecord<TileDefinition>, _ policy: TilePolicy, tick k: Int) -> TileEvent? {
+        if phase == .falling, policy.isOffscreen(tile.state, tile.item) { return TileEvent(tick: k, tile: tile.item.id, kind: .culled) }
+        guard phase == .attracted else { return nil }
+        tile.settleCount = policy.configuration.settle.isHome(tile.state, at: tile.item.origin) ? tile.settleCount + 1 : 0
+        return tile.settleCount >= policy.configuration.settle.ticks ? TileEvent(tick: k, tile: tile.item.id, kind: .settled) : nil
+    }
+
+    /// Culls and settles the tiles decided, in tile order, with their events.
+    static func afterStep(_ a: DragAnimator<TilePolicy>, decided: [(Int, TileEvent)], firstEvent: Int, tick: Int) {
+        for (i, event) in decided {
+            if event.kind == .culled {
+                a.freeWorld(i)
+                a.statuses[i].phase = .culled
+            } else {
+                a.putToRest(i)
+            }
+            a.events.append(event)
+        }
+    }
+
+    /// Whether the tile's rotated bounds lie wholly outside the viewport grown by the margin.
+    func isOffscreen(_ s: BodyState, _ def: TileDefinition) -> Bool {
+        let (sinA, cosA) = Portable.sincos(s.angle)
+        let c = abs(cosA), sn = abs(sinA)
+        let hw = def.frame.width / 2, hh = def.frame.height / 2
+        let ex = c * hw + sn * hh, ey = sn * hw + c * hh
+        let m = configuration.cullMargin
+        return s.position.x + ex < viewport.minX - m || s.position.x - ex > viewport.maxX + m
+            || s.position.y + ey < viewport.minY - m || s.position.y - ey > viewport.maxY + m
+    }
+}

@@ -1,0 +1,195 @@
+import FlingCore
+
+// The shape every document kind fills in, once, in its own file: how it is read (its
+// registration's reader), written, validated, replayed (its own replay, and the same replay as a
+// `Run`), pinned and drawn, and how much work a replay implies. Callers that do not care which
+// kind they hold (the `fling` command, `fling diff`, the replay page) go through `play`, `svg`
+// and `Documents.read`, never through a switch over kinds.
+
+/// A Fling document of a registered kind (``Documents/kinds``): a tile ``Trace``, a
+/// ``SceneDocument`` (snap or seeded scene) or a ``PathDocument``.
+public protocol FlingDocument: Sendable {
+    /// The kind's own replay result: ``TraceReplay``, ``SceneReplay`` or ``PathReplay``.
+    associatedtype Replay: PinnedReplay & Sendable
+
+    /// The kind's registration: its name, format and reader.
+    static var kind: DocumentKind { get }
+    /// A short name, for reports.
+    var name: String? { get set }
+    /// What the document shows, in words.
+    var notes: String? { get set }
+    /// The document as UTF-8 JSON text ending in a newline, in the kind's canonical layout
+    /// (reading it back gives the same document, to the bit).
+    var json: String { get }
+    /// Throws unless the document can be replayed: every number finite and in range, inputs in
+    /// order, pins consistent, within the kind's limits.
+    func validate() throws(FlingError)
+    /// The work a replay with `options` implies, in the kind's own unit (checked against the
+    /// kind's ``DocumentKind/budget`` before any replay or drawing starts).
+    func work(_ options: ReplayOptions) -> Work
+    /// Replays the document: its frames, events, digest and the comparison with its pins.
+    func replay(_ options: ReplayOptions) throws(FlingError) -> Replay
+    /// The replay as a ``Run`` titled `title` (frames only if the replay kept them).
+    func run(of replay: Replay, title: String) -> Run
+    /// The lines `fling replay` prints for the replay; the last is its summary
+    /// (`digest <hex> ticks <n>` ...).
+    func report(of replay: Replay) -> [String]
+    /// The document with its pins set from a replay with `options`.
+    func pinned(_ options: ReplayOptions) throws(FlingError) -> Self
+    /// An SVG picture of the document's replay (what `fling render` writes).
+    func render(_ options: RenderOptions) throws(FlingError) -> String
+}
+
+/// The registration of a document kind: its name and format, and how a document of the kind
+/// is read from its parsed JSON. ``Documents/kinds`` lists every one.
+public struct DocumentKind: Sendable, CustomStringConvertible {
+    /// The kind's registered name: a document's `"format"` (`fling-trace`), or for formats that
+    /// hold several kinds, its `"kind"` (`chatHeads`, `sunSwitch`, `bubbles`, `dayNight`,
+    /// `clouds`, `morph`, `conveyor`).
+    public let name: String
+    /// The document's `"format"`: `fling-trace`, `fling-scene` or `fling-paths`.
+    public let format: String
+    /// What a document of the kind holds, in words.
+    public let summary: String
+    /// The most work (``FlingDocument/work(_:)``) a document of the kind may ask for, in its
+    /// unit; nil for no bound beyond the kind's own limits.
+    public let budget: Double?
+    /// Reads a document of the kind from its parsed root (format, version and kind unchecked).
+    let read: @Sendable (inout TraceDecoder, JSONNode) throws(FlingError) -> any FlingDocument
+
+    init(
+        name: String, format: String, summary: String, budget: Double? = nil,
+        read: @escaping @Sendable (inout TraceDecoder, JSONNode) throws(FlingError) -> any FlingDocument
+    ) {
+        self.name = name; self.format = format; self.summary = summary; self.budget = budget; self.read = read
+    }
+
+    public var description: String { name == format ? name : "\(format)/\(name)" }
+}
+
+/// The work a replay or a picture of a document implies, in its kind's unit (tile-ticks,
+/// samples × items, frames × segments), counted before the work starts.
+public struct Work: Hashable, Sendable, CustomStringConvertible {
+    /// What is counted.
+    public var unit: String
+    /// How much of it.
+    public var amount: Double
+    public init(unit: String, amount: Double) { self.unit = unit; self.amount = amount }
+    public var description: String { "\(amount) \(unit)" }
+}
+
+/// How to replay a document.
+public struct ReplayOptions {
+    /// Makes a backend, given the solver iterations the document asks for.
+    public typealias MakeBackend = (_ solverIterations: Int) throws(FlingError) -> any PhysicsBackend
+
+    /// The backend documents that run physics (tile traces, snap scenes) replay on; nil for
+    /// documents that need none (seeded scenes, paths).
+    public var makeBackend: MakeBackend?
+    /// When display frames come (tile traces; other kinds sample at their own times).
+    public var display: DisplayFrames
+    /// Whether to keep every frame's state (for a ``Run`` to compare or draw); off, a replay
+    /// keeps only its digests.
+    public var keepsFrames: Bool
+    /// Ticks between a trace's checkpoint digests; nil uses each session's pinned interval.
+    public var checkpointInterval: Int?
+    /// A backend of the pins' arithmetic, on which the pins are checked when ``makeBackend``'s
+    /// arithmetic is another (platform bits cannot give portable pins); nil leaves them
+    /// uncompared, which ``PinnedReplay/verify(allowingNoPins:)`` refuses.
+    public var reference: MakeBackend?
+    /// The reference backend's name, for reports.
+    public var referenceName: String
+
+    public init(
+        makeBackend: MakeBackend? = nil, display: DisplayFrames = .rate(60), keepsFrames: Bool = true,
+        checkpointInterval: Int? = nil, reference: MakeBackend? = nil, referenceName: String = "a reference backend"
+    ) {
+        self.makeBackend = makeBackend; self.display = display; self.keepsFrames = keepsFrames
+        self.checkpointInterval = checkpointInterval; self.reference = reference; self.referenceName = referenceName
+    }
+
+    /// The backend, or an error naming `field` when there is none.
+    func backend(_ solverIterations: Int, for field: String) throws(FlingError) -> any PhysicsBackend {
+        guard let makeBackend else {
+            throw FlingError(
+                .invalidState, field: field, value: "no backend",
+                reason: "this document runs physics: replay it with a backend (ReplayOptions.makeBackend)")
+        }
+        return try makeBackend(solverIterations)
+    }
+}
+
+/// How to draw a document (``FlingDocument/render(_:)``): the replay's options and the
+/// picture's. A kind uses the options that apply to it.
+public struct RenderOptions {
+    public var replay: ReplayOptions
+    /// The picture's title when the document has no name (a file name).
+    public var title: String
+    /// The backend's name, for captions.
+    public var backendName: String
+    /// Tile traces: ticks between drawn outlines.
+    public var every: Int
+    /// Day-night scenes: the seed of the clouds drawn.
+    public var clouds: UInt64
+    /// Path documents: an animated SVG (SMIL) rather than a filmstrip.
+    public var animated: Bool
+    /// Path documents: the frames drawn (nil: the kind's default).
+    public var frames: Int?
+
+    public init(
+        replay: ReplayOptions, title: String, backendName: String = "native-portable", every: Int = 6, clouds: UInt64 = 1,
+        animated: Bool = false, frames: Int? = nil
+    ) {
+        self.replay = replay; self.title = title; self.backendName = backendName; self.every = every; self.clouds = clouds
+        self.animated = animated; self.frames = frames
+    }
+}
+
+/// What any document's replay gives, whatever its kind: the ``Run``, the comparison with the
+/// pins, and the lines `fling replay` prints.
+public struct DocumentReplay: PinnedReplay, Sendable {
+    public var run: Run
+    public var pins: PinCheck
+    /// The lines `fling replay` prints; the last is ``Run/summary``.
+    public var report: [String]
+}
+
+extension FlingDocument {
+    /// The kind's registered name.
+    public var kindName: String { Self.kind.name }
+
+    /// Throws (`outOfRange`) when a replay with `options` would exceed the kind's budget.
+    public func checkWork(_ options: ReplayOptions) throws(FlingError) {
+        guard let budget = Self.kind.budget else { return }
+        let w = work(options)
+        guard w.amount <= budget else {
+            throw FlingError(
+                .outOfRange, field: "\(Self.kind) work", value: "\(w)",
+                reason: "a \(Self.kind.name) document may ask for at most \(budget) \(w.unit)")
+        }
+    }
+
+    /// Replays the document (after checking its work) and returns the run, the comparison with
+    /// the pins and the report lines. When the pins are of another arithmetic than the backend's
+    /// and `options.reference` is given, the pins are compared on a reference replay there.
+    public func play(_ options: ReplayOptions, title: String? = nil) throws(FlingError) -> DocumentReplay {
+        try checkWork(options)
+        let r = try replay(options)
+        var pins = r.pins
+        if pins.pinned > 0, pins.compared == 0, let reference = options.reference {
+            var o = options
+            o.makeBackend = reference
+            o.keepsFrames = false
+            o.reference = nil
+            pins = try replay(o).pins
+            if pins.compared > 0 { pins.comparedOn = .reference(options.referenceName) }
+        }
+        return DocumentReplay(run: run(of: r, title: title ?? name ?? Self.kind.name), pins: pins, report: report(of: r))
+    }
+
+    /// The document's picture, after checking its work.
+    public func svg(_ options: RenderOptions) throws(FlingError) -> String {
+        try checkWork(options.replay)
+        return try render(options)
+    }
+}

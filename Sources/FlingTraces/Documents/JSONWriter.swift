@@ -1,0 +1,150 @@
+import FlingCore
+import FlingInteraction
+
+// MARK: - Writing
+
+/// Writes a trace in the canonical layout.
+struct JSONWriter {
+    /// The keys of a configuration object, in the order they are written.
+    static let configurationKeys = [
+        "tick", "maxFrameInterval", "gravity", "solverIterations", "dragMaxAcceleration", "dragErrorBias",
+        "attraction", "rotation", "releaseRule", "settle", "cullMargin",
+    ]
+
+    var text = ""
+
+    static func number(_ x: Double) -> String { x.description }
+
+    static func string(_ s: String) -> String {
+        var out = "\""
+        for u in s.unicodeScalars {
+            switch u {
+            case "\"": out += "\\\""
+            case "\\": out += "\\\\"
+            case "\n": out += "\\n"
+            case "\r": out += "\\r"
+            case "\t": out += "\\t"
+            case "\u{0}"..."\u{1f}", "\u{7f}":
+                let h = String(u.value, radix: 16)
+                out += "\\u" + String(repeating: "0", count: 4 - h.count) + h
+            default: out.unicodeScalars.append(u)
+            }
+        }
+        return out + "\""
+    }
+
+    static func vector(_ v: Vector) -> String { "{\"x\": \(number(v.x)), \"y\": \(number(v.y))}" }
+
+    static func rect(_ r: Rect) -> String {
+        "{\"x\": \(number(r.x)), \"y\": \(number(r.y)), \"width\": \(number(r.width)), \"height\": \(number(r.height))}"
+    }
+
+    static func spring(_ s: SpringTuning) -> String {
+        "{\"frequency\": \(number(s.frequency)), \"dampingRatio\": \(number(s.dampingRatio))}"
+    }
+
+    static func tile(_ t: TileDefinition) -> String {
+        "{\"id\": \(t.id.rawValue), \"frame\": \(rect(t.frame)), \"mass\": \(number(t.mass))}"
+    }
+
+    static func input(_ i: Trace.Input) -> String {
+        let tick = i.tick.map { "\"tick\": \($0), " } ?? ""
+        switch i.input {
+        case .touch(let e):
+            var s =
+                "{\"time\": \(number(e.time)), \"touch\": \(e.touch.rawValue), \"phase\": \"\(e.phase.rawValue)\", "
+                + "\"position\": \(vector(e.position))"
+            if let item = e.item, e.phase == .began { s += ", \"tile\": \(item.rawValue)" }
+            if let t = i.tick { s += ", \"tick\": \(t)" }
+            return s + "}"
+        case .reset(let id): return "{" + tick + "\"reset\": \(id.rawValue)}"
+        case .removeTile(let id): return "{" + tick + "\"removeTile\": \(id.rawValue)}"
+        case .addTile(let d): return "{" + tick + "\"addTile\": \(tile(d))}"
+        }
+    }
+
+    mutating func line(_ indent: Int, _ s: String) { text += String(repeating: "  ", count: indent) + s + "\n" }
+
+    /// Writes `items` one per line, commas between, and `close` after.
+    mutating func list(_ indent: Int, _ items: [String], close: String) {
+        for (n, item) in items.enumerated() { line(indent, item + (n < items.count - 1 ? "," : "")) }
+        line(indent - 1, close)
+    }
+
+    mutating func trace(_ t: Trace) {
+        line(0, "{")
+        // The lowest version that holds the trace, so version-1 readers keep reading what they can.
+        let version = t.arithmetic == .portable || t.sessions.contains { $0.inputs.contains { $0.tick != nil } } ? 2 : 1
+        var head = ["\"format\": \(Self.string(Trace.formatName))", "\"version\": \(version)"]
+        if let name = t.name { head.append("\"name\": \(Self.string(name))") }
+        if let notes = t.notes { head.append("\"notes\": \(Self.string(notes))") }
+        if let a = t.attribution { head.append("\"attribution\": \(Self.string(a))") }
+        if version >= 2 { head.append("\"arithmetic\": \"\(t.arithmetic)\"") }
+        for h in head { line(1, h + ",") }
+        if t.sessions.isEmpty {
+            line(1, "\"scenes\": []")
+        } else {
+            line(1, "\"scenes\": [")
+            for (n, session) in t.sessions.enumerated() { self.session(session, last: n == t.sessions.count - 1) }
+            line(1, "]")
+        }
+        line(0, "}")
+    }
+
+    mutating func session(_ s: Trace.Session, last: Bool) {
+        line(2, "{")
+        if let name = s.name { line(3, "\"name\": \(Self.string(name)),") }
+        line(3, "\"viewport\": \(Self.rect(s.viewport)),")
+        let c = s.configuration
+        line(3, "\"configuration\": {")
+        let rule: String
+        switch c.releaseRule {
+        case .projectedDistance(let lookahead, let radius):
+            rule = "{\"kind\": \"projectedDistance\", \"lookahead\": \(Self.number(lookahead)), \"radius\": \(Self.number(radius))}"
+        case .alwaysAttract: rule = "{\"kind\": \"alwaysAttract\"}"
+        case .alwaysFall: rule = "{\"kind\": \"alwaysFall\"}"
+        }
+        let settle = c.settle
+        list(
+            4,
+            [
+                "\"tick\": \(Self.number(c.drag.tick))",
+                "\"maxFrameInterval\": \(Self.number(c.drag.maxFrameInterval))",
+                "\"gravity\": \(Self.vector(c.gravity))",
+                "\"solverIterations\": \(s.solverIterations)",
+                "\"dragMaxAcceleration\": \(Self.number(c.drag.dragMaxAcceleration))",
+                "\"dragErrorBias\": \(Self.number(c.drag.dragErrorBias))",
+                "\"attraction\": \(Self.spring(c.attraction))",
+                "\"rotation\": \(Self.spring(c.rotation))",
+                "\"releaseRule\": \(rule)",
+                "\"settle\": {\"distance\": \(Self.number(settle.distance)), \"speed\": \(Self.number(settle.speed)), "
+                    + "\"angle\": \(Self.number(settle.angle)), \"angularSpeed\": \(Self.number(settle.angularSpeed)), "
+                    + "\"ticks\": \(settle.ticks)}",
+                "\"cullMargin\": \(Self.number(c.cullMargin))",
+            ], close: "},")
+        if s.tiles.isEmpty {
+            line(3, "\"tiles\": [],")
+        } else {
+            line(3, "\"tiles\": [")
+            list(4, s.tiles.map(Self.tile), close: "],")
+        }
+        line(3, "\"run\": {\"duration\": \(Self.number(s.run.duration)), \"stopWhenIdle\": \(s.run.stopsWhenIdle)},")
+        let eventsClose = s.expected == nil ? "]" : "],"
+        if s.inputs.isEmpty {
+            line(3, "\"events\": [" + eventsClose)
+        } else {
+            line(3, "\"events\": [")
+            list(4, s.inputs.map(Self.input), close: eventsClose)
+        }
+        if let x = s.expected {
+            var members = ["\"ticks\": \(x.ticks)", "\"digest\": \"\(x.digest.hex)\""]
+            if let interval = x.interval {
+                members.append("\"every\": \(interval)")
+                members.append("\"checkpoints\": [" + x.checkpoints.map { "\"\($0.hex)\"" }.joined(separator: ", ") + "]")
+            }
+            line(3, "\"expected\": {")
+            list(4, members, close: "}")
+        }
+        line(2, last ? "}" : "},")
+    }
+}

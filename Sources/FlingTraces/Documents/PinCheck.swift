@@ -1,0 +1,136 @@
+import FlingCore
+
+// A green replay must have compared something. Every replay result (TraceReplay, SceneReplay,
+// PathReplay, DocumentReplay) carries a PinCheck that counts the pins the document holds and the
+// pins that were compared, and says at what arithmetic; `verify()` throws when a pin differs and
+// also when nothing was compared, unless the caller says that is fine (`allowingNoPins: true`).
+//
+// Pins are digests only (a final digest, a tick or sample count, and for traces a checkpoint
+// every N ticks): a mismatch cannot say which value differed. It names the frames within which
+// the run first left its pins (between the last matching checkpoint and the first differing
+// one); `fling diff` against a run that gives the pins (another build, the pinned arithmetic)
+// then names the tick, item, field and bits.
+
+/// What comparing a replay with its document's pinned digests found.
+public struct PinCheck: Hashable, Sendable, CustomStringConvertible {
+    /// The arithmetic the document's pins were made with (seeded scenes and path documents use
+    /// no transcendental function: their pins hold for both, and say `portable`).
+    public var arithmetic: Arithmetic
+    /// The pins the document holds: each tick or sample count, final digest and checkpoint.
+    public var pinned: Int
+    /// The pins compared with a run of their arithmetic.
+    public var compared: Int
+    /// Where the pins were compared: on this run, or on a reference run of the pins'
+    /// arithmetic (``ReplayOptions/reference``) because this run's arithmetic is another.
+    public var comparedOn: Where
+    /// The pins that differ, in document order.
+    public var mismatches: [Mismatch]
+
+    /// Where pins were compared.
+    public enum Where: Hashable, Sendable, CustomStringConvertible {
+        /// On the replay itself.
+        case thisRun
+        /// On a reference run of the pins' arithmetic, named by its backend.
+        case reference(String)
+        /// Nowhere: the replay's arithmetic (named) is not the pins', and no reference was given.
+        case nowhere(replayArithmetic: Arithmetic)
+
+        public var description: String {
+            switch self {
+            case .thisRun: "this run"
+            case .reference(let backend): "a reference run on \(backend)"
+            case .nowhere(let a): "nowhere (this run computed with \(a) arithmetic)"
+            }
+        }
+    }
+
+    /// A pinned digest or count that differs from the replay's.
+    public struct Mismatch: Hashable, Sendable, CustomStringConvertible {
+        /// The trace session (or 0 for a one-stage document).
+        public var scene: Int
+        /// The pin's key path in the document (`scenes[0] (tap).expected.checkpoints[3]`).
+        public var field: String
+        public var expected: String
+        public var actual: String
+        /// The frames (ticks or samples, counted within the session) inside which the run first
+        /// left its pins: from the last matching checkpoint to the first differing one.
+        public var frames: Range<Int>?
+
+        public init(scene: Int, field: String, expected: String, actual: String, frames: Range<Int>? = nil) {
+            self.scene = scene; self.field = field; self.expected = expected; self.actual = actual; self.frames = frames
+        }
+
+        public var description: String { "\(field): expected \(expected), replay gave \(actual)" }
+    }
+
+    public init(arithmetic: Arithmetic, pinned: Int, compared: Int, comparedOn: Where, mismatches: [Mismatch] = []) {
+        self.arithmetic = arithmetic; self.pinned = pinned; self.compared = compared; self.comparedOn = comparedOn
+        self.mismatches = mismatches
+    }
+
+    /// Whether at least one pin was compared and none differs.
+    public var matches: Bool { compared > 0 && mismatches.isEmpty }
+
+    /// `3 of 3 pins compared (portable arithmetic, on this run): all match`.
+    public var description: String {
+        var s = "\(compared) of \(pinned) pin\(pinned == 1 ? "" : "s") compared (\(arithmetic) arithmetic, on \(comparedOn))"
+        if compared > 0 { s += mismatches.isEmpty ? ": all match" : ": \(mismatches.count) differ" }
+        return s
+    }
+
+    /// Throws unless the replay gave its pins: a ``FlingError`` with code `pinMismatch` naming
+    /// the first differing pin and the frames within which the run left its pins; or, when no
+    /// pin was compared, code `notCompared` saying why and what to do (unless
+    /// `allowingNoPins`, for a replay that means to check nothing).
+    public func verify(allowingNoPins: Bool = false) throws(FlingError) {
+        if let m = mismatches.first {
+            var reason = "expected \(m.expected)"
+            if let r = m.frames {
+                reason +=
+                    "; the run first left its pins within frames \(r.lowerBound)..<\(r.upperBound)"
+                    + " (compare it with a run that gives the pins, `fling diff`, to name the tick, item and bits)"
+            }
+            if mismatches.count > 1 { reason += "; \(mismatches.count - 1) more pin(s) differ" }
+            throw FlingError(.pinMismatch, field: m.field, value: m.actual, reason: reason)
+        }
+        guard compared == 0, !allowingNoPins else { return }
+        if pinned == 0 {
+            throw FlingError(
+                .notCompared, field: "pins", value: "none",
+                reason: "the document pins no digest, so the replay was compared with nothing: pin it "
+                    + "(`fling convert --pin`, `pinned(...)`), or call verify(allowingNoPins: true) to say that is intended")
+        }
+        let other: String
+        if case .nowhere(let a) = comparedOn { other = "\(a)" } else { other = "another" }
+        throw FlingError(
+            .notCompared, field: "pins", value: "\(pinned) \(arithmetic)-arithmetic pins",
+            reason: "none was compared: this replay ran with \(other) arithmetic, whose bits differ from the pins' "
+                + "(\(arithmetic)). Replay on a backend of \(arithmetic) arithmetic "
+                + "(\(arithmetic == .portable ? "NativeBackend(arithmetic: .portable), --backend native-portable" : "NativeBackend(), --backend native")), "
+                + "or check the pins on a reference run of that arithmetic (ReplayOptions.reference; `fling replay` does so)")
+    }
+}
+
+/// A replay result that knows how it compared with its document's pins: ``TraceReplay``,
+/// ``SceneReplay``, ``PathReplay`` and ``DocumentReplay``.
+public protocol PinnedReplay {
+    /// What comparing the replay with the document's pins found.
+    var pins: PinCheck { get }
+}
+
+extension PinnedReplay {
+    /// Throws unless at least one pin was compared and every compared pin matched (see
+    /// ``PinCheck/verify(allowingNoPins:)``): the check a test makes.
+    ///
+    /// ```swift
+    /// try replay.verify()      // fails when a pin differs, and when no pin was compared
+    /// ```
+    public func verify(allowingNoPins: Bool = false) throws(FlingError) { try pins.verify(allowingNoPins: allowingNoPins) }
+
+    /// Whether at least one pin was compared and none differs.
+    public var matchesPins: Bool { pins.matches }
+
+    /// The pins that differ (empty when none was compared: check ``matchesPins`` or call
+    /// ``verify(allowingNoPins:)``, which fail then too).
+    public var mismatches: [PinCheck.Mismatch] { pins.mismatches }
+}

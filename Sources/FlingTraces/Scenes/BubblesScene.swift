@@ -1,0 +1,242 @@
+import FlingCore
+import FlingScenes
+
+// The `bubbles` scene kind: a seeded bubble emitter and its taps, declared once (registered in
+// Documents.swift).
+//
+// Document: `"seed"`, `"configuration"` (the emitter's), `"inputs"`: `{"time": t, "tap": true}`.
+// Digest, per sample: the live bubbles' count, then each one's id, center x, y and scale (and,
+// when the configuration varies their look, ``BubbleEmitter/Configuration/variesLook``, its
+// opacity and image).
+// Run: item `bubble` (id: the bubble's), values `x y scale size alpha image`, phase `popping` while it pops;
+// a stage item per bubble emitted, facts `born duration size mirrored` and its curve
+// `x0 y0 x1 y1 x2 y2 x3 y3`; events `emitted`, `popped`, `removed`; inputs `tap`.
+
+/// A bubble emitter, its seed and its taps (seconds), as a scene document holds it.
+public struct BubblesScene: SampledScene {
+    public var configuration: BubbleEmitter.Configuration
+    public var seed: UInt64
+    public var taps: [Double]
+
+    public init(_ configuration: BubbleEmitter.Configuration, seed: UInt64, taps: [Double] = []) {
+        self.configuration = configuration; self.seed = seed; self.taps = taps
+    }
+
+    /// One sample: the live bubbles, and the bubbles emitted since the previous sample.
+    public struct Frame: Hashable, Sendable {
+        public var states: [BubbleEmitter.State]
+        public var emitted: [BubbleEmitter.Bubble]
+    }
+
+    public static var kind: String { "bubbles" }
+    public static var summary: String { "a seeded bubble emitter and its taps" }
+    public static var keys: [String] { ["seed"] }
+    public static var reportWords: [String] { ["emitted", "popped", "removed"] }
+    public static var runsPhysics: Bool { false }
+
+    public init(reading r: inout SceneReader) throws(FlingError) {
+        let o = r.object, path = o.path
+        let c = try r.decoder.bubbles(try r.decoder.required(o, "configuration"), path / "configuration")
+        var taps: [Double] = []
+        for (n, node) in try r.decoder.array(try r.decoder.required(o, "inputs"), path / "inputs").enumerated() {
+            let io = try r.decoder.object(node, path / "inputs" / n, keys: ["time", "tap"])
+            guard try r.decoder.bool(try r.decoder.required(io, "tap"), io.path / "tap") else {
+                throw r.decoder.fail(node, io.path / "tap", "must be true")
+            }
+            taps.append(try r.decoder.double(io, "time"))
+        }
+        self.init(c, seed: try r.decoder.seed(o), taps: taps)
+    }
+
+    public var members: [String] {
+        typealias W = JSONWriter
+        let c = configuration
+        let source: String
+        switch c.source {
+        case .fixed(let p): source = W.vector(p)
+        case .sweep(let a, let b, let period):
+            source = "{\"from\": \(W.vector(a)), \"to\": \(W.vector(b)), \"period\": \(W.number(period))}"
+        }
+        var members = [
+            "\"source\": \(source)", "\"interval\": \(c.interval.map(W.range) ?? "null")", "\"height\": \(W.range(c.height))",
+            "\"sway\": \(W.range(c.sway))", "\"duration\": \(W.range(c.duration))", "\"size\": \(W.range(c.size))",
+            "\"startOffset\": \(W.range(c.startOffset))", "\"timing\": \"\(c.timing.rawValue)\"",
+            "\"popScale\": \(W.number(c.popScale))", "\"popDuration\": \(W.number(c.popDuration))",
+        ]
+        // JRMFloatingAnimation's extras, written only when they differ from Fling's defaults.
+        let plain = BubbleEmitter.Configuration()
+        if c.shape != plain.shape { members.append("\"shape\": \"\(c.shape.rawValue)\"") }
+        if let w = c.animationWidth { members.append("\"animationWidth\": \(W.number(w))") }
+        if c.viewWidth != plain.viewWidth { members.append("\"viewWidth\": \(W.number(c.viewWidth))") }
+        if c.alpha != plain.alpha { members.append("\"alpha\": \(W.range(c.alpha))") }
+        if c.fadesOut { members.append("\"fadesOut\": true") }
+        if c.images != plain.images { members.append("\"images\": \(c.images)") }
+        return ["\"seed\": \(seed)", "\"configuration\": {\n    " + members.joined(separator: ",\n    ") + "\n  }"]
+    }
+
+    public var inputLines: [String] { taps.map { "{\"time\": \(JSONWriter.number($0)), \"tap\": true}" } }
+
+    public func validate(_ sampling: SceneSampling) throws(FlingError) {
+        let made = Double(taps.count) + (configuration.interval.map { sampling.duration / $0.lowerBound } ?? 0)
+        try SceneSampling.checkMade(made, sampling)
+        var e = try BubbleEmitter(configuration: configuration, seed: seed)
+        for (n, t) in taps.enumerated() {
+            do { try e.tap(at: t) } catch {
+                throw FlingError(error.code, field: "inputs[\(n)].time", value: error.value, reason: error.reason)
+            }
+        }
+    }
+
+    /// Samples × bubbles made (taps and timed emissions).
+    public func work(_ sampling: SceneSampling) -> Work {
+        let made = Double(taps.count) + (configuration.interval.map { sampling.duration / $0.lowerBound } ?? 0)
+        return Work(unit: "samples × items", amount: Double(sampling.count) * max(1, made))
+    }
+
+    public func replay(_ sampling: SceneSampling, _ options: ReplayOptions, into out: inout SceneReplay<Self>) throws(FlingError) {
+        var e = try BubbleEmitter(configuration: configuration, seed: seed)
+        for t in taps { try e.tap(at: t) }
+        var states: [BubbleEmitter.State] = []
+        for k in 0..<sampling.count {
+            let events = try e.advance(to: sampling.time(k))
+            out.events += events.map(\.description)
+            out.timeline += events.map {
+                Run.Event(frame: k, itemKind: "bubble", id: $0.bubble, name: $0.kind.rawValue, detail: "at \($0.time) s")
+            }
+            e.states(into: &states)
+            out.digest.combine(Double(states.count))
+            for s in states {
+                out.digest.combine(Double(s.id)); out.digest.combine(s.position.x); out.digest.combine(s.position.y)
+                out.digest.combine(s.scale)
+                if configuration.variesLook { out.digest.combine(s.alpha); out.digest.combine(Double(s.image)) }
+            }
+            if options.keepsFrames {
+                let emitted = events.filter { $0.kind == .emitted }.compactMap { ev in e.bubbles.first { $0.id == ev.bubble } }
+                out.frames.append(Frame(states: states, emitted: emitted))
+                out.sampleDigests.append(out.digest)
+            }
+        }
+    }
+
+    public func run(of replay: SceneReplay<Self>, in document: SceneDocument<Self>, title: String) -> Run {
+        let emitted = replay.frames.flatMap(\.emitted)
+        var items: [Run.StageItem] = emitted.map { b in
+            let c = b.curve
+            return Run.StageItem(
+                itemKind: "bubble", id: b.id, label: "bubble \(b.id)",
+                facts: [
+                    .init("born", b.born), .init("duration", b.duration), .init("size", b.size), .init("mirrored", b.mirrored ? 1 : 0),
+                    .init("x0", c.start.x), .init("y0", c.start.y), .init("x1", c.control1.x), .init("y1", c.control1.y),
+                    .init("x2", c.control2.x), .init("y2", c.control2.y), .init("x3", c.end.x), .init("y3", c.end.y),
+                ])
+        }
+        items.sort { $0.id < $1.id }
+        let bounds = Self.bounds(emitted)
+        let frames = replay.frames.enumerated().map { k, f in
+            Run.Frame(
+                index: k, local: k, time: document.sampling.time(k),
+                items: f.states.map { s in
+                    Run.Item(
+                        itemKind: "bubble", id: s.id, values: [s.position.x, s.position.y, s.scale, s.size, s.alpha, Double(s.image)],
+                        phase: s.isPopping ? "popping" : nil)
+                }, digest: nil)
+        }
+        let inputs = taps.map { t in
+            Run.Input(frame: document.sampling.firstSample(atOrAfter: t), time: t, name: "tap")
+        }
+        return Run(
+            kind: Self.kind, title: title, frameUnit: "sample",
+            stages: [
+                Run.Stage(
+                    name: document.name, frameCount: frames.count,
+                    viewport: Rect(x: bounds.minX, y: bounds.minY, width: bounds.maxX - bounds.minX, height: bounds.maxY - bounds.minY),
+                    frameInterval: 1 / document.sampling.rate, items: items)
+            ],
+            schema: [Run.ItemSchema(itemKind: "bubble", fields: ["x", "y", "scale", "size", "alpha", "image"])], frames: frames,
+            events: replay.timeline, inputs: inputs, digest: replay.digest, summary: replay.summary)
+    }
+
+    /// The area the bubbles' curves cover, with a 30-point margin.
+    static func bounds(_ emitted: [BubbleEmitter.Bubble]) -> (minX: Double, minY: Double, maxX: Double, maxY: Double) {
+        var xs = emitted.flatMap { [$0.curve.start.x, $0.curve.control1.x, $0.curve.control2.x] }
+        var ys = emitted.flatMap { [$0.curve.start.y, $0.curve.end.y] }
+        if xs.isEmpty { xs = [0, 100]; ys = [0, 100] }
+        return (xs.min()! - 30, ys.min()! - 30, xs.max()! + 30, ys.max()! + 30)
+    }
+
+    /// Every bubble's path with its pops.
+    public func render(_ replay: SceneReplay<Self>, of document: SceneDocument<Self>, _ options: RenderOptions) throws(FlingError) -> String
+    {
+        let f = SceneSVG.f
+        let emitted = replay.frames.flatMap(\.emitted)
+        let b0 = Self.bounds(emitted)
+        let w = b0.maxX - b0.minX, h = b0.maxY - b0.minY
+        let title = SceneSVG.title(document.name, options)
+        var svg = SceneSVG.header(width: w, height: h + 40, title: "\(title): \(emitted.count) bubbles, \(replay.summary)")
+        svg += "<g transform=\"translate(\(f(-b0.minX)),\(f(40 - b0.minY)))\">\n"
+        for b in emitted {
+            let c = b.curve
+            let color = b.mirrored ? "#ae3ec9" : "#1c7ed6"
+            svg +=
+                "<path class=\"bubble\" d=\"M\(f(c.start.x)) \(f(c.start.y)) C\(f(c.control1.x)) \(f(c.control1.y)) "
+                + "\(f(c.control2.x)) \(f(c.control2.y)) \(f(c.end.x)) \(f(c.end.y))\" fill=\"none\" stroke=\"\(color)\" "
+                + "stroke-opacity=\"0.5\"/>\n"
+            svg +=
+                "<circle cx=\"\(f(c.end.x))\" cy=\"\(f(c.end.y))\" r=\"\(f(b.size * configuration.popScale / 2))\" fill=\"none\" stroke=\"\(color)\"/>\n"
+        }
+        return svg + "</g>\n</svg>\n"
+    }
+}
+
+extension TraceDecoder {
+    mutating func bubbles(_ node: JSONNode, _ path: Path) throws(FlingError) -> BubbleEmitter.Configuration {
+        let o = try object(
+            node, path,
+            keys: [
+                "source", "interval", "height", "sway", "duration", "size", "startOffset",
+                "timing", "popScale", "popDuration", "shape", "animationWidth", "viewWidth", "alpha", "fadesOut", "images",
+            ])
+        var c = BubbleEmitter.Configuration()
+        let sourceNode = try required(o, "source")
+        if case .object(let m) = sourceNode.value, m.contains(where: { $0.key == "from" }) {
+            let so = try object(sourceNode, path / "source", keys: ["from", "to", "period"])
+            c.source = .sweep(
+                from: try vector(try required(so, "from"), so.path / "from"),
+                to: try vector(try required(so, "to"), so.path / "to"), period: try double(so, "period"))
+        } else {
+            c.source = .fixed(try vector(sourceNode, path / "source"))
+        }
+        if let interval = optional(o, "interval") { c.interval = try range(interval, path / "interval") }
+        c.height = try range(o, "height")
+        c.sway = try range(o, "sway")
+        c.duration = try range(o, "duration")
+        c.size = try range(o, "size")
+        c.startOffset = try range(o, "startOffset")
+        let timingNode = try required(o, "timing")
+        guard let timing = BubbleEmitter.Timing(rawValue: try string(timingNode, path / "timing")) else {
+            throw fail(timingNode, path / "timing", "must be \"parameter\" or \"paced\"")
+        }
+        c.timing = timing
+        c.popScale = try double(o, "popScale")
+        c.popDuration = try double(o, "popDuration")
+        if let node = optional(o, "shape") {
+            guard let shape = BubbleEmitter.Shape(rawValue: try string(node, path / "shape")) else {
+                throw fail(node, path / "shape", "must be \"zigzag\", \"straight\", \"curveLeft\", \"curveRight\" or \"triangleUp\"")
+            }
+            c.shape = shape
+        }
+        if let node = optional(o, "animationWidth") { c.animationWidth = try double(node, path / "animationWidth") }
+        if let node = optional(o, "viewWidth") { c.viewWidth = try double(node, path / "viewWidth") }
+        if let node = optional(o, "alpha") { c.alpha = try range(node, path / "alpha") }
+        if let node = optional(o, "fadesOut") { c.fadesOut = try bool(node, path / "fadesOut") }
+        if let node = optional(o, "images") { c.images = try int(node, path / "images") }
+        return c
+    }
+}
+
+extension SceneDocument where Scene == BubblesScene {
+    /// The recording of a bubble emitter: its configuration, seed and every tap it was given.
+    public init(recording emitter: BubbleEmitter, sampling: SceneSampling, name: String? = nil) {
+        self.init(name: name, scene: BubblesScene(emitter.configuration, seed: emitter.seed, taps: emitter.taps), sampling: sampling)
+    }
+}

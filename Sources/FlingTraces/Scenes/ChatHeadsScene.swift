@@ -1,0 +1,192 @@
+import FlingCore
+import FlingInteraction
+
+// The `chatHeads` scene kind: chat heads over a SnapAnimator and the touches applied, declared
+// once (registered in Documents.swift). A snap scene: it runs physics (SnapScenes.swift).
+//
+// Document: `"heads"` (their resting centers; ids 1, 2, …), `"configuration"`, `"inputs"`:
+// touches as in a trace, each with its `tick` where it differs from the one its time gives.
+// Digest, per sample: every item's (heads', then the panel's) center x, y and scale in id
+// order, then the panel's frame x, y, width and height.
+// Run: items `head` (values `x y vx vy scale`, phase `resting`, `held`, `springing`,
+// `keyframing`) and `panel` (id: the panel's, values `x y width height`: its frame); events
+// `grabbed`, `released`, `tapped`, `sent`, `snapped`, `opened`, `closed`; inputs `touch`.
+
+/// Chat heads (ids 1, 2, … at `heads`, at rest) over a ``SnapAnimator`` with the default
+/// ``SnapConfiguration``, and the touches applied, each with its tick where it differs from the
+/// one its time gives (a late touch, a stall).
+public struct ChatHeadsScene: SampledScene {
+    public var configuration: ChatHeadsConfiguration
+    public var heads: [Vector]
+    public var inputs: [Trace.Input]
+
+    public init(_ configuration: ChatHeadsConfiguration, heads: [Vector], inputs: [Trace.Input] = []) {
+        self.configuration = configuration; self.heads = heads; self.inputs = inputs
+    }
+
+    public typealias Frame = SnapFrame
+
+    public static var kind: String { "chatHeads" }
+    public static var summary: String { "chat heads and the touches applied (a snap scene)" }
+    public static var keys: [String] { ["heads"] }
+    public static var reportWords: [String] { ["released", "tapped", "settled", "opened", "closed"] }
+    public static var runsPhysics: Bool { true }
+
+    public init(reading r: inout SceneReader) throws(FlingError) {
+        let o = r.object, path = o.path
+        let co = try r.decoder.object(
+            try r.decoder.required(o, "configuration"), path / "configuration",
+            keys: ["screen", "safeBand", "diameter", "outside", "pressedScale", "spring", "spacing", "panelHeight"])
+        var c = ChatHeadsConfiguration(
+            screen: try r.decoder.rect(try r.decoder.required(co, "screen"), co.path / "screen"),
+            safeBand: try r.decoder.range(co, "safeBand"))
+        c.diameter = try r.decoder.double(co, "diameter")
+        c.outside = try r.decoder.double(co, "outside")
+        c.pressedScale = try r.decoder.double(co, "pressedScale")
+        c.spring = try r.decoder.spring(try r.decoder.required(co, "spring"), co.path / "spring")
+        c.spacing = try r.decoder.double(co, "spacing")
+        c.panelHeight = try r.decoder.double(co, "panelHeight")
+        var heads: [Vector] = []
+        for (n, node) in try r.decoder.array(try r.decoder.required(o, "heads"), path / "heads").enumerated() {
+            heads.append(try r.decoder.vector(node, path / "heads" / n))
+        }
+        self.init(c, heads: heads, inputs: try r.decoder.snapInputs(o))
+    }
+
+    public var members: [String] {
+        typealias W = JSONWriter
+        let c = configuration
+        let members = [
+            "\"screen\": \(W.rect(c.screen))", "\"safeBand\": \(W.range(c.safeBand))", "\"diameter\": \(W.number(c.diameter))",
+            "\"outside\": \(W.number(c.outside))", "\"pressedScale\": \(W.number(c.pressedScale))",
+            "\"spring\": \(W.spring(c.spring))", "\"spacing\": \(W.number(c.spacing))",
+            "\"panelHeight\": \(W.number(c.panelHeight))",
+        ]
+        return [
+            "\"heads\": [" + heads.map(W.vector).joined(separator: ", ") + "]",
+            "\"configuration\": {\n    " + members.joined(separator: ",\n    ") + "\n  }",
+        ]
+    }
+
+    public var inputLines: [String] { inputs.map(JSONWriter.input) }
+
+    func make(on backend: any PhysicsBackend) throws(FlingError) -> ChatHeads {
+        try ChatHeads(
+            heads: heads.enumerated().map { (SnapItemID($0.offset + 1), $0.element) }, configuration: configuration, backend: backend)
+    }
+
+    public func validate(_ sampling: SceneSampling) throws(FlingError) {
+        try SceneSampling.checkMade(Double(heads.count), sampling)
+        try SnapScenes.validate(touches: inputs, items: heads.count + 1, sampling: sampling)
+        _ = try make(on: SnapValidationBackend())
+    }
+
+    /// Samples × items (the heads and the panel).
+    public func work(_ sampling: SceneSampling) -> Work {
+        Work(unit: "samples × items", amount: Double(sampling.count) * Double(heads.count + 1))
+    }
+
+    public func replay(_ sampling: SceneSampling, _ options: ReplayOptions, into out: inout SceneReplay<Self>) throws(FlingError) {
+        let backend = try options.backend(SnapScenes.solverIterations, for: "SceneDocument.replay")
+        let heads = try make(on: backend)
+        let panel = heads.panel
+        let driver = SnapDriver(
+            animator: heads.animator,
+            advance: { (t: Double, k: Int) throws(FlingError) in
+                let r = try heads.advance(to: t)
+                var words: [String] = [], timeline: [Run.Event] = []
+                for e in r.heads {
+                    switch e {
+                    case .opened(let head, let tick):
+                        words.append("tick \(tick) head \(head.rawValue) opened the conversation")
+                        timeline.append(Run.Event(frame: k, itemKind: "head", id: head.rawValue, name: "opened", detail: "at tick \(tick)"))
+                    case .closed(let tick):
+                        words.append("tick \(tick) heads closed back")
+                        timeline.append(
+                            Run.Event(frame: k, itemKind: "panel", id: panel.rawValue, name: "closed", detail: "at tick \(tick)"))
+                    }
+                }
+                return (r.snap, words, timeline)
+            },
+            extras: {
+                let f = heads.panelFrame
+                return [f.x, f.y, f.width, f.height]
+            },
+            itemKind: { $0 == panel ? "panel" : "head" })
+        try SnapScenes.replay(inputs, sampling, keepsFrames: options.keepsFrames, backend: backend, driver, into: &out)
+    }
+
+    public func run(of replay: SceneReplay<Self>, in document: SceneDocument<Self>, title: String) -> Run {
+        let panel = heads.count + 1
+        let frames = replay.frames.enumerated().map { k, f in
+            var items = f.items.filter(\.item.isDraggable).map { s in
+                Run.Item(itemKind: "head", id: s.item.id.rawValue, values: SnapScenes.values(s), phase: SnapScenes.phase(s.phase))
+            }
+            items.append(Run.Item(itemKind: "panel", id: panel, values: f.extras))
+            return Run.Frame(index: k, local: k, time: document.sampling.time(k), items: items, digest: nil)
+        }
+        var items = heads.enumerated().map { n, center in
+            Run.StageItem(
+                itemKind: "head", id: n + 1, label: "head \(n + 1)",
+                facts: [.init("homeX", center.x), .init("homeY", center.y), .init("diameter", configuration.diameter)])
+        }
+        items.append(
+            Run.StageItem(
+                itemKind: "panel", id: panel, label: "panel",
+                facts: [
+                    .init("width", replay.frames.first?.extras[2] ?? configuration.screen.width - 2 * configuration.spacing),
+                    .init("height", configuration.panelHeight),
+                ]))
+        return Run(
+            kind: Self.kind, title: title, frameUnit: "sample",
+            stages: [
+                Run.Stage(
+                    name: document.name, frameCount: frames.count, viewport: configuration.screen,
+                    frameInterval: 1 / document.sampling.rate, items: items)
+            ],
+            schema: [
+                Run.ItemSchema(itemKind: "head", fields: ["x", "y", "vx", "vy", "scale"]),
+                Run.ItemSchema(itemKind: "panel", fields: ["x", "y", "width", "height"]),
+            ], frames: frames, events: replay.timeline, inputs: SnapScenes.inputs(inputs, document.sampling), digest: replay.digest,
+            summary: replay.summary)
+    }
+
+    /// The screen, each head's center path over the samples, its outline at the end, and the
+    /// panel's last frame dashed.
+    public func render(_ replay: SceneReplay<Self>, of document: SceneDocument<Self>, _ options: RenderOptions) throws(FlingError) -> String
+    {
+        SceneSVG.snap(replay.frames, frame: configuration.screen, title: "\(SceneSVG.title(document.name, options)): \(replay.summary)")
+    }
+}
+
+extension TraceDecoder {
+    /// A snap scene's touches, in the trace's event form (with an optional `tick`).
+    mutating func snapInputs(_ o: Object) throws(FlingError) -> [Trace.Input] {
+        let saved = version
+        version = 2
+        defer { version = saved }
+        var inputs: [Trace.Input] = []
+        for (n, node) in try array(try required(o, "inputs"), o.path / "inputs").enumerated() {
+            let input = try input(node, o.path / "inputs" / n)
+            guard case .touch = input.input else { throw fail(node, o.path / "inputs" / n, "a snap scene takes touches only") }
+            inputs.append(input)
+        }
+        return inputs
+    }
+}
+
+extension SnapSceneRecorder where Scene == ChatHeadsScene {
+    /// Starts recording `heads` (ids 1, 2, …; the default ``SnapConfiguration``, time origin 0),
+    /// before its first touch and tick.
+    public init(recording heads: ChatHeads) throws(FlingError) {
+        try Self.start(heads.animator)
+        animator = heads.animator
+        let c = heads.configuration
+        let centers = heads.heads.map { id in heads.animator.itemDefinitions.first { $0.id == id }!.center }
+        guard heads.heads == (1...max(1, heads.heads.count)).map({ SnapItemID($0) }) else {
+            throw FlingError(
+                .invalidState, field: "SnapSceneRecorder(recording:)", value: "\(heads.heads)", reason: "head ids must be 1, 2, …")
+        }
+        make = { ChatHeadsScene(c, heads: centers, inputs: $0) }
+    }
+}

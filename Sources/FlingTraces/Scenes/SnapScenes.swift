@@ -1,0 +1,221 @@
+import FlingCore
+import FlingInteraction
+
+// What the two snap scene kinds (chat heads, the sun switch) share: their touches' checks, the
+// replay that schedules every touch at its tick up front (as TraceReplayer does) and samples
+// the animator, the event words, and the backend validation builds a scene on. Unlike the
+// seeded scenes they run physics, so their replay takes a backend, and their pins (made with
+// portable arithmetic) are compared only on a backend of that arithmetic.
+
+/// One sample of a snap scene: every item's snapshot in id order (heads and the panel, or the
+/// knob), and the scene's own numbers: the panel's frame (x, y, width, height) for chat heads;
+/// the rays' angle and alpha and 1 or 0 for on or off for a switch.
+public struct SnapFrame: Hashable, Sendable {
+    public var items: [SnapSnapshot]
+    public var extras: [Double]
+    public init(items: [SnapSnapshot], extras: [Double]) { self.items = items; self.extras = extras }
+}
+
+/// A snap scene being replayed: its animator, one advance to a sample time (the animator's
+/// events, the scene's own in words and for a Run), and its own numbers after it.
+struct SnapDriver {
+    let animator: SnapAnimator
+    let advance: (_ time: Double, _ sample: Int) throws(FlingError) -> (snap: [SnapEvent], words: [String], timeline: [Run.Event])
+    let extras: () -> [Double]
+    /// The item kind of an item id, for a Run (`head`, `panel`, `knob`).
+    let itemKind: (SnapItemID) -> String
+}
+
+enum SnapScenes {
+    /// The most items (heads and the panel) a snap scene may have.
+    static let maximumItems = 1001
+
+    /// Throws unless `inputs` are touches obeying the touch rules (``TouchSequence``), naming
+    /// items `1...items` if any, with ticks never decreasing.
+    /// The solver iterations of a snap scene's backend: Chipmunk's default (a snap scene
+    /// document does not carry them; its recorder refuses a backend of others).
+    static let solverIterations = 10
+
+    static func validate(touches inputs: [Trace.Input], items: Int, sampling: SceneSampling) throws(FlingError) {
+        // A sample interval longer than the clock's maxFrameInterval (0.25 s) would be a stall:
+        // the replay would drop time the live run simulated.
+        try Check.range(sampling.rate, 4...1000, "sampling.rate")
+        guard items <= maximumItems else {
+            throw FlingError(
+                .outOfRange, field: "heads", value: "\(items - 1)", reason: "a snap scene has at most \(maximumItems - 1) heads")
+        }
+        guard inputs.count <= 1_000_000 else {
+            throw FlingError(.outOfRange, field: "inputs", value: "\(inputs.count)", reason: "a snap scene has at most 1000000 inputs")
+        }
+        var sequence = TouchSequence()
+        var lastTick = 0
+        for (n, input) in inputs.enumerated() {
+            guard case .touch(let e) = input.input else {
+                throw FlingError(.malformedInput, field: "inputs[\(n)]", value: "tile operation", reason: "a snap scene takes touches only")
+            }
+            try sequence.accept(
+                e, field: { "inputs[\(n)].\($0)" }, naming: SnapPolicy.naming, knows: { (1...items).contains($0.rawValue) })
+            if let tick = input.tick {
+                guard tick >= lastTick, tick <= 216_000_000 else {
+                    throw FlingError(.outOfOrder, field: "inputs[\(n)].tick", value: "\(tick)", reason: "ticks never decrease")
+                }
+                lastTick = tick
+            }
+        }
+    }
+
+    /// The replay: every input scheduled at its tick up front, then the animator advanced to
+    /// each sample time; per sample, every item's center x, y and scale in id order, then the
+    /// scene's numbers, chained into the digest.
+    static func replay<Scene: SampledScene>(
+        _ inputs: [Trace.Input], _ sampling: SceneSampling, keepsFrames: Bool, backend: any PhysicsBackend,
+        _ driver: SnapDriver, into out: inout SceneReplay<Scene>
+    ) throws(FlingError) where Scene.Frame == SnapFrame {
+        let animator = driver.animator
+        for input in inputs {
+            guard case .touch(let e) = input.input else { continue }
+            try animator.schedule(.touch(e), tick: input.tick)
+        }
+        let ids = animator.itemDefinitions.map(\.id)
+        let n = sampling.count
+        for k in 0..<n {
+            let r = try driver.advance(sampling.time(k), k)
+            out.events += r.words
+            out.events += r.snap.map(describe)
+            out.timeline += r.timeline
+            out.timeline += r.snap.map { e in event(e, sample: k, kind: e.item.map(driver.itemKind) ?? "item") }
+            var snapshots: [SnapSnapshot] = []
+            for id in ids {
+                let s = try animator.snapshot(of: id)
+                out.digest.combine(s.state.position.x); out.digest.combine(s.state.position.y); out.digest.combine(s.scale)
+                if keepsFrames { snapshots.append(s) }
+            }
+            let extras = driver.extras()
+            for x in extras { out.digest.combine(x) }
+            if keepsFrames { out.frames.append(SnapFrame(items: snapshots, extras: extras)); out.sampleDigests.append(out.digest) }
+        }
+        // The ticks after the last sample, up to the duration (a recording's last tick).
+        if n > 0, sampling.time(n - 1) < sampling.duration { _ = try driver.advance(sampling.duration, n - 1) }
+        if backend.arithmetic != .portable { out.pins.comparedOn = .nowhere(replayArithmetic: backend.arithmetic) }
+        out.tickDigest = animator.digest
+        out.ticks = animator.clock.ticks
+    }
+
+    static func describe(_ e: SnapEvent) -> String {
+        let item = e.item.map { "item \($0.rawValue)" } ?? "no item"
+        switch e.kind {
+        case .grabbed(let touch): return "tick \(e.tick) \(item) grabbed by touch \(touch.rawValue)"
+        case .released(let v, _, let target):
+            return "tick \(e.tick) \(item) released vx \(v.x) vy \(v.y) target \(target.x) \(target.y)"
+        case .tapped(let touch, let at): return "tick \(e.tick) \(item) tapped by touch \(touch.rawValue) at \(at.x) \(at.y)"
+        case .sent(let target): return "tick \(e.tick) \(item) sent to \(target.x) \(target.y)"
+        case .settled(let at): return "tick \(e.tick) \(item) settled at \(at.x) \(at.y)"
+        }
+    }
+
+    static func event(_ e: SnapEvent, sample k: Int, kind: String) -> Run.Event {
+        let name: String, detail: String
+        switch e.kind {
+        case .grabbed(let touch): name = "grabbed"; detail = "touch \(touch.rawValue) at tick \(e.tick)"
+        case .released(let v, _, let target):
+            name = "released"; detail = "vx \(v.x) vy \(v.y) target (\(target.x), \(target.y)) at tick \(e.tick)"
+        case .tapped(let touch, let at): name = "tapped"; detail = "touch \(touch.rawValue) at (\(at.x), \(at.y)) at tick \(e.tick)"
+        case .sent(let target): name = "sent"; detail = "to (\(target.x), \(target.y)) at tick \(e.tick)"
+        case .settled(let at): name = "snapped"; detail = "at (\(at.x), \(at.y)) at tick \(e.tick)"
+        }
+        return Run.Event(frame: k, itemKind: kind, id: e.item?.rawValue ?? 0, name: name, detail: detail)
+    }
+
+    /// The touches, each at the first sample that shows it (the first after the end of the tick
+    /// it is applied before).
+    static func inputs(_ inputs: [Trace.Input], _ sampling: SceneSampling) -> [Run.Input] {
+        let tick = SnapConfiguration().drag.tick
+        return inputs.compactMap { input in
+            guard case .touch(let e) = input.input else { return nil }
+            let j = input.tick ?? FixedStepClock.firstTick(atOrAfter: e.time, tick: tick)
+            return Run.Input(
+                frame: sampling.firstSample(atOrAfter: Double(j + 1) * tick), time: e.time, name: "touch", touch: e.touch.rawValue,
+                phase: e.phase.rawValue, position: e.position, detail: input.tick.map { "at tick \($0)" } ?? "")
+        }
+    }
+
+    /// The word for an item's phase.
+    static func phase(_ p: SnapPhase) -> String {
+        switch p {
+        case .resting: "resting"
+        case .held: "held"
+        case .springing: "springing"
+        case .keyframing: "keyframing"
+        }
+    }
+
+    /// A snapshot's values for a Run: `x y vx vy scale`.
+    static func values(_ s: SnapSnapshot) -> [Double] {
+        [s.state.position.x, s.state.position.y, s.state.velocity.x, s.state.velocity.y, s.scale]
+    }
+}
+
+/// A backend that makes nothing: validation builds a snap scene on it to check its numbers
+/// (a scene at rest never asks its backend for a world).
+final class SnapValidationBackend: PhysicsBackend {
+    var name: String { "validation" }
+    var solverIterations: Int { 10 }
+    var worldCount: Int { 0 }
+    var arithmetic: Arithmetic { .portable }
+    func refuse() -> FlingError { FlingError(.invalidState, field: "validation backend", value: "", reason: "runs nothing") }
+    func makeWorld(_ definition: WorldDefinition) throws(FlingError) -> WorldID { throw refuse() }
+    func destroyWorld(_ world: WorldID) throws(FlingError) { throw refuse() }
+    func attachDrag(_ joint: DragJoint, to world: WorldID) throws(FlingError) { throw refuse() }
+    func moveFinger(in world: WorldID, to position: Vector, velocity: Vector) throws(FlingError) { throw refuse() }
+    func detachDrag(from world: WorldID) throws(FlingError) { throw refuse() }
+    func attachAttraction(_ attraction: Attraction, to world: WorldID) throws(FlingError) { throw refuse() }
+    func detachAttraction(from world: WorldID) throws(FlingError) { throw refuse() }
+    func setGravity(of world: WorldID, _ gravity: Vector) throws(FlingError) { throw refuse() }
+    func setDamping(of world: WorldID, _ damping: Double) throws(FlingError) { throw refuse() }
+    func setVelocity(of world: WorldID, linear: Vector, angular: Double) throws(FlingError) { throw refuse() }
+    func step(by dt: Double) throws(FlingError) { throw refuse() }
+    func state(of world: WorldID) throws(FlingError) -> BodyState { throw refuse() }
+}
+
+/// Records chat heads or a sun switch as a scene document.
+///
+/// Make it before the scene's first touch and tick; use the scene as usual; then
+/// ``document(rate:name:notes:)`` gives the document. The replay contract holds as for tile
+/// traces: the replay steps the same ticks, with the same touches at the same ticks, to the
+/// same tick digest (``SceneReplay/tickDigest``).
+public struct SnapSceneRecorder<Scene: SampledScene> {
+    let animator: SnapAnimator
+    let make: (_ inputs: [Trace.Input]) -> Scene
+
+    static func start(_ animator: SnapAnimator) throws(FlingError) {
+        guard animator.clock.ticks == 0, animator.isDrained, animator.journal == nil, animator.clock.displayTime == 0,
+            animator.configuration == SnapConfiguration(), animator.timeOrigin == 0,
+            animator.backend.solverIterations == SnapScenes.solverIterations
+        else {
+            throw FlingError(
+                .invalidState, field: "SnapSceneRecorder(recording:)", value: "\(animator.clock.ticks) ticks",
+                reason:
+                    "record a fresh scene with the default SnapConfiguration, a backend of \(SnapScenes.solverIterations) solver iterations and time origin 0, once"
+            )
+        }
+        animator.journal = []
+    }
+
+    /// The recording so far, sampled at `rate` up to the last display time.
+    public func document(rate: Double = 60, name: String? = nil, notes: String? = nil) throws(FlingError) -> SceneDocument<Scene> {
+        var inputs: [Trace.Input] = []
+        for applied in animator.journal ?? [] {
+            guard case .touch(let e) = applied.input else {
+                throw FlingError(
+                    .invalidState, field: "SnapSceneRecorder.document", value: "send",
+                    reason: "a snap scene document records touches only; the app sent an item")
+            }
+            let natural = FixedStepClock.firstTick(atOrAfter: e.time, tick: animator.settings.tick)
+            inputs.append(Trace.Input(.touch(e), tick: natural == applied.tick ? nil : applied.tick))
+        }
+        let duration = animator.clock.start(ofTick: animator.clock.ticks)
+        let document = SceneDocument(name: name, notes: notes, scene: make(inputs), sampling: .init(rate: rate, duration: duration))
+        try document.validate()
+        return document
+    }
+}

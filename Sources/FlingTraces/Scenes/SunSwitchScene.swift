@@ -1,0 +1,156 @@
+import FlingCore
+import FlingInteraction
+
+// The `sunSwitch` scene kind: a sun switch over a SnapAnimator and the touches applied,
+// declared once (registered in Documents.swift). A snap scene: it runs physics
+// (SnapScenes.swift).
+//
+// Document: `"isOn"` (at the start), `"configuration"`, `"inputs"`: touches as in a trace.
+// Digest, per sample: the knob's center x, y and scale, then the rays' angle and alpha and 1
+// or 0 for on or off.
+// Run: items `knob` (id 1, values `x y vx vy scale`, phase as for chat heads) and `rays` (id 0,
+// values `angle alpha on`); events `grabbed`, `released`, `tapped`, `sent`, `snapped`,
+// `toggled`; inputs `touch`.
+
+/// A sun switch, off or on at the start, and its touches (as for chat heads).
+public struct SunSwitchScene: SampledScene {
+    public var configuration: SunSwitchConfiguration
+    public var isOn: Bool
+    public var inputs: [Trace.Input]
+
+    public init(_ configuration: SunSwitchConfiguration, isOn: Bool, inputs: [Trace.Input] = []) {
+        self.configuration = configuration; self.isOn = isOn; self.inputs = inputs
+    }
+
+    public typealias Frame = SnapFrame
+
+    public static var kind: String { "sunSwitch" }
+    public static var summary: String { "a sun switch and the touches applied (a snap scene)" }
+    public static var keys: [String] { ["isOn"] }
+    public static var reportWords: [String] { ["toggled"] }
+    public static var runsPhysics: Bool { true }
+
+    public init(reading r: inout SceneReader) throws(FlingError) {
+        let o = r.object, path = o.path
+        let co = try r.decoder.object(
+            try r.decoder.required(o, "configuration"), path / "configuration",
+            keys: ["offCenter", "onCenter", "knobDiameter", "rubberBand", "spring", "raysAngularSpeed", "alphaSpring"])
+        var c = SunSwitchConfiguration(
+            offCenter: try r.decoder.vector(try r.decoder.required(co, "offCenter"), co.path / "offCenter"),
+            onCenter: try r.decoder.vector(try r.decoder.required(co, "onCenter"), co.path / "onCenter"))
+        c.knobDiameter = try r.decoder.double(co, "knobDiameter")
+        c.rubberBand = try r.decoder.double(co, "rubberBand")
+        c.spring = try r.decoder.spring(try r.decoder.required(co, "spring"), co.path / "spring")
+        c.raysAngularSpeed = try r.decoder.double(co, "raysAngularSpeed")
+        c.alphaSpring = try r.decoder.spring(try r.decoder.required(co, "alphaSpring"), co.path / "alphaSpring")
+        self.init(
+            c, isOn: try r.decoder.bool(try r.decoder.required(o, "isOn"), path / "isOn"), inputs: try r.decoder.snapInputs(o))
+    }
+
+    public var members: [String] {
+        typealias W = JSONWriter
+        let c = configuration
+        let members = [
+            "\"offCenter\": \(W.vector(c.offCenter))", "\"onCenter\": \(W.vector(c.onCenter))",
+            "\"knobDiameter\": \(W.number(c.knobDiameter))", "\"rubberBand\": \(W.number(c.rubberBand))",
+            "\"spring\": \(W.spring(c.spring))", "\"raysAngularSpeed\": \(W.number(c.raysAngularSpeed))",
+            "\"alphaSpring\": \(W.spring(c.alphaSpring))",
+        ]
+        return ["\"isOn\": \(isOn)", "\"configuration\": {\n    " + members.joined(separator: ",\n    ") + "\n  }"]
+    }
+
+    public var inputLines: [String] { inputs.map(JSONWriter.input) }
+
+    public func validate(_ sampling: SceneSampling) throws(FlingError) {
+        try SceneSampling.checkMade(1, sampling)
+        try SnapScenes.validate(touches: inputs, items: 1, sampling: sampling)
+        _ = try SunSwitch(configuration: configuration, isOn: isOn, backend: SnapValidationBackend())
+    }
+
+    /// Samples × the knob.
+    public func work(_ sampling: SceneSampling) -> Work { Work(unit: "samples × items", amount: Double(sampling.count)) }
+
+    public func replay(_ sampling: SceneSampling, _ options: ReplayOptions, into out: inout SceneReplay<Self>) throws(FlingError) {
+        let backend = try options.backend(SnapScenes.solverIterations, for: "SceneDocument.replay")
+        let sun = try SunSwitch(configuration: configuration, isOn: isOn, backend: backend)
+        let driver = SnapDriver(
+            animator: sun.animator,
+            advance: { (t: Double, k: Int) throws(FlingError) in
+                var words: [String] = [], timeline: [Run.Event] = []
+                for e in try sun.advance(to: t) {
+                    switch e {
+                    case .toggled(let on, let tick):
+                        words.append("tick \(tick) switch toggled \(on ? "on" : "off")")
+                        timeline.append(
+                            Run.Event(
+                                frame: k, itemKind: "knob", id: sun.knob.rawValue, name: "toggled",
+                                detail: "\(on ? "on" : "off") at tick \(tick)"))
+                    }
+                }
+                // The switch's own toggles say what happened; its animator's events are not listed.
+                return ([], words, timeline)
+            },
+            extras: { [sun.raysAngle, sun.raysAlpha, sun.isOn ? 1 : 0] },
+            itemKind: { _ in "knob" })
+        try SnapScenes.replay(inputs, sampling, keepsFrames: options.keepsFrames, backend: backend, driver, into: &out)
+    }
+
+    /// Where the picture (and the replay page) shows the switch: its track and surroundings,
+    /// wide enough for the title line.
+    var stageFrame: Rect {
+        let track = configuration.trackFrame
+        let width = max(track.width + 120, 420)
+        return Rect(x: track.center.x - width / 2, y: track.y - 60, width: width, height: track.height + 120)
+    }
+
+    public func run(of replay: SceneReplay<Self>, in document: SceneDocument<Self>, title: String) -> Run {
+        let frames = replay.frames.enumerated().map { k, f in
+            var items = f.items.map { s in
+                Run.Item(itemKind: "knob", id: s.item.id.rawValue, values: SnapScenes.values(s), phase: SnapScenes.phase(s.phase))
+            }
+            items.append(Run.Item(itemKind: "rays", id: 0, values: f.extras))
+            return Run.Frame(index: k, local: k, time: document.sampling.time(k), items: items, digest: nil)
+        }
+        let c = configuration, track = c.trackFrame
+        return Run(
+            kind: Self.kind, title: title, frameUnit: "sample",
+            stages: [
+                Run.Stage(
+                    name: document.name, frameCount: frames.count, viewport: stageFrame, frameInterval: 1 / document.sampling.rate,
+                    items: [
+                        Run.StageItem(
+                            itemKind: "knob", id: 1, label: "knob",
+                            facts: [
+                                .init("offX", c.offCenter.x), .init("onX", c.onCenter.x), .init("y", c.offCenter.y),
+                                .init("diameter", c.knobDiameter), .init("trackX", track.x), .init("trackY", track.y),
+                                .init("trackWidth", track.width), .init("trackHeight", track.height),
+                            ]),
+                        Run.StageItem(itemKind: "rays", id: 0, label: "rays", facts: [.init("angularSpeed", c.raysAngularSpeed)]),
+                    ])
+            ],
+            schema: [
+                Run.ItemSchema(itemKind: "knob", fields: ["x", "y", "vx", "vy", "scale"]),
+                Run.ItemSchema(itemKind: "rays", fields: ["angle", "alpha", "on"]),
+            ], frames: frames, events: replay.timeline, inputs: SnapScenes.inputs(inputs, document.sampling), digest: replay.digest,
+            summary: replay.summary)
+    }
+
+    /// The switch's surroundings and track, the knob's center path and its outline at the end.
+    public func render(_ replay: SceneReplay<Self>, of document: SceneDocument<Self>, _ options: RenderOptions) throws(FlingError) -> String
+    {
+        SceneSVG.snap(
+            replay.frames, frame: stageFrame, title: "\(SceneSVG.title(document.name, options)): \(replay.summary)",
+            track: configuration.trackFrame)
+    }
+}
+
+extension SnapSceneRecorder where Scene == SunSwitchScene {
+    /// Starts recording `sunSwitch` (the default ``SnapConfiguration``, time origin 0), before
+    /// its first touch and tick.
+    public init(recording sunSwitch: SunSwitch) throws(FlingError) {
+        try Self.start(sunSwitch.animator)
+        animator = sunSwitch.animator
+        let c = sunSwitch.configuration, on = sunSwitch.isOn
+        make = { SunSwitchScene(c, isOn: on, inputs: $0) }
+    }
+}

@@ -1,0 +1,181 @@
+import FlingCore
+import FlingInteraction
+
+// The tile trace's registration (format `fling-trace`): its reader, writer, validation and pins
+// are in Trace*.swift and TraceReplayer.swift; here is what every kind declares for the command
+// line, `fling diff` and the replay page: the work a replay implies, its Run, its report lines,
+// and its picture.
+//
+// The Run of a trace: one stage per session (its name, viewport, tick, and a `tile` stage item
+// per tile with facts `homeX homeY width height mass`), one frame per tick (frames of later
+// sessions follow those of earlier ones; `local` is the tick within the session, `time` the
+// end of the tick), and in each frame the tiles that had a world during the tick (what the
+// digest covers) with values `x y angle vx vy w` and phase `held`, `attracted` or `falling`; a
+// tile absent from a frame rests at home (or was culled or removed, as the events and inputs
+// say). Events: `grabbed`, `released`, `settled`, `culled`; inputs: `touch`, `reset`, `addTile`,
+// `removeTile`. Each frame carries the chained digest after its tick.
+
+extension Trace: FlingDocument {
+    public static let kind = DocumentKind(
+        name: formatName, format: formatName, summary: "photo tiles: sessions of touches on a TileAnimator",
+        read: { (d: inout TraceDecoder, root: JSONNode) throws(FlingError) -> any FlingDocument in try d.trace(root) })
+
+    /// Ticks × tiles over the sessions (`⌊duration / tick⌋ × (tiles + tiles added)`).
+    public func work(_ options: ReplayOptions) -> Work {
+        var tileTicks = 0.0
+        for s in sessions {
+            let added = s.inputs.reduce(0) { n, i in if case .addTile = i.input { n + 1 } else { n } }
+            tileTicks += (s.run.duration / s.configuration.drag.tick).rounded(.down) * Double(s.tiles.count + added)
+        }
+        return Work(unit: "tile-ticks", amount: tileTicks)
+    }
+
+    public func replay(_ options: ReplayOptions) throws(FlingError) -> TraceReplay {
+        var replayer = TraceReplayer(self, display: options.display)
+        replayer.recordsTicks = options.keepsFrames
+        replayer.checkpointInterval = options.checkpointInterval
+        return try replayer.replay { n throws(FlingError) in try options.backend(n, for: "TraceReplayer") }
+    }
+
+    public func pinned(_ options: ReplayOptions) throws(FlingError) -> Trace {
+        try pinned(every: options.checkpointInterval) { n throws(FlingError) in try options.backend(n, for: "Trace.pinned") }
+    }
+
+    public func render(_ options: RenderOptions) throws(FlingError) -> String {
+        var o = options.replay
+        o.keepsFrames = true
+        let replay = try self.replay(o)
+        var named = self
+        if named.name == nil { named.name = options.title }
+        let picture = TraceSVG(
+            trace: named, replay: replay, every: options.every,
+            subtitle: "\(options.title), replayed on \(options.backendName): \(replay.summary)")
+        return picture.render()
+    }
+
+    /// One line per session, then ``TraceReplay/summary``:
+    /// `scene 3 [stroke 3]: tile 1 settled tick 87 release attract vx 12.658 vy -36.904`.
+    public func report(of replay: TraceReplay) -> [String] {
+        var lines: [String] = []
+        for (n, session) in replay.sessions.enumerated() {
+            var s = "scene \(n + 1)"
+            if let name = session.name { s += " [\(name.filter { !$0.isNewline })]" }
+            s += ":"
+            if session.outcomes.isEmpty {
+                lines.append(s + " no tiles")
+                continue
+            }
+            s +=
+                " "
+                + session.outcomes.map { o in
+                    var part = "tile \(o.tile.rawValue) \(o.kind.rawValue) tick \(o.tick)"
+                    if let r = o.release {
+                        part +=
+                            " release \(r.cancelled ? "cancelled" : r.outcome.rawValue) vx \(SVGText.fixed3(r.velocity.x))"
+                            + " vy \(SVGText.fixed3(r.velocity.y))"
+                    } else {
+                        part += " release none"
+                    }
+                    return part
+                }.joined(separator: "; ")
+            lines.append(s)
+        }
+        lines.append(replay.summary)
+        return lines
+    }
+
+    public func run(of replay: TraceReplay, title: String) -> Run {
+        var stages: [Run.Stage] = [], frames: [Run.Frame] = [], events: [Run.Event] = [], inputs: [Run.Input] = []
+        for (s, session) in sessions.enumerated() where s < replay.sessions.count {
+            let r = replay.sessions[s]
+            let offset = frames.count
+            let tick = session.configuration.drag.tick
+            // Every tile the session knows, at its first definition, in id order.
+            var tiles = session.tiles
+            for input in session.inputs {
+                if case .addTile(let d) = input.input, !tiles.contains(where: { $0.id == d.id }) { tiles.append(d) }
+            }
+            tiles.sort { $0.id < $1.id }
+            let count = r.ticks.isEmpty ? 0 : r.tickCount
+            stages.append(
+                Run.Stage(
+                    name: session.name, firstFrame: offset, frameCount: count, viewport: session.viewport, frameInterval: tick,
+                    items: tiles.map { t in
+                        Run.StageItem(
+                            itemKind: "tile", id: t.id.rawValue, label: "tile \(t.id.rawValue)",
+                            facts: [
+                                .init("homeX", t.origin.x), .init("homeY", t.origin.y), .init("width", t.frame.width),
+                                .init("height", t.frame.height), .init("mass", t.mass),
+                            ])
+                    }))
+            for input in session.inputs {
+                var k: Int
+                switch input.input {
+                case .touch(let e): k = input.tick ?? FixedStepClock.firstTick(atOrAfter: e.time, tick: tick)
+                default: k = input.tick ?? 0
+                }
+                k = offset + min(k, count)
+                switch input.input {
+                case .touch(let e):
+                    inputs.append(
+                        Run.Input(
+                            frame: k, time: e.time, name: "touch", touch: e.touch.rawValue, phase: e.phase.rawValue,
+                            position: e.position, detail: e.item.map { "tile \($0.rawValue)" } ?? ""))
+                case .reset(let id):
+                    inputs.append(Run.Input(frame: k, time: Double(k - offset) * tick, name: "reset", detail: "tile \(id.rawValue)"))
+                case .removeTile(let id):
+                    inputs.append(
+                        Run.Input(frame: k, time: Double(k - offset) * tick, name: "removeTile", detail: "tile \(id.rawValue)"))
+                case .addTile(let d):
+                    inputs.append(
+                        Run.Input(
+                            frame: k, time: Double(k - offset) * tick, name: "addTile", position: d.origin,
+                            detail: "tile \(d.id.rawValue) \(d.frame.width)x\(d.frame.height) mass \(d.mass)"))
+                }
+            }
+            // Phases from the events: a grab holds a tile from its tick, a release sends it home
+            // or lets it fall, settling and culling end its world.
+            var phase: [TileID: String] = [:]  // looked up by id only, never iterated
+            var next = 0
+            var digest = r.startDigest
+            for state in r.ticks {
+                while next < r.events.count, r.events[next].tick <= state.tick {
+                    let e = r.events[next]
+                    switch e.kind {
+                    case .grabbed: phase[e.tile] = "held"
+                    case .released(let outcome, _, _): phase[e.tile] = outcome == .attract ? "attracted" : "falling"
+                    case .settled, .culled: break
+                    }
+                    next += 1
+                }
+                for t in state.tiles { digest.combine(t.state) }
+                frames.append(
+                    Run.Frame(
+                        index: offset + state.tick, local: state.tick, time: Double(state.tick + 1) * tick,
+                        items: state.tiles.map { t in
+                            let b = t.state
+                            return Run.Item(
+                                itemKind: "tile", id: t.id.rawValue,
+                                values: [b.position.x, b.position.y, b.angle, b.velocity.x, b.velocity.y, b.angularVelocity],
+                                phase: phase[t.id])
+                        }, digest: digest))
+            }
+            for e in r.events {
+                let name: String, detail: String
+                switch e.kind {
+                case .grabbed(let touch, let at):
+                    name = "grabbed"; detail = "touch \(touch.rawValue) at (\(at.x), \(at.y))"
+                case .released(let outcome, let v, let cancelled):
+                    name = "released"; detail = "\(cancelled ? "cancelled, " : "")\(outcome.rawValue) vx \(v.x) vy \(v.y)"
+                case .settled: name = "settled"; detail = ""
+                case .culled: name = "culled"; detail = ""
+                }
+                events.append(Run.Event(frame: offset + e.tick, itemKind: "tile", id: e.tile.rawValue, name: name, detail: detail))
+            }
+        }
+        return Run(
+            kind: Self.kind.name, title: title, frameUnit: "tick", stages: stages,
+            schema: [Run.ItemSchema(itemKind: "tile", fields: ["x", "y", "angle", "vx", "vy", "w"])], frames: frames,
+            events: events, inputs: inputs, digest: replay.digest, summary: replay.summary)
+    }
+}

@@ -1,0 +1,305 @@
+import FlingCore
+import FlingInteraction
+
+// MARK: - Mapping JSON to a trace
+
+/// Turns the parsed tree into a ``Trace``, naming line and key path in every error.
+struct TraceDecoder {
+    typealias Path = Trace.Path
+    let bytes: [UInt8]
+    /// Where each key path's value was found, for validation errors (kept in document order;
+    /// looked up only when an error is reported).
+    var lines: [(path: Path, line: Int)] = []
+    /// The document's format version (1 or 2), once read.
+    var version = 1
+    /// Members visited by the key checks and lookups (with ``JSONParser/work``, what
+    /// `largeDocumentsAreLinear` holds to the document's size).
+    var work = 0
+
+    init(bytes: [UInt8]) { self.bytes = bytes }
+
+    /// The node's source text, shortened, for `FlingError.value`.
+    func source(_ node: JSONNode) -> String {
+        let end = min(node.end, node.start + 48)
+        var s = String(decoding: bytes[node.start..<end], as: UTF8.self)
+        s = String(s.map { $0.isNewline ? " " : $0 })
+        return node.end > end ? s + "…" : s
+    }
+
+    func fail(_ node: JSONNode, _ path: Path, _ reason: String) -> FlingError {
+        FlingError(.malformedInput, field: "line \(node.line): \(path)", value: source(node), reason: reason)
+    }
+
+    /// The line of the value at `path`, or of its nearest recorded ancestor.
+    func locate(_ path: Path) -> String {
+        var p = path.components
+        while true {
+            if let hit = lines.first(where: { $0.path.components == p }) { return "line \(hit.line): \(path)" }
+            if p.isEmpty { return path.description }
+            p.removeLast()
+        }
+    }
+
+    // MARK: Typed accessors
+
+    /// An object's members, checked against the allowed keys (unknown keys are an error:
+    /// they are most often typos).
+    struct Object {
+        let node: JSONNode
+        let path: Path
+        let members: [(key: String, value: JSONNode)]
+    }
+
+    mutating func object(_ node: JSONNode, _ path: Path, keys allowed: [String]) throws(FlingError) -> Object {
+        lines.append((path, node.line))
+        guard case .object(let members) = node.value else { throw fail(node, path, "must be an object, not \(node.kind)") }
+        work += members.count * allowed.count
+        for m in members where !allowed.contains(m.key) {
+            throw FlingError(
+                .malformedInput, field: "line \(m.value.line): \(path / m.key)", value: "\"\(m.key)\"",
+                reason: "unknown key; expected one of \(allowed.joined(separator: ", "))")
+        }
+        return Object(node: node, path: path, members: members)
+    }
+
+    mutating func optional(_ o: Object, _ key: String) -> JSONNode? {
+        guard let n = o.members.firstIndex(where: { $0.key == key }) else {
+            work += o.members.count
+            return nil
+        }
+        work += n + 1
+        let m = o.members[n]
+        if case .null = m.value.value { return nil }
+        return m.value
+    }
+
+    mutating func required(_ o: Object, _ key: String) throws(FlingError) -> JSONNode {
+        guard let v = optional(o, key) else {
+            throw FlingError(
+                .malformedInput, field: "line \(o.node.line): \(o.path / key)", value: "missing",
+                reason: "this key is required")
+        }
+        return v
+    }
+
+    mutating func double(_ node: JSONNode, _ path: Path) throws(FlingError) -> Double {
+        lines.append((path, node.line))
+        guard case .number(let text) = node.value else { throw fail(node, path, "must be a number, not \(node.kind)") }
+        guard let v = Double(text), v.isFinite else { throw fail(node, path, "must be a finite number") }
+        return v
+    }
+
+    mutating func int(_ node: JSONNode, _ path: Path) throws(FlingError) -> Int {
+        lines.append((path, node.line))
+        guard case .number(let text) = node.value else { throw fail(node, path, "must be an integer, not \(node.kind)") }
+        if let v = Int(text) { return v }
+        // 3.0 or 1e3 are integers too.
+        guard let d = Double(text), d.isFinite, d == d.rounded(), abs(d) <= 9_007_199_254_740_992, let v = Int(exactly: d) else {
+            throw fail(node, path, "must be an integer within ±2^53")
+        }
+        return v
+    }
+
+    mutating func string(_ node: JSONNode, _ path: Path) throws(FlingError) -> String {
+        lines.append((path, node.line))
+        guard case .string(let s) = node.value else { throw fail(node, path, "must be a string, not \(node.kind)") }
+        return s
+    }
+
+    mutating func bool(_ node: JSONNode, _ path: Path) throws(FlingError) -> Bool {
+        lines.append((path, node.line))
+        guard case .bool(let b) = node.value else { throw fail(node, path, "must be true or false, not \(node.kind)") }
+        return b
+    }
+
+    mutating func array(_ node: JSONNode, _ path: Path) throws(FlingError) -> [JSONNode] {
+        lines.append((path, node.line))
+        guard case .array(let a) = node.value else { throw fail(node, path, "must be an array, not \(node.kind)") }
+        return a
+    }
+
+    mutating func digest(_ node: JSONNode, _ path: Path) throws(FlingError) -> StateDigest {
+        let s = try string(node, path)
+        guard s.utf8.count == 16, s.utf8.allSatisfy({ (0x30...0x39).contains($0) || (0x61...0x66).contains($0) }),
+            let v = UInt64(s, radix: 16)
+        else { throw fail(node, path, "must be 16 lowercase hexadecimal digits") }
+        return StateDigest(value: v)
+    }
+
+    mutating func double(_ o: Object, _ key: String) throws(FlingError) -> Double {
+        try double(try required(o, key), o.path / key)
+    }
+
+    mutating func int(_ o: Object, _ key: String) throws(FlingError) -> Int {
+        try int(try required(o, key), o.path / key)
+    }
+
+    mutating func vector(_ node: JSONNode, _ path: Path) throws(FlingError) -> Vector {
+        let o = try object(node, path, keys: ["x", "y"])
+        return Vector(try double(o, "x"), try double(o, "y"))
+    }
+
+    mutating func rect(_ node: JSONNode, _ path: Path) throws(FlingError) -> Rect {
+        let o = try object(node, path, keys: ["x", "y", "width", "height"])
+        return Rect(x: try double(o, "x"), y: try double(o, "y"), width: try double(o, "width"), height: try double(o, "height"))
+    }
+
+    mutating func optionalString(_ o: Object, _ key: String) throws(FlingError) -> String? {
+        guard let n = optional(o, key) else { return nil }
+        return try string(n, o.path / key)
+    }
+
+    // MARK: The document
+
+    mutating func trace(_ root: JSONNode) throws(FlingError) -> Trace {
+        let path = Path()
+        guard case .object(let members) = root.value else {
+            throw fail(root, path, "a trace document is a JSON object, not \(root.kind)")
+        }
+        // Format and version first, so that another file or a newer version says so, rather
+        // than tripping over a key this build does not know.
+        let o0 = Object(node: root, path: path, members: members)
+        let format = try string(try required(o0, "format"), path / "format")
+        guard format == Trace.formatName else {
+            throw fail(try required(o0, "format"), path / "format", "must be \"\(Trace.formatName)\"")
+        }
+        let versionNode = try required(o0, "version")
+        let version = try int(versionNode, path / "version")
+        guard (1...Trace.version).contains(version) else {
+            throw fail(versionNode, path / "version", "this build of Fling reads versions 1 to \(Trace.version)")
+        }
+        self.version = version
+        let o = try object(
+            root, path,
+            keys: ["format", "version", "name", "notes", "attribution", "scenes"]
+                + (version >= 2 ? ["arithmetic"] : []))
+        // Version 1 predates portable arithmetic: its pins were made with the platform's.
+        var arithmetic: Arithmetic = version >= 2 ? .portable : .platform
+        if let an = optional(o, "arithmetic") {
+            guard let a = Arithmetic(rawValue: try string(an, path / "arithmetic")) else {
+                throw fail(an, path / "arithmetic", "must be \"portable\" or \"platform\"")
+            }
+            arithmetic = a
+        }
+        let sceneNodes = try array(try required(o, "scenes"), path / "scenes")
+        var sessions: [Trace.Session] = []
+        for (s, node) in sceneNodes.enumerated() { sessions.append(try session(node, path / "scenes" / s)) }
+        let trace = Trace(
+            name: try optionalString(o, "name"), notes: try optionalString(o, "notes"),
+            attribution: try optionalString(o, "attribution"), arithmetic: arithmetic, sessions: sessions)
+        try trace.validate { locate($0) }
+        return trace
+    }
+
+    mutating func session(_ node: JSONNode, _ path: Path) throws(FlingError) -> Trace.Session {
+        let o = try object(node, path, keys: ["name", "viewport", "configuration", "tiles", "run", "events", "expected"])
+        let viewport = try rect(try required(o, "viewport"), path / "viewport")
+        let (configuration, solverIterations) = try self.configuration(try required(o, "configuration"), path / "configuration")
+        var tiles: [TileDefinition] = []
+        for (t, n) in try array(try required(o, "tiles"), path / "tiles").enumerated() {
+            tiles.append(try tile(n, path / "tiles" / t))
+        }
+        let ro = try object(try required(o, "run"), path / "run", keys: ["duration", "stopWhenIdle"])
+        let run = Trace.RunLength(
+            duration: try double(ro, "duration"),
+            stopsWhenIdle: try bool(try required(ro, "stopWhenIdle"), ro.path / "stopWhenIdle"))
+        var inputs: [Trace.Input] = []
+        for (e, n) in try array(try required(o, "events"), path / "events").enumerated() {
+            inputs.append(try input(n, path / "events" / e))
+        }
+        var expected: Trace.Expectation?
+        if let en = optional(o, "expected") {
+            let p = path / "expected"
+            let eo = try object(en, p, keys: ["ticks", "digest", "every", "checkpoints"])
+            var x = Trace.Expectation(ticks: try int(eo, "ticks"), digest: try digest(try required(eo, "digest"), p / "digest"))
+            if let every = optional(eo, "every") { x.interval = try int(every, p / "every") }
+            if let cn = optional(eo, "checkpoints") {
+                for (c, n) in try array(cn, p / "checkpoints").enumerated() {
+                    x.checkpoints.append(try digest(n, p / "checkpoints" / c))
+                }
+            }
+            expected = x
+        }
+        return Trace.Session(
+            name: try optionalString(o, "name"), viewport: viewport, tiles: tiles,
+            configuration: configuration, solverIterations: solverIterations, run: run, inputs: inputs, expected: expected)
+    }
+
+    /// One element of `events`: a touch (with a `tick` from version 2 on), or, from version 2
+    /// on, a tile operation `{"tick", "reset" | "removeTile": id}` or `{"tick", "addTile": tile}`.
+    mutating func input(_ n: JSONNode, _ p: Path) throws(FlingError) -> Trace.Input {
+        let operations = ["reset", "removeTile", "addTile"]
+        if version >= 2, case .object(let members) = n.value, members.contains(where: { operations.contains($0.key) }) {
+            let oo = try object(n, p, keys: ["tick"] + operations)
+            let tick = try int(oo, "tick")
+            guard oo.members.count == 2 else {
+                throw fail(n, p, "a tile operation has its tick and one of reset, removeTile, addTile")
+            }
+            if let id = optional(oo, "reset") { return Trace.Input(.reset(TileID(try int(id, p / "reset"))), tick: tick) }
+            if let id = optional(oo, "removeTile") { return Trace.Input(.removeTile(TileID(try int(id, p / "removeTile"))), tick: tick) }
+            return Trace.Input(.addTile(try tile(try required(oo, "addTile"), p / "addTile")), tick: tick)
+        }
+        let eo = try object(n, p, keys: ["time", "touch", "phase", "position", "tile"] + (version >= 2 ? ["tick"] : []))
+        let phaseNode = try required(eo, "phase")
+        guard let phase = TouchEvent.Phase(rawValue: try string(phaseNode, p / "phase")) else {
+            throw fail(phaseNode, p / "phase", "must be \"began\", \"moved\", \"ended\" or \"cancelled\"")
+        }
+        var tile: ItemID?
+        if let tn = optional(eo, "tile") {
+            guard phase == .began else { throw fail(tn, p / "tile", "only a began event names a tile") }
+            tile = ItemID(try int(tn, p / "tile"))
+        }
+        let event = TouchEvent(
+            time: try double(eo, "time"), touch: TouchID(try int(eo, "touch")), phase: phase,
+            position: try vector(try required(eo, "position"), p / "position"), item: tile)
+        return Trace.Input(.touch(event), tick: try optional(eo, "tick").map { (t) throws(FlingError) in try int(t, p / "tick") })
+    }
+
+    mutating func tile(_ n: JSONNode, _ p: Path) throws(FlingError) -> TileDefinition {
+        let to = try object(n, p, keys: ["id", "frame", "mass"])
+        return TileDefinition(
+            id: TileID(try int(to, "id")), frame: try rect(try required(to, "frame"), p / "frame"),
+            mass: try double(to, "mass"))
+    }
+
+    /// A configuration object: the tile configuration, and the solver iterations of the
+    /// backend the scene ran on (which traces carry there).
+    mutating func configuration(_ node: JSONNode, _ path: Path) throws(FlingError) -> (TileConfiguration, solverIterations: Int) {
+        let o = try object(node, path, keys: JSONWriter.configurationKeys)
+        var c = TileConfiguration()
+        c.drag.tick = try double(o, "tick")
+        c.drag.maxFrameInterval = try double(o, "maxFrameInterval")
+        c.gravity = try vector(try required(o, "gravity"), path / "gravity")
+        let solverIterations = try int(o, "solverIterations")
+        c.drag.dragMaxAcceleration = try double(o, "dragMaxAcceleration")
+        c.drag.dragErrorBias = try double(o, "dragErrorBias")
+        c.attraction = try spring(try required(o, "attraction"), path / "attraction")
+        c.rotation = try spring(try required(o, "rotation"), path / "rotation")
+        let rn = try required(o, "releaseRule")
+        let ro = try object(rn, path / "releaseRule", keys: ["kind", "lookahead", "radius"])
+        let kindNode = try required(ro, "kind")
+        switch try string(kindNode, ro.path / "kind") {
+        case "projectedDistance":
+            c.releaseRule = .projectedDistance(lookahead: try double(ro, "lookahead"), radius: try double(ro, "radius"))
+        case "alwaysAttract", "alwaysFall":
+            if let extra = optional(ro, "lookahead") ?? optional(ro, "radius") {
+                throw fail(extra, ro.path, "lookahead and radius belong to kind projectedDistance only")
+            }
+            c.releaseRule = try string(kindNode, ro.path / "kind") == "alwaysAttract" ? .alwaysAttract : .alwaysFall
+        default:
+            throw fail(kindNode, ro.path / "kind", "must be \"projectedDistance\", \"alwaysAttract\" or \"alwaysFall\"")
+        }
+        let so = try object(try required(o, "settle"), path / "settle", keys: ["distance", "speed", "angle", "angularSpeed", "ticks"])
+        c.settle = SettleThresholds(
+            distance: try double(so, "distance"), speed: try double(so, "speed"),
+            angle: try double(so, "angle"), angularSpeed: try double(so, "angularSpeed"),
+            ticks: try int(so, "ticks"))
+        c.cullMargin = try double(o, "cullMargin")
+        return (c, solverIterations)
+    }
+
+    mutating func spring(_ node: JSONNode, _ path: Path) throws(FlingError) -> SpringTuning {
+        let o = try object(node, path, keys: ["frequency", "dampingRatio"])
+        return SpringTuning(frequency: try double(o, "frequency"), dampingRatio: try double(o, "dampingRatio"))
+    }
+}

@@ -1,0 +1,401 @@
+import FlingCore
+import FlingInteraction
+
+/// When display frames come during a replay.
+///
+/// Every choice gives the same ticks (see ``TraceReplayer``), as long as no frame interval is
+/// longer than the session's ``DragSettings/maxFrameInterval`` (a longer one would be a
+/// stall, and the clock drops stalled time): the replayer refuses rates that would stall.
+public enum DisplayFrames: Hashable, Sendable {
+    /// Frame `n` (from 1) at `n / hz` seconds.
+    case rate(Double)
+    /// Frames whose intervals are drawn uniformly from `0.25 / hz ... 1.75 / hz` by a seeded
+    /// SplitMix64 generator: irregular, but the same for the same seed.
+    case jittered(rate: Double, seed: UInt64)
+
+    /// The nominal rate, in hertz.
+    public var rate: Double {
+        switch self {
+        case .rate(let hz), .jittered(let hz, _): hz
+        }
+    }
+
+    /// The longest interval between two frames, in seconds.
+    var longestInterval: Double {
+        switch self {
+        case .rate(let hz): 1 / hz
+        case .jittered(let hz, _): 1.75 / hz
+        }
+    }
+}
+
+/// Replays a ``Trace`` on a backend and returns the tick states, the life-cycle events and the
+/// digests, session by session.
+///
+/// Each session gets a fresh ``TileAnimator`` over a fresh backend. Before each display frame,
+/// every event whose time is at or before the frame's time is handed to the animator (which
+/// applies it at the first tick boundary at or after its time); then the animator advances to
+/// the frame's time. The last frame lands exactly on the session's duration. Because ticks and
+/// event application depend only on times, never on where the frames fall, every
+/// ``DisplayFrames`` gives the same ticks, the same events and the same digests.
+///
+/// ```swift
+/// let trace = try Trace(json: bytes)
+/// let replay = try TraceReplayer(trace, display: .rate(120))
+///     .replay { n throws(FlingError) in try NativeBackend(solverIterations: n, arithmetic: .portable) }
+/// try replay.verify()      // every pin compared and equal; throws when none could be compared
+/// ```
+public struct TraceReplayer {
+    public var trace: Trace
+    public var display: DisplayFrames
+    /// Whether to keep every tick's states in the result (on by default; a long trace replayed
+    /// only for its digest may turn it off).
+    public var recordsTicks = true
+    /// Ticks between checkpoint digests; nil uses each session's ``Trace/Expectation/interval``.
+    public var checkpointInterval: Int?
+
+    public init(_ trace: Trace, display: DisplayFrames = .rate(60)) {
+        self.trace = trace
+        self.display = display
+    }
+
+    /// Replays every session in order, making each session's backend with `makeBackend`, which
+    /// is given the session's ``Trace/Session/solverIterations``.
+    ///
+    /// Throws when the trace does not validate, the display rate would stall a session's clock
+    /// (an interval longer than its `maxFrameInterval`) or is not within 1...100000 Hz, or the
+    /// backend throws. A digest that differs from the trace's pins is not an error here: it is
+    /// reported in ``TraceReplay/pins``, which ``PinnedReplay/verify(allowingNoPins:)`` checks.
+    /// Pinned digests are compared only on backends of the trace's ``Trace/arithmetic`` (the
+    /// pins say how many were compared; `verify()` refuses a replay that compared none).
+    public func replay(
+        makeBackend: (_ solverIterations: Int) throws(FlingError) -> any PhysicsBackend
+    ) throws(FlingError) -> TraceReplay {
+        try trace.validate()
+        try Check.range(display.rate, 1...100_000, "DisplayFrames.rate")
+        if let checkpointInterval, checkpointInterval < 1 {
+            throw FlingError(
+                .outOfRange, field: "TraceReplayer.checkpointInterval", value: "\(checkpointInterval)",
+                reason: "must be at least 1")
+        }
+        for (s, session) in trace.sessions.enumerated() where display.longestInterval > session.configuration.drag.maxFrameInterval {
+            throw FlingError(
+                .outOfRange, field: "scenes[\(s)] display rate", value: "\(display.rate) Hz",
+                reason: "frames up to \(display.longestInterval) s apart would stall the clock "
+                    + "(maxFrameInterval \(session.configuration.drag.maxFrameInterval) s)")
+        }
+        let pinned = trace.sessions.reduce(0) { n, s in n + (s.expected.map { 2 + $0.checkpoints.count } ?? 0) }
+        var result = TraceReplay(
+            sessions: [], digest: StateDigest(), tickCount: 0,
+            pins: PinCheck(arithmetic: trace.arithmetic, pinned: pinned, compared: 0, comparedOn: .thisRun))
+        for (s, session) in trace.sessions.enumerated() {
+            let backend = try makeBackend(session.solverIterations)
+            let r = try replay(session, startingFrom: result.digest, backend: backend)
+            if backend.arithmetic == trace.arithmetic {
+                if let x = session.expected {
+                    result.pins.compared += 2 + x.checkpoints.count
+                    result.pins.mismatches += Self.compare(x, r, session: s)
+                }
+            } else {
+                result.pins.comparedOn = .nowhere(replayArithmetic: backend.arithmetic)
+            }
+            result.digest = r.digest
+            result.tickCount += r.tickCount
+            result.sessions.append(r)
+        }
+        return result
+    }
+
+    func replay(_ session: Trace.Session, startingFrom start: StateDigest, backend: any PhysicsBackend) throws(FlingError)
+        -> TraceReplay.Session
+    {
+        let animator = try TileAnimator(
+            viewport: session.viewport, tiles: session.tiles, configuration: session.configuration, backend: backend)
+        let interval = checkpointInterval ?? session.expected?.interval
+        var out = TraceReplay.Session(
+            name: session.name, ticks: [], events: [], tickCount: 0, startDigest: start, digest: start,
+            checkpointInterval: interval, checkpoints: [], stoppedWhenIdle: false, outcomes: [], errors: [])
+
+        // The ticks of the current frame, as the animator steps them.
+        var stepped: [TraceReplay.TickState] = []
+        animator.onTick = { k, states in
+            stepped.append(TraceReplay.TickState(tick: k, tiles: states.map { TraceReplay.TileState(id: $0.0, state: $0.1) }))
+        }
+        defer { animator.onTick = nil }
+
+        // Every input goes in up front, with its tick (a recorded one, or its time's).
+        var lastTick = 0
+        for input in session.inputs {
+            try animator.schedule(input.input, tick: input.tick)
+            if let tick = input.tick {
+                lastTick = tick
+            } else if case .touch(let e) = input.input {
+                lastTick = animator.clock.firstTick(atOrAfter: e.time)
+            }
+        }
+        var frames = FrameTimes(display)
+        var done = session.run.duration <= 0
+        while !done {
+            var t = frames.next()
+            if t >= session.run.duration { t = session.run.duration; done = true }
+            stepped.removeAll(keepingCapacity: true)
+            // An input the backend refused fails here as it failed live: the animator consumes
+            // it, reports it, and the same call again steps the frame's remaining ticks.
+            var lifeCycle: [TileEvent] = []
+            while true {
+                do {
+                    lifeCycle = try animator.advance(to: t)
+                    break
+                } catch {
+                    out.errors.append(error)
+                }
+            }
+            for state in stepped {
+                let k = state.tick
+                for s in state.tiles { out.digest.combine(s.state) }
+                if recordsTicks { out.ticks.append(state) }
+                out.tickCount = k + 1
+                if let interval, out.tickCount % interval == 0 { out.checkpoints.append(out.digest) }
+                out.events += lifeCycle.filter { $0.tick == k }
+                guard session.run.stopsWhenIdle else { continue }
+                // Idle after tick k: every input applied (the last one before tick `lastTick`)
+                // and no tile has a world.
+                let applied = lastTick <= k
+                let gone = lifeCycle.filter { $0.tick == k && ($0.kind == .settled || $0.kind == .culled) }.map(\.tile)
+                if applied, state.tiles.allSatisfy({ gone.contains($0.id) }) {
+                    out.stoppedWhenIdle = true
+                    done = true
+                    break
+                }
+            }
+        }
+        guard animator.clock.droppedTime == 0 else {
+            throw FlingError(
+                .invalidState, field: "TraceReplayer", value: "\(animator.clock.droppedTime) s dropped",
+                reason: "a display frame stalled the clock")
+        }
+        for id in animator.tileIDs {
+            let snapshot = try animator.snapshot(of: id)
+            out.outcomes.append(TraceReplay.TileOutcome(tile: id, phase: snapshot.phase, events: out.events, lastTick: out.tickCount - 1))
+        }
+        return out
+    }
+
+    /// The pins of session `s` that the replay `r` does not give, each with the ticks within
+    /// which the session first left its pins: from the last matching checkpoint to the first
+    /// differing one (or to the end, when every checkpoint matched).
+    static func compare(_ x: Trace.Expectation, _ r: TraceReplay.Session, session s: Int) -> [PinCheck.Mismatch] {
+        var m: [PinCheck.Mismatch] = []
+        let name = r.name.map { " (\($0))" } ?? ""
+        var within = 0..<max(x.ticks, r.tickCount)
+        if let interval = x.interval {
+            let common = zip(x.checkpoints, r.checkpoints)
+            let matched = common.prefix { $0.0 == $0.1 }.count
+            let differs = matched < min(x.checkpoints.count, r.checkpoints.count)
+            let upper = differs ? (matched + 1) * interval : within.upperBound
+            within = (matched * interval)..<max(upper, matched * interval)
+            if within.isEmpty { within = within.lowerBound..<(within.lowerBound + 1) }
+        }
+        if x.ticks != r.tickCount {
+            m.append(
+                .init(
+                    scene: s, field: "scenes[\(s)]\(name).expected.ticks", expected: "\(x.ticks)", actual: "\(r.tickCount)",
+                    frames: within))
+        }
+        if x.digest != r.digest {
+            m.append(
+                .init(
+                    scene: s, field: "scenes[\(s)]\(name).expected.digest", expected: x.digest.hex, actual: r.digest.hex,
+                    frames: within))
+        }
+        if x.interval != nil {
+            for (c, (e, a)) in zip(x.checkpoints, r.checkpoints).enumerated() where e != a {
+                m.append(
+                    .init(
+                        scene: s, field: "scenes[\(s)]\(name).expected.checkpoints[\(c)]", expected: e.hex, actual: a.hex,
+                        frames: within))
+                break
+            }
+            if x.checkpoints.count != r.checkpoints.count {
+                m.append(
+                    .init(
+                        scene: s, field: "scenes[\(s)]\(name).expected.checkpoints", expected: "\(x.checkpoints.count) digests",
+                        actual: "\(r.checkpoints.count) digests", frames: within))
+            }
+        }
+        return m
+    }
+}
+
+/// Display-frame times for one session.
+struct FrameTimes {
+    let display: DisplayFrames
+    var n = 0
+    var t = 0.0
+    var rng: SplitMix64
+
+    init(_ display: DisplayFrames) {
+        self.display = display
+        if case .jittered(_, let seed) = display { rng = SplitMix64(state: seed) } else { rng = SplitMix64(state: 0) }
+    }
+
+    mutating func next() -> Double {
+        n += 1
+        switch display {
+        case .rate(let hz):
+            return Double(n) / hz
+        case .jittered(let hz, _):
+            t += (0.25 + 1.5 * rng.unit()) / hz
+            return t
+        }
+    }
+}
+
+/// What a replay gave: per session, the tick states, the life-cycle events and the digests;
+/// and how it compared with the trace's pins (``pins``; ``PinnedReplay/verify(allowingNoPins:)``).
+public struct TraceReplay: PinnedReplay, Sendable {
+    /// One tile's state after a tick. Equal only when every number has the same bits (`-0`
+    /// differs from `0`, a NaN equals the same NaN): a replay promises the same bits.
+    public struct TileState: Hashable, Sendable {
+        public var id: TileID
+        public var state: BodyState
+        public init(id: TileID, state: BodyState) { self.id = id; self.state = state }
+
+        public static func == (a: TileState, b: TileState) -> Bool { a.id == b.id && a.state.isBitwiseEqual(to: b.state) }
+
+        public func hash(into hasher: inout Hasher) {
+            hasher.combine(id)
+            for x in [state.position.x, state.position.y, state.angle, state.velocity.x, state.velocity.y, state.angularVelocity] {
+                hasher.combine(x.bitPattern)
+            }
+        }
+    }
+
+    /// The states of the tiles that had a world during one tick, in id order (what
+    /// ``DragAnimator/onTick`` reports); compared by bits (``TileState``).
+    public struct TickState: Hashable, Sendable {
+        public var tick: Int
+        public var tiles: [TileState]
+        public init(tick: Int, tiles: [TileState]) { self.tick = tick; self.tiles = tiles }
+    }
+
+    /// How a tile's session ended for it.
+    public struct TileOutcome: Hashable, Sendable, CustomStringConvertible {
+        public enum Kind: String, Hashable, Sendable {
+            /// Came home and was snapped to its origin.
+            case settled
+            /// Left the viewport and was dropped.
+            case culled
+            /// Never moved (no finger took it).
+            case resting
+            /// Still moving when the session's time ran out.
+            case held, attracted, falling
+        }
+
+        /// A finger letting go of the tile.
+        public struct Release: Hashable, Sendable {
+            public var tick: Int
+            public var outcome: ReleaseOutcome
+            public var velocity: Vector
+            public var cancelled: Bool
+        }
+
+        public var tile: TileID
+        public var kind: Kind
+        /// For `settled` and `culled`, the tick it happened after; otherwise the session's last tick.
+        public var tick: Int
+        /// The last release of the tile, if a finger ever let go of it.
+        public var release: Release?
+
+        init(tile: TileID, phase: TilePhase, events: [TileEvent], lastTick: Int) {
+            self.tile = tile
+            let mine = events.filter { $0.tile == tile }
+            let end = mine.last { $0.kind == .settled || $0.kind == .culled }
+            switch phase {
+            case .resting: kind = end == nil ? .resting : .settled
+            case .culled: kind = .culled
+            case .held: kind = .held
+            case .attracted: kind = .attracted
+            case .falling: kind = .falling
+            }
+            tick = (kind == .settled || kind == .culled) ? (end?.tick ?? lastTick) : lastTick
+            for e in mine.reversed() {
+                if case .released(let outcome, let velocity, let cancelled) = e.kind {
+                    release = Release(tick: e.tick, outcome: outcome, velocity: velocity, cancelled: cancelled)
+                    break
+                }
+            }
+        }
+
+        public var description: String {
+            var s = "\(tile) \(kind.rawValue) at tick \(tick)"
+            if let r = release { s += ", released (\(r.cancelled ? "cancelled, " : "")\(r.outcome.rawValue)) at \(r.velocity) pt/s" }
+            return s
+        }
+    }
+
+    /// A session's replay.
+    public struct Session: Sendable {
+        public var name: String?
+        /// Every tick's states, in order (empty when ``TraceReplayer/recordsTicks`` is off).
+        public var ticks: [TickState]
+        /// The life-cycle events, in order.
+        public var events: [TileEvent]
+        /// Ticks stepped (an idle-stopped session ends at its first idle tick).
+        public var tickCount: Int
+        /// The digest the session started from (the previous session's, or the offset basis).
+        public var startDigest: StateDigest
+        /// The chained digest after the session's last tick.
+        public var digest: StateDigest
+        /// Ticks between ``checkpoints``, if any were taken.
+        public var checkpointInterval: Int?
+        /// The chained digest after every `checkpointInterval` ticks.
+        public var checkpoints: [StateDigest]
+        /// Whether the session stopped at its first idle tick rather than at its duration.
+        public var stoppedWhenIdle: Bool
+        /// Each tile's outcome, in id order.
+        public var outcomes: [TileOutcome]
+        /// Inputs the backend refused while they were applied (as they were refused live):
+        /// each was consumed and its tile put back at rest. Empty for a sound recording.
+        public var errors: [FlingError]
+
+        /// The session's digests as an expectation, to pin in a trace.
+        public var expectation: Trace.Expectation {
+            Trace.Expectation(ticks: tickCount, digest: digest, interval: checkpointInterval, checkpoints: checkpoints)
+        }
+    }
+
+    public var sessions: [Session]
+    /// The digest chained over every session: the last session's ``Session/digest``.
+    public var digest: StateDigest
+    /// Ticks over every session.
+    public var tickCount: Int
+    /// How the replay compared with the trace's pins: how many were compared, at what
+    /// arithmetic, and which differ. Pins are compared only on a backend of the trace's
+    /// ``Trace/arithmetic``.
+    public var pins: PinCheck
+
+    /// `digest <16 hex digits> ticks <count>`: the line that names a replay.
+    public var summary: String { "digest \(digest.hex) ticks \(tickCount)" }
+}
+
+extension Trace {
+    /// The trace with every session's expectation set from a replay: its tick count, final
+    /// digest and, when `interval` is given, a checkpoint every `interval` ticks. The pins are
+    /// of the backend's arithmetic (the trace's ``arithmetic`` is set to it).
+    public func pinned(
+        every interval: Int? = nil,
+        makeBackend: (_ solverIterations: Int) throws(FlingError) -> any PhysicsBackend
+    ) throws(FlingError) -> Trace {
+        var bare = self
+        for s in bare.sessions.indices { bare.sessions[s].expected = nil }
+        // The pins are of the arithmetic they are made with.
+        bare.arithmetic = try makeBackend(bare.sessions.first?.solverIterations ?? 10).arithmetic
+        var replayer = TraceReplayer(bare)
+        replayer.recordsTicks = false
+        replayer.checkpointInterval = interval
+        let replay = try replayer.replay(makeBackend: makeBackend)
+        for s in bare.sessions.indices { bare.sessions[s].expected = replay.sessions[s].expectation }
+        return bare
+    }
+}
