@@ -7,6 +7,8 @@ struct GearJoint {
     var phase: Double, ratio: Double, ratioInv: Double
     var maxForce: Double, maxBias: Double, errorBias: Double
     var iSum = 0.0, bias = 0.0, jAcc = 0.0
+    /// `1 - errorBias^dt` for `coefDt` (0 before the first step): `pow` only when dt changes.
+    var coef = 0.0, coefDt = 0.0
 
     init(phase: Double, ratio: Double, maxForce: Double, maxBias: Double, errorBias: Double) {
         self.phase = phase
@@ -22,7 +24,10 @@ struct GearJoint {
 
     @inline(__always) mutating func preStep<M: ArithmeticFunctions>(_ a: AnchorBody, _ b: RigidBody, _ dt: Double, _: M.Type) {
         iSum = 1.0 / (AnchorBody.iInv * ratioInv + ratio * b.iInv)
-        let coef = 1.0 - M.pow(errorBias, dt)
+        if coefDt != dt {
+            coef = 1.0 - M.pow(errorBias, dt)
+            coefDt = dt
+        }
         bias = cpfclamp(-coef * (b.angle * ratio - Self.anchorAngle - phase) / dt, -maxBias, maxBias)
     }
 

@@ -99,6 +99,7 @@ extension NativeBackend {
         // world that stepped before shares prev_dt, so the quotient is divided once.
         let warmScale = b.prevDt == 0.0 ? 0.0 : dt / b.prevDt
         var dragLanes = 0, dragScalar = 0, attractionLanes = 0, attractionScalar = 0
+        var contactBiasCoef = Double.nan
         for k in 0..<n {
             let i = Int(s.live[k])
             let dtCoef = records[i].hasStepped ? warmScale : 0.0
@@ -120,7 +121,9 @@ extension NativeBackend {
                 }
             case .dynamic:
                 // The general path: the whole step of this world, here (its worlds share nothing).
-                let biasCoef = 1.0 - M.pow(collisionBias, dt)
+                // The contacts' bias coefficient, `1 - collisionBias^dt`, once per block.
+                if contactBiasCoef.isNaN { contactBiasCoef = 1.0 - M.pow(collisionBias, dt) }
+                let biasCoef = contactBiasCoef
                 b.dynamics[i]!.step(
                     &bodies[i], rotation, dt, dtCoef: dtCoef, stamp: b.stamp, iterations: iterations, biasCoef: biasCoef, M.self)
             case .attraction:

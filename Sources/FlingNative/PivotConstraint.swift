@@ -13,6 +13,9 @@ struct PivotConstraint {
     var ka = 0.0, kb = 0.0, kc = 0.0, kd = 0.0
     var biasX = 0.0, biasY = 0.0
     var jAccX = 0.0, jAccY = 0.0
+    /// `-(1 - errorBias^dt) / dt` for `biasDt` (0 before the first step): `pow` only when dt
+    /// changes, with the same result.
+    var biasCoef = 0.0, biasDt = 0.0
 
     init(anchorA: Vector, anchorB: Vector, maxForce: Double, maxBias: Double, errorBias: Double) {
         anchorAx = anchorA.x; anchorAy = anchorA.y
@@ -46,8 +49,11 @@ struct PivotConstraint {
         // Bias: clamp(delta · −(1 − errorBias^dt)/dt, maxBias).
         let dx = (b.px + r2x) - (a.px + r1x)
         let dy = (b.py + r2y) - (a.py + r1y)
-        let coef = -(1.0 - M.pow(errorBias, dt)) / dt
-        (biasX, biasY) = clamp(dx * coef, dy * coef, maxBias)
+        if biasDt != dt {
+            biasCoef = -(1.0 - M.pow(errorBias, dt)) / dt
+            biasDt = dt
+        }
+        (biasX, biasY) = clamp(dx * biasCoef, dy * biasCoef, maxBias)
     }
 
     @inline(__always) func applyCachedImpulse(_ a: inout AnchorBody, _ b: inout RigidBody, _ dtCoef: Double) {

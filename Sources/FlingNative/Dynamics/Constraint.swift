@@ -5,7 +5,7 @@ import FlingCore
 /// added and removed together and alone in the list, are one entry that runs both in order).
 /// `finger` is the anchor body's slot in ``DynamicWorld/fingers``, or −1 for the static body.
 ///
-/// The joint itself sits in raw storage sized for the largest kind (``PivotConstraint``, 152
+/// The joint itself sits in raw storage sized for the largest kind (``PivotConstraint``, 168
 /// bytes) and is worked on in place, through a pointer rebound to its kind: no copy per
 /// iteration.
 struct ConstraintEntry {
@@ -24,13 +24,13 @@ struct ConstraintEntry {
     var kind: Kind
     var record = Storage()
 
-    /// 19 `Double`s.
+    /// 21 `Double`s.
     struct Storage {
         var words:
             (
                 Double, Double, Double, Double, Double, Double, Double, Double, Double, Double,
-                Double, Double, Double, Double, Double, Double, Double, Double, Double
-            ) = (0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0)
+                Double, Double, Double, Double, Double, Double, Double, Double, Double, Double, Double
+            ) = (0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0)
     }
 
     init<Joint>(serial: UInt32, finger: Int, kind: Kind, _ joint: Joint) {
