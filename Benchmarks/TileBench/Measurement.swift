@@ -114,7 +114,8 @@ struct BenchBackend: Hashable, CaseIterable {
     static let nativePortable = BenchBackend(base: .nativePortable)
     static let tileAnimator = BenchBackend(base: .tileAnimator)
     static let allCases =
-        Base.allCases.map { BenchBackend(base: $0) } + [Base.chipmunkPerWorld, .chipmunkShared, .native, .nativePortable].map {
+        Base.allCases.map { BenchBackend(base: $0) }
+        + [Base.chipmunkPerWorld, .chipmunkShared, .native, .nativePortable].map {
             BenchBackend(base: $0, walls: true)
         }
 
