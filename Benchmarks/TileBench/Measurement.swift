@@ -102,15 +102,27 @@ struct BenchBackend: Hashable, CaseIterable {
 
     var base: Base
     var threads = 1
+    /// The workload with walls: every tile's world holds the viewport's four edges (elasticity
+    /// 0.5, friction 0.3, the tile's box elasticity 0.6, friction 0.4) and a seeded noise field
+    /// (`Scene.walls`, `Scene.fields`), so every step collides, solves contacts and evaluates a
+    /// field.
+    var walls = false
 
     static let chipmunkPerWorld = BenchBackend(base: .chipmunkPerWorld)
     static let chipmunkShared = BenchBackend(base: .chipmunkShared)
     static let native = BenchBackend(base: .native)
     static let nativePortable = BenchBackend(base: .nativePortable)
     static let tileAnimator = BenchBackend(base: .tileAnimator)
-    static let allCases = Base.allCases.map { BenchBackend(base: $0) }
+    static let allCases =
+        Base.allCases.map { BenchBackend(base: $0) }
+        + [Base.chipmunkPerWorld, .chipmunkShared, .native, .nativePortable].map {
+            BenchBackend(base: $0, walls: true)
+        }
 
-    var rawValue: String { threads == 1 ? base.rawValue : "\(base.rawValue)×\(threads)" }
+    var rawValue: String { base.rawValue + (walls ? "+walls" : "") + (threads == 1 ? "" : "×\(threads)") }
+
+    /// What a row's speed-up is measured against: chipmunk-per-world on the same workload.
+    var baseline: BenchBackend { BenchBackend(base: .chipmunkPerWorld, walls: walls) }
 
     var kind: BackendKind {
         switch base {
@@ -127,7 +139,9 @@ struct BenchBackend: Hashable, CaseIterable {
     /// The rows whose end states must be equal bit for bit: one workload (the backend
     /// workload, or the animator's), one arithmetic.
     var comparisonGroup: String {
-        base == .tileAnimator ? "the TileAnimator workload (portable)" : "the backend workload, \(kind.arithmetic) arithmetic"
+        base == .tileAnimator
+            ? "the TileAnimator workload (portable)"
+            : "the backend workload\(walls ? " with walls and a field" : ""), \(kind.arithmetic) arithmetic"
     }
 
     /// A fresh backend of this kind.
@@ -142,12 +156,26 @@ struct BenchBackend: Hashable, CaseIterable {
         allCases.filter { BackendKind.available.contains($0.kind) }
     }
 
-    init(base: Base, threads: Int = 1) {
+    /// The default rows: every one but chipmunk-shared+walls, whose one space puts every tile's
+    /// box in the same few cells of the spatial hash, so its broad phase meets every pair of
+    /// tiles: O(N²) a step (ask for it by name).
+    static var defaults: [BenchBackend] {
+        available.filter { !($0.base == .chipmunkShared && $0.walls) }
+    }
+
+    init(base: Base, threads: Int = 1, walls: Bool = false) {
         self.base = base
         self.threads = threads
+        self.walls = walls
     }
 
     init?(argument: String) {
+        if argument.hasSuffix("+walls") {
+            guard var b = BenchBackend(argument: String(argument.dropLast(6))), b.base != .tileAnimator else { return nil }
+            b.walls = true
+            self = b
+            return
+        }
         switch argument {
         case "chipmunk-per-world", "chipmunk": self = .chipmunkPerWorld
         case "chipmunk-shared": self = .chipmunkShared
@@ -336,7 +364,7 @@ func runRound(
                 row.backend.base == .tileAnimator ? .tileAnimator : row.backend.kind.arithmetic == .portable ? .nativePortable : .native
             let name = "a reference run (\(base.rawValue) on 2 threads sharing every step, untimed)"
             progress.say("N=\(grouped(n)): \(name), \(grouped(row.ticks)) ticks")
-            var reference = try BenchBackend(base: base, threads: 2).workload(scene: scene, shareEveryStep: true)
+            var reference = try BenchBackend(base: base, threads: 2, walls: row.backend.walls).workload(scene: scene, shareEveryStep: true)
             try reference.populate(reserve: plan.reserve)
             _ = try reference.run(ticks: row.ticks)
             members.append((name: name, digest: reference.digest, ticks: reference.tick))
@@ -356,7 +384,7 @@ extension BenchBackend {
         }
         let backend = try make(solverIterations: Scene.solverIterations)
         if shareEveryStep, let native = backend as? NativeBackend { native.parallelSlots = 0 }
-        return WorkloadRun(label: rawValue, backend: backend, scene: scene)
+        return WorkloadRun(label: rawValue, backend: backend, scene: scene, walls: walls)
     }
 }
 
