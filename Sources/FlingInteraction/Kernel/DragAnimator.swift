@@ -60,6 +60,11 @@ public class DragAnimator<Policy: DragPolicy> {
     /// The ``eventStream(bufferingNewest:)`` streams.
     final var eventContinuations: [AsyncStream<Policy.Event>.Continuation] = []
 
+    /// Whether fingers hold items by drag joints of their own (``DragSettings/fingersPerItem``
+    /// above 1, or finger smoothing), and the fraction of a smoothed finger's distance to its
+    /// touch left after a tick, `fingerSmoothing^tick` (portable `pow`).
+    final let usesGrips: Bool
+    final let gripSmoothing: Double?
     /// The policy: its settings and any state of its own.
     @exclusivity(unchecked) final var policy: Policy
     /// Items, sorted by id.
@@ -101,6 +106,8 @@ public class DragAnimator<Policy: DragPolicy> {
         self.backend = backend
         self.timeOrigin = timeOrigin
         self.clock = try FixedStepClock(tick: settings.tick, maxFrameInterval: settings.maxFrameInterval)
+        self.usesGrips = settings.usesGrips
+        self.gripSmoothing = settings.fingerSmoothing.map { Portable.pow($0, settings.tick) }
     }
 
     /// Whether every input accepted so far has been applied.

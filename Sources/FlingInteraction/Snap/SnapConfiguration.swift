@@ -31,6 +31,11 @@ public struct SnapConfiguration: Hashable, Sendable {
     /// ``drag``).
     public func validate() throws(FlingError) {
         try drag.validate("SnapConfiguration.drag")
+        guard drag.fingersPerItem == 1 else {
+            throw FlingError(
+                .outOfRange, field: "SnapConfiguration.drag.fingersPerItem", value: "\(drag.fingersPerItem)",
+                reason: "a snap item is held at its center by one finger: must be 1")
+        }
         try Check.range(decelerationRate, 0...0.9999, "SnapConfiguration.decelerationRate")
         try Check.range(tapSlop, 0...Limits.coordinate, "SnapConfiguration.tapSlop")
         try Check.range(tapDuration, 0...10, "SnapConfiguration.tapDuration")

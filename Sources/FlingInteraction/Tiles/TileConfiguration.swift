@@ -13,15 +13,28 @@ public enum ReleaseRule: Hashable, Sendable {
     case alwaysAttract
     /// Always fall.
     case alwaysFall
+    /// Attract when the tile's center lies less than `radius` from where it was when the first
+    /// finger of the hold went down, and its kinetic energy as released (Chipmunk's
+    /// `m v·v + I ω²`, ``TileRelease/kineticEnergy``) is below `maxKineticEnergy` (We Heart
+    /// Pics: 40 pt and 500,000).
+    case nearGrab(radius: Double, maxKineticEnergy: Double)
 
-    /// Whether a tile at `center` moving at `velocity` goes back to `origin`.
-    @inlinable public func attracts(center: Vector, velocity: Vector, origin: Vector) -> Bool {
+    /// Whether a tile released as `release` says goes back to its origin.
+    @inlinable public func attracts(_ release: TileRelease) -> Bool {
         switch self {
         case .alwaysAttract: return true
         case .alwaysFall: return false
         case .projectedDistance(let lookahead, let radius):
-            return (center + velocity * lookahead - origin).length <= radius
+            return (release.center + release.velocity * lookahead - release.origin).length <= radius
+        case .nearGrab(let radius, let maxKineticEnergy):
+            return (release.center - release.holdStart).length < radius && release.kineticEnergy < maxKineticEnergy
         }
+    }
+
+    /// Whether a tile at `center` moving at `velocity` goes back to `origin`: ``attracts(_:)``
+    /// for a tile of unit mass, without spin, whose hold began at its origin.
+    @inlinable public func attracts(center: Vector, velocity: Vector, origin: Vector) -> Bool {
+        attracts(TileRelease(center: center, velocity: velocity, origin: origin, holdStart: origin))
     }
 }
 
@@ -50,6 +63,24 @@ public struct TileConfiguration: Hashable, Sendable {
     /// How far outside the viewport a tile's rotated bounds must lie before it is culled,
     /// in points. Default 20.
     public var cullMargin: Double = 20
+    /// The velocity a tile is released with. Default ``ReleaseVelocity/tracker``.
+    public var releaseVelocity: ReleaseVelocity = .tracker
+    /// What pulls an attracted tile home. Default ``HomeAttachment/spring`` (``attraction`` and
+    /// ``rotation``).
+    public var home: HomeAttachment = .spring
+    /// When an attracted tile counts as home. Default ``RestRule/thresholds`` (``settle``).
+    public var restRule: RestRule = .thresholds
+    /// When a falling tile is culled. Default ``CullRule/outsideViewport`` (``cullMargin``).
+    public var cullRule: CullRule = .outsideViewport
+    /// How far from a tile, in points, a touch that lies on none still takes the nearest one
+    /// (`ChipmunkMultiGrab`'s `grabRadius`: within less than this distance; the drag joint then
+    /// holds the tile's nearest point). A touch on tiles takes the topmost. Default 0: only a
+    /// touch on a tile takes it.
+    public var grabRadius: Double = 0
+    /// A tile whose last finger lifts (not cancelled) with its center less than this distance,
+    /// in points, from where it was when the hold began, and that goes home, is reported
+    /// ``TileEventKind/tapped`` after its release (We Heart Pics: 5). Default nil: no taps.
+    public var tapDistance: Double? = nil
 
     public init() {}
 
@@ -72,10 +103,33 @@ public struct TileConfiguration: Hashable, Sendable {
         case .projectedDistance(let lookahead, let radius):
             try Check.range(lookahead, 0...10, "TileConfiguration.releaseRule.lookahead")
             try Check.range(radius, 0...Limits.coordinate, "TileConfiguration.releaseRule.radius")
+        case .nearGrab(let radius, let energy):
+            try Check.range(radius, 0...Limits.coordinate, "TileConfiguration.releaseRule.radius")
+            try Check.range(energy, 0...1e300, "TileConfiguration.releaseRule.maxKineticEnergy")
         case .alwaysAttract, .alwaysFall: break
         }
         try settle.validate("TileConfiguration.settle")
         try Check.range(cullMargin, 0...Limits.coordinate, "TileConfiguration.cullMargin")
+        if case .pivots(let offsets, let maxForce, let maxBias, let errorBias) = home {
+            guard (1...Limits.joints).contains(offsets.count) else {
+                throw FlingError(
+                    .outOfRange, field: "TileConfiguration.home.offsets", value: "\(offsets.count) offsets",
+                    reason: "must be 1...\(Limits.joints)")
+            }
+            for (n, offset) in offsets.enumerated() {
+                try Check.range(offset.x, -Limits.coordinate...Limits.coordinate, "TileConfiguration.home.offsets[\(n)].x")
+                try Check.range(offset.y, -Limits.coordinate...Limits.coordinate, "TileConfiguration.home.offsets[\(n)].y")
+            }
+            try BackendCheck.limit(maxForce, "TileConfiguration.home.maxForce")
+            try BackendCheck.limit(maxBias, "TileConfiguration.home.maxBias")
+            try Check.range(errorBias, 1e-300...1, "TileConfiguration.home.errorBias")
+        }
+        if case .kineticEnergy(let energy) = restRule {
+            try Check.range(energy, 0...1e300, "TileConfiguration.restRule.atMost")
+        }
+        if case .below(let y) = cullRule { try Check.range(y, -Limits.coordinate...Limits.coordinate, "TileConfiguration.cullRule.y") }
+        try Check.range(grabRadius, 0...Limits.coordinate, "TileConfiguration.grabRadius")
+        if let tapDistance { try Check.range(tapDistance, 0...Limits.coordinate, "TileConfiguration.tapDistance") }
     }
 }
 

@@ -29,6 +29,9 @@ public enum TileEventKind: Hashable, Sendable {
     /// outcome is always `attract`). `velocity` is the velocity tracker's estimate, in points
     /// per second, given to the tile.
     case released(outcome: ReleaseOutcome, velocity: Vector, cancelled: Bool)
+    /// The tile's last finger lifted with the tile near where the hold began, and it goes home
+    /// (``TileConfiguration/tapDistance``); reported just after its release.
+    case tapped
     /// The tile came home: snapped exactly to its origin and angle 0; its world is freed.
     case settled
     /// The tile left the viewport (plus margin): its world is freed and it is ``TilePhase/culled``.
@@ -93,6 +96,7 @@ extension TileEventKind: CustomStringConvertible {
         case .grabbed(let touch, let at): "grabbed by \(touch) at \(at)"
         case .released(let outcome, let velocity, let cancelled):
             "released (\(cancelled ? "cancelled, " : "")\(outcome.rawValue)) at \(velocity) pt/s"
+        case .tapped: "tapped"
         case .settled: "settled"
         case .culled: "culled"
         }

@@ -16,6 +16,9 @@ public struct TilePolicy: DragPolicy {
     /// The visible area; tiles wholly outside it (plus the cull margin) are culled.
     let viewport: Rect
     let configuration: TileConfiguration
+    /// The pivot joints pulling each attracted tile home (``HomeAttachment/pivots(offsets:maxForce:maxBias:errorBias:)``),
+    /// by raw tile id. Only looked up, never iterated.
+    var homeJoints: [Int: [JointID]] = [:]
 
     public typealias Item = TileDefinition
     public typealias Phase = TilePhase
@@ -28,21 +31,42 @@ extension TilePolicy: PolicyRules {
         noun: "tile", indefinite: "a tile", idField: "TileID", definitionField: "TileDefinition.id",
         unknownCode: .unknownTile, duplicateCode: .duplicateTile)
 
+    /// The definition's own checks, and the home pivots' against it: each anchor in range, and
+    /// each point held within the backends' leverage bound for the tile's mass and moment.
     static func validate(_ item: TileDefinition, _ policy: TilePolicy, settings: DragSettings) throws(FlingError) {
         try item.validate()
+        guard case .pivots(let offsets, _, _, _) = policy.configuration.home else { return }
+        for (n, offset) in offsets.enumerated() {
+            let field = "TileDefinition(\(item.id.rawValue)) with TileConfiguration.home.offsets[\(n)]"
+            try Check.coordinate(item.origin + offset, field)
+            do { try BackendCheck.leverage(offset, field, massInverse: 1 / item.mass, momentInverse: 1 / item.moment) } catch {
+                throw FlingError(error.code, field: field, value: error.value, reason: error.reason)
+            }
+        }
     }
 
     static func home(of item: TileDefinition) -> Vector { item.origin }
 
     // MARK: Grab
 
-    /// The topmost (highest id) tile not culled whose current rotated frame contains the point.
+    /// The topmost (highest id) tile not culled whose current rotated frame contains the point;
+    /// else, with a grab radius, the tile nearest the point within less than it (the topmost of
+    /// those equally near), as `ChipmunkMultiGrab`'s point query takes the nearest shape.
     static func hit(_ a: DragAnimator<TilePolicy>, at point: Vector) -> Int? {
-        a.records.indices.last { i in
+        let on = a.records.indices.last { i in
             guard a.statuses[i].phase != .culled else { return false }
             let local = a.records[i].state.transform.local(fromWorld: point)
             return abs(local.x) <= a.records[i].item.frame.width / 2 && abs(local.y) <= a.records[i].item.frame.height / 2
         }
+        let radius = a.policy.configuration.grabRadius
+        guard on == nil, radius > 0 else { return on }
+        var nearest: (index: Int, distance: Double)?
+        for i in a.records.indices where a.statuses[i].phase != .culled {
+            let local = a.records[i].state.transform.local(fromWorld: point)
+            let d = (local - a.records[i].item.nearestPoint(toLocal: local)).length
+            if d < radius, d <= nearest?.distance ?? radius { nearest = (i, d) }
+        }
+        return nearest?.index
     }
 
     static func canGrab(_ a: DragAnimator<TilePolicy>, _ i: Int) -> Bool {
@@ -58,10 +82,16 @@ extension TilePolicy: PolicyRules {
             mass: def.mass, moment: def.moment, transform: Transform(position: def.origin), gravity: policy.configuration.gravity)
     }
 
-    /// A tile springing home loses its spring and gets gravity and no damping back; a falling
-    /// one keeps going as it was.
+    /// A tile springing home loses its spring and gets gravity and no damping back (or loses its
+    /// home pivots, gravity never having left it); a falling one keeps going as it was.
     static func takeOver(_ a: DragAnimator<TilePolicy>, _ i: Int, world: WorldID) throws(FlingError) {
         guard a.statuses[i].phase == .attracted else { return }
+        if case .pivots = a.policy.configuration.home {
+            let id = a.records[i].item.id.rawValue
+            for joint in a.policy.homeJoints[id] ?? [] { try a.backend.removeJoint(joint, from: world) }
+            a.policy.homeJoints[id] = nil
+            return
+        }
         try a.backend.detachAttraction(from: world)
         try a.backend.setGravity(of: world, a.policy.configuration.gravity)
         try a.backend.setDamping(of: world, 1)
@@ -87,30 +117,57 @@ extension TilePolicy: PolicyRules {
 
     // MARK: Release
 
+    /// The release velocity (the tracker's, or the body's own), the release rule, and what
+    /// pulls an attracted tile home; then a tap, if the configuration reports taps.
     static func release(_ a: DragAnimator<TilePolicy>, _ i: Int, velocity: Vector, cancelled: Bool, tick k: Int) throws(FlingError) {
         let def = a.records[i].item
         let world = a.statuses[i].world!
         let c = a.policy.configuration
-        let spin = min(max(a.records[i].state.angularVelocity, -Limits.angularVelocity), Limits.angularVelocity)
-        try a.backend.setVelocity(of: world, linear: velocity, angular: spin)
-        let attract = cancelled || c.releaseRule.attracts(center: a.records[i].state.position, velocity: velocity, origin: def.origin)
+        let state = a.records[i].state
+        var velocity = velocity
+        if c.releaseVelocity == .tracker {
+            let spin = min(max(state.angularVelocity, -Limits.angularVelocity), Limits.angularVelocity)
+            try a.backend.setVelocity(of: world, linear: velocity, angular: spin)
+        } else {
+            velocity = state.velocity
+        }
+        let release = TileRelease(
+            center: state.position, velocity: velocity, angularVelocity: state.angularVelocity, origin: def.origin,
+            holdStart: a.records[i].holdStart, mass: def.mass, moment: def.moment)
+        let attract = cancelled || c.releaseRule.attracts(release)
         if attract {
-            try a.backend.setGravity(of: world, .zero)
-            try a.attachHomeSpring(i, world: world, to: def.origin, c.attraction, rotation: (c.rotation, def.moment))
+            switch c.home {
+            case .spring:
+                try a.backend.setGravity(of: world, .zero)
+                try a.attachHomeSpring(i, world: world, to: def.origin, c.attraction, rotation: (c.rotation, def.moment))
+            case .pivots(let offsets, let maxForce, let maxBias, let errorBias):
+                var joints: [JointID] = []
+                for offset in offsets {
+                    let pivot = StaticPivot(
+                        anchor: def.origin + offset, localAnchor: offset, maxForce: maxForce, maxBias: maxBias, errorBias: errorBias)
+                    joints.append(try a.backend.addPivot(pivot, to: world))
+                }
+                a.policy.homeJoints[def.id.rawValue] = joints
+            }
         }
         a.statuses[i].phase = attract ? .attracted : .falling
         a.records[i].state.velocity = velocity
         a.events.append(
             TileEvent(tick: k, tile: def.id, kind: .released(outcome: attract ? .attract : .fall, velocity: velocity, cancelled: cancelled))
         )
+        if attract, !cancelled, let tap = c.tapDistance, (state.position - release.holdStart).length < tap {
+            a.events.append(TileEvent(tick: k, tile: def.id, kind: .tapped))
+        }
     }
 
     static func lifted(_ a: DragAnimator<TilePolicy>, _ event: TouchEvent, _ touch: TouchRecord, tick: Int) {}
 
-    /// Home: exactly at the origin, angle 0, at rest.
+    /// Home: exactly at the origin, angle 0, at rest (its world, and any home pivots with it,
+    /// freed already).
     static func rest(_ a: DragAnimator<TilePolicy>, _ i: Int) {
         a.records[i].state = BodyState(position: a.records[i].item.origin)
         a.records[i].previous = a.records[i].state
+        if !a.policy.homeJoints.isEmpty { a.policy.homeJoints[a.records[i].item.id.rawValue] = nil }
     }
 
     // MARK: Tile operations
@@ -140,6 +197,10 @@ extension TilePolicy: PolicyRules {
     static func decide(_ phase: TilePhase, _ tile: inout ItemRecord<TileDefinition>, _ policy: TilePolicy, tick k: Int) -> TileEvent? {
         if phase == .falling, policy.isOffscreen(tile.state, tile.item) { return TileEvent(tick: k, tile: tile.item.id, kind: .culled) }
         guard phase == .attracted else { return nil }
+        if case .kineticEnergy(let most) = policy.configuration.restRule {
+            let energy = tile.state.kineticEnergy(mass: tile.item.mass, moment: tile.item.moment)
+            return energy <= most ? TileEvent(tick: k, tile: tile.item.id, kind: .settled) : nil
+        }
         tile.settleCount = policy.configuration.settle.isHome(tile.state, at: tile.item.origin) ? tile.settleCount + 1 : 0
         return tile.settleCount >= policy.configuration.settle.ticks ? TileEvent(tick: k, tile: tile.item.id, kind: .settled) : nil
     }
@@ -150,6 +211,7 @@ extension TilePolicy: PolicyRules {
             if event.kind == .culled {
                 a.freeWorld(i)
                 a.statuses[i].phase = .culled
+                if !a.policy.homeJoints.isEmpty { a.policy.homeJoints[a.records[i].item.id.rawValue] = nil }
             } else {
                 a.putToRest(i)
             }
@@ -157,8 +219,10 @@ extension TilePolicy: PolicyRules {
         }
     }
 
-    /// Whether the tile's rotated bounds lie wholly outside the viewport grown by the margin.
+    /// Whether the tile's rotated bounds lie wholly outside the viewport grown by the margin
+    /// (or its center below the cull rule's line).
     func isOffscreen(_ s: BodyState, _ def: TileDefinition) -> Bool {
+        if case .below(let y) = configuration.cullRule { return s.position.y > y }
         let (sinA, cosA) = Portable.sincos(s.angle)
         let c = abs(cosA), sn = abs(sinA)
         let hw = def.frame.width / 2, hh = def.frame.height / 2

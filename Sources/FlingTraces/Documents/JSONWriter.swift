@@ -6,9 +6,17 @@ import FlingInteraction
 /// Writes a trace in the canonical layout.
 struct JSONWriter {
     /// The keys of a configuration object, in the order they are written.
-    static let configurationKeys = [
-        "tick", "maxFrameInterval", "gravity", "solverIterations", "dragMaxAcceleration", "dragErrorBias",
-        "attraction", "rotation", "releaseRule", "settle", "cullMargin",
+    static let configurationKeys =
+        [
+            "tick", "maxFrameInterval", "gravity", "solverIterations", "dragMaxAcceleration", "dragErrorBias",
+            "attraction", "rotation", "releaseRule", "settle", "cullMargin",
+        ] + presetKeys
+    /// The keys of the grab and tile rules the presets use (We Heart Pics'), written after those
+    /// above and only when they differ from the defaults, so that a configuration that leaves
+    /// them alone is written as before.
+    static let presetKeys = [
+        "fingersPerItem", "grabFriction", "grabRotaryFriction", "fingerSmoothing", "releaseVelocity", "home", "restRule",
+        "cullRule", "grabRadius", "tapDistance",
     ]
 
     var text = ""
@@ -63,6 +71,33 @@ struct JSONWriter {
         }
     }
 
+    /// The members of ``presetKeys`` whose values differ from the defaults, in that order. A
+    /// pivot's infinite force or bias limit (Chipmunk's default) is left out.
+    static func presetMembers(_ c: TileConfiguration) -> [String] {
+        let d = TileConfiguration()
+        var m: [String] = []
+        if c.drag.fingersPerItem != d.drag.fingersPerItem { m.append("\"fingersPerItem\": \(c.drag.fingersPerItem)") }
+        if c.drag.grabFriction != d.drag.grabFriction { m.append("\"grabFriction\": \(number(c.drag.grabFriction))") }
+        if c.drag.grabRotaryFriction != d.drag.grabRotaryFriction {
+            m.append("\"grabRotaryFriction\": \(number(c.drag.grabRotaryFriction))")
+        }
+        if let s = c.drag.fingerSmoothing { m.append("\"fingerSmoothing\": \(number(s))") }
+        if c.releaseVelocity != d.releaseVelocity { m.append("\"releaseVelocity\": \(string(c.releaseVelocity.rawValue))") }
+        if case .pivots(let offsets, let maxForce, let maxBias, let errorBias) = c.home {
+            var home = "{\"kind\": \"pivots\", \"offsets\": [" + offsets.map(vector).joined(separator: ", ") + "]"
+            if maxForce != .infinity { home += ", \"maxForce\": \(number(maxForce))" }
+            if maxBias != .infinity { home += ", \"maxBias\": \(number(maxBias))" }
+            m.append("\"home\": " + home + ", \"errorBias\": \(number(errorBias))}")
+        }
+        if case .kineticEnergy(let most) = c.restRule {
+            m.append("\"restRule\": {\"kind\": \"kineticEnergy\", \"atMost\": \(number(most))}")
+        }
+        if case .below(let y) = c.cullRule { m.append("\"cullRule\": {\"kind\": \"below\", \"y\": \(number(y))}") }
+        if c.grabRadius != d.grabRadius { m.append("\"grabRadius\": \(number(c.grabRadius))") }
+        if let tap = c.tapDistance { m.append("\"tapDistance\": \(number(tap))") }
+        return m
+    }
+
     mutating func line(_ indent: Int, _ s: String) { text += String(repeating: "  ", count: indent) + s + "\n" }
 
     /// Writes `items` one per line, commas between, and `close` after.
@@ -103,6 +138,8 @@ struct JSONWriter {
             rule = "{\"kind\": \"projectedDistance\", \"lookahead\": \(Self.number(lookahead)), \"radius\": \(Self.number(radius))}"
         case .alwaysAttract: rule = "{\"kind\": \"alwaysAttract\"}"
         case .alwaysFall: rule = "{\"kind\": \"alwaysFall\"}"
+        case .nearGrab(let radius, let energy):
+            rule = "{\"kind\": \"nearGrab\", \"radius\": \(Self.number(radius)), \"maxKineticEnergy\": \(Self.number(energy))}"
         }
         let settle = c.settle
         list(
@@ -121,7 +158,7 @@ struct JSONWriter {
                     + "\"angle\": \(Self.number(settle.angle)), \"angularSpeed\": \(Self.number(settle.angularSpeed)), "
                     + "\"ticks\": \(settle.ticks)}",
                 "\"cullMargin\": \(Self.number(c.cullMargin))",
-            ], close: "},")
+            ] + Self.presetMembers(c), close: "},")
         if s.tiles.isEmpty {
             line(3, "\"tiles\": [],")
         } else {

@@ -144,7 +144,7 @@ extension Trace: FlingDocument {
                     switch e.kind {
                     case .grabbed: phase[e.tile] = "held"
                     case .released(let outcome, _, _): phase[e.tile] = outcome == .attract ? "attracted" : "falling"
-                    case .settled, .culled: break
+                    case .tapped, .settled, .culled: break
                     }
                     next += 1
                 }
@@ -167,6 +167,7 @@ extension Trace: FlingDocument {
                     name = "grabbed"; detail = "touch \(touch.rawValue) at (\(at.x), \(at.y))"
                 case .released(let outcome, let v, let cancelled):
                     name = "released"; detail = "\(cancelled ? "cancelled, " : "")\(outcome.rawValue) vx \(v.x) vy \(v.y)"
+                case .tapped: name = "tapped"; detail = ""
                 case .settled: name = "settled"; detail = ""
                 case .culled: name = "culled"; detail = ""
                 }

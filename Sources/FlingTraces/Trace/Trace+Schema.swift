@@ -267,18 +267,23 @@ struct TraceDecoder {
         c.attraction = try spring(try required(o, "attraction"), path / "attraction")
         c.rotation = try spring(try required(o, "rotation"), path / "rotation")
         let rn = try required(o, "releaseRule")
-        let ro = try object(rn, path / "releaseRule", keys: ["kind", "lookahead", "radius"])
+        let ro = try object(rn, path / "releaseRule", keys: ["kind", "lookahead", "radius", "maxKineticEnergy"])
         let kindNode = try required(ro, "kind")
         switch try string(kindNode, ro.path / "kind") {
         case "projectedDistance":
+            if let extra = optional(ro, "maxKineticEnergy") { throw fail(extra, ro.path, "maxKineticEnergy belongs to kind nearGrab only") }
             c.releaseRule = .projectedDistance(lookahead: try double(ro, "lookahead"), radius: try double(ro, "radius"))
+        case "nearGrab":
+            if let extra = optional(ro, "lookahead") { throw fail(extra, ro.path, "lookahead belongs to kind projectedDistance only") }
+            c.releaseRule = .nearGrab(radius: try double(ro, "radius"), maxKineticEnergy: try double(ro, "maxKineticEnergy"))
         case "alwaysAttract", "alwaysFall":
-            if let extra = optional(ro, "lookahead") ?? optional(ro, "radius") {
-                throw fail(extra, ro.path, "lookahead and radius belong to kind projectedDistance only")
+            if let extra = optional(ro, "lookahead") ?? optional(ro, "radius") ?? optional(ro, "maxKineticEnergy") {
+                throw fail(extra, ro.path, "lookahead, radius and maxKineticEnergy belong to kinds projectedDistance and nearGrab")
             }
             c.releaseRule = try string(kindNode, ro.path / "kind") == "alwaysAttract" ? .alwaysAttract : .alwaysFall
         default:
-            throw fail(kindNode, ro.path / "kind", "must be \"projectedDistance\", \"alwaysAttract\" or \"alwaysFall\"")
+            throw fail(
+                kindNode, ro.path / "kind", "must be \"projectedDistance\", \"nearGrab\", \"alwaysAttract\" or \"alwaysFall\"")
         }
         let so = try object(try required(o, "settle"), path / "settle", keys: ["distance", "speed", "angle", "angularSpeed", "ticks"])
         c.settle = SettleThresholds(
@@ -286,7 +291,50 @@ struct TraceDecoder {
             angle: try double(so, "angle"), angularSpeed: try double(so, "angularSpeed"),
             ticks: try int(so, "ticks"))
         c.cullMargin = try double(o, "cullMargin")
+        try presetMembers(o, path, into: &c)
         return (c, solverIterations)
+    }
+
+    /// The optional members of ``JSONWriter/presetKeys``: absent, each is the default.
+    mutating func presetMembers(_ o: Object, _ path: Path, into c: inout TileConfiguration) throws(FlingError) {
+        if let n = optional(o, "fingersPerItem") { c.drag.fingersPerItem = try int(n, path / "fingersPerItem") }
+        if optional(o, "grabFriction") != nil { c.drag.grabFriction = try double(o, "grabFriction") }
+        if optional(o, "grabRotaryFriction") != nil { c.drag.grabRotaryFriction = try double(o, "grabRotaryFriction") }
+        if optional(o, "fingerSmoothing") != nil { c.drag.fingerSmoothing = try double(o, "fingerSmoothing") }
+        if let n = optional(o, "releaseVelocity") {
+            guard let v = ReleaseVelocity(rawValue: try string(n, path / "releaseVelocity")) else {
+                throw fail(n, path / "releaseVelocity", "must be \"tracker\" or \"body\"")
+            }
+            c.releaseVelocity = v
+        }
+        if let n = optional(o, "home") {
+            let ho = try object(n, path / "home", keys: ["kind", "offsets", "maxForce", "maxBias", "errorBias"])
+            let kind = try required(ho, "kind")
+            guard try string(kind, ho.path / "kind") == "pivots" else { throw fail(kind, ho.path / "kind", "must be \"pivots\"") }
+            var offsets: [Vector] = []
+            for (k, v) in try array(try required(ho, "offsets"), ho.path / "offsets").enumerated() {
+                offsets.append(try vector(v, ho.path / "offsets" / k))
+            }
+            c.home = .pivots(
+                offsets: offsets, maxForce: optional(ho, "maxForce") == nil ? .infinity : try double(ho, "maxForce"),
+                maxBias: optional(ho, "maxBias") == nil ? .infinity : try double(ho, "maxBias"), errorBias: try double(ho, "errorBias"))
+        }
+        if let n = optional(o, "restRule") {
+            let ro = try object(n, path / "restRule", keys: ["kind", "atMost"])
+            let kind = try required(ro, "kind")
+            guard try string(kind, ro.path / "kind") == "kineticEnergy" else {
+                throw fail(kind, ro.path / "kind", "must be \"kineticEnergy\"")
+            }
+            c.restRule = .kineticEnergy(atMost: try double(ro, "atMost"))
+        }
+        if let n = optional(o, "cullRule") {
+            let co = try object(n, path / "cullRule", keys: ["kind", "y"])
+            let kind = try required(co, "kind")
+            guard try string(kind, co.path / "kind") == "below" else { throw fail(kind, co.path / "kind", "must be \"below\"") }
+            c.cullRule = .below(y: try double(co, "y"))
+        }
+        if optional(o, "grabRadius") != nil { c.grabRadius = try double(o, "grabRadius") }
+        if optional(o, "tapDistance") != nil { c.tapDistance = try double(o, "tapDistance") }
     }
 
     mutating func spring(_ node: JSONNode, _ path: Path) throws(FlingError) -> SpringTuning {

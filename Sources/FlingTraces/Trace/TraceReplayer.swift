@@ -298,6 +298,8 @@ public struct TraceReplay: PinnedReplay, Sendable {
             public var outcome: ReleaseOutcome
             public var velocity: Vector
             public var cancelled: Bool
+            /// Whether it was reported a tap (``TileEventKind/tapped``).
+            public var tapped = false
         }
 
         public var tile: TileID
@@ -321,7 +323,8 @@ public struct TraceReplay: PinnedReplay, Sendable {
             tick = (kind == .settled || kind == .culled) ? (end?.tick ?? lastTick) : lastTick
             for e in mine.reversed() {
                 if case .released(let outcome, let velocity, let cancelled) = e.kind {
-                    release = Release(tick: e.tick, outcome: outcome, velocity: velocity, cancelled: cancelled)
+                    let tapped = mine.contains { $0.tick == e.tick && $0.kind == .tapped }
+                    release = Release(tick: e.tick, outcome: outcome, velocity: velocity, cancelled: cancelled, tapped: tapped)
                     break
                 }
             }
@@ -329,7 +332,10 @@ public struct TraceReplay: PinnedReplay, Sendable {
 
         public var description: String {
             var s = "\(tile) \(kind.rawValue) at tick \(tick)"
-            if let r = release { s += ", released (\(r.cancelled ? "cancelled, " : "")\(r.outcome.rawValue)) at \(r.velocity) pt/s" }
+            if let r = release {
+                s += ", released (\(r.cancelled ? "cancelled, " : "")\(r.outcome.rawValue)) at \(r.velocity) pt/s"
+                if r.tapped { s += ", tapped" }
+            }
             return s
         }
     }
