@@ -102,15 +102,26 @@ struct BenchBackend: Hashable, CaseIterable {
 
     var base: Base
     var threads = 1
+    /// The workload with walls: every tile's world holds the viewport's four edges (elasticity
+    /// 0.5, friction 0.3, the tile's box elasticity 0.6, friction 0.4) and a seeded noise field
+    /// (`Scene.wallWorkload`), so every step collides, solves contacts and evaluates a field.
+    var walls = false
 
     static let chipmunkPerWorld = BenchBackend(base: .chipmunkPerWorld)
     static let chipmunkShared = BenchBackend(base: .chipmunkShared)
     static let native = BenchBackend(base: .native)
     static let nativePortable = BenchBackend(base: .nativePortable)
     static let tileAnimator = BenchBackend(base: .tileAnimator)
-    static let allCases = Base.allCases.map { BenchBackend(base: $0) }
+    static let allCases =
+        Base.allCases.map { BenchBackend(base: $0) }
+        + [Base.chipmunkPerWorld, .chipmunkShared, .native, .nativePortable].map {
+            BenchBackend(base: $0, walls: true)
+        }
 
-    var rawValue: String { threads == 1 ? base.rawValue : "\(base.rawValue)×\(threads)" }
+    var rawValue: String { base.rawValue + (walls ? "+walls" : "") + (threads == 1 ? "" : "×\(threads)") }
+
+    /// What a row's speed-up is measured against: chipmunk-per-world on the same workload.
+    var baseline: BenchBackend { BenchBackend(base: .chipmunkPerWorld, walls: walls) }
 
     var kind: BackendKind {
         switch base {
@@ -136,12 +147,26 @@ struct BenchBackend: Hashable, CaseIterable {
         allCases.filter { BackendKind.available.contains($0.kind) }
     }
 
-    init(base: Base, threads: Int = 1) {
+    /// The default rows: every one but chipmunk-shared+walls, whose one space puts every tile's
+    /// box in the same few cells of the spatial hash, so its broad phase meets every pair of
+    /// tiles: O(N²) a step (ask for it by name).
+    static var defaults: [BenchBackend] {
+        available.filter { !($0.base == .chipmunkShared && $0.walls) }
+    }
+
+    init(base: Base, threads: Int = 1, walls: Bool = false) {
         self.base = base
         self.threads = threads
+        self.walls = walls
     }
 
     init?(argument: String) {
+        if argument.hasSuffix("+walls") {
+            guard var b = BenchBackend(argument: String(argument.dropLast(6))), b.base != .tileAnimator else { return nil }
+            b.walls = true
+            self = b
+            return
+        }
         switch argument {
         case "chipmunk-per-world", "chipmunk": self = .chipmunkPerWorld
         case "chipmunk-shared": self = .chipmunkShared
@@ -253,7 +278,9 @@ func runRound(
         if b == .tileAnimator {
             run = try AnimatorRun(label: b.rawValue, scene: scene)
         } else {
-            run = WorkloadRun(label: b.rawValue, backend: try b.make(solverIterations: Scene.solverIterations), scene: scene)
+            run = WorkloadRun(
+                label: b.rawValue, backend: try b.make(solverIterations: Scene.solverIterations), scene: scene,
+                walls: b.walls)
         }
         let before = heapInUse()
         try run.populate(reserve: plan.reserve)
@@ -292,11 +319,14 @@ func runRound(
             bytesPerTile: bytes[r], digest: runs[r].digest, ticks: runs[r].tick, respawns: runs[r].respawns,
             shortestRepetition: shortest[r])
     }
-    // Backends of one arithmetic must agree bit for bit; platform and portable bits may differ,
-    // and the animator row runs a workload of its own.
+    // Backends of one arithmetic on one workload must agree bit for bit; platform and portable
+    // bits may differ, the walls rows run a workload of their own, and so does the animator row.
     let compared = measurements.filter { $0.backend != .tileAnimator }
     let agree = compared.allSatisfy { m in
-        compared.allSatisfy { $0.backend.kind.arithmetic != m.backend.kind.arithmetic || ($0.digest == m.digest && $0.ticks == m.ticks) }
+        compared.allSatisfy {
+            $0.backend.kind.arithmetic != m.backend.kind.arithmetic || $0.backend.walls != m.backend.walls
+                || ($0.digest == m.digest && $0.ticks == m.ticks)
+        }
     }
     progress.say("N=\(grouped(n)): tearing down")
     for r in runs.indices { try runs[r].tearDown() }

@@ -70,7 +70,7 @@ func table(_ rounds: [Round]) -> String {
     var rows: [[String]] = []
     for round in rounds {
         for m in round.measurements {
-            let ratio = speedup(m, in: round, over: .chipmunkPerWorld).map { fixed($0, 2) + "×" } ?? "–"
+            let ratio = speedup(m, in: round, over: m.backend.baseline).map { fixed($0, 2) + "×" } ?? "–"
             rows.append([
                 grouped(m.tiles), m.backend.rawValue, fixed(m.nsPerTileStep.median, 1),
                 fixed(m.nsPerTileStep.min, 1), fixed(m.nsPerTileStep.max, 1),
@@ -184,10 +184,11 @@ func svg(_ rounds: [Round], title: String) -> String {
     // One polyline per backend, with a marker and a min–max bar at each N.
     for b in backends {
         let color = colors[BenchBackend(base: b.base)] ?? "#000000"
+        let dash = b.walls ? " stroke-dasharray=\"6 3\"" : ""
         let points = all.filter { $0.backend == b }.sorted { $0.tiles < $1.tiles }
         let coords = points.map { "\(f(px(Double($0.tiles)))),\(f(py($0.nsPerTileStep.median)))" }.joined(separator: " ")
         s += "<g stroke=\"\(color)\" fill=\"\(color)\">\n"
-        s += "<polyline points=\"\(coords)\" fill=\"none\" stroke-width=\"2\"/>\n"
+        s += "<polyline points=\"\(coords)\" fill=\"none\" stroke-width=\"2\"\(dash)/>\n"
         for m in points {
             let x = px(Double(m.tiles))
             s +=
@@ -203,7 +204,8 @@ func svg(_ rounds: [Round], title: String) -> String {
     for (i, b) in backends.enumerated() {
         let y = top + 14 + Double(i) * 22
         let color = colors[BenchBackend(base: b.base)] ?? "#000000"
-        s += "<line x1=\"\(f(lx))\" y1=\"\(f(y))\" x2=\"\(f(lx + 26))\" y2=\"\(f(y))\" stroke=\"\(color)\" stroke-width=\"2\"/>\n"
+        let dash = b.walls ? " stroke-dasharray=\"6 3\"" : ""
+        s += "<line x1=\"\(f(lx))\" y1=\"\(f(y))\" x2=\"\(f(lx + 26))\" y2=\"\(f(y))\" stroke=\"\(color)\" stroke-width=\"2\"\(dash)/>\n"
         s += "<circle cx=\"\(f(lx + 13))\" cy=\"\(f(y))\" r=\"3.5\" fill=\"\(color)\"/>\n"
         s += "<text x=\"\(f(lx + 34))\" y=\"\(f(y + 4))\">\(xmlEscape(b.rawValue))</text>\n"
     }

@@ -30,6 +30,8 @@ struct TilePlan {
     /// Half the tile's diagonal: a fallen tile whose center is this far outside the
     /// viewport (plus margin) lies wholly outside it, whatever its angle.
     var cullRadius: Double
+    /// Width and height: the box the walls rows collide.
+    var size: Vector
     var attraction: Attraction
     /// Dragged: the grabbed point (tile coordinates), the finger's start, and its
     /// Lissajous path: `start + (ax (sin θx − sin θx₀), ay sin θy)`, θ advancing per tick.
@@ -100,7 +102,7 @@ struct Scene {
             let role = Role(rawValue: i % 3)!
             var plan = TilePlan(
                 role: role, origin: origin, mass: mass, moment: moment,
-                cullRadius: (w * w + h * h).squareRoot() / 2, attraction: attraction)
+                cullRadius: (w * w + h * h).squareRoot() / 2, size: Vector(w, h), attraction: attraction)
             switch role {
             case .dragged:
                 plan.localAnchor = Vector(rng.uniform(-0.4, 0.4) * w, rng.uniform(-0.4, 0.4) * h)
@@ -151,7 +153,23 @@ struct Scene {
     func worldDefinition(_ i: Int, at position: Vector, angle: Double = 0) -> WorldDefinition {
         WorldDefinition(
             mass: tiles[i].mass, moment: tiles[i].moment,
-            transform: Transform(position: position, angle: angle), gravity: configuration.gravity)
+            transform: Transform(position: position, angle: angle), gravity: configuration.gravity, size: tiles[i].size)
+    }
+
+    /// The walls rows' extras, the same for every world: the viewport's edges, the tile's box
+    /// material and a seeded noise field over the viewport (strength 1,500, 128-point cells,
+    /// changing once a second).
+    static let walls = Wall.edges(of: viewport, elasticity: 0.5, friction: 0.3)
+    static let material = ItemProperties(elasticity: 0.6, friction: 0.4)
+    static let fields = [
+        Field(.noise(smoothness: 0.5, animationSpeed: 1), position: viewport.center, strength: 1_500, seed: 0xF1E1D)
+    ]
+
+    /// Gives world `w` the walls rows' extras.
+    func addWalls(_ backend: any PhysicsBackend, _ w: WorldID) throws {
+        try backend.setWalls(Scene.walls, of: w)
+        try backend.setItemProperties(Scene.material, of: w)
+        try backend.setFields(Scene.fields, of: w)
     }
 
     func drag(_ i: Int, localAnchor: Vector, finger: Vector) -> DragJoint {
@@ -215,10 +233,14 @@ struct WorkloadRun: Workload {
     /// Falling tiles respawned so far (for the report).
     var respawns = 0
 
-    init(label: String, backend: any PhysicsBackend, scene: Scene) {
+    /// Whether every world has the walls rows' extras (``Scene/addWalls(_:_:)``).
+    let walls: Bool
+
+    init(label: String, backend: any PhysicsBackend, scene: Scene, walls: Bool = false) {
         self.label = label
         self.backend = backend
         self.scene = scene
+        self.walls = walls
         // Every buffer the ticks use is allocated here, before the caller's memory baseline.
         worlds.reserveCapacity(scene.count)
         states.reserveCapacity(scene.count)
@@ -233,10 +255,12 @@ struct WorkloadRun: Workload {
             switch p.role {
             case .dragged:
                 let w = try backend.makeWorld(scene.worldDefinition(i, at: p.origin))
+                if walls { try scene.addWalls(backend, w) }
                 try backend.attachDrag(scene.drag(i, localAnchor: p.localAnchor, finger: p.fingerStart), to: w)
                 worlds.append(w)
             case .springing:
                 let w = try backend.makeWorld(scene.worldDefinition(i, at: p.origin + p.startOffset, angle: p.startAngle))
+                if walls { try scene.addWalls(backend, w) }
                 let (v, spin) = Scene.kick(i, -1)
                 try backend.setVelocity(of: w, linear: v, angular: spin)
                 try backend.attachAttraction(p.attraction, to: w)
@@ -247,6 +271,7 @@ struct WorkloadRun: Workload {
                 let t = p.flightTime, g = scene.configuration.gravity
                 let at = Vector(p.origin.x + v.x * t + 0.5 * g.x * t * t, p.origin.y + v.y * t + 0.5 * g.y * t * t)
                 let w = try backend.makeWorld(scene.worldDefinition(i, at: at, angle: spin * t))
+                if walls { try scene.addWalls(backend, w) }
                 try backend.setVelocity(of: w, linear: Vector(v.x + g.x * t, v.y + g.y * t), angular: spin)
                 worlds.append(w)
             }
@@ -277,6 +302,7 @@ struct WorkloadRun: Workload {
             if s.x + r < scene.minX || s.x - r > scene.maxX || s.y + r < scene.minY || s.y - r > scene.maxY {
                 try backend.destroyWorld(worlds[i])
                 let w = try backend.makeWorld(scene.worldDefinition(i, at: scene.tiles[i].origin))
+                if walls { try scene.addWalls(backend, w) }
                 let (v, spin) = Scene.toss(i, k)
                 try backend.setVelocity(of: w, linear: v, angular: spin)
                 worlds[i] = w

@@ -23,8 +23,11 @@ let usage = """
     options:
       --tiles LIST        tile counts, comma-separated; a k suffix means thousands
                           (default 1,10,100,1k,10k,100k)
-      --backends LIST     some of: chipmunk-per-world, chipmunk-shared, native, native-portable
-                          (default: every one this build has)
+      --backends LIST     some of: chipmunk-per-world, chipmunk-shared, native, native-portable,
+                          tile-animator, and each but the animator with +walls: the workload with
+                          the viewport's edges as walls and a noise field in every world
+                          (default: every one this build has, but chipmunk-shared+walls, whose
+                          shared space meets every pair of tiles in its broad phase: O(N²))
       --quick             a short run: tiles 1,10,100,1k,10k, 200k tile-steps per repetition,
                           3 repetitions (well under a minute on 2 cores)
       --reps R            repetitions per N (default 9; 5 at N >= 100k): more repetitions
@@ -47,7 +50,7 @@ let usage = """
 struct Options {
     var tiles = [1, 10, 100, 1_000, 10_000, 100_000]
     var tilesGiven = false
-    var backends = BenchBackend.available
+    var backends = BenchBackend.defaults
     var backendsGiven = false
     var plan = Plan(tileSteps: 300_000, minTicks: 10, minWarmup: 5, repetitions: 9, largeRepetitions: 5, reserve: true)
     var repsGiven = false
@@ -147,7 +150,9 @@ func parse(_ arguments: [String]) throws -> Options {
     // Report order, whatever order they were named in.
     o.backends = BenchBackend.allCases.filter(o.backends.contains)
     // Each native backend once per thread count asked for.
-    o.backends = o.backends.flatMap { b in b.threadable ? o.threads.map { BenchBackend(base: b.base, threads: $0) } : [b] }
+    o.backends = o.backends.flatMap { b in
+        b.threadable ? o.threads.map { BenchBackend(base: b.base, threads: $0, walls: b.walls) } : [b]
+    }
     return o
 }
 
@@ -244,8 +249,11 @@ func main() -> Int32 {
         if round.measurements.count == 1 {
             out += "N=\(grouped(round.tiles)): digest \(m0.digest.hex) after \(grouped(m0.ticks)) ticks (one backend, nothing to compare)\n"
         } else if round.digestsAgree {
-            let byArithmetic = Arithmetic.allCases.compactMap { a in
-                round.measurements.first { $0.backend.kind.arithmetic == a }.map { "\(a) \($0.digest.hex)" }
+            let byArithmetic = [false, true].flatMap { walls in
+                Arithmetic.allCases.compactMap { a in
+                    round.measurements.first { $0.backend.kind.arithmetic == a && $0.backend.walls == walls && $0.backend != .tileAnimator }
+                        .map { "\(a)\(walls ? "+walls" : "") \($0.digest.hex)" }
+                }
             }.joined(separator: ", ")
             out +=
                 "N=\(grouped(round.tiles)): digests agree within each arithmetic (\(byArithmetic)) after \(grouped(m0.ticks)) ticks, "

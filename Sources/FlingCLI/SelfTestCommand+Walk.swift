@@ -8,14 +8,19 @@ import Foundation
 /// stiffness and damping; velocities and spins at the limits; damping; gravity; detaches),
 /// each followed by 1 to 40 steps at the case's tick or a random one, and requires a finite
 /// state after each; each animator case runs random configurations and tiles with named and
-/// unnamed grabs dragged in jumps up to 1e5 pt, then two seconds of frames. Longer runs
-/// than the standard cases: they found the rotary-spring overflow (Limits.moment).
+/// unnamed grabs dragged in jumps up to 1e5 pt, then two seconds of frames; each dynamics case
+/// (SelfTestCommand+Dynamics.swift) makes one world with a box and calls every dynamics entry
+/// point at random across and beyond its limits. Longer runs than the standard cases: they
+/// found the rotary-spring overflow (Limits.moment).
 struct RandomWalkSelfTest {
     let kind: BackendKind
     var rng: SplitMix64
     var cases = 0
     var refused = 0
     var steps = 0
+    /// Wall contacts the dynamics cases saw begin, and calls made.
+    var contacts = 0
+    var calls = 0
 
     // MARK: - Draws
 
@@ -56,6 +61,7 @@ struct RandomWalkSelfTest {
     /// Runs `body`, counting a ``FlingError`` as a refusal.
     mutating func attempt(_ what: @autoclosure () -> String = "", _ body: () throws(FlingError) -> Void) {
         if Self.tracing { FileHandle.standardError.write(Data("case \(cases): \(what())\n".utf8)) }
+        calls += 1
         do { try body() } catch {
             refused += 1
             if Self.tracing { FileHandle.standardError.write(Data("  refused: \(error)\n".utf8)) }

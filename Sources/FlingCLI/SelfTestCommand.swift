@@ -13,11 +13,23 @@ import Darwin
 /// the harness notices.
 enum SelfTestCommand {
     static func run(_ arguments: [String], _ out: inout Output) throws {
-        let args = try Arguments(arguments, valued: ["seed", "cases", "backend", "walk"], flags: ["abort", "help"])
+        let args = try Arguments(arguments, valued: ["seed", "cases", "backend", "walk", "dynamics-digest"], flags: ["abort", "help"])
         if args.flag("help") {
-            out.print("fling selftest-backend [--seed S] [--cases N] [--walk N] [--backend KIND] [--abort]: for the test suite"); return
+            out.print(
+                "fling selftest-backend [--seed S] [--cases N] [--walk N] [--backend KIND] [--abort] [--dynamics-digest SEED]: for the test suite"
+            )
+            return
         }
         if args.flag("abort") { abort() }
+        if args.has("dynamics-digest") {
+            // The seeded dynamics script (walls, properties, pushes, every field kind, joints)
+            // on one backend (default native-portable): its digest, for the portable pin.
+            let seed = UInt64(try args.int("dynamics-digest", in: 0...Int.max) ?? 0)
+            let kind = args.has("backend") ? try Input.backend(args) : .nativePortable
+            let result = try DynamicsScript.random(seed: seed).run(on: kind)
+            out.print("dynamics digest \(result.digest.hex) (\(result.frames.count) steps, \(result.contactCount) contacts) on \(kind)")
+            return
+        }
         let seed = UInt64(try args.int("seed", in: 0...Int.max) ?? 1)
         let cases = try args.int("cases", in: 1...1_000_000) ?? 200
         let kind = args.has("backend") ? try Input.backend(args) : (BackendKind.available.contains(.chipmunk) ? .chipmunk : .native)
@@ -56,8 +68,16 @@ enum SelfTestCommand {
                 try finite(try backend.state(of: w))
             }
         }
+        var dynamics = RandomWalkSelfTest(kind: kind, rng: SplitMix64(state: seed ^ 0x4459_4E41))
         for c in 0..<cases {
-            if c % 2 == 0 {
+            if c % 3 == 2 {
+                // The dynamics calls (walls, pushes, fields, properties, the extra joints).
+                if c % 2 == 0 { try dynamics.dynamicsCase() } else { try dynamics.wallCase() }
+                calls += dynamics.calls
+                refused += dynamics.refused
+                dynamics.calls = 0
+                dynamics.refused = 0
+            } else if c % 3 == 0 {
                 // The backend alone, every entry point, arguments anywhere in (and beyond) range.
                 let backend = try kind.make()
                 var worlds: [WorldID] = []
@@ -158,11 +178,19 @@ enum SelfTestCommand {
         let walks = try args.int("walk", in: 0...10_000_000) ?? 0
         var walk = RandomWalkSelfTest(kind: kind, rng: SplitMix64(state: seed ^ 0x5741_4C4B))
         for w in 0..<walks {
-            if w % 2 == 0 { try walk.backendCase() } else { try walk.animatorCase() }
+            switch w % 4 {
+            case 0: try walk.backendCase()
+            case 1: try walk.animatorCase()
+            case 2: try walk.dynamicsCase()
+            default: try walk.wallCase()
+            }
         }
         if walks > 0 {
-            out.print("selftest-backend: \(walk.cases) random walks, \(walk.refused) refused calls, \(walk.steps) steps, all finite")
+            out.print(
+                "selftest-backend: \(walk.cases) random walks, \(walk.refused) refused calls, \(walk.steps) steps, \(walk.contacts) wall contacts, all finite"
+            )
         }
-        out.print("selftest-backend: \(cases) cases on \(kind), \(calls) calls, \(refused) refused, no abort")
+        out.print(
+            "selftest-backend: \(cases) cases on \(kind), \(calls) calls, \(refused) refused, \(dynamics.contacts) wall contacts, no abort")
     }
 }

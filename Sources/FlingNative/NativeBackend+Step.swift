@@ -24,19 +24,23 @@ extension NativeBackend {
         let count = records.count
         guard count > 0 else { lastDt = dt; return }
         let prevDt = lastDt
+        stepCount += 1
+        let stamp = stepCount
         records.withUnsafeMutableBufferPointer { records in
             bodies.withUnsafeMutableBufferPointer { bodies in
                 anchors.withUnsafeMutableBufferPointer { anchors in
-                    joints.withUnsafeMutableBytes { joints in
-                        let buffers = StepBuffers(
-                            count: count, dt: dt, prevDt: prevDt, records: records, bodies: bodies, anchors: anchors,
-                            joints: JointRecords(base: joints.baseAddress!))
-                        // Waking the threads costs microseconds: a few worlds step on the
-                        // caller's thread alone (the bits do not depend on it).
-                        if let pool, count >= parallelSlots {
-                            pool.run(.step(buffers))
-                        } else {
-                            stepSlots(buffers, 0..<count, chunks[0])
+                    dynamics.withUnsafeMutableBufferPointer { dynamics in
+                        joints.withUnsafeMutableBytes { joints in
+                            let buffers = StepBuffers(
+                                count: count, dt: dt, prevDt: prevDt, records: records, bodies: bodies, anchors: anchors,
+                                joints: JointRecords(base: joints.baseAddress!), dynamics: dynamics, stamp: stamp)
+                            // Waking the threads costs microseconds: a few worlds step on the
+                            // caller's thread alone (the bits do not depend on it).
+                            if let pool, count >= parallelSlots {
+                                pool.run(.step(buffers))
+                            } else {
+                                stepSlots(buffers, 0..<count, chunks[0])
+                            }
                         }
                     }
                 }
@@ -81,7 +85,11 @@ extension NativeBackend {
         // 1. Positions, and the new angles gathered for the rotations.
         var n = 0
         for i in block where records[i].isLive {
-            bodies[i].integratePosition(dt)
+            if records[i].kind == .dynamic {
+                b.dynamics[i].unsafelyUnwrapped.integratePosition(&bodies[i], dt)
+            } else {
+                bodies[i].integratePosition(dt)
+            }
             s.live[n] = Int32(truncatingIfNeeded: i)
             s.angle[n] = bodies[i].angle
             n += 1
@@ -112,6 +120,11 @@ extension NativeBackend {
                 } else {
                     s.dragScalar[dragScalar] = s.live[k]; dragScalar += 1
                 }
+            case .dynamic:
+                // The general path: the whole step of this world, here (its worlds share nothing).
+                let biasCoef = 1.0 - M.pow(collisionBias, dt)
+                b.dynamics[i].unsafelyUnwrapped.step(
+                    &bodies[i], rotation, dt, dtCoef: dtCoef, stamp: b.stamp, iterations: iterations, biasCoef: biasCoef, M.self)
             case .attraction:
                 var springs = joints.load(i, as: AttractionSprings.self)
                 springs.preStep(&anchors[i], &bodies[i], rotation, dt, M.self)

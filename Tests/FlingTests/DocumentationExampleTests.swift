@@ -36,6 +36,7 @@ import Testing
     /// `// Package.swift`) is not Swift a test target can compile, and is left out.
     static func documentedExamples() throws -> [(source: String, lines: [String])] {
         var texts: [(String, String)] = [("README.md", try String(contentsOf: root.appendingPathComponent("README.md"), encoding: .utf8))]
+        texts.append(("docs/DYNAMICS.md", try String(contentsOf: root.appendingPathComponent("docs/DYNAMICS.md"), encoding: .utf8)))
         let fm = FileManager.default
         let sources = root.appendingPathComponent("Sources")
         let files = (fm.enumerator(atPath: sources.path)?.compactMap { $0 as? String } ?? []).sorted()
@@ -60,10 +61,11 @@ import Testing
     @Test func everyExampleIsCompiled() throws {
         let examples = try Self.documentedExamples()
         // README (Using it, traces, scenes, snap, paths), the catalog (GettingStarted 5, TileLifeCycle,
-        // Springs 2, SnapInteractions, TracesInTests, ChoosingABackend), doc comments (4): 20 or
-        // more; a broken extraction finds fewer.
-        #expect(examples.count >= 20, "found \(examples.count) examples")
+        // Springs 2, SnapInteractions, TracesInTests, ChoosingABackend), doc comments (4),
+        // docs/DYNAMICS.md: 21 or more; a broken extraction finds fewer.
+        #expect(examples.count >= 21, "found \(examples.count) examples")
         #expect(examples.contains { $0.source.hasSuffix("Fling.docc/Springs.md") })
+        #expect(examples.contains { $0.source == "docs/DYNAMICS.md" })
         let compiled = Self.normalized(
             try String(contentsOf: Self.root.appendingPathComponent("Tests/FlingTests/DocumentationExamples.swift"), encoding: .utf8)
                 .split(separator: "\n", omittingEmptySubsequences: false))
@@ -152,6 +154,20 @@ import Testing
         let events = try window.advance(to: 0.2)
         #expect(events.contains { $0.kind == .grabbed(touch: 1) })
         #expect(try window.snapshot(of: 1).phase == .held(by: 1))
+    }
+
+    /// docs/DYNAMICS.md's example: the pushed box meets the walls and stays in the room, on
+    /// the turn the push at its top edge gives it (clockwise on screen: a positive spin).
+    @Test func dynamicsRuns() throws {
+        let (backend, world, hits) = try DocumentationExamples.dynamics()
+        let s = try backend.state(of: world)
+        #expect(hits > 0)
+        #expect(s.position.x > 0 && s.position.x < 390 && s.position.y > 0 && s.position.y < 844)
+        let pushed = try NativeBackend()
+        let w = try pushed.makeWorld(.box(size: Vector(120, 120), density: 1, transform: Transform(position: .zero), gravity: .zero))
+        try pushed.applyImpulse(.uikit(angle: 0, magnitude: 2, offset: Vector(0, -60)), to: w)
+        let s2 = try pushed.state(of: w)
+        #expect(abs(s2.velocity.x - 200 / 1.44) < 1e-9 && s2.angularVelocity > 0)
     }
 
     @Test func snapInteractionsRun() throws {

@@ -292,6 +292,28 @@ enum DocumentationExamples {
         return window
     }
 
+    // MARK: docs/DYNAMICS.md
+
+    static func dynamics() throws -> (backend: NativeBackend, world: WorldID, hits: Int) {
+        let backend = try NativeBackend()
+        let world = try backend.makeWorld(
+            .box(size: Vector(120, 120), density: 1, transform: Transform(position: Vector(195, 300)), gravity: Vector(0, 1000)))
+        // UIKit's translatesReferenceBoundsIntoBoundary, and a UIDynamicItemBehavior's material.
+        try backend.setWalls(Wall.edges(of: Rect(x: 0, y: 0, width: 390, height: 844)), of: world)
+        try backend.setItemProperties(ItemProperties(elasticity: 0.6, friction: 0.3, resistance: 0.5), of: world)
+        // An instantaneous UIPushBehavior of magnitude 2, to the right, at the item's top edge.
+        try backend.applyImpulse(.uikit(angle: 0, magnitude: 2, offset: Vector(0, -60)), to: world)
+        // A radial gravity field at the screen's centre, inverse-square.
+        try backend.setFields(
+            [Field(.radialGravity, position: Vector(195, 422), strength: 2e6, falloff: 2, minimumRadius: 20)], of: world)
+        var hits = 0
+        for _ in 0..<120 {
+            try backend.step(by: 1.0 / 60)
+            hits += try backend.contacts(of: world).count  // walls the box began touching this step
+        }
+        return (backend, world, hits)
+    }
+
     // MARK: README.md, "Paths"
 
     static func paths(frameTime: Double) throws -> (shape: BezierPath, visible: [Conveyor.Item], p1: BezierPath) {

@@ -1,5 +1,6 @@
 import Fling
 import Testing
+@testable import FlingCLI
 
 /// Stepping on several threads never changes a bit: every world's operations are its own.
 @Suite struct ThreadTests {
@@ -82,5 +83,18 @@ import Testing
     @Test func threadCountsOutOfRangeAreRefused() {
         #expect(throws: FlingError.self) { try NativeBackend(threads: 0) }
         #expect(throws: FlingError.self) { try NativeBackend(threads: 65) }
+    }
+}
+
+/// The dynamics path on the native backend's threads gives the same bits as on one.
+@Test(arguments: Arithmetic.allCases)
+func dynamicsBitsDoNotDependOnTheThreadCount(arithmetic: Arithmetic) throws {
+    for seed in UInt64(300)..<310 {
+        let script = DynamicsScript.random(seed: seed)
+        let one = try script.run(on: try NativeBackend(arithmetic: arithmetic))
+        let threaded = try NativeBackend(arithmetic: arithmetic, threads: 2)
+        threaded.parallelSlots = 0
+        let two = try script.run(on: threaded)
+        #expect(firstDifference(one, two) == nil, "seed \(seed): \(firstDifference(one, two) ?? "")")
     }
 }
