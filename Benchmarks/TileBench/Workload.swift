@@ -150,10 +150,11 @@ struct Scene {
         return (Vector(rng.uniform(-1200, 1200), rng.uniform(-1200, 1200)), rng.uniform(-6, 6))
     }
 
-    func worldDefinition(_ i: Int, at position: Vector, angle: Double = 0) -> WorldDefinition {
+    /// Tile `i`'s world; with its box size for the walls rows.
+    func worldDefinition(_ i: Int, at position: Vector, angle: Double = 0, walls: Bool = false) -> WorldDefinition {
         WorldDefinition(
             mass: tiles[i].mass, moment: tiles[i].moment,
-            transform: Transform(position: position, angle: angle), gravity: configuration.gravity, size: tiles[i].size)
+            transform: Transform(position: position, angle: angle), gravity: configuration.gravity, size: walls ? tiles[i].size : nil)
     }
 
     /// The walls rows' extras, the same for every world: the viewport's edges, the tile's box
@@ -254,12 +255,12 @@ struct WorkloadRun: Workload {
         for (i, p) in scene.tiles.enumerated() {
             switch p.role {
             case .dragged:
-                let w = try backend.makeWorld(scene.worldDefinition(i, at: p.origin))
+                let w = try backend.makeWorld(scene.worldDefinition(i, at: p.origin, walls: walls))
                 if walls { try scene.addWalls(backend, w) }
                 try backend.attachDrag(scene.drag(i, localAnchor: p.localAnchor, finger: p.fingerStart), to: w)
                 worlds.append(w)
             case .springing:
-                let w = try backend.makeWorld(scene.worldDefinition(i, at: p.origin + p.startOffset, angle: p.startAngle))
+                let w = try backend.makeWorld(scene.worldDefinition(i, at: p.origin + p.startOffset, angle: p.startAngle, walls: walls))
                 if walls { try scene.addWalls(backend, w) }
                 let (v, spin) = Scene.kick(i, -1)
                 try backend.setVelocity(of: w, linear: v, angular: spin)
@@ -270,7 +271,7 @@ struct WorkloadRun: Workload {
                 let (v, spin) = Scene.toss(i, -1)
                 let t = p.flightTime, g = scene.configuration.gravity
                 let at = Vector(p.origin.x + v.x * t + 0.5 * g.x * t * t, p.origin.y + v.y * t + 0.5 * g.y * t * t)
-                let w = try backend.makeWorld(scene.worldDefinition(i, at: at, angle: spin * t))
+                let w = try backend.makeWorld(scene.worldDefinition(i, at: at, angle: spin * t, walls: walls))
                 if walls { try scene.addWalls(backend, w) }
                 try backend.setVelocity(of: w, linear: Vector(v.x + g.x * t, v.y + g.y * t), angular: spin)
                 worlds.append(w)
@@ -301,7 +302,7 @@ struct WorkloadRun: Workload {
             let s = states[i].position, r = scene.fallingRadius[f]
             if s.x + r < scene.minX || s.x - r > scene.maxX || s.y + r < scene.minY || s.y - r > scene.maxY {
                 try backend.destroyWorld(worlds[i])
-                let w = try backend.makeWorld(scene.worldDefinition(i, at: scene.tiles[i].origin))
+                let w = try backend.makeWorld(scene.worldDefinition(i, at: scene.tiles[i].origin, walls: walls))
                 if walls { try scene.addWalls(backend, w) }
                 let (v, spin) = Scene.toss(i, k)
                 try backend.setVelocity(of: w, linear: v, angular: spin)

@@ -349,7 +349,7 @@ public final class ChipmunkBackend: PhysicsBackend {
         let w = worlds[i]!
         let medium = w.medium?.pointee
         let d = ChipmunkDynamics(
-            mass: cpBodyGetMass(w.body), massInverse: w.massInverse, momentInverse: w.momentInverse, usesMedium: medium != nil,
+            mass: 1 / w.massInverse, massInverse: w.massInverse, momentInverse: w.momentInverse, usesMedium: medium != nil,
             gravity: medium?.gravity ?? cpVect(x: 0, y: 0), damping: medium?.damping ?? 1)
         worlds[i]!.dynamics = d
         cpBodySetUserData(w.body, Unmanaged.passUnretained(d).toOpaque())

@@ -1,28 +1,23 @@
 import FlingCore
 
-/// What a world keeps for its dynamics before it has any: its mass (the fields') and box.
-struct ColdBody {
-    var mass: Double
-    var size: Vector?
-}
-
 extension NativeBackend {
     /// The world's dynamics, made on first use: its joint (if any) moves into the general
     /// path's list with every bit of its state, and it steps there from now on.
     @discardableResult
     func dynamic(_ i: Int) -> DynamicWorld {
         if let d = dynamics[i] { return d }
-        let d = DynamicWorld(mass: cold[i].mass, size: cold[i].size)
+        // The fields' mass is 1/(1/m), as the Chipmunk backend takes it: no per-world copy of m.
+        let d = DynamicWorld(mass: 1.0 / bodies[i].mInv, size: boxSizes[i])
         switch records[i].kind {
         case .drag:
             let finger = d.newFinger(anchors[i])
             let serial = d.newSerial()
-            d.entries.append(ConstraintEntry(serial: serial, finger: finger, kind: .grab(joints.load(i, as: PivotJoint.self))))
+            d.entries.append(ConstraintEntry(serial: serial, finger: finger, kind: .grab, joints.load(i, as: PivotJoint.self)))
             d.joints.append((JointID.legacy, [serial], finger))
             d.legacyDrag = JointID.legacy
         case .attraction:
-            d.staticBody = anchors[i]
-            d.entries.append(ConstraintEntry(serial: d.newSerial(), finger: -1, kind: .springs(joints.load(i, as: AttractionSprings.self))))
+            d.fingers[0] = anchors[i]
+            d.entries.append(ConstraintEntry(serial: d.newSerial(), finger: 0, kind: .springs, joints.load(i, as: AttractionSprings.self)))
         case .none, .dynamic:
             break
         }
@@ -38,17 +33,17 @@ extension NativeBackend {
         body.place(at: joint.finger)
         let finger = d.newFinger(body)
         var serials = [d.newSerial()]
-        d.entries.append(ConstraintEntry(serial: serials[0], finger: finger, kind: .grab(PivotJoint(joint))))
+        d.entries.append(ConstraintEntry(serial: serials[0], finger: finger, kind: .grab, PivotJoint(joint)))
         if joint.friction > 0 {
             let pivot = PivotConstraint(
                 anchorA: .zero, anchorB: joint.localAnchor, maxForce: joint.friction, maxBias: 0, errorBias: chipmunkDefaultErrorBias)
             serials.append(d.newSerial())
-            d.entries.append(ConstraintEntry(serial: serials.last!, finger: finger, kind: .pivot(pivot)))
+            d.entries.append(ConstraintEntry(serial: serials.last!, finger: finger, kind: .pivot, pivot))
         }
         if joint.rotaryFriction > 0, bodies[i].iInv != 0 {
             let gear = GearJoint(phase: 0, ratio: 1, maxForce: joint.rotaryFriction, maxBias: 0, errorBias: chipmunkDefaultErrorBias)
             serials.append(d.newSerial())
-            d.entries.append(ConstraintEntry(serial: serials.last!, finger: finger, kind: .gear(gear)))
+            d.entries.append(ConstraintEntry(serial: serials.last!, finger: finger, kind: .gear, gear))
         }
         let id = given ?? d.newJointID()
         d.joints.append((id, serials, finger))
@@ -64,7 +59,7 @@ extension NativeBackend {
 
     public func setWalls(_ walls: [Wall], of world: WorldID) throws(FlingError) {
         let i = try slot(world)
-        try BackendCheck.walls(walls, size: cold[i].size)
+        try BackendCheck.walls(walls, size: boxSizes[i])
         let d = dynamic(i)
         guard walls != d.wallKey else { return }
         d.setWalls(walls)
@@ -142,7 +137,7 @@ extension NativeBackend {
     public func moveDrag(_ joint: JointID, in world: WorldID, to position: Vector, velocity: Vector) throws(FlingError) {
         let i = try slot(world)
         try BackendCheck.finger(position, velocity)
-        guard let d = dynamics[i], d.joints.contains(where: { $0.id == joint && $0.finger >= 0 }) else {
+        guard let d = dynamics[i], d.joints.contains(where: { $0.id == joint && $0.finger > 0 }) else {
             throw BackendCheck.unknownJoint(joint, world)
         }
         moveFinger(d, joint, position, velocity)
@@ -158,9 +153,9 @@ extension NativeBackend {
         let c = PivotConstraint(
             anchorA: pivot.anchor, anchorB: pivot.localAnchor, maxForce: pivot.maxForce, maxBias: pivot.maxBias,
             errorBias: pivot.errorBias)
-        d.entries.append(ConstraintEntry(serial: serial, finger: -1, kind: .pivot(c)))
+        d.entries.append(ConstraintEntry(serial: serial, finger: 0, kind: .pivot, c))
         let id = d.newJointID()
-        d.joints.append((id, [serial], -1))
+        d.joints.append((id, [serial], 0))
         return id
     }
 
@@ -171,9 +166,9 @@ extension NativeBackend {
         let d = dynamic(i)
         let serial = d.newSerial()
         let g = GearJoint(phase: gear.phase, ratio: gear.ratio, maxForce: gear.maxForce, maxBias: gear.maxBias, errorBias: gear.errorBias)
-        d.entries.append(ConstraintEntry(serial: serial, finger: -1, kind: .gear(g)))
+        d.entries.append(ConstraintEntry(serial: serial, finger: 0, kind: .gear, g))
         let id = d.newJointID()
-        d.joints.append((id, [serial], -1))
+        d.joints.append((id, [serial], 0))
         return id
     }
 

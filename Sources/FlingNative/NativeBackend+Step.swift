@@ -29,18 +29,16 @@ extension NativeBackend {
         records.withUnsafeMutableBufferPointer { records in
             bodies.withUnsafeMutableBufferPointer { bodies in
                 anchors.withUnsafeMutableBufferPointer { anchors in
-                    dynamics.withUnsafeMutableBufferPointer { dynamics in
-                        joints.withUnsafeMutableBytes { joints in
-                            let buffers = StepBuffers(
-                                count: count, dt: dt, prevDt: prevDt, records: records, bodies: bodies, anchors: anchors,
-                                joints: JointRecords(base: joints.baseAddress!), dynamics: dynamics, stamp: stamp)
-                            // Waking the threads costs microseconds: a few worlds step on the
-                            // caller's thread alone (the bits do not depend on it).
-                            if let pool, count >= parallelSlots {
-                                pool.run(.step(buffers))
-                            } else {
-                                stepSlots(buffers, 0..<count, chunks[0])
-                            }
+                    joints.withUnsafeMutableBytes { joints in
+                        let buffers = StepBuffers(
+                            count: count, dt: dt, prevDt: prevDt, records: records, bodies: bodies, anchors: anchors,
+                            joints: JointRecords(base: joints.baseAddress!), dynamics: dynamics, stamp: stamp)
+                        // Waking the threads costs microseconds: a few worlds step on the
+                        // caller's thread alone (the bits do not depend on it).
+                        if let pool, count >= parallelSlots {
+                            pool.run(.step(buffers))
+                        } else {
+                            stepSlots(buffers, 0..<count, chunks[0])
                         }
                     }
                 }
@@ -86,7 +84,7 @@ extension NativeBackend {
         var n = 0
         for i in block where records[i].isLive {
             if records[i].kind == .dynamic {
-                b.dynamics[i].unsafelyUnwrapped.integratePosition(&bodies[i], dt)
+                b.dynamics[i]!.integratePosition(&bodies[i], dt)
             } else {
                 bodies[i].integratePosition(dt)
             }
@@ -123,7 +121,7 @@ extension NativeBackend {
             case .dynamic:
                 // The general path: the whole step of this world, here (its worlds share nothing).
                 let biasCoef = 1.0 - M.pow(collisionBias, dt)
-                b.dynamics[i].unsafelyUnwrapped.step(
+                b.dynamics[i]!.step(
                     &bodies[i], rotation, dt, dtCoef: dtCoef, stamp: b.stamp, iterations: iterations, biasCoef: biasCoef, M.self)
             case .attraction:
                 var springs = joints.load(i, as: AttractionSprings.self)

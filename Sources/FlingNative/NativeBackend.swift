@@ -28,7 +28,8 @@ struct StepBuffers: @unchecked Sendable {
     var bodies: UnsafeMutableBufferPointer<RigidBody>
     var anchors: UnsafeMutableBufferPointer<AnchorBody>
     var joints: JointRecords
-    var dynamics: UnsafeMutableBufferPointer<DynamicWorld?>
+    /// The worlds of kind `dynamic`, by slot (looked up, never iterated).
+    var dynamics: [Int: DynamicWorld]
     /// The step's number (`cpSpace.stamp`), for the arbiters' persistence.
     var stamp: Int
 }
@@ -74,9 +75,11 @@ public final class NativeBackend: PhysicsBackend {
     @exclusivity(unchecked) var anchors: ContiguousArray<AnchorBody> = []
     @exclusivity(unchecked) var joints: ContiguousArray<JointRecord> = []
     @exclusivity(unchecked) var records: ContiguousArray<SlotRecord> = []
-    /// By slot: the world's dynamics (nil for the lanes path), and what making it needs.
-    @exclusivity(unchecked) var dynamics: ContiguousArray<DynamicWorld?> = []
-    var cold: ContiguousArray<ColdBody> = []
+    /// By slot, for the worlds of kind `dynamic` only (looked up, never iterated): a world
+    /// on the lanes path pays no byte for them.
+    @exclusivity(unchecked) var dynamics: [Int: DynamicWorld] = [:]
+    /// By slot, the box of the worlds made with a size (what walls collide with).
+    var boxSizes: [Int: Vector] = [:]
     /// Steps so far (`cpSpace.stamp`).
     var stepCount = 0
     /// The collision bias `pow(0.9f, 60)` in the backend's arithmetic.
@@ -121,34 +124,32 @@ public final class NativeBackend: PhysicsBackend {
     public func reserveCapacity(_ count: Int) {
         bodies.reserveCapacity(count); anchors.reserveCapacity(count); joints.reserveCapacity(count)
         records.reserveCapacity(count); freeSlots.reserveCapacity(count)
-        dynamics.reserveCapacity(count); cold.reserveCapacity(count)
     }
 
     /// Bytes of storage per slot across every per-slot array: the body (104), the anchor body
-    /// (40), the joint record (136), the slot record (8), a free-list entry (4), the slot's
-    /// spring stability bound (8), the dynamics reference (8) and the cold body data (32): 340.
-    /// (A step's scratch is per thread and fixed in size, `StepScratch`, not per world; a
-    /// world that uses the dynamics behaviours also has its `DynamicWorld`.)
+    /// (40), the joint record (136), the slot record (8), a free-list entry (4) and the slot's
+    /// spring stability bound (8): 300. (A step's scratch is per thread and fixed in size,
+    /// `StepScratch`, not per world. A world made with a box size also has an entry in
+    /// `boxSizes`, and a world that uses the dynamics behaviours its `DynamicWorld`.)
     public static var bytesPerWorld: Int {
         MemoryLayout<RigidBody>.stride + MemoryLayout<AnchorBody>.stride + MemoryLayout<JointRecord>.stride
             + MemoryLayout<SlotRecord>.stride + MemoryLayout<UInt32>.stride + MemoryLayout<Double>.stride
-            + MemoryLayout<DynamicWorld?>.stride + MemoryLayout<ColdBody>.stride
     }
 
     public func makeWorld(_ definition: WorldDefinition) throws(FlingError) -> WorldID {
         try BackendCheck.definition(definition)
         let body = RigidBody(definition)
-        let c = ColdBody(mass: definition.mass, size: definition.size)
         worldCount += 1
         if let slot = freeSlots.popLast() {
             let i = Int(slot)
-            bodies[i] = body; anchors[i] = AnchorBody(); cold[i] = c
+            bodies[i] = body; anchors[i] = AnchorBody()
             records[i] = SlotRecord(generation: records[i].generation, isLive: true)
+            if let size = definition.size { boxSizes[i] = size }
             return WorldID(index: slot, generation: records[i].generation)
         }
         bodies.append(body); anchors.append(AnchorBody()); joints.append(JointRecord())
-        dynamics.append(nil); cold.append(c)
         records.append(SlotRecord(generation: 0, isLive: true))
+        if let size = definition.size { boxSizes[records.count - 1] = size }
         return WorldID(index: UInt32(records.count - 1), generation: 0)
     }
 
@@ -158,6 +159,7 @@ public final class NativeBackend: PhysicsBackend {
         records[i].generation &+= 1
         records[i].kind = .none
         dynamics[i] = nil
+        boxSizes[i] = nil
         stability.clear(i)
         freeSlots.append(world.index)
         worldCount -= 1
@@ -188,12 +190,15 @@ public final class NativeBackend: PhysicsBackend {
     public func moveFinger(in world: WorldID, to position: Vector, velocity: Vector) throws(FlingError) {
         let i = try slot(world)
         try BackendCheck.finger(position, velocity)
-        if records[i].kind == .drag {
-            anchors[i].place(at: position)
-            anchors[i].vx = velocity.x
-            anchors[i].vy = velocity.y
-            return
-        }
+        guard records[i].kind == .drag else { return try moveDynamicFinger(world, i, position, velocity) }
+        anchors[i].place(at: position)
+        anchors[i].vx = velocity.x
+        anchors[i].vy = velocity.y
+    }
+
+    /// `moveFinger` for a world on the general path (kept out of the common path's code).
+    @inline(never)
+    private func moveDynamicFinger(_ world: WorldID, _ i: Int, _ position: Vector, _ velocity: Vector) throws(FlingError) {
         guard records[i].kind == .dynamic, let d = dynamics[i], let id = d.legacyDrag else {
             throw BackendCheck.missing(world, "moveFinger", "a drag joint")
         }
@@ -226,7 +231,7 @@ public final class NativeBackend: PhysicsBackend {
             let d = dynamics[i]!
             guard d.entries.isEmpty else { throw BackendCheck.occupied(world, "attachAttraction") }
             try BackendCheck.rotates(bodies[i].iInv, "attachAttraction")
-            d.entries.append(ConstraintEntry(serial: d.newSerial(), finger: -1, kind: .springs(AttractionSprings(attraction))))
+            d.entries.append(ConstraintEntry(serial: d.newSerial(), finger: 0, kind: .springs, AttractionSprings(attraction)))
         case .drag, .attraction:
             throw BackendCheck.occupied(world, "attachAttraction")
         }
@@ -238,7 +243,7 @@ public final class NativeBackend: PhysicsBackend {
         if records[i].kind == .attraction {
             records[i].kind = .none
         } else if records[i].kind == .dynamic, let d = dynamics[i], d.hasAttraction {
-            d.removeEntry(d.entries.first { if case .springs = $0.kind { true } else { false } }!.serial)
+            d.removeEntry(d.entries.first { $0.kind == .springs }!.serial)
         } else {
             throw BackendCheck.missing(world, "detachAttraction", "attraction springs")
         }

@@ -166,8 +166,8 @@ import Testing
         let pushed = try NativeBackend()
         let w = try pushed.makeWorld(.box(size: Vector(120, 120), density: 1, transform: Transform(position: .zero), gravity: .zero))
         try pushed.applyImpulse(.uikit(angle: 0, magnitude: 2, offset: Vector(0, -60)), to: w)
-        let s2 = try pushed.state(of: w)
-        #expect(abs(s2.velocity.x - 200 / 1.44) < 1e-9 && s2.angularVelocity > 0)
+        let kicked = try pushed.state(of: w)
+        #expect(abs(kicked.velocity.x - 200 / 1.44) < 1e-9 && kicked.angularVelocity > 0)
     }
 
     @Test func snapInteractionsRun() throws {

@@ -14,7 +14,8 @@
 /// `cpBodyUpdateVelocity`'s arithmetic (the forces are +0 and the factors exactly 1).
 package struct Motion: Sendable {
     package var properties = ItemProperties()
-    /// The item's mass, for the fields that act in proportion to it.
+    /// The item's mass, for the fields that act in proportion to it: `1 / (1/m)` in both
+    /// backends (the inverse is what each keeps).
     package var mass: Double
     package private(set) var fields: [PreparedField] = []
     package private(set) var forces: [(id: ForceID, push: Push)] = []

@@ -13,32 +13,33 @@ import FlingCore
 /// order; the velocity update (``Motion``); cached impulses, arbiters then joints; the
 /// iterations, arbiters then joints; the first contacts as events.
 final class DynamicWorld {
-    var motion: Motion
+    @exclusivity(unchecked) var motion: Motion
     /// The item's `v_bias` and `w_bias`.
-    var bias = BiasVelocity()
+    @exclusivity(unchecked) var bias = BiasVelocity()
 
     // Walls.
     /// The item's box size (from its definition), nil without one.
     let size: Vector?
     var wallKey: [Wall] = []
-    var walls: [SegmentShape] = []
-    var box: BoxShape?
-    var hash = WallHash()
+    @exclusivity(unchecked) var walls: [SegmentShape] = []
+    @exclusivity(unchecked) var box: BoxShape?
+    @exclusivity(unchecked) var hash = WallHash()
     /// By wall index: the arbiter of the wall and the box while Chipmunk caches it.
-    var arbiters: [Arbiter?] = []
+    @exclusivity(unchecked) var arbiters: [Arbiter?] = []
     /// The wall indices with arbiters (in no particular order: each is filtered alone).
-    var cached: [Int32] = []
+    @exclusivity(unchecked) var cached: [Int32] = []
     /// This step's arbiters, in the order the collisions found them (`cpSpace.arbiters`).
-    var active: [Int32] = []
-    var order: [Int32] = []
-    var contacts: [WallContact] = []
+    @exclusivity(unchecked) var active: [Int32] = []
+    @exclusivity(unchecked) var order: [Int32] = []
+    @exclusivity(unchecked) var contacts: [WallContact] = []
 
     // Joints.
     /// The world's `cpSpace.constraints`: added at the end, removed by moving the last into
     /// the hole (`cpArrayDeleteObj`).
-    var entries: [ConstraintEntry] = []
-    /// Finger bodies by slot (a drag's kinematic body); `freeFingers` are reusable slots.
-    var fingers: [AnchorBody] = []
+    @exclusivity(unchecked) var entries: [ConstraintEntry] = []
+    /// Anchor bodies by slot: slot 0 is the space's static body (at rest, at the origin, for
+    /// ever), the others drags' finger bodies; `freeFingers` are reusable slots.
+    @exclusivity(unchecked) var fingers: [AnchorBody] = [AnchorBody()]
     var freeFingers: [Int] = []
     /// Each joint's entries (by serial, in the order added) and finger slot.
     var joints: [(id: JointID, serials: [UInt32], finger: Int)] = []
@@ -46,8 +47,6 @@ final class DynamicWorld {
     var nextSerial: UInt32 = 0
     /// The drag `attachDrag` made, moved by `moveFinger`.
     var legacyDrag: JointID?
-    /// The space's static body: at rest, at the origin, for ever.
-    var staticBody = AnchorBody()
 
     init(mass: Double, size: Vector?) {
         motion = Motion(mass: mass)
@@ -55,9 +54,7 @@ final class DynamicWorld {
         order.reserveCapacity(Limits.walls)
     }
 
-    var hasAttraction: Bool {
-        entries.contains { if case .springs = $0.kind { true } else { false } }
-    }
+    var hasAttraction: Bool { entries.contains { $0.kind == .springs } }
 
     // MARK: - Joints
 
@@ -91,7 +88,7 @@ final class DynamicWorld {
     func removeJoint(at index: Int) {
         let joint = joints.remove(at: index)
         for serial in joint.serials { removeEntry(serial) }
-        if joint.finger >= 0 { freeFingers.append(joint.finger) }
+        if joint.finger > 0 { freeFingers.append(joint.finger) }
         if legacyDrag == joint.id { legacyDrag = nil }
     }
 
@@ -129,48 +126,42 @@ final class DynamicWorld {
         bias = BiasVelocity()
     }
 
-    /// Everything of the step after the positions, for this world alone.
+    /// Everything of the step after the positions, for this world alone. The lists are
+    /// worked on through their buffers: this world is touched by one thread only.
     func step<M: ArithmeticFunctions>(
         _ b: inout RigidBody, _ rotation: Rotation, _ dt: Double, dtCoef: Double, stamp: Int, iterations: Int,
         biasCoef: Double, _ math: M.Type
     ) {
         contacts.removeAll(keepingCapacity: true)
         if box != nil { collide(b, rotation, stamp) }
-        for k in active { arbiters[Int(k)]!.preStep(staticBody, b, dt, Contact.slop, biasCoef) }
-        for k in entries.indices {
-            if entries[k].finger < 0 {
-                entries[k].preStep(&staticBody, &b, rotation, dt, math)
-            } else {
-                entries[k].preStep(&fingers[entries[k].finger], &b, rotation, dt, math)
+        let active = self.active
+        arbiters.withUnsafeMutableBufferPointer { arbiters in
+            entries.withUnsafeMutableBufferPointer { entries in
+                fingers.withUnsafeMutableBufferPointer { fingers in
+                    let e = entries.baseAddress!, f = fingers.baseAddress!
+                    @inline(__always) func anchor(_ k: Int) -> UnsafeMutablePointer<AnchorBody> { f + Int(e[k].finger) }
+                    for k in active { arbiters[Int(k)]!.preStep(f[0], b, dt, Contact.slop, biasCoef) }
+                    for k in 0..<entries.count { ConstraintEntry.preStep(e + k, &anchor(k).pointee, &b, rotation, dt, math) }
+                    motion.updateVelocity(
+                        vx: &b.vx, vy: &b.vy, w: &b.w, px: b.px, py: b.py, cos: rotation.cos, sin: rotation.sin,
+                        massInverse: b.mInv, momentInverse: b.iInv, gx: b.gx, gy: b.gy, damping: b.dampingFactor(dt, math), dt: dt)
+                    for k in active { arbiters[Int(k)]!.applyCachedImpulse(&f[0], &b, dtCoef) }
+                    for k in 0..<entries.count { ConstraintEntry.applyCachedImpulse(e + k, &anchor(k).pointee, &b, dtCoef) }
+                    for _ in 0..<iterations {
+                        for k in active { arbiters[Int(k)]!.applyImpulse(&f[0], &b, &bias) }
+                        for k in 0..<entries.count { ConstraintEntry.applyImpulse(e + k, &anchor(k).pointee, &b, dt) }
+                    }
+                    for k in active where arbiters[Int(k)]!.state == .firstCollision {
+                        let arb = arbiters[Int(k)]!
+                        let (jx, jy) = arb.totalImpulse
+                        contacts.append(
+                            WallContact(
+                                wall: Int(k), impulse: Vector(jx, jy), normal: Vector(arb.nx * 1.0, arb.ny * 1.0),
+                                point: Vector(b.px + arb.c0.r2x, b.py + arb.c0.r2y)))
+                    }
+                }
             }
         }
-        motion.updateVelocity(
-            vx: &b.vx, vy: &b.vy, w: &b.w, px: b.px, py: b.py, cos: rotation.cos, sin: rotation.sin, massInverse: b.mInv,
-            momentInverse: b.iInv, gx: b.gx, gy: b.gy, damping: b.dampingFactor(dt, math), dt: dt)
-        for k in active { arbiters[Int(k)]!.applyCachedImpulse(&staticBody, &b, dtCoef) }
-        for k in entries.indices { applyCached(k, &b, dtCoef) }
-        for _ in 0..<iterations {
-            for k in active { arbiters[Int(k)]!.applyImpulse(&staticBody, &b, &bias) }
-            for k in entries.indices { apply(k, &b, dt) }
-        }
-        for k in active where arbiters[Int(k)]!.state == .firstCollision {
-            let arb = arbiters[Int(k)]!
-            let (jx, jy) = arb.totalImpulse
-            contacts.append(
-                WallContact(
-                    wall: Int(k), impulse: Vector(jx, jy), normal: Vector(arb.nx * 1.0, arb.ny * 1.0),
-                    point: Vector(b.px + arb.c0.r2x, b.py + arb.c0.r2y)))
-        }
-    }
-
-    @inline(__always) private func applyCached(_ k: Int, _ b: inout RigidBody, _ dtCoef: Double) {
-        let f = entries[k].finger
-        if f < 0 { entries[k].applyCachedImpulse(&staticBody, &b, dtCoef) } else { entries[k].applyCachedImpulse(&fingers[f], &b, dtCoef) }
-    }
-
-    @inline(__always) private func apply(_ k: Int, _ b: inout RigidBody, _ dt: Double) {
-        let f = entries[k].finger
-        if f < 0 { entries[k].applyImpulse(&staticBody, &b, dt) } else { entries[k].applyImpulse(&fingers[f], &b, dt) }
     }
 
     /// The collision phase: the last step's arbiters back to normal, the box through the
