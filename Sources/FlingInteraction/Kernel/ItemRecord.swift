@@ -15,6 +15,9 @@ struct ItemRecord<Item> {
     /// Where the finger body is, and where the touch wants it next tick.
     var finger = Vector.zero
     var fingerTarget = Vector.zero
+    /// Continuous pushes on the item: while it has any it keeps its world (it neither settles
+    /// nor comes to rest), since they keep acting.
+    var pushCount = 0
 
     init(_ item: Item, at position: Vector) {
         self.item = item
