@@ -42,6 +42,7 @@ func firstDifference(_ a: Run.Result, _ b: Run.Result) -> String? {
                     case .tapped: seen["tap", default: 0] += 1
                     case .settled: seen["settle", default: 0] += 1; moving = false
                     case .culled: seen["cull", default: 0] += 1; moving = false
+                    case .pushed, .cameToRest, .wallContact: Issue.record("no dynamics in these scenarios")
                     }
                 }
             }

@@ -237,6 +237,7 @@ import Testing
             case .reset: "reset@\(input.tick!)"
             case .addTile: "add@\(input.tick!)"
             case .removeTile: "remove@\(input.tick!)"
+            case .dynamics: "dynamics@\(input.tick!)"
             }
         }
         #expect(kinds == Array(repeating: "touch", count: 8) + ["reset@90", "add@90", "touch", "touch", "remove@105"])

@@ -186,17 +186,41 @@ func replay(_ trace: Trace, on kind: BackendKind, display: DisplayFrames = .rate
     /// passes again.
     @Test func formatCoversEveryConfigurationField() throws {
         let fields = Mirror(reflecting: TileConfiguration()).children.compactMap(\.label).sorted()
-        #expect(fields == ["attraction", "cullMargin", "drag", "gravity", "releaseRule", "rotation", "settle"])
+        #expect(
+            fields == [
+                "attraction", "cullMargin", "drag", "dynamics", "gravity", "releaseRule", "rest", "rotation", "settle",
+                "translatesReferenceBoundsIntoBoundary",
+            ])
         let drag = Mirror(reflecting: DragSettings()).children.compactMap(\.label).sorted()
         #expect(drag == ["dragErrorBias", "dragMaxAcceleration", "maxFrameInterval", "tick"])
-        // Every one is written (the scene has no events, so each key can only be the configuration's).
+        // Every one is written (the scene has no events, so each key can only be the configuration's):
+        // a version-2 configuration has the first ones, a version-3 one (with dynamics) all.
         var scene = Trace.Session(viewport: Rect(x: 0, y: 0, width: 1, height: 1), tiles: [], events: [])
         scene.solverIterations = 7
+        let v2 = Trace(sessions: [scene]).json
+        let version3 = ["dynamics", "rest", "translatesReferenceBoundsIntoBoundary"]
+        for key in fields.filter({ $0 != "drag" && !version3.contains($0) }) + drag + ["solverIterations"] {
+            #expect(v2.contains("\"\(key)\": "), "\(key)")
+        }
+        #expect(v2.contains("\"version\": 2") && !version3.contains { v2.contains("\"\($0)\"") })
+        scene.configuration.rest.ticks = 9
         let json = Trace(sessions: [scene]).json
+        #expect(json.contains("\"version\": 3"))
         for key in fields.filter({ $0 != "drag" }) + drag + ["solverIterations"] { #expect(json.contains("\"\(key)\": "), "\(key)") }
         #expect(try Trace(json: json).sessions[0].solverIterations == 7)
+        #expect(try Trace(json: json).sessions[0].configuration == scene.configuration)
         let settle = Mirror(reflecting: SettleThresholds()).children.compactMap(\.label).sorted()
         #expect(settle == ["angle", "angularSpeed", "distance", "speed", "ticks"])
+        // The dynamics' own fields (each written by Trace+Dynamics.swift, named in docs/TRACES.md).
+        func labels(_ x: Any) -> [String] { Mirror(reflecting: x).children.compactMap(\.label).sorted() }
+        #expect(labels(DynamicsSettings()) == ["fields", "itemProperties", "walls"])
+        #expect(labels(RestThresholds()) == ["angularSpeed", "speed", "ticks"])
+        #expect(labels(ItemProperties()) == ["angularResistance", "charge", "elasticity", "friction", "resistance"])
+        #expect(labels(Wall(from: .zero, to: Vector(1, 0))) == ["elasticity", "end", "friction", "radius", "start"])
+        #expect(
+            labels(Field(.spring)) == ["falloff", "inverted", "kind", "minimumRadius", "position", "region", "seed", "strength"])
+        #expect(labels(TileDefinition(id: 1, frame: Rect(x: 0, y: 0, width: 1, height: 1))) == ["frame", "id", "mass", "properties"])
+        #expect(labels(Push(.zero)) == ["offset", "vector"])
     }
 
     func error(_ text: String) -> FlingError? {

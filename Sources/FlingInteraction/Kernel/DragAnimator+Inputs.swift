@@ -12,7 +12,13 @@ extension DragAnimator where Policy: PolicyRules {
     /// Applies one input before tick `k`, journaling it first.
     func apply(_ input: Policy.Input, tick k: Int) throws(FlingError) {
         journal?.append(AppliedInput(tick: k, input: input))
-        if let event = input.touchEvent { try apply(event, tick: k) } else { try Policy.apply(self, input, tick: k) }
+        if let event = input.touchEvent {
+            try apply(event, tick: k)
+        } else if let d = input.dynamicsInput {
+            try apply(d, tick: k)
+        } else {
+            try Policy.apply(self, input, tick: k)
+        }
     }
 
     /// Applies the run of due `moved` touches at the head of the queue, as ``apply(_:tick:)``
@@ -145,10 +151,17 @@ extension DragAnimator where Policy: PolicyRules {
         Policy.grabbed(self, i, touch: touch, at: point, tick: k)
     }
 
-    /// Item `i`'s world, made from the policy's definition if it has none.
+    /// Item `i`'s world, made from the policy's definition if it has none, with the dynamics
+    /// (walls, material, fields, the item's continuous pushes) when there are any.
     func makeWorld(_ i: Int) throws(FlingError) -> WorldID {
         if let world = statuses[i].world { return world }
-        let world = try backend.makeWorld(Policy.world(for: records[i], policy))
+        var definition = Policy.world(for: records[i], policy)
+        if !walls.isEmpty { definition.size = Policy.box(of: records[i].item) }
+        let world = try backend.makeWorld(definition)
+        do { try configure(i, world) } catch {
+            try? backend.destroyWorld(world)
+            throw error
+        }
         statuses[i].world = world
         return world
     }
@@ -175,7 +188,10 @@ extension DragAnimator where Policy: PolicyRules {
     /// Frees the item's world, if any (a world the backend no longer knows is already gone),
     /// and lets go of the touches holding it (the one its phase names, and every finger's grip).
     func freeWorld(_ i: Int) {
-        if let world = statuses[i].world { try? backend.destroyWorld(world) }
+        if let world = statuses[i].world {
+            try? backend.destroyWorld(world)
+            if records[i].pushCount > 0 { forcesGone(records[i].item.id.rawValue) }
+        }
         statuses[i].world = nil
         if let touch = statuses[i].phase.holder, let slot = touches.value(for: touch) { touchSlots[slot].item = nil }
         if usesGrips {
@@ -202,6 +218,7 @@ extension DragAnimator where Policy: PolicyRules {
 
     func remove(at i: Int) {
         freeWorld(i)
+        dropPushes(of: records[i].item.id.rawValue)
         records.remove(at: i)
         statuses.remove(at: i)
     }

@@ -113,6 +113,9 @@ extension DragAnimator where Policy: PolicyRules {
                 }
             }
         }
+        if !walls.isEmpty {
+            do { try collectContacts(live, indices, tick: k) } catch { failure = failure ?? error }
+        }
         Policy.afterStep(self, decided: decided, firstEvent: firstEvent, tick: k)
         self.decided = decided
         clock.completeTick()

@@ -94,13 +94,28 @@ public class DragAnimator<Policy: DragPolicy> {
     final var refusedFingers: [Int] = []
     final var decided: [(Int, Policy.Event)] = []
 
+    /// The walls every item's world gets (the policy's: a tile animator's viewport edges, then
+    /// the configuration's).
+    final let walls: [Wall]
+    /// The dynamics as applied so far: the configuration's, with the fields set at run time.
+    final var dynamics: DynamicsSettings
+    /// The continuous pushes applied so far, in id order.
+    final var pushes: [ActivePush] = []
+    /// The continuous pushes accepted (ahead of the ticks), id and raw item id: what
+    /// `removePush` checks against and what bounds an item's count.
+    final var acceptedPushes: [(id: PushID, item: Int)] = []
+    /// The number the next continuous push gets.
+    final var nextPush = 1
+
     /// Stores what a subclass's initializer validated (see `prepare(items:policy:settings:timeOrigin:)`).
     init(
-        policy: Policy, settings: DragSettings, records: [ItemRecord<Policy.Item>], statuses: [ItemStatus<Policy.Phase>],
-        backend: any PhysicsBackend, timeOrigin: Double
+        policy: Policy, settings: DragSettings, dynamics: DynamicsSettings, walls: [Wall], records: [ItemRecord<Policy.Item>],
+        statuses: [ItemStatus<Policy.Phase>], backend: any PhysicsBackend, timeOrigin: Double
     ) throws(FlingError) {
         self.policy = policy
         self.settings = settings
+        self.dynamics = dynamics
+        self.walls = walls
         self.records = records
         self.statuses = statuses
         self.backend = backend
@@ -164,7 +179,7 @@ extension DragAnimator where Policy: PolicyRules {
             try accepted.accept(event, field: { "TouchEvent.\($0)" }, naming: Policy.naming, knows: { _ in true })
             queue.enqueue(PendingInput(input: input, time: event.time, tick: tick))
         } else {
-            try Policy.check(scheduled: input)
+            if let d = input.dynamicsInput { try check(d, scheduled: true) } else { try Policy.check(scheduled: input) }
             guard let tick else {
                 throw FlingError(
                     .malformedInput, field: "schedule.tick", value: "nil", reason: "an input other than a touch needs its tick")

@@ -18,6 +18,9 @@ struct ItemRecord<Item> {
     /// Where the center was when the first finger of the current hold went down (the tile
     /// policy's release rule and taps measure from it).
     var holdStart = Vector.zero
+    /// Continuous pushes on the item: while it has any it keeps its world (it neither settles
+    /// nor comes to rest), since they keep acting.
+    var pushCount = 0
 
     init(_ item: Item, at position: Vector) {
         self.item = item

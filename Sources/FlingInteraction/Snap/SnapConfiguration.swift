@@ -20,6 +20,10 @@ public struct SnapConfiguration: Hashable, Sendable {
     /// ticks (items never turn: their angle and spin are exactly 0). Then it is placed exactly
     /// on its target.
     public var settle = SettleThresholds(distance: 0.5, speed: 10, angle: 0, angularSpeed: 0, ticks: 6)
+    /// Walls, the items' default material and damping, and fields: what every item's world
+    /// gets while it moves. Items collide with walls as their bounding box (a circle's too).
+    /// Default none.
+    public var dynamics = DynamicsSettings()
 
     public init() {}
 
@@ -41,5 +45,6 @@ public struct SnapConfiguration: Hashable, Sendable {
         try Check.range(tapDuration, 0...10, "SnapConfiguration.tapDuration")
         try scaleSpring.validate(maxFrequency: Self.maxSpringFrequency(tick: drag.tick), "SnapConfiguration.scaleSpring")
         try settle.validate("SnapConfiguration.settle")
+        try dynamics.validate("SnapConfiguration.dynamics")
     }
 }

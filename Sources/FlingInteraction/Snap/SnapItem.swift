@@ -82,6 +82,9 @@ public struct SnapItem: Hashable, Sendable, IdentifierTag {
     public var pressedScale: Double
     /// Whether a touch can take it. Default true (a chat heads panel is not).
     public var isDraggable: Bool
+    /// Its material and damping while it moves (UIKit's `UIDynamicItemBehavior`), or nil (the
+    /// default) for the configuration's (``DynamicsSettings/itemProperties``).
+    public var properties: ItemProperties?
 
     /// The default spring: SwiftUI's `.spring()` (response 0.55 s, damping fraction 0.825).
     public static let defaultSpring = SpringTuning(frequency: 1 / 0.55, dampingRatio: 0.825)
@@ -89,7 +92,7 @@ public struct SnapItem: Hashable, Sendable, IdentifierTag {
     public init(
         id: SnapItemID, center: Vector, width: Double, height: Double, shape: SnapShape = .rectangle,
         mass: Double = 1, restingPlaces: RestingPlaces, motion: SnapMotion = .spring(SnapItem.defaultSpring),
-        axis: DragAxis = .free, pressedScale: Double = 1, isDraggable: Bool = true
+        axis: DragAxis = .free, pressedScale: Double = 1, isDraggable: Bool = true, properties: ItemProperties? = nil
     ) {
         self.id = id
         self.center = center
@@ -102,6 +105,7 @@ public struct SnapItem: Hashable, Sendable, IdentifierTag {
         self.axis = axis
         self.pressedScale = pressedScale
         self.isDraggable = isDraggable
+        self.properties = properties
     }
 
     /// Whether `point` lies on the item when its center is at `center`.
@@ -135,6 +139,11 @@ public struct SnapItem: Hashable, Sendable, IdentifierTag {
             try Check.range(c, 0...10, "\(f).axis.rubberBand")
         }
         try Check.range(pressedScale, 0.01...100, "\(f).pressedScale")
+        if let properties {
+            do { try BackendCheck.properties(properties) } catch {
+                throw FlingError(error.code, field: "\(f).properties (\(error.field))", value: error.value, reason: error.reason)
+            }
+        }
     }
 }
 

@@ -8,6 +8,13 @@
 // SKBounceAnimation keyframes, with no world); once home it is placed exactly on its target.
 // After each step: keyframes advance, every item's scale springs, and the digest covers every
 // item's state and scale; then a configuration's rules (chat heads, the switch) run.
+//
+// A push is a throw by code: an item not held goes to the resting place nearest the position its
+// new velocity projects to, on its spring, as a release sends it (a held item is pushed but
+// stays with its finger). Items never turn, so a push acts at the center (and along a track, only
+// along it). An item that travels by keyframes has no physics to push. With walls, an item's box
+// collides with them; contacts may give its (practically infinite) moment a rounding-sized spin,
+// which the settle rule ignores, as it ignores the angle.
 import FlingCore
 
 /// The snap interaction (``SnapAnimator``): projection, resting places, keyframes, scale.
@@ -80,6 +87,8 @@ extension SnapPolicy: PolicyRules {
     static func world(for record: ItemRecord<SnapItem>, _ policy: SnapPolicy) -> WorldDefinition {
         WorldDefinition(mass: record.item.mass, moment: moment, transform: Transform(position: record.state.position), gravity: .zero)
     }
+
+    static func box(of item: SnapItem) -> Vector { Vector(item.width, item.height) }
 
     /// A springing item loses its spring and its damping.
     static func takeOver(_ a: DragAnimator<SnapPolicy>, _ i: Int, world: WorldID) throws(FlingError) {
@@ -158,6 +167,34 @@ extension SnapPolicy: PolicyRules {
         a.records[i].state = BodyState(position: a.policy.motions[i].target)
     }
 
+    // MARK: Dynamics
+
+    /// At the center, and along the item's track if it has one.
+    static func acting(_ push: Push, on item: SnapItem) -> Push {
+        if case .horizontal = item.axis { return Push(Vector(push.vector.x, 0)) }
+        return Push(push.vector)
+    }
+
+    /// Items that travel on their spring (keyframes have no physics).
+    static func canPush(_ a: DragAnimator<SnapPolicy>, _ i: Int) -> Bool {
+        if case .spring = a.records[i].item.motion { true } else { false }
+    }
+
+    /// Not held: to the resting place nearest the projection of the velocity the push left.
+    static func pushed(_ a: DragAnimator<SnapPolicy>, _ i: Int, tick k: Int) throws(FlingError) {
+        guard a.statuses[i].phase.holder == nil, let world = a.statuses[i].world else { return }
+        let s = try a.backend.state(of: world)
+        let projected = SnapProjection.project(s.position, velocity: s.velocity, decelerationRate: a.policy.configuration.decelerationRate)
+        if a.statuses[i].phase == .springing { try a.backend.detachAttraction(from: world) }
+        let target = a.records[i].item.restingPlaces.nearest(to: projected)
+        a.events.append(SnapEvent(tick: k, item: a.records[i].item.id, kind: .sent(target: target)))
+        try travel(a, i, to: target, velocity: s.velocity, tick: k)
+    }
+
+    static func wallContact(_ a: DragAnimator<SnapPolicy>, _ i: Int, _ contact: WallContact, tick k: Int) -> SnapEvent {
+        SnapEvent(tick: k, item: a.records[i].item.id, kind: .wallContact(contact))
+    }
+
     // MARK: Sends
 
     static func apply(_ a: DragAnimator<SnapPolicy>, _ input: SnapInput, tick k: Int) throws(FlingError) {
@@ -232,7 +269,10 @@ extension SnapPolicy: PolicyRules {
         let settle = a.policy.configuration.settle
         for i in a.records.indices where a.statuses[i].phase == .springing {
             let target = a.policy.motions[i].target
-            a.records[i].settleCount = settle.isHome(a.records[i].state, at: target) ? a.records[i].settleCount + 1 : 0
+            // Items never turn: a wall contact's rounding-sized spin does not keep one from home.
+            let s = a.records[i].state
+            let home = a.records[i].pushCount == 0 && settle.isHome(BodyState(position: s.position, velocity: s.velocity), at: target)
+            a.records[i].settleCount = home ? a.records[i].settleCount + 1 : 0
             guard a.records[i].settleCount >= settle.ticks else { continue }
             a.freeWorld(i)
             place(a, i)

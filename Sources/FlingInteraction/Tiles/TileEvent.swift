@@ -14,6 +14,9 @@ public enum TilePhase: Hashable, Sendable {
     case falling
     /// Left the viewport: no world, not drawn, not grabbable, until ``TileAnimator/reset(_:)``.
     case culled
+    /// Came to rest inside walls (``TileConfiguration/rest``): no world, drawn and grabbable
+    /// where it lies; ``TileAnimator/reset(_:)`` sends it home.
+    case lying
 }
 
 /// What a released tile does next.
@@ -36,6 +39,15 @@ public enum TileEventKind: Hashable, Sendable {
     case settled
     /// The tile left the viewport (plus margin): its world is freed and it is ``TilePhase/culled``.
     case culled
+    /// A push set the tile moving from rest, or from where it lay: it falls now.
+    case pushed
+    /// The falling tile came to rest inside walls (``TileConfiguration/rest``): its world is
+    /// freed and it is ``TilePhase/lying`` where it came to rest.
+    case cameToRest
+    /// The tile's box began touching a wall during the tick (UIKit's collision delegate's
+    /// `beganContactFor:withBoundaryIdentifier:`): the wall's index among the tiles' walls
+    /// (``TileConfiguration/walls(in:)``), the point, the normal and the impulse of that first tick.
+    case wallContact(WallContact)
 }
 
 /// A life-cycle event, reported by ``TileAnimator/advance(to:)`` in the order it happened.
@@ -60,7 +72,7 @@ public struct TileSnapshot: Hashable, Sendable {
     /// The body's state after the last tick (origin and zeros while resting).
     public var state: BodyState
     /// Whether the tile has a world (it is held, attracted or falling).
-    public var isLive: Bool { phase != .resting && phase != .culled }
+    public var isLive: Bool { phase != .resting && phase != .culled && phase != .lying }
 }
 
 /// Something an app does to a ``TileAnimator`` that changes what it simulates: a touch, or a
@@ -75,6 +87,10 @@ public enum TileInput: Hashable, Sendable {
     case addTile(TileDefinition)
     /// ``TileAnimator/removeTile(_:)``.
     case removeTile(TileID)
+    /// A push or a change of fields (``TileAnimator/applyPush(_:to:)``,
+    /// ``TileAnimator/addPush(_:to:)``, ``TileAnimator/removePush(_:)``,
+    /// ``TileAnimator/setFields(_:)``).
+    case dynamics(DynamicsInput)
 }
 
 extension TilePhase: DragPhase {
@@ -83,6 +99,7 @@ extension TilePhase: DragPhase {
 
 extension TileInput: DragInput {
     var touchEvent: TouchEvent? { if case .touch(let event) = self { event } else { nil } }
+    var dynamicsInput: DynamicsInput? { if case .dynamics(let input) = self { input } else { nil } }
 }
 
 extension DragEvent: CustomStringConvertible where ItemRef == TileID, EventKind == TileEventKind {
@@ -99,6 +116,9 @@ extension TileEventKind: CustomStringConvertible {
         case .tapped: "tapped"
         case .settled: "settled"
         case .culled: "culled"
+        case .pushed: "pushed"
+        case .cameToRest: "came to rest"
+        case .wallContact(let c): "\(c)"
         }
     }
 }
@@ -111,6 +131,7 @@ extension TilePhase: CustomStringConvertible {
         case .attracted: "attracted"
         case .falling: "falling"
         case .culled: "culled"
+        case .lying: "lying"
         }
     }
 }

@@ -8,6 +8,12 @@
 // off while attracted (the spring itself is the kernel's, Kernel/DragAnimator+Springs.swift).
 // At release the tracker's estimate becomes the body's velocity and its spin is kept, within
 // the backends' ±10⁹ rad/s like the velocity.
+//
+// With walls (the viewport's edges, or the app's), a falling tile may never leave the viewport:
+// once its speed and spin have stayed under the rest thresholds for long enough it lies where it
+// is, its world freed and its pose kept (phase lying: drawn, grabbable, pushed from there; a
+// reset still sends it home). A push on a tile at rest or lying sets it falling from where it is;
+// on a moving one it only acts. A tile under a continuous push keeps its world.
 import FlingCore
 
 /// The photo-tile interaction (``TileAnimator``): release rule, attraction home, settling,
@@ -19,6 +25,14 @@ public struct TilePolicy: DragPolicy {
     /// The pivot joints pulling each attracted tile home (``HomeAttachment/pivots(offsets:maxForce:maxBias:errorBias:)``),
     /// by raw tile id. Only looked up, never iterated.
     var homeJoints: [Int: [JointID]] = [:]
+    /// Whether the tiles have walls: then a falling tile comes to rest where it lies.
+    let restsInWalls: Bool
+
+    init(viewport: Rect, configuration: TileConfiguration) {
+        self.viewport = viewport
+        self.configuration = configuration
+        restsInWalls = !configuration.walls(in: viewport).isEmpty
+    }
 
     public typealias Item = TileDefinition
     public typealias Phase = TilePhase
@@ -72,15 +86,17 @@ extension TilePolicy: PolicyRules {
     static func canGrab(_ a: DragAnimator<TilePolicy>, _ i: Int) -> Bool {
         switch a.statuses[i].phase {
         case .held, .culled: false
-        case .resting, .attracted, .falling: true
+        case .resting, .attracted, .falling, .lying: true
         }
     }
 
+    /// At the tile's pose: its origin at angle 0, or where it lies.
     static func world(for record: ItemRecord<TileDefinition>, _ policy: TilePolicy) -> WorldDefinition {
         let def = record.item
-        return WorldDefinition(
-            mass: def.mass, moment: def.moment, transform: Transform(position: def.origin), gravity: policy.configuration.gravity)
+        return WorldDefinition(mass: def.mass, moment: def.moment, transform: record.state.transform, gravity: policy.configuration.gravity)
     }
+
+    static func box(of item: TileDefinition) -> Vector { Vector(item.frame.width, item.frame.height) }
 
     /// A tile springing home loses its spring and gets gravity and no damping back (or loses its
     /// home pivots, gravity never having left it); a falling one keeps going as it was.
@@ -170,11 +186,30 @@ extension TilePolicy: PolicyRules {
         if !a.policy.homeJoints.isEmpty { a.policy.homeJoints[a.records[i].item.id.rawValue] = nil }
     }
 
+    // MARK: Dynamics
+
+    static func acting(_ push: Push, on item: TileDefinition) -> Push { push }
+
+    /// Not a culled tile (off screen, no world until reset).
+    static func canPush(_ a: DragAnimator<TilePolicy>, _ i: Int) -> Bool { a.statuses[i].phase != .culled }
+
+    /// A tile at rest or lying falls from where it is; a moving one goes on as it was.
+    static func pushed(_ a: DragAnimator<TilePolicy>, _ i: Int, tick k: Int) throws(FlingError) {
+        guard a.statuses[i].phase == .resting || a.statuses[i].phase == .lying else { return }
+        a.statuses[i].phase = .falling
+        a.records[i].settleCount = 0
+        a.events.append(TileEvent(tick: k, tile: a.records[i].item.id, kind: .pushed))
+    }
+
+    static func wallContact(_ a: DragAnimator<TilePolicy>, _ i: Int, _ contact: WallContact, tick k: Int) -> TileEvent {
+        TileEvent(tick: k, tile: a.records[i].item.id, kind: .wallContact(contact))
+    }
+
     // MARK: Tile operations
 
     static func apply(_ a: DragAnimator<TilePolicy>, _ input: TileInput, tick: Int) throws(FlingError) {
         switch input {
-        case .touch: break
+        case .touch, .dynamics: break
         case .reset(let id): if let i = a.index(of: id.rawValue) { a.putToRest(i) }
         case .addTile(let definition):
             let at = a.insertionIndex(definition.id.rawValue)
@@ -189,30 +224,45 @@ extension TilePolicy: PolicyRules {
 
     static let digestsLiveStates = true
 
-    /// Culled (a falling tile that left the viewport), settled (an attracted one home for long
-    /// enough), or nothing; counts the attracted tile's ticks at home. Only a falling tile is
-    /// culled: an attracted one is on its way home, even from off screen (a cancelled touch
-    /// must bring the tile back, wherever it was).
+    /// Culled (a falling tile that left the viewport), came to rest (a falling one inside walls
+    /// still for long enough), settled (an attracted one home for long enough), or nothing;
+    /// counts the ticks still or at home. Only a falling tile is culled: an attracted one is on
+    /// its way home, even from off screen (a cancelled touch must bring the tile back, wherever
+    /// it was). A tile under a continuous push neither settles nor comes to rest.
     @inline(__always)
     static func decide(_ phase: TilePhase, _ tile: inout ItemRecord<TileDefinition>, _ policy: TilePolicy, tick k: Int) -> TileEvent? {
-        if phase == .falling, policy.isOffscreen(tile.state, tile.item) { return TileEvent(tick: k, tile: tile.item.id, kind: .culled) }
-        guard phase == .attracted else { return nil }
-        if case .kineticEnergy(let most) = policy.configuration.restRule {
-            let energy = tile.state.kineticEnergy(mass: tile.item.mass, moment: tile.item.moment)
-            return energy <= most ? TileEvent(tick: k, tile: tile.item.id, kind: .settled) : nil
+        if phase == .falling {
+            if policy.isOffscreen(tile.state, tile.item) { return TileEvent(tick: k, tile: tile.item.id, kind: .culled) }
+            guard policy.restsInWalls else { return nil }
+            let rest = policy.configuration.rest
+            tile.settleCount = tile.pushCount == 0 && rest.isStill(tile.state) ? tile.settleCount + 1 : 0
+            return tile.settleCount >= rest.ticks ? TileEvent(tick: k, tile: tile.item.id, kind: .cameToRest) : nil
         }
-        tile.settleCount = policy.configuration.settle.isHome(tile.state, at: tile.item.origin) ? tile.settleCount + 1 : 0
+        guard phase == .attracted else { return nil }
+        if case .kineticEnergy(let most) = policy.configuration.settleRule {
+            let energy = tile.state.kineticEnergy(mass: tile.item.mass, moment: tile.item.moment)
+            return tile.pushCount == 0 && energy <= most ? TileEvent(tick: k, tile: tile.item.id, kind: .settled) : nil
+        }
+        let home = tile.pushCount == 0 && policy.configuration.settle.isHome(tile.state, at: tile.item.origin)
+        tile.settleCount = home ? tile.settleCount + 1 : 0
         return tile.settleCount >= policy.configuration.settle.ticks ? TileEvent(tick: k, tile: tile.item.id, kind: .settled) : nil
     }
 
-    /// Culls and settles the tiles decided, in tile order, with their events.
+    /// Culls, lays down and settles the tiles decided, in tile order, with their events.
     static func afterStep(_ a: DragAnimator<TilePolicy>, decided: [(Int, TileEvent)], firstEvent: Int, tick: Int) {
         for (i, event) in decided {
-            if event.kind == .culled {
+            switch event.kind {
+            case .culled:
                 a.freeWorld(i)
                 a.statuses[i].phase = .culled
                 if !a.policy.homeJoints.isEmpty { a.policy.homeJoints[a.records[i].item.id.rawValue] = nil }
-            } else {
+            case .cameToRest:
+                a.freeWorld(i)
+                a.statuses[i].phase = .lying
+                a.records[i].settleCount = 0
+                a.records[i].state = BodyState(position: a.records[i].state.position, angle: a.records[i].state.angle)
+                a.records[i].previous = a.records[i].state
+            default:
                 a.putToRest(i)
             }
             a.events.append(event)

@@ -36,7 +36,7 @@ public enum HomeAttachment: Hashable, Sendable {
 
 /// When an attracted tile counts as home (then it is placed exactly on its origin at angle 0
 /// and its world freed).
-public enum RestRule: Hashable, Sendable {
+public enum SettleRule: Hashable, Sendable {
     /// Offset, speed, angle and spin all under ``TileConfiguration/settle`` for its number of
     /// ticks in a row. The default.
     case thresholds

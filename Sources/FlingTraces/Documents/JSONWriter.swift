@@ -5,17 +5,17 @@ import FlingInteraction
 
 /// Writes a trace in the canonical layout.
 struct JSONWriter {
-    /// The keys of a configuration object, in the order they are written.
-    static let configurationKeys =
+    /// The keys of a configuration object of a document of `version`, in the order they are written.
+    static func configurationKeys(version: Int) -> [String] {
         [
             "tick", "maxFrameInterval", "gravity", "solverIterations", "dragMaxAcceleration", "dragErrorBias",
             "attraction", "rotation", "releaseRule", "settle", "cullMargin",
-        ] + presetKeys
-    /// The keys of the grab and tile rules the presets use (We Heart Pics'), written after those
-    /// above and only when they differ from the defaults, so that a configuration that leaves
-    /// them alone is written as before.
+        ] + (version >= 3 ? ["translatesReferenceBoundsIntoBoundary", "rest", "dynamics"] + presetKeys : [])
+    }
+    /// The keys of the grab and tile rules the presets use (We Heart Pics'), from version 3 on,
+    /// written after those above and only when they differ from the defaults.
     static let presetKeys = [
-        "fingersPerItem", "grabFriction", "grabRotaryFriction", "fingerSmoothing", "releaseVelocity", "home", "restRule",
+        "fingersPerItem", "grabFriction", "grabRotaryFriction", "fingerSmoothing", "releaseVelocity", "home", "settleRule",
         "cullRule", "grabRadius", "tapDistance",
     ]
 
@@ -52,7 +52,8 @@ struct JSONWriter {
     }
 
     static func tile(_ t: TileDefinition) -> String {
-        "{\"id\": \(t.id.rawValue), \"frame\": \(rect(t.frame)), \"mass\": \(number(t.mass))}"
+        "{\"id\": \(t.id.rawValue), \"frame\": \(rect(t.frame)), \"mass\": \(number(t.mass))"
+            + (t.properties.map { ", \"properties\": \(properties($0))" } ?? "") + "}"
     }
 
     static func input(_ i: Trace.Input) -> String {
@@ -68,6 +69,7 @@ struct JSONWriter {
         case .reset(let id): return "{" + tick + "\"reset\": \(id.rawValue)}"
         case .removeTile(let id): return "{" + tick + "\"removeTile\": \(id.rawValue)}"
         case .addTile(let d): return "{" + tick + "\"addTile\": \(tile(d))}"
+        case .dynamics(let d): return dynamicsInput(d, tick: tick)
         }
     }
 
@@ -89,8 +91,8 @@ struct JSONWriter {
             if maxBias != .infinity { home += ", \"maxBias\": \(number(maxBias))" }
             m.append("\"home\": " + home + ", \"errorBias\": \(number(errorBias))}")
         }
-        if case .kineticEnergy(let most) = c.restRule {
-            m.append("\"restRule\": {\"kind\": \"kineticEnergy\", \"atMost\": \(number(most))}")
+        if case .kineticEnergy(let most) = c.settleRule {
+            m.append("\"settleRule\": {\"kind\": \"kineticEnergy\", \"atMost\": \(number(most))}")
         }
         if case .below(let y) = c.cullRule { m.append("\"cullRule\": {\"kind\": \"below\", \"y\": \(number(y))}") }
         if c.grabRadius != d.grabRadius { m.append("\"grabRadius\": \(number(c.grabRadius))") }
@@ -108,8 +110,10 @@ struct JSONWriter {
 
     mutating func trace(_ t: Trace) {
         line(0, "{")
-        // The lowest version that holds the trace, so version-1 readers keep reading what they can.
-        let version = t.arithmetic == .portable || t.sessions.contains { $0.inputs.contains { $0.tick != nil } } ? 2 : 1
+        // The lowest version that holds the trace, so older readers keep reading what they can.
+        let version =
+            t.sessions.contains(where: \.needsVersion3)
+            ? 3 : t.arithmetic == .portable || t.sessions.contains { $0.inputs.contains { $0.tick != nil } } ? 2 : 1
         var head = ["\"format\": \(Self.string(Trace.formatName))", "\"version\": \(version)"]
         if let name = t.name { head.append("\"name\": \(Self.string(name))") }
         if let notes = t.notes { head.append("\"notes\": \(Self.string(notes))") }
@@ -120,13 +124,13 @@ struct JSONWriter {
             line(1, "\"scenes\": []")
         } else {
             line(1, "\"scenes\": [")
-            for (n, session) in t.sessions.enumerated() { self.session(session, last: n == t.sessions.count - 1) }
+            for (n, session) in t.sessions.enumerated() { self.session(session, last: n == t.sessions.count - 1, version: version) }
             line(1, "]")
         }
         line(0, "}")
     }
 
-    mutating func session(_ s: Trace.Session, last: Bool) {
+    mutating func session(_ s: Trace.Session, last: Bool, version: Int) {
         line(2, "{")
         if let name = s.name { line(3, "\"name\": \(Self.string(name)),") }
         line(3, "\"viewport\": \(Self.rect(s.viewport)),")
@@ -158,7 +162,15 @@ struct JSONWriter {
                     + "\"angle\": \(Self.number(settle.angle)), \"angularSpeed\": \(Self.number(settle.angularSpeed)), "
                     + "\"ticks\": \(settle.ticks)}",
                 "\"cullMargin\": \(Self.number(c.cullMargin))",
-            ] + Self.presetMembers(c), close: "},")
+            ]
+                + (version >= 3
+                    ? [
+                        "\"translatesReferenceBoundsIntoBoundary\": \(c.translatesReferenceBoundsIntoBoundary)",
+                        "\"rest\": {\"speed\": \(Self.number(c.rest.speed)), \"angularSpeed\": \(Self.number(c.rest.angularSpeed)), "
+                            + "\"ticks\": \(c.rest.ticks)}",
+                        "\"dynamics\": \(Self.dynamics(c.dynamics))",
+                    ] + Self.presetMembers(c) : []),
+            close: "},")
         if s.tiles.isEmpty {
             line(3, "\"tiles\": [],")
         } else {

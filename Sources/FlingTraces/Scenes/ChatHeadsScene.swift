@@ -4,8 +4,9 @@ import FlingInteraction
 // The `chatHeads` scene kind: chat heads over a SnapAnimator and the touches applied, declared
 // once (registered in Documents.swift). A snap scene: it runs physics (SnapScenes.swift).
 //
-// Document: `"heads"` (their resting centers; ids 1, 2, …), `"configuration"`, `"inputs"`:
-// touches as in a trace, each with its `tick` where it differs from the one its time gives.
+// Document: `"heads"` (their resting centers; ids 1, 2, …), `"configuration"`, `"dynamics"`
+// (version 2), `"inputs"`: touches as in a trace, each with its `tick` where it differs from the
+// one its time gives, and (version 2) pushes and field changes as a trace's tile operations.
 // Digest, per sample: every item's (heads', then the panel's) center x, y and scale in id
 // order, then the panel's frame x, y, width and height.
 // Run: items `head` (values `x y vx vy scale`, phase `resting`, `held`, `springing`,
@@ -19,16 +20,20 @@ public struct ChatHeadsScene: SampledScene {
     public var configuration: ChatHeadsConfiguration
     public var heads: [Vector]
     public var inputs: [Trace.Input]
+    /// The snap configuration's dynamics (``SnapConfiguration/dynamics``).
+    public var dynamics: DynamicsSettings
 
-    public init(_ configuration: ChatHeadsConfiguration, heads: [Vector], inputs: [Trace.Input] = []) {
-        self.configuration = configuration; self.heads = heads; self.inputs = inputs
+    public init(
+        _ configuration: ChatHeadsConfiguration, heads: [Vector], inputs: [Trace.Input] = [], dynamics: DynamicsSettings = .init()
+    ) {
+        self.configuration = configuration; self.heads = heads; self.inputs = inputs; self.dynamics = dynamics
     }
 
     public typealias Frame = SnapFrame
 
     public static var kind: String { "chatHeads" }
     public static var summary: String { "chat heads and the touches applied (a snap scene)" }
-    public static var keys: [String] { ["heads"] }
+    public static var keys: [String] { ["heads", "dynamics"] }
     public static var reportWords: [String] { ["released", "tapped", "settled", "opened", "closed"] }
     public static var runsPhysics: Bool { true }
 
@@ -50,7 +55,7 @@ public struct ChatHeadsScene: SampledScene {
         for (n, node) in try r.decoder.array(try r.decoder.required(o, "heads"), path / "heads").enumerated() {
             heads.append(try r.decoder.vector(node, path / "heads" / n))
         }
-        self.init(c, heads: heads, inputs: try r.decoder.snapInputs(o))
+        self.init(c, heads: heads, inputs: try r.snapInputs(), dynamics: try r.snapDynamics())
     }
 
     public var members: [String] {
@@ -65,14 +70,17 @@ public struct ChatHeadsScene: SampledScene {
         return [
             "\"heads\": [" + heads.map(W.vector).joined(separator: ", ") + "]",
             "\"configuration\": {\n    " + members.joined(separator: ",\n    ") + "\n  }",
-        ]
+        ] + SnapScenes.members(dynamics, version: minimumVersion)
     }
+
+    public var minimumVersion: Int { SnapScenes.minimumVersion(dynamics, inputs) }
 
     public var inputLines: [String] { inputs.map(JSONWriter.input) }
 
     func make(on backend: any PhysicsBackend) throws(FlingError) -> ChatHeads {
         try ChatHeads(
-            heads: heads.enumerated().map { (SnapItemID($0.offset + 1), $0.element) }, configuration: configuration, backend: backend)
+            heads: heads.enumerated().map { (SnapItemID($0.offset + 1), $0.element) }, configuration: configuration,
+            snap: SnapScenes.configuration(dynamics), backend: backend)
     }
 
     public func validate(_ sampling: SceneSampling) throws(FlingError) {
@@ -159,19 +167,31 @@ public struct ChatHeadsScene: SampledScene {
     }
 }
 
-extension TraceDecoder {
-    /// A snap scene's touches, in the trace's event form (with an optional `tick`).
-    mutating func snapInputs(_ o: Object) throws(FlingError) -> [Trace.Input] {
-        let saved = version
-        version = 2
-        defer { version = saved }
+extension SceneReader {
+    /// A snap scene's inputs: touches in the trace's event form (with an optional `tick`), and
+    /// from version 2 on pushes and field changes as a trace's tile operations.
+    mutating func snapInputs() throws(FlingError) -> [Trace.Input] {
+        let o = object
+        let saved = decoder.version
+        decoder.version = version >= 2 ? 3 : 2
+        defer { decoder.version = saved }
         var inputs: [Trace.Input] = []
-        for (n, node) in try array(try required(o, "inputs"), o.path / "inputs").enumerated() {
-            let input = try input(node, o.path / "inputs" / n)
-            guard case .touch = input.input else { throw fail(node, o.path / "inputs" / n, "a snap scene takes touches only") }
-            inputs.append(input)
+        for (n, node) in try decoder.array(try decoder.required(o, "inputs"), o.path / "inputs").enumerated() {
+            let input = try decoder.input(node, o.path / "inputs" / n)
+            switch input.input {
+            case .touch, .dynamics: inputs.append(input)
+            case .reset, .addTile, .removeTile:
+                throw decoder.fail(node, o.path / "inputs" / n, "a snap scene takes touches, pushes and field changes only")
+            }
         }
         return inputs
+    }
+
+    /// A snap scene's `dynamics` (version 2; none when absent).
+    mutating func snapDynamics() throws(FlingError) -> DynamicsSettings {
+        guard let n = decoder.optional(object, "dynamics") else { return DynamicsSettings() }
+        guard version >= 2 else { throw decoder.fail(n, object.path / "dynamics", "dynamics need version 2 of the format") }
+        return try decoder.dynamics(n, object.path / "dynamics")
     }
 }
 
@@ -187,6 +207,6 @@ extension SnapSceneRecorder where Scene == ChatHeadsScene {
             throw FlingError(
                 .invalidState, field: "SnapSceneRecorder(recording:)", value: "\(heads.heads)", reason: "head ids must be 1, 2, …")
         }
-        make = { ChatHeadsScene(c, heads: centers, inputs: $0) }
+        make = { ChatHeadsScene(c, heads: centers, inputs: $0, dynamics: $1) }
     }
 }

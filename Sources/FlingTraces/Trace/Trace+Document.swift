@@ -11,9 +11,11 @@ import FlingInteraction
 // sessions follow those of earlier ones; `local` is the tick within the session, `time` the
 // end of the tick), and in each frame the tiles that had a world during the tick (what the
 // digest covers) with values `x y angle vx vy w` and phase `held`, `attracted` or `falling`; a
-// tile absent from a frame rests at home (or was culled or removed, as the events and inputs
-// say). Events: `grabbed`, `released`, `settled`, `culled`; inputs: `touch`, `reset`, `addTile`,
-// `removeTile`. Each frame carries the chained digest after its tick.
+// tile absent from a frame rests at home (or lies where it came to rest, or was culled or
+// removed, as the events and inputs say). Events: `grabbed`, `released`, `pushed`, `settled`,
+// `culled`, `cameToRest`, `wallContact` (the wall's index, point, normal and impulse); inputs:
+// `touch`, `reset`, `addTile`, `removeTile`, `push`, `addPush`, `removePush`, `setFields`. Each
+// frame carries the chained digest after its tick.
 
 extension Trace: FlingDocument {
     public static let kind = DocumentKind(
@@ -131,6 +133,9 @@ extension Trace: FlingDocument {
                         Run.Input(
                             frame: k, time: Double(k - offset) * tick, name: "addTile", position: d.origin,
                             detail: "tile \(d.id.rawValue) \(d.frame.width)x\(d.frame.height) mass \(d.mass)"))
+                case .dynamics(let d):
+                    let (name, detail) = d.runInput
+                    inputs.append(Run.Input(frame: k, time: Double(k - offset) * tick, name: name, detail: detail))
                 }
             }
             // Phases from the events: a grab holds a tile from its tick, a release sends it home
@@ -144,7 +149,8 @@ extension Trace: FlingDocument {
                     switch e.kind {
                     case .grabbed: phase[e.tile] = "held"
                     case .released(let outcome, _, _): phase[e.tile] = outcome == .attract ? "attracted" : "falling"
-                    case .tapped, .settled, .culled: break
+                    case .pushed: phase[e.tile] = "falling"
+                    case .tapped, .settled, .culled, .cameToRest, .wallContact: break
                     }
                     next += 1
                 }
@@ -170,6 +176,9 @@ extension Trace: FlingDocument {
                 case .tapped: name = "tapped"; detail = ""
                 case .settled: name = "settled"; detail = ""
                 case .culled: name = "culled"; detail = ""
+                case .pushed: name = "pushed"; detail = ""
+                case .cameToRest: name = "cameToRest"; detail = ""
+                case .wallContact(let c): name = "wallContact"; detail = Self.contactDetail(c)
                 }
                 events.append(Run.Event(frame: offset + e.tick, itemKind: "tile", id: e.tile.rawValue, name: name, detail: detail))
             }
@@ -178,5 +187,10 @@ extension Trace: FlingDocument {
             kind: Self.kind.name, title: title, frameUnit: "tick", stages: stages,
             schema: [Run.ItemSchema(itemKind: "tile", fields: ["x", "y", "angle", "vx", "vy", "w"])], frames: frames,
             events: events, inputs: inputs, digest: replay.digest, summary: replay.summary)
+    }
+
+    /// A wall contact's words for a ``Run``: `wall 2 at (x, y) normal (x, y) impulse (x, y)`.
+    static func contactDetail(_ c: WallContact) -> String {
+        "wall \(c.wall) at (\(c.point.x), \(c.point.y)) normal (\(c.normal.x), \(c.normal.y)) impulse (\(c.impulse.x), \(c.impulse.y))"
     }
 }

@@ -97,6 +97,7 @@ struct TraceSVG {
             switch o.kind {
             case .settled: line += "settled at home after tick \(o.tick)"
             case .culled: line += "culled after tick \(o.tick)"
+            case .lying: line += "came to rest where it lies after tick \(o.tick)"
             case .resting: line += "never moved"
             case .held, .attracted, .falling: line += "still \(o.kind.rawValue) at tick \(o.tick)"
             }
@@ -193,7 +194,7 @@ struct TraceSVG {
                 s +=
                     "<polygon class=\"final\" points=\"\(points(corners(def, Transform(position: def.origin))))\" fill=\"none\" "
                     + "stroke=\"\(c)\" stroke-width=\"2.5\"/>\n"
-            case .culled, .held, .attracted, .falling:
+            case .culled, .held, .attracted, .falling, .lying:
                 guard let state = last.first(where: { $0.id == o.tile })?.state else { break }
                 s +=
                     "<polygon class=\"final\" points=\"\(points(corners(def, state.transform)))\" fill=\"none\" stroke=\"\(c)\" "

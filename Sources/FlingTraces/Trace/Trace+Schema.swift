@@ -10,7 +10,7 @@ struct TraceDecoder {
     /// Where each key path's value was found, for validation errors (kept in document order;
     /// looked up only when an error is reported).
     var lines: [(path: Path, line: Int)] = []
-    /// The document's format version (1 or 2), once read.
+    /// The document's format version (1 to 3), once read.
     var version = 1
 
     init(bytes: [UInt8]) { self.bytes = bytes }
@@ -217,14 +217,18 @@ struct TraceDecoder {
     }
 
     /// One element of `events`: a touch (with a `tick` from version 2 on), or, from version 2
-    /// on, a tile operation `{"tick", "reset" | "removeTile": id}` or `{"tick", "addTile": tile}`.
+    /// on, a tile operation `{"tick", "reset" | "removeTile": id}` or `{"tick", "addTile": tile}`,
+    /// and from version 3 on a dynamics one (`push`, `addPush`, `removePush`, `setFields`).
     mutating func input(_ n: JSONNode, _ p: Path) throws(FlingError) -> Trace.Input {
-        let operations = ["reset", "removeTile", "addTile"]
+        let operations = ["reset", "removeTile", "addTile"] + (version >= 3 ? Self.dynamicsOperations : [])
         if version >= 2, case .object(let members) = n.value, members.contains(where: { operations.contains($0.key) }) {
             let oo = try object(n, p, keys: ["tick"] + operations)
             let tick = try int(oo, "tick")
             guard oo.members.count == 2 else {
-                throw fail(n, p, "a tile operation has its tick and one of reset, removeTile, addTile")
+                throw fail(n, p, "a tile operation has its tick and one of " + operations.joined(separator: ", "))
+            }
+            if let m = oo.members.first(where: { Self.dynamicsOperations.contains($0.key) }) {
+                return Trace.Input(.dynamics(try dynamicsInput(m.key, m.value, p / m.key)), tick: tick)
             }
             if let id = optional(oo, "reset") { return Trace.Input(.reset(TileID(try int(id, p / "reset"))), tick: tick) }
             if let id = optional(oo, "removeTile") { return Trace.Input(.removeTile(TileID(try int(id, p / "removeTile"))), tick: tick) }
@@ -247,16 +251,17 @@ struct TraceDecoder {
     }
 
     mutating func tile(_ n: JSONNode, _ p: Path) throws(FlingError) -> TileDefinition {
-        let to = try object(n, p, keys: ["id", "frame", "mass"])
+        let to = try object(n, p, keys: ["id", "frame", "mass"] + (version >= 3 ? ["properties"] : []))
         return TileDefinition(
             id: TileID(try int(to, "id")), frame: try rect(try required(to, "frame"), p / "frame"),
-            mass: try double(to, "mass"))
+            mass: try double(to, "mass"),
+            properties: try optional(to, "properties").map { (n) throws(FlingError) in try properties(n, p / "properties") })
     }
 
     /// A configuration object: the tile configuration, and the solver iterations of the
     /// backend the scene ran on (which traces carry there).
     mutating func configuration(_ node: JSONNode, _ path: Path) throws(FlingError) -> (TileConfiguration, solverIterations: Int) {
-        let o = try object(node, path, keys: JSONWriter.configurationKeys)
+        let o = try object(node, path, keys: JSONWriter.configurationKeys(version: version))
         var c = TileConfiguration()
         c.drag.tick = try double(o, "tick")
         c.drag.maxFrameInterval = try double(o, "maxFrameInterval")
@@ -291,7 +296,15 @@ struct TraceDecoder {
             angle: try double(so, "angle"), angularSpeed: try double(so, "angularSpeed"),
             ticks: try int(so, "ticks"))
         c.cullMargin = try double(o, "cullMargin")
-        try presetMembers(o, path, into: &c)
+        if version >= 3 {
+            c.translatesReferenceBoundsIntoBoundary = try bool(
+                try required(o, "translatesReferenceBoundsIntoBoundary"), path / "translatesReferenceBoundsIntoBoundary")
+            let ro = try object(try required(o, "rest"), path / "rest", keys: ["speed", "angularSpeed", "ticks"])
+            c.rest = RestThresholds(
+                speed: try double(ro, "speed"), angularSpeed: try double(ro, "angularSpeed"), ticks: try int(ro, "ticks"))
+            c.dynamics = try dynamics(try required(o, "dynamics"), path / "dynamics")
+            try presetMembers(o, path, into: &c)
+        }
         return (c, solverIterations)
     }
 
@@ -319,13 +332,13 @@ struct TraceDecoder {
                 offsets: offsets, maxForce: optional(ho, "maxForce") == nil ? .infinity : try double(ho, "maxForce"),
                 maxBias: optional(ho, "maxBias") == nil ? .infinity : try double(ho, "maxBias"), errorBias: try double(ho, "errorBias"))
         }
-        if let n = optional(o, "restRule") {
-            let ro = try object(n, path / "restRule", keys: ["kind", "atMost"])
+        if let n = optional(o, "settleRule") {
+            let ro = try object(n, path / "settleRule", keys: ["kind", "atMost"])
             let kind = try required(ro, "kind")
             guard try string(kind, ro.path / "kind") == "kineticEnergy" else {
                 throw fail(kind, ro.path / "kind", "must be \"kineticEnergy\"")
             }
-            c.restRule = .kineticEnergy(atMost: try double(ro, "atMost"))
+            c.settleRule = .kineticEnergy(atMost: try double(ro, "atMost"))
         }
         if let n = optional(o, "cullRule") {
             let co = try object(n, path / "cullRule", keys: ["kind", "y"])
