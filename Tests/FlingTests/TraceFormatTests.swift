@@ -185,14 +185,25 @@ func replay(_ trace: Trace, on kind: BackendKind, display: DisplayFrames = .rate
     /// new field must be added to the format (Trace+JSON.swift, docs/TRACES.md) before this
     /// passes again.
     @Test func formatCoversEveryConfigurationField() throws {
-        let fields = Mirror(reflecting: TileConfiguration()).children.compactMap(\.label).sorted()
+        let allFields = Mirror(reflecting: TileConfiguration()).children.compactMap(\.label).sorted()
         #expect(
-            fields == [
-                "attraction", "cullMargin", "drag", "dynamics", "gravity", "releaseRule", "rest", "rotation", "settle",
-                "translatesReferenceBoundsIntoBoundary",
+            allFields == [
+                "attraction", "cullMargin", "cullRule", "drag", "dynamics", "grabRadius", "gravity", "home", "releaseRule",
+                "releaseVelocity", "rest", "rotation", "settle", "settleRule", "tapDistance", "translatesReferenceBoundsIntoBoundary",
             ])
-        let drag = Mirror(reflecting: DragSettings()).children.compactMap(\.label).sorted()
-        #expect(drag == ["dragErrorBias", "dragMaxAcceleration", "maxFrameInterval", "tick"])
+        let allDrag = Mirror(reflecting: DragSettings()).children.compactMap(\.label).sorted()
+        #expect(
+            allDrag == [
+                "dragErrorBias", "dragMaxAcceleration", "fingerSmoothing", "fingersPerItem", "grabFriction", "grabRotaryFriction",
+                "maxFrameInterval", "tick",
+            ])
+        // The presets' keys (version 3, written only when they differ from the defaults).
+        let presets =
+            ["fingersPerItem", "grabFriction", "grabRotaryFriction", "fingerSmoothing"] + [
+                "cullRule", "grabRadius", "home", "releaseVelocity", "settleRule", "tapDistance",
+            ]
+        let fields = allFields.filter { !presets.contains($0) }
+        let drag = allDrag.filter { !presets.contains($0) }
         // Every one is written (the scene has no events, so each key can only be the configuration's):
         // a version-2 configuration has the first ones, a version-3 one (with dynamics) all.
         var scene = Trace.Session(viewport: Rect(x: 0, y: 0, width: 1, height: 1), tiles: [], events: [])
@@ -209,6 +220,15 @@ func replay(_ trace: Trace, on kind: BackendKind, display: DisplayFrames = .rate
         for key in fields.filter({ $0 != "drag" }) + drag + ["solverIterations"] { #expect(json.contains("\"\(key)\": "), "\(key)") }
         #expect(try Trace(json: json).sessions[0].solverIterations == 7)
         #expect(try Trace(json: json).sessions[0].configuration == scene.configuration)
+        #expect(!presets.contains { json.contains("\"\($0)\"") })
+        // Every preset key, each set away from its default, is written, and reads back.
+        scene.configuration = .weHeartPics
+        scene.configuration.home = .pivots(offsets: [Vector(1, 2)], maxForce: 5, maxBias: 6, errorBias: 0.5)
+        let preset = Trace(sessions: [scene]).json
+        #expect(preset.contains("\"version\": 3"))
+        for key in presets + ["nearGrab", "maxForce", "maxBias"] { #expect(preset.contains("\"\(key)\""), "\(key)") }
+        #expect(try Trace(json: preset).sessions[0].configuration == scene.configuration)
+        #expect(try Trace(json: Trace(sessions: [scene]).json).sessions[0].configuration == scene.configuration)
         let settle = Mirror(reflecting: SettleThresholds()).children.compactMap(\.label).sorted()
         #expect(settle == ["angle", "angularSpeed", "distance", "speed", "ticks"])
         // The dynamics' own fields (each written by Trace+Dynamics.swift, named in docs/TRACES.md).
