@@ -16,6 +16,7 @@ let pinnedTraceDigests: [(file: String, digest: UInt64, ticks: Int)] = [
     ("regrab-falling.json", 0x2026_f1f3_d48f_f3c7, 122),
     ("cancelled.json", 0xf4bd_ab90_33c7_2cd4, 72),
     ("flutter-strokes.json", 0x4a49_56c4_8555_8b7c, 356),
+    ("we-heart-pics.json", 0x84dd_e0cd_60b1_6823, 612),
 ]
 
 func replay(_ trace: Trace, on kind: BackendKind, display: DisplayFrames = .rate(60)) throws -> TraceReplay {

@@ -318,6 +318,34 @@ final class FingerSpyBackend: PhysicsBackend {
         #expect(try hold(96 - 15, none).events.isEmpty)
     }
 
+    /// The fixture (we-heart-pics.json) shows what it says: a tap, two fingers on one photo at
+    /// once, a throw home, a throw away removed below y = 1000, and the next photo taken from
+    /// off its edge; every photo that went home settled there.
+    @Test func fixtureShowsItsGestures() throws {
+        let trace = try Trace(json: try Fixture.text("traces/we-heart-pics.json"))
+        #expect(trace.sessions[0].configuration == .weHeartPics)
+        var replayer = TraceReplayer(trace)
+        replayer.recordsTicks = true
+        let session = try replayer.replay { n throws(FlingError) in try NativeBackend(solverIterations: n, arithmetic: .portable) }
+            .sessions[0]
+        let top = session.events.filter { $0.tile == 3 }.map(\.kind)
+        #expect(top.firstIndex(of: .tapped) == 2)
+        #expect(top.compactMap(\.releaseOutcome) == [.attract, .attract, .attract, .fall])
+        #expect(top.filter { $0 == .settled }.count == 2 && top.last == .culled)
+        // Two grabs before the release between them.
+        #expect(Array(top[3...5].map(\.isGrab)) == [true, true, false])
+        let culled = try #require(session.events.first { $0.kind == .culled })
+        let last = try #require(session.ticks.first { $0.tick == culled.tick }?.tiles.first { $0.id == 3 })
+        #expect(last.state.position.y > 1000)
+        // The next photo, taken 15 pt above its top edge, went home.
+        guard case .grabbed(_, let at) = try #require(session.events.first { $0.tile == 2 }).kind else {
+            Issue.record("tile 2 not grabbed first")
+            return
+        }
+        #expect(at.y < 200 - 64 - 10)
+        #expect(session.outcomes.map(\.kind) == [.resting, .settled, .culled])
+    }
+
     /// Smoothing: the finger body lags its touch and closes 1 − 0.3 of the distance each tick
     /// (0.3⁶⁰ left after a second), moving as ChipmunkMultiGrab's grab body: the tick after the
     /// touch moves it is still where it was, moving at the velocity that gets it there.
