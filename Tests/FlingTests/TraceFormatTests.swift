@@ -230,6 +230,15 @@ func replay(_ trace: Trace, on kind: BackendKind, display: DisplayFrames = .rate
         for key in presets + ["nearGrab", "maxForce", "maxBias"] { #expect(preset.contains("\"\(key)\""), "\(key)") }
         #expect(try Trace(json: preset).sessions[0].configuration == scene.configuration)
         #expect(try Trace(json: Trace(sessions: [scene]).json).sessions[0].configuration == scene.configuration)
+        // The nearGrab release rule alone needs version 3, and a version-2 document cannot hold it.
+        var near = Trace.Session(viewport: Rect(x: 0, y: 0, width: 1, height: 1), tiles: [], events: [])
+        near.configuration.releaseRule = .nearGrab(radius: 40, maxKineticEnergy: 500_000)
+        #expect(Trace(sessions: [near]).json.contains("\"version\": 3"))
+        #expect(try Trace(json: Trace(sessions: [near]).json).sessions[0].configuration == near.configuration)
+        let rule = "{\"kind\": \"projectedDistance\", \"lookahead\": 0.15, \"radius\": 100.0}"
+        #expect(v2.contains(rule))
+        let nearV2 = v2.replacingOccurrences(of: rule, with: "{\"kind\": \"nearGrab\", \"radius\": 40, \"maxKineticEnergy\": 500000}")
+        #expect(throws: FlingError.self) { try Trace(json: nearV2) }
         let settle = Mirror(reflecting: SettleThresholds()).children.compactMap(\.label).sorted()
         #expect(settle == ["angle", "angularSpeed", "distance", "speed", "ticks"])
         // The dynamics' own fields (each written by Trace+Dynamics.swift, named in docs/TRACES.md).

@@ -278,7 +278,7 @@ struct TraceDecoder {
         case "projectedDistance":
             if let extra = optional(ro, "maxKineticEnergy") { throw fail(extra, ro.path, "maxKineticEnergy belongs to kind nearGrab only") }
             c.releaseRule = .projectedDistance(lookahead: try double(ro, "lookahead"), radius: try double(ro, "radius"))
-        case "nearGrab":
+        case "nearGrab" where version >= 3:
             if let extra = optional(ro, "lookahead") { throw fail(extra, ro.path, "lookahead belongs to kind projectedDistance only") }
             c.releaseRule = .nearGrab(radius: try double(ro, "radius"), maxKineticEnergy: try double(ro, "maxKineticEnergy"))
         case "alwaysAttract", "alwaysFall":
@@ -288,7 +288,8 @@ struct TraceDecoder {
             c.releaseRule = try string(kindNode, ro.path / "kind") == "alwaysAttract" ? .alwaysAttract : .alwaysFall
         default:
             throw fail(
-                kindNode, ro.path / "kind", "must be \"projectedDistance\", \"nearGrab\", \"alwaysAttract\" or \"alwaysFall\"")
+                kindNode, ro.path / "kind",
+                "must be \"projectedDistance\", \"alwaysAttract\" or \"alwaysFall\"" + (version >= 3 ? " or \"nearGrab\"" : ""))
         }
         let so = try object(try required(o, "settle"), path / "settle", keys: ["distance", "speed", "angle", "angularSpeed", "ticks"])
         c.settle = SettleThresholds(
@@ -308,7 +309,7 @@ struct TraceDecoder {
         return (c, solverIterations)
     }
 
-    /// The optional members of ``JSONWriter/presetKeys``: absent, each is the default.
+    /// The optional members of ``JSONWriter/presetKeys`` (version 3): absent, each is the default.
     mutating func presetMembers(_ o: Object, _ path: Path, into c: inout TileConfiguration) throws(FlingError) {
         if let n = optional(o, "fingersPerItem") { c.drag.fingersPerItem = try int(n, path / "fingersPerItem") }
         if optional(o, "grabFriction") != nil { c.drag.grabFriction = try double(o, "grabFriction") }

@@ -213,7 +213,7 @@ extension Trace.Session {
     var needsVersion3: Bool {
         let c = configuration
         return c.translatesReferenceBoundsIntoBoundary || c.rest != RestThresholds() || !c.dynamics.isEmpty
-            || !JSONWriter.presetMembers(c).isEmpty
+            || !JSONWriter.presetMembers(c).isEmpty || c.releaseRule.isVersion3
             || tiles.contains { $0.properties != nil }
             || inputs.contains {
                 switch $0.input {
@@ -380,4 +380,9 @@ extension Trace {
         }
         self.init(name: name, notes: notes, attribution: attribution, sessions: sessions)
     }
+}
+
+extension ReleaseRule {
+    /// Whether only version 3 of the format holds the rule (`nearGrab`).
+    var isVersion3: Bool { if case .nearGrab = self { true } else { false } }
 }
