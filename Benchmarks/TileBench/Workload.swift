@@ -192,6 +192,8 @@ protocol Workload {
     var digest: StateDigest { get }
     var tick: Int { get set }
     var respawns: Int { get }
+    /// Worlds stepped so far, summed over the ticks: what the per-world-step figures divide by.
+    var steppedWorlds: Int { get }
     mutating func populate(reserve: Bool) throws
     /// One tick's timed work.
     mutating func tickBody() throws
@@ -233,6 +235,8 @@ struct WorkloadRun: Workload {
     var tick = 0
     /// Falling tiles respawned so far (for the report).
     var respawns = 0
+    /// Every tile has a world on every tick: N per tick.
+    var steppedWorlds = 0
 
     /// Whether every world has the walls rows' extras (``Scene/addWalls(_:_:)``).
     let walls: Bool
@@ -294,6 +298,7 @@ struct WorkloadRun: Workload {
         }
         // 2. One step of every world.
         try backend.step(by: dt)
+        steppedWorlds += worlds.count
         // 3. Every state, in tile order, into the reused buffer.
         try backend.readStates(of: worlds, into: &states)
         // 4. Life cycle. A fallen tile off the viewport (plus margin) is culled and respawned

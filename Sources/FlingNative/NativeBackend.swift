@@ -67,8 +67,8 @@ public final class NativeBackend: PhysicsBackend {
     public private(set) var worldCount = 0
 
     // The hot arrays skip Swift's run-time exclusivity checks (a call into the runtime on
-    // every access of a class's stored property, ≈ 3 % of a 10,000-tile benchmark tick, most
-    // of it under moveFinger and readStates): a backend is used from one thread at a time (its
+    // every access of a class's stored property, most of them under moveFinger and readStates;
+    // Benchmarks/PERFORMANCE.md's profile gives their cost): a backend is used from one thread at a time (its
     // threads only see raw views, ``StepBuffers``), and no method of the backend holds
     // an access to one of these across a call that could touch it again.
     @exclusivity(unchecked) var bodies: ContiguousArray<RigidBody> = []

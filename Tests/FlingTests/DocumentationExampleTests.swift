@@ -108,9 +108,15 @@ import Testing
         let animator = try TileAnimator(
             viewport: Rect(x: 0, y: 0, width: 390, height: 844),
             tiles: [TileDefinition(id: 1, frame: Rect(x: 115, y: 342, width: 160, height: 160))],
-            backend: NativeBackend())
-        let (replay, ticks, events) = try DocumentationExamples.traces(animator)
-        #expect(replay.sessions.count == 1 && replay.sessions[0].digest == animator.digest && ticks == 0 && events == 0)
+            backend: NativeBackend(arithmetic: .portable))
+        // The README's recording: a touch off-centre (the tile turns), then a frame at 0.2 s
+        // (12 ticks), replayed on portable arithmetic to the same ticks and bits.
+        let (replay, ticks, events) = try DocumentationExamples.traces(
+            animator, touch: TouchEvent(time: 0.1, touch: 1, phase: .began, position: Vector(150, 350)), frameTime: 0.2)
+        #expect(animator.clock.ticks == 12 && ticks == 12 && events == 1, "\(animator.clock.ticks) \(ticks) \(events)")
+        #expect(replay.sessions.count == 1 && replay.sessions[0].digest == animator.digest && replay.digest == animator.digest)
+        #expect(replay.sessions[0].events.map(\.kind) == [.grabbed(touch: 1, at: Vector(150, 350))])
+        #expect(replay.sessions[0].ticks.last?.tiles.first?.state.angle != 0)
         let again = try DocumentationExamples.tracesInTests(
             try TileAnimator(
                 viewport: Rect(x: 0, y: 0, width: 390, height: 844),
@@ -135,9 +141,11 @@ import Testing
         #expect(divergence?.contains("tile 1") == true && divergence?.contains("0x") == true, "\(divergence ?? "equal")")
     }
 
-    @Test func gettingStartedAndTheRest() throws {
-        let (animator, poses) = try DocumentationExamples.gettingStarted()
-        #expect(animator.clock.ticks == 60 && poses.count == 1)
+    @Test(.timeLimit(.minutes(1))) func gettingStartedAndTheRest() async throws {
+        let (ticks, poses, homecomings) = try DocumentationExamples.gettingStarted()
+        #expect(ticks == 60 && poses.count == 1)
+        // The stream saw the settle (tick 31, inside the 60 frames) and finished with the animator.
+        #expect(await homecomings.value == [1])
         #expect(DocumentationExamples.lifeCycle() == ("tick 31: tile 1 settled", "attract"))
         let springs = DocumentationExamples.springs()
         #expect(abs(springs[0].response - 0.55) < 1e-12 && abs(springs[2].angularFrequency - 10) < 1e-12)
@@ -147,6 +155,21 @@ import Testing
         #expect(try DocumentationExamples.backends().count == 2)
         let scenes = try DocumentationExamples.scenes(frameTime: 2)
         #expect(!scenes.events.isEmpty && !scenes.drawn.isEmpty)
+    }
+
+    @Test func presetsRun() throws {
+        let (floating, toonie) = try DocumentationExamples.presets(frameTime: 1)
+        #expect(floating.configuration.shape == .triangleUp && floating.configuration.fadesOut && floating.taps == [0.25])
+        #expect(toonie.value(at: 10) == 60)  // back 22 hours from 23:00
+    }
+
+    @Test func bounceRuns() throws {
+        let b = DocumentationExamples.bounce(frameTime: 0.1)
+        #expect(b.y != 300 && b.y != 100 && b.frames.count == 180 && b.frames[0] == 300)
+        #expect(abs(b.frames[10] - 210.6) < 0.05 && abs(b.frames[45] - 70.1) < 0.05)
+        #expect(b.grow.values.count == 29 && b.grow.values.last != .identity)
+        #expect(b.hue.red != 1 && b.hue.blue != 0)
+        #expect(b.first.values[1] == Vector(25, 507) && b.first.keyTimes.count == 3)
     }
 
     @Test func pictureInPictureRuns() throws {

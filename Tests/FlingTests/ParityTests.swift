@@ -12,11 +12,12 @@ func firstDifference(_ a: Run.Result, _ b: Run.Result) -> String? {
 @Suite struct ParityTests {
     /// 500 seeded scenarios of 630 ticks: the native backend must equal Chipmunk bit for bit
     /// at every tick, in every field, and report the same life-cycle events.
-    @Test(arguments: 0..<10)
+    @Test(arguments: 0..<ParityPlan.batches)
     func nativeEqualsChipmunkOnRandomScenarios(batch: Int) throws {
         var ticks = 0
         var seen: [String: Int] = [:]
-        for seed in UInt64(batch * 50)..<UInt64(batch * 50 + 50) {
+        let n = ParityPlan.scenariosPerBatch
+        for seed in UInt64(batch * n)..<UInt64(batch * n + n) {
             let run = randomScenario(seed: seed)
             let chipmunk = try run.play(on: .chipmunk)
             let native = try run.play(on: .native)

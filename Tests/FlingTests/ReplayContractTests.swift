@@ -144,13 +144,12 @@ import Testing
             #expect(trace == live.trace)
             let display: DisplayFrames = seed % 2 == 0 ? .rate(60) : .jittered(rate: 97, seed: seed)
             let replay = try TraceReplayer(trace, display: display).replay { n throws(FlingError) in try kind.make(solverIterations: n) }
-            let scene = replay.sessions[0]
-            #expect(scene.errors.isEmpty)
-            #expect(scene.tickCount == live.ticks.count, "seed \(seed): \(scene.tickCount) ticks, live \(live.ticks.count)")
-            if scene.ticks != live.ticks {  // tick states compare by bits; say where they part
-                expectSameRun(tickRun(scene.ticks, title: "replay"), tickRun(live.ticks, title: "live"), "seed \(seed) on \(kind)")
+            let differences = Self.differences(replay, from: live)
+            #expect(differences.isEmpty, "seed \(seed) on \(kind): \(differences.joined(separator: "; "))")
+            if !differences.isEmpty, replay.sessions[0].ticks != live.ticks {  // say where they part
+                expectSameRun(
+                    tickRun(replay.sessions[0].ticks, title: "replay"), tickRun(live.ticks, title: "live"), "seed \(seed) on \(kind)")
             }
-            #expect(replay.digest == live.digest)
             let s = live.stats
             total.late += s.late; total.stalls += s.stalls; total.midStall += s.midStall; total.resets += s.resets
             total.added += s.added; total.removed += s.removed; total.cancels += s.cancels; total.releases += s.releases
@@ -158,6 +157,135 @@ import Testing
         // The sessions exercised what the contract is about.
         #expect(total.late > 50 && total.stalls > 20 && total.midStall > 10)
         #expect(total.resets > 10 && total.added > 5 && total.removed > 3 && total.cancels > 5 && total.releases > 100)
+    }
+
+    /// How a replay differs from the live run it is the recording of: errors while replaying,
+    /// the tick count, any tick's tile states (ids and IEEE bits), the digest. Empty when the
+    /// replay reproduces the run. The property test and its mutation test ask this one question,
+    /// so the mutation test fails if this comparison stops comparing.
+    static func differences(_ replay: TraceReplay, from live: Session) -> [String] {
+        var found: [String] = []
+        let scene = replay.sessions[0]
+        if !scene.errors.isEmpty { found.append("errors while replaying: \(scene.errors)") }
+        if scene.tickCount != live.ticks.count || scene.ticks.count != live.ticks.count {
+            found.append("\(scene.tickCount) ticks, the live run \(live.ticks.count)")
+        }
+        if let k = zip(scene.ticks, live.ticks).enumerated().first(where: { !bitwiseEqual($0.element.0, $0.element.1) })?.offset {
+            found.append("tick \(k) differs from the live run")
+        }
+        if replay.digest != live.digest { found.append("digest \(replay.digest.hex), the live run \(live.digest.hex)") }
+        return found
+    }
+
+    /// The same tick, tiles (by id) and states, bit for bit.
+    static func bitwiseEqual(_ a: TraceReplay.TickState, _ b: TraceReplay.TickState) -> Bool {
+        a.tick == b.tick && a.tiles.count == b.tiles.count
+            && zip(a.tiles, b.tiles).allSatisfy { $0.id == $1.id && $0.state.isBitwiseEqual(to: $1.state) }
+    }
+
+    enum Mutation: String, CaseIterable, CustomTestStringConvertible {
+        case drop, shift, duplicate
+        var testDescription: String { rawValue }
+    }
+
+    /// Sessions whose recordings the mutation test mutates.
+    static let mutationSessions = 60
+
+    /// The tick an input is applied before: its own, or for a touch written without one, the
+    /// first tick at or after its time (as the recorder leaves it out).
+    static func tick(of input: Trace.Input, _ scene: Trace.Session) -> Int {
+        if let tick = input.tick { return tick }
+        guard case .touch(let e) = input.input else { return 0 }
+        return FixedStepClock.firstTick(atOrAfter: e.time, tick: scene.configuration.drag.tick)
+    }
+
+    /// The inputs of a session whose mutation must change the run, and still make a valid
+    /// recording, with where a duplicate goes. Drop: the end of the first touch that grabbed a
+    /// tile and let it go (the tile stays held). Shift: that touch's began and its end (the
+    /// grab or the release a tick later). Duplicate: the first reset, recorded again at a later
+    /// tick at which its tile has a world (the tile is put to rest there); a touch cannot be
+    /// recorded twice validly, and a repeated move changes nothing.
+    static func decisiveInputs(_ mutation: Mutation, _ trace: Trace, _ live: Session, _ replay: TraceReplay) -> [(
+        index: Int, duplicateAt: Int?
+    )] {
+        let scene = trace.sessions[0], inputs = scene.inputs
+        if mutation == .duplicate {
+            for (i, input) in inputs.enumerated() {
+                guard case .reset(let tile) = input.input, let k = input.tick else { continue }
+                // A later tick at which the tile has a world, with no operation on it in between.
+                guard let later = live.ticks.first(where: { $0.tick > k && $0.tiles.contains { $0.id == tile } })?.tick,
+                    !inputs[(i + 1)...].contains(where: {
+                        if case .removeTile(tile) = $0.input { tick(of: $0, scene) <= later } else { false }
+                    })
+                else { continue }
+                return [(i, later)]
+            }
+            return []
+        }
+        func touch(_ i: Int) -> TouchEvent? { if case .touch(let e) = inputs[i].input { e } else { nil } }
+        for event in replay.sessions[0].events {
+            guard case .grabbed(let id, _) = event.kind,
+                let began = inputs.indices.first(where: { touch($0)?.touch == id && touch($0)?.phase == .began }),
+                let end = inputs.indices.first(where: { touch($0)?.touch == id && [.ended, .cancelled].contains(touch($0)?.phase) })
+            else { continue }
+            let endTick = tick(of: inputs[end], scene)
+            let released = replay.sessions[0].events.contains {
+                if case .released = $0.kind { $0.tile == event.tile && $0.tick == endTick } else { false }
+            }
+            guard released else { continue }
+            return mutation == .drop ? [(end, nil)] : [(began, nil), (end, nil)]
+        }
+        return []
+    }
+
+    /// The replay property has teeth: drop one recorded input that mattered, move it one tick
+    /// later, or record it twice, and the replay no longer equals the live run by the property
+    /// test's own comparison (``differences(_:from:)``). Each mutant is a valid recording that
+    /// loads and replays (a refusal would not be a comparison), so the comparison alone judges it.
+    @Test(arguments: Mutation.allCases)
+    func aMutatedRecordingFailsTheComparison(mutation: Mutation) throws {
+        let kind = BackendKind.nativePortable
+        var compared = 0
+        for seed in 1...UInt64(Self.mutationSessions) {
+            let live = try Self.session(seed: seed &* 0x9E37_79B9, kind: kind)
+            func replay(_ trace: Trace) throws -> TraceReplay {
+                try TraceReplayer(try Trace(json: trace.json), display: .rate(60))
+                    .replay { n throws(FlingError) in try kind.make(solverIterations: n) }
+            }
+            let original = try replay(live.trace)
+            #expect(Self.differences(original, from: live).isEmpty, "seed \(seed): the unmutated recording must replay")
+            let scene = live.trace.sessions[0], inputs = scene.inputs
+            for (index, duplicateAt) in Self.decisiveInputs(mutation, live.trace, live, original) {
+                var mutant = live.trace
+                switch mutation {
+                case .drop:
+                    mutant.sessions[0].inputs.remove(at: index)
+                case .shift:
+                    // One tick later, where that keeps the inputs in tick order.
+                    let tick = Self.tick(of: inputs[index], scene)
+                    guard index + 1 == inputs.count || Self.tick(of: inputs[index + 1], scene) > tick else { continue }
+                    mutant.sessions[0].inputs[index].tick = tick + 1
+                case .duplicate:
+                    // The copy goes after every input applied before its tick.
+                    var copy = inputs[index]
+                    copy.tick = duplicateAt!
+                    let at = inputs.firstIndex { Self.tick(of: $0, scene) > duplicateAt! } ?? inputs.count
+                    mutant.sessions[0].inputs.insert(copy, at: at)
+                }
+                let result: TraceReplay
+                do {
+                    result = try replay(mutant)
+                } catch {
+                    Issue.record("seed \(seed): the \(mutation) of input \(index) was refused, not compared: \(error)")
+                    continue
+                }
+                compared += 1
+                #expect(
+                    !Self.differences(result, from: live).isEmpty,
+                    "seed \(seed): the \(mutation) of input \(index) (\(inputs[index])) replays exactly as the live run")
+            }
+        }
+        #expect(compared >= 30, "only \(compared) mutants compared")
     }
 
     /// The case the contract was written for: a touch handed in after the display clock

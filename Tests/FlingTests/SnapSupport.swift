@@ -51,7 +51,11 @@ struct SnapRun {
     }
 
     func play(on kind: BackendKind) throws -> Result {
-        let animator = try SnapAnimator(items: items, backend: try kind.make())
+        try play(on: .kind(kind))
+    }
+
+    func play(on choice: BackendChoice) throws -> Result {
+        let animator = try SnapAnimator(items: items, backend: try choice.make(10))
         var result = Result(animator: animator)
         var lastTick = 0
         try drive(

@@ -104,13 +104,6 @@ enum SnapFixtures {
     func check<Scene: SampledScene>(_ recorded: SceneDocument<Scene>, file: String, liveDigest: StateDigest, liveTicks: Int) throws {
         let pin = try #require(SnapFixtures.pins.first { $0.file == file })
         let pinned = try recorded.pinned(makeBackend: { n throws(FlingError) in try BackendKind.nativePortable.make(solverIterations: n) })
-        if ProcessInfo.processInfo.environment["FLING_WRITE_SNAP_FIXTURES"] != nil {
-            let r = try pinned.replay(
-                keepsFrames: false, makeBackend: { n throws(FlingError) in try BackendKind.nativePortable.make(solverIterations: n) })
-            print("PIN (\"\(file)\", \(r.samples), 0x\(r.digest.hex), \(r.ticks!), 0x\(r.tickDigest!.hex)),")
-            let source = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("Fixtures/scenes/\(file)")
-            try pinned.json.write(to: source, atomically: true, encoding: .utf8)
-        }
         let text = try Fixture.text("scenes/\(file)")
         let fixture = try SceneDocument<Scene>(json: text)
         #expect(fixture == pinned)
@@ -129,12 +122,12 @@ enum SnapFixtures {
                 #expect(throws: FlingError.self) { try r.verify() }
             }
         }
-        // Native and Chipmunk agree on the same machine, sample for sample.
-        let platform = backends.filter { $0.arithmetic == .platform }
-        let runs = try platform.map { kind in
-            try fixture.play(ReplayOptions(makeBackend: { n throws(FlingError) in try kind.make(solverIterations: n) }), title: "\(kind)")
-                .run
+        // Native and Chipmunk (or, built without it, native on 2 threads) agree on the same
+        // machine, sample for sample: always two runs compared.
+        let runs = try BackendChoice.platformPair.map { choice in
+            try fixture.play(ReplayOptions(makeBackend: choice.make), title: choice.description).run
         }
+        #expect(runs.count == 2)
         for run in runs.dropFirst() { expectSameRun(run, runs[0], file) }
         let cli = FlingCommand.run(["replay", try fixturePath("scenes/\(file)"), "--backend", "native-portable"])
         #expect(cli.status == 0 && cli.stdout.hasSuffix("digest \(StateDigest(value: pin.digest).hex) samples \(pin.samples)\n"))

@@ -82,7 +82,12 @@ struct Run {
     /// Replays the run on `kind`: before each display frame, every event at or before the
     /// frame's time is handed over; `frameTimes` overrides the regular `hz` frames.
     func play(on kind: BackendKind, frameTimes: [Double]? = nil) throws -> Result {
-        let animator = try TileAnimator(viewport: phone, tiles: tiles, configuration: configuration, backend: try kind.make())
+        try play(on: .kind(kind), frameTimes: frameTimes)
+    }
+
+    func play(on choice: BackendChoice, frameTimes: [Double]? = nil) throws -> Result {
+        let animator = try TileAnimator(
+            viewport: phone, tiles: tiles, configuration: configuration, backend: try choice.make(10))
         var result = Result(animator: animator)
         animator.onTick = { _, states in result.ticks.append(states) }
         let frames = frameTimes ?? (1...Int((duration * hz).rounded())).map { Double($0) / hz }
@@ -187,4 +192,37 @@ func randomScenario(seed: UInt64) -> Run {
         t += r(0...1.5)
     }
     return run
+}
+
+/// A backend to build by name: one of the build's kinds, or native on 2 threads that share
+/// every step (another code path to native's bits).
+struct BackendChoice: Sendable, CustomStringConvertible, CustomTestStringConvertible {
+    var description: String
+    var make: @Sendable (_ solverIterations: Int) throws(FlingError) -> any PhysicsBackend
+    var testDescription: String { description }
+
+    static func kind(_ kind: BackendKind) -> BackendChoice {
+        BackendChoice(description: kind.rawValue) { n throws(FlingError) in try kind.make(solverIterations: n) }
+    }
+
+    static let nativeOnTwoThreads = BackendChoice(description: "native on 2 threads sharing every step") { n throws(FlingError) in
+        let backend = try NativeBackend(solverIterations: n, threads: 2)
+        backend.parallelSlots = 0
+        return backend
+    }
+
+    /// Two ways to compute with platform arithmetic in this build, for tests that hold them to
+    /// each other bit for bit: native and Chipmunk (one space per world) where Chipmunk is
+    /// built; without it, native and native on 2 threads. Never fewer than two, so such a test
+    /// always compares something.
+    static var platformPair: [BackendChoice] {
+        BackendKind.available.contains(.chipmunk) ? [.kind(.native), .kind(.chipmunk)] : [.kind(.native), .nativeOnTwoThreads]
+    }
+}
+
+/// The differential test's plan (ParityTests, built with the Chipmunk trait): seeded random
+/// scenarios in batches, one test case per batch. Here so the README's figure can be checked
+/// in every build.
+enum ParityPlan {
+    static let batches = 10, scenariosPerBatch = 50
 }

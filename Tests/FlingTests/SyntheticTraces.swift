@@ -4,7 +4,8 @@ import Fling
 
 /// The synthetic trace fixtures, built in code: the source of truth for the JSON files in
 /// `Fixtures/traces/` (which add the pinned digests). `FLING_WRITE_FIXTURES=1 swift test
-/// --filter SyntheticTraceFiles` rewrites the files; the normal run checks they still match.
+/// --filter FixtureRegeneration` rewrites the files (every fixture kind, FixtureRegenerationTests.swift);
+/// the normal run checks they still match, byte for byte.
 enum SyntheticTraces {
     static let attribution = "Synthetic: scripted by Fling's tests (Tests/FlingTests/SyntheticTraces.swift)."
 
@@ -142,23 +143,19 @@ enum SyntheticTraces {
         URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("Fixtures/traces")
     }
 
-    /// The files hold exactly the generator's scenes (plus their pinned digests); with
-    /// FLING_WRITE_FIXTURES=1 the files are (re)written, pinned on the native backend.
+    /// The files hold exactly the generator's scenes (plus their pinned digests, made with
+    /// portable arithmetic); FixtureRegenerationTests checks (and with FLING_WRITE_FIXTURES=1
+    /// writes) their bytes.
     @Test func filesMatchTheirGenerator() throws {
         var all = SyntheticTraces.all
         all.append(("flutter-strokes.json", try SyntheticTraces.flutterStrokes()))
-        if ProcessInfo.processInfo.environment["FLING_WRITE_FIXTURES"] == "1" {
-            for (file, trace) in all {
-                let pinned = try trace.pinned(every: 30) { n throws(FlingError) in try NativeBackend(solverIterations: n) }
-                try pinned.json.write(to: Self.fixturesDirectory.appendingPathComponent(file), atomically: true, encoding: .utf8)
-            }
-        }
         for (file, trace) in all {
             let stored = try Trace(json: try Fixture.text("traces/\(file)"))
             var bare = stored
             for s in bare.sessions.indices { bare.sessions[s].expected = nil }
             #expect(bare == trace, "\(file) differs from its generator")
             #expect(stored.sessions.allSatisfy { $0.expected != nil }, "\(file) pins its digests")
+            #expect(stored.arithmetic == .portable, "\(file) pins portable digests")
         }
     }
 }

@@ -16,7 +16,15 @@ public struct TouchEvent: Hashable, Sendable {
         case began, moved, ended, cancelled
     }
 
-    /// Seconds on the animator's timeline (which starts at 0).
+    /// When the touch happened, in seconds on the animator's clock: the clock of the display
+    /// times given to `advance(to:)`. An animator made with `timeOrigin: t0` (for example
+    /// `CACurrentMediaTime()`) takes the platform's own timestamps (`UITouch.timestamp`) as they
+    /// are and refuses times before `t0` (`outOfRange`); without one its timeline starts at 0.
+    ///
+    /// A touch is applied before the first tick that starts at or after its time. A touch
+    /// handed in late (the display clock has passed its time, its tick is already stepped) is
+    /// applied before the next tick instead; its own time still feeds the velocity tracker, and
+    /// a recorder writes the tick it was applied at, so a replay does the same.
     public var time: Double
     public var touch: TouchID
     public var phase: Phase

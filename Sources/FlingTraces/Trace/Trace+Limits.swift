@@ -2,8 +2,8 @@ import FlingCore
 
 extension Trace {
     /// The most simulation a trace may ask for, summed over its sessions: ticks × tiles
-    /// (`⌊duration / tick⌋ × (tiles + tiles added)`). 10⁸ tile-ticks is about 15 s of native
-    /// stepping on this project's machine, or an hour of 460 tiles at 60 Hz. A bound on the time
+    /// (`⌊duration / tick⌋ × (tiles + tiles added)`). 10⁸ tile-ticks is an hour of 460 tiles at
+    /// 60 Hz. A bound on the time
     /// and memory a replay of an untrusted file can take.
     public static let maximumTileTicks = 100_000_000.0
     /// The most inputs (touches and tile operations) a trace may hold, over all its sessions.
