@@ -62,7 +62,8 @@ public final class SnapAnimator: DragAnimator<SnapPolicy> {
 
     /// Whether every item rests and every input has been applied.
     public var isIdle: Bool {
-        queue.isDrained && statuses.allSatisfy { $0.phase == .resting } && policy.motions.allSatisfy { $0.scale.isAtRest }
+        queue.isDrained && statuses.allSatisfy { $0.phase == .resting }
+            && policy.motions.allSatisfy { $0.scale.isAtRest && $0.scaleRun == nil }
     }
 
     /// Accepts a touch (times in the app's clock), applied before the first tick that starts
@@ -125,6 +126,17 @@ public final class SnapAnimator: DragAnimator<SnapPolicy> {
     /// again).
     package func send(_ id: SnapItemID, to target: Vector, tick k: Int) throws(FlingError) {
         try SnapPolicy.retarget(self, try index(of: id), to: target, tick: k)
+    }
+
+    /// For rules: runs an item's scale along `keyframes` from inside tick `k` (not journaled: a
+    /// replay's rules run it again).
+    package func animateScale(of id: SnapItemID, _ keyframes: BounceKeyframes<Double>, tick k: Int) throws(FlingError) {
+        SnapPolicy.animateScale(self, try index(of: id), keyframes, tick: k)
+    }
+
+    /// For a configuration being set up: an item's scale at rest at `value` (before any tick).
+    package func setScale(of id: SnapItemID, to value: Double) throws(FlingError) {
+        policy.motions[try index(of: id)].scale = ScalarSpring(value: value)
     }
 
     /// For rules: mixes a configuration's own numbers (a switch's alpha) into the digest.

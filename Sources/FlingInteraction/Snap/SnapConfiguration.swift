@@ -16,6 +16,11 @@ public struct SnapConfiguration: Hashable, Sendable {
     public var tapDuration: Double = 0.3
     /// The spring of an item's scale. Default response 0.3 s, damping fraction 0.5 (a bounce).
     public var scaleSpring = SpringTuning(frequency: 1 / 0.3, dampingRatio: 0.5)
+    /// Instead of the spring, SKBounceAnimation's keyframes of a scale transform (its first
+    /// frame left out, as the library does for transforms) from the old target to the new
+    /// one, as the ChatHeads demo bounces a touched head (0.2 s, the library's defaults).
+    /// Default nil: the ``scaleSpring``.
+    public var scaleBounce: BounceCurve? = nil
     /// When a springing item is home: within `distance` and slower than `speed` for `ticks`
     /// ticks (items never turn: their angle and spin are exactly 0). Then it is placed exactly
     /// on its target.
@@ -45,6 +50,7 @@ public struct SnapConfiguration: Hashable, Sendable {
         try Check.range(tapDuration, 0...10, "SnapConfiguration.tapDuration")
         try scaleSpring.validate(maxFrequency: Self.maxSpringFrequency(tick: drag.tick), "SnapConfiguration.scaleSpring")
         try settle.validate("SnapConfiguration.settle")
+        if let scaleBounce { try scaleBounce.validate() }
         try dynamics.validate("SnapConfiguration.dynamics")
     }
 }

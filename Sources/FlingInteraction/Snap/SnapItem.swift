@@ -19,7 +19,9 @@ public enum SnapMotion: Hashable, Sendable {
     /// (`SpringTuning(response:dampingFraction:)`, `SpringTuning(duration:bounce:)`, …).
     case spring(SpringTuning)
     /// SKBounceAnimation's keyframe curve, each axis from the release position to the target;
-    /// the release velocity is not used (the library's look, not physics).
+    /// the release velocity is not used (the library's look, not physics). The two-step form
+    /// (``BounceCurve/chatHeadsFirstBounce``) moves the point through its eased keyframes and
+    /// rests on the last (whole points, for ChatHeads' first bounce).
     case keyframes(BounceCurve)
 }
 
@@ -128,13 +130,7 @@ public struct SnapItem: Hashable, Sendable, IdentifierTag {
         try restingPlaces.validate("\(f).restingPlaces")
         switch motion {
         case .spring(let s): try s.validate(maxFrequency: SnapConfiguration.maxSpringFrequency(tick: tick), "\(f).motion.spring")
-        case .keyframes(let curve):
-            try curve.validate()
-            if case .twoSteps = curve.form {
-                throw FlingError(
-                    .outOfRange, field: "\(f).motion.keyframes", value: "twoSteps",
-                    reason: "the snap animator follows evenly spaced keyframes (the library and equation forms)")
-            }
+        case .keyframes(let curve): try curve.validate()
         }
         if case .horizontal(let minX, let maxX, let y, let c) = axis {
             try Check.coordinate(Vector(minX, y), "\(f).axis.minX")

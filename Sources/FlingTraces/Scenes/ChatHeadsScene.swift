@@ -22,18 +22,22 @@ public struct ChatHeadsScene: SampledScene {
     public var inputs: [Trace.Input]
     /// The snap configuration's dynamics (``SnapConfiguration/dynamics``).
     public var dynamics: DynamicsSettings
+    /// The snap configuration's touch rules and scale (version 2): what a document can say of
+    /// a ``SnapConfiguration`` besides its dynamics. Default the defaults.
+    public var snap: SnapRules
 
     public init(
-        _ configuration: ChatHeadsConfiguration, heads: [Vector], inputs: [Trace.Input] = [], dynamics: DynamicsSettings = .init()
+        _ configuration: ChatHeadsConfiguration, heads: [Vector], inputs: [Trace.Input] = [], dynamics: DynamicsSettings = .init(),
+        snap: SnapRules = .init()
     ) {
-        self.configuration = configuration; self.heads = heads; self.inputs = inputs; self.dynamics = dynamics
+        self.configuration = configuration; self.heads = heads; self.inputs = inputs; self.dynamics = dynamics; self.snap = snap
     }
 
     public typealias Frame = SnapFrame
 
     public static var kind: String { "chatHeads" }
     public static var summary: String { "chat heads and the touches applied (a snap scene)" }
-    public static var keys: [String] { ["heads", "dynamics"] }
+    public static var keys: [String] { ["heads", "dynamics", "snap"] }
     public static var reportWords: [String] { ["released", "tapped", "settled", "opened", "closed"] }
     public static var runsPhysics: Bool { true }
 
@@ -41,7 +45,8 @@ public struct ChatHeadsScene: SampledScene {
         let o = r.object, path = o.path
         let co = try r.decoder.object(
             try r.decoder.required(o, "configuration"), path / "configuration",
-            keys: ["screen", "safeBand", "diameter", "outside", "pressedScale", "spring", "spacing", "panelHeight"])
+            keys: ["screen", "safeBand", "diameter", "outside", "pressedScale", "spring", "spacing", "panelHeight"]
+                + (r.version >= 2 ? ["motion", "layout"] : []))
         var c = ChatHeadsConfiguration(
             screen: try r.decoder.rect(try r.decoder.required(co, "screen"), co.path / "screen"),
             safeBand: try r.decoder.range(co, "safeBand"))
@@ -51,36 +56,51 @@ public struct ChatHeadsScene: SampledScene {
         c.spring = try r.decoder.spring(try r.decoder.required(co, "spring"), co.path / "spring")
         c.spacing = try r.decoder.double(co, "spacing")
         c.panelHeight = try r.decoder.double(co, "panelHeight")
+        if let m = r.decoder.optional(co, "motion") { c.motion = try r.decoder.snapMotion(m, co.path / "motion") }
+        if let l = r.decoder.optional(co, "layout") {
+            guard let layout = ChatHeadsLayout(rawValue: try r.decoder.string(l, co.path / "layout")) else {
+                throw r.decoder.fail(l, co.path / "layout", "must be \"row\" or \"conversation\"")
+            }
+            c.layout = layout
+        }
         var heads: [Vector] = []
         for (n, node) in try r.decoder.array(try r.decoder.required(o, "heads"), path / "heads").enumerated() {
             heads.append(try r.decoder.vector(node, path / "heads" / n))
         }
-        self.init(c, heads: heads, inputs: try r.snapInputs(), dynamics: try r.snapDynamics())
+        self.init(c, heads: heads, inputs: try r.snapInputs(), dynamics: try r.snapDynamics(), snap: try r.snapRules())
     }
 
     public var members: [String] {
         typealias W = JSONWriter
         let c = configuration
-        let members = [
+        var members = [
             "\"screen\": \(W.rect(c.screen))", "\"safeBand\": \(W.range(c.safeBand))", "\"diameter\": \(W.number(c.diameter))",
             "\"outside\": \(W.number(c.outside))", "\"pressedScale\": \(W.number(c.pressedScale))",
             "\"spring\": \(W.spring(c.spring))", "\"spacing\": \(W.number(c.spacing))",
             "\"panelHeight\": \(W.number(c.panelHeight))",
         ]
-        return [
+        // The demo's options, from version 2 on, only when they differ from the defaults.
+        if let motion = c.motion { members.append("\"motion\": \(W.snapMotion(motion))") }
+        if c.layout != .row { members.append("\"layout\": \(W.string(c.layout.rawValue))") }
+        let snapMember: [String] = snap == SnapRules() ? [] : ["\"snap\": \(W.snapRules(snap))"]
+        let head: [String] = [
             "\"heads\": [" + heads.map(W.vector).joined(separator: ", ") + "]",
             "\"configuration\": {\n    " + members.joined(separator: ",\n    ") + "\n  }",
-        ] + SnapScenes.members(dynamics, version: minimumVersion)
+        ]
+        return head + SnapScenes.members(dynamics, version: minimumVersion) + snapMember
     }
 
-    public var minimumVersion: Int { SnapScenes.minimumVersion(dynamics, inputs) }
+    public var minimumVersion: Int {
+        configuration.motion != nil || configuration.layout != .row || snap != SnapRules()
+            ? 2 : SnapScenes.minimumVersion(dynamics, inputs)
+    }
 
     public var inputLines: [String] { inputs.map(JSONWriter.input) }
 
     func make(on backend: any PhysicsBackend) throws(FlingError) -> ChatHeads {
         try ChatHeads(
             heads: heads.enumerated().map { (SnapItemID($0.offset + 1), $0.element) }, configuration: configuration,
-            snap: SnapScenes.configuration(dynamics), backend: backend)
+            snap: snap.applied(to: SnapScenes.configuration(dynamics)), backend: backend)
     }
 
     public func validate(_ sampling: SceneSampling) throws(FlingError) {
@@ -188,6 +208,13 @@ extension SceneReader {
     }
 
     /// A snap scene's `dynamics` (version 2; none when absent).
+    /// The scene's `snap` member (version 2; absent: the defaults).
+    mutating func snapRules() throws(FlingError) -> SnapRules {
+        guard let n = decoder.optional(object, "snap") else { return SnapRules() }
+        guard version >= 2 else { throw decoder.fail(n, object.path / "snap", "snap rules need version 2 of the format") }
+        return try decoder.snapRules(n, object.path / "snap")
+    }
+
     mutating func snapDynamics() throws(FlingError) -> DynamicsSettings {
         guard let n = decoder.optional(object, "dynamics") else { return DynamicsSettings() }
         guard version >= 2 else { throw decoder.fail(n, object.path / "dynamics", "dynamics need version 2 of the format") }
@@ -199,7 +226,7 @@ extension SnapSceneRecorder where Scene == ChatHeadsScene {
     /// Starts recording `heads` (ids 1, 2, …; the default ``SnapConfiguration``, time origin 0),
     /// before its first touch and tick.
     public init(recording heads: ChatHeads) throws(FlingError) {
-        try Self.start(heads.animator)
+        try Self.start(heads.animator, rules: SnapRules(heads.animator.configuration))
         animator = heads.animator
         let c = heads.configuration
         let centers = heads.heads.map { id in heads.animator.itemDefinitions.first { $0.id == id }!.center }
@@ -207,6 +234,7 @@ extension SnapSceneRecorder where Scene == ChatHeadsScene {
             throw FlingError(
                 .invalidState, field: "SnapSceneRecorder(recording:)", value: "\(heads.heads)", reason: "head ids must be 1, 2, …")
         }
-        make = { ChatHeadsScene(c, heads: centers, inputs: $0, dynamics: $1) }
+        let rules = SnapRules(heads.animator.configuration)
+        make = { ChatHeadsScene(c, heads: centers, inputs: $0, dynamics: $1, snap: rules) }
     }
 }

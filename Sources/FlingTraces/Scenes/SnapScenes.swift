@@ -233,9 +233,10 @@ public struct SnapSceneRecorder<Scene: SampledScene> {
     let animator: SnapAnimator
     let make: (_ inputs: [Trace.Input], _ dynamics: DynamicsSettings) -> Scene
 
-    static func start(_ animator: SnapAnimator) throws(FlingError) {
+    static func start(_ animator: SnapAnimator, rules: SnapRules = .init()) throws(FlingError) {
         guard animator.clock.ticks == 0, animator.isDrained, animator.journal == nil, animator.clock.displayTime == 0,
-            animator.configuration == SnapScenes.configuration(animator.configuration.dynamics), animator.timeOrigin == 0,
+            animator.configuration == rules.applied(to: SnapScenes.configuration(animator.configuration.dynamics)),
+            animator.timeOrigin == 0,
             animator.backend.solverIterations == SnapScenes.solverIterations
         else {
             throw FlingError(
