@@ -193,6 +193,25 @@ import Testing
         #expect(abs(kicked.velocity.x - 200 / 1.44) < 1e-9 && kicked.angularVelocity > 0)
     }
 
+    /// The We Heart Pics example: a touch on the photo holds it; lifted in place (a second
+    /// animator, the same code path), it is a tap.
+    @Test func weHeartPicsRuns() throws {
+        let (photos, taps) = try DocumentationExamples.weHeartPics(
+            touch: TouchEvent(time: 0.05, touch: 1, phase: .began, position: Vector(170, 210)), frameTime: 0.1)
+        #expect(taps.isEmpty && photos.configuration == .weHeartPics)
+        #expect(try photos.snapshot(of: 1).phase == .held(by: 1) && photos.snapshot(of: 1).definition.mass == 3)
+        try photos.handle(TouchEvent(time: 0.15, touch: 1, phase: .ended, position: Vector(170, 210)))
+        #expect(try photos.advance(to: 0.2).contains { $0.kind == .tapped })
+    }
+
+    /// The ChatHeads demo example: a press (held a second, not moved) opens the conversation.
+    @Test func chatHeadsDemoRuns() throws {
+        let demo = try DocumentationExamples.chatHeadsDemo()
+        try demo.handle(TouchEvent(time: 0.1, touch: 1, phase: .began, position: Vector(22, 300)))
+        try demo.handle(TouchEvent(time: 1.1, touch: 1, phase: .ended, position: Vector(22, 300)))
+        #expect(try demo.advance(to: 1.2).heads.count == 1 && demo.openHead == 1)
+    }
+
     @Test func snapInteractionsRun() throws {
         let touch = TouchEvent(time: 0.1, touch: 1, phase: .began, position: Vector(18, 200))
         #expect(try DocumentationExamples.snapInteractions(screen: phone, touch: touch, frameTime: 0.2))

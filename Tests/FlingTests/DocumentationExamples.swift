@@ -315,6 +315,26 @@ enum DocumentationExamples {
             && panel.minY > screen.maxY && toggles.isEmpty && knob == Vector(100, 300) && rays == (0, 0)
     }
 
+    // MARK: README.md, "Units and defaults": We Heart Pics
+
+    static func weHeartPics(touch: TouchEvent, frameTime: Double) throws -> (TileAnimator, [TileEvent]) {
+        let photos = try TileAnimator(viewport: Rect(x: 0, y: 0, width: 320, height: 480),
+                                      tiles: [.weHeartPics(id: 1, frame: Rect(center: Vector(160, 200), width: 128, height: 128))],
+                                      configuration: .weHeartPics, backend: NativeBackend())
+        try photos.handle(touch)                            // every finger on a photo holds it; a tap is reported
+        let taps = try photos.advance(to: frameTime).filter { $0.kind == .tapped }
+        return (photos, taps)
+    }
+
+    // MARK: README.md, "Snap": the ChatHeads demo
+
+    static func chatHeadsDemo() throws -> ChatHeads {
+        let demo = try ChatHeads(heads: [(1, Vector(22, 300))],
+                                 configuration: .chatHeadsDemo(screen: Rect(x: 0, y: 0, width: 320, height: 568), safeBand: 20...568),
+                                 snap: .chatHeadsDemo, backend: NativeBackend())
+        return demo
+    }
+
     // MARK: PictureInPicture.swift
 
     static func pictureInPicture() throws -> SnapAnimator {
