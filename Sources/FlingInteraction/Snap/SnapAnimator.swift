@@ -110,6 +110,10 @@ public final class SnapAnimator: DragAnimator<SnapPolicy> {
     /// The fields as applied so far.
     public var fields: [Field] { dynamics.fields }
 
+    /// The continuous pushes on, in the order they were added (as accepted: a push removed by
+    /// ``removePush(_:)``, or whose item was removed, is gone at once).
+    public var continuousPushes: [PushID] { acceptedPushes.map(\.id) }
+
     /// Queues a recorded input for its tick (the replayer's way in).
     package func schedule(_ input: SnapInput, tick: Int?) throws(FlingError) { try scheduleInput(input, tick: tick) }
 

@@ -164,6 +164,10 @@ public final class TileAnimator: DragAnimator<TilePolicy> {
     /// The fields as applied so far.
     public var fields: [Field] { dynamics.fields }
 
+    /// The continuous pushes on, in the order they were added (as accepted: a push removed by
+    /// ``removePush(_:)``, or whose tile was removed, is gone at once).
+    public var continuousPushes: [PushID] { acceptedPushes.map(\.id) }
+
     /// Queues an input of a recording for the tick it was applied at (`nil`: a touch's own
     /// time decides, as for ``handle(_:)``). For the replayer, which validated the recording.
     package func schedule(_ input: TileInput, tick: Int?) throws(FlingError) { try scheduleInput(input, tick: tick) }
