@@ -1,4 +1,5 @@
 import Fling
+import FlingPaths
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Musl)
@@ -144,7 +145,7 @@ func svg(_ rounds: [Round], title: String) -> String {
         <?xml version="1.0" encoding="UTF-8"?>
         <svg xmlns="http://www.w3.org/2000/svg" width="\(Int(width))" height="\(Int(height))" viewBox="0 0 \(Int(width)) \(Int(height))" font-family="Helvetica, Arial, sans-serif" font-size="12">
         <rect x="0" y="0" width="\(Int(width))" height="\(Int(height))" fill="#ffffff"/>
-        <text x="\(f(left + plotW / 2))" y="24" text-anchor="middle" font-size="15" font-weight="bold">\(xmlEscape(title))</text>
+        <text x="\(f(left + plotW / 2))" y="24" text-anchor="middle" font-size="15" font-weight="bold">\(XMLText.escaped(title))</text>
 
         """
     // Grid, ticks and labels: decades on both axes, faint lines at 2…9 within each.
@@ -207,7 +208,7 @@ func svg(_ rounds: [Round], title: String) -> String {
         let dash = b.walls ? " stroke-dasharray=\"6 3\"" : ""
         s += "<line x1=\"\(f(lx))\" y1=\"\(f(y))\" x2=\"\(f(lx + 26))\" y2=\"\(f(y))\" stroke=\"\(color)\" stroke-width=\"2\"\(dash)/>\n"
         s += "<circle cx=\"\(f(lx + 13))\" cy=\"\(f(y))\" r=\"3.5\" fill=\"\(color)\"/>\n"
-        s += "<text x=\"\(f(lx + 34))\" y=\"\(f(y + 4))\">\(xmlEscape(b.rawValue))</text>\n"
+        s += "<text x=\"\(f(lx + 34))\" y=\"\(f(y + 4))\">\(XMLText.escaped(b.rawValue))</text>\n"
     }
     s += "</g>\n</svg>\n"
     return s
@@ -225,20 +226,6 @@ func decadeLabel(_ d: Int) -> String {
     case 6: return "1M"
     default: return "1e\(d)"
     }
-}
-
-func xmlEscape(_ s: String) -> String {
-    var out = ""
-    for c in s {
-        switch c {
-        case "&": out += "&amp;"
-        case "<": out += "&lt;"
-        case ">": out += "&gt;"
-        case "\"": out += "&quot;"
-        default: out.append(c)
-        }
-    }
-    return out
 }
 
 // MARK: - Files

@@ -66,6 +66,7 @@ public enum FlingCommand {
         case "selftest-backend": try SelfTestCommand.run(rest, &out)
         case "selftest-soak": try SoakCommand.run(rest, &out)
         case "paths": try PathsCommand.run(rest, &out)
+        case "view": try ViewCommand.run(rest, &out)
         default:
             throw UsageError("unknown command \(command)")
         }

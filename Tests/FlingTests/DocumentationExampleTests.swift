@@ -149,6 +149,21 @@ import Testing
         #expect(!scenes.events.isEmpty && !scenes.drawn.isEmpty)
     }
 
+    @Test func presetsRun() throws {
+        let (floating, toonie) = try DocumentationExamples.presets(frameTime: 1)
+        #expect(floating.configuration.shape == .triangleUp && floating.configuration.fadesOut && floating.taps == [0.25])
+        #expect(toonie.value(at: 10) == 60)  // back 22 hours from 23:00
+    }
+
+    @Test func bounceRuns() throws {
+        let b = DocumentationExamples.bounce(frameTime: 0.1)
+        #expect(b.y != 300 && b.y != 100 && b.frames.count == 180 && b.frames[0] == 300)
+        #expect(abs(b.frames[10] - 210.6) < 0.05 && abs(b.frames[45] - 70.1) < 0.05)
+        #expect(b.grow.values.count == 29 && b.grow.values.last != .identity)
+        #expect(b.hue.red != 1 && b.hue.blue != 0)
+        #expect(b.first.values[1] == Vector(25, 507) && b.first.keyTimes.count == 3)
+    }
+
     @Test func pictureInPictureRuns() throws {
         let window = try DocumentationExamples.pictureInPicture()
         let events = try window.advance(to: 0.2)

@@ -164,6 +164,35 @@ enum DocumentationExamples {
         return (events, drawn, sky)
     }
 
+    // MARK: README.md, "Seeded scenes": the presets
+
+    static func presets(frameTime: Double) throws -> (BubbleEmitter, DayNightPicker) {
+        var jrm = BubbleEmitter.Configuration.jrmFloatingAnimation(startingPoint: Vector(195, 700), viewWidth: 390)
+        jrm.shape = .triangleUp                                // each bubble curves left, right, or goes straight
+        jrm.alpha = 0.1...1                                    // varyAlpha
+        jrm.fadesOut = true                                    // fadeOut, on the ease-in-ease-out curve
+        var floating = try BubbleEmitter(configuration: jrm, seed: 7)
+        try floating.tap(at: 0.25)                             // the library's animate()
+        var toonie = try DayNightPicker(configuration: .toonie, minutes: 23 * 60)
+        try toonie.pick(60, at: frameTime)                     // back 22 hours: the signed difference
+        return (floating, toonie)
+    }
+
+    // MARK: README.md, "SKBounceAnimation, whole"
+
+    static func bounce(frameTime: Double) -> (
+        y: Double, frames: [Double], grow: BounceKeyframes<AffineMatrix>, hue: RGBA, first: BounceKeyframes<Vector>
+    ) {
+        let bounce = BounceCurve(duration: 0.5, bounces: 4, stiffness: .light)      // the library's form
+        let y = bounce.value(at: frameTime, from: 300.0, to: 100.0)                   // what Core Animation shows
+        let article = BounceCurve.equation(alpha: 0.04, omega: 0.06, base: M_E, duration: 3)  // ChatHeads' example
+        let frames = article.values(from: 300.0, to: 100.0)    // 180 frames: 300, 210.6, …, 70.1 at frame 45
+        let grow = bounce.keyframeAnimation(from: AffineMatrix.identity, to: .scale(1.5, rotation: .pi / 4))
+        let hue = bounce.value(at: frameTime, from: RGBA(red: 1, green: 0, blue: 0), to: RGBA(red: 0, green: 0, blue: 1))
+        let first = BounceCurve.chatHeadsFirstBounce.keyframeAnimation(from: Vector(210, 312), to: Vector(33, 500))
+        return (y, frames, grow, hue, first)
+    }
+
     // MARK: GettingStarted.md
 
     static func gettingStarted() throws -> (TileAnimator, [Transform]) {
@@ -318,17 +347,13 @@ enum DocumentationExamples {
 
     static func paths(frameTime: Double) throws -> (shape: BezierPath, visible: [Conveyor.Item], p1: BezierPath) {
         let p1 = try BezierPath(svg: PathScenes.pinData)      // "M 412.7 238.9 C 381 238.9 …": 2 closed subpaths of 4 cubics
-        let tip = Vector(409.2, 408.8)
-        func squash(_ sx: Double, _ sy: Double, lift: Double) -> BezierPath {
-            p1.mapPoints { Vector(tip.x + ($0.x - tip.x) * sx, tip.y + ($0.y - tip.y) * sy - lift) }
-        }
-        let pin = try KeyframeAnimation(
-            keyframes: [p1, squash(1.2, 0.75, lift: 0), squash(0.9, 1.15, lift: 40), squash(1, 1, lift: 90),
-                        squash(0.92, 1.1, lift: 30), p1],
-            timingFunctions: [.default], duration: 1, repeatCount: .infinity)
+        let frames = [p1, PathScenes.pinPose(sx: 1.08, sy: 0.92), PathScenes.pinPose(sx: 0.94, sy: 1.06),  // Fling's own frames 2-5:
+                      PathScenes.pinPose(sx: 1.14, sy: 0.84),                                             // frame 1 squashed, stretched
+                      PathScenes.pinPose(sx: 0.96, sy: 1.04, angle: 0.3, dx: -18, dy: -48), p1]           // about its tip, a leaning hop
+        let pin = try KeyframeAnimation(keyframes: frames, duration: 1, repeatCount: .infinity)  // no timing functions: linear
         let shape = pin.shape(at: frameTime)                   // shape.svgData is its `d`; at whole seconds, p1's exact bits
-        let dots = try Conveyor(from: Vector(0, 20), to: Vector(320, 20), spacing: 160, period: 3, reversed: true)
-        let visible = dots.items(at: frameTime)                // positions and alphas (0 at the edges, 1 from 50 pt in)
+        let dots = try Conveyor(from: Vector(0, 20), to: Vector(320, 20), spacing: 160, period: 1, reversed: true)
+        let visible = dots.items(at: frameTime)                // 1.5 widths per 3-s loop; alpha 0 at the edges, 1 from 50 pt in
         return (shape, visible, p1)
     }
 

@@ -128,19 +128,6 @@ struct SunSwitchTests {
 }
 
 struct BounceKeyframesTests {
-    /// The formula, written out with Foundation's functions.
-    static func reference(from: Double, to: Double, duration: Double, bounces: Int, c: Double, overshoot: Bool, shake: Bool) -> [Double] {
-        let steps = Int(60 * duration)
-        var alpha = from == to ? log2(c) / Double(steps) : log2(c / abs(to - from)) / Double(steps)
-        if alpha > 0 { alpha = -alpha }
-        let periods = Double(bounces / 2) + 0.5
-        let omega = periods * 2 * Double.pi / Double(steps)
-        return (0..<steps).map { t in
-            let w = shake ? sin(omega * Double(t)) : cos(omega * Double(t))
-            return (from - to) * pow(2.71, alpha * Double(t)) * (overshoot ? w : abs(w)) + to
-        }
-    }
-
     @Test(arguments: [
         (0.0, 100.0, 0.5, 2, BounceStiffness.medium, true, false),
         (100, 20, 1, 3, .light, true, false),
@@ -153,7 +140,7 @@ struct BounceKeyframesTests {
     ) {
         let curve = BounceCurve(duration: duration, bounces: bounces, stiffness: stiffness, overshoot: overshoot, shake: shake)
         let values = curve.keyframes(from: from, to: to)
-        let expected = Self.reference(
+        let expected = BounceCurveTests.library(
             from: from, to: to, duration: duration, bounces: bounces, c: stiffness.coefficient,
             overshoot: overshoot, shake: shake)
         #expect(values.count == Int(60 * duration))

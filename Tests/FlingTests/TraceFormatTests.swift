@@ -35,6 +35,7 @@ func replay(_ trace: Trace, on kind: BackendKind, display: DisplayFrames = .rate
         #expect(trace.sessions.last?.expected?.digest.value == pinned.digest, "\(file)")
         #expect(trace.sessions.compactMap(\.expected?.ticks).reduce(0, +) == pinned.ticks)
         #expect(trace.arithmetic == .portable)
+        try checkPinnedReplay(trace, name: file)  // a failure leaves a replay page in FLING_VIEW_DIR
         let r = try replay(trace, on: .nativePortable)
         try r.verify()
         #expect(r.matchesPins && r.pins.compared == trace.sessions.reduce(0) { $0 + 2 + ($1.expected?.checkpoints.count ?? 0) })

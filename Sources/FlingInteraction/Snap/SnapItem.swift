@@ -128,7 +128,13 @@ public struct SnapItem: Hashable, Sendable, IdentifierTag {
         try restingPlaces.validate("\(f).restingPlaces")
         switch motion {
         case .spring(let s): try s.validate(maxFrequency: SnapConfiguration.maxSpringFrequency(tick: tick), "\(f).motion.spring")
-        case .keyframes(let curve): try curve.validate()
+        case .keyframes(let curve):
+            try curve.validate()
+            if case .twoSteps = curve.form {
+                throw FlingError(
+                    .outOfRange, field: "\(f).motion.keyframes", value: "twoSteps",
+                    reason: "the snap animator follows evenly spaced keyframes (the library and equation forms)")
+            }
         }
         if case .horizontal(let minX, let maxX, let y, let c) = axis {
             try Check.coordinate(Vector(minX, y), "\(f).axis.minX")

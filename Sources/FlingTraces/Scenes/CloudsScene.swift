@@ -72,7 +72,7 @@ public struct CloudsScene: SampledScene {
                 let p = cloud.position(at: t)
                 out.digest.combine(Double(cloud.id)); out.digest.combine(p.x); out.digest.combine(p.y); out.digest.combine(cloud.alpha)
             }
-            if options.keepsFrames { out.frames.append(s.clouds) }
+            if options.keepsFrames { out.frames.append(s.clouds); out.sampleDigests.append(out.digest) }
         }
     }
 

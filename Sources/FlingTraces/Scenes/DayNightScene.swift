@@ -91,7 +91,7 @@ public struct DayNightScene: SampledScene {
             }
             let l = p.layers(at: t)
             for x in [l.minutes, l.skyOffset, l.rotation, l.starAlpha] { out.digest.combine(x) }
-            if options.keepsFrames { out.frames.append(l) }
+            if options.keepsFrames { out.frames.append(l); out.sampleDigests.append(out.digest) }
         }
     }
 

@@ -142,6 +142,9 @@ public struct SceneReplay<Scene: SampledScene>: PinnedReplay, Sendable {
     public var samples: Int
     /// FNV-1a over every sample's state (each scene kind documents what).
     public var digest: StateDigest
+    /// The digest chained up to and including each sample (when frames are kept): the running
+    /// digest the replay page shows; each run's frames carry it.
+    public var sampleDigests: [StateDigest]
     /// What happened, in order, in words: emitted, popped, removed bubbles; clouds appearing
     /// and leaving; grabs, releases, snaps, toggles.
     public var events: [String]
@@ -159,6 +162,7 @@ public struct SceneReplay<Scene: SampledScene>: PinnedReplay, Sendable {
         frames = []
         self.samples = samples
         digest = StateDigest()
+        sampleDigests = []
         events = []
         timeline = []
         pins = PinCheck(arithmetic: .portable, pinned: 0, compared: 0, comparedOn: .thisRun)
@@ -261,7 +265,14 @@ extension SceneDocument: FlingDocument {
         try pinned(ReplayOptions(makeBackend: makeBackend, keepsFrames: false))
     }
 
-    public func run(of replay: SceneReplay<Scene>, title: String) -> Run { scene.run(of: replay, in: self, title: title) }
+    public func run(of replay: SceneReplay<Scene>, title: String) -> Run {
+        var run = scene.run(of: replay, in: self, title: title)
+        // Each frame carries the digest chained up to it (kept with the frames).
+        if replay.sampleDigests.count == run.frames.count {
+            for k in run.frames.indices { run.frames[k].digest = replay.sampleDigests[k] }
+        }
+        return run
+    }
 
     /// `scene <kind> [<name>]: <n> <word>, …`, then ``SceneReplay/summary``.
     public func report(of replay: SceneReplay<Scene>) -> [String] {

@@ -110,7 +110,7 @@ enum SnapScenes {
             }
             let extras = driver.extras()
             for x in extras { out.digest.combine(x) }
-            if keepsFrames { out.frames.append(SnapFrame(items: snapshots, extras: extras)) }
+            if keepsFrames { out.frames.append(SnapFrame(items: snapshots, extras: extras)); out.sampleDigests.append(out.digest) }
         }
         // The ticks after the last sample, up to the duration (a recording's last tick).
         if n > 0, sampling.time(n - 1) < sampling.duration { _ = try driver.advance(sampling.duration, n - 1) }

@@ -1,4 +1,5 @@
 import FlingCore
+import FlingPaths
 import FlingInteraction
 
 // The tile trace's picture, `fling render`'s SVG: a panel per session, laid out in a grid, with
@@ -51,7 +52,8 @@ struct TraceSVG {
             viewBox="0 0 \(f(width)) \(f(height))" \(Self.font)>
 
             """
-        svg += "<title>\(xml(trace.name ?? "fling trace")): \(trace.sessions.count) scene\(trace.sessions.count == 1 ? "" : "s")</title>\n"
+        svg +=
+            "<title>\(XMLText.escaped(trace.name ?? "fling trace")): \(trace.sessions.count) scene\(trace.sessions.count == 1 ? "" : "s")</title>\n"
         svg += "<rect x=\"0\" y=\"0\" width=\"\(f(width))\" height=\"\(f(height))\" fill=\"#ffffff\"/>\n"
         svg += text(margin, margin + 14, trace.name ?? "fling trace", size: 16, weight: "bold", maxWidth: width - 2 * margin)
         svg += text(margin, margin + 32, subtitle, size: 11, color: "#495057", maxWidth: width - 2 * margin)
@@ -307,9 +309,8 @@ struct TraceSVG {
             if t.count > fits { shown = String(t.prefix(fits - 1)) + "…" }
         }
         return "<text x=\"\(f(x))\" y=\"\(f(y))\" font-size=\"\(f(size, 1))\"\(weight.map { " font-weight=\"\($0)\"" } ?? "") "
-            + "fill=\"\(color)\">\(xml(shown))</text>\n"
+            + "fill=\"\(color)\">\(XMLText.escaped(shown))</text>\n"
     }
 }
 
 private func f(_ x: Double, _ decimals: Int = 1) -> String { SVGText.f(x, decimals) }
-private func xml(_ s: String) -> String { SVGText.xml(s) }

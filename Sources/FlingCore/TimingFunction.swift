@@ -1,9 +1,11 @@
-import FlingCore
-
 /// A timing function as Core Animation and CSS define it: the cubic Bézier from (0, 0) to
 /// (1, 1) with control points `c1` and `c2`, mapping input progress x to output progress y.
 /// y is found by solving x(s) = input for the curve parameter s to 1e-12 (Newton's method,
 /// with bisection when a step leaves the bracket), then evaluating y(s).
+///
+/// The one timing-curve solver of the package: keyframe morphs (FlingPaths), scene
+/// transitions and bubble fades (FlingScenes) and the ChatHeads bounce (``BounceCurve``) all
+/// call it. Only + − × ÷: the same bits everywhere.
 public struct TimingFunction: Hashable, Sendable {
     public let c1: Vector
     public let c2: Vector
@@ -17,7 +19,7 @@ public struct TimingFunction: Hashable, Sendable {
         c1 = Vector(x1, y1); c2 = Vector(x2, y2)
     }
 
-    init(unchecked x1: Double, _ y1: Double, _ x2: Double, _ y2: Double) {
+    package init(unchecked x1: Double, _ y1: Double, _ x2: Double, _ y2: Double) {
         c1 = Vector(x1, y1); c2 = Vector(x2, y2)
     }
 
