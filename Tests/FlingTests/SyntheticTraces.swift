@@ -77,7 +77,7 @@ enum SyntheticTraces {
                     "a drag far away cancelled by the system: the tile still goes home",
                     drag(from: Vector(195, 422), to: Vector(120, 760), duration: 0.3, end: .cancelled))
             ),
-        ]
+        ] + DynamicsFixtures.traces
     }
 
     /// The Flutter recordings, one scene per stroke, as `fling replay` reads the CSV.
@@ -98,13 +98,15 @@ enum SyntheticTraces {
     }
 
     /// The files hold exactly the generator's scenes (plus their pinned digests); with
-    /// FLING_WRITE_FIXTURES=1 the files are (re)written, pinned on the native backend.
+    /// FLING_WRITE_FIXTURES=1 the files are (re)written, pinned with portable arithmetic.
     @Test func filesMatchTheirGenerator() throws {
         var all = SyntheticTraces.all
         all.append(("flutter-strokes.json", try SyntheticTraces.flutterStrokes()))
         if ProcessInfo.processInfo.environment["FLING_WRITE_FIXTURES"] == "1" {
             for (file, trace) in all {
-                let pinned = try trace.pinned(every: 30) { n throws(FlingError) in try NativeBackend(solverIterations: n) }
+                let pinned = try trace.pinned(every: 30) { n throws(FlingError) in
+                    try NativeBackend(solverIterations: n, arithmetic: .portable)
+                }
                 try pinned.json.write(to: Self.fixturesDirectory.appendingPathComponent(file), atomically: true, encoding: .utf8)
             }
         }
