@@ -49,11 +49,18 @@ public struct DynamicsSettings: Hashable, Sendable {
         do {
             // Each item brings its own box; any size stands for it here.
             try BackendCheck.walls(walls + Array(repeating: Wall(from: .zero, to: Vector(1, 0)), count: reserved), size: Vector(1, 1))
-            try BackendCheck.properties(itemProperties)
         } catch {
             throw FlingError(error.code, field: "\(owner).\(error.field)", value: error.value, reason: error.reason)
         }
+        try Self.validate(properties: itemProperties, "\(owner).itemProperties")
         try Self.validate(fields: fields, "\(owner).fields")
+    }
+
+    /// Throws unless `properties` are within the backends' ranges; `owner` names them.
+    static func validate(properties: ItemProperties, _ owner: String) throws(FlingError) {
+        do { try BackendCheck.properties(properties) } catch {
+            throw FlingError(error.code, field: "\(owner) (\(error.field))", value: error.value, reason: error.reason)
+        }
     }
 
     /// Throws unless `fields` are within the backends' ranges and every seed within ``maximumSeed``.
