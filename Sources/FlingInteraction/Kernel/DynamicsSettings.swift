@@ -26,8 +26,8 @@ public struct DynamicsSettings: Hashable, Sendable {
     /// The material and damping of an item that has none of its own
     /// (``TileDefinition/properties``, ``SnapItem/properties``).
     public var itemProperties = ItemProperties()
-    /// Fields acting on every item's world, in list order. ``TileAnimator/setFields(_:)`` and
-    /// ``SnapAnimator/setFields(_:)`` replace them at run time.
+    /// Fields acting on every item's world, in list order. ``DragAnimator/setFields(_:)`` replaces them at run
+    /// time.
     public var fields: [Field] = []
 
     public init(walls: [Wall] = [], itemProperties: ItemProperties = ItemProperties(), fields: [Field] = []) {
@@ -80,7 +80,7 @@ extension Push: IdentifierTag {
     public static let noun = "push"
 }
 
-/// Names a continuous push of an animator (``TileAnimator/addPush(_:to:)``), from the call
+/// Names a continuous push of an animator (``DragAnimator/addPush(_:to:)``), from the call
 /// that added it to the one that removes it. Given in call order, from 1.
 public typealias PushID = Identifier<Push>
 
