@@ -212,6 +212,16 @@ import Testing
         #expect(try demo.advance(to: 1.2).heads.count == 1 && demo.openHead == 1)
     }
 
+    /// The room example: the thrown tile meets the right and top edges, bounces on the floor,
+    /// and comes to rest lying on it, inside the screen, its world freed.
+    @Test func roomRuns() throws {
+        let (animator, bounces, restedAt) = try DocumentationExamples.room()
+        #expect(Array(bounces.prefix(2)).map(\.wall).sorted() == [0, 1] && bounces.contains { $0.wall == 2 }, "\(bounces.map(\.wall))")
+        let at = try #require(restedAt)
+        #expect(at.x > 50 && at.x < 340 && at.y > 790 && at.y < 795)
+        #expect(try animator.snapshot(of: 1).phase == .lying && animator.liveTileCount == 0)
+    }
+
     @Test func snapInteractionsRun() throws {
         let touch = TouchEvent(time: 0.1, touch: 1, phase: .began, position: Vector(18, 200))
         #expect(try DocumentationExamples.snapInteractions(screen: phone, touch: touch, frameTime: 0.2))

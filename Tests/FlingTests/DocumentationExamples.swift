@@ -367,6 +367,33 @@ enum DocumentationExamples {
         return (backend, world, hits)
     }
 
+    // MARK: docs/DYNAMICS.md and README.md, "UIKit Dynamics": a tile thrown into a room
+
+    static func room() throws -> (animator: TileAnimator, bounces: [WallContact], restedAt: Vector?) {
+        var room = TileConfiguration()
+        room.translatesReferenceBoundsIntoBoundary = true  // the screen's edges are walls
+        room.dynamics.itemProperties = ItemProperties(elasticity: 0.6, friction: 0.3)  // UIDynamicItemBehavior
+        let animator = try TileAnimator(
+            viewport: Rect(x: 0, y: 0, width: 390, height: 844),
+            tiles: [TileDefinition(id: 1, frame: Rect(x: 145, y: 372, width: 100, height: 100))], configuration: room,
+            backend: NativeBackend())
+        // A flick up and to the right, sampled at 120 Hz: the tile is thrown into the top right corner.
+        try animator.handle(TouchEvent(time: 0.05, touch: 1, phase: .began, position: Vector(195, 422)))
+        for n in 1...6 {
+            let at = Vector(195 + 8 * Double(n), 422 - 15 * Double(n))  // 960 and -1,800 pt/s
+            try animator.handle(TouchEvent(time: 0.05 + Double(n) / 120, touch: 1, phase: .moved, position: at))
+        }
+        try animator.handle(TouchEvent(time: 0.101, touch: 1, phase: .ended, position: Vector(243, 332)))
+        var bounces: [WallContact] = [], restedAt: Vector?
+        for frame in 1...600 {  // ten seconds of display frames
+            for event in try animator.advance(to: Double(frame) / 60) {
+                if case .wallContact(let contact) = event.kind { bounces.append(contact) }  // wall, point, normal, impulse
+                if event.kind == .cameToRest { restedAt = try animator.snapshot(of: 1).state.position }  // lying there now
+            }
+        }
+        return (animator, bounces, restedAt)
+    }
+
     // MARK: README.md, "Paths"
 
     static func paths(frameTime: Double) throws -> (shape: BezierPath, visible: [Conveyor.Item], p1: BezierPath) {

@@ -79,7 +79,7 @@ enum SyntheticTraces {
                     "a drag far away cancelled by the system: the tile still goes home",
                     drag(from: Vector(195, 422), to: Vector(120, 760), duration: 0.3, end: .cancelled))
             ),
-        ]
+        ] + DynamicsFixtures.traces
     }
 
     /// We Heart Pics' photo stack under ``TileConfiguration/weHeartPics``: three photos of its

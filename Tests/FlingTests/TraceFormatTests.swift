@@ -17,6 +17,9 @@ let pinnedTraceDigests: [(file: String, digest: UInt64, ticks: Int)] = [
     ("cancelled.json", 0xf4bd_ab90_33c7_2cd4, 72),
     ("flutter-strokes.json", 0x4a49_56c4_8555_8b7c, 356),
     ("we-heart-pics.json", 0x84dd_e0cd_60b1_6823, 612),
+    ("bounce-corners.json", 0xf309_1069_2fad_08e3, 456),
+    ("push.json", 0xe5da_98bf_91c4_c35d, 328),
+    ("fields.json", 0xd849_b3fd_597b_beaf, 240),
 ]
 
 func replay(_ trace: Trace, on kind: BackendKind, display: DisplayFrames = .rate(60)) throws -> TraceReplay {
@@ -94,6 +97,39 @@ func replay(_ trace: Trace, on kind: BackendKind, display: DisplayFrames = .rate
         let cancelled = try run("cancelled.json")
         #expect(try outcome(cancelled).release?.cancelled == true)
         #expect(try outcome(cancelled).kind == .settled)
+
+        func walls(_ s: TraceReplay.Session, from: Int = 0, to: Int = .max) -> [Int] {
+            s.events.compactMap { e in
+                guard e.tick >= from, e.tick <= to, case .wallContact(let c) = e.kind else { return nil }
+                return c.wall
+            }
+        }
+        // Thrown into the top right corner (right and top edges first), then from where it lay
+        // into the top left one (left and top), coming to rest on the floor both times.
+        let bounce = try run("bounce-corners.json")
+        let rests = bounce.events.filter { $0.kind == .cameToRest }.map(\.tick)
+        let grabs2 = bounce.events.filter(\.kind.isGrab).map(\.tick)
+        let throws2 = bounce.events.filter { $0.kind.releaseOutcome == .fall }.map(\.tick)
+        #expect(rests.count == 2 && grabs2.count == 2 && throws2.count == 2 && rests[0] < grabs2[1])
+        #expect(Array(walls(bounce, to: rests[0]).prefix(2)) == [1, 0] && Array(walls(bounce, from: throws2[1]).prefix(2)) == [3, 0])
+        #expect(walls(bounce).filter { $0 == 2 }.count > 10)
+        #expect(try outcome(bounce).kind == .lying && !bounce.events.contains { $0.kind == .culled })
+
+        // Pushed at an offset: tile 1 at its bottom edge to the right turns counter-clockwise
+        // (negative spin); tile 2 at its right edge upward turns counter-clockwise too.
+        let push = try run("push.json")
+        func spin(_ tile: TileID, at tick: Int) -> Double? {
+            push.ticks.first { $0.tick == tick }?.tiles.first { $0.id == tile }?.state.angularVelocity
+        }
+        #expect(try #require(spin(1, at: 6)) < 0 && #require(spin(2, at: 40)) < 0)
+        #expect(push.events.filter { $0.kind == .pushed }.map(\.tile) == [1, 2])
+        #expect(try outcome(push, 1).kind == .lying && outcome(push, 2).kind == .lying)
+
+        // Under the fields every tile keeps moving, none comes to rest or leaves.
+        let fields = try run("fields.json")
+        #expect(fields.ticks.count == 240 && fields.ticks.last?.tiles.count == 3)
+        #expect(fields.outcomes.allSatisfy { $0.kind == .falling })
+        #expect(fields.ticks.allSatisfy { $0.tiles.allSatisfy { $0.state.position.x > 0 && $0.state.position.x < 390 } })
     }
 
     /// The JSON conversion of the Flutter strokes keeps the attribution and replays exactly as

@@ -56,7 +56,9 @@ extension DragAnimator where Policy: PolicyRules {
             guard !acceptedPushes.contains(where: { $0.id == id }) else {
                 throw FlingError(.invalidState, field: "addPush", value: "\(id)", reason: "a continuous push with this id is on")
             }
-            try BackendCheck.forceCount(acceptedPushes.reduce(0) { $0 + ($1.item == item.rawValue ? 1 : 0) })
+            // A recording checked its own counts, with its tiles removed and added between (all
+            // its inputs are scheduled up front, before any of them is applied).
+            if !scheduled { try BackendCheck.forceCount(acceptedPushes.reduce(0) { $0 + ($1.item == item.rawValue ? 1 : 0) }) }
             acceptedPushes.append((id, item.rawValue))
             nextPush = max(nextPush, id.rawValue + 1)
         case .removePush(let id):
@@ -74,13 +76,6 @@ extension DragAnimator where Policy: PolicyRules {
     func accept(_ input: DynamicsInput) throws(FlingError) {
         try check(input, scheduled: false)
         queue.enqueue(PendingInput(input: .dynamics(input), time: -.infinity, tick: clock.ticks))
-    }
-
-    /// Accepts a continuous push on item `item` (raw id) and returns its id.
-    func acceptPush(_ push: Push, to item: Int) throws(FlingError) -> PushID {
-        let id = PushID(nextPush)
-        try accept(.addPush(id, ItemID(item), push))
-        return id
     }
 
     // MARK: - Applying
@@ -152,4 +147,51 @@ extension DragAnimator where Policy: PolicyRules {
             }
         }
     }
+}
+
+// The app's dynamics calls, the same for every interaction; what a push does to an item is its
+// policy's (a tile falls, a snap item is thrown).
+extension DragAnimator {
+    /// An instantaneous push (UIKit's `.instantaneous` `UIPushBehavior`), applied before the next
+    /// tick to the item's world (made if it has none). What the item does is its policy's: a
+    /// ``TileAnimator`` tile at rest or lying falls from where it is (``TileEventKind/pushed``),
+    /// a moving one is pushed as it goes, a culled one is left alone; a ``SnapAnimator`` item
+    /// not held is thrown by it to the resting place nearest the projection of its new velocity
+    /// (``SnapEventKind/sent(target:)``), at its center (snap items never turn), and one that
+    /// travels by keyframes is left alone. ``Push/uikit(angle:magnitude:offset:)`` converts
+    /// UIKit's units.
+    ///
+    /// Throws, changing nothing, for an unknown item or a push outside ``Limits/push`` (or an
+    /// offset outside ``Limits/coordinate``). At its tick the backend refuses a push that would
+    /// take the velocity past ``Limits/velocity``: it changes nothing, and `advance(to:)` throws,
+    /// naming the tick and the item.
+    public func applyPush(_ push: Push, to item: Identifier<Policy.Item>) throws(FlingError) {
+        try acceptDynamics(.push(ItemID(item), push))
+    }
+
+    /// Adds a continuous push (UIKit's `.continuous`) on an item, from the next tick until
+    /// ``removePush(_:)``: a force in every step of every world the item has. An item at rest
+    /// is set moving as by ``applyPush(_:to:)``; an item under a continuous push keeps its world
+    /// (it neither settles nor comes to rest). At most ``Limits/forces`` per item. Returns the
+    /// push's id, given in call order from 1.
+    @discardableResult
+    public func addPush(_ push: Push, to item: Identifier<Policy.Item>) throws(FlingError) -> PushID {
+        let id = PushID(nextPush)
+        try acceptDynamics(.addPush(id, ItemID(item), push))
+        return id
+    }
+
+    /// Ends a continuous push before the next tick. Throws for an id that is not on.
+    public func removePush(_ id: PushID) throws(FlingError) { try acceptDynamics(.removePush(id)) }
+
+    /// Replaces the fields every item's world feels (``DynamicsSettings/fields``), before the
+    /// next tick: the live worlds' and those made later.
+    public func setFields(_ fields: [Field]) throws(FlingError) { try acceptDynamics(.setFields(fields)) }
+
+    /// The fields as applied so far.
+    public var fields: [Field] { dynamics.fields }
+
+    /// The continuous pushes on, in the order they were added (as accepted: one removed by
+    /// ``removePush(_:)``, or whose item was removed, is gone at once).
+    public var continuousPushes: [PushID] { acceptedPushes.map(\.id) }
 }

@@ -125,6 +125,12 @@ public class DragAnimator<Policy: DragPolicy> {
         self.gripSmoothing = settings.fingerSmoothing.map { Portable.pow($0, settings.tick) }
     }
 
+    /// Accepts a dynamics call for the next tick boundary: each animator's own, through the
+    /// kernel (Kernel/DragAnimator+Dynamics.swift). Every interaction overrides it.
+    func acceptDynamics(_ input: DynamicsInput) throws(FlingError) {
+        throw FlingError(.invalidState, field: "\(Self.self)", value: "\(input)", reason: "this animator takes no dynamics calls")
+    }
+
     /// Whether every input accepted so far has been applied.
     package final var isDrained: Bool { queue.isDrained }
 

@@ -26,8 +26,8 @@ public struct DynamicsSettings: Hashable, Sendable {
     /// The material and damping of an item that has none of its own
     /// (``TileDefinition/properties``, ``SnapItem/properties``).
     public var itemProperties = ItemProperties()
-    /// Fields acting on every item's world, in list order. ``TileAnimator/setFields(_:)`` and
-    /// ``SnapAnimator/setFields(_:)`` replace them at run time.
+    /// Fields acting on every item's world, in list order. ``DragAnimator/setFields(_:)`` replaces them at run
+    /// time.
     public var fields: [Field] = []
 
     public init(walls: [Wall] = [], itemProperties: ItemProperties = ItemProperties(), fields: [Field] = []) {
@@ -49,11 +49,18 @@ public struct DynamicsSettings: Hashable, Sendable {
         do {
             // Each item brings its own box; any size stands for it here.
             try BackendCheck.walls(walls + Array(repeating: Wall(from: .zero, to: Vector(1, 0)), count: reserved), size: Vector(1, 1))
-            try BackendCheck.properties(itemProperties)
         } catch {
             throw FlingError(error.code, field: "\(owner).\(error.field)", value: error.value, reason: error.reason)
         }
+        try Self.validate(properties: itemProperties, "\(owner).itemProperties")
         try Self.validate(fields: fields, "\(owner).fields")
+    }
+
+    /// Throws unless `properties` are within the backends' ranges; `owner` names them.
+    static func validate(properties: ItemProperties, _ owner: String) throws(FlingError) {
+        do { try BackendCheck.properties(properties) } catch {
+            throw FlingError(error.code, field: "\(owner) (\(error.field))", value: error.value, reason: error.reason)
+        }
     }
 
     /// Throws unless `fields` are within the backends' ranges and every seed within ``maximumSeed``.
@@ -73,7 +80,7 @@ extension Push: IdentifierTag {
     public static let noun = "push"
 }
 
-/// Names a continuous push of an animator (``TileAnimator/addPush(_:to:)``), from the call
+/// Names a continuous push of an animator (``DragAnimator/addPush(_:to:)``), from the call
 /// that added it to the one that removes it. Given in call order, from 1.
 public typealias PushID = Identifier<Push>
 

@@ -87,29 +87,8 @@ public final class SnapAnimator: DragAnimator<SnapPolicy> {
         queue.enqueue(PendingInput(input: .send(id, target), time: -.infinity, tick: clock.ticks))
     }
 
-    // MARK: Dynamics (docs/DYNAMICS.md)
-
-    /// An instantaneous push on an item (UIKit's `.instantaneous` `UIPushBehavior`), before the
-    /// next tick: an item not held is thrown by it, to the resting place nearest the position its
-    /// new velocity projects to (``SnapEventKind/sent(target:)``); a held one is pushed and stays
-    /// with its finger. Items never turn: the push acts at the center (its offset is not used).
-    /// An item that travels by keyframes is left alone. Throws, changing nothing, for an unknown
-    /// item or a push outside ``Limits/push``.
-    public func applyPush(_ push: Push, to id: SnapItemID) throws(FlingError) { try accept(.push(ItemID(id), push)) }
-
-    /// Adds a continuous push on an item (UIKit's `.continuous`) from the next tick until
-    /// ``removePush(_:)``; the item keeps its world (it never settles) while it acts.
-    @discardableResult
-    public func addPush(_ push: Push, to id: SnapItemID) throws(FlingError) -> PushID { try acceptPush(push, to: id.rawValue) }
-
-    /// Ends a continuous push, before the next tick.
-    public func removePush(_ id: PushID) throws(FlingError) { try accept(.removePush(id)) }
-
-    /// Replaces the fields every item's world feels, before the next tick.
-    public func setFields(_ fields: [Field]) throws(FlingError) { try accept(.setFields(fields)) }
-
-    /// The fields as applied so far.
-    public var fields: [Field] { dynamics.fields }
+    /// The kernel's entry for the dynamics calls (``DragAnimator/applyPush(_:to:)``, …).
+    override func acceptDynamics(_ input: DynamicsInput) throws(FlingError) { try accept(input) }
 
     /// Queues a recorded input for its tick (the replayer's way in).
     package func schedule(_ input: SnapInput, tick: Int?) throws(FlingError) { try scheduleInput(input, tick: tick) }

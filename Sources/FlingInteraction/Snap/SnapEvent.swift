@@ -53,7 +53,7 @@ public struct SnapSnapshot: Hashable, Sendable {
 public enum SnapInput: Hashable, Sendable {
     case touch(TouchEvent)
     case send(SnapItemID, Vector)
-    /// A push or a change of fields (``SnapAnimator/applyPush(_:to:)``, …).
+    /// A push or a change of fields (``DragAnimator/applyPush(_:to:)``, …).
     case dynamics(DynamicsInput)
 }
 

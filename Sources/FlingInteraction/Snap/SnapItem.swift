@@ -141,11 +141,7 @@ public struct SnapItem: Hashable, Sendable, IdentifierTag {
             try Check.range(c, 0...10, "\(f).axis.rubberBand")
         }
         try Check.range(pressedScale, 0.01...100, "\(f).pressedScale")
-        if let properties {
-            do { try BackendCheck.properties(properties) } catch {
-                throw FlingError(error.code, field: "\(f).properties (\(error.field))", value: error.value, reason: error.reason)
-            }
-        }
+        if let properties { try DynamicsSettings.validate(properties: properties, "\(f).properties") }
     }
 }
 

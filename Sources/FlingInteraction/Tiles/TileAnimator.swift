@@ -138,31 +138,8 @@ public final class TileAnimator: DragAnimator<TilePolicy> {
     @discardableResult
     public func advance(to time: Double) throws(FlingError) -> [TileEvent] { try advanceTicks(to: time) }
 
-    // MARK: Dynamics (docs/DYNAMICS.md)
-
-    /// An instantaneous push on a tile (UIKit's `.instantaneous` `UIPushBehavior`), applied
-    /// before the next tick: a tile at rest or lying falls from where it is (``TileEventKind/pushed``);
-    /// a moving one is pushed as it goes; a culled one is left alone. Use
-    /// ``Push/uikit(angle:magnitude:offset:)`` for UIKit's units. Throws, changing nothing, for an
-    /// unknown tile or a push outside ``Limits/push``; at the tick, the backend refuses one that
-    /// would leave ``Limits/velocity`` (``advance(to:)`` throws, naming it).
-    public func applyPush(_ push: Push, to id: TileID) throws(FlingError) { try accept(.push(ItemID(id), push)) }
-
-    /// Adds a continuous push on a tile (UIKit's `.continuous`), from the next tick until
-    /// ``removePush(_:)``: a force in every step, in whatever world the tile has (a tile at rest
-    /// or lying starts falling; a tile under one never settles or comes to rest). At most
-    /// ``Limits/forces`` per tile.
-    @discardableResult
-    public func addPush(_ push: Push, to id: TileID) throws(FlingError) -> PushID { try acceptPush(push, to: id.rawValue) }
-
-    /// Ends a continuous push, before the next tick.
-    public func removePush(_ id: PushID) throws(FlingError) { try accept(.removePush(id)) }
-
-    /// Replaces the fields every tile's world feels (``DynamicsSettings/fields``), before the next tick.
-    public func setFields(_ fields: [Field]) throws(FlingError) { try accept(.setFields(fields)) }
-
-    /// The fields as applied so far.
-    public var fields: [Field] { dynamics.fields }
+    /// The kernel's entry for the dynamics calls (``DragAnimator/applyPush(_:to:)``, …).
+    override func acceptDynamics(_ input: DynamicsInput) throws(FlingError) { try accept(input) }
 
     /// Queues an input of a recording for the tick it was applied at (`nil`: a touch's own
     /// time decides, as for ``handle(_:)``). For the replayer, which validated the recording.

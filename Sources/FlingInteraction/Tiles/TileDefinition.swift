@@ -57,13 +57,7 @@ public struct TileDefinition: Hashable, Sendable, IdentifierTag {
         try Check.range(frame.height, Limits.size, "TileDefinition(\(id.rawValue)).frame.height")
         try Check.positive(mass, "TileDefinition(\(id.rawValue)).mass")
         try Check.range(mass, Limits.mass, "TileDefinition(\(id.rawValue)).mass")
-        if let properties {
-            do { try BackendCheck.properties(properties) } catch {
-                throw FlingError(
-                    error.code, field: "TileDefinition(\(id.rawValue)).properties (\(error.field))", value: error.value,
-                    reason: error.reason)
-            }
-        }
+        if let properties { try DynamicsSettings.validate(properties: properties, "TileDefinition(\(id.rawValue)).properties") }
     }
 }
 

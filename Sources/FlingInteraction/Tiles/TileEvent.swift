@@ -87,9 +87,9 @@ public enum TileInput: Hashable, Sendable {
     case addTile(TileDefinition)
     /// ``TileAnimator/removeTile(_:)``.
     case removeTile(TileID)
-    /// A push or a change of fields (``TileAnimator/applyPush(_:to:)``,
-    /// ``TileAnimator/addPush(_:to:)``, ``TileAnimator/removePush(_:)``,
-    /// ``TileAnimator/setFields(_:)``).
+    /// A push or a change of fields (``DragAnimator/applyPush(_:to:)``,
+    /// ``DragAnimator/addPush(_:to:)``, ``DragAnimator/removePush(_:)``,
+    /// ``DragAnimator/setFields(_:)``).
     case dynamics(DynamicsInput)
 }
 

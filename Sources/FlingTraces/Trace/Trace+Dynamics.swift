@@ -193,13 +193,16 @@ extension DynamicsInput {
 }
 
 /// Checks, input by input, what dynamics inputs name: every continuous push id used once, and
-/// removed only while it is on (the items are checked with the document's own).
+/// removed only while it is on, or after its tile was removed (the items are checked with the
+/// document's own). A push is applied at a later tick than the app made it, so its tile may
+/// have been removed in between: the animator then drops it, and so does this check.
 struct DynamicsInputCheck {
-    /// Push ids on with their items, every id used so far, and the pushes on per item (looked
-    /// up only, never iterated).
-    var on: [PushID: Int] = [:], used: Set<PushID> = [], count: [Int: Int] = [:]
+    /// Push ids on with their items, every id used so far, the ids dropped with their tile, and
+    /// the pushes on per item (looked up only, never iterated).
+    var on: [PushID: Int] = [:], used: Set<PushID> = [], dropped: Set<PushID> = [], count: [Int: Int] = [:]
 
-    mutating func accept(_ d: DynamicsInput, at field: @autoclosure () -> String) throws(FlingError) {
+    /// `present`: whether the input's item is there at this point of the document.
+    mutating func accept(_ d: DynamicsInput, present: Bool = true, at field: @autoclosure () -> String) throws(FlingError) {
         switch d {
         case .push(_, let p):
             try checked(field()) { () throws(FlingError) in try BackendCheck.push(p) }
@@ -208,11 +211,16 @@ struct DynamicsInputCheck {
             guard !used.contains(id) else {
                 throw FlingError(.malformedInput, field: "\(field()).addPush.id", value: "\(id.rawValue)", reason: "a push id is used once")
             }
-            try checked(field()) { () throws(FlingError) in try BackendCheck.forceCount(count[item.rawValue, default: 0]) }
             used.insert(id)
+            guard present else {
+                dropped.insert(id)
+                return
+            }
+            try checked(field()) { () throws(FlingError) in try BackendCheck.forceCount(count[item.rawValue, default: 0]) }
             on[id] = item.rawValue
             count[item.rawValue, default: 0] += 1
         case .removePush(let id):
+            if dropped.remove(id) != nil { return }
             guard let item = on.removeValue(forKey: id) else {
                 throw FlingError(
                     .malformedInput, field: "\(field()).removePush", value: "\(id.rawValue)",
@@ -227,6 +235,7 @@ struct DynamicsInputCheck {
     /// A tile removed: its pushes went with it (as the animator drops them). The result does not
     /// depend on the dictionary's order.
     mutating func removed(_ item: Int) {
+        for (id, owner) in on where owner == item { dropped.insert(id) }
         on = on.filter { $0.value != item }
         count[item] = nil
     }

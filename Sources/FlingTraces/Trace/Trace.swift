@@ -303,7 +303,7 @@ extension Trace.Session {
                 if let item = d.item, !known.contains(TileID(item)) {
                     throw fail(at, .unknownTile, "\(item.rawValue)", "no tile of the scene has this id")
                 }
-                try pushes.accept(d, at: locate(at))
+                try pushes.accept(d, present: d.item.map { present.contains(TileID($0)) } ?? true, at: locate(at))
                 lastTick = tick
             case .addTile(let definition):
                 guard let tick = input.tick else { throw fail(at / "tick", .malformedInput, "none", "a tile operation needs its tick") }
