@@ -31,7 +31,10 @@ extension DragAnimator where Policy: PolicyRules {
             let t = touchSlots[slot]
             let p: Vector, v: Vector
             if let c = gripSmoothing {
-                p = t.finger + t.fingerVelocity * dt
+                // Within the coordinate limit, which the step's rounding may pass by an ulp at its edge.
+                let moved = t.finger + t.fingerVelocity * dt
+                p = Vector(
+                    min(max(moved.x, -Limits.coordinate), Limits.coordinate), min(max(moved.y, -Limits.coordinate), Limits.coordinate))
                 let smoothed = t.fingerTarget * (1 - c) + p * c
                 v = (smoothed - p) * (1 / dt)
             } else {
