@@ -6,7 +6,8 @@ import Darwin
 #endif
 
 /// `fling selftest-backend`: for the test suite, not for people. Drives a backend (Chipmunk by
-/// default) and the tile animator on it over the whole accepted range of every input
+/// default) and the tile and snap animators on it (with walls, materials, fields and pushes)
+/// over the whole accepted range of every input
 /// (extreme sizes, masses, moments, coordinates, grab points, springs, steps, velocities),
 /// refusals included, so that a Chipmunk assertion, which aborts the process in Debian's
 /// build, ends this process instead of the test run. `--abort` aborts on purpose, to prove
@@ -133,6 +134,13 @@ enum SelfTestCommand {
                     for w in worlds { attempt { () throws(FlingError) in try finite(try backend.state(of: w)) } }
                 }
                 for w in worlds.reversed() { attempt { () throws(FlingError) in try backend.destroyWorld(w) } }
+            } else if (c / 3) % 2 == 1 {
+                // The animators' dynamics (SelfTestCommand+AnimatorDynamics.swift).
+                try dynamics.animatorDynamicsCase()
+                calls += dynamics.calls
+                refused += dynamics.refused
+                dynamics.calls = 0
+                dynamics.refused = 0
             } else {
                 // The animator, as an app would misuse it within its limits.
                 var configuration = TileConfiguration()
@@ -178,10 +186,11 @@ enum SelfTestCommand {
         let walks = try args.int("walk", in: 0...10_000_000) ?? 0
         var walk = RandomWalkSelfTest(kind: kind, rng: SplitMix64(state: seed ^ 0x5741_4C4B))
         for w in 0..<walks {
-            switch w % 4 {
+            switch w % 5 {
             case 0: try walk.backendCase()
             case 1: try walk.animatorCase()
             case 2: try walk.dynamicsCase()
+            case 3: try walk.animatorDynamicsCase()
             default: try walk.wallCase()
             }
         }

@@ -157,20 +157,6 @@ import Testing
         #expect(!scenes.events.isEmpty && !scenes.drawn.isEmpty)
     }
 
-    /// docs/DYNAMICS.md's example: the pushed box meets the walls and stays in the room, on
-    /// the turn the push at its top edge gives it (clockwise on screen: a positive spin).
-    @Test func dynamicsRuns() throws {
-        let (backend, world, hits) = try DocumentationExamples.dynamics()
-        let s = try backend.state(of: world)
-        #expect(hits > 0)
-        #expect(s.position.x > 0 && s.position.x < 390 && s.position.y > 0 && s.position.y < 844)
-        let pushed = try NativeBackend()
-        let w = try pushed.makeWorld(.box(size: Vector(120, 120), density: 1, transform: Transform(position: .zero), gravity: .zero))
-        try pushed.applyImpulse(.uikit(angle: 0, magnitude: 2, offset: Vector(0, -60)), to: w)
-        let kicked = try pushed.state(of: w)
-        #expect(abs(kicked.velocity.x - 200 / 1.44) < 1e-9 && kicked.angularVelocity > 0)
-    }
-
     @Test func presetsRun() throws {
         let (floating, toonie) = try DocumentationExamples.presets(frameTime: 1)
         #expect(floating.configuration.shape == .triangleUp && floating.configuration.fadesOut && floating.taps == [0.25])
@@ -191,6 +177,49 @@ import Testing
         let events = try window.advance(to: 0.2)
         #expect(events.contains { $0.kind == .grabbed(touch: 1) })
         #expect(try window.snapshot(of: 1).phase == .held(by: 1))
+    }
+
+    /// docs/DYNAMICS.md's example: the pushed box meets the walls and stays in the room, on
+    /// the turn the push at its top edge gives it (clockwise on screen: a positive spin).
+    @Test func dynamicsRuns() throws {
+        let (backend, world, hits) = try DocumentationExamples.dynamics()
+        let s = try backend.state(of: world)
+        #expect(hits > 0)
+        #expect(s.position.x > 0 && s.position.x < 390 && s.position.y > 0 && s.position.y < 844)
+        let pushed = try NativeBackend()
+        let w = try pushed.makeWorld(.box(size: Vector(120, 120), density: 1, transform: Transform(position: .zero), gravity: .zero))
+        try pushed.applyImpulse(.uikit(angle: 0, magnitude: 2, offset: Vector(0, -60)), to: w)
+        let kicked = try pushed.state(of: w)
+        #expect(abs(kicked.velocity.x - 200 / 1.44) < 1e-9 && kicked.angularVelocity > 0)
+    }
+
+    /// The We Heart Pics example: a touch on the photo holds it; lifted in place (a second
+    /// animator, the same code path), it is a tap.
+    @Test func weHeartPicsRuns() throws {
+        let (photos, taps) = try DocumentationExamples.weHeartPics(
+            touch: TouchEvent(time: 0.05, touch: 1, phase: .began, position: Vector(170, 210)), frameTime: 0.1)
+        #expect(taps.isEmpty && photos.configuration == .weHeartPics)
+        #expect(try photos.snapshot(of: 1).phase == .held(by: 1) && photos.snapshot(of: 1).definition.mass == 3)
+        try photos.handle(TouchEvent(time: 0.15, touch: 1, phase: .ended, position: Vector(170, 210)))
+        #expect(try photos.advance(to: 0.2).contains { $0.kind == .tapped })
+    }
+
+    /// The ChatHeads demo example: a press (held a second, not moved) opens the conversation.
+    @Test func chatHeadsDemoRuns() throws {
+        let demo = try DocumentationExamples.chatHeadsDemo()
+        try demo.handle(TouchEvent(time: 0.1, touch: 1, phase: .began, position: Vector(22, 300)))
+        try demo.handle(TouchEvent(time: 1.1, touch: 1, phase: .ended, position: Vector(22, 300)))
+        #expect(try demo.advance(to: 1.2).heads.count == 1 && demo.openHead == 1)
+    }
+
+    /// The room example: the thrown tile meets the right and top edges, bounces on the floor,
+    /// and comes to rest lying on it, inside the screen, its world freed.
+    @Test func roomRuns() throws {
+        let (animator, bounces, restedAt) = try DocumentationExamples.room()
+        #expect(Array(bounces.prefix(2)).map(\.wall).sorted() == [0, 1] && bounces.contains { $0.wall == 2 }, "\(bounces.map(\.wall))")
+        let at = try #require(restedAt)
+        #expect(at.x > 50 && at.x < 340 && at.y > 790 && at.y < 795)
+        #expect(try animator.snapshot(of: 1).phase == .lying && animator.liveTileCount == 0)
     }
 
     @Test func snapInteractionsRun() throws {

@@ -315,6 +315,36 @@ enum DocumentationExamples {
             && panel.minY > screen.maxY && toggles.isEmpty && knob == Vector(100, 300) && rays == (0, 0)
     }
 
+    // MARK: README.md, "Units and defaults": We Heart Pics
+
+    static func weHeartPics(touch: TouchEvent, frameTime: Double) throws -> (TileAnimator, [TileEvent]) {
+        let photos = try TileAnimator(viewport: Rect(x: 0, y: 0, width: 320, height: 480),
+                                      tiles: [.weHeartPics(id: 1, frame: Rect(center: Vector(160, 200), width: 128, height: 128))],
+                                      configuration: .weHeartPics, backend: NativeBackend())
+        try photos.handle(touch)                            // every finger on a photo holds it; a tap is reported
+        let taps = try photos.advance(to: frameTime).filter { $0.kind == .tapped }
+        return (photos, taps)
+    }
+
+    // MARK: README.md, "Snap": the ChatHeads demo
+
+    static func chatHeadsDemo() throws -> ChatHeads {
+        let demo = try ChatHeads(heads: [(1, Vector(22, 300))],
+                                 configuration: .chatHeadsDemo(screen: Rect(x: 0, y: 0, width: 320, height: 568), safeBand: 20...568),
+                                 snap: .chatHeadsDemo, backend: NativeBackend())
+        return demo
+    }
+
+    // MARK: PictureInPicture.swift
+
+    static func pictureInPicture() throws -> SnapAnimator {
+        let pip = PictureInPictureConfiguration(safeArea: Rect(x: 0, y: 47, width: 390, height: 763),
+                                                width: 160, height: 90)
+        let window = try SnapAnimator(items: [try pip.window(at: .bottomRight)], backend: NativeBackend())
+        try window.handle(TouchEvent(time: 0.1, touch: 1, phase: .began, position: Vector(300, 750)))
+        return window
+    }
+
     // MARK: docs/DYNAMICS.md
 
     static func dynamics() throws -> (backend: NativeBackend, world: WorldID, hits: Int) {
@@ -337,14 +367,31 @@ enum DocumentationExamples {
         return (backend, world, hits)
     }
 
-    // MARK: PictureInPicture.swift
+    // MARK: docs/DYNAMICS.md and README.md, "UIKit Dynamics": a tile thrown into a room
 
-    static func pictureInPicture() throws -> SnapAnimator {
-        let pip = PictureInPictureConfiguration(safeArea: Rect(x: 0, y: 47, width: 390, height: 763),
-                                                width: 160, height: 90)
-        let window = try SnapAnimator(items: [try pip.window(at: .bottomRight)], backend: NativeBackend())
-        try window.handle(TouchEvent(time: 0.1, touch: 1, phase: .began, position: Vector(300, 750)))
-        return window
+    static func room() throws -> (animator: TileAnimator, bounces: [WallContact], restedAt: Vector?) {
+        var room = TileConfiguration()
+        room.translatesReferenceBoundsIntoBoundary = true  // the screen's edges are walls
+        room.dynamics.itemProperties = ItemProperties(elasticity: 0.6, friction: 0.3)  // UIDynamicItemBehavior
+        let animator = try TileAnimator(
+            viewport: Rect(x: 0, y: 0, width: 390, height: 844),
+            tiles: [TileDefinition(id: 1, frame: Rect(x: 145, y: 372, width: 100, height: 100))], configuration: room,
+            backend: NativeBackend())
+        // A flick up and to the right, sampled at 120 Hz: the tile is thrown into the top right corner.
+        try animator.handle(TouchEvent(time: 0.05, touch: 1, phase: .began, position: Vector(195, 422)))
+        for n in 1...6 {
+            let at = Vector(195 + 8 * Double(n), 422 - 15 * Double(n))  // 960 and -1,800 pt/s
+            try animator.handle(TouchEvent(time: 0.05 + Double(n) / 120, touch: 1, phase: .moved, position: at))
+        }
+        try animator.handle(TouchEvent(time: 0.101, touch: 1, phase: .ended, position: Vector(243, 332)))
+        var bounces: [WallContact] = [], restedAt: Vector?
+        for frame in 1...600 {  // ten seconds of display frames
+            for event in try animator.advance(to: Double(frame) / 60) {
+                if case .wallContact(let contact) = event.kind { bounces.append(contact) }  // wall, point, normal, impulse
+                if event.kind == .cameToRest { restedAt = try animator.snapshot(of: 1).state.position }  // lying there now
+            }
+        }
+        return (animator, bounces, restedAt)
     }
 
     // MARK: README.md, "Paths"

@@ -54,6 +54,34 @@ import Fling
         return s
     }
 
+    /// The grab options (several fingers, grab friction, smoothing), half the time, from a
+    /// generator of their own (so the other draws stay as they were before these existed).
+    static func grabs(_ g: inout Draw, _ s: inout DragSettings) {
+        guard g.chance(0.5) else { return }
+        s.fingersPerItem = g.chance(0.05) ? Limits.joints + 1 : g.pick([1, 2, Limits.joints])
+        s.grabFriction = g.chance(0.3) ? 0 : g.chance(0.05) ? 1e294.nextUp : g.edge(1e-300, 1e294)
+        s.grabRotaryFriction = g.chance(0.3) ? 0 : g.edge(1e-300, 1e294)
+        s.fingerSmoothing = g.chance(0.3) ? nil : g.chance(0.05) ? 1 : g.edge(0, 1.0.nextDown)
+    }
+
+    /// The tile rules the presets use, half the time, from the grab options' generator.
+    static func tileRules(_ g: inout Draw, _ c: inout TileConfiguration) {
+        guard g.chance(0.5) else { return }
+        if g.chance(0.5) { c.releaseRule = .nearGrab(radius: g.edge(0, Limits.coordinate), maxKineticEnergy: g.edge(0, 1e300)) }
+        c.releaseVelocity = g.pick(ReleaseVelocity.allCases)
+        if g.chance(0.5) {
+            let offsets = (0..<g.pick([1, 2, Limits.joints])).map { _ in g.point(within: 10) }
+            c.home =
+                g.chance(0.5)
+                ? .rigidPivots(offsets)
+                : .pivots(offsets: offsets, maxForce: g.edge(0, .infinity), maxBias: g.edge(0, .infinity), errorBias: g.edge(1e-300, 1))
+        }
+        if g.chance(0.5) { c.settleRule = .kineticEnergy(atMost: g.edge(0, 1e300)) }
+        if g.chance(0.5) { c.cullRule = .below(y: g.edge(-Limits.coordinate, Limits.coordinate)) }
+        c.grabRadius = g.chance(0.5) ? 0 : g.edge(0, Limits.coordinate)
+        c.tapDistance = g.chance(0.5) ? nil : g.edge(0, Limits.coordinate)
+    }
+
     static func spring(_ d: inout Draw, upTo maxFrequency: Double) -> SpringTuning {
         let frequency = d.chance(0.05) ? d.edge(maxFrequency.nextUp, 2 * maxFrequency) : d.edge(.leastNonzeroMagnitude, maxFrequency)
         return SpringTuning(frequency: frequency, dampingRatio: d.edge(0, 100))
@@ -126,11 +154,13 @@ import Fling
 
     @Test(arguments: BackendKind.available)
     func everyValidTileConfigurationGrabsDragsAndReleases(kind: BackendKind) throws {
-        var d = Draw(rng: SplitMix64(state: 20))
+        var d = Draw(rng: SplitMix64(state: 20)), g = Draw(rng: SplitMix64(state: 2024))
         var validated = 0
         var grabbed = 0
         for n in 0..<Self.cases {
-            let c = Self.tileConfiguration(&d)
+            var c = Self.tileConfiguration(&d)
+            Self.grabs(&g, &c.drag)
+            Self.tileRules(&g, &c)
             let size = Vector(
                 d.edge(Limits.size.lowerBound, Limits.size.upperBound), d.edge(Limits.size.lowerBound, Limits.size.upperBound))
             let tile = TileDefinition(
@@ -140,8 +170,15 @@ import Fling
                 x: d.edge(-Limits.coordinate, 0), y: d.edge(-Limits.coordinate, 0), width: Limits.coordinate, height: Limits.coordinate)
             let events = Self.touches(&d, from: tile.origin, tick: c.drag.tick)
             guard (try? c.validate()) != nil else { continue }
+            // Home pivots are checked against each tile too (their anchors, their leverage).
+            guard let animator = try? TileAnimator(viewport: viewport, tiles: [tile], configuration: c, backend: try kind.make()) else {
+                guard case .pivots = c.home else {
+                    Issue.record("case \(n): a valid configuration refused \(tile)")
+                    continue
+                }
+                continue
+            }
             validated += 1
-            let animator = try TileAnimator(viewport: viewport, tiles: [tile], configuration: c, backend: try kind.make())
             let error = Self.session(
                 events, tick: c.drag.tick, handle: animator.handle,
                 advance: { t throws(FlingError) in
@@ -155,11 +192,14 @@ import Fling
 
     @Test(arguments: BackendKind.available)
     func everyValidSnapConfigurationGrabsDragsAndReleases(kind: BackendKind) throws {
-        var d = Draw(rng: SplitMix64(state: 24))
+        var d = Draw(rng: SplitMix64(state: 24)), g = Draw(rng: SplitMix64(state: 2025))
         var validated = 0
         var grabbed = 0
         for n in 0..<Self.cases {
-            let c = Self.snapConfiguration(&d)
+            var c = Self.snapConfiguration(&d)
+            Self.grabs(&g, &c.drag)
+            c.drag.fingersPerItem = g.chance(0.05) ? 2 : 1  // a snap item takes one
+            if g.chance(0.3) { c.scaleBounce = BounceCurve(duration: g.edge(1.0 / 60, 60), bounces: g.pick([0, 2, 1000])) }
             let center = d.point(within: Limits.coordinate - 1e6)
             let places: RestingPlaces =
                 d.chance(0.5)
@@ -167,11 +207,12 @@ import Fling
                 : .sideEdges(
                     left: d.edge(-Limits.coordinate, 0), right: d.edge(0, Limits.coordinate), minY: d.edge(-Limits.coordinate, 0),
                     maxY: d.edge(0, Limits.coordinate))
-            let motion: SnapMotion =
+            var motion: SnapMotion =
                 d.chance(0.7)
                 ? .spring(Self.spring(&d, upTo: 0.25 / c.drag.tick))
                 : .keyframes(
                     BounceCurve(duration: d.edge(1.0 / 60, 60), bounces: d.pick([0, 2, 1000]), stiffness: d.pick(BounceStiffness.allCases)))
+            if g.chance(0.15) { motion = .keyframes(.chatHeadsFirstBounce) }
             let axis: DragAxis =
                 d.chance(0.5)
                 ? .free

@@ -40,8 +40,10 @@ func firstDifference(_ a: Run.Result, _ b: Run.Result) -> String? {
                     case .grabbed: seen[moving ? "re-grab of a moving tile" : "grab", default: 0] += 1; moving = true
                     case .released(let outcome, _, let cancelled):
                         seen[cancelled ? "cancel" : outcome.rawValue, default: 0] += 1
+                    case .tapped: seen["tap", default: 0] += 1
                     case .settled: seen["settle", default: 0] += 1; moving = false
                     case .culled: seen["cull", default: 0] += 1; moving = false
+                    case .pushed, .cameToRest, .wallContact: Issue.record("no dynamics in these scenarios")
                     }
                 }
             }

@@ -54,7 +54,10 @@ enum ReadmeFigures {
         return out
     }
 
-    static let words = ["zero", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten", "eleven", "twelve"]
+    static let words = [
+        "zero", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten", "eleven", "twelve", "thirteen", "fourteen",
+        "fifteen",
+    ]
 }
 
 /// Every figure README.md states about the tests, CI and the limits is the one the code uses:

@@ -107,7 +107,11 @@ struct SpecKeysTests {
         let tables = Self.tables(spec)
         let document = try #require(tables["Document"]), session = try #require(tables["Scene"])
         let event = Self.bullet(spec, "event").union(Self.bullet(spec, "tile operation"))
-        let configuration = Self.bullet(spec, "configuration"), expectation = Self.bullet(spec, "expectation")
+        // A configuration's keys: its own, and (version 3) those of its dynamics' objects.
+        let configuration = ["configuration", "dynamics", "wall", "properties", "field", "region"].reduce(into: Set<String>()) {
+            $0.formUnion(Self.bullet(spec, $1))
+        }
+        let expectation = Self.bullet(spec, "expectation")
         let rect = Self.bullet(spec, "rect"), vector = Self.bullet(spec, "vector")
         var operations = 0
         for text in try Self.traces() {

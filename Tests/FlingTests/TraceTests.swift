@@ -9,7 +9,9 @@ import Fling
 /// Every trace fixture: its file name and the trace it holds.
 let traceFixtures: [String] = [
     "tap.json", "slow-drag-attract.json", "fling-down.json", "fling-up.json", "corner-grab.json",
-    "two-fingers.json", "regrab-falling.json", "cancelled.json", "flutter-strokes.json",
+    "two-fingers.json", "regrab-falling.json", "cancelled.json", "flutter-strokes.json", "we-heart-pics.json",
+    // The dynamics (version 3): walls, item properties, pushes, fields.
+    "bounce-corners.json", "push.json", "fields.json",
 ]
 
 func fixturePath(_ name: String) throws -> String {

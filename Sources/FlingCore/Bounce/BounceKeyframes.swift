@@ -13,6 +13,23 @@ public struct BounceKeyframes<Value: BounceValue>: Sendable {
     /// What the layer shows once the animation is over: its model value.
     public var finalValue: Value
 
+    /// A keyframe animation of your own (the two-step ease a `UIView` animation and its
+    /// completion make, say): `keyTimes` one per value, `timingFunctions` one per interval.
+    public init(values: [Value], keyTimes: [Double], timingFunctions: [TimingFunction]?, duration: Double, finalValue: Value) {
+        self.values = values
+        self.keyTimes = keyTimes
+        self.timingFunctions = timingFunctions
+        self.duration = duration
+        self.finalValue = finalValue
+    }
+
+    /// The same animation with each value (and the final one) mapped by `transform`.
+    public func map<Other: BounceValue>(_ transform: (Value) -> Other) -> BounceKeyframes<Other> {
+        BounceKeyframes<Other>(
+            values: values.map(transform), keyTimes: keyTimes, timingFunctions: timingFunctions, duration: duration,
+            finalValue: transform(finalValue))
+    }
+
     /// The value at `time` seconds after the start: the first keyframe before it, the final
     /// value from the duration on, in between the two keyframes around it mixed component by
     /// component through the interval's timing function.

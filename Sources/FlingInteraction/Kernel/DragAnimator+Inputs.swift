@@ -12,7 +12,13 @@ extension DragAnimator where Policy: PolicyRules {
     /// Applies one input before tick `k`, journaling it first.
     func apply(_ input: Policy.Input, tick k: Int) throws(FlingError) {
         journal?.append(AppliedInput(tick: k, input: input))
-        if let event = input.touchEvent { try apply(event, tick: k) } else { try Policy.apply(self, input, tick: k) }
+        if let event = input.touchEvent {
+            try apply(event, tick: k)
+        } else if let d = input.dynamicsInput {
+            try apply(d, tick: k)
+        } else {
+            try Policy.apply(self, input, tick: k)
+        }
     }
 
     /// Applies the run of due `moved` touches at the head of the queue, as ``apply(_:tick:)``
@@ -47,7 +53,8 @@ extension DragAnimator where Policy: PolicyRules {
         guard
             let i = hint < records.count && records[hint].item.id.rawValue == held ? hint : Self.search(UnsafeBufferPointer(records), held)
         else { return }
-        records[i].fingerTarget = Policy.fingerTarget(self, i, records[i], &touch, to: event.position)
+        let target = Policy.fingerTarget(self, i, records[i], &touch, to: event.position)
+        if touch.grip != nil { touch.fingerTarget = target } else { records[i].fingerTarget = target }
         touch.itemHint = i
     }
 
@@ -66,7 +73,7 @@ extension DragAnimator where Policy: PolicyRules {
                 touchSlots[slot].hasMoved = false
                 if let i = grabTarget(event) {
                     item = records[i].item.id.rawValue
-                    try grab(i, touch: event.touch, at: event.position, tick: k)
+                    try grab(i, touch: event.touch, slot: slot, at: event.position, tick: k)
                     touchSlots[slot].item = item
                     touchSlots[slot].itemHint = i
                 }
@@ -79,8 +86,12 @@ extension DragAnimator where Policy: PolicyRules {
                 guard let slot = touches.remove(event.touch) else { return }
                 freeTouchSlots.append(slot)
                 item = touchSlots[slot].item
+                let grip = touchSlots[slot].grip
+                touchSlots[slot].grip = nil
                 if let held = item, let i = itemIndex(held, hint: touchSlots[slot].itemHint) {
-                    try release(i, velocity: touchSlots[slot].tracker.velocity, cancelled: event.phase == .cancelled, tick: k)
+                    try release(
+                        i, touch: event.touch, grip: grip, velocity: touchSlots[slot].tracker.velocity,
+                        cancelled: event.phase == .cancelled, tick: k)
                 }
                 Policy.lifted(self, event, touchSlots[slot], tick: k)
             }
@@ -97,58 +108,98 @@ extension DragAnimator where Policy: PolicyRules {
     }
 
     /// The item a `began` takes: the one the app named, or the one the policy finds under the
-    /// finger; nil if the policy says it cannot be taken now (held already, say).
+    /// finger; nil if it cannot be taken now (the policy says so, or it is held by as many
+    /// fingers as ``DragSettings/fingersPerItem`` allows).
     func grabTarget(_ event: TouchEvent) -> Int? {
         let candidate = event.item.map { index(of: $0.rawValue) } ?? Policy.hit(self, at: event.position)
-        guard let i = candidate, Policy.canGrab(self, i) else { return nil }
-        return i
+        guard let i = candidate else { return nil }
+        if statuses[i].phase.holder != nil {
+            return usesGrips && grips(on: records[i].item.id.rawValue).count < settings.fingersPerItem ? i : nil
+        }
+        return Policy.canGrab(self, i) ? i : nil
     }
 
-    /// A finger takes item `i`: its world (made, or taken over), a drag joint from the finger
-    /// body to the policy's grip, and the phase held.
-    func grab(_ i: Int, touch: TouchID, at point: Vector, tick k: Int) throws(FlingError) {
+    /// A finger takes item `i`: its world (made, or taken over) and the phase held, unless
+    /// another finger holds it already; then a drag joint from the finger's body to the policy's
+    /// grip (the world's one drag joint, or a grip of the touch's own).
+    func grab(_ i: Int, touch: TouchID, slot: Int, at point: Vector, tick k: Int) throws(FlingError) {
         let world: WorldID
+        let first = statuses[i].phase.holder == nil
         if let existing = statuses[i].world {
             world = existing
-            try Policy.takeOver(self, i, world: world)
+            if first { try Policy.takeOver(self, i, world: world) }
         } else {
             world = try makeWorld(i)
         }
         let grip = Policy.grip(self, i, at: point)
-        try backend.attachDrag(
-            DragJoint(
-                localAnchor: grip.anchor, finger: grip.finger, maxForce: settings.dragMaxAcceleration * records[i].item.mass,
-                errorBias: settings.dragErrorBias), to: world)
-        statuses[i].phase = .held(by: touch)
-        records[i].finger = grip.finger
-        records[i].fingerTarget = grip.finger
-        records[i].settleCount = 0
+        let joint = settings.joint(mass: records[i].item.mass, anchor: grip.anchor, finger: grip.finger)
+        if usesGrips {
+            touchSlots[slot].grip = try backend.addDrag(joint, to: world)
+            touchSlots[slot].finger = grip.finger
+            touchSlots[slot].fingerVelocity = .zero
+            touchSlots[slot].fingerTarget = grip.finger
+        } else {
+            try backend.attachDrag(joint, to: world)
+            records[i].finger = grip.finger
+            records[i].fingerTarget = grip.finger
+        }
+        if first {
+            statuses[i].phase = .held(by: touch)
+            records[i].settleCount = 0
+            records[i].holdStart = records[i].state.position
+        }
         Policy.grabbed(self, i, touch: touch, at: point, tick: k)
     }
 
-    /// Item `i`'s world, made from the policy's definition if it has none.
+    /// Item `i`'s world, made from the policy's definition if it has none, with the dynamics
+    /// (walls, material, fields, the item's continuous pushes) when there are any.
     func makeWorld(_ i: Int) throws(FlingError) -> WorldID {
         if let world = statuses[i].world { return world }
-        let world = try backend.makeWorld(Policy.world(for: records[i], policy))
+        var definition = Policy.world(for: records[i], policy)
+        if !walls.isEmpty { definition.size = Policy.box(of: records[i].item) }
+        let world = try backend.makeWorld(definition)
+        do { try configure(i, world) } catch {
+            try? backend.destroyWorld(world)
+            throw error
+        }
         statuses[i].world = world
         return world
     }
 
-    /// The finger lets go of item `i`: the drag joint goes, and the policy decides what the item
-    /// does at the tracker's estimate.
-    func release(_ i: Int, velocity estimate: Vector, cancelled: Bool, tick k: Int) throws(FlingError) {
+    /// A finger lets go of item `i`: its drag joint goes (`grip`, or the world's one); when it
+    /// was the last finger on the item, the policy decides what the item does at the tracker's
+    /// estimate; otherwise another finger holds it now.
+    func release(
+        _ i: Int, touch: TouchID, grip: JointID?, velocity estimate: Vector, cancelled: Bool, tick k: Int
+    ) throws(FlingError) {
         func sane(_ x: Double) -> Double { x.isNaN ? 0 : min(max(x, -Limits.velocity), Limits.velocity) }
-        try backend.detachDrag(from: statuses[i].world!)
+        if let grip {
+            try backend.removeJoint(grip, from: statuses[i].world!)
+            if let next = grips(on: records[i].item.id.rawValue).first {
+                if statuses[i].phase.holder == touch { statuses[i].phase = .held(by: touchSlots[next].id) }
+                return
+            }
+        } else {
+            try backend.detachDrag(from: statuses[i].world!)
+        }
         try Policy.release(self, i, velocity: Vector(sane(estimate.x), sane(estimate.y)), cancelled: cancelled, tick: k)
     }
 
     /// Frees the item's world, if any (a world the backend no longer knows is already gone),
-    /// and lets go of the touch holding it (only the touch its phase names can: the kernel never
-    /// lets two touches hold one item).
+    /// and lets go of the touches holding it (the one its phase names, and every finger's grip).
     func freeWorld(_ i: Int) {
-        if let world = statuses[i].world { try? backend.destroyWorld(world) }
+        if let world = statuses[i].world {
+            try? backend.destroyWorld(world)
+            if records[i].pushCount > 0 { forcesGone(records[i].item.id.rawValue) }
+        }
         statuses[i].world = nil
         if let touch = statuses[i].phase.holder, let slot = touches.value(for: touch) { touchSlots[slot].item = nil }
+        if usesGrips {
+            for slot in grips(on: records[i].item.id.rawValue) {
+                touchSlots[slot].grip = nil
+                touchSlots[slot].item = nil
+            }
+        }
     }
 
     /// Back at rest without a world, where the policy rests it.
@@ -167,6 +218,7 @@ extension DragAnimator where Policy: PolicyRules {
 
     func remove(at i: Int) {
         freeWorld(i)
+        dropPushes(of: records[i].item.id.rawValue)
         records.remove(at: i)
         statuses.remove(at: i)
     }

@@ -39,7 +39,7 @@ extension DragAnimator where Policy: PolicyRules {
         resize(&live, to: n, filling: WorldID(index: 0, generation: 0))
         resize(&indices, to: n, filling: 0)
         var count = 0
-        let backend = self.backend
+        let backend = self.backend, usesGrips = self.usesGrips
         withItems { statuses, records in
             live.withUnsafeMutableBufferPointer { live in
                 indices.withUnsafeMutableBufferPointer { indices in
@@ -48,7 +48,7 @@ extension DragAnimator where Policy: PolicyRules {
                         live[count] = world
                         indices[count] = i
                         count += 1
-                        guard let touch = statuses[i].phase.holder else { continue }
+                        guard !usesGrips, let touch = statuses[i].phase.holder else { continue }
                         let target = records[i].fingerTarget, from = records[i].finger
                         let v = Vector((target.x - from.x) / dt, (target.y - from.y) / dt)
                         do throws(FlingError) {
@@ -65,6 +65,7 @@ extension DragAnimator where Policy: PolicyRules {
         }
         live.removeLast(n - count)
         indices.removeLast(n - count)
+        if usesGrips { moveGrips(dt: dt, tick: k, refused: &refused, failure: &failure) }
         if !refused.isEmpty {
             for i in refused { putToRest(i) }
             // Those items have no world now: not stepped, not read.
@@ -111,6 +112,9 @@ extension DragAnimator where Policy: PolicyRules {
                     if let event = Policy.decide(statuses[i].phase, &records[i], policy, tick: k) { decided.append((i, event)) }
                 }
             }
+        }
+        if !walls.isEmpty {
+            do { try collectContacts(live, indices, tick: k) } catch { failure = failure ?? error }
         }
         Policy.afterStep(self, decided: decided, firstEvent: firstEvent, tick: k)
         self.decided = decided

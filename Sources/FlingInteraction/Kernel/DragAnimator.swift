@@ -60,6 +60,11 @@ public class DragAnimator<Policy: DragPolicy> {
     /// The ``eventStream(bufferingNewest:)`` streams.
     final var eventContinuations: [AsyncStream<Policy.Event>.Continuation] = []
 
+    /// Whether fingers hold items by drag joints of their own (``DragSettings/fingersPerItem``
+    /// above 1, or finger smoothing), and the fraction of a smoothed finger's distance to its
+    /// touch left after a tick, `fingerSmoothing^tick` (portable `pow`).
+    final let usesGrips: Bool
+    final let gripSmoothing: Double?
     /// The policy: its settings and any state of its own.
     @exclusivity(unchecked) final var policy: Policy
     /// Items, sorted by id.
@@ -89,18 +94,41 @@ public class DragAnimator<Policy: DragPolicy> {
     final var refusedFingers: [Int] = []
     final var decided: [(Int, Policy.Event)] = []
 
+    /// The walls every item's world gets (the policy's: a tile animator's viewport edges, then
+    /// the configuration's).
+    final let walls: [Wall]
+    /// The dynamics as applied so far: the configuration's, with the fields set at run time.
+    final var dynamics: DynamicsSettings
+    /// The continuous pushes applied so far, in id order.
+    final var pushes: [ActivePush] = []
+    /// The continuous pushes accepted (ahead of the ticks), id and raw item id: what
+    /// `removePush` checks against and what bounds an item's count.
+    final var acceptedPushes: [(id: PushID, item: Int)] = []
+    /// The number the next continuous push gets.
+    final var nextPush = 1
+
     /// Stores what a subclass's initializer validated (see `prepare(items:policy:settings:timeOrigin:)`).
     init(
-        policy: Policy, settings: DragSettings, records: [ItemRecord<Policy.Item>], statuses: [ItemStatus<Policy.Phase>],
-        backend: any PhysicsBackend, timeOrigin: Double
+        policy: Policy, settings: DragSettings, dynamics: DynamicsSettings, walls: [Wall], records: [ItemRecord<Policy.Item>],
+        statuses: [ItemStatus<Policy.Phase>], backend: any PhysicsBackend, timeOrigin: Double
     ) throws(FlingError) {
         self.policy = policy
         self.settings = settings
+        self.dynamics = dynamics
+        self.walls = walls
         self.records = records
         self.statuses = statuses
         self.backend = backend
         self.timeOrigin = timeOrigin
         self.clock = try FixedStepClock(tick: settings.tick, maxFrameInterval: settings.maxFrameInterval)
+        self.usesGrips = settings.usesGrips
+        self.gripSmoothing = settings.fingerSmoothing.map { Portable.pow($0, settings.tick) }
+    }
+
+    /// Accepts a dynamics call for the next tick boundary: each animator's own, through the
+    /// kernel (Kernel/DragAnimator+Dynamics.swift). Every interaction overrides it.
+    func acceptDynamics(_ input: DynamicsInput) throws(FlingError) {
+        throw FlingError(.invalidState, field: "\(Self.self)", value: "\(input)", reason: "this animator takes no dynamics calls")
     }
 
     /// Whether every input accepted so far has been applied.
@@ -157,7 +185,7 @@ extension DragAnimator where Policy: PolicyRules {
             try accepted.accept(event, field: { "TouchEvent.\($0)" }, naming: Policy.naming, knows: { _ in true })
             queue.enqueue(PendingInput(input: input, time: event.time, tick: tick))
         } else {
-            try Policy.check(scheduled: input)
+            if let d = input.dynamicsInput { try check(d, scheduled: true) } else { try Policy.check(scheduled: input) }
             guard let tick else {
                 throw FlingError(
                     .malformedInput, field: "schedule.tick", value: "nil", reason: "an input other than a touch needs its tick")

@@ -24,10 +24,12 @@ public protocol DragPolicy {
     associatedtype Event: Hashable, Sendable
 }
 
-/// An item the kernel can drag: its id and its mass (the drag joint's force limit scales with it).
+/// An item the kernel can drag: its id and its mass (the drag joint's force limit scales with
+/// it), and its own material, if any (else the configuration's).
 protocol DragItem: IdentifierTag {
     var id: Identifier<Self> { get }
     var mass: Double { get }
+    var properties: ItemProperties? { get }
 }
 
 /// A phase the kernel can read and set: at rest, or held by a finger.
@@ -38,11 +40,14 @@ protocol DragPhase: Equatable {
     var holder: TouchID? { get }
 }
 
-/// An input the kernel can queue: a touch, or one of the policy's own.
+/// An input the kernel can queue: a touch, a dynamics call, or one of the policy's own.
 protocol DragInput {
     static func touch(_ event: TouchEvent) -> Self
+    static func dynamics(_ input: DynamicsInput) -> Self
     /// The touch, if the input is one.
     var touchEvent: TouchEvent? { get }
+    /// The dynamics call, if the input is one (the kernel applies it).
+    var dynamicsInput: DynamicsInput? { get }
 }
 
 /// What a policy's items are called in errors: the noun, the id's field, and the codes.
@@ -85,8 +90,11 @@ protocol PolicyRules: DragPolicy where Item: DragItem, Phase: DragPhase, Input: 
     static func hit(_ a: DragAnimator<Self>, at point: Vector) -> Int?
     /// Whether a finger may take item `i` now.
     static func canGrab(_ a: DragAnimator<Self>, _ i: Int) -> Bool
-    /// The world an item at rest gets when a finger takes it.
+    /// The world an item at rest gets when a finger or a push takes it (the kernel adds the
+    /// box, ``box(of:)``, when there are walls, and the dynamics).
     static func world(for record: ItemRecord<Item>, _ policy: Self) -> WorldDefinition
+    /// The item's box, width and height: what collides with walls.
+    static func box(of item: Item) -> Vector
     /// Makes an item's existing world ready for a finger (its release motion undone).
     static func takeOver(_ a: DragAnimator<Self>, _ i: Int, world: WorldID) throws(FlingError)
     /// Where the drag joint holds the item (body coordinates) and where the finger body starts.
@@ -110,7 +118,20 @@ protocol PolicyRules: DragPolicy where Item: DragItem, Phase: DragPhase, Input: 
     /// Item `i`, its world freed and its phase resting, rests where the policy puts it.
     static func rest(_ a: DragAnimator<Self>, _ i: Int)
 
-    // MARK: Inputs other than touches
+    // MARK: Dynamics
+
+    /// A push as it acts on `item` (items that never turn are pushed at their center).
+    static func acting(_ push: Push, on item: Item) -> Push
+    /// Whether item `i` can be pushed now (the push is ignored otherwise; a continuous one waits
+    /// for the item's next world).
+    static func canPush(_ a: DragAnimator<Self>, _ i: Int) -> Bool
+    /// After a push (instantaneous, or a continuous one added) acted on item `i`'s world, made
+    /// for it if it had none: what the item does now.
+    static func pushed(_ a: DragAnimator<Self>, _ i: Int, tick: Int) throws(FlingError)
+    /// The event of item `i`'s box beginning to touch a wall during tick `tick`.
+    static func wallContact(_ a: DragAnimator<Self>, _ i: Int, _ contact: WallContact, tick: Int) -> Event
+
+    // MARK: Inputs other than touches and dynamics
 
     /// Applies one (journaled already).
     static func apply(_ a: DragAnimator<Self>, _ input: Input, tick: Int) throws(FlingError)

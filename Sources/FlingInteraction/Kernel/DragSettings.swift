@@ -3,6 +3,10 @@
 // once, here, through the very checks the backends run on the joint they become
 // (BackendCheck.drag), at both ends of the mass range, so that a configuration that validates
 // never fails at a grab. Solver iterations are the backend's alone.
+//
+// The grab options (several fingers per item, grab friction, finger smoothing) are Chipmunk's
+// `ChipmunkMultiGrab`, which We Heart Pics grabs its photos with; each defaults to what Fling
+// did before them, so a configuration that leaves them alone runs exactly as it did.
 import FlingCore
 
 /// The drag kernel's settings: the clock and the drag joint. Part of every interaction's
@@ -20,8 +24,34 @@ public struct DragSettings: Hashable, Sendable {
     /// `errorBias`), within `1e-300...1` as the backends take it. Default `pow(0.85, 60)`
     /// ≈ 5.8e-5, as the Chipmunk demos' mouse joint.
     public var dragErrorBias: Double = Portable.pow(0.85, 60)
+    /// How many touches may hold one item at once, each with its own finger body and drag joint
+    /// (and grab friction), as `ChipmunkMultiGrab` makes one per touch; 1 to ``Limits/joints`` (16).
+    /// The item is released when the last of them lifts. Default 1. A snap item takes one.
+    public var fingersPerItem: Int = 1
+    /// Grab friction (`ChipmunkMultiGrab`'s `grabFriction`), in points per second squared: while
+    /// a finger holds an item, a second pivot from its finger body to the grabbed point with
+    /// `maxBias` 0 resists the item's motion relative to the finger with a force of up to this
+    /// times the item's mass, without pulling it anywhere. 0 (the default): none.
+    public var grabFriction: Double = 0
+    /// Rotary grab friction (`grabRotaryFriction`), per unit of mass: while a finger holds an
+    /// item, a gear joint (phase 0, ratio 1, `maxBias` 0) from its finger body resists the
+    /// item's spin with a torque of up to this times the item's mass. 0 (the default): none.
+    public var grabRotaryFriction: Double = 0
+    /// How the finger body follows its touch. nil (the default): Fling's finger, on the touch at
+    /// every tick, moving at the speed that took it there. A value `s` in `0..<1`:
+    /// `ChipmunkMultiGrab`'s finger, a kinematic body that each tick moves at the velocity it
+    /// was given the tick before and is then given the velocity that closes all but `s^tick` of
+    /// its distance to the touch (`s` is the fraction left after one second; We Heart Pics
+    /// `0.3⁶⁰`). Smoothing, and several fingers per item, give every finger a drag joint of its
+    /// own (``PhysicsBackend/addDrag(_:to:)``).
+    public var fingerSmoothing: Double? = nil
 
     public init() {}
+
+    /// Whether fingers are held by joints of their own (``PhysicsBackend/addDrag(_:to:)``,
+    /// ``PhysicsBackend/moveDrag(_:in:to:velocity:)``) rather than the world's one drag joint:
+    /// with several fingers per item, or smoothing.
+    var usesGrips: Bool { fingersPerItem > 1 || fingerSmoothing != nil }
 
     /// Throws unless every field is finite and in range, and the drag joint these settings make
     /// for an item of any mass within ``Limits/mass`` passes the backends' own joint check.
@@ -33,14 +63,41 @@ public struct DragSettings: Hashable, Sendable {
         try Check.range(maxFrameInterval, tick...10, "\(owner).maxFrameInterval")
         try Check.positive(dragMaxAcceleration, "\(owner).dragMaxAcceleration")
         try Check.range(dragMaxAcceleration, 0...1e9, "\(owner).dragMaxAcceleration")
+        guard (1...Limits.joints).contains(fingersPerItem) else {
+            throw FlingError(
+                .outOfRange, field: "\(owner).fingersPerItem", value: "\(fingersPerItem)", reason: "must lie in 1...\(Limits.joints)")
+        }
+        try Check.range(grabFriction, 0...1e294, "\(owner).grabFriction")
+        try Check.range(grabRotaryFriction, 0...1e294, "\(owner).grabRotaryFriction")
+        if let s = fingerSmoothing {
+            try Check.range(s, 0...1, "\(owner).fingerSmoothing")
+            guard s < 1 else {
+                throw FlingError(.outOfRange, field: "\(owner).fingerSmoothing", value: "\(s)", reason: "must lie in 0..<1")
+            }
+        }
         for mass in [Limits.mass.lowerBound, Limits.mass.upperBound] {
-            let joint = DragJoint(localAnchor: .zero, finger: .zero, maxForce: dragMaxAcceleration * mass, errorBias: dragErrorBias)
-            do { try BackendCheck.drag(joint) } catch {
-                let field = error.field.hasSuffix("errorBias") ? "dragErrorBias" : "dragMaxAcceleration"
+            let joint = self.joint(mass: mass, anchor: .zero, finger: .zero)
+            do throws(FlingError) {
+                try BackendCheck.drag(joint)
+                try BackendCheck.friction(joint)
+            } catch {
+                let field =
+                    error.field.hasSuffix("errorBias")
+                    ? "dragErrorBias"
+                    : error.field.hasSuffix("rotaryFriction")
+                        ? "grabRotaryFriction" : error.field.hasSuffix("friction") ? "grabFriction" : "dragMaxAcceleration"
                 throw FlingError(
                     error.code, field: "\(owner).\(field) (\(error.field), mass \(mass))", value: error.value, reason: error.reason)
             }
         }
+    }
+
+    /// The drag joint these settings make for an item of `mass`, holding its point `anchor`
+    /// (body coordinates) from a finger body at `finger`.
+    func joint(mass: Double, anchor: Vector, finger: Vector) -> DragJoint {
+        DragJoint(
+            localAnchor: anchor, finger: finger, maxForce: dragMaxAcceleration * mass, errorBias: dragErrorBias,
+            friction: grabFriction * mass, rotaryFriction: grabRotaryFriction * mass)
     }
 }
 

@@ -15,6 +15,12 @@ struct ItemRecord<Item> {
     /// Where the finger body is, and where the touch wants it next tick.
     var finger = Vector.zero
     var fingerTarget = Vector.zero
+    /// Where the center was when the first finger of the current hold went down (the tile
+    /// policy's release rule and taps measure from it).
+    var holdStart = Vector.zero
+    /// Continuous pushes on the item: while it has any it keeps its world (it neither settles
+    /// nor comes to rest), since they keep acting.
+    var pushCount = 0
 
     init(_ item: Item, at position: Vector) {
         self.item = item
@@ -45,6 +51,13 @@ struct TouchRecord {
     var downTime = 0.0
     var downPosition = Vector.zero
     var hasMoved = false
+    /// With fingers on joints of their own (``DragSettings/fingersPerItem`` above 1, or finger
+    /// smoothing): this finger's drag joint while it holds an item, its finger body's position
+    /// and velocity as last set, and where the touch wants it.
+    var grip: JointID?
+    var finger = Vector.zero
+    var fingerVelocity = Vector.zero
+    var fingerTarget = Vector.zero
 
     init(id: TouchID) { self.id = id }
 }

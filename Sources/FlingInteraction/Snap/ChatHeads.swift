@@ -31,6 +31,15 @@ public struct ChatHeadsConfiguration: Hashable, Sendable {
     public var spacing: Double = 8
     /// The panel's height, in points. Default 400.
     public var panelHeight: Double = 400
+    /// How the heads travel. Default nil: the ``spring``. The ChatHeads demo's:
+    /// SKBounceAnimation keyframes (``BounceCurve``, 1.2 s), or its first bounce
+    /// (``BounceCurve/chatHeadsFirstBounce``).
+    public var motion: SnapMotion? = nil
+    /// What a press opens. Default ``ChatHeadsLayout/row``.
+    public var layout: ChatHeadsLayout = .row
+
+    /// The heads' motion: ``motion``, or the ``spring``.
+    public var headMotion: SnapMotion { motion ?? .spring(spring) }
 
     public init(screen: Rect, safeBand: ClosedRange<Double>? = nil) {
         self.screen = screen
@@ -45,6 +54,9 @@ public struct ChatHeadsConfiguration: Hashable, Sendable {
             minY: safeBand.lowerBound + r, maxY: max(safeBand.lowerBound + r, safeBand.upperBound - r))
     }
 
+    /// The center of the conversation area: the top strip of the safe band, a head tall.
+    var conversationCenter: Vector { Vector(screen.center.x, safeBand.lowerBound + diameter / 2) }
+
     /// The `n`th slot of the open row (0 the pressed head's, top right).
     func slot(_ n: Int) -> Vector {
         let r = diameter / 2
@@ -55,6 +67,22 @@ public struct ChatHeadsConfiguration: Hashable, Sendable {
     var panelShown: Vector { Vector(screen.center.x, safeBand.lowerBound + 2 * spacing + diameter + panelHeight / 2) }
     var panelHidden: Vector { Vector(screen.center.x, screen.maxY + panelHeight / 2 + spacing) }
     var panelWidth: Double { screen.width - 2 * spacing }
+}
+
+/// What a press on a head opens.
+public enum ChatHeadsLayout: String, Hashable, Sendable, CaseIterable {
+    /// Fling's: the pressed head goes to the top right and the others line up to its left; the
+    /// panel springs in below them; a second press on a head, or one outside the heads and
+    /// the panel, sends every head back.
+    case row
+    /// The ChatHeads demo's: the pressed head goes to the center of the conversation area (the
+    /// top strip of the safe band, a head tall) and the others stay; the panel, the rest of the
+    /// safe band below that strip (``ChatHeadsConfiguration/panelHeight``, full width less twice
+    /// the spacing), grows from its top middle, scale 0 to 1.1 and back to 1 (0.3 s each, ease
+    /// in and out), and shrinks to 0 in 0.3 s when it closes; a head dragged away while open
+    /// goes back there; a press on a head closes (the open head goes back to where it rested),
+    /// a press elsewhere does nothing.
+    case conversation
 }
 
 /// What chat heads report besides the snap events.
@@ -105,22 +133,29 @@ public final class ChatHeads {
         var items = heads.map { head in
             SnapItem(
                 id: head.id, center: head.center, width: configuration.diameter, height: configuration.diameter,
-                shape: .circle, restingPlaces: configuration.restingPlaces, motion: .spring(configuration.spring),
+                shape: .circle, restingPlaces: configuration.restingPlaces, motion: configuration.headMotion,
                 pressedScale: configuration.pressedScale)
         }
+        // The row's panel slides in from below; the conversation's stays where it shows, at scale 0.
+        let panelRest = configuration.layout == .row ? configuration.panelHidden : configuration.panelShown
         items.append(
             SnapItem(
-                id: panel, center: configuration.panelHidden, width: configuration.panelWidth,
-                height: configuration.panelHeight, restingPlaces: .points([configuration.panelHidden]),
-                motion: .spring(configuration.spring), isDraggable: false))
+                id: panel, center: panelRest, width: configuration.panelWidth, height: configuration.panelHeight,
+                restingPlaces: .points([panelRest]), motion: .spring(configuration.spring), isDraggable: false))
         animator = try SnapAnimator(items: items, configuration: snap, backend: backend, timeOrigin: timeOrigin)
+        if configuration.layout == .conversation { try animator.setScale(of: panel, to: 0) }
         animator.rules = { [weak self] k, first in self?.rules(tick: k, firstEvent: first) }
     }
 
-    /// The panel's frame now (below the screen while closed).
+    /// The panel's frame now: below the screen while closed (the row), or scaled about its top
+    /// middle (the conversation: zero-sized while closed).
     public var panelFrame: Rect {
-        let c = (try? animator.snapshot(of: panel).state.position) ?? configuration.panelHidden
-        return Rect(center: c, width: configuration.panelWidth, height: configuration.panelHeight)
+        let s = try? animator.snapshot(of: panel)
+        let c = s?.state.position ?? configuration.panelHidden
+        let w = configuration.panelWidth, h = configuration.panelHeight
+        guard configuration.layout == .conversation else { return Rect(center: c, width: w, height: h) }
+        let scale = s?.scale ?? 0
+        return Rect(x: c.x - w * scale / 2, y: c.y - h / 2, width: w * scale, height: h * scale)
     }
 
     /// The heads from back to front.
@@ -140,15 +175,22 @@ public final class ChatHeads {
 
     /// The heads' rules, run at the end of every tick.
     func rules(tick k: Int, firstEvent: Int) {
-        for event in animator.events(from: firstEvent) {
+        let events = animator.events(from: firstEvent)
+        for event in events {
             if openHead == nil, case .settled(let at) = event.kind, let id = event.item, let n = heads.firstIndex(of: id) {
                 lastRest[n] = at
             }
-            guard case .tapped(_, let at) = event.kind else { continue }
             do throws(FlingError) {
+                // The conversation's open head, dragged away and let go (not a press): back to the top.
+                if configuration.layout == .conversation, case .released = event.kind, let head = event.item, head == openHead,
+                    !events.contains(where: { $0.item == head && $0.isTap })
+                {
+                    try animator.send(head, to: configuration.conversationCenter, tick: k)
+                }
+                guard case .tapped(_, let at) = event.kind else { continue }
                 if let head = event.item, heads.contains(head) {
                     if openHead == nil { try open(head, tick: k) } else { try close(tick: k) }
-                } else if openHead != nil, !contains(panelFrame, at) {
+                } else if openHead != nil, configuration.layout == .row, !contains(panelFrame, at) {
                     try close(tick: k)
                 }
             } catch { failure = error }
@@ -165,21 +207,47 @@ public final class ChatHeads {
             let s = try animator.snapshot(of: id)
             restingCenters.append(id == head || s.phase == .resting ? lastRest[n] : s.target)
         }
-        try animator.send(head, to: configuration.slot(0), tick: k)
-        var n = 1
-        for id in heads where id != head {
-            try animator.send(id, to: configuration.slot(n), tick: k)
-            n += 1
+        switch configuration.layout {
+        case .row:
+            try animator.send(head, to: configuration.slot(0), tick: k)
+            var n = 1
+            for id in heads where id != head {
+                try animator.send(id, to: configuration.slot(n), tick: k)
+                n += 1
+            }
+            try animator.send(panel, to: configuration.panelShown, tick: k)
+        case .conversation:
+            try animator.send(head, to: configuration.conversationCenter, tick: k)
+            try animator.animateScale(of: panel, Self.panelOpening, tick: k)
         }
-        try animator.send(panel, to: configuration.panelShown, tick: k)
         openHead = head
         ruleEvents.append(.opened(head: head, tick: k))
     }
 
     func close(tick k: Int) throws(FlingError) {
-        for (id, center) in zip(heads, restingCenters) { try animator.send(id, to: center, tick: k) }
-        try animator.send(panel, to: configuration.panelHidden, tick: k)
+        switch configuration.layout {
+        case .row:
+            for (id, center) in zip(heads, restingCenters) { try animator.send(id, to: center, tick: k) }
+            try animator.send(panel, to: configuration.panelHidden, tick: k)
+        case .conversation:
+            if let open = openHead, let n = heads.firstIndex(of: open) { try animator.send(open, to: restingCenters[n], tick: k) }
+            try animator.animateScale(of: panel, Self.panelClosing, tick: k)
+        }
         openHead = nil
         ruleEvents.append(.closed(tick: k))
     }
+
+    /// The demo's conversation view appearing: `UIView` animations, ease in and out, to scale
+    /// 1.1 in 0.3 s, then (its completion) to 1 in 0.3 s.
+    static let panelOpening = BounceKeyframes<Double>(
+        values: [0, 1.1, 1], keyTimes: [0, 0.5, 1], timingFunctions: [.easeInEaseOut, .easeInEaseOut], duration: 0.6,
+        finalValue: 1)
+    /// Going: to scale 0 in 0.3 s, ease in and out.
+    static let panelClosing = BounceKeyframes<Double>(
+        values: [1, 0], keyTimes: [0, 1], timingFunctions: [.easeInEaseOut], duration: 0.3, finalValue: 0)
+}
+
+extension SnapEvent {
+    /// Whether it is a press (``SnapEventKind/tapped(touch:at:)``).
+    var isTap: Bool { if case .tapped = kind { true } else { false } }
 }

@@ -34,8 +34,8 @@ public final class SnapAnimator: DragAnimator<SnapPolicy> {
         let prepared = try Self.prepare(items: items, policy: policy, settings: configuration.drag, timeOrigin: timeOrigin)
         policy.motions = prepared.records.map { SnapMotionState(target: $0.item.center) }
         try super.init(
-            policy: policy, settings: configuration.drag, records: prepared.records, statuses: prepared.statuses, backend: backend,
-            timeOrigin: timeOrigin)
+            policy: policy, settings: configuration.drag, dynamics: configuration.dynamics, walls: configuration.dynamics.walls,
+            records: prepared.records, statuses: prepared.statuses, backend: backend, timeOrigin: timeOrigin)
     }
 
     public var configuration: SnapConfiguration { policy.configuration }
@@ -62,7 +62,8 @@ public final class SnapAnimator: DragAnimator<SnapPolicy> {
 
     /// Whether every item rests and every input has been applied.
     public var isIdle: Bool {
-        queue.isDrained && statuses.allSatisfy { $0.phase == .resting } && policy.motions.allSatisfy { $0.scale.isAtRest }
+        queue.isDrained && statuses.allSatisfy { $0.phase == .resting }
+            && policy.motions.allSatisfy { $0.scale.isAtRest && $0.scaleRun == nil }
     }
 
     /// Accepts a touch (times in the app's clock), applied before the first tick that starts
@@ -86,6 +87,9 @@ public final class SnapAnimator: DragAnimator<SnapPolicy> {
         queue.enqueue(PendingInput(input: .send(id, target), time: -.infinity, tick: clock.ticks))
     }
 
+    /// The kernel's entry for the dynamics calls (``DragAnimator/applyPush(_:to:)``, …).
+    override func acceptDynamics(_ input: DynamicsInput) throws(FlingError) { try accept(input) }
+
     /// Queues a recorded input for its tick (the replayer's way in).
     package func schedule(_ input: SnapInput, tick: Int?) throws(FlingError) { try scheduleInput(input, tick: tick) }
 
@@ -101,6 +105,17 @@ public final class SnapAnimator: DragAnimator<SnapPolicy> {
     /// again).
     package func send(_ id: SnapItemID, to target: Vector, tick k: Int) throws(FlingError) {
         try SnapPolicy.retarget(self, try index(of: id), to: target, tick: k)
+    }
+
+    /// For rules: runs an item's scale along `keyframes` from inside tick `k` (not journaled: a
+    /// replay's rules run it again).
+    package func animateScale(of id: SnapItemID, _ keyframes: BounceKeyframes<Double>, tick k: Int) throws(FlingError) {
+        SnapPolicy.animateScale(self, try index(of: id), keyframes, tick: k)
+    }
+
+    /// For a configuration being set up: an item's scale at rest at `value` (before any tick).
+    package func setScale(of id: SnapItemID, to value: Double) throws(FlingError) {
+        policy.motions[try index(of: id)].scale = ScalarSpring(value: value)
     }
 
     /// For rules: mixes a configuration's own numbers (a switch's alpha) into the digest.

@@ -28,6 +28,8 @@ public enum SnapEventKind: Hashable, Sendable {
     case sent(target: Vector)
     /// The item came to rest exactly on its target.
     case settled(at: Vector)
+    /// The item's box began touching a wall during the tick (``DynamicsSettings/walls``).
+    case wallContact(WallContact)
 }
 
 /// Something a ``SnapAnimator`` did, reported by ``SnapAnimator/advance(to:)`` in order: the
@@ -51,6 +53,8 @@ public struct SnapSnapshot: Hashable, Sendable {
 public enum SnapInput: Hashable, Sendable {
     case touch(TouchEvent)
     case send(SnapItemID, Vector)
+    /// A push or a change of fields (``DragAnimator/applyPush(_:to:)``, …).
+    case dynamics(DynamicsInput)
 }
 
 @available(*, deprecated, message: "use AppliedInput<SnapInput>")
@@ -62,4 +66,5 @@ extension SnapPhase: DragPhase {
 
 extension SnapInput: DragInput {
     var touchEvent: TouchEvent? { if case .touch(let event) = self { event } else { nil } }
+    var dynamicsInput: DynamicsInput? { if case .dynamics(let input) = self { input } else { nil } }
 }

@@ -19,7 +19,9 @@ public enum SnapMotion: Hashable, Sendable {
     /// (`SpringTuning(response:dampingFraction:)`, `SpringTuning(duration:bounce:)`, …).
     case spring(SpringTuning)
     /// SKBounceAnimation's keyframe curve, each axis from the release position to the target;
-    /// the release velocity is not used (the library's look, not physics).
+    /// the release velocity is not used (the library's look, not physics). The two-step form
+    /// (``BounceCurve/chatHeadsFirstBounce``) moves the point through its eased keyframes and
+    /// rests on the last (whole points, for ChatHeads' first bounce).
     case keyframes(BounceCurve)
 }
 
@@ -82,6 +84,9 @@ public struct SnapItem: Hashable, Sendable, IdentifierTag {
     public var pressedScale: Double
     /// Whether a touch can take it. Default true (a chat heads panel is not).
     public var isDraggable: Bool
+    /// Its material and damping while it moves (UIKit's `UIDynamicItemBehavior`), or nil (the
+    /// default) for the configuration's (``DynamicsSettings/itemProperties``).
+    public var properties: ItemProperties?
 
     /// The default spring: SwiftUI's `.spring()` (response 0.55 s, damping fraction 0.825).
     public static let defaultSpring = SpringTuning(frequency: 1 / 0.55, dampingRatio: 0.825)
@@ -89,7 +94,7 @@ public struct SnapItem: Hashable, Sendable, IdentifierTag {
     public init(
         id: SnapItemID, center: Vector, width: Double, height: Double, shape: SnapShape = .rectangle,
         mass: Double = 1, restingPlaces: RestingPlaces, motion: SnapMotion = .spring(SnapItem.defaultSpring),
-        axis: DragAxis = .free, pressedScale: Double = 1, isDraggable: Bool = true
+        axis: DragAxis = .free, pressedScale: Double = 1, isDraggable: Bool = true, properties: ItemProperties? = nil
     ) {
         self.id = id
         self.center = center
@@ -102,6 +107,7 @@ public struct SnapItem: Hashable, Sendable, IdentifierTag {
         self.axis = axis
         self.pressedScale = pressedScale
         self.isDraggable = isDraggable
+        self.properties = properties
     }
 
     /// Whether `point` lies on the item when its center is at `center`.
@@ -124,13 +130,7 @@ public struct SnapItem: Hashable, Sendable, IdentifierTag {
         try restingPlaces.validate("\(f).restingPlaces")
         switch motion {
         case .spring(let s): try s.validate(maxFrequency: SnapConfiguration.maxSpringFrequency(tick: tick), "\(f).motion.spring")
-        case .keyframes(let curve):
-            try curve.validate()
-            if case .twoSteps = curve.form {
-                throw FlingError(
-                    .outOfRange, field: "\(f).motion.keyframes", value: "twoSteps",
-                    reason: "the snap animator follows evenly spaced keyframes (the library and equation forms)")
-            }
+        case .keyframes(let curve): try curve.validate()
         }
         if case .horizontal(let minX, let maxX, let y, let c) = axis {
             try Check.coordinate(Vector(minX, y), "\(f).axis.minX")
@@ -141,6 +141,7 @@ public struct SnapItem: Hashable, Sendable, IdentifierTag {
             try Check.range(c, 0...10, "\(f).axis.rubberBand")
         }
         try Check.range(pressedScale, 0.01...100, "\(f).pressedScale")
+        if let properties { try DynamicsSettings.validate(properties: properties, "\(f).properties") }
     }
 }
 

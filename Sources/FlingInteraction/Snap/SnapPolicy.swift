@@ -8,6 +8,13 @@
 // SKBounceAnimation keyframes, with no world); once home it is placed exactly on its target.
 // After each step: keyframes advance, every item's scale springs, and the digest covers every
 // item's state and scale; then a configuration's rules (chat heads, the switch) run.
+//
+// A push is a throw by code: an item not held goes to the resting place nearest the position its
+// new velocity projects to, on its spring, as a release sends it (a held item is pushed but
+// stays with its finger). Items never turn, so a push acts at the center (and along a track, only
+// along it). An item that travels by keyframes has no physics to push. With walls, an item's box
+// collides with them; contacts may give its (practically infinite) moment a rounding-sized spin,
+// which the settle rule ignores, as it ignores the angle.
 import FlingCore
 
 /// The snap interaction (``SnapAnimator``): projection, resting places, keyframes, scale.
@@ -36,14 +43,19 @@ struct SnapMotionState {
     var grabOffset = Vector.zero
     var scale = ScalarSpring(value: 1)
     var keyframes: KeyframeRun?
+    /// A timed run of the scale (``SnapConfiguration/scaleBounce``, or a configuration's rules):
+    /// its keyframes from the tick it starts before; the scale's spring rests meanwhile.
+    var scaleRun: (startTick: Int, keyframes: BounceKeyframes<Double>)?
 }
 
-/// SKBounceAnimation keyframes an item follows, per axis, from the tick they start before.
+/// SKBounceAnimation keyframes an item follows, per axis, from the tick they start before; or
+/// (the two-step form) eased keyframes of the point.
 struct KeyframeRun {
     var startTick: Int
     var duration: Double
     var x: [Double]
     var y: [Double]
+    var eased: BounceKeyframes<Vector>? = nil
 }
 
 extension SnapPolicy: PolicyRules {
@@ -81,6 +93,8 @@ extension SnapPolicy: PolicyRules {
         WorldDefinition(mass: record.item.mass, moment: moment, transform: Transform(position: record.state.position), gravity: .zero)
     }
 
+    static func box(of item: SnapItem) -> Vector { Vector(item.width, item.height) }
+
     /// A springing item loses its spring and its damping.
     static func takeOver(_ a: DragAnimator<SnapPolicy>, _ i: Int, world: WorldID) throws(FlingError) {
         guard a.statuses[i].phase == .springing else { return }
@@ -96,7 +110,7 @@ extension SnapPolicy: PolicyRules {
     static func grabbed(_ a: DragAnimator<SnapPolicy>, _ i: Int, touch: TouchID, at point: Vector, tick k: Int) {
         a.policy.motions[i].keyframes = nil
         a.policy.motions[i].grabOffset = a.records[i].state.position - point
-        a.policy.motions[i].scale.target = a.records[i].item.pressedScale
+        scale(a, i, to: a.records[i].item.pressedScale, tick: k)
         let id = a.records[i].item.id
         if let z = a.policy.zOrder.firstIndex(of: id) { a.policy.zOrder.remove(at: z) }
         a.policy.zOrder.append(id)
@@ -112,7 +126,7 @@ extension SnapPolicy: PolicyRules {
     ) -> Vector {
         if !touch.hasMoved, position != touch.downPosition {
             touch.hasMoved = true
-            a.policy.motions[i].scale.target = 1
+            scale(a, i, to: 1, tick: a.clock.ticks)
         }
         let p = record.item.axis.constrain(position + a.policy.motions[i].grabOffset)
         func clamp(_ x: Double) -> Double { min(max(x, -Limits.coordinate), Limits.coordinate) }
@@ -127,7 +141,7 @@ extension SnapPolicy: PolicyRules {
         let projected = SnapProjection.project(
             a.records[i].state.position, velocity: velocity, decelerationRate: a.policy.configuration.decelerationRate)
         let target = a.records[i].item.restingPlaces.nearest(to: projected)
-        a.policy.motions[i].scale.target = 1
+        scale(a, i, to: 1, tick: k)
         a.events.append(
             SnapEvent(tick: k, item: a.records[i].item.id, kind: .released(velocity: velocity, projected: projected, target: target)))
         try travel(a, i, to: target, velocity: velocity, tick: k)
@@ -147,6 +161,29 @@ extension SnapPolicy: PolicyRules {
     static func rest(_ a: DragAnimator<SnapPolicy>, _ i: Int) {
         place(a, i)
         a.policy.motions[i].scale = ScalarSpring(value: 1)
+        a.policy.motions[i].scaleRun = nil
+    }
+
+    /// Gives the item's scale a new target: its spring turns toward it, or, with a
+    /// ``SnapConfiguration/scaleBounce``, SKBounceAnimation's keyframes of a scale transform
+    /// run from the old target (the layer's model value, as the library's `fromValue` is the
+    /// model transform) to the new one, from tick `k` (nothing when the target is unchanged).
+    static func scale(_ a: DragAnimator<SnapPolicy>, _ i: Int, to target: Double, tick k: Int) {
+        guard let curve = a.policy.configuration.scaleBounce else {
+            a.policy.motions[i].scale.target = target
+            return
+        }
+        let from = a.policy.motions[i].scale.target
+        guard from != target else { return }
+        let keyframes = curve.keyframeAnimation(from: AffineMatrix.scale(from, from), to: .scale(target, target)).map(\.a)
+        animateScale(a, i, keyframes, tick: k)
+    }
+
+    /// Runs the item's scale along `keyframes` from tick `k`, ending on their final value.
+    static func animateScale(_ a: DragAnimator<SnapPolicy>, _ i: Int, _ keyframes: BounceKeyframes<Double>, tick k: Int) {
+        a.policy.motions[i].scaleRun = (k, keyframes)
+        a.policy.motions[i].scale.target = keyframes.finalValue
+        a.policy.motions[i].scale.velocity = 0
     }
 
     /// Exactly on its target, at rest, with no world (freed already).
@@ -156,6 +193,34 @@ extension SnapPolicy: PolicyRules {
         a.policy.motions[i].keyframes = nil
         a.records[i].previous = a.records[i].state
         a.records[i].state = BodyState(position: a.policy.motions[i].target)
+    }
+
+    // MARK: Dynamics
+
+    /// At the center, and along the item's track if it has one.
+    static func acting(_ push: Push, on item: SnapItem) -> Push {
+        if case .horizontal = item.axis { return Push(Vector(push.vector.x, 0)) }
+        return Push(push.vector)
+    }
+
+    /// Items that travel on their spring (keyframes have no physics).
+    static func canPush(_ a: DragAnimator<SnapPolicy>, _ i: Int) -> Bool {
+        if case .spring = a.records[i].item.motion { true } else { false }
+    }
+
+    /// Not held: to the resting place nearest the projection of the velocity the push left.
+    static func pushed(_ a: DragAnimator<SnapPolicy>, _ i: Int, tick k: Int) throws(FlingError) {
+        guard a.statuses[i].phase.holder == nil, let world = a.statuses[i].world else { return }
+        let s = try a.backend.state(of: world)
+        let projected = SnapProjection.project(s.position, velocity: s.velocity, decelerationRate: a.policy.configuration.decelerationRate)
+        if a.statuses[i].phase == .springing { try a.backend.detachAttraction(from: world) }
+        let target = a.records[i].item.restingPlaces.nearest(to: projected)
+        a.events.append(SnapEvent(tick: k, item: a.records[i].item.id, kind: .sent(target: target)))
+        try travel(a, i, to: target, velocity: s.velocity, tick: k)
+    }
+
+    static func wallContact(_ a: DragAnimator<SnapPolicy>, _ i: Int, _ contact: WallContact, tick k: Int) -> SnapEvent {
+        SnapEvent(tick: k, item: a.records[i].item.id, kind: .wallContact(contact))
     }
 
     // MARK: Sends
@@ -201,9 +266,16 @@ extension SnapPolicy: PolicyRules {
                 a.statuses[i].world = nil
             }
             let p = a.records[i].state.position
-            a.policy.motions[i].keyframes = KeyframeRun(
-                startTick: k, duration: curve.duration, x: curve.keyframes(from: p.x, to: target.x),
-                y: curve.keyframes(from: p.y, to: target.y))
+            if case .twoSteps = curve.form {
+                // Eased steps to whole points: the last one is where the item rests.
+                let eased = curve.keyframeAnimation(from: p, to: target)
+                a.policy.motions[i].target = eased.finalValue
+                a.policy.motions[i].keyframes = KeyframeRun(startTick: k, duration: curve.duration, x: [], y: [], eased: eased)
+            } else {
+                a.policy.motions[i].keyframes = KeyframeRun(
+                    startTick: k, duration: curve.duration, x: curve.keyframes(from: p.x, to: target.x),
+                    y: curve.keyframes(from: p.y, to: target.y))
+            }
             a.statuses[i].phase = .keyframing
             a.records[i].state = BodyState(position: p)
         }
@@ -223,7 +295,13 @@ extension SnapPolicy: PolicyRules {
         let dt = a.settings.tick
         for i in a.records.indices {
             if a.statuses[i].phase == .keyframing { stepKeyframes(a, i, tick: k) }
-            a.policy.motions[i].scale.step(by: dt, tuning: a.policy.configuration.scaleSpring)
+            if let run = a.policy.motions[i].scaleRun {
+                let elapsed = Double(k + 1 - run.startTick) * dt
+                a.policy.motions[i].scale.value = run.keyframes.value(at: elapsed)
+                if elapsed >= run.keyframes.duration { a.policy.motions[i].scaleRun = nil }
+            } else {
+                a.policy.motions[i].scale.step(by: dt, tuning: a.policy.configuration.scaleSpring)
+            }
             if a.keepsDigest {
                 a.digest.combine(a.records[i].state)
                 a.digest.combine(a.policy.motions[i].scale.value)
@@ -232,7 +310,10 @@ extension SnapPolicy: PolicyRules {
         let settle = a.policy.configuration.settle
         for i in a.records.indices where a.statuses[i].phase == .springing {
             let target = a.policy.motions[i].target
-            a.records[i].settleCount = settle.isHome(a.records[i].state, at: target) ? a.records[i].settleCount + 1 : 0
+            // Items never turn: a wall contact's rounding-sized spin does not keep one from home.
+            let s = a.records[i].state
+            let home = a.records[i].pushCount == 0 && settle.isHome(BodyState(position: s.position, velocity: s.velocity), at: target)
+            a.records[i].settleCount = home ? a.records[i].settleCount + 1 : 0
             guard a.records[i].settleCount >= settle.ticks else { continue }
             a.freeWorld(i)
             place(a, i)
@@ -247,7 +328,14 @@ extension SnapPolicy: PolicyRules {
         guard let run = a.policy.motions[i].keyframes else { return }
         let elapsed = Double(k + 1 - run.startTick) * a.settings.tick
         a.records[i].previous = a.records[i].state
-        if let x = BounceCurve.value(run.x, at: elapsed, duration: run.duration),
+        if let eased = run.eased {
+            if elapsed < run.duration {
+                a.records[i].state = BodyState(position: eased.value(at: elapsed))
+            } else {
+                place(a, i)
+                a.events.append(SnapEvent(tick: k, item: a.records[i].item.id, kind: .settled(at: a.policy.motions[i].target)))
+            }
+        } else if let x = BounceCurve.value(run.x, at: elapsed, duration: run.duration),
             let y = BounceCurve.value(run.y, at: elapsed, duration: run.duration)
         {
             a.records[i].state = BodyState(position: Vector(x, y))

@@ -37,8 +37,8 @@ public final class TileAnimator: DragAnimator<TilePolicy> {
         let policy = TilePolicy(viewport: viewport, configuration: configuration)
         let items = try Self.prepare(items: tiles, policy: policy, settings: configuration.drag, timeOrigin: timeOrigin)
         try super.init(
-            policy: policy, settings: configuration.drag, records: items.records, statuses: items.statuses, backend: backend,
-            timeOrigin: timeOrigin)
+            policy: policy, settings: configuration.drag, dynamics: configuration.dynamics, walls: configuration.walls(in: viewport),
+            records: items.records, statuses: items.statuses, backend: backend, timeOrigin: timeOrigin)
     }
 
     /// The visible area, in points.
@@ -137,6 +137,9 @@ public final class TileAnimator: DragAnimator<TilePolicy> {
     /// it by then (a warmed-up frame then allocates nothing); one still held is left alone.
     @discardableResult
     public func advance(to time: Double) throws(FlingError) -> [TileEvent] { try advanceTicks(to: time) }
+
+    /// The kernel's entry for the dynamics calls (``DragAnimator/applyPush(_:to:)``, …).
+    override func acceptDynamics(_ input: DynamicsInput) throws(FlingError) { try accept(input) }
 
     /// Queues an input of a recording for the tick it was applied at (`nil`: a touch's own
     /// time decides, as for ``handle(_:)``). For the replayer, which validated the recording.

@@ -14,11 +14,23 @@ public struct TileDefinition: Hashable, Sendable, IdentifierTag {
     public var frame: Rect
     /// Mass in the app's mass units. Default 1. The box moment of inertia follows from it.
     public var mass: Double
+    /// The tile's material and damping against walls and while it moves (UIKit's
+    /// `UIDynamicItemBehavior`), or nil (the default) for the configuration's
+    /// (``DynamicsSettings/itemProperties``).
+    public var properties: ItemProperties?
 
-    public init(id: TileID, frame: Rect, mass: Double = 1) {
+    public init(id: TileID, frame: Rect, mass: Double = 1, properties: ItemProperties? = nil) {
         self.id = id
         self.frame = frame
         self.mass = mass
+        self.properties = properties
+    }
+
+    /// A tile whose mass comes from its area, as UIKit's `density` does: a 100 × 100 point
+    /// tile of density 1 has mass 1 (`mass = density · width · height / 10,000`,
+    /// ``WorldDefinition/box(size:density:transform:gravity:allowsRotation:)``'s convention).
+    public init(id: TileID, frame: Rect, density: Double, properties: ItemProperties? = nil) {
+        self.init(id: id, frame: frame, mass: density * frame.width * frame.height / 10_000, properties: properties)
     }
 
     /// The point the tile rests at and springs back to.
@@ -45,6 +57,7 @@ public struct TileDefinition: Hashable, Sendable, IdentifierTag {
         try Check.range(frame.height, Limits.size, "TileDefinition(\(id.rawValue)).frame.height")
         try Check.positive(mass, "TileDefinition(\(id.rawValue)).mass")
         try Check.range(mass, Limits.mass, "TileDefinition(\(id.rawValue)).mass")
+        if let properties { try DynamicsSettings.validate(properties: properties, "TileDefinition(\(id.rawValue)).properties") }
     }
 }
 

@@ -14,6 +14,9 @@ public enum TilePhase: Hashable, Sendable {
     case falling
     /// Left the viewport: no world, not drawn, not grabbable, until ``TileAnimator/reset(_:)``.
     case culled
+    /// Came to rest inside walls (``TileConfiguration/rest``): no world, drawn and grabbable
+    /// where it lies; ``TileAnimator/reset(_:)`` sends it home.
+    case lying
 }
 
 /// What a released tile does next.
@@ -29,10 +32,22 @@ public enum TileEventKind: Hashable, Sendable {
     /// outcome is always `attract`). `velocity` is the velocity tracker's estimate, in points
     /// per second, given to the tile.
     case released(outcome: ReleaseOutcome, velocity: Vector, cancelled: Bool)
+    /// The tile's last finger lifted with the tile near where the hold began, and it goes home
+    /// (``TileConfiguration/tapDistance``); reported just after its release.
+    case tapped
     /// The tile came home: snapped exactly to its origin and angle 0; its world is freed.
     case settled
     /// The tile left the viewport (plus margin): its world is freed and it is ``TilePhase/culled``.
     case culled
+    /// A push set the tile moving from rest, or from where it lay: it falls now.
+    case pushed
+    /// The falling tile came to rest inside walls (``TileConfiguration/rest``): its world is
+    /// freed and it is ``TilePhase/lying`` where it came to rest.
+    case cameToRest
+    /// The tile's box began touching a wall during the tick (UIKit's collision delegate's
+    /// `beganContactFor:withBoundaryIdentifier:`): the wall's index among the tiles' walls
+    /// (``TileConfiguration/walls(in:)``), the point, the normal and the impulse of that first tick.
+    case wallContact(WallContact)
 }
 
 /// A life-cycle event, reported by ``TileAnimator/advance(to:)`` in the order it happened.
@@ -57,7 +72,7 @@ public struct TileSnapshot: Hashable, Sendable {
     /// The body's state after the last tick (origin and zeros while resting).
     public var state: BodyState
     /// Whether the tile has a world (it is held, attracted or falling).
-    public var isLive: Bool { phase != .resting && phase != .culled }
+    public var isLive: Bool { phase != .resting && phase != .culled && phase != .lying }
 }
 
 /// Something an app does to a ``TileAnimator`` that changes what it simulates: a touch, or a
@@ -72,6 +87,10 @@ public enum TileInput: Hashable, Sendable {
     case addTile(TileDefinition)
     /// ``TileAnimator/removeTile(_:)``.
     case removeTile(TileID)
+    /// A push or a change of fields (``DragAnimator/applyPush(_:to:)``,
+    /// ``DragAnimator/addPush(_:to:)``, ``DragAnimator/removePush(_:)``,
+    /// ``DragAnimator/setFields(_:)``).
+    case dynamics(DynamicsInput)
 }
 
 extension TilePhase: DragPhase {
@@ -80,6 +99,7 @@ extension TilePhase: DragPhase {
 
 extension TileInput: DragInput {
     var touchEvent: TouchEvent? { if case .touch(let event) = self { event } else { nil } }
+    var dynamicsInput: DynamicsInput? { if case .dynamics(let input) = self { input } else { nil } }
 }
 
 extension DragEvent: CustomStringConvertible where ItemRef == TileID, EventKind == TileEventKind {
@@ -93,8 +113,12 @@ extension TileEventKind: CustomStringConvertible {
         case .grabbed(let touch, let at): "grabbed by \(touch) at \(at)"
         case .released(let outcome, let velocity, let cancelled):
             "released (\(cancelled ? "cancelled, " : "")\(outcome.rawValue)) at \(velocity) pt/s"
+        case .tapped: "tapped"
         case .settled: "settled"
         case .culled: "culled"
+        case .pushed: "pushed"
+        case .cameToRest: "came to rest"
+        case .wallContact(let c): "\(c)"
         }
     }
 }
@@ -107,6 +131,7 @@ extension TilePhase: CustomStringConvertible {
         case .attracted: "attracted"
         case .falling: "falling"
         case .culled: "culled"
+        case .lying: "lying"
         }
     }
 }

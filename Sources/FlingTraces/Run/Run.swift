@@ -11,7 +11,9 @@ import FlingCore
 // file documents its own again, beside the code that fills them in):
 //
 //   fling-trace  tile    x y angle vx vy w     the tiles that had a world during the tick (what
-//                                              the digest covers), phase held/attracted/falling;
+//                                              the digest covers), phase held/attracted/falling,
+//                                              and those lying where they came to rest (phase
+//                                              lying, zero velocities, not in the digest);
 //                                              stage: homeX homeY width height mass per tile
 //   chatHeads    head    x y vx vy scale       every head (ids 1, 2, …), phase resting, held,
 //                                              springing or keyframing

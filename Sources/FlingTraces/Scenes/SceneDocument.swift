@@ -1,7 +1,7 @@
 import FlingCore
 import FlingInteraction
 
-// A scene document (format `fling-scene`, version 1; docs/TRACES.md): one scene, its inputs,
+// A scene document (format `fling-scene`, versions 1 and 2; docs/TRACES.md): one scene, its inputs,
 // how it is sampled, and optionally the digest the samples must give. "Scene" means one thing
 // in FlingTraces: the motion a scene document samples, seeded (bubbles, the day-night picker,
 // clouds) or snap (chat heads, the sun switch). The document's common part (format, version,
@@ -16,7 +16,9 @@ import FlingInteraction
 public struct SceneDocument<Scene: SampledScene>: Hashable, Sendable {
     /// The value of the document's `"format"` key.
     public static var formatName: String { "fling-scene" }
-    public static var version: Int { 1 }
+    /// The newest version: this build reads 1 and 2 and writes the lowest that holds the
+    /// document (2 for a snap scene's dynamics, ``SampledScene/minimumVersion``).
+    public static var version: Int { 2 }
 
     public var name: String?
     public var notes: String?
@@ -103,6 +105,8 @@ public protocol SampledScene: Hashable, Sendable {
     var members: [String] { get }
     /// The scene's inputs, one JSON object each.
     var inputLines: [String] { get }
+    /// The lowest document version that holds the scene (1 unless it says otherwise).
+    var minimumVersion: Int { get }
     /// Throws unless the scene can be replayed at `sampling`.
     func validate(_ sampling: SceneSampling) throws(FlingError)
     /// The work a replay at `sampling` implies.
@@ -121,6 +125,12 @@ public protocol SampledScene: Hashable, Sendable {
 public struct SceneReader {
     var decoder: TraceDecoder
     let object: TraceDecoder.Object
+    /// The document's version.
+    let version: Int
+}
+
+extension SampledScene {
+    public var minimumVersion: Int { 1 }
 }
 
 /// A scene document's replay: the state at every sample, the digest over them, the events, and
@@ -281,7 +291,7 @@ extension SceneDocument: FlingDocument {
     /// The document, as UTF-8 text ending in a newline.
     public var json: String {
         typealias W = JSONWriter
-        var lines = ["\"format\": \(W.string(Self.formatName))", "\"version\": \(Self.version)"]
+        var lines = ["\"format\": \(W.string(Self.formatName))", "\"version\": \(scene.minimumVersion)"]
         if let name { lines.append("\"name\": \(W.string(name))") }
         if let notes { lines.append("\"notes\": \(W.string(notes))") }
         lines.append("\"kind\": \"\(Scene.kind)\"")
@@ -307,8 +317,9 @@ extension TraceDecoder {
             throw fail(formatNode, path / "format", "must be \"\(Document.formatName)\"")
         }
         let versionNode = try required(o0, "version")
-        guard try int(versionNode, path / "version") == Document.version else {
-            throw fail(versionNode, path / "version", "this build of Fling reads version \(Document.version)")
+        let version = try int(versionNode, path / "version")
+        guard (1...Document.version).contains(version) else {
+            throw fail(versionNode, path / "version", "this build of Fling reads versions 1 to \(Document.version)")
         }
         let kindNode = try required(o0, "kind")
         guard try string(kindNode, path / "kind") == Scene.kind else {
@@ -318,7 +329,7 @@ extension TraceDecoder {
         }
         let common = ["format", "version", "name", "notes", "kind", "configuration", "inputs", "sampling", "expected"]
         let o = try object(root, path, keys: common + Scene.keys)
-        var reader = SceneReader(decoder: self, object: o)
+        var reader = SceneReader(decoder: self, object: o, version: version)
         let scene: Scene
         do { scene = try Scene(reading: &reader) } catch {
             self = reader.decoder

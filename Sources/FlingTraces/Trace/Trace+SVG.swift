@@ -97,6 +97,7 @@ struct TraceSVG {
             switch o.kind {
             case .settled: line += "settled at home after tick \(o.tick)"
             case .culled: line += "culled after tick \(o.tick)"
+            case .lying: line += "came to rest where it lies after tick \(o.tick)"
             case .resting: line += "never moved"
             case .held, .attracted, .falling: line += "still \(o.kind.rawValue) at tick \(o.tick)"
             }
@@ -146,6 +147,13 @@ struct TraceSVG {
         s +=
             "<rect class=\"viewport\" x=\"\(f(vp.x))\" y=\"\(f(vp.y))\" width=\"\(f(session.viewport.width * scale))\" "
             + "height=\"\(f(session.viewport.height * scale))\" fill=\"#ffffff\" stroke=\"#868e96\" stroke-width=\"1\"/>\n"
+        // Walls, as thick as they are (at least 3 points on the page).
+        for w in session.configuration.walls(in: session.viewport) {
+            let a = map(w.start), b = map(w.end)
+            s +=
+                "<line class=\"wall\" x1=\"\(f(a.x))\" y1=\"\(f(a.y))\" x2=\"\(f(b.x))\" y2=\"\(f(b.y))\" stroke=\"#495057\" "
+                + "stroke-width=\"\(f(max(3, 2 * w.radius * scale)))\" stroke-linecap=\"round\"/>\n"
+        }
 
         // Home frames and origins.
         for def in session.tiles {
@@ -193,7 +201,7 @@ struct TraceSVG {
                 s +=
                     "<polygon class=\"final\" points=\"\(points(corners(def, Transform(position: def.origin))))\" fill=\"none\" "
                     + "stroke=\"\(c)\" stroke-width=\"2.5\"/>\n"
-            case .culled, .held, .attracted, .falling:
+            case .culled, .held, .attracted, .falling, .lying:
                 guard let state = last.first(where: { $0.id == o.tile })?.state else { break }
                 s +=
                     "<polygon class=\"final\" points=\"\(points(corners(def, state.transform)))\" fill=\"none\" stroke=\"\(c)\" "

@@ -16,10 +16,10 @@ import FlingInteraction
 public struct Trace: Hashable, Sendable {
     /// The value of the document's `"format"` key.
     public static let formatName = "fling-trace"
-    /// The newest format version: this build reads versions 1 and 2, and writes the lowest
+    /// The newest format version: this build reads versions 1 to 3, and writes the lowest
     /// one that can hold the trace (2 for tile operations, explicit ticks, or portable
-    /// arithmetic).
-    public static let version = 2
+    /// arithmetic; 3 for the dynamics: walls, the rest rule, item properties, fields, pushes).
+    public static let version = 3
 
     /// A short name, for reports.
     public var name: String?
@@ -207,6 +207,23 @@ extension Trace {
 }
 
 extension Trace.Session {
+    /// Whether the session holds what only version 3 of the format says: dynamics in its
+    /// configuration (walls, the viewport's edges as walls, rest thresholds other than the
+    /// default, a material, fields), a tile with its own material, or a dynamics input.
+    var needsVersion3: Bool {
+        let c = configuration
+        return c.translatesReferenceBoundsIntoBoundary || c.rest != RestThresholds() || !c.dynamics.isEmpty
+            || !JSONWriter.presetMembers(c).isEmpty || c.releaseRule.isVersion3
+            || tiles.contains { $0.properties != nil }
+            || inputs.contains {
+                switch $0.input {
+                case .dynamics: true
+                case .addTile(let d): d.properties != nil
+                case .touch, .reset, .removeTile: false
+                }
+            }
+    }
+
     /// Throws unless the session can be replayed; see ``Trace/validate()``.
     public func validate() throws(FlingError) {
         try validate(at: Trace.Path()) { $0.description }
@@ -246,6 +263,7 @@ extension Trace.Session {
         }
 
         var touches = TouchSequence()
+        var pushes = DynamicsInputCheck()
         var present = Set(ids), known = Set(ids)  // membership only: never iterated
         for input in inputs { if case .addTile(let d) = input.input { known.insert(d.id) } }
         var lastTick = 0
@@ -273,7 +291,19 @@ extension Trace.Session {
                 guard present.contains(id) else {
                     throw fail(at, .unknownTile, "\(id.rawValue)", "no tile of the scene has this id at this point")
                 }
-                if case .removeTile = input.input { present.remove(id) }
+                if case .removeTile = input.input {
+                    present.remove(id)
+                    pushes.removed(id.rawValue)
+                }
+                lastTick = tick
+            case .dynamics(let d):
+                guard let tick = input.tick else { throw fail(at / "tick", .malformedInput, "none", "a tile operation needs its tick") }
+                // A push is applied at a later tick than the app made it: its tile may be gone by
+                // then (the animator ignores it), but must be one of the session's.
+                if let item = d.item, !known.contains(TileID(item)) {
+                    throw fail(at, .unknownTile, "\(item.rawValue)", "no tile of the scene has this id")
+                }
+                try pushes.accept(d, present: d.item.map { present.contains(TileID($0)) } ?? true, at: locate(at))
                 lastTick = tick
             case .addTile(let definition):
                 guard let tick = input.tick else { throw fail(at / "tick", .malformedInput, "none", "a tile operation needs its tick") }
@@ -350,4 +380,9 @@ extension Trace {
         }
         self.init(name: name, notes: notes, attribution: attribution, sessions: sessions)
     }
+}
+
+extension ReleaseRule {
+    /// Whether only version 3 of the format holds the rule (`nearGrab`).
+    var isVersion3: Bool { if case .nearGrab = self { true } else { false } }
 }

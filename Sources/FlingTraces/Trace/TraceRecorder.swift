@@ -63,7 +63,7 @@ public struct TraceRecorder {
             case .touch(let event):
                 let natural = FixedStepClock.firstTick(atOrAfter: event.time, tick: configuration.drag.tick)
                 return Trace.Input(applied.input, tick: natural == applied.tick ? nil : applied.tick)
-            case .reset, .addTile, .removeTile:
+            case .reset, .addTile, .removeTile, .dynamics:
                 return Trace.Input(applied.input, tick: applied.tick)
             }
         }

@@ -161,7 +161,7 @@ public struct TraceReplayer {
                 // Idle after tick k: every input applied (the last one before tick `lastTick`)
                 // and no tile has a world.
                 let applied = lastTick <= k
-                let gone = lifeCycle.filter { $0.tick == k && ($0.kind == .settled || $0.kind == .culled) }.map(\.tile)
+                let gone = lifeCycle.filter { $0.tick == k && $0.kind.endsWorld }.map(\.tile)
                 if applied, state.tiles.allSatisfy({ gone.contains($0.id) }) {
                     out.stoppedWhenIdle = true
                     done = true
@@ -290,6 +290,8 @@ public struct TraceReplay: PinnedReplay, Sendable {
             case resting
             /// Still moving when the session's time ran out.
             case held, attracted, falling
+            /// Came to rest inside walls, where it lies.
+            case lying
         }
 
         /// A finger letting go of the tile.
@@ -298,6 +300,8 @@ public struct TraceReplay: PinnedReplay, Sendable {
             public var outcome: ReleaseOutcome
             public var velocity: Vector
             public var cancelled: Bool
+            /// Whether it was reported a tap (``TileEventKind/tapped``).
+            public var tapped = false
         }
 
         public var tile: TileID
@@ -310,18 +314,20 @@ public struct TraceReplay: PinnedReplay, Sendable {
         init(tile: TileID, phase: TilePhase, events: [TileEvent], lastTick: Int) {
             self.tile = tile
             let mine = events.filter { $0.tile == tile }
-            let end = mine.last { $0.kind == .settled || $0.kind == .culled }
+            let end = mine.last { $0.kind.endsWorld }
             switch phase {
             case .resting: kind = end == nil ? .resting : .settled
             case .culled: kind = .culled
             case .held: kind = .held
             case .attracted: kind = .attracted
             case .falling: kind = .falling
+            case .lying: kind = .lying
             }
-            tick = (kind == .settled || kind == .culled) ? (end?.tick ?? lastTick) : lastTick
+            tick = (kind == .settled || kind == .culled || kind == .lying) ? (end?.tick ?? lastTick) : lastTick
             for e in mine.reversed() {
                 if case .released(let outcome, let velocity, let cancelled) = e.kind {
-                    release = Release(tick: e.tick, outcome: outcome, velocity: velocity, cancelled: cancelled)
+                    let tapped = mine.contains { $0.tick == e.tick && $0.kind == .tapped }
+                    release = Release(tick: e.tick, outcome: outcome, velocity: velocity, cancelled: cancelled, tapped: tapped)
                     break
                 }
             }
@@ -329,7 +335,10 @@ public struct TraceReplay: PinnedReplay, Sendable {
 
         public var description: String {
             var s = "\(tile) \(kind.rawValue) at tick \(tick)"
-            if let r = release { s += ", released (\(r.cancelled ? "cancelled, " : "")\(r.outcome.rawValue)) at \(r.velocity) pt/s" }
+            if let r = release {
+                s += ", released (\(r.cancelled ? "cancelled, " : "")\(r.outcome.rawValue)) at \(r.velocity) pt/s"
+                if r.tapped { s += ", tapped" }
+            }
             return s
         }
     }
@@ -398,4 +407,9 @@ extension Trace {
         for s in bare.sessions.indices { bare.sessions[s].expected = replay.sessions[s].expectation }
         return bare
     }
+}
+
+extension TileEventKind {
+    /// Whether the event frees the tile's world after its tick (settled, culled, came to rest).
+    var endsWorld: Bool { self == .settled || self == .culled || self == .cameToRest }
 }

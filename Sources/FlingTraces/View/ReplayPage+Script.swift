@@ -559,7 +559,7 @@ extension ReplayPage {
           const scrub = $('scrub');
           scrub.min = 0; scrub.max = Math.max(0, count - 1); scrub.step = 1;
           const markers = $('markers');
-          const palette = { grabbed: '#1c7ed6', released: '#2f9e44', settled: '#868e96', culled: '#e03131', snapped: '#0c8599', settled2: '#868e96', toggled: '#f08c00', emitted: '#ae3ec9', popped: '#d6336c', tapped: '#1098ad', opened: '#5c940d', closed: '#5c940d', picked: '#f08c00', removed: '#adb5bd', sent: '#0c8599' };
+          const palette = { grabbed: '#1c7ed6', released: '#2f9e44', settled: '#868e96', culled: '#e03131', snapped: '#0c8599', settled2: '#868e96', toggled: '#f08c00', emitted: '#ae3ec9', popped: '#d6336c', tapped: '#1098ad', opened: '#5c940d', closed: '#5c940d', picked: '#f08c00', removed: '#adb5bd', sent: '#0c8599', pushed: '#e8590c', cameToRest: '#868e96', wallContact: '#495057' };
           function x(f) { return count > 1 ? f / (count - 1) * 1000 : 0; }
           const seenNames = {};
           A.events.forEach(function (e) {
