@@ -75,7 +75,7 @@ extension DragAnimator where Policy: PolicyRules {
     /// Accepts an app's dynamics call for the next tick boundary.
     func accept(_ input: DynamicsInput) throws(FlingError) {
         try check(input, scheduled: false)
-        queue.enqueue(PendingInput(input: .dynamics(input), time: -.infinity, tick: clock.ticks))
+        queue.enqueue(.dynamics(input), time: -.infinity, tick: clock.ticks)
     }
 
     // MARK: - Applying

@@ -171,7 +171,7 @@ extension DragAnimator where Policy: PolicyRules {
         try accepted.accept(
             e, field: { "\(label()).\($0)" }, naming: Policy.naming, knows: { index(of: $0.rawValue) != nil })
         // Already displayed: its tick is known now (the next one, if its own has been stepped).
-        queue.enqueue(accepted: .touch(e), time: e.time, clock: clock)
+        queue.enqueue(accepted: e, time: e.time, clock: clock)
     }
 
     /// Queues an input of a recording for the tick it was applied at (`nil`: a touch's own
@@ -183,14 +183,14 @@ extension DragAnimator where Policy: PolicyRules {
         if let event = input.touchEvent {
             // Items may come and go with the recording's own inputs: the recording checked the names.
             try accepted.accept(event, field: { "TouchEvent.\($0)" }, naming: Policy.naming, knows: { _ in true })
-            queue.enqueue(PendingInput(input: input, time: event.time, tick: tick))
+            queue.enqueue(input, time: event.time, tick: tick)
         } else {
             if let d = input.dynamicsInput { try check(d, scheduled: true) } else { try Policy.check(scheduled: input) }
             guard let tick else {
                 throw FlingError(
                     .malformedInput, field: "schedule.tick", value: "nil", reason: "an input other than a touch needs its tick")
             }
-            queue.enqueue(PendingInput(input: input, time: -.infinity, tick: tick))
+            queue.enqueue(input, time: -.infinity, tick: tick)
         }
     }
 

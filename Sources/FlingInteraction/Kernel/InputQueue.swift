@@ -1,11 +1,17 @@
 // The inputs an animator has accepted but not yet applied, resolved to ticks as the display
 // clock passes them. Compacted as it drains, so memory stays flat while fingers move.
+//
+// The entries are plain data (a touch, or a mark for the next of the other inputs), so queueing,
+// taking and dropping the touches that stream in every frame copies bytes, whatever the policy's
+// input type holds: the other inputs (a tile operation, a send, a push, a list of fields) wait
+// in an array of their own, in the same order, and are taken from it in turn.
 import FlingCore
 
-/// An input waiting in an animator's queue: its time on the animator's timeline (touches),
-/// and the tick it is applied before, once known.
-struct PendingInput<Input> {
-    var input: Input
+/// An input waiting in an animator's queue: a touch (nil: the next of the queue's other
+/// inputs), its time on the animator's timeline (touches), and the tick it is applied before,
+/// once known.
+struct PendingInput {
+    var touch: TouchEvent?
     var time: Double
     var tick: Int?
 }
@@ -13,7 +19,10 @@ struct PendingInput<Input> {
 /// The kernel's input queue: `head` is the next input to apply; those from `unresolved` on
 /// still wait for the display frame that gives them a tick.
 struct InputQueue<Input> {
-    var pending: [PendingInput<Input>] = []
+    var pending: [PendingInput] = []
+    /// The inputs other than touches, in queue order; `othersHead` is the next to take.
+    var others: [Input] = []
+    var othersHead = 0
     var head = 0
     var unresolved = 0
     /// The last `firstTick(atOrAfter:)` asked for by `tick(forAccepted:clock:)` (simulated
@@ -37,14 +46,14 @@ struct InputQueue<Input> {
         return max(lastFirstTick.first, clock.ticks)
     }
 
-    /// Enqueues an input accepted now at `time`, with its tick if already known.
+    /// Enqueues a touch accepted now at `time`, with its tick if already known.
     @inline(__always)
-    mutating func enqueue(accepted input: Input, time: Double, clock: FixedStepClock) {
-        enqueue(PendingInput(input: input, time: time, tick: tick(forAccepted: time, clock: clock)))
+    mutating func enqueue(accepted touch: TouchEvent, time: Double, clock: FixedStepClock) {
+        enqueue(PendingInput(touch: touch, time: time, tick: tick(forAccepted: time, clock: clock)))
     }
 
     @inline(__always)
-    mutating func enqueue(_ p: PendingInput<Input>) {
+    mutating func enqueue(_ p: PendingInput) {
         // Inputs given a tick up front never wait behind ones that have none.
         pending.append(p)
         if p.tick != nil, unresolved == pending.count - 1 { unresolved += 1 }
@@ -70,11 +79,12 @@ struct InputQueue<Input> {
         }
     }
 
-    /// The next input due at or before tick `k`, consumed; nil when none is.
-    mutating func popDue(tick k: Int) -> Input? {
-        guard head < unresolved, let tick = pending[head].tick, tick <= k else { return nil }
+    /// The next input if it is a `moved` touch due at or before tick `k`, consumed; nil otherwise.
+    mutating func popDueMove(tick k: Int) -> TouchEvent? {
+        guard head < unresolved, let tick = pending[head].tick, tick <= k, let event = pending[head].touch, event.phase == .moved
+        else { return nil }
         head += 1
-        return pending[head - 1].input
+        return event
     }
 
     /// Drops applied inputs once they are half the queue (amortized O(1) per input), so a
@@ -90,16 +100,32 @@ struct InputQueue<Input> {
         }
         unresolved -= head
         head = 0
+        if othersHead == others.count {
+            if !others.isEmpty { others.removeAll(keepingCapacity: true) }
+        } else if othersHead > 0 {
+            others.removeSubrange(0..<othersHead)
+        }
+        othersHead = 0
     }
 }
 
 extension InputQueue where Input: DragInput {
-    /// The next input if it is a `moved` touch due at or before tick `k`, consumed; nil otherwise.
-    mutating func popDueMove(tick k: Int) -> TouchEvent? {
-        guard head < unresolved, let tick = pending[head].tick, tick <= k, let event = pending[head].input.touchEvent,
-            event.phase == .moved
-        else { return nil }
+    /// Enqueues any input at `time` (the other inputs' is −∞), with its tick if known.
+    mutating func enqueue(_ input: Input, time: Double, tick: Int?) {
+        if let touch = input.touchEvent {
+            enqueue(PendingInput(touch: touch, time: time, tick: tick))
+        } else {
+            others.append(input)
+            enqueue(PendingInput(touch: nil, time: time, tick: tick))
+        }
+    }
+
+    /// The next input due at or before tick `k`, consumed; nil when none is.
+    mutating func popDue(tick k: Int) -> Input? {
+        guard head < unresolved, let tick = pending[head].tick, tick <= k else { return nil }
         head += 1
-        return event
+        if let touch = pending[head - 1].touch { return .touch(touch) }
+        othersHead += 1
+        return others[othersHead - 1]
     }
 }

@@ -84,7 +84,7 @@ public final class SnapAnimator: DragAnimator<SnapPolicy> {
     public func send(_ id: SnapItemID, to target: Vector) throws(FlingError) {
         _ = try index(of: id)
         try Check.coordinate(target, "send.target")
-        queue.enqueue(PendingInput(input: .send(id, target), time: -.infinity, tick: clock.ticks))
+        queue.enqueue(.send(id, target), time: -.infinity, tick: clock.ticks)
     }
 
     /// The kernel's entry for the dynamics calls (``DragAnimator/applyPush(_:to:)``, …).

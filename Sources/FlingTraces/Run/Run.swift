@@ -14,7 +14,8 @@ import FlingCore
 //                                              the digest covers), phase held/attracted/falling,
 //                                              and those lying where they came to rest (phase
 //                                              lying, zero velocities, not in the digest);
-//                                              stage: homeX homeY width height mass per tile
+//                                              stage: homeX homeY width height mass per tile,
+//                                              x1 y1 x2 y2 radius elasticity friction per wall
 //   chatHeads    head    x y vx vy scale       every head (ids 1, 2, …), phase resting, held,
 //                                              springing or keyframing
 //                panel   x y width height      the conversation panel's frame (id: the last head's

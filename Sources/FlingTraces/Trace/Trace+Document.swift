@@ -6,8 +6,9 @@ import FlingInteraction
 // line, `fling diff` and the replay page: the work a replay implies, its Run, its report lines,
 // and its picture.
 //
-// The Run of a trace: one stage per session (its name, viewport, tick, and a `tile` stage item
-// per tile with facts `homeX homeY width height mass`), one frame per tick (frames of later
+// The Run of a trace: one stage per session (its name, viewport, tick, a `tile` stage item per
+// tile with facts `homeX homeY width height mass`, and a `wall` stage item per wall, numbered as
+// wall contacts name them, with facts `x1 y1 x2 y2 radius elasticity friction`), one frame per tick (frames of later
 // sessions follow those of earlier ones; `local` is the tick within the session, `time` the
 // end of the tick), and in each frame the tiles that had a world during the tick (what the
 // digest covers) with values `x y angle vx vy w` and phase `held`, `attracted` or `falling`; a
@@ -111,7 +112,15 @@ extension Trace: FlingDocument {
                                 .init("homeX", t.origin.x), .init("homeY", t.origin.y), .init("width", t.frame.width),
                                 .init("height", t.frame.height), .init("mass", t.mass),
                             ])
-                    }))
+                    }
+                        + session.configuration.walls(in: session.viewport).enumerated().map { k, w in
+                            Run.StageItem(
+                                itemKind: "wall", id: k, label: "wall \(k)",
+                                facts: [
+                                    .init("x1", w.start.x), .init("y1", w.start.y), .init("x2", w.end.x), .init("y2", w.end.y),
+                                    .init("radius", w.radius), .init("elasticity", w.elasticity), .init("friction", w.friction),
+                                ])
+                        }))
             for input in session.inputs {
                 var k: Int
                 switch input.input {

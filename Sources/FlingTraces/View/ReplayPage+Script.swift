@@ -342,6 +342,8 @@ extension ReplayPage {
             st.items.forEach(function (s) {
               if (s.kind === 'tile') {
                 el('polygon', { points: corners(fact(s, 'homeX', 0), fact(s, 'homeY', 0), 0, fact(s, 'width', 40), fact(s, 'height', 40)), 'class': 'home', stroke: color(s.id), 'data-home': 'tile:' + s.id }, layers.static);
+              } else if (s.kind === 'wall') {
+                el('line', { x1: fact(s, 'x1', 0), y1: fact(s, 'y1', 0), x2: fact(s, 'x2', 0), y2: fact(s, 'y2', 0), 'class': 'wall', stroke: '#495057', 'stroke-width': Math.max(3, 2 * fact(s, 'radius', 0)), 'stroke-linecap': 'round' }, layers.static);
               } else if (s.facts.trackWidth !== undefined) {
                 el('rect', { x: s.facts.trackX, y: s.facts.trackY, width: s.facts.trackWidth, height: s.facts.trackHeight, rx: s.facts.trackHeight / 2, 'class': 'track' }, layers.static);
               }
