@@ -31,12 +31,18 @@ public struct DragSettings: Hashable, Sendable {
     /// Grab friction (`ChipmunkMultiGrab`'s `grabFriction`), in points per second squared: while
     /// a finger holds an item, a second pivot from its finger body to the grabbed point with
     /// `maxBias` 0 resists the item's motion relative to the finger with a force of up to this
-    /// times the item's mass, without pulling it anywhere. 0 (the default): none.
+    /// times the item's mass, without pulling it anywhere. 0 (the default): none. At most
+    /// ``maxGrabFriction`` (10¹², so that the heaviest item's joint stays within
+    /// ``Limits/jointForce``).
     public var grabFriction: Double = 0
     /// Rotary grab friction (`grabRotaryFriction`), per unit of mass: while a finger holds an
     /// item, a gear joint (phase 0, ratio 1, `maxBias` 0) from its finger body resists the
     /// item's spin with a torque of up to this times the item's mass. 0 (the default): none.
+    /// At most ``maxGrabFriction``.
     public var grabRotaryFriction: Double = 0
+    /// The largest grab friction and rotary grab friction: ``Limits/jointForce`` over the
+    /// largest mass (``Limits/mass``), 10¹².
+    public static let maxGrabFriction = Limits.jointForce / Limits.mass.upperBound
     /// How the finger body follows its touch. nil (the default): Fling's finger, on the touch at
     /// every tick, moving at the speed that took it there. A value `s` in `0..<1`:
     /// `ChipmunkMultiGrab`'s finger, a kinematic body that each tick moves at the velocity it
@@ -67,8 +73,8 @@ public struct DragSettings: Hashable, Sendable {
             throw FlingError(
                 .outOfRange, field: "\(owner).fingersPerItem", value: "\(fingersPerItem)", reason: "must lie in 1...\(Limits.joints)")
         }
-        try Check.range(grabFriction, 0...1e294, "\(owner).grabFriction")
-        try Check.range(grabRotaryFriction, 0...1e294, "\(owner).grabRotaryFriction")
+        try Check.range(grabFriction, 0...Self.maxGrabFriction, "\(owner).grabFriction")
+        try Check.range(grabRotaryFriction, 0...Self.maxGrabFriction, "\(owner).grabRotaryFriction")
         if let s = fingerSmoothing {
             try Check.range(s, 0...1, "\(owner).fingerSmoothing")
             guard s < 1 else {

@@ -140,7 +140,7 @@ public struct TileConfiguration: Hashable, Sendable {
                 try Check.range(offset.x, -Limits.coordinate...Limits.coordinate, "TileConfiguration.home.offsets[\(n)].x")
                 try Check.range(offset.y, -Limits.coordinate...Limits.coordinate, "TileConfiguration.home.offsets[\(n)].y")
             }
-            try BackendCheck.limit(maxForce, "TileConfiguration.home.maxForce")
+            try Check.range(maxForce, 0...Limits.jointForce, "TileConfiguration.home.maxForce")
             try BackendCheck.limit(maxBias, "TileConfiguration.home.maxBias")
             try Check.range(errorBias, 1e-300...1, "TileConfiguration.home.errorBias")
         }

@@ -27,10 +27,11 @@ public enum HomeAttachment: Hashable, Sendable {
     /// (−10, −10) and (10, 10)).
     case pivots(offsets: [Vector], maxForce: Double, maxBias: Double, errorBias: Double)
 
-    /// Rigid pivots at `offsets`, as Chipmunk makes them by default: unlimited force and bias,
+    /// Rigid pivots at `offsets`, as Chipmunk makes them by default but for the force, which is
+    /// ``Limits/jointForce`` (every joint's cap; Chipmunk's is unlimited): unlimited bias,
     /// Chipmunk's default error bias (``chipmunkDefaultErrorBias``).
     public static func rigidPivots(_ offsets: [Vector]) -> HomeAttachment {
-        .pivots(offsets: offsets, maxForce: .infinity, maxBias: .infinity, errorBias: chipmunkDefaultErrorBias)
+        .pivots(offsets: offsets, maxForce: Limits.jointForce, maxBias: .infinity, errorBias: chipmunkDefaultErrorBias)
     }
 }
 

@@ -87,7 +87,7 @@ struct JSONWriter {
         if c.releaseVelocity != d.releaseVelocity { m.append("\"releaseVelocity\": \(string(c.releaseVelocity.rawValue))") }
         if case .pivots(let offsets, let maxForce, let maxBias, let errorBias) = c.home {
             var home = "{\"kind\": \"pivots\", \"offsets\": [" + offsets.map(vector).joined(separator: ", ") + "]"
-            if maxForce != .infinity { home += ", \"maxForce\": \(number(maxForce))" }
+            if maxForce != Limits.jointForce { home += ", \"maxForce\": \(number(maxForce))" }
             if maxBias != .infinity { home += ", \"maxBias\": \(number(maxBias))" }
             m.append("\"home\": " + home + ", \"errorBias\": \(number(errorBias))}")
         }

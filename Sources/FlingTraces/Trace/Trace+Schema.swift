@@ -339,7 +339,7 @@ struct TraceDecoder {
                 offsets.append(try vector(v, ho.path / "offsets" / k))
             }
             c.home = .pivots(
-                offsets: offsets, maxForce: optional(ho, "maxForce") == nil ? .infinity : try double(ho, "maxForce"),
+                offsets: offsets, maxForce: optional(ho, "maxForce") == nil ? Limits.jointForce : try double(ho, "maxForce"),
                 maxBias: optional(ho, "maxBias") == nil ? .infinity : try double(ho, "maxBias"), errorBias: try double(ho, "errorBias"))
         }
         if let n = optional(o, "settleRule") {
