@@ -59,7 +59,8 @@ import Fling
     static func grabs(_ g: inout Draw, _ s: inout DragSettings) {
         guard g.chance(0.5) else { return }
         s.fingersPerItem = g.chance(0.05) ? Limits.joints + 1 : g.pick([1, 2, Limits.joints])
-        s.grabFriction = g.chance(0.3) ? 0 : g.chance(0.05) ? DragSettings.maxGrabFriction.nextUp : g.edge(1e-300, DragSettings.maxGrabFriction)
+        s.grabFriction =
+            g.chance(0.3) ? 0 : g.chance(0.05) ? DragSettings.maxGrabFriction.nextUp : g.edge(1e-300, DragSettings.maxGrabFriction)
         s.grabRotaryFriction = g.chance(0.3) ? 0 : g.edge(1e-300, DragSettings.maxGrabFriction)
         s.fingerSmoothing = g.chance(0.3) ? nil : g.chance(0.05) ? 1 : g.edge(0, 1.0.nextDown)
     }
@@ -74,7 +75,8 @@ import Fling
             c.home =
                 g.chance(0.5)
                 ? .rigidPivots(offsets)
-                : .pivots(offsets: offsets, maxForce: g.edge(0, Limits.jointForce), maxBias: g.edge(0, .infinity), errorBias: g.edge(1e-300, 1))
+                : .pivots(
+                    offsets: offsets, maxForce: g.edge(0, Limits.jointForce), maxBias: g.edge(0, .infinity), errorBias: g.edge(1e-300, 1))
         }
         if g.chance(0.5) { c.settleRule = .kineticEnergy(atMost: g.edge(0, 1e300)) }
         if g.chance(0.5) { c.cullRule = .below(y: g.edge(-Limits.coordinate, Limits.coordinate)) }
