@@ -157,6 +157,31 @@ import Testing
         #expect(!scenes.events.isEmpty && !scenes.drawn.isEmpty)
     }
 
+    /// ChoosingABackend.md's backend of its own: its bodies fly by semi-implicit Euler under
+    /// gravity (exact in binary here), it refuses what the built-in backends refuse with their
+    /// errors, a destroyed world's id stays unknown, and an animator on it throws at the grab.
+    @Test func customBackendRuns() throws {
+        let backend = BallisticBackend()
+        let world = try backend.makeWorld(WorldDefinition(mass: 1, moment: 1, transform: Transform(position: Vector(10, 20)), gravity: Vector(0, 100)))
+        try backend.setVelocity(of: world, linear: Vector(4, 0), angular: 1)
+        try backend.step(by: 0.5)
+        try backend.step(by: 0.5)
+        #expect(try backend.state(of: world) == BodyState(position: Vector(14, 95), angle: 1, velocity: Vector(4, 100), angularVelocity: 1))
+        let bad = WorldDefinition(mass: .nan, moment: 1, transform: Transform(position: .zero), gravity: .zero)
+        let ours = #expect(throws: FlingError.self) { try backend.makeWorld(bad) }
+        let native = #expect(throws: FlingError.self) { try NativeBackend().makeWorld(bad) }
+        #expect(ours != nil && ours == native && backend.worldCount == 1)
+        try backend.destroyWorld(world)
+        #expect(throws: FlingError.unknownWorld(world)) { try backend.state(of: world) }
+        #expect(backend.worldCount == 0)
+        let animator = try TileAnimator(
+            viewport: Rect(x: 0, y: 0, width: 390, height: 844), tiles: [TileDefinition(id: 1, frame: Rect(x: 100, y: 100, width: 100, height: 100))],
+            backend: backend)
+        try animator.handle(TouchEvent(time: 0, touch: 1, phase: .began, position: Vector(150, 150)))
+        let refused = #expect(throws: FlingError.self) { try animator.advance(to: 0.1) }
+        #expect(refused?.field.contains("attachDrag") == true, "\(String(describing: refused))")
+    }
+
     @Test func presetsRun() throws {
         let (floating, toonie) = try DocumentationExamples.presets(frameTime: 1)
         #expect(floating.configuration.shape == .triangleUp && floating.configuration.fadesOut && floating.taps == [0.25])

@@ -58,6 +58,57 @@ func CACurrentMediaTime() -> Double { 1000 }
     func frame(at time: Double) throws { try animator.advance(to: time) }
 }
 
+// MARK: ChoosingABackend.md, "A backend of your own"
+
+/// Bodies that fly under their world's gravity and nothing else: no joints, no springs.
+final class BallisticBackend: PhysicsBackend {
+    private var bodies: [BodyState?] = [], gravity: [Vector] = [], generation: [UInt32] = []
+    let name = "ballistic"
+    let solverIterations = 10
+    var worldCount: Int { bodies.count { $0 != nil } }
+
+    func makeWorld(_ definition: WorldDefinition) throws(FlingError) -> WorldID {
+        try definition.validate()                       // refuse what every backend refuses
+        bodies.append(BodyState(position: definition.transform.position, angle: definition.transform.angle))
+        gravity.append(definition.gravity)
+        generation.append(0)
+        return WorldID(index: UInt32(bodies.count - 1), generation: 0)
+    }
+    private func slot(_ world: WorldID) throws(FlingError) -> Int {
+        let i = Int(world.index)
+        guard i < bodies.count, generation[i] == world.generation, bodies[i] != nil else { throw .unknownWorld(world) }
+        return i
+    }
+    func destroyWorld(_ world: WorldID) throws(FlingError) {
+        let i = try slot(world)
+        bodies[i] = nil
+        generation[i] += 1                              // a stale WorldID stays unknown
+    }
+    func state(of world: WorldID) throws(FlingError) -> BodyState { bodies[try slot(world)]! }
+    func setVelocity(of world: WorldID, linear: Vector, angular: Double) throws(FlingError) {
+        let i = try slot(world)
+        bodies[i]!.velocity = linear
+        bodies[i]!.angularVelocity = angular
+    }
+    func setGravity(of world: WorldID, _ g: Vector) throws(FlingError) { gravity[try slot(world)] = g }
+    func setDamping(of world: WorldID, _ damping: Double) throws(FlingError) { _ = try slot(world) }
+    func step(by dt: Double) throws(FlingError) {
+        for i in bodies.indices where bodies[i] != nil {   // worlds in id order
+            bodies[i]!.velocity = bodies[i]!.velocity + gravity[i] * dt
+            bodies[i]!.position = bodies[i]!.position + bodies[i]!.velocity * dt
+            bodies[i]!.angle += bodies[i]!.angularVelocity * dt
+        }
+    }
+    func attachDrag(_ joint: DragJoint, to world: WorldID) throws(FlingError) { throw Self.noJoints("attachDrag") }
+    func moveFinger(in world: WorldID, to position: Vector, velocity: Vector) throws(FlingError) { throw Self.noJoints("moveFinger") }
+    func detachDrag(from world: WorldID) throws(FlingError) { throw Self.noJoints("detachDrag") }
+    func attachAttraction(_ attraction: Attraction, to world: WorldID) throws(FlingError) { throw Self.noJoints("attachAttraction") }
+    func detachAttraction(from world: WorldID) throws(FlingError) { throw Self.noJoints("detachAttraction") }
+    private static func noJoints(_ call: String) -> FlingError {
+        FlingError(.invalidState, field: call, value: "ballistic", reason: "this backend has no joints")
+    }
+}
+
 // MARK: GettingStarted.md, "Threading"
 
 @MainActor final class TileBoardController {
