@@ -25,7 +25,7 @@ public struct DragEvent<ItemRef: Hashable & Sendable, EventKind: Hashable & Send
 
 /// An input and the tick it was applied before: what an animator journals while it is being
 /// recorded, so that a replay applies exactly the same inputs at exactly the same ticks.
-public struct AppliedInput<Input: Hashable & Sendable>: Hashable, Sendable {
+package struct AppliedInput<Input: Hashable & Sendable>: Hashable, Sendable {
     /// The index of the tick the input was applied before (tick `k` covers
     /// `[k·tick, (k+1)·tick)` on the animator's timeline).
     public var tick: Int

@@ -11,7 +11,7 @@ import FlingCore
 /// Plain arithmetic in a fixed order, so it gives the same bits on every machine and at every
 /// display rate. It stops exactly on the target once within 1e-4 and moving slower than 1e-3
 /// per second. `ω = 2π · frequency`, `ζ` the damping ratio of the ``SpringTuning``.
-public struct ScalarSpring: Hashable, Sendable {
+package struct ScalarSpring: Hashable, Sendable {
     public var value: Double
     public var velocity: Double = 0
     public var target: Double

@@ -58,7 +58,7 @@ public enum SnapInput: Hashable, Sendable {
 }
 
 @available(*, deprecated, message: "use AppliedInput<SnapInput>")
-public typealias AppliedSnapInput = AppliedInput<SnapInput>
+package typealias AppliedSnapInput = AppliedInput<SnapInput>
 
 extension SnapPhase: DragPhase {
     var holder: TouchID? { if case .held(let touch) = self { touch } else { nil } }

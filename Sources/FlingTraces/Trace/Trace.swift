@@ -352,7 +352,7 @@ extension Trace {
     /// shifted so that the first is 0; run until idle (settled or culled) or `duration` seconds.
     ///
     /// Throws (naming the stroke) when a stroke has no samples or the session would not validate.
-    public init(
+    package init(
         strokes: [Stroke], viewport: Rect = Trace.defaultStrokeViewport, tileSize: Double = 160,
         configuration: TileConfiguration = .init(), duration: Double = 10,
         name: String? = nil, notes: String? = nil, attribution: String? = nil
