@@ -21,16 +21,7 @@ enum ViewCommand {
         let displayA = try Input.display(args, suffix: "-a"), displayB = try Input.display(args, suffix: "-b")
         // One file (or standard input twice) is read and parsed once.
         let a = try Input.document(pathA, args, out)
-        func title(_ path: String, _ kind: BackendKind, _ display: DisplayFrames) -> String {
-            var s = "\(Input.title(path)) on \(kind)"
-            switch display {
-            case .rate(let hz): if hz != 60 { s += " at \(format(hz)) Hz" }
-            case .jittered(let hz, let seed): s += " at \(format(hz)) Hz jittered (seed \(seed))"
-            }
-            return s
-        }
-        var titleA = title(pathA, kindA, displayA), titleB = title(pathB, kindB, displayB)
-        if titleA == titleB { titleA = "A: " + titleA; titleB = "B: " + titleB }
+        let (titleA, titleB) = Input.titles(pathA, kindA, displayA, pathB, kindB, displayB)
         let runA = try a.play(
             Input.options(kindA, display: displayA, keepsFrames: true, reference: false), title: compares ? titleA : Input.title(pathA)
         ).run

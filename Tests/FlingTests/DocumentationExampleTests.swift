@@ -162,7 +162,8 @@ import Testing
     /// errors, a destroyed world's id stays unknown, and an animator on it throws at the grab.
     @Test func customBackendRuns() throws {
         let backend = BallisticBackend()
-        let world = try backend.makeWorld(WorldDefinition(mass: 1, moment: 1, transform: Transform(position: Vector(10, 20)), gravity: Vector(0, 100)))
+        let world = try backend.makeWorld(
+            WorldDefinition(mass: 1, moment: 1, transform: Transform(position: Vector(10, 20)), gravity: Vector(0, 100)))
         try backend.setVelocity(of: world, linear: Vector(4, 0), angular: 1)
         try backend.step(by: 0.5)
         try backend.step(by: 0.5)
@@ -175,7 +176,8 @@ import Testing
         #expect(throws: FlingError.unknownWorld(world)) { try backend.state(of: world) }
         #expect(backend.worldCount == 0)
         let animator = try TileAnimator(
-            viewport: Rect(x: 0, y: 0, width: 390, height: 844), tiles: [TileDefinition(id: 1, frame: Rect(x: 100, y: 100, width: 100, height: 100))],
+            viewport: Rect(x: 0, y: 0, width: 390, height: 844),
+            tiles: [TileDefinition(id: 1, frame: Rect(x: 100, y: 100, width: 100, height: 100))],
             backend: backend)
         try animator.handle(TouchEvent(time: 0, touch: 1, phase: .began, position: Vector(150, 150)))
         let refused = #expect(throws: FlingError.self) { try animator.advance(to: 0.1) }

@@ -55,7 +55,7 @@ public enum RestingPlaces: Hashable, Sendable {
 /// for `.normal`, 0.99 for `.fast`). The glide is the geometric series
 /// `v/1000 · (d + d² + d³ + …) = v/1000 · d / (1 − d)`, so the projection is
 /// `p + v · d / (1 − d) / 1000` (0.499 s of the release velocity at 0.998).
-package enum SnapProjection {
+public enum SnapProjection {
     /// UIKit's normal deceleration rate, per millisecond.
     public static let normal = 0.998
 

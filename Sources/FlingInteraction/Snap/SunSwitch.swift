@@ -11,7 +11,7 @@ import FlingCore
 /// track length); the release picks the side nearer the projected position
 /// (``SnapProjection``), so a flick toward "on" switches even from near "off". While on, the
 /// sun's rays turn at ``raysAngularSpeed``; their alpha springs between 0 and 1
-/// (``ScalarSpring``, stepped in the animator's tick).
+/// (a scalar damped spring, stepped in the animator's tick).
 public struct SunSwitchConfiguration: Hashable, Sendable {
     /// The knob's center when off and when on (same y), in points.
     public var offCenter: Vector

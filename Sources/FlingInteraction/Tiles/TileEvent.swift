@@ -77,7 +77,7 @@ public struct TileSnapshot: Hashable, Sendable {
 
 /// Something an app does to a ``TileAnimator`` that changes what it simulates: a touch, or a
 /// change to its set of tiles. A recording is the list of these in the order the animator
-/// applied them, each with the tick it was applied before (``AppliedInput``).
+/// applied them, each with the tick it was applied before (the journal).
 public enum TileInput: Hashable, Sendable {
     /// A touch event (``TileAnimator/handle(_:)``), its time on the animator's timeline.
     case touch(TouchEvent)
