@@ -38,7 +38,7 @@ let package = Package(
             dependencies: ["FlingCore", .target(name: "CChipmunk", condition: chipmunk)]
         ),
         .target(name: "FlingInteraction", dependencies: ["FlingCore"]),
-        .target(name: "FlingScenes", dependencies: ["FlingCore"]),
+        .target(name: "FlingScenes", dependencies: ["FlingCore", "FlingPaths"]),
         .target(name: "FlingPaths", dependencies: ["FlingCore"]),
         .target(name: "FlingTraces", dependencies: ["FlingCore", "FlingInteraction", "FlingScenes", "FlingPaths"]),
         .target(

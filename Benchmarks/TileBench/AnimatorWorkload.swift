@@ -1,49 +1,71 @@
 import Fling
 
 /// The same kind of scene driven through the real ``TileAnimator``, as an app drives it: the
-/// `tile-animator` row. Every tick the app hands the animator its touches (a third of the
-/// tiles held by fingers moving along their Lissajous paths, a third flicked gently and
-/// springing home, a third flung down and falling), advances it one display frame, resets
-/// the tiles it culled, and reads every tile's pose to draw. So the figure covers the whole
-/// path: touch validation and queueing, the velocity tracker, release rules, settling and
-/// culling, the backend (native, portable arithmetic), and reading the poses back.
+/// `tile-animator` row. Every tick the app hands the animator its touches, advances it one
+/// display frame, resets the tiles it culled, and reads every tile's pose to draw. So the
+/// figure covers the whole path: touch validation and queueing, the velocity tracker, release
+/// rules, the settle and cull checks, the backend (native, portable arithmetic), and reading
+/// the poses back.
 ///
-/// Each tile's cycle: held tiles are grabbed once and re-grabbed every ``Scene/regrabPeriod``
-/// ticks; springing tiles are grabbed, moved 30 points and let go every ``Scene/springPeriod``
-/// ticks (they come back home and settle in between); falling tiles are grabbed and flung
-/// down 40 points a tick for 3 ticks, every ``fallPeriod`` ticks (culled, then reset).
+/// Equal work: like the backend rows, every tile has a world on every tick, so the row steps N
+/// worlds per tick (the report prints the count it measured, from the backend's world count
+/// and the settle and cull events, and divides by it). Each tile's cycle:
+/// - held tiles are grabbed at tick 0 and let go and grabbed again every
+///   ``Scene/regrabPeriod`` ticks, each at its own phase (the grab takes the world over);
+/// - springing tiles are held from tick 0 for a stretch of their own, then moved 36 points
+///   over ``springMoves`` ticks and let go; they spring home and are grabbed again
+///   ``springPeriod`` ticks after the last grab, before they can settle;
+/// - falling tiles are held for a while, flung down 40 points a tick for 3 ticks and let go;
+///   once culled they are reset and grabbed again on the next tick.
 /// The animator's own digest is off (an app does not need it); the run folds the drawn poses
 /// into its digest outside the timed region.
 struct AnimatorRun: Workload {
-    static let fallPeriod = 120
+    /// Ticks from a springing tile's grab to the next: it is let go ``springMoves`` ticks after
+    /// the grab, 36 pt from home, and would need about 30 more (and 6 under every threshold) to
+    /// settle.
+    static let springPeriod = 24
+    /// Ticks a springing tile is dragged before it is let go (the last one the release).
+    static let springMoves = 10
+    /// Ticks a falling tile is held after a re-grab before it is flung.
+    static let holdBeforeFling = 10
 
     let label: String
     let scene: Scene
     let animator: TileAnimator
+    let backend: NativeBackend
     var fingers: [Finger] = []
+    /// Per falling tile (`scene.falling` order): held ticks still to wait (negative), the
+    /// fling's step (0...3), or `released` while it falls, or `regrab` once culled and reset.
+    var fallState: [Int] = []
     var poses: [Transform] = []
     var events: [TileEvent] = []
     var digest = StateDigest()
     var tick = 0
     var respawns = 0
+    var steppedWorlds = 0
 
-    init(label: String, scene: Scene) throws {
+    static let released = 1_000, regrab = 1_001
+
+    /// - Parameter threads: the native backend's threads; `shareEveryStep` makes every step
+    ///   take them, however few the worlds (for the reference runs).
+    init(label: String, scene: Scene, threads: Int = 1, shareEveryStep: Bool = false) throws {
         self.label = label
         self.scene = scene
         let tiles = scene.tiles.enumerated().map { i, p in
             TileDefinition(id: TileID(i), frame: Rect(center: p.origin, width: 80, height: 80), mass: p.mass)
         }
-        animator = try TileAnimator(
-            viewport: Scene.viewport, tiles: tiles, configuration: scene.configuration,
-            backend: try NativeBackend(solverIterations: scene.configuration.solverIterations, arithmetic: .portable))
+        backend = try NativeBackend(solverIterations: Scene.solverIterations, arithmetic: .portable, threads: threads)
+        if shareEveryStep { backend.parallelSlots = 0 }
+        animator = try TileAnimator(viewport: Scene.viewport, tiles: tiles, configuration: scene.configuration, backend: backend)
         animator.keepsDigest = false
         for i in scene.dragged { fingers.append(Finger(scene.tiles[i])) }
+        fallState = [Int](repeating: Self.regrab, count: scene.falling.count)
         poses.reserveCapacity(scene.count)
         events.reserveCapacity(scene.count)
     }
 
     mutating func populate(reserve: Bool) throws {
-        if reserve, let native = animator.backend as? NativeBackend { native.reserveCapacity(scene.count) }
+        if reserve { backend.reserveCapacity(scene.count) }
     }
 
     mutating func foldDigest() {
@@ -52,13 +74,16 @@ struct AnimatorRun: Workload {
 
     @inline(__always)
     func touch(_ i: Int, _ phase: TouchEvent.Phase, _ at: Vector, _ t: Double) throws {
-        try animator.handle(TouchEvent(time: t, touch: TouchID(i), phase: phase, position: at, tile: phase == .began ? TileID(i) : nil))
+        try animator.handle(TouchEvent(time: t, touch: TouchID(i), phase: phase, position: at, item: phase == .began ? ItemID(i) : nil))
     }
 
     @inline(__always)
     mutating func tickBody() throws {
         let k = tick, dt = scene.dt
-        let t = Double(k) * dt
+        // Touches are stamped half a tick before tick k starts (as UIKit's timestamps precede
+        // the frame that delivers them), so each is applied just before tick k: a touch stamped
+        // at k·dt exactly could land after it, by the rounding of k·dt / dt.
+        let t = k == 0 ? 0 : (Double(k) - 0.5) * dt
         // Held tiles: a finger each, moving every tick; let go and grabbed again now and then.
         for (d, i) in scene.dragged.enumerated() {
             let p = fingers[d].advance()
@@ -71,38 +96,79 @@ struct AnimatorRun: Workload {
                 try touch(i, .moved, p, t)
             }
         }
-        // Springing tiles: grabbed, moved 30 pt, let go gently: they spring home and settle.
+        // Springing tiles: held from tick 0 for a stretch of their own (so that they do not all
+        // move together), then every `springPeriod` ticks: moved 36 pt, let go gently, sprung
+        // home, grabbed again before they can settle.
         for i in scene.springing {
             let o = scene.tiles[i].origin
-            let phase = (k + i) % Scene.springPeriod
-            guard k >= phase else { continue }  // this cycle's began was before tick 0
-            switch phase {
-            case 0: try touch(i, .began, o, t)
-            case 1: try touch(i, .moved, o + Vector(15, 10), t)
-            case 2: try touch(i, .moved, o + Vector(30, 20), t)
-            case 3: try touch(i, .ended, o + Vector(30, 20), t)
-            default: break
+            let hold = (i * 7) % Self.springPeriod
+            if k == 0 { try touch(i, .began, o, t) }
+            guard k >= hold else { continue }
+            let c = (k - hold) % Self.springPeriod
+            if c == 0 {
+                if k > hold { try touch(i, .began, o, t) }  // at k == hold it is still held from tick 0
+            } else if c <= Self.springMoves {
+                // 36 pt in `springMoves` steps (about 216 pt/s): released within the release
+                // rule's radius, so it springs home.
+                let at = o + Vector(30, 20) * (Double(c) / Double(Self.springMoves))
+                try touch(i, c == Self.springMoves ? .ended : .moved, at, t)
             }
         }
-        // Falling tiles: grabbed and flung down; they fall, are culled, and reset.
-        for i in scene.falling {
+        // Falling tiles: held still, flung down 40 pt a tick for 3 ticks, let go; culled,
+        // reset (below) and grabbed again on the next tick.
+        for (f, i) in scene.falling.enumerated() {
             let o = scene.tiles[i].origin
-            let phase = (k + i) % Self.fallPeriod
-            if phase < 5, k >= phase {
-                let at = o + Vector(0, 40 * Double(phase))
-                try touch(i, phase == 0 ? .began : phase == 4 ? .ended : .moved, at, t)
+            let s = fallState[f]
+            if k == 0 || s == Self.regrab {
+                try touch(i, .began, o, t)
+                // The first stretch held is 10 to 69 ticks, so that they do not all fall together.
+                fallState[f] = -(Self.holdBeforeFling + (k == 0 ? (i * 7) % 60 : 0))
+                continue
             }
+            if s == Self.released { continue }
+            if s < 0 {  // held still
+                fallState[f] = s + 1
+                continue
+            }
+            // 0, 1, 2: the finger 40, 80, 120 pt below the grab; 3: let go there.
+            try touch(i, s == 3 ? .ended : .moved, o + Vector(0, 40 * Double(min(s + 1, 3))), t)
+            fallState[f] = s == 3 ? Self.released : s + 1
         }
         // One display frame: exactly one tick. Last frame's events are let go first, as an app
         // done with them would: the animator then refills the same storage instead of allocating.
         events.removeAll()
-        events = try animator.advance(to: t + dt)
-        for e in events where e.kind == .culled {
-            try animator.reset(e.tile)
-            respawns += 1
+        events = try animator.advance(to: Double(k + 1) * dt)
+        // Worlds stepped this tick: those alive now, and those freed after the step.
+        var freed = 0
+        for e in events {
+            switch e.kind {
+            case .culled:
+                let i = Int(e.tile.rawValue)
+                guard scene.tiles[i].role == .falling else { throw WorkloadBroken(what: "tile \(i), not a falling one, was culled") }
+                try animator.reset(e.tile)
+                fallState[i / 3] = Self.regrab  // tile i is the (i / 3)-th falling one
+                respawns += 1
+                freed += 1
+            case .settled:
+                throw WorkloadBroken(what: "tile \(e.tile.rawValue) settled: the row would step fewer than N worlds")
+            case .released(let outcome, _, _):
+                let role = scene.tiles[Int(e.tile.rawValue)].role
+                if role == .springing && outcome != .attract || role == .falling && outcome != .fall {
+                    throw WorkloadBroken(what: "tile \(e.tile.rawValue) (\(role)) released to \(outcome)")
+                }
+            default: break
+            }
         }
+        steppedWorlds += backend.worldCount + freed
         animator.drawnTransforms(into: &poses)
     }
 
     mutating func tearDown() throws {}
+}
+
+/// The animator workload did not do what it must to step N worlds per tick (a springing tile
+/// settled or fell, a falling one was sprung home): the figures would not compare equal work.
+struct WorkloadBroken: Error, CustomStringConvertible {
+    var what: String
+    var description: String { "the tile-animator workload broke its premise: \(what)" }
 }

@@ -102,15 +102,27 @@ struct BenchBackend: Hashable, CaseIterable {
 
     var base: Base
     var threads = 1
+    /// The workload with walls: every tile's world holds the viewport's four edges (elasticity
+    /// 0.5, friction 0.3, the tile's box elasticity 0.6, friction 0.4) and a seeded noise field
+    /// (`Scene.walls`, `Scene.fields`), so every step collides, solves contacts and evaluates a
+    /// field.
+    var walls = false
 
     static let chipmunkPerWorld = BenchBackend(base: .chipmunkPerWorld)
     static let chipmunkShared = BenchBackend(base: .chipmunkShared)
     static let native = BenchBackend(base: .native)
     static let nativePortable = BenchBackend(base: .nativePortable)
     static let tileAnimator = BenchBackend(base: .tileAnimator)
-    static let allCases = Base.allCases.map { BenchBackend(base: $0) }
+    static let allCases =
+        Base.allCases.map { BenchBackend(base: $0) }
+        + [Base.chipmunkPerWorld, .chipmunkShared, .native, .nativePortable].map {
+            BenchBackend(base: $0, walls: true)
+        }
 
-    var rawValue: String { threads == 1 ? base.rawValue : "\(base.rawValue)×\(threads)" }
+    var rawValue: String { base.rawValue + (walls ? "+walls" : "") + (threads == 1 ? "" : "×\(threads)") }
+
+    /// What a row's speed-up is measured against: chipmunk-per-world on the same workload.
+    var baseline: BenchBackend { BenchBackend(base: .chipmunkPerWorld, walls: walls) }
 
     var kind: BackendKind {
         switch base {
@@ -121,8 +133,16 @@ struct BenchBackend: Hashable, CaseIterable {
         }
     }
 
-    /// Whether it can run on several threads (the native backends).
-    var threadable: Bool { base == .native || base == .nativePortable }
+    /// Whether it can run on several threads (the native backends, and the animator's).
+    var threadable: Bool { base == .native || base == .nativePortable || base == .tileAnimator }
+
+    /// The rows whose end states must be equal bit for bit: one workload (the backend
+    /// workload, or the animator's), one arithmetic.
+    var comparisonGroup: String {
+        base == .tileAnimator
+            ? "the TileAnimator workload (portable)"
+            : "the backend workload\(walls ? " with walls and a field" : ""), \(kind.arithmetic) arithmetic"
+    }
 
     /// A fresh backend of this kind.
     func make(solverIterations: Int) throws -> any PhysicsBackend {
@@ -136,12 +156,26 @@ struct BenchBackend: Hashable, CaseIterable {
         allCases.filter { BackendKind.available.contains($0.kind) }
     }
 
-    init(base: Base, threads: Int = 1) {
+    /// The default rows: every one but chipmunk-shared+walls, whose one space puts every tile's
+    /// box in the same few cells of the spatial hash, so its broad phase meets every pair of
+    /// tiles: O(N²) a step (ask for it by name).
+    static var defaults: [BenchBackend] {
+        available.filter { !($0.base == .chipmunkShared && $0.walls) }
+    }
+
+    init(base: Base, threads: Int = 1, walls: Bool = false) {
         self.base = base
         self.threads = threads
+        self.walls = walls
     }
 
     init?(argument: String) {
+        if argument.hasSuffix("+walls") {
+            guard var b = BenchBackend(argument: String(argument.dropLast(6))), b.base != .tileAnimator else { return nil }
+            b.walls = true
+            self = b
+            return
+        }
         switch argument {
         case "chipmunk-per-world", "chipmunk": self = .chipmunkPerWorld
         case "chipmunk-shared": self = .chipmunkShared
@@ -157,9 +191,12 @@ struct BenchBackend: Hashable, CaseIterable {
 struct Measurement {
     var backend: BenchBackend
     var tiles: Int
-    /// Per repetition: timed nanoseconds / (ticks × tiles).
+    /// Per repetition: timed nanoseconds / worlds stepped in it.
     var samples: [Double]
-    var nsPerTileStep: Summary
+    var nsPerWorldStep: Summary
+    /// Worlds stepped per tick over the timed repetitions (N for every row when the workloads
+    /// do equal work).
+    var worldsPerTick: Double
     /// Heap bytes held per tile once warmed up (nil where the heap cannot be read).
     var bytesPerTile: Double?
     var digest: StateDigest
@@ -168,7 +205,19 @@ struct Measurement {
     /// Wall time of the shortest repetition, in seconds.
     var shortestRepetition: Double
 
-    var tileStepsPerSecond: Double { 1e9 / nsPerTileStep.median }
+    var worldStepsPerSecond: Double { 1e9 / nsPerWorldStep.median }
+}
+
+/// A row's end state compared with another run's: another row of the same workload and
+/// arithmetic, or a reference run made for the purpose when the row has no such partner.
+struct Comparison {
+    var group: String
+    /// The rows (and reference runs) compared, with their digests and tick counts.
+    var members: [(name: String, digest: StateDigest, ticks: Int)]
+    var agree: Bool {
+        guard let first = members.first else { return false }
+        return members.count >= 2 && members.allSatisfy { $0.digest == first.digest && $0.ticks == first.ticks }
+    }
 }
 
 /// How much work each N gets.
@@ -192,7 +241,10 @@ struct Plan {
 struct Round {
     var tiles: Int
     var measurements: [Measurement]
-    var digestsAgree: Bool
+    /// One per group of rows that must end equal; every row is in one.
+    var comparisons: [Comparison]
+    /// Every row was compared with at least one other run, and every comparison agreed.
+    var digestsAgree: Bool { !comparisons.isEmpty && comparisons.allSatisfy(\.agree) }
     /// Backends left out at this N, and why.
     var skipped: [(BenchBackend, String)] = []
 }
@@ -249,12 +301,7 @@ func runRound(
     var runs: [any Workload] = []
     var bytes: [Double?] = []
     for b in backends {
-        var run: any Workload
-        if b == .tileAnimator {
-            run = try AnimatorRun(label: b.rawValue, scene: scene)
-        } else {
-            run = WorkloadRun(label: b.rawValue, backend: try b.make(solverIterations: scene.configuration.solverIterations), scene: scene)
-        }
+        var run = try b.workload(scene: scene)
         let before = heapInUse()
         try run.populate(reserve: plan.reserve)
         runs.append(run)
@@ -271,36 +318,74 @@ func runRound(
         }
     }
     var samples = [[Double]](repeating: [], count: runs.count)
+    var stepped = [Int](repeating: 0, count: runs.count)
     var shortest = [Double](repeating: .infinity, count: runs.count)
     for rep in 0..<reps {
         var line = "N=\(grouped(n)) rep \(rep + 1)/\(reps):"
         for j in 0..<runs.count {
             let r = (j + rep) % runs.count
+            let worlds0 = runs[r].steppedWorlds
             let wall0 = monotonicNanoseconds()
             let ns = try runs[r].run(ticks: ticks)
             let wall = Double(monotonicNanoseconds() - wall0) / 1e9
+            let worlds = runs[r].steppedWorlds - worlds0
+            stepped[r] += worlds
             shortest[r] = min(shortest[r], wall)
-            let perTileStep = Double(ns) / Double(ticks) / Double(n)
-            samples[r].append(perTileStep)
-            line += " \(runs[r].label) \(fixed(perTileStep, 1)) ns"
+            let perWorldStep = Double(ns) / Double(max(worlds, 1))
+            samples[r].append(perWorldStep)
+            line += " \(runs[r].label) \(fixed(perWorldStep, 1)) ns"
         }
         progress.say(line)
     }
     let measurements = runs.indices.map { r in
         Measurement(
-            backend: backends[r], tiles: n, samples: samples[r], nsPerTileStep: Summary(samples[r]),
+            backend: backends[r], tiles: n, samples: samples[r], nsPerWorldStep: Summary(samples[r]),
+            worldsPerTick: Double(stepped[r]) / Double(reps * ticks),
             bytesPerTile: bytes[r], digest: runs[r].digest, ticks: runs[r].tick, respawns: runs[r].respawns,
             shortestRepetition: shortest[r])
     }
-    // Backends of one arithmetic must agree bit for bit; platform and portable bits may differ,
-    // and the animator row runs a workload of its own.
-    let compared = measurements.filter { $0.backend != .tileAnimator }
-    let agree = compared.allSatisfy { m in
-        compared.allSatisfy { $0.backend.kind.arithmetic != m.backend.kind.arithmetic || ($0.digest == m.digest && $0.ticks == m.ticks) }
-    }
     progress.say("N=\(grouped(n)): tearing down")
     for r in runs.indices { try runs[r].tearDown() }
-    return Round(tiles: n, measurements: measurements, digestsAgree: agree, skipped: skipped)
+    runs.removeAll()
+
+    // Rows of one workload and one arithmetic must end with the same bits. A row with no such
+    // partner in this run is compared with a reference run of its workload made now, untimed,
+    // on the native backend with 2 threads that share every step (another code path to the
+    // same bits), for as many ticks.
+    var comparisons: [Comparison] = []
+    var groups: [String] = []
+    for m in measurements where !groups.contains(m.backend.comparisonGroup) { groups.append(m.backend.comparisonGroup) }
+    for group in groups {
+        let rows = measurements.filter { $0.backend.comparisonGroup == group }
+        var members = rows.map { (name: $0.backend.rawValue, digest: $0.digest, ticks: $0.ticks) }
+        if rows.count == 1 {
+            let row = rows[0]
+            let base: BenchBackend.Base =
+                row.backend.base == .tileAnimator ? .tileAnimator : row.backend.kind.arithmetic == .portable ? .nativePortable : .native
+            let name = "a reference run (\(base.rawValue) on 2 threads sharing every step, untimed)"
+            progress.say("N=\(grouped(n)): \(name), \(grouped(row.ticks)) ticks")
+            var reference = try BenchBackend(base: base, threads: 2, walls: row.backend.walls).workload(scene: scene, shareEveryStep: true)
+            try reference.populate(reserve: plan.reserve)
+            _ = try reference.run(ticks: row.ticks)
+            members.append((name: name, digest: reference.digest, ticks: reference.tick))
+            try reference.tearDown()
+        }
+        comparisons.append(Comparison(group: group, members: members))
+    }
+    return Round(tiles: n, measurements: measurements, comparisons: comparisons, skipped: skipped)
+}
+
+extension BenchBackend {
+    /// A fresh run of this row's workload: the backend workload on this backend, or the
+    /// animator's workload over native-portable with this row's threads.
+    func workload(scene: Scene, shareEveryStep: Bool = false) throws -> any Workload {
+        if base == .tileAnimator {
+            return try AnimatorRun(label: rawValue, scene: scene, threads: threads, shareEveryStep: shareEveryStep)
+        }
+        let backend = try make(solverIterations: Scene.solverIterations)
+        if shareEveryStep, let native = backend as? NativeBackend { native.parallelSlots = 0 }
+        return WorkloadRun(label: rawValue, backend: backend, scene: scene, walls: walls)
+    }
 }
 
 func gigabytes(_ bytes: Double) -> String { fixed(bytes / 1e9, 1) + " GB" }

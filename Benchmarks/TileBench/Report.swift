@@ -1,4 +1,5 @@
 import Fling
+import FlingPaths
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Musl)
@@ -58,23 +59,23 @@ func pad(_ s: String, _ width: Int, left: Bool = false) -> String {
 
 // MARK: - Table
 
-/// Ratio of `m`'s median to chipmunk-per-world's at the same N: how many times faster.
+/// Ratio of `base`'s median ns per world-step to `m`'s at the same N: how many times faster.
 func speedup(_ m: Measurement, in round: Round, over base: BenchBackend) -> Double? {
     guard let b = round.measurements.first(where: { $0.backend == base }) else { return nil }
-    return b.nsPerTileStep.median / m.nsPerTileStep.median
+    return b.nsPerWorldStep.median / m.nsPerWorldStep.median
 }
 
 /// The results as a Markdown table (readable as plain text too).
 func table(_ rounds: [Round]) -> String {
-    let header = ["tiles", "backend", "ns/tile-step", "min", "max", "tile-steps/s", "bytes/tile", "vs per-world"]
+    let header = ["tiles", "backend", "worlds/tick", "ns/world-step", "min", "max", "world-steps/s", "bytes/tile", "vs per-world"]
     var rows: [[String]] = []
     for round in rounds {
         for m in round.measurements {
-            let ratio = speedup(m, in: round, over: .chipmunkPerWorld).map { fixed($0, 2) + "×" } ?? "–"
+            let ratio = speedup(m, in: round, over: m.backend.baseline).map { fixed($0, 2) + "×" } ?? "–"
             rows.append([
-                grouped(m.tiles), m.backend.rawValue, fixed(m.nsPerTileStep.median, 1),
-                fixed(m.nsPerTileStep.min, 1), fixed(m.nsPerTileStep.max, 1),
-                si(m.tileStepsPerSecond), m.bytesPerTile.map { grouped(Int($0.rounded())) } ?? "n/a", ratio,
+                grouped(m.tiles), m.backend.rawValue, worldsLabel(m.worldsPerTick), fixed(m.nsPerWorldStep.median, 1),
+                fixed(m.nsPerWorldStep.min, 1), fixed(m.nsPerWorldStep.max, 1),
+                si(m.worldStepsPerSecond), m.bytesPerTile.map { grouped(Int($0.rounded())) } ?? "n/a", ratio,
             ])
         }
     }
@@ -96,16 +97,21 @@ func table(_ rounds: [Round]) -> String {
     return out
 }
 
+/// Worlds per tick: a whole number as such, a fraction to one decimal.
+func worldsLabel(_ w: Double) -> String {
+    w == w.rounded() ? grouped(Int(w)) : fixed(w, 1)
+}
+
 // MARK: - CSV
 
 func csv(_ rounds: [Round]) -> String {
-    var out = "backend,tiles,ns_per_tile_step,ns_min,ns_max,tile_steps_per_second,bytes_per_tile\n"
+    var out = "backend,tiles,worlds_per_tick,ns_per_world_step,ns_min,ns_max,world_steps_per_second,bytes_per_tile\n"
     for round in rounds {
         for m in round.measurements {
             out +=
                 [
-                    m.backend.rawValue, String(m.tiles), fixed(m.nsPerTileStep.median, 2),
-                    fixed(m.nsPerTileStep.min, 2), fixed(m.nsPerTileStep.max, 2), fixed(m.tileStepsPerSecond, 0),
+                    m.backend.rawValue, String(m.tiles), fixed(m.worldsPerTick, 1), fixed(m.nsPerWorldStep.median, 2),
+                    fixed(m.nsPerWorldStep.min, 2), fixed(m.nsPerWorldStep.max, 2), fixed(m.worldStepsPerSecond, 0),
                     m.bytesPerTile.map { fixed($0, 1) } ?? "",
                 ].joined(separator: ",") + "\n"
         }
@@ -115,7 +121,7 @@ func csv(_ rounds: [Round]) -> String {
 
 // MARK: - SVG chart
 
-/// ns per tile-step (median, with min–max bars) against N, both axes logarithmic, one line
+/// ns per world-step (median, with min–max bars) against N, both axes logarithmic, one line
 /// per backend.
 func svg(_ rounds: [Round], title: String) -> String {
     let width = 760.0, height = 480.0
@@ -124,7 +130,7 @@ func svg(_ rounds: [Round], title: String) -> String {
     let all = rounds.flatMap(\.measurements)
     var backends: [BenchBackend] = []
     for m in all where !backends.contains(m.backend) { backends.append(m.backend) }
-    let ns = all.flatMap { [$0.nsPerTileStep.min, $0.nsPerTileStep.max] }.filter { $0 > 0 && $0.isFinite }
+    let ns = all.flatMap { [$0.nsPerWorldStep.min, $0.nsPerWorldStep.max] }.filter { $0 > 0 && $0.isFinite }
     let ns0 = ns.min() ?? 1, ns1 = ns.max() ?? 10
     let tiles = all.map { Double($0.tiles) }
     var x0 = PlatformFunctions.floor(log10(tiles.min() ?? 1)), x1 = ceil(log10(tiles.max() ?? 10))
@@ -144,7 +150,7 @@ func svg(_ rounds: [Round], title: String) -> String {
         <?xml version="1.0" encoding="UTF-8"?>
         <svg xmlns="http://www.w3.org/2000/svg" width="\(Int(width))" height="\(Int(height))" viewBox="0 0 \(Int(width)) \(Int(height))" font-family="Helvetica, Arial, sans-serif" font-size="12">
         <rect x="0" y="0" width="\(Int(width))" height="\(Int(height))" fill="#ffffff"/>
-        <text x="\(f(left + plotW / 2))" y="24" text-anchor="middle" font-size="15" font-weight="bold">\(xmlEscape(title))</text>
+        <text x="\(f(left + plotW / 2))" y="24" text-anchor="middle" font-size="15" font-weight="bold">\(XMLText.escaped(title))</text>
 
         """
     // Grid, ticks and labels: decades on both axes, faint lines at 2…9 within each.
@@ -179,20 +185,21 @@ func svg(_ rounds: [Round], title: String) -> String {
     s += "<rect x=\"\(f(left))\" y=\"\(f(top))\" width=\"\(f(plotW))\" height=\"\(f(plotH))\" fill=\"none\" stroke=\"#000000\"/>\n"
     s += "<text x=\"\(f(left + plotW / 2))\" y=\"\(f(height - 16))\" text-anchor=\"middle\">tiles alive at once (N, log scale)</text>\n"
     s +=
-        "<text transform=\"translate(20 \(f(top + plotH / 2))) rotate(-90)\" text-anchor=\"middle\">ns per tile-step (median, min–max bars; log scale)</text>\n"
+        "<text transform=\"translate(20 \(f(top + plotH / 2))) rotate(-90)\" text-anchor=\"middle\">ns per world-step (median, min–max bars; log scale)</text>\n"
 
     // One polyline per backend, with a marker and a min–max bar at each N.
     for b in backends {
         let color = colors[BenchBackend(base: b.base)] ?? "#000000"
+        let dash = b.walls ? " stroke-dasharray=\"6 3\"" : ""
         let points = all.filter { $0.backend == b }.sorted { $0.tiles < $1.tiles }
-        let coords = points.map { "\(f(px(Double($0.tiles)))),\(f(py($0.nsPerTileStep.median)))" }.joined(separator: " ")
+        let coords = points.map { "\(f(px(Double($0.tiles)))),\(f(py($0.nsPerWorldStep.median)))" }.joined(separator: " ")
         s += "<g stroke=\"\(color)\" fill=\"\(color)\">\n"
-        s += "<polyline points=\"\(coords)\" fill=\"none\" stroke-width=\"2\"/>\n"
+        s += "<polyline points=\"\(coords)\" fill=\"none\" stroke-width=\"2\"\(dash)/>\n"
         for m in points {
             let x = px(Double(m.tiles))
             s +=
-                "<line x1=\"\(f(x))\" y1=\"\(f(py(m.nsPerTileStep.min)))\" x2=\"\(f(x))\" y2=\"\(f(py(m.nsPerTileStep.max)))\" stroke-width=\"1\"/>\n"
-            s += "<circle cx=\"\(f(x))\" cy=\"\(f(py(m.nsPerTileStep.median)))\" r=\"3.5\"/>\n"
+                "<line x1=\"\(f(x))\" y1=\"\(f(py(m.nsPerWorldStep.min)))\" x2=\"\(f(x))\" y2=\"\(f(py(m.nsPerWorldStep.max)))\" stroke-width=\"1\"/>\n"
+            s += "<circle cx=\"\(f(x))\" cy=\"\(f(py(m.nsPerWorldStep.median)))\" r=\"3.5\"/>\n"
         }
         s += "</g>\n"
     }
@@ -203,9 +210,10 @@ func svg(_ rounds: [Round], title: String) -> String {
     for (i, b) in backends.enumerated() {
         let y = top + 14 + Double(i) * 22
         let color = colors[BenchBackend(base: b.base)] ?? "#000000"
-        s += "<line x1=\"\(f(lx))\" y1=\"\(f(y))\" x2=\"\(f(lx + 26))\" y2=\"\(f(y))\" stroke=\"\(color)\" stroke-width=\"2\"/>\n"
+        let dash = b.walls ? " stroke-dasharray=\"6 3\"" : ""
+        s += "<line x1=\"\(f(lx))\" y1=\"\(f(y))\" x2=\"\(f(lx + 26))\" y2=\"\(f(y))\" stroke=\"\(color)\" stroke-width=\"2\"\(dash)/>\n"
         s += "<circle cx=\"\(f(lx + 13))\" cy=\"\(f(y))\" r=\"3.5\" fill=\"\(color)\"/>\n"
-        s += "<text x=\"\(f(lx + 34))\" y=\"\(f(y + 4))\">\(xmlEscape(b.rawValue))</text>\n"
+        s += "<text x=\"\(f(lx + 34))\" y=\"\(f(y + 4))\">\(XMLText.escaped(b.rawValue))</text>\n"
     }
     s += "</g>\n</svg>\n"
     return s
@@ -223,20 +231,6 @@ func decadeLabel(_ d: Int) -> String {
     case 6: return "1M"
     default: return "1e\(d)"
     }
-}
-
-func xmlEscape(_ s: String) -> String {
-    var out = ""
-    for c in s {
-        switch c {
-        case "&": out += "&amp;"
-        case "<": out += "&lt;"
-        case ">": out += "&gt;"
-        case "\"": out += "&quot;"
-        default: out.append(c)
-        }
-    }
-    return out
 }
 
 // MARK: - Files

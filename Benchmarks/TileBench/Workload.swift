@@ -30,6 +30,8 @@ struct TilePlan {
     /// Half the tile's diagonal: a fallen tile whose center is this far outside the
     /// viewport (plus margin) lies wholly outside it, whatever its angle.
     var cullRadius: Double
+    /// Width and height: the box the walls rows collide.
+    var size: Vector
     var attraction: Attraction
     /// Dragged: the grabbed point (tile coordinates), the finger's start, and its
     /// Lissajous path: `start + (ax (sin θx − sin θx₀), ay sin θy)`, θ advancing per tick.
@@ -56,9 +58,11 @@ struct Scene {
     static let viewport = Rect(x: 0, y: 0, width: 390, height: 844)
     static let springPeriod = 90
     static let regrabPeriod = 240
+    /// Every backend's solver iterations (Chipmunk's default).
+    static let solverIterations = 10
 
     let count: Int
-    let configuration: EngineConfiguration
+    let configuration: TileConfiguration
     let dt: Double
     let tiles: [TilePlan]
     let dragged: [Int]
@@ -74,10 +78,10 @@ struct Scene {
     /// The culling box: the viewport grown by the configuration's cull margin.
     let minX, minY, maxX, maxY: Double
 
-    init(count: Int, configuration: EngineConfiguration = EngineConfiguration()) {
+    init(count: Int, configuration: TileConfiguration = TileConfiguration()) {
         self.count = count
         self.configuration = configuration
-        dt = configuration.tick
+        dt = configuration.drag.tick
         let vp = Scene.viewport
         var tiles: [TilePlan] = []
         tiles.reserveCapacity(count)
@@ -98,7 +102,7 @@ struct Scene {
             let role = Role(rawValue: i % 3)!
             var plan = TilePlan(
                 role: role, origin: origin, mass: mass, moment: moment,
-                cullRadius: (w * w + h * h).squareRoot() / 2, attraction: attraction)
+                cullRadius: (w * w + h * h).squareRoot() / 2, size: Vector(w, h), attraction: attraction)
             switch role {
             case .dragged:
                 plan.localAnchor = Vector(rng.uniform(-0.4, 0.4) * w, rng.uniform(-0.4, 0.4) * h)
@@ -146,16 +150,33 @@ struct Scene {
         return (Vector(rng.uniform(-1200, 1200), rng.uniform(-1200, 1200)), rng.uniform(-6, 6))
     }
 
-    func worldDefinition(_ i: Int, at position: Vector, angle: Double = 0) -> WorldDefinition {
+    /// Tile `i`'s world; with its box size for the walls rows.
+    func worldDefinition(_ i: Int, at position: Vector, angle: Double = 0, walls: Bool = false) -> WorldDefinition {
         WorldDefinition(
             mass: tiles[i].mass, moment: tiles[i].moment,
-            transform: Transform(position: position, angle: angle), gravity: configuration.gravity)
+            transform: Transform(position: position, angle: angle), gravity: configuration.gravity, size: walls ? tiles[i].size : nil)
+    }
+
+    /// The walls rows' extras, the same for every world: the viewport's edges, the tile's box
+    /// material and a seeded noise field over the viewport (strength 1,500, 128-point cells,
+    /// changing once a second).
+    static let walls = Wall.edges(of: viewport, elasticity: 0.5, friction: 0.3)
+    static let material = ItemProperties(elasticity: 0.6, friction: 0.4)
+    static let fields = [
+        Field(.noise(smoothness: 0.5, animationSpeed: 1), position: viewport.center, strength: 1_500, seed: 0xF1E1D)
+    ]
+
+    /// Gives world `w` the walls rows' extras.
+    func addWalls(_ backend: any PhysicsBackend, _ w: WorldID) throws {
+        try backend.setWalls(Scene.walls, of: w)
+        try backend.setItemProperties(Scene.material, of: w)
+        try backend.setFields(Scene.fields, of: w)
     }
 
     func drag(_ i: Int, localAnchor: Vector, finger: Vector) -> DragJoint {
         DragJoint(
             localAnchor: localAnchor, finger: finger,
-            maxForce: configuration.dragMaxAcceleration * tiles[i].mass, errorBias: configuration.dragErrorBias)
+            maxForce: configuration.drag.dragMaxAcceleration * tiles[i].mass, errorBias: configuration.drag.dragErrorBias)
     }
 }
 
@@ -171,6 +192,8 @@ protocol Workload {
     var digest: StateDigest { get }
     var tick: Int { get set }
     var respawns: Int { get }
+    /// Worlds stepped so far, summed over the ticks: what the per-world-step figures divide by.
+    var steppedWorlds: Int { get }
     mutating func populate(reserve: Bool) throws
     /// One tick's timed work.
     mutating func tickBody() throws
@@ -212,11 +235,17 @@ struct WorkloadRun: Workload {
     var tick = 0
     /// Falling tiles respawned so far (for the report).
     var respawns = 0
+    /// Every tile has a world on every tick: N per tick.
+    var steppedWorlds = 0
 
-    init(label: String, backend: any PhysicsBackend, scene: Scene) {
+    /// Whether every world has the walls rows' extras (``Scene/addWalls(_:_:)``).
+    let walls: Bool
+
+    init(label: String, backend: any PhysicsBackend, scene: Scene, walls: Bool = false) {
         self.label = label
         self.backend = backend
         self.scene = scene
+        self.walls = walls
         // Every buffer the ticks use is allocated here, before the caller's memory baseline.
         worlds.reserveCapacity(scene.count)
         states.reserveCapacity(scene.count)
@@ -230,11 +259,13 @@ struct WorkloadRun: Workload {
         for (i, p) in scene.tiles.enumerated() {
             switch p.role {
             case .dragged:
-                let w = try backend.makeWorld(scene.worldDefinition(i, at: p.origin))
+                let w = try backend.makeWorld(scene.worldDefinition(i, at: p.origin, walls: walls))
+                if walls { try scene.addWalls(backend, w) }
                 try backend.attachDrag(scene.drag(i, localAnchor: p.localAnchor, finger: p.fingerStart), to: w)
                 worlds.append(w)
             case .springing:
-                let w = try backend.makeWorld(scene.worldDefinition(i, at: p.origin + p.startOffset, angle: p.startAngle))
+                let w = try backend.makeWorld(scene.worldDefinition(i, at: p.origin + p.startOffset, angle: p.startAngle, walls: walls))
+                if walls { try scene.addWalls(backend, w) }
                 let (v, spin) = Scene.kick(i, -1)
                 try backend.setVelocity(of: w, linear: v, angular: spin)
                 try backend.attachAttraction(p.attraction, to: w)
@@ -244,7 +275,8 @@ struct WorkloadRun: Workload {
                 let (v, spin) = Scene.toss(i, -1)
                 let t = p.flightTime, g = scene.configuration.gravity
                 let at = Vector(p.origin.x + v.x * t + 0.5 * g.x * t * t, p.origin.y + v.y * t + 0.5 * g.y * t * t)
-                let w = try backend.makeWorld(scene.worldDefinition(i, at: at, angle: spin * t))
+                let w = try backend.makeWorld(scene.worldDefinition(i, at: at, angle: spin * t, walls: walls))
+                if walls { try scene.addWalls(backend, w) }
                 try backend.setVelocity(of: w, linear: Vector(v.x + g.x * t, v.y + g.y * t), angular: spin)
                 worlds.append(w)
             }
@@ -266,6 +298,7 @@ struct WorkloadRun: Workload {
         }
         // 2. One step of every world.
         try backend.step(by: dt)
+        steppedWorlds += worlds.count
         // 3. Every state, in tile order, into the reused buffer.
         try backend.readStates(of: worlds, into: &states)
         // 4. Life cycle. A fallen tile off the viewport (plus margin) is culled and respawned
@@ -274,7 +307,8 @@ struct WorkloadRun: Workload {
             let s = states[i].position, r = scene.fallingRadius[f]
             if s.x + r < scene.minX || s.x - r > scene.maxX || s.y + r < scene.minY || s.y - r > scene.maxY {
                 try backend.destroyWorld(worlds[i])
-                let w = try backend.makeWorld(scene.worldDefinition(i, at: scene.tiles[i].origin))
+                let w = try backend.makeWorld(scene.worldDefinition(i, at: scene.tiles[i].origin, walls: walls))
+                if walls { try scene.addWalls(backend, w) }
                 let (v, spin) = Scene.toss(i, k)
                 try backend.setVelocity(of: w, linear: v, angular: spin)
                 worlds[i] = w

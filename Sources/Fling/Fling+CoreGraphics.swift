@@ -23,8 +23,8 @@ extension Rect {
 extension TouchEvent {
     /// A touch at a `CGPoint` (`UITouch.location(in:)`), its time in the animator's clock
     /// (`UITouch.timestamp` with `TileAnimator(…, timeOrigin:)`).
-    public init(time: TimeInterval, touch: TouchID, phase: Phase, location: CGPoint, tile: TileID? = nil) {
-        self.init(time: time, touch: touch, phase: phase, position: Vector(location), tile: tile)
+    public init(time: TimeInterval, touch: TouchID, phase: Phase, location: CGPoint, item: ItemID? = nil) {
+        self.init(time: time, touch: touch, phase: phase, position: Vector(location), item: item)
     }
 }
 
@@ -38,7 +38,7 @@ extension TileDefinition {
 extension TileAnimator {
     /// An animator over `viewport` (the container view's `bounds`), with the app's clock.
     public convenience init(
-        viewport: CGRect, tiles: [TileDefinition] = [], configuration: EngineConfiguration = .init(),
+        viewport: CGRect, tiles: [TileDefinition] = [], configuration: TileConfiguration = .init(),
         backend: any PhysicsBackend, timeOrigin: TimeInterval = 0
     ) throws(FlingError) {
         try self.init(viewport: Rect(viewport), tiles: tiles, configuration: configuration, backend: backend, timeOrigin: timeOrigin)

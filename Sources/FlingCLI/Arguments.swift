@@ -61,6 +61,12 @@ struct Arguments {
     }
 
     func flag(_ name: String) -> Bool { flags.contains(name) }
+    /// The options named `from` under the names `to` (the same position), others of those names dropped.
+    mutating func rename(from: [String], to: [String]) {
+        values = values.filter { !to.contains($0.name) }.map { v in
+            if let i = from.firstIndex(of: v.name) { (to[i], v.value) } else { v }
+        }
+    }
     func value(_ name: String) -> String? { values.first { $0.name == name }?.value }
     func has(_ name: String) -> Bool { value(name) != nil }
 

@@ -8,7 +8,7 @@ enum DiffCommand {
 
     static func run(_ arguments: [String], _ out: inout Output) throws {
         let args = try Arguments(
-            arguments, valued: sided + sided.flatMap { ["\($0)-a", "\($0)-b"] } + ["viewport", "tile-size"], flags: ["help"])
+            arguments, valued: sided + sided.flatMap { ["\($0)-a", "\($0)-b"] } + ["viewport", "tile-size", "html"], flags: ["help"])
         if args.flag("help") { out.print(Help.diff); return }
         guard (1...2).contains(args.positionals.count) else {
             throw UsageError(args.positionals.isEmpty ? "missing FILE" : "diff takes one or two files")
@@ -19,18 +19,11 @@ enum DiffCommand {
         // One file (or standard input twice) is read and parsed once.
         let a = try Input.document(pathA, args, out)
         let b = pathB == pathA ? a : try Input.document(pathB, args, out)
-        func title(_ path: String, _ kind: BackendKind, _ display: DisplayFrames) -> String {
-            var s = "\(Input.title(path)) on \(kind)"
-            switch display {
-            case .rate(let hz): if hz != 60 { s += " at \(format(hz)) Hz" }
-            case .jittered(let hz, let seed): s += " at \(format(hz)) Hz jittered (seed \(seed))"
-            }
-            return s
-        }
-        var titleA = title(pathA, kindA, displayA), titleB = title(pathB, kindB, displayB)
-        if titleA == titleB { titleA = "A: " + titleA; titleB = "B: " + titleB }
+        let (titleA, titleB) = Input.titles(pathA, kindA, displayA, pathB, kindB, displayB)
         let runA = try a.play(Input.options(kindA, display: displayA, keepsFrames: true, reference: false), title: titleA).run
         let runB = try b.play(Input.options(kindB, display: displayB, keepsFrames: true, reference: false), title: titleB).run
+        // `--html OUT`: the replay page of both runs, opened where they part (as `fling view A B`).
+        if let target = args.value("html") { try writeFile(target, ReplayPage(comparing: runA, with: runB).html, &out) }
         guard let d = runA.firstDivergence(from: runB) else {
             out.print("equal: \(runA.frames.count) \(runA.frameUnit)s, \(runA.summary) (\(titleA); \(titleB))")
             return

@@ -68,6 +68,7 @@ public enum FlingCommand {
         case "selftest-documents": try DocumentsCommand.run(rest, &out)
         case "selftest-surface": try SurfaceCommand.run(rest, &out)
         case "paths": try PathsCommand.run(rest, &out)
+        case "view": try ViewCommand.run(rest, &out)
         default:
             throw UsageError("unknown command \(command)")
         }
@@ -161,6 +162,24 @@ enum Input {
     /// The file name a picture is titled with: the last path component, or `standard input`.
     static func title(_ path: String) -> String {
         path == "-" ? "standard input" : String(path.split(separator: "/").last ?? Substring(path))
+    }
+
+    /// The titles of two runs (`fling diff`, `fling view A B`): each file's, its backend and
+    /// its display rate where not 60 Hz; marked `A:` and `B:` when they would read the same.
+    static func titles(
+        _ pathA: String, _ kindA: BackendKind, _ displayA: DisplayFrames, _ pathB: String, _ kindB: BackendKind,
+        _ displayB: DisplayFrames
+    ) -> (String, String) {
+        func title(_ path: String, _ kind: BackendKind, _ display: DisplayFrames) -> String {
+            var s = "\(Input.title(path)) on \(kind)"
+            switch display {
+            case .rate(let hz): if hz != 60 { s += " at \(format(hz)) Hz" }
+            case .jittered(let hz, let seed): s += " at \(format(hz)) Hz jittered (seed \(seed))"
+            }
+            return s
+        }
+        let a = title(pathA, kindA, displayA), b = title(pathB, kindB, displayB)
+        return a == b ? ("A: " + a, "B: " + b) : (a, b)
     }
 
     /// The backend named by `--backend` and `--arithmetic` (or, with a `suffix`, by

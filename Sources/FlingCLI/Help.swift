@@ -22,6 +22,7 @@ enum Help {
                           canonical layout, optionally pinned.
           paths digest|render FILE
                           Sample a path scene (morph or conveyor; docs/PATHS.md): digest or SVG.
+          view FILE [B]   Write a page that plays FILE in a browser, or overlays two runs.
           help [COMMAND]  Show this help, or a command's.
 
         Run `fling help <command>` or `fling <command> --help` for its options.
@@ -94,7 +95,7 @@ enum Help {
                                 [--jitter SEED] [--backend-a KIND] [--backend-b KIND]
                                 [--arithmetic-a A] [--arithmetic-b A] [--display-hz-a HZ]
                                 [--display-hz-b HZ] [--jitter-a SEED] [--jitter-b SEED]
-                                [--viewport WxH] [--tile-size S]
+                                [--viewport WxH] [--tile-size S] [--html OUT]
 
         Replays run A (file A) and run B (file B, or A again) with every frame's state and
         compares them frame by frame, every number by its bits: the inputs applied, the
@@ -115,6 +116,8 @@ enum Help {
                             For run A or run B alone.
           --viewport WxH, --tile-size S
                             CSV only, as for replay.
+          --html OUT        Also write the replay page of both runs, opened at the first
+                            divergence (as `fling view A B --html OUT`).
           -h, --help        Show this help.
         """
 
@@ -210,6 +213,38 @@ enum Help {
                  morph and 31 for a conveyor).
         """
 
+    static let view = """
+        USAGE: fling view FILE [B] --html OUT [--backend KIND] [--arithmetic A] [--display-hz HZ]
+                                 [--jitter SEED] [--viewport WxH] [--tile-size S]
+                                 [each of those with -a or -b for one run]
+               fling view FILE --json OUT [--frames LIST] [--backend KIND] [--arithmetic A]
+
+        Replays FILE (any Fling document: a trace or CSV strokes, a fling-scene, a fling-paths
+        document) and writes one self-contained HTML page to OUT that plays it: every tick or
+        sample as the replay computed it (nothing is simulated in the browser), with play and
+        pause (space), speed 1/4x to 4x, the display rate, a timeline to scrub with markers for
+        the events, one frame back and on (the arrow keys), toggles for paths and outlines, and
+        a panel with the frame, its time, each item's exact values and the running digest.
+        The page loads nothing from outside (a Content-Security-Policy forbids it).
+
+        With a second file B, or an option for one run only (--backend-b chipmunk,
+        --arithmetic-b platform, --display-hz-b 30 ...), the page overlays two runs of the same
+        input (the second dashed), opens at their first divergence (as `fling diff` finds it)
+        and names it: frame, item, field, both values and bit patterns. It is printed too.
+
+        OPTIONS:
+          --html OUT        Where to write the page (`-`: standard output).
+          --json OUT        Write the run's exact state at --frames (positions from 0, or
+                            `last`; default every frame) as JSON, each number as the 16 hex
+                            digits of its IEEE 754 bits.
+          --backend KIND, --arithmetic A, --display-hz HZ, --jitter SEED
+                            As for replay (default native-portable at 60 Hz); with -a or -b,
+                            for one run.
+          --viewport WxH, --tile-size S
+                            CSV only, as for replay.
+          -h, --help        Show this help.
+        """
+
     static func command(_ name: String) -> String? {
         switch name {
         case "replay": replay
@@ -218,6 +253,7 @@ enum Help {
         case "render": render
         case "convert": convert
         case "paths": paths
+        case "view": view
         case "help": main
         default: nil
         }

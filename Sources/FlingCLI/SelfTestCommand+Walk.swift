@@ -8,14 +8,19 @@ import Foundation
 /// stiffness and damping; velocities and spins at the limits; damping; gravity; detaches),
 /// each followed by 1 to 40 steps at the case's tick or a random one, and requires a finite
 /// state after each; each animator case runs random configurations and tiles with named and
-/// unnamed grabs dragged in jumps up to 1e5 pt, then two seconds of frames. Longer runs
-/// than the standard cases: they found the rotary-spring overflow (Limits.moment).
+/// unnamed grabs dragged in jumps up to 1e5 pt, then two seconds of frames; each dynamics case
+/// (SelfTestCommand+Dynamics.swift) makes one world with a box and calls every dynamics entry
+/// point at random across and beyond its limits. Longer runs than the standard cases: they
+/// found the rotary-spring overflow (Limits.moment).
 struct RandomWalkSelfTest {
     let kind: BackendKind
     var rng: SplitMix64
     var cases = 0
     var refused = 0
     var steps = 0
+    /// Wall contacts the dynamics cases saw begin, and calls made.
+    var contacts = 0
+    var calls = 0
 
     // MARK: - Draws
 
@@ -56,6 +61,7 @@ struct RandomWalkSelfTest {
     /// Runs `body`, counting a ``FlingError`` as a refusal.
     mutating func attempt(_ what: @autoclosure () -> String = "", _ body: () throws(FlingError) -> Void) {
         if Self.tracing { FileHandle.standardError.write(Data("case \(cases): \(what())\n".utf8)) }
+        calls += 1
         do { try body() } catch {
             refused += 1
             if Self.tracing { FileHandle.standardError.write(Data("  refused: \(error)\n".utf8)) }
@@ -129,16 +135,17 @@ struct RandomWalkSelfTest {
 
     /// One animator: random configuration and tiles, touches named and unnamed.
     mutating func animatorCase() throws {
-        var config = EngineConfiguration()
-        config.tick = logUniform(1.0 / 480, 1.0 / 30)
-        config.maxFrameInterval = max(config.tick, 0.25)
-        config.solverIterations = Int(rng.next() % 100) + 1
+        var config = TileConfiguration()
+        config.drag.tick = logUniform(1.0 / 480, 1.0 / 30)
+        config.drag.maxFrameInterval = max(config.drag.tick, 0.25)
+        let solverIterations = Int(rng.next() % 100) + 1
         config.gravity = vector(Limits.gravity)
-        config.dragMaxAcceleration = logUniform(1e-3, 1e9)
-        config.dragErrorBias = logUniform(1e-300, 1)
+        config.drag.dragMaxAcceleration = logUniform(1e-3, 1e9)
+        config.drag.dragErrorBias = logUniform(1e-300, 1)
         config.attraction = SpringTuning(
-            frequency: logUniform(1e-3, 0.25 / config.tick), dampingRatio: pick([0, 1, logUniform(1e-3, 100)]))
-        config.rotation = SpringTuning(frequency: logUniform(1e-3, 0.25 / config.tick), dampingRatio: pick([0, 1, logUniform(1e-3, 100)]))
+            frequency: logUniform(1e-3, 0.25 / config.drag.tick), dampingRatio: pick([0, 1, logUniform(1e-3, 100)]))
+        config.rotation = SpringTuning(
+            frequency: logUniform(1e-3, 0.25 / config.drag.tick), dampingRatio: pick([0, 1, logUniform(1e-3, 100)]))
         config.releaseRule = pick([.alwaysAttract, .alwaysFall, .projectedDistance(lookahead: 0.15, radius: 100)])
         var tiles: [TileDefinition] = []
         for id in 1...(Int(rng.next() % 3) + 1) {
@@ -156,14 +163,16 @@ struct RandomWalkSelfTest {
             let p = Vector(min(max(t.origin.x + local.x, -1e7), 1e7), min(max(t.origin.y + local.y, -1e7), 1e7))
             touches.append((p, rng.next() % 2 == 0 ? t.id : nil))
         }
-        try animatorSession(tiles: tiles, config: config, touches: touches)
+        try animatorSession(tiles: tiles, config: config, solverIterations: solverIterations, touches: touches)
     }
 
     /// Touches down one after another, each dragged (in jumps up to the coordinate limit, so
     /// the release velocity is at the clamp) and released, over about two seconds.
-    mutating func animatorSession(tiles: [TileDefinition], config: EngineConfiguration, touches: [(Vector, TileID?)]) throws {
+    mutating func animatorSession(
+        tiles: [TileDefinition], config: TileConfiguration, solverIterations: Int = 10, touches: [(Vector, TileID?)]
+    ) throws {
         cases += 1
-        let backend = try kind.make(solverIterations: config.solverIterations)
+        let backend = try kind.make(solverIterations: solverIterations)
         var animatorOrNil: TileAnimator?
         attempt { () throws(FlingError) in
             animatorOrNil = try TileAnimator(
@@ -176,7 +185,7 @@ struct RandomWalkSelfTest {
             let id = TouchID(n + 1)
             var p = point
             attempt { () throws(FlingError) in
-                try animator.handle(TouchEvent(time: time, touch: id, phase: .began, position: p, tile: tile))
+                try animator.handle(TouchEvent(time: time, touch: id, phase: .began, position: p, item: tile))
             }
             for _ in 0..<(Int(rng.next() % 6) + 2) {
                 time += pick([0.001, 0.008, 1.0 / 60])

@@ -6,18 +6,31 @@ import Darwin
 #endif
 
 /// `fling selftest-backend`: for the test suite, not for people. Drives a backend (Chipmunk by
-/// default) and the tile animator on it over the whole accepted range of every input
+/// default) and the tile and snap animators on it (with walls, materials, fields and pushes)
+/// over the whole accepted range of every input
 /// (extreme sizes, masses, moments, coordinates, grab points, springs, steps, velocities),
 /// refusals included, so that a Chipmunk assertion, which aborts the process in Debian's
 /// build, ends this process instead of the test run. `--abort` aborts on purpose, to prove
 /// the harness notices.
 enum SelfTestCommand {
     static func run(_ arguments: [String], _ out: inout Output) throws {
-        let args = try Arguments(arguments, valued: ["seed", "cases", "backend", "walk"], flags: ["abort", "help"])
+        let args = try Arguments(arguments, valued: ["seed", "cases", "backend", "walk", "dynamics-digest"], flags: ["abort", "help"])
         if args.flag("help") {
-            out.print("fling selftest-backend [--seed S] [--cases N] [--walk N] [--backend KIND] [--abort]: for the test suite"); return
+            out.print(
+                "fling selftest-backend [--seed S] [--cases N] [--walk N] [--backend KIND] [--abort] [--dynamics-digest SEED]: for the test suite"
+            )
+            return
         }
         if args.flag("abort") { abort() }
+        if args.has("dynamics-digest") {
+            // The seeded dynamics script (walls, properties, pushes, every field kind, joints)
+            // on one backend (default native-portable): its digest, for the portable pin.
+            let seed = UInt64(try args.int("dynamics-digest", in: 0...Int.max) ?? 0)
+            let kind = args.has("backend") ? try Input.backend(args) : .nativePortable
+            let result = try DynamicsScript.random(seed: seed).run(on: kind)
+            out.print("dynamics digest \(result.digest.hex) (\(result.frames.count) steps, \(result.contactCount) contacts) on \(kind)")
+            return
+        }
         let seed = UInt64(try args.int("seed", in: 0...Int.max) ?? 1)
         let cases = try args.int("cases", in: 1...1_000_000) ?? 200
         let kind = args.has("backend") ? try Input.backend(args) : (BackendKind.available.contains(.chipmunk) ? .chipmunk : .native)
@@ -56,8 +69,16 @@ enum SelfTestCommand {
                 try finite(try backend.state(of: w))
             }
         }
+        var dynamics = RandomWalkSelfTest(kind: kind, rng: SplitMix64(state: seed ^ 0x4459_4E41))
         for c in 0..<cases {
-            if c % 2 == 0 {
+            if c % 3 == 2 {
+                // The dynamics calls (walls, pushes, fields, properties, the extra joints).
+                if c % 2 == 0 { try dynamics.dynamicsCase() } else { try dynamics.wallCase() }
+                calls += dynamics.calls
+                refused += dynamics.refused
+                dynamics.calls = 0
+                dynamics.refused = 0
+            } else if c % 3 == 0 {
                 // The backend alone, every entry point, arguments anywhere in (and beyond) range.
                 let backend = try kind.make()
                 var worlds: [WorldID] = []
@@ -113,15 +134,22 @@ enum SelfTestCommand {
                     for w in worlds { attempt { () throws(FlingError) in try finite(try backend.state(of: w)) } }
                 }
                 for w in worlds.reversed() { attempt { () throws(FlingError) in try backend.destroyWorld(w) } }
+            } else if (c / 3) % 2 == 1 {
+                // The animators' dynamics (SelfTestCommand+AnimatorDynamics.swift).
+                try dynamics.animatorDynamicsCase()
+                calls += dynamics.calls
+                refused += dynamics.refused
+                dynamics.calls = 0
+                dynamics.refused = 0
             } else {
                 // The animator, as an app would misuse it within its limits.
-                var configuration = EngineConfiguration()
-                configuration.tick = pick([1e-4, 0.1, 1.0 / 60])
-                configuration.maxFrameInterval = max(configuration.tick, 0.25)
+                var configuration = TileConfiguration()
+                configuration.drag.tick = pick([1e-4, 0.1, 1.0 / 60])
+                configuration.drag.maxFrameInterval = max(configuration.drag.tick, 0.25)
                 configuration.gravity = Vector(u(-1e7, 1e7), pick([1e7, u(-1e7, 1e7)]))
-                configuration.dragMaxAcceleration = pick([1e9, lu(1e-3, 1e9)])
-                configuration.dragErrorBias = pick([1e-300, 1, lu(1e-300, 1)])
-                let cap = 0.3 / configuration.tick
+                configuration.drag.dragMaxAcceleration = pick([1e9, lu(1e-3, 1e9)])
+                configuration.drag.dragErrorBias = pick([1e-300, 1, lu(1e-300, 1)])
+                let cap = 0.3 / configuration.drag.tick
                 configuration.attraction = SpringTuning(frequency: pick([cap, lu(1e-3, cap)]), dampingRatio: u(0, 100))
                 configuration.rotation = SpringTuning(frequency: pick([cap, lu(1e-3, cap)]), dampingRatio: u(0, 100))
                 var tiles: [TileDefinition] = []
@@ -139,7 +167,7 @@ enum SelfTestCommand {
                 } catch { refused += 1; continue }
                 var t = 0.0
                 for step in 0..<40 {
-                    t += configuration.tick * pick([1, 3, 0.5])
+                    t += configuration.drag.tick * pick([1, 3, 0.5])
                     let touch = TouchID(step / 4)
                     let phase: TouchEvent.Phase = [.began, .moved, .moved, pick([.ended, .cancelled])][step % 4]
                     let at = Vector(pick([4_194_304, u(-1e7, 1e7)]), pick([4_194_304, u(-1e7, 1e7)]))
@@ -147,7 +175,7 @@ enum SelfTestCommand {
                         try animator.handle(
                             TouchEvent(
                                 time: t, touch: touch, phase: phase, position: at,
-                                tile: phase == .began ? TileID(Int(rng.next() % 3)) : nil))
+                                item: phase == .began ? ItemID(Int(rng.next() % 3)) : nil))
                     }
                     attempt { () throws(FlingError) in _ = try animator.advance(to: t) }
                 }
@@ -158,11 +186,20 @@ enum SelfTestCommand {
         let walks = try args.int("walk", in: 0...10_000_000) ?? 0
         var walk = RandomWalkSelfTest(kind: kind, rng: SplitMix64(state: seed ^ 0x5741_4C4B))
         for w in 0..<walks {
-            if w % 2 == 0 { try walk.backendCase() } else { try walk.animatorCase() }
+            switch w % 5 {
+            case 0: try walk.backendCase()
+            case 1: try walk.animatorCase()
+            case 2: try walk.dynamicsCase()
+            case 3: try walk.animatorDynamicsCase()
+            default: try walk.wallCase()
+            }
         }
         if walks > 0 {
-            out.print("selftest-backend: \(walk.cases) random walks, \(walk.refused) refused calls, \(walk.steps) steps, all finite")
+            out.print(
+                "selftest-backend: \(walk.cases) random walks, \(walk.refused) refused calls, \(walk.steps) steps, \(walk.contacts) wall contacts, all finite"
+            )
         }
-        out.print("selftest-backend: \(cases) cases on \(kind), \(calls) calls, \(refused) refused, no abort")
+        out.print(
+            "selftest-backend: \(cases) cases on \(kind), \(calls) calls, \(refused) refused, \(dynamics.contacts) wall contacts, no abort")
     }
 }

@@ -4,19 +4,27 @@ import FlingCore
 
 /// The Chipmunk 7 backend: each world is a real Chipmunk world.
 ///
-/// Every `cpSpace`, `cpBody` and `cpConstraint` it makes lives here and is freed exactly once.
-/// Arguments are validated in Swift before any reaches Chipmunk, whose debug build aborts
-/// the process on a failed assertion. No state arithmetic goes through Chipmunk's inline
-/// `cpv*` helpers (Swift's C importer may fuse them into FMAs): vectors are built from
-/// fields, and all math happens in the library itself.
+/// Every `cpSpace`, `cpBody`, `cpShape` and `cpConstraint` it makes lives here and is freed
+/// exactly once. Arguments are validated in Swift before any reaches Chipmunk, whose debug
+/// build aborts the process on a failed assertion. No state arithmetic goes through
+/// Chipmunk's inline `cpv*` helpers (Swift's C importer may fuse them into FMAs): vectors are
+/// built from fields, and all math happens in the library itself or in Fling's shared Swift
+/// (the velocity update of `Motion`, the impulse of a push).
+///
+/// A space with walls indexes its shapes with Chipmunk's spatial hash (`cpSpaceUseSpatialHash`
+/// with `Contact` cell size and count), in both layouts: the order in which a body meets its
+/// walls, which decides the bits, then depends only on the body's bounding box and its own
+/// walls, whatever other worlds share the space (docs/DYNAMICS.md, "Walls").
 public final class ChipmunkBackend: PhysicsBackend {
     /// How worlds map onto Chipmunk spaces.
     public enum Layout: Sendable {
         /// One `cpSpace` per world, as the original photo app did. The default.
         case spacePerWorld
         /// Every world's bodies in one shared `cpSpace`, stepped by one `cpSpaceStep`.
-        /// The worlds still never interact (tiles have no shapes); each body gets its own
-        /// gravity through a velocity-update callback that calls Chipmunk's own update.
+        /// The worlds still never interact: each body gets its own gravity through a
+        /// velocity-update callback that calls Chipmunk's own update, item boxes never collide
+        /// with each other (shape filters), identical wall lists share one set of wall shapes,
+        /// and an item ignores other sets' walls (the begin callback).
         case sharedSpace
     }
 
@@ -25,10 +33,16 @@ public final class ChipmunkBackend: PhysicsBackend {
     public var name: String { layout == .spacePerWorld ? "chipmunk" : "chipmunk-shared" }
     public private(set) var worldCount = 0
 
-    private var worlds: [ChipmunkWorld?] = []
+    var worlds: [ChipmunkWorld?] = []
     private var generations: [UInt32] = []
     private var freeSlots: [UInt32] = []
     private var sharedSpace: OpaquePointer?
+    private var sharedOrder: SharedConstraintOrder?
+    /// Shared layout: wall sets by their walls (looked up, never iterated), with their users.
+    private var wallSets: [[Wall]: (id: Int, shapes: [OpaquePointer], users: Int)] = [:]
+    private var nextWallSet = 1
+    /// The slots of worlds with dynamics, whose contact lists each step clears.
+    private var dynamicSlots: [Int] = []
     /// The longest stable step of each world's springs.
     private var stability = SpringStability()
 
@@ -39,7 +53,7 @@ public final class ChipmunkBackend: PhysicsBackend {
     }
 
     deinit {
-        for i in worlds.indices { worlds[i]?.free() }
+        for i in worlds.indices where worlds[i] != nil { free(i) }
         if let sharedSpace { cpSpaceFree(sharedSpace) }
     }
 
@@ -51,6 +65,24 @@ public final class ChipmunkBackend: PhysicsBackend {
         return space
     }
 
+    /// Readies a space for walls: the spatial hash, the collision callbacks, and shape ids from
+    /// 2 on. (Chipmunk hashes a contact by its shapes' ids and features, and ids 0 and 1 are the
+    /// one pair for which two different contacts of a polygon and a segment hash alike, so a
+    /// replaced contact could inherit another's impulse; burning them keeps contact identity
+    /// a matter of features alone, as the native solver has it.)
+    private func prepareForWalls(_ space: OpaquePointer) {
+        cpSpaceUseSpatialHash(space, Contact.cellSize, Int32(Contact.cellCount))
+        let handler = cpSpaceAddDefaultCollisionHandler(space)!
+        handler.pointee.beginFunc = wallBegin
+        handler.pointee.postSolveFunc = wallPostSolve
+        let dummy = cpSegmentShapeNew(cpSpaceGetStaticBody(space), cpVect(x: 0, y: 0), cpVect(x: 1, y: 0), 0)!
+        for _ in 0..<2 {
+            cpSpaceAddShape(space, dummy)
+            cpSpaceRemoveShape(space, dummy)
+        }
+        cpShapeFree(dummy)
+    }
+
     public func makeWorld(_ definition: WorldDefinition) throws(FlingError) -> WorldID {
         try BackendCheck.definition(definition)
         let space: OpaquePointer
@@ -58,15 +90,23 @@ public final class ChipmunkBackend: PhysicsBackend {
         case .spacePerWorld:
             space = newSpace(gravity: definition.gravity)
         case .sharedSpace:
-            if sharedSpace == nil { sharedSpace = newSpace(gravity: .zero) }
+            if sharedSpace == nil {
+                let s = newSpace(gravity: .zero)
+                prepareForWalls(s)
+                sharedSpace = s
+                sharedOrder = SharedConstraintOrder(space: s)
+            }
             space = sharedSpace!
         }
-        let body = cpBodyNew(definition.mass, definition.moment)!
+        let moment = definition.allowsRotation ? definition.moment : .infinity
+        let body = cpBodyNew(definition.mass, moment)!
         // Position first, then angle: the native backend mirrors this order.
         cpBodySetPosition(body, cpVect(x: definition.transform.position.x, y: definition.transform.position.y))
         cpBodySetAngle(body, definition.transform.angle)
         cpSpaceAddBody(space, body)
-        var world = ChipmunkWorld(space: space, ownsSpace: layout == .spacePerWorld, body: body)
+        var world = ChipmunkWorld(
+            space: space, ownsSpace: layout == .spacePerWorld, body: body, massInverse: 1 / definition.mass,
+            momentInverse: 1 / moment, size: definition.size)
         if layout == .sharedSpace {
             let medium = UnsafeMutablePointer<Medium>.allocate(capacity: 1)
             medium.initialize(to: Medium(gravity: cpVect(x: definition.gravity.x, y: definition.gravity.y), damping: 1))
@@ -86,7 +126,7 @@ public final class ChipmunkBackend: PhysicsBackend {
 
     public func destroyWorld(_ world: WorldID) throws(FlingError) {
         let i = try slot(world)
-        worlds[i]!.free()
+        free(i)
         worlds[i] = nil
         stability.clear(i)
         generations[i] &+= 1
@@ -94,41 +134,139 @@ public final class ChipmunkBackend: PhysicsBackend {
         worldCount -= 1
     }
 
-    public func attachDrag(_ joint: DragJoint, to world: WorldID) throws(FlingError) {
-        let i = try slot(world)
-        try BackendCheck.drag(joint)
-        try BackendCheck.leverage(
-            joint, massInverse: 1 / cpBodyGetMass(worlds[i]!.body), momentInverse: 1 / cpBodyGetMoment(worlds[i]!.body))
-        guard !worlds[i]!.hasDrag, !worlds[i]!.hasAttraction else { throw BackendCheck.occupied(world, "attachDrag") }
+    /// Frees every C object of world `i`; the slot must not be used afterwards.
+    func free(_ i: Int) {
+        for joint in worlds[i]!.joints.reversed() { removeJoint(joint, i) }
+        worlds[i]!.joints = []
+        removeAttraction(i)
+        removeWalls(i)
+        let w = worlds[i]!
+        cpSpaceRemoveBody(w.space, w.body)
+        cpBodyFree(w.body)
+        w.medium?.deallocate()
+        if let k = dynamicSlots.firstIndex(of: i) { dynamicSlots.remove(at: k) }
+        worlds[i]!.dynamics = nil
+        if w.ownsSpace { cpSpaceFree(w.space) }
+    }
+
+    // MARK: - Constraints
+
+    private func add(_ c: OpaquePointer, _ i: Int, commutes: Bool = false) {
+        if let sharedOrder {
+            worlds[i]!.ownOrder.append(c)
+            sharedOrder.add(c, world: i, commutes: commutes)
+        } else {
+            cpSpaceAddConstraint(worlds[i]!.space, c)
+        }
+    }
+
+    private func remove(_ c: OpaquePointer, _ i: Int) {
+        if let sharedOrder {
+            // The world's own order first, as its own space's array would change.
+            var own = worlds[i]!.ownOrder
+            let k = own.firstIndex(of: c)!
+            own[k] = own[own.count - 1]
+            own.removeLast()
+            worlds[i]!.ownOrder = own
+            sharedOrder.remove(c) { self.worlds[$0]!.ownOrder }
+        } else {
+            cpSpaceRemoveConstraint(worlds[i]!.space, c)
+        }
+        cpConstraintFree(c)
+    }
+
+    private func removeJoint(_ joint: ChipmunkJoint, _ i: Int) {
+        for c in joint.constraints { remove(c, i) }
+        // A finger body was never added to the space (as in Chipmunk's demos).
+        if let finger = joint.finger { cpBodyFree(finger) }
+    }
+
+    private func removeAttraction(_ i: Int) {
+        // Remove in the order added: the rotary spring then moves into the spring's slot and
+        // out again, leaving the space's constraint order as if neither had been there.
+        if let spring = worlds[i]!.spring {
+            remove(spring, i)
+            worlds[i]!.spring = nil
+        }
+        if let rotary = worlds[i]!.rotary {
+            remove(rotary, i)
+            worlds[i]!.rotary = nil
+        }
+    }
+
+    private func newJointID(_ i: Int) -> JointID {
+        let id = JointID(worlds[i]!.nextJoint)
+        worlds[i]!.nextJoint &+= 1
+        return id
+    }
+
+    /// A drag as `ChipmunkMultiGrab` makes one: the finger's kinematic body, the grab pivot,
+    /// then (if asked) the friction pivot and the rotary friction gear.
+    private func makeDrag(_ joint: DragJoint, _ i: Int, id given: JointID? = nil) -> JointID {
+        let body = worlds[i]!.body
         let finger = cpBodyNewKinematic()!
         cpBodySetPosition(finger, cpVect(x: joint.finger.x, y: joint.finger.y))
-        let pivot = cpPivotJointNew2(
-            finger, worlds[i]!.body, cpVect(x: 0, y: 0), cpVect(x: joint.localAnchor.x, y: joint.localAnchor.y))!
+        let anchor = cpVect(x: joint.localAnchor.x, y: joint.localAnchor.y)
+        let pivot = cpPivotJointNew2(finger, body, cpVect(x: 0, y: 0), anchor)!
         cpConstraintSetMaxForce(pivot, joint.maxForce)
         cpConstraintSetErrorBias(pivot, joint.errorBias)
-        cpSpaceAddConstraint(worlds[i]!.space, pivot)
-        worlds[i]!.finger = finger
-        worlds[i]!.pivot = pivot
+        add(pivot, i)
+        var constraints = [pivot]
+        if joint.friction > 0 {
+            let friction = cpPivotJointNew2(finger, body, cpVect(x: 0, y: 0), anchor)!
+            cpConstraintSetMaxForce(friction, joint.friction)
+            cpConstraintSetMaxBias(friction, 0)
+            cpConstraintSetErrorBias(friction, chipmunkDefaultErrorBias)
+            add(friction, i)
+            constraints.append(friction)
+        }
+        if joint.rotaryFriction > 0, worlds[i]!.momentInverse != 0 {
+            let gear = cpGearJointNew(finger, body, 0, 1)!
+            cpConstraintSetMaxForce(gear, joint.rotaryFriction)
+            cpConstraintSetMaxBias(gear, 0)
+            cpConstraintSetErrorBias(gear, chipmunkDefaultErrorBias)
+            add(gear, i)
+            constraints.append(gear)
+        }
+        let id = given ?? newJointID(i)
+        worlds[i]!.joints.append(ChipmunkJoint(id: id, constraints: constraints, finger: finger))
+        return id
+    }
+
+    private func checkDrag(_ joint: DragJoint, _ i: Int) throws(FlingError) {
+        try BackendCheck.drag(joint)
+        try BackendCheck.friction(joint)
+        try BackendCheck.leverage(joint, massInverse: worlds[i]!.massInverse, momentInverse: worlds[i]!.momentInverse)
+    }
+
+    public func attachDrag(_ joint: DragJoint, to world: WorldID) throws(FlingError) {
+        let i = try slot(world)
+        try checkDrag(joint, i)
+        guard !worlds[i]!.hasJoints else { throw BackendCheck.occupied(world, "attachDrag") }
+        worlds[i]!.legacyDrag = makeDrag(joint, i, id: .legacy)
     }
 
     public func moveFinger(in world: WorldID, to position: Vector, velocity: Vector) throws(FlingError) {
         let i = try slot(world)
         try BackendCheck.finger(position, velocity)
-        guard let finger = worlds[i]!.finger else { throw BackendCheck.missing(world, "moveFinger", "a drag joint") }
+        guard let id = worlds[i]!.legacyDrag, let finger = worlds[i]!.joints.first(where: { $0.id == id })?.finger else {
+            throw BackendCheck.missing(world, "moveFinger", "a drag joint")
+        }
         cpBodySetPosition(finger, cpVect(x: position.x, y: position.y))
         cpBodySetVelocity(finger, cpVect(x: velocity.x, y: velocity.y))
     }
 
     public func detachDrag(from world: WorldID) throws(FlingError) {
         let i = try slot(world)
-        guard worlds[i]!.hasDrag else { throw BackendCheck.missing(world, "detachDrag", "a drag joint") }
-        worlds[i]!.removeDrag()
+        guard let id = worlds[i]!.legacyDrag else { throw BackendCheck.missing(world, "detachDrag", "a drag joint") }
+        try removeJoint(id, from: world)
     }
 
     public func attachAttraction(_ attraction: Attraction, to world: WorldID) throws(FlingError) {
         let i = try slot(world)
         try BackendCheck.attraction(attraction)
-        guard !worlds[i]!.hasDrag, !worlds[i]!.hasAttraction else { throw BackendCheck.occupied(world, "attachAttraction") }
+        guard !worlds[i]!.hasJoints else { throw BackendCheck.occupied(world, "attachAttraction") }
+        try BackendCheck.rotates(worlds[i]!.momentInverse, "attachAttraction")
         let space = worlds[i]!.space
         let anchor = cpSpaceGetStaticBody(space)!
         let body = worlds[i]!.body
@@ -136,17 +274,18 @@ public final class ChipmunkBackend: PhysicsBackend {
             anchor, body, cpVect(x: attraction.origin.x, y: attraction.origin.y), cpVect(x: 0, y: 0),
             0, attraction.stiffness, attraction.damping)!
         let rotary = cpDampedRotarySpringNew(anchor, body, 0, attraction.angularStiffness, attraction.angularDamping)!
-        cpSpaceAddConstraint(space, spring)
-        cpSpaceAddConstraint(space, rotary)
+        add(spring, i, commutes: true)
+        add(rotary, i, commutes: true)
         worlds[i]!.spring = spring
         worlds[i]!.rotary = rotary
-        stability.set(i, SpringStability.bound(attraction, massInverse: 1 / cpBodyGetMass(body), momentInverse: 1 / cpBodyGetMoment(body)))
+        stability.set(
+            i, SpringStability.bound(attraction, massInverse: worlds[i]!.massInverse, momentInverse: worlds[i]!.momentInverse))
     }
 
     public func detachAttraction(from world: WorldID) throws(FlingError) {
         let i = try slot(world)
         guard worlds[i]!.hasAttraction else { throw BackendCheck.missing(world, "detachAttraction", "attraction springs") }
-        worlds[i]!.removeAttraction()
+        removeAttraction(i)
         stability.clear(i)
     }
 
@@ -156,6 +295,7 @@ public final class ChipmunkBackend: PhysicsBackend {
         let g = cpVect(x: gravity.x, y: gravity.y)
         if let medium = worlds[i]!.medium {
             medium.pointee.gravity = g
+            worlds[i]!.dynamics?.gravity = g
         } else {
             cpSpaceSetGravity(worlds[i]!.space, g)
         }
@@ -166,6 +306,7 @@ public final class ChipmunkBackend: PhysicsBackend {
         try BackendCheck.damping(damping)
         if let medium = worlds[i]!.medium {
             medium.pointee.damping = damping
+            worlds[i]!.dynamics?.damping = damping
         } else {
             cpSpaceSetDamping(worlds[i]!.space, damping)
         }
@@ -181,6 +322,7 @@ public final class ChipmunkBackend: PhysicsBackend {
     public func step(by dt: Double) throws(FlingError) {
         try BackendCheck.dt(dt)
         try stability.check(dt)
+        for i in dynamicSlots { worlds[i]!.dynamics!.contacts.removeAll(keepingCapacity: true) }
         switch layout {
         case .spacePerWorld:
             for i in worlds.indices { if let world = worlds[i] { cpSpaceStep(world.space, dt) } }
@@ -195,6 +337,216 @@ public final class ChipmunkBackend: PhysicsBackend {
         return BodyState(
             position: Vector(p.x, p.y), angle: cpBodyGetAngle(body),
             velocity: Vector(v.x, v.y), angularVelocity: cpBodyGetAngularVelocity(body))
+    }
+
+    // MARK: - Dynamics
+
+    /// The world's dynamics, made on first use: from then on its body's velocity update is
+    /// ``dynamicsVelocityUpdate`` (exactly Chipmunk's own arithmetic while it adds nothing).
+    @discardableResult
+    private func dynamics(_ i: Int) -> ChipmunkDynamics {
+        if let d = worlds[i]!.dynamics { return d }
+        let w = worlds[i]!
+        let medium = w.medium?.pointee
+        let d = ChipmunkDynamics(
+            mass: 1 / w.massInverse, massInverse: w.massInverse, momentInverse: w.momentInverse, usesMedium: medium != nil,
+            gravity: medium?.gravity ?? cpVect(x: 0, y: 0), damping: medium?.damping ?? 1)
+        worlds[i]!.dynamics = d
+        cpBodySetUserData(w.body, Unmanaged.passUnretained(d).toOpaque())
+        cpBodySetVelocityUpdateFunc(w.body, dynamicsVelocityUpdate)
+        dynamicSlots.append(i)
+        return d
+    }
+
+    public func setWalls(_ walls: [Wall], of world: WorldID) throws(FlingError) {
+        let i = try slot(world)
+        try BackendCheck.walls(walls, size: worlds[i]!.size)
+        guard walls != worlds[i]!.wallKey else { return }
+        let d = dynamics(i)
+        removeWalls(i)
+        guard !walls.isEmpty else { return }
+        let space = worlds[i]!.space
+        let filterWall = cpShapeFilter(group: 0, categories: 1, mask: 2)
+        func newWall(_ k: Int, set: Int) -> OpaquePointer {
+            let w = walls[k]
+            let shape = cpSegmentShapeNew(
+                cpSpaceGetStaticBody(space), cpVect(x: w.start.x, y: w.start.y), cpVect(x: w.end.x, y: w.end.y), w.radius)!
+            cpShapeSetElasticity(shape, w.elasticity)
+            cpShapeSetFriction(shape, w.friction)
+            cpShapeSetFilter(shape, filterWall)
+            cpShapeSetUserData(shape, wallCode(set: set, index: k))
+            cpSpaceAddShape(space, shape)
+            return shape
+        }
+        switch layout {
+        case .spacePerWorld:
+            if worlds[i]!.walls.isEmpty && worlds[i]!.wallKey.isEmpty && !worlds[i]!.isPrepared {
+                prepareForWalls(space)
+                worlds[i]!.isPrepared = true
+            }
+            worlds[i]!.walls = walls.indices.map { newWall($0, set: 0) }
+            d.wallSet = 0
+        case .sharedSpace:
+            if let set = wallSets[walls] {
+                wallSets[walls]!.users = set.users + 1
+                d.wallSet = set.id
+            } else {
+                let id = nextWallSet
+                nextWallSet += 1
+                wallSets[walls] = (id, walls.indices.map { newWall($0, set: id) }, 1)
+                d.wallSet = id
+            }
+        }
+        worlds[i]!.wallKey = walls
+        // The item's box, after the walls (its arbiters are new either way).
+        let size = worlds[i]!.size!
+        let box = cpBoxShapeNew(worlds[i]!.body, size.x, size.y, 0)!
+        cpShapeSetElasticity(box, d.properties.elasticity)
+        cpShapeSetFriction(box, d.properties.friction)
+        cpShapeSetFilter(box, cpShapeFilter(group: 0, categories: 2, mask: 1))
+        cpShapeSetUserData(box, Unmanaged.passUnretained(d).toOpaque())
+        cpSpaceAddShape(space, box)
+        worlds[i]!.shape = box
+        d.contacts.reserveCapacity(walls.count)
+    }
+
+    /// Removes the item's box (dropping its arbiters) and the walls (or the use of a wall set).
+    private func removeWalls(_ i: Int) {
+        let space = worlds[i]!.space
+        if let box = worlds[i]!.shape {
+            cpSpaceRemoveShape(space, box)
+            cpShapeFree(box)
+            worlds[i]!.shape = nil
+        }
+        for shape in worlds[i]!.walls {
+            cpSpaceRemoveShape(space, shape)
+            cpShapeFree(shape)
+        }
+        worlds[i]!.walls = []
+        let key = worlds[i]!.wallKey
+        if layout == .sharedSpace, !key.isEmpty, let set = wallSets[key] {
+            if set.users == 1 {
+                for shape in set.shapes {
+                    cpSpaceRemoveShape(space, shape)
+                    cpShapeFree(shape)
+                }
+                wallSets[key] = nil
+            } else {
+                wallSets[key]!.users = set.users - 1
+            }
+        }
+        worlds[i]!.wallKey = []
+    }
+
+    public func setItemProperties(_ properties: ItemProperties, of world: WorldID) throws(FlingError) {
+        let i = try slot(world)
+        try BackendCheck.properties(properties)
+        dynamics(i).motion.properties = properties
+        if let box = worlds[i]!.shape {
+            cpShapeSetElasticity(box, properties.elasticity)
+            cpShapeSetFriction(box, properties.friction)
+        }
+    }
+
+    public func applyImpulse(_ push: Push, to world: WorldID) throws(FlingError) {
+        let i = try slot(world)
+        try BackendCheck.push(push)
+        let body = worlds[i]!.body
+        let v = cpBodyGetVelocity(body), rotation = cpBodyGetRotation(body)
+        let r = Motion.impulse(
+            push, vx: v.x, vy: v.y, w: cpBodyGetAngularVelocity(body), cos: rotation.x, sin: rotation.y,
+            massInverse: worlds[i]!.massInverse, momentInverse: worlds[i]!.momentInverse)
+        try BackendCheck.impulseResult((r.vx, r.vy), r.w)
+        cpBodySetVelocity(body, cpVect(x: r.vx, y: r.vy))
+        cpBodySetAngularVelocity(body, r.w)
+    }
+
+    public func addForce(_ push: Push, to world: WorldID) throws(FlingError) -> ForceID {
+        let i = try slot(world)
+        try BackendCheck.push(push)
+        try BackendCheck.forceCount(worlds[i]!.dynamics?.motion.forces.count ?? 0)
+        return dynamics(i).motion.addForce(push)
+    }
+
+    public func removeForce(_ force: ForceID, from world: WorldID) throws(FlingError) {
+        let i = try slot(world)
+        guard let d = worlds[i]!.dynamics, d.motion.forces.contains(where: { $0.id == force }) else {
+            throw BackendCheck.unknownForce(force, world)
+        }
+        _ = d.motion.removeForce(force)
+    }
+
+    public func setFields(_ fields: [Field], of world: WorldID) throws(FlingError) {
+        let i = try slot(world)
+        try BackendCheck.fields(fields)
+        dynamics(i).motion.setFields(fields)
+    }
+
+    public func contacts(of world: WorldID) throws(FlingError) -> [WallContact] {
+        worlds[try slot(world)]!.dynamics?.contacts ?? []
+    }
+
+    private func checkJointRoom(_ world: WorldID, _ i: Int, _ operation: String) throws(FlingError) {
+        guard !worlds[i]!.hasAttraction else { throw BackendCheck.occupied(world, operation) }
+        try BackendCheck.jointCount(worlds[i]!.joints.count)
+    }
+
+    public func addDrag(_ joint: DragJoint, to world: WorldID) throws(FlingError) -> JointID {
+        let i = try slot(world)
+        try checkDrag(joint, i)
+        try checkJointRoom(world, i, "addDrag")
+        return makeDrag(joint, i)
+    }
+
+    public func moveDrag(_ joint: JointID, in world: WorldID, to position: Vector, velocity: Vector) throws(FlingError) {
+        let i = try slot(world)
+        try BackendCheck.finger(position, velocity)
+        guard let finger = worlds[i]!.joints.first(where: { $0.id == joint })?.finger else {
+            throw BackendCheck.unknownJoint(joint, world)
+        }
+        cpBodySetPosition(finger, cpVect(x: position.x, y: position.y))
+        cpBodySetVelocity(finger, cpVect(x: velocity.x, y: velocity.y))
+    }
+
+    public func addPivot(_ pivot: StaticPivot, to world: WorldID) throws(FlingError) -> JointID {
+        let i = try slot(world)
+        try BackendCheck.pivot(pivot)
+        try BackendCheck.leverage(
+            pivot.localAnchor, "StaticPivot.localAnchor", massInverse: worlds[i]!.massInverse,
+            momentInverse: worlds[i]!.momentInverse)
+        try checkJointRoom(world, i, "addPivot")
+        let c = cpPivotJointNew2(
+            cpSpaceGetStaticBody(worlds[i]!.space), worlds[i]!.body, cpVect(x: pivot.anchor.x, y: pivot.anchor.y),
+            cpVect(x: pivot.localAnchor.x, y: pivot.localAnchor.y))!
+        cpConstraintSetMaxForce(c, pivot.maxForce)
+        cpConstraintSetMaxBias(c, pivot.maxBias)
+        cpConstraintSetErrorBias(c, pivot.errorBias)
+        add(c, i)
+        let id = newJointID(i)
+        worlds[i]!.joints.append(ChipmunkJoint(id: id, constraints: [c], finger: nil))
+        return id
+    }
+
+    public func addGear(_ gear: StaticGear, to world: WorldID) throws(FlingError) -> JointID {
+        let i = try slot(world)
+        try BackendCheck.gear(gear, momentInverse: worlds[i]!.momentInverse)
+        try checkJointRoom(world, i, "addGear")
+        let c = cpGearJointNew(cpSpaceGetStaticBody(worlds[i]!.space), worlds[i]!.body, gear.phase, gear.ratio)!
+        cpConstraintSetMaxForce(c, gear.maxForce)
+        cpConstraintSetMaxBias(c, gear.maxBias)
+        cpConstraintSetErrorBias(c, gear.errorBias)
+        add(c, i)
+        let id = newJointID(i)
+        worlds[i]!.joints.append(ChipmunkJoint(id: id, constraints: [c], finger: nil))
+        return id
+    }
+
+    public func removeJoint(_ joint: JointID, from world: WorldID) throws(FlingError) {
+        let i = try slot(world)
+        guard let k = worlds[i]!.joints.firstIndex(where: { $0.id == joint }) else { throw BackendCheck.unknownJoint(joint, world) }
+        let j = worlds[i]!.joints.remove(at: k)
+        if worlds[i]!.legacyDrag == joint { worlds[i]!.legacyDrag = nil }
+        removeJoint(j, i)
     }
 
     // MARK: - Slots

@@ -2,68 +2,94 @@
 internal import CChipmunk
 import FlingCore
 
-/// The C objects of one world. Owned by ``ChipmunkBackend``, which frees each exactly once:
-/// in `free(in:)` when the world is destroyed, or in its `deinit` for worlds still live.
+/// The C objects of one world. Owned by ``ChipmunkBackend``, which frees each exactly once
+/// (``ChipmunkBackend/free(_:)``, when the world is destroyed or in the backend's `deinit`).
 struct ChipmunkWorld {
     /// The world's own space (per-world layout) or the shared one (not freed here).
     var space: OpaquePointer
     var ownsSpace: Bool
     var body: OpaquePointer
-    var finger: OpaquePointer?
-    var pivot: OpaquePointer?
+    /// `1/m` and `1/I` as Chipmunk holds them (`1/I` is 0 for a body that cannot rotate).
+    var massInverse: Double
+    var momentInverse: Double
+    /// The item's box, for walls.
+    var size: Vector?
+    /// The drag ``ChipmunkBackend/attachDrag(_:to:)`` made (moved by `moveFinger`).
+    var legacyDrag: JointID?
     var spring: OpaquePointer?
     var rotary: OpaquePointer?
-    /// Shared layout only: this body's own gravity and damping, read by
-    /// ``perBodyVelocityUpdate`` each step.
+    /// Shared layout only: this body's own gravity and velocity damping, read by
+    /// ``perBodyVelocityUpdate`` each step (until the world gets ``dynamics``).
     var medium: UnsafeMutablePointer<Medium>?
+    /// Drags, pivots and gears, in the order added.
+    var joints: [ChipmunkJoint] = []
+    var nextJoint: UInt32 = 0
+    /// Shared layout only: the world's constraints in the order its own space would hold
+    /// them (Chipmunk's swap-with-last removal applied to this world's alone).
+    var ownOrder: [OpaquePointer] = []
+    /// The item's box shape, while the world has walls.
+    var shape: OpaquePointer?
+    /// Per-world layout: the wall shapes. Shared layout: the key of the shared wall set.
+    var walls: [OpaquePointer] = []
+    var wallKey: [Wall] = []
+    /// Walls, pushes, fields and properties: the velocity update and the contact events.
+    var dynamics: ChipmunkDynamics?
+    /// Per-world layout: whether the space has been readied for walls (spatial hash, callbacks).
+    var isPrepared = false
 
-    var hasDrag: Bool { pivot != nil }
     var hasAttraction: Bool { spring != nil }
+    var hasJoints: Bool { !joints.isEmpty || spring != nil }
+}
 
-    mutating func removeDrag() {
-        if let pivot {
-            cpSpaceRemoveConstraint(space, pivot)
-            cpConstraintFree(pivot)
-            self.pivot = nil
-        }
-        if let finger {
-            // The finger body was never added to the space (as in Chipmunk's demos).
-            cpBodyFree(finger)
-            self.finger = nil
-        }
+/// One joint of a world: a drag (finger body, grab pivot and its friction joints), a pivot or
+/// a gear. `constraints` in the order added (and removed).
+struct ChipmunkJoint {
+    var id: JointID
+    var constraints: [OpaquePointer]
+    var finger: OpaquePointer?
+}
+
+/// What a world's item does beyond Chipmunk's defaults, behind its body's and shape's user
+/// data: read by the velocity function and the collision callbacks during a step.
+final class ChipmunkDynamics {
+    var motion: Motion
+    var properties: ItemProperties { motion.properties }
+    /// The walls began touching in the last step.
+    var contacts: [WallContact] = []
+    /// Shared layout: the body's gravity and damping (the space's are zero and one).
+    let usesMedium: Bool
+    var gravity: cpVect
+    var damping: Double
+    let massInverse: Double
+    let momentInverse: Double
+    /// Shared layout: the id of the wall set this item collides with (walls of other sets
+    /// are ignored by the begin callback); 0 in the per-world layout.
+    var wallSet = 0
+
+    init(mass: Double, massInverse: Double, momentInverse: Double, usesMedium: Bool, gravity: cpVect, damping: Double) {
+        motion = Motion(mass: mass)
+        self.massInverse = massInverse
+        self.momentInverse = momentInverse
+        self.usesMedium = usesMedium
+        self.gravity = gravity
+        self.damping = damping
     }
 
-    mutating func removeAttraction() {
-        // Remove in the order added: the rotary spring then moves into the spring's slot and
-        // out again, leaving the space's constraint order as if neither had been there.
-        if let spring {
-            cpSpaceRemoveConstraint(space, spring)
-            cpConstraintFree(spring)
-            self.spring = nil
-        }
-        if let rotary {
-            cpSpaceRemoveConstraint(space, rotary)
-            cpConstraintFree(rotary)
-            self.rotary = nil
-        }
-    }
-
-    /// Frees every C object of the world; the value must not be used afterwards.
-    mutating func free() {
-        removeDrag()
-        removeAttraction()
-        cpSpaceRemoveBody(space, body)
-        cpBodyFree(body)
-        if let medium {
-            medium.deallocate()
-            self.medium = nil
-        }
-        if ownsSpace { cpSpaceFree(space) }
+    /// The body's velocity update (``Motion``), with the space's gravity and `damping^dt` or,
+    /// in a shared space, the body's own.
+    func updateVelocity(_ body: OpaquePointer, _ spaceGravity: cpVect, _ spaceDamping: Double, _ dt: Double) {
+        let g = usesMedium ? gravity : spaceGravity
+        let damping = usesMedium ? PlatformFunctions.pow(self.damping, dt) : spaceDamping
+        let p = cpBodyGetPosition(body), v = cpBodyGetVelocity(body), rotation = cpBodyGetRotation(body)
+        var vx = v.x, vy = v.y, w = cpBodyGetAngularVelocity(body)
+        motion.updateVelocity(
+            vx: &vx, vy: &vy, w: &w, px: p.x, py: p.y, cos: rotation.x, sin: rotation.y, massInverse: massInverse,
+            momentInverse: momentInverse, gx: g.x, gy: g.y, damping: damping, dt: dt)
+        cpBodySetVelocity(body, cpVect(x: vx, y: vy))
+        cpBodySetAngularVelocity(body, w)
     }
 }
-#endif
 
-#if Chipmunk
 /// What a body in a shared space moves through: its own gravity and velocity damping.
 struct Medium {
     var gravity: cpVect
@@ -77,5 +103,41 @@ struct Medium {
 let perBodyVelocityUpdate: cpBodyVelocityFunc = { body, _, _, dt in
     let medium = cpBodyGetUserData(body)!.assumingMemoryBound(to: Medium.self).pointee
     cpBodyUpdateVelocity(body, medium.gravity, PlatformFunctions.pow(medium.damping, dt), dt)
+}
+
+/// The velocity update of a body with ``ChipmunkDynamics`` (behind its user-data pointer).
+let dynamicsVelocityUpdate: cpBodyVelocityFunc = { body, gravity, damping, dt in
+    Unmanaged<ChipmunkDynamics>.fromOpaque(cpBodyGetUserData(body)!).takeUnretainedValue()
+        .updateVelocity(body!, gravity, damping, dt)
+}
+
+/// A wall shape's user data: its wall set (0 in the per-world layout) and index in the list.
+@inline(__always) func wallCode(set: Int, index: Int) -> UnsafeMutableRawPointer? {
+    UnsafeMutableRawPointer(bitPattern: set << 8 | index)
+}
+
+/// The arbiter's wall code and the item's dynamics. Chipmunk sorts a segment before a
+/// polygon (`cpCollide`), and the default handler never swaps, so `a` is the wall.
+@inline(__always) func arbiterParties(_ arb: OpaquePointer?) -> (code: Int, item: ChipmunkDynamics) {
+    var a: OpaquePointer?, b: OpaquePointer?
+    cpArbiterGetShapes(arb, &a, &b)
+    let code = Int(bitPattern: cpShapeGetUserData(a))
+    return (code, Unmanaged<ChipmunkDynamics>.fromOpaque(cpShapeGetUserData(b)!).takeUnretainedValue())
+}
+
+/// `begin`: in a shared space an item meets only its own wall set's walls (the others are
+/// ignored until they separate, `cpArbiterIgnore`); in its own space every wall is its own.
+let wallBegin: cpCollisionBeginFunc = { arb, _, _ in
+    let (code, item) = arbiterParties(arb)
+    return code >> 8 == item.wallSet ? 1 : 0
+}
+
+/// `postSolve`: a first contact becomes a ``WallContact`` with the step's total impulse.
+let wallPostSolve: cpCollisionPostSolveFunc = { arb, _, _ in
+    guard cpArbiterIsFirstContact(arb) != 0 else { return }
+    let (code, item) = arbiterParties(arb)
+    let j = cpArbiterTotalImpulse(arb), n = cpArbiterGetNormal(arb), p = cpArbiterGetPointB(arb, 0)
+    // cpArbiterTotalImpulse gives the impulse on the first body (the wall's): negate for the item's.
+    item.contacts.append(WallContact(wall: code & 0xFF, impulse: Vector(-j.x, -j.y), normal: Vector(n.x, n.y), point: Vector(p.x, p.y)))
 }
 #endif

@@ -21,6 +21,10 @@ public struct FlingError: Error, Hashable, Sendable, CustomStringConvertible {
         public static let unknownTile = Code("unknownTile")
         /// A tile with this id already exists.
         public static let duplicateTile = Code("duplicateTile")
+        /// No snap item (or item of another interaction than tiles) has this id.
+        public static let unknownItem = Code("unknownItem")
+        /// A snap item (or item of another interaction than tiles) with this id already exists.
+        public static let duplicateItem = Code("duplicateItem")
         /// A touch was moved, ended or cancelled without having begun.
         public static let unknownTouch = Code("unknownTouch")
         /// A touch began with an id that is still down.

@@ -21,12 +21,34 @@ public struct WorldDefinition: Hashable, Sendable {
     public var transform: Transform
     /// Gravity, in points per second squared.
     public var gravity: Vector
+    /// The item's box, width and height in points: the `cpPolyShape` (`cpBoxShapeNew`, radius
+    /// 0) that collides with the world's walls. Needed only for walls.
+    public var size: Vector?
+    /// Whether the body turns (UIKit's `allowsRotation`). When false its moment is infinite
+    /// (`1/I = 0`): nothing turns it, and `moment` is not used.
+    public var allowsRotation: Bool
 
-    public init(mass: Double, moment: Double, transform: Transform, gravity: Vector) {
+    public init(
+        mass: Double, moment: Double, transform: Transform, gravity: Vector, size: Vector? = nil, allowsRotation: Bool = true
+    ) {
         self.mass = mass
         self.moment = moment
         self.transform = transform
         self.gravity = gravity
+        self.size = size
+        self.allowsRotation = allowsRotation
+    }
+
+    /// A box of `size` whose mass comes from its area, as UIKit's `density` does: a 100 × 100
+    /// point item of density 1 has mass 1 (`mass = density·width·height / 10,000`), and the
+    /// moment of a box, `mass·(width² + height²) / 12`.
+    public static func box(
+        size: Vector, density: Double, transform: Transform, gravity: Vector, allowsRotation: Bool = true
+    ) -> WorldDefinition {
+        let mass = density * size.x * size.y / 10_000
+        return WorldDefinition(
+            mass: mass, moment: mass * (size.x * size.x + size.y * size.y) / 12, transform: transform, gravity: gravity,
+            size: size, allowsRotation: allowsRotation)
     }
 }
 
@@ -36,16 +58,30 @@ public struct DragJoint: Hashable, Sendable {
     public var localAnchor: Vector
     /// Where the finger body starts, in points.
     public var finger: Vector
-    /// Force limit of the joint (Chipmunk's `maxForce`).
+    /// Force limit of the joint (Chipmunk's `maxForce`), positive, at most ``Limits/jointForce``.
     public var maxForce: Double
     /// Fraction of position error left after one second (Chipmunk's `errorBias`).
     public var errorBias: Double
+    /// Grab friction, as Chipmunk's `ChipmunkMultiGrab` makes it: when positive, a second
+    /// pivot between the finger body and the same point of the tile, with `maxBias` 0 and this
+    /// `maxForce`: it resists the tile's motion relative to the finger up to this force,
+    /// without pulling. 0 (the default): none.
+    public var friction: Double
+    /// Rotary grab friction, as `ChipmunkMultiGrab`: when positive, a gear joint (phase 0,
+    /// ratio 1, `maxBias` 0) between the finger body and the tile with this `maxForce`, which
+    /// resists the tile's spin. Not made for a body that cannot rotate (as there). 0: none.
+    public var rotaryFriction: Double
 
-    public init(localAnchor: Vector, finger: Vector, maxForce: Double, errorBias: Double) {
+    public init(
+        localAnchor: Vector, finger: Vector, maxForce: Double, errorBias: Double, friction: Double = 0,
+        rotaryFriction: Double = 0
+    ) {
         self.localAnchor = localAnchor
         self.finger = finger
         self.maxForce = maxForce
         self.errorBias = errorBias
+        self.friction = friction
+        self.rotaryFriction = rotaryFriction
     }
 }
 
@@ -128,6 +164,37 @@ public protocol PhysicsBackend: AnyObject {
     /// The states of `worlds`, in that order, written into `states` (cleared first; its
     /// capacity is kept, so a warmed-up caller allocates nothing).
     func readStates(of worlds: [WorldID], into states: inout [BodyState]) throws(FlingError)
+
+    // MARK: UIKit Dynamics' behaviours (docs/DYNAMICS.md maps each to UIKit's)
+
+    /// Replaces the world's walls (an empty list removes them). The item's box is its
+    /// definition's `size`, which a world with walls must have. Contacts with walls that
+    /// stay keep their solver state; a replaced wall starts afresh.
+    func setWalls(_ walls: [Wall], of world: WorldID) throws(FlingError)
+    /// Sets the item's elasticity, friction, resistance and charge.
+    func setItemProperties(_ properties: ItemProperties, of world: WorldID) throws(FlingError)
+    /// Applies an instantaneous push now: `v += j/m`, `ω += (R·offset × j)/I` with `R` the
+    /// body's rotation (Chipmunk's `cpBodyApplyImpulseAtWorldPoint`). Refused if the
+    /// velocity or spin would leave ``Limits/velocity`` or ``Limits/angularVelocity``.
+    func applyImpulse(_ push: Push, to world: WorldID) throws(FlingError)
+    /// Adds a continuous push, applied in every step's velocity update until removed.
+    func addForce(_ push: Push, to world: WorldID) throws(FlingError) -> ForceID
+    func removeForce(_ force: ForceID, from world: WorldID) throws(FlingError)
+    /// Replaces the world's fields, applied in every step's velocity update in list order.
+    func setFields(_ fields: [Field], of world: WorldID) throws(FlingError)
+    /// The walls the item began touching in the last step, in the order the solver met them.
+    func contacts(of world: WorldID) throws(FlingError) -> [WallContact]
+    /// Adds a drag joint with its own finger body (one per finger; a tile may have several),
+    /// with the joint's grab friction, as ``attachDrag(_:to:)`` makes the first.
+    func addDrag(_ joint: DragJoint, to world: WorldID) throws(FlingError) -> JointID
+    /// Places a drag's finger body for the next step, with the velocity it moved at.
+    func moveDrag(_ joint: JointID, in world: WorldID, to position: Vector, velocity: Vector) throws(FlingError)
+    /// Adds a pivot joint from the static body to the item.
+    func addPivot(_ pivot: StaticPivot, to world: WorldID) throws(FlingError) -> JointID
+    /// Adds a gear joint from the static body to the item (which must be able to rotate).
+    func addGear(_ gear: StaticGear, to world: WorldID) throws(FlingError) -> JointID
+    /// Removes a drag (its finger body and friction joints too), a pivot or a gear.
+    func removeJoint(_ joint: JointID, from world: WorldID) throws(FlingError)
 }
 
 extension PhysicsBackend {
@@ -148,6 +215,7 @@ package enum BackendCheck {
         try Check.coordinate(d.transform.position, "WorldDefinition.transform.position")
         try Check.range(d.transform.angle, -1e6...1e6, "WorldDefinition.transform.angle")
         try gravity(d.gravity)
+        if let s = d.size { try size(s, "WorldDefinition.size") }
     }
 
     package static func drag(_ j: DragJoint) throws(FlingError) {
@@ -155,6 +223,7 @@ package enum BackendCheck {
         try Check.range(j.localAnchor.y, -Limits.coordinate...Limits.coordinate, "DragJoint.localAnchor.y")
         try Check.coordinate(j.finger, "DragJoint.finger")
         try Check.positive(j.maxForce, "DragJoint.maxForce")
+        try Check.range(j.maxForce, 0...Limits.jointForce, "DragJoint.maxForce")
         try Check.range(j.errorBias, 1e-300...1, "DragJoint.errorBias")
     }
 

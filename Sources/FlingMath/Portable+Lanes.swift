@@ -9,14 +9,17 @@
 
 extension Portable {
     /// The sine and cosine of four angles in radians: lane `i` of each result has the bits of
-    /// `Portable.sincos(x[i])`.
+    /// `Portable.sincos(x[i])`, for every lane value (so the accuracy, domain and edge cases
+    /// are the scalar `sincos(_:)`'s). A vector with a lane beyond ``exactTrigonometryBound``,
+    /// infinite or NaN is computed lane by lane.
     @inlinable
     public static func sincos(_ x: SIMD4<Double>) -> (sin: SIMD4<Double>, cos: SIMD4<Double>) {
         lanesSincos(x)
     }
 
     /// The sine and cosine of two angles in radians: lane `i` of each result has the bits of
-    /// `Portable.sincos(x[i])`.
+    /// `Portable.sincos(x[i])`, for every lane value (the accuracy, domain and edge cases of
+    /// the scalar `sincos(_:)`).
     @inlinable
     public static func sincos(_ x: SIMD2<Double>) -> (sin: SIMD2<Double>, cos: SIMD2<Double>) {
         lanesSincos(x)

@@ -68,3 +68,48 @@ extension Portable {
         return y * Double(sign: .plus, exponent: n, significand: 1)
     }
 }
+
+// MARK: - Rounding to an integer, by bit manipulation
+
+// `Double.rounded(_:)` is a C library call (`rint`, `trunc`, `floor` …) wherever the compiler
+// does not inline an instruction for it (baseline x86-64 has none before SSE4.1). These give
+// the same bits for every double, from the representation alone: a double with biased
+// exponent `e` has `1075 − e` fraction bits (none from `e = 1075`, that is `|x| ≥ 2⁵²`), and
+// rounding clears them, carrying into the integer part (and on into the exponent) when the
+// value rounds up. A NaN is returned quiet, as `rounded` does.
+
+extension Portable {
+    /// `x` rounded to the nearest integer, ties to even: the bits of
+    /// `x.rounded(.toNearestOrEven)` for every `x` (signed zeros kept, ±∞ and integers
+    /// unchanged, NaN quiet).
+    @inlinable @inline(__always)
+    static func roundedToNearestEven(_ x: Double) -> Double {
+        let bits = x.bitPattern
+        let sign = bits & 0x8000_0000_0000_0000
+        let e = Int((bits >> 52) & 0x7FF)
+        if e >= 1075 { return x + 0 }  // an integer already, or ±∞, or NaN (made quiet)
+        if e < 1022 { return Double(bitPattern: sign) }  // |x| < 0.5: ±0
+        if e == 1022 {  // 0.5 ≤ |x| < 1: ±1 above a half, ±0 at it (0 is even)
+            return Double(bitPattern: bits & 0x000F_FFFF_FFFF_FFFF == 0 ? sign : sign | 0x3FF0_0000_0000_0000)
+        }
+        let fractionBits = UInt64(1075 - e)  // 1 … 52
+        let one = UInt64(1) << fractionBits  // the integer part's last bit
+        let fraction = bits & (one - 1), half = one >> 1
+        let integer = bits & ~(one - 1)
+        if fraction > half || (fraction == half && integer & one != 0) {
+            return Double(bitPattern: integer + one)  // a carry out of the significand raises the exponent: still exact
+        }
+        return Double(bitPattern: integer)
+    }
+
+    /// `x` rounded toward zero: the bits of `x.rounded(.towardZero)` for every `x`.
+    @inlinable @inline(__always)
+    static func roundedTowardZero(_ x: Double) -> Double {
+        let bits = x.bitPattern
+        let e = Int((bits >> 52) & 0x7FF)
+        if e >= 1075 { return x + 0 }  // an integer already, or ±∞, or NaN (made quiet)
+        if e < 1023 { return Double(bitPattern: bits & 0x8000_0000_0000_0000) }  // |x| < 1: ±0
+        let fractionBits = UInt64(1075 - e)  // 1 … 52
+        return Double(bitPattern: bits & ~((UInt64(1) << fractionBits) - 1))
+    }
+}

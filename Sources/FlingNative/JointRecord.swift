@@ -39,4 +39,9 @@ extension ContiguousArray<JointRecord> {
     mutating func store<Kind>(_ value: Kind, _ i: Int) {
         withUnsafeMutableBytes { JointRecords(base: $0.baseAddress!).store(value, i) }
     }
+
+    /// Reads record `i` as a ``PivotJoint`` or ``AttractionSprings``.
+    mutating func load<Kind>(_ i: Int, as kind: Kind.Type) -> Kind {
+        withUnsafeMutableBytes { JointRecords(base: $0.baseAddress!).load(i, as: kind) }
+    }
 }

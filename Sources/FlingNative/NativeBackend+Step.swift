@@ -24,13 +24,15 @@ extension NativeBackend {
         let count = records.count
         guard count > 0 else { lastDt = dt; return }
         let prevDt = lastDt
+        stepCount += 1
+        let stamp = stepCount
         records.withUnsafeMutableBufferPointer { records in
             bodies.withUnsafeMutableBufferPointer { bodies in
                 anchors.withUnsafeMutableBufferPointer { anchors in
                     joints.withUnsafeMutableBytes { joints in
                         let buffers = StepBuffers(
                             count: count, dt: dt, prevDt: prevDt, records: records, bodies: bodies, anchors: anchors,
-                            joints: JointRecords(base: joints.baseAddress!))
+                            joints: JointRecords(base: joints.baseAddress!), dynamics: dynamics, stamp: stamp)
                         // Waking the threads costs microseconds: a few worlds step on the
                         // caller's thread alone (the bits do not depend on it).
                         if let pool, count >= parallelSlots {
@@ -81,7 +83,11 @@ extension NativeBackend {
         // 1. Positions, and the new angles gathered for the rotations.
         var n = 0
         for i in block where records[i].isLive {
-            bodies[i].integratePosition(dt)
+            if records[i].kind == .dynamic {
+                b.dynamics[i]!.integratePosition(&bodies[i], dt)
+            } else {
+                bodies[i].integratePosition(dt)
+            }
             s.live[n] = Int32(truncatingIfNeeded: i)
             s.angle[n] = bodies[i].angle
             n += 1
@@ -93,6 +99,7 @@ extension NativeBackend {
         // world that stepped before shares prev_dt, so the quotient is divided once.
         let warmScale = b.prevDt == 0.0 ? 0.0 : dt / b.prevDt
         var dragLanes = 0, dragScalar = 0, attractionLanes = 0, attractionScalar = 0
+        var contactBiasCoef = Double.nan
         for k in 0..<n {
             let i = Int(s.live[k])
             let dtCoef = records[i].hasStepped ? warmScale : 0.0
@@ -112,6 +119,13 @@ extension NativeBackend {
                 } else {
                     s.dragScalar[dragScalar] = s.live[k]; dragScalar += 1
                 }
+            case .dynamic:
+                // The general path: the whole step of this world, here (its worlds share nothing).
+                // The contacts' bias coefficient, `1 - collisionBias^dt`, once per block.
+                if contactBiasCoef.isNaN { contactBiasCoef = 1.0 - M.pow(collisionBias, dt) }
+                let biasCoef = contactBiasCoef
+                b.dynamics[i]!.step(
+                    &bodies[i], rotation, dt, dtCoef: dtCoef, stamp: b.stamp, iterations: iterations, biasCoef: biasCoef, M.self)
             case .attraction:
                 var springs = joints.load(i, as: AttractionSprings.self)
                 springs.preStep(&anchors[i], &bodies[i], rotation, dt, M.self)

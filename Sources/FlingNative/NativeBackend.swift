@@ -1,9 +1,11 @@
 import FlingCore
 
 /// The joints a native world holds: Chipmunk's constraint list for a tile world, which is
-/// always empty, one pivot joint, or a damped spring followed by a damped rotary spring.
+/// always empty, one pivot joint, or a damped spring followed by a damped rotary spring; or
+/// `dynamic`: the world uses walls, pushes, fields, item properties or the extra joints, and
+/// everything but its body lives in its ``DynamicWorld``.
 enum JointKind: UInt8 {
-    case none, drag, attraction
+    case none, drag, attraction, dynamic
 }
 
 /// Bookkeeping for one slot, 8 bytes: who owns it, which joints its world holds (what its
@@ -26,6 +28,10 @@ struct StepBuffers: @unchecked Sendable {
     var bodies: UnsafeMutableBufferPointer<RigidBody>
     var anchors: UnsafeMutableBufferPointer<AnchorBody>
     var joints: JointRecords
+    /// The worlds of kind `dynamic`, by slot (looked up, never iterated).
+    var dynamics: [Int: DynamicWorld]
+    /// The step's number (`cpSpace.stamp`), for the arbiters' persistence.
+    var stamp: Int
 }
 
 /// A ``NativeBackend/readStates(of:into:)`` copy as raw views, for the backend's threads.
@@ -61,14 +67,23 @@ public final class NativeBackend: PhysicsBackend {
     public private(set) var worldCount = 0
 
     // The hot arrays skip Swift's run-time exclusivity checks (a call into the runtime on
-    // every access of a class's stored property, ≈ 3 % of a 10,000-tile benchmark tick, most
-    // of it under moveFinger and readStates): a backend is used from one thread at a time (its
+    // every access of a class's stored property, most of them under moveFinger and readStates;
+    // Benchmarks/PERFORMANCE.md's profile gives their cost): a backend is used from one thread at a time (its
     // threads only see raw views, ``StepBuffers``), and no method of the backend holds
     // an access to one of these across a call that could touch it again.
     @exclusivity(unchecked) var bodies: ContiguousArray<RigidBody> = []
     @exclusivity(unchecked) var anchors: ContiguousArray<AnchorBody> = []
     @exclusivity(unchecked) var joints: ContiguousArray<JointRecord> = []
     @exclusivity(unchecked) var records: ContiguousArray<SlotRecord> = []
+    /// By slot, for the worlds of kind `dynamic` only (looked up, never iterated): a world
+    /// on the lanes path pays no byte for them.
+    @exclusivity(unchecked) var dynamics: [Int: DynamicWorld] = [:]
+    /// By slot, the box of the worlds made with a size (what walls collide with).
+    var boxSizes: [Int: Vector] = [:]
+    /// Steps so far (`cpSpace.stamp`).
+    var stepCount = 0
+    /// The collision bias `pow(0.9f, 60)` in the backend's arithmetic.
+    let collisionBias: Double
     /// The last step's dt (0 before the first): every world live then took part in it.
     var lastDt: Double = 0
     var freeSlots: [UInt32] = []
@@ -99,6 +114,7 @@ public final class NativeBackend: PhysicsBackend {
         self.solverIterations = solverIterations
         self.arithmetic = arithmetic
         self.threads = threads
+        collisionBias = arithmetic == .platform ? Contact.bias(PlatformFunctions.self) : Contact.bias(Portable.self)
         precondition(JointRecord.holds(PivotJoint.self) && JointRecord.holds(AttractionSprings.self))
         chunks = (0..<threads).map { _ in StepScratch() }
         if threads > 1 { pool = StepPool(backend: self, threads: threads - 1) }
@@ -119,7 +135,8 @@ public final class NativeBackend: PhysicsBackend {
     /// Bytes of storage per slot across every per-slot array: the body (104), the anchor body
     /// (40), the joint record (136), the slot record (8), a free-list entry (4) and the slot's
     /// spring stability bound (8): 300. (A step's scratch is per thread and fixed in size,
-    /// `StepScratch`, not per world.)
+    /// `StepScratch`, not per world. A world made with a box size also has an entry in
+    /// `boxSizes`, and a world that uses the dynamics behaviours its `DynamicWorld`.)
     public static var bytesPerWorld: Int {
         MemoryLayout<RigidBody>.stride + MemoryLayout<AnchorBody>.stride + MemoryLayout<JointRecord>.stride
             + MemoryLayout<SlotRecord>.stride + MemoryLayout<UInt32>.stride + MemoryLayout<Double>.stride
@@ -133,10 +150,12 @@ public final class NativeBackend: PhysicsBackend {
             let i = Int(slot)
             bodies[i] = body; anchors[i] = AnchorBody()
             records[i] = SlotRecord(generation: records[i].generation, isLive: true)
+            if let size = definition.size { boxSizes[i] = size }
             return WorldID(index: slot, generation: records[i].generation)
         }
         bodies.append(body); anchors.append(AnchorBody()); joints.append(JointRecord())
         records.append(SlotRecord(generation: 0, isLive: true))
+        if let size = definition.size { boxSizes[records.count - 1] = size }
         return WorldID(index: UInt32(records.count - 1), generation: 0)
     }
 
@@ -145,6 +164,8 @@ public final class NativeBackend: PhysicsBackend {
         records[i].isLive = false
         records[i].generation &+= 1
         records[i].kind = .none
+        dynamics[i] = nil
+        boxSizes[i] = nil
         stability.clear(i)
         freeSlots.append(world.index)
         worldCount -= 1
@@ -153,48 +174,85 @@ public final class NativeBackend: PhysicsBackend {
     public func attachDrag(_ joint: DragJoint, to world: WorldID) throws(FlingError) {
         let i = try slot(world)
         try BackendCheck.drag(joint)
+        try BackendCheck.friction(joint)
         try BackendCheck.leverage(joint, massInverse: bodies[i].mInv, momentInverse: bodies[i].iInv)
-        guard records[i].kind == .none else { throw BackendCheck.occupied(world, "attachDrag") }
-        // A new kinematic body: at rest, angle 0, placed like cpBodySetPosition does.
-        var finger = AnchorBody()
-        finger.place(at: joint.finger)
-        anchors[i] = finger
-        joints.store(PivotJoint(joint), i)
-        records[i].kind = .drag
+        switch records[i].kind {
+        case .none where joint.friction == 0 && joint.rotaryFriction == 0:
+            // A new kinematic body: at rest, angle 0, placed like cpBodySetPosition does.
+            var finger = AnchorBody()
+            finger.place(at: joint.finger)
+            anchors[i] = finger
+            joints.store(PivotJoint(joint), i)
+            records[i].kind = .drag
+        case .none, .dynamic:
+            let d = dynamic(i)
+            guard d.entries.isEmpty else { throw BackendCheck.occupied(world, "attachDrag") }
+            d.legacyDrag = makeDrag(joint, i, d, id: .legacy)
+        case .drag, .attraction:
+            throw BackendCheck.occupied(world, "attachDrag")
+        }
     }
 
     public func moveFinger(in world: WorldID, to position: Vector, velocity: Vector) throws(FlingError) {
         let i = try slot(world)
         try BackendCheck.finger(position, velocity)
-        guard records[i].kind == .drag else { throw BackendCheck.missing(world, "moveFinger", "a drag joint") }
+        guard records[i].kind == .drag else { return try moveDynamicFinger(world, i, position, velocity) }
         anchors[i].place(at: position)
         anchors[i].vx = velocity.x
         anchors[i].vy = velocity.y
     }
 
+    /// `moveFinger` for a world on the general path (kept out of the common path's code).
+    @inline(never)
+    private func moveDynamicFinger(_ world: WorldID, _ i: Int, _ position: Vector, _ velocity: Vector) throws(FlingError) {
+        guard records[i].kind == .dynamic, let d = dynamics[i], let id = d.legacyDrag else {
+            throw BackendCheck.missing(world, "moveFinger", "a drag joint")
+        }
+        moveFinger(d, id, position, velocity)
+    }
+
     public func detachDrag(from world: WorldID) throws(FlingError) {
         let i = try slot(world)
-        guard records[i].kind == .drag else { throw BackendCheck.missing(world, "detachDrag", "a drag joint") }
-        records[i].kind = .none
+        if records[i].kind == .drag {
+            records[i].kind = .none
+            return
+        }
+        guard records[i].kind == .dynamic, let d = dynamics[i], let id = d.legacyDrag else {
+            throw BackendCheck.missing(world, "detachDrag", "a drag joint")
+        }
+        d.removeJoint(at: d.joints.firstIndex { $0.id == id }!)
     }
 
     public func attachAttraction(_ attraction: Attraction, to world: WorldID) throws(FlingError) {
         let i = try slot(world)
         try BackendCheck.attraction(attraction)
-        guard records[i].kind == .none else { throw BackendCheck.occupied(world, "attachAttraction") }
-        // The space's static body: at the origin of the world, at rest, forever.
-        anchors[i] = AnchorBody()
-        joints.store(AttractionSprings(attraction), i)
-        records[i].kind = .attraction
+        switch records[i].kind {
+        case .none:
+            try BackendCheck.rotates(bodies[i].iInv, "attachAttraction")
+            // The space's static body: at the origin of the world, at rest, forever.
+            anchors[i] = AnchorBody()
+            joints.store(AttractionSprings(attraction), i)
+            records[i].kind = .attraction
+        case .dynamic:
+            let d = dynamics[i]!
+            guard d.entries.isEmpty else { throw BackendCheck.occupied(world, "attachAttraction") }
+            try BackendCheck.rotates(bodies[i].iInv, "attachAttraction")
+            d.entries.append(ConstraintEntry(serial: d.newSerial(), finger: 0, kind: .springs, AttractionSprings(attraction)))
+        case .drag, .attraction:
+            throw BackendCheck.occupied(world, "attachAttraction")
+        }
         stability.set(i, SpringStability.bound(attraction, massInverse: bodies[i].mInv, momentInverse: bodies[i].iInv))
     }
 
     public func detachAttraction(from world: WorldID) throws(FlingError) {
         let i = try slot(world)
-        guard records[i].kind == .attraction else {
+        if records[i].kind == .attraction {
+            records[i].kind = .none
+        } else if records[i].kind == .dynamic, let d = dynamics[i], d.hasAttraction {
+            d.removeEntry(d.entries.first { $0.kind == .springs }!.serial)
+        } else {
             throw BackendCheck.missing(world, "detachAttraction", "attraction springs")
         }
-        records[i].kind = .none
         stability.clear(i)
     }
 

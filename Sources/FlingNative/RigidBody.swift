@@ -28,7 +28,8 @@ struct RigidBody {
         vx = 0; vy = 0; w = 0
         angle = d.transform.angle
         mInv = 1.0 / d.mass
-        iInv = 1.0 / d.moment
+        // A body that cannot rotate has an infinite moment (Chipmunk: 1 / ∞ = +0).
+        iInv = 1.0 / (d.allowsRotation ? d.moment : .infinity)
         gx = d.gravity.x; gy = d.gravity.y
     }
 
@@ -45,15 +46,20 @@ struct RigidBody {
 
     /// `cpBodyUpdateVelocity` with zero force and torque:
     /// `v = v·damping + (g + f/m) dt`, `w = w·damping + τ/I · dt`.
-    @inline(__always) mutating func integrateVelocity<M: ArithmeticFunctions>(_ dt: Double, _: M.Type) {
+    @inline(__always) mutating func integrateVelocity<M: ArithmeticFunctions>(_ dt: Double, _ math: M.Type) {
+        let damping = dampingFactor(dt, math)
+        vx = vx * damping + (gx + 0.0 * mInv) * dt
+        vy = vy * damping + (gy + 0.0 * mInv) * dt
+        w = w * damping + 0.0 * iInv * dt
+    }
+
+    /// `damping^dt` (`cpSpaceStep`'s `cpfpow(space->damping, dt)`), kept for the last dt.
+    @inline(__always) mutating func dampingFactor<M: ArithmeticFunctions>(_ dt: Double, _: M.Type) -> Double {
         if dampingDt != dt {
             dampingPow = M.pow(damping, dt)
             dampingDt = dt
         }
-        let damping = dampingPow
-        vx = vx * damping + (gx + 0.0 * mInv) * dt
-        vy = vy * damping + (gy + 0.0 * mInv) * dt
-        w = w * damping + 0.0 * iInv * dt
+        return dampingPow
     }
 
     var state: BodyState {
@@ -84,6 +90,8 @@ struct AnchorBody {
     var w: Double = 0
     static let mInv: Double = 0
     static let iInv: Double = 0
+    /// The static body's position, (+0, +0) for ever.
+    static let staticPosition: Double = 0
     /// Angle 0: Chipmunk's transform holds `cos 0 = 1`, `sin 0 = 0`.
     static let cosA: Double = 1
     static let sinA: Double = 0

@@ -4,9 +4,8 @@
 /// alone leaves the core's floating-point units waiting on latency. A group of eight worlds
 /// of one joint kind runs as two ``Half``s of four side by side, each line of a half the
 /// scalar solver's line with the same operations in the same order: a lane's add or multiply
-/// is the same IEEE operation as a scalar one, so each world's bits are its own. (Measured on
-/// the 2-core EPYC VM, the attraction iteration per world: ≈ 12 ns alone, ≈ 6 ns four at a
-/// time, ≈ 3.5-4 ns eight at a time; sixteen at a time is no faster.)
+/// is the same IEEE operation as a scalar one, so each world's bits are its own. Eight lanes
+/// were the fastest group measured (Benchmarks/PERFORMANCE.md, "How the step gets there").
 enum SolverLanes {
     /// Worlds per group.
     static let width = 2 * Half.scalarCount

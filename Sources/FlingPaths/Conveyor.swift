@@ -5,9 +5,13 @@ import FlingCore
 ///
 /// The items sit every ``spacing`` points along the segment from ``start`` to ``end``; every
 /// ``period`` they move one spacing (toward ``end``, or toward ``start`` when ``reversed``), so
-/// the picture repeats with that period. (The source: four dots at 25, 50, 75 and 100 % of a
-/// container twice the view's width, moved left a quarter of the container every 3 s, is
-/// `spacing` = half the view's width, `period` = 3 s, `reversed`.)
+/// the picture repeats with that period.
+///
+/// The source (the jumping-pin article's dots): a container twice the view's width `W` holds
+/// dots at 25, 50, 75 and 100 % of its width (spacing `W/2`), and its position is animated from
+/// `x = W` to `−0.25 · 2W = −0.5W` in 3 s, over and over: 1.5 W, three spacings, per 3-s loop,
+/// that is one spacing a second (160 pt/s for `W = 320`). As a conveyor: `spacing` = `W/2`,
+/// `period` = 1 s, `reversed` (``PathScenes/dots()``).
 ///
 /// Time is counted in whole nanoseconds: the phase is `(time mod period)` in integers, so the
 /// state at `t` and at `t + period` is the same computation on the same numbers, identical bit

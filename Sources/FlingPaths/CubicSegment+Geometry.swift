@@ -2,7 +2,7 @@ import FlingCore
 
 extension CubicSegment {
     /// The point at parameter `t` (0...1), from the Bernstein form.
-    public func point(at t: Double) -> Vector {
+    @inlinable public func point(at t: Double) -> Vector {
         let mt = 1 - t
         let a = mt * mt * mt, b = 3 * mt * mt * t, c = 3 * mt * t * t, d = t * t * t
         return Vector(
@@ -12,7 +12,7 @@ extension CubicSegment {
 
     /// The derivative `B'(t) = 3[(1-t)²(p1-p0) + 2(1-t)t(p2-p1) + t²(p3-p2)]`, in points per unit
     /// of parameter: the (unnormalized) tangent.
-    public func derivative(at t: Double) -> Vector {
+    @inlinable public func derivative(at t: Double) -> Vector {
         let mt = 1 - t
         let a = 3 * mt * mt, b = 6 * mt * t, c = 3 * t * t
         let d0 = p1 - p0, d1 = p2 - p1, d2 = p3 - p2
@@ -111,12 +111,15 @@ extension CubicSegment {
         return adaptiveLength(t0, t1, gauss(t0, t1), tolerance, depth: 0)
     }
 
-    func gauss(_ a: Double, _ b: Double) -> Double {
+    @inlinable func gauss(_ a: Double, _ b: Double) -> Double {
         let half = (b - a) / 2, mid = (a + b) / 2
+        let (x, w) = (GaussLegendre.nodes, GaussLegendre.weights)  // fixed-size tuples: no lookups in the sum
         var sum = 0.0
-        for k in 0..<5 {
-            sum += GaussLegendre.weights[k] * derivative(at: mid + half * GaussLegendre.nodes[k]).length
-        }
+        sum += w.0 * derivative(at: mid + half * x.0).length
+        sum += w.1 * derivative(at: mid + half * x.1).length
+        sum += w.2 * derivative(at: mid + half * x.2).length
+        sum += w.3 * derivative(at: mid + half * x.3).length
+        sum += w.4 * derivative(at: mid + half * x.4).length
         return sum * half
     }
 
@@ -211,14 +214,14 @@ extension CubicSegment {
 
 /// The 5-point Gauss-Legendre rule on [-1, 1]: nodes 0, ±(1/3)√(5 ∓ 2√(10/7)), weights 128/225,
 /// (322 ± 13√70)/900. Computed with correctly rounded square roots, so the same bits everywhere.
-enum GaussLegendre {
-    static let nodes: [Double] = {
+@usableFromInline enum GaussLegendre {
+    @usableFromInline static let nodes: (Double, Double, Double, Double, Double) = {
         let r = (10.0 / 7.0).squareRoot()
         let a = (5 - 2 * r).squareRoot() / 3, b = (5 + 2 * r).squareRoot() / 3
-        return [0, -a, a, -b, b]
+        return (0, -a, a, -b, b)
     }()
-    static let weights: [Double] = {
+    @usableFromInline static let weights: (Double, Double, Double, Double, Double) = {
         let s = 13 * (70.0).squareRoot()
-        return [128.0 / 225.0, (322 + s) / 900, (322 + s) / 900, (322 - s) / 900, (322 - s) / 900]
+        return (128.0 / 225.0, (322 + s) / 900, (322 + s) / 900, (322 - s) / 900, (322 - s) / 900)
     }()
 }

@@ -4,21 +4,6 @@ import FlingCore
 /// an animated SVG (SMIL `<animate>`) that plays in a browser. Numbers are written in Swift's
 /// shortest round-trip form, so each frame's `d` parses back to the sampled shape's exact bits.
 public enum PathSVG {
-    /// Escapes text for an XML attribute or element.
-    public static func escape(_ s: String) -> String {
-        var out = ""
-        for c in s {
-            switch c {
-            case "&": out += "&amp;"
-            case "<": out += "&lt;"
-            case ">": out += "&gt;"
-            case "\"": out += "&quot;"
-            default: out.append(c)
-            }
-        }
-        return out
-    }
-
     static func n(_ x: Double) -> String { x.description }
 
     /// The most segments (of shapes) or items (of conveyors) one picture draws, over all its
@@ -40,6 +25,24 @@ public enum PathSVG {
         guard xs.count > count, count > 0 else { return xs }
         let k = (xs.count + count - 1) / count
         return stride(from: 0, to: xs.count, by: k).map { xs[$0] }
+    }
+
+    /// SMIL `keyTimes` for samples taken at `times` (increasing, at least two): each time's
+    /// fraction of the span from the first to the last, in the shortest form that reads back
+    /// to the same double, so no two samples share a key time (two decimals would put 301
+    /// samples over 5 s on 101 times). The first is 0 and the last 1, as SMIL requires; a
+    /// fraction that division would round onto its predecessor is moved up by one ulp.
+    package static func keyTimes(_ times: [Double]) -> String {
+        guard let first = times.first, let last = times.last, last > first else { return times.count > 1 ? "0.0;1.0" : "0.0" }
+        var out: [String] = []
+        var previous = -1.0
+        for (k, t) in times.enumerated() {
+            var f = k == times.count - 1 ? 1 : min(1, max(0, (t - first) / (last - first)))
+            if f <= previous { f = previous.nextUp }
+            previous = f
+            out.append(n(f))
+        }
+        return out.joined(separator: ";")
     }
 
     /// A time for a caption, to the millisecond (the exact time is in the frame's `data-t`).
@@ -78,12 +81,12 @@ public enum PathSVG {
             "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"\(n(width))\" height=\"\(n(height))\" viewBox=\"0 0 \(n(width)) \(n(height))\">\n"
         out += "<rect width=\"100%\" height=\"100%\" fill=\"#ffffff\"/>\n"
         if !title.isEmpty {
-            out += "<text x=\"8\" y=\"17\" font-family=\"sans-serif\" font-size=\"14\">\(escape(title))</text>\n"
+            out += "<text x=\"8\" y=\"17\" font-family=\"sans-serif\" font-size=\"14\">\(XMLText.escaped(title))</text>\n"
         }
         for (k, (t, shape)) in zip(times, shapes).enumerated() {
             let x = Double(k % cols) * cell, y = top + Double(k / cols) * (cell + caption)
             out += "<g transform=\"translate(\(n(x)) \(n(y))) scale(\(n(scale))) translate(\(n(-box.min.x)) \(n(-box.min.y)))\">"
-            out += "<path data-t=\"\(n(t))\" fill=\"\(escape(fill))\" fill-rule=\"nonzero\" d=\"\(shape.svgData)\"/></g>\n"
+            out += "<path data-t=\"\(n(t))\" fill=\"\(XMLText.escaped(fill))\" fill-rule=\"nonzero\" d=\"\(shape.svgData)\"/></g>\n"
             out +=
                 "<text x=\"\(n(x + cell / 2))\" y=\"\(n(y + cell + 13))\" text-anchor=\"middle\" font-family=\"sans-serif\" font-size=\"11\">t = \(timeLabel(t)) s</text>\n"
         }
@@ -114,10 +117,10 @@ public enum PathSVG {
         var out = "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
         out += "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"\(n(size))\" height=\"\(n(size))\" "
         out += "viewBox=\"\(n(box.min.x)) \(n(box.min.y)) \(n(box.max.x - box.min.x)) \(n(box.max.y - box.min.y))\">\n"
-        out += "<path fill=\"\(escape(fill))\" d=\"\(shapes[0].svgData)\">\n"
+        out += "<path fill=\"\(XMLText.escaped(fill))\" d=\"\(shapes[0].svgData)\">\n"
         out += "<animate attributeName=\"d\" dur=\"\(n(span))s\" repeatCount=\"\(repeats)\" fill=\"freeze\" "
         out += "calcMode=\"\(linear ? "linear" : "discrete")\" "
-        out += "keyTimes=\"\(times.indices.map { n(Double($0) / Double(count - 1)) }.joined(separator: ";"))\" "
+        out += "keyTimes=\"\(keyTimes(times))\" "
         out += "values=\"\(shapes.map(\.svgData).joined(separator: ";"))\"/>\n"
         out += "</path>\n</svg>\n"
         return out
@@ -146,7 +149,7 @@ public enum PathSVG {
             out += "<g data-t=\"\(t)\" transform=\"translate(\(n(dx)) \(n(dy)))\">"
             for item in conveyor.items(atNanoseconds: t) {
                 out +=
-                    "<circle cx=\"\(n(item.position.x))\" cy=\"\(n(item.position.y))\" r=\"\(n(radius))\" fill=\"\(escape(fill))\" opacity=\"\(n(item.alpha))\"/>"
+                    "<circle cx=\"\(n(item.position.x))\" cy=\"\(n(item.position.y))\" r=\"\(n(radius))\" fill=\"\(XMLText.escaped(fill))\" opacity=\"\(n(item.alpha))\"/>"
             }
             out += "</g>\n"
         }
@@ -172,7 +175,7 @@ public enum PathSVG {
         var out = "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
         out +=
             "<svg xmlns=\"http://www.w3.org/2000/svg\" viewBox=\"\(n(lo.x - radius)) \(n(lo.y - radius)) \(n(hi.x - lo.x + 2 * radius)) \(n(hi.y - lo.y + 2 * radius))\">\n"
-        let keyTimes = (0..<count).map { n(Double($0) / Double(count - 1)) }.joined(separator: ";")
+        let keys = Self.keyTimes((0..<count).map { Double($0) / Double(count - 1) })
         let dur = n(conveyor.period)
         for j in 0..<slots {
             var xs: [String] = [], ys: [String] = [], alphas: [String] = []
@@ -184,10 +187,10 @@ public enum PathSVG {
                 xs.append(n(p.x)); ys.append(n(p.y))
                 alphas.append(n(d < 0 || d > l ? 0 : conveyor.alpha(atDistance: d)))
             }
-            out += "<circle r=\"\(n(radius))\" fill=\"\(escape(fill))\" cx=\"\(xs[0])\" cy=\"\(ys[0])\" opacity=\"\(alphas[0])\">"
+            out += "<circle r=\"\(n(radius))\" fill=\"\(XMLText.escaped(fill))\" cx=\"\(xs[0])\" cy=\"\(ys[0])\" opacity=\"\(alphas[0])\">"
             for (name, values) in [("cx", xs), ("cy", ys), ("opacity", alphas)] {
                 out +=
-                    "<animate attributeName=\"\(name)\" dur=\"\(dur)s\" repeatCount=\"indefinite\" keyTimes=\"\(keyTimes)\" values=\"\(values.joined(separator: ";"))\"/>"
+                    "<animate attributeName=\"\(name)\" dur=\"\(dur)s\" repeatCount=\"indefinite\" keyTimes=\"\(keys)\" values=\"\(values.joined(separator: ";"))\"/>"
             }
             out += "</circle>\n"
         }

@@ -1,19 +1,29 @@
 import FlingCore
 
-/// Bubbles that float up a rounded zigzag from a source and pop: the JRMFloatingAnimation
-/// look (a fish blowing bubbles), deterministic.
+/// Bubbles that float up from a source and pop: the JRMFloatingAnimation look (a fish blowing
+/// bubbles), deterministic.
 ///
 /// Bubbles are emitted on demand (``tap(at:)``) or on a timer whose intervals are drawn from
 /// ``Configuration/interval``. A bubble starts at the source's position at the moment it is
 /// emitted (plus a horizontal offset), follows its ``BubbleCurve`` for its duration, then pops:
 /// it scales from 1 to ``Configuration/popScale`` over ``Configuration/popDuration`` at the
-/// curve's end and is removed.
+/// curve's end and is removed. Its curve has one of the ``Shape``s: Fling's zigzag, or
+/// JRMFloatingAnimation's straight, curve-left, curve-right and triangle-up shapes with the
+/// library's geometry; it may start with a drawn opacity, fade out as it rises, and wear one of
+/// several images (``Configuration/jrmFloatingAnimation(startingPoint:viewWidth:)`` is the
+/// library's defaults).
 ///
-/// Every random value comes from one generator seeded by the seed, drawn in emission order:
-/// for each bubble its offset, height, sway, mirror (a coin: sway negated), duration and size,
-/// and after a timer emission the next interval (the first interval is drawn at the start).
-/// The state at a time is a function of the seed, the configuration and the taps alone: not of
-/// how often it is sampled. Everything is + − × ÷ and square roots: the same bits everywhere.
+/// Every random value comes from one generator seeded by the seed, drawn in emission order.
+/// For a zigzag bubble: its offset, height, sway, mirror (a coin: sway negated), duration and
+/// size, then its opacity (only when ``Configuration/alpha`` is a range, not one value) and its
+/// image (only when there are several). For the library's shapes, in the library's own order:
+/// size, image (when several), opacity (when a range), offset (when a range), for triangle-up
+/// which of curve-left, curve-right and straight (one in three), then the path's numbers as the
+/// library draws them (straight: sway, height; curve left: width, height; curve right: height,
+/// width), the mirror coin (the control points swapped), and the duration. After a timer
+/// emission, the next interval (the first interval is drawn at the start). The state at a time
+/// is a function of the seed, the configuration and the taps alone: not of how often it is
+/// sampled. Everything is + − × ÷ and square roots: the same bits everywhere.
 public struct BubbleEmitter: Sendable {
     /// Where bubbles come from.
     public enum Source: Hashable, Sendable {
@@ -43,6 +53,29 @@ public struct BubbleEmitter: Sendable {
         case paced
     }
 
+    /// The path a bubble takes (all of them one cubic Bézier). `x`, `y` is where the bubble
+    /// starts, `size` its diameter, `width` the library's `animationWidth`.
+    public enum Shape: String, Hashable, Sendable, CaseIterable {
+        /// Fling's: from the source straight up ``Configuration/height`` points, control points
+        /// ``Configuration/sway`` to either side at mid-height (mirrored on a coin).
+        case zigzag
+        /// JRMFloatingAnimation's straight shape (its default): from its frame's origin `(x, y)`
+        /// (half the size above the source) up to `(x, y − h + size)`, `h` drawn from
+        /// ``Configuration/height``, control points `r` in `1...width` to either side at
+        /// mid-height (swapped on a coin); `width` twice the size by default.
+        case straight
+        /// Curving left to `(x − w, y − h)`, `w` in `50...width` (default: the source's x), `h` from
+        /// ``Configuration/height``; control points `(x, y − 0.75 h)` and `(x − w, y − 0.25 h)`
+        /// (swapped on a coin).
+        case curveLeft
+        /// The mirror image, to `(x + w, y − h)` (`width` by default the view's width less the
+        /// source's x).
+        case curveRight
+        /// Each bubble one of curve left, curve right and straight, one in three (`width` by
+        /// default the view's width).
+        case triangleUp
+    }
+
     /// What shapes the bubbles. Ranges are drawn uniformly; a single value is a fixed one.
     public struct Configuration: Hashable, Sendable {
         public var source: Source = .fixed(Vector(0, 0))
@@ -63,8 +96,44 @@ public struct BubbleEmitter: Sendable {
         public var popScale: Double = 1.3
         /// Seconds the pop lasts. Default 0.1.
         public var popDuration: Double = 0.1
+        /// The bubbles' path. Default ``Shape/zigzag``.
+        public var shape: Shape = .zigzag
+        /// JRMFloatingAnimation's `animationWidth` for its shapes; nil: the library's default for
+        /// the shape (see ``Shape``).
+        public var animationWidth: Double? = nil
+        /// The width of the view the bubbles float in (the library's superview), for the curve
+        /// shapes' default width. Default 390.
+        public var viewWidth: Double = 390
+        /// A bubble's opacity, drawn when it is made. Default 1...1 (JRMFloatingAnimation's
+        /// `varyAlpha`: 0.1...1).
+        public var alpha: ClosedRange<Double> = 1...1
+        /// Whether a bubble fades from its opacity to 0 over its rise, on Core Animation's
+        /// ease-in-ease-out curve (JRMFloatingAnimation's `fadeOut`, a `UIView` animation over the
+        /// same duration). Default false.
+        public var fadesOut = false
+        /// How many images the bubbles are drawn from; each bubble draws one. Default 1.
+        public var images = 1
 
         public init() {}
+
+        /// JRMFloatingAnimation's defaults for a view `viewWidth` wide, bubbles released at
+        /// `startingPoint` on taps: the straight shape, sizes 10...20, 2 s, heights from a third
+        /// of the starting point's y to all of it (`minAnimationHeight`, `maxAnimationHeight`),
+        /// the control points' reach up to twice the size, no alpha variation, no fade, one image,
+        /// no pop (`pop` is off: the bubble stays 0.1 s at the end, the cross-dissolve that
+        /// removes it, at scale 1), timed by the curve's parameter.
+        public static func jrmFloatingAnimation(startingPoint: Vector, viewWidth: Double) -> Configuration {
+            var c = Configuration()
+            c.source = .fixed(startingPoint)
+            c.shape = .straight
+            c.size = 10...20
+            c.duration = 2...2
+            c.height = (startingPoint.y * 1 / 3)...startingPoint.y
+            c.viewWidth = viewWidth
+            c.popScale = 1
+            c.popDuration = 0.1
+            return c
+        }
 
         /// Throws unless every number is finite and in range.
         public func validate() throws(FlingError) {
@@ -83,7 +152,16 @@ public struct BubbleEmitter: Sendable {
             try checkRange(startOffset, -Limits.coordinate...Limits.coordinate, "BubbleEmitter.startOffset")
             try Check.range(popScale, 0...1e3, "BubbleEmitter.popScale")
             try Check.range(popDuration, 0...1e3, "BubbleEmitter.popDuration")
+            if let animationWidth { try Check.range(animationWidth, 0...Limits.coordinate, "BubbleEmitter.animationWidth") }
+            try Check.range(viewWidth, 0...Limits.coordinate, "BubbleEmitter.viewWidth")
+            try checkRange(alpha, 0...1, "BubbleEmitter.alpha")
+            guard (1...1_000_000).contains(images) else {
+                throw FlingError(.outOfRange, field: "BubbleEmitter.images", value: "\(images)", reason: "must lie in 1...1000000")
+            }
         }
+
+        /// Whether bubbles differ in opacity or image (so a scene's digest covers them).
+        public var variesLook: Bool { alpha.lowerBound != alpha.upperBound || fadesOut || images > 1 }
     }
 
     /// One bubble, as emitted.
@@ -97,8 +175,15 @@ public struct BubbleEmitter: Sendable {
         public var duration: Double
         /// Diameter, points.
         public var size: Double
-        /// Whether its sway was negated (it zigzags right first).
+        /// Whether its sway was negated (it zigzags right first), or for the library's shapes its
+        /// control points swapped.
         public var mirrored: Bool
+        /// The shape its curve has (for triangle-up, the one drawn).
+        public var shape: Shape
+        /// Its opacity when made, 0...1.
+        public var alpha: Double
+        /// Which image it wears, from 0.
+        public var image: Int
     }
 
     /// A bubble as drawn at the current time.
@@ -110,6 +195,10 @@ public struct BubbleEmitter: Sendable {
         public var scale: Double
         public var size: Double
         public var isPopping: Bool
+        /// Its opacity now (fading when the configuration fades bubbles out).
+        public var alpha: Double
+        /// Which image it wears.
+        public var image: Int
     }
 
     /// Something that happened to a bubble, at a time.
@@ -211,12 +300,13 @@ public struct BubbleEmitter: Sendable {
                 tapHead += 1
             }
         }
-        for b in bubbles {
-            let pop = b.born + b.duration, gone = pop + configuration.popDuration
+        // By index, reading fields: a bubble is not copied (its curve's table would be retained).
+        for i in bubbles.indices {
+            let pop = bubbles[i].born + bubbles[i].duration, gone = pop + configuration.popDuration
             if pop > previous, pop <= time {
-                events.append(Event(time: pop, bubble: b.id, kind: .popped))
+                events.append(Event(time: pop, bubble: bubbles[i].id, kind: .popped))
             }
-            if gone <= time { events.append(Event(time: gone, bubble: b.id, kind: .removed)) }
+            if gone <= time { events.append(Event(time: gone, bubble: bubbles[i].id, kind: .removed)) }
         }
         bubbles.removeAll { $0.born + $0.duration + configuration.popDuration <= time }
         self.time = time
@@ -229,27 +319,84 @@ public struct BubbleEmitter: Sendable {
     private mutating func emit(at t: Double) -> Bubble {
         let c = configuration
         let source = c.source.position(at: t)
-        let offset = random.uniform(c.startOffset)
-        let height = random.uniform(c.height)
-        var sway = random.uniform(c.sway)
-        let mirrored = random.coin()
-        if mirrored { sway = -sway }
-        let duration = random.uniform(c.duration)
-        let size = random.uniform(c.size)
-        let bubble = Bubble(
-            id: emitted, born: t, curve: BubbleCurve(origin: Vector(source.x + offset, source.y), height: height, sway: sway),
-            duration: duration, size: size, mirrored: mirrored)
+        let bubble: Bubble
+        if c.shape == .zigzag {
+            let offset = random.uniform(c.startOffset)
+            let height = random.uniform(c.height)
+            var sway = random.uniform(c.sway)
+            let mirrored = random.coin()
+            if mirrored { sway = -sway }
+            let duration = random.uniform(c.duration)
+            let size = random.uniform(c.size)
+            let alpha = c.alpha.lowerBound == c.alpha.upperBound ? c.alpha.lowerBound : random.uniform(c.alpha)
+            let image = c.images > 1 ? random.index(c.images) : 0
+            bubble = Bubble(
+                id: emitted, born: t, curve: BubbleCurve(origin: Vector(source.x + offset, source.y), height: height, sway: sway),
+                duration: duration, size: size, mirrored: mirrored, shape: .zigzag, alpha: alpha, image: image)
+        } else {
+            bubble = libraryBubble(at: t, source: source)
+        }
         emitted += 1
         bubbles.append(bubble)
         lastEmitted.append(bubble)
         return bubble
     }
 
+    /// A bubble of one of JRMFloatingAnimation's shapes, drawn in the library's order.
+    private mutating func libraryBubble(at t: Double, source: Vector) -> Bubble {
+        let c = configuration
+        let size = random.uniform(c.size)
+        let image = c.images > 1 ? random.index(c.images) : 0
+        let alpha = c.alpha.lowerBound == c.alpha.upperBound ? c.alpha.lowerBound : random.uniform(c.alpha)
+        let offset = c.startOffset.lowerBound == c.startOffset.upperBound ? c.startOffset.lowerBound : random.uniform(c.startOffset)
+        // The layer's frame origin: the offset x, half the size above the source.
+        let x = source.x + offset, y = source.y - size / 2
+        var shape = c.shape
+        if shape == .triangleUp { shape = [Shape.curveLeft, .curveRight, .straight][random.index(3)] }
+        let width: Double
+        if let given = c.animationWidth {
+            width = given
+        } else {
+            switch c.shape {
+            case .curveLeft: width = source.x
+            case .curveRight: width = c.viewWidth - source.x
+            case .triangleUp: width = c.viewWidth
+            case .straight, .zigzag: width = size * 2
+            }
+        }
+        let start = Vector(x, y)
+        var c1: Vector, c2: Vector, end: Vector
+        switch shape {
+        case .curveLeft, .curveRight:
+            let left = shape == .curveLeft
+            let w = left ? random.between(50, width) : 0
+            let h = random.uniform(c.height)
+            let reach = left ? w : random.between(50, width)
+            let dx = left ? -reach : reach
+            c1 = Vector(x, y - 0.75 * h)
+            c2 = Vector(x + dx, y - 0.25 * h)
+            end = Vector(x + dx, y - h)
+        default:
+            let r = random.between(1, width)
+            let h = random.uniform(c.height)
+            let ey = y - h + size
+            c1 = Vector(x - r, (y + ey) / 2)
+            c2 = Vector(x + r, c1.y)
+            end = Vector(x, ey)
+        }
+        let mirrored = random.coin()
+        if mirrored { swap(&c1, &c2) }
+        let duration = random.uniform(c.duration)
+        return Bubble(
+            id: emitted, born: t, curve: BubbleCurve(start: start, control1: c1, control2: c2, end: end), duration: duration,
+            size: size, mirrored: mirrored, shape: shape, alpha: alpha, image: image)
+    }
+
     /// The live bubbles as drawn at the current time, in emission order, written into
     /// `states` (cleared first; its capacity is kept, so a warmed-up caller allocates nothing).
     public func states(into states: inout [State]) {
         states.removeAll(keepingCapacity: true)
-        for b in bubbles { states.append(checkedState(of: b, at: time)) }
+        for i in bubbles.indices { states.append(checkedState(of: bubbles[i], at: time)) }
     }
 
     /// The bubble's state at `t`; a time before its birth is taken as its birth. Throws
@@ -264,10 +411,14 @@ public struct BubbleEmitter: Sendable {
         if age < b.duration {
             let u = age / b.duration
             let s = configuration.timing == .paced ? b.curve.parameter(atLengthFraction: u) : u
-            return State(id: b.id, position: b.curve.point(at: s), scale: 1, size: b.size, isPopping: false)
+            let alpha = configuration.fadesOut ? b.alpha * (1 - TimingFunction.easeInEaseOut(u)) : b.alpha
+            return State(
+                id: b.id, position: b.curve.point(at: s), scale: 1, size: b.size, isPopping: false, alpha: alpha, image: b.image)
         }
         let c = configuration
         let f = c.popDuration > 0 ? min((age - b.duration) / c.popDuration, 1) : 1
-        return State(id: b.id, position: b.curve.end, scale: 1 + (c.popScale - 1) * f, size: b.size, isPopping: true)
+        return State(
+            id: b.id, position: b.curve.end, scale: 1 + (c.popScale - 1) * f, size: b.size, isPopping: true,
+            alpha: c.fadesOut ? 0 : b.alpha, image: b.image)
     }
 }

@@ -51,6 +51,18 @@ public struct DayNightPicker: Sendable {
 
         public init() {}
 
+        /// The Toonie alarm's picker as its case study builds it, beside Fling's defaults: the
+        /// sun turns through more radians than the moon (twice as many here: the article's
+        /// factor is Fling's reading, see docs/ORIGINALS.md) and a new time scrolls the sky by
+        /// the signed difference of the two times of day (23:00 → 1:00 runs back 22 hours).
+        /// The rest as Fling's defaults: 6:00 at offset 0, a turn a day, stars from 18:00 to 6:00.
+        public static var toonie: Configuration {
+            var c = Configuration()
+            c.sunMultiple = 2
+            c.wrap = .signed
+            return c
+        }
+
         /// Throws unless every number is finite and in range, and the view needs at most
         /// ``DayNightPicker/maximumSkyCopies`` copies of the sky image.
         public func validate() throws(FlingError) {

@@ -14,6 +14,13 @@ struct SceneRandom: Sendable {
         return range.lowerBound + (range.upperBound - range.lowerBound) * u
     }
 
+    /// Uniform between `a` and `b` in either order: `a + (b − a) · u` (JRMFloatingAnimation's
+    /// `randomFloatBetween:and:`, which a reversed pair does not trouble).
+    mutating func between(_ a: Double, _ b: Double) -> Double {
+        let u = generator.unit()
+        return a + (b - a) * u
+    }
+
     /// Heads with probability 1/2.
     mutating func coin() -> Bool { generator.next() >> 63 == 1 }
 

@@ -53,35 +53,13 @@ public enum TimeTransition: Hashable, Sendable {
         guard t < settleTime else { return 1 }
         switch self {
         case .spring(let response, let zeta):
-            // x'' + 2ζω x' + ω² x = 0 with x(0) = 1, x'(0) = 0; progress = 1 − x.
-            let omega = 2 * Double.pi / response
-            let decay = Portable.exp(-zeta * omega * t)
-            if zeta >= 1 { return 1 - decay * (1 + omega * t) }
-            let wd = omega * (1 - zeta * zeta).squareRoot()
-            return 1 - decay * (Portable.cos(wd * t) + zeta * omega / wd * Portable.sin(wd * t))
+            // x'' + 2ζω x' + ω² x = 0 with x(0) = 1, x'(0) = 0 (FlingCore's one closed form);
+            // progress = 1 − x.
+            let curve = SpringCurve(spring: SpringTuning(response: response, dampingFraction: zeta), displacement: 1)
+            return 1 - curve.displacement(at: t)
         case .curve(let duration, let x1, let y1, let x2, let y2):
-            let x = t / duration
-            // Solve X(s) = x for s (X is monotone since x1, x2 lie in 0...1): Newton from s = x,
-            // bisection when the slope vanishes or Newton leaves the bracket; to 1e-12.
-            func bezier(_ s: Double, _ p1: Double, _ p2: Double) -> Double {
-                let u = 1 - s
-                return 3 * u * u * s * p1 + 3 * u * s * s * p2 + s * s * s
-            }
-            func slope(_ s: Double, _ p1: Double, _ p2: Double) -> Double {
-                let u = 1 - s
-                return 3 * u * u * p1 + 6 * u * s * (p2 - p1) + 3 * s * s * (1 - p2)
-            }
-            var lo = 0.0, hi = 1.0, s = x
-            for _ in 0..<100 {
-                let error = bezier(s, x1, x2) - x
-                if abs(error) <= 1e-12 { break }
-                if error > 0 { hi = s } else { lo = s }
-                let d = slope(s, x1, x2)
-                var next = d > 1e-9 ? s - error / d : (lo + hi) / 2
-                if !(next > lo && next < hi) { next = (lo + hi) / 2 }
-                s = next
-            }
-            return bezier(s, y1, y2)
+            // The package's one timing-curve solver (validated: x1, x2 in 0...1).
+            return TimingFunction(unchecked: x1, y1, x2, y2)(t / duration)
         }
     }
 }

@@ -3,8 +3,8 @@ import FlingCore
 @testable import FlingPaths
 
 @Suite struct ConveyorTests {
-    /// The source's dots: a 320-point view, dots every 160 points (a quarter of a container twice
-    /// the view), moving left one spacing every 3 s.
+    /// A general conveyor: a 320-point row, items every 160 points, moving left one spacing
+    /// every 3 s (a third of the article's speed, which ``articleDotsMove1_5WidthsPerLoop()`` checks).
     let dots = try! Conveyor(from: Vector(0, 20), to: Vector(320, 20), spacing: 160, period: 3, reversed: true)
 
     @Test func positionsAndFades() throws {
@@ -39,6 +39,33 @@ import FlingCore
         let before = dots.items(atNanoseconds: dots.periodNanoseconds - 1)
         #expect(before.count == 2)
         for (x, y) in zip(before, dots.items(atNanoseconds: 0)) { #expect(abs(x.distance - y.distance) < 1e-6) }
+    }
+
+    /// The article's dots: a container twice the view's width W (320), dots at its quarters,
+    /// moved from x = W to −0.5 W in each 3-s loop. Following one dot through a loop in small
+    /// steps, it moves left 1.5 W (three spacings), 160 pt/s all along.
+    @Test func articleDotsMove1_5WidthsPerLoop() {
+        let dots = PathScenes.dots()
+        let w = dots.length
+        #expect(w == 320 && dots.spacing == w / 2)
+        let steps = 3 * 240
+        // Follow the dot that starts at x = 160.
+        var x = dots.items(at: 0).map(\.position.x).min { abs($0 - 160) < abs($1 - 160) }!, travelled = 0.0
+        #expect(x == 160)
+        for k in 1...steps {
+            let t = Double(k) / 240
+            // The followed dot, or once it has left the row its image a whole number of spacings
+            // on (the row repeats every spacing): the item nearest x, moved by whole spacings.
+            let p = dots.items(at: t)[0].position.x
+            let next = p - dots.spacing * ((p - x) / dots.spacing).rounded()
+            let step = next - x
+            // Times are rounded to whole nanoseconds: 160 pt/s · 1 ns = 1.6e-7 pt at the most.
+            #expect(abs(step - (-160.0 / 240)) < 1.6e-7, "step \(k): \(step)")
+            travelled += step
+            x = next
+        }
+        #expect(abs(travelled - (-1.5 * w)) < 1e-6)
+        #expect(dots.velocity == -1.5 * w / 3)
     }
 
     @Test func badConveyorsThrow() {

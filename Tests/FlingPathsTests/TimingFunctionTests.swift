@@ -1,6 +1,5 @@
 import Testing
-import FlingCore
-@testable import FlingPaths
+@testable import FlingCore
 
 @Suite struct TimingFunctionTests {
     static let all: [TimingFunction] = [

@@ -39,7 +39,7 @@ import Fling
         _ phase: TouchEvent.Phase, touch: TouchID = 1, time: Double = 0.2, at p: Vector = Vector(200, 430),
         tile: TileID? = nil
     ) -> TouchEvent {
-        TouchEvent(time: time, touch: touch, phase: phase, position: p, tile: tile)
+        TouchEvent(time: time, touch: touch, phase: phase, position: p, item: tile)
     }
 
     @Test(arguments: backends)
@@ -55,7 +55,7 @@ import Fling
 
     @Test(arguments: backends)
     func unknownIdsAndTouchesThatNeverBegan(kind: BackendKind) throws {
-        try expectRejected(on: kind, code: .unknownTile, field: "TouchEvent(touch 2, began).tile") {
+        try expectRejected(on: kind, code: .unknownTile, field: "TouchEvent(touch 2, began).item") {
             try $0.handle(event(.began, touch: 2, tile: 42))
         }
         try expectRejected(on: kind, code: .unknownTile, field: "TileID") { _ = try $0.snapshot(of: 42) }
@@ -90,8 +90,8 @@ import Fling
     }
 
     @Test func badConfigurations() throws {
-        func rejected(_ code: FlingError.Code, _ field: String, _ change: (inout EngineConfiguration) -> Void) {
-            var c = EngineConfiguration()
+        func rejected(_ code: FlingError.Code, _ field: String, _ change: (inout TileConfiguration) -> Void) {
+            var c = TileConfiguration()
             change(&c)
             #expect(throws: FlingError.self) { try c.validate() }
             do { try c.validate() } catch {
@@ -102,14 +102,16 @@ import Fling
                 try TileAnimator(viewport: phone, configuration: c, backend: try NativeBackend())
             }
         }
-        rejected(.notPositive, "tick") { $0.tick = 0 }
-        rejected(.notPositive, "tick") { $0.tick = -1 / 60 }
-        rejected(.notFinite, "tick") { $0.tick = .nan }
+        rejected(.notPositive, "tick") { $0.drag.tick = 0 }
+        rejected(.notPositive, "tick") { $0.drag.tick = -1 / 60 }
+        rejected(.notFinite, "tick") { $0.drag.tick = .nan }
         rejected(.notFinite, "gravity.y") { $0.gravity = Vector(0, .infinity) }
         rejected(.outOfRange, "attraction.frequency") { $0.attraction.frequency = 100 }
         rejected(.notPositive, "rotation.frequency") { $0.rotation.frequency = 0 }
-        rejected(.outOfRange, "solverIterations") { $0.solverIterations = 0 }
-        rejected(.notPositive, "dragMaxAcceleration") { $0.dragMaxAcceleration = -5 }
+        // The drag joint's own checks (the backends'), at configuration time, not at the first grab.
+        rejected(.outOfRange, "dragErrorBias") { $0.drag.dragErrorBias = 1e-301 }
+        rejected(.notPositive, "dragMaxAcceleration") { $0.drag.dragMaxAcceleration = .leastNonzeroMagnitude }
+        rejected(.notPositive, "dragMaxAcceleration") { $0.drag.dragMaxAcceleration = -5 }
         rejected(.notFinite, "lookahead") { $0.releaseRule = .projectedDistance(lookahead: .nan, radius: 10) }
         #expect(throws: FlingError.self) {
             try TileAnimator(viewport: Rect(x: 0, y: 0, width: .nan, height: 1), backend: try NativeBackend())

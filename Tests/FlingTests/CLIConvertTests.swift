@@ -32,7 +32,7 @@ import Fling
     /// Every command documents itself on stdout with status 0; `render --svg -` writes the
     /// picture to stdout and nothing else.
     @Test func helpAndRenderToStandardOutput() throws {
-        for command in ["replay", "velocity", "render", "convert"] {
+        for command in ["replay", "diff", "velocity", "render", "convert"] {
             for args in [[command, "--help"], ["help", command]] {
                 let r = FlingCommand.run(args)
                 #expect(r.status == 0 && r.stdout.hasPrefix("USAGE: fling \(command)") && r.stderr.isEmpty, "\(args)")

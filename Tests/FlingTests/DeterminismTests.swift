@@ -36,8 +36,17 @@ import Fling
         if kind.arithmetic == .portable {
             #expect(result.digest.value == Self.goldenDigest, "digest \(result.digest.hex)")
         } else {
-            let native = try Self.goldenRun.play(on: .native)
-            #expect(result.digest == native.digest)
+            // Held to another platform-arithmetic backend in the same process, tick by tick:
+            // Chipmunk to native, native to Chipmunk (or, without it, to native on 2 threads).
+            let other: BackendChoice =
+                kind != .native ? .kind(.native) : BackendChoice.platformPair.first { $0.description != kind.rawValue }!
+            let partner = try Self.goldenRun.play(on: other)
+            #expect(result.digest == partner.digest, "\(kind) \(result.digest.hex), \(other) \(partner.digest.hex)")
+            #expect(
+                result.ticks.count == partner.ticks.count
+                    && zip(result.ticks, partner.ticks).allSatisfy { a, b in
+                        a.count == b.count && zip(a, b).allSatisfy { $0.0 == $1.0 && $0.1.isBitwiseEqual(to: $1.1) }
+                    })
         }
         // It really went through the paths it claims to.
         let kinds = result.events.map(\.kind)
@@ -51,10 +60,7 @@ import Fling
         let a = try run.play(on: kind), b = try run.play(on: kind)
         #expect(a.digest == b.digest)
         #expect(a.ticks.count == b.ticks.count)
-        #expect(
-            zip(a.ticks, b.ticks).allSatisfy { x, y in
-                x.count == y.count && zip(x, y).allSatisfy { $0.0 == $1.0 && $0.1.isBitwiseEqual(to: $1.1) }
-            })
+        expectSameRun(a.run("first"), b.run("second"), "\(kind)")
     }
 
     /// Display frames at 30, 60, 120 and 240 Hz and with jittered intervals step the same
@@ -78,6 +84,7 @@ import Fling
             #expect(other.digest == reference.digest)
             #expect(other.ticks.count == reference.ticks.count)
             #expect(other.events == reference.events)
+            expectSameRun(other.run("\(frameTimes.count) frames"), reference.run("60 Hz"), "\(kind)")
         }
     }
 

@@ -36,6 +36,7 @@ import Testing
     /// `// Package.swift`) is not Swift a test target can compile, and is left out.
     static func documentedExamples() throws -> [(source: String, lines: [String])] {
         var texts: [(String, String)] = [("README.md", try String(contentsOf: root.appendingPathComponent("README.md"), encoding: .utf8))]
+        texts.append(("docs/DYNAMICS.md", try String(contentsOf: root.appendingPathComponent("docs/DYNAMICS.md"), encoding: .utf8)))
         let fm = FileManager.default
         let sources = root.appendingPathComponent("Sources")
         let files = (fm.enumerator(atPath: sources.path)?.compactMap { $0 as? String } ?? []).sorted()
@@ -60,10 +61,11 @@ import Testing
     @Test func everyExampleIsCompiled() throws {
         let examples = try Self.documentedExamples()
         // README (Using it, traces, scenes, snap, paths), the catalog (GettingStarted 5, TileLifeCycle,
-        // Springs 2, SnapInteractions, TracesInTests, ChoosingABackend), doc comments (4): 20 or
-        // more; a broken extraction finds fewer.
-        #expect(examples.count >= 20, "found \(examples.count) examples")
+        // Springs 2, SnapInteractions, TracesInTests, ChoosingABackend), doc comments (4),
+        // docs/DYNAMICS.md: 21 or more; a broken extraction finds fewer.
+        #expect(examples.count >= 21, "found \(examples.count) examples")
         #expect(examples.contains { $0.source.hasSuffix("Fling.docc/Springs.md") })
+        #expect(examples.contains { $0.source == "docs/DYNAMICS.md" })
         let compiled = Self.normalized(
             try String(contentsOf: Self.root.appendingPathComponent("Tests/FlingTests/DocumentationExamples.swift"), encoding: .utf8)
                 .split(separator: "\n", omittingEmptySubsequences: false))
@@ -106,9 +108,15 @@ import Testing
         let animator = try TileAnimator(
             viewport: Rect(x: 0, y: 0, width: 390, height: 844),
             tiles: [TileDefinition(id: 1, frame: Rect(x: 115, y: 342, width: 160, height: 160))],
-            backend: NativeBackend())
-        let (replay, ticks, events) = try DocumentationExamples.traces(animator)
-        #expect(replay.sessions.count == 1 && replay.sessions[0].digest == animator.digest && ticks == 0 && events == 0)
+            backend: NativeBackend(arithmetic: .portable))
+        // The README's recording: a touch off-centre (the tile turns), then a frame at 0.2 s
+        // (12 ticks), replayed on portable arithmetic to the same ticks and bits.
+        let (replay, ticks, events) = try DocumentationExamples.traces(
+            animator, touch: TouchEvent(time: 0.1, touch: 1, phase: .began, position: Vector(150, 350)), frameTime: 0.2)
+        #expect(animator.clock.ticks == 12 && ticks == 12 && events == 1, "\(animator.clock.ticks) \(ticks) \(events)")
+        #expect(replay.sessions.count == 1 && replay.sessions[0].digest == animator.digest && replay.digest == animator.digest)
+        #expect(replay.sessions[0].events.map(\.kind) == [.grabbed(touch: 1, at: Vector(150, 350))])
+        #expect(replay.sessions[0].ticks.last?.tiles.first?.state.angle != 0)
         let again = try DocumentationExamples.tracesInTests(
             try TileAnimator(
                 viewport: Rect(x: 0, y: 0, width: 390, height: 844),
@@ -133,9 +141,11 @@ import Testing
         #expect(divergence?.contains("tile 1") == true && divergence?.contains("0x") == true, "\(divergence ?? "equal")")
     }
 
-    @Test func gettingStartedAndTheRest() throws {
-        let (animator, poses) = try DocumentationExamples.gettingStarted()
-        #expect(animator.clock.ticks == 60 && poses.count == 1)
+    @Test(.timeLimit(.minutes(1))) func gettingStartedAndTheRest() async throws {
+        let (ticks, poses, homecomings) = try DocumentationExamples.gettingStarted()
+        #expect(ticks == 60 && poses.count == 1)
+        // The stream saw the settle (tick 31, inside the 60 frames) and finished with the animator.
+        #expect(await homecomings.value == [1])
         #expect(DocumentationExamples.lifeCycle() == ("tick 31: tile 1 settled", "attract"))
         let springs = DocumentationExamples.springs()
         #expect(abs(springs[0].response - 0.55) < 1e-12 && abs(springs[2].angularFrequency - 10) < 1e-12)
@@ -145,6 +155,98 @@ import Testing
         #expect(try DocumentationExamples.backends().count == 2)
         let scenes = try DocumentationExamples.scenes(frameTime: 2)
         #expect(!scenes.events.isEmpty && !scenes.drawn.isEmpty)
+    }
+
+    /// ChoosingABackend.md's backend of its own: its bodies fly by semi-implicit Euler under
+    /// gravity (exact in binary here), it refuses what the built-in backends refuse with their
+    /// errors, a destroyed world's id stays unknown, and an animator on it throws at the grab.
+    @Test func customBackendRuns() throws {
+        let backend = BallisticBackend()
+        let world = try backend.makeWorld(
+            WorldDefinition(mass: 1, moment: 1, transform: Transform(position: Vector(10, 20)), gravity: Vector(0, 100)))
+        try backend.setVelocity(of: world, linear: Vector(4, 0), angular: 1)
+        try backend.step(by: 0.5)
+        try backend.step(by: 0.5)
+        #expect(try backend.state(of: world) == BodyState(position: Vector(14, 95), angle: 1, velocity: Vector(4, 100), angularVelocity: 1))
+        let bad = WorldDefinition(mass: .nan, moment: 1, transform: Transform(position: .zero), gravity: .zero)
+        let ours = #expect(throws: FlingError.self) { try backend.makeWorld(bad) }
+        let native = #expect(throws: FlingError.self) { try NativeBackend().makeWorld(bad) }
+        #expect(ours != nil && ours == native && backend.worldCount == 1)
+        try backend.destroyWorld(world)
+        #expect(throws: FlingError.unknownWorld(world)) { try backend.state(of: world) }
+        #expect(backend.worldCount == 0)
+        let animator = try TileAnimator(
+            viewport: Rect(x: 0, y: 0, width: 390, height: 844),
+            tiles: [TileDefinition(id: 1, frame: Rect(x: 100, y: 100, width: 100, height: 100))],
+            backend: backend)
+        try animator.handle(TouchEvent(time: 0, touch: 1, phase: .began, position: Vector(150, 150)))
+        let refused = #expect(throws: FlingError.self) { try animator.advance(to: 0.1) }
+        #expect(refused?.field.contains("attachDrag") == true, "\(String(describing: refused))")
+    }
+
+    @Test func presetsRun() throws {
+        let (floating, toonie) = try DocumentationExamples.presets(frameTime: 1)
+        #expect(floating.configuration.shape == .triangleUp && floating.configuration.fadesOut && floating.taps == [0.25])
+        #expect(toonie.value(at: 10) == 60)  // back 22 hours from 23:00
+    }
+
+    @Test func bounceRuns() throws {
+        let b = DocumentationExamples.bounce(frameTime: 0.1)
+        #expect(b.y != 300 && b.y != 100 && b.frames.count == 180 && b.frames[0] == 300)
+        #expect(abs(b.frames[10] - 210.6) < 0.05 && abs(b.frames[45] - 70.1) < 0.05)
+        #expect(b.grow.values.count == 29 && b.grow.values.last != .identity)
+        #expect(b.hue.red != 1 && b.hue.blue != 0)
+        #expect(b.first.values[1] == Vector(25, 507) && b.first.keyTimes.count == 3)
+    }
+
+    @Test func pictureInPictureRuns() throws {
+        let window = try DocumentationExamples.pictureInPicture()
+        let events = try window.advance(to: 0.2)
+        #expect(events.contains { $0.kind == .grabbed(touch: 1) })
+        #expect(try window.snapshot(of: 1).phase == .held(by: 1))
+    }
+
+    /// docs/DYNAMICS.md's example: the pushed box meets the walls and stays in the room, on
+    /// the turn the push at its top edge gives it (clockwise on screen: a positive spin).
+    @Test func dynamicsRuns() throws {
+        let (backend, world, hits) = try DocumentationExamples.dynamics()
+        let s = try backend.state(of: world)
+        #expect(hits > 0)
+        #expect(s.position.x > 0 && s.position.x < 390 && s.position.y > 0 && s.position.y < 844)
+        let pushed = try NativeBackend()
+        let w = try pushed.makeWorld(.box(size: Vector(120, 120), density: 1, transform: Transform(position: .zero), gravity: .zero))
+        try pushed.applyImpulse(.uikit(angle: 0, magnitude: 2, offset: Vector(0, -60)), to: w)
+        let kicked = try pushed.state(of: w)
+        #expect(abs(kicked.velocity.x - 200 / 1.44) < 1e-9 && kicked.angularVelocity > 0)
+    }
+
+    /// The We Heart Pics example: a touch on the photo holds it; lifted in place (a second
+    /// animator, the same code path), it is a tap.
+    @Test func weHeartPicsRuns() throws {
+        let (photos, taps) = try DocumentationExamples.weHeartPics(
+            touch: TouchEvent(time: 0.05, touch: 1, phase: .began, position: Vector(170, 210)), frameTime: 0.1)
+        #expect(taps.isEmpty && photos.configuration == .weHeartPics)
+        #expect(try photos.snapshot(of: 1).phase == .held(by: 1) && photos.snapshot(of: 1).definition.mass == 3)
+        try photos.handle(TouchEvent(time: 0.15, touch: 1, phase: .ended, position: Vector(170, 210)))
+        #expect(try photos.advance(to: 0.2).contains { $0.kind == .tapped })
+    }
+
+    /// The ChatHeads demo example: a press (held a second, not moved) opens the conversation.
+    @Test func chatHeadsDemoRuns() throws {
+        let demo = try DocumentationExamples.chatHeadsDemo()
+        try demo.handle(TouchEvent(time: 0.1, touch: 1, phase: .began, position: Vector(22, 300)))
+        try demo.handle(TouchEvent(time: 1.1, touch: 1, phase: .ended, position: Vector(22, 300)))
+        #expect(try demo.advance(to: 1.2).heads.count == 1 && demo.openHead == 1)
+    }
+
+    /// The room example: the thrown tile meets the right and top edges, bounces on the floor,
+    /// and comes to rest lying on it, inside the screen, its world freed.
+    @Test func roomRuns() throws {
+        let (animator, bounces, restedAt) = try DocumentationExamples.room()
+        #expect(Array(bounces.prefix(2)).map(\.wall).sorted() == [0, 1] && bounces.contains { $0.wall == 2 }, "\(bounces.map(\.wall))")
+        let at = try #require(restedAt)
+        #expect(at.x > 50 && at.x < 340 && at.y > 790 && at.y < 795)
+        #expect(try animator.snapshot(of: 1).phase == .lying && animator.liveTileCount == 0)
     }
 
     @Test func snapInteractionsRun() throws {

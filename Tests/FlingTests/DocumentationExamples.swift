@@ -58,6 +58,57 @@ func CACurrentMediaTime() -> Double { 1000 }
     func frame(at time: Double) throws { try animator.advance(to: time) }
 }
 
+// MARK: ChoosingABackend.md, "A backend of your own"
+
+/// Bodies that fly under their world's gravity and nothing else: no joints, no springs.
+final class BallisticBackend: PhysicsBackend {
+    private var bodies: [BodyState?] = [], gravity: [Vector] = [], generation: [UInt32] = []
+    let name = "ballistic"
+    let solverIterations = 10
+    var worldCount: Int { bodies.count { $0 != nil } }
+
+    func makeWorld(_ definition: WorldDefinition) throws(FlingError) -> WorldID {
+        try definition.validate()                       // refuse what every backend refuses
+        bodies.append(BodyState(position: definition.transform.position, angle: definition.transform.angle))
+        gravity.append(definition.gravity)
+        generation.append(0)
+        return WorldID(index: UInt32(bodies.count - 1), generation: 0)
+    }
+    private func slot(_ world: WorldID) throws(FlingError) -> Int {
+        let i = Int(world.index)
+        guard i < bodies.count, generation[i] == world.generation, bodies[i] != nil else { throw .unknownWorld(world) }
+        return i
+    }
+    func destroyWorld(_ world: WorldID) throws(FlingError) {
+        let i = try slot(world)
+        bodies[i] = nil
+        generation[i] += 1                              // a stale WorldID stays unknown
+    }
+    func state(of world: WorldID) throws(FlingError) -> BodyState { bodies[try slot(world)]! }
+    func setVelocity(of world: WorldID, linear: Vector, angular: Double) throws(FlingError) {
+        let i = try slot(world)
+        bodies[i]!.velocity = linear
+        bodies[i]!.angularVelocity = angular
+    }
+    func setGravity(of world: WorldID, _ g: Vector) throws(FlingError) { gravity[try slot(world)] = g }
+    func setDamping(of world: WorldID, _ damping: Double) throws(FlingError) { _ = try slot(world) }
+    func step(by dt: Double) throws(FlingError) {
+        for i in bodies.indices where bodies[i] != nil {   // worlds in id order
+            bodies[i]!.velocity = bodies[i]!.velocity + gravity[i] * dt
+            bodies[i]!.position = bodies[i]!.position + bodies[i]!.velocity * dt
+            bodies[i]!.angle += bodies[i]!.angularVelocity * dt
+        }
+    }
+    func attachDrag(_ joint: DragJoint, to world: WorldID) throws(FlingError) { throw Self.noJoints("attachDrag") }
+    func moveFinger(in world: WorldID, to position: Vector, velocity: Vector) throws(FlingError) { throw Self.noJoints("moveFinger") }
+    func detachDrag(from world: WorldID) throws(FlingError) { throw Self.noJoints("detachDrag") }
+    func attachAttraction(_ attraction: Attraction, to world: WorldID) throws(FlingError) { throw Self.noJoints("attachAttraction") }
+    func detachAttraction(from world: WorldID) throws(FlingError) { throw Self.noJoints("detachAttraction") }
+    private static func noJoints(_ call: String) -> FlingError {
+        FlingError(.invalidState, field: call, value: "ballistic", reason: "this backend has no joints")
+    }
+}
+
 // MARK: GettingStarted.md, "Threading"
 
 @MainActor final class TileBoardController {
@@ -100,12 +151,13 @@ enum DocumentationExamples {
 
     // MARK: README.md, "Traces"
 
-    /// Records a fresh animator (not used in between: the example leaves the use to the app),
-    /// pins and replays the recording; returns the replay and its counts of ticks and events.
-    static func traces(_ animator: TileAnimator) throws -> (TraceReplay, Int, Int) {
+    /// Records a fresh animator while the app uses it (a touch, a frame), pins and replays the
+    /// recording; returns the replay and its counts of ticks and events.
+    static func traces(_ animator: TileAnimator, touch: TouchEvent, frameTime: Double) throws -> (TraceReplay, Int, Int) {
         // In the app: record everything the animator applies (touches, resets, added and removed tiles).
         let recorder = try TraceRecorder(recording: animator)      // a fresh animator
-        // ... use the animator as usual ...
+        try animator.handle(touch)                                 // use the animator as usual …
+        try animator.advance(to: frameTime)
         let json = try recorder.trace().json                      // write it where your tests can read it
 
         // In a test: pin its digests once, with portable arithmetic (the same bits everywhere) ...
@@ -164,9 +216,38 @@ enum DocumentationExamples {
         return (events, drawn, sky)
     }
 
+    // MARK: README.md, "Seeded scenes": the presets
+
+    static func presets(frameTime: Double) throws -> (BubbleEmitter, DayNightPicker) {
+        var jrm = BubbleEmitter.Configuration.jrmFloatingAnimation(startingPoint: Vector(195, 700), viewWidth: 390)
+        jrm.shape = .triangleUp                                // each bubble curves left, right, or goes straight
+        jrm.alpha = 0.1...1                                    // varyAlpha
+        jrm.fadesOut = true                                    // fadeOut, on the ease-in-ease-out curve
+        var floating = try BubbleEmitter(configuration: jrm, seed: 7)
+        try floating.tap(at: 0.25)                             // the library's animate()
+        var toonie = try DayNightPicker(configuration: .toonie, minutes: 23 * 60)
+        try toonie.pick(60, at: frameTime)                     // back 22 hours: the signed difference
+        return (floating, toonie)
+    }
+
+    // MARK: README.md, "SKBounceAnimation, whole"
+
+    static func bounce(frameTime: Double) -> (
+        y: Double, frames: [Double], grow: BounceKeyframes<AffineMatrix>, hue: RGBA, first: BounceKeyframes<Vector>
+    ) {
+        let bounce = BounceCurve(duration: 0.5, bounces: 4, stiffness: .light)      // the library's form
+        let y = bounce.value(at: frameTime, from: 300.0, to: 100.0)                   // what Core Animation shows
+        let article = BounceCurve.equation(alpha: 0.04, omega: 0.06, base: M_E, duration: 3)  // ChatHeads' example
+        let frames = article.values(from: 300.0, to: 100.0)    // 180 frames: 300, 210.6, …, 70.1 at frame 45
+        let grow = bounce.keyframeAnimation(from: AffineMatrix.identity, to: .scale(1.5, rotation: .pi / 4))
+        let hue = bounce.value(at: frameTime, from: RGBA(red: 1, green: 0, blue: 0), to: RGBA(red: 0, green: 0, blue: 1))
+        let first = BounceCurve.chatHeadsFirstBounce.keyframeAnimation(from: Vector(210, 312), to: Vector(33, 500))
+        return (y, frames, grow, hue, first)
+    }
+
     // MARK: GettingStarted.md
 
-    static func gettingStarted() throws -> (TileAnimator, [Transform]) {
+    static func gettingStarted() throws -> (ticks: Int, poses: [Transform], homecomings: Task<[TileID], Never>) {
         let animator = try TileAnimator(
             viewport: CGRect(x: 0, y: 0, width: 390, height: 844),
             tiles: [TileDefinition(id: 1, frame: CGRect(x: 115, y: 342, width: 160, height: 160))],
@@ -177,18 +258,21 @@ enum DocumentationExamples {
         try animator.handle(TouchEvent(time: 0.05, touch: 1, phase: .moved, location: CGPoint(x: 215, y: 430)))
         try animator.handle(TouchEvent(time: 0.10, touch: 1, phase: .ended, location: CGPoint(x: 240, y: 440)))
 
+        let stream = animator.eventStream()
+        let homecomings = Task { @MainActor in
+            var home: [TileID] = []
+            for await event in stream where event.kind == .settled { home.append(event.tile) }
+            return home                                          // once the animator is freed
+        }
+
         var poses: [Transform] = []
         for frame in 1...60 {
             let events = try animator.advance(to: Double(frame) / 60)
             for event in events { print(event) }                 // "tick 6: tile 1 released (attract) ..."
             animator.drawnTransforms(into: &poses)               // one per tile, in id order
         }
-
-        let stream = animator.eventStream()
-        Task { @MainActor in
-            for await event in stream where event.kind == .settled { print("\(event.tile) is home") }
-        }
-        return (animator, poses)
+        // The animator is freed on return: the stream finishes, and the task returns.
+        return (animator.clock.ticks, poses, homecomings)
     }
 
     // MARK: TileLifeCycle.md
@@ -266,7 +350,7 @@ enum DocumentationExamples {
                                   configuration: ChatHeadsConfiguration(screen: screen, safeBand: 47...810),
                                   backend: NativeBackend())
         try heads.handle(touch)                             // drag, throw to an edge, press to open
-        let (snaps, scene) = try heads.advance(to: frameTime)   // released, settled …; opened, closed
+        let (snaps, opened) = try heads.advance(to: frameTime)  // released, settled …; opened, closed
         let center = try heads.animator.snapshot(of: 1)     // .state.position, .scale (0.9 pressed)
         let panel = heads.panelFrame                        // springs in below the row when open
 
@@ -278,25 +362,100 @@ enum DocumentationExamples {
         let knob = sun.knobCenter, rays = (sun.raysAngle, sun.raysAlpha)
 
         // A head grabbed and pressed (scaled to 0.9), no panel yet; the switch not toggled.
-        return snaps.contains { $0.kind == .grabbed(touch: 1) } && scene.isEmpty && center.scale < 1
+        return snaps.contains { $0.kind == .grabbed(touch: 1) } && opened.isEmpty && center.scale < 1
             && panel.minY > screen.maxY && toggles.isEmpty && knob == Vector(100, 300) && rays == (0, 0)
+    }
+
+    // MARK: README.md, "Units and defaults": We Heart Pics
+
+    static func weHeartPics(touch: TouchEvent, frameTime: Double) throws -> (TileAnimator, [TileEvent]) {
+        let photos = try TileAnimator(viewport: Rect(x: 0, y: 0, width: 320, height: 480),
+                                      tiles: [.weHeartPics(id: 1, frame: Rect(center: Vector(160, 200), width: 128, height: 128))],
+                                      configuration: .weHeartPics, backend: NativeBackend())
+        try photos.handle(touch)                            // every finger on a photo holds it; a tap is reported
+        let taps = try photos.advance(to: frameTime).filter { $0.kind == .tapped }
+        return (photos, taps)
+    }
+
+    // MARK: README.md, "Snap": the ChatHeads demo
+
+    static func chatHeadsDemo() throws -> ChatHeads {
+        let demo = try ChatHeads(heads: [(1, Vector(22, 300))],
+                                 configuration: .chatHeadsDemo(screen: Rect(x: 0, y: 0, width: 320, height: 568), safeBand: 20...568),
+                                 snap: .chatHeadsDemo, backend: NativeBackend())
+        return demo
+    }
+
+    // MARK: PictureInPicture.swift
+
+    static func pictureInPicture() throws -> SnapAnimator {
+        let pip = PictureInPictureConfiguration(safeArea: Rect(x: 0, y: 47, width: 390, height: 763),
+                                                width: 160, height: 90)
+        let window = try SnapAnimator(items: [try pip.window(at: .bottomRight)], backend: NativeBackend())
+        try window.handle(TouchEvent(time: 0.1, touch: 1, phase: .began, position: Vector(300, 750)))
+        return window
+    }
+
+    // MARK: docs/DYNAMICS.md
+
+    static func dynamics() throws -> (backend: NativeBackend, world: WorldID, hits: Int) {
+        let backend = try NativeBackend()
+        let world = try backend.makeWorld(
+            .box(size: Vector(120, 120), density: 1, transform: Transform(position: Vector(195, 300)), gravity: Vector(0, 1000)))
+        // UIKit's translatesReferenceBoundsIntoBoundary, and a UIDynamicItemBehavior's material.
+        try backend.setWalls(Wall.edges(of: Rect(x: 0, y: 0, width: 390, height: 844)), of: world)
+        try backend.setItemProperties(ItemProperties(elasticity: 0.6, friction: 0.3, resistance: 0.5), of: world)
+        // An instantaneous UIPushBehavior of magnitude 2, to the right, at the item's top edge.
+        try backend.applyImpulse(.uikit(angle: 0, magnitude: 2, offset: Vector(0, -60)), to: world)
+        // A radial gravity field at the screen's centre, inverse-square.
+        try backend.setFields(
+            [Field(.radialGravity, position: Vector(195, 422), strength: 2e6, falloff: 2, minimumRadius: 20)], of: world)
+        var hits = 0
+        for _ in 0..<120 {
+            try backend.step(by: 1.0 / 60)
+            hits += try backend.contacts(of: world).count  // walls the box began touching this step
+        }
+        return (backend, world, hits)
+    }
+
+    // MARK: docs/DYNAMICS.md and README.md, "UIKit Dynamics": a tile thrown into a room
+
+    static func room() throws -> (animator: TileAnimator, bounces: [WallContact], restedAt: Vector?) {
+        var room = TileConfiguration()
+        room.translatesReferenceBoundsIntoBoundary = true  // the screen's edges are walls
+        room.dynamics.itemProperties = ItemProperties(elasticity: 0.6, friction: 0.3)  // UIDynamicItemBehavior
+        let animator = try TileAnimator(
+            viewport: Rect(x: 0, y: 0, width: 390, height: 844),
+            tiles: [TileDefinition(id: 1, frame: Rect(x: 145, y: 372, width: 100, height: 100))], configuration: room,
+            backend: NativeBackend())
+        // A flick up and to the right, sampled at 120 Hz: the tile is thrown into the top right corner.
+        try animator.handle(TouchEvent(time: 0.05, touch: 1, phase: .began, position: Vector(195, 422)))
+        for n in 1...6 {
+            let at = Vector(195 + 8 * Double(n), 422 - 15 * Double(n))  // 960 and -1,800 pt/s
+            try animator.handle(TouchEvent(time: 0.05 + Double(n) / 120, touch: 1, phase: .moved, position: at))
+        }
+        try animator.handle(TouchEvent(time: 0.101, touch: 1, phase: .ended, position: Vector(243, 332)))
+        var bounces: [WallContact] = [], restedAt: Vector?
+        for frame in 1...600 {  // ten seconds of display frames
+            for event in try animator.advance(to: Double(frame) / 60) {
+                if case .wallContact(let contact) = event.kind { bounces.append(contact) }  // wall, point, normal, impulse
+                if event.kind == .cameToRest { restedAt = try animator.snapshot(of: 1).state.position }  // lying there now
+            }
+        }
+        return (animator, bounces, restedAt)
     }
 
     // MARK: README.md, "Paths"
 
     static func paths(frameTime: Double) throws -> (shape: BezierPath, visible: [Conveyor.Item], p1: BezierPath) {
         let p1 = try BezierPath(svg: PathScenes.pinData)      // "M 412.7 238.9 C 381 238.9 …": 2 closed subpaths of 4 cubics
-        let tip = Vector(409.2, 408.8)
-        func squash(_ sx: Double, _ sy: Double, lift: Double) -> BezierPath {
-            p1.mapPoints { Vector(tip.x + ($0.x - tip.x) * sx, tip.y + ($0.y - tip.y) * sy - lift) }
-        }
-        let pin = try KeyframeAnimation(
-            keyframes: [p1, squash(1.2, 0.75, lift: 0), squash(0.9, 1.15, lift: 40), squash(1, 1, lift: 90),
-                        squash(0.92, 1.1, lift: 30), p1],
-            timingFunctions: [.default], duration: 1, repeatCount: .infinity)
+        let frames = [p1, PathScenes.pinPose(sx: 1.08, sy: 0.92), PathScenes.pinPose(sx: 0.94, sy: 1.06),  // Fling's own frames 2-5:
+                      PathScenes.pinPose(sx: 1.14, sy: 0.84),                                             // frame 1 squashed, stretched
+                      PathScenes.pinPose(sx: 0.96, sy: 1.04, angle: 0.3, dx: -18, dy: -48), p1]           // about its tip, a leaning hop
+        let pin = try KeyframeAnimation(keyframes: frames, duration: 1, repeatCount: .infinity)  // no timing functions: linear
         let shape = pin.shape(at: frameTime)                   // shape.svgData is its `d`; at whole seconds, p1's exact bits
-        let dots = try Conveyor(from: Vector(0, 20), to: Vector(320, 20), spacing: 160, period: 3, reversed: true)
-        let visible = dots.items(at: frameTime)                // positions and alphas (0 at the edges, 1 from 50 pt in)
+        let dots = try Conveyor(from: Vector(0, 20), to: Vector(320, 20), spacing: 160, period: 1, reversed: true)
+        let visible = dots.items(at: frameTime)                // 1.5 widths per 3-s loop; alpha 0 at the edges, 1 from 50 pt in
         return (shape, visible, p1)
     }
 

@@ -116,7 +116,7 @@ import Fling
         try #require(regrab.tick >= 5 && result.ticks[regrab.tick - 1].count == 1 && result.ticks[regrab.tick].count == 1)
         let before = result.ticks[regrab.tick - 1][0].1, after = result.ticks[regrab.tick][0].1
         let step = (after.position - before.position).length
-        #expect(step <= before.velocity.length * run.configuration.tick * 1.5 + 1)
+        #expect(step <= before.velocity.length * run.configuration.drag.tick * 1.5 + 1)
         // The world continued: the tick states never went back to rest in between.
         #expect(result.ticks[(regrab.tick - 5)...regrab.tick].allSatisfy { $0.count == 1 })
     }

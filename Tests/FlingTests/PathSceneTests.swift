@@ -9,8 +9,8 @@ import Testing
 /// The `fling-paths` document format (in FlingTraces, read by the trace reader's JSON parser)
 /// and the `fling paths` commands.
 @Suite struct PathSceneTests {
-    static let pinDigest = "6466a8e77674d7de"  // DigestTests' "pin 240 frames over 2 s"
-    static let dotsDigest = "54456be7644e451b"  // DigestTests' "dots 90 frames"
+    static let pinDigest = "a08063f3d1424b8d"  // DigestTests' "pin 240 frames over 2 s"
+    static let dotsDigest = "aa43599bc5e9a95a"  // DigestTests' "dots 90 frames"
 
     @Test func fixturesReadAndGiveTheLibraryDigests() throws {
         let pin = try PathDocument<MorphPaths>(json: try fixtureBytes("paths/jumping-pin.json"))
@@ -34,6 +34,26 @@ import Testing
         #expect(try Documents.read(Array(pin.json.utf8)).kindName == "morph")
         #expect(try Documents.read(Array(dots.json.utf8)).kindName == "conveyor")
         #expect(throws: FlingError.self) { try PathDocument<ConveyorPaths>(json: pin.json) }
+    }
+
+    /// The pin fixture is paced as Core Animation paces the article's animation (no timing
+    /// functions: linear): halfway through each interval every point is halfway between the two
+    /// keyframes' (Core Animation's default curve would put it 80 % of the way).
+    @Test func pinFixtureIsLinearByDefault() throws {
+        let animation = try PathDocument<MorphPaths>(json: try fixtureBytes("paths/jumping-pin.json")).paths.animation
+        #expect(animation.calculationMode == .linear && animation.timingFunctions.allSatisfy { $0 == .linear })
+        let frames = animation.keyframes
+        for i in 0..<(frames.count - 1) {
+            let t = (Double(i) + 0.5) / Double(frames.count - 1)  // seconds: the middle of interval i
+            let shape = animation.shape(at: t)
+            for (s, (x, y)) in zip(shape.subpaths, zip(frames[i].subpaths, frames[i + 1].subpaths)) {
+                for (c, (p, q)) in zip(s.segments, zip(x.segments, y.segments)) {
+                    for (m, (u, v)) in zip([c.p1, c.p2, c.p3], zip([p.p1, p.p2, p.p3], [q.p1, q.p2, q.p3])) {
+                        #expect((m - (u + v) * 0.5).length < 1e-9, "interval \(i)")
+                    }
+                }
+            }
+        }
     }
 
     @Test(arguments: [

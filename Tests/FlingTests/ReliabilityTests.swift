@@ -81,7 +81,7 @@ import Testing
     func namedGrabFarOutsideATinyTile(kind: BackendKind) throws {
         let tile = TileDefinition(id: 1, frame: Rect(center: Vector(100, 100), width: 0.1, height: 0.1))
         let a = try TileAnimator(viewport: phone, tiles: [tile], backend: try kind.make())
-        try a.handle(TouchEvent(time: 0, touch: 1, phase: .began, position: Vector(4_194_304, 4_194_304), tile: 1))
+        try a.handle(TouchEvent(time: 0, touch: 1, phase: .began, position: Vector(4_194_304, 4_194_304), item: 1))
         try a.handle(TouchEvent(time: 0.1, touch: 1, phase: .moved, position: Vector(4_194_300, 4_194_310)))
         var t = 0.0
         while t < 1 { t += 1.0 / 60; try a.advance(to: t) }
@@ -93,8 +93,8 @@ import Testing
     @Test func derivedValuesAreCheckedWhereTheyArrive() {
         // A frame whose origin is within the limit but whose center is not.
         #expect(throws: FlingError.self) { try TileDefinition(id: 1, frame: Rect(x: 1e7 - 1, y: 0, width: 10, height: 10)).validate() }
-        var c = EngineConfiguration()
-        c.dragErrorBias = 5e-324
+        var c = TileConfiguration()
+        c.drag.dragErrorBias = 5e-324
         #expect(throws: FlingError.self) { try c.validate() }
         // Times beyond the velocity tracker's ±1e12 s saturate instead of trapping.
         var tracker = VelocityTracker()
@@ -102,6 +102,9 @@ import Testing
         tracker.add(time: -1e300, position: .zero)
         #expect(tracker.velocity.x.isFinite)
     }
+
+    /// The self-test's plan: per seed, cases then random walks; then the shared-space layout.
+    static let selfTest = (seeds: 1...3, cases: 300, walks: 2000, sharedCases: 100, sharedWalks: 1000)
 
     /// The abort-freedom proof: thousands of calls over the whole accepted range on the
     /// Chipmunk backend and the animator, in a child process, so an abort fails this test
@@ -121,27 +124,97 @@ import Testing
             p.waitUntilExit()
             return (p.terminationStatus, p.terminationReason, String(decoding: data, as: UTF8.self))
         }
-        for seed in 1...3 {
-            let r = try run(["selftest-backend", "--seed", "\(seed)", "--cases", "300", "--walk", "2000"])
+        var totals = (cases: 0, calls: 0, refused: 0, walks: 0, steps: 0)
+        func count(_ output: String) {
+            for line in output.split(separator: "\n") {
+                let words = line.split(separator: " ")
+                func number(before word: String) -> Int {
+                    words.firstIndex { $0.hasPrefix(word) }.flatMap { $0 > 0 ? Int(words[$0 - 1]) : nil } ?? 0
+                }
+                if line.contains("random walks") {
+                    totals.walks += number(before: "random"); totals.steps += number(before: "steps")
+                } else {
+                    totals.cases += number(before: "cases"); totals.calls += number(before: "calls")
+                    totals.refused += number(before: "refused")
+                }
+            }
+        }
+        // Without Chipmunk the self-test drives the native backend, in this debug build many
+        // times slower than Chipmunk's C: one seed and a tenth of the walks (the README's
+        // figures are of the Chipmunk run, and are checked only there).
+        let plan =
+            BackendKind.available.contains(.chipmunk)
+            ? Self.selfTest : (seeds: 1...1, cases: Self.selfTest.cases, walks: Self.selfTest.walks / 10, sharedCases: 0, sharedWalks: 0)
+        for seed in plan.seeds {
+            let r = try run(["selftest-backend", "--seed", "\(seed)", "--cases", "\(plan.cases)", "--walk", "\(plan.walks)"])
             #expect(r.reason == .exit && r.status == 0, "seed \(seed): \(r.reason) \(r.status)")
-            #expect(r.output.contains("300 cases") && r.output.contains("no abort"))
-            #expect(r.output.contains("2000 random walks") && r.output.contains("all finite"))
+            #expect(r.output.contains("\(plan.cases) cases") && r.output.contains("no abort"))
+            #expect(r.output.contains("\(plan.walks) random walks") && r.output.contains("all finite"))
+            count(r.output)
         }
         // The shared-space layout too (one cpSpace for every world).
         if BackendKind.available.contains(.chipmunkShared) {
-            let shared = try run(["selftest-backend", "--backend", "chipmunk-shared", "--cases", "100", "--walk", "1000"])
+            let shared = try run([
+                "selftest-backend", "--backend", "chipmunk-shared", "--cases", "\(plan.sharedCases)", "--walk", "\(plan.sharedWalks)",
+            ])
             #expect(shared.reason == .exit && shared.status == 0, "\(shared.reason) \(shared.status)")
+            count(shared.output)
+            // The README's figures for this run: cases and walks exactly, calls, the share
+            // refused and steps as stated (they are this machine's Chipmunk's: within 5 %).
+            let readme = try String(contentsOf: DocumentationExampleTests.root.appendingPathComponent("README.md"), encoding: .utf8)
+            let stated = try #require(
+                ReadmeFigures.numbers(
+                    in: readme, after: "over the whole accepted range (",
+                    ["cases of about", "calls,", "% of them refused, then", "random walks of about", "steps"]),
+                "the README states the self-test's figures")
+            #expect(stated[0] == Double(totals.cases) && stated[3] == Double(totals.walks), "README \(stated), ran \(totals)")
+            #expect(abs(stated[1] - Double(totals.calls)) <= 0.05 * stated[1], "README \(stated), ran \(totals)")
+            #expect(abs(stated[2] - 100 * Double(totals.refused) / Double(totals.calls)) <= 1, "README \(stated), ran \(totals)")
+            #expect(abs(stated[4] - Double(totals.steps)) <= 0.05 * stated[4], "README \(stated), ran \(totals)")
         }
         let aborted = try run(["selftest-backend", "--abort"])
         #expect(aborted.reason == .uncaughtSignal && aborted.status == SIGABRT)
     }
 
-    /// Linear time: a JSON object of 200,000 keys, duplicates found by a set.
+    /// Linear time, counted rather than timed: the steps reading a document takes (every turn
+    /// of the parser's loops, its duplicate-key set lookups, the decoder's member visits;
+    /// `Trace.readingWork`) grow as the document: 4× the keys or events, 4× the steps within
+    /// 10 %. An object of 200,000 keys (unknown ones, or with a duplicate) is refused, and a
+    /// trace of 20,000 touch events is read, in steps proportional to their size.
     @Test func largeDocumentsAreLinear() throws {
-        let keys = (0..<200_000).map { "\"k\($0)\": \($0)" }.joined(separator: ", ")
-        let e = try #require(throws: FlingError.self) { try Trace(json: "{" + keys + "}") }
+        /// `n` keys of one width, so that 4× the keys is 4× the bytes.
+        func object(_ n: Int, duplicate: Bool = false) -> [UInt8] {
+            let keys = (0..<n).map { i -> String in
+                let digits = String(i)
+                return "\"k\(String(repeating: "0", count: 7 - digits.count))\(digits)\": \(i % 10)"
+            }
+            return Array(("{" + keys.joined(separator: ", ") + (duplicate ? ", \"k0000007\": 1" : "") + "}").utf8)
+        }
+        /// A valid trace: one long drag of `n` moves, each position of one width.
+        func drag(_ n: Int) -> [UInt8] {
+            var events = [TouchEvent(time: 0, touch: 1, phase: .began, position: Vector(100.5, 200.5))]
+            for k in 1...n {
+                events.append(
+                    TouchEvent(time: 0.001 * Double(k), touch: 1, phase: .moved, position: Vector(100.25, 200.75 + Double(k % 7))))
+            }
+            events.append(TouchEvent(time: 0.001 * Double(n + 1), touch: 1, phase: .ended, position: Vector(100.25, 200.75)))
+            var session = Trace.Session(viewport: phone, tiles: [centerTile], events: events)
+            session.run = Trace.RunLength(duration: 0.001 * Double(n + 2), stopsWhenIdle: false)
+            return Array(Trace(sessions: [session]).json.utf8)
+        }
+        let documents: [(String, (Int) -> [UInt8], Int)] = [
+            ("unknown keys", { object($0) }, 20_000), ("a duplicate key", { object($0, duplicate: true) }, 20_000),
+            ("touch events", drag, 5_000),
+        ]
+        for (what, make, n) in documents {
+            let small = Trace.readingWork(json: make(n)), large = Trace.readingWork(json: make(4 * n))
+            let ratio = Double(large) / Double(small)
+            #expect(small > n && ratio > 3.6 && ratio < 4.4, "\(what): \(small) steps for \(n), \(large) for 4×: \(ratio)×")
+        }
+        #expect(try Trace(json: drag(20_000)).sessions[0].inputs.count == 20_002)
+        let e = try #require(throws: FlingError.self) { try Trace(json: object(200_000)) }
         #expect(e.field.contains("format"))
-        let dup = try #require(throws: FlingError.self) { try Trace(json: "{" + keys + ", \"k7\": 1}") }
+        let dup = try #require(throws: FlingError.self) { try Trace(json: object(200_000, duplicate: true)) }
         #expect(dup.reason.contains("duplicate"))
         // A trace asking for more simulation than the limit is refused before it runs.
         var scene = Trace.Session(

@@ -3,7 +3,8 @@ import Testing
 
 /// The replay contract as a property: whatever an app does to its animator (touches at any
 /// times, late or inside stalled frames, resets, tiles added and removed, cancels, any display
-/// rate and jitter, platform timestamps), the recording replays to the live run's tick states
+/// rate and jitter, platform timestamps; walls, item properties, fields changed at run time,
+/// instantaneous and continuous pushes), the recording replays to the live run's tick states
 /// and digest, bit for bit, on every backend.
 @Suite struct ReplayContractTests {
     /// One live session: what the app did, driven by a seed, and what the animator gave.
@@ -12,10 +13,69 @@ import Testing
         var ticks: [TraceReplay.TickState]
         var digest: StateDigest
         var stats = Stats()
+        var events: [TileEvent] = []
 
         struct Stats {
             var late = 0, stalls = 0, midStall = 0, resets = 0, added = 0, removed = 0, cancels = 0, releases = 0
+            /// The dynamics: sessions with walls, pushes (instantaneous, continuous added and
+            /// removed), field changes, and what the live run reported of them.
+            var walled = 0, pushes = 0, continuous = 0, uncontinued = 0, fieldChanges = 0, contacts = 0, rests = 0
+
+            mutating func add(_ s: Stats) {
+                late += s.late; stalls += s.stalls; midStall += s.midStall; resets += s.resets
+                added += s.added; removed += s.removed; cancels += s.cancels; releases += s.releases
+                walled += s.walled; pushes += s.pushes; continuous += s.continuous; uncontinued += s.uncontinued
+                fieldChanges += s.fieldChanges; contacts += s.contacts; rests += s.rests
+            }
         }
+    }
+
+    /// A random field of any kind (its own generator: the dynamics draw apart from the rest).
+    static func randomField(_ d: inout SplitMix64) -> Field {
+        func u(_ r: ClosedRange<Double>) -> Double { r.lowerBound + (r.upperBound - r.lowerBound) * d.unit() }
+        let kinds: [Field.Kind] = [
+            .linearGravity(direction: Vector(u(-1...1), u(-1...1))), .radialGravity, .spring, .drag,
+            .velocity(target: Vector(u(-300...300), 0)),
+            .vortex, .noise(smoothness: u(0...1), animationSpeed: u(0...3)), .turbulence(smoothness: u(0...1), animationSpeed: u(0...3)),
+            .electric, .magnetic,
+        ]
+        let kind = kinds[Int(d.next() % UInt64(kinds.count))]
+        let strength: Double
+        switch kind {
+        case .radialGravity, .electric: strength = u(-2e5...2e5)
+        case .noise, .turbulence: strength = u(0...400)
+        case .drag, .velocity, .magnetic: strength = u(0...3)
+        case .spring: strength = u(0...20)
+        default: strength = u(-600...600)
+        }
+        let regions: [Field.Region] = [.everywhere, .circle(radius: u(50...400)), .rectangle(width: u(50...400), height: u(50...800))]
+        return Field(
+            kind, position: Vector(u(0...390), u(0...844)), region: regions[Int(d.next() % 3)], inverted: d.unit() < 0.2,
+            strength: strength, falloff: [0, 1, 2][Int(d.next() % 3)], minimumRadius: u(0...40), seed: d.next() >> 11)
+    }
+
+    /// Random dynamics for a session, or none: the viewport's edges and segments as walls, a
+    /// material, fields, the rest rule. Drawn from the session's second generator.
+    static func randomDynamics(_ d: inout SplitMix64, _ configuration: inout TileConfiguration) {
+        func u(_ r: ClosedRange<Double>) -> Double { r.lowerBound + (r.upperBound - r.lowerBound) * d.unit() }
+        guard d.unit() < 0.6 else { return }
+        configuration.translatesReferenceBoundsIntoBoundary = d.unit() < 0.6
+        for _ in 0..<Int(d.next() % 3) {
+            configuration.dynamics.walls.append(
+                Wall(
+                    from: Vector(u(0...390), u(300...844)), to: Vector(u(0...390), u(300...844)), radius: u(0...8),
+                    elasticity: u(0...1), friction: u(0...2)))
+        }
+        configuration.dynamics.walls.removeAll { ($0.end - $0.start).length < 1 }
+        if d.unit() < 0.7 {
+            configuration.dynamics.itemProperties = ItemProperties(
+                elasticity: u(0...1), friction: u(0...1.5), resistance: d.unit() < 0.5 ? 0 : u(0...3),
+                angularResistance: d.unit() < 0.5 ? 0 : u(0...3), charge: u(-2...2))
+        }
+        for _ in 0..<Int(d.next() % 3) { configuration.dynamics.fields.append(randomField(&d)) }
+        // Often a lenient rest rule, so that tiles lie down within a short session and are taken
+        // (grabbed, pushed, reset) from where they lie.
+        if d.unit() < 0.6 { configuration.rest = RestThresholds(speed: u(1...80), angularSpeed: u(0.01...1), ticks: Int(u(1...12))) }
     }
 
     /// Plays a random app session on `kind` and records it.
@@ -23,6 +83,11 @@ import Testing
         var rng = SplitMix64(state: seed)
         func uniform(_ r: ClosedRange<Double>) -> Double { r.lowerBound + (r.upperBound - r.lowerBound) * rng.unit() }
         func chance(_ p: Double) -> Bool { rng.unit() < p }
+        // The dynamics draw from a generator of their own, so the rest of a session is drawn as
+        // it was before they existed.
+        var d = SplitMix64(state: seed ^ 0xD1_7A_41C5)
+        func dUniform(_ r: ClosedRange<Double>) -> Double { r.lowerBound + (r.upperBound - r.lowerBound) * d.unit() }
+        func dChance(_ p: Double) -> Bool { d.unit() < p }
 
         var tiles: [TileDefinition] = []
         var nextID = 1
@@ -34,8 +99,13 @@ import Testing
                 mass: uniform(0.2...5))
         }
         for _ in 0..<Int(uniform(1...4.99)) { tiles.append(newTile()) }
-        var configuration = EngineConfiguration()
-        if chance(0.3) { configuration.tick = [1.0 / 120, 1.0 / 30, 1.0 / 90][Int(uniform(0...2.99))] }
+        var configuration = TileConfiguration()
+        if chance(0.3) { configuration.drag.tick = [1.0 / 120, 1.0 / 30, 1.0 / 90][Int(uniform(0...2.99))] }
+        randomDynamics(&d, &configuration)
+        let dynamic = configuration.translatesReferenceBoundsIntoBoundary || !configuration.dynamics.isEmpty
+        for t in tiles.indices where dynamic && dChance(0.3) {
+            tiles[t].properties = ItemProperties(elasticity: dUniform(0...1), friction: dUniform(0...1), resistance: dUniform(0...2))
+        }
         // Platform timestamps: seconds since boot, with the start recorded by the animator.
         let origin = chance(0.5) ? 0 : uniform(1_000...500_000)
         let animator = try TileAnimator(
@@ -48,13 +118,17 @@ import Testing
         }
 
         var stats = Session.Stats()
+        var events: [TileEvent] = []
+        if !configuration.walls(in: phone).isEmpty { stats.walled = 1 }
+        var on: [PushID] = []
         let hz = [30.0, 60, 120, 144, 240][Int(uniform(0...4.99))]
         let jitter = chance(0.5)
         var display = 0.0  // relative to the origin
         var lastEvent = 0.0
         var down: [(touch: TouchID, at: Vector)] = []
         var nextTouch = 1
-        let end = uniform(1.5...4)
+        // Sessions with walls run longer: time for thrown and pushed tiles to come to rest.
+        let end = uniform(1.5...4) + (stats.walled == 1 ? dUniform(1...4) : 0)
         while display < end {
             // The next frame: regular, jittered, or now and then a stall the clock clamps.
             var interval = (jitter ? uniform(0.25...1.75) : 1) / hz
@@ -85,7 +159,7 @@ import Testing
                     try animator.handle(
                         TouchEvent(
                             time: origin + t, touch: touch, phase: .began, position: at,
-                            tile: chance(0.3) ? target?.id : nil))
+                            item: chance(0.3) ? target?.id : nil))
                     down.append((touch, at))
                 } else if !down.isEmpty {
                     let d = Int(uniform(0...Double(down.count) - 0.01))
@@ -115,10 +189,32 @@ import Testing
             if tiles.count > 1, chance(0.006) {
                 let t = tiles.remove(at: Int(uniform(0...Double(tiles.count) - 0.01))); try animator.removeTile(t.id); stats.removed += 1
             }
-            try animator.advance(to: origin + frame)
+            // ... and, in sessions with dynamics, push tiles and change the fields.
+            if dynamic, !tiles.isEmpty {
+                func anyTile() -> TileID { tiles[Int(d.next() % UInt64(tiles.count))].id }
+                func push() -> Push {
+                    Push(Vector(dUniform(-900...900), dUniform(-1500...600)), at: Vector(dUniform(-30...30), dUniform(-30...30)))
+                }
+                if dChance(0.03) { try animator.applyPush(push(), to: anyTile()); stats.pushes += 1 }
+                if dChance(0.01) { on.append(try animator.addPush(push(), to: anyTile())); stats.continuous += 1 }
+                if !on.isEmpty, dChance(0.015) {
+                    try animator.removePush(on.remove(at: Int(d.next() % UInt64(on.count)))); stats.uncontinued += 1
+                }
+                if dChance(0.005) {
+                    try animator.setFields((0..<Int(d.next() % 3)).map { _ in randomField(&d) }); stats.fieldChanges += 1
+                }
+            }
+            // A tile removed takes its pushes with it.
+            on.removeAll { id in !animator.continuousPushes.contains(id) }
+            let frameEvents = try animator.advance(to: origin + frame)
+            events += frameEvents
+            for e in frameEvents {
+                if case .wallContact = e.kind { stats.contacts += 1 }
+                if e.kind == .cameToRest { stats.rests += 1 }
+            }
             display = frame
         }
-        return Session(trace: try recorder.trace(), ticks: live, digest: animator.digest, stats: stats)
+        return Session(trace: try recorder.trace(), ticks: live, digest: animator.digest, stats: stats, events: events)
     }
 
     static let sessionsPerBackend = 300
@@ -144,20 +240,149 @@ import Testing
             #expect(trace == live.trace)
             let display: DisplayFrames = seed % 2 == 0 ? .rate(60) : .jittered(rate: 97, seed: seed)
             let replay = try TraceReplayer(trace, display: display).replay { n throws(FlingError) in try kind.make(solverIterations: n) }
-            let scene = replay.sessions[0]
-            #expect(scene.errors.isEmpty)
-            #expect(scene.tickCount == live.ticks.count, "seed \(seed): \(scene.tickCount) ticks, live \(live.ticks.count)")
-            if let k = zip(scene.ticks, live.ticks).enumerated().first(where: { $0.element.0 != $0.element.1 })?.offset {
-                Issue.record("seed \(seed) on \(kind): tick \(k) differs from the live run")
+            let differences = Self.differences(replay, from: live)
+            #expect(differences.isEmpty, "seed \(seed) on \(kind): \(differences.joined(separator: "; "))")
+            if !differences.isEmpty, replay.sessions[0].ticks != live.ticks {  // say where they part
+                expectSameRun(
+                    tickRun(replay.sessions[0].ticks, title: "replay"), tickRun(live.ticks, title: "live"), "seed \(seed) on \(kind)")
             }
-            #expect(replay.digest == live.digest)
-            let s = live.stats
-            total.late += s.late; total.stalls += s.stalls; total.midStall += s.midStall; total.resets += s.resets
-            total.added += s.added; total.removed += s.removed; total.cancels += s.cancels; total.releases += s.releases
+            #expect(replay.sessions[0].events == live.events, "seed \(seed) on \(kind): events")
+            total.add(live.stats)
         }
         // The sessions exercised what the contract is about.
         #expect(total.late > 50 && total.stalls > 20 && total.midStall > 10)
         #expect(total.resets > 10 && total.added > 5 && total.removed > 3 && total.cancels > 5 && total.releases > 100)
+        #expect(total.walled > 50 && total.pushes > 100 && total.continuous > 30 && total.uncontinued > 20)
+        #expect(total.fieldChanges > 10 && total.contacts > 100 && total.rests > 30, "\(total)")
+    }
+
+    /// How a replay differs from the live run it is the recording of: errors while replaying,
+    /// the tick count, any tick's tile states (ids and IEEE bits), the digest. Empty when the
+    /// replay reproduces the run. The property test and its mutation test ask this one question,
+    /// so the mutation test fails if this comparison stops comparing.
+    static func differences(_ replay: TraceReplay, from live: Session) -> [String] {
+        var found: [String] = []
+        let scene = replay.sessions[0]
+        if !scene.errors.isEmpty { found.append("errors while replaying: \(scene.errors)") }
+        if scene.tickCount != live.ticks.count || scene.ticks.count != live.ticks.count {
+            found.append("\(scene.tickCount) ticks, the live run \(live.ticks.count)")
+        }
+        if let k = zip(scene.ticks, live.ticks).enumerated().first(where: { !bitwiseEqual($0.element.0, $0.element.1) })?.offset {
+            found.append("tick \(k) differs from the live run")
+        }
+        if replay.digest != live.digest { found.append("digest \(replay.digest.hex), the live run \(live.digest.hex)") }
+        return found
+    }
+
+    /// The same tick, tiles (by id) and states, bit for bit.
+    static func bitwiseEqual(_ a: TraceReplay.TickState, _ b: TraceReplay.TickState) -> Bool {
+        a.tick == b.tick && a.tiles.count == b.tiles.count
+            && zip(a.tiles, b.tiles).allSatisfy { $0.id == $1.id && $0.state.isBitwiseEqual(to: $1.state) }
+    }
+
+    enum Mutation: String, CaseIterable, CustomTestStringConvertible {
+        case drop, shift, duplicate
+        var testDescription: String { rawValue }
+    }
+
+    /// Sessions whose recordings the mutation test mutates.
+    static let mutationSessions = 60
+
+    /// The tick an input is applied before: its own, or for a touch written without one, the
+    /// first tick at or after its time (as the recorder leaves it out).
+    static func tick(of input: Trace.Input, _ scene: Trace.Session) -> Int {
+        if let tick = input.tick { return tick }
+        guard case .touch(let e) = input.input else { return 0 }
+        return FixedStepClock.firstTick(atOrAfter: e.time, tick: scene.configuration.drag.tick)
+    }
+
+    /// The inputs of a session whose mutation must change the run, and still make a valid
+    /// recording, with where a duplicate goes. Drop: the end of the first touch that grabbed a
+    /// tile and let it go (the tile stays held). Shift: that touch's began and its end (the
+    /// grab or the release a tick later). Duplicate: the first reset, recorded again at a later
+    /// tick at which its tile has a world (the tile is put to rest there); a touch cannot be
+    /// recorded twice validly, and a repeated move changes nothing.
+    static func decisiveInputs(_ mutation: Mutation, _ trace: Trace, _ live: Session, _ replay: TraceReplay) -> [(
+        index: Int, duplicateAt: Int?
+    )] {
+        let scene = trace.sessions[0], inputs = scene.inputs
+        if mutation == .duplicate {
+            for (i, input) in inputs.enumerated() {
+                guard case .reset(let tile) = input.input, let k = input.tick else { continue }
+                // A later tick at which the tile has a world, with no operation on it in between.
+                guard let later = live.ticks.first(where: { $0.tick > k && $0.tiles.contains { $0.id == tile } })?.tick,
+                    !inputs[(i + 1)...].contains(where: {
+                        if case .removeTile(tile) = $0.input { tick(of: $0, scene) <= later } else { false }
+                    })
+                else { continue }
+                return [(i, later)]
+            }
+            return []
+        }
+        func touch(_ i: Int) -> TouchEvent? { if case .touch(let e) = inputs[i].input { e } else { nil } }
+        for event in replay.sessions[0].events {
+            guard case .grabbed(let id, _) = event.kind,
+                let began = inputs.indices.first(where: { touch($0)?.touch == id && touch($0)?.phase == .began }),
+                let end = inputs.indices.first(where: { touch($0)?.touch == id && [.ended, .cancelled].contains(touch($0)?.phase) })
+            else { continue }
+            let endTick = tick(of: inputs[end], scene)
+            let released = replay.sessions[0].events.contains {
+                if case .released = $0.kind { $0.tile == event.tile && $0.tick == endTick } else { false }
+            }
+            guard released else { continue }
+            return mutation == .drop ? [(end, nil)] : [(began, nil), (end, nil)]
+        }
+        return []
+    }
+
+    /// The replay property has teeth: drop one recorded input that mattered, move it one tick
+    /// later, or record it twice, and the replay no longer equals the live run by the property
+    /// test's own comparison (``differences(_:from:)``). Each mutant is a valid recording that
+    /// loads and replays (a refusal would not be a comparison), so the comparison alone judges it.
+    @Test(arguments: Mutation.allCases)
+    func aMutatedRecordingFailsTheComparison(mutation: Mutation) throws {
+        let kind = BackendKind.nativePortable
+        var compared = 0
+        for seed in 1...UInt64(Self.mutationSessions) {
+            let live = try Self.session(seed: seed &* 0x9E37_79B9, kind: kind)
+            func replay(_ trace: Trace) throws -> TraceReplay {
+                try TraceReplayer(try Trace(json: trace.json), display: .rate(60))
+                    .replay { n throws(FlingError) in try kind.make(solverIterations: n) }
+            }
+            let original = try replay(live.trace)
+            #expect(Self.differences(original, from: live).isEmpty, "seed \(seed): the unmutated recording must replay")
+            let scene = live.trace.sessions[0], inputs = scene.inputs
+            for (index, duplicateAt) in Self.decisiveInputs(mutation, live.trace, live, original) {
+                var mutant = live.trace
+                switch mutation {
+                case .drop:
+                    mutant.sessions[0].inputs.remove(at: index)
+                case .shift:
+                    // One tick later, where that keeps the inputs in tick order.
+                    let tick = Self.tick(of: inputs[index], scene)
+                    guard index + 1 == inputs.count || Self.tick(of: inputs[index + 1], scene) > tick else { continue }
+                    mutant.sessions[0].inputs[index].tick = tick + 1
+                case .duplicate:
+                    // The copy goes after every input applied before its tick.
+                    var copy = inputs[index]
+                    copy.tick = duplicateAt!
+                    let at = inputs.firstIndex { Self.tick(of: $0, scene) > duplicateAt! } ?? inputs.count
+                    mutant.sessions[0].inputs.insert(copy, at: at)
+                }
+                let result: TraceReplay
+                do {
+                    result = try replay(mutant)
+                } catch {
+                    Issue.record("seed \(seed): the \(mutation) of input \(index) was refused, not compared: \(error)")
+                    continue
+                }
+                compared += 1
+                #expect(
+                    !Self.differences(result, from: live).isEmpty,
+                    "seed \(seed): the \(mutation) of input \(index) (\(inputs[index])) replays exactly as the live run")
+            }
+        }
+        #expect(compared >= 30, "only \(compared) mutants compared")
     }
 
     /// The case the contract was written for: a touch handed in after the display clock
@@ -237,6 +462,7 @@ import Testing
             case .reset: "reset@\(input.tick!)"
             case .addTile: "add@\(input.tick!)"
             case .removeTile: "remove@\(input.tick!)"
+            case .dynamics: "dynamics@\(input.tick!)"
             }
         }
         #expect(kinds == Array(repeating: "touch", count: 8) + ["reset@90", "add@90", "touch", "touch", "remove@105"])

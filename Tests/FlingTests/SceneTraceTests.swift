@@ -7,10 +7,13 @@ import Testing
 /// The scene fixtures and their pinned digests, as constants: the same on every machine (bubbles
 /// and clouds use only + − × ÷ and square roots; the day-night spring, portable arithmetic).
 let pinnedSceneDigests: [(file: String, samples: Int, digest: UInt64)] = [
-    ("bubbles-fish.json", 361, 0x8c64_0dde_b582_5a1d),
+    ("bubbles-fish.json", 361, 0xcbcb_c8c1_acff_869a),
     ("bubbles-taps.json", 211, 0x0539_c2d3_d931_a019),
     ("clouds.json", 1801, 0x7bae_30a6_50a0_49e1),
     ("day-night.json", 301, 0x6e39_6f0d_91e3_7dcf),
+    ("jrm-floating.json", 301, 0xf773_cf9c_cac6_33cf),
+    ("jrm-floating-shapes.json", 391, 0x05e6_fdb6_58cc_ba6a),
+    ("toonie.json", 301, 0x6ee7_95b5_cb4b_4fe9),
 ]
 
 @Suite struct SceneTraceTests {
@@ -21,6 +24,7 @@ let pinnedSceneDigests: [(file: String, samples: Int, digest: UInt64)] = [
         let pin = try #require(pinnedSceneDigests.first { $0.file == file })
         let text = try Fixture.text("scenes/\(file)")
         let scene = try Documents.read(Array(text.utf8))
+        try checkPinnedReplay(scene, name: file)  // a failure leaves a replay page in FLING_VIEW_DIR
         let replay = try scene.play(ReplayOptions())
         try replay.verify()
         #expect(replay.pins.pinned == 2 && replay.pins.compared == 2)
@@ -96,9 +100,9 @@ let pinnedSceneDigests: [(file: String, samples: Int, digest: UInt64)] = [
     @Test func badSceneDocuments() throws {
         let good = try Fixture.text("scenes/bubbles-taps.json")
         for (from, to) in [
-            ("\"kind\": \"bubbles\"", "\"kind\": \"fireworks\""), ("\"duration\": [2, 2]", "\"duration\": [2, 1]"),
+            ("\"kind\": \"bubbles\"", "\"kind\": \"fireworks\""), ("\"duration\": [2.0, 2.0]", "\"duration\": [2.0, 1.0]"),
             ("{\"time\": 0.4, \"tap\": true}", "{\"time\": -0.4, \"tap\": true}"), ("\"seed\": 7", "\"seed\": -7"),
-            ("\"timing\": \"parameter\"", "\"timing\": \"linear\""), ("\"rate\": 60", "\"rate\": 0"),
+            ("\"timing\": \"parameter\"", "\"timing\": \"linear\""), ("\"rate\": 60.0", "\"rate\": 0.0"),
             ("{\"time\": 0.8, \"tap\": true}", "{\"time\": 0.1, \"tap\": true}"),
         ] {
             let bad = good.replacingOccurrences(of: from, with: to)

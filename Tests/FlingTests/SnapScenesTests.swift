@@ -30,11 +30,14 @@ struct ChatHeadsTests {
         var scene: [ChatHeadsEvent] = []
         var panelYs: [Double] = []
         let events = tap(1, at: Vector(20, 300), time: 0.2) + tap(2, at: Vector(370, 60), time: 2.5)
-        try drive({ try heads.handle($0) }, { scene += try heads.advance(to: $0).scene }, events: events, duration: 5) {
+        try drive({ try heads.handle($0) }, { scene += try heads.advance(to: $0).heads }, events: events, duration: 5) {
             panelYs.append(heads.panelFrame.minY)
         }
         #expect(scene.count == 2)
-        guard scene.count == 2, case .opened(let head, _) = scene[0], case .closed = scene[1] else { return }
+        guard scene.count == 2, case .opened(let head, _) = scene[0], case .closed = scene[1] else {
+            Issue.record("expected opened then closed, got \(scene)")
+            return
+        }
         #expect(head == 2)
         // While open (frame at 2.4 s): head 2 top right, the others lined up to its left, panel below.
         let open = panelYs[143]
@@ -42,7 +45,7 @@ struct ChatHeadsTests {
         #expect(panelYs[..<143].min()! < open)  // the panel bounced past its place
         // Closed: every head back exactly where it rested, the panel below the screen.
         for (id, p) in [(1, Vector(18, 200)), (2, Vector(18, 300)), (3, Vector(372, 400))] {
-            #expect(try heads.animator.snapshot(of: TileID(id)).state.position == p)
+            #expect(try heads.animator.snapshot(of: SnapItemID(id)).state.position == p)
         }
         #expect(heads.panelFrame.minY > phone.maxY)
         #expect(heads.zOrder.last == 2)
@@ -53,12 +56,12 @@ struct ChatHeadsTests {
         let heads = try threeHeads(on: kind)
         try drive({ try heads.handle($0) }, { try heads.advance(to: $0) }, events: tap(1, at: Vector(372, 400), time: 0.1), duration: 2.5)
         #expect(heads.openHead == 3)
-        let slots = try [3, 1, 2].map { try heads.animator.snapshot(of: TileID($0)).state.position }
+        let slots = try [3, 1, 2].map { try heads.animator.snapshot(of: SnapItemID($0)).state.position }
         #expect(slots == [Vector(352, 85), Vector(284, 85), Vector(216, 85)])
         // A press on the panel keeps it open; one outside closes.
         let more = tap(2, at: Vector(195, 400), time: 2.6) + tap(3, at: Vector(195, 830), time: 3.0)
         var scene: [ChatHeadsEvent] = []
-        try drive({ try heads.handle($0) }, { if $0 > 2.5 { scene += try heads.advance(to: $0).scene } }, events: more, duration: 5)
+        try drive({ try heads.handle($0) }, { if $0 > 2.5 { scene += try heads.advance(to: $0).heads } }, events: more, duration: 5)
         #expect(scene.count == 1)
         #expect(heads.openHead == nil)
     }
@@ -128,19 +131,6 @@ struct SunSwitchTests {
 }
 
 struct BounceKeyframesTests {
-    /// The formula, written out with Foundation's functions.
-    static func reference(from: Double, to: Double, duration: Double, bounces: Int, c: Double, overshoot: Bool, shake: Bool) -> [Double] {
-        let steps = Int(60 * duration)
-        var alpha = from == to ? log2(c) / Double(steps) : log2(c / abs(to - from)) / Double(steps)
-        if alpha > 0 { alpha = -alpha }
-        let periods = Double(bounces / 2) + 0.5
-        let omega = periods * 2 * Double.pi / Double(steps)
-        return (0..<steps).map { t in
-            let w = shake ? sin(omega * Double(t)) : cos(omega * Double(t))
-            return (from - to) * pow(2.71, alpha * Double(t)) * (overshoot ? w : abs(w)) + to
-        }
-    }
-
     @Test(arguments: [
         (0.0, 100.0, 0.5, 2, BounceStiffness.medium, true, false),
         (100, 20, 1, 3, .light, true, false),
@@ -153,7 +143,7 @@ struct BounceKeyframesTests {
     ) {
         let curve = BounceCurve(duration: duration, bounces: bounces, stiffness: stiffness, overshoot: overshoot, shake: shake)
         let values = curve.keyframes(from: from, to: to)
-        let expected = Self.reference(
+        let expected = BounceCurveTests.library(
             from: from, to: to, duration: duration, bounces: bounces, c: stiffness.coefficient,
             overshoot: overshoot, shake: shake)
         #expect(values.count == Int(60 * duration))

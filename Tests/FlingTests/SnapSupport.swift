@@ -3,7 +3,7 @@ import Fling
 /// A 60-point item in the middle of the phone, resting on either side edge.
 func snapItem(_ id: Int = 1, center: Vector = Vector(195, 400), motion: SnapMotion = .spring(SnapItem.defaultSpring)) -> SnapItem {
     SnapItem(
-        id: TileID(id), center: center, width: 60, height: 60, shape: .circle,
+        id: SnapItemID(id), center: center, width: 60, height: 60, shape: .circle,
         restingPlaces: .sideEdges(left: 30, right: 360, minY: 100, maxY: 744), motion: motion)
 }
 
@@ -51,7 +51,11 @@ struct SnapRun {
     }
 
     func play(on kind: BackendKind) throws -> Result {
-        let animator = try SnapAnimator(items: items, backend: try kind.make())
+        try play(on: .kind(kind))
+    }
+
+    func play(on choice: BackendChoice) throws -> Result {
+        let animator = try SnapAnimator(items: items, backend: try choice.make(10))
         var result = Result(animator: animator)
         var lastTick = 0
         try drive(

@@ -12,6 +12,9 @@ enum SnapFixtures {
         ("heads-slow-drop.json", 211, 0x6b93_aa99_2a28_c0b4, 210, 0x092f_e61e_79eb_964b),
         ("heads-press.json", 271, 0x9831_69d8_d1a4_8aa8, 270, 0x8b0c_776b_8b84_9722),
         ("switch-tap-pull-flick.json", 271, 0x3c0c_e0bf_ce55_1d8a, 270, 0xc42d_8e91_67c6_6154),
+        ("heads-demo.json", 511, 0x7aa6_67dc_2c7a_2a65, 510, 0x1c37_350d_9ff2_de69),
+        ("heads-demo-first-bounce.json", 511, 0x3b30_ee81_f9a1_e553, 510, 0x1501_81ff_0f4d_6e67),
+        ("heads-pushed.json", 241, 0xb91d_1079_50c5_8100, 240, 0x4c2c_9aa9_5411_5e11),
     ]
 
     /// One head on each side; the left one thrown right, the right one thrown left, by two
@@ -68,11 +71,14 @@ enum SnapFixtures {
     static func recordHeads(_ file: String, on kind: BackendKind, hz: Double = 60) throws
         -> (SceneDocument<ChatHeadsScene>, StateDigest, Int)
     {
+        if file == "heads-pushed.json" { return try DynamicsFixtures.recordPushedHeads(on: kind, hz: hz) }
         let name = String(file.dropLast(5))
         let (heads, events, duration) =
             try file == "heads-throw-edges.json"
             ? throwEdges(kind)
-            : file == "heads-slow-drop.json" ? slowDrop(kind) : press(kind)
+            : file == "heads-slow-drop.json"
+                ? slowDrop(kind)
+                : file.hasPrefix("heads-demo") ? demo(kind, firstBounce: file.contains("first-bounce")) : press(kind)
         let recorder = try SnapSceneRecorder(recording: heads)
         try drive({ try heads.handle($0) }, { try heads.advance(to: $0) }, events: events, duration: duration, hz: hz)
         return (try recorder.document(name: name), heads.animator.digest, heads.animator.clock.ticks)
@@ -104,13 +110,6 @@ enum SnapFixtures {
     func check<Scene: SampledScene>(_ recorded: SceneDocument<Scene>, file: String, liveDigest: StateDigest, liveTicks: Int) throws {
         let pin = try #require(SnapFixtures.pins.first { $0.file == file })
         let pinned = try recorded.pinned(makeBackend: { n throws(FlingError) in try BackendKind.nativePortable.make(solverIterations: n) })
-        if ProcessInfo.processInfo.environment["FLING_WRITE_SNAP_FIXTURES"] != nil {
-            let r = try pinned.replay(
-                keepsFrames: false, makeBackend: { n throws(FlingError) in try BackendKind.nativePortable.make(solverIterations: n) })
-            print("PIN (\"\(file)\", \(r.samples), 0x\(r.digest.hex), \(r.ticks!), 0x\(r.tickDigest!.hex)),")
-            let source = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("Fixtures/scenes/\(file)")
-            try pinned.json.write(to: source, atomically: true, encoding: .utf8)
-        }
         let text = try Fixture.text("scenes/\(file)")
         let fixture = try SceneDocument<Scene>(json: text)
         #expect(fixture == pinned)
@@ -129,12 +128,12 @@ enum SnapFixtures {
                 #expect(throws: FlingError.self) { try r.verify() }
             }
         }
-        // Native and Chipmunk agree on the same machine, sample for sample.
-        let platform = backends.filter { $0.arithmetic == .platform }
-        let runs = try platform.map { kind in
-            try fixture.play(ReplayOptions(makeBackend: { n throws(FlingError) in try kind.make(solverIterations: n) }), title: "\(kind)")
-                .run
+        // Native and Chipmunk (or, built without it, native on 2 threads) agree on the same
+        // machine, sample for sample: always two runs compared.
+        let runs = try BackendChoice.platformPair.map { choice in
+            try fixture.play(ReplayOptions(makeBackend: choice.make), title: choice.description).run
         }
+        #expect(runs.count == 2)
         for run in runs.dropFirst() { expectSameRun(run, runs[0], file) }
         let cli = FlingCommand.run(["replay", try fixturePath("scenes/\(file)"), "--backend", "native-portable"])
         #expect(cli.status == 0 && cli.stdout.hasSuffix("digest \(StateDigest(value: pin.digest).hex) samples \(pin.samples)\n"))

@@ -11,8 +11,8 @@ import Testing
     /// 240 Hz cases show (measured at 60 Hz: 2.0, 3.1, 5.1, 7.9 pt of 78 for ζ 0.3, 0.55, 1, 1.6).
     @Test(arguments: [0.3, 0.55, 1.0, 1.6], [60.0, 240.0])
     func attractedTileFollowsTheCurve(zeta: Double, hz: Double) throws {
-        var configuration = EngineConfiguration()
-        configuration.tick = 1 / hz
+        var configuration = TileConfiguration()
+        configuration.drag.tick = 1 / hz
         configuration.releaseRule = .alwaysAttract
         configuration.attraction = SpringTuning(frequency: 1.5, dampingRatio: zeta)
         let home = Vector(195, 422)
@@ -38,7 +38,7 @@ import Testing
         // as the central difference of the positions either side (a tick's own velocity is the
         // one it moved by, half a tick ahead of its position in semi-implicit Euler).
         #expect(states.count > 30 && states[0].tick > release.tick)
-        let dt = configuration.tick
+        let dt = configuration.drag.tick
         let start = states[1]
         let v0 = (states[2].state.position.x - states[0].state.position.x) / (2 * dt)
         let curve = SpringCurve(spring: configuration.attraction, displacement: start.state.position.x - home.x, velocity: v0)

@@ -25,6 +25,33 @@ func expectSameRun(
     #expect(divergence == nil, "\(comment)\n\(divergence.map { "\($0)" } ?? "")", sourceLocation: sourceLocation)
 }
 
+/// Tick states as a run (one `tile` item per state, values `x y angle vx vy w`, the digest
+/// chained tick by tick) and life-cycle events, for ``expectSameRun(_:_:_:sourceLocation:)``.
+func tickRun(_ ticks: [[(TileID, BodyState)]], events: [TileEvent] = [], title: String) -> FlingTraces.Run {
+    var digest = StateDigest()
+    let frames = ticks.enumerated().map { k, states in
+        for s in states { digest.combine(s.1) }
+        return FlingTraces.Run.Frame(
+            index: k, local: k, time: Double(k + 1) / 60,
+            items: states.map { id, b in
+                FlingTraces.Run.Item(
+                    itemKind: "tile", id: id.rawValue,
+                    values: [b.position.x, b.position.y, b.angle, b.velocity.x, b.velocity.y, b.angularVelocity])
+            }, digest: digest)
+    }
+    return FlingTraces.Run(
+        kind: "fling-trace", title: title, frameUnit: "tick",
+        stages: [.init(frameCount: frames.count, viewport: phone, frameInterval: nil, items: [])],
+        schema: [.init(itemKind: "tile", fields: ["x", "y", "angle", "vx", "vy", "w"])], frames: frames,
+        events: events.map { .init(frame: $0.tick, itemKind: "tile", id: $0.tile.rawValue, name: "\($0.kind)", detail: "") },
+        inputs: [], digest: digest, summary: "digest \(digest.hex) ticks \(frames.count)")
+}
+
+/// A replay's tick states as a run.
+func tickRun(_ ticks: [TraceReplay.TickState], title: String) -> FlingTraces.Run {
+    tickRun(ticks.map { $0.tiles.map { ($0.id, $0.state) } }, title: title)
+}
+
 /// The backends of this build, for `@Test(arguments:)`.
 let backends = BackendKind.available.filter { $0 != .chipmunkShared }
 
@@ -37,7 +64,7 @@ let centerTile = TileDefinition(id: 1, frame: Rect(center: Vector(195, 422), wid
 /// A scripted run: touch events, then display frames at `hz` until `duration`.
 struct Run {
     var tiles: [TileDefinition] = [centerTile]
-    var configuration = EngineConfiguration()
+    var configuration = TileConfiguration()
     var events: [TouchEvent] = []
     var duration: Double = 3
     var hz: Double = 60
@@ -47,12 +74,20 @@ struct Run {
         var ticks: [[(TileID, BodyState)]] = []
         var digest = StateDigest()
         var animator: TileAnimator
+
+        /// The run's ticks and events as a ``FlingTraces/Run``, to compare with another.
+        func run(_ title: String) -> FlingTraces.Run { tickRun(ticks, events: events, title: title) }
     }
 
     /// Replays the run on `kind`: before each display frame, every event at or before the
     /// frame's time is handed over; `frameTimes` overrides the regular `hz` frames.
     func play(on kind: BackendKind, frameTimes: [Double]? = nil) throws -> Result {
-        let animator = try TileAnimator(viewport: phone, tiles: tiles, configuration: configuration, backend: try kind.make())
+        try play(on: .kind(kind), frameTimes: frameTimes)
+    }
+
+    func play(on choice: BackendChoice, frameTimes: [Double]? = nil) throws -> Result {
+        let animator = try TileAnimator(
+            viewport: phone, tiles: tiles, configuration: configuration, backend: try choice.make(10))
         var result = Result(animator: animator)
         animator.onTick = { _, states in result.ticks.append(states) }
         let frames = frameTimes ?? (1...Int((duration * hz).rounded())).map { Double($0) / hz }
@@ -75,7 +110,7 @@ func drag(
     touch: TouchID = 1, from: Vector, to: Vector, start: Double = 0.05, duration: Double,
     end: TouchEvent.Phase = .ended, tile: TileID? = nil
 ) -> [TouchEvent] {
-    var events = [TouchEvent(time: start, touch: touch, phase: .began, position: from, tile: tile)]
+    var events = [TouchEvent(time: start, touch: touch, phase: .began, position: from, item: tile)]
     let steps = max(1, Int((duration * 120).rounded()))
     for s in 1...steps {
         let f = Double(s) / Double(steps)
@@ -92,7 +127,7 @@ extension Array where Element == TileEvent {
     }
 }
 
-extension TileEvent.Kind {
+extension TileEventKind {
     var isSettled: Bool { self == .settled }
     var isCulled: Bool { self == .culled }
     var releaseOutcome: ReleaseOutcome? {
@@ -113,8 +148,8 @@ func randomScenario(seed: UInt64) -> Run {
     run.configuration.gravity = Vector(r(-300...300), r(0...4000))
     run.configuration.attraction = SpringTuning(frequency: r(1...8), dampingRatio: r(0.2...1.5))
     run.configuration.rotation = SpringTuning(frequency: r(1...8), dampingRatio: r(0.2...1.5))
-    run.configuration.dragMaxAcceleration = [r(2_000...200_000), 1e9].randomElement(using: &rng)!
-    run.configuration.dragErrorBias = PlatformFunctions.pow(r(0.05...0.95), 60)
+    run.configuration.drag.dragMaxAcceleration = [r(2_000...200_000), 1e9].randomElement(using: &rng)!
+    run.configuration.drag.dragErrorBias = PlatformFunctions.pow(r(0.05...0.95), 60)
     run.configuration.releaseRule = [
         .projectedDistance(lookahead: r(0...0.3), radius: r(20...300)),
         .alwaysAttract, .alwaysFall,
@@ -138,7 +173,7 @@ func randomScenario(seed: UInt64) -> Run {
         var events = [
             TouchEvent(
                 time: t, touch: TouchID(touch), phase: .began, position: grab,
-                tile: Bool.random(using: &rng) ? tile.id : nil)
+                item: Bool.random(using: &rng) ? tile.id : nil)
         ]
         var p = grab
         var heading = r(0...(2 * .pi))
@@ -157,4 +192,37 @@ func randomScenario(seed: UInt64) -> Run {
         t += r(0...1.5)
     }
     return run
+}
+
+/// A backend to build by name: one of the build's kinds, or native on 2 threads that share
+/// every step (another code path to native's bits).
+struct BackendChoice: Sendable, CustomStringConvertible, CustomTestStringConvertible {
+    var description: String
+    var make: @Sendable (_ solverIterations: Int) throws(FlingError) -> any PhysicsBackend
+    var testDescription: String { description }
+
+    static func kind(_ kind: BackendKind) -> BackendChoice {
+        BackendChoice(description: kind.rawValue) { n throws(FlingError) in try kind.make(solverIterations: n) }
+    }
+
+    static let nativeOnTwoThreads = BackendChoice(description: "native on 2 threads sharing every step") { n throws(FlingError) in
+        let backend = try NativeBackend(solverIterations: n, threads: 2)
+        backend.parallelSlots = 0
+        return backend
+    }
+
+    /// Two ways to compute with platform arithmetic in this build, for tests that hold them to
+    /// each other bit for bit: native and Chipmunk (one space per world) where Chipmunk is
+    /// built; without it, native and native on 2 threads. Never fewer than two, so such a test
+    /// always compares something.
+    static var platformPair: [BackendChoice] {
+        BackendKind.available.contains(.chipmunk) ? [.kind(.native), .kind(.chipmunk)] : [.kind(.native), .nativeOnTwoThreads]
+    }
+}
+
+/// The differential test's plan (ParityTests, built with the Chipmunk trait): seeded random
+/// scenarios in batches, one test case per batch. Here so the README's figure can be checked
+/// in every build.
+enum ParityPlan {
+    static let batches = 10, scenariosPerBatch = 50
 }

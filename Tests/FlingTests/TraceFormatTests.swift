@@ -16,6 +16,10 @@ let pinnedTraceDigests: [(file: String, digest: UInt64, ticks: Int)] = [
     ("regrab-falling.json", 0x2026_f1f3_d48f_f3c7, 122),
     ("cancelled.json", 0xf4bd_ab90_33c7_2cd4, 72),
     ("flutter-strokes.json", 0x4a49_56c4_8555_8b7c, 356),
+    ("we-heart-pics.json", 0x84dd_e0cd_60b1_6823, 612),
+    ("bounce-corners.json", 0xf309_1069_2fad_08e3, 456),
+    ("push.json", 0xe5da_98bf_91c4_c35d, 328),
+    ("fields.json", 0xd849_b3fd_597b_beaf, 240),
 ]
 
 func replay(_ trace: Trace, on kind: BackendKind, display: DisplayFrames = .rate(60)) throws -> TraceReplay {
@@ -35,6 +39,7 @@ func replay(_ trace: Trace, on kind: BackendKind, display: DisplayFrames = .rate
         #expect(trace.sessions.last?.expected?.digest.value == pinned.digest, "\(file)")
         #expect(trace.sessions.compactMap(\.expected?.ticks).reduce(0, +) == pinned.ticks)
         #expect(trace.arithmetic == .portable)
+        try checkPinnedReplay(trace, name: file)  // a failure leaves a replay page in FLING_VIEW_DIR
         let r = try replay(trace, on: .nativePortable)
         try r.verify()
         #expect(r.matchesPins && r.pins.compared == trace.sessions.reduce(0) { $0 + 2 + ($1.expected?.checkpoints.count ?? 0) })
@@ -92,6 +97,39 @@ func replay(_ trace: Trace, on kind: BackendKind, display: DisplayFrames = .rate
         let cancelled = try run("cancelled.json")
         #expect(try outcome(cancelled).release?.cancelled == true)
         #expect(try outcome(cancelled).kind == .settled)
+
+        func walls(_ s: TraceReplay.Session, from: Int = 0, to: Int = .max) -> [Int] {
+            s.events.compactMap { e in
+                guard e.tick >= from, e.tick <= to, case .wallContact(let c) = e.kind else { return nil }
+                return c.wall
+            }
+        }
+        // Thrown into the top right corner (right and top edges first), then from where it lay
+        // into the top left one (left and top), coming to rest on the floor both times.
+        let bounce = try run("bounce-corners.json")
+        let rests = bounce.events.filter { $0.kind == .cameToRest }.map(\.tick)
+        let grabs2 = bounce.events.filter(\.kind.isGrab).map(\.tick)
+        let throws2 = bounce.events.filter { $0.kind.releaseOutcome == .fall }.map(\.tick)
+        #expect(rests.count == 2 && grabs2.count == 2 && throws2.count == 2 && rests[0] < grabs2[1])
+        #expect(Array(walls(bounce, to: rests[0]).prefix(2)) == [1, 0] && Array(walls(bounce, from: throws2[1]).prefix(2)) == [3, 0])
+        #expect(walls(bounce).filter { $0 == 2 }.count > 10)
+        #expect(try outcome(bounce).kind == .lying && !bounce.events.contains { $0.kind == .culled })
+
+        // Pushed at an offset: tile 1 at its bottom edge to the right turns counter-clockwise
+        // (negative spin); tile 2 at its right edge upward turns counter-clockwise too.
+        let push = try run("push.json")
+        func spin(_ tile: TileID, at tick: Int) -> Double? {
+            push.ticks.first { $0.tick == tick }?.tiles.first { $0.id == tile }?.state.angularVelocity
+        }
+        #expect(try #require(spin(1, at: 6)) < 0 && #require(spin(2, at: 40)) < 0)
+        #expect(push.events.filter { $0.kind == .pushed }.map(\.tile) == [1, 2])
+        #expect(try outcome(push, 1).kind == .lying && outcome(push, 2).kind == .lying)
+
+        // Under the fields every tile keeps moving, none comes to rest or leaves.
+        let fields = try run("fields.json")
+        #expect(fields.ticks.count == 240 && fields.ticks.last?.tiles.count == 3)
+        #expect(fields.outcomes.allSatisfy { $0.kind == .falling })
+        #expect(fields.ticks.allSatisfy { $0.tiles.allSatisfy { $0.state.position.x > 0 && $0.state.position.x < 390 } })
     }
 
     /// The JSON conversion of the Flutter strokes keeps the attribution and replays exactly as
@@ -123,10 +161,10 @@ func replay(_ trace: Trace, on kind: BackendKind, display: DisplayFrames = .rate
                 let a = awkward[Int(rng.next() % UInt64(awkward.count))]
                 return n % 3 == 0 && range.contains(a) ? a : range.lowerBound + (range.upperBound - range.lowerBound) * rng.unit()
             }
-            var c = EngineConfiguration()
-            c.tick = pick(0.001...0.05)
+            var c = TileConfiguration()
+            c.drag.tick = pick(0.001...0.05)
             c.gravity = Vector(pick(-100...100), pick(0...4000))
-            c.dragErrorBias = pick(1e-9...1)
+            c.drag.dragErrorBias = pick(1e-9...1)
             c.attraction = SpringTuning(frequency: pick(0.5...4), dampingRatio: pick(0...1.5))
             c.releaseRule = [.alwaysAttract, .alwaysFall, .projectedDistance(lookahead: pick(0...0.3), radius: pick(0...300))][n % 3]
             c.settle.ticks = n + 1
@@ -139,7 +177,7 @@ func replay(_ trace: Trace, on kind: BackendKind, display: DisplayFrames = .rate
                 events.append(
                     TouchEvent(
                         time: t, touch: TouchID(n), phase: phase, position: Vector(pick(-500...900), pick(-500...1300)),
-                        tile: i == 0 && n % 2 == 0 ? 3 : nil))
+                        item: i == 0 && n % 2 == 0 ? 3 : nil))
             }
             let scene = Trace.Session(
                 name: n % 4 == 0 ? nil : "scene \"\(n)\"\n\ttab \\ é 🎯 \u{1}",
@@ -179,17 +217,76 @@ func replay(_ trace: Trace, on kind: BackendKind, display: DisplayFrames = .rate
         #expect(r.summary == "digest 768dee72e556c02f ticks 28")
     }
 
-    /// A tripwire: the JSON form writes every field of EngineConfiguration. A new field must be
-    /// added to the format (Trace+JSON.swift, docs/TRACES.md) before this passes again.
-    @Test func formatCoversEveryConfigurationField() {
-        let fields = Mirror(reflecting: EngineConfiguration()).children.compactMap(\.label).sorted()
+    /// A tripwire: the JSON form's configuration object writes every field of TileConfiguration
+    /// (its `drag` settings flat beside the tile policy's) and the scene's solver iterations. A
+    /// new field must be added to the format (Trace+JSON.swift, docs/TRACES.md) before this
+    /// passes again.
+    @Test func formatCoversEveryConfigurationField() throws {
+        let allFields = Mirror(reflecting: TileConfiguration()).children.compactMap(\.label).sorted()
         #expect(
-            fields == [
-                "attraction", "cullMargin", "dragErrorBias", "dragMaxAcceleration", "gravity", "maxFrameInterval",
-                "releaseRule", "rotation", "settle", "solverIterations", "tick",
+            allFields == [
+                "attraction", "cullMargin", "cullRule", "drag", "dynamics", "grabRadius", "gravity", "home", "releaseRule",
+                "releaseVelocity", "rest", "rotation", "settle", "settleRule", "tapDistance", "translatesReferenceBoundsIntoBoundary",
             ])
+        let allDrag = Mirror(reflecting: DragSettings()).children.compactMap(\.label).sorted()
+        #expect(
+            allDrag == [
+                "dragErrorBias", "dragMaxAcceleration", "fingerSmoothing", "fingersPerItem", "grabFriction", "grabRotaryFriction",
+                "maxFrameInterval", "tick",
+            ])
+        // The presets' keys (version 3, written only when they differ from the defaults).
+        let presets =
+            ["fingersPerItem", "grabFriction", "grabRotaryFriction", "fingerSmoothing"] + [
+                "cullRule", "grabRadius", "home", "releaseVelocity", "settleRule", "tapDistance",
+            ]
+        let fields = allFields.filter { !presets.contains($0) }
+        let drag = allDrag.filter { !presets.contains($0) }
+        // Every one is written (the scene has no events, so each key can only be the configuration's):
+        // a version-2 configuration has the first ones, a version-3 one (with dynamics) all.
+        var scene = Trace.Session(viewport: Rect(x: 0, y: 0, width: 1, height: 1), tiles: [], events: [])
+        scene.solverIterations = 7
+        let v2 = Trace(sessions: [scene]).json
+        let version3 = ["dynamics", "rest", "translatesReferenceBoundsIntoBoundary"]
+        for key in fields.filter({ $0 != "drag" && !version3.contains($0) }) + drag + ["solverIterations"] {
+            #expect(v2.contains("\"\(key)\": "), "\(key)")
+        }
+        #expect(v2.contains("\"version\": 2") && !version3.contains { v2.contains("\"\($0)\"") })
+        scene.configuration.rest.ticks = 9
+        let json = Trace(sessions: [scene]).json
+        #expect(json.contains("\"version\": 3"))
+        for key in fields.filter({ $0 != "drag" }) + drag + ["solverIterations"] { #expect(json.contains("\"\(key)\": "), "\(key)") }
+        #expect(try Trace(json: json).sessions[0].solverIterations == 7)
+        #expect(try Trace(json: json).sessions[0].configuration == scene.configuration)
+        #expect(!presets.contains { json.contains("\"\($0)\"") })
+        // Every preset key, each set away from its default, is written, and reads back.
+        scene.configuration = .weHeartPics
+        scene.configuration.home = .pivots(offsets: [Vector(1, 2)], maxForce: 5, maxBias: 6, errorBias: 0.5)
+        let preset = Trace(sessions: [scene]).json
+        #expect(preset.contains("\"version\": 3"))
+        for key in presets + ["nearGrab", "maxForce", "maxBias"] { #expect(preset.contains("\"\(key)\""), "\(key)") }
+        #expect(try Trace(json: preset).sessions[0].configuration == scene.configuration)
+        #expect(try Trace(json: Trace(sessions: [scene]).json).sessions[0].configuration == scene.configuration)
+        // The nearGrab release rule alone needs version 3, and a version-2 document cannot hold it.
+        var near = Trace.Session(viewport: Rect(x: 0, y: 0, width: 1, height: 1), tiles: [], events: [])
+        near.configuration.releaseRule = .nearGrab(radius: 40, maxKineticEnergy: 500_000)
+        #expect(Trace(sessions: [near]).json.contains("\"version\": 3"))
+        #expect(try Trace(json: Trace(sessions: [near]).json).sessions[0].configuration == near.configuration)
+        let rule = "{\"kind\": \"projectedDistance\", \"lookahead\": 0.15, \"radius\": 100.0}"
+        #expect(v2.contains(rule))
+        let nearV2 = v2.replacingOccurrences(of: rule, with: "{\"kind\": \"nearGrab\", \"radius\": 40, \"maxKineticEnergy\": 500000}")
+        #expect(throws: FlingError.self) { try Trace(json: nearV2) }
         let settle = Mirror(reflecting: SettleThresholds()).children.compactMap(\.label).sorted()
         #expect(settle == ["angle", "angularSpeed", "distance", "speed", "ticks"])
+        // The dynamics' own fields (each written by Trace+Dynamics.swift, named in docs/TRACES.md).
+        func labels(_ x: Any) -> [String] { Mirror(reflecting: x).children.compactMap(\.label).sorted() }
+        #expect(labels(DynamicsSettings()) == ["fields", "itemProperties", "walls"])
+        #expect(labels(RestThresholds()) == ["angularSpeed", "speed", "ticks"])
+        #expect(labels(ItemProperties()) == ["angularResistance", "charge", "elasticity", "friction", "resistance"])
+        #expect(labels(Wall(from: .zero, to: Vector(1, 0))) == ["elasticity", "end", "friction", "radius", "start"])
+        #expect(
+            labels(Field(.spring)) == ["falloff", "inverted", "kind", "minimumRadius", "position", "region", "seed", "strength"])
+        #expect(labels(TileDefinition(id: 1, frame: Rect(x: 0, y: 0, width: 1, height: 1))) == ["frame", "id", "mass", "properties"])
+        #expect(labels(Push(.zero)) == ["offset", "vector"])
     }
 
     func error(_ text: String) -> FlingError? {

@@ -9,12 +9,17 @@ import Fling
 /// Every trace fixture: its file name and the trace it holds.
 let traceFixtures: [String] = [
     "tap.json", "slow-drag-attract.json", "fling-down.json", "fling-up.json", "corner-grab.json",
-    "two-fingers.json", "regrab-falling.json", "cancelled.json", "flutter-strokes.json",
+    "two-fingers.json", "regrab-falling.json", "cancelled.json", "flutter-strokes.json", "we-heart-pics.json",
+    // The dynamics (version 3): walls, item properties, pushes, fields.
+    "bounce-corners.json", "push.json", "fields.json",
 ]
 
 func fixturePath(_ name: String) throws -> String {
     try #require(Bundle.module.url(forResource: "Fixtures/\(name)", withExtension: nil)).path
 }
+
+/// The display rates every trace fixture is replayed at (and jittered frames besides).
+let fixtureDisplayRates: [Double] = [30, 60, 120, 144, 240]
 
 @Suite struct TraceReplayTests {
     /// Every fixture replays to its pinned portable digests (final and every 30 ticks) with
@@ -27,7 +32,7 @@ func fixturePath(_ name: String) throws -> String {
         #expect(trace.attribution?.isEmpty == false)
         var reference: [Arithmetic: TraceReplay] = [:]
         for kind in BackendKind.available {
-            for display in [DisplayFrames.rate(60), .rate(30), .rate(120), .rate(144), .rate(240), .jittered(rate: 90, seed: 7)] {
+            for display in fixtureDisplayRates.map({ DisplayFrames.rate($0) }) + [.jittered(rate: 90, seed: 7)] {
                 let replay = try TraceReplayer(trace, display: display).replay { n throws(FlingError) in try kind.make(solverIterations: n)
                 }
                 if kind.arithmetic == trace.arithmetic {

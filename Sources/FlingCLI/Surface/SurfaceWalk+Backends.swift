@@ -77,7 +77,7 @@ extension SurfaceWalk {
         ) { p in
             for v in varied([0, 0, 100, 100, 1]) {
                 let frame = CGRect(x: v[0], y: v[1], width: v[2], height: v[3])
-                p.count { TouchEvent(time: v[4], touch: 1, phase: .began, location: CGPoint(x: v[0], y: v[1]), tile: 1) }
+                p.count { TouchEvent(time: v[4], touch: 1, phase: .began, location: CGPoint(x: v[0], y: v[1]), item: 1) }
                 p.count { TileDefinition(id: 1, frame: frame, mass: v[4]) }
                 p.callAny("TileAnimator(viewport: CGRect)") {
                     try TileAnimator(

@@ -20,8 +20,7 @@ extension SurfaceWalk {
             "FlingInteraction.TouchEvent.Phase.description", "FlingInteraction.TileEvent.init(tick:tile:kind:)",
             "FlingInteraction.TileEvent.description", "FlingInteraction.TileEvent.Kind.description", "FlingInteraction.TilePhase.description",
             "FlingInteraction.ReleaseOutcome.init(rawValue:)", "FlingInteraction.ReleaseOutcome.description",
-            "FlingInteraction.AppliedInput.init(tick:input:)", "FlingInteraction.AppliedSnapInput.init(tick:input:)",
-            "FlingInteraction.SnapEvent.init(tick:item:kind:)"
+                        "FlingInteraction.SnapEvent.init(tick:item:kind:)"
         ) { p in
             for s in Hostile.strings + ["began", "attract", "fall"] {
                 p.count { TouchEvent.Phase(rawValue: s)?.description }; p.count { ReleaseOutcome(rawValue: s)?.description }
@@ -29,8 +28,7 @@ extension SurfaceWalk {
             for t in Hostile.doubles {
                 let e = TouchEvent(time: t, touch: TouchID(Int.min), phase: .moved, position: Vector(t, t), tile: TileID(Int.max))
                 for k in Hostile.ints {
-                    p.count { AppliedInput(tick: k, input: .touch(e)) }; p.count { AppliedSnapInput(tick: k, input: .send(TileID(k), e.position)) }
-                    p.count { SnapEvent(tick: k, item: TileID(k), kind: .released(velocity: e.position, projected: e.position, target: .zero)) }
+                    p.count { SnapEvent(tick: k, item: SnapItemID(k), kind: .released(velocity: e.position, projected: e.position, target: .zero)) }
                     let kinds: [TileEvent.Kind] = [
                         .grabbed(touch: TouchID(k), at: e.position), .released(outcome: .attract, velocity: e.position, cancelled: true), .settled,
                         .culled,
@@ -61,16 +59,16 @@ extension SurfaceWalk {
         ) { p in
             for v in varied([1.0 / 60, 0.25, 2000, 2.5, 0.5]) {
                 var c = EngineConfiguration()
-                c.tick = v[0]; c.maxFrameInterval = v[1]; c.gravity = Vector(0, v[2])
-                c.attraction = SpringTuning(frequency: v[3], dampingRatio: v[4]); c.dragErrorBias = v[4]; c.cullMargin = v[2]
+                c.drag.tick = v[0]; c.drag.maxFrameInterval = v[1]; c.gravity = Vector(0, v[2])
+                c.attraction = SpringTuning(frequency: v[3], dampingRatio: v[4]); c.drag.dragErrorBias = v[4]; c.cullMargin = v[2]
                 c.releaseRule = .projectedDistance(lookahead: v[4], radius: v[2])
                 c.settle = SettleThresholds(distance: v[4], speed: v[2], angle: v[3], angularSpeed: v[0], ticks: 6)
                 p.call { () throws(FlingError) in try c.validate() }
                 p.count { c.releaseRule.attracts(center: Vector(v[2], v[3]), velocity: Vector(v[1], v[0]), origin: .zero) }
             }
             for k in Hostile.ints {
-                var c = EngineConfiguration()
-                c.solverIterations = k
+                var c = TileConfiguration()
+                c.drag.fingersPerItem = k
                 c.settle = SettleThresholds(distance: 1, speed: 1, angle: 1, angularSpeed: 1, ticks: k)
                 p.call { () throws(FlingError) in try c.validate() }
             }
@@ -145,7 +143,7 @@ extension SurfaceWalk {
             "FlingInteraction.BounceCurve.keyframes(from:to:)", "FlingInteraction.BounceCurve.validate()",
             "FlingInteraction.BounceStiffness.init(rawValue:)", "FlingInteraction.BounceStiffness.coefficient"
         ) { p in
-            for s in Hostile.strings + ["light", "medium", "heavy"] { p.count { BounceStiffness(rawValue: s)?.coefficient } }
+            for x in Hostile.doubles { p.count { BounceStiffness(x).coefficient } }
             for d in Hostile.doubles {
                 for n in Hostile.ints {
                     for shake in [false, true] {
@@ -183,13 +181,13 @@ extension SurfaceWalk {
         ) { p in
             for v in varied([1.0 / 60, 0.25, 2, 0.6]) {
                 var c = SnapConfiguration()
-                c.tick = v[0]; c.maxFrameInterval = v[1]; c.tapSlop = v[2]; c.tapDuration = v[3]
+                c.drag.tick = v[0]; c.drag.maxFrameInterval = v[1]; c.tapSlop = v[2]; c.tapDuration = v[3]
                 p.call { () throws(FlingError) in try c.validate() }
             }
             for v in varied([100, 100, 60, 60, 1, 0.9]) {
                 for motion in [SnapMotion.spring(SpringTuning(frequency: v[4], dampingRatio: v[5])), .keyframes(BounceCurve(duration: v[4]))] {
                     let item = SnapItem(
-                        id: TileID(Int.max), center: Vector(v[0], v[1]), width: v[2], height: v[3], shape: .circle, mass: v[4],
+                        id: SnapItemID(Int.max), center: Vector(v[0], v[1]), width: v[2], height: v[3], shape: .circle, mass: v[4],
                         restingPlaces: .points([Vector(v[0], v[1])]), motion: motion,
                         axis: .horizontal(minX: v[0], maxX: v[1], y: v[2], rubberBand: v[5]), pressedScale: v[5])
                     p.call { () throws(FlingError) in try item.validate(tick: v[4]) }
@@ -203,7 +201,7 @@ extension SurfaceWalk {
             "FlingInteraction.SnapAnimator.drawnCenter(of:)", "FlingInteraction.SnapAnimator.clock", "FlingInteraction.SnapAnimator.digest",
             "FlingInteraction.SnapAnimator.isIdle", "FlingInteraction.SnapAnimator.itemDefinitions", "FlingInteraction.SnapAnimator.zOrder"
         ) { p in
-            let items = [TileID(Int.max), TileID(Int.min), TileID(0)].map { id in
+            let items = [SnapItemID(Int.max), SnapItemID(Int.min), SnapItemID(0)].map { id in
                 SnapItem(id: id, center: Vector(100, 100), width: 60, height: 60, restingPlaces: .points([Vector(100, 100), Vector(300, 100)]))
             }
             p.call { () throws(FlingError) in try SnapAnimator(items: [], backend: try NativeBackend()) }
@@ -216,7 +214,7 @@ extension SurfaceWalk {
                 for phase in [TouchEvent.Phase.began, .moved, .ended] {
                     p.call { () throws(FlingError) in try a.handle(TouchEvent(time: time, touch: TouchID(k % 2), phase: phase, position: v)) }
                 }
-                for id in [TileID(Int.max), TileID(Int.min), TileID(5)] {
+                for id in [SnapItemID(Int.max), SnapItemID(Int.min), SnapItemID(5)] {
                     p.call { () throws(FlingError) in try a.send(id, to: v) }
                     p.call { () throws(FlingError) in try a.snapshot(of: id) }
                     p.call { () throws(FlingError) in try a.drawnCenter(of: id) }
@@ -242,10 +240,10 @@ extension SurfaceWalk {
             let c = ChatHeadsConfiguration(screen: Rect(x: 0, y: 0, width: 390, height: 844))
             for ids in [[Int.max], [Int.min], [Int.max - 1], [], [1, 1], [Int.max, Int.min]] {
                 p.call { () throws(FlingError) in
-                    try ChatHeads(heads: ids.map { (TileID($0), Vector(18, 200)) }, configuration: c, backend: try NativeBackend())
+                    try ChatHeads(heads: ids.map { (SnapItemID($0), Vector(18, 200)) }, configuration: c, backend: try NativeBackend())
                 }
             }
-            guard let heads = try? ChatHeads(heads: [(TileID(Int.max - 1), Vector(18, 200)), (1, Vector(372, 300))], configuration: c, backend: try NativeBackend())
+            guard let heads = try? ChatHeads(heads: [(SnapItemID(Int.max - 1), Vector(18, 200)), (1, Vector(372, 300))], configuration: c, backend: try NativeBackend())
             else { return }
             var time = 0.0
             for (k, v) in Hostile.vectors.enumerated() {

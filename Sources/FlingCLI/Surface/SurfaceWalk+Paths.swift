@@ -160,11 +160,10 @@ extension SurfaceWalk {
             for n in Hostile.counts { p.call { () throws(FlingError) in try c.sampleDigest(frames: n) } }
         }
         add(
-            "FlingPaths.PathSVG.escape(_:)", "FlingPaths.PathSVG.filmstrip(_:times:columns:cell:fill:title:)",
+            "FlingPaths.PathSVG.filmstrip(_:times:columns:cell:fill:title:)",
             "FlingPaths.PathSVG.animated(_:frames:fill:size:)", "FlingPaths.PathSVG.filmstrip(_:nanoseconds:radius:fill:)",
             "FlingPaths.PathSVG.animated(_:frames:radius:fill:)"
         ) { p in
-            for s in Hostile.strings { p.count { PathSVG.escape(s) } }
             let pin = PathScenes.jumpingPin(), dots = PathScenes.dots()
             for n in Hostile.counts {
                 p.count { PathSVG.animated(pin, frames: n, fill: "<&\"", size: .nan) }

@@ -27,7 +27,7 @@ public enum Documents {
     /// Reads a document of any registered kind, parsing the bytes once: a JSON document
     /// (found by its `"format"` and, where the format holds several kinds, its `"kind"`), or a
     /// stroke CSV file (`stroke_id,t_seconds,phase,x,y`), which is read as a ``Trace`` of one
-    /// session per stroke (``Trace/init(strokes:viewport:tileSize:configuration:duration:name:notes:attribution:)``).
+    /// session per stroke (as `fling replay` reads a CSV file).
     ///
     /// Throws a ``FlingError`` naming the line and key path when the document is malformed, of
     /// an unknown format or kind, or does not validate.
@@ -52,10 +52,10 @@ public enum Documents {
     public struct StrokeOptions: Sendable {
         public var viewport: Rect
         public var tileSize: Double
-        public var configuration: EngineConfiguration
+        public var configuration: TileConfiguration
         public var duration: Double
         public init(
-            viewport: Rect = Trace.defaultStrokeViewport, tileSize: Double = 160, configuration: EngineConfiguration = .init(),
+            viewport: Rect = Trace.defaultStrokeViewport, tileSize: Double = 160, configuration: TileConfiguration = .init(),
             duration: Double = 10
         ) {
             self.viewport = viewport; self.tileSize = tileSize; self.configuration = configuration; self.duration = duration

@@ -5,10 +5,18 @@ import FlingInteraction
 
 /// Writes a trace in the canonical layout.
 struct JSONWriter {
-    /// The keys of a configuration object, in the order they are written.
-    static let configurationKeys = [
-        "tick", "maxFrameInterval", "gravity", "solverIterations", "dragMaxAcceleration", "dragErrorBias",
-        "attraction", "rotation", "releaseRule", "settle", "cullMargin",
+    /// The keys of a configuration object of a document of `version`, in the order they are written.
+    static func configurationKeys(version: Int) -> [String] {
+        [
+            "tick", "maxFrameInterval", "gravity", "solverIterations", "dragMaxAcceleration", "dragErrorBias",
+            "attraction", "rotation", "releaseRule", "settle", "cullMargin",
+        ] + (version >= 3 ? ["translatesReferenceBoundsIntoBoundary", "rest", "dynamics"] + presetKeys : [])
+    }
+    /// The keys of the grab and tile rules the presets use (We Heart Pics'), from version 3 on,
+    /// written after those above and only when they differ from the defaults.
+    static let presetKeys = [
+        "fingersPerItem", "grabFriction", "grabRotaryFriction", "fingerSmoothing", "releaseVelocity", "home", "settleRule",
+        "cullRule", "grabRadius", "tapDistance",
     ]
 
     var text = ""
@@ -44,7 +52,8 @@ struct JSONWriter {
     }
 
     static func tile(_ t: TileDefinition) -> String {
-        "{\"id\": \(t.id.rawValue), \"frame\": \(rect(t.frame)), \"mass\": \(number(t.mass))}"
+        "{\"id\": \(t.id.rawValue), \"frame\": \(rect(t.frame)), \"mass\": \(number(t.mass))"
+            + (t.properties.map { ", \"properties\": \(properties($0))" } ?? "") + "}"
     }
 
     static func input(_ i: Trace.Input) -> String {
@@ -54,13 +63,41 @@ struct JSONWriter {
             var s =
                 "{\"time\": \(number(e.time)), \"touch\": \(e.touch.rawValue), \"phase\": \"\(e.phase.rawValue)\", "
                 + "\"position\": \(vector(e.position))"
-            if let tile = e.tile, e.phase == .began { s += ", \"tile\": \(tile.rawValue)" }
+            if let item = e.item, e.phase == .began { s += ", \"tile\": \(item.rawValue)" }
             if let t = i.tick { s += ", \"tick\": \(t)" }
             return s + "}"
         case .reset(let id): return "{" + tick + "\"reset\": \(id.rawValue)}"
         case .removeTile(let id): return "{" + tick + "\"removeTile\": \(id.rawValue)}"
         case .addTile(let d): return "{" + tick + "\"addTile\": \(tile(d))}"
+        case .dynamics(let d): return dynamicsInput(d, tick: tick)
         }
+    }
+
+    /// The members of ``presetKeys`` whose values differ from the defaults, in that order. A
+    /// pivot's infinite force or bias limit (Chipmunk's default) is left out.
+    static func presetMembers(_ c: TileConfiguration) -> [String] {
+        let d = TileConfiguration()
+        var m: [String] = []
+        if c.drag.fingersPerItem != d.drag.fingersPerItem { m.append("\"fingersPerItem\": \(c.drag.fingersPerItem)") }
+        if c.drag.grabFriction != d.drag.grabFriction { m.append("\"grabFriction\": \(number(c.drag.grabFriction))") }
+        if c.drag.grabRotaryFriction != d.drag.grabRotaryFriction {
+            m.append("\"grabRotaryFriction\": \(number(c.drag.grabRotaryFriction))")
+        }
+        if let s = c.drag.fingerSmoothing { m.append("\"fingerSmoothing\": \(number(s))") }
+        if c.releaseVelocity != d.releaseVelocity { m.append("\"releaseVelocity\": \(string(c.releaseVelocity.rawValue))") }
+        if case .pivots(let offsets, let maxForce, let maxBias, let errorBias) = c.home {
+            var home = "{\"kind\": \"pivots\", \"offsets\": [" + offsets.map(vector).joined(separator: ", ") + "]"
+            if maxForce != Limits.jointForce { home += ", \"maxForce\": \(number(maxForce))" }
+            if maxBias != .infinity { home += ", \"maxBias\": \(number(maxBias))" }
+            m.append("\"home\": " + home + ", \"errorBias\": \(number(errorBias))}")
+        }
+        if case .kineticEnergy(let most) = c.settleRule {
+            m.append("\"settleRule\": {\"kind\": \"kineticEnergy\", \"atMost\": \(number(most))}")
+        }
+        if case .below(let y) = c.cullRule { m.append("\"cullRule\": {\"kind\": \"below\", \"y\": \(number(y))}") }
+        if c.grabRadius != d.grabRadius { m.append("\"grabRadius\": \(number(c.grabRadius))") }
+        if let tap = c.tapDistance { m.append("\"tapDistance\": \(number(tap))") }
+        return m
     }
 
     mutating func line(_ indent: Int, _ s: String) { text += String(repeating: "  ", count: indent) + s + "\n" }
@@ -73,8 +110,10 @@ struct JSONWriter {
 
     mutating func trace(_ t: Trace) {
         line(0, "{")
-        // The lowest version that holds the trace, so version-1 readers keep reading what they can.
-        let version = t.arithmetic == .portable || t.sessions.contains { $0.inputs.contains { $0.tick != nil } } ? 2 : 1
+        // The lowest version that holds the trace, so older readers keep reading what they can.
+        let version =
+            t.sessions.contains(where: \.needsVersion3)
+            ? 3 : t.arithmetic == .portable || t.sessions.contains { $0.inputs.contains { $0.tick != nil } } ? 2 : 1
         var head = ["\"format\": \(Self.string(Trace.formatName))", "\"version\": \(version)"]
         if let name = t.name { head.append("\"name\": \(Self.string(name))") }
         if let notes = t.notes { head.append("\"notes\": \(Self.string(notes))") }
@@ -85,13 +124,13 @@ struct JSONWriter {
             line(1, "\"scenes\": []")
         } else {
             line(1, "\"scenes\": [")
-            for (n, scene) in t.sessions.enumerated() { self.scene(scene, last: n == t.sessions.count - 1) }
+            for (n, session) in t.sessions.enumerated() { self.session(session, last: n == t.sessions.count - 1, version: version) }
             line(1, "]")
         }
         line(0, "}")
     }
 
-    mutating func scene(_ s: Trace.Session, last: Bool) {
+    mutating func session(_ s: Trace.Session, last: Bool, version: Int) {
         line(2, "{")
         if let name = s.name { line(3, "\"name\": \(Self.string(name)),") }
         line(3, "\"viewport\": \(Self.rect(s.viewport)),")
@@ -103,17 +142,19 @@ struct JSONWriter {
             rule = "{\"kind\": \"projectedDistance\", \"lookahead\": \(Self.number(lookahead)), \"radius\": \(Self.number(radius))}"
         case .alwaysAttract: rule = "{\"kind\": \"alwaysAttract\"}"
         case .alwaysFall: rule = "{\"kind\": \"alwaysFall\"}"
+        case .nearGrab(let radius, let energy):
+            rule = "{\"kind\": \"nearGrab\", \"radius\": \(Self.number(radius)), \"maxKineticEnergy\": \(Self.number(energy))}"
         }
         let settle = c.settle
         list(
             4,
             [
-                "\"tick\": \(Self.number(c.tick))",
-                "\"maxFrameInterval\": \(Self.number(c.maxFrameInterval))",
+                "\"tick\": \(Self.number(c.drag.tick))",
+                "\"maxFrameInterval\": \(Self.number(c.drag.maxFrameInterval))",
                 "\"gravity\": \(Self.vector(c.gravity))",
-                "\"solverIterations\": \(c.solverIterations)",
-                "\"dragMaxAcceleration\": \(Self.number(c.dragMaxAcceleration))",
-                "\"dragErrorBias\": \(Self.number(c.dragErrorBias))",
+                "\"solverIterations\": \(s.solverIterations)",
+                "\"dragMaxAcceleration\": \(Self.number(c.drag.dragMaxAcceleration))",
+                "\"dragErrorBias\": \(Self.number(c.drag.dragErrorBias))",
                 "\"attraction\": \(Self.spring(c.attraction))",
                 "\"rotation\": \(Self.spring(c.rotation))",
                 "\"releaseRule\": \(rule)",
@@ -121,7 +162,15 @@ struct JSONWriter {
                     + "\"angle\": \(Self.number(settle.angle)), \"angularSpeed\": \(Self.number(settle.angularSpeed)), "
                     + "\"ticks\": \(settle.ticks)}",
                 "\"cullMargin\": \(Self.number(c.cullMargin))",
-            ], close: "},")
+            ]
+                + (version >= 3
+                    ? [
+                        "\"translatesReferenceBoundsIntoBoundary\": \(c.translatesReferenceBoundsIntoBoundary)",
+                        "\"rest\": {\"speed\": \(Self.number(c.rest.speed)), \"angularSpeed\": \(Self.number(c.rest.angularSpeed)), "
+                            + "\"ticks\": \(c.rest.ticks)}",
+                        "\"dynamics\": \(Self.dynamics(c.dynamics))",
+                    ] + Self.presetMembers(c) : []),
+            close: "},")
         if s.tiles.isEmpty {
             line(3, "\"tiles\": [],")
         } else {

@@ -40,22 +40,4 @@ enum SVGText {
         let s = fixed(x, 3)
         return s == "-0.000" ? "0.000" : s
     }
-
-    /// Text escaped for XML character data and attribute values; characters XML cannot hold
-    /// become U+FFFD.
-    static func xml(_ s: String) -> String {
-        var out = ""
-        for ch in s.unicodeScalars {
-            switch ch {
-            case "&": out += "&amp;"
-            case "<": out += "&lt;"
-            case ">": out += "&gt;"
-            case "\"": out += "&quot;"
-            case "'": out += "&apos;"
-            case "\u{0}"..."\u{8}", "\u{b}", "\u{c}", "\u{e}"..."\u{1f}", "\u{fffe}", "\u{ffff}": out += "\u{fffd}"
-            default: out.unicodeScalars.append(ch)
-            }
-        }
-        return out
-    }
 }

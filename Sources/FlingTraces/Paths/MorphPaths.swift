@@ -4,8 +4,9 @@ import FlingPaths
 // The `morph` path kind: keyframes of SVG path data and the animation made from them, declared
 // once (registered in Documents.swift).
 //
-// Document: `"keyframes"` (path data, kept as written), `"keyTimes"`, `"timing"`, `"duration"`,
-// `"repeatCount"`, `"autoreverses"`, `"sampling": {"frames", "from", "to"}`.
+// Document: `"keyframes"` (path data, kept as written), `"calculationMode"`, `"keyTimes"`,
+// `"timing"`, `"tension"`, `"continuity"`, `"bias"`, `"duration"`, `"repeatCount"`,
+// `"autoreverses"`, `"sampling": {"frames", "from", "to"}`.
 // Digest: every sample's shape (``BezierPath/combine(into:)``), at `frames` times from `from` to
 // `to`. Run: one item `subpath` per subpath of the shape (id: its index), values `closed` (1 or
 // 0), `points` its start then three points per cubic segment; each frame carries its digest.
@@ -23,7 +24,12 @@ public struct MorphPaths: SampledPaths {
 
     public static var kind: String { "morph" }
     public static var summary: String { "a keyframe morph of SVG path data" }
-    public static var keys: [String] { ["keyframes", "keyTimes", "timing", "duration", "repeatCount", "autoreverses"] }
+    public static var keys: [String] {
+        [
+            "keyframes", "calculationMode", "keyTimes", "timing", "tension", "continuity", "bias", "duration", "repeatCount",
+            "autoreverses",
+        ]
+    }
 
     static func timingName(_ f: TimingFunction) -> String? {
         switch f {
@@ -52,9 +58,26 @@ public struct MorphPaths: SampledPaths {
             }
             keyTimes = times
         }
-        var timing: [TimingFunction] = [.linear]
+        var mode = KeyframeAnimation.CalculationMode.linear
+        if let mn = r.decoder.optional(o, "calculationMode") {
+            guard let m = KeyframeAnimation.CalculationMode(rawValue: try r.decoder.string(mn, path / "calculationMode")) else {
+                throw r.decoder.fail(mn, path / "calculationMode", "must be \"linear\", \"discrete\", \"paced\" or \"cubic\"")
+            }
+            mode = m
+        }
+        var spline: [[Double]?] = []
+        for key in ["tension", "continuity", "bias"] {
+            guard let node = r.decoder.optional(o, key) else {
+                spline.append(nil)
+                continue
+            }
+            var values: [Double] = []
+            for (n, x) in try r.decoder.array(node, path / key).enumerated() { values.append(try r.decoder.double(x, path / key / n)) }
+            spline.append(values)
+        }
+        var timing: [TimingFunction]? = nil
         if let tn = r.decoder.optional(o, "timing") {
-            timing = []
+            var list: [TimingFunction] = []
             for (n, node) in try r.decoder.array(tn, path / "timing").enumerated() {
                 let at = path / "timing" / n
                 if case .string = node.value {
@@ -63,15 +86,16 @@ public struct MorphPaths: SampledPaths {
                     guard let f = all.first(where: { timingName($0) == name }) else {
                         throw r.decoder.fail(node, at, "must be linear, easeIn, easeOut, easeInEaseOut, default or [x1, y1, x2, y2]")
                     }
-                    timing.append(f)
+                    list.append(f)
                 } else {
                     let xs = try r.decoder.array(node, at)
                     guard xs.count == 4 else { throw r.decoder.fail(node, at, "control points are [x1, y1, x2, y2]") }
                     var v: [Double] = []
                     for (k, x) in xs.enumerated() { v.append(try r.decoder.double(x, at / k)) }
-                    do { timing.append(try TimingFunction(v[0], v[1], v[2], v[3])) } catch { throw r.decoder.located(error, at) }
+                    do { list.append(try TimingFunction(v[0], v[1], v[2], v[3])) } catch { throw r.decoder.located(error, at) }
                 }
             }
+            timing = list
         }
         var repeatCount = 1.0
         if let rn = r.decoder.optional(o, "repeatCount") {
@@ -89,7 +113,8 @@ public struct MorphPaths: SampledPaths {
         let animation: KeyframeAnimation
         do {
             animation = try KeyframeAnimation(
-                keyframes: frames, keyTimes: keyTimes, timingFunctions: timing,
+                keyframes: frames, keyTimes: keyTimes, timingFunctions: timing, calculationMode: mode,
+                tension: spline[0], continuity: spline[1], bias: spline[2],
                 duration: try r.decoder.double(o, "duration"), repeatCount: repeatCount,
                 autoreverses: autoreverses)
         } catch { throw r.decoder.located(error, path) }
@@ -102,14 +127,24 @@ public struct MorphPaths: SampledPaths {
     public func members(_ sampling: PathSampling) -> [String] {
         typealias W = JSONWriter
         let a = animation
-        let timing = a.timingFunctions.map { f in
-            Self.timingName(f).map { "\"\($0)\"" }
-                ?? "[\(W.number(f.c1.x)), \(W.number(f.c1.y)), \(W.number(f.c2.x)), \(W.number(f.c2.y))]"
-        }
-        return [
+        var lines = [
             "\"keyframes\": [\n    " + keyframes.map(W.string).joined(separator: ",\n    ") + "\n  ]",
-            "\"keyTimes\": [" + a.keyTimes.map(W.number).joined(separator: ", ") + "]",
-            "\"timing\": [" + timing.joined(separator: ", ") + "]",
+            "\"calculationMode\": \"\(a.calculationMode.rawValue)\"",
+        ]
+        if a.calculationMode != .paced { lines.append("\"keyTimes\": [" + a.keyTimes.map(W.number).joined(separator: ", ") + "]") }
+        if a.timingFunctions.contains(where: { $0 != .linear }) {
+            let timing = a.timingFunctions.map { f in
+                Self.timingName(f).map { "\"\($0)\"" }
+                    ?? "[\(W.number(f.c1.x)), \(W.number(f.c1.y)), \(W.number(f.c2.x)), \(W.number(f.c2.y))]"
+            }
+            lines.append("\"timing\": [" + timing.joined(separator: ", ") + "]")
+        }
+        if a.calculationMode == .cubic {
+            for (key, values) in [("tension", a.tension), ("continuity", a.continuity), ("bias", a.bias)] {
+                lines.append("\"\(key)\": [" + values.map(W.number).joined(separator: ", ") + "]")
+            }
+        }
+        return lines + [
             "\"duration\": \(W.number(a.duration))",
             "\"repeatCount\": " + (a.repeatCount.isInfinite ? "\"forever\"" : W.number(a.repeatCount)),
             "\"autoreverses\": \(a.autoreverses)",

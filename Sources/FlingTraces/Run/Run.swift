@@ -11,16 +11,22 @@ import FlingCore
 // file documents its own again, beside the code that fills them in):
 //
 //   fling-trace  tile    x y angle vx vy w     the tiles that had a world during the tick (what
-//                                              the digest covers), phase held/attracted/falling;
-//                                              stage: homeX homeY width height mass per tile
-//   chatHeads    head    x y vx vy scale       every head, phase resting/held/moving/settling ...
-//                panel   x y width height      the conversation panel's frame (id 0)
+//                                              the digest covers), phase held/attracted/falling,
+//                                              and those lying where they came to rest (phase
+//                                              lying, zero velocities, not in the digest);
+//                                              stage: homeX homeY width height mass per tile,
+//                                              x1 y1 x2 y2 radius elasticity friction per wall
+//   chatHeads    head    x y vx vy scale       every head (ids 1, 2, …), phase resting, held,
+//                                              springing or keyframing
+//                panel   x y width height      the conversation panel's frame (id: the last head's
+//                                              + 1)
 //   sunSwitch    knob    x y vx vy scale       the knob (id 1)
 //                rays    angle alpha on        the sun's rays (id 0); on is 1 or 0
 //   bubbles      bubble  x y scale size        every live bubble (phase popping when it pops);
 //                                              stage: each bubble's curve and size
 //   dayNight     sky     minutes skyOffset rotation starAlpha   (id 0)
-//   clouds       cloud   x y alpha             every cloud; stage: width height variant speed
+//   clouds       cloud   x y alpha             every cloud; stage: born startX y speed width
+//                                              height variant
 //   morph        subpath closed                one item per subpath, `points` its cubic segments
 //   conveyor     dot     x y distance alpha    the dots on the line, nearest the start first
 

@@ -5,8 +5,10 @@ import FlingScenes
 // Documents.swift).
 //
 // Document: `"seed"`, `"configuration"` (the emitter's), `"inputs"`: `{"time": t, "tap": true}`.
-// Digest, per sample: the live bubbles' count, then each one's id, center x, y and scale.
-// Run: item `bubble` (id: the bubble's), values `x y scale size`, phase `popping` while it pops;
+// Digest, per sample: the live bubbles' count, then each one's id, center x, y and scale (and,
+// when the configuration varies their look, ``BubbleEmitter/Configuration/variesLook``, its
+// opacity and image).
+// Run: item `bubble` (id: the bubble's), values `x y scale size alpha image`, phase `popping` while it pops;
 // a stage item per bubble emitted, facts `born duration size mirrored` and its curve
 // `x0 y0 x1 y1 x2 y2 x3 y3`; events `emitted`, `popped`, `removed`; inputs `tap`.
 
@@ -55,12 +57,20 @@ public struct BubblesScene: SampledScene {
         case .sweep(let a, let b, let period):
             source = "{\"from\": \(W.vector(a)), \"to\": \(W.vector(b)), \"period\": \(W.number(period))}"
         }
-        let members = [
+        var members = [
             "\"source\": \(source)", "\"interval\": \(c.interval.map(W.range) ?? "null")", "\"height\": \(W.range(c.height))",
             "\"sway\": \(W.range(c.sway))", "\"duration\": \(W.range(c.duration))", "\"size\": \(W.range(c.size))",
             "\"startOffset\": \(W.range(c.startOffset))", "\"timing\": \"\(c.timing.rawValue)\"",
             "\"popScale\": \(W.number(c.popScale))", "\"popDuration\": \(W.number(c.popDuration))",
         ]
+        // JRMFloatingAnimation's extras, written only when they differ from Fling's defaults.
+        let plain = BubbleEmitter.Configuration()
+        if c.shape != plain.shape { members.append("\"shape\": \"\(c.shape.rawValue)\"") }
+        if let w = c.animationWidth { members.append("\"animationWidth\": \(W.number(w))") }
+        if c.viewWidth != plain.viewWidth { members.append("\"viewWidth\": \(W.number(c.viewWidth))") }
+        if c.alpha != plain.alpha { members.append("\"alpha\": \(W.range(c.alpha))") }
+        if c.fadesOut { members.append("\"fadesOut\": true") }
+        if c.images != plain.images { members.append("\"images\": \(c.images)") }
         return ["\"seed\": \(seed)", "\"configuration\": {\n    " + members.joined(separator: ",\n    ") + "\n  }"]
     }
 
@@ -125,12 +135,14 @@ public struct BubblesScene: SampledScene {
             for s in states {
                 out.digest.combine(Double(s.id)); out.digest.combine(s.position.x); out.digest.combine(s.position.y)
                 out.digest.combine(s.scale)
+                if configuration.variesLook { out.digest.combine(s.alpha); out.digest.combine(Double(s.image)) }
             }
             if options.keepsFrames {
                 // Every bubble this advance emitted, those it already removed too.
                 emitted += e.lastEmitted
                 if options.keeps(k, of: n) {
                     out.frames.append(Frame(states: states, emitted: emitted))
+                    out.sampleDigests.append(out.digest)
                     emitted.removeAll(keepingCapacity: true)
                 }
             }
@@ -156,7 +168,7 @@ public struct BubblesScene: SampledScene {
                 index: k, local: k, time: document.sampling.time(k),
                 items: f.states.map { s in
                     Run.Item(
-                        itemKind: "bubble", id: s.id, values: [s.position.x, s.position.y, s.scale, s.size],
+                        itemKind: "bubble", id: s.id, values: [s.position.x, s.position.y, s.scale, s.size, s.alpha, Double(s.image)],
                         phase: s.isPopping ? "popping" : nil)
                 }, digest: nil)
         }
@@ -171,7 +183,7 @@ public struct BubblesScene: SampledScene {
                     viewport: Rect(x: bounds.minX, y: bounds.minY, width: bounds.maxX - bounds.minX, height: bounds.maxY - bounds.minY),
                     frameInterval: 1 / document.sampling.rate, items: items)
             ],
-            schema: [Run.ItemSchema(itemKind: "bubble", fields: ["x", "y", "scale", "size"])], frames: frames,
+            schema: [Run.ItemSchema(itemKind: "bubble", fields: ["x", "y", "scale", "size", "alpha", "image"])], frames: frames,
             events: replay.timeline, inputs: inputs, digest: replay.digest, summary: replay.summary)
     }
 
@@ -217,7 +229,7 @@ extension TraceDecoder {
             node, path,
             keys: [
                 "source", "interval", "height", "sway", "duration", "size", "startOffset",
-                "timing", "popScale", "popDuration",
+                "timing", "popScale", "popDuration", "shape", "animationWidth", "viewWidth", "alpha", "fadesOut", "images",
             ])
         var c = BubbleEmitter.Configuration()
         let sourceNode = try required(o, "source")
@@ -242,6 +254,17 @@ extension TraceDecoder {
         c.timing = timing
         c.popScale = try double(o, "popScale")
         c.popDuration = try double(o, "popDuration")
+        if let node = optional(o, "shape") {
+            guard let shape = BubbleEmitter.Shape(rawValue: try string(node, path / "shape")) else {
+                throw fail(node, path / "shape", "must be \"zigzag\", \"straight\", \"curveLeft\", \"curveRight\" or \"triangleUp\"")
+            }
+            c.shape = shape
+        }
+        if let node = optional(o, "animationWidth") { c.animationWidth = try double(node, path / "animationWidth") }
+        if let node = optional(o, "viewWidth") { c.viewWidth = try double(node, path / "viewWidth") }
+        if let node = optional(o, "alpha") { c.alpha = try range(node, path / "alpha") }
+        if let node = optional(o, "fadesOut") { c.fadesOut = try bool(node, path / "fadesOut") }
+        if let node = optional(o, "images") { c.images = try int(node, path / "images") }
         return c
     }
 }

@@ -4,8 +4,9 @@ import FlingInteraction
 // The `chatHeads` scene kind: chat heads over a SnapAnimator and the touches applied, declared
 // once (registered in Documents.swift). A snap scene: it runs physics (SnapScenes.swift).
 //
-// Document: `"heads"` (their resting centers; ids 1, 2, …), `"configuration"`, `"inputs"`:
-// touches as in a trace, each with its `tick` where it differs from the one its time gives.
+// Document: `"heads"` (their resting centers; ids 1, 2, …), `"configuration"`, `"dynamics"`
+// (version 2), `"inputs"`: touches as in a trace, each with its `tick` where it differs from the
+// one its time gives, and (version 2) pushes and field changes as a trace's tile operations.
 // Digest, per sample: every item's (heads', then the panel's) center x, y and scale in id
 // order, then the panel's frame x, y, width and height.
 // Run: items `head` (values `x y vx vy scale`, phase `resting`, `held`, `springing`,
@@ -19,16 +20,24 @@ public struct ChatHeadsScene: SampledScene {
     public var configuration: ChatHeadsConfiguration
     public var heads: [Vector]
     public var inputs: [Trace.Input]
+    /// The snap configuration's dynamics (``SnapConfiguration/dynamics``).
+    public var dynamics: DynamicsSettings
+    /// The snap configuration's touch rules and scale (version 2): what a document can say of
+    /// a ``SnapConfiguration`` besides its dynamics. Default the defaults.
+    public var snap: SnapRules
 
-    public init(_ configuration: ChatHeadsConfiguration, heads: [Vector], inputs: [Trace.Input] = []) {
-        self.configuration = configuration; self.heads = heads; self.inputs = inputs
+    public init(
+        _ configuration: ChatHeadsConfiguration, heads: [Vector], inputs: [Trace.Input] = [], dynamics: DynamicsSettings = .init(),
+        snap: SnapRules = .init()
+    ) {
+        self.configuration = configuration; self.heads = heads; self.inputs = inputs; self.dynamics = dynamics; self.snap = snap
     }
 
     public typealias Frame = SnapFrame
 
     public static var kind: String { "chatHeads" }
     public static var summary: String { "chat heads and the touches applied (a snap scene)" }
-    public static var keys: [String] { ["heads"] }
+    public static var keys: [String] { ["heads", "dynamics", "snap"] }
     public static var reportWords: [String] { ["released", "tapped", "settled", "opened", "closed"] }
     public static var runsPhysics: Bool { true }
 
@@ -36,7 +45,8 @@ public struct ChatHeadsScene: SampledScene {
         let o = r.object, path = o.path
         let co = try r.decoder.object(
             try r.decoder.required(o, "configuration"), path / "configuration",
-            keys: ["screen", "safeBand", "diameter", "outside", "pressedScale", "spring", "spacing", "panelHeight"])
+            keys: ["screen", "safeBand", "diameter", "outside", "pressedScale", "spring", "spacing", "panelHeight"]
+                + (r.version >= 2 ? ["motion", "layout"] : []))
         var c = ChatHeadsConfiguration(
             screen: try r.decoder.rect(try r.decoder.required(co, "screen"), co.path / "screen"),
             safeBand: try r.decoder.range(co, "safeBand"))
@@ -46,33 +56,51 @@ public struct ChatHeadsScene: SampledScene {
         c.spring = try r.decoder.spring(try r.decoder.required(co, "spring"), co.path / "spring")
         c.spacing = try r.decoder.double(co, "spacing")
         c.panelHeight = try r.decoder.double(co, "panelHeight")
+        if let m = r.decoder.optional(co, "motion") { c.motion = try r.decoder.snapMotion(m, co.path / "motion") }
+        if let l = r.decoder.optional(co, "layout") {
+            guard let layout = ChatHeadsLayout(rawValue: try r.decoder.string(l, co.path / "layout")) else {
+                throw r.decoder.fail(l, co.path / "layout", "must be \"row\" or \"conversation\"")
+            }
+            c.layout = layout
+        }
         var heads: [Vector] = []
         for (n, node) in try r.decoder.array(try r.decoder.required(o, "heads"), path / "heads").enumerated() {
             heads.append(try r.decoder.vector(node, path / "heads" / n))
         }
-        self.init(c, heads: heads, inputs: try r.decoder.snapInputs(o))
+        self.init(c, heads: heads, inputs: try r.snapInputs(), dynamics: try r.snapDynamics(), snap: try r.snapRules())
     }
 
     public var members: [String] {
         typealias W = JSONWriter
         let c = configuration
-        let members = [
+        var members = [
             "\"screen\": \(W.rect(c.screen))", "\"safeBand\": \(W.range(c.safeBand))", "\"diameter\": \(W.number(c.diameter))",
             "\"outside\": \(W.number(c.outside))", "\"pressedScale\": \(W.number(c.pressedScale))",
             "\"spring\": \(W.spring(c.spring))", "\"spacing\": \(W.number(c.spacing))",
             "\"panelHeight\": \(W.number(c.panelHeight))",
         ]
-        return [
+        // The demo's options, from version 2 on, only when they differ from the defaults.
+        if let motion = c.motion { members.append("\"motion\": \(W.snapMotion(motion))") }
+        if c.layout != .row { members.append("\"layout\": \(W.string(c.layout.rawValue))") }
+        let snapMember: [String] = snap == SnapRules() ? [] : ["\"snap\": \(W.snapRules(snap))"]
+        let head: [String] = [
             "\"heads\": [" + heads.map(W.vector).joined(separator: ", ") + "]",
             "\"configuration\": {\n    " + members.joined(separator: ",\n    ") + "\n  }",
         ]
+        return head + SnapScenes.members(dynamics, version: minimumVersion) + snapMember
+    }
+
+    public var minimumVersion: Int {
+        configuration.motion != nil || configuration.layout != .row || snap != SnapRules()
+            ? 2 : SnapScenes.minimumVersion(dynamics, inputs)
     }
 
     public var inputLines: [String] { inputs.map(JSONWriter.input) }
 
     func make(on backend: any PhysicsBackend) throws(FlingError) -> ChatHeads {
         try ChatHeads(
-            heads: heads.enumerated().map { (SnapItemID($0.offset + 1), $0.element) }, configuration: configuration, backend: backend)
+            heads: heads.enumerated().map { (SnapItemID($0.offset + 1), $0.element) }, configuration: configuration,
+            snap: snap.applied(to: SnapScenes.configuration(dynamics)), backend: backend)
     }
 
     public func validate(_ sampling: SceneSampling) throws(FlingError) {
@@ -93,7 +121,7 @@ public struct ChatHeadsScene: SampledScene {
 
     public func replay(_ sampling: SceneSampling, _ options: ReplayOptions, into out: inout SceneReplay<Self>) throws(FlingError) {
         try checkSampling(sampling)
-        let backend = try options.backend(SnapConfiguration().solverIterations, for: "SceneDocument.replay")
+        let backend = try options.backend(SnapScenes.solverIterations, for: "SceneDocument.replay")
         let heads = try make(on: backend)
         let panel = heads.panel
         let driver = SnapDriver(
@@ -101,7 +129,7 @@ public struct ChatHeadsScene: SampledScene {
             advance: { (t: Double, k: Int) throws(FlingError) in
                 let r = try heads.advance(to: t)
                 var words: [String] = [], timeline: [Run.Event] = []
-                for e in r.scene {
+                for e in r.heads {
                     switch e {
                     case .opened(let head, let tick):
                         words.append("tick \(tick) head \(head.rawValue) opened the conversation")
@@ -165,19 +193,38 @@ public struct ChatHeadsScene: SampledScene {
     }
 }
 
-extension TraceDecoder {
-    /// A snap scene's touches, in the trace's event form (with an optional `tick`).
-    mutating func snapInputs(_ o: Object) throws(FlingError) -> [Trace.Input] {
-        let saved = version
-        version = 2
-        defer { version = saved }
+extension SceneReader {
+    /// A snap scene's inputs: touches in the trace's event form (with an optional `tick`), and
+    /// from version 2 on pushes and field changes as a trace's tile operations.
+    mutating func snapInputs() throws(FlingError) -> [Trace.Input] {
+        let o = object
+        let saved = decoder.version
+        decoder.version = version >= 2 ? 3 : 2
+        defer { decoder.version = saved }
         var inputs: [Trace.Input] = []
-        for (n, node) in try array(try required(o, "inputs"), o.path / "inputs").enumerated() {
-            let input = try input(node, o.path / "inputs" / n)
-            guard case .touch = input.input else { throw fail(node, o.path / "inputs" / n, "a snap scene takes touches only") }
-            inputs.append(input)
+        for (n, node) in try decoder.array(try decoder.required(o, "inputs"), o.path / "inputs").enumerated() {
+            let input = try decoder.input(node, o.path / "inputs" / n)
+            switch input.input {
+            case .touch, .dynamics: inputs.append(input)
+            case .reset, .addTile, .removeTile:
+                throw decoder.fail(node, o.path / "inputs" / n, "a snap scene takes touches, pushes and field changes only")
+            }
         }
         return inputs
+    }
+
+    /// A snap scene's `dynamics` (version 2; none when absent).
+    /// The scene's `snap` member (version 2; absent: the defaults).
+    mutating func snapRules() throws(FlingError) -> SnapRules {
+        guard let n = decoder.optional(object, "snap") else { return SnapRules() }
+        guard version >= 2 else { throw decoder.fail(n, object.path / "snap", "snap rules need version 2 of the format") }
+        return try decoder.snapRules(n, object.path / "snap")
+    }
+
+    mutating func snapDynamics() throws(FlingError) -> DynamicsSettings {
+        guard let n = decoder.optional(object, "dynamics") else { return DynamicsSettings() }
+        guard version >= 2 else { throw decoder.fail(n, object.path / "dynamics", "dynamics need version 2 of the format") }
+        return try decoder.dynamics(n, object.path / "dynamics")
     }
 }
 
@@ -185,7 +232,7 @@ extension SnapSceneRecorder where Scene == ChatHeadsScene {
     /// Starts recording `heads` (ids 1, 2, …; the default ``SnapConfiguration``, time origin 0),
     /// before its first touch and tick.
     public init(recording heads: ChatHeads) throws(FlingError) {
-        try Self.start(heads.animator)
+        try Self.start(heads.animator, rules: SnapRules(heads.animator.configuration))
         animator = heads.animator
         let c = heads.configuration
         let centers = heads.heads.map { id in heads.animator.itemDefinitions.first { $0.id == id }!.center }
@@ -193,6 +240,7 @@ extension SnapSceneRecorder where Scene == ChatHeadsScene {
             throw FlingError(
                 .invalidState, field: "SnapSceneRecorder(recording:)", value: "\(heads.heads)", reason: "head ids must be 1, 2, …")
         }
-        make = { ChatHeadsScene(c, heads: centers, inputs: $0) }
+        let rules = SnapRules(heads.animator.configuration)
+        make = { ChatHeadsScene(c, heads: centers, inputs: $0, dynamics: $1, snap: rules) }
     }
 }

@@ -84,7 +84,7 @@ public struct CloudsScene: SampledScene {
                 let p = cloud.position(at: t)
                 out.digest.combine(Double(cloud.id)); out.digest.combine(p.x); out.digest.combine(p.y); out.digest.combine(cloud.alpha)
             }
-            if options.keeps(k, of: sampling.count) { out.frames.append(s.clouds) }
+            if options.keeps(k, of: sampling.count) { out.frames.append(s.clouds); out.sampleDigests.append(out.digest) }
         }
     }
 

@@ -99,7 +99,7 @@ public struct DayNightScene: SampledScene {
             }
             let l = p.layers(at: t)
             for x in [l.minutes, l.skyOffset, l.rotation, l.starAlpha] { out.digest.combine(x) }
-            if options.keeps(k, of: sampling.count) { out.frames.append(l) }
+            if options.keeps(k, of: sampling.count) { out.frames.append(l); out.sampleDigests.append(out.digest) }
         }
     }
 

@@ -1,7 +1,7 @@
 import FlingCore
 import FlingInteraction
 
-// A scene document (format `fling-scene`, version 1; docs/TRACES.md): one scene, its inputs,
+// A scene document (format `fling-scene`, versions 1 and 2; docs/TRACES.md): one scene, its inputs,
 // how it is sampled, and optionally the digest the samples must give. "Scene" means one thing
 // in FlingTraces: the motion a scene document samples, seeded (bubbles, the day-night picker,
 // clouds) or snap (chat heads, the sun switch). The document's common part (format, version,
@@ -16,7 +16,9 @@ import FlingInteraction
 public struct SceneDocument<Scene: SampledScene>: Hashable, Sendable {
     /// The value of the document's `"format"` key.
     public static var formatName: String { "fling-scene" }
-    public static var version: Int { 1 }
+    /// The newest version: this build reads 1 and 2 and writes the lowest that holds the
+    /// document (2 for a snap scene's dynamics, ``SampledScene/minimumVersion``).
+    public static var version: Int { 2 }
 
     public var name: String?
     public var notes: String?
@@ -119,6 +121,8 @@ public protocol SampledScene: Hashable, Sendable {
     var members: [String] { get }
     /// The scene's inputs, one JSON object each.
     var inputLines: [String] { get }
+    /// The lowest document version that holds the scene (1 unless it says otherwise).
+    var minimumVersion: Int { get }
     /// Throws unless the scene can be replayed at `sampling`.
     func validate(_ sampling: SceneSampling) throws(FlingError)
     /// The work a replay at `sampling` implies.
@@ -146,6 +150,12 @@ extension SampledScene {
 public struct SceneReader {
     var decoder: TraceDecoder
     let object: TraceDecoder.Object
+    /// The document's version.
+    let version: Int
+}
+
+extension SampledScene {
+    public var minimumVersion: Int { 1 }
 }
 
 /// A scene document's replay: the state at every sample, the digest over them, the events, and
@@ -160,12 +170,15 @@ public struct SceneReplay<Scene: SampledScene>: PinnedReplay, Sendable {
     public var samples: Int
     /// FNV-1a over every sample's state (each scene kind documents what).
     public var digest: StateDigest
+    /// The digest chained up to and including each sample (when frames are kept): the running
+    /// digest the replay page shows; each run's frames carry it.
+    public var sampleDigests: [StateDigest]
     /// What happened, in order, in words: emitted, popped, removed bubbles; clouds appearing
     /// and leaving; grabs, releases, snaps, toggles.
     public var events: [String]
     /// The same events for a ``Run``, at the sample they happened in.
     public var timeline: [Run.Event]
-    /// For a snap scene, the snap animator's own tick digest (``SnapAnimator/digest``) and tick
+    /// For a snap scene, the snap animator's own tick digest (``DragAnimator/digest``) and tick
     /// count: the same at every sampling rate, and equal to the live run's.
     public var tickDigest: StateDigest?
     public var ticks: Int?
@@ -177,6 +190,7 @@ public struct SceneReplay<Scene: SampledScene>: PinnedReplay, Sendable {
         frames = []
         self.samples = samples
         digest = StateDigest()
+        sampleDigests = []
         events = []
         timeline = []
         pins = PinCheck(arithmetic: .portable, pinned: 0, compared: 0, comparedOn: .thisRun)
@@ -284,7 +298,14 @@ extension SceneDocument: FlingDocument {
         try pinned(ReplayOptions(makeBackend: makeBackend, keepsFrames: false))
     }
 
-    public func run(of replay: SceneReplay<Scene>, title: String) -> Run { scene.run(of: replay, in: self, title: title) }
+    public func run(of replay: SceneReplay<Scene>, title: String) -> Run {
+        var run = scene.run(of: replay, in: self, title: title)
+        // Each frame carries the digest chained up to it (kept with the frames).
+        if replay.sampleDigests.count == run.frames.count {
+            for k in run.frames.indices { run.frames[k].digest = replay.sampleDigests[k] }
+        }
+        return run
+    }
 
     /// `scene <kind> [<name>]: <n> <word>, …`, then ``SceneReplay/summary``.
     public func report(of replay: SceneReplay<Scene>) -> [String] {
@@ -321,7 +342,7 @@ extension SceneDocument: FlingDocument {
     /// The document, as UTF-8 text ending in a newline.
     public var json: String {
         typealias W = JSONWriter
-        var lines = ["\"format\": \(W.string(Self.formatName))", "\"version\": \(Self.version)"]
+        var lines = ["\"format\": \(W.string(Self.formatName))", "\"version\": \(scene.minimumVersion)"]
         if let name { lines.append("\"name\": \(W.string(name))") }
         if let notes { lines.append("\"notes\": \(W.string(notes))") }
         lines.append("\"kind\": \"\(Scene.kind)\"")
@@ -347,8 +368,9 @@ extension TraceDecoder {
             throw fail(formatNode, path / "format", "must be \"\(Document.formatName)\"")
         }
         let versionNode = try required(o0, "version")
-        guard try int(versionNode, path / "version") == Document.version else {
-            throw fail(versionNode, path / "version", "this build of Fling reads version \(Document.version)")
+        let version = try int(versionNode, path / "version")
+        guard (1...Document.version).contains(version) else {
+            throw fail(versionNode, path / "version", "this build of Fling reads versions 1 to \(Document.version)")
         }
         let kindNode = try required(o0, "kind")
         guard try string(kindNode, path / "kind") == Scene.kind else {
@@ -358,7 +380,7 @@ extension TraceDecoder {
         }
         let common = ["format", "version", "name", "notes", "kind", "configuration", "inputs", "sampling", "expected"]
         let o = try object(root, path, keys: common + Scene.keys)
-        var reader = SceneReader(decoder: self, object: o)
+        var reader = SceneReader(decoder: self, object: o, version: version)
         let scene: Scene
         do { scene = try Scene(reading: &reader) } catch {
             self = reader.decoder

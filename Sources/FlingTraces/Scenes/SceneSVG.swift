@@ -1,5 +1,6 @@
 import FlingCore
 import FlingInteraction
+import FlingPaths
 import FlingScenes
 
 // What the scene kinds' pictures share: the header, numbers to two decimals, the animated sky
@@ -37,7 +38,7 @@ enum SceneSVG {
     }
 
     /// The document's title for a picture: its name, or the file's.
-    static func title(_ name: String?, _ options: RenderOptions) -> String { SVGText.xml(name ?? options.title) }
+    static func title(_ name: String?, _ options: RenderOptions) -> String { XMLText.escaped(name ?? options.title) }
 
     /// The animated sky: a SMIL animation over the frames kept (`samples`, their sample
     /// indices): the day-night picker's `layers` (sky, sun and moon, night), and clouds: the
@@ -47,11 +48,12 @@ enum SceneSVG {
         sampling: SceneSampling, samples: [Int], summary: String, width: Double, height: Double,
         layers: [DayNightPicker.Layers], clouds ownClouds: [[CloudSpawner.Cloud]], seed: UInt64?, title: String
     ) -> String {
+        // Every kept sample at its own key time (PathSVG.keyTimes: exact, strictly increasing);
+        // the animation lasts from the first sample to the last (one interval for a single one).
         let n = samples.count
         let times = samples.map { sampling.time($0) }
-        let duration = max(sampling.duration, 1 / sampling.rate)
-        let last = Double(max(1, samples.last ?? 1))
-        let keyTimes = samples.map { SVGText.f(Double($0) / last, 6) }.joined(separator: ";")
+        let duration = n > 1 ? times[n - 1] - times[0] : 1 / sampling.rate
+        let keyTimes = PathSVG.keyTimes(times)
         var svg = header(width: width, height: height + 30, title: "\(title): \(summary)")
         svg += "<g transform=\"translate(0,30)\">\n<rect width=\"\(f(width))\" height=\"\(f(height))\" fill=\"#4dabf7\"/>\n"
         if !layers.isEmpty {
@@ -59,14 +61,14 @@ enum SceneSVG {
             let alphas = layers.map { f($0.starAlpha) }.joined(separator: ";")
             svg +=
                 "<rect width=\"\(f(width))\" height=\"\(f(height))\" fill=\"#0b1a3a\">"
-                + "<animate attributeName=\"opacity\" values=\"\(alphas)\" keyTimes=\"\(keyTimes)\" dur=\"\(f(duration))s\" "
+                + "<animate attributeName=\"opacity\" values=\"\(alphas)\" keyTimes=\"\(keyTimes)\" dur=\"\(duration)s\" "
                 + "repeatCount=\"indefinite\"/></rect>\n"
             let cx = width / 2, cy = height, r = height * 0.7
             let degrees = layers.map { f($0.rotation * 180 / Double.pi) }
             svg +=
                 "<g><animateTransform attributeName=\"transform\" type=\"rotate\" values=\""
                 + degrees.map { "\($0) \(f(cx)) \(f(cy))" }.joined(separator: ";")
-                + "\" keyTimes=\"\(keyTimes)\" dur=\"\(f(duration))s\" repeatCount=\"indefinite\"/>\n"
+                + "\" keyTimes=\"\(keyTimes)\" dur=\"\(duration)s\" repeatCount=\"indefinite\"/>\n"
                 + "<circle class=\"sun\" cx=\"\(f(cx - r))\" cy=\"\(f(cy))\" r=\"22\" fill=\"#ffd43b\"/>\n"
                 + "<circle class=\"moon\" cx=\"\(f(cx + r))\" cy=\"\(f(cy))\" r=\"16\" fill=\"#f1f3f5\"/>\n</g>\n"
         }
@@ -105,10 +107,10 @@ enum SceneSVG {
             guard let c = cloud else { continue }
             svg +=
                 "<ellipse class=\"cloud\" cx=\"-1000\" cy=\"\(f(c.y))\" rx=\"\(f(c.size.x / 2))\" ry=\"\(f(c.size.y / 2))\" fill=\"#fff\">"
-                + "<animate attributeName=\"cx\" values=\"\(xs.joined(separator: ";"))\" keyTimes=\"\(keyTimes)\" dur=\"\(f(duration))s\" "
+                + "<animate attributeName=\"cx\" values=\"\(xs.joined(separator: ";"))\" keyTimes=\"\(keyTimes)\" dur=\"\(duration)s\" "
                 + "calcMode=\"discrete\" repeatCount=\"indefinite\"/>"
                 + "<animate attributeName=\"opacity\" values=\"\(opacity.joined(separator: ";"))\" keyTimes=\"\(keyTimes)\" "
-                + "dur=\"\(f(duration))s\" calcMode=\"discrete\" repeatCount=\"indefinite\"/></ellipse>\n"
+                + "dur=\"\(duration)s\" calcMode=\"discrete\" repeatCount=\"indefinite\"/></ellipse>\n"
         }
         return svg + "</g>\n</svg>\n"
     }

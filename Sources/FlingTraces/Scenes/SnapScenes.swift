@@ -1,9 +1,10 @@
 import FlingCore
 import FlingInteraction
 
-// What the two snap scene kinds (chat heads, the sun switch) share: their touches' checks, the
-// replay that schedules every touch at its tick up front (as TraceReplayer does) and samples
-// the animator, the event words, and the backend validation builds a scene on. Unlike the
+// What the two snap scene kinds (chat heads, the sun switch) share: their inputs' checks, the
+// replay that schedules every input at its tick up front (as TraceReplayer does) and samples
+// the animator, the event words, the dynamics (version 2: the snap configuration's `dynamics`,
+// pushes and field changes among the inputs), and the backend validation builds a scene on. Unlike the
 // seeded scenes they run physics, so their replay takes a backend, and their pins (made with
 // portable arithmetic) are compared only on a backend of that arithmetic.
 
@@ -30,12 +31,17 @@ enum SnapScenes {
     /// The most items (heads and the panel) a snap scene may have.
     static let maximumItems = 1001
 
+    /// The physics ticks a snap scene steps over its sampling's duration (default tick).
+    static func ticks(_ sampling: SceneSampling) -> Double { (sampling.duration / SnapConfiguration().drag.tick).rounded(.down) + 1 }
+
+    /// The solver iterations of a snap scene's backend: Chipmunk's default (a snap scene
+    /// document does not carry them; its recorder refuses a backend of others).
+    static let solverIterations = 10
+
     /// Throws unless `inputs` are touches obeying the touch rules (``TouchSequence``), naming
     /// items `1...items` if any, with ticks never decreasing.
-    /// The physics ticks a snap scene steps over its sampling's duration (default tick).
-    static func ticks(_ sampling: SceneSampling) -> Double { (sampling.duration / SnapConfiguration().tick).rounded(.down) + 1 }
-
     static func validate(touches inputs: [Trace.Input], items: Int, sampling: SceneSampling) throws(FlingError) {
+        var pushes = DynamicsInputCheck()
         // A sample interval longer than the clock's maxFrameInterval (0.25 s) would be a stall:
         // the replay would drop time the live run simulated.
         try Check.range(sampling.rate, 4...1000, "sampling.rate")
@@ -49,10 +55,24 @@ enum SnapScenes {
         var sequence = TouchSequence()
         var lastTick = 0
         for (n, input) in inputs.enumerated() {
-            guard case .touch(let e) = input.input else {
-                throw FlingError(.malformedInput, field: "inputs[\(n)]", value: "tile operation", reason: "a snap scene takes touches only")
+            switch input.input {
+            case .touch(let e):
+                try sequence.accept(
+                    e, field: { "inputs[\(n)].\($0)" }, naming: SnapPolicy.naming, knows: { (1...items).contains($0.rawValue) })
+            case .dynamics(let d):
+                guard input.tick != nil else {
+                    throw FlingError(
+                        .malformedInput, field: "inputs[\(n)].tick", value: "none", reason: "a push or field change needs its tick")
+                }
+                if let item = d.item, !(1...items).contains(item.rawValue) {
+                    throw FlingError(.unknownItem, field: "inputs[\(n)]", value: "\(item.rawValue)", reason: "no item has this id")
+                }
+                try pushes.accept(d, at: "inputs[\(n)]")
+            case .reset, .addTile, .removeTile:
+                throw FlingError(
+                    .malformedInput, field: "inputs[\(n)]", value: "tile operation",
+                    reason: "a snap scene takes touches, pushes and field changes only")
             }
-            try sequence.accept(e, field: { "inputs[\(n)].\($0)" }, knows: { (1...items).contains($0.rawValue) })
             if let tick = input.tick {
                 guard tick >= lastTick, tick <= 216_000_000 else {
                     throw FlingError(.outOfOrder, field: "inputs[\(n)].tick", value: "\(tick)", reason: "ticks never decrease")
@@ -71,8 +91,11 @@ enum SnapScenes {
     ) throws(FlingError) where Scene.Frame == SnapFrame {
         let animator = driver.animator
         for input in inputs {
-            guard case .touch(let e) = input.input else { continue }
-            try animator.schedule(.touch(e), tick: input.tick)
+            switch input.input {
+            case .touch(let e): try animator.schedule(.touch(e), tick: input.tick)
+            case .dynamics(let d): try animator.schedule(.dynamics(d), tick: input.tick)
+            case .reset, .addTile, .removeTile: continue
+            }
         }
         let ids = animator.itemDefinitions.map(\.id)
         let n = sampling.count
@@ -91,7 +114,7 @@ enum SnapScenes {
             }
             let extras = driver.extras()
             for x in extras { out.digest.combine(x) }
-            if keepsFrames { out.frames.append(SnapFrame(items: snapshots, extras: extras)) }
+            if keepsFrames { out.frames.append(SnapFrame(items: snapshots, extras: extras)); out.sampleDigests.append(out.digest) }
         }
         // The ticks after the last sample, up to the duration (a recording's last tick).
         if n > 0, sampling.time(n - 1) < sampling.duration { _ = try driver.advance(sampling.duration, n - 1) }
@@ -109,6 +132,7 @@ enum SnapScenes {
         case .tapped(let touch, let at): return "tick \(e.tick) \(item) tapped by touch \(touch.rawValue) at \(at.x) \(at.y)"
         case .sent(let target): return "tick \(e.tick) \(item) sent to \(target.x) \(target.y)"
         case .settled(let at): return "tick \(e.tick) \(item) settled at \(at.x) \(at.y)"
+        case .wallContact(let c): return "tick \(e.tick) \(item) hit \(Trace.contactDetail(c))"
         }
     }
 
@@ -121,21 +145,48 @@ enum SnapScenes {
         case .tapped(let touch, let at): name = "tapped"; detail = "touch \(touch.rawValue) at (\(at.x), \(at.y)) at tick \(e.tick)"
         case .sent(let target): name = "sent"; detail = "to (\(target.x), \(target.y)) at tick \(e.tick)"
         case .settled(let at): name = "snapped"; detail = "at (\(at.x), \(at.y)) at tick \(e.tick)"
+        case .wallContact(let c): name = "wallContact"; detail = "\(Trace.contactDetail(c)) at tick \(e.tick)"
         }
         return Run.Event(frame: k, itemKind: kind, id: e.item?.rawValue ?? 0, name: name, detail: detail)
     }
 
-    /// The touches, each at the first sample that shows it (the first after the end of the tick
-    /// it is applied before).
+    /// The touches, pushes and field changes, each at the first sample that shows it (the first
+    /// after the end of the tick it is applied before).
     static func inputs(_ inputs: [Trace.Input], _ sampling: SceneSampling) -> [Run.Input] {
-        let tick = SnapConfiguration().tick
+        let tick = SnapConfiguration().drag.tick
         return inputs.compactMap { input in
-            guard case .touch(let e) = input.input else { return nil }
-            let j = input.tick ?? FixedStepClock.firstTick(atOrAfter: e.time, tick: tick)
-            return Run.Input(
-                frame: sampling.firstSample(atOrAfter: Double(j + 1) * tick), time: e.time, name: "touch", touch: e.touch.rawValue,
-                phase: e.phase.rawValue, position: e.position, detail: input.tick.map { "at tick \($0)" } ?? "")
+            switch input.input {
+            case .touch(let e):
+                let j = input.tick ?? FixedStepClock.firstTick(atOrAfter: e.time, tick: tick)
+                return Run.Input(
+                    frame: sampling.firstSample(atOrAfter: Double(j + 1) * tick), time: e.time, name: "touch", touch: e.touch.rawValue,
+                    phase: e.phase.rawValue, position: e.position, detail: input.tick.map { "at tick \($0)" } ?? "")
+            case .dynamics(let d):
+                let j = input.tick ?? 0
+                let (name, detail) = d.runInput
+                return Run.Input(
+                    frame: sampling.firstSample(atOrAfter: Double(j + 1) * tick), time: Double(j) * tick, name: name,
+                    detail: "\(detail) at tick \(j)")
+            case .reset, .addTile, .removeTile: return nil
+            }
         }
+    }
+
+    /// The snap configuration a scene runs: the default, with the scene's dynamics.
+    static func configuration(_ dynamics: DynamicsSettings) -> SnapConfiguration {
+        var c = SnapConfiguration()
+        c.dynamics = dynamics
+        return c
+    }
+
+    /// The lowest document version that holds a snap scene: 2 with dynamics, else 1.
+    static func minimumVersion(_ dynamics: DynamicsSettings, _ inputs: [Trace.Input]) -> Int {
+        dynamics.isEmpty && !inputs.contains { if case .dynamics = $0.input { true } else { false } } ? 1 : 2
+    }
+
+    /// The scene's `dynamics` member, written from version 2 on.
+    static func members(_ dynamics: DynamicsSettings, version: Int) -> [String] {
+        version >= 2 ? ["\"dynamics\": \(JSONWriter.dynamics(dynamics))"] : []
     }
 
     /// The word for an item's phase.
@@ -184,15 +235,19 @@ final class SnapValidationBackend: PhysicsBackend {
 /// same tick digest (``SceneReplay/tickDigest``).
 public struct SnapSceneRecorder<Scene: SampledScene> {
     let animator: SnapAnimator
-    let make: (_ inputs: [Trace.Input]) -> Scene
+    let make: (_ inputs: [Trace.Input], _ dynamics: DynamicsSettings) -> Scene
 
-    static func start(_ animator: SnapAnimator) throws(FlingError) {
+    static func start(_ animator: SnapAnimator, rules: SnapRules = .init()) throws(FlingError) {
         guard animator.clock.ticks == 0, animator.isDrained, animator.journal == nil, animator.clock.displayTime == 0,
-            animator.configuration == SnapConfiguration(), animator.timeOrigin == 0
+            animator.configuration == rules.applied(to: SnapScenes.configuration(animator.configuration.dynamics)),
+            animator.timeOrigin == 0,
+            animator.backend.solverIterations == SnapScenes.solverIterations
         else {
             throw FlingError(
                 .invalidState, field: "SnapSceneRecorder(recording:)", value: "\(animator.clock.ticks) ticks",
-                reason: "record a fresh scene with the default SnapConfiguration and time origin 0, once")
+                reason:
+                    "record a fresh scene with the default SnapConfiguration (dynamics aside), a backend of \(SnapScenes.solverIterations) solver iterations and time origin 0, once"
+            )
         }
         animator.journal = []
     }
@@ -201,16 +256,21 @@ public struct SnapSceneRecorder<Scene: SampledScene> {
     public func document(rate: Double = 60, name: String? = nil, notes: String? = nil) throws(FlingError) -> SceneDocument<Scene> {
         var inputs: [Trace.Input] = []
         for applied in animator.journal ?? [] {
-            guard case .touch(let e) = applied.input else {
+            switch applied.input {
+            case .touch(let e):
+                let natural = FixedStepClock.firstTick(atOrAfter: e.time, tick: animator.settings.tick)
+                inputs.append(Trace.Input(.touch(e), tick: natural == applied.tick ? nil : applied.tick))
+            case .dynamics(let d):
+                inputs.append(Trace.Input(.dynamics(d), tick: applied.tick))
+            case .send:
                 throw FlingError(
                     .invalidState, field: "SnapSceneRecorder.document", value: "send",
-                    reason: "a snap scene document records touches only; the app sent an item")
+                    reason: "a snap scene document records touches, pushes and field changes only; the app sent an item")
             }
-            let natural = FixedStepClock.firstTick(atOrAfter: e.time, tick: animator.configuration.tick)
-            inputs.append(Trace.Input(.touch(e), tick: natural == applied.tick ? nil : applied.tick))
         }
         let duration = animator.clock.start(ofTick: animator.clock.ticks)
-        let document = SceneDocument(name: name, notes: notes, scene: make(inputs), sampling: .init(rate: rate, duration: duration))
+        let scene = make(inputs, animator.configuration.dynamics)
+        let document = SceneDocument(name: name, notes: notes, scene: scene, sampling: .init(rate: rate, duration: duration))
         try document.validate()
         return document
     }

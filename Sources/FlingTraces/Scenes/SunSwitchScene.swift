@@ -5,7 +5,8 @@ import FlingInteraction
 // declared once (registered in Documents.swift). A snap scene: it runs physics
 // (SnapScenes.swift).
 //
-// Document: `"isOn"` (at the start), `"configuration"`, `"inputs"`: touches as in a trace.
+// Document: `"isOn"` (at the start), `"configuration"`, `"dynamics"` (version 2), `"inputs"`:
+// touches as in a trace, and (version 2) pushes and field changes, as for chat heads.
 // Digest, per sample: the knob's center x, y and scale, then the rays' angle and alpha and 1
 // or 0 for on or off.
 // Run: items `knob` (id 1, values `x y vx vy scale`, phase as for chat heads) and `rays` (id 0,
@@ -17,16 +18,18 @@ public struct SunSwitchScene: SampledScene {
     public var configuration: SunSwitchConfiguration
     public var isOn: Bool
     public var inputs: [Trace.Input]
+    /// The snap configuration's dynamics (``SnapConfiguration/dynamics``).
+    public var dynamics: DynamicsSettings
 
-    public init(_ configuration: SunSwitchConfiguration, isOn: Bool, inputs: [Trace.Input] = []) {
-        self.configuration = configuration; self.isOn = isOn; self.inputs = inputs
+    public init(_ configuration: SunSwitchConfiguration, isOn: Bool, inputs: [Trace.Input] = [], dynamics: DynamicsSettings = .init()) {
+        self.configuration = configuration; self.isOn = isOn; self.inputs = inputs; self.dynamics = dynamics
     }
 
     public typealias Frame = SnapFrame
 
     public static var kind: String { "sunSwitch" }
     public static var summary: String { "a sun switch and the touches applied (a snap scene)" }
-    public static var keys: [String] { ["isOn"] }
+    public static var keys: [String] { ["isOn", "dynamics"] }
     public static var reportWords: [String] { ["toggled"] }
     public static var runsPhysics: Bool { true }
 
@@ -44,7 +47,8 @@ public struct SunSwitchScene: SampledScene {
         c.raysAngularSpeed = try r.decoder.double(co, "raysAngularSpeed")
         c.alphaSpring = try r.decoder.spring(try r.decoder.required(co, "alphaSpring"), co.path / "alphaSpring")
         self.init(
-            c, isOn: try r.decoder.bool(try r.decoder.required(o, "isOn"), path / "isOn"), inputs: try r.decoder.snapInputs(o))
+            c, isOn: try r.decoder.bool(try r.decoder.required(o, "isOn"), path / "isOn"), inputs: try r.snapInputs(),
+            dynamics: try r.snapDynamics())
     }
 
     public var members: [String] {
@@ -57,14 +61,18 @@ public struct SunSwitchScene: SampledScene {
             "\"alphaSpring\": \(W.spring(c.alphaSpring))",
         ]
         return ["\"isOn\": \(isOn)", "\"configuration\": {\n    " + members.joined(separator: ",\n    ") + "\n  }"]
+            + SnapScenes.members(dynamics, version: minimumVersion)
     }
+
+    public var minimumVersion: Int { SnapScenes.minimumVersion(dynamics, inputs) }
 
     public var inputLines: [String] { inputs.map(JSONWriter.input) }
 
     public func validate(_ sampling: SceneSampling) throws(FlingError) {
         try SceneSampling.checkMade(1, sampling)
         try SnapScenes.validate(touches: inputs, items: 1, sampling: sampling)
-        _ = try SunSwitch(configuration: configuration, isOn: isOn, backend: SnapValidationBackend())
+        _ = try SunSwitch(
+            configuration: configuration, isOn: isOn, snap: SnapScenes.configuration(dynamics), backend: SnapValidationBackend())
     }
 
     /// Samples × the knob.
@@ -79,8 +87,8 @@ public struct SunSwitchScene: SampledScene {
 
     public func replay(_ sampling: SceneSampling, _ options: ReplayOptions, into out: inout SceneReplay<Self>) throws(FlingError) {
         try checkSampling(sampling)
-        let backend = try options.backend(SnapConfiguration().solverIterations, for: "SceneDocument.replay")
-        let sun = try SunSwitch(configuration: configuration, isOn: isOn, backend: backend)
+        let backend = try options.backend(SnapScenes.solverIterations, for: "SceneDocument.replay")
+        let sun = try SunSwitch(configuration: configuration, isOn: isOn, snap: SnapScenes.configuration(dynamics), backend: backend)
         let driver = SnapDriver(
             animator: sun.animator,
             advance: { (t: Double, k: Int) throws(FlingError) in
@@ -159,6 +167,6 @@ extension SnapSceneRecorder where Scene == SunSwitchScene {
         try Self.start(sunSwitch.animator)
         animator = sunSwitch.animator
         let c = sunSwitch.configuration, on = sunSwitch.isOn
-        make = { SunSwitchScene(c, isOn: on, inputs: $0) }
+        make = { SunSwitchScene(c, isOn: on, inputs: $0, dynamics: $1) }
     }
 }

@@ -3,7 +3,7 @@ import FlingInteraction
 
 /// A recorded stroke: the touch events of one finger, from a CSV file with the columns
 /// `stroke_id,t_seconds,phase,x,y` (the format of the recordings Fling's tests replay).
-public struct Stroke: Hashable, Sendable {
+package struct Stroke: Hashable, Sendable {
     public struct Sample: Hashable, Sendable {
         public var time: Double
         public var phase: TouchEvent.Phase
@@ -36,7 +36,7 @@ public struct Stroke: Hashable, Sendable {
 
 /// Reads the stroke CSV format. Strict: every problem is a ``FlingError`` with code
 /// `malformedInput` naming the line (1-based) and what is wrong; no input can crash it.
-public enum StrokeCSV {
+package enum StrokeCSV {
     public static let header = "stroke_id,t_seconds,phase,x,y"
 
     /// Parses the text into strokes, in order of first appearance. A stroke id is any

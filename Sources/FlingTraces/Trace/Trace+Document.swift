@@ -6,14 +6,19 @@ import FlingInteraction
 // line, `fling diff` and the replay page: the work a replay implies, its Run, its report lines,
 // and its picture.
 //
-// The Run of a trace: one stage per session (its name, viewport, tick, and a `tile` stage item
-// per tile with facts `homeX homeY width height mass`), one frame per tick (frames of later
+// The Run of a trace: one stage per session (its name, viewport, tick, a `tile` stage item per
+// tile with facts `homeX homeY width height mass`, and a `wall` stage item per wall, numbered as
+// wall contacts name them, with facts `x1 y1 x2 y2 radius elasticity friction`), one frame per tick (frames of later
 // sessions follow those of earlier ones; `local` is the tick within the session, `time` the
 // end of the tick), and in each frame the tiles that had a world during the tick (what the
 // digest covers) with values `x y angle vx vy w` and phase `held`, `attracted` or `falling`; a
+// tile lying where it came to rest is in every frame until it moves again, with phase `lying`
+// (its values its pose and zero velocities; not in the digest, which covers worlds only); a
 // tile absent from a frame rests at home (or was culled or removed, as the events and inputs
-// say). Events: `grabbed`, `released`, `settled`, `culled`; inputs: `touch`, `reset`, `addTile`,
-// `removeTile`. Each frame carries the chained digest after its tick.
+// say). Events: `grabbed`, `released`, `pushed`, `settled`,
+// `culled`, `cameToRest`, `wallContact` (the wall's index, point, normal and impulse); inputs:
+// `touch`, `reset`, `addTile`, `removeTile`, `push`, `addPush`, `removePush`, `setFields`. Each
+// frame carries the chained digest after its tick.
 
 extension Trace: FlingDocument {
     public static let kind = DocumentKind(
@@ -92,7 +97,7 @@ extension Trace: FlingDocument {
         for (s, session) in sessions.enumerated() where s < replay.sessions.count {
             let r = replay.sessions[s]
             let offset = frames.count
-            let tick = session.configuration.tick
+            let tick = session.configuration.drag.tick
             // Every tile the session knows, at its first definition, in id order.
             var tiles = session.tiles
             for input in session.inputs {
@@ -110,7 +115,15 @@ extension Trace: FlingDocument {
                                 .init("homeX", t.origin.x), .init("homeY", t.origin.y), .init("width", t.frame.width),
                                 .init("height", t.frame.height), .init("mass", t.mass),
                             ])
-                    }))
+                    }
+                        + session.configuration.walls(in: session.viewport).enumerated().map { k, w in
+                            Run.StageItem(
+                                itemKind: "wall", id: k, label: "wall \(k)",
+                                facts: [
+                                    .init("x1", w.start.x), .init("y1", w.start.y), .init("x2", w.end.x), .init("y2", w.end.y),
+                                    .init("radius", w.radius), .init("elasticity", w.elasticity), .init("friction", w.friction),
+                                ])
+                        }))
             for input in session.inputs {
                 var k: Int
                 switch input.input {
@@ -123,7 +136,7 @@ extension Trace: FlingDocument {
                     inputs.append(
                         Run.Input(
                             frame: k, time: e.time, name: "touch", touch: e.touch.rawValue, phase: e.phase.rawValue,
-                            position: e.position, detail: e.tile.map { "tile \($0.rawValue)" } ?? ""))
+                            position: e.position, detail: e.item.map { "tile \($0.rawValue)" } ?? ""))
                 case .reset(let id):
                     inputs.append(Run.Input(frame: k, time: Double(k - offset) * tick, name: "reset", detail: "tile \(id.rawValue)"))
                 case .removeTile(let id):
@@ -134,34 +147,70 @@ extension Trace: FlingDocument {
                         Run.Input(
                             frame: k, time: Double(k - offset) * tick, name: "addTile", position: d.origin,
                             detail: "tile \(d.id.rawValue) \(d.frame.width)x\(d.frame.height) mass \(d.mass)"))
+                case .dynamics(let d):
+                    let (name, detail) = d.runInput
+                    inputs.append(Run.Input(frame: k, time: Double(k - offset) * tick, name: name, detail: detail))
                 }
             }
             // Phases from the events: a grab holds a tile from its tick, a release sends it home
             // or lets it fall, settling and culling end its world.
             var phase: [TileID: String] = [:]  // looked up by id only, never iterated
-            var next = 0
+            // Tiles lying where they came to rest, in id order, with their pose: in every frame
+            // from the one after they came to rest until a finger, a push, a reset or a removal.
+            var lying: [(id: TileID, pose: BodyState)] = []
+            var next = 0, nextInput = 0
             var digest = r.startDigest
             for state in r.ticks {
+                // Inputs come in tick order (the trace's validation holds them to it).
+                while nextInput < session.inputs.count {
+                    let input = session.inputs[nextInput]
+                    var k = input.tick ?? 0
+                    if input.tick == nil, case .touch(let e) = input.input { k = FixedStepClock.firstTick(atOrAfter: e.time, tick: tick) }
+                    guard k <= state.tick else { break }
+                    switch input.input {
+                    case .reset(let id), .removeTile(let id): lying.removeAll { $0.id == id }
+                    default: break
+                    }
+                    nextInput += 1
+                }
                 while next < r.events.count, r.events[next].tick <= state.tick {
                     let e = r.events[next]
                     switch e.kind {
                     case .grabbed: phase[e.tile] = "held"
                     case .released(let outcome, _, _): phase[e.tile] = outcome == .attract ? "attracted" : "falling"
-                    case .settled, .culled: break
+                    case .pushed: phase[e.tile] = "falling"
+                    case .tapped, .settled, .culled, .cameToRest, .wallContact: break
                     }
+                    if case .grabbed = e.kind { lying.removeAll { $0.id == e.tile } }
+                    if e.kind == .pushed { lying.removeAll { $0.id == e.tile } }
                     next += 1
                 }
                 for t in state.tiles { digest.combine(t.state) }
+                var items = state.tiles.map { t in
+                    let b = t.state
+                    return Run.Item(
+                        itemKind: "tile", id: t.id.rawValue,
+                        values: [b.position.x, b.position.y, b.angle, b.velocity.x, b.velocity.y, b.angularVelocity],
+                        phase: phase[t.id])
+                }
+                for l in lying where !state.tiles.contains(where: { $0.id == l.id }) {
+                    items.append(
+                        Run.Item(
+                            itemKind: "tile", id: l.id.rawValue, values: [l.pose.position.x, l.pose.position.y, l.pose.angle, 0, 0, 0],
+                            phase: "lying"))
+                }
+                items.sort { $0.id < $1.id }
                 frames.append(
                     Run.Frame(
-                        index: offset + state.tick, local: state.tick, time: Double(state.tick + 1) * tick,
-                        items: state.tiles.map { t in
-                            let b = t.state
-                            return Run.Item(
-                                itemKind: "tile", id: t.id.rawValue,
-                                values: [b.position.x, b.position.y, b.angle, b.velocity.x, b.velocity.y, b.angularVelocity],
-                                phase: phase[t.id])
-                        }, digest: digest))
+                        index: offset + state.tick, local: state.tick, time: Double(state.tick + 1) * tick, items: items, digest: digest))
+                // Came to rest after this tick: lying from the next frame on, where this one left it.
+                for e in r.events[..<next] where e.tick == state.tick && e.kind == .cameToRest {
+                    if let t = state.tiles.first(where: { $0.id == e.tile }) {
+                        lying.removeAll { $0.id == e.tile }
+                        lying.append((e.tile, BodyState(position: t.state.position, angle: t.state.angle)))
+                        lying.sort { $0.id < $1.id }
+                    }
+                }
             }
             for e in r.events {
                 let name: String, detail: String
@@ -170,8 +219,12 @@ extension Trace: FlingDocument {
                     name = "grabbed"; detail = "touch \(touch.rawValue) at (\(at.x), \(at.y))"
                 case .released(let outcome, let v, let cancelled):
                     name = "released"; detail = "\(cancelled ? "cancelled, " : "")\(outcome.rawValue) vx \(v.x) vy \(v.y)"
+                case .tapped: name = "tapped"; detail = ""
                 case .settled: name = "settled"; detail = ""
                 case .culled: name = "culled"; detail = ""
+                case .pushed: name = "pushed"; detail = ""
+                case .cameToRest: name = "cameToRest"; detail = ""
+                case .wallContact(let c): name = "wallContact"; detail = Self.contactDetail(c)
                 }
                 events.append(Run.Event(frame: offset + e.tick, itemKind: "tile", id: e.tile.rawValue, name: name, detail: detail))
             }
@@ -180,5 +233,10 @@ extension Trace: FlingDocument {
             kind: Self.kind.name, title: title, frameUnit: "tick", stages: stages,
             schema: [Run.ItemSchema(itemKind: "tile", fields: ["x", "y", "angle", "vx", "vy", "w"])], frames: frames,
             events: events, inputs: inputs, digest: replay.digest, summary: replay.summary)
+    }
+
+    /// A wall contact's words for a ``Run``: `wall 2 at (x, y) normal (x, y) impulse (x, y)`.
+    static func contactDetail(_ c: WallContact) -> String {
+        "wall \(c.wall) at (\(c.point.x), \(c.point.y)) normal (\(c.normal.x), \(c.normal.y)) impulse (\(c.impulse.x), \(c.impulse.y))"
     }
 }

@@ -19,7 +19,7 @@ extension Trace {
         var tileTicks = 0.0
         for s in sessions {
             let added = s.inputs.reduce(0) { n, i in if case .addTile = i.input { n + 1 } else { n } }
-            tileTicks += (s.run.duration / s.configuration.tick).rounded(.down) * Double(s.tiles.count + added)
+            tileTicks += (s.run.duration / s.configuration.drag.tick).rounded(.down) * Double(s.tiles.count + added)
         }
         return tileTicks
     }

@@ -1,4 +1,5 @@
 import FlingCore
+import FlingPaths
 import FlingInteraction
 
 // The tile trace's picture, `fling render`'s SVG: a panel per session, laid out in a grid, with
@@ -23,10 +24,10 @@ struct TraceSVG {
     static let fingerColor = "#343a40"
     static let font = "font-family=\"Helvetica, Arial, sans-serif\""
 
-    /// One scene's panel, measured.
+    /// One session's panel, measured.
     struct Panel {
         var index: Int
-        /// The part of the scene's plane the panel shows, in points.
+        /// The part of the session's plane the panel shows, in points.
         var bounds: Rect
         var captions: [String]
     }
@@ -56,7 +57,8 @@ struct TraceSVG {
             viewBox="0 0 \(f(width)) \(f(height))" \(Self.font)>
 
             """
-        svg += "<title>\(xml(trace.name ?? "fling trace")): \(trace.sessions.count) scene\(trace.sessions.count == 1 ? "" : "s")</title>\n"
+        svg +=
+            "<title>\(XMLText.escaped(trace.name ?? "fling trace")): \(trace.sessions.count) scene\(trace.sessions.count == 1 ? "" : "s")</title>\n"
         svg += "<rect x=\"0\" y=\"0\" width=\"\(f(width))\" height=\"\(f(height))\" fill=\"#ffffff\"/>\n"
         svg += text(margin, margin + 14, trace.name ?? "fling trace", size: 16, weight: "bold", maxWidth: width - 2 * margin)
         svg += text(margin, margin + 32, subtitle, size: 11, color: "#495057", maxWidth: width - 2 * margin)
@@ -76,32 +78,33 @@ struct TraceSVG {
     // MARK: Measuring
 
     func panel(_ s: Int) -> Panel {
-        let scene = trace.sessions[s], result = replay.sessions[s]
-        var minX = scene.viewport.minX, minY = scene.viewport.minY, maxX = scene.viewport.maxX, maxY = scene.viewport.maxY
+        let session = trace.sessions[s], result = replay.sessions[s]
+        var minX = session.viewport.minX, minY = session.viewport.minY, maxX = session.viewport.maxX, maxY = session.viewport.maxY
         func include(_ p: Vector, _ r: Double = 0) {
             minX = min(minX, p.x - r); minY = min(minY, p.y - r); maxX = max(maxX, p.x + r); maxY = max(maxY, p.y + r)
         }
-        for tile in scene.tiles { include(tile.frame.center, 0) }
-        for e in scene.events { include(e.position, 8) }
-        let index = Self.index(scene.tiles)
+        for tile in session.tiles { include(tile.frame.center, 0) }
+        for e in session.events { include(e.position, 8) }
+        let index = Self.index(session.tiles)
         for tick in result.ticks {
             for t in tick.tiles {
                 if let i = index[t.id] {
-                    let def = scene.tiles[i]
+                    let def = session.tiles[i]
                     include(t.state.position, (def.frame.width * def.frame.width + def.frame.height * def.frame.height).squareRoot() / 2)
                 }
             }
         }
         // Keep far-away points from shrinking the picture: at most half a viewport around it.
-        let padX = max(scene.viewport.width, scene.viewport.height) / 2, padY = padX
-        minX = max(minX, scene.viewport.minX - padX) - 10; maxX = min(maxX, scene.viewport.maxX + padX) + 10
-        minY = max(minY, scene.viewport.minY - padY) - 10; maxY = min(maxY, scene.viewport.maxY + padY) + 10
-        var captions = ["scene \(s + 1)" + (scene.name.map { " · \($0)" } ?? "")]
+        let padX = max(session.viewport.width, session.viewport.height) / 2, padY = padX
+        minX = max(minX, session.viewport.minX - padX) - 10; maxX = min(maxX, session.viewport.maxX + padX) + 10
+        minY = max(minY, session.viewport.minY - padY) - 10; maxY = min(maxY, session.viewport.maxY + padY) + 10
+        var captions = ["scene \(s + 1)" + (session.name.map { " · \($0)" } ?? "")]
         for o in result.outcomes {
             var line = "tile \(o.tile.rawValue): "
             switch o.kind {
             case .settled: line += "settled at home after tick \(o.tick)"
             case .culled: line += "culled after tick \(o.tick)"
+            case .lying: line += "came to rest where it lies after tick \(o.tick)"
             case .resting: line += "never moved"
             case .held, .attracted, .falling: line += "still \(o.kind.rawValue) at tick \(o.tick)"
             }
@@ -125,7 +128,7 @@ struct TraceSVG {
     // MARK: Drawing
 
     func draw(_ p: Panel, at origin: Vector, scale: Double, captionHeight: Double, lineHeight: Double) -> String {
-        let scene = trace.sessions[p.index], result = replay.sessions[p.index]
+        let session = trace.sessions[p.index], result = replay.sessions[p.index]
         let top = origin.y + captionHeight
         func map(_ v: Vector) -> Vector { Vector(origin.x + (v.x - p.bounds.x) * scale, top + (v.y - p.bounds.y) * scale) }
         func points(_ vs: [Vector]) -> String {
@@ -133,7 +136,7 @@ struct TraceSVG {
                 let m = map($0); return "\(f(m.x)),\(f(m.y))"
             }.joined(separator: " ")
         }
-        let index = Self.index(scene.tiles)
+        let index = Self.index(session.tiles)
         func color(_ id: TileID) -> String {
             let i = index[id] ?? 0
             return Self.tileColors[i % Self.tileColors.count]
@@ -155,13 +158,20 @@ struct TraceSVG {
             "<clipPath id=\"clip-\(p.index + 1)\"><rect x=\"\(f(box.x))\" y=\"\(f(box.y))\" width=\"\(f(boxWidth))\" height=\"\(f(boxHeight))\"/></clipPath>\n"
         s += "<g clip-path=\"url(#clip-\(p.index + 1))\">\n"
         s += "<rect x=\"\(f(box.x))\" y=\"\(f(box.y))\" width=\"\(f(boxWidth))\" height=\"\(f(boxHeight))\" fill=\"#e9ecef\"/>\n"
-        let vp = map(Vector(scene.viewport.x, scene.viewport.y))
+        let vp = map(Vector(session.viewport.x, session.viewport.y))
         s +=
-            "<rect class=\"viewport\" x=\"\(f(vp.x))\" y=\"\(f(vp.y))\" width=\"\(f(scene.viewport.width * scale))\" "
-            + "height=\"\(f(scene.viewport.height * scale))\" fill=\"#ffffff\" stroke=\"#868e96\" stroke-width=\"1\"/>\n"
+            "<rect class=\"viewport\" x=\"\(f(vp.x))\" y=\"\(f(vp.y))\" width=\"\(f(session.viewport.width * scale))\" "
+            + "height=\"\(f(session.viewport.height * scale))\" fill=\"#ffffff\" stroke=\"#868e96\" stroke-width=\"1\"/>\n"
+        // Walls, as thick as they are (at least 3 points on the page).
+        for w in session.configuration.walls(in: session.viewport) {
+            let a = map(w.start), b = map(w.end)
+            s +=
+                "<line class=\"wall\" x1=\"\(f(a.x))\" y1=\"\(f(a.y))\" x2=\"\(f(b.x))\" y2=\"\(f(b.y))\" stroke=\"#495057\" "
+                + "stroke-width=\"\(f(max(3, 2 * w.radius * scale)))\" stroke-linecap=\"round\"/>\n"
+        }
 
         // Home frames and origins.
-        for def in scene.tiles {
+        for def in session.tiles {
             let c = color(def.id)
             s +=
                 "<polygon class=\"home\" points=\"\(points(corners(def, Transform(position: def.origin))))\" fill=\"\(c)\" "
@@ -173,12 +183,12 @@ struct TraceSVG {
         }
 
         // Outlines every `every` ticks, then center paths.
-        var paths: [(id: TileID, points: [Vector])] = scene.tiles.map { ($0.id, []) }
-        var last: [BodyState?] = Array(repeating: nil, count: scene.tiles.count)
+        var paths: [(id: TileID, points: [Vector])] = session.tiles.map { ($0.id, []) }
+        var last: [BodyState?] = Array(repeating: nil, count: session.tiles.count)
         for tick in result.ticks {
             for t in tick.tiles {
                 guard let i = index[t.id] else { continue }
-                let def = scene.tiles[i]
+                let def = session.tiles[i]
                 paths[i].points.append(t.state.position)
                 last[i] = t.state
                 if tick.tick % every == 0 {
@@ -198,7 +208,7 @@ struct TraceSVG {
         // Final poses: home for a settled tile, the last state otherwise; a cross where culled.
         for o in result.outcomes {
             guard let i = index[o.tile] else { continue }
-            let def = scene.tiles[i]
+            let def = session.tiles[i]
             let c = color(o.tile)
             switch o.kind {
             case .resting: break
@@ -206,7 +216,7 @@ struct TraceSVG {
                 s +=
                     "<polygon class=\"final\" points=\"\(points(corners(def, Transform(position: def.origin))))\" fill=\"none\" "
                     + "stroke=\"\(c)\" stroke-width=\"2.5\"/>\n"
-            case .culled, .held, .attracted, .falling:
+            case .culled, .held, .attracted, .falling, .lying:
                 guard let state = last[i] else { break }
                 s +=
                     "<polygon class=\"final\" points=\"\(points(corners(def, state.transform)))\" fill=\"none\" stroke=\"\(c)\" "
@@ -224,7 +234,7 @@ struct TraceSVG {
         // Finger paths, one per touch.
         var touches: [(id: TouchID, points: [Vector], end: TouchEvent.Phase?)] = []
         var lastOf: [TouchID: Int] = [:]  // lookups only, never iterated
-        for e in scene.events {
+        for e in session.events {
             if e.phase == .began || lastOf[e.touch].map({ touches[$0].end != nil }) ?? false {
                 lastOf[e.touch] = touches.count
                 touches.append((e.touch, [e.position], nil))
@@ -326,9 +336,8 @@ struct TraceSVG {
             if t.count > fits { shown = String(t.prefix(fits - 1)) + "…" }
         }
         return "<text x=\"\(f(x))\" y=\"\(f(y))\" font-size=\"\(f(size, 1))\"\(weight.map { " font-weight=\"\($0)\"" } ?? "") "
-            + "fill=\"\(color)\">\(xml(shown))</text>\n"
+            + "fill=\"\(color)\">\(XMLText.escaped(shown))</text>\n"
     }
 }
 
 private func f(_ x: Double, _ decimals: Int = 1) -> String { SVGText.f(x, decimals) }
-private func xml(_ s: String) -> String { SVGText.xml(s) }

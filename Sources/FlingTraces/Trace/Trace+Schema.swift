@@ -10,8 +10,11 @@ struct TraceDecoder {
     /// Where each key path's value was found, for validation errors (kept in document order;
     /// looked up only when an error is reported).
     var lines: [(path: Path, line: Int)] = []
-    /// The document's format version (1 or 2), once read.
+    /// The document's format version (1 to 3), once read.
     var version = 1
+    /// Members visited by the key checks and lookups (with ``JSONParser/work``, what
+    /// `largeDocumentsAreLinear` holds to the document's size).
+    var work = 0
 
     init(bytes: [UInt8]) { self.bytes = bytes }
 
@@ -50,6 +53,7 @@ struct TraceDecoder {
     mutating func object(_ node: JSONNode, _ path: Path, keys allowed: [String]) throws(FlingError) -> Object {
         lines.append((path, node.line))
         guard case .object(let members) = node.value else { throw fail(node, path, "must be an object, not \(node.kind)") }
+        work += members.count * allowed.count
         for m in members where !allowed.contains(m.key) {
             throw FlingError(
                 .malformedInput, field: "line \(m.value.line): \(path / m.key)", value: "\"\(m.key)\"",
@@ -58,13 +62,18 @@ struct TraceDecoder {
         return Object(node: node, path: path, members: members)
     }
 
-    func optional(_ o: Object, _ key: String) -> JSONNode? {
-        guard let m = o.members.first(where: { $0.key == key }) else { return nil }
+    mutating func optional(_ o: Object, _ key: String) -> JSONNode? {
+        guard let n = o.members.firstIndex(where: { $0.key == key }) else {
+            work += o.members.count
+            return nil
+        }
+        work += n + 1
+        let m = o.members[n]
         if case .null = m.value.value { return nil }
         return m.value
     }
 
-    func required(_ o: Object, _ key: String) throws(FlingError) -> JSONNode {
+    mutating func required(_ o: Object, _ key: String) throws(FlingError) -> JSONNode {
         guard let v = optional(o, key) else {
             throw FlingError(
                 .malformedInput, field: "line \(o.node.line): \(o.path / key)", value: "missing",
@@ -185,7 +194,7 @@ struct TraceDecoder {
     mutating func session(_ node: JSONNode, _ path: Path) throws(FlingError) -> Trace.Session {
         let o = try object(node, path, keys: ["name", "viewport", "configuration", "tiles", "run", "events", "expected"])
         let viewport = try rect(try required(o, "viewport"), path / "viewport")
-        let configuration = try self.configuration(try required(o, "configuration"), path / "configuration")
+        let (configuration, solverIterations) = try self.configuration(try required(o, "configuration"), path / "configuration")
         var tiles: [TileDefinition] = []
         for (t, n) in try array(try required(o, "tiles"), path / "tiles").enumerated() {
             tiles.append(try tile(n, path / "tiles" / t))
@@ -213,18 +222,22 @@ struct TraceDecoder {
         }
         return Trace.Session(
             name: try optionalString(o, "name"), viewport: viewport, tiles: tiles,
-            configuration: configuration, run: run, inputs: inputs, expected: expected)
+            configuration: configuration, solverIterations: solverIterations, run: run, inputs: inputs, expected: expected)
     }
 
     /// One element of `events`: a touch (with a `tick` from version 2 on), or, from version 2
-    /// on, a tile operation `{"tick", "reset" | "removeTile": id}` or `{"tick", "addTile": tile}`.
+    /// on, a tile operation `{"tick", "reset" | "removeTile": id}` or `{"tick", "addTile": tile}`,
+    /// and from version 3 on a dynamics one (`push`, `addPush`, `removePush`, `setFields`).
     mutating func input(_ n: JSONNode, _ p: Path) throws(FlingError) -> Trace.Input {
-        let operations = ["reset", "removeTile", "addTile"]
+        let operations = ["reset", "removeTile", "addTile"] + (version >= 3 ? Self.dynamicsOperations : [])
         if version >= 2, case .object(let members) = n.value, members.contains(where: { operations.contains($0.key) }) {
             let oo = try object(n, p, keys: ["tick"] + operations)
             let tick = try int(oo, "tick")
             guard oo.members.count == 2 else {
-                throw fail(n, p, "a tile operation has its tick and one of reset, removeTile, addTile")
+                throw fail(n, p, "a tile operation has its tick and one of " + operations.joined(separator: ", "))
+            }
+            if let m = oo.members.first(where: { Self.dynamicsOperations.contains($0.key) }) {
+                return Trace.Input(.dynamics(try dynamicsInput(m.key, m.value, p / m.key)), tick: tick)
             }
             if let id = optional(oo, "reset") { return Trace.Input(.reset(TileID(try int(id, p / "reset"))), tick: tick) }
             if let id = optional(oo, "removeTile") { return Trace.Input(.removeTile(TileID(try int(id, p / "removeTile"))), tick: tick) }
@@ -235,48 +248,57 @@ struct TraceDecoder {
         guard let phase = TouchEvent.Phase(rawValue: try string(phaseNode, p / "phase")) else {
             throw fail(phaseNode, p / "phase", "must be \"began\", \"moved\", \"ended\" or \"cancelled\"")
         }
-        var tile: TileID?
+        var tile: ItemID?
         if let tn = optional(eo, "tile") {
             guard phase == .began else { throw fail(tn, p / "tile", "only a began event names a tile") }
-            tile = TileID(try int(tn, p / "tile"))
+            tile = ItemID(try int(tn, p / "tile"))
         }
         let event = TouchEvent(
             time: try double(eo, "time"), touch: TouchID(try int(eo, "touch")), phase: phase,
-            position: try vector(try required(eo, "position"), p / "position"), tile: tile)
+            position: try vector(try required(eo, "position"), p / "position"), item: tile)
         return Trace.Input(.touch(event), tick: try optional(eo, "tick").map { (t) throws(FlingError) in try int(t, p / "tick") })
     }
 
     mutating func tile(_ n: JSONNode, _ p: Path) throws(FlingError) -> TileDefinition {
-        let to = try object(n, p, keys: ["id", "frame", "mass"])
+        let to = try object(n, p, keys: ["id", "frame", "mass"] + (version >= 3 ? ["properties"] : []))
         return TileDefinition(
             id: TileID(try int(to, "id")), frame: try rect(try required(to, "frame"), p / "frame"),
-            mass: try double(to, "mass"))
+            mass: try double(to, "mass"),
+            properties: try optional(to, "properties").map { (n) throws(FlingError) in try properties(n, p / "properties") })
     }
 
-    mutating func configuration(_ node: JSONNode, _ path: Path) throws(FlingError) -> EngineConfiguration {
-        let o = try object(node, path, keys: JSONWriter.configurationKeys)
-        var c = EngineConfiguration()
-        c.tick = try double(o, "tick")
-        c.maxFrameInterval = try double(o, "maxFrameInterval")
+    /// A configuration object: the tile configuration, and the solver iterations of the
+    /// backend the scene ran on (which traces carry there).
+    mutating func configuration(_ node: JSONNode, _ path: Path) throws(FlingError) -> (TileConfiguration, solverIterations: Int) {
+        let o = try object(node, path, keys: JSONWriter.configurationKeys(version: version))
+        var c = TileConfiguration()
+        c.drag.tick = try double(o, "tick")
+        c.drag.maxFrameInterval = try double(o, "maxFrameInterval")
         c.gravity = try vector(try required(o, "gravity"), path / "gravity")
-        c.solverIterations = try int(o, "solverIterations")
-        c.dragMaxAcceleration = try double(o, "dragMaxAcceleration")
-        c.dragErrorBias = try double(o, "dragErrorBias")
+        let solverIterations = try int(o, "solverIterations")
+        c.drag.dragMaxAcceleration = try double(o, "dragMaxAcceleration")
+        c.drag.dragErrorBias = try double(o, "dragErrorBias")
         c.attraction = try spring(try required(o, "attraction"), path / "attraction")
         c.rotation = try spring(try required(o, "rotation"), path / "rotation")
         let rn = try required(o, "releaseRule")
-        let ro = try object(rn, path / "releaseRule", keys: ["kind", "lookahead", "radius"])
+        let ro = try object(rn, path / "releaseRule", keys: ["kind", "lookahead", "radius", "maxKineticEnergy"])
         let kindNode = try required(ro, "kind")
         switch try string(kindNode, ro.path / "kind") {
         case "projectedDistance":
+            if let extra = optional(ro, "maxKineticEnergy") { throw fail(extra, ro.path, "maxKineticEnergy belongs to kind nearGrab only") }
             c.releaseRule = .projectedDistance(lookahead: try double(ro, "lookahead"), radius: try double(ro, "radius"))
+        case "nearGrab" where version >= 3:
+            if let extra = optional(ro, "lookahead") { throw fail(extra, ro.path, "lookahead belongs to kind projectedDistance only") }
+            c.releaseRule = .nearGrab(radius: try double(ro, "radius"), maxKineticEnergy: try double(ro, "maxKineticEnergy"))
         case "alwaysAttract", "alwaysFall":
-            if let extra = optional(ro, "lookahead") ?? optional(ro, "radius") {
-                throw fail(extra, ro.path, "lookahead and radius belong to kind projectedDistance only")
+            if let extra = optional(ro, "lookahead") ?? optional(ro, "radius") ?? optional(ro, "maxKineticEnergy") {
+                throw fail(extra, ro.path, "lookahead, radius and maxKineticEnergy belong to kinds projectedDistance and nearGrab")
             }
             c.releaseRule = try string(kindNode, ro.path / "kind") == "alwaysAttract" ? .alwaysAttract : .alwaysFall
         default:
-            throw fail(kindNode, ro.path / "kind", "must be \"projectedDistance\", \"alwaysAttract\" or \"alwaysFall\"")
+            throw fail(
+                kindNode, ro.path / "kind",
+                "must be \"projectedDistance\", \"alwaysAttract\" or \"alwaysFall\"" + (version >= 3 ? " or \"nearGrab\"" : ""))
         }
         let so = try object(try required(o, "settle"), path / "settle", keys: ["distance", "speed", "angle", "angularSpeed", "ticks"])
         c.settle = SettleThresholds(
@@ -284,7 +306,58 @@ struct TraceDecoder {
             angle: try double(so, "angle"), angularSpeed: try double(so, "angularSpeed"),
             ticks: try int(so, "ticks"))
         c.cullMargin = try double(o, "cullMargin")
-        return c
+        if version >= 3 {
+            c.translatesReferenceBoundsIntoBoundary = try bool(
+                try required(o, "translatesReferenceBoundsIntoBoundary"), path / "translatesReferenceBoundsIntoBoundary")
+            let ro = try object(try required(o, "rest"), path / "rest", keys: ["speed", "angularSpeed", "ticks"])
+            c.rest = RestThresholds(
+                speed: try double(ro, "speed"), angularSpeed: try double(ro, "angularSpeed"), ticks: try int(ro, "ticks"))
+            c.dynamics = try dynamics(try required(o, "dynamics"), path / "dynamics")
+            try presetMembers(o, path, into: &c)
+        }
+        return (c, solverIterations)
+    }
+
+    /// The optional members of ``JSONWriter/presetKeys`` (version 3): absent, each is the default.
+    mutating func presetMembers(_ o: Object, _ path: Path, into c: inout TileConfiguration) throws(FlingError) {
+        if let n = optional(o, "fingersPerItem") { c.drag.fingersPerItem = try int(n, path / "fingersPerItem") }
+        if optional(o, "grabFriction") != nil { c.drag.grabFriction = try double(o, "grabFriction") }
+        if optional(o, "grabRotaryFriction") != nil { c.drag.grabRotaryFriction = try double(o, "grabRotaryFriction") }
+        if optional(o, "fingerSmoothing") != nil { c.drag.fingerSmoothing = try double(o, "fingerSmoothing") }
+        if let n = optional(o, "releaseVelocity") {
+            guard let v = ReleaseVelocity(rawValue: try string(n, path / "releaseVelocity")) else {
+                throw fail(n, path / "releaseVelocity", "must be \"tracker\" or \"body\"")
+            }
+            c.releaseVelocity = v
+        }
+        if let n = optional(o, "home") {
+            let ho = try object(n, path / "home", keys: ["kind", "offsets", "maxForce", "maxBias", "errorBias"])
+            let kind = try required(ho, "kind")
+            guard try string(kind, ho.path / "kind") == "pivots" else { throw fail(kind, ho.path / "kind", "must be \"pivots\"") }
+            var offsets: [Vector] = []
+            for (k, v) in try array(try required(ho, "offsets"), ho.path / "offsets").enumerated() {
+                offsets.append(try vector(v, ho.path / "offsets" / k))
+            }
+            c.home = .pivots(
+                offsets: offsets, maxForce: optional(ho, "maxForce") == nil ? Limits.jointForce : try double(ho, "maxForce"),
+                maxBias: optional(ho, "maxBias") == nil ? .infinity : try double(ho, "maxBias"), errorBias: try double(ho, "errorBias"))
+        }
+        if let n = optional(o, "settleRule") {
+            let ro = try object(n, path / "settleRule", keys: ["kind", "atMost"])
+            let kind = try required(ro, "kind")
+            guard try string(kind, ro.path / "kind") == "kineticEnergy" else {
+                throw fail(kind, ro.path / "kind", "must be \"kineticEnergy\"")
+            }
+            c.settleRule = .kineticEnergy(atMost: try double(ro, "atMost"))
+        }
+        if let n = optional(o, "cullRule") {
+            let co = try object(n, path / "cullRule", keys: ["kind", "y"])
+            let kind = try required(co, "kind")
+            guard try string(kind, co.path / "kind") == "below" else { throw fail(kind, co.path / "kind", "must be \"below\"") }
+            c.cullRule = .below(y: try double(co, "y"))
+        }
+        if optional(o, "grabRadius") != nil { c.grabRadius = try double(o, "grabRadius") }
+        if optional(o, "tapDistance") != nil { c.tapDistance = try double(o, "tapDistance") }
     }
 
     mutating func spring(_ node: JSONNode, _ path: Path) throws(FlingError) -> SpringTuning {

@@ -16,10 +16,10 @@ import FlingInteraction
 public struct Trace: Hashable, Sendable {
     /// The value of the document's `"format"` key.
     public static let formatName = "fling-trace"
-    /// The newest format version: this build reads versions 1 and 2, and writes the lowest
+    /// The newest format version: this build reads versions 1 to 3, and writes the lowest
     /// one that can hold the trace (2 for tile operations, explicit ticks, or portable
-    /// arithmetic).
-    public static let version = 2
+    /// arithmetic; 3 for the dynamics: walls, the rest rule, item properties, fields, pushes).
+    public static let version = 3
 
     /// A short name, for reports.
     public var name: String?
@@ -52,38 +52,43 @@ public struct Trace: Hashable, Sendable {
         public var name: String?
         /// The animator's viewport, in points.
         public var viewport: Rect
-        /// The tiles, at rest at their origins when the scene starts; ids unique.
+        /// The tiles, at rest at their origins when the session starts; ids unique.
         public var tiles: [TileDefinition]
         /// The physics, in full (a replay must not depend on a later version's defaults).
-        public var configuration: EngineConfiguration
-        /// How long the scene runs.
+        public var configuration: TileConfiguration
+        /// The solver iterations of the backend the session ran on (``PhysicsBackend/solverIterations``):
+        /// a replay makes its backend with them. Written in the document's configuration object,
+        /// where traces have always carried them. Default 10 (Chipmunk's).
+        public var solverIterations: Int
+        /// How long the session runs.
         public var run: RunLength
         /// What happened, in the order the animator applied it: touches (times in seconds
-        /// from the scene's start, never decreasing) and tile operations.
+        /// from the session's start, never decreasing) and tile operations.
         public var inputs: [Input]
         /// The digests the replay must give, if pinned.
         public var expected: Expectation?
 
         public init(
-            name: String? = nil, viewport: Rect, tiles: [TileDefinition], configuration: EngineConfiguration = .init(),
-            run: RunLength = .init(), events: [TouchEvent], expected: Expectation? = nil
+            name: String? = nil, viewport: Rect, tiles: [TileDefinition], configuration: TileConfiguration = .init(),
+            solverIterations: Int = 10, run: RunLength = .init(), events: [TouchEvent], expected: Expectation? = nil
         ) {
             self.name = name
             self.viewport = viewport
             self.tiles = tiles
             self.configuration = configuration
+            self.solverIterations = solverIterations
             self.run = run
             self.inputs = events.map { Input(.touch($0)) }
             self.expected = expected
         }
 
         public init(
-            name: String? = nil, viewport: Rect, tiles: [TileDefinition], configuration: EngineConfiguration = .init(),
-            run: RunLength = .init(), inputs: [Input], expected: Expectation? = nil
+            name: String? = nil, viewport: Rect, tiles: [TileDefinition], configuration: TileConfiguration = .init(),
+            solverIterations: Int = 10, run: RunLength = .init(), inputs: [Input], expected: Expectation? = nil
         ) {
             self.init(
-                name: name, viewport: viewport, tiles: tiles, configuration: configuration, run: run, events: [],
-                expected: expected)
+                name: name, viewport: viewport, tiles: tiles, configuration: configuration, solverIterations: solverIterations,
+                run: run, events: [], expected: expected)
             self.inputs = inputs
         }
 
@@ -94,7 +99,7 @@ public struct Trace: Hashable, Sendable {
         }
     }
 
-    /// One input of a scene and the tick it is applied before.
+    /// One input of a session and the tick it is applied before.
     ///
     /// A touch without a tick is applied before the first tick starting at or after its time
     /// (what a live animator does when frames come on time); a recorder gives one a tick when
@@ -110,13 +115,13 @@ public struct Trace: Hashable, Sendable {
         }
     }
 
-    /// How long a scene runs: display frames up to ``duration`` seconds (the last frame lands
+    /// How long a session runs: display frames up to ``duration`` seconds (the last frame lands
     /// on it exactly), or, when ``stopsWhenIdle``, until the first tick after which every event
     /// has been applied and no tile has a world (each has settled, been culled, or never moved).
     ///
-    /// A scene stopped when idle has `k + 1` ticks, `k` being that first idle tick, whatever the
+    /// A session stopped when idle has `k + 1` ticks, `k` being that first idle tick, whatever the
     /// display rate (ticks stepped later in the same display frame change nothing and are not
-    /// counted). A scene that runs its full duration has `⌊duration / tick⌋` ticks.
+    /// counted). A session that runs its full duration has `⌊duration / tick⌋` ticks.
     public struct RunLength: Hashable, Sendable {
         /// The longest display time, in seconds, within 0...``maximumDuration``.
         public var duration: Double
@@ -133,10 +138,10 @@ public struct Trace: Hashable, Sendable {
         }
     }
 
-    /// The digests a scene's replay must give: its tick count, the digest after its last tick,
+    /// The digests a session's replay must give: its tick count, the digest after its last tick,
     /// and optionally the digest after every `interval` ticks (after ticks `interval`,
     /// `2 interval`, …, that is after tick indices `interval - 1`, `2 interval - 1`, …).
-    /// Every digest is the chained one (it continues from the previous scene's).
+    /// Every digest is the chained one (it continues from the previous session's).
     public struct Expectation: Hashable, Sendable {
         public var ticks: Int
         public var digest: StateDigest
@@ -183,8 +188,8 @@ extension Trace {
         }
     }
 
-    /// Throws unless every scene can be replayed: every number finite and in range (through
-    /// the same checks ``TileAnimator`` and ``EngineConfiguration/validate()`` run), tile ids
+    /// Throws unless every session can be replayed: every number finite and in range (through
+    /// the same checks ``TileAnimator`` and ``TileConfiguration/validate()`` run), tile ids
     /// unique, event times at or after 0 and never decreasing, every `began` naming a touch not
     /// down and a known tile (if any), every other phase naming a touch that is down, and the
     /// expectations consistent. The error's `field` is the key path, `scenes[0].events[3].time`.
@@ -194,15 +199,32 @@ extension Trace {
 
     /// Validates, naming a location with `locate` (the JSON reader adds line numbers).
     func validate(locate: (Path) -> String) throws(FlingError) {
-        for (s, scene) in sessions.enumerated() {
-            try scene.validate(at: Path() / "scenes" / s, locate: locate)
+        for (s, session) in sessions.enumerated() {
+            try session.validate(at: Path() / "scenes" / s, locate: locate)
         }
         try checkSize(locate: locate)
     }
 }
 
 extension Trace.Session {
-    /// Throws unless the scene can be replayed; see ``Trace/validate()``.
+    /// Whether the session holds what only version 3 of the format says: dynamics in its
+    /// configuration (walls, the viewport's edges as walls, rest thresholds other than the
+    /// default, a material, fields), a tile with its own material, or a dynamics input.
+    var needsVersion3: Bool {
+        let c = configuration
+        return c.translatesReferenceBoundsIntoBoundary || c.rest != RestThresholds() || !c.dynamics.isEmpty
+            || !JSONWriter.presetMembers(c).isEmpty || c.releaseRule.isVersion3
+            || tiles.contains { $0.properties != nil }
+            || inputs.contains {
+                switch $0.input {
+                case .dynamics: true
+                case .addTile(let d): d.properties != nil
+                case .touch, .reset, .removeTile: false
+                }
+            }
+    }
+
+    /// Throws unless the session can be replayed; see ``Trace/validate()``.
     public func validate() throws(FlingError) {
         try validate(at: Trace.Path()) { $0.description }
     }
@@ -222,6 +244,9 @@ extension Trace.Session {
             try Check.viewport(viewport, "viewport")
         }
         try within(path / "configuration") { () throws(FlingError) in try configuration.validate() }
+        try within(path / "configuration" / "solverIterations") { () throws(FlingError) in
+            try BackendCheck.iterations(solverIterations, "solverIterations")
+        }
         for (i, tile) in tiles.enumerated() {
             try within(path / "tiles" / i) { () throws(FlingError) in try tile.validate() }
         }
@@ -238,6 +263,7 @@ extension Trace.Session {
         }
 
         var touches = TouchSequence()
+        var pushes = DynamicsInputCheck()
         var present = Set(ids), known = Set(ids)  // membership only: never iterated
         for input in inputs { if case .addTile(let d) = input.input { known.insert(d.id) } }
         var lastTick = 0
@@ -252,8 +278,8 @@ extension Trace.Session {
             }
             switch input.input {
             case .touch(let event):
-                try touches.accept(event, field: { locate(at / $0) }, knows: { known.contains($0) })
-                let tick = input.tick ?? FixedStepClock.firstTick(atOrAfter: event.time, tick: configuration.tick)
+                try touches.accept(event, field: { locate(at / $0) }, naming: TilePolicy.naming, knows: { known.contains(TileID($0)) })
+                let tick = input.tick ?? FixedStepClock.firstTick(atOrAfter: event.time, tick: configuration.drag.tick)
                 guard tick >= lastTick else {
                     throw fail(
                         at / "time", .outOfOrder, "\(event.time)",
@@ -265,7 +291,19 @@ extension Trace.Session {
                 guard present.contains(id) else {
                     throw fail(at, .unknownTile, "\(id.rawValue)", "no tile of the scene has this id at this point")
                 }
-                if case .removeTile = input.input { present.remove(id) }
+                if case .removeTile = input.input {
+                    present.remove(id)
+                    pushes.removed(id.rawValue)
+                }
+                lastTick = tick
+            case .dynamics(let d):
+                guard let tick = input.tick else { throw fail(at / "tick", .malformedInput, "none", "a tile operation needs its tick") }
+                // A push is applied at a later tick than the app made it: its tile may be gone by
+                // then (the animator ignores it), but must be one of the session's.
+                if let item = d.item, !known.contains(TileID(item)) {
+                    throw fail(at, .unknownTile, "\(item.rawValue)", "no tile of the scene has this id")
+                }
+                try pushes.accept(d, present: d.item.map { present.contains(TileID($0)) } ?? true, at: locate(at))
                 lastTick = tick
             case .addTile(let definition):
                 guard let tick = input.tick else { throw fail(at / "tick", .malformedInput, "none", "a tile operation needs its tick") }
@@ -308,19 +346,19 @@ extension Trace {
     /// The phone viewport the stroke conversion uses unless told otherwise: 390 × 844 points.
     public static let defaultStrokeViewport = Rect(x: 0, y: 0, width: 390, height: 844)
 
-    /// Each recorded stroke as its own scene, the way `fling replay` reads a CSV file: the
+    /// Each recorded stroke as its own session, the way `fling replay` reads a CSV file: the
     /// `viewport`; one square tile (id 1, mass 1) of side `tileSize` centred on the stroke's
     /// first (`began`) point, which is so its origin; the stroke's events as touch 1, times
     /// shifted so that the first is 0; run until idle (settled or culled) or `duration` seconds.
     ///
-    /// Throws (naming the stroke) when a stroke has no samples or the scene would not validate.
-    public init(
+    /// Throws (naming the stroke) when a stroke has no samples or the session would not validate.
+    package init(
         strokes: [Stroke], viewport: Rect = Trace.defaultStrokeViewport, tileSize: Double = 160,
-        configuration: EngineConfiguration = .init(), duration: Double = 10,
+        configuration: TileConfiguration = .init(), duration: Double = 10,
         name: String? = nil, notes: String? = nil, attribution: String? = nil
     ) throws(FlingError) {
         // One tile per stroke for up to `duration`: refuse an oversized file before building it.
-        let tileTicks = Double(strokes.count) * (duration / configuration.tick).rounded(.down)
+        let tileTicks = Double(strokes.count) * (duration / configuration.drag.tick).rounded(.down)
         try Self.tileTickBudget.check(tileTicks, "strokes (\(strokes.count) strokes)")
         var sessions: [Session] = []
         for (n, stroke) in strokes.enumerated() {
@@ -328,14 +366,19 @@ extension Trace {
                 throw FlingError(.malformedInput, field: "stroke \(stroke.id)", value: "0 samples", reason: "a stroke needs a began sample")
             }
             let t0 = first.time
-            let scene = Session(
+            let session = Session(
                 name: "stroke \(stroke.id)", viewport: viewport,
                 tiles: [TileDefinition(id: 1, frame: Rect(center: first.position, width: tileSize, height: tileSize), mass: 1)],
                 configuration: configuration, run: RunLength(duration: duration, stopsWhenIdle: true),
                 events: stroke.samples.map { TouchEvent(time: $0.time - t0, touch: 1, phase: $0.phase, position: $0.position) })
-            try scene.validate(at: Path()) { path in "stroke \(stroke.id) (scene \(n + 1)): \(path)" }
-            sessions.append(scene)
+            try session.validate(at: Path()) { path in "stroke \(stroke.id) (scene \(n + 1)): \(path)" }
+            sessions.append(session)
         }
         self.init(name: name, notes: notes, attribution: attribution, sessions: sessions)
     }
+}
+
+extension ReleaseRule {
+    /// Whether only version 3 of the format holds the rule (`nearGrab`).
+    var isVersion3: Bool { if case .nearGrab = self { true } else { false } }
 }

@@ -20,11 +20,11 @@ import FlingInteraction
 /// bit for bit, whatever the app did: touches handed in late (after the display clock passed
 /// their time) or inside stalled frames are written with the tick they were really applied
 /// at; resets, added and removed tiles with theirs; times relative to the animator's
-/// ``TileAnimator/timeOrigin``. The trace runs exactly the ticks the animator stepped.
+/// ``DragAnimator/timeOrigin``. The trace runs exactly the ticks the animator stepped.
 public struct TraceRecorder {
     /// The animator recorded.
     public let animator: TileAnimator
-    /// The scene as it began: viewport, tiles and configuration.
+    /// The session as it began: viewport, tiles and configuration.
     private let start: Trace.Session
 
     /// Starts recording `animator`. Throws (`invalidState`) unless the animator is fresh: no
@@ -37,7 +37,7 @@ public struct TraceRecorder {
         }
         start = Trace.Session(
             viewport: animator.viewport, tiles: animator.tileDefinitions,
-            configuration: animator.configuration, events: [])
+            configuration: animator.configuration, solverIterations: animator.backend.solverIterations, events: [])
         try start.validate()
         animator.journal = []
         self.animator = animator
@@ -46,7 +46,7 @@ public struct TraceRecorder {
     /// The number of inputs applied so far.
     public var inputCount: Int { animator.journal?.count ?? 0 }
 
-    /// The recording so far as a one-scene trace: every input the animator applied, and a run
+    /// The recording so far as a one-session trace: every input the animator applied, and a run
     /// of exactly the ticks it stepped (or, with `stopsWhenIdle`, up to the first idle tick).
     ///
     /// A touch keeps its own time (which the velocity tracker saw) and is given its tick only
@@ -56,14 +56,14 @@ public struct TraceRecorder {
         throws(FlingError) -> Trace
     {
         let configuration = animator.configuration
-        var scene = start
-        scene.name = name
-        scene.inputs = (animator.journal ?? []).map { applied in
+        var session = start
+        session.name = name
+        session.inputs = (animator.journal ?? []).map { applied in
             switch applied.input {
             case .touch(let event):
-                let natural = FixedStepClock.firstTick(atOrAfter: event.time, tick: configuration.tick)
+                let natural = FixedStepClock.firstTick(atOrAfter: event.time, tick: configuration.drag.tick)
                 return Trace.Input(applied.input, tick: natural == applied.tick ? nil : applied.tick)
-            case .reset, .addTile, .removeTile:
+            case .reset, .addTile, .removeTile, .dynamics:
                 return Trace.Input(applied.input, tick: applied.tick)
             }
         }
@@ -74,10 +74,10 @@ public struct TraceRecorder {
                 .outOfRange, field: "TraceRecorder.trace", value: "\(duration) s",
                 reason: "a trace runs at most \(Trace.RunLength.maximumDuration) s; record shorter sessions")
         }
-        scene.run = Trace.RunLength(duration: duration, stopsWhenIdle: stopsWhenIdle)
+        session.run = Trace.RunLength(duration: duration, stopsWhenIdle: stopsWhenIdle)
         let trace = Trace(
             name: name, notes: notes, attribution: attribution, arithmetic: animator.backend.arithmetic,
-            sessions: [scene])
+            sessions: [session])
         try trace.validate()
         return trace
     }

@@ -4,7 +4,7 @@ import FlingInteraction
 /// When display frames come during a replay.
 ///
 /// Every choice gives the same ticks (see ``TraceReplayer``), as long as no frame interval is
-/// longer than the scene's ``EngineConfiguration/maxFrameInterval`` (a longer one would be a
+/// longer than the session's ``DragSettings/maxFrameInterval`` (a longer one would be a
 /// stall, and the clock drops stalled time): the replayer refuses rates that would stall.
 public enum DisplayFrames: Hashable, Sendable {
     /// Frame `n` (from 1) at `n / hz` seconds.
@@ -63,7 +63,7 @@ public struct TraceReplayer {
     }
 
     /// Replays every session in order, making each session's backend with `makeBackend`, which
-    /// is given the session's ``EngineConfiguration/solverIterations``.
+    /// is given the session's ``Trace/Session/solverIterations``.
     ///
     /// Throws when the trace does not validate, the display rate would stall a session's clock
     /// (an interval longer than its `maxFrameInterval`) or is not within 1...100000 Hz, or the
@@ -81,18 +81,18 @@ public struct TraceReplayer {
                 .outOfRange, field: "TraceReplayer.checkpointInterval", value: "\(checkpointInterval)",
                 reason: "must be at least 1")
         }
-        for (s, session) in trace.sessions.enumerated() where display.longestInterval > session.configuration.maxFrameInterval {
+        for (s, session) in trace.sessions.enumerated() where display.longestInterval > session.configuration.drag.maxFrameInterval {
             throw FlingError(
                 .outOfRange, field: "scenes[\(s)] display rate", value: "\(display.rate) Hz",
                 reason: "frames up to \(display.longestInterval) s apart would stall the clock "
-                    + "(maxFrameInterval \(session.configuration.maxFrameInterval) s)")
+                    + "(maxFrameInterval \(session.configuration.drag.maxFrameInterval) s)")
         }
         let pinned = trace.sessions.reduce(0) { n, s in n + (s.expected.map { 2 + $0.checkpoints.count } ?? 0) }
         var result = TraceReplay(
             sessions: [], digest: StateDigest(), tickCount: 0,
             pins: PinCheck(arithmetic: trace.arithmetic, pinned: pinned, compared: 0, comparedOn: .thisRun))
         for (s, session) in trace.sessions.enumerated() {
-            let backend = try makeBackend(session.configuration.solverIterations)
+            let backend = try makeBackend(session.solverIterations)
             let r = try replay(session, startingFrom: result.digest, backend: backend)
             if backend.arithmetic == trace.arithmetic {
                 if let x = session.expected {
@@ -105,9 +105,6 @@ public struct TraceReplayer {
             result.digest = r.digest
             result.tickCount += r.tickCount
             result.sessions.append(r)
-        }
-        if result.pins.compared == 0, case .thisRun = result.pins.comparedOn, pinned > 0 {
-            result.pins.comparedOn = .nowhere(replayArithmetic: trace.arithmetic == .portable ? .platform : .portable)
         }
         return result
     }
@@ -169,7 +166,7 @@ public struct TraceReplayer {
                 // Idle after tick k: every input applied (the last one before tick `lastTick`)
                 // and no tile has a world.
                 let applied = lastTick <= k
-                let gone = lifeCycle.filter { $0.tick == k && ($0.kind == .settled || $0.kind == .culled) }.map(\.tile)
+                let gone = lifeCycle.filter { $0.tick == k && $0.kind.endsWorld }.map(\.tile)
                 if applied, state.tiles.allSatisfy({ gone.contains($0.id) }) {
                     out.stoppedWhenIdle = true
                     done = true
@@ -280,7 +277,7 @@ public struct TraceReplay: PinnedReplay, Sendable {
     }
 
     /// The states of the tiles that had a world during one tick, in id order (what
-    /// ``TileAnimator/onTick`` reports); compared by bits (``TileState``).
+    /// ``DragAnimator/onTick`` reports); compared by bits (``TileState``).
     public struct TickState: Hashable, Sendable {
         public var tick: Int
         public var tiles: [TileState]
@@ -298,6 +295,8 @@ public struct TraceReplay: PinnedReplay, Sendable {
             case resting
             /// Still moving when the session's time ran out.
             case held, attracted, falling
+            /// Came to rest inside walls, where it lies.
+            case lying
         }
 
         /// A finger letting go of the tile.
@@ -306,6 +305,8 @@ public struct TraceReplay: PinnedReplay, Sendable {
             public var outcome: ReleaseOutcome
             public var velocity: Vector
             public var cancelled: Bool
+            /// Whether it was reported a tap (``TileEventKind/tapped``).
+            public var tapped = false
         }
 
         public var tile: TileID
@@ -318,18 +319,20 @@ public struct TraceReplay: PinnedReplay, Sendable {
         init(tile: TileID, phase: TilePhase, events: [TileEvent], lastTick: Int) {
             self.tile = tile
             let mine = events.filter { $0.tile == tile }
-            let end = mine.last { $0.kind == .settled || $0.kind == .culled }
+            let end = mine.last { $0.kind.endsWorld }
             switch phase {
             case .resting: kind = end == nil ? .resting : .settled
             case .culled: kind = .culled
             case .held: kind = .held
             case .attracted: kind = .attracted
             case .falling: kind = .falling
+            case .lying: kind = .lying
             }
-            tick = (kind == .settled || kind == .culled) ? (end?.tick ?? lastTick) : lastTick
+            tick = (kind == .settled || kind == .culled || kind == .lying) ? (end?.tick ?? lastTick) : lastTick
             for e in mine.reversed() {
                 if case .released(let outcome, let velocity, let cancelled) = e.kind {
-                    release = Release(tick: e.tick, outcome: outcome, velocity: velocity, cancelled: cancelled)
+                    let tapped = mine.contains { $0.tick == e.tick && $0.kind == .tapped }
+                    release = Release(tick: e.tick, outcome: outcome, velocity: velocity, cancelled: cancelled, tapped: tapped)
                     break
                 }
             }
@@ -337,7 +340,10 @@ public struct TraceReplay: PinnedReplay, Sendable {
 
         public var description: String {
             var s = "\(tile) \(kind.rawValue) at tick \(tick)"
-            if let r = release { s += ", released (\(r.cancelled ? "cancelled, " : "")\(r.outcome.rawValue)) at \(r.velocity) pt/s" }
+            if let r = release {
+                s += ", released (\(r.cancelled ? "cancelled, " : "")\(r.outcome.rawValue)) at \(r.velocity) pt/s"
+                if r.tapped { s += ", tapped" }
+            }
             return s
         }
     }
@@ -398,7 +404,7 @@ extension Trace {
         var bare = self
         for s in bare.sessions.indices { bare.sessions[s].expected = nil }
         // The pins are of the arithmetic they are made with.
-        bare.arithmetic = try makeBackend(bare.sessions.first?.configuration.solverIterations ?? 10).arithmetic
+        bare.arithmetic = try makeBackend(bare.sessions.first?.solverIterations ?? 10).arithmetic
         var replayer = TraceReplayer(bare)
         replayer.recordsTicks = false
         replayer.checkpointInterval = interval
@@ -406,4 +412,9 @@ extension Trace {
         for s in bare.sessions.indices { bare.sessions[s].expected = replay.sessions[s].expectation }
         return bare
     }
+}
+
+extension TileEventKind {
+    /// Whether the event frees the tile's world after its tick (settled, culled, came to rest).
+    var endsWorld: Bool { self == .settled || self == .culled || self == .cameToRest }
 }

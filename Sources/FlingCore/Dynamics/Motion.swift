@@ -1,0 +1,182 @@
+/// What a world's velocity update adds to Chipmunk's: continuous pushes, fields and resistance.
+/// Both backends run this same code in the item's velocity update (Chipmunk through the body's
+/// velocity function, the native solver in its step), on the same inputs, so both give the same
+/// bits; fields use Fling's portable functions only.
+///
+/// The update, Chipmunk's `cpBodyUpdateVelocity` with the forces and the resistance factors
+/// `1/(1 + r·dt)` (Box2D's damping) applied last:
+///
+///     v ← (v·damping + (g + F/m)·dt) · 1/(1 + r·dt)
+///     ω ← (ω·damping + τ/I·dt) · 1/(1 + r_ω·dt)
+///
+/// `F` sums the fields (in list order), then the pushes (in the order added); `τ` the pushes'
+/// torques `(R·offset) × force`. With no pushes, fields or resistance this is exactly
+/// `cpBodyUpdateVelocity`'s arithmetic (the forces are +0 and the factors exactly 1).
+package struct Motion: Sendable {
+    package var properties = ItemProperties()
+    /// The item's mass, for the fields that act in proportion to it: `1 / (1/m)` in both
+    /// backends (the inverse is what each keeps).
+    package var mass: Double
+    package private(set) var fields: [PreparedField] = []
+    package private(set) var forces: [(id: ForceID, push: Push)] = []
+    private var nextForce: UInt32 = 0
+    /// The field clock: seconds of velocity updates so far (the noise's time).
+    package var time: Double = 0
+
+    package init(mass: Double) { self.mass = mass }
+
+    /// Whether the update adds nothing to Chipmunk's own.
+    package var isPlain: Bool {
+        fields.isEmpty && forces.isEmpty && properties.resistance == 0 && properties.angularResistance == 0
+    }
+
+    package mutating func setFields(_ fields: [Field]) {
+        self.fields = fields.map(PreparedField.init)
+    }
+
+    package mutating func addForce(_ push: Push) -> ForceID {
+        let id = ForceID(nextForce)
+        nextForce &+= 1
+        forces.append((id, push))
+        return id
+    }
+
+    /// Removes a push; false if there is none with this id.
+    package mutating func removeForce(_ id: ForceID) -> Bool {
+        guard let k = forces.firstIndex(where: { $0.id == id }) else { return false }
+        forces.remove(at: k)
+        return true
+    }
+
+    /// One velocity update of a body at `(px, py)` turned by `(cos, sin)`.
+    @inline(__always)
+    package mutating func updateVelocity(
+        vx: inout Double, vy: inout Double, w: inout Double, px: Double, py: Double, cos: Double, sin: Double,
+        massInverse: Double, momentInverse: Double, gx: Double, gy: Double, damping: Double, dt: Double
+    ) {
+        var fx = 0.0, fy = 0.0, torque = 0.0
+        for f in fields {
+            let (x, y) = f.force(px: px, py: py, vx: vx, vy: vy, mass: mass, charge: properties.charge, time: time)
+            fx = fx + x
+            fy = fy + y
+        }
+        for (_, push) in forces {
+            let jx = push.vector.x, jy = push.vector.y
+            fx = fx + jx
+            fy = fy + jy
+            let rx = cos * push.offset.x + (-sin) * push.offset.y
+            let ry = sin * push.offset.x + cos * push.offset.y
+            torque = torque + (rx * jy - ry * jx)
+        }
+        time = time + dt
+        let linear = 1.0 / (1.0 + dt * properties.resistance)
+        let angular = 1.0 / (1.0 + dt * properties.angularResistance)
+        vx = (vx * damping + (gx + fx * massInverse) * dt) * linear
+        vy = (vy * damping + (gy + fy * massInverse) * dt) * linear
+        w = (w * damping + torque * momentInverse * dt) * angular
+    }
+
+    /// An instantaneous push: `cpBodyApplyImpulseAtWorldPoint` at the offset turned by the
+    /// body's rotation, `v += j·m⁻¹`, `ω += I⁻¹ (r × j)`. Returns the new velocity and spin.
+    package static func impulse(
+        _ push: Push, vx: Double, vy: Double, w: Double, cos: Double, sin: Double, massInverse: Double, momentInverse: Double
+    ) -> (vx: Double, vy: Double, w: Double) {
+        let jx = push.vector.x, jy = push.vector.y
+        let rx = cos * push.offset.x + (-sin) * push.offset.y
+        let ry = sin * push.offset.x + cos * push.offset.y
+        return (vx + jx * massInverse, vy + jy * massInverse, w + momentInverse * (rx * jy - ry * jx))
+    }
+}
+
+/// A field with the constants its force needs computed once.
+package struct PreparedField: Sendable {
+    package let field: Field
+    /// Noise and turbulence: 1 / the lattice cell size, `1 / (16·64^smoothness)`.
+    let cellInverse: Double
+    /// Noise and turbulence: lattice steps per second.
+    let rate: Double
+
+    package init(_ field: Field) {
+        self.field = field
+        switch field.kind {
+        case .noise(let smoothness, let speed), .turbulence(let smoothness, let speed):
+            cellInverse = 1 / (16 * Portable.pow(64, smoothness))
+            rate = speed
+        default:
+            cellInverse = 0
+            rate = 0
+        }
+    }
+
+    /// ±10¹²: offsets and velocities enter the forces clamped, so every force is finite.
+    static let reach = 1e12
+    @inline(__always) static func clamp(_ x: Double) -> Double { x > reach ? reach : (x < -reach ? -reach : x) }
+
+    /// The field's force on an item at `(px, py)` moving at `(vx, vy)`, 0 outside its region.
+    package func force(
+        px: Double, py: Double, vx: Double, vy: Double, mass: Double, charge: Double, time: Double
+    ) -> (Double, Double) {
+        let f = field
+        let dx = Self.clamp(px - f.position.x), dy = Self.clamp(py - f.position.y)
+        let inside: Bool
+        switch f.region {
+        case .everywhere: inside = true
+        case .rectangle(let w, let h): inside = dx.magnitude <= w * 0.5 && dy.magnitude <= h * 0.5
+        case .circle(let r): inside = dx * dx + dy * dy <= r * r
+        }
+        guard inside != f.inverted else { return (0, 0) }
+        let r = (dx * dx + dy * dy).squareRoot()
+        var phi = 1.0
+        if f.falloff != 0 {
+            let clamped = r > f.minimumRadius ? r : f.minimumRadius
+            phi = 1 / Portable.pow(clamped > 1e-3 ? clamped : 1e-3, f.falloff)
+        }
+        let s = f.strength
+        let ux = Self.clamp(vx), uy = Self.clamp(vy)
+        switch f.kind {
+        case .linearGravity(let g):
+            let k = mass * s * phi
+            return (g.x * k, g.y * k)
+        case .radialGravity:
+            guard r > 0 else { return (0, 0) }
+            let k = -(mass * s * phi) / r
+            return (dx * k, dy * k)
+        case .spring:
+            let k = -s * phi
+            return (dx * k, dy * k)
+        case .drag:
+            let k = -s * phi
+            return (ux * k, uy * k)
+        case .velocity(let target):
+            let k = mass * s * phi
+            return ((target.x - ux) * k, (target.y - uy) * k)
+        case .vortex:
+            let k = mass * s * phi
+            return (dy * k, -dx * k)
+        case .noise:
+            let k = s * phi
+            let (nx, ny) = noise(dx, dy, time)
+            return (nx * k, ny * k)
+        case .turbulence:
+            let k = s * (ux * ux + uy * uy).squareRoot() * phi
+            let (nx, ny) = noise(dx, dy, time)
+            return (nx * k, ny * k)
+        case .electric:
+            guard r > 0 else { return (0, 0) }
+            let k = charge * s * phi / r
+            return (dx * k, dy * k)
+        case .magnetic:
+            let k = charge * s * phi
+            return (uy * k, -ux * k)
+        }
+    }
+
+    /// Two independent channels of the seeded noise at the offset and time.
+    @inline(__always) func noise(_ dx: Double, _ dy: Double, _ time: Double) -> (Double, Double) {
+        let x = dx * cellInverse, y = dy * cellInverse, z = time * rate
+        return (
+            ValueNoise.value(field.seed, x, y, z),
+            ValueNoise.value(field.seed ^ 0x5DEE_CE66_D1CE_4E5B, x, y, z)
+        )
+    }
+}

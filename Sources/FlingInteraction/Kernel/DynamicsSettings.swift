@@ -1,0 +1,119 @@
+// UIKit Dynamics in the animators (issue 22, docs/DYNAMICS.md): what every item's world gets
+// (walls, a default material, fields), and what an app does at run time (pushes, new fields),
+// shared by every policy. The kernel gives a world all of it when it makes one (a world without
+// any stays on the backends' plain path, so tiles and heads without dynamics run as before),
+// queues the run-time calls and applies them at tick boundaries like touches, and journals
+// them; a policy says only what a push does to its item's phase (Kernel/DragAnimator+Dynamics.swift).
+//
+// Every value is checked where it arrives, once, by the backends' own checks (BackendCheck):
+// a configuration when it is validated, a push or a field list when the app hands it over. The
+// ids of continuous pushes are the animator's, given at the call in call order, so a recording
+// names them and a replay needs no counter.
+import FlingCore
+
+/// The dynamics behaviours an animator gives every item's world, as UIKit Dynamics names them:
+/// walls (`UICollisionBehavior` boundaries), the items' default material and damping
+/// (`UIDynamicItemBehavior`) and fields (`UIFieldBehavior`). Part of ``TileConfiguration`` and
+/// ``SnapConfiguration`` (their `dynamics`). The defaults add nothing: no walls, UIKit's
+/// default item (no bounce, no friction, no resistance, no charge), no fields.
+///
+/// A world gets them when it is made, that is while its item moves (held, springing, falling):
+/// an item at rest has no world, and nothing acts on it until a finger or a push moves it.
+public struct DynamicsSettings: Hashable, Sendable {
+    /// Static segments every item's box collides with (``Wall``). A tile animator can add its
+    /// viewport's edges (``TileConfiguration/translatesReferenceBoundsIntoBoundary``).
+    public var walls: [Wall] = []
+    /// The material and damping of an item that has none of its own
+    /// (``TileDefinition/properties``, ``SnapItem/properties``).
+    public var itemProperties = ItemProperties()
+    /// Fields acting on every item's world, in list order. ``DragAnimator/setFields(_:)`` replaces them at run
+    /// time.
+    public var fields: [Field] = []
+
+    public init(walls: [Wall] = [], itemProperties: ItemProperties = ItemProperties(), fields: [Field] = []) {
+        self.walls = walls
+        self.itemProperties = itemProperties
+        self.fields = fields
+    }
+
+    /// Whether the settings add nothing to a world.
+    public var isEmpty: Bool { walls.isEmpty && itemProperties == ItemProperties() && fields.isEmpty }
+
+    /// The largest field seed an animator takes: 2⁵³, so that a trace's JSON number holds it exactly.
+    public static let maximumSeed: UInt64 = 1 << 53
+
+    /// Throws unless every value lies within the backends' ranges (their own checks), with
+    /// `reserved` more walls than these (a tile animator's viewport edges) still within
+    /// ``Limits/walls``. `owner` prefixes the error's field.
+    public func validate(_ owner: String = "DynamicsSettings", reserving reserved: Int = 0) throws(FlingError) {
+        do {
+            // Each item brings its own box; any size stands for it here.
+            try BackendCheck.walls(walls + Array(repeating: Wall(from: .zero, to: Vector(1, 0)), count: reserved), size: Vector(1, 1))
+        } catch {
+            throw FlingError(error.code, field: "\(owner).\(error.field)", value: error.value, reason: error.reason)
+        }
+        try Self.validate(properties: itemProperties, "\(owner).itemProperties")
+        try Self.validate(fields: fields, "\(owner).fields")
+    }
+
+    /// Throws unless `properties` are within the backends' ranges; `owner` names them.
+    static func validate(properties: ItemProperties, _ owner: String) throws(FlingError) {
+        do { try BackendCheck.properties(properties) } catch {
+            throw FlingError(error.code, field: "\(owner) (\(error.field))", value: error.value, reason: error.reason)
+        }
+    }
+
+    /// Throws unless `fields` are within the backends' ranges and every seed within ``maximumSeed``.
+    static func validate(fields: [Field], _ owner: String) throws(FlingError) {
+        do { try BackendCheck.fields(fields) } catch {
+            throw FlingError(error.code, field: "\(owner): \(error.field)", value: error.value, reason: error.reason)
+        }
+        for (k, f) in fields.enumerated() where f.seed > maximumSeed {
+            throw FlingError(
+                .outOfRange, field: "\(owner)[\(k)].seed", value: "\(f.seed)",
+                reason: "must lie in 0...\(maximumSeed), which a trace holds exactly")
+        }
+    }
+}
+
+extension Push: IdentifierTag {
+    public static let noun = "push"
+}
+
+/// Names a continuous push of an animator (``DragAnimator/addPush(_:to:)``), from the call
+/// that added it to the one that removes it. Given in call order, from 1.
+public typealias PushID = Identifier<Push>
+
+/// A dynamics call an app makes on an animator at run time, applied at a tick boundary like a
+/// touch and journaled with its tick: part of ``TileInput`` and ``SnapInput``.
+public enum DynamicsInput: Hashable, Sendable {
+    /// An instantaneous push (UIKit's `.instantaneous` `UIPushBehavior`) on an item.
+    case push(ItemID, Push)
+    /// A continuous push (`.continuous`), acting on the item until removed.
+    case addPush(PushID, ItemID, Push)
+    /// Ends a continuous push.
+    case removePush(PushID)
+    /// Replaces the fields every item's world feels.
+    case setFields([Field])
+}
+
+extension DynamicsInput: CustomStringConvertible {
+    public var description: String {
+        switch self {
+        case .push(let item, let push): "\(push) on \(item)"
+        case .addPush(let id, let item, let push): "\(id): continuous \(push) on \(item)"
+        case .removePush(let id): "remove \(id)"
+        case .setFields(let fields): "\(fields.count) fields"
+        }
+    }
+}
+
+/// A continuous push the kernel keeps for an item: its id, item, push, and its force in the
+/// item's world while the item has one.
+struct ActivePush {
+    var id: PushID
+    /// The item's raw id.
+    var item: Int
+    var push: Push
+    var force: ForceID?
+}

@@ -1,0 +1,131 @@
+// The inputs an animator has accepted but not yet applied, resolved to ticks as the display
+// clock passes them. Compacted as it drains, so memory stays flat while fingers move.
+//
+// The entries are plain data (a touch, or a mark for the next of the other inputs), so queueing,
+// taking and dropping the touches that stream in every frame copies bytes, whatever the policy's
+// input type holds: the other inputs (a tile operation, a send, a push, a list of fields) wait
+// in an array of their own, in the same order, and are taken from it in turn.
+import FlingCore
+
+/// An input waiting in an animator's queue: a touch (nil: the next of the queue's other
+/// inputs), its time on the animator's timeline (touches), and the tick it is applied before,
+/// once known.
+struct PendingInput {
+    var touch: TouchEvent?
+    var time: Double
+    var tick: Int?
+}
+
+/// The kernel's input queue: `head` is the next input to apply; those from `unresolved` on
+/// still wait for the display frame that gives them a tick.
+struct InputQueue<Input> {
+    var pending: [PendingInput] = []
+    /// The inputs other than touches, in queue order; `othersHead` is the next to take.
+    var others: [Input] = []
+    var othersHead = 0
+    var head = 0
+    var unresolved = 0
+    /// The last `firstTick(atOrAfter:)` asked for by `tick(forAccepted:clock:)` (simulated
+    /// time, tick length, answer): the touches of one display frame mostly share their time,
+    /// and the answer is a function of those two numbers alone.
+    private var lastFirstTick: (time: Double, tick: Double, first: Int) = (.nan, .nan, 0)
+
+    /// Whether every input accepted so far has been applied.
+    var isDrained: Bool { head == pending.count }
+
+    /// The tick of an input accepted at `time` (on the animator's timeline): known now when the
+    /// display clock has already passed it (the next tick, if its own has been stepped), nil
+    /// otherwise. Remembers the last answer of the clock's division.
+    @inline(__always)
+    mutating func tick(forAccepted time: Double, clock: FixedStepClock) -> Int? {
+        guard time <= clock.displayTime else { return nil }
+        let t = time - clock.droppedTime
+        if t != lastFirstTick.time || clock.tick != lastFirstTick.tick {
+            lastFirstTick = (t, clock.tick, clock.firstTick(atOrAfter: t))
+        }
+        return max(lastFirstTick.first, clock.ticks)
+    }
+
+    /// Enqueues a touch accepted now at `time`, with its tick if already known.
+    @inline(__always)
+    mutating func enqueue(accepted touch: TouchEvent, time: Double, clock: FixedStepClock) {
+        enqueue(PendingInput(touch: touch, time: time, tick: tick(forAccepted: time, clock: clock)))
+    }
+
+    @inline(__always)
+    mutating func enqueue(_ p: PendingInput) {
+        // Inputs given a tick up front never wait behind ones that have none.
+        pending.append(p)
+        if p.tick != nil, unresolved == pending.count - 1 { unresolved += 1 }
+    }
+
+    /// Gives the touches the display clock has now passed their ticks: in an ordinary frame,
+    /// the first tick starting at or after the touch's time on the simulated timeline; in a
+    /// stalled frame (clamped to `maxFrameInterval`), the same after scaling the touch's
+    /// offset into the frame by the clamp, so that touches keep their spacing.
+    mutating func resolveTicks(clock: FixedStepClock, previousDisplay: Double, previousSimulated: Double) {
+        let interval = clock.displayTime - previousDisplay
+        let stalled = interval > clock.maxFrameInterval
+        while unresolved < pending.count, pending[unresolved].tick != nil || pending[unresolved].time <= clock.displayTime {
+            let t = pending[unresolved].time
+            let simulated =
+                stalled
+                ? previousSimulated + (t - previousDisplay) * (clock.maxFrameInterval / interval)
+                : t - clock.droppedTime
+            if pending[unresolved].tick == nil {
+                pending[unresolved].tick = max(clock.firstTick(atOrAfter: simulated), clock.ticks)
+            }
+            unresolved += 1
+        }
+    }
+
+    /// The next input if it is a `moved` touch due at or before tick `k`, consumed; nil otherwise.
+    mutating func popDueMove(tick k: Int) -> TouchEvent? {
+        guard head < unresolved, let tick = pending[head].tick, tick <= k, let event = pending[head].touch, event.phase == .moved
+        else { return nil }
+        head += 1
+        return event
+    }
+
+    /// Drops applied inputs once they are half the queue (amortized O(1) per input), so a
+    /// finger that keeps moving never grows it.
+    mutating func compact() {
+        guard head > 0 else { return }
+        if head == pending.count {
+            pending.removeAll(keepingCapacity: true)
+        } else if head >= 32, head * 2 >= pending.count {
+            pending.removeSubrange(0..<head)
+        } else {
+            return
+        }
+        unresolved -= head
+        head = 0
+        if othersHead == others.count {
+            if !others.isEmpty { others.removeAll(keepingCapacity: true) }
+        } else if othersHead > 0 {
+            others.removeSubrange(0..<othersHead)
+        }
+        othersHead = 0
+    }
+}
+
+extension InputQueue where Input: DragInput {
+    /// Enqueues any input at `time` (the other inputs' is −∞), with its tick if known.
+    mutating func enqueue(_ input: Input, time: Double, tick: Int?) {
+        if let touch = input.touchEvent {
+            enqueue(PendingInput(touch: touch, time: time, tick: tick))
+        } else {
+            others.append(input)
+            enqueue(PendingInput(touch: nil, time: time, tick: tick))
+        }
+    }
+
+    /// The next input due at or before tick `k`, consumed; nil when none is.
+    mutating func popDue(tick k: Int) -> Input? {
+        guard head < unresolved, let tick = pending[head].tick, tick <= k else { return nil }
+        head += 1
+        if let touch = pending[head - 1].touch { return .touch(touch) }
+        othersHead += 1
+        return others[othersHead - 1]
+    }
+}

@@ -1,0 +1,258 @@
+// Facebook's chat heads as a configuration of the snap policy: the heads and the panel are
+// snap items, and the open/close behaviour is a set of rules run after every tick from that
+// tick's events, so that a replay of the touches alone repeats it.
+import FlingCore
+
+/// Facebook's chat heads as a configuration of the ``SnapAnimator``.
+///
+/// Heads are circles that rest on the left or right screen edge, `outside` of their diameter
+/// past it, at a height clamped into the safe band. A touch scales a head to
+/// ``pressedScale`` and brings it to the front; the first move or the release springs it back
+/// to 1 with a bounce. A press (lifted within ``SnapConfiguration/tapSlop`` and
+/// ``SnapConfiguration/tapDuration``) opens the conversation: the pressed head goes to the top
+/// right, the others line up to its left, and the panel springs in below with the heads' own
+/// spring; a second press on a head, or a press outside the heads and the panel, sends every
+/// head back to where it rested and the panel away.
+public struct ChatHeadsConfiguration: Hashable, Sendable {
+    /// The screen, in points.
+    public var screen: Rect
+    /// The band heads may rest in, in points of y (the safe area). Default the whole screen.
+    public var safeBand: ClosedRange<Double>
+    /// A head's diameter, in points. Default 60.
+    public var diameter: Double = 60
+    /// The fraction of a resting head's diameter past the screen edge. Default 0.2.
+    public var outside: Double = 0.2
+    /// The scale a touched head springs to. Default 0.9.
+    public var pressedScale: Double = 0.9
+    /// The heads' spring (and the panel's). Default SwiftUI response 0.5 s, damping fraction
+    /// 0.6: `SpringTuning(frequency: 2, dampingRatio: 0.6)`.
+    public var spring = SpringTuning(frequency: 2, dampingRatio: 0.6)
+    /// Gap between heads lined up at the top, and from the screen's edges, in points. Default 8.
+    public var spacing: Double = 8
+    /// The panel's height, in points. Default 400.
+    public var panelHeight: Double = 400
+    /// How the heads travel. Default nil: the ``spring``. The ChatHeads demo's:
+    /// SKBounceAnimation keyframes (``BounceCurve``, 1.2 s), or its first bounce
+    /// (``BounceCurve/chatHeadsFirstBounce``).
+    public var motion: SnapMotion? = nil
+    /// What a press opens. Default ``ChatHeadsLayout/row``.
+    public var layout: ChatHeadsLayout = .row
+
+    /// The heads' motion: ``motion``, or the ``spring``.
+    public var headMotion: SnapMotion { motion ?? .spring(spring) }
+
+    public init(screen: Rect, safeBand: ClosedRange<Double>? = nil) {
+        self.screen = screen
+        self.safeBand = safeBand ?? screen.minY...screen.maxY
+    }
+
+    /// Where a head may rest.
+    public var restingPlaces: RestingPlaces {
+        let r = diameter / 2, past = outside * diameter
+        return .sideEdges(
+            left: screen.minX + r - past, right: screen.maxX - r + past,
+            minY: safeBand.lowerBound + r, maxY: max(safeBand.lowerBound + r, safeBand.upperBound - r))
+    }
+
+    /// The center of the conversation area: the top strip of the safe band, a head tall.
+    var conversationCenter: Vector { Vector(screen.center.x, safeBand.lowerBound + diameter / 2) }
+
+    /// The `n`th slot of the open row (0 the pressed head's, top right).
+    func slot(_ n: Int) -> Vector {
+        let r = diameter / 2
+        return Vector(screen.maxX - spacing - r - Double(n) * (diameter + spacing), safeBand.lowerBound + spacing + r)
+    }
+
+    /// The panel's center when shown, and when hidden (below the screen).
+    var panelShown: Vector { Vector(screen.center.x, safeBand.lowerBound + 2 * spacing + diameter + panelHeight / 2) }
+    var panelHidden: Vector { Vector(screen.center.x, screen.maxY + panelHeight / 2 + spacing) }
+    var panelWidth: Double { screen.width - 2 * spacing }
+}
+
+/// What a press on a head opens.
+public enum ChatHeadsLayout: String, Hashable, Sendable, CaseIterable {
+    /// Fling's: the pressed head goes to the top right and the others line up to its left; the
+    /// panel springs in below them; a second press on a head, or one outside the heads and
+    /// the panel, sends every head back.
+    case row
+    /// The ChatHeads demo's: the pressed head goes to the center of the conversation area (the
+    /// top strip of the safe band, a head tall) and the others stay; the panel, the rest of the
+    /// safe band below that strip (``ChatHeadsConfiguration/panelHeight``, full width less twice
+    /// the spacing), grows from its top middle, scale 0 to 1.1 and back to 1 (0.3 s each, ease
+    /// in and out), and shrinks to 0 in 0.3 s when it closes; a head dragged away while open
+    /// goes back there; a press on a head closes (the open head goes back to where it rested),
+    /// a press elsewhere does nothing.
+    case conversation
+}
+
+/// What chat heads report besides the snap events.
+public enum ChatHeadsEvent: Hashable, Sendable {
+    /// The conversation opened for `head` (the pressed one).
+    case opened(head: SnapItemID, tick: Int)
+    /// Every head went back.
+    case closed(tick: Int)
+}
+
+/// A set of chat heads over one ``SnapAnimator``; several heads, one finger each.
+public final class ChatHeads {
+    public let configuration: ChatHeadsConfiguration
+    public let animator: SnapAnimator
+    /// The heads' ids, in order.
+    public let heads: [SnapItemID]
+    /// The panel's item id (one more than the greatest head id): not draggable.
+    public let panel: SnapItemID
+    /// The head the conversation is open for, if any.
+    public private(set) var openHead: SnapItemID?
+    /// Where each head rested when the conversation opened (heads order).
+    var restingCenters: [Vector] = []
+    /// Where each head last came to rest while closed (heads order): a pressed head's home
+    /// (its release within the slop retargets it by a few points).
+    var lastRest: [Vector]
+    var ruleEvents: [ChatHeadsEvent] = []
+    var failure: FlingError?
+
+    /// - Parameter heads: ids and resting centers.
+    public init(
+        heads: [(id: SnapItemID, center: Vector)], configuration: ChatHeadsConfiguration,
+        snap: SnapConfiguration = .init(), backend: any PhysicsBackend, timeOrigin: Double = 0
+    ) throws(FlingError) {
+        try Check.viewport(configuration.screen, "ChatHeadsConfiguration.screen")
+        try Check.range(configuration.diameter, Limits.size, "ChatHeadsConfiguration.diameter")
+        try Check.range(configuration.outside, 0...1, "ChatHeadsConfiguration.outside")
+        try Check.range(configuration.spacing, 0...Limits.coordinate, "ChatHeadsConfiguration.spacing")
+        try Check.range(configuration.panelHeight, Limits.size, "ChatHeadsConfiguration.panelHeight")
+        try Check.range(configuration.safeBand.lowerBound, -Limits.coordinate...Limits.coordinate, "ChatHeadsConfiguration.safeBand")
+        try Check.range(configuration.safeBand.upperBound, -Limits.coordinate...Limits.coordinate, "ChatHeadsConfiguration.safeBand")
+        guard let top = heads.map(\.id).max() else {
+            throw FlingError(.malformedInput, field: "ChatHeads.heads", value: "[]", reason: "needs at least one head")
+        }
+        guard top.rawValue < Int.max else {
+            throw FlingError(
+                .outOfRange, field: "ChatHeads.heads.id", value: "\(top.rawValue)",
+                reason: "must be below Int.max: the panel takes the id after the greatest head's")
+        }
+        self.configuration = configuration
+        self.heads = heads.map(\.id)
+        self.panel = SnapItemID(top.rawValue + 1)
+        self.lastRest = heads.map(\.center)
+        var items = heads.map { head in
+            SnapItem(
+                id: head.id, center: head.center, width: configuration.diameter, height: configuration.diameter,
+                shape: .circle, restingPlaces: configuration.restingPlaces, motion: configuration.headMotion,
+                pressedScale: configuration.pressedScale)
+        }
+        // The row's panel slides in from below; the conversation's stays where it shows, at scale 0.
+        let panelRest = configuration.layout == .row ? configuration.panelHidden : configuration.panelShown
+        items.append(
+            SnapItem(
+                id: panel, center: panelRest, width: configuration.panelWidth, height: configuration.panelHeight,
+                restingPlaces: .points([panelRest]), motion: .spring(configuration.spring), isDraggable: false))
+        animator = try SnapAnimator(items: items, configuration: snap, backend: backend, timeOrigin: timeOrigin)
+        if configuration.layout == .conversation { try animator.setScale(of: panel, to: 0) }
+        animator.rules = { [weak self] k, first in self?.rules(tick: k, firstEvent: first) }
+    }
+
+    /// The panel's frame now: below the screen while closed (the row), or scaled about its top
+    /// middle (the conversation: zero-sized while closed).
+    public var panelFrame: Rect {
+        let s = try? animator.snapshot(of: panel)
+        let c = s?.state.position ?? configuration.panelHidden
+        let w = configuration.panelWidth, h = configuration.panelHeight
+        guard configuration.layout == .conversation else { return Rect(center: c, width: w, height: h) }
+        let scale = s?.scale ?? 0
+        return Rect(x: c.x - w * scale / 2, y: c.y - h / 2, width: w * scale, height: h * scale)
+    }
+
+    /// The heads from back to front.
+    public var zOrder: [SnapItemID] { animator.zOrder.filter { $0 != panel } }
+
+    public func handle(_ event: TouchEvent) throws(FlingError) { try animator.handle(event) }
+
+    /// Advances the animator (``SnapAnimator/advance(to:)``) and returns the snap events and
+    /// the heads' own.
+    @discardableResult
+    public func advance(to time: Double) throws(FlingError) -> (snap: [SnapEvent], heads: [ChatHeadsEvent]) {
+        ruleEvents.removeAll()
+        let snap = try animator.advance(to: time)
+        if let failure { self.failure = nil; throw failure }
+        return (snap, ruleEvents)
+    }
+
+    /// The heads' rules, run at the end of every tick.
+    func rules(tick k: Int, firstEvent: Int) {
+        let events = animator.events(from: firstEvent)
+        for event in events {
+            if openHead == nil, case .settled(let at) = event.kind, let id = event.item, let n = heads.firstIndex(of: id) {
+                lastRest[n] = at
+            }
+            do throws(FlingError) {
+                // The conversation's open head, dragged away and let go (not a press): back to the top.
+                if configuration.layout == .conversation, case .released = event.kind, let head = event.item, head == openHead,
+                    !events.contains(where: { $0.item == head && $0.isTap })
+                {
+                    try animator.send(head, to: configuration.conversationCenter, tick: k)
+                }
+                guard case .tapped(_, let at) = event.kind else { continue }
+                if let head = event.item, heads.contains(head) {
+                    if openHead == nil { try open(head, tick: k) } else { try close(tick: k) }
+                } else if openHead != nil, configuration.layout == .row, !contains(panelFrame, at) {
+                    try close(tick: k)
+                }
+            } catch { failure = error }
+        }
+    }
+
+    func contains(_ r: Rect, _ p: Vector) -> Bool { p.x >= r.minX && p.x <= r.maxX && p.y >= r.minY && p.y <= r.maxY }
+
+    func open(_ head: SnapItemID, tick k: Int) throws(FlingError) {
+        restingCenters = []
+        for (n, id) in heads.enumerated() {
+            // The pressed head goes home to where it rested; another still in flight to where
+            // it was going.
+            let s = try animator.snapshot(of: id)
+            restingCenters.append(id == head || s.phase == .resting ? lastRest[n] : s.target)
+        }
+        switch configuration.layout {
+        case .row:
+            try animator.send(head, to: configuration.slot(0), tick: k)
+            var n = 1
+            for id in heads where id != head {
+                try animator.send(id, to: configuration.slot(n), tick: k)
+                n += 1
+            }
+            try animator.send(panel, to: configuration.panelShown, tick: k)
+        case .conversation:
+            try animator.send(head, to: configuration.conversationCenter, tick: k)
+            try animator.animateScale(of: panel, Self.panelOpening, tick: k)
+        }
+        openHead = head
+        ruleEvents.append(.opened(head: head, tick: k))
+    }
+
+    func close(tick k: Int) throws(FlingError) {
+        switch configuration.layout {
+        case .row:
+            for (id, center) in zip(heads, restingCenters) { try animator.send(id, to: center, tick: k) }
+            try animator.send(panel, to: configuration.panelHidden, tick: k)
+        case .conversation:
+            if let open = openHead, let n = heads.firstIndex(of: open) { try animator.send(open, to: restingCenters[n], tick: k) }
+            try animator.animateScale(of: panel, Self.panelClosing, tick: k)
+        }
+        openHead = nil
+        ruleEvents.append(.closed(tick: k))
+    }
+
+    /// The demo's conversation view appearing: `UIView` animations, ease in and out, to scale
+    /// 1.1 in 0.3 s, then (its completion) to 1 in 0.3 s.
+    static let panelOpening = BounceKeyframes<Double>(
+        values: [0, 1.1, 1], keyTimes: [0, 0.5, 1], timingFunctions: [.easeInEaseOut, .easeInEaseOut], duration: 0.6,
+        finalValue: 1)
+    /// Going: to scale 0 in 0.3 s, ease in and out.
+    static let panelClosing = BounceKeyframes<Double>(
+        values: [1, 0], keyTimes: [0, 1], timingFunctions: [.easeInEaseOut], duration: 0.3, finalValue: 0)
+}
+
+extension SnapEvent {
+    /// Whether it is a press (``SnapEventKind/tapped(touch:at:)``).
+    var isTap: Bool { if case .tapped = kind { true } else { false } }
+}

@@ -1,0 +1,70 @@
+// The snap policy's vocabulary: an item's phases, its events and inputs, and an item as the
+// animator reports it.
+import FlingCore
+
+/// Where an item is in its life cycle.
+public enum SnapPhase: Hashable, Sendable {
+    /// At its resting place, with no world.
+    case resting
+    /// Dragged by a finger.
+    case held(by: TouchID)
+    /// Carried by its spring toward its target.
+    case springing
+    /// Following SKBounceAnimation keyframes toward its target.
+    case keyframing
+}
+
+/// What happened to an item (``SnapEvent``'s `kind`).
+public enum SnapEventKind: Hashable, Sendable {
+    /// A finger took the item (brought to the front of ``SnapAnimator/zOrder``).
+    case grabbed(touch: TouchID)
+    /// The finger let go at `velocity` (points per second, the velocity tracker's); the
+    /// release projected to `projected` and chose `target`.
+    case released(velocity: Vector, projected: Vector, target: Vector)
+    /// A press: a touch lifted within the tap slop and duration of where and when it went
+    /// down, on this item (`item` set) or on none (`item` nil). `at` is the lift point.
+    case tapped(touch: TouchID, at: Vector)
+    /// The item was sent to a new target (``SnapAnimator/send(_:to:)`` or a configuration's rules).
+    case sent(target: Vector)
+    /// The item came to rest exactly on its target.
+    case settled(at: Vector)
+    /// The item's box began touching a wall during the tick (``DynamicsSettings/walls``).
+    case wallContact(WallContact)
+}
+
+/// Something a ``SnapAnimator`` did, reported by ``SnapAnimator/advance(to:)`` in order: the
+/// tick before which it happened (touches, sends) or after which it was found (settle), the
+/// item (nil for a tap on none) and what happened.
+public typealias SnapEvent = DragEvent<SnapItemID?, SnapEventKind>
+
+/// An item as the animator sees it now.
+public struct SnapSnapshot: Hashable, Sendable {
+    public var item: SnapItem
+    public var phase: SnapPhase
+    /// The state after the last tick (angle and spin always exactly 0).
+    public var state: BodyState
+    /// Where it rests or is going.
+    public var target: Vector
+    /// Its scale (1 at rest; see ``SnapItem/pressedScale``).
+    public var scale: Double
+}
+
+/// Something an app does to a ``SnapAnimator``: a touch, or sending an item somewhere.
+public enum SnapInput: Hashable, Sendable {
+    case touch(TouchEvent)
+    case send(SnapItemID, Vector)
+    /// A push or a change of fields (``DragAnimator/applyPush(_:to:)``, …).
+    case dynamics(DynamicsInput)
+}
+
+@available(*, deprecated, message: "use AppliedInput<SnapInput>")
+package typealias AppliedSnapInput = AppliedInput<SnapInput>
+
+extension SnapPhase: DragPhase {
+    var holder: TouchID? { if case .held(let touch) = self { touch } else { nil } }
+}
+
+extension SnapInput: DragInput {
+    var touchEvent: TouchEvent? { if case .touch(let event) = self { event } else { nil } }
+    var dynamicsInput: DynamicsInput? { if case .dynamics(let input) = self { input } else { nil } }
+}

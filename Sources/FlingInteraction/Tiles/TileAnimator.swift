@@ -1,0 +1,147 @@
+// The photo-tile animator: the drag kernel over the tile policy, and what an app calls on it.
+// Declared on the concrete type, so the kernel's generic code it runs is specialized for tiles
+// (see Kernel/DragAnimator.swift).
+import FlingCore
+
+/// The photo-tile life cycle over a physics backend: the package's answer to the original
+/// photo app's physics-animation class. The drag kernel (``DragAnimator``) over the tile
+/// policy (``TilePolicy``).
+///
+/// It owns tiles by id. A touch on a tile makes a world for it (one box body, gravity, and a
+/// drag joint from a kinematic finger body to the grabbed point); on release the tile springs
+/// home or falls away (``TileConfiguration/releaseRule``); a tile home is snapped exactly to
+/// its origin and its world freed (``TileEventKind/settled``); a tile off screen loses its
+/// world and is dropped from the picture (``TileEventKind/culled``) until ``reset(_:)``. A touch
+/// on a tile still moving takes its world over without a jump. Tiles never collide.
+///
+/// Feed it touches with ``handle(_:)`` and display times with ``advance(to:)``. Physics runs
+/// in fixed ticks (``FixedStepClock``); touches are applied at tick boundaries in time order
+/// (every touch at or before a tick's start is applied before that tick), so the same touches
+/// give the same ticks at any display rate. Read ``snapshot(of:)`` for tick states and
+/// ``drawnTransform(of:)`` for the interpolated pose to draw.
+public final class TileAnimator: DragAnimator<TilePolicy> {
+    /// - Parameters:
+    ///   - viewport: the visible area, in points; tiles wholly outside it (plus
+    ///     ``TileConfiguration/cullMargin``) are culled.
+    ///   - tiles: the tiles, at rest; ids must be unique.
+    ///   - configuration: the physics; validated here.
+    ///   - backend: a fresh backend, the animator's alone (it makes and destroys its worlds).
+    ///   - timeOrigin: the timestamp, in the app's clock, that is time 0 of the animator's
+    ///     timeline; touches and display times before it are refused. Default 0.
+    public init(
+        viewport: Rect, tiles: [TileDefinition] = [], configuration: TileConfiguration = .init(),
+        backend: any PhysicsBackend, timeOrigin: Double = 0
+    ) throws(FlingError) {
+        try configuration.validate()
+        try Check.viewport(viewport, "viewport")
+        let policy = TilePolicy(viewport: viewport, configuration: configuration)
+        let items = try Self.prepare(items: tiles, policy: policy, settings: configuration.drag, timeOrigin: timeOrigin)
+        try super.init(
+            policy: policy, settings: configuration.drag, dynamics: configuration.dynamics, walls: configuration.walls(in: viewport),
+            records: items.records, statuses: items.statuses, backend: backend, timeOrigin: timeOrigin)
+    }
+
+    /// The visible area, in points.
+    public var viewport: Rect { policy.viewport }
+    public var configuration: TileConfiguration { policy.configuration }
+
+    /// The ids of every tile, in order.
+    public var tileIDs: [TileID] { records.map(\.item.id) }
+
+    /// The tiles' definitions, in id order.
+    package var tileDefinitions: [TileDefinition] { records.map(\.item) }
+
+    /// The number of tiles that have a world now.
+    public var liveTileCount: Int { liveCount }
+
+    /// Adds a tile at rest at its origin.
+    public func addTile(_ definition: TileDefinition) throws(FlingError) {
+        try definition.validate()
+        let at = insertionIndex(definition.id.rawValue)
+        guard at == records.count || records[at].item.id != definition.id else {
+            throw TilePolicy.naming.duplicate(definition.id.rawValue)
+        }
+        journal?.append(AppliedInput(tick: clock.ticks, input: .addTile(definition)))
+        insert(definition, at: at)
+    }
+
+    /// Removes a tile (freeing its world); a touch holding it then holds nothing.
+    public func removeTile(_ id: TileID) throws(FlingError) {
+        let i = try index(of: id)
+        journal?.append(AppliedInput(tick: clock.ticks, input: .removeTile(id)))
+        remove(at: i)
+    }
+
+    /// Puts a tile back at rest at its origin (a culled one, say), freeing its world; a touch
+    /// holding it then holds nothing.
+    public func reset(_ id: TileID) throws(FlingError) {
+        let i = try index(of: id)
+        journal?.append(AppliedInput(tick: clock.ticks, input: .reset(id)))
+        putToRest(i)
+    }
+
+    /// The tile's definition, phase and state after the last tick.
+    public func snapshot(of id: TileID) throws(FlingError) -> TileSnapshot {
+        let i = try index(of: id)
+        return TileSnapshot(definition: records[i].item, phase: statuses[i].phase, state: records[i].state)
+    }
+
+    /// The pose to draw at the last display time: the last two tick states interpolated by
+    /// ``FixedStepClock/fraction``. For drawing only; never fed back into the physics.
+    public func drawnTransform(of id: TileID) throws(FlingError) -> Transform {
+        let r = records[try index(of: id)]
+        return r.previous.transform.interpolated(to: r.state.transform, fraction: clock.fraction)
+    }
+
+    /// Every tile's pose to draw, in id order (``tileIDs``), written into `transforms`
+    /// (cleared first; its capacity is kept, so a warmed-up caller allocates nothing): what
+    /// ``drawnTransform(of:)`` gives, for all tiles in one call. A culled tile's is its last
+    /// state; a resting tile's is its origin at angle 0.
+    public func drawnTransforms(into transforms: inout [Transform]) {
+        let f = clock.fraction
+        // Sized first and written through a pointer: no capacity or uniqueness test per tile.
+        resize(&transforms, to: records.count, filling: Transform(position: .zero))
+        transforms.withUnsafeMutableBufferPointer { out in
+            records.withUnsafeBufferPointer { r in
+                for i in r.indices { out[i] = r[i].previous.transform.interpolated(to: r[i].state.transform, fraction: f) }
+            }
+        }
+    }
+
+    /// Accepts a touch event, to be applied before the first tick that starts at or after its
+    /// time; its time is in the app's clock (see ``DragAnimator/timeOrigin``).
+    ///
+    /// A **late** touch, one whose time the display clock has already passed (its tick is
+    /// stepped), is applied before the next tick; its own time still feeds the velocity
+    /// tracker. A touch inside a **stalled** frame (an interval longer than
+    /// ``DragSettings/maxFrameInterval``, which the clock clamps) keeps its place in the frame:
+    /// its offset into the frame is scaled by the same clamp. Either way a ``TraceRecorder``
+    /// writes the tick the touch was applied at, so the replay is exact.
+    ///
+    /// Throws, changing nothing, when a number is not finite or out of ``Limits``, the time is
+    /// before ``DragAnimator/timeOrigin`` or earlier than the last accepted event's, a `began` names an
+    /// unknown tile or a touch already down, or another phase names a touch that is not down.
+    public func handle(_ event: TouchEvent) throws(FlingError) { try accept(event) }
+
+    /// Moves the display time to `time` (in the app's clock, never decreasing; a time before
+    /// ``DragAnimator/timeOrigin`` counts as the origin), stepping every tick that has become due, and
+    /// returns the life-cycle events of those ticks in order.
+    ///
+    /// Transactional per input: when applying an input fails (a backend refusing a value),
+    /// the ticks before it stay stepped and their events are returned by the next call; the
+    /// failing input is consumed, its tile put back at rest without a world, and the error,
+    /// naming the tick, the touch and the tile, is thrown. The animator keeps working: the
+    /// next call steps the remaining ticks.
+    ///
+    /// The returned array's storage is refilled by the next call when the caller has let go of
+    /// it by then (a warmed-up frame then allocates nothing); one still held is left alone.
+    @discardableResult
+    public func advance(to time: Double) throws(FlingError) -> [TileEvent] { try advanceTicks(to: time) }
+
+    /// The kernel's entry for the dynamics calls (``DragAnimator/applyPush(_:to:)``, …).
+    override func acceptDynamics(_ input: DynamicsInput) throws(FlingError) { try accept(input) }
+
+    /// Queues an input of a recording for the tick it was applied at (`nil`: a touch's own
+    /// time decides, as for ``handle(_:)``). For the replayer, which validated the recording.
+    package func schedule(_ input: TileInput, tick: Int?) throws(FlingError) { try scheduleInput(input, tick: tick) }
+}

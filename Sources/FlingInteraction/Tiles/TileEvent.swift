@@ -1,0 +1,141 @@
+// The tile policy's vocabulary: a tile's phases, its events and inputs, and a tile as the
+// animator reports it, each with the text form a log or a test failure prints.
+import FlingCore
+
+/// Where a tile is in its life cycle.
+public enum TilePhase: Hashable, Sendable {
+    /// At its origin, angle 0, with no world.
+    case resting
+    /// Dragged by a finger.
+    case held(by: TouchID)
+    /// Released near home: springing back to its origin.
+    case attracted
+    /// Released away from home: falling under gravity until culled.
+    case falling
+    /// Left the viewport: no world, not drawn, not grabbable, until ``TileAnimator/reset(_:)``.
+    case culled
+    /// Came to rest inside walls (``TileConfiguration/rest``): no world, drawn and grabbable
+    /// where it lies; ``TileAnimator/reset(_:)`` sends it home.
+    case lying
+}
+
+/// What a released tile does next.
+public enum ReleaseOutcome: String, Hashable, Sendable {
+    case attract, fall
+}
+
+/// What happened to a tile (``DragEvent/kind``).
+public enum TileEventKind: Hashable, Sendable {
+    /// A finger took the tile (a world was made, or a moving tile's world taken over).
+    case grabbed(touch: TouchID, at: Vector)
+    /// The finger let go (`cancelled` when the system cancelled the touch, in which case the
+    /// outcome is always `attract`). `velocity` is the velocity tracker's estimate, in points
+    /// per second, given to the tile.
+    case released(outcome: ReleaseOutcome, velocity: Vector, cancelled: Bool)
+    /// The tile's last finger lifted with the tile near where the hold began, and it goes home
+    /// (``TileConfiguration/tapDistance``); reported just after its release.
+    case tapped
+    /// The tile came home: snapped exactly to its origin and angle 0; its world is freed.
+    case settled
+    /// The tile left the viewport (plus margin): its world is freed and it is ``TilePhase/culled``.
+    case culled
+    /// A push set the tile moving from rest, or from where it lay: it falls now.
+    case pushed
+    /// The falling tile came to rest inside walls (``TileConfiguration/rest``): its world is
+    /// freed and it is ``TilePhase/lying`` where it came to rest.
+    case cameToRest
+    /// The tile's box began touching a wall during the tick (UIKit's collision delegate's
+    /// `beganContactFor:withBoundaryIdentifier:`): the wall's index among the tiles' walls
+    /// (``TileConfiguration/walls(in:)``), the point, the normal and the impulse of that first tick.
+    case wallContact(WallContact)
+}
+
+/// A life-cycle event, reported by ``TileAnimator/advance(to:)`` in the order it happened.
+/// Grab and release: the tick they were applied before. Settle and cull: the tick after which
+/// they were found.
+public typealias TileEvent = DragEvent<TileID, TileEventKind>
+
+extension DragEvent where ItemRef == TileID, EventKind == TileEventKind {
+    /// The tile (``DragEvent/item``).
+    public var tile: TileID {
+        get { item }
+        set { item = newValue }
+    }
+
+    public init(tick: Int, tile: TileID, kind: Kind) { self.init(tick: tick, item: tile, kind: kind) }
+}
+
+/// A tile as the animator sees it now.
+public struct TileSnapshot: Hashable, Sendable {
+    public var definition: TileDefinition
+    public var phase: TilePhase
+    /// The body's state after the last tick (origin and zeros while resting).
+    public var state: BodyState
+    /// Whether the tile has a world (it is held, attracted or falling).
+    public var isLive: Bool { phase != .resting && phase != .culled && phase != .lying }
+}
+
+/// Something an app does to a ``TileAnimator`` that changes what it simulates: a touch, or a
+/// change to its set of tiles. A recording is the list of these in the order the animator
+/// applied them, each with the tick it was applied before (the journal).
+public enum TileInput: Hashable, Sendable {
+    /// A touch event (``TileAnimator/handle(_:)``), its time on the animator's timeline.
+    case touch(TouchEvent)
+    /// ``TileAnimator/reset(_:)``.
+    case reset(TileID)
+    /// ``TileAnimator/addTile(_:)``.
+    case addTile(TileDefinition)
+    /// ``TileAnimator/removeTile(_:)``.
+    case removeTile(TileID)
+    /// A push or a change of fields (``DragAnimator/applyPush(_:to:)``,
+    /// ``DragAnimator/addPush(_:to:)``, ``DragAnimator/removePush(_:)``,
+    /// ``DragAnimator/setFields(_:)``).
+    case dynamics(DynamicsInput)
+}
+
+extension TilePhase: DragPhase {
+    var holder: TouchID? { if case .held(let touch) = self { touch } else { nil } }
+}
+
+extension TileInput: DragInput {
+    var touchEvent: TouchEvent? { if case .touch(let event) = self { event } else { nil } }
+    var dynamicsInput: DynamicsInput? { if case .dynamics(let input) = self { input } else { nil } }
+}
+
+extension DragEvent: CustomStringConvertible where ItemRef == TileID, EventKind == TileEventKind {
+    /// `tick 12: tile 3 released (attract) at (12.5, -40.0) pt/s`.
+    public var description: String { "tick \(tick): \(tile) \(kind)" }
+}
+
+extension TileEventKind: CustomStringConvertible {
+    public var description: String {
+        switch self {
+        case .grabbed(let touch, let at): "grabbed by \(touch) at \(at)"
+        case .released(let outcome, let velocity, let cancelled):
+            "released (\(cancelled ? "cancelled, " : "")\(outcome.rawValue)) at \(velocity) pt/s"
+        case .tapped: "tapped"
+        case .settled: "settled"
+        case .culled: "culled"
+        case .pushed: "pushed"
+        case .cameToRest: "came to rest"
+        case .wallContact(let c): "\(c)"
+        }
+    }
+}
+
+extension TilePhase: CustomStringConvertible {
+    public var description: String {
+        switch self {
+        case .resting: "resting"
+        case .held(let touch): "held by \(touch)"
+        case .attracted: "attracted"
+        case .falling: "falling"
+        case .culled: "culled"
+        case .lying: "lying"
+        }
+    }
+}
+
+extension ReleaseOutcome: CustomStringConvertible {
+    public var description: String { rawValue }
+}

@@ -1,0 +1,75 @@
+// The rules a sequence of touches obeys, written once and checked by every place a touch
+// arrives: an animator's `handle(_:)`, a document's validation, and so a recorder's output.
+import FlingCore
+
+/// The touch rules.
+///
+/// Times are on the animator's timeline (seconds from its time origin): within
+/// ``TouchSequence/times`` and never decreasing. A `began` names a touch that is not down (and,
+/// if it names an item, one the caller knows); every other phase names a touch that is down.
+package struct TouchSequence: Sendable {
+    /// The times an event may have: from the time origin to 10¹² s after it.
+    package static let times: ClosedRange<Double> = 0...1e12
+
+    /// Touches down after the events accepted so far (membership only). A hash table for O(1)
+    /// checks with thousands of fingers (a replay of many sessions); only looked up, never iterated.
+    private(set) var down = TouchTable()
+    /// The last accepted event's time, or -∞.
+    package private(set) var lastTime = -Double.infinity
+
+    package init() {}
+
+    /// What accepting an event changes.
+    package enum Change: Sendable { case none, add, remove }
+
+    /// Checks `event` against the events accepted so far and returns what accepting it
+    /// changes. `field` turns a member name (`time`, `touch`, `position`, `item`) into the
+    /// location to report; `knows` says whether a named item exists, and `naming` what an item
+    /// is called and which code an unknown one gets.
+    package func check(
+        _ event: TouchEvent, field: (String) -> String, naming: @autoclosure () -> ItemNaming, knows: (ItemID) -> Bool
+    ) throws(FlingError) -> Change {
+        try Check.range(event.time, Self.times, field("time"))
+        guard event.time >= lastTime else {
+            throw FlingError(
+                .outOfOrder, field: field("time"), value: "\(event.time)",
+                reason: "is earlier than the previous event's time, \(lastTime)")
+        }
+        try Check.coordinate(event.position, field("position"))
+        let isDown = down.contains(event.touch)
+        switch event.phase {
+        case .began:
+            guard !isDown else {
+                throw FlingError(
+                    .touchAlreadyDown, field: field("touch"), value: "\(event.touch.rawValue)",
+                    reason: "began while this touch is already down")
+            }
+            if let item = event.item, !knows(item) { throw naming().unknown(item.rawValue, field: field("item")) }
+            return .add
+        case .moved, .ended, .cancelled:
+            guard isDown else {
+                throw FlingError(
+                    .unknownTouch, field: field("touch"), value: "\(event.touch.rawValue)",
+                    reason: "\(event.phase.rawValue) names a touch that is not down (no began before it)")
+            }
+            return event.phase == .moved ? .none : .remove
+        }
+    }
+
+    /// Accepts an event `check` passed.
+    package mutating func commit(_ event: TouchEvent, _ change: Change) {
+        lastTime = event.time
+        switch change {
+        case .none: break
+        case .add: down.set(0, for: event.touch)
+        case .remove: down.remove(event.touch)
+        }
+    }
+
+    /// Checks and accepts.
+    package mutating func accept(
+        _ event: TouchEvent, field: (String) -> String, naming: @autoclosure () -> ItemNaming, knows: (ItemID) -> Bool
+    ) throws(FlingError) {
+        commit(event, try check(event, field: field, naming: naming(), knows: knows))
+    }
+}

@@ -1,0 +1,182 @@
+import FlingCore
+
+extension NativeBackend {
+    /// The world's dynamics, made on first use: its joint (if any) moves into the general
+    /// path's list with every bit of its state, and it steps there from now on.
+    @discardableResult
+    func dynamic(_ i: Int) -> DynamicWorld {
+        if let d = dynamics[i] { return d }
+        // The fields' mass is 1/(1/m), as the Chipmunk backend takes it: no per-world copy of m.
+        let d = DynamicWorld(mass: 1.0 / bodies[i].mInv, size: boxSizes[i])
+        switch records[i].kind {
+        case .drag:
+            let finger = d.newFinger(anchors[i])
+            let serial = d.newSerial()
+            d.entries.append(ConstraintEntry(serial: serial, finger: finger, kind: .grab, joints.load(i, as: PivotJoint.self)))
+            d.joints.append((JointID.legacy, [serial], finger))
+            d.legacyDrag = JointID.legacy
+        case .attraction:
+            d.fingers[0] = anchors[i]
+            d.entries.append(ConstraintEntry(serial: d.newSerial(), finger: 0, kind: .springs, joints.load(i, as: AttractionSprings.self)))
+        case .none, .dynamic:
+            break
+        }
+        dynamics[i] = d
+        records[i].kind = .dynamic
+        return d
+    }
+
+    /// A drag as `ChipmunkMultiGrab` makes one: the finger body, the grab pivot, then the
+    /// friction pivot and the rotary friction gear if asked (the gear only if the body turns).
+    func makeDrag(_ joint: DragJoint, _ i: Int, _ d: DynamicWorld, id given: JointID? = nil) -> JointID {
+        var body = AnchorBody()
+        body.place(at: joint.finger)
+        let finger = d.newFinger(body)
+        var serials = [d.newSerial()]
+        d.entries.append(ConstraintEntry(serial: serials[0], finger: finger, kind: .grab, PivotJoint(joint)))
+        if joint.friction > 0 {
+            let pivot = PivotConstraint(
+                anchorA: .zero, anchorB: joint.localAnchor, maxForce: joint.friction, maxBias: 0, errorBias: chipmunkDefaultErrorBias)
+            serials.append(d.newSerial())
+            d.entries.append(ConstraintEntry(serial: serials.last!, finger: finger, kind: .pivot, pivot))
+        }
+        if joint.rotaryFriction > 0, bodies[i].iInv != 0 {
+            let gear = GearJoint(phase: 0, ratio: 1, maxForce: joint.rotaryFriction, maxBias: 0, errorBias: chipmunkDefaultErrorBias)
+            serials.append(d.newSerial())
+            d.entries.append(ConstraintEntry(serial: serials.last!, finger: finger, kind: .gear, gear))
+        }
+        let id = given ?? d.newJointID()
+        d.joints.append((id, serials, finger))
+        return id
+    }
+
+    func moveFinger(_ d: DynamicWorld, _ id: JointID, _ position: Vector, _ velocity: Vector) {
+        let f = d.joints.first { $0.id == id }!.finger
+        d.fingers[f].place(at: position)
+        d.fingers[f].vx = velocity.x
+        d.fingers[f].vy = velocity.y
+    }
+
+    public func setWalls(_ walls: [Wall], of world: WorldID) throws(FlingError) {
+        let i = try slot(world)
+        try BackendCheck.walls(walls, size: boxSizes[i])
+        let d = dynamic(i)
+        guard walls != d.wallKey else { return }
+        d.setWalls(walls)
+    }
+
+    public func setItemProperties(_ properties: ItemProperties, of world: WorldID) throws(FlingError) {
+        let i = try slot(world)
+        try BackendCheck.properties(properties)
+        let d = dynamic(i)
+        d.motion.properties = properties
+        d.box?.elasticity = properties.elasticity
+        d.box?.friction = properties.friction
+    }
+
+    public func applyImpulse(_ push: Push, to world: WorldID) throws(FlingError) {
+        let i = try slot(world)
+        try BackendCheck.push(push)
+        let b = bodies[i]
+        // The rotation Chipmunk's transform holds: cos and sin of the angle, in this arithmetic.
+        let (c, s) =
+            arithmetic == .platform
+            ? (PlatformFunctions.cos(b.angle), PlatformFunctions.sin(b.angle)) : (Portable.cos(b.angle), Portable.sin(b.angle))
+        let r = Motion.impulse(push, vx: b.vx, vy: b.vy, w: b.w, cos: c, sin: s, massInverse: b.mInv, momentInverse: b.iInv)
+        try BackendCheck.impulseResult((r.vx, r.vy), r.w)
+        bodies[i].vx = r.vx
+        bodies[i].vy = r.vy
+        bodies[i].w = r.w
+    }
+
+    public func addForce(_ push: Push, to world: WorldID) throws(FlingError) -> ForceID {
+        let i = try slot(world)
+        try BackendCheck.push(push)
+        try BackendCheck.forceCount(dynamics[i]?.motion.forces.count ?? 0)
+        return dynamic(i).motion.addForce(push)
+    }
+
+    public func removeForce(_ force: ForceID, from world: WorldID) throws(FlingError) {
+        let i = try slot(world)
+        guard let d = dynamics[i], d.motion.forces.contains(where: { $0.id == force }) else {
+            throw BackendCheck.unknownForce(force, world)
+        }
+        _ = d.motion.removeForce(force)
+    }
+
+    public func setFields(_ fields: [Field], of world: WorldID) throws(FlingError) {
+        let i = try slot(world)
+        try BackendCheck.fields(fields)
+        dynamic(i).motion.setFields(fields)
+    }
+
+    public func contacts(of world: WorldID) throws(FlingError) -> [WallContact] {
+        dynamics[try slot(world)]?.contacts ?? []
+    }
+
+    private func checkJointRoom(_ world: WorldID, _ i: Int, _ operation: String) throws(FlingError) {
+        switch records[i].kind {
+        case .attraction: throw BackendCheck.occupied(world, operation)
+        case .dynamic:
+            if dynamics[i]!.hasAttraction { throw BackendCheck.occupied(world, operation) }
+            try BackendCheck.jointCount(dynamics[i]!.joints.count)
+        case .drag: try BackendCheck.jointCount(1)
+        case .none: break
+        }
+    }
+
+    public func addDrag(_ joint: DragJoint, to world: WorldID) throws(FlingError) -> JointID {
+        let i = try slot(world)
+        try BackendCheck.drag(joint)
+        try BackendCheck.friction(joint)
+        try BackendCheck.leverage(joint, massInverse: bodies[i].mInv, momentInverse: bodies[i].iInv)
+        try checkJointRoom(world, i, "addDrag")
+        return makeDrag(joint, i, dynamic(i))
+    }
+
+    public func moveDrag(_ joint: JointID, in world: WorldID, to position: Vector, velocity: Vector) throws(FlingError) {
+        let i = try slot(world)
+        try BackendCheck.finger(position, velocity)
+        guard let d = dynamics[i], d.joints.contains(where: { $0.id == joint && $0.finger > 0 }) else {
+            throw BackendCheck.unknownJoint(joint, world)
+        }
+        moveFinger(d, joint, position, velocity)
+    }
+
+    public func addPivot(_ pivot: StaticPivot, to world: WorldID) throws(FlingError) -> JointID {
+        let i = try slot(world)
+        try BackendCheck.pivot(pivot)
+        try BackendCheck.leverage(pivot.localAnchor, "StaticPivot.localAnchor", massInverse: bodies[i].mInv, momentInverse: bodies[i].iInv)
+        try checkJointRoom(world, i, "addPivot")
+        let d = dynamic(i)
+        let serial = d.newSerial()
+        let c = PivotConstraint(
+            anchorA: pivot.anchor, anchorB: pivot.localAnchor, maxForce: pivot.maxForce, maxBias: pivot.maxBias,
+            errorBias: pivot.errorBias)
+        d.entries.append(ConstraintEntry(serial: serial, finger: 0, kind: .pivot, c))
+        let id = d.newJointID()
+        d.joints.append((id, [serial], 0))
+        return id
+    }
+
+    public func addGear(_ gear: StaticGear, to world: WorldID) throws(FlingError) -> JointID {
+        let i = try slot(world)
+        try BackendCheck.gear(gear, momentInverse: bodies[i].iInv)
+        try checkJointRoom(world, i, "addGear")
+        let d = dynamic(i)
+        let serial = d.newSerial()
+        let g = GearJoint(phase: gear.phase, ratio: gear.ratio, maxForce: gear.maxForce, maxBias: gear.maxBias, errorBias: gear.errorBias)
+        d.entries.append(ConstraintEntry(serial: serial, finger: 0, kind: .gear, g))
+        let id = d.newJointID()
+        d.joints.append((id, [serial], 0))
+        return id
+    }
+
+    public func removeJoint(_ joint: JointID, from world: WorldID) throws(FlingError) {
+        let i = try slot(world)
+        guard let d = dynamics[i], let k = d.joints.firstIndex(where: { $0.id == joint }) else {
+            throw BackendCheck.unknownJoint(joint, world)
+        }
+        d.removeJoint(at: k)
+    }
+}

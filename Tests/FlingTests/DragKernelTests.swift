@@ -1,0 +1,311 @@
+import Testing
+import Fling
+
+/// A configuration that validates can grab, drag and release on every backend: the drag
+/// kernel's settings are checked with the backends' own checks, and each policy's with the
+/// bounds its backend calls need. Seeded random configurations over the whole accepted range,
+/// each number at one of its edges half the time; the drag settings and spring frequencies
+/// now and then just past their edges, so that a validation looser than the backends lets a
+/// configuration through that then fails here.
+@Suite struct ConfigurationPropertyTests {
+    /// The cases per policy and backend.
+    static let cases = 250
+
+    /// Draws from a seeded generator; `edge(a, b)` is `a` or `b` half the time, log-uniform between
+    /// them otherwise (uniform where the range holds 0).
+    struct Draw {
+        var rng: SplitMix64
+        mutating func unit() -> Double { rng.unit() }
+        mutating func chance(_ p: Double) -> Bool { unit() < p }
+        mutating func uniform(_ a: Double, _ b: Double) -> Double { a + (b - a) * unit() }
+        mutating func edge(_ a: Double, _ b: Double) -> Double {
+            switch unit() {
+            case ..<0.25: return a
+            case ..<0.5: return b
+            default:
+                guard a > 0 else { return uniform(a, b) }
+                return Portable.exp(uniform(Portable.log(a), Portable.log(b)))
+            }
+        }
+        mutating func pick<T>(_ xs: [T]) -> T { xs[Int(unit() * Double(xs.count))] }
+        mutating func point(within r: Double) -> Vector { Vector(edge(-r, r), edge(-r, r)) }
+    }
+
+    /// The smallest power of two `accepts` takes, found through the validation itself.
+    static func smallestAccepted(_ accepts: (Double) -> Bool) -> Double {
+        var x = 1.0
+        while x / 2 > 0, accepts(x / 2) { x /= 2 }
+        return x
+    }
+
+    static let smallestDragAcceleration = smallestAccepted { x in
+        var d = DragSettings()
+        d.dragMaxAcceleration = x
+        return (try? d.validate()) != nil
+    }
+
+    static func drag(_ d: inout Draw) -> DragSettings {
+        var s = DragSettings()
+        s.tick = d.edge(Limits.tick.lowerBound, Limits.tick.upperBound)
+        s.maxFrameInterval = d.edge(s.tick, 10)
+        s.dragMaxAcceleration =
+            d.chance(0.05) ? d.edge(.leastNonzeroMagnitude, smallestDragAcceleration / 2) : d.edge(smallestDragAcceleration, 1e9)
+        s.dragErrorBias = d.chance(0.05) ? d.edge(.leastNonzeroMagnitude, 1e-300.nextDown) : d.edge(1e-300, 1)
+        return s
+    }
+
+    /// The grab options (several fingers, grab friction, smoothing), half the time, from a
+    /// generator of their own (so the other draws stay as they were before these existed).
+    static func grabs(_ g: inout Draw, _ s: inout DragSettings) {
+        guard g.chance(0.5) else { return }
+        s.fingersPerItem = g.chance(0.05) ? Limits.joints + 1 : g.pick([1, 2, Limits.joints])
+        s.grabFriction =
+            g.chance(0.3) ? 0 : g.chance(0.05) ? DragSettings.maxGrabFriction.nextUp : g.edge(1e-300, DragSettings.maxGrabFriction)
+        s.grabRotaryFriction = g.chance(0.3) ? 0 : g.edge(1e-300, DragSettings.maxGrabFriction)
+        s.fingerSmoothing = g.chance(0.3) ? nil : g.chance(0.05) ? 1 : g.edge(0, 1.0.nextDown)
+    }
+
+    /// The tile rules the presets use, half the time, from the grab options' generator.
+    static func tileRules(_ g: inout Draw, _ c: inout TileConfiguration) {
+        guard g.chance(0.5) else { return }
+        if g.chance(0.5) { c.releaseRule = .nearGrab(radius: g.edge(0, Limits.coordinate), maxKineticEnergy: g.edge(0, 1e300)) }
+        c.releaseVelocity = g.pick(ReleaseVelocity.allCases)
+        if g.chance(0.5) {
+            let offsets = (0..<g.pick([1, 2, Limits.joints])).map { _ in g.point(within: 10) }
+            c.home =
+                g.chance(0.5)
+                ? .rigidPivots(offsets)
+                : .pivots(
+                    offsets: offsets, maxForce: g.edge(0, Limits.jointForce), maxBias: g.edge(0, .infinity), errorBias: g.edge(1e-300, 1))
+        }
+        if g.chance(0.5) { c.settleRule = .kineticEnergy(atMost: g.edge(0, 1e300)) }
+        if g.chance(0.5) { c.cullRule = .below(y: g.edge(-Limits.coordinate, Limits.coordinate)) }
+        c.grabRadius = g.chance(0.5) ? 0 : g.edge(0, Limits.coordinate)
+        c.tapDistance = g.chance(0.5) ? nil : g.edge(0, Limits.coordinate)
+    }
+
+    static func spring(_ d: inout Draw, upTo maxFrequency: Double) -> SpringTuning {
+        let frequency = d.chance(0.05) ? d.edge(maxFrequency.nextUp, 2 * maxFrequency) : d.edge(.leastNonzeroMagnitude, maxFrequency)
+        return SpringTuning(frequency: frequency, dampingRatio: d.edge(0, 100))
+    }
+
+    static func settle(_ d: inout Draw) -> SettleThresholds {
+        SettleThresholds(
+            distance: d.edge(0, Limits.coordinate), speed: d.edge(0, Limits.velocity), angle: d.edge(0, .pi),
+            angularSpeed: d.edge(0, 1e6), ticks: d.pick([1, 2, 6, 1_000_000]))
+    }
+
+    static func tileConfiguration(_ d: inout Draw) -> TileConfiguration {
+        var c = TileConfiguration()
+        c.drag = drag(&d)
+        c.gravity = d.point(within: Limits.gravity)
+        let cap = 0.3 / c.drag.tick
+        c.attraction = spring(&d, upTo: cap)
+        c.rotation = spring(&d, upTo: cap)
+        c.releaseRule = d.pick([
+            .alwaysAttract, .alwaysFall, .projectedDistance(lookahead: d.edge(0, 10), radius: d.edge(0, Limits.coordinate)),
+        ])
+        c.settle = settle(&d)
+        c.cullMargin = d.edge(0, Limits.coordinate)
+        return c
+    }
+
+    static func snapConfiguration(_ d: inout Draw) -> SnapConfiguration {
+        var c = SnapConfiguration()
+        c.drag = drag(&d)
+        c.decelerationRate = d.edge(0, 0.9999)
+        c.tapSlop = d.edge(0, Limits.coordinate)
+        c.tapDuration = d.edge(0, 10)
+        c.scaleSpring = spring(&d, upTo: 0.25 / c.drag.tick)
+        c.settle = settle(&d)
+        c.settle.angle = 0
+        c.settle.angularSpeed = 0
+        return c
+    }
+
+    /// A finger's path: down at `start`, six moves a tick apart (small steps or jumps to the
+    /// coordinate limit), then up (or cancelled); each with the display time to advance to.
+    static func touches(_ d: inout Draw, from start: Vector, tick: Double) -> [TouchEvent] {
+        var events = [TouchEvent(time: tick, touch: 1, phase: .began, position: start)]
+        var p = start
+        for k in 2...7 {
+            let step = d.chance(0.3) ? d.point(within: Limits.coordinate) - p : d.point(within: 50)
+            p = Vector(
+                min(max(p.x + step.x, -Limits.coordinate), Limits.coordinate), min(max(p.y + step.y, -Limits.coordinate), Limits.coordinate)
+            )
+            events.append(TouchEvent(time: Double(k) * tick, touch: 1, phase: .moved, position: p))
+        }
+        events.append(TouchEvent(time: 8 * tick, touch: 1, phase: d.chance(0.25) ? .cancelled : .ended, position: p))
+        return events
+    }
+
+    /// Feeds `events` a tick apart, then runs 40 more ticks; returns the first error.
+    static func session(
+        _ events: [TouchEvent], tick: Double, handle: (TouchEvent) throws(FlingError) -> Void,
+        advance: (Double) throws(FlingError) -> Void
+    ) -> FlingError? {
+        do throws(FlingError) {
+            for e in events {
+                try handle(e)
+                try advance(e.time + tick / 2)
+            }
+            for k in 1...40 { try advance(events.last!.time + Double(k) * tick) }
+            return nil
+        } catch { return error }
+    }
+
+    @Test(arguments: BackendKind.available)
+    func everyValidTileConfigurationGrabsDragsAndReleases(kind: BackendKind) throws {
+        var d = Draw(rng: SplitMix64(state: 20)), g = Draw(rng: SplitMix64(state: 2024))
+        var validated = 0
+        var grabbed = 0
+        for n in 0..<Self.cases {
+            var c = Self.tileConfiguration(&d)
+            Self.grabs(&g, &c.drag)
+            Self.tileRules(&g, &c)
+            let size = Vector(
+                d.edge(Limits.size.lowerBound, Limits.size.upperBound), d.edge(Limits.size.lowerBound, Limits.size.upperBound))
+            let tile = TileDefinition(
+                id: 1, frame: Rect(center: d.point(within: Limits.coordinate - 1e6), width: size.x, height: size.y),
+                mass: d.edge(Limits.mass.lowerBound, Limits.mass.upperBound))
+            let viewport = Rect(
+                x: d.edge(-Limits.coordinate, 0), y: d.edge(-Limits.coordinate, 0), width: Limits.coordinate, height: Limits.coordinate)
+            let events = Self.touches(&d, from: tile.origin, tick: c.drag.tick)
+            guard (try? c.validate()) != nil else { continue }
+            // Home pivots are checked against each tile too (their anchors, their leverage).
+            guard let animator = try? TileAnimator(viewport: viewport, tiles: [tile], configuration: c, backend: try kind.make()) else {
+                guard case .pivots = c.home else {
+                    Issue.record("case \(n): a valid configuration refused \(tile)")
+                    continue
+                }
+                continue
+            }
+            validated += 1
+            let error = Self.session(
+                events, tick: c.drag.tick, handle: animator.handle,
+                advance: { t throws(FlingError) in
+                    for e in try animator.advance(to: t) where e.kind == .grabbed(touch: 1, at: events[0].position) { grabbed += 1 }
+                })
+            #expect(error == nil, "case \(n): \(c), \(tile): \(String(describing: error))")
+        }
+        // Most drawn configurations are valid ones, and every one was grabbed.
+        #expect(validated >= Self.cases * 7 / 10 && grabbed == validated, "\(validated) validated, \(grabbed) grabbed")
+    }
+
+    @Test(arguments: BackendKind.available)
+    func everyValidSnapConfigurationGrabsDragsAndReleases(kind: BackendKind) throws {
+        var d = Draw(rng: SplitMix64(state: 24)), g = Draw(rng: SplitMix64(state: 2025))
+        var validated = 0
+        var grabbed = 0
+        for n in 0..<Self.cases {
+            var c = Self.snapConfiguration(&d)
+            Self.grabs(&g, &c.drag)
+            c.drag.fingersPerItem = g.chance(0.05) ? 2 : 1  // a snap item takes one
+            if g.chance(0.3) { c.scaleBounce = BounceCurve(duration: g.edge(1.0 / 60, 60), bounces: g.pick([0, 2, 1000])) }
+            let center = d.point(within: Limits.coordinate - 1e6)
+            let places: RestingPlaces =
+                d.chance(0.5)
+                ? .points((0..<Int(d.uniform(1, 5))).map { _ in d.point(within: Limits.coordinate) })
+                : .sideEdges(
+                    left: d.edge(-Limits.coordinate, 0), right: d.edge(0, Limits.coordinate), minY: d.edge(-Limits.coordinate, 0),
+                    maxY: d.edge(0, Limits.coordinate))
+            var motion: SnapMotion =
+                d.chance(0.7)
+                ? .spring(Self.spring(&d, upTo: 0.25 / c.drag.tick))
+                : .keyframes(
+                    BounceCurve(duration: d.edge(1.0 / 60, 60), bounces: d.pick([0, 2, 1000]), stiffness: d.pick(BounceStiffness.allCases)))
+            if g.chance(0.15) { motion = .keyframes(.chatHeadsFirstBounce) }
+            let axis: DragAxis =
+                d.chance(0.5)
+                ? .free
+                : .horizontal(minX: center.x - d.edge(0, 1e6), maxX: center.x + d.edge(0, 1e6), y: center.y, rubberBand: d.edge(0, 10))
+            let item = SnapItem(
+                id: 1, center: center, width: d.edge(Limits.size.lowerBound, Limits.size.upperBound),
+                height: d.edge(Limits.size.lowerBound, Limits.size.upperBound), shape: d.pick([.rectangle, .circle]),
+                mass: d.edge(Limits.mass.lowerBound, Limits.mass.upperBound), restingPlaces: places, motion: motion, axis: axis,
+                pressedScale: d.edge(0.01, 100))
+            let events = Self.touches(&d, from: center, tick: c.drag.tick)
+            guard (try? c.validate()) != nil, (try? item.validate(tick: c.drag.tick)) != nil else { continue }
+            validated += 1
+            let animator = try SnapAnimator(items: [item], configuration: c, backend: try kind.make())
+            let error = Self.session(
+                events, tick: c.drag.tick, handle: animator.handle,
+                advance: { t throws(FlingError) in
+                    for e in try animator.advance(to: t) where e.kind == .grabbed(touch: 1) { grabbed += 1 }
+                })
+            #expect(error == nil, "case \(n): \(c), \(item): \(String(describing: error))")
+        }
+        #expect(validated >= Self.cases * 7 / 10 && grabbed == validated, "\(validated) validated, \(grabbed) grabbed")
+    }
+
+    /// The edges the cases reach are the accepted range's: one step past each is refused.
+    @Test func theEdgesAreTheLastAcceptedValues() {
+        func refused(_ change: (inout DragSettings) -> Void) -> Bool {
+            var s = DragSettings()
+            change(&s)
+            return (try? s.validate()) == nil
+        }
+        #expect(!refused { $0.dragErrorBias = 1e-300 } && refused { $0.dragErrorBias = 1e-300.nextDown })
+        #expect(!refused { $0.dragMaxAcceleration = Self.smallestDragAcceleration })
+        #expect(refused { $0.dragMaxAcceleration = Self.smallestDragAcceleration / 2 })
+        #expect(!refused { $0.dragMaxAcceleration = 1e9 } && refused { $0.dragMaxAcceleration = 1e9.nextUp })
+        var c = TileConfiguration()
+        c.attraction.frequency = 0.3 / c.drag.tick
+        #expect((try? c.validate()) != nil)
+        c.attraction.frequency = (0.3 / c.drag.tick).nextUp
+        #expect((try? c.validate()) == nil)
+        var s = SnapConfiguration()
+        s.scaleSpring.frequency = 0.25 / s.drag.tick
+        #expect((try? s.validate()) != nil)
+        s.scaleSpring.frequency = (0.25 / s.drag.tick).nextUp
+        #expect((try? s.validate()) == nil)
+    }
+}
+
+/// Picture-in-picture corners: a new interaction as one configuration of the snap policy.
+@Suite struct PictureInPictureTests {
+    let pip = PictureInPictureConfiguration(safeArea: Rect(x: 0, y: 47, width: 390, height: 763), width: 160, height: 90)
+
+    /// Thrown from each corner toward the opposite one, the window settles exactly on the
+    /// corner the throw points at, on every backend.
+    @Test(arguments: backends)
+    func aThrowSettlesOnTheCornerItPointsAt(kind: BackendKind) throws {
+        for corner in PictureInPictureConfiguration.Corner.allCases {
+            let home = pip.center(corner)
+            let start = pip.center(PictureInPictureConfiguration.Corner(rawValue: 3 - corner.rawValue)!)
+            let animator = try SnapAnimator(
+                items: [try pip.window(at: PictureInPictureConfiguration.Corner(rawValue: 3 - corner.rawValue)!)],
+                backend: try kind.make())
+            // Grabbed at its center and carried toward the corner at 900 pt/s for 0.3 s: the
+            // glide from there (half a second of that speed) ends nearest that corner.
+            let velocity = (home - start) * (900 / (home - start).length)
+            var events = [TouchEvent(time: 0.1, touch: 1, phase: .began, position: start)]
+            for s in 1...36 {
+                let t = Double(s) / 120
+                events.append(TouchEvent(time: 0.1 + t, touch: 1, phase: .moved, position: start + velocity * t))
+            }
+            events.append(TouchEvent(time: 0.4, touch: 1, phase: .ended, position: events.last!.position))
+            var all: [SnapEvent] = []
+            try drive({ try animator.handle($0) }, { all += try animator.advance(to: $0) }, events: events, duration: 4)
+            let s = try animator.snapshot(of: 1)
+            #expect(s.phase == .resting && s.state.position == home, "\(corner): \(s)")
+            #expect(all.contains { $0.kind == .settled(at: home) })
+            guard case .released(_, _, let target)? = all.first(where: { if case .released = $0.kind { true } else { false } })?.kind
+            else {
+                Issue.record("no release")
+                continue
+            }
+            #expect(target == home)
+        }
+    }
+
+    @Test func cornersAreInsetByTheMarginAndBadSizesAreRefused() throws {
+        #expect(pip.center(.topLeft) == Vector(16 + 80, 47 + 16 + 45))
+        #expect(pip.center(.bottomRight) == Vector(390 - 16 - 80, 47 + 763 - 16 - 45))
+        let window = try pip.window(at: .topRight)
+        #expect(window.restingPlaces == .points(PictureInPictureConfiguration.Corner.allCases.map(pip.center)))
+        var bad = pip
+        bad.width = .nan
+        #expect(throws: FlingError.self) { try bad.window(at: .topLeft) }
+    }
+}

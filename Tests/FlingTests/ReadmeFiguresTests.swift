@@ -1,0 +1,174 @@
+import Fling
+import FlingCore
+import Foundation
+import Testing
+
+@testable import FlingCLI
+
+/// Reading figures out of README.md.
+enum ReadmeFigures {
+    static func text() throws -> String {
+        try String(contentsOf: DocumentationExampleTests.root.appendingPathComponent("README.md"), encoding: .utf8)
+    }
+
+    /// The text with every run of white space (line breaks included) as one space: a phrase
+    /// is found wherever the README breaks its lines.
+    static func flattened(_ text: String) -> String {
+        text.split(whereSeparator: { $0 == " " || $0 == "\n" }).joined(separator: " ")
+    }
+
+    /// The numbers written just before each of `markers`, in order, in the text that follows
+    /// `anchor` (`1,000 cases` → 1000); nil when the anchor or a marker is missing.
+    static func numbers(in text: String, after anchor: String, _ markers: [String]) -> [Double]? {
+        let flat = flattened(text)
+        guard var at = flat.range(of: anchor)?.upperBound else { return nil }
+        var found: [Double] = []
+        for marker in markers {
+            guard let m = flat.range(of: marker, range: at..<flat.endIndex) else { return nil }
+            let before = flat[at..<m.lowerBound].split(separator: " ").last.map { $0.filter { $0 != "," } } ?? ""
+            guard let value = Double(before) else { return nil }
+            found.append(value)
+            at = m.upperBound
+        }
+        return found
+    }
+
+    /// `x` as the README writes a power of ten: `10⁷`, `10⁻²⁰`.
+    static func power(_ x: Double) -> String {
+        let e = Int(log10(x).rounded())
+        precondition(pow(10, Double(e)) == x || abs(pow(10, Double(e)) - x) <= 1e-12 * x, "\(x) is not a power of ten")
+        let digits: [Character: Character] = [
+            "0": "⁰", "1": "¹", "2": "²", "3": "³", "4": "⁴", "5": "⁵", "6": "⁶", "7": "⁷", "8": "⁸", "9": "⁹", "-": "⁻",
+        ]
+        return "10" + String(String(e).map { digits[$0]! })
+    }
+
+    /// 1000 → "1,000".
+    static func grouped(_ n: Int) -> String {
+        let digits = Array(String(n))
+        var out = ""
+        for (i, c) in digits.enumerated() {
+            if i > 0, (digits.count - i) % 3 == 0 { out += "," }
+            out.append(c)
+        }
+        return out
+    }
+
+    static let words = [
+        "zero", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten", "eleven", "twelve", "thirteen", "fourteen",
+        "fifteen",
+    ]
+}
+
+/// Every figure README.md states about the tests, CI and the limits is the one the code uses:
+/// each is rebuilt here from the constant the test, the script or the library holds, and must
+/// appear in the README as written. Change either, and this fails until the other follows.
+/// (Benchmark figures are produced by the commands the README names beside them.)
+struct ReadmeFiguresTests {
+    let readme: String
+
+    init() throws { readme = ReadmeFigures.flattened(try ReadmeFigures.text()) }
+
+    func states(_ phrase: String, sourceLocation: SourceLocation = #_sourceLocation) {
+        #expect(readme.contains(phrase), "README.md does not say: \(phrase)", sourceLocation: sourceLocation)
+    }
+
+    @Test func limits() {
+        let p = ReadmeFigures.power
+        states(
+            "within ±\(p(Limits.coordinate)) pt, mass \(p(Limits.mass.lowerBound))…\(p(Limits.mass.upperBound)), "
+                + "tick \(p(Limits.tick.lowerBound))…\(Limits.tick.upperBound) s, velocities ±\(p(Limits.velocity))")
+        states("`Limits.moment`, \(p(Limits.moment.lowerBound))…\(p(Limits.moment.upperBound))")
+        states("`|anchor|²·m/I > \(p(BackendCheck.maximumLeverage))`")
+        states("clamps the released spin to ±\(p(Limits.angularVelocity)) rad/s")
+        states("at most \(p(Trace.maximumTileTicks)) ticks × tiles and \(p(Double(Trace.maximumInputs))) inputs")
+        states("reads at most \(FileIO.maximumInput >> 20) MiB")
+    }
+
+    @Test func theTestsTheReadmeDescribes() throws {
+        let parity = ParityPlan.batches * ParityPlan.scenariosPerBatch
+        let ticks = Int((randomScenario(seed: 0).duration * 60).rounded())
+        states("a differential test runs \(parity) seeded random scenarios of \(ticks) ticks")
+        states("A test plays \(ReplayContractTests.sessionsPerBackend) seeded random app sessions per backend")
+        states("in \(ReplayContractTests.mutationSessions) of those sessions one decisive recorded input is dropped")
+        let plan = ReliabilityTests.selfTest
+        let cases = plan.seeds.count * plan.cases + plan.sharedCases, walks = plan.seeds.count * plan.walks + plan.sharedWalks
+        states("(\(ReadmeFigures.grouped(cases)) cases of about")
+        states("then \(ReadmeFigures.grouped(walks)) random walks of about")
+        let traces = FixtureFiles.all.filter { $0.kind == .trace }.count
+        states("`Tests/FlingTests/Fixtures/traces/` holds \(ReadmeFigures.words[traces]) fixtures")
+        states("the \(try Fixture.flutterStrokes.count) real strokes of Flutter's velocity-tracker recordings")
+        let rates = fixtureDisplayRates.map { String(Int($0)) }
+        states("at \(rates.dropLast().joined(separator: ", ")) and \(rates.last!) Hz and with jittered frames")
+    }
+
+    @Test func theSoakCIRuns() throws {
+        let script = try String(contentsOf: DocumentationExampleTests.root.appendingPathComponent(".ci/soak-check"), encoding: .utf8)
+        let run = try #require(script.split(separator: "\n").first { $0.contains("selftest-soak --tiles") && $0.contains("--backend") })
+        let words = run.split(separator: " ")
+        func value(_ flag: String) -> Int? { words.firstIndex(of: Substring(flag)).flatMap { Int(words[$0 + 1]) } }
+        let tiles = try #require(value("--tiles")), minutes = try #require(value("--minutes"))
+        states("CI runs \(ReadmeFigures.grouped(tiles)) tiles for \(minutes) simulated minutes")
+        #expect(SoakCommand.growthLimitKiB % 1024 == 0)
+        states("the peak rises more than \(SoakCommand.growthLimitKiB / 1024) MiB above the reading after warm-up")
+    }
+
+    /// The snap figures: the overshoot at three speeds (to the digits printed) and the
+    /// fixtures' pinned digests.
+    @Test func snapFigures() throws {
+        let text = try ReadmeFigures.text()
+        let speeds = [600.0, 1500, 3000]
+        let stated = try #require(
+            ReadmeFigures.numbers(in: text, after: "overshoot past the edge", ["pt at 600", "pt at 1,500", "pt at 3,000"]))
+        let printed = ReadmeFigures.flattened(text)
+        for (speed, value) in zip(speeds, stated) {
+            let measured = try SnapAnimatorTests.overshoot(speed: speed, on: .nativePortable)
+            // Within half a unit of the last digit the README prints.
+            let phrase = printed.range(of: " pt at \(ReadmeFigures.grouped(Int(speed))) pt/s")!
+            let token = printed[..<phrase.lowerBound].split(separator: " ").last!
+            let decimals = token.split(separator: ".").dropFirst().first?.count ?? 0
+            #expect(
+                abs(measured - value) <= 0.5 * pow(10, -Double(decimals)), "overshoot at \(speed): README \(value), measured \(measured)")
+        }
+        for pin in SnapFixtures.pins {
+            let name = String(pin.file.dropLast(5))
+            states("`\(name)` \(StateDigest(value: pin.digest).hex) / \(StateDigest(value: pin.tickDigest).hex)")
+        }
+    }
+
+    /// The Performance table is the committed run's (Benchmarks/results/tile-bench.csv, written
+    /// by the command the README names): each row's worlds per tick, median ns per world-step
+    /// and heap bytes per tile, as the CSV has them.
+    @Test func performanceTableIsTheCommittedRun() throws {
+        let csv = try String(
+            contentsOf: DocumentationExampleTests.root.appendingPathComponent("Benchmarks/results/tile-bench.csv"), encoding: .utf8)
+        var runs: [String: [String]] = [:]
+        for line in csv.split(separator: "\n").dropFirst() {
+            let f = line.split(separator: ",", omittingEmptySubsequences: false).map(String.init)
+            runs["\(f[0]) \(f[1])"] = f
+        }
+        let text = try ReadmeFigures.text()
+        let section = try #require(text.range(of: "## Performance\n")).upperBound
+        var rows = 0
+        for line in text[section...].split(separator: "\n") {
+            guard line.hasPrefix("|"), !line.contains("---"), !line.contains("backend") else { continue }
+            let cells = line.split(separator: "|").map { $0.trimmingCharacters(in: .whitespaces) }
+            guard cells.count == 9, let tiles = Int(cells[0].filter { $0 != "," }) else { continue }
+            let run = try #require(runs["\(cells[1]) \(tiles)"], "no CSV row for \(cells[1]) at \(tiles)")
+            // backend,tiles,worlds_per_tick,ns_per_world_step,ns_min,ns_max,world_steps_per_second,bytes_per_tile
+            #expect(Double(cells[2].filter { $0 != "," }) == Double(run[2]), "\(line)")
+            #expect(abs(Double(cells[3])! - Double(run[3])!) <= 0.051, "\(line): CSV \(run[3])")
+            #expect(Int(cells[7].filter { $0 != "," }) == Int(Double(run[7])!.rounded()), "\(line): CSV \(run[7])")
+            rows += 1
+        }
+        #expect(rows >= 16, "found \(rows) table rows")
+    }
+
+    /// The reader of figures, on a sample it must read and one it must not.
+    @Test func theFigureReaderReadsWhatIsWritten() {
+        let sample = "the range (1,000 cases of\nabout 108,000 calls, 28 % of them"
+        #expect(ReadmeFigures.numbers(in: sample, after: "range (", ["cases of about", "calls,", "% of them"]) == [1000, 108_000, 28])
+        #expect(ReadmeFigures.numbers(in: sample, after: "range (", ["walks"]) == nil)
+        #expect(ReadmeFigures.power(1e-20) == "10⁻²⁰" && ReadmeFigures.power(1e7) == "10⁷")
+    }
+}
