@@ -91,10 +91,10 @@ import Testing
         #expect(Set(bubbles.map(\.image)) == [0, 1, 2])
         let e = try BubbleEmitter(configuration: c, seed: 3)
         let b = bubbles[0]
-        #expect(e.state(of: b, at: b.born).alpha == b.alpha)
-        #expect(abs(e.state(of: b, at: b.born + 1).alpha - b.alpha * 0.5) < 1e-12)  // halfway: the curve's symmetry
-        #expect(abs(e.state(of: b, at: b.born + 0.5).alpha - b.alpha * (1 - TimingFunction.easeInEaseOut(0.25))) < 1e-15)
-        #expect(e.state(of: b, at: b.born + 2).alpha == 0)
+        #expect(try e.state(of: b, at: b.born).alpha == b.alpha)
+        #expect(abs(try e.state(of: b, at: b.born + 1).alpha - b.alpha * 0.5) < 1e-12)  // halfway: the curve's symmetry
+        #expect(abs(try e.state(of: b, at: b.born + 0.5).alpha - b.alpha * (1 - TimingFunction.easeInEaseOut(0.25))) < 1e-15)
+        #expect(try e.state(of: b, at: b.born + 2).alpha == 0)
         #expect(c.variesLook && !Self.jrm.variesLook && !BubbleEmitter.Configuration().variesLook)
     }
 

@@ -24,10 +24,10 @@ import Darwin
 /// harness notices.
 enum SurfaceCommand {
     static func run(_ arguments: [String], _ out: inout Output) throws {
-        let args = try Arguments(arguments, valued: ["case", "plant", "memory-mib", "case-seconds"], flags: ["help", "list"])
+        let args = try Arguments(arguments, valued: ["case", "plant", "memory-mib", "case-seconds"], flags: ["help", "list", "list-unwalked"])
         if args.flag("help") {
             out.print(
-                "fling selftest-surface [--list] [--case PREFIX] [--memory-mib N] [--case-seconds S] [--plant trap|hog|hang]: for the test suite")
+                "fling selftest-surface [--list | --list-unwalked] [--case PREFIX] [--memory-mib N] [--case-seconds S] [--plant trap|hog|hang]: for the test suite")
             return
         }
         var walk = SurfaceWalk()
@@ -35,6 +35,10 @@ enum SurfaceCommand {
         if let plant = args.value("plant") {
             guard let planted = SurfaceWalk.planted(plant) else { throw UsageError("--plant \(plant): expected trap, hog or hang") }
             walk.cases.append(planted)
+        }
+        if args.flag("list-unwalked") {
+            for name in SurfaceWalk.unwalked { out.print(name) }
+            return
         }
         if args.flag("list") {
             var names: [String] = []
@@ -46,11 +50,17 @@ enum SurfaceCommand {
         let seconds = try args.int("case-seconds", in: 1...100_000) ?? 60
         var limit = rlimit(rlim_cur: rlim_t(memory) << 20, rlim_max: rlim_t(memory) << 20)
         guard setrlimit(Int32(RLIMIT_AS.rawValue), &limit) == 0 else { throw RunError("selftest-surface: cannot limit the address space") }
+        // The alarm must end the process whatever the parent set up: default action, unblocked.
+        signal(SIGALRM, SIG_DFL)
+        var alarmOnly = sigset_t()
+        sigemptyset(&alarmOnly)
+        sigaddset(&alarmOnly, SIGALRM)
+        sigprocmask(SIG_UNBLOCK, &alarmOnly, nil)
         let only = args.value("case")
         var probe = Probe()
         var ran = 0
         for c in walk.cases where only.map({ p in c.names.contains { $0.hasPrefix(p) } }) ?? true {
-            FileHandle.standardError.write(Data("case \(c.names[0])\n".utf8))
+            FileHandle.standardError.write(Data("case \(c.names.first ?? "(unnamed)")\n".utf8))
             let start = DispatchTime.now().uptimeNanoseconds
             alarm(UInt32(seconds))
             c.body(&probe)
@@ -101,7 +111,7 @@ struct SurfaceWalk {
         case "trap":
             return Case(names: ["planted.trap"]) { p in
                 let one = p.one
-                p.count { Int.max - 1 + one }
+                p.count { Int.max - 1 + one + one }
             }
         case "hog":
             return Case(names: ["planted.hog"]) { p in

@@ -72,7 +72,7 @@ extension SurfaceWalk {
             }
         }
         add(
-            "Fling.TouchEvent.init(time:touch:phase:location:tile:)", "Fling.TileDefinition.init(id:frame:mass:)",
+            "Fling.TileDefinition.init(id:frame:mass:)",
             "Fling.TileAnimator.init(viewport:tiles:configuration:backend:timeOrigin:)"
         ) { p in
             for v in varied([0, 0, 100, 100, 1]) {

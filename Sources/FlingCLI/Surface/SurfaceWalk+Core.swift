@@ -98,7 +98,6 @@ extension SurfaceWalk {
             p.count { (d.hex, d.value, d.description) }
         }
         add(
-            "FlingCore.WorldDefinition.init(mass:moment:transform:gravity:)", "FlingCore.DragJoint.init(localAnchor:finger:maxForce:errorBias:)",
             "FlingCore.Attraction.init(origin:stiffness:damping:angularStiffness:angularDamping:)", "FlingCore.WorldID.init(index:generation:)",
             "FlingCore.WorldID.description"
         ) { p in

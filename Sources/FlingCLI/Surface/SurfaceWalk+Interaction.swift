@@ -6,9 +6,9 @@ import Fling
 extension SurfaceWalk {
     mutating func registerInteraction() {
         add(
-            "FlingInteraction.TileID.init(_:)", "FlingInteraction.TileID.init(integerLiteral:)", "FlingInteraction.TileID.<(_:_:)",
-            "FlingInteraction.TileID.description", "FlingInteraction.TouchID.init(_:)", "FlingInteraction.TouchID.init(integerLiteral:)",
-            "FlingInteraction.TouchID.<(_:_:)", "FlingInteraction.TouchID.description"
+            "FlingInteraction.Identifier.init(_:)", "FlingInteraction.Identifier.init(integerLiteral:)", "FlingInteraction.Identifier.<(_:_:)",
+            "FlingInteraction.Identifier.description", "FlingInteraction.Identifier.init(_:)", "FlingInteraction.Identifier.init(integerLiteral:)",
+            "FlingInteraction.Identifier.<(_:_:)", "FlingInteraction.Identifier.description"
         ) { p in
             for n in Hostile.ints {
                 p.count { (TileID(n) < TileID(integerLiteral: ~n), TileID(n).description) }
@@ -17,10 +17,9 @@ extension SurfaceWalk {
         }
         add(
             "FlingInteraction.TouchEvent.init(time:touch:phase:position:tile:)", "FlingInteraction.TouchEvent.Phase.init(rawValue:)",
-            "FlingInteraction.TouchEvent.Phase.description", "FlingInteraction.TileEvent.init(tick:tile:kind:)",
-            "FlingInteraction.TileEvent.description", "FlingInteraction.TileEvent.Kind.description", "FlingInteraction.TilePhase.description",
+            "FlingInteraction.TouchEvent.Phase.description", "FlingInteraction.TilePhase.description",
             "FlingInteraction.ReleaseOutcome.init(rawValue:)", "FlingInteraction.ReleaseOutcome.description",
-                        "FlingInteraction.SnapEvent.init(tick:item:kind:)"
+                        
         ) { p in
             for s in Hostile.strings + ["began", "attract", "fall"] {
                 p.count { TouchEvent.Phase(rawValue: s)?.description }; p.count { ReleaseOutcome(rawValue: s)?.description }
@@ -39,7 +38,7 @@ extension SurfaceWalk {
             for phase in [TilePhase.resting, .held(by: TouchID(Int.min)), .attracted, .falling, .culled] { p.count { phase.description } }
         }
         add(
-            "FlingInteraction.TileDefinition.init(id:frame:mass:)", "FlingInteraction.TileDefinition.validate()",
+            "Fling.TileDefinition.init(id:frame:mass:)", "FlingInteraction.TileDefinition.validate()",
             "FlingInteraction.TileDefinition.origin", "FlingInteraction.TileDefinition.moment",
             "FlingInteraction.TileDefinition.nearestPoint(toLocal:)"
         ) { p in
@@ -53,7 +52,6 @@ extension SurfaceWalk {
             }
         }
         add(
-            "FlingInteraction.EngineConfiguration.init()", "FlingInteraction.EngineConfiguration.validate()",
             "FlingInteraction.SettleThresholds.init()", "FlingInteraction.SettleThresholds.init(distance:speed:angle:angularSpeed:ticks:)",
             "FlingInteraction.ReleaseRule.attracts(center:velocity:origin:)"
         ) { p in
@@ -94,9 +92,8 @@ extension SurfaceWalk {
             "FlingInteraction.TileAnimator.advance(to:)", "FlingInteraction.TileAnimator.addTile(_:)", "FlingInteraction.TileAnimator.removeTile(_:)",
             "FlingInteraction.TileAnimator.reset(_:)", "FlingInteraction.TileAnimator.snapshot(of:)",
             "FlingInteraction.TileAnimator.drawnTransform(of:)", "FlingInteraction.TileAnimator.drawnTransforms(into:)",
-            "FlingInteraction.TileAnimator.clock", "FlingInteraction.TileAnimator.digest", "FlingInteraction.TileAnimator.tileIDs",
-            "FlingInteraction.TileAnimator.liveTileCount", "FlingInteraction.TileAnimator.eventStream(bufferingNewest:)",
-            "FlingInteraction.TileSnapshot.isLive"
+            "FlingInteraction.TileAnimator.tileIDs",
+            "FlingInteraction.TileAnimator.liveTileCount", "FlingInteraction.TileSnapshot.isLive"
         ) { p in
             let tile = TileDefinition(id: 1, frame: Rect(x: 100, y: 100, width: 80, height: 80))
             for r in Hostile.rects {
@@ -129,7 +126,7 @@ extension SurfaceWalk {
             p.count { (a.clock, a.digest, a.tileIDs, a.liveTileCount) }
         }
         add(
-            "FlingInteraction.ScalarSpring.init(value:)", "FlingInteraction.ScalarSpring.isAtRest", "FlingInteraction.ScalarSpring.step(by:tuning:)"
+            
         ) { p in
             for v in varied([1, 1.0 / 60, 2, 0.5]) {
                 var s = ScalarSpring(value: v[0])
@@ -139,9 +136,9 @@ extension SurfaceWalk {
             }
         }
         add(
-            "FlingInteraction.BounceCurve.init(duration:bounces:stiffness:overshoot:shake:)", "FlingInteraction.BounceCurve.steps",
-            "FlingInteraction.BounceCurve.keyframes(from:to:)", "FlingInteraction.BounceCurve.validate()",
-            "FlingInteraction.BounceStiffness.init(rawValue:)", "FlingInteraction.BounceStiffness.coefficient"
+            "FlingCore.BounceCurve.init(duration:bounces:stiffness:overshoot:shake:)", "FlingCore.BounceCurve.steps",
+            "FlingCore.BounceCurve.validate()",
+            
         ) { p in
             for x in Hostile.doubles { p.count { BounceStiffness(x).coefficient } }
             for d in Hostile.doubles {
@@ -176,7 +173,6 @@ extension SurfaceWalk {
         }
         add(
             "FlingInteraction.SnapConfiguration.init()", "FlingInteraction.SnapConfiguration.validate()",
-            "FlingInteraction.SnapItem.init(id:center:width:height:shape:mass:restingPlaces:motion:axis:pressedScale:isDraggable:)",
             "FlingInteraction.SnapItem.validate(tick:)", "FlingInteraction.SnapItem.contains(_:center:)"
         ) { p in
             for v in varied([1.0 / 60, 0.25, 2, 0.6]) {
@@ -198,8 +194,7 @@ extension SurfaceWalk {
         add(
             "FlingInteraction.SnapAnimator.init(items:configuration:backend:timeOrigin:)", "FlingInteraction.SnapAnimator.handle(_:)",
             "FlingInteraction.SnapAnimator.advance(to:)", "FlingInteraction.SnapAnimator.send(_:to:)", "FlingInteraction.SnapAnimator.snapshot(of:)",
-            "FlingInteraction.SnapAnimator.drawnCenter(of:)", "FlingInteraction.SnapAnimator.clock", "FlingInteraction.SnapAnimator.digest",
-            "FlingInteraction.SnapAnimator.isIdle", "FlingInteraction.SnapAnimator.itemDefinitions", "FlingInteraction.SnapAnimator.zOrder"
+            "FlingInteraction.SnapAnimator.drawnCenter(of:)", "FlingInteraction.SnapAnimator.isIdle", "FlingInteraction.SnapAnimator.itemDefinitions", "FlingInteraction.SnapAnimator.zOrder"
         ) { p in
             let items = [SnapItemID(Int.max), SnapItemID(Int.min), SnapItemID(0)].map { id in
                 SnapItem(id: id, center: Vector(100, 100), width: 60, height: 60, restingPlaces: .points([Vector(100, 100), Vector(300, 100)]))

@@ -96,7 +96,7 @@ extension SurfaceWalk {
             }
         }
         add(
-            "FlingPaths.TimingFunction.init(_:_:_:_:)", "FlingPaths.TimingFunction.callAsFunction(_:)", "FlingPaths.TimingFunction.parameter(for:)"
+            "FlingCore.TimingFunction.init(_:_:_:_:)", "FlingCore.TimingFunction.callAsFunction(_:)", "FlingCore.TimingFunction.parameter(for:)"
         ) { p in
             for v in varied([0.25, 0.1, 0.25, 1]) {
                 p.call { () throws(FlingError) in try TimingFunction(v[0], v[1], v[2], v[3]) }
@@ -106,7 +106,6 @@ extension SurfaceWalk {
             }
         }
         add(
-            "FlingPaths.KeyframeAnimation.init(keyframes:keyTimes:timingFunctions:duration:repeatCount:autoreverses:)",
             "FlingPaths.KeyframeAnimation.activeDuration", "FlingPaths.KeyframeAnimation.progress(at:)",
             "FlingPaths.KeyframeAnimation.shape(at:)", "FlingPaths.KeyframeAnimation.shape(progress:)",
             "FlingPaths.KeyframeAnimation.sampleTimes(frames:from:to:)", "FlingPaths.KeyframeAnimation.sampleDigest(frames:from:to:)"

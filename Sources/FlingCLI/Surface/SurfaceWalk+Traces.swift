@@ -122,8 +122,7 @@ extension SurfaceWalk {
             "FlingTraces.DocumentKind.description", "FlingTraces.BubblesScene.init(reading:)", "FlingTraces.CloudsScene.init(reading:)",
             "FlingTraces.DayNightScene.init(reading:)", "FlingTraces.ChatHeadsScene.init(reading:)", "FlingTraces.SunSwitchScene.init(reading:)",
             "FlingTraces.SampledScene.init(reading:)", "FlingTraces.MorphPaths.read(_:)", "FlingTraces.ConveyorPaths.read(_:)",
-            "FlingTraces.SampledPaths.read(_:)", "FlingTraces.StrokeCSV.parse(_:)", "FlingTraces.Stroke.init(id:samples:)",
-            "FlingTraces.Stroke.releaseVelocity"
+            "FlingTraces.SampledPaths.read(_:)"
         ) { p in
             let docs = [
                 D.heldTiles(2, seconds: 1), D.bubbles(interval: 0.2, duration: 2, timing: "paced", rate: 30, seconds: 3),
@@ -148,11 +147,10 @@ extension SurfaceWalk {
         }
         add(
             "FlingTraces.Trace.init(json:)", "FlingTraces.Trace.init(name:notes:attribution:arithmetic:sessions:)",
-            "FlingTraces.Trace.init(strokes:viewport:tileSize:configuration:duration:name:notes:attribution:)", "FlingTraces.Trace.json",
+            "FlingTraces.Trace.json",
             "FlingTraces.Trace.validate()", "FlingTraces.Trace.work(_:)", "FlingTraces.Trace.replay(_:)", "FlingTraces.Trace.run(of:title:)",
             "FlingTraces.Trace.report(of:)", "FlingTraces.Trace.pinned(_:)", "FlingTraces.Trace.pinned(every:makeBackend:)",
-            "FlingTraces.Trace.render(_:)", "FlingTraces.Trace.Session.init(name:viewport:tiles:configuration:run:events:expected:)",
-            "FlingTraces.Trace.Session.init(name:viewport:tiles:configuration:run:inputs:expected:)", "FlingTraces.Trace.Session.events",
+            "FlingTraces.Trace.render(_:)", "FlingTraces.Trace.Session.events",
             "FlingTraces.Trace.Session.validate()", "FlingTraces.Trace.RunLength.init(duration:stopsWhenIdle:)",
             "FlingTraces.Trace.Input.init(_:tick:)", "FlingTraces.Trace.Expectation.init(ticks:digest:interval:checkpoints:)",
             "FlingTraces.FlingDocument.kind", "FlingTraces.FlingDocument.kindName", "FlingTraces.FlingDocument.name",
@@ -422,8 +420,8 @@ extension SurfaceWalk {
         case "FlingTraces.BubblesScene": ["FlingTraces.BubblesScene.init(_:seed:taps:)"]
         case "FlingTraces.CloudsScene": ["FlingTraces.CloudsScene.init(_:seed:)"]
         case "FlingTraces.DayNightScene": ["FlingTraces.DayNightScene.init(_:minutes:picks:)"]
-        case "FlingTraces.ChatHeadsScene": ["FlingTraces.ChatHeadsScene.init(_:heads:inputs:)"]
-        default: ["FlingTraces.SunSwitchScene.init(_:isOn:inputs:)"]
+        case "FlingTraces.ChatHeadsScene": []
+        default: []
         }
     }
 }
