@@ -65,6 +65,8 @@ public enum FlingCommand {
         case "convert": try ConvertCommand.run(rest, &out)
         case "selftest-backend": try SelfTestCommand.run(rest, &out)
         case "selftest-soak": try SoakCommand.run(rest, &out)
+        case "selftest-documents": try DocumentsCommand.run(rest, &out)
+        case "selftest-surface": try SurfaceCommand.run(rest, &out)
         case "paths": try PathsCommand.run(rest, &out)
         case "view": try ViewCommand.run(rest, &out)
         default:

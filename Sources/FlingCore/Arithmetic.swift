@@ -34,13 +34,13 @@ public protocol ArithmeticFunctions {
 }
 
 extension ArithmeticFunctions {
-    /// One angle after another.
+    /// One angle after another (none for a count of 0 or less).
     @inlinable
     public static func cosSin(
         _ angles: UnsafePointer<Double>, _ cos: UnsafeMutablePointer<Double>, _ sin: UnsafeMutablePointer<Double>,
         _ count: Int
     ) {
-        for k in 0..<count {
+        for k in 0..<max(0, count) {
             cos[k] = Self.cos(angles[k])
             sin[k] = Self.sin(angles[k])
         }

@@ -41,10 +41,17 @@ public struct FixedStepClock: Hashable, Sendable {
     /// an input at `t` is applied before.
     public func firstTick(atOrAfter t: Double) -> Int { Self.firstTick(atOrAfter: t, tick: tick) }
 
-    /// How many whole ticks of length `tick` end at or before `t`.
+    /// The most ticks ``ticksEnded(by:tick:)`` counts: 2⁶², far beyond any clock (2⁶² ticks of
+    /// the shortest tick, 10⁻⁴ s, are 14 million years); a count beyond saturates there.
+    public static let maximumTickCount = 1 << 62
+
+    /// How many whole ticks of length `tick` end at or before `t`: 0 when `t` or `tick` is NaN
+    /// or `tick` is not positive, and at most ``maximumTickCount`` (an infinite `t` saturates).
     public static func ticksEnded(by t: Double, tick: Double) -> Int {
-        guard t >= tick else { return 0 }
-        var k = Int((t / tick).rounded(.down))
+        guard t >= tick, tick > 0 else { return 0 }
+        let q = (t / tick).rounded(.down)
+        guard q < Double(maximumTickCount) else { return maximumTickCount }
+        var k = Int(q)
         // Division may round across a boundary; settle it with the same products `start` uses.
         while Double(k + 1) * tick <= t { k += 1 }
         while k > 0, Double(k) * tick > t { k -= 1 }

@@ -37,6 +37,9 @@ public struct FlingError: Error, Hashable, Sendable, CustomStringConvertible {
         public static let invalidState = Code("invalidState")
         /// A trace or CSV document is malformed.
         public static let malformedInput = Code("malformedInput")
+        /// The work an input implies (samples × items, frames × segments, points, …) exceeds the
+        /// documented ``WorkBudget`` for its kind: the value names the figure, the reason the budget.
+        public static let overBudget = Code("overBudget")
         /// A replay differs from the digests its document pins.
         public static let pinMismatch = Code("pinMismatch")
         /// A check compared nothing (a document without pins, or pins of another arithmetic

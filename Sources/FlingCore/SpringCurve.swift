@@ -62,6 +62,12 @@ public struct SpringCurve: Hashable, Sendable {
     /// The first time after which the displacement stays within `threshold` of the target and
     /// the speed within `threshold` per second: found on a bound of the motion's envelope
     /// (which it never exceeds), then refined by bisection to 1e-9 s. 0 when it starts there.
+    ///
+    /// Bounded work for every argument: `.infinity` when the motion never comes within the
+    /// threshold as doubles compute it (a NaN or infinite spring or start, a threshold that is
+    /// not positive); when refining would take more than 10⁶ steps back from the bound (a
+    /// damping ratio near 0 leaves the envelope bound far out), the bound itself, which is an
+    /// upper bound of the settle time.
     public func settleTime(threshold: Double = 1e-3) -> Double {
         let omega = spring.angularFrequency, zeta = spring.dampingRatio
         func within(_ t: Double) -> Bool {
@@ -74,11 +80,17 @@ public struct SpringCurve: Hashable, Sendable {
         let scale =
             (abs(displacement) + abs(velocity) / omega) * (1 + omega) * (zeta < 1 ? 1 / (1 - zeta * zeta).squareRoot() + 1 : 2 + omega)
         guard sigma > 0, scale > threshold else { return 0 }
+        guard threshold > 0, scale.isFinite, (threshold / scale) > 0 else { return within(0) ? 0 : .infinity }
         var hi = max(Portable.log(scale / threshold) / sigma, 0) + 1 / omega
-        while !within(hi) { hi *= 2 }
+        // Doubling reaches ∞ within about 2,100 steps; a motion not within by then never is.
+        while !within(hi) {
+            guard hi.isFinite else { return .infinity }
+            hi *= 2
+        }
         // The last time outside: scan back in steps a tenth of the oscillation's period (the
         // motion can re-enter and leave the band within a period), then bisect.
         let step = 0.1 / max(omega, 1e-9)
+        guard hi / step <= 1e6 else { return hi }
         var t = hi
         while t > 0, within(max(t - step, 0)) { t -= step }
         guard t > 0 else { return 0 }
@@ -86,6 +98,7 @@ public struct SpringCurve: Hashable, Sendable {
         hi = t
         while hi - lo > 1e-9 {
             let mid = (lo + hi) / 2
+            guard mid > lo, mid < hi else { break }  // no double left between
             if within(mid) { hi = mid } else { lo = mid }
         }
         return hi

@@ -120,8 +120,14 @@ public final class NativeBackend: PhysicsBackend {
         if threads > 1 { pool = StepPool(backend: self, threads: threads - 1) }
     }
 
-    /// Reserves room for `count` worlds, so that making that many allocates nothing.
+    /// The most worlds ``reserveCapacity(_:)`` reserves room for: 2²⁰ (about 300 MiB).
+    public static let maximumReservation = 1 << 20
+
+    /// Reserves room for `count` worlds, so that making that many allocates nothing. A hint: a
+    /// count of 0 or less reserves nothing, a count beyond ``maximumReservation`` reserves that
+    /// many (a bound on the memory one call can take).
     public func reserveCapacity(_ count: Int) {
+        let count = min(max(count, 0), Self.maximumReservation)
         bodies.reserveCapacity(count); anchors.reserveCapacity(count); joints.reserveCapacity(count)
         records.reserveCapacity(count); freeSlots.reserveCapacity(count)
     }

@@ -38,14 +38,38 @@ extension BezierPath {
         return nil
     }
 
+    /// The most points ``flattened(tolerance:)`` makes.
+    public static let maximumFlattenedPoints = 1_000_000
+
     /// Each subpath as a polyline within `tolerance` points of the curves (its first point is
     /// the subpath's start; a closed subpath's last point is its start again).
+    ///
+    /// Throws unless `tolerance` is positive and at least `2⁻⁴⁰` times the path's largest
+    /// coordinate magnitude (below that, doubles cannot place the points: halving would go on
+    /// to the depth limit everywhere), and `overBudget` as soon as the polylines would exceed
+    /// ``maximumFlattenedPoints`` points (no more than that is ever made).
     public func flattened(tolerance: Double) throws(FlingError) -> [[Vector]] {
         try Check.positive(tolerance, "tolerance")
-        return subpaths.map { sp in
+        try CubicSegment.checkResolvable(tolerance, scale: magnitude)
+        var budget = Self.maximumFlattenedPoints
+        var lines: [[Vector]] = []
+        for sp in subpaths {
+            guard budget > 0 else { throw CubicSegment.overPointBudget() }
+            budget -= 1
             var out = [sp.start]
-            for c in sp.segments { c.flatten(tolerance: tolerance, into: &out) }
-            return out
+            for c in sp.segments { try c.flatten(tolerance: tolerance, into: &out, budget: &budget) }
+            lines.append(out)
         }
+        return lines
+    }
+
+    /// The largest absolute coordinate of any point of the path (0 for an empty one).
+    var magnitude: Double {
+        var m = 0.0
+        for sp in subpaths {
+            m = Swift.max(m, abs(sp.start.x), abs(sp.start.y))
+            for c in sp.segments { m = Swift.max(m, c.magnitude) }
+        }
+        return m
     }
 }

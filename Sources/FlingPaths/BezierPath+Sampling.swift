@@ -30,28 +30,65 @@ extension BezierPath {
 }
 
 extension KeyframeAnimation {
+    /// The most sample times ``sampleTimes(frames:from:to:)`` makes (and a path document samples).
+    public static let maximumFrames = 1_000_000
+
     /// The sample times: `frames` instants from `from` to `to` inclusive, the k-th at
-    /// `from + (to - from) · k / (frames - 1)` (one frame: `from`).
-    public static func sampleTimes(frames: Int, from: Double, to: Double) -> [Double] {
+    /// `from + (to - from) · k / (frames - 1)` (one frame: `from`; zero frames: none).
+    ///
+    /// Throws unless `frames` lies in 0...``maximumFrames`` and `from` and `to` are finite.
+    public static func sampleTimes(frames: Int, from: Double, to: Double) throws(FlingError) -> [Double] {
+        guard (0...maximumFrames).contains(frames) else {
+            throw FlingError(
+                .outOfRange, field: "KeyframeAnimation.sampleTimes.frames", value: "\(frames)", reason: "must lie in 0...\(maximumFrames)")
+        }
+        try Check.finite(from, "KeyframeAnimation.sampleTimes.from")
+        try Check.finite(to, "KeyframeAnimation.sampleTimes.to")
+        return times(frames: frames, from: from, to: to)
+    }
+
+    /// ``sampleTimes(frames:from:to:)`` for arguments already checked.
+    package static func times(frames: Int, from: Double, to: Double) -> [Double] {
         guard frames > 1 else { return frames == 1 ? [from] : [] }
         return (0..<frames).map { k in from + (to - from) * (Double(k) / Double(frames - 1)) }
     }
 
+    /// The work of sampling `frames` shapes: frames × the most segments a shape between two
+    /// keyframes has (checked against ``sampleBudget``).
+    package func sampleWork(frames: Int) -> Double { Double(frames) * Double(maximumShapeSegments) }
+
     /// A digest over the shapes at `frames` sample times from `from` to `to` (default one pass).
-    public func sampleDigest(frames: Int, from: Double = 0, to: Double? = nil) -> StateDigest {
+    ///
+    /// Throws as ``sampleTimes(frames:from:to:)`` does, and `overBudget` when
+    /// ``sampleWork(frames:)`` exceeds ``sampleBudget``.
+    public func sampleDigest(frames: Int, from: Double = 0, to: Double? = nil) throws(FlingError) -> StateDigest {
+        let times = try Self.sampleTimes(frames: frames, from: from, to: to ?? duration)
+        try Self.sampleBudget.check(sampleWork(frames: frames), "KeyframeAnimation.sampleDigest.frames")
         var d = StateDigest()
-        for t in Self.sampleTimes(frames: frames, from: from, to: to ?? duration) { shape(at: t).combine(into: &d) }
+        for t in times { shape(at: t).combine(into: &d) }
         return d
     }
 }
 
 extension Conveyor {
+    /// The work of sampling `frames` instants: frames × ``itemsShown``.
+    package func sampleWork(frames: Int) -> Double { Double(max(0, frames)) * Double(itemsShown) }
+
     /// A digest over the items at `frames` instants evenly spread over one period (the k-th at
     /// `k · period / frames` nanoseconds, integer division): each item's position x and y and
     /// alpha, then the item count.
-    public func sampleDigest(frames: Int) -> StateDigest {
+    ///
+    /// Throws `outOfRange` unless `frames` lies in 0...``KeyframeAnimation/maximumFrames``, and
+    /// `overBudget` when ``sampleWork(frames:)`` exceeds ``sampleBudget``.
+    public func sampleDigest(frames: Int) throws(FlingError) -> StateDigest {
+        guard (0...KeyframeAnimation.maximumFrames).contains(frames) else {
+            throw FlingError(
+                .outOfRange, field: "Conveyor.sampleDigest.frames", value: "\(frames)",
+                reason: "must lie in 0...\(KeyframeAnimation.maximumFrames)")
+        }
+        try Self.sampleBudget.check(sampleWork(frames: frames), "Conveyor.sampleDigest.frames")
         var d = StateDigest()
-        for k in 0..<max(0, frames) {
+        for k in 0..<frames {
             let product = periodNanoseconds.multipliedFullWidth(by: Int64(k))
             let items = items(atNanoseconds: Int64(frames).dividingFullWidth(product).quotient)
             for item in items { d.combine(item.position.x); d.combine(item.position.y); d.combine(item.alpha) }

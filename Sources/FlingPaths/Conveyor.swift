@@ -38,18 +38,40 @@ public struct Conveyor: Hashable, Sendable {
     /// Points over which alpha rises linearly from 0 at each end to 1 (default 50; 0: no fade).
     public let fadeLength: Double
 
+    /// The most items a conveyor shows at once (`⌊length / spacing⌋ + 1`): a bound on the
+    /// memory and time of one ``items(at:)``.
+    public static let maximumItems = 10_000
+
+    /// The work budget of ``sampleDigest(frames:)`` and of a conveyor document: frames × items
+    /// shown per frame.
+    public static let sampleBudget = WorkBudget("Conveyor.sampleBudget", unit: "frames × items", limit: 2e7)
+
     /// - Parameters:
+    ///   - start, end: the line's ends, within ``Limits/coordinate`` and distinct.
+    ///   - spacing: points between items, a normal number (not subnormal) such that at most
+    ///     ``maximumItems`` items fit on the line.
     ///   - period: seconds to move one spacing (rounded to whole nanoseconds, at least 1).
     public init(
         from start: Vector, to end: Vector, spacing: Double, period: Double, reversed: Bool = false,
         fadeLength: Double = 50
     ) throws(FlingError) {
-        try Check.finite(start, "Conveyor.start")
-        try Check.finite(end, "Conveyor.end")
+        try Check.coordinate(start, "Conveyor.start")
+        try Check.coordinate(end, "Conveyor.end")
         guard start != end else {
             throw FlingError(.outOfRange, field: "Conveyor.end", value: "\(end)", reason: "must differ from start")
         }
         try Check.positive(spacing, "Conveyor.spacing")
+        guard spacing >= Double.leastNormalMagnitude else {
+            throw FlingError(
+                .outOfRange, field: "Conveyor.spacing", value: "\(spacing)", reason: "must be a normal number, not subnormal")
+        }
+        let shown = ((end - start).length / spacing).rounded(.down) + 1
+        guard shown <= Double(Self.maximumItems) else {
+            throw FlingError(
+                .outOfRange, field: "Conveyor.spacing", value: "\(spacing)",
+                reason: "would show \(WorkBudget.figure(shown)) items on a line of \((end - start).length) points; "
+                    + "a conveyor shows at most \(Self.maximumItems)")
+        }
         try Check.range(period, 1e-9...1e9, "Conveyor.period")
         try Check.range(fadeLength, 0...1e9, "Conveyor.fadeLength")
         self.start = start; self.end = end; self.spacing = spacing
@@ -92,8 +114,17 @@ public struct Conveyor: Hashable, Sendable {
         return out
     }
 
-    /// The items at `seconds`, rounded to the nearest nanosecond.
+    /// The most items ``items(at:)`` gives for this line: `⌊length / spacing⌋ + 1`.
+    package var itemsShown: Int { Int((length / spacing).rounded(.down)) + 1 }
+
+    /// The items at `seconds`, rounded to the nearest nanosecond. The picture repeats every
+    /// period, so any finite time is taken modulo the period exactly (also beyond the ±292 years
+    /// that nanoseconds in 64 bits hold); a NaN or infinite time counts as 0.
     public func items(at seconds: Double) -> [Item] {
-        items(atNanoseconds: Int64((seconds * 1e9).rounded()))
+        let ns = (seconds * 1e9).rounded()
+        guard ns.isFinite else { return items(atNanoseconds: 0) }
+        if abs(ns) < 0x1p62 { return items(atNanoseconds: Int64(ns)) }
+        // fmod is exact: the same remainder the integers would give.
+        return items(atNanoseconds: Int64(ns.truncatingRemainder(dividingBy: Double(periodNanoseconds))))
     }
 }

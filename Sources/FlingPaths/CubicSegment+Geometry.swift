@@ -92,8 +92,19 @@ extension CubicSegment {
     /// (exact for polynomials of degree 9) with interval halving until two levels agree to
     /// `1e-13` relative to the segment's control polygon (a bound of its length). The result is
     /// well within 1e-9 relative of the true length (tests compare with closed forms).
+    ///
+    /// The parameters are clamped to 0...1 (the segment); NaN when a point is not finite or a
+    /// parameter is NaN. A segment with coordinates beyond 2⁵⁰⁰ is measured scaled down by
+    /// 2⁻⁶⁰⁰ (exact) and the length scaled back, so that no square overflows.
     public func length(from t0: Double = 0, to t1: Double = 1) -> Double {
+        if t1.isNaN || t0.isNaN { return .nan }
+        let t0 = Swift.min(Swift.max(t0, 0), 1), t1 = Swift.min(Swift.max(t1, 0), 1)
         if t1 <= t0 { return 0 }
+        guard [p0, p1, p2, p3].allSatisfy({ $0.x.isFinite && $0.y.isFinite }) else { return .nan }
+        if magnitude > 0x1p500 {
+            let s = 0x1p-600
+            return CubicSegment(p0 * s, p1 * s, p2 * s, p3 * s).length(from: t0, to: t1) * 0x1p600
+        }
         let polygon = (p1 - p0).length + (p2 - p1).length + (p3 - p2).length
         if polygon == 0 { return 0 }
         let tolerance = polygon * 1e-13
@@ -146,8 +157,42 @@ extension CubicSegment {
     /// Appends points approximating the curve within `tolerance` points (excluding `p0`, ending
     /// with `p3`): a segment is flat enough when both control points lie within `tolerance` of
     /// the chord (the curve lies in the control points' convex hull, so then within it too);
-    /// otherwise it is halved.
-    public func flatten(tolerance: Double, into out: inout [Vector], depth: Int = 0) {
+    /// otherwise it is halved, at most 30 times (2³⁰ pieces).
+    ///
+    /// Throws (leaving `out` as it was) unless `tolerance` is positive and at least `2⁻⁴⁰` times
+    /// the segment's largest coordinate magnitude, and `overBudget` when the curve would need
+    /// more than ``BezierPath/maximumFlattenedPoints`` points.
+    public func flatten(tolerance: Double, into out: inout [Vector]) throws(FlingError) {
+        try Check.positive(tolerance, "tolerance")
+        try Self.checkResolvable(tolerance, scale: magnitude)
+        var budget = BezierPath.maximumFlattenedPoints
+        var points: [Vector] = []
+        try flatten(tolerance: tolerance, into: &points, budget: &budget)
+        out += points
+    }
+
+    /// The largest absolute coordinate of the four points.
+    var magnitude: Double { Swift.max(abs(p0.x), abs(p0.y), abs(p1.x), abs(p1.y), abs(p2.x), abs(p2.y), abs(p3.x), abs(p3.y)) }
+
+    /// Throws unless `tolerance` is at least `2⁻⁴⁰ · scale`: a finer tolerance is below what
+    /// doubles at that scale resolve.
+    static func checkResolvable(_ tolerance: Double, scale: Double) throws(FlingError) {
+        let finest = scale * 0x1p-40
+        guard tolerance >= finest else {
+            throw FlingError(
+                .outOfRange, field: "tolerance", value: "\(tolerance)",
+                reason: "is below what doubles resolve at coordinates up to \(scale); at least \(finest)")
+        }
+    }
+
+    static func overPointBudget() -> FlingError {
+        FlingError(
+            .overBudget, field: "tolerance", value: "more than \(BezierPath.maximumFlattenedPoints) points",
+            reason: "flattening makes at most \(BezierPath.maximumFlattenedPoints) points (BezierPath.maximumFlattenedPoints)")
+    }
+
+    /// The recursion, counting down `budget` (points still allowed).
+    func flatten(tolerance: Double, into out: inout [Vector], budget: inout Int, depth: Int = 0) throws(FlingError) {
         let chord = p3 - p0
         let len = chord.length
         let d1: Double, d2: Double
@@ -157,11 +202,13 @@ extension CubicSegment {
             d1 = abs(chord.cross(p1 - p0)) / len; d2 = abs(chord.cross(p2 - p0)) / len
         }
         if depth >= 30 || max(d1, d2) <= tolerance {
+            guard budget > 0 else { throw Self.overPointBudget() }
+            budget -= 1
             out.append(p3); return
         }
         let (a, b) = split(at: 0.5)
-        a.flatten(tolerance: tolerance, into: &out, depth: depth + 1)
-        b.flatten(tolerance: tolerance, into: &out, depth: depth + 1)
+        try a.flatten(tolerance: tolerance, into: &out, budget: &budget, depth: depth + 1)
+        try b.flatten(tolerance: tolerance, into: &out, budget: &budget, depth: depth + 1)
     }
 }
 

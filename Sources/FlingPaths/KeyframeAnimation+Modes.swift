@@ -4,7 +4,7 @@ extension KeyframeAnimation {
     /// The shape at a progress (0...1) through the keyframes.
     public func shape(progress f: Double) -> BezierPath {
         let n = keyframes.count
-        if f <= 0 { return keyframes[0] }
+        if !(f > 0) { return keyframes[0] }  // NaN too
         if calculationMode == .discrete {
             // Keyframe i from keyTimes[i] until keyTimes[i + 1]; the last one from its key time on.
             var i = 0

@@ -67,6 +67,16 @@ public struct KeyframeAnimation: Sendable {
     public let autoreverses: Bool
     /// The keyframes of each interval brought to a common structure.
     let pairs: [(BezierPath, BezierPath)]
+    /// The most segments a shape of the animation has (a keyframe, or a matched pair's).
+    package let maximumShapeSegments: Int
+
+    /// The most segments (plus subpaths) the keyframes may hold together: a bound on the memory
+    /// an animation takes (each keyframe is kept, and matched with its neighbours).
+    public static let maximumSegments = 1_000_000
+
+    /// The work budget of sampling an animation (``sampleDigest(frames:from:to:)``, a morph
+    /// document): frames × the most segments a sampled shape has.
+    public static let sampleBudget = WorkBudget("KeyframeAnimation.sampleBudget", unit: "frames × segments", limit: 2e7)
 
     /// - Parameters:
     ///   - keyTimes: nil spaces the keyframes evenly (Core Animation's default); ignored when paced.
@@ -91,7 +101,18 @@ public struct KeyframeAnimation: Sendable {
                 reason: "must be greater than zero (infinity repeats forever)")
         }
         let n = keyframes.count
-        let pairs = (0..<(n - 1)).map { PathMorph.match(keyframes[$0], keyframes[$0 + 1]) }
+        var held = 0.0, matching = 0.0
+        for (k, frame) in keyframes.enumerated() {
+            held += Double(frame.segmentCount + frame.subpaths.count)
+            if k > 0 { matching += PathMorph.matchWork(keyframes[k - 1], frame) }
+        }
+        guard held <= Double(Self.maximumSegments) else {
+            throw FlingError(
+                .outOfRange, field: "KeyframeAnimation.keyframes", value: "\(WorkBudget.figure(held)) segments and subpaths",
+                reason: "the keyframes may hold at most \(Self.maximumSegments) segments and subpaths together")
+        }
+        try PathMorph.matchBudget.check(matching, "KeyframeAnimation.keyframes")
+        let pairs = (0..<(n - 1)).map { PathMorph.matched(keyframes[$0], keyframes[$0 + 1]) }
         let times: [Double]
         switch calculationMode {
         case .paced: times = Self.pacedKeyTimes(pairs)
@@ -127,6 +148,7 @@ public struct KeyframeAnimation: Sendable {
         self.repeatCount = repeatCount
         self.autoreverses = autoreverses
         self.pairs = pairs
+        maximumShapeSegments = max(keyframes.map(\.segmentCount).max() ?? 0, pairs.map(\.0.segmentCount).max() ?? 0)
     }
 
     /// The cubic mode's rule: every keyframe has the first one's structure.

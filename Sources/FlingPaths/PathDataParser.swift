@@ -66,7 +66,13 @@ struct PathDataParser {
         var str = String(text)
         if str.hasPrefix("+") { str.removeFirst() }
         guard let x = Double(str) else { throw fail(start, "expected a number") }
-        guard x.isFinite else { throw fail(start, "number out of the range of a double") }
+        guard x.isFinite else {
+            // Name the number itself (its first 40 characters), not only its first character.
+            let shown = text.count > 40 ? String(String.UnicodeScalarView(text.prefix(40))) + "…" : String(text)
+            throw FlingError(
+                .malformedInput, field: "path data at offset \(start)", value: "'\(shown)'",
+                reason: "the number \(shown) at offset \(start) is beyond the range of a double (±1.8e308)")
+        }
         i = j
         return x
     }

@@ -34,14 +34,40 @@ public enum PathMorph {
     /// Both paths brought to a common structure. Paths of the same structure whose points
     /// already correspond (no other start moves strictly less) come back unchanged, so they
     /// morph point by point as in Core Animation.
-    public static func match(_ a: BezierPath, _ b: BezierPath) -> (BezierPath, BezierPath) {
+    ///
+    /// Throws `overBudget` when ``matchWork(_:_:)`` exceeds ``matchBudget``.
+    public static func match(_ a: BezierPath, _ b: BezierPath) throws(FlingError) -> (BezierPath, BezierPath) {
+        try matchBudget.check(matchWork(a, b), "PathMorph.match")
+        return matched(a, b)
+    }
+
+    /// The work budget of matching: the sum over paired subpaths of (segments)², the cost of
+    /// choosing the start that moves least (``match(_:_:)``; summed over every pair of
+    /// neighbouring keyframes for a ``KeyframeAnimation``).
+    public static let matchBudget = WorkBudget("PathMorph.matchBudget", unit: "segments² over paired subpaths", limit: 1e8)
+
+    /// The work of matching `a` and `b`, in ``matchBudget``'s unit: for each pair of subpaths,
+    /// the square of the larger segment count (at least 1).
+    package static func matchWork(_ a: BezierPath, _ b: BezierPath) -> Double {
+        var work = 0.0
+        for k in 0..<max(a.subpaths.count, b.subpaths.count) {
+            let x = k < a.subpaths.count ? a.subpaths[k].segments.count : 0
+            let y = k < b.subpaths.count ? b.subpaths[k].segments.count : 0
+            let n = Double(max(x, y, 1))
+            work += n * n
+        }
+        return work
+    }
+
+    /// ``match(_:_:)`` without its budget check (the caller has checked).
+    package static func matched(_ a: BezierPath, _ b: BezierPath) -> (BezierPath, BezierPath) {
         var sa = a.subpaths, sb = b.subpaths
         while sa.count < sb.count { sa.append(collapsed(like: sb[sa.count])) }
         while sb.count < sa.count { sb.append(collapsed(like: sa[sb.count])) }
         for k in 0..<sa.count {
             var x = sa[k], y = sb[k]
-            while x.segments.count < y.segments.count { splitLongest(&x) }
-            while y.segments.count < x.segments.count { splitLongest(&y) }
+            split(&x, toCount: y.segments.count)
+            split(&y, toCount: x.segments.count)
             if x.isClosed && y.isClosed { y = rotated(y, toward: x) }
             let closed = x.isClosed && y.isClosed
             x.isClosed = closed; y.isClosed = closed
@@ -79,17 +105,23 @@ public enum PathMorph {
             isClosed: s.isClosed)
     }
 
-    static func splitLongest(_ s: inout BezierPath.Subpath) {
-        guard !s.segments.isEmpty else {
-            s.segments = [CubicSegment(s.start, s.start, s.start, s.start)]; return
+    /// Splits the longest segment in half (the first on a tie) until there are `count`; an
+    /// empty subpath first gets one segment collapsed on its start. Each segment's length is
+    /// measured once (the halves' when they are made), so a split costs a scan, not a quadrature
+    /// per segment.
+    static func split(_ s: inout BezierPath.Subpath, toCount count: Int) {
+        guard s.segments.count < count else { return }
+        if s.segments.isEmpty { s.segments = [CubicSegment(s.start, s.start, s.start, s.start)] }
+        var lengths = s.segments.map { $0.length() }
+        while s.segments.count < count {
+            var best = 0, bestLength = -1.0
+            for (k, l) in lengths.enumerated() where l > bestLength {
+                best = k; bestLength = l
+            }
+            let (h1, h2) = s.segments[best].split(at: 0.5)
+            s.segments.replaceSubrange(best...best, with: [h1, h2])
+            lengths.replaceSubrange(best...best, with: [h1.length(), h2.length()])
         }
-        var best = 0, bestLength = -1.0
-        for (k, c) in s.segments.enumerated() {
-            let l = c.length()
-            if l > bestLength { best = k; bestLength = l }
-        }
-        let (h1, h2) = s.segments[best].split(at: 0.5)
-        s.segments.replaceSubrange(best...best, with: [h1, h2])
     }
 
     static func rotated(_ y: BezierPath.Subpath, toward x: BezierPath.Subpath) -> BezierPath.Subpath {

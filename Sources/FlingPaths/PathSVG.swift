@@ -6,6 +6,27 @@ import FlingCore
 public enum PathSVG {
     static func n(_ x: Double) -> String { x.description }
 
+    /// The most segments (of shapes) or items (of conveyors) one picture draws, over all its
+    /// frames: a bound on the picture's size (about 70 bytes of text each) and on the time and
+    /// memory making it takes. A picture that would draw more, or more than ``maximumFrames``
+    /// frames, is thinned to evenly spread frames (every k-th of those asked for, in order, the
+    /// first always kept); never below one frame for a filmstrip, two for an animation.
+    public static let maximumDrawn = 1_000_000
+    /// The most frames one picture draws (cells of a filmstrip, steps of an animation).
+    public static let maximumFrames = 2_000
+
+    /// How many frames of `perFrame` segments or items fit: `asked` or fewer, at least `least`.
+    static func framesThatFit(_ asked: Int, perFrame: Int, least: Int) -> Int {
+        max(least, min(asked, maximumFrames, maximumDrawn / max(1, perFrame)))
+    }
+
+    /// `xs` thinned to at most `count` elements: every k-th from the first, `k = ⌈n / count⌉`.
+    static func thinned<T>(_ xs: [T], to count: Int) -> [T] {
+        guard xs.count > count, count > 0 else { return xs }
+        let k = (xs.count + count - 1) / count
+        return stride(from: 0, to: xs.count, by: k).map { xs[$0] }
+    }
+
     /// SMIL `keyTimes` for samples taken at `times` (increasing, at least two): each time's
     /// fraction of the span from the first to the last, in the shortest form that reads back
     /// to the same double, so no two samples share a key time (two decimals would put 301
@@ -27,6 +48,7 @@ public enum PathSVG {
     /// A time for a caption, to the millisecond (the exact time is in the frame's `data-t`).
     static func timeLabel(_ seconds: Double) -> String {
         let ms = (seconds * 1000).rounded()
+        guard abs(ms) < 0x1p62 else { return "\(seconds)" }  // NaN, infinite or beyond Int
         return ms == (ms / 1000).rounded() * 1000 ? "\(Int(ms / 1000))" : "\(ms / 1000)"
     }
 
@@ -39,11 +61,13 @@ public enum PathSVG {
     }
 
     /// A filmstrip: the shape at each of `times` in a grid of `columns`, each cell `cell` points
-    /// wide, the time under it. Every frame is a `<path data-t="…" d="…">`.
+    /// wide, the time under it. Every frame is a `<path data-t="…" d="…">`. Times are thinned
+    /// to fit ``maximumDrawn`` segments.
     public static func filmstrip(
         _ animation: KeyframeAnimation, times: [Double], columns: Int = 6,
         cell: Double = 160, fill: String = "#e8453c", title: String = ""
     ) -> String {
+        let times = thinned(times, to: framesThatFit(times.count, perFrame: animation.maximumShapeSegments, least: 1))
         let shapes = times.map { animation.shape(at: $0) }
         let box = frame(of: shapes, margin: 4)
         let w = box.max.x - box.min.x, h = box.max.y - box.min.y
@@ -73,15 +97,16 @@ public enum PathSVG {
     /// An animated SVG: one `<path>` whose `d` is animated (SMIL) through `frames` shapes sampled
     /// evenly over one cycle (a pass, or a pass and its reverse) with `keyTimes` k/(frames-1),
     /// repeating as the animation does. Linear interpolation between samples when they all share
-    /// one structure (what browsers can interpolate), otherwise discrete steps.
+    /// one structure (what browsers can interpolate), otherwise discrete steps. `frames` is at
+    /// least 2, and fewer when more would draw beyond ``maximumDrawn`` segments.
     public static func animated(
         _ animation: KeyframeAnimation, frames: Int = 61, fill: String = "#e8453c",
         size: Double = 320
     ) -> String {
-        let count = max(2, frames)
+        let count = framesThatFit(frames, perFrame: animation.maximumShapeSegments, least: 2)
         let cycle = animation.duration * (animation.autoreverses ? 2 : 1)
         let span = animation.repeatCount.isInfinite ? cycle : min(cycle, animation.activeDuration)
-        let times = KeyframeAnimation.sampleTimes(frames: count, from: 0, to: span)
+        let times = KeyframeAnimation.times(frames: count, from: 0, to: span)
         let shapes = times.map { animation.shape(at: $0) }
         let box = frame(of: shapes, margin: 4)
         let linear = shapes.allSatisfy { PathMorph.sameStructure($0, shapes[0]) }
@@ -102,11 +127,13 @@ public enum PathSVG {
     }
 
     /// A filmstrip of a conveyor: one row per time, each visible item a circle of `radius`
-    /// with its alpha as `opacity` (`data-t` on the row).
+    /// with its alpha as `opacity` (`data-t` on the row). Times are thinned to fit
+    /// ``maximumDrawn`` items.
     public static func filmstrip(
         _ conveyor: Conveyor, nanoseconds times: [Int64], radius: Double = 6,
         fill: String = "#5a5a5a"
     ) -> String {
+        let times = thinned(times, to: framesThatFit(times.count, perFrame: conveyor.itemsShown, least: 1))
         let lo = Vector(min(conveyor.start.x, conveyor.end.x), min(conveyor.start.y, conveyor.end.y))
         let hi = Vector(max(conveyor.start.x, conveyor.end.x), max(conveyor.start.y, conveyor.end.y))
         let rowHeight = hi.y - lo.y + 2 * radius + 8
@@ -133,14 +160,15 @@ public enum PathSVG {
     /// An animated conveyor: the picture repeats every period, and within one period each item
     /// moves exactly one spacing, so each item slot is a circle whose `cx`, `cy` and `opacity`
     /// are animated through `frames` samples of one period, repeating forever; at the period's
-    /// end every slot stands where its neighbour started, so the loop is seamless.
+    /// end every slot stands where its neighbour started, so the loop is seamless. `frames` is
+    /// at least 2, and fewer when more would draw beyond ``maximumDrawn`` items.
     public static func animated(
         _ conveyor: Conveyor, frames: Int = 31, radius: Double = 6,
         fill: String = "#5a5a5a"
     ) -> String {
-        let count = max(2, frames)
         let l = conveyor.length, s = conveyor.spacing
         let slots = Int((l / s).rounded(.down)) + 2
+        let count = framesThatFit(frames, perFrame: slots, least: 2)
         let direction = conveyor.end - conveyor.start
         let lo = Vector(min(conveyor.start.x, conveyor.end.x), min(conveyor.start.y, conveyor.end.y))
         let hi = Vector(max(conveyor.start.x, conveyor.end.x), max(conveyor.start.y, conveyor.end.y))

@@ -17,7 +17,7 @@ extension PathScenes {
         let arcs = try! BezierPath(svg: "M 10 10 A 40 20 30 1 1 90 70 a 33 11 -117.5 0 0 -20 -60 A 5 5 45 0 1 0 0 Z")
         let pin = try! BezierPath(svg: pinData)
         return [
-            ("pin 240 frames over 2 s", jumpingPin().sampleDigest(frames: 240, from: 0, to: 2).hex),
+            ("pin 240 frames over 2 s", try! jumpingPin().sampleDigest(frames: 240, from: 0, to: 2).hex),
             (
                 "square to circle, easeInEaseOut, autoreverse",
                 try! KeyframeAnimation(
@@ -37,7 +37,7 @@ extension PathScenes {
                     for line in try! pin.flattened(tolerance: 0.05) { for p in line { d.combine(p.x); d.combine(p.y) } }
                 }
             ),
-            ("dots 90 frames", dots().sampleDigest(frames: 90).hex),
+            ("dots 90 frames", try! dots().sampleDigest(frames: 90).hex),
         ]
     }
 }

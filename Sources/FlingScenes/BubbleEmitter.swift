@@ -222,6 +222,9 @@ public struct BubbleEmitter: Sendable {
     public private(set) var taps: [Double] = []
     private var tapHead = 0
     private var emitted = 0
+    /// Every bubble the last ``advance(to:)`` emitted, in order, those it already removed too
+    /// (for drawing each bubble's path).
+    package private(set) var lastEmitted: [Bubble] = []
 
     /// A fresh emitter at time 0.
     public init(configuration: Configuration = .init(), seed: UInt64) throws(FlingError) {
@@ -245,9 +248,34 @@ public struct BubbleEmitter: Sendable {
         taps.append(time)
     }
 
+    /// The work budget of one ``advance(to:)``: the bubbles live before it plus those it may
+    /// emit (every tap due, and `(time − next timer) / interval.lowerBound + 1` timer
+    /// emissions), at most 10⁶. A bound on the memory the emitter holds and the time one
+    /// advance takes.
+    public static let emissionBudget = WorkBudget("BubbleEmitter.emissionBudget", unit: "bubbles live or emitted", limit: 1e6)
+
+    /// The most bubbles an advance to `time` can leave alive: those alive now and every one it
+    /// may emit.
+    package func liveBound(at time: Double) -> Double {
+        // Taps never decrease: those due are the run from tapHead up to the first later one.
+        var lo = tapHead, hi = taps.count
+        while lo < hi {
+            let mid = lo + (hi - lo) / 2
+            if taps[mid] <= time { lo = mid + 1 } else { hi = mid }
+        }
+        var n = Double(bubbles.count) + Double(lo - tapHead)
+        if let interval = configuration.interval, nextTimer <= time {
+            n += ((time - nextTimer) / interval.lowerBound).rounded(.down) + 1
+        }
+        return n
+    }
+
     /// Moves to `time` (never decreasing): emits what is due in time order (a timer emission
     /// before a tap at the same time), pops and removes bubbles whose time has come, and
     /// returns those events in time order.
+    ///
+    /// Throws (changing nothing) unless `time` lies in 0...10⁹ at or after the current time, and
+    /// `overBudget` when the bubbles live and due exceed ``emissionBudget``.
     @discardableResult
     public mutating func advance(to time: Double) throws(FlingError) -> [Event] {
         try Check.range(time, 0...1e9, "BubbleEmitter.advance.time")
@@ -256,8 +284,10 @@ public struct BubbleEmitter: Sendable {
                 .outOfOrder, field: "BubbleEmitter.advance.time", value: "\(time)",
                 reason: "is earlier than the current time, \(self.time)")
         }
+        try Self.emissionBudget.check(liveBound(at: time), "BubbleEmitter.advance.time")
         let previous = self.time
         var events: [Event] = []
+        lastEmitted.removeAll(keepingCapacity: true)
         while true {
             let tap = tapHead < taps.count ? taps[tapHead] : Double.infinity
             let next = min(nextTimer, tap)
@@ -308,6 +338,7 @@ public struct BubbleEmitter: Sendable {
         }
         emitted += 1
         bubbles.append(bubble)
+        lastEmitted.append(bubble)
         return bubble
     }
 
@@ -365,11 +396,17 @@ public struct BubbleEmitter: Sendable {
     /// `states` (cleared first; its capacity is kept, so a warmed-up caller allocates nothing).
     public func states(into states: inout [State]) {
         states.removeAll(keepingCapacity: true)
-        for i in bubbles.indices { states.append(state(of: bubbles[i], at: time)) }
+        for i in bubbles.indices { states.append(checkedState(of: bubbles[i], at: time)) }
     }
 
-    /// The bubble's state at `t` (at or after its birth).
-    public func state(of b: Bubble, at t: Double) -> State {
+    /// The bubble's state at `t`; a time before its birth is taken as its birth. Throws
+    /// `notFinite` for a NaN or infinite time.
+    public func state(of b: Bubble, at t: Double) throws(FlingError) -> State {
+        try Check.finite(t, "BubbleEmitter.state.time")
+        return checkedState(of: b, at: max(t, b.born))
+    }
+
+    func checkedState(of b: Bubble, at t: Double) -> State {
         let age = t - b.born
         if age < b.duration {
             let u = age / b.duration

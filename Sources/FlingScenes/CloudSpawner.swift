@@ -82,7 +82,20 @@ public struct CloudSpawner: Sendable {
         next = random.uniform(configuration.interval)
     }
 
+    /// The work budget of one ``advance(to:)``: the clouds in the sky before it plus those it
+    /// may make (`(time − next) / interval.lowerBound + 1`), at most 10⁶. A bound on the memory
+    /// the spawner holds and the time one advance takes.
+    public static let emissionBudget = WorkBudget("CloudSpawner.emissionBudget", unit: "clouds live or made", limit: 1e6)
+
+    /// The most clouds an advance to `time` can leave in the sky.
+    package func liveBound(at time: Double) -> Double {
+        Double(clouds.count) + (next <= time ? ((time - next) / configuration.interval.lowerBound).rounded(.down) + 1 : 0)
+    }
+
     /// Moves to `time` (never decreasing) and returns what appeared and was removed, in time order.
+    ///
+    /// Throws (changing nothing) unless `time` lies in 0...10⁹ at or after the current time, and
+    /// `overBudget` when the clouds live and due exceed ``emissionBudget``.
     @discardableResult
     public mutating func advance(to time: Double) throws(FlingError) -> [Event] {
         try Check.range(time, 0...1e9, "CloudSpawner.advance.time")
@@ -91,6 +104,7 @@ public struct CloudSpawner: Sendable {
                 .outOfOrder, field: "CloudSpawner.advance.time", value: "\(time)",
                 reason: "is earlier than the current time, \(self.time)")
         }
+        try Self.emissionBudget.check(liveBound(at: time), "CloudSpawner.advance.time")
         var events: [Event] = []
         let c = configuration
         while next <= time {

@@ -63,9 +63,18 @@ public struct DayNightPicker: Sendable {
             return c
         }
 
+        /// Throws unless every number is finite and in range, and the view needs at most
+        /// ``DayNightPicker/maximumSkyCopies`` copies of the sky image.
         public func validate() throws(FlingError) {
             try Check.range(imageHeight, 1...Limits.coordinate, "DayNightPicker.imageHeight")
             try Check.range(viewHeight, 0...Limits.coordinate, "DayNightPicker.viewHeight")
+            let copies = DayNightPicker.skyCopies(self)
+            guard copies <= Double(DayNightPicker.maximumSkyCopies) else {
+                throw FlingError(
+                    .outOfRange, field: "DayNightPicker.viewHeight", value: "\(viewHeight)",
+                    reason: "needs \(WorkBudget.figure(copies)) copies of a sky image \(imageHeight) points tall; "
+                        + "at most \(DayNightPicker.maximumSkyCopies) (DayNightPicker.maximumSkyCopies)")
+            }
             try Check.range(sunMultiple, -100...100, "DayNightPicker.sunMultiple")
             try transition.validate("DayNightPicker.transition")
         }
@@ -155,11 +164,32 @@ public struct DayNightPicker: Sendable {
         return r
     }
 
-    /// Every layer at `time` (at or after the last pick).
-    public func layers(at time: Double) -> Layers { Self.layers(minutes: Self.wrapped(value(at: time)), configuration) }
+    /// The most copies of the sky image a view may need (`⌈viewHeight / imageHeight⌉ + 1`,
+    /// ``Layers/skyCopies``): a bound on the memory of one ``Layers`` and the time to make it.
+    public static let maximumSkyCopies = 10_000
 
-    /// Every layer for a time of day, without animation.
-    public static func layers(minutes m: Double, _ c: Configuration) -> Layers {
+    /// The number of copies of the sky image ``Layers/skyCopies`` holds for a configuration:
+    /// the fewest, from the first at `-offset` (at most one image above the view's top), that
+    /// reach the view's bottom.
+    package static func skyCopies(_ c: Configuration) -> Double {
+        (c.viewHeight / c.imageHeight).rounded(.down) + 2
+    }
+
+    /// Every layer at `time` (at or after the last pick).
+    public func layers(at time: Double) -> Layers { Self.unchecked(minutes: Self.wrapped(value(at: time)), configuration) }
+
+    /// Every layer for a time of day, without animation: `minutes` (finite) is taken modulo a
+    /// day first, so every layer lies in its documented range (star alpha in 0...1).
+    ///
+    /// Throws unless `minutes` is finite and `c` validates (``Configuration/validate()``).
+    public static func layers(minutes m: Double, _ c: Configuration) throws(FlingError) -> Layers {
+        try Check.finite(m, "DayNightPicker.layers.minutes")
+        try c.validate()
+        return unchecked(minutes: wrapped(m), c)
+    }
+
+    /// ``layers(minutes:_:)`` for minutes in `0..<1440` and a valid configuration.
+    static func unchecked(minutes m: Double, _ c: Configuration) -> Layers {
         let sinceSix = wrapped(m - 360)
         let rotation = 2 * Double.pi * sinceSix / minutesPerDay
         let offset = sinceSix * c.imageHeight / minutesPerDay

@@ -18,7 +18,7 @@ import FlingCore
         // Four lines and four quarter arcs: the same counts, but the circle drawn from its right
         // point would swirl the square's corners around; the least-moving start is chosen.
         #expect(PathMorph.sameStructure(square, circle))
-        let (a, b) = PathMorph.match(square, circle)
+        let (a, b) = try PathMorph.match(square, circle)
         #expect(PathMorph.sameStructure(a, b))
         #expect(a == square)  // the square already has four segments: unchanged
         let chosen = cost(a.subpaths[0], b.subpaths[0], rotation: 0)
@@ -40,7 +40,7 @@ import FlingCore
     @Test func segmentCountsMatchBySplittingWithoutChangingTheShape() throws {
         let triangle = try BezierPath(svg: "M 0 0 L 90 0 L 0 40 Z")
         let eight = try BezierPath(svg: "M 100 50 A 50 50 0 0 1 0 50 A 50 50 0 1 1 100 50 Z M 0 0 h 1")
-        let (a, b) = PathMorph.match(triangle, eight)
+        let (a, b) = try PathMorph.match(triangle, eight)
         #expect(PathMorph.sameStructure(a, b))
         #expect(a.subpaths.count == 2 && a.subpaths[0].segments.count == eight.subpaths[0].segments.count)
         // The split triangle is the same triangle: length and bounds unchanged, corners kept.
@@ -53,7 +53,7 @@ import FlingCore
         let one = try BezierPath(svg: "M 60 50 A 10 10 0 0 1 40 50 A 10 10 0 0 1 60 50 Z")
         let two = try BezierPath(
             svg: "M 60 50 A 10 10 0 0 1 40 50 A 10 10 0 0 1 60 50 Z M 210 50 A 10 10 0 0 1 190 50 A 10 10 0 0 1 210 50 Z")
-        let (a, b) = PathMorph.match(one, two)
+        let (a, b) = try PathMorph.match(one, two)
         #expect(a.subpaths.count == 2 && PathMorph.sameStructure(a, b))
         // The new subpath grows out of its own center.
         #expect(a.subpaths[1].segments.allSatisfy { $0.points.allSatisfy { near($0, Vector(200, 50), 1e-12) } })

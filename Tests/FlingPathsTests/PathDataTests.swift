@@ -126,6 +126,18 @@ import FlingCore
         if kept > 0 { #expect(path.commands == Array(path.commands.prefix(kept))) }
     }
 
+    /// An overflowing number is named by its text and offset, not only its first character.
+    @Test func anOverflowingNumberNamesItsTextAndOffset() throws {
+        let e = try #require(throws: FlingError.self) { try PathData("M 1 -12.5e999 L 3 4") }
+        #expect(e.code == .malformedInput)
+        #expect(e.field == "path data at offset 4")
+        #expect(e.value == "'-12.5e999'")
+        #expect(e.reason.contains("-12.5e999 at offset 4"))
+        // A long one is cut at 40 characters.
+        let long = try #require(throws: FlingError.self) { try PathData("M 0 " + String(repeating: "9", count: 400)) }
+        #expect(long.value == "'" + String(repeating: "9", count: 40) + "…'")
+    }
+
     @Test func textRoundTripsEveryNumberExactly() throws {
         let weird: [Double] = [
             0.1 + 0.2, 1e-300, -0.0, 5e-324, 1.7976931348623157e308, 123456789.123456789,

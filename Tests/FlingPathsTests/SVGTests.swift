@@ -24,7 +24,7 @@ import FlingCore
 
     @Test func filmstripIsWellFormedAndHoldsTheSampledShapes() throws {
         let animation = try pin()
-        let times = KeyframeAnimation.sampleTimes(frames: 12, from: 0, to: 1.1)
+        let times = try KeyframeAnimation.sampleTimes(frames: 12, from: 0, to: 1.1)
         let svg = PathSVG.filmstrip(animation, times: times, title: "pin <jump> & squash")
         let doc = try document(svg)
         let paths = try doc.nodes(forXPath: "//*[local-name()='path']").compactMap { $0 as? XMLElement }
@@ -48,7 +48,7 @@ import FlingCore
         let values = try #require(attr(animate, "values")).split(separator: ";")
         let keyTimes = try #require(attr(animate, "keyTimes")).split(separator: ";")
         #expect(values.count == 41 && keyTimes.count == 41 && keyTimes.first == "0.0" && keyTimes.last == "1.0")
-        for (k, (v, t)) in zip(values, KeyframeAnimation.sampleTimes(frames: 41, from: 0, to: 1)).enumerated() {
+        for (k, (v, t)) in zip(values, try KeyframeAnimation.sampleTimes(frames: 41, from: 0, to: 1)).enumerated() {
             #expect(try BezierPath(svg: String(v)) == animation.shape(at: t), "frame \(k)")
         }
         #expect(values.first == values.last)  // seamless

@@ -17,12 +17,12 @@ import Testing
         let texts = pin.paths.keyframes, animation = pin.paths.animation
         #expect(texts.count == 6 && texts[0] == PathScenes.pinData && texts[5] == texts[0])
         #expect(animation.keyframes == PathScenes.pinKeyframes() + [PathScenes.pinKeyframes()[0]])
-        #expect(pin.digest.hex == Self.pinDigest && pin.expected?.hex == Self.pinDigest)
+        #expect(try pin.digest.hex == Self.pinDigest && pin.expected?.hex == Self.pinDigest)
         let dots = try PathDocument<ConveyorPaths>(json: try fixtureBytes("paths/dots.json"))
-        #expect(dots.digest.hex == Self.dotsDigest && dots.expected?.hex == Self.dotsDigest)
+        #expect(try dots.digest.hex == Self.dotsDigest && dots.expected?.hex == Self.dotsDigest)
         // The replay's samples chain to the library's digest, and compare with the pin.
         let pinReplay = try pin.replay(ReplayOptions()), dotsReplay = try dots.replay(ReplayOptions())
-        #expect(pinReplay.digest == pin.digest && dotsReplay.digest == dots.digest)
+        #expect(try pinReplay.digest == pin.digest && dotsReplay.digest == dots.digest)
         try pinReplay.verify()
         try dotsReplay.verify()
         // Writing reads back to the same document, byte for byte.
@@ -99,7 +99,7 @@ import Testing
         let doc = try XMLDocument(xmlString: strip.stdout, options: [])
         let paths = try doc.nodes(forXPath: "//*[local-name()='path']").compactMap { $0 as? XMLElement }
         let animation = try PathDocument<MorphPaths>(json: try fixtureBytes("paths/jumping-pin.json")).paths.animation
-        let times = KeyframeAnimation.sampleTimes(frames: 9, from: 0, to: 2)
+        let times = try KeyframeAnimation.sampleTimes(frames: 9, from: 0, to: 2)
         #expect(paths.count == 9)
         for (p, t) in zip(paths, times) {
             let d = try #require(p.attributes?.first { $0.name == "d" }?.stringValue)
@@ -140,7 +140,7 @@ import Testing
         let start = try #require(text.range(of: "```json\n"))
         let end = try #require(text.range(of: "```", range: start.upperBound..<text.endIndex))
         let scene = try PathDocument<ConveyorPaths>(json: String(text[start.upperBound..<end.lowerBound]))
-        #expect(scene.expected == scene.digest && scene.digest.hex == Self.dotsDigest)
+        #expect(try scene.expected == scene.digest && scene.digest.hex == Self.dotsDigest)
     }
 
     func firstTrace() throws -> String {

@@ -222,7 +222,9 @@ import Testing
             events: [])
         scene.run = Trace.RunLength(duration: 3600, stopsWhenIdle: false)
         let big = try #require(throws: FlingError.self) { try Trace(sessions: [scene]).validate() }
-        #expect(big.reason.contains("ticks × tiles"))
+        // Named as a work budget, with the trace's figure: 2000 tiles × 216,000 ticks.
+        #expect(big.code == .overBudget && big.reason.contains("Trace.tileTickBudget"))
+        #expect(big.value == "432000000 tile-ticks")
     }
 
     @Test func commandLineFilesAndMessages() throws {

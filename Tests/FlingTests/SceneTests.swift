@@ -133,7 +133,7 @@ import Testing
     ])
     func layersAtTheHours(hour: Double, turnsOfPi: Double, alpha: Double) throws {
         let c = DayNightPicker.Configuration()
-        let l = DayNightPicker.layers(minutes: hour * 60, c)
+        let l = try DayNightPicker.layers(minutes: hour * 60, c)
         #expect(l.rotation == turnsOfPi * Double.pi)
         #expect(l.moonRotation == -l.rotation && l.sunRotation == -l.rotation && l.starRotation == l.rotation)
         #expect(l.starAlpha == alpha)
@@ -142,11 +142,11 @@ import Testing
         #expect(l.skyCopies[0] <= 0 && l.skyCopies.last! + c.imageHeight >= c.viewHeight)
     }
 
-    @Test func rampsAndSunMultiple() {
+    @Test func rampsAndSunMultiple() throws {
         var c = DayNightPicker.Configuration()
         c.starRamp = .smooth
         c.sunMultiple = 3
-        let l = DayNightPicker.layers(minutes: 19 * 60 + 30, c)  // a quarter of the way to midnight
+        let l = try DayNightPicker.layers(minutes: 19 * 60 + 30, c)  // a quarter of the way to midnight
         #expect(l.starAlpha == 0.25 * 0.25 * (3 - 0.5))
         #expect(l.sunRotation == -3 * l.rotation)
     }

@@ -110,8 +110,13 @@ public struct BounceCurve: Hashable, Sendable {
         }
     }
 
-    /// The number of frames, `Int(60 · duration)`.
-    public var frames: Int { Int(60 * duration) }
+    /// The number of frames, `Int(60 · duration)`: 0 for a duration that is NaN or under
+    /// 1/60 s, and at most 3,600 (the 60 s ``validate()`` allows), so that the keyframes of any
+    /// curve, valid or not, fit in memory.
+    public var frames: Int {
+        let n = 60 * duration
+        return n >= 1 ? Int(min(n, 3600)) : 0
+    }
 
     /// The number of frames (the library's name for it).
     public var steps: Int { frames }

@@ -126,6 +126,11 @@ public final class ChatHeads {
         guard let top = heads.map(\.id).max() else {
             throw FlingError(.malformedInput, field: "ChatHeads.heads", value: "[]", reason: "needs at least one head")
         }
+        guard top.rawValue < Int.max else {
+            throw FlingError(
+                .outOfRange, field: "ChatHeads.heads.id", value: "\(top.rawValue)",
+                reason: "must be below Int.max: the panel takes the id after the greatest head's")
+        }
         self.configuration = configuration
         self.heads = heads.map(\.id)
         self.panel = SnapItemID(top.rawValue + 1)

@@ -13,10 +13,12 @@ public enum RestingPlaces: Hashable, Sendable {
 
     /// The resting place nearest to `projected` (a release's projected position). The
     /// distance is Euclidean; ties go to the earlier place (the left edge before the right).
+    /// With no place at all (`.points([])`, which ``validate(_:)`` refuses), `projected` itself.
     public func nearest(to projected: Vector) -> Vector {
         switch self {
         case .points(let points):
-            var best = points[0], bestDistance = (points[0] - projected).dot(points[0] - projected)
+            guard let first = points.first else { return projected }
+            var best = first, bestDistance = (first - projected).dot(first - projected)
             for p in points.dropFirst() {
                 let d = (p - projected).dot(p - projected)
                 if d < bestDistance { best = p; bestDistance = d }

@@ -37,8 +37,11 @@ public struct VelocityTracker: Sendable {
     /// Forgets every sample.
     public mutating func reset() { newest = -1; count = 0 }
 
-    /// Adds a sample: the touch's position at `time` (seconds, within ±1e12).
+    /// Adds a sample: the touch's position at `time` (seconds, within ±1e12; a time beyond
+    /// saturates at ±1e12). A sample whose time is NaN has no place in time and is dropped:
+    /// the tracker stays as it was.
     public mutating func add(time: Double, position: Vector) {
+        guard !time.isNaN else { return }
         newest = (newest + 1) % Self.historySize
         // Microseconds; a time beyond the documented ±10¹² s saturates instead of trapping.
         samples[newest] = TrackerSample(time: Int64((min(max(time, -1e12), 1e12) * 1_000_000).rounded()), x: position.x, y: position.y)

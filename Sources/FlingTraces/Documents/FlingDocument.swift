@@ -52,13 +52,13 @@ public struct DocumentKind: Sendable, CustomStringConvertible {
     /// What a document of the kind holds, in words.
     public let summary: String
     /// The most work (``FlingDocument/work(_:)``) a document of the kind may ask for, in its
-    /// unit; nil for no bound beyond the kind's own limits.
-    public let budget: Double?
+    /// unit: the kind's one documented ``WorkBudget`` (README's "Bad input" lists them).
+    public let budget: WorkBudget
     /// Reads a document of the kind from its parsed root (format, version and kind unchecked).
     let read: @Sendable (inout TraceDecoder, JSONNode) throws(FlingError) -> any FlingDocument
 
     init(
-        name: String, format: String, summary: String, budget: Double? = nil,
+        name: String, format: String, summary: String, budget: WorkBudget,
         read: @escaping @Sendable (inout TraceDecoder, JSONNode) throws(FlingError) -> any FlingDocument
     ) {
         self.name = name; self.format = format; self.summary = summary; self.budget = budget; self.read = read
@@ -99,6 +99,12 @@ public struct ReplayOptions {
     public var reference: MakeBackend?
     /// The reference backend's name, for reports.
     public var referenceName: String
+    /// With ``keepsFrames``, keep only samples `0, k, 2k, …` and the last (a picture of a long
+    /// scene draws what it can show).
+    package var frameStride = 1
+
+    /// Whether sample `k` of `n` keeps its frame.
+    package func keeps(_ k: Int, of n: Int) -> Bool { keepsFrames && (k % max(1, frameStride) == 0 || k == n - 1) }
 
     public init(
         makeBackend: MakeBackend? = nil, display: DisplayFrames = .rate(60), keepsFrames: Bool = true,
@@ -158,15 +164,10 @@ extension FlingDocument {
     /// The kind's registered name.
     public var kindName: String { Self.kind.name }
 
-    /// Throws (`outOfRange`) when a replay with `options` would exceed the kind's budget.
+    /// Throws (`overBudget`, naming the budget and the document's figure) when a replay with
+    /// `options` would exceed the kind's ``DocumentKind/budget``.
     public func checkWork(_ options: ReplayOptions) throws(FlingError) {
-        guard let budget = Self.kind.budget else { return }
-        let w = work(options)
-        guard w.amount <= budget else {
-            throw FlingError(
-                .outOfRange, field: "\(Self.kind) work", value: "\(w)",
-                reason: "a \(Self.kind.name) document may ask for at most \(budget) \(w.unit)")
-        }
+        try Self.kind.budget.check(work(options).amount, "\(Self.kind) work")
     }
 
     /// Replays the document (after checking its work) and returns the run, the comparison with

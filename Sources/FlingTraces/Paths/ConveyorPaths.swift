@@ -56,11 +56,14 @@ public struct ConveyorPaths: SampledPaths {
         Int64(frames).dividingFullWidth(conveyor.periodNanoseconds.multipliedFullWidth(by: Int64(k))).quotient
     }
 
+    /// The sample times (frames clamped to 0...``KeyframeAnimation/maximumFrames``).
     public func times(_ sampling: PathSampling) -> [Double] {
-        (0..<max(0, sampling.frames)).map { Double(nanoseconds($0, sampling.frames)) / 1e9 }
+        let frames = min(max(sampling.frames, 0), KeyframeAnimation.maximumFrames)
+        return (0..<frames).map { Double(nanoseconds($0, frames)) / 1e9 }
     }
 
-    public func replay(_ sampling: PathSampling, keepsFrames: Bool, into out: inout PathReplay<Self>) {
+    public func replay(_ sampling: PathSampling, keepsFrames: Bool, into out: inout PathReplay<Self>) throws(FlingError) {
+        try checkSampling(sampling)
         for k in 0..<max(0, sampling.frames) {
             let items = conveyor.items(atNanoseconds: nanoseconds(k, sampling.frames))
             for item in items { out.digest.combine(item.position.x); out.digest.combine(item.position.y); out.digest.combine(item.alpha) }
@@ -72,12 +75,14 @@ public struct ConveyorPaths: SampledPaths {
         }
     }
 
-    public func digest(_ sampling: PathSampling) -> StateDigest { conveyor.sampleDigest(frames: sampling.frames) }
+    public func digest(_ sampling: PathSampling) throws(FlingError) -> StateDigest { try conveyor.sampleDigest(frames: sampling.frames) }
+
+    /// ``Conveyor/sampleBudget``: frames × dots shown.
+    public static var budget: WorkBudget { Conveyor.sampleBudget }
 
     /// Frames × dots on the line.
     public func work(_ sampling: PathSampling) -> Work {
-        let dots = (conveyor.length / conveyor.spacing).rounded(.down) + 1
-        return Work(unit: "frames × items", amount: Double(sampling.frames) * dots)
+        Work(unit: Self.budget.unit, amount: conveyor.sampleWork(frames: sampling.frames))
     }
 
     public func run(of replay: PathReplay<Self>, in document: PathDocument<Self>, title: String) -> Run {
@@ -105,7 +110,12 @@ public struct ConveyorPaths: SampledPaths {
     /// animated SVG of that many samples (default 31).
     public func render(_ document: PathDocument<Self>, _ options: RenderOptions) throws(FlingError) -> String {
         if options.animated { return PathSVG.animated(conveyor, frames: options.frames ?? 31) }
-        let n = Int64(options.frames ?? 8)
+        let frames = options.frames ?? 8
+        guard (1...KeyframeAnimation.maximumFrames).contains(frames) else {
+            throw FlingError(
+                .outOfRange, field: "RenderOptions.frames", value: "\(frames)", reason: "must lie in 1...\(KeyframeAnimation.maximumFrames)")
+        }
+        let n = Int64(frames)
         let times = (0..<n).map { k in Int64(n).dividingFullWidth(conveyor.periodNanoseconds.multipliedFullWidth(by: k)).quotient }
         return PathSVG.filmstrip(conveyor, nanoseconds: times)
     }

@@ -152,11 +152,14 @@ public struct MorphPaths: SampledPaths {
         ]
     }
 
+    /// The sample times (frames clamped to 0...``KeyframeAnimation/maximumFrames``).
     public func times(_ sampling: PathSampling) -> [Double] {
-        KeyframeAnimation.sampleTimes(frames: sampling.frames, from: sampling.from, to: sampling.to)
+        KeyframeAnimation.times(
+            frames: min(max(sampling.frames, 0), KeyframeAnimation.maximumFrames), from: sampling.from, to: sampling.to)
     }
 
-    public func replay(_ sampling: PathSampling, keepsFrames: Bool, into out: inout PathReplay<Self>) {
+    public func replay(_ sampling: PathSampling, keepsFrames: Bool, into out: inout PathReplay<Self>) throws(FlingError) {
+        try checkSampling(sampling)
         for t in times(sampling) {
             let shape = animation.shape(at: t)
             shape.combine(into: &out.digest)
@@ -167,14 +170,16 @@ public struct MorphPaths: SampledPaths {
         }
     }
 
-    public func digest(_ sampling: PathSampling) -> StateDigest {
-        animation.sampleDigest(frames: sampling.frames, from: sampling.from, to: sampling.to)
+    public func digest(_ sampling: PathSampling) throws(FlingError) -> StateDigest {
+        try animation.sampleDigest(frames: sampling.frames, from: sampling.from, to: sampling.to)
     }
 
-    /// Frames × the most segments a keyframe has.
+    /// ``KeyframeAnimation/sampleBudget``: frames × the most segments a sampled shape has.
+    public static var budget: WorkBudget { KeyframeAnimation.sampleBudget }
+
+    /// Frames × the most segments a sampled shape has (a keyframe, or a matched pair's).
     public func work(_ sampling: PathSampling) -> Work {
-        let segments = animation.keyframes.map(\.segmentCount).max() ?? 0
-        return Work(unit: "frames × segments", amount: Double(sampling.frames) * Double(max(1, segments)))
+        Work(unit: Self.budget.unit, amount: animation.sampleWork(frames: sampling.frames))
     }
 
     public func run(of replay: PathReplay<Self>, in document: PathDocument<Self>, title: String) -> Run {
@@ -206,7 +211,7 @@ public struct MorphPaths: SampledPaths {
     public func render(_ document: PathDocument<Self>, _ options: RenderOptions) throws(FlingError) -> String {
         if options.animated { return PathSVG.animated(animation, frames: options.frames ?? 61) }
         let s = document.sampling
-        let times = KeyframeAnimation.sampleTimes(frames: options.frames ?? min(s.frames, 24), from: s.from, to: s.to)
+        let times = try KeyframeAnimation.sampleTimes(frames: options.frames ?? min(s.frames, 24), from: s.from, to: s.to)
         return PathSVG.filmstrip(animation, times: times, title: document.name ?? Self.kind)
     }
 }

@@ -28,8 +28,13 @@ public struct PathDocument<Paths: SampledPaths>: Sendable {
     }
 
     /// The digest over the sampled frames (see ``BezierPath/combine(into:)``), as the kind's
-    /// library function computes it.
-    public var digest: StateDigest { paths.digest(sampling) }
+    /// library function computes it; throws unless the document validates.
+    public var digest: StateDigest {
+        get throws(FlingError) {
+            try validate()
+            return try paths.digest(sampling)
+        }
+    }
 }
 
 /// Sample times: for a morph, `frames` instants from `from` to `to` seconds inclusive
@@ -51,6 +56,8 @@ public protocol SampledPaths: Sendable {
     /// The registered name: the document's `"kind"`.
     static var kind: String { get }
     static var summary: String { get }
+    /// The kind's work budget (its registration's ``DocumentKind/budget``).
+    static var budget: WorkBudget { get }
     /// The document keys the kind adds to the common ones.
     static var keys: [String] { get }
     /// Reads the kind's part of a document and its sampling.
@@ -61,15 +68,28 @@ public protocol SampledPaths: Sendable {
     func times(_ sampling: PathSampling) -> [Double]
     /// Samples the paths: chains every sample into the replay's digest, and keeps each
     /// sample's frame and digest when asked.
-    func replay(_ sampling: PathSampling, keepsFrames: Bool, into replay: inout PathReplay<Self>)
+    func replay(_ sampling: PathSampling, keepsFrames: Bool, into replay: inout PathReplay<Self>) throws(FlingError)
     /// The library's digest over the samples (what the document pins).
-    func digest(_ sampling: PathSampling) -> StateDigest
+    func digest(_ sampling: PathSampling) throws(FlingError) -> StateDigest
     /// The work sampling implies (frames × segments or items).
     func work(_ sampling: PathSampling) -> Work
     /// The replay as a ``Run``.
     func run(of replay: PathReplay<Self>, in document: PathDocument<Self>, title: String) -> Run
     /// The document's picture: a filmstrip, or with ``RenderOptions/animated`` an animated SVG.
     func render(_ document: PathDocument<Self>, _ options: RenderOptions) throws(FlingError) -> String
+}
+
+extension SampledPaths {
+    /// Throws unless `sampling` asks for 0...``KeyframeAnimation/maximumFrames`` frames and its
+    /// work stays within the kind's budget: what a replay checks before it starts.
+    func checkSampling(_ sampling: PathSampling) throws(FlingError) {
+        guard (0...KeyframeAnimation.maximumFrames).contains(sampling.frames) else {
+            throw FlingError(
+                .outOfRange, field: "sampling.frames", value: "\(sampling.frames)",
+                reason: "must lie in 0...\(KeyframeAnimation.maximumFrames)")
+        }
+        try Self.budget.check(work(sampling).amount, "sampling.frames")
+    }
 }
 
 /// A path document being read: the part a ``SampledPaths`` reads.
@@ -95,7 +115,7 @@ public struct PathReplay<Paths: SampledPaths>: PinnedReplay, Sendable {
 extension PathDocument: FlingDocument {
     public static var kind: DocumentKind {
         DocumentKind(
-            name: Paths.kind, format: formatName, summary: Paths.summary,
+            name: Paths.kind, format: formatName, summary: Paths.summary, budget: Paths.budget,
             read: { (d: inout TraceDecoder, root: JSONNode) throws(FlingError) -> any FlingDocument in
                 try d.pathDocument(root) as PathDocument<Paths>
             })
@@ -112,12 +132,17 @@ extension PathDocument: FlingDocument {
 
     public init(json text: String) throws(FlingError) { try self.init(json: Array(text.utf8)) }
 
-    /// Throws unless the sampling is within 1...1000000 frames (the paths validated as they
-    /// were made).
+    /// Throws unless the sampling is within 1...1000000 frames from and to finite times, and
+    /// its work within the kind's budget (the paths validated as they were made).
     public func validate() throws(FlingError) {
-        guard sampling.frames >= 1, sampling.frames <= 1_000_000 else {
-            throw FlingError(.outOfRange, field: "sampling.frames", value: "\(sampling.frames)", reason: "must lie in 1...1000000")
+        guard sampling.frames >= 1, sampling.frames <= KeyframeAnimation.maximumFrames else {
+            throw FlingError(
+                .outOfRange, field: "sampling.frames", value: "\(sampling.frames)",
+                reason: "must lie in 1...\(KeyframeAnimation.maximumFrames)")
         }
+        try Check.finite(sampling.from, "sampling.from")
+        try Check.finite(sampling.to, "sampling.to")
+        try checkWork(ReplayOptions())
     }
 
     public func work(_ options: ReplayOptions) -> Work { paths.work(sampling) }
@@ -129,7 +154,7 @@ extension PathDocument: FlingDocument {
         var out = PathReplay<Paths>(
             frames: [], digests: [], samples: sampling.frames, digest: StateDigest(),
             pins: PinCheck(arithmetic: .portable, pinned: expected == nil ? 0 : 1, compared: expected == nil ? 0 : 1, comparedOn: .thisRun))
-        paths.replay(sampling, keepsFrames: options.keepsFrames, into: &out)
+        try paths.replay(sampling, keepsFrames: options.keepsFrames, into: &out)
         if let expected, expected != out.digest {
             out.pins.mismatches.append(
                 .init(scene: 0, field: "expected.digest", expected: expected.hex, actual: out.digest.hex, frames: 0..<sampling.frames))
@@ -222,6 +247,7 @@ extension TraceDecoder {
             let eo = try object(en, path / "expected", keys: ["digest"])
             document.expected = try digest(try required(eo, "digest"), eo.path / "digest")
         }
+        do { try document.validate() } catch { throw located(error, path / "sampling") }
         return document
     }
 

@@ -160,7 +160,8 @@ struct DivergenceSearch {
         var stage: Int?, name: String?, local: Int?, time: Double?
         if let frame {
             if let s = a.stage(at: frame) ?? b.stage(at: frame) { stage = s.offset; name = s.stage.name }
-            let f = frame < a.frames.count ? a.frames[frame] : frame < b.frames.count ? b.frames[frame] : nil
+            // A frame index from a caller's Run may be anything, negative too.
+            let f = a.frames.indices.contains(frame) ? a.frames[frame] : b.frames.indices.contains(frame) ? b.frames[frame] : nil
             local = f?.local
             time = f?.time
         }

@@ -87,17 +87,44 @@ public struct BubblesScene: SampledScene {
         }
     }
 
-    /// Samples × bubbles made (taps and timed emissions).
+    /// The bubbles' budget: samples × the most bubbles alive at once.
+    public static let budget = WorkBudget("BubblesScene.budget", unit: "samples × live bubbles", limit: 1e7)
+    public static var animatedPicture: Bool { false }
+
+    /// Samples × the most bubbles alive at once: a bubble lives from its emission to the end of
+    /// its pop, at most `life = duration.upperBound + popDuration`, so at most
+    /// `⌊life / interval.lowerBound⌋ + 1` timed ones (never more than are made) and the most
+    /// taps within any `life` seconds are alive together.
     public func work(_ sampling: SceneSampling) -> Work {
-        let made = Double(taps.count) + (configuration.interval.map { sampling.duration / $0.lowerBound } ?? 0)
-        return Work(unit: "samples × items", amount: Double(sampling.count) * max(1, made))
+        let c = configuration
+        let life = c.duration.upperBound + c.popDuration
+        var live = Double(Self.mostWithin(life, of: taps))
+        if let interval = c.interval {
+            let made = (sampling.duration / interval.lowerBound).rounded(.down) + 1
+            live += min(made, (life / interval.lowerBound).rounded(.down) + 1)
+        }
+        return Work(unit: Self.budget.unit, amount: Double(sampling.count) * live)
+    }
+
+    /// The most of `times` (never decreasing) within any half-open window `window` long.
+    static func mostWithin(_ window: Double, of times: [Double]) -> Int {
+        var most = 0, first = 0
+        for (k, t) in times.enumerated() {
+            while first < k, !(times[first] > t - window) { first += 1 }
+            most = max(most, k - first + 1)
+        }
+        return most
     }
 
     public func replay(_ sampling: SceneSampling, _ options: ReplayOptions, into out: inout SceneReplay<Self>) throws(FlingError) {
+        try checkSampling(sampling)
         var e = try BubbleEmitter(configuration: configuration, seed: seed)
         for t in taps { try e.tap(at: t) }
         var states: [BubbleEmitter.State] = []
-        for k in 0..<sampling.count {
+        // Bubbles emitted since the last frame kept (a thinned replay keeps every one).
+        var emitted: [BubbleEmitter.Bubble] = []
+        let n = sampling.count
+        for k in 0..<n {
             let events = try e.advance(to: sampling.time(k))
             out.events += events.map(\.description)
             out.timeline += events.map {
@@ -111,9 +138,13 @@ public struct BubblesScene: SampledScene {
                 if configuration.variesLook { out.digest.combine(s.alpha); out.digest.combine(Double(s.image)) }
             }
             if options.keepsFrames {
-                let emitted = events.filter { $0.kind == .emitted }.compactMap { ev in e.bubbles.first { $0.id == ev.bubble } }
-                out.frames.append(Frame(states: states, emitted: emitted))
-                out.sampleDigests.append(out.digest)
+                // Every bubble this advance emitted, those it already removed too.
+                emitted += e.lastEmitted
+                if options.keeps(k, of: n) {
+                    out.frames.append(Frame(states: states, emitted: emitted))
+                    out.sampleDigests.append(out.digest)
+                    emitted.removeAll(keepingCapacity: true)
+                }
             }
         }
     }
@@ -164,15 +195,19 @@ public struct BubblesScene: SampledScene {
         return (xs.min()! - 30, ys.min()! - 30, xs.max()! + 30, ys.max()! + 30)
     }
 
-    /// Every bubble's path with its pops.
+    /// Every bubble's path with its pops (every k-th by id when more would draw beyond
+    /// ``SceneSVG/maximumDrawn`` numbers, 8 a bubble).
     public func render(_ replay: SceneReplay<Self>, of document: SceneDocument<Self>, _ options: RenderOptions) throws(FlingError) -> String
     {
         let f = SceneSVG.f
-        let emitted = replay.frames.flatMap(\.emitted)
+        let all = replay.frames.flatMap(\.emitted)
+        let stride = max(1, (all.count + SceneSVG.maximumDrawn / 8 - 1) / (SceneSVG.maximumDrawn / 8))
+        let emitted = stride == 1 ? all : all.filter { $0.id % stride == 0 }
         let b0 = Self.bounds(emitted)
         let w = b0.maxX - b0.minX, h = b0.maxY - b0.minY
         let title = SceneSVG.title(document.name, options)
-        var svg = SceneSVG.header(width: w, height: h + 40, title: "\(title): \(emitted.count) bubbles, \(replay.summary)")
+        let drawn = stride == 1 ? "" : " (every \(stride)th drawn)"
+        var svg = SceneSVG.header(width: w, height: h + 40, title: "\(title): \(all.count) bubbles\(drawn), \(replay.summary)")
         svg += "<g transform=\"translate(\(f(-b0.minX)),\(f(40 - b0.minY)))\">\n"
         for b in emitted {
             let c = b.curve

@@ -109,12 +109,18 @@ public struct ChatHeadsScene: SampledScene {
         _ = try make(on: SnapValidationBackend())
     }
 
-    /// Samples × items (the heads and the panel).
+    /// The chat heads' budget: (physics ticks + samples) × items.
+    public static let budget = WorkBudget("ChatHeadsScene.budget", unit: "(ticks + samples) × items", limit: 1e7)
+    public static var animatedPicture: Bool { false }
+
+    /// (Ticks + samples) × items (the heads and the panel): every item may have a world every
+    /// tick, and is read every sample.
     public func work(_ sampling: SceneSampling) -> Work {
-        Work(unit: "samples × items", amount: Double(sampling.count) * Double(heads.count + 1))
+        Work(unit: Self.budget.unit, amount: (SnapScenes.ticks(sampling) + Double(sampling.count)) * Double(heads.count + 1))
     }
 
     public func replay(_ sampling: SceneSampling, _ options: ReplayOptions, into out: inout SceneReplay<Self>) throws(FlingError) {
+        try checkSampling(sampling)
         let backend = try options.backend(SnapScenes.solverIterations, for: "SceneDocument.replay")
         let heads = try make(on: backend)
         let panel = heads.panel
@@ -141,7 +147,7 @@ public struct ChatHeadsScene: SampledScene {
                 return [f.x, f.y, f.width, f.height]
             },
             itemKind: { $0 == panel ? "panel" : "head" })
-        try SnapScenes.replay(inputs, sampling, keepsFrames: options.keepsFrames, backend: backend, driver, into: &out)
+        try SnapScenes.replay(inputs, sampling, options, backend: backend, driver, into: &out)
     }
 
     public func run(of replay: SceneReplay<Self>, in document: SceneDocument<Self>, title: String) -> Run {

@@ -53,12 +53,24 @@ public struct CloudsScene: SampledScene {
         try configuration.validate()
     }
 
-    /// Samples × clouds made.
+    /// The clouds' budget: samples × the most clouds in the sky at once.
+    public static let budget = WorkBudget("CloudsScene.budget", unit: "samples × live clouds", limit: 2e7)
+    public static var animatedPicture: Bool { true }
+
+    /// Samples × the most clouds in the sky at once: a cloud crosses the view and its own width
+    /// at its speed, so at most `⌊crossing / interval⌋ + 1` are out together, and never more
+    /// than are made.
     public func work(_ sampling: SceneSampling) -> Work {
-        Work(unit: "samples × items", amount: Double(sampling.count) * max(1, sampling.duration / configuration.interval.lowerBound))
+        let c = configuration
+        let widest = c.variants.map(\.x).max() ?? 0
+        let crossing = (c.viewWidth + widest) / c.speed.lowerBound
+        let made = (sampling.duration / c.interval.lowerBound).rounded(.down) + 1
+        let live = min(made, (crossing / c.interval.lowerBound).rounded(.down) + 1)
+        return Work(unit: Self.budget.unit, amount: Double(sampling.count) * live)
     }
 
     public func replay(_ sampling: SceneSampling, _ options: ReplayOptions, into out: inout SceneReplay<Self>) throws(FlingError) {
+        try checkSampling(sampling)
         var s = try CloudSpawner(configuration: configuration, seed: seed)
         for k in 0..<sampling.count {
             let t = sampling.time(k)
@@ -72,7 +84,7 @@ public struct CloudsScene: SampledScene {
                 let p = cloud.position(at: t)
                 out.digest.combine(Double(cloud.id)); out.digest.combine(p.x); out.digest.combine(p.y); out.digest.combine(cloud.alpha)
             }
-            if options.keepsFrames { out.frames.append(s.clouds); out.sampleDigests.append(out.digest) }
+            if options.keeps(k, of: sampling.count) { out.frames.append(s.clouds); out.sampleDigests.append(out.digest) }
         }
     }
 
@@ -114,7 +126,7 @@ public struct CloudsScene: SampledScene {
     public func render(_ replay: SceneReplay<Self>, of document: SceneDocument<Self>, _ options: RenderOptions) throws(FlingError) -> String
     {
         SceneSVG.sky(
-            sampling: document.sampling, samples: replay.frames.count, summary: replay.summary, width: configuration.viewWidth,
+            sampling: document.sampling, samples: replay.frameSamples, summary: replay.summary, width: configuration.viewWidth,
             height: 240, layers: [], clouds: replay.frames, seed: nil, title: SceneSVG.title(document.name, options))
     }
 }

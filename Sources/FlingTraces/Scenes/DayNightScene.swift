@@ -73,10 +73,18 @@ public struct DayNightScene: SampledScene {
         }
     }
 
-    /// One layer set a sample.
-    public func work(_ sampling: SceneSampling) -> Work { Work(unit: "samples × items", amount: Double(sampling.count)) }
+    /// The day-night picker's budget: samples × copies of the sky image a sample holds
+    /// (``DayNightPicker/Layers/skyCopies``).
+    public static let budget = WorkBudget("DayNightScene.budget", unit: "samples × sky copies", limit: 2e7)
+    public static var animatedPicture: Bool { true }
+
+    /// Samples × the copies of the sky image a sample holds.
+    public func work(_ sampling: SceneSampling) -> Work {
+        Work(unit: Self.budget.unit, amount: Double(sampling.count) * DayNightPicker.skyCopies(configuration))
+    }
 
     public func replay(_ sampling: SceneSampling, _ options: ReplayOptions, into out: inout SceneReplay<Self>) throws(FlingError) {
+        try checkSampling(sampling)
         var p = try DayNightPicker(configuration: configuration, minutes: minutes)
         var next = 0
         for k in 0..<sampling.count {
@@ -91,7 +99,7 @@ public struct DayNightScene: SampledScene {
             }
             let l = p.layers(at: t)
             for x in [l.minutes, l.skyOffset, l.rotation, l.starAlpha] { out.digest.combine(x) }
-            if options.keepsFrames { out.frames.append(l); out.sampleDigests.append(out.digest) }
+            if options.keeps(k, of: sampling.count) { out.frames.append(l); out.sampleDigests.append(out.digest) }
         }
     }
 
@@ -126,7 +134,7 @@ public struct DayNightScene: SampledScene {
     public func render(_ replay: SceneReplay<Self>, of document: SceneDocument<Self>, _ options: RenderOptions) throws(FlingError) -> String
     {
         SceneSVG.sky(
-            sampling: document.sampling, samples: replay.frames.count, summary: replay.summary, width: 390,
+            sampling: document.sampling, samples: replay.frameSamples, summary: replay.summary, width: 390,
             height: configuration.viewHeight, layers: replay.frames, clouds: [], seed: options.clouds,
             title: SceneSVG.title(document.name, options))
     }

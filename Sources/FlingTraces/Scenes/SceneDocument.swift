@@ -49,12 +49,23 @@ public struct SceneSampling: Hashable, Sendable {
     public var duration: Double
     public init(rate: Double = 60, duration: Double) { self.rate = rate; self.duration = duration }
 
-    /// The number of samples.
-    public var count: Int { Int((duration * rate).rounded(.down)) + 1 }
+    /// The number of samples, `⌊duration · rate⌋ + 1`: for a sampling outside its limits
+    /// (which ``validate()`` refuses), 1 when the product is negative or NaN, and at most 2⁵³.
+    public var count: Int {
+        let n = (duration * rate).rounded(.down)
+        guard n >= 0 else { return 1 }
+        return Int(min(n, 0x1p53)) + 1
+    }
+
+    /// Throws unless the rate lies in 1...1000 and the duration in 0...3600 (seconds).
+    public func validate() throws(FlingError) {
+        try Check.range(rate, 1...1000, "sampling.rate")
+        try Check.range(duration, 0...3600, "sampling.duration")
+    }
     /// The time of sample `k`.
     public func time(_ k: Int) -> Double { Double(k) / rate }
     /// The most items (bubbles, clouds, heads) a scene document may make.
-    static let maximumItems = 1_000_000.0
+    static let maximumItems = 250_000.0
 
     /// Throws unless `made` items stay within ``maximumItems``.
     static func checkMade(_ made: Double, _ sampling: SceneSampling) throws(FlingError) {
@@ -92,6 +103,8 @@ public protocol SampledScene: Hashable, Sendable {
     static var kind: String { get }
     /// What the scene is, in words.
     static var summary: String { get }
+    /// The kind's work budget (its registration's ``DocumentKind/budget``), in ``work(_:)``'s unit.
+    static var budget: WorkBudget { get }
     /// The document keys the scene adds to the common ones.
     static var keys: [String] { get }
     /// The event words `fling replay` counts in its line (`emitted`, `popped` ...).
@@ -99,6 +112,9 @@ public protocol SampledScene: Hashable, Sendable {
     /// Whether the scene runs physics, and so needs a backend and has pins that hold at
     /// portable arithmetic only: a snap scene.
     static var runsPhysics: Bool { get }
+    /// Whether the scene's picture is an animation (SMIL) through its frames, which then steps
+    /// through at most ``SceneSVG/maximumAnimationFrames`` of them.
+    static var animatedPicture: Bool { get }
     /// Reads the scene's part of a document.
     init(reading document: inout SceneReader) throws(FlingError)
     /// The scene's members of the document, each `"key": value`, in order.
@@ -120,6 +136,15 @@ public protocol SampledScene: Hashable, Sendable {
     func render(_ replay: SceneReplay<Self>, of document: SceneDocument<Self>, _ options: RenderOptions) throws(FlingError) -> String
 }
 
+extension SampledScene {
+    /// Throws unless `sampling` is within its limits and the scene's work at it within the
+    /// kind's budget: what a replay checks before it starts.
+    func checkSampling(_ sampling: SceneSampling) throws(FlingError) {
+        try sampling.validate()
+        try Self.budget.check(work(sampling).amount, "sampling")
+    }
+}
+
 /// A scene document being read: the part a ``SampledScene`` reads (its keys, typed, each error
 /// naming the line and key path).
 public struct SceneReader {
@@ -136,8 +161,11 @@ extension SampledScene {
 /// A scene document's replay: the state at every sample, the digest over them, the events, and
 /// how it compared with the document's pins.
 public struct SceneReplay<Scene: SampledScene>: PinnedReplay, Sendable {
-    /// The state at each sample time (empty when frames are not kept).
+    /// The state at each sample time (empty when frames are not kept; every k-th sample's and
+    /// the last's for a picture: ``frameSamples`` says which).
     public var frames: [Scene.Frame]
+    /// The sample of each frame kept.
+    package var frameSamples: [Int] = []
     /// The number of samples taken.
     public var samples: Int
     /// FNV-1a over every sample's state (each scene kind documents what).
@@ -177,7 +205,7 @@ public struct SceneReplay<Scene: SampledScene>: PinnedReplay, Sendable {
 extension SceneDocument: FlingDocument {
     public static var kind: DocumentKind {
         DocumentKind(
-            name: Scene.kind, format: formatName, summary: Scene.summary,
+            name: Scene.kind, format: formatName, summary: Scene.summary, budget: Scene.budget,
             read: { (d: inout TraceDecoder, root: JSONNode) throws(FlingError) -> any FlingDocument in
                 try d.sceneDocument(root) as SceneDocument<Scene>
             })
@@ -197,9 +225,9 @@ extension SceneDocument: FlingDocument {
     /// Throws unless the scene can be replayed: a sampling within its limits, and the scene's
     /// own checks (a valid configuration, inputs in time order, at most ``maximumItems`` made).
     public func validate() throws(FlingError) {
-        try Check.range(sampling.rate, 1...1000, "sampling.rate")
-        try Check.range(sampling.duration, 0...3600, "sampling.duration")
+        try sampling.validate()
         try scene.validate(sampling)
+        try checkWork(ReplayOptions())
     }
 
     public func work(_ options: ReplayOptions) -> Work { scene.work(sampling) }
@@ -213,6 +241,11 @@ extension SceneDocument: FlingDocument {
         var o = options
         if !Scene.runsPhysics { o.makeBackend = nil }
         try scene.replay(sampling, o, into: &out)
+        if o.keepsFrames {
+            let n = sampling.count, stride = max(1, o.frameStride)
+            out.frameSamples = Array(Swift.stride(from: 0, to: n, by: stride))
+            if n > 0, (n - 1) % stride != 0 { out.frameSamples.append(n - 1) }
+        }
         if let x = expected {
             out.pins.pinned = 2
             if case .thisRun = out.pins.comparedOn {
@@ -276,15 +309,33 @@ extension SceneDocument: FlingDocument {
 
     /// `scene <kind> [<name>]: <n> <word>, …`, then ``SceneReplay/summary``.
     public func report(of replay: SceneReplay<Scene>) -> [String] {
-        func count(_ word: String) -> Int { replay.events.filter { $0.contains(" \(word) ") }.count }
-        var line = Scene.reportWords.map { "\(count($0)) \($0)" }.joined(separator: ", ")
+        // One pass over the events (they can number millions), each split into words once: an
+        // event counts once for each report word it holds as a word.
+        let targets = Scene.reportWords.map { Array($0.utf8) }
+        var counts = [Int](repeating: 0, count: targets.count)
+        for e in replay.events {
+            var seen = [Bool](repeating: false, count: targets.count)
+            for word in e.utf8.split(separator: UInt8(ascii: " ")) {
+                for (i, t) in targets.enumerated() where !seen[i] && word.elementsEqual(t) {
+                    seen[i] = true
+                    counts[i] += 1
+                }
+            }
+        }
+        var line = zip(counts, Scene.reportWords).map { "\($0) \($1)" }.joined(separator: ", ")
         if let d = replay.tickDigest, let t = replay.ticks { line += ", tick digest \(d.hex) ticks \(t)" }
         return ["scene \(Scene.kind)\(name.map { " [\($0)]" } ?? ""): \(line)", replay.summary]
     }
 
+    /// The picture, from every k-th sample (``SceneSVG/frameStride(samples:perSample:animated:)``):
+    /// at most ``SceneSVG/maximumDrawn`` numbers drawn.
     public func render(_ options: RenderOptions) throws(FlingError) -> String {
+        try validate()
         var o = options.replay
         o.keepsFrames = true
+        let n = sampling.count
+        o.frameStride = SceneSVG.frameStride(
+            samples: n, perSample: scene.work(sampling).amount / Double(max(1, n)), animated: Scene.animatedPicture)
         return try scene.render(try replay(o), of: self, options)
     }
 

@@ -7,6 +7,24 @@ import FlingScenes
 // (the day-night picker's and the clouds'), and the snap scenes' paths and outlines.
 
 enum SceneSVG {
+    /// The most numbers one scene picture draws (coordinates, values of an animation): a bound
+    /// on its size and on the memory and time making it takes, whatever the document. Beyond
+    /// it, samples are thinned to every k-th (the first and the last kept), then bubbles or
+    /// clouds to every k-th by id; the title still gives the whole replay's digest and counts.
+    static let maximumDrawn = 1_000_000
+    /// The most frames an animated picture (SMIL) steps through.
+    static let maximumAnimationFrames = 2_000
+
+    /// Keep every k-th sample of `n`, each holding up to `perSample` items (two numbers each),
+    /// so that the frames kept draw at most ``maximumDrawn`` numbers (and an animation steps
+    /// through at most ``maximumAnimationFrames``).
+    static func frameStride(samples n: Int, perSample: Double, animated: Bool) -> Int {
+        var frames = Double(maximumDrawn) / (2 * max(1, perSample))
+        if animated { frames = min(frames, Double(maximumAnimationFrames)) }
+        let kept = max(2, Int(min(frames, 1e9)))
+        return max(1, (n + kept - 2) / (kept - 1))
+    }
+
     /// `12.35`: rounded to two decimals, no trailing `.0`.
     static func f(_ x: Double) -> String {
         let r = (x * 100).rounded() / 100
@@ -22,16 +40,18 @@ enum SceneSVG {
     /// The document's title for a picture: its name, or the file's.
     static func title(_ name: String?, _ options: RenderOptions) -> String { XMLText.escaped(name ?? options.title) }
 
-    /// The animated sky: a SMIL animation over `n` samples: the day-night picker's `layers`
-    /// (sky, sun and moon, night), and clouds: the scene's own (`clouds`), or when it has none a
-    /// spawner seeded with `seed` over the same samples.
+    /// The animated sky: a SMIL animation over the frames kept (`samples`, their sample
+    /// indices): the day-night picker's `layers` (sky, sun and moon, night), and clouds: the
+    /// scene's own (`clouds`), or when it has none a spawner seeded with `seed` at the same
+    /// times; every k-th cloud by id when more would draw beyond ``maximumDrawn`` numbers.
     static func sky(
-        sampling: SceneSampling, samples n: Int, summary: String, width: Double, height: Double,
+        sampling: SceneSampling, samples: [Int], summary: String, width: Double, height: Double,
         layers: [DayNightPicker.Layers], clouds ownClouds: [[CloudSpawner.Cloud]], seed: UInt64?, title: String
     ) -> String {
-        // Every sample at its own key time (PathSVG.keyTimes: exact, strictly increasing); the
-        // animation lasts from the first sample to the last (one interval for a single sample).
-        let times = (0..<n).map { sampling.time($0) }
+        // Every kept sample at its own key time (PathSVG.keyTimes: exact, strictly increasing);
+        // the animation lasts from the first sample to the last (one interval for a single one).
+        let n = samples.count
+        let times = samples.map { sampling.time($0) }
         let duration = n > 1 ? times[n - 1] - times[0] : 1 / sampling.rate
         let keyTimes = PathSVG.keyTimes(times)
         var svg = header(width: width, height: height + 30, title: "\(title): \(summary)")
@@ -60,21 +80,24 @@ enum SceneSVG {
                 }(),
                 seed: seed)
         {
-            for k in 0..<n {
-                _ = try? spawner.advance(to: sampling.time(k))
+            for t in times {
+                _ = try? spawner.advance(to: t)
                 cloudFrames.append(spawner.clouds)
             }
         }
-        // Cloud ids only grow: the ids are every id from the first to the last seen.
-        let seen = cloudFrames.flatMap { $0.map(\.id) }
-        let ids = seen.isEmpty ? [] : Array(seen.min()!...seen.max()!)
-        for id in ids {
+        // Cloud ids only grow, and a frame lists its clouds by id: the ids drawn are every k-th
+        // id from the first to the last seen.
+        guard let first = cloudFrames.compactMap({ $0.first?.id }).min(), let lastID = cloudFrames.compactMap({ $0.last?.id }).max(),
+            n > 0
+        else { return svg + "</g>\n</svg>\n" }
+        let stride = max(1, (lastID - first) / max(1, maximumDrawn / (2 * n)) + 1)
+        for id in Swift.stride(from: first, through: lastID, by: stride) {
             var xs: [String] = [], opacity: [String] = []
             var cloud: CloudSpawner.Cloud?
             for (k, frame) in cloudFrames.enumerated() {
-                if let c = frame.first(where: { $0.id == id }) {
+                if let c = cloudByID(id, in: frame) {
                     cloud = c
-                    xs.append(f(c.position(at: sampling.time(k)).x))
+                    xs.append(f(c.position(at: times[k]).x))
                     opacity.append(f(c.alpha))
                 } else {
                     xs.append(f(-1000))
@@ -90,6 +113,16 @@ enum SceneSVG {
                 + "dur=\"\(duration)s\" calcMode=\"discrete\" repeatCount=\"indefinite\"/></ellipse>\n"
         }
         return svg + "</g>\n</svg>\n"
+    }
+
+    /// The cloud with `id` in a frame (clouds in order of id), by bisection.
+    static func cloudByID(_ id: Int, in frame: [CloudSpawner.Cloud]) -> CloudSpawner.Cloud? {
+        var lo = 0, hi = frame.count
+        while lo < hi {
+            let mid = lo + (hi - lo) / 2
+            if frame[mid].id < id { lo = mid + 1 } else { hi = mid }
+        }
+        return lo < frame.count && frame[lo].id == id ? frame[lo] : nil
     }
 
     /// A snap scene: the screen (or the switch's surroundings), each item's center path over

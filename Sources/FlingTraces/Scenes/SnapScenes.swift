@@ -31,12 +31,15 @@ enum SnapScenes {
     /// The most items (heads and the panel) a snap scene may have.
     static let maximumItems = 1001
 
-    /// Throws unless `inputs` are touches obeying the touch rules (``TouchSequence``), naming
-    /// items `1...items` if any, with ticks never decreasing.
+    /// The physics ticks a snap scene steps over its sampling's duration (default tick).
+    static func ticks(_ sampling: SceneSampling) -> Double { (sampling.duration / SnapConfiguration().drag.tick).rounded(.down) + 1 }
+
     /// The solver iterations of a snap scene's backend: Chipmunk's default (a snap scene
     /// document does not carry them; its recorder refuses a backend of others).
     static let solverIterations = 10
 
+    /// Throws unless `inputs` are touches obeying the touch rules (``TouchSequence``), naming
+    /// items `1...items` if any, with ticks never decreasing.
     static func validate(touches inputs: [Trace.Input], items: Int, sampling: SceneSampling) throws(FlingError) {
         var pushes = DynamicsInputCheck()
         // A sample interval longer than the clock's maxFrameInterval (0.25 s) would be a stall:
@@ -83,7 +86,7 @@ enum SnapScenes {
     /// each sample time; per sample, every item's center x, y and scale in id order, then the
     /// scene's numbers, chained into the digest.
     static func replay<Scene: SampledScene>(
-        _ inputs: [Trace.Input], _ sampling: SceneSampling, keepsFrames: Bool, backend: any PhysicsBackend,
+        _ inputs: [Trace.Input], _ sampling: SceneSampling, _ options: ReplayOptions, backend: any PhysicsBackend,
         _ driver: SnapDriver, into out: inout SceneReplay<Scene>
     ) throws(FlingError) where Scene.Frame == SnapFrame {
         let animator = driver.animator
@@ -103,6 +106,7 @@ enum SnapScenes {
             out.timeline += r.timeline
             out.timeline += r.snap.map { e in event(e, sample: k, kind: e.item.map(driver.itemKind) ?? "item") }
             var snapshots: [SnapSnapshot] = []
+            let keepsFrames = options.keeps(k, of: n)
             for id in ids {
                 let s = try animator.snapshot(of: id)
                 out.digest.combine(s.state.position.x); out.digest.combine(s.state.position.y); out.digest.combine(s.scale)

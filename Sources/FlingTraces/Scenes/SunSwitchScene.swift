@@ -76,9 +76,17 @@ public struct SunSwitchScene: SampledScene {
     }
 
     /// Samples × the knob.
-    public func work(_ sampling: SceneSampling) -> Work { Work(unit: "samples × items", amount: Double(sampling.count)) }
+    /// The sun switch's budget: (physics ticks + samples) × items (one, the knob).
+    public static let budget = WorkBudget("SunSwitchScene.budget", unit: "(ticks + samples) × items", limit: 1e7)
+    public static var animatedPicture: Bool { false }
+
+    /// Ticks + samples: one item, the knob.
+    public func work(_ sampling: SceneSampling) -> Work {
+        Work(unit: Self.budget.unit, amount: SnapScenes.ticks(sampling) + Double(sampling.count))
+    }
 
     public func replay(_ sampling: SceneSampling, _ options: ReplayOptions, into out: inout SceneReplay<Self>) throws(FlingError) {
+        try checkSampling(sampling)
         let backend = try options.backend(SnapScenes.solverIterations, for: "SceneDocument.replay")
         let sun = try SunSwitch(configuration: configuration, isOn: isOn, snap: SnapScenes.configuration(dynamics), backend: backend)
         let driver = SnapDriver(
@@ -100,7 +108,7 @@ public struct SunSwitchScene: SampledScene {
             },
             extras: { [sun.raysAngle, sun.raysAlpha, sun.isOn ? 1 : 0] },
             itemKind: { _ in "knob" })
-        try SnapScenes.replay(inputs, sampling, keepsFrames: options.keepsFrames, backend: backend, driver, into: &out)
+        try SnapScenes.replay(inputs, sampling, options, backend: backend, driver, into: &out)
     }
 
     /// Where the picture (and the replay page) shows the switch: its track and surroundings,

@@ -22,18 +22,11 @@ import FlingInteraction
 
 extension Trace: FlingDocument {
     public static let kind = DocumentKind(
-        name: formatName, format: formatName, summary: "photo tiles: sessions of touches on a TileAnimator",
+        name: formatName, format: formatName, summary: "photo tiles: sessions of touches on a TileAnimator", budget: tileTickBudget,
         read: { (d: inout TraceDecoder, root: JSONNode) throws(FlingError) -> any FlingDocument in try d.trace(root) })
 
     /// Ticks × tiles over the sessions (`⌊duration / tick⌋ × (tiles + tiles added)`).
-    public func work(_ options: ReplayOptions) -> Work {
-        var tileTicks = 0.0
-        for s in sessions {
-            let added = s.inputs.reduce(0) { n, i in if case .addTile = i.input { n + 1 } else { n } }
-            tileTicks += (s.run.duration / s.configuration.drag.tick).rounded(.down) * Double(s.tiles.count + added)
-        }
-        return Work(unit: "tile-ticks", amount: tileTicks)
-    }
+    public func work(_ options: ReplayOptions) -> Work { Work(unit: Self.tileTickBudget.unit, amount: tileTicks) }
 
     public func replay(_ options: ReplayOptions) throws(FlingError) -> TraceReplay {
         var replayer = TraceReplayer(self, display: options.display)
@@ -46,14 +39,24 @@ extension Trace: FlingDocument {
         try pinned(every: options.checkpointInterval) { n throws(FlingError) in try options.backend(n, for: "Trace.pinned") }
     }
 
+    /// The picture: at most ``TraceSVG/maximumStates`` tile positions (a longer trace is
+    /// drawn every k-th tick, ticks with a life-cycle event always) and a sixteenth as many
+    /// outlines (every `options.every` ticks, or every k'-th, a multiple of k).
     public func render(_ options: RenderOptions) throws(FlingError) -> String {
-        var o = options.replay
-        o.keepsFrames = true
-        let replay = try self.replay(o)
+        try validate()
+        // tileTicks is within its budget (validated): these divisions are small whole numbers.
+        let interval = max(1, Int((tileTicks / Double(TraceSVG.maximumStates)).rounded(.up)))
+        let outlines = max(1, options.every, Int((tileTicks / Double(TraceSVG.maximumStates / 16)).rounded(.up)))
+        // A multiple of the interval (recorded ticks only), or no outline after tick 0.
+        let outlineEvery = outlines > Int.max - interval ? Int.max : (outlines + interval - 1) / interval * interval
+        var replayer = TraceReplayer(self, display: options.replay.display)
+        replayer.recordInterval = interval
+        replayer.checkpointInterval = options.replay.checkpointInterval
+        let replay = try replayer.replay { n throws(FlingError) in try options.replay.backend(n, for: "TraceReplayer") }
         var named = self
         if named.name == nil { named.name = options.title }
         let picture = TraceSVG(
-            trace: named, replay: replay, every: options.every,
+            trace: named, replay: replay, every: outlineEvery,
             subtitle: "\(options.title), replayed on \(options.backendName): \(replay.summary)")
         return picture.render()
     }

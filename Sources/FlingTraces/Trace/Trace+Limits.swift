@@ -2,30 +2,36 @@ import FlingCore
 
 extension Trace {
     /// The most simulation a trace may ask for, summed over its sessions: ticks × tiles
-    /// (`⌊duration / tick⌋ × (tiles + tiles added)`). 10⁸ tile-ticks is an hour of 460 tiles at
-    /// 60 Hz. A bound on the time
-    /// and memory a replay of an untrusted file can take.
-    public static let maximumTileTicks = 100_000_000.0
-    /// The most inputs (touches and tile operations) a trace may hold, over all its sessions.
+    /// (`⌊duration / tick⌋ × (tiles + tiles added)`), 10⁷: an hour of 46 tiles at 60 Hz, or
+    /// 10,000 ticks of 1,000. A bound on the time and memory a replay of an untrusted file can
+    /// take (README's "Bad input" gives the slowest accepted trace's time and memory).
+    public static let maximumTileTicks = 10_000_000.0
+    /// The most inputs (touches and tile operations) a trace may hold, over all its scenes.
     public static let maximumInputs = 1_000_000
 
-    /// Throws unless the trace stays within ``maximumTileTicks`` and ``maximumInputs``.
-    func checkSize(locate: (Path) -> String) throws(FlingError) {
-        var tileTicks = 0.0, inputs = 0
-        for session in sessions {
-            inputs += session.inputs.count
-            let added = session.inputs.reduce(0) { n, i in if case .addTile = i.input { n + 1 } else { n } }
-            tileTicks += (session.run.duration / session.configuration.drag.tick).rounded(.down) * Double(session.tiles.count + added)
+    /// The work budget of a trace (its registration's ``DocumentKind/budget``): ticks × tiles
+    /// over its sessions, at most ``maximumTileTicks``.
+    public static let tileTickBudget = WorkBudget("Trace.tileTickBudget", unit: "tile-ticks", limit: maximumTileTicks)
+
+    /// The simulation the trace asks for: `⌊duration / tick⌋ × (tiles + tiles added)`, summed
+    /// over its sessions (checked against ``tileTickBudget``).
+    package var tileTicks: Double {
+        var tileTicks = 0.0
+        for s in sessions {
+            let added = s.inputs.reduce(0) { n, i in if case .addTile = i.input { n + 1 } else { n } }
+            tileTicks += (s.run.duration / s.configuration.drag.tick).rounded(.down) * Double(s.tiles.count + added)
         }
+        return tileTicks
+    }
+
+    /// Throws unless the trace stays within ``maximumInputs`` and ``tileTickBudget``.
+    func checkSize(locate: (Path) -> String) throws(FlingError) {
+        let inputs = sessions.reduce(0) { $0 + $1.inputs.count }
         guard inputs <= Self.maximumInputs else {
             throw FlingError(
                 .outOfRange, field: locate(Path() / "scenes"), value: "\(inputs) inputs",
                 reason: "a trace may hold at most \(Self.maximumInputs) inputs")
         }
-        guard tileTicks <= Self.maximumTileTicks else {
-            throw FlingError(
-                .outOfRange, field: locate(Path() / "scenes"), value: "\(tileTicks) tile-ticks",
-                reason: "a trace may ask for at most \(Int(Self.maximumTileTicks)) ticks × tiles over its sessions")
-        }
+        try Self.tileTickBudget.check(tileTicks, locate(Path() / "scenes"))
     }
 }

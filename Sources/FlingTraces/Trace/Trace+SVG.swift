@@ -15,6 +15,11 @@ struct TraceSVG {
     /// A line under the title: the backend, say.
     let subtitle: String
 
+    /// The most tile positions a picture draws (its center paths; a longer trace is drawn every
+    /// k-th tick, outlines a sixteenth as many): a bound on the picture's size and on the memory
+    /// and time making it takes.
+    static let maximumStates = 500_000
+
     static let tileColors = ["#1c7ed6", "#2f9e44", "#ae3ec9", "#e8590c", "#0c8599", "#c2255c"]
     static let fingerColor = "#343a40"
     static let font = "font-family=\"Helvetica, Arial, sans-serif\""
@@ -80,9 +85,11 @@ struct TraceSVG {
         }
         for tile in session.tiles { include(tile.frame.center, 0) }
         for e in session.events { include(e.position, 8) }
+        let index = Self.index(session.tiles)
         for tick in result.ticks {
             for t in tick.tiles {
-                if let def = session.tiles.first(where: { $0.id == t.id }) {
+                if let i = index[t.id] {
+                    let def = session.tiles[i]
                     include(t.state.position, (def.frame.width * def.frame.width + def.frame.height * def.frame.height).squareRoot() / 2)
                 }
             }
@@ -111,6 +118,13 @@ struct TraceSVG {
         return Panel(index: s, bounds: Rect(x: minX, y: minY, width: maxX - minX, height: maxY - minY), captions: captions)
     }
 
+    /// Each tile's index in `tiles` by id (lookups only, never iterated).
+    static func index(_ tiles: [TileDefinition]) -> [TileID: Int] {
+        var index: [TileID: Int] = [:]
+        for (i, t) in tiles.enumerated() where index[t.id] == nil { index[t.id] = i }
+        return index
+    }
+
     // MARK: Drawing
 
     func draw(_ p: Panel, at origin: Vector, scale: Double, captionHeight: Double, lineHeight: Double) -> String {
@@ -122,8 +136,9 @@ struct TraceSVG {
                 let m = map($0); return "\(f(m.x)),\(f(m.y))"
             }.joined(separator: " ")
         }
+        let index = Self.index(session.tiles)
         func color(_ id: TileID) -> String {
-            let i = session.tiles.firstIndex { $0.id == id } ?? 0
+            let i = index[id] ?? 0
             return Self.tileColors[i % Self.tileColors.count]
         }
         func corners(_ def: TileDefinition, _ t: Transform) -> [Vector] {
@@ -169,14 +184,13 @@ struct TraceSVG {
 
         // Outlines every `every` ticks, then center paths.
         var paths: [(id: TileID, points: [Vector])] = session.tiles.map { ($0.id, []) }
-        var last: [(id: TileID, state: BodyState)] = []
+        var last: [BodyState?] = Array(repeating: nil, count: session.tiles.count)
         for tick in result.ticks {
             for t in tick.tiles {
-                guard let i = paths.firstIndex(where: { $0.id == t.id }), let def = session.tiles.first(where: { $0.id == t.id }) else {
-                    continue
-                }
+                guard let i = index[t.id] else { continue }
+                let def = session.tiles[i]
                 paths[i].points.append(t.state.position)
-                if let j = last.firstIndex(where: { $0.id == t.id }) { last[j].state = t.state } else { last.append((t.id, t.state)) }
+                last[i] = t.state
                 if tick.tick % every == 0 {
                     let c = color(t.id)
                     s +=
@@ -193,7 +207,8 @@ struct TraceSVG {
 
         // Final poses: home for a settled tile, the last state otherwise; a cross where culled.
         for o in result.outcomes {
-            guard let def = session.tiles.first(where: { $0.id == o.tile }) else { continue }
+            guard let i = index[o.tile] else { continue }
+            let def = session.tiles[i]
             let c = color(o.tile)
             switch o.kind {
             case .resting: break
@@ -202,7 +217,7 @@ struct TraceSVG {
                     "<polygon class=\"final\" points=\"\(points(corners(def, Transform(position: def.origin))))\" fill=\"none\" "
                     + "stroke=\"\(c)\" stroke-width=\"2.5\"/>\n"
             case .culled, .held, .attracted, .falling, .lying:
-                guard let state = last.first(where: { $0.id == o.tile })?.state else { break }
+                guard let state = last[i] else { break }
                 s +=
                     "<polygon class=\"final\" points=\"\(points(corners(def, state.transform)))\" fill=\"none\" stroke=\"\(c)\" "
                     + "stroke-width=\"2.5\"\(o.kind == .culled ? " stroke-dasharray=\"6 4\"" : "")/>\n"
@@ -218,10 +233,12 @@ struct TraceSVG {
 
         // Finger paths, one per touch.
         var touches: [(id: TouchID, points: [Vector], end: TouchEvent.Phase?)] = []
+        var lastOf: [TouchID: Int] = [:]  // lookups only, never iterated
         for e in session.events {
-            if e.phase == .began || touches.last(where: { $0.id == e.touch })?.end != nil {
+            if e.phase == .began || lastOf[e.touch].map({ touches[$0].end != nil }) ?? false {
+                lastOf[e.touch] = touches.count
                 touches.append((e.touch, [e.position], nil))
-            } else if let i = touches.lastIndex(where: { $0.id == e.touch }) {
+            } else if let i = lastOf[e.touch] {
                 touches[i].points.append(e.position)
                 if e.phase != .moved { touches[i].end = e.phase }
             }
@@ -247,10 +264,13 @@ struct TraceSVG {
             }
         }
 
-        // Release velocities: where the tile was, and where it would be 0.1 s later.
+        // Release velocities: where the tile was, and where it would be 0.1 s later (a tick
+        // with an event is always recorded).
+        var tickIndex: [Int: Int] = [:]  // lookups only, never iterated
+        for (n, tick) in result.ticks.enumerated() { tickIndex[tick.tick] = n }
         for e in result.events {
-            guard case .released(_, let v, _) = e.kind,
-                let at = result.ticks.first(where: { $0.tick == e.tick })?.tiles.first(where: { $0.id == e.tile })?.state.position
+            guard case .released(_, let v, _) = e.kind, let n = tickIndex[e.tick],
+                let at = result.ticks[n].tiles.first(where: { $0.id == e.tile })?.state.position
             else { continue }
             s += arrow(from: map(at), to: map(at + v * 0.1), color: color(e.tile))
         }

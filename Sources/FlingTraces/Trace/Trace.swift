@@ -359,11 +359,7 @@ extension Trace {
     ) throws(FlingError) {
         // One tile per stroke for up to `duration`: refuse an oversized file before building it.
         let tileTicks = Double(strokes.count) * (duration / configuration.drag.tick).rounded(.down)
-        guard tileTicks <= Self.maximumTileTicks else {
-            throw FlingError(
-                .outOfRange, field: "strokes", value: "\(strokes.count) strokes",
-                reason: "would ask for \(tileTicks) ticks × tiles; a trace may ask for at most \(Int(Self.maximumTileTicks))")
-        }
+        try Self.tileTickBudget.check(tileTicks, "strokes (\(strokes.count) strokes)")
         var sessions: [Session] = []
         for (n, stroke) in strokes.enumerated() {
             guard let first = stroke.samples.first else {

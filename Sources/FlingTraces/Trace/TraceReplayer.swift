@@ -53,6 +53,9 @@ public struct TraceReplayer {
     public var recordsTicks = true
     /// Ticks between checkpoint digests; nil uses each session's ``Trace/Expectation/interval``.
     public var checkpointInterval: Int?
+    /// With ``recordsTicks``, keep only ticks `0, k, 2k, …` and those with a life-cycle event
+    /// (a picture of a long trace draws what it can show).
+    package var recordInterval = 1
 
     public init(_ trace: Trace, display: DisplayFrames = .rate(60)) {
         self.trace = trace
@@ -153,7 +156,9 @@ public struct TraceReplayer {
             for state in stepped {
                 let k = state.tick
                 for s in state.tiles { out.digest.combine(s.state) }
-                if recordsTicks { out.ticks.append(state) }
+                if recordsTicks, k % max(1, recordInterval) == 0 || lifeCycle.contains(where: { $0.tick == k }) {
+                    out.ticks.append(state)
+                }
                 out.tickCount = k + 1
                 if let interval, out.tickCount % interval == 0 { out.checkpoints.append(out.digest) }
                 out.events += lifeCycle.filter { $0.tick == k }
