@@ -20,8 +20,14 @@ enum DiffCommand {
         let a = try Input.document(pathA, args, out)
         let b = pathB == pathA ? a : try Input.document(pathB, args, out)
         let (titleA, titleB) = Input.titles(pathA, kindA, displayA, pathB, kindB, displayB)
-        let runA = try a.play(Input.options(kindA, display: displayA, keepsFrames: true, reference: false), title: titleA).run
-        let runB = try b.play(Input.options(kindB, display: displayB, keepsFrames: true, reference: false), title: titleB).run
+        let optionsA = Input.options(kindA, display: displayA, keepsFrames: true, reference: false)
+        let optionsB = Input.options(kindB, display: displayB, keepsFrames: true, reference: false)
+        for (document, options) in [(a, optionsA), (b, optionsB)] {
+            try Run.checkComparison(of: document, options)
+            if args.has("html") { try ReplayPage.checkWork(of: document, options) }
+        }
+        let runA = try a.play(optionsA, title: titleA).run
+        let runB = try b.play(optionsB, title: titleB).run
         // `--html OUT`: the replay page of both runs, opened where they part (as `fling view A B`).
         if let target = args.value("html") { try writeFile(target, ReplayPage(comparing: runA, with: runB).html, &out) }
         guard let d = runA.firstDivergence(from: runB) else {

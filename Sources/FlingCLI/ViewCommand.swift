@@ -22,9 +22,9 @@ enum ViewCommand {
         // One file (or standard input twice) is read and parsed once.
         let a = try Input.document(pathA, args, out)
         let (titleA, titleB) = Input.titles(pathA, kindA, displayA, pathB, kindB, displayB)
-        let runA = try a.play(
-            Input.options(kindA, display: displayA, keepsFrames: true, reference: false), title: compares ? titleA : Input.title(pathA)
-        ).run
+        let optionsA = Input.options(kindA, display: displayA, keepsFrames: true, reference: false)
+        try ReplayPage.checkWork(of: a, optionsA)
+        let runA = try a.play(optionsA, title: compares ? titleA : Input.title(pathA)).run
         if let target = args.value("json") {
             guard !compares else { throw UsageError("--json writes one run: give one FILE and no option for a second run") }
             let frames = try args.value("frames").map { try list($0, count: runA.frames.count) } ?? Array(runA.frames.indices)
@@ -34,7 +34,9 @@ enum ViewCommand {
         let page: ReplayPage
         if compares {
             let b = pathB == pathA ? a : try Input.document(pathB, args, out)
-            let runB = try b.play(Input.options(kindB, display: displayB, keepsFrames: true, reference: false), title: titleB).run
+            let optionsB = Input.options(kindB, display: displayB, keepsFrames: true, reference: false)
+            try ReplayPage.checkWork(of: b, optionsB)
+            let runB = try b.play(optionsB, title: titleB).run
             page = ReplayPage(comparing: runA, with: runB)
             out.print(
                 page.divergence.map(\.description)

@@ -76,7 +76,10 @@ import Testing
     /// module, as `swift symbolgraph-extract` reports them, has a walk case, and every walk case
     /// names a declaration that exists.
     @Test func everyPublicDeclarationHasAWalkCase() throws {
-        let modules = ["FlingMath", "FlingCore", "FlingNative", "FlingChipmunk", "FlingInteraction", "FlingPaths", "FlingScenes", "FlingTraces", "Fling"]
+        let modules = [
+            "FlingMath", "FlingCore", "FlingNative", "FlingChipmunk", "FlingInteraction", "FlingPaths", "FlingScenes", "FlingTraces",
+            "Fling",
+        ]
         let moduleDir = Self.build.appendingPathComponent("Modules")
         let info = try Self.run(URL(fileURLWithPath: "/usr/bin/env"), ["swift", "-print-target-info"])
         let target = try #require(
@@ -109,9 +112,13 @@ import Testing
             let module = try #require((graph["module"] as? [String: Any])?["name"] as? String)
             for symbol in graph["symbols"] as? [[String: Any]] ?? [] {
                 let kind = (symbol["kind"] as? [String: Any])?["identifier"] as? String ?? ""
-                let declaration = (symbol["declarationFragments"] as? [[String: Any]] ?? []).compactMap { $0["spelling"] as? String }.joined()
+                let declaration = (symbol["declarationFragments"] as? [[String: Any]] ?? []).compactMap { $0["spelling"] as? String }
+                    .joined()
                 // Types and cases are not calls; a stored property is a read that cannot trap.
-                let callable = ["swift.func", "swift.method", "swift.type.method", "swift.init", "swift.subscript", "swift.type.subscript", "swift.func.op"]
+                let callable = [
+                    "swift.func", "swift.method", "swift.type.method", "swift.init", "swift.subscript", "swift.type.subscript",
+                    "swift.func.op",
+                ]
                 let computed = ["swift.property", "swift.type.property"].contains(kind) && declaration.contains("{ get")
                 guard callable.contains(kind) || computed else { continue }
                 let path = (symbol["pathComponents"] as? [String] ?? []).joined(separator: ".")
@@ -121,7 +128,8 @@ import Testing
         #expect(extracted.count >= modules.count - 1)
         #expect(declared.count > 400, "the symbol graphs list \(declared.count) public declarations")
         let listed = Set(try Self.run(Self.fling, ["selftest-surface", "--list"]).stdout.split(separator: "\n").map(String.init))
-        let unwalked = Set(try Self.run(Self.fling, ["selftest-surface", "--list-unwalked"]).stdout.split(separator: "\n").map(String.init))
+        let unwalked = Set(
+            try Self.run(Self.fling, ["selftest-surface", "--list-unwalked"]).stdout.split(separator: "\n").map(String.init))
         let missing = declared.subtracting(listed), stale = listed.subtracting(declared).sorted()
         // Not walked yet: exactly the declarations SurfaceWalk+Unwalked.swift lists (a new one
         // needs a case or an entry; an entry that gains a case, or loses its declaration, goes).

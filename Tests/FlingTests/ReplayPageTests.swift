@@ -194,6 +194,25 @@ func movingOneTouch(_ trace: Trace) throws -> (Trace, tick: Int) {
         #expect(Set(run.frames.compactMap(\.digest?.value)).count > run.frames.count / 2)  // it runs on
     }
 
+    /// A page is made only for documents within ``ReplayPage/budget`` (frames × items), checked
+    /// before the replay that would keep every frame: a fixture passes; the same session asked
+    /// to run 27.8 hours of one tile (6,000,000 tile-ticks, within a trace's own budget) is
+    /// refused with `overBudget` naming the page's budget and the figure; `fling diff` has its
+    /// own, larger one.
+    @Test func pagesHaveAWorkBudget() throws {
+        var trace = try Trace(json: try Fixture.text("traces/fling-down.json"))
+        try ReplayPage.checkWork(of: trace, ReplayOptions())
+        try FlingTraces.Run.checkComparison(of: trace, ReplayOptions())
+        trace.sessions[0].run.duration = 100_000
+        trace.sessions[0].run.stopsWhenIdle = false
+        #expect(trace.work(ReplayOptions()).amount == 6_000_000)
+        let refused = #expect(throws: FlingError.self) { try ReplayPage.checkWork(of: trace, ReplayOptions()) }
+        #expect(refused?.code == .overBudget && refused?.reason.contains("ReplayPage.budget") == true, "\(String(describing: refused))")
+        #expect(refused?.value.contains("6000000") == true, "\(String(describing: refused))")
+        let compared = #expect(throws: FlingError.self) { try FlingTraces.Run.checkComparison(of: trace, ReplayOptions()) }
+        #expect(compared?.reason.contains("Run.comparisonBudget") == true)
+    }
+
     /// Two runs that differ in one touch: the page opens at the first divergence
     /// (``Run/firstDivergence(from:)``: the input, where it is applied) and names it; the
     /// state first differs at that tick, in the tile's vx; equal runs give no divergence.

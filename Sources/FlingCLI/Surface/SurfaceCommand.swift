@@ -24,10 +24,12 @@ import Darwin
 /// harness notices.
 enum SurfaceCommand {
     static func run(_ arguments: [String], _ out: inout Output) throws {
-        let args = try Arguments(arguments, valued: ["case", "plant", "memory-mib", "case-seconds"], flags: ["help", "list", "list-unwalked"])
+        let args = try Arguments(
+            arguments, valued: ["case", "plant", "memory-mib", "case-seconds"], flags: ["help", "list", "list-unwalked"])
         if args.flag("help") {
             out.print(
-                "fling selftest-surface [--list | --list-unwalked] [--case PREFIX] [--memory-mib N] [--case-seconds S] [--plant trap|hog|hang]: for the test suite")
+                "fling selftest-surface [--list | --list-unwalked] [--case PREFIX] [--memory-mib N] [--case-seconds S] [--plant trap|hog|hang]: for the test suite"
+            )
             return
         }
         var walk = SurfaceWalk()
@@ -181,7 +183,10 @@ enum Hostile {
     static let tolerances: [Double] = [.nan, .infinity, -.infinity, 0, -0.0, -1, .leastNonzeroMagnitude, 1e-300, 1e-3, 1, 1e300]
     static let unsigned: [UInt64] = [0, 1, .max, .max - 1, 1 << 63, 1 << 53]
     static let ranges: [ClosedRange<Double>] =
-        [0...0, 1...1, -1...1, 0...1e300, -1e300...1e300, 1e-300...1e-300, 0...(.greatestFiniteMagnitude), -(.infinity)...(.infinity), 1...(.infinity)]
+        [
+            0...0, 1...1, -1...1, 0...1e300, -1e300...1e300, 1e-300...1e-300, 0...(.greatestFiniteMagnitude), -(.infinity)...(.infinity),
+            1...(.infinity),
+        ]
 }
 
 /// The doubles of `base` with each in turn replaced by every hostile double (the others kept).

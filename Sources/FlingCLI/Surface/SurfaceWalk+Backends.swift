@@ -7,8 +7,10 @@ extension SurfaceWalk {
     mutating func registerBackends() {
         add(
             "FlingNative.NativeBackend.init(solverIterations:arithmetic:threads:)", "FlingNative.NativeBackend.name",
-            "FlingNative.NativeBackend.worldCount", "FlingNative.NativeBackend.bytesPerWorld", "FlingNative.NativeBackend.reserveCapacity(_:)",
-            "FlingNative.NativeBackend.makeWorld(_:)", "FlingNative.NativeBackend.destroyWorld(_:)", "FlingNative.NativeBackend.attachDrag(_:to:)",
+            "FlingNative.NativeBackend.worldCount", "FlingNative.NativeBackend.bytesPerWorld",
+            "FlingNative.NativeBackend.reserveCapacity(_:)",
+            "FlingNative.NativeBackend.makeWorld(_:)", "FlingNative.NativeBackend.destroyWorld(_:)",
+            "FlingNative.NativeBackend.attachDrag(_:to:)",
             "FlingNative.NativeBackend.moveFinger(in:to:velocity:)", "FlingNative.NativeBackend.detachDrag(from:)",
             "FlingNative.NativeBackend.attachAttraction(_:to:)", "FlingNative.NativeBackend.detachAttraction(from:)",
             "FlingNative.NativeBackend.setGravity(of:_:)", "FlingNative.NativeBackend.setDamping(of:_:)",
@@ -81,7 +83,8 @@ extension SurfaceWalk {
                 p.count { TileDefinition(id: 1, frame: frame, mass: v[4]) }
                 p.callAny("TileAnimator(viewport: CGRect)") {
                     try TileAnimator(
-                        viewport: frame, tiles: [TileDefinition(id: 1, frame: frame, mass: v[4])], backend: try NativeBackend(), timeOrigin: v[4])
+                        viewport: frame, tiles: [TileDefinition(id: 1, frame: frame, mass: v[4])], backend: try NativeBackend(),
+                        timeOrigin: v[4])
                 }
             }
         }

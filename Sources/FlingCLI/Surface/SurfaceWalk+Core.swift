@@ -98,11 +98,15 @@ extension SurfaceWalk {
             p.count { (d.hex, d.value, d.description) }
         }
         add(
-            "FlingCore.Attraction.init(origin:stiffness:damping:angularStiffness:angularDamping:)", "FlingCore.WorldID.init(index:generation:)",
+            "FlingCore.Attraction.init(origin:stiffness:damping:angularStiffness:angularDamping:)",
+            "FlingCore.WorldID.init(index:generation:)",
             "FlingCore.WorldID.description"
         ) { p in
             for v in varied([1, 1, 1, 1, 1]) {
-                p.count { WorldDefinition(mass: v[0], moment: v[1], transform: Transform(position: Vector(v[2], v[3])), gravity: Vector(v[4], v[4])) }
+                p.count {
+                    WorldDefinition(
+                        mass: v[0], moment: v[1], transform: Transform(position: Vector(v[2], v[3])), gravity: Vector(v[4], v[4]))
+                }
                 p.count { DragJoint(localAnchor: Vector(v[0], v[1]), finger: Vector(v[2], v[3]), maxForce: v[4], errorBias: v[4]) }
                 p.count {
                     Attraction(origin: Vector(v[0], v[0]), stiffness: v[1], damping: v[2], angularStiffness: v[3], angularDamping: v[4])
@@ -168,7 +172,8 @@ extension SurfaceWalk {
             for v in varied([2, 0.7, 10, 5]) {
                 let spring = SpringTuning(frequency: v[0], dampingRatio: v[1])
                 let curves = [
-                    SpringCurve(spring: spring, displacement: v[2], velocity: v[3]), SpringCurve(spring: spring, from: v[2], to: 0, velocity: v[3]),
+                    SpringCurve(spring: spring, displacement: v[2], velocity: v[3]),
+                    SpringCurve(spring: spring, from: v[2], to: 0, velocity: v[3]),
                 ]
                 for c in curves {
                     for t in [v[2], 0.5, .nan, .infinity] {
@@ -220,19 +225,23 @@ extension SurfaceWalk {
             p.call { () throws(FlingError) in
                 worlds.append(
                     try backend.makeWorld(
-                        WorldDefinition(mass: v[0], moment: v[1], transform: Transform(position: Vector(v[2], v[3])), gravity: Vector(0, v[4]))))
+                        WorldDefinition(
+                            mass: v[0], moment: v[1], transform: Transform(position: Vector(v[2], v[3])), gravity: Vector(0, v[4]))))
             }
         }
         let ghosts = [WorldID(index: .max, generation: .max), WorldID(index: 0, generation: 99)]
         for w in worlds.prefix(3) + ghosts {
             for v in varied([1, 2, 1e6, 0.1]) {
                 p.call { () throws(FlingError) in
-                    try backend.attachDrag(DragJoint(localAnchor: Vector(v[0], v[1]), finger: Vector(v[1], v[0]), maxForce: v[2], errorBias: v[3]), to: w)
+                    try backend.attachDrag(
+                        DragJoint(localAnchor: Vector(v[0], v[1]), finger: Vector(v[1], v[0]), maxForce: v[2], errorBias: v[3]), to: w)
                 }
                 p.call { () throws(FlingError) in try backend.moveFinger(in: w, to: Vector(v[0], v[1]), velocity: Vector(v[2], v[3])) }
                 p.call { () throws(FlingError) in
                     try backend.attachAttraction(
-                        Attraction(origin: Vector(v[0], v[1]), stiffness: v[2], damping: v[3], angularStiffness: v[0], angularDamping: v[1]), to: w)
+                        Attraction(
+                            origin: Vector(v[0], v[1]), stiffness: v[2], damping: v[3], angularStiffness: v[0], angularDamping: v[1]), to: w
+                    )
                 }
                 p.call { () throws(FlingError) in try backend.setGravity(of: w, Vector(v[0], v[2])) }
                 p.call { () throws(FlingError) in try backend.setDamping(of: w, v[3]) }

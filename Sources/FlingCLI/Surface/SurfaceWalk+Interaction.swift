@@ -6,8 +6,10 @@ import Fling
 extension SurfaceWalk {
     mutating func registerInteraction() {
         add(
-            "FlingInteraction.Identifier.init(_:)", "FlingInteraction.Identifier.init(integerLiteral:)", "FlingInteraction.Identifier.<(_:_:)",
-            "FlingInteraction.Identifier.description", "FlingInteraction.Identifier.init(_:)", "FlingInteraction.Identifier.init(integerLiteral:)",
+            "FlingInteraction.Identifier.init(_:)", "FlingInteraction.Identifier.init(integerLiteral:)",
+            "FlingInteraction.Identifier.<(_:_:)",
+            "FlingInteraction.Identifier.description", "FlingInteraction.Identifier.init(_:)",
+            "FlingInteraction.Identifier.init(integerLiteral:)",
             "FlingInteraction.Identifier.<(_:_:)", "FlingInteraction.Identifier.description"
         ) { p in
             for n in Hostile.ints {
@@ -19,7 +21,7 @@ extension SurfaceWalk {
             "FlingInteraction.TouchEvent.init(time:touch:phase:position:tile:)", "FlingInteraction.TouchEvent.Phase.init(rawValue:)",
             "FlingInteraction.TouchEvent.Phase.description", "FlingInteraction.TilePhase.description",
             "FlingInteraction.ReleaseOutcome.init(rawValue:)", "FlingInteraction.ReleaseOutcome.description",
-                        
+
         ) { p in
             for s in Hostile.strings + ["began", "attract", "fall"] {
                 p.count { TouchEvent.Phase(rawValue: s)?.description }; p.count { ReleaseOutcome(rawValue: s)?.description }
@@ -27,9 +29,12 @@ extension SurfaceWalk {
             for t in Hostile.doubles {
                 let e = TouchEvent(time: t, touch: TouchID(Int.min), phase: .moved, position: Vector(t, t), tile: TileID(Int.max))
                 for k in Hostile.ints {
-                    p.count { SnapEvent(tick: k, item: SnapItemID(k), kind: .released(velocity: e.position, projected: e.position, target: .zero)) }
+                    p.count {
+                        SnapEvent(tick: k, item: SnapItemID(k), kind: .released(velocity: e.position, projected: e.position, target: .zero))
+                    }
                     let kinds: [TileEvent.Kind] = [
-                        .grabbed(touch: TouchID(k), at: e.position), .released(outcome: .attract, velocity: e.position, cancelled: true), .settled,
+                        .grabbed(touch: TouchID(k), at: e.position), .released(outcome: .attract, velocity: e.position, cancelled: true),
+                        .settled,
                         .culled,
                     ]
                     for kind in kinds { p.count { (TileEvent(tick: k, tile: TileID(k), kind: kind).description, kind.description) } }
@@ -88,8 +93,10 @@ extension SurfaceWalk {
             p.count { tracker.reset() }
         }
         add(
-            "FlingInteraction.TileAnimator.init(viewport:tiles:configuration:backend:timeOrigin:)", "FlingInteraction.TileAnimator.handle(_:)",
-            "FlingInteraction.TileAnimator.advance(to:)", "FlingInteraction.TileAnimator.addTile(_:)", "FlingInteraction.TileAnimator.removeTile(_:)",
+            "FlingInteraction.TileAnimator.init(viewport:tiles:configuration:backend:timeOrigin:)",
+            "FlingInteraction.TileAnimator.handle(_:)",
+            "FlingInteraction.TileAnimator.advance(to:)", "FlingInteraction.TileAnimator.addTile(_:)",
+            "FlingInteraction.TileAnimator.removeTile(_:)",
             "FlingInteraction.TileAnimator.reset(_:)", "FlingInteraction.TileAnimator.snapshot(of:)",
             "FlingInteraction.TileAnimator.drawnTransform(of:)", "FlingInteraction.TileAnimator.drawnTransforms(into:)",
             "FlingInteraction.TileAnimator.tileIDs",
@@ -98,11 +105,16 @@ extension SurfaceWalk {
             let tile = TileDefinition(id: 1, frame: Rect(x: 100, y: 100, width: 80, height: 80))
             for r in Hostile.rects {
                 for t in [0.0, .nan, .infinity, 1e300] {
-                    p.call { () throws(FlingError) in try TileAnimator(viewport: r, tiles: [tile], backend: try NativeBackend(), timeOrigin: t) }
+                    p.call { () throws(FlingError) in
+                        try TileAnimator(viewport: r, tiles: [tile], backend: try NativeBackend(), timeOrigin: t)
+                    }
                 }
             }
-            p.call { () throws(FlingError) in try TileAnimator(viewport: Rect(x: 0, y: 0, width: 390, height: 844), tiles: [tile, tile], backend: try NativeBackend()) }
-            guard let a = try? TileAnimator(viewport: Rect(x: 0, y: 0, width: 390, height: 844), tiles: [tile], backend: try NativeBackend())
+            p.call { () throws(FlingError) in
+                try TileAnimator(viewport: Rect(x: 0, y: 0, width: 390, height: 844), tiles: [tile, tile], backend: try NativeBackend())
+            }
+            guard
+                let a = try? TileAnimator(viewport: Rect(x: 0, y: 0, width: 390, height: 844), tiles: [tile], backend: try NativeBackend())
             else { return }
             for n in Hostile.ints { p.count { a.eventStream(bufferingNewest: n) } }
             var time = 0.0
@@ -110,7 +122,9 @@ extension SurfaceWalk {
                 time += 0.01
                 for id in [TileID(1), TileID(Int.max), TileID(Int.min)] {
                     for phase in [TouchEvent.Phase.began, .moved, .ended, .cancelled] {
-                        p.call { () throws(FlingError) in try a.handle(TouchEvent(time: time, touch: TouchID(k % 3), phase: phase, position: v, tile: id)) }
+                        p.call { () throws(FlingError) in
+                            try a.handle(TouchEvent(time: time, touch: TouchID(k % 3), phase: phase, position: v, tile: id))
+                        }
                     }
                     p.call { () throws(FlingError) in try a.snapshot(of: id).isLive }
                     p.call { () throws(FlingError) in try a.drawnTransform(of: id) }
@@ -119,15 +133,15 @@ extension SurfaceWalk {
                 p.call { () throws(FlingError) in try a.advance(to: time) }
             }
             for t in Hostile.doubles { p.call { () throws(FlingError) in try a.advance(to: t) } }
-            for r in Hostile.rects.prefix(20) { p.call { () throws(FlingError) in try a.addTile(TileDefinition(id: 7, frame: r, mass: 1)) } }
+            for r in Hostile.rects.prefix(20) {
+                p.call { () throws(FlingError) in try a.addTile(TileDefinition(id: 7, frame: r, mass: 1)) }
+            }
             for id in [TileID(7), TileID(1), TileID(Int.max)] { p.call { () throws(FlingError) in try a.removeTile(id) } }
             var transforms: [Transform] = []
             p.count { a.drawnTransforms(into: &transforms) }
             p.count { (a.clock, a.digest, a.tileIDs, a.liveTileCount) }
         }
-        add(
-            
-        ) { p in
+        add() { p in
             for v in varied([1, 1.0 / 60, 2, 0.5]) {
                 var s = ScalarSpring(value: v[0])
                 s.target = -v[0]
@@ -138,7 +152,7 @@ extension SurfaceWalk {
         add(
             "FlingCore.BounceCurve.init(duration:bounces:stiffness:overshoot:shake:)", "FlingCore.BounceCurve.steps",
             "FlingCore.BounceCurve.validate()",
-            
+
         ) { p in
             for x in Hostile.doubles { p.count { BounceStiffness(x).coefficient } }
             for d in Hostile.doubles {
@@ -181,7 +195,9 @@ extension SurfaceWalk {
                 p.call { () throws(FlingError) in try c.validate() }
             }
             for v in varied([100, 100, 60, 60, 1, 0.9]) {
-                for motion in [SnapMotion.spring(SpringTuning(frequency: v[4], dampingRatio: v[5])), .keyframes(BounceCurve(duration: v[4]))] {
+                for motion in [
+                    SnapMotion.spring(SpringTuning(frequency: v[4], dampingRatio: v[5])), .keyframes(BounceCurve(duration: v[4])),
+                ] {
                     let item = SnapItem(
                         id: SnapItemID(Int.max), center: Vector(v[0], v[1]), width: v[2], height: v[3], shape: .circle, mass: v[4],
                         restingPlaces: .points([Vector(v[0], v[1])]), motion: motion,
@@ -193,21 +209,27 @@ extension SurfaceWalk {
         }
         add(
             "FlingInteraction.SnapAnimator.init(items:configuration:backend:timeOrigin:)", "FlingInteraction.SnapAnimator.handle(_:)",
-            "FlingInteraction.SnapAnimator.advance(to:)", "FlingInteraction.SnapAnimator.send(_:to:)", "FlingInteraction.SnapAnimator.snapshot(of:)",
-            "FlingInteraction.SnapAnimator.drawnCenter(of:)", "FlingInteraction.SnapAnimator.isIdle", "FlingInteraction.SnapAnimator.itemDefinitions", "FlingInteraction.SnapAnimator.zOrder"
+            "FlingInteraction.SnapAnimator.advance(to:)", "FlingInteraction.SnapAnimator.send(_:to:)",
+            "FlingInteraction.SnapAnimator.snapshot(of:)",
+            "FlingInteraction.SnapAnimator.drawnCenter(of:)", "FlingInteraction.SnapAnimator.isIdle",
+            "FlingInteraction.SnapAnimator.itemDefinitions", "FlingInteraction.SnapAnimator.zOrder"
         ) { p in
             let items = [SnapItemID(Int.max), SnapItemID(Int.min), SnapItemID(0)].map { id in
-                SnapItem(id: id, center: Vector(100, 100), width: 60, height: 60, restingPlaces: .points([Vector(100, 100), Vector(300, 100)]))
+                SnapItem(
+                    id: id, center: Vector(100, 100), width: 60, height: 60, restingPlaces: .points([Vector(100, 100), Vector(300, 100)]))
             }
             p.call { () throws(FlingError) in try SnapAnimator(items: [], backend: try NativeBackend()) }
             p.call { () throws(FlingError) in try SnapAnimator(items: items + items, backend: try NativeBackend()) }
-            for t in Hostile.doubles { p.call { () throws(FlingError) in try SnapAnimator(items: items, backend: try NativeBackend(), timeOrigin: t) } }
+            for t in Hostile.doubles {
+                p.call { () throws(FlingError) in try SnapAnimator(items: items, backend: try NativeBackend(), timeOrigin: t) }
+            }
             guard let a = try? SnapAnimator(items: items, backend: try NativeBackend()) else { return }
             var time = 0.0
             for (k, v) in Hostile.vectors.enumerated() {
                 time += 0.01
                 for phase in [TouchEvent.Phase.began, .moved, .ended] {
-                    p.call { () throws(FlingError) in try a.handle(TouchEvent(time: time, touch: TouchID(k % 2), phase: phase, position: v)) }
+                    p.call { () throws(FlingError) in try a.handle(TouchEvent(time: time, touch: TouchID(k % 2), phase: phase, position: v))
+                    }
                 }
                 for id in [SnapItemID(Int.max), SnapItemID(Int.min), SnapItemID(5)] {
                     p.call { () throws(FlingError) in try a.send(id, to: v) }
@@ -229,7 +251,9 @@ extension SurfaceWalk {
                 for band in Hostile.ranges {
                     let c = ChatHeadsConfiguration(screen: r, safeBand: band)
                     p.count { c.restingPlaces }
-                    p.call { () throws(FlingError) in try ChatHeads(heads: [(1, Vector(18, 200))], configuration: c, backend: try NativeBackend()) }
+                    p.call { () throws(FlingError) in
+                        try ChatHeads(heads: [(1, Vector(18, 200))], configuration: c, backend: try NativeBackend())
+                    }
                 }
             }
             let c = ChatHeadsConfiguration(screen: Rect(x: 0, y: 0, width: 390, height: 844))
@@ -238,13 +262,17 @@ extension SurfaceWalk {
                     try ChatHeads(heads: ids.map { (SnapItemID($0), Vector(18, 200)) }, configuration: c, backend: try NativeBackend())
                 }
             }
-            guard let heads = try? ChatHeads(heads: [(SnapItemID(Int.max - 1), Vector(18, 200)), (1, Vector(372, 300))], configuration: c, backend: try NativeBackend())
+            guard
+                let heads = try? ChatHeads(
+                    heads: [(SnapItemID(Int.max - 1), Vector(18, 200)), (1, Vector(372, 300))], configuration: c,
+                    backend: try NativeBackend())
             else { return }
             var time = 0.0
             for (k, v) in Hostile.vectors.enumerated() {
                 time += 0.05
                 for phase in [TouchEvent.Phase.began, .ended] {
-                    p.call { () throws(FlingError) in try heads.handle(TouchEvent(time: time, touch: TouchID(k), phase: phase, position: v)) }
+                    p.call { () throws(FlingError) in try heads.handle(TouchEvent(time: time, touch: TouchID(k), phase: phase, position: v))
+                    }
                 }
                 p.call { () throws(FlingError) in try heads.advance(to: time) }
                 p.count { (heads.openHead, heads.panelFrame, heads.zOrder) }
@@ -261,9 +289,14 @@ extension SurfaceWalk {
                 var c = SunSwitchConfiguration(offCenter: Vector(v[0], v[1]), onCenter: Vector(v[2], v[1]))
                 c.knobDiameter = v[3]; c.rubberBand = v[3]; c.raysAngularSpeed = v[2]
                 p.count { c.trackFrame }
-                p.call { () throws(FlingError) in try SunSwitch(configuration: c, isOn: true, backend: try NativeBackend(), timeOrigin: v[0]) }
+                p.call { () throws(FlingError) in
+                    try SunSwitch(configuration: c, isOn: true, backend: try NativeBackend(), timeOrigin: v[0])
+                }
             }
-            guard let s = try? SunSwitch(configuration: SunSwitchConfiguration(offCenter: Vector(100, 300), onCenter: Vector(160, 300)), backend: try NativeBackend())
+            guard
+                let s = try? SunSwitch(
+                    configuration: SunSwitchConfiguration(offCenter: Vector(100, 300), onCenter: Vector(160, 300)),
+                    backend: try NativeBackend())
             else { return }
             var time = 0.0
             for (k, v) in Hostile.vectors.enumerated() {

@@ -7,7 +7,9 @@ extension SurfaceWalk {
     /// Paths a caller can build: empty, degenerate, huge, non-finite, many subpaths.
     static var hostilePaths: [BezierPath] {
         let square = try! BezierPath(svg: "M0 0 H100 V100 H0 Z")
-        var out: [BezierPath] = [BezierPath(subpaths: []), square, BezierPath(subpaths: [.init(start: .zero, segments: [], isClosed: true)])]
+        var out: [BezierPath] = [
+            BezierPath(subpaths: []), square, BezierPath(subpaths: [.init(start: .zero, segments: [], isClosed: true)]),
+        ]
         for v in Hostile.vectors {
             out.append(BezierPath(subpaths: [.init(start: v, segments: [CubicSegment(v, .zero, v, Vector(1, 1))], isClosed: false)]))
         }
@@ -22,7 +24,9 @@ extension SurfaceWalk {
             "FlingPaths.PathData.text", "FlingPaths.PathData.bezierPath", "FlingPaths.PathData.number(_:)",
             "FlingPaths.PathCommand.letter", "FlingPaths.PathCommand.numbers", "FlingPaths.BezierPath.init(svg:)"
         ) { p in
-            for s in Hostile.strings + ["M 0 0 A 1e300 1e-300 1e300 1 1 1e300 -1e300 Z", "M0 0 a0 0 0 0 0 0 0", "m 1 1 t 1e308 1e308 s -1e308 1 1 1"] {
+            for s in Hostile.strings + [
+                "M 0 0 A 1e300 1e-300 1e300 1 1 1e300 -1e300 Z", "M0 0 a0 0 0 0 0 0 0", "m 1 1 t 1e308 1e308 s -1e308 1 1 1",
+            ] {
                 p.call { () throws(FlingError) in try PathData(s).bezierPath }
                 p.call { () throws(FlingError) in try BezierPath(svg: s) }
                 p.count { PathData.lenient(s) }
@@ -85,7 +89,9 @@ extension SurfaceWalk {
             "FlingPaths.PathMorph.sameStructure(_:_:)", "FlingPaths.PathMorph.match(_:_:)", "FlingPaths.PathMorph.interpolate(_:_:_:)"
         ) { p in
             let paths = SurfaceWalk.hostilePaths.prefix(8) + SurfaceWalk.hostilePaths.suffix(2)
-            let long = BezierPath(subpaths: [.init(start: .zero, segments: Array(repeating: .line(.zero, Vector(1, 1)), count: 100_000), isClosed: true)])
+            let long = BezierPath(subpaths: [
+                .init(start: .zero, segments: Array(repeating: .line(.zero, Vector(1, 1)), count: 100_000), isClosed: true)
+            ])
             for a in paths + [long] {
                 for b in paths {
                     p.count { PathMorph.sameStructure(a, b) }
@@ -96,7 +102,8 @@ extension SurfaceWalk {
             }
         }
         add(
-            "FlingCore.TimingFunction.init(_:_:_:_:)", "FlingCore.TimingFunction.callAsFunction(_:)", "FlingCore.TimingFunction.parameter(for:)"
+            "FlingCore.TimingFunction.init(_:_:_:_:)", "FlingCore.TimingFunction.callAsFunction(_:)",
+            "FlingCore.TimingFunction.parameter(for:)"
         ) { p in
             for v in varied([0.25, 0.1, 0.25, 1]) {
                 p.call { () throws(FlingError) in try TimingFunction(v[0], v[1], v[2], v[3]) }
@@ -122,7 +129,9 @@ extension SurfaceWalk {
                     }
                 }
                 for times in [[], [0, 1], [0, .nan], [1, 0], Array(repeating: 0.5, count: k)] {
-                    p.call { () throws(FlingError) in try KeyframeAnimation(keyframes: Array(frames.prefix(k)), keyTimes: times, duration: 1) }
+                    p.call { () throws(FlingError) in
+                        try KeyframeAnimation(keyframes: Array(frames.prefix(k)), keyTimes: times, duration: 1)
+                    }
                 }
             }
             for n in Hostile.counts {
@@ -131,7 +140,9 @@ extension SurfaceWalk {
                 }
             }
             for repeats in [Double.infinity, 2.5] {
-                guard let a = try? KeyframeAnimation(keyframes: Array(frames.prefix(6)), duration: 0.7, repeatCount: repeats, autoreverses: true)
+                guard
+                    let a = try? KeyframeAnimation(
+                        keyframes: Array(frames.prefix(6)), duration: 0.7, repeatCount: repeats, autoreverses: true)
                 else { continue }
                 p.count { a.activeDuration }
                 for x in Hostile.doubles {
@@ -148,7 +159,8 @@ extension SurfaceWalk {
             for v in varied([0, 320, 160, 3, 50]) {
                 for reversed in [false, true] {
                     p.call { () throws(FlingError) in
-                        let c = try Conveyor(from: Vector(v[0], 20), to: Vector(v[1], 20), spacing: v[2], period: v[3], reversed: reversed, fadeLength: v[4])
+                        let c = try Conveyor(
+                            from: Vector(v[0], 20), to: Vector(v[1], 20), spacing: v[2], period: v[3], reversed: reversed, fadeLength: v[4])
                         return (c.length, c.period, c.velocity, c.alpha(atDistance: v[0]), c.items(at: v[3]))
                     }
                 }
@@ -184,8 +196,10 @@ extension SurfaceWalk {
 
     mutating func registerScenes() {
         add(
-            "FlingScenes.BubbleCurve.init(origin:height:sway:)", "FlingScenes.BubbleCurve.length", "FlingScenes.BubbleCurve.length(from:to:)",
-            "FlingScenes.BubbleCurve.point(at:)", "FlingScenes.BubbleCurve.velocity(at:)", "FlingScenes.BubbleCurve.parameter(atLengthFraction:)"
+            "FlingScenes.BubbleCurve.init(origin:height:sway:)", "FlingScenes.BubbleCurve.length",
+            "FlingScenes.BubbleCurve.length(from:to:)",
+            "FlingScenes.BubbleCurve.point(at:)", "FlingScenes.BubbleCurve.velocity(at:)",
+            "FlingScenes.BubbleCurve.parameter(atLengthFraction:)"
         ) { p in
             for v in varied([0, 0, 200, 30]) {
                 let c = BubbleCurve(origin: Vector(v[0], v[1]), height: v[2], sway: v[3])
@@ -209,7 +223,8 @@ extension SurfaceWalk {
             for r in Hostile.ranges {
                 for x in Hostile.doubles.prefix(10) {
                     var c = BubbleEmitter.Configuration()
-                    c.interval = r; c.height = r; c.sway = r; c.duration = r; c.size = r; c.startOffset = r; c.popScale = x; c.popDuration = x
+                    c.interval = r; c.height = r; c.sway = r; c.duration = r; c.size = r; c.startOffset = r; c.popScale = x;
+                    c.popDuration = x
                     c.source = .sweep(from: Vector(x, 0), to: Vector(0, x), period: x)
                     p.count { c.source.position(at: x) }
                     p.call { () throws(FlingError) in try c.validate() }
@@ -231,7 +246,8 @@ extension SurfaceWalk {
         }
         add(
             "FlingScenes.CloudSpawner.Configuration.init()", "FlingScenes.CloudSpawner.Configuration.validate()",
-            "FlingScenes.CloudSpawner.init(configuration:seed:)", "FlingScenes.CloudSpawner.advance(to:)", "FlingScenes.CloudSpawner.clouds",
+            "FlingScenes.CloudSpawner.init(configuration:seed:)", "FlingScenes.CloudSpawner.advance(to:)",
+            "FlingScenes.CloudSpawner.clouds",
             "FlingScenes.CloudSpawner.time", "FlingScenes.CloudSpawner.Cloud.position(at:)", "FlingScenes.CloudSpawner.Cloud.leaves",
             "FlingScenes.CloudSpawner.Event.description", "FlingScenes.CloudSpawner.Event.Kind.init(rawValue:)"
         ) { p in
@@ -260,7 +276,8 @@ extension SurfaceWalk {
         add(
             "FlingScenes.DayNightPicker.Configuration.init()", "FlingScenes.DayNightPicker.Configuration.validate()",
             "FlingScenes.DayNightPicker.init(configuration:minutes:)", "FlingScenes.DayNightPicker.pick(_:at:)",
-            "FlingScenes.DayNightPicker.value(at:)", "FlingScenes.DayNightPicker.layers(at:)", "FlingScenes.DayNightPicker.layers(minutes:_:)",
+            "FlingScenes.DayNightPicker.value(at:)", "FlingScenes.DayNightPicker.layers(at:)",
+            "FlingScenes.DayNightPicker.layers(minutes:_:)",
             "FlingScenes.DayNightPicker.pickTime", "FlingScenes.DayNightPicker.picks", "FlingScenes.DayNightPicker.target",
             "FlingScenes.DayNightPicker.Pick.init(time:minutes:)", "FlingScenes.DayNightPicker.Ramp.init(rawValue:)",
             "FlingScenes.DayNightPicker.Wrap.init(rawValue:)", "FlingScenes.TimeTransition.spring(_:)",

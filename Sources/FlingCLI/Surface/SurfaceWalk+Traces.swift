@@ -9,7 +9,9 @@ extension SurfaceWalk {
     static var hostileOptions: [ReplayOptions] {
         let make: ReplayOptions.MakeBackend = { n throws(FlingError) in try BackendKind.nativePortable.make(solverIterations: n) }
         let platform: ReplayOptions.MakeBackend = { n throws(FlingError) in try BackendKind.native.make(solverIterations: n) }
-        var out = [ReplayOptions(), ReplayOptions(makeBackend: make), ReplayOptions(makeBackend: platform, reference: make, referenceName: "")]
+        var out = [
+            ReplayOptions(), ReplayOptions(makeBackend: make), ReplayOptions(makeBackend: platform, reference: make, referenceName: ""),
+        ]
         for x in [Double.nan, 0, -1, 1e-300, 1e9, .infinity] {
             out.append(ReplayOptions(makeBackend: make, display: .rate(x), keepsFrames: false))
             out.append(ReplayOptions(makeBackend: make, display: .jittered(rate: x, seed: .max)))
@@ -93,7 +95,9 @@ extension SurfaceWalk {
     static func walkPaths<P: SampledPaths>(_ doc: PathDocument<P>, _ p: inout Probe) {
         let paths = doc.paths
         p.count { (P.kind, P.summary, P.keys, P.budget, paths.members(doc.sampling)) }
-        guard let base = try? doc.replay(hostileOptions[0]) else { p.failures.append("the walk's \(P.kind) document does not replay"); return }
+        guard let base = try? doc.replay(hostileOptions[0]) else {
+            p.failures.append("the walk's \(P.kind) document does not replay"); return
+        }
         for n in Hostile.counts {
             for x in [Double.nan, -Double.infinity, 1] {
                 let sampling = PathSampling(frames: n, from: x, to: 1)
@@ -118,21 +122,25 @@ extension SurfaceWalk {
     mutating func registerTraces() {
         typealias D = DocumentsCommand
         add(
-            "FlingTraces.Documents.read(_:strokes:)", "FlingTraces.Documents.kind(named:)", "FlingTraces.Documents.StrokeOptions.init(viewport:tileSize:configuration:duration:)",
+            "FlingTraces.Documents.read(_:strokes:)", "FlingTraces.Documents.kind(named:)",
+            "FlingTraces.Documents.StrokeOptions.init(viewport:tileSize:configuration:duration:)",
             "FlingTraces.DocumentKind.description", "FlingTraces.BubblesScene.init(reading:)", "FlingTraces.CloudsScene.init(reading:)",
-            "FlingTraces.DayNightScene.init(reading:)", "FlingTraces.ChatHeadsScene.init(reading:)", "FlingTraces.SunSwitchScene.init(reading:)",
+            "FlingTraces.DayNightScene.init(reading:)", "FlingTraces.ChatHeadsScene.init(reading:)",
+            "FlingTraces.SunSwitchScene.init(reading:)",
             "FlingTraces.SampledScene.init(reading:)", "FlingTraces.MorphPaths.read(_:)", "FlingTraces.ConveyorPaths.read(_:)",
             "FlingTraces.SampledPaths.read(_:)"
         ) { p in
             let docs = [
                 D.heldTiles(2, seconds: 1), D.bubbles(interval: 0.2, duration: 2, timing: "paced", rate: 30, seconds: 3),
-                D.clouds(interval: 2, speed: 8, rate: 10, seconds: 10), D.dayNight(imageHeight: 100, viewHeight: 400, rate: 10, duration: 3),
+                D.clouds(interval: 2, speed: 8, rate: 10, seconds: 10),
+                D.dayNight(imageHeight: 100, viewHeight: 400, rate: 10, duration: 3),
                 D.chatHeads(heads: 3, seconds: 1, rate: 30), D.sunSwitch(seconds: 2, rate: 30), D.morph(segments: [5, 4], frames: 10),
                 D.conveyor(from: 0, to: 320, spacing: 160),
             ]
             for s in Hostile.strings + docs + docs.map({ String($0.dropLast(9)) }) + ["1,0,began,1,1\n1,0.1,ended,2,2"] {
                 for v in varied([0, 0, 390, 844, 160, 10]) {
-                    let o = Documents.StrokeOptions(viewport: Rect(x: v[0], y: v[1], width: v[2], height: v[3]), tileSize: v[4], duration: v[5])
+                    let o = Documents.StrokeOptions(
+                        viewport: Rect(x: v[0], y: v[1], width: v[2], height: v[3]), tileSize: v[4], duration: v[5])
                     p.call { () throws(FlingError) in try Documents.read(Array(s.utf8), strokes: o).json }
                 }
                 p.call { () throws(FlingError) in try StrokeCSV.parse(s).map(\.releaseVelocity) }
@@ -148,7 +156,8 @@ extension SurfaceWalk {
         add(
             "FlingTraces.Trace.init(json:)", "FlingTraces.Trace.init(name:notes:attribution:arithmetic:sessions:)",
             "FlingTraces.Trace.json",
-            "FlingTraces.Trace.validate()", "FlingTraces.Trace.work(_:)", "FlingTraces.Trace.replay(_:)", "FlingTraces.Trace.run(of:title:)",
+            "FlingTraces.Trace.validate()", "FlingTraces.Trace.work(_:)", "FlingTraces.Trace.replay(_:)",
+            "FlingTraces.Trace.run(of:title:)",
             "FlingTraces.Trace.report(of:)", "FlingTraces.Trace.pinned(_:)", "FlingTraces.Trace.pinned(every:makeBackend:)",
             "FlingTraces.Trace.render(_:)", "FlingTraces.Trace.Session.events",
             "FlingTraces.Trace.Session.validate()", "FlingTraces.Trace.RunLength.init(duration:stopsWhenIdle:)",
@@ -159,19 +168,24 @@ extension SurfaceWalk {
             "FlingTraces.FlingDocument.run(of:title:)", "FlingTraces.FlingDocument.report(of:)", "FlingTraces.FlingDocument.pinned(_:)",
             "FlingTraces.FlingDocument.render(_:)", "FlingTraces.FlingDocument.play(_:title:)", "FlingTraces.FlingDocument.svg(_:)",
             "FlingTraces.PinnedReplay.pins", "FlingTraces.PinnedReplay.matchesPins", "FlingTraces.PinnedReplay.mismatches",
-            "FlingTraces.PinnedReplay.verify(allowingNoPins:)", "FlingTraces.ReplayOptions.init(makeBackend:display:keepsFrames:checkpointInterval:reference:referenceName:)",
+            "FlingTraces.PinnedReplay.verify(allowingNoPins:)",
+            "FlingTraces.ReplayOptions.init(makeBackend:display:keepsFrames:checkpointInterval:reference:referenceName:)",
             "FlingTraces.RenderOptions.init(replay:title:backendName:every:clouds:animated:frames:)", "FlingTraces.TraceReplay.summary",
-            "FlingTraces.TraceReplay.Session.expectation", "FlingTraces.TraceReplay.TileOutcome.description", "FlingTraces.Work.init(unit:amount:)",
+            "FlingTraces.TraceReplay.Session.expectation", "FlingTraces.TraceReplay.TileOutcome.description",
+            "FlingTraces.Work.init(unit:amount:)",
             "FlingTraces.Work.description"
         ) { p in
-            guard let trace = try? Trace(json: D.heldTiles(2, seconds: 1)) else { p.failures.append("the walk's trace does not read"); return }
+            guard let trace = try? Trace(json: D.heldTiles(2, seconds: 1)) else {
+                p.failures.append("the walk's trace does not read"); return
+            }
             SurfaceWalk.walkDocument(trace, &p)
             p.count { Work(unit: "\u{0}", amount: .nan).description }
             for r in Hostile.rects.prefix(12) {
                 for v in varied([1, 0.1, 5]) {
                     let tile = TileDefinition(id: TileID(Int.min), frame: r, mass: v[0])
                     let events = [TouchEvent(time: v[1], touch: 1, phase: .began, position: r.center, tile: tile.id)]
-                    var s = Trace.Session(viewport: r, tiles: [tile, tile], run: Trace.RunLength(duration: v[2], stopsWhenIdle: true), events: events)
+                    var s = Trace.Session(
+                        viewport: r, tiles: [tile, tile], run: Trace.RunLength(duration: v[2], stopsWhenIdle: true), events: events)
                     p.call { () throws(FlingError) in try s.validate() }
                     s.events = events + events
                     p.count { s.events }
@@ -189,7 +203,8 @@ extension SurfaceWalk {
                 for v in varied([0, 0, 390, 844, 160, 10]) {
                     p.call { () throws(FlingError) in
                         try Trace(
-                            strokes: strokes + strokes, viewport: Rect(x: v[0], y: v[1], width: v[2], height: v[3]), tileSize: v[4], duration: v[5])
+                            strokes: strokes + strokes, viewport: Rect(x: v[0], y: v[1], width: v[2], height: v[3]), tileSize: v[4],
+                            duration: v[5])
                     }
                 }
             }
@@ -203,7 +218,8 @@ extension SurfaceWalk {
             }
         }
         add(
-            "FlingTraces.TraceReplayer.init(_:display:)", "FlingTraces.TraceReplayer.replay(makeBackend:)", "FlingTraces.DisplayFrames.rate",
+            "FlingTraces.TraceReplayer.init(_:display:)", "FlingTraces.TraceReplayer.replay(makeBackend:)",
+            "FlingTraces.DisplayFrames.rate",
             "FlingTraces.TraceReplay.TickState.init(tick:tiles:)", "FlingTraces.TraceReplay.TileState.init(id:state:)",
             "FlingTraces.TraceReplay.TileState.==(_:_:)", "FlingTraces.TraceReplay.TileState.hash(into:)",
             "FlingTraces.TraceReplay.TileOutcome.Kind.init(rawValue:)", "FlingTraces.TraceRecorder.init(recording:)",
@@ -215,21 +231,29 @@ extension SurfaceWalk {
                     p.count { display.rate }
                     var replayer = TraceReplayer(trace, display: display)
                     replayer.checkpointInterval = Int.min
-                    p.call { () throws(FlingError) in try replayer.replay { n throws(FlingError) in try NativeBackend(solverIterations: n) }.summary }
+                    p.call { () throws(FlingError) in
+                        try replayer.replay { n throws(FlingError) in try NativeBackend(solverIterations: n) }.summary
+                    }
                     replayer.checkpointInterval = nil
                     replayer.recordsTicks = false
-                    p.call { () throws(FlingError) in try replayer.replay { n throws(FlingError) in try NativeBackend(solverIterations: n) }.summary }
+                    p.call { () throws(FlingError) in
+                        try replayer.replay { n throws(FlingError) in try NativeBackend(solverIterations: n) }.summary
+                    }
                 }
                 let s = TraceReplay.TileState(id: TileID(Int.min), state: BodyState(position: Vector(x, x), angle: x))
                 var h = Hasher()
                 p.count { (s == s, s.hash(into: &h), TraceReplay.TickState(tick: Int.min, tiles: [s, s])) }
             }
             for str in Hostile.strings + ["settled"] { p.count { TraceReplay.TileOutcome.Kind(rawValue: str) } }
-            guard let a = try? TileAnimator(viewport: Rect(x: 0, y: 0, width: 390, height: 844), backend: try NativeBackend()) else { return }
+            guard let a = try? TileAnimator(viewport: Rect(x: 0, y: 0, width: 390, height: 844), backend: try NativeBackend()) else {
+                return
+            }
             guard let recorder = try? TraceRecorder(recording: a) else { return }
             p.call { () throws(FlingError) in try TraceRecorder(recording: a) }
             for (k, v) in Hostile.vectors.enumerated() {
-                p.call { () throws(FlingError) in try a.addTile(TileDefinition(id: TileID(k), frame: Rect(center: v, width: 10, height: 10))) }
+                p.call { () throws(FlingError) in
+                    try a.addTile(TileDefinition(id: TileID(k), frame: Rect(center: v, width: 10, height: 10)))
+                }
                 p.call { () throws(FlingError) in try a.handle(TouchEvent(time: Double(k) / 100, touch: 1, phase: .began, position: v)) }
                 p.call { () throws(FlingError) in try a.advance(to: Double(k) / 100) }
             }
@@ -244,10 +268,13 @@ extension SurfaceWalk {
             "FlingTraces.SceneDocument.maximumItems", "FlingTraces.SceneDocument.formatName", "FlingTraces.SceneDocument.version",
             "FlingTraces.SceneDocument.validate()", "FlingTraces.SceneDocument.work(_:)", "FlingTraces.SceneDocument.replay(_:)",
             "FlingTraces.SceneDocument.replay(keepsFrames:)", "FlingTraces.SceneDocument.replay(keepsFrames:makeBackend:)",
-            "FlingTraces.SceneDocument.pinned(_:)", "FlingTraces.SceneDocument.pinned(makeBackend:)", "FlingTraces.SceneDocument.run(of:title:)",
-            "FlingTraces.SceneDocument.report(of:)", "FlingTraces.SceneDocument.render(_:)", "FlingTraces.SceneSampling.init(rate:duration:)",
+            "FlingTraces.SceneDocument.pinned(_:)", "FlingTraces.SceneDocument.pinned(makeBackend:)",
+            "FlingTraces.SceneDocument.run(of:title:)",
+            "FlingTraces.SceneDocument.report(of:)", "FlingTraces.SceneDocument.render(_:)",
+            "FlingTraces.SceneSampling.init(rate:duration:)",
             "FlingTraces.SceneSampling.count", "FlingTraces.SceneSampling.time(_:)", "FlingTraces.SceneSampling.validate()",
-            "FlingTraces.SceneExpectation.init(samples:digest:)", "FlingTraces.SceneReplay.init(samples:)", "FlingTraces.SceneReplay.summary",
+            "FlingTraces.SceneExpectation.init(samples:digest:)", "FlingTraces.SceneReplay.init(samples:)",
+            "FlingTraces.SceneReplay.summary",
             "FlingTraces.SampledScene.kind", "FlingTraces.SampledScene.summary", "FlingTraces.SampledScene.keys",
             "FlingTraces.SampledScene.reportWords", "FlingTraces.SampledScene.runsPhysics", "FlingTraces.SampledScene.animatedPicture",
             "FlingTraces.SampledScene.budget", "FlingTraces.SampledScene.members", "FlingTraces.SampledScene.inputLines",
@@ -259,21 +286,27 @@ extension SurfaceWalk {
                 p.count { SceneSampling(rate: s, duration: s).count }
             }
             if let e = try? BubbleEmitter(seed: 1) {
-                p.count { SceneDocument<BubblesScene>(recording: e, sampling: SceneSampling(rate: .nan, duration: .infinity), name: "\u{0}").json }
+                p.count {
+                    SceneDocument<BubblesScene>(recording: e, sampling: SceneSampling(rate: .nan, duration: .infinity), name: "\u{0}").json
+                }
             }
             if let picker = try? DayNightPicker(minutes: 1) {
                 p.count { SceneDocument<DayNightScene>(recording: picker, sampling: SceneSampling(duration: -1)).json }
             }
-            if let spawner = try? CloudSpawner(seed: .max) { p.count { SceneDocument<CloudsScene>(recording: spawner, sampling: SceneSampling(duration: 1)).json } }
+            if let spawner = try? CloudSpawner(seed: .max) {
+                p.count { SceneDocument<CloudsScene>(recording: spawner, sampling: SceneSampling(duration: 1)).json }
+            }
         }
         for (name, json) in [
             ("FlingTraces.BubblesScene", D.bubbles(interval: 0.2, duration: 2, timing: "paced", rate: 30, seconds: 3)),
             ("FlingTraces.CloudsScene", D.clouds(interval: 2, speed: 8, rate: 10, seconds: 10)),
             ("FlingTraces.DayNightScene", D.dayNight(imageHeight: 100, viewHeight: 400, rate: 10, duration: 3)),
-            ("FlingTraces.ChatHeadsScene", D.chatHeads(heads: 3, seconds: 1, rate: 30)), ("FlingTraces.SunSwitchScene", D.sunSwitch(seconds: 2, rate: 30)),
+            ("FlingTraces.ChatHeadsScene", D.chatHeads(heads: 3, seconds: 1, rate: 30)),
+            ("FlingTraces.SunSwitchScene", D.sunSwitch(seconds: 2, rate: 30)),
         ] {
             let members = [
-                "kind", "summary", "keys", "reportWords", "runsPhysics", "animatedPicture", "members", "inputLines", "validate(_:)", "work(_:)",
+                "kind", "summary", "keys", "reportWords", "runsPhysics", "animatedPicture", "members", "inputLines", "validate(_:)",
+                "work(_:)",
                 "replay(_:_:into:)", "run(of:in:title:)", "render(_:of:_:)",
             ]
             cases.append(
@@ -283,19 +316,27 @@ extension SurfaceWalk {
                         guard let doc = try? SceneDocument<BubblesScene>(json: json) else { return }
                         SurfaceWalk.walkScene(doc, &p)
                         for taps in [[Double.nan], [1, 0], Hostile.doubles, Array(repeating: 1, count: 300_000)] {
-                            p.call { () throws(FlingError) in try SceneDocument(scene: BubblesScene(doc.scene.configuration, seed: 0, taps: taps), sampling: doc.sampling).validate() }
+                            p.call { () throws(FlingError) in
+                                try SceneDocument(scene: BubblesScene(doc.scene.configuration, seed: 0, taps: taps), sampling: doc.sampling)
+                                    .validate()
+                            }
                         }
                     case "FlingTraces.CloudsScene":
                         guard let doc = try? SceneDocument<CloudsScene>(json: json) else { return }
                         SurfaceWalk.walkScene(doc, &p)
-                        p.call { () throws(FlingError) in try SceneDocument(scene: CloudsScene(CloudSpawner.Configuration(), seed: .max), sampling: doc.sampling).validate() }
+                        p.call { () throws(FlingError) in
+                            try SceneDocument(scene: CloudsScene(CloudSpawner.Configuration(), seed: .max), sampling: doc.sampling)
+                                .validate()
+                        }
                     case "FlingTraces.DayNightScene":
                         guard let doc = try? SceneDocument<DayNightScene>(json: json) else { return }
                         SurfaceWalk.walkScene(doc, &p)
                         for m in Hostile.doubles {
                             let picks = [DayNightPicker.Pick(time: m, minutes: m), DayNightPicker.Pick(time: 0, minutes: 1)]
                             p.call { () throws(FlingError) in
-                                try SceneDocument(scene: DayNightScene(DayNightPicker.Configuration(), minutes: m, picks: picks), sampling: doc.sampling).validate()
+                                try SceneDocument(
+                                    scene: DayNightScene(DayNightPicker.Configuration(), minutes: m, picks: picks), sampling: doc.sampling
+                                ).validate()
                             }
                         }
                     case "FlingTraces.ChatHeadsScene":
@@ -303,15 +344,25 @@ extension SurfaceWalk {
                         SurfaceWalk.walkScene(doc, &p)
                         let c = ChatHeadsConfiguration(screen: Rect(x: 0, y: 0, width: 390, height: 844))
                         for heads in [[], Hostile.vectors, Array(repeating: Vector(18, 100), count: 2000)] {
-                            p.call { () throws(FlingError) in try SceneDocument(scene: ChatHeadsScene(c, heads: heads, inputs: []), sampling: doc.sampling).validate() }
+                            p.call { () throws(FlingError) in
+                                try SceneDocument(scene: ChatHeadsScene(c, heads: heads, inputs: []), sampling: doc.sampling).validate()
+                            }
                         }
-                        let bad = [Trace.Input(.reset(TileID(Int.max)), tick: Int.min), Trace.Input(.touch(TouchEvent(time: .nan, touch: 1, phase: .ended, position: .zero)))]
-                        p.call { () throws(FlingError) in try SceneDocument(scene: ChatHeadsScene(c, heads: [Vector(18, 100)], inputs: bad), sampling: doc.sampling).validate() }
+                        let bad = [
+                            Trace.Input(.reset(TileID(Int.max)), tick: Int.min),
+                            Trace.Input(.touch(TouchEvent(time: .nan, touch: 1, phase: .ended, position: .zero))),
+                        ]
+                        p.call { () throws(FlingError) in
+                            try SceneDocument(scene: ChatHeadsScene(c, heads: [Vector(18, 100)], inputs: bad), sampling: doc.sampling)
+                                .validate()
+                        }
                     default:
                         guard let doc = try? SceneDocument<SunSwitchScene>(json: json) else { return }
                         SurfaceWalk.walkScene(doc, &p)
                         let c = SunSwitchConfiguration(offCenter: Vector(.nan, 1), onCenter: Vector(1, .infinity))
-                        p.call { () throws(FlingError) in try SceneDocument(scene: SunSwitchScene(c, isOn: true, inputs: []), sampling: doc.sampling).validate() }
+                        p.call { () throws(FlingError) in
+                            try SceneDocument(scene: SunSwitchScene(c, isOn: true, inputs: []), sampling: doc.sampling).validate()
+                        }
                     }
                 })
         }
@@ -327,7 +378,10 @@ extension SurfaceWalk {
             p.call { () throws(FlingError) in try heads.handle(TouchEvent(time: 0.1, touch: 1, phase: .began, position: Vector(18, 100))) }
             p.call { () throws(FlingError) in try heads.advance(to: 0.5) }
             for x in Hostile.doubles { p.call { () throws(FlingError) in try recorder.document(rate: x, name: "\u{0}", notes: nil).json } }
-            guard let sun = try? SunSwitch(configuration: SunSwitchConfiguration(offCenter: Vector(100, 300), onCenter: Vector(160, 300)), backend: try NativeBackend())
+            guard
+                let sun = try? SunSwitch(
+                    configuration: SunSwitchConfiguration(offCenter: Vector(100, 300), onCenter: Vector(160, 300)),
+                    backend: try NativeBackend())
             else { return }
             p.call { () throws(FlingError) in try SnapSceneRecorder(recording: sun).document(rate: 60).json }
         }
@@ -339,24 +393,30 @@ extension SurfaceWalk {
             "FlingTraces.PathDocument.run(of:title:)", "FlingTraces.PathDocument.report(of:)", "FlingTraces.PathDocument.render(_:)",
             "FlingTraces.PathSampling.init(frames:from:to:)", "FlingTraces.PathReplay.summary", "FlingTraces.SampledPaths.kind",
             "FlingTraces.SampledPaths.summary", "FlingTraces.SampledPaths.keys", "FlingTraces.SampledPaths.budget",
-            "FlingTraces.SampledPaths.members(_:)", "FlingTraces.SampledPaths.times(_:)", "FlingTraces.SampledPaths.replay(_:keepsFrames:into:)",
+            "FlingTraces.SampledPaths.members(_:)", "FlingTraces.SampledPaths.times(_:)",
+            "FlingTraces.SampledPaths.replay(_:keepsFrames:into:)",
             "FlingTraces.SampledPaths.digest(_:)", "FlingTraces.SampledPaths.work(_:)", "FlingTraces.SampledPaths.run(of:in:title:)",
             "FlingTraces.SampledPaths.render(_:_:)", "FlingTraces.MorphPaths.init(keyframes:animation:)", "FlingTraces.MorphPaths.kind",
-            "FlingTraces.MorphPaths.summary", "FlingTraces.MorphPaths.keys", "FlingTraces.MorphPaths.budget", "FlingTraces.MorphPaths.members(_:)",
+            "FlingTraces.MorphPaths.summary", "FlingTraces.MorphPaths.keys", "FlingTraces.MorphPaths.budget",
+            "FlingTraces.MorphPaths.members(_:)",
             "FlingTraces.MorphPaths.times(_:)", "FlingTraces.MorphPaths.replay(_:keepsFrames:into:)", "FlingTraces.MorphPaths.digest(_:)",
             "FlingTraces.MorphPaths.work(_:)", "FlingTraces.MorphPaths.run(of:in:title:)", "FlingTraces.MorphPaths.render(_:_:)",
             "FlingTraces.ConveyorPaths.init(_:)", "FlingTraces.ConveyorPaths.kind", "FlingTraces.ConveyorPaths.summary",
             "FlingTraces.ConveyorPaths.keys", "FlingTraces.ConveyorPaths.budget", "FlingTraces.ConveyorPaths.members(_:)",
-            "FlingTraces.ConveyorPaths.times(_:)", "FlingTraces.ConveyorPaths.replay(_:keepsFrames:into:)", "FlingTraces.ConveyorPaths.digest(_:)",
+            "FlingTraces.ConveyorPaths.times(_:)", "FlingTraces.ConveyorPaths.replay(_:keepsFrames:into:)",
+            "FlingTraces.ConveyorPaths.digest(_:)",
             "FlingTraces.ConveyorPaths.work(_:)", "FlingTraces.ConveyorPaths.run(of:in:title:)", "FlingTraces.ConveyorPaths.render(_:_:)"
         ) { p in
             let pin = PathScenes.jumpingPin()
-            SurfaceWalk.walkPaths(PathDocument(paths: MorphPaths(keyframes: ["\u{0}"], animation: pin), sampling: PathSampling(frames: 24, from: 0, to: 2)), &p)
+            SurfaceWalk.walkPaths(
+                PathDocument(paths: MorphPaths(keyframes: ["\u{0}"], animation: pin), sampling: PathSampling(frames: 24, from: 0, to: 2)),
+                &p)
             SurfaceWalk.walkPaths(PathDocument(paths: ConveyorPaths(PathScenes.dots()), sampling: PathSampling(frames: 30)), &p)
         }
         add(
             "FlingTraces.Run.init(kind:title:frameUnit:stages:schema:frames:events:inputs:digest:summary:)", "FlingTraces.Run.stage(at:)",
-            "FlingTraces.Run.firstDivergence(from:)", "FlingTraces.Run.Stage.init(name:firstFrame:frameCount:viewport:frameInterval:items:)",
+            "FlingTraces.Run.firstDivergence(from:)",
+            "FlingTraces.Run.Stage.init(name:firstFrame:frameCount:viewport:frameInterval:items:)",
             "FlingTraces.Run.StageItem.init(itemKind:id:label:facts:)", "FlingTraces.Run.Fact.init(_:_:)",
             "FlingTraces.Run.ItemSchema.init(itemKind:fields:)", "FlingTraces.Run.Frame.init(index:local:time:items:digest:)",
             "FlingTraces.Run.Item.init(itemKind:id:values:points:phase:)", "FlingTraces.Run.Event.init(frame:itemKind:id:name:detail:)",
@@ -374,13 +434,18 @@ extension SurfaceWalk {
                         items: [Run.StageItem(itemKind: "tile", id: k, label: "", facts: [Run.Fact("x", x)])])
                     runs.append(
                         Run(
-                            kind: "trace", title: "", frameUnit: "tick", stages: [stage, stage], schema: [Run.ItemSchema(itemKind: "tile", fields: ["x"])],
+                            kind: "trace", title: "", frameUnit: "tick", stages: [stage, stage],
+                            schema: [Run.ItemSchema(itemKind: "tile", fields: ["x"])],
                             frames: [frame, frame], events: [Run.Event(frame: k, itemKind: "tile", id: k, name: "", detail: "")],
-                            inputs: [Run.Input(frame: k, time: x, name: "touch", touch: k, phase: "began", position: Vector(x, x), detail: "")],
+                            inputs: [
+                                Run.Input(frame: k, time: x, name: "touch", touch: k, phase: "began", position: Vector(x, x), detail: "")
+                            ],
                             digest: StateDigest(), summary: ""))
                 }
             }
-            if let doc = try? Documents.read(Array(DocumentsCommand.heldTiles(2, seconds: 1).utf8)), let r = try? doc.play(SurfaceWalk.hostileOptions[1]) {
+            if let doc = try? Documents.read(Array(DocumentsCommand.heldTiles(2, seconds: 1).utf8)),
+                let r = try? doc.play(SurfaceWalk.hostileOptions[1])
+            {
                 runs.append(r.run)
             }
             for a in runs {

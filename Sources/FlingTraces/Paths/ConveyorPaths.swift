@@ -113,7 +113,8 @@ public struct ConveyorPaths: SampledPaths {
         let frames = options.frames ?? 8
         guard (1...KeyframeAnimation.maximumFrames).contains(frames) else {
             throw FlingError(
-                .outOfRange, field: "RenderOptions.frames", value: "\(frames)", reason: "must lie in 1...\(KeyframeAnimation.maximumFrames)")
+                .outOfRange, field: "RenderOptions.frames", value: "\(frames)", reason: "must lie in 1...\(KeyframeAnimation.maximumFrames)"
+            )
         }
         let n = Int64(frames)
         let times = (0..<n).map { k in Int64(n).dividingFullWidth(conveyor.periodNanoseconds.multipliedFullWidth(by: k)).quotient }
