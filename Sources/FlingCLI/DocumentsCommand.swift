@@ -85,6 +85,13 @@ enum DocumentsCommand {
             docs.append(Document(name: "trace-held-tiles-\(label)", accepted: true, json: heldTiles(tiles, seconds: seconds)))
             docs.append(Document(name: "trace-held-tiles-\(label)-over", accepted: false, json: heldTiles(tiles + 1, seconds: seconds)))
         }
+        // At the replay page's budget (ReplayPage.budget): ten minutes of held tiles, the page
+        // made (the documents above replay and render, and their pages are refused).
+        let ticks = (600.0 / (1.0 / 60)).rounded(.down)
+        docs.append(
+            Document(
+                name: "trace-page-edge", accepted: true,
+                json: heldTiles(Int((ReplayPage.budget.limit / ticks).rounded(.down)), seconds: 600)))
         return docs
     }
 

@@ -7,14 +7,11 @@ extension KeyframeAnimation {
         if !(f > 0) { return keyframes[0] }  // NaN too
         if calculationMode == .discrete {
             // Keyframe i from keyTimes[i] until keyTimes[i + 1]; the last one from its key time on.
-            var i = 0
-            while i + 1 < n, keyTimes[i + 1] <= f { i += 1 }
-            return keyframes[i]
+            return keyframes[Self.lastKey(keyTimes, atMost: f, upTo: n - 1)]
         }
         if f >= 1 { return keyframes[n - 1] }
         // The interval holding f: the last i with keyTimes[i] <= f.
-        var i = 0
-        while i + 1 < n - 1, keyTimes[i + 1] <= f { i += 1 }
+        let i = Self.lastKey(keyTimes, atMost: f, upTo: n - 2)
         let t0 = keyTimes[i], t1 = keyTimes[i + 1]
         if f == t0 { return keyframes[i] }
         let u = t1 > t0 ? (f - t0) / (t1 - t0) : 1
@@ -23,6 +20,18 @@ extension KeyframeAnimation {
         if e == 1 { return keyframes[i + 1] }
         if calculationMode == .cubic { return cubic(interval: i, e) }
         return PathMorph.interpolate(pairs[i].0, pairs[i].1, e)
+    }
+
+    /// The last index in `0...upper` whose key time is at most `f` (key times never decrease and
+    /// the first is 0 < `f`), by bisection: what a scan from the start finds, in log₂ n steps (a
+    /// scan made sampling 200,000 keyframes a million times take a minute).
+    static func lastKey(_ keyTimes: [Double], atMost f: Double, upTo upper: Int) -> Int {
+        var lo = 0, hi = upper
+        while lo < hi {
+            let mid = lo + (hi - lo + 1) / 2
+            if keyTimes[mid] <= f { lo = mid } else { hi = mid - 1 }
+        }
+        return lo
     }
 
     /// Key times in proportion to the distance each interval covers (even when none moves).
