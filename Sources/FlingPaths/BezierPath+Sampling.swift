@@ -60,7 +60,7 @@ extension KeyframeAnimation {
     /// A digest over the shapes at `frames` sample times from `from` to `to` (default one pass).
     ///
     /// Throws as ``sampleTimes(frames:from:to:)`` does, and `overBudget` when
-    /// ``sampleWork(frames:)`` exceeds ``sampleBudget``.
+    /// `sampleWork(frames:)` exceeds ``sampleBudget``.
     public func sampleDigest(frames: Int, from: Double = 0, to: Double? = nil) throws(FlingError) -> StateDigest {
         let times = try Self.sampleTimes(frames: frames, from: from, to: to ?? duration)
         try Self.sampleBudget.check(sampleWork(frames: frames), "KeyframeAnimation.sampleDigest.frames")
@@ -79,7 +79,7 @@ extension Conveyor {
     /// alpha, then the item count.
     ///
     /// Throws `outOfRange` unless `frames` lies in 0...``KeyframeAnimation/maximumFrames``, and
-    /// `overBudget` when ``sampleWork(frames:)`` exceeds ``sampleBudget``.
+    /// `overBudget` when `sampleWork(frames:)` exceeds ``sampleBudget``.
     public func sampleDigest(frames: Int) throws(FlingError) -> StateDigest {
         guard (0...KeyframeAnimation.maximumFrames).contains(frames) else {
             throw FlingError(

@@ -35,7 +35,7 @@ public enum PathMorph {
     /// already correspond (no other start moves strictly less) come back unchanged, so they
     /// morph point by point as in Core Animation.
     ///
-    /// Throws `overBudget` when ``matchWork(_:_:)`` exceeds ``matchBudget``.
+    /// Throws `overBudget` when `matchWork(_:_:)` exceeds ``matchBudget``.
     public static func match(_ a: BezierPath, _ b: BezierPath) throws(FlingError) -> (BezierPath, BezierPath) {
         try matchBudget.check(matchWork(a, b), "PathMorph.match")
         return matched(a, b)

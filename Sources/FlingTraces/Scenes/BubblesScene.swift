@@ -196,7 +196,7 @@ public struct BubblesScene: SampledScene {
     }
 
     /// Every bubble's path with its pops (every k-th by id when more would draw beyond
-    /// ``SceneSVG/maximumDrawn`` numbers, 8 a bubble).
+    /// `SceneSVG/maximumDrawn` numbers, 8 a bubble).
     public func render(_ replay: SceneReplay<Self>, of document: SceneDocument<Self>, _ options: RenderOptions) throws(FlingError) -> String
     {
         let f = SceneSVG.f

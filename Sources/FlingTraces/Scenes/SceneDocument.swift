@@ -113,7 +113,7 @@ public protocol SampledScene: Hashable, Sendable {
     /// portable arithmetic only: a snap scene.
     static var runsPhysics: Bool { get }
     /// Whether the scene's picture is an animation (SMIL) through its frames, which then steps
-    /// through at most ``SceneSVG/maximumAnimationFrames`` of them.
+    /// through at most `SceneSVG/maximumAnimationFrames` of them.
     static var animatedPicture: Bool { get }
     /// Reads the scene's part of a document.
     init(reading document: inout SceneReader) throws(FlingError)
@@ -162,7 +162,7 @@ extension SampledScene {
 /// how it compared with the document's pins.
 public struct SceneReplay<Scene: SampledScene>: PinnedReplay, Sendable {
     /// The state at each sample time (empty when frames are not kept; every k-th sample's and
-    /// the last's for a picture: ``frameSamples`` says which).
+    /// the last's for a picture: `frameSamples` says which).
     public var frames: [Scene.Frame]
     /// The sample of each frame kept.
     package var frameSamples: [Int] = []
@@ -327,8 +327,8 @@ extension SceneDocument: FlingDocument {
         return ["scene \(Scene.kind)\(name.map { " [\($0)]" } ?? ""): \(line)", replay.summary]
     }
 
-    /// The picture, from every k-th sample (``SceneSVG/frameStride(samples:perSample:animated:)``):
-    /// at most ``SceneSVG/maximumDrawn`` numbers drawn.
+    /// The picture, from every k-th sample (`SceneSVG/frameStride(samples:perSample:animated:)`):
+    /// at most `SceneSVG/maximumDrawn` numbers drawn.
     public func render(_ options: RenderOptions) throws(FlingError) -> String {
         try validate()
         var o = options.replay

@@ -39,7 +39,7 @@ extension Trace: FlingDocument {
         try pinned(every: options.checkpointInterval) { n throws(FlingError) in try options.backend(n, for: "Trace.pinned") }
     }
 
-    /// The picture: at most ``TraceSVG/maximumStates`` tile positions (a longer trace is
+    /// The picture: at most `TraceSVG/maximumStates` tile positions (a longer trace is
     /// drawn every k-th tick, ticks with a life-cycle event always) and a sixteenth as many
     /// outlines (every `options.every` ticks, or every k'-th, a multiple of k).
     public func render(_ options: RenderOptions) throws(FlingError) -> String {
