@@ -31,7 +31,8 @@ public final class SnapAnimator: DragAnimator<SnapPolicy> {
     ) throws(FlingError) {
         try configuration.validate()
         var policy = SnapPolicy(configuration: configuration, zOrder: items.map(\.id), motions: [])
-        let prepared = try Self.prepare(items: items, policy: policy, settings: configuration.drag, timeOrigin: timeOrigin)
+        let prepared = try Self.prepare(
+            items: items, policy: policy, settings: configuration.drag, timeOrigin: timeOrigin, backend: backend)
         policy.motions = prepared.records.map { SnapMotionState(target: $0.item.center) }
         try super.init(
             policy: policy, settings: configuration.drag, dynamics: configuration.dynamics, walls: configuration.dynamics.walls,

@@ -35,7 +35,8 @@ public final class TileAnimator: DragAnimator<TilePolicy> {
         try configuration.validate()
         try Check.viewport(viewport, "viewport")
         let policy = TilePolicy(viewport: viewport, configuration: configuration)
-        let items = try Self.prepare(items: tiles, policy: policy, settings: configuration.drag, timeOrigin: timeOrigin)
+        let items = try Self.prepare(
+            items: tiles, policy: policy, settings: configuration.drag, timeOrigin: timeOrigin, backend: backend)
         try super.init(
             policy: policy, settings: configuration.drag, dynamics: configuration.dynamics, walls: configuration.walls(in: viewport),
             records: items.records, statuses: items.statuses, backend: backend, timeOrigin: timeOrigin)
@@ -57,6 +58,7 @@ public final class TileAnimator: DragAnimator<TilePolicy> {
     /// Adds a tile at rest at its origin.
     public func addTile(_ definition: TileDefinition) throws(FlingError) {
         try definition.validate()
+        try Self.checkBackend(backend, for: definition)
         let at = insertionIndex(definition.id.rawValue)
         guard at == records.count || records[at].item.id != definition.id else {
             throw TilePolicy.naming.duplicate(definition.id.rawValue)
