@@ -235,7 +235,17 @@ package enum BackendCheck {
         }
     }
 
+    /// A finger's position and velocity (every `moveDrag`, every held finger every tick): the
+    /// common case by four comparisons (NaN and ±∞ fail them), the checks in full otherwise.
+    @inline(__always)
     package static func finger(_ p: Vector, _ v: Vector) throws(FlingError) {
+        let c = Limits.coordinate
+        if p.x.magnitude <= c && p.y.magnitude <= c && v.x.magnitude <= 1e12 && v.y.magnitude <= 1e12 { return }
+        try fingerInFull(p, v)
+    }
+
+    @inline(never)
+    static func fingerInFull(_ p: Vector, _ v: Vector) throws(FlingError) {
         try Check.coordinate(p, "finger.position")
         try Check.range(v.x, -1e12...1e12, "finger.velocity.x")
         try Check.range(v.y, -1e12...1e12, "finger.velocity.y")

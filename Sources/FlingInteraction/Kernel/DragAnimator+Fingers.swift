@@ -40,34 +40,36 @@ extension DragAnimator where Policy: PolicyRules {
         defer { swap(&slots, &touchSlots) }
         withItems { statuses, records in
             slots.withUnsafeMutableBufferPointer { slots in
-                for s in slots.indices {
-                    guard let joint = slots[s].grip, let held = slots[s].item else { continue }
-                    let hint = slots[s].itemHint
+                guard let first = slots.baseAddress else { return }
+                for s in 0..<slots.count {
+                    let t = first + s
+                    guard let joint = t.pointee.grip, let held = t.pointee.item else { continue }
+                    let hint = t.pointee.itemHint
                     guard
                         let i = hint < records.count && records[hint].item.id.rawValue == held
                             ? hint : Self.search(UnsafeBufferPointer(records), held),
                         let world = statuses[i].world
                     else { continue }
-                    let t = slots[s]
                     let p: Vector, v: Vector
                     if let c = smoothing {
                         // Within the coordinate limit, which the step's rounding may pass by an ulp at its edge.
-                        let moved = t.finger + t.fingerVelocity * dt
+                        let moved = t.pointee.finger + t.pointee.fingerVelocity * dt
                         p = Vector(
                             min(max(moved.x, -Limits.coordinate), Limits.coordinate),
                             min(max(moved.y, -Limits.coordinate), Limits.coordinate))
-                        let smoothed = t.fingerTarget * (1 - c) + p * c
+                        let smoothed = t.pointee.fingerTarget * (1 - c) + p * c
                         v = (smoothed - p) * (1 / dt)
                     } else {
-                        p = t.fingerTarget
-                        v = Vector((p.x - t.finger.x) / dt, (p.y - t.finger.y) / dt)
+                        p = t.pointee.fingerTarget
+                        v = Vector((p.x - t.pointee.finger.x) / dt, (p.y - t.pointee.finger.y) / dt)
                     }
                     do throws(FlingError) {
                         try backend.moveDrag(joint, in: world, to: p, velocity: v)
-                        slots[s].finger = p
-                        slots[s].fingerVelocity = v
+                        t.pointee.finger = p
+                        // Only a smoothed finger reads its velocity back.
+                        if smoothing != nil { t.pointee.fingerVelocity = v }
                     } catch {
-                        failure = failure ?? tagged(error, "tick \(k), touch \(t.id.rawValue) moved", item: held)
+                        failure = failure ?? tagged(error, "tick \(k), touch \(t.pointee.id.rawValue) moved", item: held)
                         if !refused.contains(i) { refused.append(i) }
                     }
                 }
