@@ -187,7 +187,8 @@ extension DragAnimator where Policy: PolicyRules {
 }
 
 // The app's dynamics calls, the same for every interaction; what a push does to an item is its
-// policy's (a tile falls, a snap item is thrown).
+// policy's (a tile falls, a snap item is thrown). Each needs a DynamicsBackend: over any other
+// backend it throws, naming the call and the backend, and changes nothing.
 extension DragAnimator {
     /// An instantaneous push (UIKit's `.instantaneous` `UIPushBehavior`), applied before the next
     /// tick to the item's world (made if it has none). What the item does is its policy's: a
@@ -198,10 +199,11 @@ extension DragAnimator {
     /// travels by keyframes is left alone. ``Push/uikit(angle:magnitude:offset:)`` converts
     /// UIKit's units.
     ///
-    /// Throws, changing nothing, for an unknown item or a push outside ``Limits/push`` (or an
-    /// offset outside ``Limits/coordinate``). At its tick the backend refuses a push that would
-    /// take the velocity past ``Limits/velocity``: it changes nothing, and `advance(to:)` throws,
-    /// naming the tick and the item.
+    /// Throws, changing nothing, over a backend that is not a ``DynamicsBackend``, for an
+    /// unknown item or a push outside ``Limits/push`` (or an offset outside
+    /// ``Limits/coordinate``). At its tick the backend refuses a push that would take the
+    /// velocity past ``Limits/velocity``: it changes nothing, and `advance(to:)` throws, naming
+    /// the tick and the item.
     public func applyPush(_ push: Push, to item: Identifier<Policy.Item>) throws(FlingError) {
         try acceptDynamics(.push(ItemID(item), push))
     }

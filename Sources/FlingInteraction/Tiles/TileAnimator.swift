@@ -26,6 +26,10 @@ public final class TileAnimator: DragAnimator<TilePolicy> {
     ///   - tiles: the tiles, at rest; ids must be unique.
     ///   - configuration: the physics; validated here.
     ///   - backend: a fresh backend, the animator's alone (it makes and destroys its worlds).
+    ///     The core (``PhysicsBackend``) runs every configuration without dynamics; one that
+    ///     uses them (walls, the viewport's edges, item properties, fields, home pivots, grab
+    ///     friction, a tile's own properties) needs a ``DynamicsBackend``, and over any other
+    ///     backend this throws, naming the setting and the backend.
     ///   - timeOrigin: the timestamp, in the app's clock, that is time 0 of the animator's
     ///     timeline; touches and display times before it are refused. Default 0.
     public init(
@@ -55,7 +59,8 @@ public final class TileAnimator: DragAnimator<TilePolicy> {
     /// The number of tiles that have a world now.
     public var liveTileCount: Int { liveCount }
 
-    /// Adds a tile at rest at its origin.
+    /// Adds a tile at rest at its origin. A tile with properties of its own needs a
+    /// ``DynamicsBackend``: over any other backend this throws, changing nothing.
     public func addTile(_ definition: TileDefinition) throws(FlingError) {
         try definition.validate()
         try Self.checkBackend(backend, for: definition)
