@@ -286,11 +286,11 @@ package enum BackendCheck {
             reason: "is not a live world of this backend (destroyed, or never made)")
     }
 
-    /// An attach (or a drag added) on a world whose joints do not allow it.
+    /// The attraction springs on a world with joints, or a joint on a world with the springs.
     package static func occupied(_ world: WorldID, _ operation: String) -> FlingError {
         FlingError(
             .invalidState, field: "\(operation)(\(world))", value: "joints present",
-            reason: "the world already has joints; detach them first")
+            reason: "the attraction springs never share a world with drags, pivots or gears; remove those first")
     }
 
     /// A use of joints the world does not have.

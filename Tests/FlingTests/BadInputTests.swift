@@ -182,7 +182,9 @@ import Fling
 
     /// A world on the native backend's lanes path holds one drag; its ids go on in the general
     /// path's numbering when the world moves there, and past the lanes path's 16-bit count.
+    /// The count costs no byte: a slot is still 300 bytes (Benchmarks/PERFORMANCE.md).
     @Test func nativeDragIdsGoOnPastTheLanesPath() throws {
+        #expect(NativeBackend.bytesPerWorld == 300)
         let backend = try NativeBackend()
         let w = try backend.makeWorld(definition)
         let drag = DragJoint(localAnchor: Vector(5, 5), finger: Vector(15, 25), maxForce: 1000, errorBias: 0.001)

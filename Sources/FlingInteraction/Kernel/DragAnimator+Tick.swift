@@ -1,15 +1,16 @@
 // The tick, tuned once for every interaction: apply due inputs (a run of finger moves in one
 // borrow), list the live worlds in one scan of the hot status array, move every finger body in
 // one pass over the touch slots, step, read every live state back and let the policy decide
-// from it in the same pass, then the policy's after-step work. The per-item loops run over arrays borrowed once (and the
-// buffers as locals, sized up front and written through pointers), not through `self` per
-// element: no exclusivity check, uniqueness test or capacity test per item. The buffers are
-// taken out of `self` (swapped, not copied), so each is uniquely referenced and refilling it
-// keeps its storage: a warmed-up tick allocates nothing.
+// from it in the same pass, then the policy's after-step work. The per-item loops run over
+// arrays borrowed once (and the buffers as locals, sized up front and written through
+// pointers), not through `self` per element: no exclusivity check, uniqueness test or capacity
+// test per item. The buffers are taken out of `self` (swapped, not copied), so each is
+// uniquely referenced and refilling it keeps its storage: a warmed-up tick allocates nothing.
 //
 // A held item's finger body jumps to the touch and moves at the speed that took it there (or,
-// smoothed, follows it: Kernel/DragAnimator+Fingers.swift). A backend that refuses it (a world changed behind the animator's back) costs that item its
-// world, not the tick: the error is thrown once the tick is done. Without an `onTick` observer
+// smoothed, follows it: Kernel/DragAnimator+Fingers.swift). A backend that refuses it (a world
+// changed behind the animator's back) costs that item its world, not the tick: the error is
+// thrown once the tick is done. Without an `onTick` observer
 // (which may call back into the animator) the policy decides in the read-back pass; with one,
 // in a pass after it.
 import FlingCore
