@@ -183,9 +183,8 @@ public final class NativeBackend: DynamicsBackend {
     }
 
     /// One drag without friction on a world that holds nothing else (the usual case) goes on
-    /// the lanes path: its pivot joint in the slot's ``JointRecord``. Anything else, a second
-    /// drag or grab friction, moves the world to the general path (``dynamic(_:)``), with
-    /// every bit of its state.
+    /// the SIMD lanes path, its pivot joint in the world's slot. Anything else, a second drag
+    /// or grab friction, moves the world to the general path, with every bit of its state.
     public func addDrag(_ joint: DragJoint, to world: WorldID) throws(FlingError) -> JointID {
         let i = try slot(world)
         try BackendCheck.drag(joint)

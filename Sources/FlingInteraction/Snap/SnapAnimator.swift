@@ -25,7 +25,7 @@ public final class SnapAnimator: DragAnimator<SnapPolicy> {
     ///   - items: at rest at their centers; ids must be unique.
     ///   - configuration: the physics and touch rules; validated here.
     ///   - backend: a fresh backend, the animator's alone. A configuration or item that uses
-    ///     dynamics needs a ``DynamicsBackend`` (see ``TileAnimator/init(viewport:tiles:configuration:backend:timeOrigin:)``).
+    ///     dynamics needs a ``DynamicsBackend``, as for a ``TileAnimator``.
     ///   - timeOrigin: the timestamp, in the app's clock, that is time 0 of the timeline.
     public init(
         items: [SnapItem], configuration: SnapConfiguration = .init(), backend: any PhysicsBackend, timeOrigin: Double = 0
