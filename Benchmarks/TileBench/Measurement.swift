@@ -145,7 +145,7 @@ struct BenchBackend: Hashable, CaseIterable {
     }
 
     /// A fresh backend of this kind.
-    func make(solverIterations: Int) throws -> any PhysicsBackend {
+    func make(solverIterations: Int) throws -> any DynamicsBackend {
         threadable
             ? try NativeBackend(solverIterations: solverIterations, arithmetic: kind.arithmetic, threads: threads)
             : try kind.make(solverIterations: solverIterations)

@@ -167,7 +167,7 @@ struct Scene {
     ]
 
     /// Gives world `w` the walls rows' extras.
-    func addWalls(_ backend: any PhysicsBackend, _ w: WorldID) throws {
+    func addWalls(_ backend: any DynamicsBackend, _ w: WorldID) throws {
         try backend.setWalls(Scene.walls, of: w)
         try backend.setItemProperties(Scene.material, of: w)
         try backend.setFields(Scene.fields, of: w)
@@ -182,7 +182,7 @@ struct Scene {
 
 /// The workload on one backend: its worlds (indexed by tile), the fingers, the reused
 /// buffers and the chained digest. Every backend gets its own, built from the same
-/// ``Scene``, and is driven through ``PhysicsBackend`` alone.
+/// ``Scene``, and is driven through ``PhysicsBackend`` alone (``DynamicsBackend`` for the walls rows).
 ///
 /// A struct, mutated in place: inside its mutating methods every access to its arrays is
 /// checked for exclusivity at compile time, so the timed loop pays no runtime checks of its own.
@@ -223,10 +223,12 @@ extension Workload {
 
 struct WorkloadRun: Workload {
     let label: String
-    let backend: any PhysicsBackend
+    let backend: any DynamicsBackend
     let scene: Scene
     /// World of tile i, in tile order: the order states are read and hashed in.
     var worlds: [WorldID] = []
+    /// Per dragged tile, in `scene.dragged` order: its drag.
+    var drags: [JointID] = []
     var states: [BodyState] = []
     /// Per dragged tile, in `scene.dragged` order: its finger.
     var fingers: [Finger] = []
@@ -241,7 +243,7 @@ struct WorkloadRun: Workload {
     /// Whether every world has the walls rows' extras (``Scene/addWalls(_:_:)``).
     let walls: Bool
 
-    init(label: String, backend: any PhysicsBackend, scene: Scene, walls: Bool = false) {
+    init(label: String, backend: any DynamicsBackend, scene: Scene, walls: Bool = false) {
         self.label = label
         self.backend = backend
         self.scene = scene
@@ -250,6 +252,7 @@ struct WorkloadRun: Workload {
         worlds.reserveCapacity(scene.count)
         states.reserveCapacity(scene.count)
         fingers.reserveCapacity(scene.dragged.count)
+        drags.reserveCapacity(scene.dragged.count)
         for i in scene.dragged { fingers.append(Finger(scene.tiles[i])) }
     }
 
@@ -261,7 +264,7 @@ struct WorkloadRun: Workload {
             case .dragged:
                 let w = try backend.makeWorld(scene.worldDefinition(i, at: p.origin, walls: walls))
                 if walls { try scene.addWalls(backend, w) }
-                try backend.attachDrag(scene.drag(i, localAnchor: p.localAnchor, finger: p.fingerStart), to: w)
+                drags.append(try backend.addDrag(scene.drag(i, localAnchor: p.localAnchor, finger: p.fingerStart), to: w))
                 worlds.append(w)
             case .springing:
                 let w = try backend.makeWorld(scene.worldDefinition(i, at: p.origin + p.startOffset, angle: p.startAngle, walls: walls))
@@ -292,8 +295,8 @@ struct WorkloadRun: Workload {
         for d in fingers.indices {
             let from = fingers[d].position
             let target = fingers[d].advance()
-            try backend.moveFinger(
-                in: worlds[scene.dragged[d]], to: target,
+            try backend.moveDrag(
+                drags[d], in: worlds[scene.dragged[d]], to: target,
                 velocity: Vector((target.x - from.x) / dt, (target.y - from.y) / dt))
         }
         // 2. One step of every world.
@@ -326,9 +329,9 @@ struct WorkloadRun: Workload {
         //    Dragged tiles due this tick are let go and grabbed again where the finger is.
         for i in scene.regrabBuckets[k % Scene.regrabPeriod] {
             let w = worlds[i], finger = fingers[i / 3].position  // tile i is the (i / 3)-th dragged one
-            try backend.detachDrag(from: w)
+            try backend.removeDrag(drags[i / 3], from: w)
             let local = states[i].transform.local(fromWorld: finger)
-            try backend.attachDrag(scene.drag(i, localAnchor: local, finger: finger), to: w)
+            drags[i / 3] = try backend.addDrag(scene.drag(i, localAnchor: local, finger: finger), to: w)
         }
     }
 

@@ -43,8 +43,8 @@ public enum BackendKind: String, CaseIterable, Sendable, CustomStringConvertible
     /// The arithmetic its step uses.
     public var arithmetic: Arithmetic { self == .nativePortable ? .portable : .platform }
 
-    /// Makes a fresh backend of this kind.
-    public func make(solverIterations: Int = 10) throws(FlingError) -> any PhysicsBackend {
+    /// Makes a fresh backend of this kind: every built-in one adopts ``DynamicsBackend``.
+    public func make(solverIterations: Int = 10) throws(FlingError) -> any DynamicsBackend {
         switch self {
         case .native:
             return try NativeBackend(solverIterations: solverIterations)

@@ -118,13 +118,13 @@ extension DynamicsScript {
                         localAnchor: localPoint(d), finger: fingerAt[w], maxForce: pick([1e5 * d.mass, r(1e3...1e6)]),
                         errorBias: pick([Portable.pow(0.3, 60), r(0.05...0.9)]),
                         friction: pick([0, 1e4 * d.mass / 3, r(0...1e5)]), rotaryFriction: pick([0, 8e3, r(0...1e5)]))
-                    script.ops.append(chance(0.3) ? .attachDrag(w, j) : .addDrag(w, j))
+                    script.ops.append(chance(0.3) ? .addSoleDrag(w, j) : .addDrag(w, j))
                 case 6 where features.contains(.joints):
                     let step = Vector(r(-40...40), r(-40...40))
                     fingerAt[w] = fingerAt[w] + step
                     let v = step * (1 / dt)
                     script.ops.append(
-                        chance(0.3) ? .moveFinger(w, fingerAt[w], v) : .moveDrag(w, Int.random(in: 0...3, using: &rng), fingerAt[w], v))
+                        chance(0.3) ? .moveSoleDrag(w, fingerAt[w], v) : .moveDrag(w, Int.random(in: 0...3, using: &rng), fingerAt[w], v))
                 case 7 where features.contains(.joints):
                     let local = pick([Vector(-10, -10), Vector(10, 10), localPoint(d)])
                     let home = Vector(r(room.minX + 50...room.maxX - 50), r(room.minY + 50...room.maxY - 50))
@@ -142,7 +142,7 @@ extension DynamicsScript {
                                 phase: r(-1...1), ratio: pick([1, r(0.5...2), -1]), maxForce: pick([Limits.jointForce, r(1e3...1e6)]),
                                 maxBias: pick([.infinity, 0, r(1...20)]))))
                 case 9 where features.contains(.joints):
-                    script.ops.append(chance(0.6) ? .removeJoint(w, Int.random(in: 0...5, using: &rng)) : .detachDrag(w))
+                    script.ops.append(chance(0.6) ? .removeJoint(w, Int.random(in: 0...5, using: &rng)) : .removeSoleDrag(w))
                 case 10 where features.contains(.joints):
                     script.ops.append(
                         chance(0.5)

@@ -18,15 +18,21 @@ struct DynamicsScript {
         /// The k-th (mod count) live continuous push of the world.
         case removeForce(Int, Int)
         case fields(Int, [Field])
-        case attachDrag(Int, DragJoint)
-        case moveFinger(Int, Vector, Vector)
-        case detachDrag(Int)
+        /// A drag on a world with no joints at all, the script's "sole drag" (the calls the
+        /// one-finger drag API made before issue 28): the script refuses it, changing nothing,
+        /// on a world with joints or springs, and keeps it apart from the other joints.
+        case addSoleDrag(Int, DragJoint)
+        /// Moves the sole drag (refused without one).
+        case moveSoleDrag(Int, Vector, Vector)
+        /// Removes the sole drag (refused without one).
+        case removeSoleDrag(Int)
         case addDrag(Int, DragJoint)
         /// The k-th (mod count) live drag of the world.
         case moveDrag(Int, Int, Vector, Vector)
         case addPivot(Int, StaticPivot)
         case addGear(Int, StaticGear)
-        /// The k-th (mod count) live joint of the world.
+        /// The k-th (mod count) live joint of the world (a drag or an extra joint), each removed
+        /// by its own call.
         case removeJoint(Int, Int)
         case attract(Int, Attraction)
         case detachAttraction(Int)
@@ -49,18 +55,24 @@ struct DynamicsScript {
         try run(on: try kind.make(solverIterations: iterations))
     }
 
-    func run(on backend: any PhysicsBackend) throws -> Result {
+    func run(on backend: any DynamicsBackend) throws -> Result {
         var worlds: [WorldID?] = []
         var forces: [[ForceID]] = []
         var joints: [[JointID]] = []
         var drags: [[JointID]] = []
+        var sole: [JointID?] = []
+        var attracted: [Bool] = []
         var result = Result()
+        /// The script's own refusal of a sole-drag call (the world's joints do not allow it).
+        func refuse(_ operation: String) -> FlingError {
+            FlingError(.invalidState, field: operation, value: "script", reason: "the world's joints do not allow it")
+        }
         for (n, op) in ops.enumerated() {
-            do {
+            do throws(FlingError) {
                 switch op {
                 case .make(let d):
                     worlds.append(try backend.makeWorld(d))
-                    forces.append([]); joints.append([]); drags.append([])
+                    forces.append([]); joints.append([]); drags.append([]); sole.append(nil); attracted.append(false)
                 case .destroy(let w):
                     if let id = worlds[w] { try backend.destroyWorld(id); worlds[w] = nil }
                 case .step(let dt):
@@ -98,9 +110,16 @@ struct DynamicsScript {
                         guard !forces[w].isEmpty else { continue }
                         try backend.removeForce(forces[w].remove(at: k % forces[w].count), from: id)
                     case .fields(_, let f): try backend.setFields(f, of: id)
-                    case .attachDrag(_, let j): try backend.attachDrag(j, to: id)
-                    case .moveFinger(_, let p, let v): try backend.moveFinger(in: id, to: p, velocity: v)
-                    case .detachDrag: try backend.detachDrag(from: id)
+                    case .addSoleDrag(_, let j):
+                        guard joints[w].isEmpty, sole[w] == nil, !attracted[w] else { throw refuse("addSoleDrag") }
+                        sole[w] = try backend.addDrag(j, to: id)
+                    case .moveSoleDrag(_, let p, let v):
+                        guard let s = sole[w] else { throw refuse("moveSoleDrag") }
+                        try backend.moveDrag(s, in: id, to: p, velocity: v)
+                    case .removeSoleDrag:
+                        guard let s = sole[w] else { throw refuse("removeSoleDrag") }
+                        try backend.removeDrag(s, from: id)
+                        sole[w] = nil
                     case .addDrag(_, let j):
                         let j = try backend.addDrag(j, to: id)
                         joints[w].append(j); drags[w].append(j)
@@ -112,10 +131,18 @@ struct DynamicsScript {
                     case .removeJoint(_, let k):
                         guard !joints[w].isEmpty else { continue }
                         let j = joints[w].remove(at: k % joints[w].count)
-                        drags[w].removeAll { $0 == j }
-                        try backend.removeJoint(j, from: id)
-                    case .attract(_, let a): try backend.attachAttraction(a, to: id)
-                    case .detachAttraction: try backend.detachAttraction(from: id)
+                        if drags[w].contains(j) {
+                            drags[w].removeAll { $0 == j }
+                            try backend.removeDrag(j, from: id)
+                        } else {
+                            try backend.removeJoint(j, from: id)
+                        }
+                    case .attract(_, let a):
+                        try backend.attachAttraction(a, to: id)
+                        attracted[w] = true
+                    case .detachAttraction:
+                        try backend.detachAttraction(from: id)
+                        attracted[w] = false
                     default: break
                     }
                 }
@@ -136,7 +163,7 @@ extension DynamicsScript.Op {
         case .make, .step: nil
         case .destroy(let w), .walls(let w, _), .properties(let w, _), .velocity(let w, _, _), .gravity(let w, _),
             .damping(let w, _), .impulse(let w, _), .addForce(let w, _), .removeForce(let w, _), .fields(let w, _),
-            .attachDrag(let w, _), .moveFinger(let w, _, _), .detachDrag(let w), .addDrag(let w, _), .moveDrag(let w, _, _, _),
+            .addSoleDrag(let w, _), .moveSoleDrag(let w, _, _), .removeSoleDrag(let w), .addDrag(let w, _), .moveDrag(let w, _, _, _),
             .addPivot(let w, _), .addGear(let w, _), .removeJoint(let w, _), .attract(let w, _), .detachAttraction(let w):
             w
         }

@@ -52,7 +52,7 @@ extension RandomWalkSelfTest {
         var world: WorldID?
         attempt("\(definition)") { () throws(FlingError) in world = try backend.makeWorld(definition) }
         guard let world else { return }
-        var forces: [ForceID] = [], joints: [JointID] = []
+        var forces: [ForceID] = [], joints: [JointID] = [], drags: Set<JointID> = []
         let dt = logUniform(Limits.tick.lowerBound, Limits.tick.upperBound)
         func localPoint() -> Vector {
             rng.next() % 4 == 0 ? vector(Limits.coordinate) : Vector((unit() - 0.5) * size.x, (unit() - 0.5) * size.y)
@@ -94,7 +94,11 @@ extension RandomWalkSelfTest {
                     localAnchor: localPoint(), finger: vector(Limits.coordinate), maxForce: logUniform(1e-300, 1e300),
                     errorBias: logUniform(1e-300, 1), friction: pick([0, logUniform(1e-300, 1e300), 2e300]),
                     rotaryFriction: pick([0, logUniform(1e-300, 1e300)]))
-                attempt("drag \(j)") { () throws(FlingError) in joints.append(try backend.addDrag(j, to: world)) }
+                attempt("drag \(j)") { () throws(FlingError) in
+                    let id = try backend.addDrag(j, to: world)
+                    joints.append(id)
+                    drags.insert(id)
+                }
             case 9:
                 let id = joints.last ?? JointID(UInt32(rng.next() % 4))
                 let p = vector(Limits.coordinate), v = vector(1e12)
@@ -114,7 +118,9 @@ extension RandomWalkSelfTest {
                 attempt("\(gear)") { () throws(FlingError) in joints.append(try backend.addGear(gear, to: world)) }
             case 12:
                 if let id = joints.popLast() {
-                    attempt("remove \(id)") { () throws(FlingError) in try backend.removeJoint(id, from: world) }
+                    attempt("remove \(id)") { () throws(FlingError) in
+                        if drags.contains(id) { try backend.removeDrag(id, from: world) } else { try backend.removeJoint(id, from: world) }
+                    }
                 } else {
                     let a = Attraction(
                         origin: vector(Limits.coordinate), stiffness: pick([0, logUniform(1e-300, 1e300)]),

@@ -91,16 +91,18 @@ struct RandomWalkSelfTest {
         attempt("\(definition)") { () throws(FlingError) in world = try backend.makeWorld(definition) }
         guard let world else { return }
         let dt = logUniform(Limits.tick.lowerBound, Limits.tick.upperBound)
+        // The drags added, the last first (a move or removal without one names joint 0).
+        var drags: [JointID] = []
         for _ in 0..<(Int(rng.next() % 6) + 2) {
             switch rng.next() % 7 {
             case 0:
                 let joint = DragJoint(
                     localAnchor: grabPoint(width: w, height: h), finger: vector(Limits.coordinate),
                     maxForce: logUniform(1e-300, 1e300), errorBias: logUniform(1e-300, 1))
-                attempt("\(joint)") { () throws(FlingError) in try backend.attachDrag(joint, to: world) }
+                attempt("\(joint)") { () throws(FlingError) in drags.append(try backend.addDrag(joint, to: world)) }
             case 1:
-                let p = vector(Limits.coordinate), v = vector(1e12)
-                attempt("finger \(p) \(v)") { () throws(FlingError) in try backend.moveFinger(in: world, to: p, velocity: v) }
+                let p = vector(Limits.coordinate), v = vector(1e12), id = drags.last ?? JointID(0)
+                attempt("finger \(p) \(v)") { () throws(FlingError) in try backend.moveDrag(id, in: world, to: p, velocity: v) }
             case 2:
                 let a = Attraction(
                     origin: vector(Limits.coordinate), stiffness: pick([0, logUniform(1e-300, 1e300)]),
@@ -114,7 +116,8 @@ struct RandomWalkSelfTest {
                 let d = pick([0, 1, unit()])
                 attempt("damping \(d)") { () throws(FlingError) in try backend.setDamping(of: world, d) }
             case 5:
-                attempt { () throws(FlingError) in try backend.detachDrag(from: world) }
+                let id = drags.popLast() ?? JointID(0)
+                attempt { () throws(FlingError) in try backend.removeDrag(id, from: world) }
                 attempt { () throws(FlingError) in try backend.detachAttraction(from: world) }
             default:
                 let g = vector(Limits.gravity)

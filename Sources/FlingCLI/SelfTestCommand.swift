@@ -82,6 +82,8 @@ enum SelfTestCommand {
                 // The backend alone, every entry point, arguments anywhere in (and beyond) range.
                 let backend = try kind.make()
                 var worlds: [WorldID] = []
+                // Each world's drag, if one was added (a move without one names joint 0).
+                var drags: [WorldID: JointID] = [:]
                 for _ in 0..<4 {
                     let mass = pick([1e-6, 1e6, lu(1e-6, 1e6)])
                     let moment = pick([1e-300, 1e300, 1.0, lu(1e-300, 1e300), mass * lu(1e-6, 1e12)])
@@ -100,7 +102,7 @@ enum SelfTestCommand {
                     case 0:
                         let anchor = Vector(pick([1.0, 1e7, u(-1e7, 1e7), 0.05]), pick([1.0, -1e7, u(-1e7, 1e7), 0.05]))
                         attempt { () throws(FlingError) in
-                            try backend.attachDrag(
+                            drags[w] = try backend.addDrag(
                                 DragJoint(
                                     localAnchor: anchor, finger: Vector(u(-1e7, 1e7), u(-1e7, 1e7)),
                                     maxForce: pick([.greatestFiniteMagnitude, lu(1e-300, 1e300)]),
@@ -126,8 +128,9 @@ enum SelfTestCommand {
                 for _ in 0..<30 {
                     for w in worlds {
                         attempt { () throws(FlingError) in
-                            try backend.moveFinger(
-                                in: w, to: Vector(u(-1e7, 1e7), u(-1e7, 1e7)), velocity: Vector(u(-1e12, 1e12), u(-1e12, 1e12)))
+                            try backend.moveDrag(
+                                drags[w] ?? JointID(0), in: w, to: Vector(u(-1e7, 1e7), u(-1e7, 1e7)),
+                                velocity: Vector(u(-1e12, 1e12), u(-1e12, 1e12)))
                         }
                     }
                     attempt { () throws(FlingError) in try backend.step(by: pick([1e-4, 0.1, 1.0 / 60, u(1e-4, 0.1)])) }

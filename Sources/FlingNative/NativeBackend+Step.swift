@@ -108,6 +108,8 @@ extension NativeBackend {
             switch records[i].kind {
             case .none:
                 bodies[i].integrateVelocity(dt, M.self)
+            case .free:
+                break  // Never: only live slots are listed.
             case .drag:
                 var pivot = joints.load(i, as: PivotJoint.self)
                 pivot.preStep(anchors[i], bodies[i], rotation, dt, M.self)

@@ -269,7 +269,7 @@ import Testing
 }
 
 /// A backend that counts what the animator asks of it (native underneath).
-final class CallCounter: PhysicsBackend {
+final class CallCounter: DynamicsBackend {
     let base: NativeBackend
     var dynamicsCalls = 0, worldsMade = 0, walls = 0
     init() { base = try! NativeBackend(arithmetic: .portable) }
@@ -282,9 +282,11 @@ final class CallCounter: PhysicsBackend {
         return try base.makeWorld(d)
     }
     func destroyWorld(_ w: WorldID) throws(FlingError) { try base.destroyWorld(w) }
-    func attachDrag(_ j: DragJoint, to w: WorldID) throws(FlingError) { try base.attachDrag(j, to: w) }
-    func moveFinger(in w: WorldID, to p: Vector, velocity v: Vector) throws(FlingError) { try base.moveFinger(in: w, to: p, velocity: v) }
-    func detachDrag(from w: WorldID) throws(FlingError) { try base.detachDrag(from: w) }
+    func addDrag(_ j: DragJoint, to w: WorldID) throws(FlingError) -> JointID { try base.addDrag(j, to: w) }
+    func moveDrag(_ j: JointID, in w: WorldID, to p: Vector, velocity v: Vector) throws(FlingError) {
+        try base.moveDrag(j, in: w, to: p, velocity: v)
+    }
+    func removeDrag(_ j: JointID, from w: WorldID) throws(FlingError) { try base.removeDrag(j, from: w) }
     func attachAttraction(_ a: Attraction, to w: WorldID) throws(FlingError) { try base.attachAttraction(a, to: w) }
     func detachAttraction(from w: WorldID) throws(FlingError) { try base.detachAttraction(from: w) }
     func setGravity(of w: WorldID, _ g: Vector) throws(FlingError) { try base.setGravity(of: w, g) }
@@ -320,4 +322,16 @@ final class CallCounter: PhysicsBackend {
         try base.setFields(f, of: w)
     }
     func contacts(of w: WorldID) throws(FlingError) -> [WallContact] { try base.contacts(of: w) }
+    func addPivot(_ p: StaticPivot, to w: WorldID) throws(FlingError) -> JointID {
+        dynamicsCalls += 1
+        return try base.addPivot(p, to: w)
+    }
+    func addGear(_ g: StaticGear, to w: WorldID) throws(FlingError) -> JointID {
+        dynamicsCalls += 1
+        return try base.addGear(g, to: w)
+    }
+    func removeJoint(_ j: JointID, from w: WorldID) throws(FlingError) {
+        dynamicsCalls += 1
+        try base.removeJoint(j, from: w)
+    }
 }

@@ -181,7 +181,7 @@ import Testing
             backend: backend)
         try animator.handle(TouchEvent(time: 0, touch: 1, phase: .began, position: Vector(150, 150)))
         let refused = #expect(throws: FlingError.self) { try animator.advance(to: 0.1) }
-        #expect(refused?.field.contains("attachDrag") == true, "\(String(describing: refused))")
+        #expect(refused?.field.contains("addDrag") == true, "\(String(describing: refused))")
     }
 
     @Test func presetsRun() throws {

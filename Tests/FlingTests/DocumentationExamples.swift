@@ -99,9 +99,11 @@ final class BallisticBackend: PhysicsBackend {
             bodies[i]!.angle += bodies[i]!.angularVelocity * dt
         }
     }
-    func attachDrag(_ joint: DragJoint, to world: WorldID) throws(FlingError) { throw Self.noJoints("attachDrag") }
-    func moveFinger(in world: WorldID, to position: Vector, velocity: Vector) throws(FlingError) { throw Self.noJoints("moveFinger") }
-    func detachDrag(from world: WorldID) throws(FlingError) { throw Self.noJoints("detachDrag") }
+    func addDrag(_ joint: DragJoint, to world: WorldID) throws(FlingError) -> JointID { throw Self.noJoints("addDrag") }
+    func moveDrag(_ joint: JointID, in world: WorldID, to position: Vector, velocity: Vector) throws(FlingError) {
+        throw Self.noJoints("moveDrag")
+    }
+    func removeDrag(_ joint: JointID, from world: WorldID) throws(FlingError) { throw Self.noJoints("removeDrag") }
     func attachAttraction(_ attraction: Attraction, to world: WorldID) throws(FlingError) { throw Self.noJoints("attachAttraction") }
     func detachAttraction(from world: WorldID) throws(FlingError) { throw Self.noJoints("detachAttraction") }
     private static func noJoints(_ call: String) -> FlingError {

@@ -20,10 +20,10 @@ import Testing
         func drag(_ anchor: Vector) -> DragJoint { DragJoint(localAnchor: anchor, finger: .zero, maxForce: 1e4, errorBias: 1e-3) }
         // Drag anchors whose effective mass would be singular.
         var e = try #require(throws: FlingError.self) {
-            try backend.attachDrag(drag(Vector(1, 1)), to: try world(moment: Limits.moment.lowerBound))
+            _ = try backend.addDrag(drag(Vector(1, 1)), to: try world(moment: Limits.moment.lowerBound))
         }
         #expect(e.code == .outOfRange && e.field == "DragJoint.localAnchor")
-        e = try #require(throws: FlingError.self) { try backend.attachDrag(drag(Vector(1e7, 1e7)), to: try world(mass: 1e6, moment: 1)) }
+        e = try #require(throws: FlingError.self) { _ = try backend.addDrag(drag(Vector(1e7, 1e7)), to: try world(mass: 1e6, moment: 1)) }
         #expect(e.reason.contains("mass and moment"))
         // Springs too stiff for the step: the step is refused and says the largest stable one.
         func spring(_ k: Double, angular: Double = 10) -> Attraction {

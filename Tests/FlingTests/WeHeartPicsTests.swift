@@ -2,11 +2,11 @@ import Fling
 import Testing
 
 /// A backend that forwards every call to a real one and keeps each finger placement
-/// (`moveFinger`, `moveDrag`): what the kernel hands the backend before each step.
-final class FingerSpyBackend: PhysicsBackend {
-    let inner: any PhysicsBackend
+/// (`moveDrag`): what the kernel hands the backend before each step.
+final class FingerSpyBackend: DynamicsBackend {
+    let inner: any DynamicsBackend
     var placements: [(position: Vector, velocity: Vector)] = []
-    init(_ inner: any PhysicsBackend) { self.inner = inner }
+    init(_ inner: any DynamicsBackend) { self.inner = inner }
 
     var name: String { "spy \(inner.name)" }
     var solverIterations: Int { inner.solverIterations }
@@ -14,12 +14,12 @@ final class FingerSpyBackend: PhysicsBackend {
     var arithmetic: Arithmetic { inner.arithmetic }
     func makeWorld(_ d: WorldDefinition) throws(FlingError) -> WorldID { try inner.makeWorld(d) }
     func destroyWorld(_ w: WorldID) throws(FlingError) { try inner.destroyWorld(w) }
-    func attachDrag(_ j: DragJoint, to w: WorldID) throws(FlingError) { try inner.attachDrag(j, to: w) }
-    func moveFinger(in w: WorldID, to p: Vector, velocity v: Vector) throws(FlingError) {
+    func addDrag(_ j: DragJoint, to w: WorldID) throws(FlingError) -> JointID { try inner.addDrag(j, to: w) }
+    func moveDrag(_ j: JointID, in w: WorldID, to p: Vector, velocity v: Vector) throws(FlingError) {
         placements.append((p, v))
-        try inner.moveFinger(in: w, to: p, velocity: v)
+        try inner.moveDrag(j, in: w, to: p, velocity: v)
     }
-    func detachDrag(from w: WorldID) throws(FlingError) { try inner.detachDrag(from: w) }
+    func removeDrag(_ j: JointID, from w: WorldID) throws(FlingError) { try inner.removeDrag(j, from: w) }
     func attachAttraction(_ a: Attraction, to w: WorldID) throws(FlingError) { try inner.attachAttraction(a, to: w) }
     func detachAttraction(from w: WorldID) throws(FlingError) { try inner.detachAttraction(from: w) }
     func setGravity(of w: WorldID, _ g: Vector) throws(FlingError) { try inner.setGravity(of: w, g) }
@@ -29,11 +29,13 @@ final class FingerSpyBackend: PhysicsBackend {
     }
     func step(by dt: Double) throws(FlingError) { try inner.step(by: dt) }
     func state(of w: WorldID) throws(FlingError) -> BodyState { try inner.state(of: w) }
-    func addDrag(_ j: DragJoint, to w: WorldID) throws(FlingError) -> JointID { try inner.addDrag(j, to: w) }
-    func moveDrag(_ j: JointID, in w: WorldID, to p: Vector, velocity v: Vector) throws(FlingError) {
-        placements.append((p, v))
-        try inner.moveDrag(j, in: w, to: p, velocity: v)
-    }
+    func setWalls(_ walls: [Wall], of w: WorldID) throws(FlingError) { try inner.setWalls(walls, of: w) }
+    func setItemProperties(_ p: ItemProperties, of w: WorldID) throws(FlingError) { try inner.setItemProperties(p, of: w) }
+    func applyImpulse(_ push: Push, to w: WorldID) throws(FlingError) { try inner.applyImpulse(push, to: w) }
+    func addForce(_ push: Push, to w: WorldID) throws(FlingError) -> ForceID { try inner.addForce(push, to: w) }
+    func removeForce(_ f: ForceID, from w: WorldID) throws(FlingError) { try inner.removeForce(f, from: w) }
+    func setFields(_ fields: [Field], of w: WorldID) throws(FlingError) { try inner.setFields(fields, of: w) }
+    func contacts(of w: WorldID) throws(FlingError) -> [WallContact] { try inner.contacts(of: w) }
     func addPivot(_ p: StaticPivot, to w: WorldID) throws(FlingError) -> JointID { try inner.addPivot(p, to: w) }
     func addGear(_ g: StaticGear, to w: WorldID) throws(FlingError) -> JointID { try inner.addGear(g, to: w) }
     func removeJoint(_ j: JointID, from w: WorldID) throws(FlingError) { try inner.removeJoint(j, from: w) }

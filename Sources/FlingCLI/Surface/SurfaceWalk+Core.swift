@@ -202,8 +202,8 @@ extension SurfaceWalk {
         add(
             "FlingCore.PhysicsBackend.name", "FlingCore.PhysicsBackend.solverIterations", "FlingCore.PhysicsBackend.worldCount",
             "FlingCore.PhysicsBackend.arithmetic", "FlingCore.PhysicsBackend.makeWorld(_:)", "FlingCore.PhysicsBackend.destroyWorld(_:)",
-            "FlingCore.PhysicsBackend.attachDrag(_:to:)", "FlingCore.PhysicsBackend.moveFinger(in:to:velocity:)",
-            "FlingCore.PhysicsBackend.detachDrag(from:)", "FlingCore.PhysicsBackend.attachAttraction(_:to:)",
+            "FlingCore.PhysicsBackend.addDrag(_:to:)", "FlingCore.PhysicsBackend.moveDrag(_:in:to:velocity:)",
+            "FlingCore.PhysicsBackend.removeDrag(_:from:)", "FlingCore.PhysicsBackend.attachAttraction(_:to:)",
             "FlingCore.PhysicsBackend.detachAttraction(from:)", "FlingCore.PhysicsBackend.setGravity(of:_:)",
             "FlingCore.PhysicsBackend.setDamping(of:_:)", "FlingCore.PhysicsBackend.setVelocity(of:linear:angular:)",
             "FlingCore.PhysicsBackend.step(by:)", "FlingCore.PhysicsBackend.state(of:)", "FlingCore.PhysicsBackend.readStates(of:into:)"
@@ -231,12 +231,19 @@ extension SurfaceWalk {
         }
         let ghosts = [WorldID(index: .max, generation: .max), WorldID(index: 0, generation: 99)]
         for w in worlds.prefix(3) + ghosts {
+            // The drags added, and ids never given (the first a world would give, one past it).
+            var drags: [JointID] = []
             for v in varied([1, 2, 1e6, 0.1]) {
                 p.call { () throws(FlingError) in
-                    try backend.attachDrag(
-                        DragJoint(localAnchor: Vector(v[0], v[1]), finger: Vector(v[1], v[0]), maxForce: v[2], errorBias: v[3]), to: w)
+                    drags.append(
+                        try backend.addDrag(
+                            DragJoint(localAnchor: Vector(v[0], v[1]), finger: Vector(v[1], v[0]), maxForce: v[2], errorBias: v[3]),
+                            to: w))
                 }
-                p.call { () throws(FlingError) in try backend.moveFinger(in: w, to: Vector(v[0], v[1]), velocity: Vector(v[2], v[3])) }
+                for id in [drags.last ?? JointID(0), JointID(UInt32(drags.count) + 1), JointID(.max)] {
+                    p.call { () throws(FlingError) in try backend.moveDrag(id, in: w, to: Vector(v[0], v[1]), velocity: Vector(v[2], v[3]))
+                    }
+                }
                 p.call { () throws(FlingError) in
                     try backend.attachAttraction(
                         Attraction(
@@ -249,7 +256,9 @@ extension SurfaceWalk {
             }
             for dt in Hostile.doubles + [1.0 / 60] { p.call { () throws(FlingError) in try backend.step(by: dt) } }
             p.call { () throws(FlingError) in try backend.state(of: w) }
-            p.call { () throws(FlingError) in try backend.detachDrag(from: w) }
+            for id in drags.reversed() + [JointID(0), JointID(.max)] {
+                p.call { () throws(FlingError) in try backend.removeDrag(id, from: w) }
+            }
             p.call { () throws(FlingError) in try backend.detachAttraction(from: w) }
         }
         var states: [BodyState] = []

@@ -48,16 +48,10 @@ public struct DragSettings: Hashable, Sendable {
     /// `ChipmunkMultiGrab`'s finger, a kinematic body that each tick moves at the velocity it
     /// was given the tick before and is then given the velocity that closes all but `s^tick` of
     /// its distance to the touch (`s` is the fraction left after one second; We Heart Pics
-    /// `0.3⁶⁰`). Smoothing, and several fingers per item, give every finger a drag joint of its
-    /// own (``PhysicsBackend/addDrag(_:to:)``).
+    /// `0.3⁶⁰`). Every finger has a drag of its own either way (``PhysicsBackend/addDrag(_:to:)``).
     public var fingerSmoothing: Double? = nil
 
     public init() {}
-
-    /// Whether fingers are held by joints of their own (``PhysicsBackend/addDrag(_:to:)``,
-    /// ``PhysicsBackend/moveDrag(_:in:to:velocity:)``) rather than the world's one drag joint:
-    /// with several fingers per item, or smoothing.
-    var usesGrips: Bool { fingersPerItem > 1 || fingerSmoothing != nil }
 
     /// Throws unless every field is finite and in range, and the drag joint these settings make
     /// for an item of any mass within ``Limits/mass`` passes the backends' own joint check.

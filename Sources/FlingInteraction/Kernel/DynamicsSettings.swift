@@ -97,6 +97,32 @@ public enum DynamicsInput: Hashable, Sendable {
     case setFields([Field])
 }
 
+extension DynamicsInput {
+    /// The app's call that makes it: `applyPush`, `addPush`, `removePush`, `setFields`.
+    var callName: String {
+        switch self {
+        case .push: "applyPush"
+        case .addPush: "addPush"
+        case .removePush: "removePush"
+        case .setFields: "setFields"
+        }
+    }
+}
+
+extension DynamicsSettings {
+    /// The first of these settings, or of `drag`'s, that needs a ``DynamicsBackend``, named in
+    /// `owner` (`TileConfiguration`); nil when none does.
+    func settingUsingDynamics(_ owner: String, drag: DragSettings) -> String? {
+        if !walls.isEmpty { return "\(owner).dynamics.walls" }
+        if itemProperties != ItemProperties() { return "\(owner).dynamics.itemProperties" }
+        if !fields.isEmpty { return "\(owner).dynamics.fields" }
+        // Grab friction is a friction pivot and a gear beside each drag: extra joints.
+        if drag.grabFriction > 0 { return "\(owner).drag.grabFriction" }
+        if drag.grabRotaryFriction > 0 { return "\(owner).drag.grabRotaryFriction" }
+        return nil
+    }
+}
+
 extension DynamicsInput: CustomStringConvertible {
     public var description: String {
         switch self {

@@ -74,6 +74,10 @@ extension SnapPolicy: PolicyRules {
 
     static func home(of item: SnapItem) -> Vector { item.center }
 
+    static func settingUsingDynamics(_ policy: SnapPolicy) -> String? {
+        policy.configuration.dynamics.settingUsingDynamics("SnapConfiguration", drag: policy.configuration.drag)
+    }
+
     // MARK: Grab
 
     /// The frontmost draggable item under the point.
@@ -234,7 +238,7 @@ extension SnapPolicy: PolicyRules {
         }
     }
 
-    static func check(scheduled input: SnapInput) throws(FlingError) {
+    static func check(_ a: DragAnimator<SnapPolicy>, scheduled input: SnapInput) throws(FlingError) {
         if case .send(_, let target) = input { try Check.coordinate(target, "send.target") }
     }
 

@@ -26,6 +26,10 @@ public final class TileAnimator: DragAnimator<TilePolicy> {
     ///   - tiles: the tiles, at rest; ids must be unique.
     ///   - configuration: the physics; validated here.
     ///   - backend: a fresh backend, the animator's alone (it makes and destroys its worlds).
+    ///     The core (``PhysicsBackend``) runs every configuration without dynamics; one that
+    ///     uses them (walls, the viewport's edges, item properties, fields, home pivots, grab
+    ///     friction, a tile's own properties) needs a ``DynamicsBackend``, and over any other
+    ///     backend this throws, naming the setting and the backend.
     ///   - timeOrigin: the timestamp, in the app's clock, that is time 0 of the animator's
     ///     timeline; touches and display times before it are refused. Default 0.
     public init(
@@ -35,7 +39,8 @@ public final class TileAnimator: DragAnimator<TilePolicy> {
         try configuration.validate()
         try Check.viewport(viewport, "viewport")
         let policy = TilePolicy(viewport: viewport, configuration: configuration)
-        let items = try Self.prepare(items: tiles, policy: policy, settings: configuration.drag, timeOrigin: timeOrigin)
+        let items = try Self.prepare(
+            items: tiles, policy: policy, settings: configuration.drag, timeOrigin: timeOrigin, backend: backend)
         try super.init(
             policy: policy, settings: configuration.drag, dynamics: configuration.dynamics, walls: configuration.walls(in: viewport),
             records: items.records, statuses: items.statuses, backend: backend, timeOrigin: timeOrigin)
@@ -54,9 +59,11 @@ public final class TileAnimator: DragAnimator<TilePolicy> {
     /// The number of tiles that have a world now.
     public var liveTileCount: Int { liveCount }
 
-    /// Adds a tile at rest at its origin.
+    /// Adds a tile at rest at its origin. A tile with properties of its own needs a
+    /// ``DynamicsBackend``: over any other backend this throws, changing nothing.
     public func addTile(_ definition: TileDefinition) throws(FlingError) {
         try definition.validate()
+        try Self.checkBackend(backend, for: definition)
         let at = insertionIndex(definition.id.rawValue)
         guard at == records.count || records[at].item.id != definition.id else {
             throw TilePolicy.naming.duplicate(definition.id.rawValue)

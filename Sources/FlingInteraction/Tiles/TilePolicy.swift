@@ -61,6 +61,13 @@ extension TilePolicy: PolicyRules {
 
     static func home(of item: TileDefinition) -> Vector { item.origin }
 
+    static func settingUsingDynamics(_ policy: TilePolicy) -> String? {
+        let c = policy.configuration
+        if c.translatesReferenceBoundsIntoBoundary { return "TileConfiguration.translatesReferenceBoundsIntoBoundary" }
+        if case .pivots = c.home { return "TileConfiguration.home" }
+        return c.dynamics.settingUsingDynamics("TileConfiguration", drag: c.drag)
+    }
+
     // MARK: Grab
 
     /// The topmost (highest id) tile not culled whose current rotated frame contains the point;
@@ -104,7 +111,8 @@ extension TilePolicy: PolicyRules {
         guard a.statuses[i].phase == .attracted else { return }
         if case .pivots = a.policy.configuration.home {
             let id = a.records[i].item.id.rawValue
-            for joint in a.policy.homeJoints[id] ?? [] { try a.backend.removeJoint(joint, from: world) }
+            let backend = try a.dynamicsBackend(for: "TileConfiguration.home")
+            for joint in a.policy.homeJoints[id] ?? [] { try backend.removeJoint(joint, from: world) }
             a.policy.homeJoints[id] = nil
             return
         }
@@ -157,11 +165,12 @@ extension TilePolicy: PolicyRules {
                 try a.backend.setGravity(of: world, .zero)
                 try a.attachHomeSpring(i, world: world, to: def.origin, c.attraction, rotation: (c.rotation, def.moment))
             case .pivots(let offsets, let maxForce, let maxBias, let errorBias):
+                let backend = try a.dynamicsBackend(for: "TileConfiguration.home")
                 var joints: [JointID] = []
                 for offset in offsets {
                     let pivot = StaticPivot(
                         anchor: def.origin + offset, localAnchor: offset, maxForce: maxForce, maxBias: maxBias, errorBias: errorBias)
-                    joints.append(try a.backend.addPivot(pivot, to: world))
+                    joints.append(try backend.addPivot(pivot, to: world))
                 }
                 a.policy.homeJoints[def.id.rawValue] = joints
             }
@@ -218,7 +227,9 @@ extension TilePolicy: PolicyRules {
         }
     }
 
-    static func check(scheduled input: TileInput) throws(FlingError) {}
+    static func check(_ a: DragAnimator<TilePolicy>, scheduled input: TileInput) throws(FlingError) {
+        if case .addTile(let definition) = input { try DragAnimator<TilePolicy>.checkBackend(a.backend, for: definition) }
+    }
 
     // MARK: After each step
 

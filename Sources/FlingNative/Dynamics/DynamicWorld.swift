@@ -45,8 +45,6 @@ final class DynamicWorld {
     var joints: [(id: JointID, serials: [UInt32], finger: Int)] = []
     var nextJoint: UInt32 = 0
     var nextSerial: UInt32 = 0
-    /// The drag `attachDrag` made, moved by `moveFinger`.
-    var legacyDrag: JointID?
 
     init(mass: Double, size: Vector?) {
         motion = Motion(mass: mass)
@@ -89,7 +87,6 @@ final class DynamicWorld {
         let joint = joints.remove(at: index)
         for serial in joint.serials { removeEntry(serial) }
         if joint.finger > 0 { freeFingers.append(joint.finger) }
-        if legacyDrag == joint.id { legacyDrag = nil }
     }
 
     // MARK: - Walls

@@ -1,26 +1,42 @@
-/// A backend without the dynamics behaviours (a test double, a validating stand-in) refuses
-/// them with a typed error rather than failing to conform.
-extension PhysicsBackend {
-    private func unsupported(_ operation: String) -> FlingError {
-        FlingError(
-            .invalidState, field: "\(name).\(operation)", value: "-", reason: "this backend has no walls, pushes, fields or extra joints")
-    }
-    public func setWalls(_ walls: [Wall], of world: WorldID) throws(FlingError) { throw unsupported("setWalls") }
-    public func setItemProperties(_ properties: ItemProperties, of world: WorldID) throws(FlingError) {
-        throw unsupported("setItemProperties")
-    }
-    public func applyImpulse(_ push: Push, to world: WorldID) throws(FlingError) { throw unsupported("applyImpulse") }
-    public func addForce(_ push: Push, to world: WorldID) throws(FlingError) -> ForceID { throw unsupported("addForce") }
-    public func removeForce(_ force: ForceID, from world: WorldID) throws(FlingError) { throw unsupported("removeForce") }
-    public func setFields(_ fields: [Field], of world: WorldID) throws(FlingError) { throw unsupported("setFields") }
-    public func contacts(of world: WorldID) throws(FlingError) -> [WallContact] { throw unsupported("contacts") }
-    public func addDrag(_ joint: DragJoint, to world: WorldID) throws(FlingError) -> JointID { throw unsupported("addDrag") }
-    public func moveDrag(_ joint: JointID, in world: WorldID, to position: Vector, velocity: Vector) throws(FlingError) {
-        throw unsupported("moveDrag")
-    }
-    public func addPivot(_ pivot: StaticPivot, to world: WorldID) throws(FlingError) -> JointID { throw unsupported("addPivot") }
-    public func addGear(_ gear: StaticGear, to world: WorldID) throws(FlingError) -> JointID { throw unsupported("addGear") }
-    public func removeJoint(_ joint: JointID, from world: WorldID) throws(FlingError) { throw unsupported("removeJoint") }
+// The dynamics behaviours as a protocol of their own, over the core (``PhysicsBackend``):
+// what a backend adopts whole to give an animator walls, item properties, pushes, fields and
+// the extra joints; with the limits and argument checks those calls share in both backends.
+
+/// UIKit Dynamics' behaviours in a backend's worlds (docs/DYNAMICS.md maps each to UIKit's):
+/// walls and the contacts with them, item properties, pushes, fields, and the extra joints
+/// (static pivots and gears). ``NativeBackend`` and ``ChipmunkBackend`` adopt it, with the
+/// same bits. An animator asks for it only when its configuration uses one of these (walls,
+/// the viewport's edges, item properties, fields, home pivots, grab friction) or the app
+/// pushes an item or sets fields; over a backend that adopts only ``PhysicsBackend`` such an
+/// animator refuses them with a typed error and changes nothing.
+///
+/// As for the core, every method validates its arguments and throws ``FlingError`` without
+/// changing anything when they are bad.
+public protocol DynamicsBackend: PhysicsBackend {
+    /// Replaces the world's walls (an empty list removes them). The item's box is its
+    /// definition's `size`, which a world with walls must have. Contacts with walls that
+    /// stay keep their solver state; a replaced wall starts afresh.
+    func setWalls(_ walls: [Wall], of world: WorldID) throws(FlingError)
+    /// Sets the item's elasticity, friction, resistance and charge.
+    func setItemProperties(_ properties: ItemProperties, of world: WorldID) throws(FlingError)
+    /// Applies an instantaneous push now: `v += j/m`, `ω += (R·offset × j)/I` with `R` the
+    /// body's rotation (Chipmunk's `cpBodyApplyImpulseAtWorldPoint`). Refused if the
+    /// velocity or spin would leave ``Limits/velocity`` or ``Limits/angularVelocity``.
+    func applyImpulse(_ push: Push, to world: WorldID) throws(FlingError)
+    /// Adds a continuous push, applied in every step's velocity update until removed.
+    func addForce(_ push: Push, to world: WorldID) throws(FlingError) -> ForceID
+    /// Removes a continuous push.
+    func removeForce(_ force: ForceID, from world: WorldID) throws(FlingError)
+    /// Replaces the world's fields, applied in every step's velocity update in list order.
+    func setFields(_ fields: [Field], of world: WorldID) throws(FlingError)
+    /// The walls the item began touching in the last step, in the order the solver met them.
+    func contacts(of world: WorldID) throws(FlingError) -> [WallContact]
+    /// Adds a pivot joint from the static body to the item.
+    func addPivot(_ pivot: StaticPivot, to world: WorldID) throws(FlingError) -> JointID
+    /// Adds a gear joint from the static body to the item (which must be able to rotate).
+    func addGear(_ gear: StaticGear, to world: WorldID) throws(FlingError) -> JointID
+    /// Removes a pivot or a gear (a drag goes with ``PhysicsBackend/removeDrag(_:from:)``).
+    func removeJoint(_ joint: JointID, from world: WorldID) throws(FlingError)
 }
 
 extension Limits {
@@ -212,8 +228,17 @@ extension BackendCheck {
         }
     }
 
+    /// An id that names no drag of the world (``PhysicsBackend/moveDrag(_:in:to:velocity:)``,
+    /// ``PhysicsBackend/removeDrag(_:from:)``).
+    package static func unknownDrag(_ id: JointID, _ world: WorldID) -> FlingError {
+        FlingError(.invalidState, field: "\(id)", value: "\(world)", reason: "is not a drag of this world")
+    }
+
+    /// An id that names no pivot or gear of the world (``DynamicsBackend/removeJoint(_:from:)``).
     package static func unknownJoint(_ id: JointID, _ world: WorldID) -> FlingError {
-        FlingError(.invalidState, field: "\(id)", value: "\(world)", reason: "is not a joint of this world")
+        FlingError(
+            .invalidState, field: "\(id)", value: "\(world)",
+            reason: "is not a pivot or gear of this world (a drag goes with removeDrag)")
     }
 
     package static func unknownForce(_ id: ForceID, _ world: WorldID) -> FlingError {
