@@ -33,9 +33,15 @@ let package = Package(
         .target(name: "FlingMath"),
         .target(name: "FlingCore", dependencies: ["FlingMath"]),
         .target(name: "FlingNative", dependencies: ["FlingCore"]),
+        // What a world snapshot reads and writes in Chipmunk's private structures: C, so that
+        // Swift never sees their definitions (it would then import Chipmunk's handles as typed
+        // pointers everywhere).
+        .target(name: "CChipmunkSnapshot", dependencies: [.target(name: "CChipmunk", condition: chipmunk)]),
         .target(
             name: "FlingChipmunk",
-            dependencies: ["FlingCore", .target(name: "CChipmunk", condition: chipmunk)]
+            dependencies: [
+                "FlingCore", .target(name: "CChipmunk", condition: chipmunk), .target(name: "CChipmunkSnapshot", condition: chipmunk),
+            ]
         ),
         .target(name: "FlingInteraction", dependencies: ["FlingCore"]),
         .target(name: "FlingScenes", dependencies: ["FlingCore", "FlingPaths"]),

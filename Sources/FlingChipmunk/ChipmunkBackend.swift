@@ -36,15 +36,15 @@ public final class ChipmunkBackend: DynamicsBackend {
     var worlds: [ChipmunkWorld?] = []
     private var generations: [UInt32] = []
     private var freeSlots: [UInt32] = []
-    private var sharedSpace: OpaquePointer?
-    private var sharedOrder: SharedConstraintOrder?
+    var sharedSpace: OpaquePointer?
+    var sharedOrder: SharedConstraintOrder?
     /// Shared layout: wall sets by their walls (looked up, never iterated), with their users.
-    private var wallSets: [[Wall]: (id: Int, shapes: [OpaquePointer], users: Int)] = [:]
+    var wallSets: [[Wall]: (id: Int, shapes: [OpaquePointer], users: Int)] = [:]
     private var nextWallSet = 1
     /// The slots of worlds with dynamics, whose contact lists each step clears.
     private var dynamicSlots: [Int] = []
     /// The longest stable step of each world's springs.
-    private var stability = SpringStability()
+    var stability = SpringStability()
 
     public init(layout: Layout = .spacePerWorld, solverIterations: Int = 10) throws(FlingError) {
         try BackendCheck.iterations(solverIterations, "ChipmunkBackend.solverIterations")
@@ -108,6 +108,7 @@ public final class ChipmunkBackend: DynamicsBackend {
             space: space, ownsSpace: layout == .spacePerWorld, body: body, massInverse: 1 / definition.mass,
             momentInverse: 1 / moment, size: definition.size)
         if layout == .sharedSpace {
+            world.bornAt = stamp(of: space)
             let medium = UnsafeMutablePointer<Medium>.allocate(capacity: 1)
             medium.initialize(to: Medium(gravity: cpVect(x: definition.gravity.x, y: definition.gravity.y), damping: 1))
             world.medium = medium
@@ -151,7 +152,7 @@ public final class ChipmunkBackend: DynamicsBackend {
 
     // MARK: - Constraints
 
-    private func add(_ c: OpaquePointer, _ i: Int, commutes: Bool = false) {
+    func add(_ c: OpaquePointer, _ i: Int, commutes: Bool = false) {
         if let sharedOrder {
             worlds[i]!.ownOrder.append(c)
             sharedOrder.add(c, world: i, commutes: commutes)
@@ -350,7 +351,7 @@ public final class ChipmunkBackend: DynamicsBackend {
     /// The world's dynamics, made on first use: from then on its body's velocity update is
     /// ``dynamicsVelocityUpdate`` (exactly Chipmunk's own arithmetic while it adds nothing).
     @discardableResult
-    private func dynamics(_ i: Int) -> ChipmunkDynamics {
+    func dynamics(_ i: Int) -> ChipmunkDynamics {
         if let d = worlds[i]!.dynamics { return d }
         let w = worlds[i]!
         let medium = w.medium?.pointee
@@ -492,7 +493,7 @@ public final class ChipmunkBackend: DynamicsBackend {
         worlds[try slot(world)]!.dynamics?.contacts ?? []
     }
 
-    private func checkJointRoom(_ world: WorldID, _ i: Int, _ operation: String) throws(FlingError) {
+    func checkJointRoom(_ world: WorldID, _ i: Int, _ operation: String) throws(FlingError) {
         guard !worlds[i]!.hasAttraction else { throw BackendCheck.occupied(world, operation) }
         try BackendCheck.jointCount(worlds[i]!.joints.count)
     }
@@ -540,7 +541,7 @@ public final class ChipmunkBackend: DynamicsBackend {
 
     // MARK: - Slots
 
-    private func slot(_ world: WorldID) throws(FlingError) -> Int {
+    func slot(_ world: WorldID) throws(FlingError) -> Int {
         let i = Int(world.index)
         guard i < worlds.count, worlds[i] != nil, generations[i] == world.generation else {
             throw BackendCheck.unknownWorld(world)

@@ -34,6 +34,9 @@ struct ChipmunkWorld {
     var dynamics: ChipmunkDynamics?
     /// Per-world layout: whether the space has been readied for walls (spatial hash, callbacks).
     var isPrepared = false
+    /// The space's stamp when the world was made (a step since has stepped it): what tells a
+    /// world of the shared space that has stepped from one that has not (ChipmunkBackend+Snapshot.swift).
+    var bornAt: UInt32 = 0
 
     var hasAttraction: Bool { spring != nil }
     var hasJoints: Bool { !joints.isEmpty || spring != nil }

@@ -41,6 +41,15 @@ package struct Motion: Sendable {
         return id
     }
 
+    /// The id the next push gets.
+    package var nextForceID: UInt32 { nextForce }
+
+    /// The pushes and the next id as a snapshot holds them (WorldSnapshot).
+    package mutating func restoreForces(_ forces: [(id: ForceID, push: Push)], next: UInt32) {
+        self.forces = forces
+        nextForce = next
+    }
+
     /// Removes a push; false if there is none with this id.
     package mutating func removeForce(_ id: ForceID) -> Bool {
         guard let k = forces.firstIndex(where: { $0.id == id }) else { return false }
