@@ -1,4 +1,5 @@
 import Fling
+import FlingCommandLine
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)
@@ -17,7 +18,7 @@ enum SelfTestCommand {
         let args = try Arguments(arguments, valued: ["seed", "cases", "backend", "walk", "dynamics-digest"], flags: ["abort", "help"])
         if args.flag("help") {
             out.print(
-                "fling selftest-backend [--seed S] [--cases N] [--walk N] [--backend KIND] [--abort] [--dynamics-digest SEED]: for the test suite"
+                "FlingSelfTest backend [--seed S] [--cases N] [--walk N] [--backend KIND] [--abort] [--dynamics-digest SEED]: for the test suite"
             )
             return
         }

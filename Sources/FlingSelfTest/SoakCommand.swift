@@ -1,4 +1,5 @@
 import Fling
+import FlingCommandLine
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)
@@ -95,7 +96,7 @@ enum SoakCommand {
     {
         var line = [CChar](repeating: 0, count: 128)
         guard fgets(&line, 128, f) != nil else { return false }
-        let fields = String(cString: line).split(separator: " ")
+        let fields = String(decoding: line.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self).split(separator: " ")
         guard fields.count >= 2, let a = Int(fields[0]), let b = Int(fields[1]) else { return false }
         s.pointee = a; r.pointee = b
         return true

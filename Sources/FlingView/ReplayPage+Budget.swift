@@ -1,10 +1,10 @@
-// What a replay page and a kept-frames comparison may cost. Both hold every frame's state of
-// every item (a page writes them out as JSON, about 70 bytes each, and holds them while it
-// does), so their time and memory grow with the document's work: frames × items for traces and
-// scenes, frames × segments or items for paths. The limits keep the largest page near 150 MB
-// and its making within seconds, and a comparison's frames within about 2 GB; .ci/bounded-check
-// runs documents at and past them.
+// What a replay page may cost. It holds every frame's state of every item (it writes them out
+// as JSON, about 70 bytes each, and holds them while it does), so its time and memory grow with
+// the document's work: frames × items for traces and scenes, frames × segments or items for
+// paths. The limit keeps the largest page near 150 MB and its making within seconds;
+// .ci/bounded-check runs documents at and past it.
 import FlingCore
+import FlingTraces
 
 extension ReplayPage {
     /// The largest document a page is made for: its work (``FlingDocument/work(_:)``, frames ×
@@ -15,16 +15,5 @@ extension ReplayPage {
     /// that keeps the page's frames.
     package static func checkWork(of document: any FlingDocument, _ options: ReplayOptions) throws(FlingError) {
         try budget.check(document.work(options).amount, "\(type(of: document).kind.name) page")
-    }
-}
-
-extension Run {
-    /// The largest document two runs are compared for frame by frame (`fling diff`): work at
-    /// most 5,000,000 frames × items.
-    public static let comparisonBudget = WorkBudget("Run.comparisonBudget", unit: "frames × items", limit: 5e6)
-
-    /// Throws `overBudget` unless `document`'s work fits ``comparisonBudget``.
-    package static func checkComparison(of document: any FlingDocument, _ options: ReplayOptions) throws(FlingError) {
-        try comparisonBudget.check(document.work(options).amount, "\(type(of: document).kind.name) comparison")
     }
 }

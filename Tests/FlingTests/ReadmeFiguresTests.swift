@@ -3,7 +3,8 @@ import FlingCore
 import Foundation
 import Testing
 
-@testable import FlingCLI
+import FlingCommandLine
+@testable import FlingSelfTest
 
 /// Reading figures out of README.md.
 enum ReadmeFigures {

@@ -7,6 +7,7 @@ import Fling
 @testable import FlingCLI
 @testable import FlingPaths
 @testable import FlingTraces
+@testable import FlingView
 
 /// Whether `text` parses as XML (FoundationXML's parser, which refuses what XML 1.0 forbids).
 func isWellFormedXML(_ text: String) -> Bool {

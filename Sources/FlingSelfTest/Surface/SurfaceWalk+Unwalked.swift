@@ -136,8 +136,6 @@ extension SurfaceWalk {
         "FlingInteraction.TileEventKind.description",
         "FlingInteraction.TileRelease.init(center:velocity:angularVelocity:origin:holdStart:mass:moment:)",
         "FlingInteraction.TileRelease.kineticEnergy",
-        "FlingInteraction.TouchEvent.init(time:touch:phase:position:item:)",
-        "FlingInteraction.TouchEvent.tile",
         "FlingNative.NativeBackend.addDrag(_:to:)",
         "FlingNative.NativeBackend.addForce(_:to:)",
         "FlingNative.NativeBackend.addGear(_:to:)",
