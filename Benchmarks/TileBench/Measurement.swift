@@ -350,8 +350,11 @@ func runRound(
 
     // Rows of one workload and one arithmetic must end with the same bits. A row with no such
     // partner in this run is compared with a reference run of its workload made now, untimed,
-    // on the native backend with 2 threads that share every step (another code path to the
-    // same bits), for as many ticks.
+    // for as many ticks, on the native backend with 2 threads that share every step (another
+    // code path to the same bits). At N = 1 there is no second share: waking a thread that has
+    // nothing to step would cost ten times the step, every tick, for the most ticks of the run
+    // (a quick run's reference runs at N = 1 took longer than all its timed rows), so the
+    // reference is a second run on one thread there, sized like the run it checks.
     var comparisons: [Comparison] = []
     var groups: [String] = []
     for m in measurements where !groups.contains(m.backend.comparisonGroup) { groups.append(m.backend.comparisonGroup) }
@@ -362,9 +365,12 @@ func runRound(
             let row = rows[0]
             let base: BenchBackend.Base =
                 row.backend.base == .tileAnimator ? .tileAnimator : row.backend.kind.arithmetic == .portable ? .nativePortable : .native
-            let name = "a reference run (\(base.rawValue) on 2 threads sharing every step, untimed)"
+            let threads = min(2, n)
+            let name =
+                "a reference run (\(base.rawValue) on \(threads == 1 ? "1 thread" : "\(threads) threads sharing every step"), untimed)"
             progress.say("N=\(grouped(n)): \(name), \(grouped(row.ticks)) ticks")
-            var reference = try BenchBackend(base: base, threads: 2, walls: row.backend.walls).workload(scene: scene, shareEveryStep: true)
+            var reference = try BenchBackend(base: base, threads: threads, walls: row.backend.walls).workload(
+                scene: scene, shareEveryStep: threads > 1)
             try reference.populate(reserve: plan.reserve)
             _ = try reference.run(ticks: row.ticks)
             members.append((name: name, digest: reference.digest, ticks: reference.tick))

@@ -49,7 +49,9 @@ struct PortableContractTests {
         #expect(Portable.log(0) == -.infinity && Portable.log(-0.0) == -.infinity)
         #expect(Self.bits(Portable.log(1), 0) && Portable.log(.infinity) == .infinity)
         for x in [-1, -Double.infinity, -Self.subnormal, .nan, Self.payloadNaN] { #expect(Self.canonicalNaN(Portable.log(x))) }
-        for x in [Self.subnormal, 0x1p-1060, Double("3e-310")!] { #expect(Self.close(Portable.log(x), PlatformLibrary.log(x)), "log(\(x))") }
+        for x in [Self.subnormal, 0x1p-1060, Double("3e-310")!] {
+            #expect(Self.close(Portable.log(x), PlatformLibrary.log(x)), "log(\(x))")
+        }
     }
 
     @Test func power() {

@@ -45,7 +45,8 @@ import Testing
     }
 
     @Test func theWalkOfThePublicSurfaceEndsWithoutASignal() throws {
-        try #require(FileManager.default.isExecutableFile(atPath: Self.selfTest.path), "the FlingSelfTest executable is built beside the tests")
+        try #require(
+            FileManager.default.isExecutableFile(atPath: Self.selfTest.path), "the FlingSelfTest executable is built beside the tests")
         let r = try Self.run(Self.selfTest, ["surface"])
         #expect(
             r.reason == .exit && r.status == 0,
