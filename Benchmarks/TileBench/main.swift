@@ -22,8 +22,8 @@ let usage = """
     (digest) with another run of the same workload and arithmetic: the other rows
     (chipmunk-per-world, chipmunk-shared and native compute with the platform's libm;
     native-portable and tile-animator with Fling's portable functions), or, for a row with
-    none, a reference run made for it (native on 2 threads sharing every step, one at N = 1;
-    untimed). Exits 1 when a comparison differs. Table on stdout, progress on stderr.
+    none, a reference run made for it (native on 2 threads sharing every step from 100 tiles,
+    on one below; untimed). Exits 1 when a comparison differs. Table on stdout, progress on stderr.
 
     options:
       --tiles LIST        tile counts, comma-separated; a k suffix means thousands
