@@ -170,9 +170,9 @@ enum DocumentationExamples {
         // ... then replay at any display rate: every pin compared, and equal.
         let replay = try TraceReplayer(pinned, display: .rate(120)).replay(makeBackend: portable)
         try replay.verify()                     // throws when a pin differs, or when none was compared
-        replay.sessions[0].ticks                // every tick's tile states
-        replay.sessions[0].events               // grabbed, released, settled, culled
-        return (replay, replay.sessions[0].ticks.count, replay.sessions[0].events.count)
+        let ticks = replay.sessions[0].ticks    // every tick's tile states
+        let events = replay.sessions[0].events  // grabbed, released, settled, culled
+        return (replay, ticks.count, events.count)
     }
 
     // MARK: README.md, "Traces": replaying on a platform backend, and the first divergence
@@ -465,8 +465,9 @@ enum DocumentationExamples {
 
     static func pathData() throws -> PathData {
         let d = try PathData("M10 10 h 80 v 80 h -80 Z")
-        d.text          // "M10.0 10.0 h80.0 v80.0 h-80.0 Z", parses back to the same commands
-        d.bezierPath    // one closed subpath of four straight cubics
+        let text = d.text        // "M10.0 10.0 h80.0 v80.0 h-80.0 Z", parses back to the same commands
+        let path = d.bezierPath  // one closed subpath of four straight cubics
+        _ = (text, path)
         return d
     }
 

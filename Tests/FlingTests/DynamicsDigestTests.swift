@@ -1,12 +1,12 @@
 import Testing
 import Fling
-@testable import FlingCLI
+@testable import FlingSelfTest
 
 /// The dynamics behaviours' bits, pinned: seeded scripts through walls, item properties,
 /// pushes, every field kind and the extra joints, on the portable native backend, give these
 /// digests on every machine (and in debug, release and -Ounchecked builds, under glibc's
 /// non-FMA paths and a poisoned math library: .ci/portable-check runs
-/// `fling selftest-backend --dynamics-digest` for them).
+/// `FlingSelfTest backend --dynamics-digest` for them).
 @Suite struct DynamicsDigestTests {
     /// Seed, digest. Seed 15: 10 field kinds, 49 contacts; seed 42: 10 field kinds, 14 contacts.
     static let pins: [(seed: UInt64, digest: UInt64)] = [(15, 0xbd02_35ab_a98b_82b2), (42, 0x1cb7_d4de_9bcb_a3e3)]

@@ -1,6 +1,7 @@
 import Fling
 import Foundation
 @testable import FlingCLI
+import FlingCommandLine
 import Testing
 
 /// A replay that compared nothing cannot pass: for every kind, `verify()` counts the pins and

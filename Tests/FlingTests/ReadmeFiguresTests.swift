@@ -3,7 +3,8 @@ import FlingCore
 import Foundation
 import Testing
 
-@testable import FlingCLI
+import FlingCommandLine
+@testable import FlingSelfTest
 
 /// Reading figures out of README.md.
 enum ReadmeFigures {
@@ -104,7 +105,7 @@ struct ReadmeFiguresTests {
 
     @Test func theSoakCIRuns() throws {
         let script = try String(contentsOf: DocumentationExampleTests.root.appendingPathComponent(".ci/soak-check"), encoding: .utf8)
-        let run = try #require(script.split(separator: "\n").first { $0.contains("selftest-soak --tiles") && $0.contains("--backend") })
+        let run = try #require(script.split(separator: "\n").first { $0.contains("soak --tiles") && $0.contains("--backend") })
         let words = run.split(separator: " ")
         func value(_ flag: String) -> Int? { words.firstIndex(of: Substring(flag)).flatMap { Int(words[$0 + 1]) } }
         let tiles = try #require(value("--tiles")), minutes = try #require(value("--minutes"))

@@ -94,7 +94,7 @@ import Testing
         // A frame whose origin is within the limit but whose center is not.
         #expect(throws: FlingError.self) { try TileDefinition(id: 1, frame: Rect(x: 1e7 - 1, y: 0, width: 10, height: 10)).validate() }
         var c = TileConfiguration()
-        c.drag.dragErrorBias = 5e-324
+        c.drag.dragErrorBias = .leastNonzeroMagnitude
         #expect(throws: FlingError.self) { try c.validate() }
         // Times beyond the velocity tracker's ±1e12 s saturate instead of trapping.
         var tracker = VelocityTracker()
@@ -110,11 +110,11 @@ import Testing
     /// Chipmunk backend and the animator, in a child process, so an abort fails this test
     /// instead of ending the test run; and the harness does notice an abort.
     @Test func noChipmunkAbortIsReachable() throws {
-        let fling = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent().appendingPathComponent("fling")
-        try #require(FileManager.default.isExecutableFile(atPath: fling.path), "the fling executable is built beside the tests")
+        let selfTest = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent().appendingPathComponent("FlingSelfTest")
+        try #require(FileManager.default.isExecutableFile(atPath: selfTest.path), "the FlingSelfTest executable is built beside the tests")
         func run(_ arguments: [String]) throws -> (status: Int32, reason: Process.TerminationReason, output: String) {
             let p = Process()
-            p.executableURL = fling
+            p.executableURL = selfTest
             p.arguments = arguments
             let pipe = Pipe()
             p.standardOutput = pipe
@@ -146,7 +146,7 @@ import Testing
             BackendKind.available.contains(.chipmunk)
             ? Self.selfTest : (seeds: 1...1, cases: Self.selfTest.cases, walks: Self.selfTest.walks / 10, sharedCases: 0, sharedWalks: 0)
         for seed in plan.seeds {
-            let r = try run(["selftest-backend", "--seed", "\(seed)", "--cases", "\(plan.cases)", "--walk", "\(plan.walks)"])
+            let r = try run(["backend", "--seed", "\(seed)", "--cases", "\(plan.cases)", "--walk", "\(plan.walks)"])
             #expect(r.reason == .exit && r.status == 0, "seed \(seed): \(r.reason) \(r.status)")
             #expect(r.output.contains("\(plan.cases) cases") && r.output.contains("no abort"))
             #expect(r.output.contains("\(plan.walks) random walks") && r.output.contains("all finite"))
@@ -155,7 +155,7 @@ import Testing
         // The shared-space layout too (one cpSpace for every world).
         if BackendKind.available.contains(.chipmunkShared) {
             let shared = try run([
-                "selftest-backend", "--backend", "chipmunk-shared", "--cases", "\(plan.sharedCases)", "--walk", "\(plan.sharedWalks)",
+                "backend", "--backend", "chipmunk-shared", "--cases", "\(plan.sharedCases)", "--walk", "\(plan.sharedWalks)",
             ])
             #expect(shared.reason == .exit && shared.status == 0, "\(shared.reason) \(shared.status)")
             count(shared.output)
@@ -172,7 +172,7 @@ import Testing
             #expect(abs(stated[2] - 100 * Double(totals.refused) / Double(totals.calls)) <= 1, "README \(stated), ran \(totals)")
             #expect(abs(stated[4] - Double(totals.steps)) <= 0.05 * stated[4], "README \(stated), ran \(totals)")
         }
-        let aborted = try run(["selftest-backend", "--abort"])
+        let aborted = try run(["backend", "--abort"])
         #expect(aborted.reason == .uncaughtSignal && aborted.status == SIGABRT)
     }
 

@@ -7,6 +7,7 @@ import Fling
 @testable import FlingCLI
 @testable import FlingPaths
 @testable import FlingTraces
+@testable import FlingView
 
 /// Whether `text` parses as XML (FoundationXML's parser, which refuses what XML 1.0 forbids).
 func isWellFormedXML(_ text: String) -> Bool {
@@ -146,6 +147,11 @@ func movingOneTouch(_ trace: Trace) throws -> (Trace, tick: Int) {
         #expect(policy.contains("script-src \(hash(ReplayPage.script));"))
         #expect(policy.contains("style-src \(hash(ReplayPage.style));"))
         #expect(html.contains("<script>\(ReplayPage.script)</script>") && html.contains("<style>\(ReplayPage.style)</style>"))
+        // Those are the repository's files, byte for byte (compiled into FlingView).
+        let files = DocumentationExampleTests.root.appendingPathComponent("Sources/FlingView/Page")
+        #expect(ReplayPage.script == (try String(contentsOf: files.appendingPathComponent("replay.js"), encoding: .utf8)))
+        #expect(ReplayPage.style == (try String(contentsOf: files.appendingPathComponent("replay.css"), encoding: .utf8)))
+        #expect(ReplayPage.script.utf8.count > 20_000 && ReplayPage.style.utf8.count > 2_000)
         #expect(html.components(separatedBy: "<script").count == 3)  // the data block and the script
         #expect(!html.contains("alert(1)</script>") && !html.contains("\u{1}"))
         // Nothing that names or fetches a resource, outside the data block (base64 and text).

@@ -5,6 +5,7 @@ import FoundationXML
 import Testing
 import Fling
 @testable import FlingCLI
+import FlingCommandLine
 
 /// Every trace fixture: its file name and the trace it holds.
 let traceFixtures: [String] = [

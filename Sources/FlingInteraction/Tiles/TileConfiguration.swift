@@ -186,9 +186,3 @@ public struct RestThresholds: Hashable, Sendable {
         state.velocity.length <= speed && abs(state.angularVelocity) <= angularSpeed
     }
 }
-
-@available(
-    *, deprecated, renamed: "TileConfiguration",
-    message: "tick, maxFrameInterval and the drag limits are in `drag`; solverIterations is the backend's"
-)
-public typealias EngineConfiguration = TileConfiguration

@@ -55,11 +55,11 @@ public struct DocumentKind: Sendable, CustomStringConvertible {
     /// unit: the kind's one documented ``WorkBudget`` (README's "Bad input" lists them).
     public let budget: WorkBudget
     /// Reads a document of the kind from its parsed root (format, version and kind unchecked).
-    let read: @Sendable (inout TraceDecoder, JSONNode) throws(FlingError) -> any FlingDocument
+    let read: @Sendable (inout DocumentDecoder, JSONNode) throws(FlingError) -> any FlingDocument
 
     init(
         name: String, format: String, summary: String, budget: WorkBudget,
-        read: @escaping @Sendable (inout TraceDecoder, JSONNode) throws(FlingError) -> any FlingDocument
+        read: @escaping @Sendable (inout DocumentDecoder, JSONNode) throws(FlingError) -> any FlingDocument
     ) {
         self.name = name; self.format = format; self.summary = summary; self.budget = budget; self.read = read
     }

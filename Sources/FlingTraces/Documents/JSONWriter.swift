@@ -1,10 +1,11 @@
 import FlingCore
 import FlingInteraction
+import FlingPaths
 
 // MARK: - Writing
 
 /// Writes a trace in the canonical layout.
-struct JSONWriter {
+package struct JSONWriter {
     /// The keys of a configuration object of a document of `version`, in the order they are written.
     static func configurationKeys(version: Int) -> [String] {
         [
@@ -23,7 +24,13 @@ struct JSONWriter {
 
     static func number(_ x: Double) -> String { x.description }
 
-    static func string(_ s: String) -> String {
+    /// A JSON string literal: the one JSON string writer of the package. In a document, quotes,
+    /// backslashes and control characters are escaped and everything else is kept. With
+    /// `markupSafe` (the replay page's data block, inside an HTML `<script>` element), nothing in
+    /// it can end the element or be read as markup: `<`, `>`, `&` and the JavaScript line
+    /// separators U+2028 and U+2029 are `\u` escapes too, and what ``XMLText`` refuses (control
+    /// characters included) is U+FFFD (or its own escape within the first plane).
+    package static func string(_ s: String, markupSafe: Bool = false) -> String {
         var out = "\""
         for u in s.unicodeScalars {
             switch u {
@@ -32,13 +39,25 @@ struct JSONWriter {
             case "\n": out += "\\n"
             case "\r": out += "\\r"
             case "\t": out += "\\t"
-            case "\u{0}"..."\u{1f}", "\u{7f}":
-                let h = String(u.value, radix: 16)
-                out += "\\u" + String(repeating: "0", count: 4 - h.count) + h
-            default: out.unicodeScalars.append(u)
+            case "<", ">", "&", "\u{2028}", "\u{2029}":
+                if markupSafe { out += unicode(u.value) } else { out.unicodeScalars.append(u) }
+            default:
+                if markupSafe, u.value < 0x20 || XMLText.isRefused(u) {
+                    out += unicode(u.value < 0x20 || u.value > 0xFFFF ? 0xFFFD : u.value)
+                } else if !markupSafe, u.value < 0x20 || u.value == 0x7F {
+                    out += unicode(u.value)
+                } else {
+                    out.unicodeScalars.append(u)
+                }
             }
         }
         return out + "\""
+    }
+
+    /// `\u` and four lowercase hexadecimal digits.
+    static func unicode(_ v: UInt32) -> String {
+        let h = String(v, radix: 16)
+        return "\\u" + String(repeating: "0", count: max(0, 4 - h.count)) + h
     }
 
     static func vector(_ v: Vector) -> String { "{\"x\": \(number(v.x)), \"y\": \(number(v.y))}" }

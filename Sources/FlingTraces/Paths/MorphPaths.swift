@@ -128,7 +128,7 @@ public struct MorphPaths: SampledPaths {
         typealias W = JSONWriter
         let a = animation
         var lines = [
-            "\"keyframes\": [\n    " + keyframes.map(W.string).joined(separator: ",\n    ") + "\n  ]",
+            "\"keyframes\": [\n    " + keyframes.map { W.string($0) }.joined(separator: ",\n    ") + "\n  ]",
             "\"calculationMode\": \"\(a.calculationMode.rawValue)\"",
         ]
         if a.calculationMode != .paced { lines.append("\"keyTimes\": [" + a.keyTimes.map(W.number).joined(separator: ", ") + "]") }

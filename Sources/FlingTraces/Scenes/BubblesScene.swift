@@ -223,7 +223,7 @@ public struct BubblesScene: SampledScene {
     }
 }
 
-extension TraceDecoder {
+extension DocumentDecoder {
     mutating func bubbles(_ node: JSONNode, _ path: Path) throws(FlingError) -> BubbleEmitter.Configuration {
         let o = try object(
             node, path,

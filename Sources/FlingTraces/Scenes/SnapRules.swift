@@ -69,7 +69,7 @@ extension JSONWriter {
     }
 }
 
-extension TraceDecoder {
+extension DocumentDecoder {
     mutating func bounceCurve(_ node: JSONNode, _ path: Path) throws(FlingError) -> BounceCurve {
         let o = try object(node, path, keys: ["duration", "overshoot", "shake", "form"])
         let fo = try object(

@@ -23,7 +23,7 @@ import FlingInteraction
 extension Trace: FlingDocument {
     public static let kind = DocumentKind(
         name: formatName, format: formatName, summary: "photo tiles: sessions of touches on a TileAnimator", budget: tileTickBudget,
-        read: { (d: inout TraceDecoder, root: JSONNode) throws(FlingError) -> any FlingDocument in try d.trace(root) })
+        read: { (d: inout DocumentDecoder, root: JSONNode) throws(FlingError) -> any FlingDocument in try d.trace(root) })
 
     /// Ticks × tiles over the sessions (`⌊duration / tick⌋ × (tiles + tiles added)`).
     public func work(_ options: ReplayOptions) -> Work { Work(unit: Self.tileTickBudget.unit, amount: tileTicks) }

@@ -18,7 +18,7 @@ extension Trace {
         let bytes = Array(bytes)
         var parser = JSONParser(bytes)
         let root = try parser.parseDocument()
-        var decoder = TraceDecoder(bytes: bytes)
+        var decoder = DocumentDecoder(bytes: bytes)
         self = try decoder.trace(root)
     }
 
@@ -26,7 +26,7 @@ extension Trace {
     /// whether it gives a trace or an error: what the linear-time test counts.
     package static func readingWork(json bytes: [UInt8]) -> Int {
         var parser = JSONParser(bytes)
-        var decoder = TraceDecoder(bytes: bytes)
+        var decoder = DocumentDecoder(bytes: bytes)
         do throws(FlingError) {
             let root = try parser.parseDocument()
             _ = try decoder.trace(root)

@@ -1,11 +1,12 @@
 import Fling
+import FlingCommandLine
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)
 import Darwin
 #endif
 
-/// `fling selftest-soak`: for CI, not for people. Runs a ``TileAnimator`` with many tiles for
+/// `FlingSelfTest soak`: for CI, not for people. Runs a ``TileAnimator`` with many tiles for
 /// many simulated minutes at 60 Hz on a chosen backend, with every touch stamped between two
 /// display frames (the case that once kept the touch queue from ever being freed), reads the
 /// process's resident memory after a 10 s warm-up, every 10 simulated seconds and at the end,
@@ -95,7 +96,7 @@ enum SoakCommand {
     {
         var line = [CChar](repeating: 0, count: 128)
         guard fgets(&line, 128, f) != nil else { return false }
-        let fields = String(cString: line).split(separator: " ")
+        let fields = String(decoding: line.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self).split(separator: " ")
         guard fields.count >= 2, let a = Int(fields[0]), let b = Int(fields[1]) else { return false }
         s.pointee = a; r.pointee = b
         return true

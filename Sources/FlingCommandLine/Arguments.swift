@@ -1,26 +1,26 @@
 /// A mistake in how the command was called: reported with the command's usage, exit status 2.
-struct UsageError: Error {
-    var message: String
-    init(_ message: String) { self.message = message }
+package struct UsageError: Error {
+    package var message: String
+    package init(_ message: String) { self.message = message }
 }
 
 /// A failure while doing what was asked (a file that cannot be read or is malformed, a replay
 /// that differs from its pinned digests): exit status 1.
-struct RunError: Error {
-    var message: String
-    init(_ message: String) { self.message = message }
+package struct RunError: Error {
+    package var message: String
+    package init(_ message: String) { self.message = message }
 }
 
 /// Hand-rolled argument parsing: positionals, `--name value`, `--name=value`, and flags.
-struct Arguments {
-    var positionals: [String] = []
+package struct Arguments {
+    package var positionals: [String] = []
     private var values: [(name: String, value: String)] = []
     private var flags: [String] = []
 
     /// Splits `arguments`; `valued` are the options that take a value, `flagNames` those that
     /// do not (both without the leading dashes). Anything else that starts with `-` is an error
     /// (`-` alone is a positional: standard input).
-    init(_ arguments: [String], valued: [String], flags flagNames: [String]) throws(UsageError) {
+    package init(_ arguments: [String], valued: [String], flags flagNames: [String]) throws(UsageError) {
         var i = 0
         var onlyPositionals = false
         while i < arguments.count {
@@ -60,24 +60,24 @@ struct Arguments {
         }
     }
 
-    func flag(_ name: String) -> Bool { flags.contains(name) }
+    package func flag(_ name: String) -> Bool { flags.contains(name) }
     /// The options named `from` under the names `to` (the same position), others of those names dropped.
-    mutating func rename(from: [String], to: [String]) {
+    package mutating func rename(from: [String], to: [String]) {
         values = values.filter { !to.contains($0.name) }.map { v in
             if let i = from.firstIndex(of: v.name) { (to[i], v.value) } else { v }
         }
     }
-    func value(_ name: String) -> String? { values.first { $0.name == name }?.value }
-    func has(_ name: String) -> Bool { value(name) != nil }
+    package func value(_ name: String) -> String? { values.first { $0.name == name }?.value }
+    package func has(_ name: String) -> Bool { value(name) != nil }
 
     /// The single FILE argument.
-    func file() throws(UsageError) -> String {
+    package func file() throws(UsageError) -> String {
         guard let f = positionals.first else { throw UsageError("missing FILE") }
         guard positionals.count == 1 else { throw UsageError("unexpected argument \(positionals[1])") }
         return f
     }
 
-    func double(_ name: String, in range: ClosedRange<Double>) throws(UsageError) -> Double? {
+    package func double(_ name: String, in range: ClosedRange<Double>) throws(UsageError) -> Double? {
         guard let s = value(name) else { return nil }
         guard let v = Double(s), v.isFinite, range.contains(v) else {
             throw UsageError("--\(name) \(s): expected a number in \(format(range.lowerBound))...\(format(range.upperBound))")
@@ -85,7 +85,7 @@ struct Arguments {
         return v
     }
 
-    func int(_ name: String, in range: ClosedRange<Int>) throws(UsageError) -> Int? {
+    package func int(_ name: String, in range: ClosedRange<Int>) throws(UsageError) -> Int? {
         guard let s = value(name) else { return nil }
         guard let v = Int(s), range.contains(v) else {
             throw UsageError("--\(name) \(s): expected a whole number in \(range.lowerBound)...\(range.upperBound)")
@@ -94,7 +94,7 @@ struct Arguments {
     }
 
     /// `WxH`, as `390x844`.
-    func size(_ name: String) throws(UsageError) -> (width: Double, height: Double)? {
+    package func size(_ name: String) throws(UsageError) -> (width: Double, height: Double)? {
         guard let s = value(name) else { return nil }
         let parts = s.split(separator: "x", omittingEmptySubsequences: false)
         guard parts.count == 2, let w = Double(parts[0]), let h = Double(parts[1]), w.isFinite, h.isFinite,
@@ -105,7 +105,7 @@ struct Arguments {
 }
 
 /// A number without a needless `.0`: `60`, `0.5`.
-func format(_ x: Double) -> String {
+package func format(_ x: Double) -> String {
     if x == x.rounded(), abs(x) < 1e15 { return String(Int(x)) }
     return x.description
 }

@@ -1,9 +1,9 @@
 // The byte-level pieces of the replay page: typed arrays written as little-endian bytes and
 // base64 (so that the page's Float64Array reads back every double bit for bit), JSON text
-// that is safe inside an HTML <script> element, and SHA-256 for the page's
-// Content-Security-Policy hashes. Plain Swift, no Foundation.
+// that is safe inside an HTML <script> element (its strings by FlingTraces' one JSON string
+// writer), and SHA-256 for the page's Content-Security-Policy hashes. Plain Swift, no Foundation.
 
-import FlingPaths
+import FlingTraces
 
 /// Little-endian bytes of typed arrays, as the page's `Int32Array`, `Float64Array` ... read them.
 struct LittleEndianBytes {
@@ -47,36 +47,11 @@ enum Base64 {
     }
 }
 
-/// JSON text for the page's data block: strings escaped so that nothing in them can end the
-/// <script> element or be read as markup (`<`, `>`, `&` and the JavaScript line separators as
-/// `\u` escapes); numbers in Swift's shortest round-trip form, which JavaScript's `JSON.parse`
-/// reads back to the same double.
+/// JSON text for the page's data block: strings through the package's one JSON string writer,
+/// made safe inside an HTML <script> element (``JSONWriter/string(_:markupSafe:)``); numbers in
+/// Swift's shortest round-trip form, which JavaScript's `JSON.parse` reads back to the same double.
 enum PageJSON {
-    static func string(_ s: String) -> String {
-        var out = "\""
-        for u in s.unicodeScalars {
-            switch u {
-            case "\"": out += "\\\""
-            case "\\": out += "\\\\"
-            case "\n": out += "\\n"
-            case "\r": out += "\\r"
-            case "\t": out += "\\t"
-            case "<", ">", "&", "\u{2028}", "\u{2029}": out += unicode(u.value)
-            default:
-                if u.value < 0x20 || XMLText.isRefused(u) {
-                    out += unicode(u.value < 0x20 || u.value > 0xFFFF ? 0xFFFD : u.value)
-                } else {
-                    out.unicodeScalars.append(u)
-                }
-            }
-        }
-        return out + "\""
-    }
-
-    static func unicode(_ v: UInt32) -> String {
-        let h = String(v, radix: 16)
-        return "\\u" + String(repeating: "0", count: max(0, 4 - h.count)) + h
-    }
+    static func string(_ s: String) -> String { JSONWriter.string(s, markupSafe: true) }
 
     /// A double as JSON: exact, or `null` when not finite.
     static func number(_ x: Double) -> String { x.isFinite ? x.description : "null" }

@@ -1,4 +1,5 @@
 import Fling
+import FlingCommandLine
 import FlingCore
 import Foundation
 

@@ -183,7 +183,7 @@ extension SurfaceWalk {
             for r in Hostile.rects.prefix(12) {
                 for v in varied([1, 0.1, 5]) {
                     let tile = TileDefinition(id: TileID(Int.min), frame: r, mass: v[0])
-                    let events = [TouchEvent(time: v[1], touch: 1, phase: .began, position: r.center, tile: tile.id)]
+                    let events = [TouchEvent(time: v[1], touch: 1, phase: .began, position: r.center, item: tile.id)]
                     var s = Trace.Session(
                         viewport: r, tiles: [tile, tile], run: Trace.RunLength(duration: v[2], stopsWhenIdle: true), events: events)
                     p.call { () throws(FlingError) in try s.validate() }

@@ -1,89 +1,15 @@
 import Fling
 import Foundation
 
-/// What a run of `fling` printed and its exit status. The command line's logic returns one of
-/// these instead of writing and exiting, so that tests can run it in-process.
-public struct CommandResult: Sendable {
-    public var status: Int32
-    public var stdout: String
-    public var stderr: String
-    /// How many times the run read standard input (at most once, whatever the command).
-    var standardInputReads = 0
-    /// How many documents the run parsed (JSON documents and CSV files).
-    var documentsParsed = 0
-}
-
-/// The `fling` command line: `replay`, `diff`, `velocity`, `render`, `convert`, `paths`, `help`.
-public enum FlingCommand {
-    /// Runs `fling` with `arguments` (without the program name). Standard input (`-`) is read
-    /// at most once, from the process's (or from `standardInput`, when given).
-    public static func run(_ arguments: [String], standardInput: [UInt8]? = nil) -> CommandResult {
-        let input = StandardInput(standardInput)
-        let parses = ParseCounter.Counter()
-        var out = Output(input: input)
-        let status: Int32 = ParseCounter.$current.withValue(parses) {
-            do {
-                try dispatch(arguments, &out)
-                return 0
-            } catch let e as UsageError {
-                out.error("fling: \(e.message)")
-                out.error("Run `fling --help` for usage.")
-                return 2
-            } catch let e as RunError {
-                out.error("fling: \(e.message)")
-                return 1
-            } catch let e as FlingError {
-                out.error("fling: \(e)")
-                return 1
-            } catch {
-                out.error("fling: \(error)")
-                return 1
-            }
-        }
-        return CommandResult(
-            status: status, stdout: out.stdout, stderr: out.stderr, standardInputReads: input.reads, documentsParsed: parses.count)
-    }
-
-    static func dispatch(_ arguments: [String], _ out: inout Output) throws {
-        guard let command = arguments.first else {
-            out.error(Help.main)
-            throw UsageError("missing command")
-        }
-        let rest = Array(arguments.dropFirst())
-        switch command {
-        case "-h", "--help", "help":
-            if command == "help", let topic = rest.first {
-                guard let text = Help.command(topic) else { throw UsageError("no command named \(topic)") }
-                out.print(text)
-            } else {
-                out.print(Help.main)
-            }
-        case "replay": try ReplayCommand.run(rest, &out)
-        case "diff": try DiffCommand.run(rest, &out)
-        case "velocity": try VelocityCommand.run(rest, &out)
-        case "render": try RenderCommand.run(rest, &out)
-        case "convert": try ConvertCommand.run(rest, &out)
-        case "selftest-backend": try SelfTestCommand.run(rest, &out)
-        case "selftest-soak": try SoakCommand.run(rest, &out)
-        case "selftest-documents": try DocumentsCommand.run(rest, &out)
-        case "selftest-surface": try SurfaceCommand.run(rest, &out)
-        case "paths": try PathsCommand.run(rest, &out)
-        case "view": try ViewCommand.run(rest, &out)
-        default:
-            throw UsageError("unknown command \(command)")
-        }
-    }
-}
-
 /// Standard input, read at most once: a command that names `-` twice (or reads it to sniff
 /// and then again to parse) gets the same bytes.
-final class StandardInput {
+package final class StandardInput {
     private var bytes: [UInt8]?
-    private(set) var reads = 0
+    package private(set) var reads = 0
 
-    init(_ given: [UInt8]?) { bytes = given }
+    package init(_ given: [UInt8]?) { bytes = given }
 
-    func read() throws -> [UInt8] {
+    package func read() throws -> [UInt8] {
         if let bytes { if reads == 0 { reads = 1 }; return bytes }
         reads += 1
         let read = try FileIO.read("-")
@@ -93,20 +19,20 @@ final class StandardInput {
 }
 
 /// Collected output, and standard input.
-struct Output {
-    var stdout = ""
-    var stderr = ""
-    let input: StandardInput
+package struct Output {
+    package var stdout = ""
+    package var stderr = ""
+    package let input: StandardInput
 
-    init(input: StandardInput = StandardInput(nil)) { self.input = input }
+    package init(input: StandardInput = StandardInput(nil)) { self.input = input }
     /// One line (or several, separated by newlines): every control character but the line
     /// breaks and tabs is shown escaped.
-    mutating func print(_ line: String) {
+    package mutating func print(_ line: String) {
         stdout +=
             line.split(separator: "\n", omittingEmptySubsequences: false).map { escapingControls(String($0)) }.joined(separator: "\n")
             + "\n"
     }
-    mutating func error(_ line: String) {
+    package mutating func error(_ line: String) {
         stderr +=
             line.split(separator: "\n", omittingEmptySubsequences: false).map { escapingControls(String($0)) }.joined(separator: "\n")
             + "\n"
@@ -115,15 +41,15 @@ struct Output {
 
 /// FILE arguments: read once (standard input for `-`), parsed once, into a document of any
 /// registered kind (``Documents``).
-enum Input {
+package enum Input {
     /// The bytes of `path` (`-`: standard input, read at most once per run).
-    static func bytes(_ path: String, _ out: Output) throws -> [UInt8] {
+    package static func bytes(_ path: String, _ out: Output) throws -> [UInt8] {
         path == "-" ? try out.input.read() : try FileIO.read(path)
     }
 
     /// The document `path` holds: a JSON document of any registered kind, or a stroke CSV file
     /// read as a trace (with `--viewport` and `--tile-size`, which apply to CSV files only).
-    static func document(_ path: String, _ args: Arguments, _ out: Output) throws -> any FlingDocument {
+    package static func document(_ path: String, _ args: Arguments, _ out: Output) throws -> any FlingDocument {
         let bytes = try bytes(path, out)
         var strokes = Documents.StrokeOptions()
         let size = try args.size("viewport")
@@ -141,7 +67,7 @@ enum Input {
     }
 
     /// The strokes of a CSV file.
-    static func strokes(_ path: String, _ out: Output) throws -> [Stroke] {
+    package static func strokes(_ path: String, _ out: Output) throws -> [Stroke] {
         let bytes = try bytes(path, out)
         guard !isJSON(bytes) else {
             throw RunError("\(path): velocity reads a CSV stroke file (stroke_id,t_seconds,phase,x,y), not a JSON document")
@@ -150,23 +76,23 @@ enum Input {
     }
 
     /// Whether the first non-blank byte opens a JSON object.
-    static func isJSON(_ bytes: [UInt8]) -> Bool {
+    package static func isJSON(_ bytes: [UInt8]) -> Bool {
         var i = bytes.starts(with: [0xEF, 0xBB, 0xBF]) ? 3 : 0
         while i < bytes.count, [0x20, 0x09, 0x0A, 0x0D].contains(bytes[i]) { i += 1 }
         return i < bytes.count && bytes[i] == UInt8(ascii: "{")
     }
 
     /// The path as reports name it.
-    static func name(_ path: String) -> String { path }
+    package static func name(_ path: String) -> String { path }
 
     /// The file name a picture is titled with: the last path component, or `standard input`.
-    static func title(_ path: String) -> String {
+    package static func title(_ path: String) -> String {
         path == "-" ? "standard input" : String(path.split(separator: "/").last ?? Substring(path))
     }
 
     /// The titles of two runs (`fling diff`, `fling view A B`): each file's, its backend and
     /// its display rate where not 60 Hz; marked `A:` and `B:` when they would read the same.
-    static func titles(
+    package static func titles(
         _ pathA: String, _ kindA: BackendKind, _ displayA: DisplayFrames, _ pathB: String, _ kindB: BackendKind,
         _ displayB: DisplayFrames
     ) -> (String, String) {
@@ -185,7 +111,7 @@ enum Input {
     /// The backend named by `--backend` and `--arithmetic` (or, with a `suffix`, by
     /// `--backend-a` and `--arithmetic-a` first). Default: `native-portable`, the arithmetic
     /// pinned digests are made with (`--arithmetic platform` alone: `native`).
-    static func backend(_ args: Arguments, suffix: String = "") throws -> BackendKind {
+    package static func backend(_ args: Arguments, suffix: String = "") throws -> BackendKind {
         var arithmetic: Arithmetic?
         let arithmeticName = !suffix.isEmpty && args.has("arithmetic\(suffix)") ? "arithmetic\(suffix)" : "arithmetic"
         let backendName = !suffix.isEmpty && args.has("backend\(suffix)") ? "backend\(suffix)" : "backend"
@@ -211,7 +137,7 @@ enum Input {
     }
 
     /// The display frames of `--display-hz` and `--jitter` (or their `suffix`ed forms first).
-    static func display(_ args: Arguments, suffix: String = "") throws -> DisplayFrames {
+    package static func display(_ args: Arguments, suffix: String = "") throws -> DisplayFrames {
         let hzName = !suffix.isEmpty && args.has("display-hz\(suffix)") ? "display-hz\(suffix)" : "display-hz"
         let jitterName = !suffix.isEmpty && args.has("jitter\(suffix)") ? "jitter\(suffix)" : "jitter"
         let hz = try args.double(hzName, in: 1...100_000) ?? 60
@@ -223,7 +149,7 @@ enum Input {
     /// The replay options for `kind`; pins of another arithmetic than `kind`'s are checked on a
     /// reference run on the backend of their arithmetic (`native-portable` for portable pins),
     /// unless `reference` is false.
-    static func options(_ kind: BackendKind, display: DisplayFrames = .rate(60), keepsFrames: Bool, reference: Bool = true)
+    package static func options(_ kind: BackendKind, display: DisplayFrames = .rate(60), keepsFrames: Bool, reference: Bool = true)
         -> ReplayOptions
     {
         var o = ReplayOptions(
@@ -240,7 +166,7 @@ enum Input {
 }
 
 /// `1304.702`: three decimals, no negative zero.
-func fixed3(_ x: Double) -> String {
+package func fixed3(_ x: Double) -> String {
     let s = String(format: "%.3f", x)
     return s == "-0.000" ? "0.000" : s
 }

@@ -1,12 +1,17 @@
 import FlingCore
 import FlingPaths
+import FlingTraces
 
 // The replay page: one self-contained HTML file (inline CSS and JavaScript, no network, a
 // Content-Security-Policy that forbids every external load) that plays a `Run`, or two runs of
 // the same input side by side. The page never simulates: it draws the numbers the replay
 // produced. Every frame's values travel as little-endian IEEE 754 bytes in base64, which the
 // page reads into a Float64Array, so the numbers it shows are the replay's own bits; the
-// drawing rounds them to a thousandth of a point. docs/VIEW.md says what it draws from.
+// drawing rounds them to a thousandth of a point. docs/VIEW.md says what it draws from. Its style
+// and script are the files Page/replay.css and Page/replay.js, compiled into this module as bytes
+// (Package.swift, `.embedInCode`): no resource bundle to find at run time, so the page is the same
+// one string from `swift run`, a copied binary or an app; the Content-Security-Policy allows
+// exactly those two texts by their SHA-256 hashes.
 
 /// A self-contained HTML page that plays, scrubs and steps through a ``Run``, or overlays two
 /// runs and opens at their first divergence (`fling view FILE --html OUT`,
@@ -257,4 +262,13 @@ public struct ReplayPage: Sendable {
         minY = max(minY - room, v.minY - pad); maxY = min(maxY + room, v.maxY + pad)
         return Rect(x: minX, y: minY, width: maxX - minX, height: maxY - minY)
     }
+}
+
+extension ReplayPage {
+    /// Page/replay.css: the page's style.
+    static let style = String(decoding: PackageResources.replay_css, as: UTF8.self)
+    /// Page/replay.js: the page's script. It reads the data block, draws each frame from the
+    /// replay's numbers and exposes `window.flingView` (seek, play, pause, readback) for the
+    /// headless-Chromium check (.ci/browser-check).
+    static let script = String(decoding: PackageResources.replay_js, as: UTF8.self)
 }

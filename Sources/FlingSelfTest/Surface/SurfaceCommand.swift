@@ -1,4 +1,5 @@
 import Fling
+import FlingCommandLine
 import Foundation
 
 #if canImport(Glibc)
@@ -7,7 +8,7 @@ import Glibc
 import Darwin
 #endif
 
-/// `fling selftest-surface`: for the test suite, not for people. Walks the public surface of
+/// `FlingSelfTest surface`: for the test suite, not for people. Walks the public surface of
 /// every module, one case per public function, initializer, subscript and computed property
 /// (each case names the declarations it covers, as the symbol graph spells them:
 /// `FlingPaths.Conveyor.items(at:)`), calling each with the values a caller can pass: NaN, the
@@ -28,7 +29,7 @@ enum SurfaceCommand {
             arguments, valued: ["case", "plant", "memory-mib", "case-seconds"], flags: ["help", "list", "list-unwalked"])
         if args.flag("help") {
             out.print(
-                "fling selftest-surface [--list | --list-unwalked] [--case PREFIX] [--memory-mib N] [--case-seconds S] [--plant trap|hog|hang]: for the test suite"
+                "FlingSelfTest surface [--list | --list-unwalked] [--case PREFIX] [--memory-mib N] [--case-seconds S] [--plant trap|hog|hang]: for the test suite"
             )
             return
         }
@@ -73,7 +74,7 @@ enum SurfaceCommand {
             ran += 1
         }
         if !probe.failures.isEmpty {
-            for f in probe.failures.prefix(20) { out.error("fling: selftest-surface: \(f)") }
+            for f in probe.failures.prefix(20) { out.error("FlingSelfTest: surface: \(f)") }
             throw RunError("selftest-surface: \(probe.failures.count) calls threw something other than FlingError")
         }
         out.print("selftest-surface: \(ran) cases, \(probe.calls) calls, \(probe.refused) refused with FlingError, no signal")

@@ -3,7 +3,7 @@ import Fling
 /// A seeded script of backend calls through every dynamics behaviour (walls, item properties,
 /// pushes, fields, drags with friction, static pivots and gears, attraction), played on any
 /// backend: the parity tests compare the runs tick by tick, the digest tests and
-/// `fling selftest-backend --dynamics-digest` pin them.
+/// `FlingSelfTest backend --dynamics-digest` pin them.
 struct DynamicsScript {
     enum Op {
         case make(WorldDefinition)

@@ -1,8 +1,9 @@
 import Fling
+import FlingCommandLine
 import FlingCore
 import Foundation
 
-/// The self-test's long random walks (`fling selftest-backend --walk N`): each backend case
+/// The self-test's long random walks (`FlingSelfTest backend --walk N`): each backend case
 /// makes one world and makes 2 to 7 random calls (drag with an anchor inside, on a corner or
 /// far outside a box of random size; finger moves at up to 1e12 pt/s; attractions with every
 /// stiffness and damping; velocities and spins at the limits; damping; gravity; detaches),

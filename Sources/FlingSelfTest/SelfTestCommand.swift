@@ -1,11 +1,12 @@
 import Fling
+import FlingCommandLine
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)
 import Darwin
 #endif
 
-/// `fling selftest-backend`: for the test suite, not for people. Drives a backend (Chipmunk by
+/// `FlingSelfTest backend`: for the test suite, not for people. Drives a backend (Chipmunk by
 /// default) and the tile and snap animators on it (with walls, materials, fields and pushes)
 /// over the whole accepted range of every input
 /// (extreme sizes, masses, moments, coordinates, grab points, springs, steps, velocities),
@@ -17,7 +18,7 @@ enum SelfTestCommand {
         let args = try Arguments(arguments, valued: ["seed", "cases", "backend", "walk", "dynamics-digest"], flags: ["abort", "help"])
         if args.flag("help") {
             out.print(
-                "fling selftest-backend [--seed S] [--cases N] [--walk N] [--backend KIND] [--abort] [--dynamics-digest SEED]: for the test suite"
+                "FlingSelfTest backend [--seed S] [--cases N] [--walk N] [--backend KIND] [--abort] [--dynamics-digest SEED]: for the test suite"
             )
             return
         }

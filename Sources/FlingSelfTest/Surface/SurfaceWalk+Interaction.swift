@@ -18,7 +18,7 @@ extension SurfaceWalk {
             }
         }
         add(
-            "FlingInteraction.TouchEvent.init(time:touch:phase:position:tile:)", "FlingInteraction.TouchEvent.Phase.init(rawValue:)",
+            "FlingInteraction.TouchEvent.init(time:touch:phase:position:item:)", "FlingInteraction.TouchEvent.Phase.init(rawValue:)",
             "FlingInteraction.TouchEvent.Phase.description", "FlingInteraction.TilePhase.description",
             "FlingInteraction.ReleaseOutcome.init(rawValue:)", "FlingInteraction.ReleaseOutcome.description",
 
@@ -27,7 +27,7 @@ extension SurfaceWalk {
                 p.count { TouchEvent.Phase(rawValue: s)?.description }; p.count { ReleaseOutcome(rawValue: s)?.description }
             }
             for t in Hostile.doubles {
-                let e = TouchEvent(time: t, touch: TouchID(Int.min), phase: .moved, position: Vector(t, t), tile: TileID(Int.max))
+                let e = TouchEvent(time: t, touch: TouchID(Int.min), phase: .moved, position: Vector(t, t), item: TileID(Int.max))
                 for k in Hostile.ints {
                     p.count {
                         SnapEvent(tick: k, item: SnapItemID(k), kind: .released(velocity: e.position, projected: e.position, target: .zero))
@@ -61,7 +61,7 @@ extension SurfaceWalk {
             "FlingInteraction.ReleaseRule.attracts(center:velocity:origin:)"
         ) { p in
             for v in varied([1.0 / 60, 0.25, 2000, 2.5, 0.5]) {
-                var c = EngineConfiguration()
+                var c = TileConfiguration()
                 c.drag.tick = v[0]; c.drag.maxFrameInterval = v[1]; c.gravity = Vector(0, v[2])
                 c.attraction = SpringTuning(frequency: v[3], dampingRatio: v[4]); c.drag.dragErrorBias = v[4]; c.cullMargin = v[2]
                 c.releaseRule = .projectedDistance(lookahead: v[4], radius: v[2])
@@ -123,7 +123,7 @@ extension SurfaceWalk {
                 for id in [TileID(1), TileID(Int.max), TileID(Int.min)] {
                     for phase in [TouchEvent.Phase.began, .moved, .ended, .cancelled] {
                         p.call { () throws(FlingError) in
-                            try a.handle(TouchEvent(time: time, touch: TouchID(k % 3), phase: phase, position: v, tile: id))
+                            try a.handle(TouchEvent(time: time, touch: TouchID(k % 3), phase: phase, position: v, item: id))
                         }
                     }
                     p.call { () throws(FlingError) in try a.snapshot(of: id).isLive }

@@ -6,6 +6,7 @@ import Musl
 import Darwin
 #endif
 import FlingCore
+import FlingTraces
 
 // A failing replay in a test can leave a picture: when the environment variable
 // FLING_VIEW_DIR names a folder (`FLING_VIEW_DIR=/tmp/pages swift test`), the test helper that

@@ -10,12 +10,12 @@ private let systemWrite = Darwin.write
 #endif
 
 /// Reading and writing files for `fling`: bounded, and never through a link or a device.
-enum FileIO {
+package enum FileIO {
     /// The largest input `fling` reads, from a file or standard input: 64 MiB (real traces are kilobytes; a bound on the memory an untrusted file can take).
-    static let maximumInput = 64 << 20
+    package static let maximumInput = 64 << 20
 
     /// The bytes of `path` (`-`: standard input), at most ``maximumInput`` of them.
-    static func read(_ path: String) throws -> [UInt8] {
+    package static func read(_ path: String) throws -> [UInt8] {
         let fd: Int32
         if path == "-" {
             fd = 0
@@ -49,7 +49,7 @@ enum FileIO {
     /// Writes `text` to `path` (`-`: standard output) through a temporary file renamed over
     /// it, so a reader never sees half a file; refuses a path that is a symbolic link, a
     /// FIFO, a device or anything else but a regular file, rather than replacing it.
-    static func write(_ path: String, _ text: String, _ out: inout Output) throws {
+    package static func write(_ path: String, _ text: String, _ out: inout Output) throws {
         if path == "-" { out.stdout += text; return }
         var st = stat()
         if lstat(path, &st) == 0, (st.st_mode & S_IFMT) != S_IFREG {
@@ -58,12 +58,7 @@ enum FileIO {
         let temporary = path + ".fling-\(getpid()).tmp"
         let fd = open(temporary, O_WRONLY | O_CREAT | O_EXCL, 0o644)
         guard fd >= 0 else { throw RunError("\(path): cannot be written") }
-        var ok = true
-        var bytes = Array(text.utf8)[...]
-        while !bytes.isEmpty, ok {
-            let n = bytes.withUnsafeBytes { systemWrite(fd, $0.baseAddress, $0.count) }
-            if n < 0 { if errno != EINTR { ok = false } } else { bytes = bytes.dropFirst(n) }
-        }
+        var ok = writeAll(fd, Array(text.utf8))
         ok = close(fd) == 0 && ok
         guard ok, rename(temporary, path) == 0 else {
             unlink(temporary)
@@ -72,9 +67,26 @@ enum FileIO {
     }
 }
 
+extension FileIO {
+    /// Writes every byte of `bytes` to the open file `fd`; false when a write fails.
+    @discardableResult
+    package static func writeAll(_ fd: Int32, _ bytes: [UInt8]) -> Bool {
+        var rest = bytes[...]
+        while !rest.isEmpty {
+            let n = rest.withUnsafeBytes { systemWrite(fd, $0.baseAddress, $0.count) }
+            if n < 0 {
+                if errno != EINTR { return false }
+            } else {
+                rest = rest.dropFirst(n)
+            }
+        }
+        return true
+    }
+}
+
 /// `s` with control characters made visible (`\u{1B}`), so that no input can drive the
 /// terminal through an error message or a scene name. Tabs stay.
-func escapingControls(_ s: String) -> String {
+package func escapingControls(_ s: String) -> String {
     guard s.unicodeScalars.contains(where: { ($0.value < 0x20 && $0 != "\t") || (0x7F...0x9F).contains($0.value) }) else { return s }
     var out = ""
     for u in s.unicodeScalars {

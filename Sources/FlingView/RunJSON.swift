@@ -1,4 +1,5 @@
 import FlingCore
+import FlingTraces
 
 // A run's exact state at chosen frames, as JSON whose every number is the 16 hex digits of its
 // IEEE 754 bits: what `fling view --json` writes and the headless-Chromium check

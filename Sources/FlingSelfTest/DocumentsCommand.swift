@@ -1,6 +1,8 @@
 import Fling
+import FlingCommandLine
+import FlingView
 
-/// `fling selftest-documents --out DIR`: for CI, not for people. Writes crafted documents of
+/// `FlingSelfTest documents --out DIR`: for CI, not for people. Writes crafted documents of
 /// every kind: the pathological ones issue 21 found (documents inside the old limits that ran
 /// for hours or past 4 GiB), and documents at the edges of the documented work budgets, each
 /// computed from the budget's constant: one just inside (must replay and render) and one just
@@ -18,13 +20,13 @@ enum DocumentsCommand {
 
     static func run(_ arguments: [String], _ out: inout Output) throws {
         let args = try Arguments(arguments, valued: ["out"], flags: ["help", "list"])
-        if args.flag("help") { out.print("fling selftest-documents --out DIR [--list]: for CI"); return }
+        if args.flag("help") { out.print("FlingSelfTest documents --out DIR [--list]: for CI"); return }
         let documents = all()
         if args.flag("list") {
             for d in documents { out.print(fileName(d)) }
             return
         }
-        guard let dir = args.value("out") else { throw UsageError("selftest-documents needs --out DIR") }
+        guard let dir = args.value("out") else { throw UsageError("documents needs --out DIR") }
         for d in documents { try FileIO.write(dir + "/" + fileName(d), d.json, &out) }
         out.print("selftest-documents: \(documents.count) documents in \(dir)")
     }
