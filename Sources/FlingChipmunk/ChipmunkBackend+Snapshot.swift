@@ -55,7 +55,8 @@ extension ChipmunkBackend: SnapshotBackend {
         if let spring = w.spring, let rotary = w.rotary {
             let origin = cpDampedSpringGetAnchorA(spring)
             s.attraction = Attraction(
-                origin: Vector(origin.x, origin.y), stiffness: cpDampedSpringGetStiffness(spring), damping: cpDampedSpringGetDamping(spring),
+                origin: Vector(origin.x, origin.y), stiffness: cpDampedSpringGetStiffness(spring),
+                damping: cpDampedSpringGetDamping(spring),
                 angularStiffness: cpDampedRotarySpringGetStiffness(rotary), angularDamping: cpDampedRotarySpringGetDamping(rotary))
         }
         // Each constraint's joint and part, to list them in the solver's order.
@@ -179,7 +180,9 @@ extension ChipmunkBackend: SnapshotBackend {
     static func otherPreviousDt(_ wanted: Double, _ have: Double) -> FlingError {
         FlingError(
             .invalidState, field: "restore(WorldSnapshot).previousDt", value: "\(wanted)",
-            reason: "the backend's worlds last stepped by \(have) s, and a world's warm start scales by the dt before: restore it into a backend that has not stepped, or stepped by the same dt")
+            reason:
+                "the backend's worlds last stepped by \(have) s, and a world's warm start scales by the dt before: restore it into a backend that has not stepped, or stepped by the same dt"
+        )
     }
 
     /// Everything but the body's making, into world `i` (made from the snapshot's definition).

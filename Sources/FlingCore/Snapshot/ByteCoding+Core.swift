@@ -180,7 +180,8 @@ extension StaticGear: ByteCodable {
         w.double(errorBias)
     }
     package init(from r: inout ByteReader) throws(FlingError) {
-        self.init(phase: try r.double(), ratio: try r.double(), maxForce: try r.double(), maxBias: try r.double(), errorBias: try r.double())
+        self.init(
+            phase: try r.double(), ratio: try r.double(), maxForce: try r.double(), maxBias: try r.double(), errorBias: try r.double())
     }
 }
 

@@ -191,7 +191,8 @@ extension WorldSnapshot {
                 if d.rotaryFriction > 0, momentInverse != 0 { expected.append((joint.id, 2)) }
             case .pivot(let p):
                 try BackendCheck.pivot(p)
-                try BackendCheck.leverage(p.localAnchor, "WorldSnapshot.\(at).localAnchor", massInverse: massInverse, momentInverse: momentInverse)
+                try BackendCheck.leverage(
+                    p.localAnchor, "WorldSnapshot.\(at).localAnchor", massInverse: massInverse, momentInverse: momentInverse)
                 expected.append((joint.id, 0))
             case .gear(let g):
                 try BackendCheck.gear(g, momentInverse: momentInverse)
@@ -203,7 +204,11 @@ extension WorldSnapshot {
             throw bad("constraints", "\(constraints.count)", "must list each joint's constraints once, and no others")
         }
         for (k, c) in constraints.enumerated() { try state(c.impulse, "constraints[\(k)].impulse") }
-        guard hasDynamics || (walls.isEmpty && properties == ItemProperties() && fields.isEmpty && forces.isEmpty && nextForce == 0 && fieldTime == 0 && contacts.isEmpty) else {
+        guard
+            hasDynamics
+                || (walls.isEmpty && properties == ItemProperties() && fields.isEmpty && forces.isEmpty && nextForce == 0 && fieldTime == 0
+                    && contacts.isEmpty)
+        else {
             throw bad("hasDynamics", "false", "walls, a material, fields, pushes and a field clock need the world's dynamics")
         }
         try BackendCheck.properties(properties)
@@ -226,7 +231,9 @@ extension WorldSnapshot {
                 throw bad("\(at).wall", "\(a.wall)", "walls must increase and name one of the world's \(walls.count)")
             }
             guard (0..<Contact.persistence).contains(a.age), (a.age == 0) == (a.state != .cached) else {
-                throw bad("\(at).age", "\(a.age) (\(a.state))", "an arbiter of the last step is not cached; older ones are, up to \(Contact.persistence - 1) steps")
+                throw bad(
+                    "\(at).age", "\(a.age) (\(a.state))",
+                    "an arbiter of the last step is not cached; older ones are, up to \(Contact.persistence - 1) steps")
             }
             guard a.contacts.count <= 2 else { throw bad("\(at).contacts", "\(a.contacts.count)", "an arbiter holds at most 2 contacts") }
             for (n, c) in a.contacts.enumerated() {
