@@ -248,3 +248,39 @@ extension FixedStepClock: ByteCodable {
             displayTime: display)
     }
 }
+
+extension Double: ByteCodable {
+    package func encode(to w: inout ByteWriter) { w.double(self) }
+    package init(from r: inout ByteReader) throws(FlingError) { self = try r.double() }
+}
+
+extension TimingFunction: ByteCodable {
+    package func encode(to w: inout ByteWriter) {
+        w.vector(c1)
+        w.vector(c2)
+    }
+    package init(from r: inout ByteReader) throws(FlingError) {
+        let c1 = try r.vector(), c2 = try r.vector()
+        self.init(unchecked: c1.x, c1.y, c2.x, c2.y)
+    }
+}
+
+extension BounceKeyframes: ByteCodable where Value: ByteCodable {
+    package func encode(to w: inout ByteWriter) {
+        w.values(values)
+        w.list(keyTimes) { $0.double($1) }
+        w.optional(timingFunctions) { $0.values($1) }
+        w.double(duration)
+        w.value(finalValue)
+    }
+    /// Reads keyframes whose lists agree (what ``value(at:)`` indexes).
+    package init(from r: inout ByteReader) throws(FlingError) {
+        let values: [Value] = try r.values()
+        let times = try r.list(elementSize: 8) { (r) throws(FlingError) in try r.double() }
+        let functions = try r.optional { (r) throws(FlingError) in try r.values(TimingFunction.self) }
+        guard times.count == values.count, functions.map({ $0.count == max(values.count - 1, 0) }) ?? true else {
+            throw r.fail("keyframes need one key time per value and one timing function per interval")
+        }
+        self.init(values: values, keyTimes: times, timingFunctions: functions, duration: try r.double(), finalValue: try r.value())
+    }
+}

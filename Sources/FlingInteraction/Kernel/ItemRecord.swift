@@ -58,3 +58,5 @@ struct TouchRecord {
 
     init(id: TouchID) { self.id = id }
 }
+
+extension ItemRecord: Sendable where Item: Sendable {}
