@@ -64,6 +64,93 @@ import Testing
         // The cuts fell where a snapshot has much to carry.
         #expect(
             queued > 3 && held > 5 && moving > 20 && walled > 3 && ticks > 3_000,
-            "\(cuts) cuts: \(queued) with inputs queued, \(held) with a tile held, \(moving) with a world, \(walled) with contacts; \(ticks) ticks after them")
+            "\(cuts) cuts: \(queued) with inputs queued, \(held) with a tile held, \(moving) with a world, \(walled) with contacts; \(ticks) ticks after them"
+        )
+    }
+}
+
+extension AnimatorSnapshotTests {
+    /// A tile animator with a tile held and one falling, two ticks in, on `kind`.
+    static func busy(_ kind: BackendKind, configuration: TileConfiguration = .init(), origin: Double = 0) throws -> TileAnimator {
+        let tiles = [centerTile, TileDefinition(id: 2, frame: Rect(center: Vector(100, 200), width: 80, height: 80))]
+        let a = try TileAnimator(viewport: phone, tiles: tiles, configuration: configuration, backend: try kind.make(), timeOrigin: origin)
+        try a.handle(TouchEvent(time: origin, touch: 1, phase: .began, position: Vector(195, 422), item: TileID(1)))
+        try a.handle(TouchEvent(time: origin, touch: 2, phase: .began, position: Vector(100, 200), item: TileID(2)))
+        try a.handle(TouchEvent(time: origin + 0.02, touch: 1, phase: .moved, position: Vector(215, 402)))
+        try a.handle(TouchEvent(time: origin + 0.03, touch: 2, phase: .ended, position: Vector(100, 200)))
+        try a.advance(to: origin + 0.05)
+        return a
+    }
+
+    /// A snapshot is refused, typed and naming what differs, by an animator of another kind,
+    /// over another backend kind, or under another configuration, viewport, time origin or
+    /// solver iterations; and the refusing animator is left exactly as it was.
+    @Test func otherAnimatorsRefuseASnapshot() throws {
+        let kind = Self.kinds()[0]
+        let snapshot = try Self.busy(kind).snapshot()
+        var other = TileConfiguration()
+        other.gravity = Vector(0, 1999)
+        var refusers: [(String, TileAnimator)] = [
+            ("configuration", try Self.busy(kind, configuration: other)),
+            ("time origin", try Self.busy(kind, origin: 5)),
+            (
+                "viewport",
+                try TileAnimator(viewport: Rect(x: 0, y: 0, width: 391, height: 844), tiles: [centerTile], backend: try kind.make())
+            ),
+            ("solver iterations", try TileAnimator(viewport: phone, tiles: [centerTile], backend: try kind.make(solverIterations: 9))),
+        ]
+        for other in Self.kinds() where other != kind {
+            refusers.append(("backend \(other)", try Self.busy(other)))
+        }
+        for (what, a) in refusers {
+            let before = try a.snapshot().bytes
+            let error = #expect(throws: FlingError.self, "\(what)") { try a.restore(snapshot) }
+            #expect(
+                error?.code == .invalidState && error?.field.hasPrefix("restore(AnimatorSnapshot).") == true,
+                "\(what): \(String(describing: error))")
+            #expect(try a.snapshot().bytes == before, "\(what): the refusing animator is unchanged")
+        }
+        let snap = try SnapAnimator(
+            items: [SnapItem(id: 1, center: Vector(50, 50), width: 40, height: 40, restingPlaces: .points([Vector(50, 50)]))],
+            backend: try kind.make())
+        let error = #expect(throws: FlingError.self) { try snap.restore(snapshot) }
+        #expect(error?.field == "restore(AnimatorSnapshot).animator" && error?.value == "TileAnimator")
+        // The same configuration restores.
+        try Self.busy(kind).restore(snapshot)
+    }
+
+    /// Bytes that are not a snapshot, of another version, cut short, or changed anywhere in the
+    /// payload are refused by `init(bytes:)`, typed, naming the byte.
+    @Test func badBytesAreRefused() throws {
+        let bytes = try Self.busy(Self.kinds()[0]).snapshot().bytes
+        var changed = bytes
+        changed[changed.count / 2] ^= 0x10
+        var version = bytes
+        version[8] = 7
+        let cases: [(String, [UInt8])] = [
+            ("empty", []), ("another file", Array("{\"format\": \"fling-trace\"}".utf8)), ("version", version),
+            ("cut", Array(bytes.dropLast(9))), ("changed", changed), ("longer", bytes + [0]),
+        ]
+        for (what, b) in cases {
+            let error = #expect(throws: FlingError.self, "\(what)") { _ = try AnimatorSnapshot(bytes: b) }
+            #expect(
+                error?.code == .malformedInput && error?.field.hasPrefix("AnimatorSnapshot byte") == true,
+                "\(what): \(String(describing: error))")
+        }
+        #expect(try AnimatorSnapshot(bytes: bytes).bytes == bytes)
+    }
+
+    /// An animator a recorder records refuses to be restored (the recording could not replay
+    /// the jump), changing nothing; taking a snapshot of it is fine and changes nothing.
+    @Test func aRecordedAnimatorIsNotRestored() throws {
+        let kind = Self.kinds()[0]
+        let a = try TileAnimator(viewport: phone, tiles: [centerTile], backend: try kind.make())
+        let recorder = try TraceRecorder(recording: a)
+        try a.handle(TouchEvent(time: 0, touch: 1, phase: .began, position: Vector(195, 422)))
+        try a.advance(to: 0.1)
+        let snapshot = try a.snapshot()
+        let error = #expect(throws: FlingError.self) { try a.restore(snapshot) }
+        #expect(error?.code == .invalidState && error?.value == "recording")
+        #expect(recorder.inputCount == 1 && a.clock.ticks == 6)
     }
 }

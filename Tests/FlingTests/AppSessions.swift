@@ -41,7 +41,8 @@ struct AppSession {
         func newTile() -> TileDefinition {
             defer { nextID += 1 }
             return TileDefinition(
-                id: TileID(nextID), frame: Rect(center: Vector(uniform(40...350), uniform(60...780)), width: uniform(40...200), height: uniform(40...200)),
+                id: TileID(nextID),
+                frame: Rect(center: Vector(uniform(40...350), uniform(60...780)), width: uniform(40...200), height: uniform(40...200)),
                 mass: uniform(0.2...5))
         }
         for _ in 0..<Int(uniform(1...4.99)) { tiles.append(newTile()) }
@@ -53,7 +54,8 @@ struct AppSession {
         for t in tiles.indices where dynamic && dChance(0.3) {
             tiles[t].properties = ItemProperties(elasticity: dUniform(0...1), friction: dUniform(0...1), resistance: dUniform(0...2))
         }
-        var session = AppSession(tiles: tiles, configuration: configuration, origin: chance(0.5) ? 0 : uniform(1_000...500_000), actions: [])
+        var session = AppSession(
+            tiles: tiles, configuration: configuration, origin: chance(0.5) ? 0 : uniform(1_000...500_000), actions: [])
         var live = tiles
         var pushes: [(id: PushID, tile: TileID)] = []
         var nextPush = 1
@@ -77,23 +79,29 @@ struct AppSession {
                 let t = max(t0, lastEvent)
                 if down.count < 3, chance(0.35) {
                     let target = live.isEmpty ? nil : live[Int(uniform(0...Double(live.count) - 0.01))]
-                    let at = target.map { $0.origin + Vector(uniform(-30...30), uniform(-30...30)) } ?? Vector(uniform(0...390), uniform(0...844))
+                    let at =
+                        target.map { $0.origin + Vector(uniform(-30...30), uniform(-30...30)) }
+                        ?? Vector(uniform(0...390), uniform(0...844))
                     let touch = TouchID(nextTouch)
                     nextTouch += 1
                     session.actions.append(
-                        .touch(TouchEvent(time: session.origin + t, touch: touch, phase: .began, position: at, item: chance(0.3) ? target?.id : nil)))
+                        .touch(
+                            TouchEvent(
+                                time: session.origin + t, touch: touch, phase: .began, position: at, item: chance(0.3) ? target?.id : nil)))
                     down.append((touch, at))
                 } else if !down.isEmpty {
                     let k = Int(uniform(0...Double(down.count) - 0.01))
                     let r = rng.unit()
                     if r < 0.75 {
                         down[k].at = down[k].at + Vector(uniform(-60...60), uniform(-60...90))
-                        session.actions.append(.touch(TouchEvent(time: session.origin + t, touch: down[k].touch, phase: .moved, position: down[k].at)))
+                        session.actions.append(
+                            .touch(TouchEvent(time: session.origin + t, touch: down[k].touch, phase: .moved, position: down[k].at)))
                     } else {
                         session.actions.append(
                             .touch(
                                 TouchEvent(
-                                    time: session.origin + t, touch: down[k].touch, phase: r > 0.95 ? .cancelled : .ended, position: down[k].at)))
+                                    time: session.origin + t, touch: down[k].touch, phase: r > 0.95 ? .cancelled : .ended,
+                                    position: down[k].at)))
                         down.remove(at: k)
                     }
                 }

@@ -97,12 +97,15 @@ public struct AnimatorSnapshot: Sendable {
         default: state = .snap(try KernelState<SnapPolicy>(from: &p))
         }
         guard p.isAtEnd else { throw p.fail("holds bytes past its state") }
-        guard header.tick == {
-            switch state {
-            case .tiles(let s): s.clock.ticks
-            case .snap(let s): s.clock.ticks
-            }
-        }() else { throw r.fail("its header's tick is not its clock's", value: "\(header.tick)") }
+        guard
+            header.tick
+                == {
+                    switch state {
+                    case .tiles(let s): s.clock.ticks
+                    case .snap(let s): s.clock.ticks
+                    }
+                }()
+        else { throw r.fail("its header's tick is not its clock's", value: "\(header.tick)") }
         self.init(header: header, state: state)
     }
 }

@@ -59,7 +59,8 @@ extension DragAnimator where Policy: PolicyRules {
         guard journal == nil else {
             throw FlingError(
                 .invalidState, field: "restore", value: "recording",
-                reason: "a TraceRecorder records this animator, and a recording cannot say that it jumped: restore one that is not recorded")
+                reason: "a TraceRecorder records this animator, and a recording cannot say that it jumped: restore one that is not recorded"
+            )
         }
         let backend = try snapshotBackend()
         try check(s)

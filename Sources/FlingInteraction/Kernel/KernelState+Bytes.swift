@@ -84,7 +84,8 @@ extension VelocityTracker: ByteCodable {
     package init(from r: inout ByteReader) throws(FlingError) {
         let newest = try r.int(), count = try r.int()
         guard (-1..<Self.historySize).contains(newest), (0...Self.historySize).contains(count), count == 0 || newest >= 0 else {
-            throw r.fail("a velocity tracker's ring index and count lie outside its \(Self.historySize) samples", value: "\(newest) \(count)")
+            throw r.fail(
+                "a velocity tracker's ring index and count lie outside its \(Self.historySize) samples", value: "\(newest) \(count)")
         }
         var samples: [TrackerSample] = []
         for _ in 0..<Self.historySize {

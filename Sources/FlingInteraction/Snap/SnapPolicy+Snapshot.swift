@@ -97,7 +97,9 @@ extension SnapPolicy {
                 KeyframeRun(
                     startTick: try r.int(), duration: try r.double(), x: try r.values(), y: try r.values(), eased: try r.optionalValue())
             }
-            m.scaleRun = try r.optional { (r) throws(FlingError) in (startTick: try r.int(), keyframes: try r.value(BounceKeyframes<Double>.self)) }
+            m.scaleRun = try r.optional { (r) throws(FlingError) in
+                (startTick: try r.int(), keyframes: try r.value(BounceKeyframes<Double>.self))
+            }
             return m
         }
         return Saved(zOrder: zOrder, motions: motions)

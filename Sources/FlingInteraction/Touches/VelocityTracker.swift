@@ -40,7 +40,8 @@ public struct VelocityTracker: Sendable {
     }
 
     init(newest: Int, count: Int, samples: [TrackerSample]) {
-        precondition(samples.count == Self.historySize && (-1..<Self.historySize).contains(newest) && (0...Self.historySize).contains(count))
+        precondition(
+            samples.count == Self.historySize && (-1..<Self.historySize).contains(newest) && (0...Self.historySize).contains(count))
         self.newest = newest
         self.count = count
         for (k, s) in samples.enumerated() { self.samples[k] = s }
