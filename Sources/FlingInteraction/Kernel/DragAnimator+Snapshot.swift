@@ -25,6 +25,8 @@ struct KernelState<Policy: PolicyRules>: Sendable {
     var pushes: [ActivePush]
     var acceptedPushes: [(id: PushID, item: Int)]
     var nextPush: Int
+    var actions: Int
+    var fieldsAction: Int
     var policy: Policy.Saved
 }
 
@@ -48,7 +50,8 @@ extension DragAnimator where Policy: PolicyRules {
         return KernelState(
             clock: clock, digest: digest, records: records, phases: statuses.map(\.phase), worlds: worlds, touchSlots: touchSlots,
             freeTouchSlots: freeTouchSlots, queue: queue, accepted: accepted, carried: carried, fields: dynamics.fields,
-            pushes: pushes, acceptedPushes: acceptedPushes, nextPush: nextPush, policy: Policy.save(self))
+            pushes: pushes, acceptedPushes: acceptedPushes, nextPush: nextPush, actions: actions, fieldsAction: fieldsAction,
+            policy: Policy.save(self))
     }
 
     /// Replaces the kernel's state with `s` (checked against the animator first: nothing changes
@@ -90,6 +93,8 @@ extension DragAnimator where Policy: PolicyRules {
         pushes = s.pushes
         acceptedPushes = s.acceptedPushes
         nextPush = s.nextPush
+        actions = s.actions
+        fieldsAction = s.fieldsAction
         Policy.load(s.policy, into: self)
     }
 

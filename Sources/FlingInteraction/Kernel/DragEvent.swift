@@ -15,6 +15,10 @@ public struct DragEvent<ItemRef: Hashable & Sendable, EventKind: Hashable & Send
     /// The item it concerns.
     public var item: ItemRef
     public var kind: Kind
+    /// On a release, when the configuration asks for predictions
+    /// (``DragSettings/predictionTicks``): where and when the item ends if nothing touches it
+    /// again. nil on every other event.
+    public var prediction: Prediction?
 
     public init(tick: Int, item: ItemRef, kind: Kind) {
         self.tick = tick

@@ -64,9 +64,40 @@ extension DragEvent: ByteCodable where ItemRef: ByteCodable, EventKind: ByteCoda
         w.int(tick)
         w.value(item)
         w.value(kind)
+        w.optionalValue(prediction)
     }
     package init(from r: inout ByteReader) throws(FlingError) {
         self.init(tick: try r.int(), item: try r.value(), kind: try r.value())
+        prediction = try r.optionalValue()
+    }
+}
+
+extension Prediction: ByteCodable {
+    package func encode(to w: inout ByteWriter) {
+        switch outcome {
+        case .settledHome: w.u8(0)
+        case .reachedRestingPlace(let n):
+            w.u8(1)
+            w.optional(n) { $0.int($1) }
+        case .culled: w.u8(2)
+        case .cameToRest: w.u8(3)
+        case .notWithin(let ticks):
+            w.u8(4)
+            w.int(ticks)
+        }
+        w.int(tick)
+        w.value(pose)
+    }
+    package init(from r: inout ByteReader) throws(FlingError) {
+        let outcome: Outcome
+        switch try r.tag(5, "prediction") {
+        case 0: outcome = .settledHome
+        case 1: outcome = .reachedRestingPlace(try r.optional { (r) throws(FlingError) in try r.int() })
+        case 2: outcome = .culled
+        case 3: outcome = .cameToRest
+        default: outcome = .notWithin(ticks: try r.int())
+        }
+        self.init(outcome: outcome, tick: try r.int(), pose: try r.value())
     }
 }
 
@@ -169,6 +200,8 @@ extension ItemRecord {
         w.int(settleCount)
         w.vector(holdStart)
         w.int(pushCount)
+        w.int(lastAction)
+        w.int(predictedAfter)
     }
     init(from r: inout ByteReader, item: (inout ByteReader) throws(FlingError) -> Item) throws(FlingError) {
         self.init(try item(&r), at: .zero)
@@ -177,6 +210,8 @@ extension ItemRecord {
         settleCount = try r.int()
         holdStart = try r.vector()
         pushCount = try r.int()
+        lastAction = try r.int()
+        predictedAfter = try r.int()
     }
 }
 
@@ -204,6 +239,8 @@ extension KernelState where Policy.Phase: ByteCodable, Policy.Input: ByteCodable
             w.int(p.item)
         }
         w.int(nextPush)
+        w.int(actions)
+        w.int(fieldsAction)
         Policy.encode(policy, to: &w)
     }
 
@@ -224,10 +261,10 @@ extension KernelState where Policy.Phase: ByteCodable, Policy.Input: ByteCodable
             ActivePush(id: try r.value(), item: try r.int(), push: try r.value(), force: try r.optionalValue())
         }
         let acceptedPushes = try r.list(elementSize: 16) { (r) throws(FlingError) in (id: try r.value(PushID.self), item: try r.int()) }
-        let nextPush = try r.int()
+        let nextPush = try r.int(), actions = try r.int(), fieldsAction = try r.int()
         self.init(
             clock: clock, digest: digest, records: records, phases: phases, worlds: worlds, touchSlots: slots, freeTouchSlots: free,
             queue: queue, accepted: accepted, carried: carried, fields: fields, pushes: pushes, acceptedPushes: acceptedPushes,
-            nextPush: nextPush, policy: try Policy.decodeSaved(from: &r))
+            nextPush: nextPush, actions: actions, fieldsAction: fieldsAction, policy: try Policy.decodeSaved(from: &r))
     }
 }

@@ -84,6 +84,7 @@ public final class TileAnimator: DragAnimator<TilePolicy> {
     public func reset(_ id: TileID) throws(FlingError) {
         let i = try index(of: id)
         journal?.append(AppliedInput(tick: clock.ticks, input: .reset(id)))
+        acted(on: i)
         putToRest(i)
     }
 

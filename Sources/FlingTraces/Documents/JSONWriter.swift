@@ -12,6 +12,7 @@ package struct JSONWriter {
             "tick", "maxFrameInterval", "gravity", "solverIterations", "dragMaxAcceleration", "dragErrorBias",
             "attraction", "rotation", "releaseRule", "settle", "cullMargin",
         ] + (version >= 3 ? ["translatesReferenceBoundsIntoBoundary", "rest", "dynamics"] + presetKeys : [])
+            + (version >= 4 ? ["predictionTicks"] : [])
     }
     /// The keys of the grab and tile rules the presets use (We Heart Pics'), from version 3 on,
     /// written after those above and only when they differ from the defaults.
@@ -131,8 +132,10 @@ package struct JSONWriter {
         line(0, "{")
         // The lowest version that holds the trace, so older readers keep reading what they can.
         let version =
-            t.sessions.contains(where: \.needsVersion3)
-            ? 3 : t.arithmetic == .portable || t.sessions.contains { $0.inputs.contains { $0.tick != nil } } ? 2 : 1
+            t.sessions.contains(where: \.needsVersion4)
+            ? 4
+            : t.sessions.contains(where: \.needsVersion3)
+                ? 3 : t.arithmetic == .portable || t.sessions.contains { $0.inputs.contains { $0.tick != nil } } ? 2 : 1
         var head = ["\"format\": \(Self.string(Trace.formatName))", "\"version\": \(version)"]
         if let name = t.name { head.append("\"name\": \(Self.string(name))") }
         if let notes = t.notes { head.append("\"notes\": \(Self.string(notes))") }
@@ -188,7 +191,8 @@ package struct JSONWriter {
                         "\"rest\": {\"speed\": \(Self.number(c.rest.speed)), \"angularSpeed\": \(Self.number(c.rest.angularSpeed)), "
                             + "\"ticks\": \(c.rest.ticks)}",
                         "\"dynamics\": \(Self.dynamics(c.dynamics))",
-                    ] + Self.presetMembers(c) : []),
+                    ] + Self.presetMembers(c) : [])
+                + (version >= 4 ? c.drag.predictionTicks.map { ["\"predictionTicks\": \($0)"] } ?? [] : []),
             close: "},")
         if s.tiles.isEmpty {
             line(3, "\"tiles\": [],")

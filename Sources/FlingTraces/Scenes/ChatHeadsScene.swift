@@ -97,10 +97,10 @@ public struct ChatHeadsScene: SampledScene {
 
     public var inputLines: [String] { inputs.map(JSONWriter.input) }
 
-    func make(on backend: any PhysicsBackend) throws(FlingError) -> ChatHeads {
+    func make(on backend: any PhysicsBackend, predictionTicks: Int? = nil) throws(FlingError) -> ChatHeads {
         try ChatHeads(
             heads: heads.enumerated().map { (SnapItemID($0.offset + 1), $0.element) }, configuration: configuration,
-            snap: snap.applied(to: SnapScenes.configuration(dynamics)), backend: backend)
+            snap: snap.applied(to: SnapScenes.configuration(dynamics, predictionTicks: predictionTicks)), backend: backend)
     }
 
     public func validate(_ sampling: SceneSampling) throws(FlingError) {
@@ -121,8 +121,14 @@ public struct ChatHeadsScene: SampledScene {
 
     public func replay(_ sampling: SceneSampling, _ options: ReplayOptions, into out: inout SceneReplay<Self>) throws(FlingError) {
         try checkSampling(sampling)
+        let made = try driver(options)
+        try SnapScenes.replay(inputs, sampling, options, backend: made.backend, made.driver, into: &out)
+    }
+
+    /// The scene made on a backend of `options`, and the driver that advances it.
+    func driver(_ options: ReplayOptions) throws(FlingError) -> (backend: any PhysicsBackend, driver: SnapDriver) {
         let backend = try options.backend(SnapScenes.solverIterations, for: "SceneDocument.replay")
-        let heads = try make(on: backend)
+        let heads = try make(on: backend, predictionTicks: options.predictionTicks)
         let panel = heads.panel
         let driver = SnapDriver(
             animator: heads.animator,
@@ -147,7 +153,7 @@ public struct ChatHeadsScene: SampledScene {
                 return [f.x, f.y, f.width, f.height]
             },
             itemKind: { $0 == panel ? "panel" : "head" })
-        try SnapScenes.replay(inputs, sampling, options, backend: backend, driver, into: &out)
+        return (backend, driver)
     }
 
     public func run(of replay: SceneReplay<Self>, in document: SceneDocument<Self>, title: String) -> Run {

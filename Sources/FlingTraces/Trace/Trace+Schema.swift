@@ -170,6 +170,7 @@ extension DocumentDecoder {
             c.dynamics = try dynamics(try required(o, "dynamics"), path / "dynamics")
             try presetMembers(o, path, into: &c)
         }
+        if version >= 4, let n = optional(o, "predictionTicks") { c.drag.predictionTicks = try int(n, path / "predictionTicks") }
         return (c, solverIterations)
     }
 

@@ -16,10 +16,11 @@ import FlingInteraction
 public struct Trace: Hashable, Sendable {
     /// The value of the document's `"format"` key.
     public static let formatName = "fling-trace"
-    /// The newest format version: this build reads versions 1 to 3, and writes the lowest
+    /// The newest format version: this build reads versions 1 to 4, and writes the lowest
     /// one that can hold the trace (2 for tile operations, explicit ticks, or portable
-    /// arithmetic; 3 for the dynamics: walls, the rest rule, item properties, fields, pushes).
-    public static let version = 3
+    /// arithmetic; 3 for the dynamics: walls, the rest rule, item properties, fields, pushes;
+    /// 4 for predictions).
+    public static let version = 4
 
     /// A short name, for reports.
     public var name: String?
@@ -210,6 +211,9 @@ extension Trace.Session {
     /// Whether the session holds what only version 3 of the format says: dynamics in its
     /// configuration (walls, the viewport's edges as walls, rest thresholds other than the
     /// default, a material, fields), a tile with its own material, or a dynamics input.
+    /// Whether the session needs version 4: predictions asked for.
+    var needsVersion4: Bool { configuration.drag.predictionTicks != nil }
+
     var needsVersion3: Bool {
         let c = configuration
         return c.translatesReferenceBoundsIntoBoundary || c.rest != RestThresholds() || !c.dynamics.isEmpty
