@@ -195,6 +195,7 @@ import Testing
         #expect(b.y != 300 && b.y != 100 && b.frames.count == 180 && b.frames[0] == 300)
         #expect(abs(b.frames[10] - 210.6) < 0.05 && abs(b.frames[45] - 70.1) < 0.05)
         #expect(b.grow.values.count == 29 && b.grow.values.last != .identity)
+        #expect(b.pop.values.count == 29 && b.pop.values.contains { $0.m33 > 1.2 } && b.pop.finalValue.m33 == 1.2)
         #expect(b.hue.red != 1 && b.hue.blue != 0)
         #expect(b.first.values[1] == Vector(25, 507) && b.first.keyTimes.count == 3)
     }
