@@ -219,7 +219,7 @@ enum DocumentationExamples {
     // MARK: README.md, "Seeded scenes": the presets
 
     static func presets(frameTime: Double) throws -> (BubbleEmitter, DayNightPicker) {
-        var jrm = BubbleEmitter.Configuration.jrmFloatingAnimation(startingPoint: Vector(195, 700), viewWidth: 390)
+        var jrm = try BubbleEmitter.Configuration.jrmFloatingAnimation(startingPoint: Vector(195, 700), viewWidth: 390)
         jrm.shape = .triangleUp                                // each bubble curves left, right, or goes straight
         jrm.alpha = 0.1...1                                    // varyAlpha
         jrm.fadesOut = true                                    // fadeOut, on the ease-in-ease-out curve

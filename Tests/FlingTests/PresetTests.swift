@@ -5,7 +5,7 @@ import Testing
 /// Toonie picker; each checked against the original's defining numbers.
 @Suite struct PresetTests {
     static let start = Vector(195, 700)
-    static let jrm = BubbleEmitter.Configuration.jrmFloatingAnimation(startingPoint: start, viewWidth: 390)
+    static let jrm = try! BubbleEmitter.Configuration.jrmFloatingAnimation(startingPoint: start, viewWidth: 390)
 
     /// Bubbles from taps at 0, 0.01, 0.02 … (all alive at the end).
     static func emitted(_ c: BubbleEmitter.Configuration, seed: UInt64, count: Int) throws -> [BubbleEmitter.Bubble] {
@@ -49,12 +49,97 @@ import Testing
         #expect(e.bubbles.isEmpty)
     }
 
+    /// `removeOnCompletion` off (JRMFloatingAnimation's option): a bubble stays where its path
+    /// ends once its pop is over, at the pop scale and the opacity it ended with, no longer
+    /// popping, with no `removed` event; on (the default), it goes. A scene document records it
+    /// (version 2, which a version-1 document cannot hold) and replays the bubble that stays.
+    @Test func jrmBubblesCanStay() throws {
+        var c = Self.jrm
+        c.popScale = 1.3
+        c.removeOnCompletion = false
+        var e = try BubbleEmitter(configuration: c, seed: 3)
+        try e.tap(at: 0)
+        var events = try e.advance(to: 2.05)
+        var states: [BubbleEmitter.State] = []
+        e.states(into: &states)
+        #expect(states.count == 1 && states[0].isPopping && states[0].scale > 1 && states[0].scale < 1.3)
+        events += try e.advance(to: 60)
+        e.states(into: &states)
+        let bubble = try #require(e.bubbles.first)
+        let last = try #require(states.count == 1 ? states.first : nil)
+        #expect(last.id == 0 && last.position == bubble.curve.end && last.scale == 1.3 && last.size == bubble.size)
+        #expect(!last.isPopping && last.alpha == 1 && last.image == 0)
+        #expect(events.map(\.kind) == [.emitted, .popped])
+        c.fadesOut = true
+        var faded = try BubbleEmitter(configuration: c, seed: 3)
+        try faded.tap(at: 0)
+        try faded.advance(to: 5)
+        faded.states(into: &states)
+        #expect(states.count == 1 && states[0].alpha == 0 && !states[0].isPopping)
+        // The default goes, with its removed event.
+        var gone = try BubbleEmitter(configuration: Self.jrm, seed: 3)
+        try gone.tap(at: 0)
+        #expect(try gone.advance(to: 60).map(\.kind) == [.emitted, .popped, .removed] && gone.bubbles.isEmpty)
+        // In a scene document: written (version 2), read back, replayed with the bubble there.
+        c.fadesOut = false
+        let document = SceneDocument(
+            scene: BubblesScene(c, seed: 3, taps: [0, 0.5]), sampling: SceneSampling(rate: 10, duration: 4))
+        let json = document.json
+        #expect(json.contains("\"version\": 2") && json.contains("\"removeOnCompletion\": false"))
+        let read = try SceneDocument<BubblesScene>(json: json)
+        #expect(!read.scene.configuration.removeOnCompletion && read.json == json)
+        let replay = try read.replay(ReplayOptions())
+        #expect(replay.frames.last?.states.count == 2 && replay.frames.last?.states.allSatisfy { !$0.isPopping } == true)
+        #expect(!replay.events.contains { $0.contains("removed") })
+        let staying = replay.digest
+        var removing = document
+        removing.scene.configuration.removeOnCompletion = true
+        #expect(removing.json.contains("\"version\": 1") && !removing.json.contains("removeOnCompletion"))
+        #expect(try removing.replay(ReplayOptions()).digest != staying)
+        let older = json.replacingOccurrences(of: "\"version\": 2", with: "\"version\": 1")
+        #expect(throws: FlingError.self) { try SceneDocument<BubblesScene>(json: older) }
+    }
+
+    /// The JRM preset refuses a starting point it cannot use (a negative y empties the
+    /// library's range of heights, y/3 to y; NaN and the infinities are no coordinates; nothing
+    /// beyond ``Limits/coordinate``) and a view width out of range, with a typed error naming
+    /// the argument, instead of trapping; y = 0 is a bubble that rises no higher than its size.
+    @Test func jrmRefusesAStartingPointItCannotUse() throws {
+        let bad = [-1, -0.001, .nan, .infinity, -.infinity, 1e300, -1e300, Limits.coordinate * 2]
+        for y in bad {
+            #expect(throws: FlingError.self, "y \(y)") {
+                try BubbleEmitter.Configuration.jrmFloatingAnimation(startingPoint: Vector(100, y), viewWidth: 390)
+            }
+        }
+        for x in bad where x.isNaN || x.isInfinite || abs(x) > Limits.coordinate {
+            #expect(throws: FlingError.self, "x \(x)") {
+                try BubbleEmitter.Configuration.jrmFloatingAnimation(startingPoint: Vector(x, 100), viewWidth: 390)
+            }
+        }
+        for w in [-1, .nan, .infinity, 1e300] {
+            #expect(throws: FlingError.self, "width \(w)") {
+                try BubbleEmitter.Configuration.jrmFloatingAnimation(startingPoint: Vector(100, 100), viewWidth: w)
+            }
+        }
+        do {
+            _ = try BubbleEmitter.Configuration.jrmFloatingAnimation(startingPoint: Vector(100, -5), viewWidth: 390)
+        } catch {
+            #expect(error.code == .outOfRange && error.field.hasSuffix("jrmFloatingAnimation.startingPoint.y"))
+        }
+        let ground = try BubbleEmitter.Configuration.jrmFloatingAnimation(startingPoint: Vector(0, 0), viewWidth: 0)
+        #expect(ground.height == 0...0)
+        var e = try BubbleEmitter(configuration: ground, seed: 1)
+        try e.tap(at: 0)
+        try e.advance(to: 1)
+        #expect(e.bubbles.count == 1)
+    }
+
     /// The curve shapes: to `(x ∓ w, y − h)`, `w` in 50 up to the default width (the start's x to
     /// the left, the rest of the view to the right), control points `(x, y − 0.75 h)` and
     /// `(x ∓ w, y − 0.25 h)` in either order; triangle-up mixes the three with the view's width.
     @Test func jrmShapes() throws {
         for (shape, width) in [(BubbleEmitter.Shape.curveLeft, 120.0), (.curveRight, 390.0 - 120)] {
-            var c = BubbleEmitter.Configuration.jrmFloatingAnimation(startingPoint: Vector(120, 700), viewWidth: 390)
+            var c = try BubbleEmitter.Configuration.jrmFloatingAnimation(startingPoint: Vector(120, 700), viewWidth: 390)
             c.shape = shape
             var widest = 0.0
             for b in try Self.emitted(c, seed: 5, count: 60) {

@@ -313,7 +313,11 @@ extension SurfaceWalk {
                 Case(names: members.map { "\(name).\($0)" } + SurfaceWalk.sceneInits(name)) { p in
                     switch name {
                     case "FlingTraces.BubblesScene":
-                        guard let doc = try? SceneDocument<BubblesScene>(json: json) else { return }
+                        guard var doc = try? SceneDocument<BubblesScene>(json: json) else { return }
+                        SurfaceWalk.walkScene(doc, &p)
+                        // Bubbles that stay (version 2), alive for the whole sampling.
+                        doc.scene.configuration.removeOnCompletion = false
+                        p.count { doc.scene.minimumVersion }
                         SurfaceWalk.walkScene(doc, &p)
                         for taps in [[Double.nan], [1, 0], Hostile.doubles, Array(repeating: 1, count: 300_000)] {
                             p.call { () throws(FlingError) in
@@ -482,7 +486,7 @@ extension SurfaceWalk {
     /// The initializers of a scene kind, as the symbol graph names them.
     static func sceneInits(_ name: String) -> [String] {
         switch name {
-        case "FlingTraces.BubblesScene": ["FlingTraces.BubblesScene.init(_:seed:taps:)"]
+        case "FlingTraces.BubblesScene": ["FlingTraces.BubblesScene.init(_:seed:taps:)", "FlingTraces.BubblesScene.minimumVersion"]
         case "FlingTraces.CloudsScene": ["FlingTraces.CloudsScene.init(_:seed:)"]
         case "FlingTraces.DayNightScene": ["FlingTraces.DayNightScene.init(_:minutes:picks:)"]
         case "FlingTraces.ChatHeadsScene": []
