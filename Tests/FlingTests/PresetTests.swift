@@ -183,6 +183,31 @@ import Testing
         #expect(c.variesLook && !Self.jrm.variesLook && !BubbleEmitter.Configuration().variesLook)
     }
 
+    /// What the Toonie case study states (its whole text, read in docs/ORIGINALS.md), each on
+    /// the preset: the scroll starts at 6 AM (offset 0 and angle 0 there, 6 PM half way); a new
+    /// time scrolls by the difference in minutes times the image's height over 1,440 (the
+    /// article's 9:10, 190 minutes from 6:00), negative when the new time is earlier (9:10 →
+    /// 7:00 runs back, never round the clock); 360° for 24 hours from 6 AM; the moon turns by the
+    /// background layer's angle the other way; the sun through more radians than the moon;
+    /// the stars' alpha 0 from 6 AM to 6 PM, rising after it to 1 at midnight.
+    @Test func toonieAsTheArticleStatesIt() throws {
+        let c = DayNightPicker.Configuration.toonie
+        let six = try DayNightPicker.layers(minutes: 6 * 60, c), eighteen = try DayNightPicker.layers(minutes: 18 * 60, c)
+        #expect(six.skyOffset == 0 && six.rotation == 0 && eighteen.skyOffset == c.imageHeight / 2)
+        let ten = try DayNightPicker.layers(minutes: 9 * 60 + 10, c)
+        #expect(ten.skyOffset == 190 * c.imageHeight / 1440)
+        #expect(ten.rotation == 2 * Double.pi * 190 / 1440)
+        #expect(ten.moonRotation == -ten.rotation)
+        #expect(abs(ten.sunRotation) > abs(ten.moonRotation))
+        var p = try DayNightPicker(configuration: c, minutes: 9 * 60 + 10)
+        try p.pick(7 * 60, at: 0)
+        let offsets = try (0...200).map { try DayNightPicker.layers(minutes: p.value(at: Double($0) / 100), c).skyOffset }
+        #expect(offsets.allSatisfy { $0 <= ten.skyOffset } && offsets.last == 60 * c.imageHeight / 1440)
+        for hour in stride(from: 6.0, through: 18, by: 0.5) { #expect(try DayNightPicker.layers(minutes: hour * 60, c).starAlpha == 0) }
+        let evening = try stride(from: 18.0, through: 24, by: 0.25).map { try DayNightPicker.layers(minutes: $0 * 60, c).starAlpha }
+        #expect(zip(evening, evening.dropFirst()).allSatisfy { $0 < $1 } && evening.last == 1)
+    }
+
     /// The Toonie picker beside Fling's defaults: the signed difference (23:00 → 1:00 runs back 22
     /// hours, the default goes forward 2), the sun turning more than the moon; 6:00 at offset 0
     /// and rotation 0, a turn a day.
