@@ -13,6 +13,24 @@ import Testing
         try PathDocument<ConveyorPaths>(json: try fixtureBytes("paths/pin-and-dots.json"))
     }
 
+    /// Frame 1 is the article's: its `UIBezierPath` commands (the points as the article lists
+    /// them, move then curves: to, control 1, control 2), point for point.
+    @Test func frameOneIsTheArticles() throws {
+        let article: [[(Double, Double)]] = [
+            [(412.7, 238.9), (356.8, 294.6), (381, 238.9), (356.8, 261.8), (409.2, 408.8), (356.8, 329.7), (407.7, 408.7)]
+                + [(469.4, 294.6), (410.7, 408.9), (469.4, 328.1), (412.7, 238.9), (469.4, 261.8), (444.5, 238.9)],
+            [(412.7, 324.3), (384.7, 295.3), (397.2, 324.3), (384.7, 311.3), (412.7, 266.3), (384.7, 279.3), (397.2, 266.3)]
+                + [(440.8, 295.3), (428.2, 266.3), (440.8, 279.3), (412.7, 324.3), (440.8, 311.3), (428.2, 324.3)],
+        ]
+        let frame = PathScenes.jumpingPin().keyframes[0]
+        #expect(frame.subpaths.count == 2)
+        for (sub, points) in zip(frame.subpaths, article) {
+            var ours = [sub.start]
+            for c in sub.segments { ours += [c.p3, c.p1, c.p2] }
+            #expect(ours == points.map { Vector($0.0, $0.1) } && sub.isClosed)
+        }
+    }
+
     /// The fixture reads, replays to its pin, and writes back byte for byte.
     @Test func fixturePinsTheScene() throws {
         let doc = try Self.scene()

@@ -206,6 +206,8 @@ import Testing
         for hour in stride(from: 6.0, through: 18, by: 0.5) { #expect(try DayNightPicker.layers(minutes: hour * 60, c).starAlpha == 0) }
         let evening = try stride(from: 18.0, through: 24, by: 0.25).map { try DayNightPicker.layers(minutes: $0 * 60, c).starAlpha }
         #expect(zip(evening, evening.dropFirst()).allSatisfy { $0 < $1 } && evening.last == 1)
+        // Its clouds: one of three graphics each.
+        #expect(CloudSpawner.Configuration().variants.count == 3)
     }
 
     /// The Toonie picker beside Fling's defaults: the signed difference (23:00 → 1:00 runs back 22
