@@ -106,6 +106,8 @@ def check_drawn(label, kind, ident, element, v, item, frame_items, dump, frame):
         close(label + " opacity", [float(a["opacity"])], [v["alpha"]], 0.001)
     elif kind == "dot":
         close(label, [float(a["cx"]), float(a["cy"])], [v["x"], v["y"]])
+        if "radius" in v:
+            close(label + " radius", [float(a["r"])], [v["radius"]])
         close(label + " opacity", [float(a["opacity"])], [v["alpha"]], 0.001)
     elif kind == "subpath":
         points = [double(p) for p in item["points"]]

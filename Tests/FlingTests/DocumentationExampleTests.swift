@@ -15,6 +15,33 @@ import Testing
         lines.map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty && !$0.hasPrefix("import ") }
     }
 
+    /// docs/ORIGINALS.md names, for each claim that Fling matches an original, the test that
+    /// fails if it stops matching (`Suite.test`): every **Matches** paragraph names at least one,
+    /// and every test named exists (a file of `Tests/` declares the suite and the test).
+    @Test func originalsNameTestsThatExist() throws {
+        let text = try String(contentsOf: Self.root.appendingPathComponent("docs/ORIGINALS.md"), encoding: .utf8)
+        var sources: [String] = []
+        let fm = FileManager.default
+        for folder in ["Tests/FlingTests", "Tests/FlingPathsTests", "Tests/FlingMathTests"] {
+            for name in try fm.contentsOfDirectory(atPath: Self.root.appendingPathComponent(folder).path) where name.hasSuffix(".swift") {
+                sources.append(try String(contentsOf: Self.root.appendingPathComponent("\(folder)/\(name)"), encoding: .utf8))
+            }
+        }
+        var named = 0
+        for match in text.matches(of: /`([A-Za-z0-9]+Tests)\.([A-Za-z0-9_]+)`/) {
+            let suite = String(match.1), test = String(match.2)
+            #expect(
+                sources.contains { $0.contains("struct \(suite) ") && $0.contains("func \(test)(") },
+                "docs/ORIGINALS.md names \(suite).\(test), which no test file declares")
+            named += 1
+        }
+        #expect(named >= 40)
+        // Every Matches paragraph (up to the next blank line) names a test.
+        let paragraphs = text.components(separatedBy: "\n\n").filter { $0.hasPrefix("**Matches.**") }
+        #expect(paragraphs.count >= 5)
+        for p in paragraphs { #expect(p.contains(/`[A-Za-z0-9]+Tests\.[A-Za-z0-9_]+`/), "\(p.prefix(80))") }
+    }
+
     /// The ```swift blocks of a Markdown text: each block's lines.
     static func swiftBlocks(_ text: String) -> [[Substring]] {
         var blocks: [[Substring]] = [], current: [Substring]?
@@ -195,6 +222,7 @@ import Testing
         #expect(b.y != 300 && b.y != 100 && b.frames.count == 180 && b.frames[0] == 300)
         #expect(abs(b.frames[10] - 210.6) < 0.05 && abs(b.frames[45] - 70.1) < 0.05)
         #expect(b.grow.values.count == 29 && b.grow.values.last != .identity)
+        #expect(b.pop.values.count == 29 && b.pop.values.contains { $0.m33 > 1.2 } && b.pop.finalValue.m33 == 1.2)
         #expect(b.hue.red != 1 && b.hue.blue != 0)
         #expect(b.first.values[1] == Vector(25, 507) && b.first.keyTimes.count == 3)
     }

@@ -221,7 +221,7 @@ enum DocumentationExamples {
     // MARK: README.md, "Seeded scenes": the presets
 
     static func presets(frameTime: Double) throws -> (BubbleEmitter, DayNightPicker) {
-        var jrm = BubbleEmitter.Configuration.jrmFloatingAnimation(startingPoint: Vector(195, 700), viewWidth: 390)
+        var jrm = try BubbleEmitter.Configuration.jrmFloatingAnimation(startingPoint: Vector(195, 700), viewWidth: 390)
         jrm.shape = .triangleUp                                // each bubble curves left, right, or goes straight
         jrm.alpha = 0.1...1                                    // varyAlpha
         jrm.fadesOut = true                                    // fadeOut, on the ease-in-ease-out curve
@@ -235,16 +235,18 @@ enum DocumentationExamples {
     // MARK: README.md, "SKBounceAnimation, whole"
 
     static func bounce(frameTime: Double) -> (
-        y: Double, frames: [Double], grow: BounceKeyframes<AffineMatrix>, hue: RGBA, first: BounceKeyframes<Vector>
+        y: Double, frames: [Double], grow: BounceKeyframes<AffineMatrix>, pop: BounceKeyframes<Transform3D>, hue: RGBA,
+        first: BounceKeyframes<Vector>
     ) {
         let bounce = BounceCurve(duration: 0.5, bounces: 4, stiffness: .light)      // the library's form
         let y = bounce.value(at: frameTime, from: 300.0, to: 100.0)                   // what Core Animation shows
         let article = BounceCurve.equation(alpha: 0.04, omega: 0.06, base: M_E, duration: 3)  // ChatHeads' example
         let frames = article.values(from: 300.0, to: 100.0)    // 180 frames: 300, 210.6, …, 70.1 at frame 45
         let grow = bounce.keyframeAnimation(from: AffineMatrix.identity, to: .scale(1.5, rotation: .pi / 4))
+        let pop = bounce.keyframeAnimation(from: Transform3D.identity, to: .scale(1.2, 1.2, 1.2))  // every CATransform3D entry
         let hue = bounce.value(at: frameTime, from: RGBA(red: 1, green: 0, blue: 0), to: RGBA(red: 0, green: 0, blue: 1))
         let first = BounceCurve.chatHeadsFirstBounce.keyframeAnimation(from: Vector(210, 312), to: Vector(33, 500))
-        return (y, frames, grow, hue, first)
+        return (y, frames, grow, pop, hue, first)
     }
 
     // MARK: GettingStarted.md

@@ -58,6 +58,7 @@ import Testing
     /// Seeded scenes and paths use no platform arithmetic: their pins are always compared.
     @Test(arguments: [
         "scenes/bubbles-taps.json", "scenes/clouds.json", "scenes/day-night.json", "paths/dots.json", "paths/jumping-pin.json",
+        "paths/pin-and-dots.json",
     ])
     func seededAndPathPinsAreAlwaysCompared(fixture: String) throws {
         let r = try document(fixture).play(ReplayOptions(makeBackend: Self.make(.native), keepsFrames: false))

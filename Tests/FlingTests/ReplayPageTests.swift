@@ -191,7 +191,7 @@ func movingOneTouch(_ trace: Trace) throws -> (Trace, tick: Int) {
     /// chained to the run's own digest at the last frame.
     @Test(arguments: [
         "traces/flutter-strokes.json", "scenes/heads-press.json", "scenes/switch-tap-pull-flick.json", "scenes/day-night.json",
-        "scenes/clouds.json", "scenes/bubbles-fish.json", "paths/jumping-pin.json", "paths/dots.json",
+        "scenes/clouds.json", "scenes/bubbles-fish.json", "paths/jumping-pin.json", "paths/dots.json", "paths/pin-and-dots.json",
     ])
     func everyFrameCarriesTheRunningDigest(file: String) throws {
         let run = try Self.run(try Documents.read(Array(try Fixture.text(file).utf8)), file)
@@ -265,6 +265,7 @@ func movingOneTouch(_ trace: Trace) throws -> (Trace, tick: Int) {
         for file in [
             "traces/tap.json", "flutter-velocity-tracker.csv", "scenes/heads-press.json", "scenes/switch-tap-pull-flick.json",
             "scenes/bubbles-taps.json", "scenes/day-night.json", "scenes/clouds.json", "paths/jumping-pin.json", "paths/dots.json",
+            "paths/pin-and-dots.json",
         ] {
             let r = FlingCommand.run(["view", try fixturePath(file), "--html", "-"])
             #expect(

@@ -8,7 +8,7 @@ let allDocumentFixtures: [String] =
     ["traces/tap.json", "traces/corner-grab.json", "traces/flutter-strokes.json", "traces/two-fingers.json"]
     + ["scenes/bubbles-taps.json", "scenes/clouds.json", "scenes/day-night.json"]
     + ["scenes/heads-press.json", "scenes/switch-tap-pull-flick.json", "paths/jumping-pin.json", "paths/dots.json"]
-    + ["traces/bounce-corners.json", "traces/push.json", "scenes/heads-pushed.json"]
+    + ["traces/bounce-corners.json", "traces/push.json", "scenes/heads-pushed.json", "paths/pin-and-dots.json"]
 
 func document(_ fixture: String) throws -> any FlingDocument { try Documents.read(Array(try Fixture.text(fixture).utf8)) }
 

@@ -231,12 +231,12 @@ func replay(_ trace: Trace, on kind: BackendKind, display: DisplayFrames = .rate
         let allDrag = Mirror(reflecting: DragSettings()).children.compactMap(\.label).sorted()
         #expect(
             allDrag == [
-                "dragErrorBias", "dragMaxAcceleration", "fingerSmoothing", "fingersPerItem", "grabFriction", "grabRotaryFriction",
-                "maxFrameInterval", "tick",
+                "dragErrorBias", "dragMaxAcceleration", "fingerSmoothing", "fingersPerItem", "forces", "grabFriction",
+                "grabRotaryFriction", "maxFrameInterval", "tick",
             ])
         // The presets' keys (version 3, written only when they differ from the defaults).
         let presets =
-            ["fingersPerItem", "grabFriction", "grabRotaryFriction", "fingerSmoothing"] + [
+            ["forces", "fingersPerItem", "grabFriction", "grabRotaryFriction", "fingerSmoothing"] + [
                 "cullRule", "grabRadius", "home", "releaseVelocity", "settleRule", "tapDistance",
             ]
         let fields = allFields.filter { !presets.contains($0) }

@@ -41,9 +41,13 @@ public struct ChatHeadsConfiguration: Hashable, Sendable {
     /// The heads' motion: ``motion``, or the ``spring``.
     public var headMotion: SnapMotion { motion ?? .spring(spring) }
 
+    /// Without a safe band, the screen's top to its bottom (a screen whose bottom is not below
+    /// its top, or NaN, gives the empty band at its top, or at 0: forming the range would trap,
+    /// and ``ChatHeads`` refuses such a screen anyway).
     public init(screen: Rect, safeBand: ClosedRange<Double>? = nil) {
         self.screen = screen
-        self.safeBand = safeBand ?? screen.minY...screen.maxY
+        let top = screen.minY, bottom = screen.maxY
+        self.safeBand = safeBand ?? (top <= bottom ? top...bottom : top.isNaN ? 0...0 : top...top)
     }
 
     /// Where a head may rest.

@@ -237,9 +237,11 @@ extension TilePolicy: PolicyRules {
 
     /// Culled (a falling tile that left the viewport), came to rest (a falling one inside walls
     /// still for long enough), settled (an attracted one home for long enough), or nothing;
-    /// counts the ticks still or at home. Only a falling tile is culled: an attracted one is on
-    /// its way home, even from off screen (a cancelled touch must bring the tile back, wherever
-    /// it was). A tile under a continuous push neither settles nor comes to rest.
+    /// counts the ticks still or at home. Outside the viewport only a falling tile is culled: an
+    /// attracted one is on its way home, even from off screen (a cancelled touch must bring the
+    /// tile back, wherever it was); below the line of ``CullRule/below(y:)`` any moving tile is,
+    /// held or going home too, as We Heart Pics checks it. A tile under a continuous push neither
+    /// settles nor comes to rest.
     @inline(__always)
     static func decide(_ phase: TilePhase, _ tile: inout ItemRecord<TileDefinition>, _ policy: TilePolicy, tick k: Int) -> TileEvent? {
         if phase == .falling {
@@ -248,6 +250,9 @@ extension TilePolicy: PolicyRules {
             let rest = policy.configuration.rest
             tile.settleCount = tile.pushCount == 0 && rest.isStill(tile.state) ? tile.settleCount + 1 : 0
             return tile.settleCount >= rest.ticks ? TileEvent(tick: k, tile: tile.item.id, kind: .cameToRest) : nil
+        }
+        if case .below(let y) = policy.configuration.cullRule, tile.state.position.y > y {
+            return TileEvent(tick: k, tile: tile.item.id, kind: .culled)
         }
         guard phase == .attracted else { return nil }
         if case .kineticEnergy(let most) = policy.configuration.settleRule {

@@ -46,13 +46,14 @@ public enum SettleRule: Hashable, Sendable {
     case kineticEnergy(atMost: Double)
 }
 
-/// When a falling tile leaves for good (``TileEventKind/culled``).
+/// When a moving tile leaves for good (``TileEventKind/culled``).
 public enum CullRule: Hashable, Sendable {
-    /// When its rotated bounds lie wholly outside the viewport grown by
+    /// When a falling tile's rotated bounds lie wholly outside the viewport grown by
     /// ``TileConfiguration/cullMargin``. The default.
     case outsideViewport
     /// When its center's y is greater than `y` (y grows downward: below a line; We Heart Pics:
-    /// 1000, in the coordinates of the view the photos move in).
+    /// 1000, in the coordinates of the view the photos move in), whatever it is doing: falling,
+    /// going home or held (its fingers then hold nothing), as the app checks it every frame.
     case below(y: Double)
 }
 

@@ -242,13 +242,59 @@ extension SurfaceWalk {
             p.count { (a.clock, a.digest, a.isIdle, a.itemDefinitions, a.zOrder) }
         }
         add(
+            "FlingInteraction.ChatHeadsConfiguration.chatHeadsDemo(screen:safeBand:firstBounce:)",
+            "FlingInteraction.SnapConfiguration.chatHeadsDemo", "FlingInteraction.TileConfiguration.weHeartPics",
+            "FlingInteraction.TileDefinition.weHeartPics(id:frame:)", "FlingInteraction.HomeAttachment.rigidPivots(_:)",
+            "FlingInteraction.DragSettings.Forces.init(rawValue:)"
+        ) { p in
+            // The presets with extreme arguments, each made into the animator it configures.
+            for r in Hostile.rects {
+                for band in [nil] + Hostile.ranges {
+                    for first in [false, true] {
+                        let c = ChatHeadsConfiguration.chatHeadsDemo(screen: r, safeBand: band, firstBounce: first)
+                        p.count { c.restingPlaces }
+                        p.call { () throws(FlingError) in
+                            try ChatHeads(
+                                heads: [(1, Vector(18, 200))], configuration: c, snap: .chatHeadsDemo, backend: try NativeBackend())
+                        }
+                    }
+                }
+            }
+            for s in Hostile.strings + ["absolute", "perUnitMass"] { p.count { DragSettings.Forces(rawValue: s) } }
+            for forces in DragSettings.Forces.allCases {
+                for x in Hostile.doubles {
+                    var c = TileConfiguration.weHeartPics
+                    c.drag.forces = forces
+                    c.drag.dragMaxAcceleration = x; c.drag.grabFriction = x; c.drag.grabRotaryFriction = x
+                    p.call { () throws(FlingError) in try c.validate() }
+                    c = .weHeartPics
+                    c.home = .rigidPivots([Vector(x, -x), Vector(-x, x)])
+                    c.cullRule = .below(y: x)
+                    p.call { () throws(FlingError) in try c.validate() }
+                }
+            }
+            for v in Hostile.vectors { p.count { HomeAttachment.rigidPivots([v, v, v]) } }
+            p.count { HomeAttachment.rigidPivots([]) }
+            for r in Hostile.rects {
+                for id in [Int.min, Int.max, 0] {
+                    let tile = TileDefinition.weHeartPics(id: TileID(id), frame: r)
+                    p.call { () throws(FlingError) in try tile.validate() }
+                    p.call { () throws(FlingError) in
+                        let a = try TileAnimator(viewport: r, tiles: [tile], configuration: .weHeartPics, backend: try NativeBackend())
+                        try a.handle(TouchEvent(time: 0, touch: 1, phase: .began, position: r.center))
+                        try a.advance(to: 0.1)
+                    }
+                }
+            }
+        }
+        add(
             "FlingInteraction.ChatHeadsConfiguration.init(screen:safeBand:)", "FlingInteraction.ChatHeadsConfiguration.restingPlaces",
             "FlingInteraction.ChatHeads.init(heads:configuration:snap:backend:timeOrigin:)", "FlingInteraction.ChatHeads.handle(_:)",
             "FlingInteraction.ChatHeads.advance(to:)", "FlingInteraction.ChatHeads.openHead", "FlingInteraction.ChatHeads.panelFrame",
             "FlingInteraction.ChatHeads.zOrder"
         ) { p in
             for r in Hostile.rects {
-                for band in Hostile.ranges {
+                for band in [nil] + Hostile.ranges {
                     let c = ChatHeadsConfiguration(screen: r, safeBand: band)
                     p.count { c.restingPlaces }
                     p.call { () throws(FlingError) in

@@ -16,7 +16,7 @@ package struct JSONWriter {
     /// The keys of the grab and tile rules the presets use (We Heart Pics'), from version 3 on,
     /// written after those above and only when they differ from the defaults.
     static let presetKeys = [
-        "fingersPerItem", "grabFriction", "grabRotaryFriction", "fingerSmoothing", "releaseVelocity", "home", "settleRule",
+        "forces", "fingersPerItem", "grabFriction", "grabRotaryFriction", "fingerSmoothing", "releaseVelocity", "home", "settleRule",
         "cullRule", "grabRadius", "tapDistance",
     ]
 
@@ -97,6 +97,7 @@ package struct JSONWriter {
     static func presetMembers(_ c: TileConfiguration) -> [String] {
         let d = TileConfiguration()
         var m: [String] = []
+        if c.drag.forces != d.drag.forces { m.append("\"forces\": \(string(c.drag.forces.rawValue))") }
         if c.drag.fingersPerItem != d.drag.fingersPerItem { m.append("\"fingersPerItem\": \(c.drag.fingersPerItem)") }
         if c.drag.grabFriction != d.drag.grabFriction { m.append("\"grabFriction\": \(number(c.drag.grabFriction))") }
         if c.drag.grabRotaryFriction != d.drag.grabRotaryFriction {

@@ -175,6 +175,12 @@ extension DocumentDecoder {
 
     /// The optional members of ``JSONWriter/presetKeys`` (version 3): absent, each is the default.
     mutating func presetMembers(_ o: Object, _ path: Path, into c: inout TileConfiguration) throws(FlingError) {
+        if let n = optional(o, "forces") {
+            guard let f = DragSettings.Forces(rawValue: try string(n, path / "forces")) else {
+                throw fail(n, path / "forces", "must be \"perUnitMass\" or \"absolute\"")
+            }
+            c.drag.forces = f
+        }
         if let n = optional(o, "fingersPerItem") { c.drag.fingersPerItem = try int(n, path / "fingersPerItem") }
         if optional(o, "grabFriction") != nil { c.drag.grabFriction = try double(o, "grabFriction") }
         if optional(o, "grabRotaryFriction") != nil { c.drag.grabRotaryFriction = try double(o, "grabRotaryFriction") }

@@ -204,7 +204,7 @@
     dot: {
       tag: 'circle',
       set: function (e, get) {
-        e.setAttribute('cx', n3(get('x'))); e.setAttribute('cy', n3(get('y'))); e.setAttribute('r', '6');
+        e.setAttribute('cx', n3(get('x'))); e.setAttribute('cy', n3(get('y'))); e.setAttribute('r', n3(get('radius') !== undefined ? get('radius') : 6));
         e.setAttribute('opacity', n3(get('alpha'))); e.setAttribute('fill', '#5a5a5a');
       }
     },
