@@ -2,15 +2,21 @@
 """The replay page (`fling view`) checked in a real browser: headless Chromium over the DevTools
 protocol (.ci/cdp.py, standard library only).
 
-For every fixture it writes the page and the run's exact state at chosen frames
-(`fling view FILE --json OUT --frames LIST`), steps the page to those frames and reads back what
-it drew and what its panel shows: the numbers shown are compared bit for bit (the shown text
-parsed back to a double, and the bit patterns the page carries), the drawn shapes within half a
-point. It checks the controls (a key steps one frame, the step buttons, a click on the timeline
-jumps, play advances, space pauses, the paths toggle), that the page loaded nothing but itself
-and broke no Content-Security-Policy rule, and that a page of two runs that differ opens at the
-first divergence and names it. With --screenshots DIR it also writes the README's pictures;
-with --measure, the size and load time of a 10-minute, 20-tile session's page.
+For every fixture it writes the page and the run's exact state at every frame
+(`fling view FILE --json OUT`), steps the page to chosen frames and reads back what it drew and
+what its panel shows: the numbers shown are compared bit for bit (the shown text parsed back to
+a double, and the bit patterns the page carries), the drawn shapes within half a point; each
+item listed once, the stage's tiles without a row once more in their state; the paths, outlines
+and fingers exactly those of the frames before it within its stage. A generated trace of tiles
+that come and go (culled, reset, culled again; removed and added back; added late) is read back
+every third frame. It checks the controls (a key steps one frame, the step buttons, a click on
+the timeline jumps, play advances, space pauses, the paths toggle), that the page loaded nothing
+but itself and broke no Content-Security-Policy rule, that a page of two runs that differ opens
+at the first divergence and names it and one of equal runs says they are equal, and playing on
+a 60 Hz screen the check steps (redraws a second at 24, 30 and 60 Hz, the frame shown against
+the run's time, each frame once at the run's own rate). With --screenshots DIR it also writes
+the README's pictures; with --measure, the size and load time of a 10-minute, 20-tile session's
+page.
 
 Usage: .ci/browser-check.py FLING [--screenshots DIR] [--measure] [--only NAME]
 """
