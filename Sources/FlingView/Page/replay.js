@@ -109,24 +109,27 @@
     // Where each tile of a stage is when the frame has no row for it, change by change in frame
     // order (a frame's inputs before its events): resting at home, culled, removed, or not yet
     // added (a tile whose first operation in the stage adds it).
-    r.stages.forEach(function (st, k) {
+    const changes = r.stages.map(function (st) {
       st.life = {};
-      const end = st.firstFrame + st.frameCount, changes = [];
       st.items.forEach(function (s) { if (s.kind === 'tile') st.life[s.id] = null; });
-      r.inputs.forEach(function (i, n) {
-        const op = { reset: 'resting', addTile: 'resting', removeTile: 'removed' }[i[2]];
-        const id = op && i[7] ? +i[7].split(' ')[1] : NaN;
-        if (r.inputStage[n] !== k || !(id in st.life)) return;
-        if (st.life[id] === null) st.life[id] = [[-1, i[2] === 'addTile' ? 'unadded' : 'resting']];
-        changes.push([i[0], 0, n, id, op]);
-      });
-      r.events.forEach(function (e, n) {
-        if (e[1] !== 'tile' || e[0] < st.firstFrame || e[0] >= end || !(e[2] in st.life)) return;
-        changes.push([e[0], 1, n, e[2], e[3] === 'culled' ? 'culled' : 'resting']);
-      });
-      changes.sort(function (a, b) { return a[0] - b[0] || a[1] - b[1] || a[2] - b[2]; });
+      return [];
+    });
+    r.inputs.forEach(function (i, n) {
+      const op = { reset: 'resting', addTile: 'resting', removeTile: 'removed' }[i[2]];
+      const k = r.inputStage[n], st = r.stages[k], id = op && i[7] ? +i[7].split(' ')[1] : NaN;
+      if (!st || !(id in st.life)) return;
+      if (st.life[id] === null) st.life[id] = [[-1, i[2] === 'addTile' ? 'unadded' : 'resting']];
+      changes[k].push([i[0], 0, n, id, op]);
+    });
+    r.events.forEach(function (e, n) {
+      const k = e[0] >= 0 && e[0] < r.n ? r.stageOf[e[0]] : -1, st = r.stages[k];
+      if (e[1] !== 'tile' || !st || !(e[2] in st.life)) return;
+      changes[k].push([e[0], 1, n, e[2], e[3] === 'culled' ? 'culled' : 'resting']);
+    });
+    r.stages.forEach(function (st, k) {
+      changes[k].sort(function (a, b) { return a[0] - b[0] || a[1] - b[1] || a[2] - b[2]; });
       for (const id in st.life) if (st.life[id] === null) st.life[id] = [[-1, 'resting']];
-      changes.forEach(function (c) { st.life[c[3]].push([c[0], c[4]]); });
+      changes[k].forEach(function (c) { st.life[c[3]].push([c[0], c[4]]); });
     });
     r.eventsAt = {};
     r.events.forEach(function (e) { (r.eventsAt[e[0]] = r.eventsAt[e[0]] || []).push(e); });
