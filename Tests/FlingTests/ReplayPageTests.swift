@@ -221,12 +221,16 @@ func movingOneTouch(_ trace: Trace) throws -> (Trace, tick: Int) {
 
     /// Two runs that differ in one touch: the page opens at the first divergence
     /// (``Run/firstDivergence(from:)``: the input, where it is applied) and names it; the
-    /// state first differs at that tick, in the tile's vx; equal runs give no divergence.
+    /// state first differs at that tick, in the tile's vx; equal runs give no divergence, and
+    /// their page says they are equal (a page of differing runs does not).
     @Test func pageOpensAtTheFirstDivergence() throws {
         let trace = try Trace(json: try Fixture.text("traces/fling-down.json"))
         let (moved, tick) = try movingOneTouch(trace)
         let a = try Self.run(trace, "a"), b = try Self.run(moved, "b")
-        #expect(ReplayPage(comparing: a, with: a).divergence == nil)
+        let same = ReplayPage(comparing: a, with: a)
+        #expect(same.divergence == nil)
+        #expect(same.data.contains("\"equal\":\"Equal: A and B are the same to the bit over 22 ticks"))
+        #expect(!ReplayPage(comparing: a, with: b).data.contains("Equal: ") && !ReplayPage(a).data.contains("Equal: "))
         let page = ReplayPage(comparing: a, with: b)
         let d = try #require(page.divergence)
         #expect(d.frame == tick && d.part == .inputs && page.startFrame == tick)
