@@ -102,8 +102,9 @@ extension FlingDocument {
             let stage = s < reference.stages.count ? reference.stages[s].name.map { " (\($0))" } ?? "" : ""
             check.failure = FlingError(
                 .runMismatch, field: "run on \(probe.name), stage \(s + 1)\(stage)", value: "\(mine) of \(n) \(unit)s",
-                reason: "it stops before the reference run on \(options.referenceName), which gave the pins: the \(unit)s after "
-                    + "\(unit) \(mine) were never checked on this backend")
+                reason: "it stops before the reference run on \(options.referenceName), which gave the pins: \(unit)s "
+                    + "\(mine)..<\(n) were never run on this backend"
+                    + (run.refusals.first.map { "; it refused an input (\($0.at): \($0.error))" } ?? ""))
             return check
         }
         let accepted = Set(reference.refusals.map(\.at))
