@@ -116,7 +116,8 @@ extension FlingDocument {
         }
         guard let peered = probe as? any PeerBackend else {
             check.notCompared =
-                "\(probe.name) is not one of Fling's backends, so no backend of \(probe.arithmetic) arithmetic is known to give its bits"
+                "\(probe.name) (\(type(of: probe))) is not one of Fling's backends, so no backend of \(probe.arithmetic) arithmetic "
+                + "is known to give its bits"
             return check
         }
         guard let peer = try peered.makePeer(solverIterations: 10) else {
