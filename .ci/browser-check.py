@@ -495,7 +495,14 @@ def first_difference(a, b):
     schema = {s["kind"]: s["fields"] for s in a["schema"]}
     for fa, fb in zip(a["frames"], b["frames"]):
         if fa["inputs"] != fb["inputs"]:
-            n = next((x for x, y in zip(fa["inputs"], fb["inputs"]) if x != y), (fa["inputs"] + fb["inputs"])[0])
+            pair = next(((x, y) for x, y in zip(fa["inputs"], fb["inputs"]) if x != y), None)
+            if pair and pair[0][0] == pair[1][0]:
+                # The same input in both, one field apart: named as Run.firstDivergence names it
+                # (rows are [index, name, touch, phase, x bits, y bits]; the time is not dumped).
+                column = next(c for c in range(1, 6) if pair[0][c] != pair[1][c])
+                name = ["", "name", "touch", "phase", "position.x", "position.y"][column]
+                return fa["frame"], "", f"inputs[{pair[0][0]}].{name}"
+            n = pair[0] if pair else (fa["inputs"] + fb["inputs"])[0]
             return fa["frame"], "", f"inputs[{n[0]}]"
         ka = [f"{i['kind']}:{i['id']}" for i in fa["items"]]
         kb = [f"{i['kind']}:{i['id']}" for i in fb["items"]]

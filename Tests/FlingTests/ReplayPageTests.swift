@@ -234,7 +234,9 @@ func movingOneTouch(_ trace: Trace) throws -> (Trace, tick: Int) {
         let page = ReplayPage(comparing: a, with: b)
         let d = try #require(page.divergence)
         #expect(d.frame == tick && d.part == .inputs && page.startFrame == tick)
-        #expect(page.html.contains("First divergence at tick \(tick): \(d.field) (inputs): A touch 1 moved"))
+        // Named by the input's own field that differs, with both values and their bits.
+        #expect(d.field.hasPrefix("inputs[") && (d.field.hasSuffix("].position.x") || d.field.hasSuffix("].position.y")), "\(d)")
+        #expect(page.html.contains("First divergence at tick \(tick): \(d.field) (inputs): A \(d.value), B \(d.otherValue)"))
         #expect(page.html.contains("\"start\":\(tick)"))
         for f in 0..<tick { #expect(a.frames[f].items.map(\.values) == b.frames[f].items.map(\.values)) }
         #expect(a.frames[tick].items[0].values[3].bitPattern != b.frames[tick].items[0].values[3].bitPattern)

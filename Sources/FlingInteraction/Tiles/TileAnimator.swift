@@ -72,17 +72,21 @@ public final class TileAnimator: DragAnimator<TilePolicy> {
         insert(definition, at: at)
     }
 
-    /// Removes a tile (freeing its world); a touch holding it then holds nothing.
+    /// Removes a tile (freeing its world); a touch holding it then holds nothing. Throws, with
+    /// nothing changed, when the backend fails to free the world.
     public func removeTile(_ id: TileID) throws(FlingError) {
         let i = try index(of: id)
+        try freeWorldFirst(i)
         journal?.append(AppliedInput(tick: clock.ticks, input: .removeTile(id)))
         remove(at: i)
     }
 
     /// Puts a tile back at rest at its origin (a culled one, say), freeing its world; a touch
-    /// holding it then holds nothing.
+    /// holding it then holds nothing. Throws, with nothing changed, when the backend fails to
+    /// free the world.
     public func reset(_ id: TileID) throws(FlingError) {
         let i = try index(of: id)
+        try freeWorldFirst(i)
         journal?.append(AppliedInput(tick: clock.ticks, input: .reset(id)))
         putToRest(i)
     }

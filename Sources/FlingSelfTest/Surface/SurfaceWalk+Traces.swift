@@ -45,8 +45,8 @@ extension SurfaceWalk {
             p.call { () throws(FlingError) in try doc.checkWork(o) }
             p.call { () throws(FlingError) in
                 let r = try doc.replay(o)
-                _ = (r.pins, r.matchesPins, r.mismatches, doc.report(of: r), doc.run(of: r, title: "\u{0}"))
-                try? r.verify(allowingNoPins: true)
+                _ = (r.pins, r.matchesPins, doc.report(of: r), doc.run(of: r, title: "\u{0}"))
+                try? r.verify(allowingNoPins: true, allowingUncomparedRun: true)
                 try r.verify()
             }
             p.call { () throws(FlingError) in try doc.play(o, title: nil).report }
@@ -167,8 +167,8 @@ extension SurfaceWalk {
             "FlingTraces.FlingDocument.work(_:)", "FlingTraces.FlingDocument.checkWork(_:)", "FlingTraces.FlingDocument.replay(_:)",
             "FlingTraces.FlingDocument.run(of:title:)", "FlingTraces.FlingDocument.report(of:)", "FlingTraces.FlingDocument.pinned(_:)",
             "FlingTraces.FlingDocument.render(_:)", "FlingTraces.FlingDocument.play(_:title:)", "FlingTraces.FlingDocument.svg(_:)",
-            "FlingTraces.PinnedReplay.pins", "FlingTraces.PinnedReplay.matchesPins", "FlingTraces.PinnedReplay.mismatches",
-            "FlingTraces.PinnedReplay.verify(allowingNoPins:)",
+            "FlingTraces.PinnedReplay.pins", "FlingTraces.PinnedReplay.matchesPins",
+            "FlingTraces.PinnedReplay.verify(allowingNoPins:allowingUncomparedRun:)",
             "FlingTraces.ReplayOptions.init(makeBackend:display:keepsFrames:checkpointInterval:reference:referenceName:)",
             "FlingTraces.RenderOptions.init(replay:title:backendName:every:clouds:animated:frames:)", "FlingTraces.TraceReplay.summary",
             "FlingTraces.TraceReplay.Session.expectation", "FlingTraces.TraceReplay.TileOutcome.description",
@@ -515,16 +515,17 @@ extension SurfaceWalk {
             }
         }
         add(
-            "FlingTraces.PinCheck.init(arithmetic:pinned:compared:comparedOn:mismatches:)", "FlingTraces.PinCheck.matches",
-            "FlingTraces.PinCheck.verify(allowingNoPins:)", "FlingTraces.PinCheck.description", "FlingTraces.PinCheck.Where.description",
-            "FlingTraces.PinCheck.Mismatch.init(scene:field:expected:actual:frames:)", "FlingTraces.PinCheck.Mismatch.description"
+            "FlingTraces.PinCheck.matches", "FlingTraces.PinCheck.verify(allowingNoPins:allowingUncomparedRun:)",
+            "FlingTraces.PinCheck.description", "FlingTraces.PinCheck.Where.description"
         ) { p in
             for k in Hostile.ints {
                 for w in [PinCheck.Where.thisRun, .reference("\u{0}"), .nowhere(replayArithmetic: .platform)] {
                     let m = PinCheck.Mismatch(scene: k, field: "", expected: "", actual: "", frames: k < 0 ? nil : 0..<k)
                     let c = PinCheck(arithmetic: .portable, pinned: k, compared: ~k, comparedOn: w, mismatches: [m, m])
                     p.count { (c.matches, c.description, w.description, m.description) }
-                    for allowing in [false, true] { p.call { () throws(FlingError) in try c.verify(allowingNoPins: allowing) } }
+                    for allowing in [false, true] {
+                        p.call { () throws(FlingError) in try c.verify(allowingNoPins: allowing, allowingUncomparedRun: !allowing) }
+                    }
                 }
             }
         }
