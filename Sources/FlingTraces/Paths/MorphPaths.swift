@@ -53,7 +53,8 @@ public struct MorphPaths: SampledPaths {
 
     /// The keyframes (as written) and the animation of the morph keys of `o` (``keys``): a morph
     /// document's, or the pin over a conveyor's dots.
-    static func animation(_ o: DocumentDecoder.Object, _ decoder: inout DocumentDecoder) throws(FlingError) -> ([String], KeyframeAnimation) {
+    static func animation(_ o: DocumentDecoder.Object, _ decoder: inout DocumentDecoder) throws(FlingError) -> ([String], KeyframeAnimation)
+    {
         var r = PathReader(decoder: decoder, object: o)
         defer { decoder = r.decoder }
         let path = o.path
