@@ -15,7 +15,7 @@ but itself and broke no Content-Security-Policy rule, that a page of two runs th
 at the first divergence and names it and one of equal runs says they are equal, and playing on
 a 60 Hz screen the check steps (redraws a second at 24, 30 and 60 Hz, the frame shown against
 the run's time, each frame once at the run's own rate). With --screenshots DIR it also writes
-the README's pictures; with --measure, the size and load time of a 10-minute, 20-tile session's
+the pictures of docs/CLI.md; with --measure, the size and load time of a 10-minute, 20-tile session's
 page.
 
 Usage: .ci/browser-check.py FLING [--screenshots DIR] [--measure] [--only NAME]

@@ -58,13 +58,16 @@ import Testing
         return blocks
     }
 
-    /// Every documented example with where it is from: README.md, the catalog's pages, and the
-    /// `///` comments of the sources (their `///` taken off). A manifest fragment (first line
-    /// `// Package.swift`) is not Swift a test target can compile, and is left out.
+    /// Every documented example with where it is from: README.md, every page of docs/, the
+    /// catalog's pages, and the `///` comments of the sources (their `///` taken off). A manifest
+    /// fragment (first line `// Package.swift`) is not Swift a test target can compile, and is
+    /// left out.
     static func documentedExamples() throws -> [(source: String, lines: [String])] {
         var texts: [(String, String)] = [("README.md", try String(contentsOf: root.appendingPathComponent("README.md"), encoding: .utf8))]
-        texts.append(("docs/DYNAMICS.md", try String(contentsOf: root.appendingPathComponent("docs/DYNAMICS.md"), encoding: .utf8)))
         let fm = FileManager.default
+        for page in try fm.contentsOfDirectory(atPath: root.appendingPathComponent("docs").path).sorted() where page.hasSuffix(".md") {
+            texts.append(("docs/\(page)", try String(contentsOf: root.appendingPathComponent("docs/\(page)"), encoding: .utf8)))
+        }
         let sources = root.appendingPathComponent("Sources")
         let files = (fm.enumerator(atPath: sources.path)?.compactMap { $0 as? String } ?? []).sorted()
         for file in files {
@@ -87,12 +90,15 @@ import Testing
 
     @Test func everyExampleIsCompiled() throws {
         let examples = try Self.documentedExamples()
-        // README (Using it, traces, scenes, snap, paths), the catalog (GettingStarted 5, TileLifeCycle,
-        // Springs 2, SnapInteractions, TracesInTests, ChoosingABackend), doc comments (4),
-        // docs/DYNAMICS.md: 21 or more; a broken extraction finds fewer.
+        // README (the app), docs/ (traces, scenes, snap, paths, tiles, dynamics), the catalog
+        // (GettingStarted 5, TileLifeCycle, Springs 2, SnapInteractions, TracesInTests,
+        // ChoosingABackend), doc comments (4): 21 or more; a broken extraction finds fewer.
         #expect(examples.count >= 21, "found \(examples.count) examples")
+        #expect(examples.contains { $0.source == "README.md" })
         #expect(examples.contains { $0.source.hasSuffix("Fling.docc/Springs.md") })
-        #expect(examples.contains { $0.source == "docs/DYNAMICS.md" })
+        for page in ["docs/DYNAMICS.md", "docs/REPLAY.md", "docs/SCENES.md", "docs/SNAP.md", "docs/SVG-PATHS.md", "docs/TILES.md"] {
+            #expect(examples.contains { $0.source == page }, "no example read from \(page)")
+        }
         let compiled = Self.normalized(
             try String(contentsOf: Self.root.appendingPathComponent("Tests/FlingTests/DocumentationExamples.swift"), encoding: .utf8)
                 .split(separator: "\n", omittingEmptySubsequences: false))
@@ -136,7 +142,7 @@ import Testing
             viewport: Rect(x: 0, y: 0, width: 390, height: 844),
             tiles: [TileDefinition(id: 1, frame: Rect(x: 115, y: 342, width: 160, height: 160))],
             backend: NativeBackend(arithmetic: .portable))
-        // The README's recording: a touch off-centre (the tile turns), then a frame at 0.2 s
+        // docs/REPLAY.md's recording: a touch off-centre (the tile turns), then a frame at 0.2 s
         // (12 ticks), replayed on portable arithmetic to the same ticks and bits.
         let (replay, ticks, events) = try DocumentationExamples.traces(
             animator, touch: TouchEvent(time: 0.1, touch: 1, phase: .began, position: Vector(150, 350)), frameTime: 0.2)

@@ -12,7 +12,7 @@ import Testing
         { n throws(FlingError) in try kind.make(solverIterations: n) }
     }
 
-    /// The README's check on every pinned fixture of every kind: on a backend of the pins'
+    /// docs/REPLAY.md's check on every pinned fixture of every kind: on a backend of the pins'
     /// arithmetic every pin is compared and equal; on Chipmunk and `native` (platform bits) the
     /// check refuses to pass, unless the pins are compared on a portable reference run.
     @Test(arguments: ["traces/tap.json", "traces/corner-grab.json", "scenes/heads-press.json", "scenes/switch-tap-pull-flick.json"])
@@ -41,7 +41,7 @@ import Testing
         }
     }
 
-    /// The typed replays refuse in the same way (what a test written from the README does).
+    /// The typed replays refuse in the same way (what a test written from docs/REPLAY.md does).
     @Test(arguments: backends)
     func theTypedReplayRefusesOnPlatformBits(kind: BackendKind) throws {
         let trace = try Trace(json: try Fixture.text("traces/two-fingers.json"))

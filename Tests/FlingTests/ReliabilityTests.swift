@@ -140,7 +140,7 @@ import Testing
             }
         }
         // Without Chipmunk the self-test drives the native backend, in this debug build many
-        // times slower than Chipmunk's C: one seed and a tenth of the walks (the README's
+        // times slower than Chipmunk's C: one seed and a tenth of the walks (docs/BAD-INPUT.md's
         // figures are of the Chipmunk run, and are checked only there).
         let plan =
             BackendKind.available.contains(.chipmunk)
@@ -159,18 +159,18 @@ import Testing
             ])
             #expect(shared.reason == .exit && shared.status == 0, "\(shared.reason) \(shared.status)")
             count(shared.output)
-            // The README's figures for this run: cases and walks exactly, calls, the share
-            // refused and steps as stated (they are this machine's Chipmunk's: within 5 %).
-            let readme = try String(contentsOf: DocumentationExampleTests.root.appendingPathComponent("README.md"), encoding: .utf8)
+            // docs/BAD-INPUT.md's figures for this run: cases and walks exactly, calls, the
+            // share refused and steps as stated (they are this machine's Chipmunk's: within 5 %).
+            let document = try DocumentFigures.text(DocumentFiguresTests.badInput)
             let stated = try #require(
-                ReadmeFigures.numbers(
-                    in: readme, after: "over the whole accepted range (",
+                DocumentFigures.numbers(
+                    in: document, after: "over the whole accepted range (",
                     ["cases of about", "calls,", "% of them refused, then", "random walks of about", "steps"]),
-                "the README states the self-test's figures")
-            #expect(stated[0] == Double(totals.cases) && stated[3] == Double(totals.walks), "README \(stated), ran \(totals)")
-            #expect(abs(stated[1] - Double(totals.calls)) <= 0.05 * stated[1], "README \(stated), ran \(totals)")
-            #expect(abs(stated[2] - 100 * Double(totals.refused) / Double(totals.calls)) <= 1, "README \(stated), ran \(totals)")
-            #expect(abs(stated[4] - Double(totals.steps)) <= 0.05 * stated[4], "README \(stated), ran \(totals)")
+                "docs/BAD-INPUT.md states the self-test's figures")
+            #expect(stated[0] == Double(totals.cases) && stated[3] == Double(totals.walks), "docs/BAD-INPUT.md \(stated), ran \(totals)")
+            #expect(abs(stated[1] - Double(totals.calls)) <= 0.05 * stated[1], "docs/BAD-INPUT.md \(stated), ran \(totals)")
+            #expect(abs(stated[2] - 100 * Double(totals.refused) / Double(totals.calls)) <= 1, "docs/BAD-INPUT.md \(stated), ran \(totals)")
+            #expect(abs(stated[4] - Double(totals.steps)) <= 0.05 * stated[4], "docs/BAD-INPUT.md \(stated), ran \(totals)")
         }
         let aborted = try run(["backend", "--abort"])
         #expect(aborted.reason == .uncaughtSignal && aborted.status == SIGABRT)

@@ -221,7 +221,7 @@ struct BackendChoice: Sendable, CustomStringConvertible, CustomTestStringConvert
 }
 
 /// The differential test's plan (ParityTests, built with the Chipmunk trait): seeded random
-/// scenarios in batches, one test case per batch. Here so the README's figure can be checked
+/// scenarios in batches, one test case per batch. Here so docs/TIME.md's figure can be checked
 /// in every build.
 enum ParityPlan {
     static let batches = 10, scenariosPerBatch = 50

@@ -1,7 +1,7 @@
 // We Heart Pics' photo tile as a configuration of the tile policy, beside Fling's defaults: the
 // numbers and rules of the article's app, read from its code (pavelpanov/PhysicsAnimation at
 // a7af963, `PAPhysicsAnimation.m` and `PAStackPicView.m`; docs/ORIGINALS.md), each through a
-// general option of the kernel or the tile policy. The README's tile table lists them beside
+// general option of the kernel or the tile policy. docs/TILES.md's settings table lists them beside
 // Fling's defaults and says where each comes from; docs/ORIGINALS.md what still differs.
 import FlingCore
 
