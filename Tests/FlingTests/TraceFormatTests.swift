@@ -165,10 +165,12 @@ func replay(_ trace: Trace, on kind: BackendKind, display: DisplayFrames = .rate
             c.drag.tick = pick(0.001...0.05)
             c.gravity = Vector(pick(-100...100), pick(0...4000))
             c.drag.dragErrorBias = pick(1e-9...1)
-            c.attraction = SpringTuning(frequency: pick(0.5...4), dampingRatio: pick(0...1.5))
+            c.home = .springs(attraction: SpringTuning(frequency: pick(0.5...4), dampingRatio: pick(0...1.5)))
             c.releaseRule = [.alwaysAttract, .alwaysFall, .projectedDistance(lookahead: pick(0...0.3), radius: pick(0...300))][n % 3]
-            c.settle.ticks = n + 1
-            c.cullMargin = pick(0...50)
+            var settle = SettleThresholds()
+            settle.ticks = n + 1
+            c.settle.home = .thresholds(settle)
+            c.cull = .outsideViewport(margin: pick(0...50))
             var events: [TouchEvent] = []
             var t = 0.0
             for i in 0..<20 {
@@ -218,43 +220,49 @@ func replay(_ trace: Trace, on kind: BackendKind, display: DisplayFrames = .rate
     }
 
     /// A tripwire: the JSON form's configuration object writes every field of TileConfiguration
-    /// (its `drag` settings flat beside the tile policy's) and the scene's solver iterations. A
-    /// new field must be added to the format (Trace+JSON.swift, docs/TRACES.md) before this
-    /// passes again.
+    /// (its `drag` settings flat beside the tile policy's, each concern in the keys the format
+    /// has for it) and the scene's solver iterations. A new field must be added to the format
+    /// (Trace+Schema.swift, JSONWriter.swift, docs/TRACES.md) before this passes again.
     @Test func formatCoversEveryConfigurationField() throws {
         let allFields = Mirror(reflecting: TileConfiguration()).children.compactMap(\.label).sorted()
-        #expect(
-            allFields == [
-                "attraction", "cullMargin", "cullRule", "drag", "dynamics", "grabRadius", "gravity", "home", "releaseRule",
-                "releaseVelocity", "rest", "rotation", "settle", "settleRule", "tapDistance", "translatesReferenceBoundsIntoBoundary",
-            ])
+        // Each member, and the keys that hold it (its other cases' keys are among the presets').
+        let keys: [String: [String]] = [
+            "cull": ["cullMargin", "cullRule"], "drag": [], "dynamics": ["dynamics", "translatesReferenceBoundsIntoBoundary"],
+            "grabRadius": ["grabRadius"], "gravity": ["gravity"], "home": ["attraction", "rotation", "home"],
+            "releaseRule": ["releaseRule"], "releaseVelocity": ["releaseVelocity"], "settle": ["settle", "rest", "settleRule"],
+            "tapDistance": ["tapDistance"],
+        ]
+        #expect(allFields == keys.keys.sorted())
         let allDrag = Mirror(reflecting: DragSettings()).children.compactMap(\.label).sorted()
         #expect(
             allDrag == [
                 "dragErrorBias", "dragMaxAcceleration", "fingerSmoothing", "fingersPerItem", "forces", "grabFriction",
                 "grabRotaryFriction", "maxFrameInterval", "tick",
             ])
+        func labels(_ x: Any) -> [String] { Mirror(reflecting: x).children.compactMap(\.label).sorted() }
+        #expect(labels(SettleRule()) == ["home", "rest"])
+        #expect(labels(DynamicsSettings()) == ["fields", "itemProperties", "translatesReferenceBoundsIntoBoundary", "walls"])
         // The presets' keys (version 3, written only when they differ from the defaults).
         let presets =
             ["forces", "fingersPerItem", "grabFriction", "grabRotaryFriction", "fingerSmoothing"] + [
                 "cullRule", "grabRadius", "home", "releaseVelocity", "settleRule", "tapDistance",
             ]
-        let fields = allFields.filter { !presets.contains($0) }
+        let version3 = ["dynamics", "rest", "translatesReferenceBoundsIntoBoundary"]
+        let fields = allFields.flatMap { keys[$0]! }.filter { !presets.contains($0) }
         let drag = allDrag.filter { !presets.contains($0) }
         // Every one is written (the scene has no events, so each key can only be the configuration's):
         // a version-2 configuration has the first ones, a version-3 one (with dynamics) all.
         var scene = Trace.Session(viewport: Rect(x: 0, y: 0, width: 1, height: 1), tiles: [], events: [])
         scene.solverIterations = 7
         let v2 = Trace(sessions: [scene]).json
-        let version3 = ["dynamics", "rest", "translatesReferenceBoundsIntoBoundary"]
-        for key in fields.filter({ $0 != "drag" && !version3.contains($0) }) + drag + ["solverIterations"] {
+        for key in fields.filter({ !version3.contains($0) }) + drag + ["solverIterations"] {
             #expect(v2.contains("\"\(key)\": "), "\(key)")
         }
         #expect(v2.contains("\"version\": 2") && !version3.contains { v2.contains("\"\($0)\"") })
-        scene.configuration.rest.ticks = 9
+        scene.configuration.settle.rest.ticks = 9
         let json = Trace(sessions: [scene]).json
         #expect(json.contains("\"version\": 3"))
-        for key in fields.filter({ $0 != "drag" }) + drag + ["solverIterations"] { #expect(json.contains("\"\(key)\": "), "\(key)") }
+        for key in fields + drag + ["solverIterations"] { #expect(json.contains("\"\(key)\": "), "\(key)") }
         #expect(try Trace(json: json).sessions[0].solverIterations == 7)
         #expect(try Trace(json: json).sessions[0].configuration == scene.configuration)
         #expect(!presets.contains { json.contains("\"\($0)\"") })
@@ -275,11 +283,8 @@ func replay(_ trace: Trace, on kind: BackendKind, display: DisplayFrames = .rate
         #expect(v2.contains(rule))
         let nearV2 = v2.replacingOccurrences(of: rule, with: "{\"kind\": \"nearGrab\", \"radius\": 40, \"maxKineticEnergy\": 500000}")
         #expect(throws: FlingError.self) { try Trace(json: nearV2) }
-        let settle = Mirror(reflecting: SettleThresholds()).children.compactMap(\.label).sorted()
-        #expect(settle == ["angle", "angularSpeed", "distance", "speed", "ticks"])
+        #expect(labels(SettleThresholds()) == ["angle", "angularSpeed", "distance", "speed", "ticks"])
         // The dynamics' own fields (each written by Trace+Dynamics.swift, named in docs/TRACES.md).
-        func labels(_ x: Any) -> [String] { Mirror(reflecting: x).children.compactMap(\.label).sorted() }
-        #expect(labels(DynamicsSettings()) == ["fields", "itemProperties", "walls"])
         #expect(labels(RestThresholds()) == ["angularSpeed", "speed", "ticks"])
         #expect(labels(ItemProperties()) == ["angularResistance", "charge", "elasticity", "friction", "resistance"])
         #expect(labels(Wall(from: .zero, to: Vector(1, 0))) == ["elasticity", "end", "friction", "radius", "start"])
