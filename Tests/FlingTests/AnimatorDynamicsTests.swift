@@ -265,6 +265,13 @@ import Testing
         var badSnap = SnapConfiguration()
         badSnap.dynamics.itemProperties.charge = .infinity
         #expect(throws: FlingError.self) { try SnapAnimator(items: [], configuration: badSnap, backend: NativeBackend()) }
+        // A snap animator has no viewport whose edges could be walls: it says so, and takes them as walls.
+        var edges = SnapConfiguration()
+        edges.dynamics.translatesReferenceBoundsIntoBoundary = true
+        let refused = try #require(throws: FlingError.self) { try SnapAnimator(items: [], configuration: edges, backend: NativeBackend()) }
+        #expect(refused.field == "SnapConfiguration.dynamics.translatesReferenceBoundsIntoBoundary" && refused.code == .outOfRange)
+        edges.dynamics = DynamicsSettings(walls: Wall.edges(of: phone))
+        _ = try SnapAnimator(items: [], configuration: edges, backend: NativeBackend())
     }
 }
 

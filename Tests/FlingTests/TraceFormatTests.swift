@@ -294,6 +294,40 @@ func replay(_ trace: Trace, on kind: BackendKind, display: DisplayFrames = .rate
         #expect(labels(Push(.zero)) == ["offset", "vector"])
     }
 
+    /// Version 3's flat keys hold each concern's numbers whatever its case: beside pivots, the
+    /// kinetic energy or a line, the springs, the thresholds and the margin are written as the
+    /// default case's. Read, other numbers there are held to their ranges, then left out (no
+    /// replay reads them); the default cases keep theirs.
+    @Test func numbersAnotherCaseLeavesUnusedAreCheckedThenLeftOut() throws {
+        var scene = Trace.Session(viewport: Rect(x: 0, y: 0, width: 320, height: 480), tiles: [], events: [])
+        scene.configuration = .weHeartPics
+        let json = Trace(sessions: [scene]).json
+        let springs = "\"attraction\": {\"frequency\": 2.5", thresholds = "\"ticks\": 6}", margin = "\"cullMargin\": 20.0"
+        #expect(json.contains(springs) && json.contains(thresholds) && json.contains(margin))
+        let other = json.replacingOccurrences(of: springs, with: "\"attraction\": {\"frequency\": 3.5")
+            .replacingOccurrences(of: thresholds, with: "\"ticks\": 9}").replacingOccurrences(of: margin, with: "\"cullMargin\": 7")
+        #expect(other.count == json.count - 3 && !other.contains(springs) && !other.contains(thresholds))
+        #expect(try Trace(json: other).sessions[0].configuration == .weHeartPics)
+        #expect(try Trace(json: other).json == json)
+        for (bad, field) in [
+            (springs, "\"attraction\": {\"frequency\": -2.5", "TileConfiguration.home.attraction.frequency"),
+            (thresholds, "\"ticks\": 0}", "TileConfiguration.settle.home.ticks"),
+            (margin, "\"cullMargin\": -1", "TileConfiguration.cull.margin"),
+        ].map({ (json.replacingOccurrences(of: $0.0, with: $0.1), $0.2) }) {
+            let e = try #require(error(bad), "\(field)")
+            #expect(e.field.contains("scenes[0].configuration (\(field))"), "\(e)")
+        }
+        // With the default cases, the same numbers are the configuration's.
+        var plain = scene
+        plain.configuration = TileConfiguration()
+        plain.configuration.settle.rest.ticks = 9  // version 3
+        let read = try Trace(
+            json: Trace(sessions: [plain]).json.replacingOccurrences(of: springs, with: "\"attraction\": {\"frequency\": 3.5")
+                .replacingOccurrences(of: margin, with: "\"cullMargin\": 7"))
+        #expect(read.sessions[0].configuration.home == .springs(attraction: SpringTuning(frequency: 3.5, dampingRatio: 0.55)))
+        #expect(read.sessions[0].configuration.cull == .outsideViewport(margin: 7))
+    }
+
     func error(_ text: String) -> FlingError? {
         do { _ = try Trace(json: text); return nil } catch { return error }
     }

@@ -171,7 +171,18 @@ extension DocumentDecoder {
                 speed: try double(ro, "speed"), angularSpeed: try double(ro, "angularSpeed"), ticks: try int(ro, "ticks"))
             c.dynamics = try dynamics(try required(o, "dynamics"), path / "dynamics")
             c.dynamics.translatesReferenceBoundsIntoBoundary = translates
+            let flat = c
             try presetMembers(o, path, into: &c)
+            // The numbers another case of their rule leaves unused (the springs beside pivots,
+            // the thresholds beside the kinetic energy, the margin beside a line) are still held
+            // to their ranges: reading is strict.
+            if (flat.home, flat.settle.home, flat.cull) != (c.home, c.settle.home, c.cull) {
+                var unused = c
+                (unused.home, unused.settle.home, unused.cull) = (flat.home, flat.settle.home, flat.cull)
+                do { try unused.validate() } catch {
+                    throw FlingError(error.code, field: "\(locate(path)) (\(error.field))", value: error.value, reason: error.reason)
+                }
+            }
         }
         return (c, solverIterations)
     }
