@@ -125,6 +125,37 @@ struct DocumentFiguresTests {
         states("the peak rises more than \(SoakCommand.growthLimitKiB / 1024) MiB above the reading after warm-up", in: Self.badInput)
     }
 
+    /// The tile settings table (README or docs/, wherever it lives) follows the configuration's
+    /// shape: every setting it names is a member path of `TileConfiguration` (`settle.rest`,
+    /// `dynamics.translatesReferenceBoundsIntoBoundary`), and it names every member, and every
+    /// member of the drag settings, which it lists one by one.
+    @Test func theTileSettingsTableFollowsTheConfiguration() throws {
+        let root = DocumentationExampleTests.root
+        let docs = try FileManager.default.contentsOfDirectory(atPath: root.appendingPathComponent("docs").path).filter {
+            $0.hasSuffix(".md")
+        }
+        let header = "| setting | Fling's default | where it comes from | `.weHeartPics` |"
+        let table = try (["README.md"] + docs.map { "docs/\($0)" }).compactMap { file -> [String]? in
+            let lines = try String(contentsOf: root.appendingPathComponent(file), encoding: .utf8).split(separator: "\n").map(String.init)
+            guard let start = lines.firstIndex(of: header) else { return nil }
+            return Array(lines[(start + 2)...].prefix { $0.hasPrefix("| `") })
+        }
+        #expect(table.count == 1, "one table of the tile settings")
+        let settings = (table.first ?? []).compactMap { $0.split(separator: "`").dropFirst().first.map(String.init) }
+        func labels(_ x: Any) -> [String] { Mirror(reflecting: x).children.compactMap(\.label) }
+        func resolves(_ path: [Substring], in value: Any) -> Bool {
+            guard let name = path.first else { return true }
+            guard let child = Mirror(reflecting: value).children.first(where: { $0.label == String(name) }) else { return false }
+            return resolves(Array(path.dropFirst()), in: child.value)
+        }
+        for s in settings { #expect(resolves(s.split(separator: "."), in: TileConfiguration()), "\(s) is no member of TileConfiguration") }
+        for member in labels(TileConfiguration()) {
+            #expect(settings.contains { $0 == member || $0.hasPrefix(member + ".") }, "the table leaves out \(member)")
+        }
+        for member in labels(DragSettings()) { #expect(settings.contains("drag.\(member)"), "the table leaves out drag.\(member)") }
+        #expect(settings.count >= 20)
+    }
+
     /// The snap figures: the overshoot at three speeds (to the digits printed) and the
     /// fixtures' pinned digests.
     @Test func snapFigures() throws {

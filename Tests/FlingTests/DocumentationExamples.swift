@@ -427,7 +427,7 @@ enum DocumentationExamples {
 
     static func room() throws -> (animator: TileAnimator, bounces: [WallContact], restedAt: Vector?) {
         var room = TileConfiguration()
-        room.translatesReferenceBoundsIntoBoundary = true  // the screen's edges are walls
+        room.dynamics.translatesReferenceBoundsIntoBoundary = true  // the screen's edges are walls (UICollisionBehavior)
         room.dynamics.itemProperties = ItemProperties(elasticity: 0.6, friction: 0.3)  // UIDynamicItemBehavior
         let animator = try TileAnimator(
             viewport: Rect(x: 0, y: 0, width: 390, height: 844),

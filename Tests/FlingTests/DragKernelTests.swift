@@ -78,8 +78,8 @@ import Fling
                 : .pivots(
                     offsets: offsets, maxForce: g.edge(0, Limits.jointForce), maxBias: g.edge(0, .infinity), errorBias: g.edge(1e-300, 1))
         }
-        if g.chance(0.5) { c.settleRule = .kineticEnergy(atMost: g.edge(0, 1e300)) }
-        if g.chance(0.5) { c.cullRule = .below(y: g.edge(-Limits.coordinate, Limits.coordinate)) }
+        if g.chance(0.5) { c.settle.home = .kineticEnergy(atMost: g.edge(0, 1e300)) }
+        if g.chance(0.5) { c.cull = .below(y: g.edge(-Limits.coordinate, Limits.coordinate)) }
         c.grabRadius = g.chance(0.5) ? 0 : g.edge(0, Limits.coordinate)
         c.tapDistance = g.chance(0.5) ? nil : g.edge(0, Limits.coordinate)
     }
@@ -100,13 +100,13 @@ import Fling
         c.drag = drag(&d)
         c.gravity = d.point(within: Limits.gravity)
         let cap = 0.3 / c.drag.tick
-        c.attraction = spring(&d, upTo: cap)
-        c.rotation = spring(&d, upTo: cap)
+        let attraction = spring(&d, upTo: cap)
+        c.home = .springs(attraction: attraction, rotation: spring(&d, upTo: cap))
         c.releaseRule = d.pick([
             .alwaysAttract, .alwaysFall, .projectedDistance(lookahead: d.edge(0, 10), radius: d.edge(0, Limits.coordinate)),
         ])
-        c.settle = settle(&d)
-        c.cullMargin = d.edge(0, Limits.coordinate)
+        c.settle.home = .thresholds(settle(&d))
+        c.cull = .outsideViewport(margin: d.edge(0, Limits.coordinate))
         return c
     }
 
@@ -116,7 +116,7 @@ import Fling
         c.decelerationRate = d.edge(0, 0.9999)
         c.tapSlop = d.edge(0, Limits.coordinate)
         c.tapDuration = d.edge(0, 10)
-        c.scaleSpring = spring(&d, upTo: 0.25 / c.drag.tick)
+        c.scaleMotion = .spring(spring(&d, upTo: 0.25 / c.drag.tick))
         c.settle = settle(&d)
         c.settle.angle = 0
         c.settle.angularSpeed = 0
@@ -181,7 +181,7 @@ import Fling
                 animator = try TileAnimator(viewport: viewport, tiles: [tile], configuration: c, backend: try kind.make())
             } catch {
                 var springs = c
-                springs.home = .spring
+                springs.home = .springs()
                 let pivots: Bool = if case .pivots = c.home { true } else { false }
                 #expect(
                     pivots && error.field.contains("with TileConfiguration.home.offsets[")
@@ -213,7 +213,7 @@ import Fling
             var c = Self.snapConfiguration(&d)
             Self.grabs(&g, &c.drag)
             c.drag.fingersPerItem = g.chance(0.05) ? 2 : 1  // a snap item takes one
-            if g.chance(0.3) { c.scaleBounce = BounceCurve(duration: g.edge(1.0 / 60, 60), bounces: g.pick([0, 2, 1000])) }
+            if g.chance(0.3) { c.scaleMotion = .keyframes(BounceCurve(duration: g.edge(1.0 / 60, 60), bounces: g.pick([0, 2, 1000]))) }
             let center = d.point(within: Limits.coordinate - 1e6)
             let places: RestingPlaces =
                 d.chance(0.5)
@@ -262,14 +262,16 @@ import Fling
         #expect(refused { $0.dragMaxAcceleration = Self.smallestDragAcceleration / 2 })
         #expect(!refused { $0.dragMaxAcceleration = 1e9 } && refused { $0.dragMaxAcceleration = 1e9.nextUp })
         var c = TileConfiguration()
-        c.attraction.frequency = 0.3 / c.drag.tick
+        c.home = .springs(attraction: SpringTuning(frequency: 0.3 / c.drag.tick, dampingRatio: 0.55))
         #expect((try? c.validate()) != nil)
-        c.attraction.frequency = (0.3 / c.drag.tick).nextUp
+        c.home = .springs(attraction: SpringTuning(frequency: (0.3 / c.drag.tick).nextUp, dampingRatio: 0.55))
+        #expect((try? c.validate()) == nil)
+        c.home = .springs(rotation: SpringTuning(frequency: (0.3 / c.drag.tick).nextUp, dampingRatio: 0.7))
         #expect((try? c.validate()) == nil)
         var s = SnapConfiguration()
-        s.scaleSpring.frequency = 0.25 / s.drag.tick
+        s.scaleMotion = .spring(SpringTuning(frequency: 0.25 / s.drag.tick, dampingRatio: 0.5))
         #expect((try? s.validate()) != nil)
-        s.scaleSpring.frequency = (0.25 / s.drag.tick).nextUp
+        s.scaleMotion = .spring(SpringTuning(frequency: (0.25 / s.drag.tick).nextUp, dampingRatio: 0.5))
         #expect((try? s.validate()) == nil)
     }
 }

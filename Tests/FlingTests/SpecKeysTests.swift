@@ -339,6 +339,35 @@ struct SpecKeysTests {
         #expect(objects > 10_000, "\(objects) objects checked")
     }
 
+    /// The spec's table of the configuration's members names every member of
+    /// `TileConfiguration`, and no other, and each key it gives them is a configuration key the
+    /// spec documents, every one of which it gives to a member: the document's keys and the
+    /// Swift shape are held together.
+    @Test func theMembersTableFollowsTheConfiguration() throws {
+        let spec = try String(contentsOf: Self.root.appendingPathComponent("docs/TRACES.md"), encoding: .utf8)
+        let rows = Self.section(spec, "The configuration's members").split(separator: "\n").filter { $0.hasPrefix("| `") }
+        var members: [String] = [], keys: Set<String> = []
+        for row in rows {
+            let cells = row.split(separator: "|").map { $0.trimmingCharacters(in: .whitespaces) }
+            members += Self.words(cells[0]).sorted()
+            // The keys: bare words; a case or type (`.pivots`, `CullRule.below(y:)`) is not one.
+            keys.formUnion(Self.words(cells[1]).filter { !$0.contains(".") && !$0.contains("(") })
+        }
+        let labels = Mirror(reflecting: TileConfiguration()).children.compactMap(\.label)
+        #expect(members.sorted() == labels.sorted())
+        let rules = try #require(Self.tables(spec)["Grabs and tile rules (version 3)"]).map(\.key)
+        let documented = Self.words(Self.bullet(spec, "configuration")).union(rules)
+        #expect(keys.isSubset(of: documented), "not configuration keys: \(keys.subtracting(documented).sorted())")
+        // Every key Fling writes in a configuration (We Heart Pics' writes every one) but the
+        // backend's solver iterations.
+        var scene = Trace.Session(viewport: Rect(x: 0, y: 0, width: 1, height: 1), tiles: [], events: [])
+        scene.configuration = .weHeartPics
+        let top = try Self.object(Trace(sessions: [scene]).json)
+        let written = try #require((top["scenes"] as? [[String: Any]])?.first?["configuration"] as? [String: Any])
+        let held = Set(written.keys).subtracting(["solverIterations"])
+        #expect(held.count == 24 && held.isSubset(of: keys), "no member holds \(held.subtracting(keys).sorted())")
+    }
+
     @Test func sceneDocumentsWriteOnlyDocumentedKeys() throws {
         let spec = try String(contentsOf: Self.root.appendingPathComponent("docs/TRACES.md"), encoding: .utf8)
         let trace = try Self.traceDocument(spec)

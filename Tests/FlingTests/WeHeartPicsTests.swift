@@ -199,7 +199,7 @@ final class FingerSpyBackend: DynamicsBackend {
         #expect(before.kineticEnergy(mass: Self.photo.mass, moment: Self.photo.moment) <= 1e-4)
         #expect(try pivots.r.animator.snapshot(of: 1).state == BodyState(position: Self.home))
         var spring = TileConfiguration.weHeartPics
-        spring.home = .spring
+        spring.home = .springs()
         #expect(try passage(spring).deepest < -1)
     }
 
@@ -316,7 +316,7 @@ final class FingerSpyBackend: DynamicsBackend {
         #expect(states.contains { $0.state.position.y < -200 })  // far above the top, still live
         // Fling's rule culls the same throw as it leaves the top of the screen.
         var viewport = TileConfiguration.weHeartPics
-        viewport.cullRule = .outsideViewport
+        viewport.cull = .outsideViewport(margin: 20)
         let early = try #require(try Self.play(up, viewport, on: kind, duration: 4).events.last { $0.kind == .culled })
         #expect(early.tick < culled.tick)
     }

@@ -48,7 +48,7 @@ extension SnapConfiguration {
         c.decelerationRate = 0
         c.tapSlop = 0
         c.tapDuration = 10
-        c.scaleBounce = BounceCurve(duration: 0.2)
+        c.scaleMotion = .keyframes(BounceCurve(duration: 0.2))
         return c
     }
 }

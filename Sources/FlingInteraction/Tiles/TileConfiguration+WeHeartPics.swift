@@ -35,8 +35,8 @@ extension TileConfiguration {
         c.releaseRule = .nearGrab(radius: 40, maxKineticEnergy: 500_000)
         c.releaseVelocity = .body
         c.home = .rigidPivots([Vector(-10, -10), Vector(10, 10)])
-        c.settleRule = .kineticEnergy(atMost: 1e-4)
-        c.cullRule = .below(y: 1000)
+        c.settle.home = .kineticEnergy(atMost: 1e-4)
+        c.cull = .below(y: 1000)
         c.grabRadius = 20
         c.tapDistance = 5
         return c

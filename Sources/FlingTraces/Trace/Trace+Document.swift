@@ -116,7 +116,7 @@ extension Trace: FlingDocument {
                                 .init("height", t.frame.height), .init("mass", t.mass),
                             ])
                     }
-                        + session.configuration.walls(in: session.viewport).enumerated().map { k, w in
+                        + session.configuration.dynamics.walls(in: session.viewport).enumerated().map { k, w in
                             Run.StageItem(
                                 itemKind: "wall", id: k, label: "wall \(k)",
                                 facts: [
