@@ -16,7 +16,7 @@ let products: [Product] = [
     .library(name: "Fling", targets: ["Fling"]),
     // Fling's portable elementary functions alone: the same bits on every IEEE 754 machine.
     .library(name: "FlingMath", targets: ["FlingMath"]),
-    // SVG path data, Bezier geometry, timing curves and keyframe morphing alone.
+    // SVG path data, Bezier geometry and keyframe morphing alone (the timing functions are FlingCore's).
     .library(name: "FlingPaths", targets: ["FlingPaths"]),
     // The replay page: one self-contained HTML file from any run (`import FlingView`; not in the umbrella).
     .library(name: "FlingView", targets: ["FlingView"]),

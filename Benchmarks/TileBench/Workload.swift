@@ -83,6 +83,10 @@ struct Scene {
         self.configuration = configuration
         dt = configuration.drag.tick
         let vp = Scene.viewport
+        // Every springing tile goes home on the configuration's springs and every falling one is
+        // culled outside the viewport grown by its margin: the default cases (Scene makes only those).
+        guard case .springs(let attraction, let rotation) = configuration.home, case .outsideViewport(let margin) = configuration.cull
+        else { preconditionFailure("the workload's tiles go home on springs and are culled outside the viewport") }
         var tiles: [TilePlan] = []
         tiles.reserveCapacity(count)
         var dragged: [Int] = [], springing: [Int] = [], falling: [Int] = []
@@ -94,15 +98,15 @@ struct Scene {
             let mass = rng.uniform(0.5, 2)
             let origin = Vector(rng.uniform(vp.minX + w / 2, vp.maxX - w / 2), rng.uniform(vp.minY + h / 2, vp.maxY - h / 2))
             let moment = mass * (w * w + h * h) / 12
-            let linear = configuration.attraction.constants(forInertia: mass)
-            let angular = configuration.rotation.constants(forInertia: moment)
-            let attraction = Attraction(
+            let linear = attraction.constants(forInertia: mass)
+            let angular = rotation.constants(forInertia: moment)
+            let spring = Attraction(
                 origin: origin, stiffness: linear.stiffness, damping: linear.damping,
                 angularStiffness: angular.stiffness, angularDamping: angular.damping)
             let role = Role(rawValue: i % 3)!
             var plan = TilePlan(
                 role: role, origin: origin, mass: mass, moment: moment,
-                cullRadius: (w * w + h * h).squareRoot() / 2, size: Vector(w, h), attraction: attraction)
+                cullRadius: (w * w + h * h).squareRoot() / 2, size: Vector(w, h), attraction: spring)
             switch role {
             case .dragged:
                 plan.localAnchor = Vector(rng.uniform(-0.4, 0.4) * w, rng.uniform(-0.4, 0.4) * h)
@@ -133,7 +137,7 @@ struct Scene {
         fallingRadius = falling.map { tiles[$0].cullRadius }
         self.springBuckets = springBuckets
         self.regrabBuckets = regrabBuckets
-        let m = configuration.cullMargin
+        let m = margin
         minX = vp.minX - m; minY = vp.minY - m
         maxX = vp.maxX + m; maxY = vp.maxY + m
     }

@@ -291,7 +291,7 @@ func main() -> Int32 {
     return agree ? 0 : 1
 }
 
-/// The ratios the README and Benchmarks/PERFORMANCE.md quote, from this run's medians (per
+/// The ratios Benchmarks/PERFORMANCE.md quotes, from this run's medians (per
 /// world-step), each named by what it measures.
 func ratios(_ rounds: [Round]) -> String {
     func find(_ round: Round, _ b: BenchBackend) -> Measurement? {

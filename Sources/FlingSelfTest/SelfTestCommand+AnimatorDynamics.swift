@@ -20,9 +20,10 @@ extension RandomWalkSelfTest {
         config.drag.maxFrameInterval = max(config.drag.tick, 0.25)
         config.gravity = pick([vector(Limits.gravity), Vector(0, 2000), .zero])
         config.releaseRule = pick([.alwaysAttract, .alwaysFall, .projectedDistance(lookahead: 0.15, radius: 100)])
-        config.translatesReferenceBoundsIntoBoundary = rng.next() % 3 != 0
+        let translates = rng.next() % 3 != 0
         config.dynamics = randomDynamics(around: viewport.center, size: extent)
-        config.rest = RestThresholds(
+        config.dynamics.translatesReferenceBoundsIntoBoundary = translates
+        config.settle.rest = RestThresholds(
             speed: pick([0, logUniform(1e-3, Limits.velocity)]), angularSpeed: pick([0, logUniform(1e-3, 1e6)]),
             ticks: pick([1, 15, Int(rng.next() % 1000) + 1]))
         var tiles: [TileDefinition] = []

@@ -146,10 +146,11 @@ struct RandomWalkSelfTest {
         config.gravity = vector(Limits.gravity)
         config.drag.dragMaxAcceleration = logUniform(1e-3, 1e9)
         config.drag.dragErrorBias = logUniform(1e-300, 1)
-        config.attraction = SpringTuning(
+        let attraction = SpringTuning(
             frequency: logUniform(1e-3, 0.25 / config.drag.tick), dampingRatio: pick([0, 1, logUniform(1e-3, 100)]))
-        config.rotation = SpringTuning(
+        let rotation = SpringTuning(
             frequency: logUniform(1e-3, 0.25 / config.drag.tick), dampingRatio: pick([0, 1, logUniform(1e-3, 100)]))
+        config.home = .springs(attraction: attraction, rotation: rotation)
         config.releaseRule = pick([.alwaysAttract, .alwaysFall, .projectedDistance(lookahead: 0.15, radius: 100)])
         var tiles: [TileDefinition] = []
         for id in 1...(Int(rng.next() % 3) + 1) {

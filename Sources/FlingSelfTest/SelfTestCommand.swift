@@ -154,8 +154,9 @@ enum SelfTestCommand {
                 configuration.drag.dragMaxAcceleration = pick([1e9, lu(1e-3, 1e9)])
                 configuration.drag.dragErrorBias = pick([1e-300, 1, lu(1e-300, 1)])
                 let cap = 0.3 / configuration.drag.tick
-                configuration.attraction = SpringTuning(frequency: pick([cap, lu(1e-3, cap)]), dampingRatio: u(0, 100))
-                configuration.rotation = SpringTuning(frequency: pick([cap, lu(1e-3, cap)]), dampingRatio: u(0, 100))
+                let attraction = SpringTuning(frequency: pick([cap, lu(1e-3, cap)]), dampingRatio: u(0, 100))
+                let rotation = SpringTuning(frequency: pick([cap, lu(1e-3, cap)]), dampingRatio: u(0, 100))
+                configuration.home = .springs(attraction: attraction, rotation: rotation)
                 var tiles: [TileDefinition] = []
                 for id in 0..<3 {
                     let w = pick([1e-3, 0.1, 1e6, lu(1e-3, 1e6)]), h = pick([1e-3, 0.1, lu(1e-3, 1e6)])

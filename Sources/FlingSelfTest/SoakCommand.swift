@@ -15,7 +15,7 @@ import Darwin
 /// checks the same again. `--leak KIB` keeps that many KiB more every simulated minute: the
 /// fault CI injects to see the check fail.
 enum SoakCommand {
-    /// How far the resident size may rise above its reading after the warm-up (README,
+    /// How far the resident size may rise above its reading after the warm-up (docs/BAD-INPUT.md,
     /// "Bounded time and memory").
     static let growthLimitKiB = 8192
     /// Frames of warm-up before the first reading (10 s at 60 Hz), and between readings.

@@ -63,7 +63,7 @@ public struct ReplayPage: Sendable {
         page += "<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\n"
         page += "<title>\(title)</title>\n<style>\(style)</style>\n</head>\n<body>\n"
         page += "<header><h1>\(title)</h1><p id=\"subtitle\">\(XMLText.escaped(subtitle))</p>"
-        page += "<p id=\"divergence\" hidden></p></header>\n"
+        page += "<p id=\"divergence\" hidden></p><p id=\"equal\" hidden></p></header>\n"
         page += """
             <main><div id="stagebox"><svg id="stage" xmlns="http://www.w3.org/2000/svg" preserveAspectRatio="xMidYMid meet"></svg></div>
             <aside id="panel"><div id="readout"><span id="tick"></span> <span id="time"></span></div><div id="digest"></div>
@@ -119,6 +119,16 @@ public struct ReplayPage: Sendable {
                 ))
         } else {
             d.append(("divergence", "null"))
+        }
+        // Two runs that do not part anywhere: the page says so (as `fling view` and `fling diff` print).
+        if runs.count == 2, divergence == nil {
+            let a = runs[0]
+            let text =
+                "Equal: A and B are the same to the bit over \(a.frames.count) \(a.frameUnit)s (every input, item, value, phase, event, "
+                + "time and digest): \(a.summary)"
+            d.append(("equal", PageJSON.string(text)))
+        } else {
+            d.append(("equal", "null"))
         }
         return PageJSON.object(d)
     }

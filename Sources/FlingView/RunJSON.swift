@@ -9,11 +9,19 @@ package enum RunJSON {
     static func bits(_ x: Double) -> String { PageJSON.string(String(Divergence.bits(x).dropFirst(2))) }
 
     /// `{"kind", "title", "frameUnit", "count", "digest", "schema", "stages": [{"firstFrame",
-    /// "frameCount", "viewport", "items": [{"kind", "id", "label", "facts": {name: bits}}]}],
-    /// "events", "frames": [{"frame", "local", "time", "digest", "inputs": [[index, name,
-    /// touch, phase, x bits, y bits]], "items": [{"kind", "id", "phase", "values": {field: bits},
+    /// "frameCount", "viewport", "frameInterval", "items": [{"kind", "id", "label", "facts": {name: bits}}]}],
+    /// "events", "inputs": [[index, name, touch, phase, x bits, y bits, time bits, detail,
+    /// frame]] (every input), "frames": [{"frame", "local", "time", "digest", "inputs" (those
+    /// applied before the frame), "items": [{"kind", "id", "phase", "values": {field: bits},
     /// "points": [bits]}]}]}`.
     package static func frames(_ run: Run, _ positions: [Int]) -> String {
+        func input(_ n: Int, _ i: Run.Input) -> String {
+            PageJSON.array([
+                "\(n)", PageJSON.string(i.name), i.touch.map { "\($0)" } ?? "null", i.phase.map(PageJSON.string) ?? "null",
+                i.position.map { bits($0.x) } ?? "null", i.position.map { bits($0.y) } ?? "null", bits(i.time),
+                PageJSON.string(i.detail), "\(i.frame)",
+            ])
+        }
         let frames = positions.filter { run.frames.indices.contains($0) }.map { p -> String in
             let f = run.frames[p]
             let items = f.items.map { item -> String in
@@ -24,12 +32,7 @@ package enum RunJSON {
                     ("points", PageJSON.array(item.points.map(bits))),
                 ])
             }
-            let inputs = run.inputs.enumerated().filter { $0.element.frame == p }.map { n, i in
-                PageJSON.array([
-                    "\(n)", PageJSON.string(i.name), i.touch.map { "\($0)" } ?? "null", i.phase.map(PageJSON.string) ?? "null",
-                    i.position.map { bits($0.x) } ?? "null", i.position.map { bits($0.y) } ?? "null",
-                ])
-            }
+            let inputs = run.inputs.enumerated().filter { $0.element.frame == p }.map { n, i in input(n, i) }
             return PageJSON.object([
                 ("frame", "\(p)"), ("local", "\(f.local)"), ("time", bits(f.time)),
                 ("digest", f.digest.map { PageJSON.string($0.hex) } ?? "null"), ("inputs", PageJSON.array(inputs)),
@@ -40,6 +43,7 @@ package enum RunJSON {
         let stages = run.stages.map { st in
             PageJSON.object([
                 ("firstFrame", "\(st.firstFrame)"), ("frameCount", "\(st.frameCount)"), ("viewport", rect(st.viewport)),
+                ("frameInterval", st.frameInterval.map(bits) ?? "null"),
                 (
                     "items",
                     PageJSON.array(
@@ -65,6 +69,7 @@ package enum RunJSON {
                     })
             ),
             ("stages", PageJSON.array(stages)),
+            ("inputs", PageJSON.array(run.inputs.enumerated().map { n, i in input(n, i) })),
             (
                 "events",
                 PageJSON.array(

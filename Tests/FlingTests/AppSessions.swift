@@ -50,7 +50,7 @@ struct AppSession {
         if chance(0.3) { configuration.drag.tick = [1.0 / 120, 1.0 / 30, 1.0 / 90][Int(uniform(0...2.99))] }
         if chance(0.3) { configuration.drag.fingersPerItem = 2 }
         ReplayContractTests.randomDynamics(&d, &configuration)
-        let dynamic = configuration.translatesReferenceBoundsIntoBoundary || !configuration.dynamics.isEmpty
+        let dynamic = configuration.dynamics.translatesReferenceBoundsIntoBoundary || !configuration.dynamics.isEmpty
         for t in tiles.indices where dynamic && dChance(0.3) {
             tiles[t].properties = ItemProperties(elasticity: dUniform(0...1), friction: dUniform(0...1), resistance: dUniform(0...2))
         }
@@ -59,7 +59,7 @@ struct AppSession {
         var live = tiles
         var pushes: [(id: PushID, tile: TileID)] = []
         var nextPush = 1
-        let walled = !configuration.walls(in: phone).isEmpty
+        let walled = !configuration.dynamics.walls(in: phone).isEmpty
         let hz = [30.0, 60, 120, 144, 240][Int(uniform(0...4.99))]
         let jitter = chance(0.5)
         var display = 0.0, lastEvent = 0.0

@@ -106,8 +106,27 @@ import Fling
         rejected(.notPositive, "tick") { $0.drag.tick = -1 / 60 }
         rejected(.notFinite, "tick") { $0.drag.tick = .nan }
         rejected(.notFinite, "gravity.y") { $0.gravity = Vector(0, .infinity) }
-        rejected(.outOfRange, "attraction.frequency") { $0.attraction.frequency = 100 }
-        rejected(.notPositive, "rotation.frequency") { $0.rotation.frequency = 0 }
+        // Each concern's numbers, named by their path in the configuration.
+        rejected(.outOfRange, "TileConfiguration.home.attraction.frequency") {
+            $0.home = .springs(attraction: SpringTuning(frequency: 100, dampingRatio: 0.5))
+        }
+        rejected(.notPositive, "TileConfiguration.home.rotation.frequency") {
+            $0.home = .springs(rotation: SpringTuning(frequency: 0, dampingRatio: 0.7))
+        }
+        rejected(.outOfRange, "TileConfiguration.home.offsets") { $0.home = .rigidPivots([]) }
+        rejected(.notFinite, "TileConfiguration.home.offsets[1].y") { $0.home = .rigidPivots([.zero, Vector(1, .nan)]) }
+        rejected(.outOfRange, "TileConfiguration.settle.home.ticks") {
+            $0.settle.home = .thresholds(SettleThresholds(distance: 0.5, speed: 10, angle: 0.005, angularSpeed: 0.05, ticks: 0))
+        }
+        rejected(.outOfRange, "TileConfiguration.settle.home.atMost") { $0.settle.home = .kineticEnergy(atMost: -1) }
+        rejected(.outOfRange, "TileConfiguration.settle.rest.ticks") { $0.settle.rest.ticks = 0 }
+        rejected(.notFinite, "TileConfiguration.settle.rest.speed") { $0.settle.rest.speed = .infinity }
+        rejected(.outOfRange, "TileConfiguration.cull.margin") { $0.cull = .outsideViewport(margin: -1) }
+        rejected(.notFinite, "TileConfiguration.cull.y") { $0.cull = .below(y: .nan) }
+        rejected(.outOfRange, "TileConfiguration.dynamics.walls") {
+            $0.dynamics.translatesReferenceBoundsIntoBoundary = true
+            $0.dynamics.walls = Array(repeating: Wall(from: .zero, to: Vector(10, 0)), count: Limits.walls - 3)
+        }
         // The drag joint's own checks (the backends'), at configuration time, not at the first grab.
         rejected(.outOfRange, "dragErrorBias") { $0.drag.dragErrorBias = 1e-301 }
         rejected(.notPositive, "dragMaxAcceleration") { $0.drag.dragMaxAcceleration = .leastNonzeroMagnitude }

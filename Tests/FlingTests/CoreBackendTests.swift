@@ -111,7 +111,7 @@ final class CoreOnlyBackend: PhysicsBackend {
             cases.append((field, c, tiles))
         }
         add("TileConfiguration.dynamics.walls") { $0.dynamics.walls = Wall.edges(of: phone) }
-        add("TileConfiguration.translatesReferenceBoundsIntoBoundary") { $0.translatesReferenceBoundsIntoBoundary = true }
+        add("TileConfiguration.dynamics.translatesReferenceBoundsIntoBoundary") { $0.dynamics.translatesReferenceBoundsIntoBoundary = true }
         add("TileConfiguration.dynamics.itemProperties") { $0.dynamics.itemProperties = ItemProperties(elasticity: 0.5) }
         add("TileConfiguration.dynamics.fields") { $0.dynamics.fields = [Field(.drag)] }
         add("TileConfiguration.home") { $0.home = .rigidPivots([Vector(-10, -10), Vector(10, 10)]) }

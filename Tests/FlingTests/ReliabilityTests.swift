@@ -140,7 +140,7 @@ import Testing
             }
         }
         // Without Chipmunk the self-test drives the native backend, in this debug build many
-        // times slower than Chipmunk's C: one seed and a tenth of the walks (the README's
+        // times slower than Chipmunk's C: one seed and a tenth of the walks (docs/BAD-INPUT.md's
         // figures are of the Chipmunk run, and are checked only there).
         let plan =
             BackendKind.available.contains(.chipmunk)
@@ -159,29 +159,30 @@ import Testing
             ])
             #expect(shared.reason == .exit && shared.status == 0, "\(shared.reason) \(shared.status)")
             count(shared.output)
-            // The README's figures for this run: cases and walks exactly, calls, the share
-            // refused and steps as stated (they are this machine's Chipmunk's: within 5 %).
-            let readme = try String(contentsOf: DocumentationExampleTests.root.appendingPathComponent("README.md"), encoding: .utf8)
+            // docs/BAD-INPUT.md's figures for this run: cases and walks exactly, calls, the
+            // share refused and steps as stated (they are this machine's Chipmunk's: within 5 %).
+            let document = try DocumentFigures.text(DocumentFiguresTests.badInput)
             let stated = try #require(
-                ReadmeFigures.numbers(
-                    in: readme, after: "over the whole accepted range (",
+                DocumentFigures.numbers(
+                    in: document, after: "over the whole accepted range (",
                     ["cases of about", "calls,", "% of them refused, then", "random walks of about", "steps"]),
-                "the README states the self-test's figures")
-            #expect(stated[0] == Double(totals.cases) && stated[3] == Double(totals.walks), "README \(stated), ran \(totals)")
-            #expect(abs(stated[1] - Double(totals.calls)) <= 0.05 * stated[1], "README \(stated), ran \(totals)")
-            #expect(abs(stated[2] - 100 * Double(totals.refused) / Double(totals.calls)) <= 1, "README \(stated), ran \(totals)")
-            #expect(abs(stated[4] - Double(totals.steps)) <= 0.05 * stated[4], "README \(stated), ran \(totals)")
+                "docs/BAD-INPUT.md states the self-test's figures")
+            #expect(stated[0] == Double(totals.cases) && stated[3] == Double(totals.walks), "docs/BAD-INPUT.md \(stated), ran \(totals)")
+            #expect(abs(stated[1] - Double(totals.calls)) <= 0.05 * stated[1], "docs/BAD-INPUT.md \(stated), ran \(totals)")
+            #expect(abs(stated[2] - 100 * Double(totals.refused) / Double(totals.calls)) <= 1, "docs/BAD-INPUT.md \(stated), ran \(totals)")
+            #expect(abs(stated[4] - Double(totals.steps)) <= 0.05 * stated[4], "docs/BAD-INPUT.md \(stated), ran \(totals)")
         }
         let aborted = try run(["backend", "--abort"])
         #expect(aborted.reason == .uncaughtSignal && aborted.status == SIGABRT)
     }
 
-    /// Linear time, counted rather than timed: the steps reading a document takes (every turn
-    /// of the parser's loops, its duplicate-key set lookups, the decoder's member visits;
-    /// `Trace.readingWork`) grow as the document: 4× the keys or events, 4× the steps within
-    /// 10 %. An object of 200,000 keys (unknown ones, or with a duplicate) is refused, and a
-    /// trace of 20,000 touch events is read, in steps proportional to their size.
-    @Test func largeDocumentsAreLinear() throws {
+    /// Large documents are read or refused: an object of 200,000 keys (unknown ones, or with a
+    /// duplicate) is refused, a trace of 20,000 touch events is read, and a trace asking for
+    /// more simulation than its budget is refused before it runs. That reading takes time
+    /// linear in the size is measured from outside the reader, by the instructions the `fling`
+    /// process runs on documents of these three shapes at n and 4n (`.ci/linear-check`, under
+    /// valgrind), not by counters placed in the code it checks.
+    @Test func largeDocumentsAreReadOrRefused() throws {
         /// `n` keys of one width, so that 4× the keys is 4× the bytes.
         func object(_ n: Int, duplicate: Bool = false) -> [UInt8] {
             let keys = (0..<n).map { i -> String in
@@ -201,15 +202,6 @@ import Testing
             var session = Trace.Session(viewport: phone, tiles: [centerTile], events: events)
             session.run = Trace.RunLength(duration: 0.001 * Double(n + 2), stopsWhenIdle: false)
             return Array(Trace(sessions: [session]).json.utf8)
-        }
-        let documents: [(String, (Int) -> [UInt8], Int)] = [
-            ("unknown keys", { object($0) }, 20_000), ("a duplicate key", { object($0, duplicate: true) }, 20_000),
-            ("touch events", drag, 5_000),
-        ]
-        for (what, make, n) in documents {
-            let small = Trace.readingWork(json: make(n)), large = Trace.readingWork(json: make(4 * n))
-            let ratio = Double(large) / Double(small)
-            #expect(small > n && ratio > 3.6 && ratio < 4.4, "\(what): \(small) steps for \(n), \(large) for 4×: \(ratio)×")
         }
         #expect(try Trace(json: drag(20_000)).sessions[0].inputs.count == 20_002)
         let e = try #require(throws: FlingError.self) { try Trace(json: object(200_000)) }

@@ -191,7 +191,7 @@ func movingOneTouch(_ trace: Trace) throws -> (Trace, tick: Int) {
     /// chained to the run's own digest at the last frame.
     @Test(arguments: [
         "traces/flutter-strokes.json", "scenes/heads-press.json", "scenes/switch-tap-pull-flick.json", "scenes/day-night.json",
-        "scenes/clouds.json", "scenes/bubbles-fish.json", "paths/jumping-pin.json", "paths/dots.json",
+        "scenes/clouds.json", "scenes/bubbles-fish.json", "paths/jumping-pin.json", "paths/dots.json", "paths/pin-and-dots.json",
     ])
     func everyFrameCarriesTheRunningDigest(file: String) throws {
         let run = try Self.run(try Documents.read(Array(try Fixture.text(file).utf8)), file)
@@ -221,16 +221,22 @@ func movingOneTouch(_ trace: Trace) throws -> (Trace, tick: Int) {
 
     /// Two runs that differ in one touch: the page opens at the first divergence
     /// (``Run/firstDivergence(from:)``: the input, where it is applied) and names it; the
-    /// state first differs at that tick, in the tile's vx; equal runs give no divergence.
+    /// state first differs at that tick, in the tile's vx; equal runs give no divergence, and
+    /// their page says they are equal (a page of differing runs does not).
     @Test func pageOpensAtTheFirstDivergence() throws {
         let trace = try Trace(json: try Fixture.text("traces/fling-down.json"))
         let (moved, tick) = try movingOneTouch(trace)
         let a = try Self.run(trace, "a"), b = try Self.run(moved, "b")
-        #expect(ReplayPage(comparing: a, with: a).divergence == nil)
+        let same = ReplayPage(comparing: a, with: a)
+        #expect(same.divergence == nil)
+        #expect(same.data.contains("\"equal\":\"Equal: A and B are the same to the bit over 22 ticks"))
+        #expect(!ReplayPage(comparing: a, with: b).data.contains("Equal: ") && !ReplayPage(a).data.contains("Equal: "))
         let page = ReplayPage(comparing: a, with: b)
         let d = try #require(page.divergence)
         #expect(d.frame == tick && d.part == .inputs && page.startFrame == tick)
-        #expect(page.html.contains("First divergence at tick \(tick): \(d.field) (inputs): A touch 1 moved"))
+        // Named by the input's own field that differs, with both values and their bits.
+        #expect(d.field.hasPrefix("inputs[") && (d.field.hasSuffix("].position.x") || d.field.hasSuffix("].position.y")), "\(d)")
+        #expect(page.html.contains("First divergence at tick \(tick): \(d.field) (inputs): A \(d.value), B \(d.otherValue)"))
         #expect(page.html.contains("\"start\":\(tick)"))
         for f in 0..<tick { #expect(a.frames[f].items.map(\.values) == b.frames[f].items.map(\.values)) }
         #expect(a.frames[tick].items[0].values[3].bitPattern != b.frames[tick].items[0].values[3].bitPattern)
@@ -265,6 +271,7 @@ func movingOneTouch(_ trace: Trace) throws -> (Trace, tick: Int) {
         for file in [
             "traces/tap.json", "flutter-velocity-tracker.csv", "scenes/heads-press.json", "scenes/switch-tap-pull-flick.json",
             "scenes/bubbles-taps.json", "scenes/day-night.json", "scenes/clouds.json", "paths/jumping-pin.json", "paths/dots.json",
+            "paths/pin-and-dots.json",
         ] {
             let r = FlingCommand.run(["view", try fixturePath(file), "--html", "-"])
             #expect(

@@ -155,7 +155,13 @@ extension DragAnimator where Policy: PolicyRules {
         if !walls.isEmpty { definition.size = Policy.box(of: records[i].item) }
         let world = try backend.makeWorld(definition)
         do { try configure(i, world) } catch {
-            try? backend.destroyWorld(world)
+            // The configuration's error is the one to throw; a world the backend then fails to
+            // free is said in it, not dropped.
+            do { try backend.destroyWorld(world) } catch let freeing {
+                throw FlingError(
+                    error.code, field: error.field, value: error.value,
+                    reason: error.reason + "; and freeing the world made for it failed too (\(freeing))")
+            }
             throw error
         }
         statuses[i].world = world
@@ -181,14 +187,32 @@ extension DragAnimator where Policy: PolicyRules {
         if settings.predictionTicks != nil, events.count > first { events[first].prediction = releasePrediction(i) }
     }
 
-    /// Frees the item's world, if any (a world the backend no longer knows is already gone),
-    /// and lets go of the touches holding it (the one its phase names and, with several fingers
-    /// per item, every other).
+    /// Frees the item's world, if any, and lets go of the touches holding it (the one its phase
+    /// names and, with several fingers per item, every other). A backend that fails to destroy
+    /// the world (it no longer knows it, or refuses) does not stop the item from coming to rest
+    /// here: its error, naming the item, is kept in ``freeFailure`` and thrown when the tick that
+    /// freed it is done.
     func freeWorld(_ i: Int) {
         if let world = statuses[i].world {
-            try? backend.destroyWorld(world)
-            if records[i].pushCount > 0 { forcesGone(records[i].item.id.rawValue) }
+            do { try backend.destroyWorld(world) } catch {
+                freeFailure = freeFailure ?? tagged(error, "tick \(clock.ticks), freeing \(world)", item: records[i].item.id.rawValue)
+            }
         }
+        forgetWorld(i)
+    }
+
+    /// For an app's call that frees item `i`'s world (reset, remove): destroys it first, so that
+    /// a backend that fails throws with nothing changed; then the item has no world.
+    func freeWorldFirst(_ i: Int) throws(FlingError) {
+        guard let world = statuses[i].world else { return }
+        do { try backend.destroyWorld(world) } catch { throw tagged(error, "freeing \(world)", item: records[i].item.id.rawValue) }
+        forgetWorld(i)
+    }
+
+    /// Drops item `i`'s world from the animator (destroyed, or failed to be): its continuous
+    /// pushes' forces and the touches holding it. Doing it twice does nothing more.
+    func forgetWorld(_ i: Int) {
+        if statuses[i].world != nil, records[i].pushCount > 0 { forcesGone(records[i].item.id.rawValue) }
         statuses[i].world = nil
         if let touch = statuses[i].phase.holder, let slot = touches.value(for: touch) {
             touchSlots[slot].item = nil

@@ -10,7 +10,8 @@
 // A held item's finger body jumps to the touch and moves at the speed that took it there (or,
 // smoothed, follows it: Kernel/DragAnimator+Fingers.swift). A backend that refuses it (a world
 // changed behind the animator's back) costs that item its world, not the tick: the error is
-// thrown once the tick is done. Without an `onTick` observer
+// thrown once the tick is done; so is a backend's failure to free a world the tick let go of
+// (settled, culled, come to rest). Without an `onTick` observer
 // (which may call back into the animator) the policy decides in the read-back pass; with one,
 // in a pass after it.
 import FlingCore
@@ -108,7 +109,11 @@ extension DragAnimator where Policy: PolicyRules {
         Policy.afterStep(self, decided: decided, firstEvent: firstEvent, tick: k)
         self.decided = decided
         clock.completeTick()
-        if let failure { throw failure }
+        if var failure = failure ?? freeFailure {
+            if let freeing = freeFailure, freeing != failure { failure.reason += "; and \(freeing)" }
+            freeFailure = nil
+            throw failure
+        }
     }
 
     /// Runs `body` over the statuses and records, taken out of `self` for the call (swapped, not

@@ -87,6 +87,9 @@ public class DragAnimator<Policy: DragPolicy> {
     package final var journal: [AppliedInput<Policy.Input>]?
     /// Events of ticks stepped before a failed `advance(to:)`: returned by the next one.
     final var carried: [Policy.Event] = []
+    /// The first error of a backend that failed to free a world during a tick: thrown when the
+    /// tick is done (``freeWorld(_:)``).
+    final var freeFailure: FlingError?
     /// Reused buffers, so that a warmed-up tick allocates nothing of its own.
     final var events: [Policy.Event] = []
     final var liveWorlds: [WorldID] = []

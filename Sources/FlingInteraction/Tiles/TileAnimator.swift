@@ -21,8 +21,8 @@ import FlingCore
 /// ``drawnTransform(of:)`` for the interpolated pose to draw.
 public final class TileAnimator: DragAnimator<TilePolicy> {
     /// - Parameters:
-    ///   - viewport: the visible area, in points; tiles wholly outside it (plus
-    ///     ``TileConfiguration/cullMargin``) are culled.
+    ///   - viewport: the visible area, in points; tiles wholly outside it (plus the margin of
+    ///     ``CullRule/outsideViewport(margin:)``) are culled.
     ///   - tiles: the tiles, at rest; ids must be unique.
     ///   - configuration: the physics; validated here.
     ///   - backend: a fresh backend, the animator's alone (it makes and destroys its worlds).
@@ -42,7 +42,8 @@ public final class TileAnimator: DragAnimator<TilePolicy> {
         let items = try Self.prepare(
             items: tiles, policy: policy, settings: configuration.drag, timeOrigin: timeOrigin, backend: backend)
         try super.init(
-            policy: policy, settings: configuration.drag, dynamics: configuration.dynamics, walls: configuration.walls(in: viewport),
+            policy: policy, settings: configuration.drag, dynamics: configuration.dynamics,
+            walls: configuration.dynamics.walls(in: viewport),
             records: items.records, statuses: items.statuses, backend: backend, timeOrigin: timeOrigin)
     }
 
@@ -72,17 +73,21 @@ public final class TileAnimator: DragAnimator<TilePolicy> {
         insert(definition, at: at)
     }
 
-    /// Removes a tile (freeing its world); a touch holding it then holds nothing.
+    /// Removes a tile (freeing its world); a touch holding it then holds nothing. Throws, with
+    /// nothing changed, when the backend fails to free the world.
     public func removeTile(_ id: TileID) throws(FlingError) {
         let i = try index(of: id)
+        try freeWorldFirst(i)
         journal?.append(AppliedInput(tick: clock.ticks, input: .removeTile(id)))
         remove(at: i)
     }
 
     /// Puts a tile back at rest at its origin (a culled one, say), freeing its world; a touch
-    /// holding it then holds nothing.
+    /// holding it then holds nothing. Throws, with nothing changed, when the backend fails to
+    /// free the world.
     public func reset(_ id: TileID) throws(FlingError) {
         let i = try index(of: id)
+        try freeWorldFirst(i)
         journal?.append(AppliedInput(tick: clock.ticks, input: .reset(id)))
         acted(on: i)
         putToRest(i)

@@ -200,6 +200,27 @@ extension SurfaceWalk {
             }
         }
         add(
+            "FlingCore.Transform3D.init(m11:m12:m13:m14:m21:m22:m23:m24:m31:m32:m33:m34:m41:m42:m43:m44:)",
+            "FlingCore.Transform3D.scale(_:_:_:)", "FlingCore.Transform3D.bounceComponents",
+            "FlingCore.Transform3D.init(bounceComponents:)", "FlingCore.Transform3D.libraryOmitsFirstFrame"
+        ) { p in
+            // Every entry hostile in turn, bounced by the library's form and the two-step form.
+            let curves = [
+                BounceCurve(duration: 0.1),
+                BounceCurve(form: .twoSteps(overshoot: 0.04, firstDuration: 0.05, integral: true), duration: 0.1),
+            ]
+            for v in varied([1, 0, 0, 0, 0, 1, 0, 0, 0, 0, 1, -0.002, 0, 0, 0, 1]) {
+                let t = Transform3D(bounceComponents: v)
+                p.count { (t.bounceComponents, Transform3D.libraryOmitsFirstFrame) }
+                for c in curves { p.count { c.values(from: Transform3D.identity, to: t) } }
+            }
+            for s in Hostile.doubles {
+                let t = Transform3D.scale(s, s, s)
+                p.count { Transform3D(m33: s, m34: s, m43: s, m44: s) }
+                p.count { curves[0].value(at: 0.05, from: t, to: .identity) }
+            }
+        }
+        add(
             "FlingCore.PhysicsBackend.name", "FlingCore.PhysicsBackend.solverIterations", "FlingCore.PhysicsBackend.worldCount",
             "FlingCore.PhysicsBackend.arithmetic", "FlingCore.PhysicsBackend.makeWorld(_:)", "FlingCore.PhysicsBackend.destroyWorld(_:)",
             "FlingCore.PhysicsBackend.addDrag(_:to:)", "FlingCore.PhysicsBackend.moveDrag(_:in:to:velocity:)",

@@ -57,22 +57,56 @@ extension SurfaceWalk {
             }
         }
         add(
+            "FlingInteraction.DynamicsSettings.init(translatesReferenceBoundsIntoBoundary:walls:itemProperties:fields:)",
+            "FlingInteraction.DynamicsSettings.validate(_:)", "FlingInteraction.DynamicsSettings.walls(in:)",
+            "FlingInteraction.DynamicsSettings.isEmpty", "FlingInteraction.SettleRule.init(home:rest:)",
+            "FlingInteraction.RestThresholds.init()", "FlingInteraction.RestThresholds.init(speed:angularSpeed:ticks:)"
+        ) { p in
+            // The viewport's edges with hostile walls and viewports, and the settle rule with
+            // hostile thresholds, each made into the configuration it belongs to.
+            for r in Hostile.rects {
+                for v in Hostile.vectors.prefix(8) {
+                    for translates in [false, true] {
+                        let d = DynamicsSettings(
+                            translatesReferenceBoundsIntoBoundary: translates, walls: [Wall(from: v, to: Vector(r.x, r.y))],
+                            itemProperties: ItemProperties(elasticity: v.x, friction: v.y), fields: [Field(.drag, position: v)])
+                        p.call { () throws(FlingError) in try d.validate() }
+                        p.count { (d.isEmpty, d.walls(in: r)) }
+                        var c = TileConfiguration()
+                        c.dynamics = d
+                        p.call { () throws(FlingError) in try TileAnimator(viewport: r, configuration: c, backend: try NativeBackend()) }
+                    }
+                }
+            }
+            for x in Hostile.doubles {
+                for k in Hostile.ints.prefix(6) {
+                    var c = TileConfiguration()
+                    c.settle = SettleRule(home: .kineticEnergy(atMost: x), rest: RestThresholds(speed: x, angularSpeed: x, ticks: k))
+                    p.call { () throws(FlingError) in try c.validate() }
+                    c.settle = SettleRule(rest: RestThresholds())
+                    c.cull = .outsideViewport(margin: x)
+                    p.call { () throws(FlingError) in try c.validate() }
+                }
+            }
+        }
+        add(
             "FlingInteraction.SettleThresholds.init()", "FlingInteraction.SettleThresholds.init(distance:speed:angle:angularSpeed:ticks:)",
             "FlingInteraction.ReleaseRule.attracts(center:velocity:origin:)"
         ) { p in
             for v in varied([1.0 / 60, 0.25, 2000, 2.5, 0.5]) {
                 var c = TileConfiguration()
                 c.drag.tick = v[0]; c.drag.maxFrameInterval = v[1]; c.gravity = Vector(0, v[2])
-                c.attraction = SpringTuning(frequency: v[3], dampingRatio: v[4]); c.drag.dragErrorBias = v[4]; c.cullMargin = v[2]
+                c.home = .springs(attraction: SpringTuning(frequency: v[3], dampingRatio: v[4]))
+                c.drag.dragErrorBias = v[4]; c.cull = .outsideViewport(margin: v[2])
                 c.releaseRule = .projectedDistance(lookahead: v[4], radius: v[2])
-                c.settle = SettleThresholds(distance: v[4], speed: v[2], angle: v[3], angularSpeed: v[0], ticks: 6)
+                c.settle.home = .thresholds(SettleThresholds(distance: v[4], speed: v[2], angle: v[3], angularSpeed: v[0], ticks: 6))
                 p.call { () throws(FlingError) in try c.validate() }
                 p.count { c.releaseRule.attracts(center: Vector(v[2], v[3]), velocity: Vector(v[1], v[0]), origin: .zero) }
             }
             for k in Hostile.ints {
                 var c = TileConfiguration()
                 c.drag.fingersPerItem = k
-                c.settle = SettleThresholds(distance: 1, speed: 1, angle: 1, angularSpeed: 1, ticks: k)
+                c.settle.home = .thresholds(SettleThresholds(distance: 1, speed: 1, angle: 1, angularSpeed: 1, ticks: k))
                 p.call { () throws(FlingError) in try c.validate() }
             }
             p.count { SettleThresholds() }
@@ -242,13 +276,59 @@ extension SurfaceWalk {
             p.count { (a.clock, a.digest, a.isIdle, a.itemDefinitions, a.zOrder) }
         }
         add(
+            "FlingInteraction.ChatHeadsConfiguration.chatHeadsDemo(screen:safeBand:firstBounce:)",
+            "FlingInteraction.SnapConfiguration.chatHeadsDemo", "FlingInteraction.TileConfiguration.weHeartPics",
+            "FlingInteraction.TileDefinition.weHeartPics(id:frame:)", "FlingInteraction.HomeAttachment.rigidPivots(_:)",
+            "FlingInteraction.DragSettings.Forces.init(rawValue:)"
+        ) { p in
+            // The presets with extreme arguments, each made into the animator it configures.
+            for r in Hostile.rects {
+                for band in [nil] + Hostile.ranges {
+                    for first in [false, true] {
+                        let c = ChatHeadsConfiguration.chatHeadsDemo(screen: r, safeBand: band, firstBounce: first)
+                        p.count { c.restingPlaces }
+                        p.call { () throws(FlingError) in
+                            try ChatHeads(
+                                heads: [(1, Vector(18, 200))], configuration: c, snap: .chatHeadsDemo, backend: try NativeBackend())
+                        }
+                    }
+                }
+            }
+            for s in Hostile.strings + ["absolute", "perUnitMass"] { p.count { DragSettings.Forces(rawValue: s) } }
+            for forces in DragSettings.Forces.allCases {
+                for x in Hostile.doubles {
+                    var c = TileConfiguration.weHeartPics
+                    c.drag.forces = forces
+                    c.drag.dragMaxAcceleration = x; c.drag.grabFriction = x; c.drag.grabRotaryFriction = x
+                    p.call { () throws(FlingError) in try c.validate() }
+                    c = .weHeartPics
+                    c.home = .rigidPivots([Vector(x, -x), Vector(-x, x)])
+                    c.cull = .below(y: x)
+                    p.call { () throws(FlingError) in try c.validate() }
+                }
+            }
+            for v in Hostile.vectors { p.count { HomeAttachment.rigidPivots([v, v, v]) } }
+            p.count { HomeAttachment.rigidPivots([]) }
+            for r in Hostile.rects {
+                for id in [Int.min, Int.max, 0] {
+                    let tile = TileDefinition.weHeartPics(id: TileID(id), frame: r)
+                    p.call { () throws(FlingError) in try tile.validate() }
+                    p.call { () throws(FlingError) in
+                        let a = try TileAnimator(viewport: r, tiles: [tile], configuration: .weHeartPics, backend: try NativeBackend())
+                        try a.handle(TouchEvent(time: 0, touch: 1, phase: .began, position: r.center))
+                        try a.advance(to: 0.1)
+                    }
+                }
+            }
+        }
+        add(
             "FlingInteraction.ChatHeadsConfiguration.init(screen:safeBand:)", "FlingInteraction.ChatHeadsConfiguration.restingPlaces",
             "FlingInteraction.ChatHeads.init(heads:configuration:snap:backend:timeOrigin:)", "FlingInteraction.ChatHeads.handle(_:)",
             "FlingInteraction.ChatHeads.advance(to:)", "FlingInteraction.ChatHeads.openHead", "FlingInteraction.ChatHeads.panelFrame",
             "FlingInteraction.ChatHeads.zOrder"
         ) { p in
             for r in Hostile.rects {
-                for band in Hostile.ranges {
+                for band in [nil] + Hostile.ranges {
                     let c = ChatHeadsConfiguration(screen: r, safeBand: band)
                     p.count { c.restingPlaces }
                     p.call { () throws(FlingError) in

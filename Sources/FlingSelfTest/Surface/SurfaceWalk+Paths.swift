@@ -196,6 +196,36 @@ extension SurfaceWalk {
 
     mutating func registerScenes() {
         add(
+            "FlingScenes.BubbleEmitter.Configuration.jrmFloatingAnimation(startingPoint:viewWidth:)",
+            "FlingScenes.DayNightPicker.Configuration.toonie"
+        ) { p in
+            // The presets with extreme arguments (negative, zero, NaN, infinite, huge), each made
+            // into the scene it configures, bubbles that stay included.
+            for v in Hostile.vectors {
+                for w in Hostile.doubles {
+                    p.call { () throws(FlingError) in
+                        var c = try BubbleEmitter.Configuration.jrmFloatingAnimation(startingPoint: v, viewWidth: w)
+                        for shape in BubbleEmitter.Shape.allCases {
+                            c.shape = shape
+                            c.removeOnCompletion = shape != .straight
+                            var e = try BubbleEmitter(configuration: c, seed: 1)
+                            try e.tap(at: 0)
+                            try e.advance(to: 3)
+                        }
+                    }
+                }
+            }
+            let toonie = DayNightPicker.Configuration.toonie
+            p.call { () throws(FlingError) in try toonie.validate() }
+            for m in Hostile.doubles {
+                p.call { () throws(FlingError) in
+                    var picker = try DayNightPicker(configuration: toonie, minutes: m)
+                    try picker.pick(-m, at: 0)
+                    _ = picker.layers(at: 1)
+                }
+            }
+        }
+        add(
             "FlingScenes.BubbleCurve.init(origin:height:sway:)", "FlingScenes.BubbleCurve.length",
             "FlingScenes.BubbleCurve.length(from:to:)",
             "FlingScenes.BubbleCurve.point(at:)", "FlingScenes.BubbleCurve.velocity(at:)",

@@ -45,8 +45,8 @@ extension SurfaceWalk {
             p.call { () throws(FlingError) in try doc.checkWork(o) }
             p.call { () throws(FlingError) in
                 let r = try doc.replay(o)
-                _ = (r.pins, r.matchesPins, r.mismatches, doc.report(of: r), doc.run(of: r, title: "\u{0}"))
-                try? r.verify(allowingNoPins: true)
+                _ = (r.pins, r.matchesPins, doc.report(of: r), doc.run(of: r, title: "\u{0}"))
+                try? r.verify(allowingNoPins: true, allowingUncomparedRun: true)
                 try r.verify()
             }
             p.call { () throws(FlingError) in try doc.play(o, title: nil).report }
@@ -167,8 +167,8 @@ extension SurfaceWalk {
             "FlingTraces.FlingDocument.work(_:)", "FlingTraces.FlingDocument.checkWork(_:)", "FlingTraces.FlingDocument.replay(_:)",
             "FlingTraces.FlingDocument.run(of:title:)", "FlingTraces.FlingDocument.report(of:)", "FlingTraces.FlingDocument.pinned(_:)",
             "FlingTraces.FlingDocument.render(_:)", "FlingTraces.FlingDocument.play(_:title:)", "FlingTraces.FlingDocument.svg(_:)",
-            "FlingTraces.PinnedReplay.pins", "FlingTraces.PinnedReplay.matchesPins", "FlingTraces.PinnedReplay.mismatches",
-            "FlingTraces.PinnedReplay.verify(allowingNoPins:)",
+            "FlingTraces.PinnedReplay.pins", "FlingTraces.PinnedReplay.matchesPins",
+            "FlingTraces.PinnedReplay.verify(allowingNoPins:allowingUncomparedRun:)",
             "FlingTraces.ReplayOptions.init(makeBackend:display:keepsFrames:checkpointInterval:reference:referenceName:)",
             "FlingTraces.RenderOptions.init(replay:title:backendName:every:clouds:animated:frames:)", "FlingTraces.TraceReplay.summary",
             "FlingTraces.TraceReplay.Session.expectation", "FlingTraces.TraceReplay.TileOutcome.description",
@@ -313,7 +313,11 @@ extension SurfaceWalk {
                 Case(names: members.map { "\(name).\($0)" } + SurfaceWalk.sceneInits(name)) { p in
                     switch name {
                     case "FlingTraces.BubblesScene":
-                        guard let doc = try? SceneDocument<BubblesScene>(json: json) else { return }
+                        guard var doc = try? SceneDocument<BubblesScene>(json: json) else { return }
+                        SurfaceWalk.walkScene(doc, &p)
+                        // Bubbles that stay (version 2), alive for the whole sampling.
+                        doc.scene.configuration.removeOnCompletion = false
+                        p.count { doc.scene.minimumVersion }
                         SurfaceWalk.walkScene(doc, &p)
                         for taps in [[Double.nan], [1, 0], Hostile.doubles, Array(repeating: 1, count: 300_000)] {
                             p.call { () throws(FlingError) in
@@ -414,6 +418,53 @@ extension SurfaceWalk {
             SurfaceWalk.walkPaths(PathDocument(paths: ConveyorPaths(PathScenes.dots()), sampling: PathSampling(frames: 30)), &p)
         }
         add(
+            "FlingTraces.ConveyorPaths.init(_:dots:baseline:pin:)", "FlingTraces.ConveyorPaths.Dot.init(radius:color:offset:)",
+            "FlingTraces.ConveyorPaths.Baseline.init(color:width:)",
+            "FlingTraces.ConveyorPaths.Pin.init(keyframes:animation:beginTime:color:)",
+            "FlingTraces.ConveyorPaths.Pin.shape(at:)"
+        ) { p in
+            let jump = PathScenes.jumpingPin()
+            for x in Hostile.doubles {
+                for color in Hostile.strings.prefix(6) + ["#f64145", "#FFFFFF", "#12345g", "#1234567"] {
+                    p.call { () throws(FlingError) in try ConveyorPaths.Dot(radius: x, color: color, offset: x) }
+                    p.call { () throws(FlingError) in try ConveyorPaths.Baseline(color: color, width: x) }
+                    p.call { () throws(FlingError) in try ConveyorPaths.Pin(keyframes: [], animation: jump, beginTime: x, color: color) }
+                }
+            }
+            guard let pin = try? ConveyorPaths.Pin(keyframes: ["\u{0}"], animation: jump, beginTime: 0.35, color: "#f64145"),
+                let line = try? ConveyorPaths.Baseline(color: "#e2e2e2", width: 2)
+            else { return }
+            for t in Hostile.doubles { p.count { pin.shape(at: t) } }
+            // Looks of every size and offset, on lines short and long, slow and fast.
+            for (length, spacing, period) in [(350.0, 175.0, 1.0), (1e-3, 1e-7, 1e9), (1e6, 100, 1e-9), (1, 1e-4, 1)] {
+                guard let c = try? Conveyor(from: .zero, to: Vector(length, 0), spacing: spacing, period: period, reversed: true) else {
+                    continue
+                }
+                for x in [0, 9, -9, 1e6, -1e6, length, -length] {
+                    for count in [1, 3, ConveyorPaths.maximumDots, ConveyorPaths.maximumDots + 1] {
+                        guard let dot = try? ConveyorPaths.Dot(radius: 9, color: "#e2e2e2", offset: x) else { continue }
+                        let doc = PathDocument(
+                            paths: ConveyorPaths(c, dots: Array(repeating: dot, count: count), baseline: line, pin: pin),
+                            sampling: PathSampling(frames: 12))
+                        p.call { () throws(FlingError) in try doc.digest }
+                        p.call { () throws(FlingError) in try doc.replay(ReplayOptions()) }
+                        for animated in [false, true] {
+                            p.call { () throws(FlingError) in
+                                try doc.render(RenderOptions(replay: ReplayOptions(), title: "", animated: animated, frames: 7))
+                            }
+                        }
+                    }
+                }
+            }
+            if let c = try? Conveyor(from: Vector(240, 409), to: Vector(590, 409), spacing: 175, period: 1, reversed: true),
+                let dot = try? ConveyorPaths.Dot(radius: 15, color: "#f64145", offset: 15)
+            {
+                SurfaceWalk.walkPaths(
+                    PathDocument(
+                        paths: ConveyorPaths(c, dots: [dot, dot, dot], baseline: line, pin: pin), sampling: PathSampling(frames: 30)), &p)
+            }
+        }
+        add(
             "FlingTraces.Run.init(kind:title:frameUnit:stages:schema:frames:events:inputs:digest:summary:)", "FlingTraces.Run.stage(at:)",
             "FlingTraces.Run.firstDivergence(from:)",
             "FlingTraces.Run.Stage.init(name:firstFrame:frameCount:viewport:frameInterval:items:)",
@@ -464,16 +515,17 @@ extension SurfaceWalk {
             }
         }
         add(
-            "FlingTraces.PinCheck.init(arithmetic:pinned:compared:comparedOn:mismatches:)", "FlingTraces.PinCheck.matches",
-            "FlingTraces.PinCheck.verify(allowingNoPins:)", "FlingTraces.PinCheck.description", "FlingTraces.PinCheck.Where.description",
-            "FlingTraces.PinCheck.Mismatch.init(scene:field:expected:actual:frames:)", "FlingTraces.PinCheck.Mismatch.description"
+            "FlingTraces.PinCheck.matches", "FlingTraces.PinCheck.verify(allowingNoPins:allowingUncomparedRun:)",
+            "FlingTraces.PinCheck.description", "FlingTraces.PinCheck.Where.description"
         ) { p in
             for k in Hostile.ints {
                 for w in [PinCheck.Where.thisRun, .reference("\u{0}"), .nowhere(replayArithmetic: .platform)] {
                     let m = PinCheck.Mismatch(scene: k, field: "", expected: "", actual: "", frames: k < 0 ? nil : 0..<k)
                     let c = PinCheck(arithmetic: .portable, pinned: k, compared: ~k, comparedOn: w, mismatches: [m, m])
                     p.count { (c.matches, c.description, w.description, m.description) }
-                    for allowing in [false, true] { p.call { () throws(FlingError) in try c.verify(allowingNoPins: allowing) } }
+                    for allowing in [false, true] {
+                        p.call { () throws(FlingError) in try c.verify(allowingNoPins: allowing, allowingUncomparedRun: !allowing) }
+                    }
                 }
             }
         }
@@ -482,7 +534,7 @@ extension SurfaceWalk {
     /// The initializers of a scene kind, as the symbol graph names them.
     static func sceneInits(_ name: String) -> [String] {
         switch name {
-        case "FlingTraces.BubblesScene": ["FlingTraces.BubblesScene.init(_:seed:taps:)"]
+        case "FlingTraces.BubblesScene": ["FlingTraces.BubblesScene.init(_:seed:taps:)", "FlingTraces.BubblesScene.minimumVersion"]
         case "FlingTraces.CloudsScene": ["FlingTraces.CloudsScene.init(_:seed:)"]
         case "FlingTraces.DayNightScene": ["FlingTraces.DayNightScene.init(_:minutes:picks:)"]
         case "FlingTraces.ChatHeadsScene": []

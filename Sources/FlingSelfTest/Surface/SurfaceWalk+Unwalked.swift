@@ -1,5 +1,5 @@
 // The public declarations the walk does not call yet: API added after the walk was written
-// (the UIKit Dynamics calls, the presets, the replay page, SKBounceAnimation's whole API, the
+// (the UIKit Dynamics calls, the replay page, SKBounceAnimation's whole API, the
 // path modes, the backend checks). Listed here, exactly, so that the completeness test holds
 // the line: a new public declaration needs a walk case or an entry here, and an entry here
 // that gains a walk case, or whose declaration goes, fails the test until it is removed.
@@ -87,8 +87,6 @@ extension SurfaceWalk {
         "FlingCore.WorldDefinition.init(mass:moment:transform:gravity:size:allowsRotation:)",
         "FlingCore.WorldDefinition.validate()",
         "FlingInteraction.BodyState.kineticEnergy(mass:moment:)",
-        "FlingInteraction.ChatHeadsConfiguration.chatHeadsDemo(screen:safeBand:firstBounce:)",
-        "FlingInteraction.ChatHeadsConfiguration.headMotion",
         "FlingInteraction.ChatHeadsLayout.init(rawValue:)",
         "FlingInteraction.DragAnimator.addPush(_:to:)",
         "FlingInteraction.DragAnimator.applyPush(_:to:)",
@@ -106,10 +104,6 @@ extension SurfaceWalk {
         "FlingInteraction.DragSettings.init()",
         "FlingInteraction.DragSettings.validate(_:)",
         "FlingInteraction.DynamicsInput.description",
-        "FlingInteraction.DynamicsSettings.init(walls:itemProperties:fields:)",
-        "FlingInteraction.DynamicsSettings.isEmpty",
-        "FlingInteraction.DynamicsSettings.validate(_:reserving:)",
-        "FlingInteraction.HomeAttachment.rigidPivots(_:)",
         "FlingInteraction.IdentifierTag.noun",
         "FlingInteraction.PictureInPictureConfiguration.Corner.init(rawValue:)",
         "FlingInteraction.PictureInPictureConfiguration.center(_:)",
@@ -117,20 +111,14 @@ extension SurfaceWalk {
         "FlingInteraction.PictureInPictureConfiguration.window(id:at:)",
         "FlingInteraction.ReleaseRule.attracts(_:)",
         "FlingInteraction.ReleaseVelocity.init(rawValue:)",
-        "FlingInteraction.RestThresholds.init()",
-        "FlingInteraction.RestThresholds.init(speed:angularSpeed:ticks:)",
         "FlingInteraction.SnapAnimator.configuration",
-        "FlingInteraction.SnapConfiguration.chatHeadsDemo",
         "FlingInteraction.SnapItem.init(id:center:width:height:shape:mass:restingPlaces:motion:axis:pressedScale:isDraggable:properties:)",
         "FlingInteraction.TileAnimator.configuration",
         "FlingInteraction.TileAnimator.viewport",
         "FlingInteraction.TileConfiguration.init()",
         "FlingInteraction.TileConfiguration.validate()",
-        "FlingInteraction.TileConfiguration.walls(in:)",
-        "FlingInteraction.TileConfiguration.weHeartPics",
         "FlingInteraction.TileDefinition.init(id:frame:density:properties:)",
         "FlingInteraction.TileDefinition.init(id:frame:mass:properties:)",
-        "FlingInteraction.TileDefinition.weHeartPics(id:frame:)",
         "FlingInteraction.TileEventKind.description",
         "FlingInteraction.TileRelease.init(center:velocity:angularVelocity:origin:holdStart:mass:moment:)",
         "FlingInteraction.TileRelease.kineticEnergy",
@@ -157,10 +145,8 @@ extension SurfaceWalk {
         "FlingScenes.BubbleCurve.init(start:control1:control2:end:)",
         "FlingScenes.BubbleCurve.segment",
         "FlingScenes.BubbleCurve.start",
-        "FlingScenes.BubbleEmitter.Configuration.jrmFloatingAnimation(startingPoint:viewWidth:)",
         "FlingScenes.BubbleEmitter.Configuration.variesLook",
         "FlingScenes.BubbleEmitter.Shape.init(rawValue:)",
-        "FlingScenes.DayNightPicker.Configuration.toonie",
         "FlingTraces.ChatHeadsScene.init(_:heads:inputs:dynamics:snap:)",
         "FlingTraces.ChatHeadsScene.minimumVersion",
         "FlingView.ReplayPage.html",

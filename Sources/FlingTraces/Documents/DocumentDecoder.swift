@@ -11,9 +11,6 @@ struct DocumentDecoder {
     var lines: [(path: Path, line: Int)] = []
     /// The document's format version (1 to 3), once read.
     var version = 1
-    /// Members visited by the key checks and lookups (with ``JSONParser/work``, what
-    /// `largeDocumentsAreLinear` holds to the document's size).
-    var work = 0
 
     init(bytes: [UInt8]) { self.bytes = bytes }
 
@@ -52,7 +49,6 @@ struct DocumentDecoder {
     mutating func object(_ node: JSONNode, _ path: Path, keys allowed: [String]) throws(FlingError) -> Object {
         lines.append((path, node.line))
         guard case .object(let members) = node.value else { throw fail(node, path, "must be an object, not \(node.kind)") }
-        work += members.count * allowed.count
         for m in members where !allowed.contains(m.key) {
             throw FlingError(
                 .malformedInput, field: "line \(m.value.line): \(path / m.key)", value: "\"\(m.key)\"",
@@ -62,11 +58,7 @@ struct DocumentDecoder {
     }
 
     mutating func optional(_ o: Object, _ key: String) -> JSONNode? {
-        guard let n = o.members.firstIndex(where: { $0.key == key }) else {
-            work += o.members.count
-            return nil
-        }
-        work += n + 1
+        guard let n = o.members.firstIndex(where: { $0.key == key }) else { return nil }
         let m = o.members[n]
         if case .null = m.value.value { return nil }
         return m.value

@@ -17,7 +17,7 @@ package struct JSONWriter {
     /// The keys of the grab and tile rules the presets use (We Heart Pics'), from version 3 on,
     /// written after those above and only when they differ from the defaults.
     static let presetKeys = [
-        "fingersPerItem", "grabFriction", "grabRotaryFriction", "fingerSmoothing", "releaseVelocity", "home", "settleRule",
+        "forces", "fingersPerItem", "grabFriction", "grabRotaryFriction", "fingerSmoothing", "releaseVelocity", "home", "settleRule",
         "cullRule", "grabRadius", "tapDistance",
     ]
 
@@ -98,6 +98,7 @@ package struct JSONWriter {
     static func presetMembers(_ c: TileConfiguration) -> [String] {
         let d = TileConfiguration()
         var m: [String] = []
+        if c.drag.forces != d.drag.forces { m.append("\"forces\": \(string(c.drag.forces.rawValue))") }
         if c.drag.fingersPerItem != d.drag.fingersPerItem { m.append("\"fingersPerItem\": \(c.drag.fingersPerItem)") }
         if c.drag.grabFriction != d.drag.grabFriction { m.append("\"grabFriction\": \(number(c.drag.grabFriction))") }
         if c.drag.grabRotaryFriction != d.drag.grabRotaryFriction {
@@ -111,10 +112,10 @@ package struct JSONWriter {
             if maxBias != .infinity { home += ", \"maxBias\": \(number(maxBias))" }
             m.append("\"home\": " + home + ", \"errorBias\": \(number(errorBias))}")
         }
-        if case .kineticEnergy(let most) = c.settleRule {
+        if case .kineticEnergy(let most) = c.settle.home {
             m.append("\"settleRule\": {\"kind\": \"kineticEnergy\", \"atMost\": \(number(most))}")
         }
-        if case .below(let y) = c.cullRule { m.append("\"cullRule\": {\"kind\": \"below\", \"y\": \(number(y))}") }
+        if case .below(let y) = c.cull { m.append("\"cullRule\": {\"kind\": \"below\", \"y\": \(number(y))}") }
         if c.grabRadius != d.grabRadius { m.append("\"grabRadius\": \(number(c.grabRadius))") }
         if let tap = c.tapDistance { m.append("\"tapDistance\": \(number(tap))") }
         return m
@@ -167,7 +168,8 @@ package struct JSONWriter {
         case .nearGrab(let radius, let energy):
             rule = "{\"kind\": \"nearGrab\", \"radius\": \(Self.number(radius)), \"maxKineticEnergy\": \(Self.number(energy))}"
         }
-        let settle = c.settle
+        let (attraction, rotation) = c.home.documentSprings
+        let settle = c.settle.home.documentThresholds
         list(
             4,
             [
@@ -177,19 +179,19 @@ package struct JSONWriter {
                 "\"solverIterations\": \(s.solverIterations)",
                 "\"dragMaxAcceleration\": \(Self.number(c.drag.dragMaxAcceleration))",
                 "\"dragErrorBias\": \(Self.number(c.drag.dragErrorBias))",
-                "\"attraction\": \(Self.spring(c.attraction))",
-                "\"rotation\": \(Self.spring(c.rotation))",
+                "\"attraction\": \(Self.spring(attraction))",
+                "\"rotation\": \(Self.spring(rotation))",
                 "\"releaseRule\": \(rule)",
                 "\"settle\": {\"distance\": \(Self.number(settle.distance)), \"speed\": \(Self.number(settle.speed)), "
                     + "\"angle\": \(Self.number(settle.angle)), \"angularSpeed\": \(Self.number(settle.angularSpeed)), "
                     + "\"ticks\": \(settle.ticks)}",
-                "\"cullMargin\": \(Self.number(c.cullMargin))",
+                "\"cullMargin\": \(Self.number(c.cull.documentMargin))",
             ]
                 + (version >= 3
                     ? [
-                        "\"translatesReferenceBoundsIntoBoundary\": \(c.translatesReferenceBoundsIntoBoundary)",
-                        "\"rest\": {\"speed\": \(Self.number(c.rest.speed)), \"angularSpeed\": \(Self.number(c.rest.angularSpeed)), "
-                            + "\"ticks\": \(c.rest.ticks)}",
+                        "\"translatesReferenceBoundsIntoBoundary\": \(c.dynamics.translatesReferenceBoundsIntoBoundary)",
+                        "\"rest\": {\"speed\": \(Self.number(c.settle.rest.speed)), "
+                            + "\"angularSpeed\": \(Self.number(c.settle.rest.angularSpeed)), \"ticks\": \(c.settle.rest.ticks)}",
                         "\"dynamics\": \(Self.dynamics(c.dynamics))",
                     ] + Self.presetMembers(c) : [])
                 + (version >= 4 ? c.drag.predictionTicks.map { ["\"predictionTicks\": \($0)"] } ?? [] : []),
@@ -218,5 +220,37 @@ package struct JSONWriter {
             list(4, members, close: "}")
         }
         line(2, last ? "}" : "},")
+    }
+}
+
+// The members a version-1 configuration already had, whatever case the rules are: a trace's
+// `attraction` and `rotation`, `settle` and `cullMargin` hold the chosen case's numbers, or the
+// default case's when another is chosen (whose own keys, `home`, `settleRule`, `cullRule`,
+// follow from version 3 on).
+
+extension HomeAttachment {
+    /// The springs of `attraction` and `rotation`: these, or the default springs' with pivots.
+    var documentSprings: (attraction: SpringTuning, rotation: SpringTuning) {
+        switch self {
+        case .springs(let attraction, let rotation): (attraction, rotation)
+        case .pivots: HomeAttachment.springs().documentSprings
+        }
+    }
+}
+
+extension SettleRule.Home {
+    /// The thresholds of `settle`: these, or the default ones with another rule.
+    var documentThresholds: SettleThresholds {
+        if case .thresholds(let thresholds) = self { thresholds } else { SettleThresholds() }
+    }
+}
+
+extension CullRule {
+    /// The margin of `cullMargin`: this one, or the default one with another rule.
+    var documentMargin: Double {
+        switch self {
+        case .outsideViewport(let margin): margin
+        case .below: CullRule.outsideViewport().documentMargin
+        }
     }
 }

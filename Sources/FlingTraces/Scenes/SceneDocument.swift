@@ -300,6 +300,7 @@ extension SceneDocument: FlingDocument {
 
     public func run(of replay: SceneReplay<Scene>, title: String) -> Run {
         var run = scene.run(of: replay, in: self, title: title)
+        run.stageFrames = [replay.samples]
         // Each frame carries the digest chained up to it (kept with the frames).
         if replay.sampleDigests.count == run.frames.count {
             for k in run.frames.indices { run.frames[k].digest = replay.sampleDigests[k] }

@@ -22,18 +22,6 @@ extension Trace {
         self = try decoder.trace(root)
     }
 
-    /// The steps reading `bytes` takes (the parser's and the decoder's, see ``JSONParser/work``),
-    /// whether it gives a trace or an error: what the linear-time test counts.
-    package static func readingWork(json bytes: [UInt8]) -> Int {
-        var parser = JSONParser(bytes)
-        var decoder = DocumentDecoder(bytes: bytes)
-        do throws(FlingError) {
-            let root = try parser.parseDocument()
-            _ = try decoder.trace(root)
-        } catch {}
-        return parser.work + decoder.work
-    }
-
     /// Reads a trace document from text.
     public init(json text: String) throws(FlingError) {
         try self.init(json: Array(text.utf8))

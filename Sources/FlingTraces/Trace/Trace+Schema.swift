@@ -133,8 +133,9 @@ extension DocumentDecoder {
         let solverIterations = try int(o, "solverIterations")
         c.drag.dragMaxAcceleration = try double(o, "dragMaxAcceleration")
         c.drag.dragErrorBias = try double(o, "dragErrorBias")
-        c.attraction = try spring(try required(o, "attraction"), path / "attraction")
-        c.rotation = try spring(try required(o, "rotation"), path / "rotation")
+        c.home = .springs(
+            attraction: try spring(try required(o, "attraction"), path / "attraction"),
+            rotation: try spring(try required(o, "rotation"), path / "rotation"))
         let rn = try required(o, "releaseRule")
         let ro = try object(rn, path / "releaseRule", keys: ["kind", "lookahead", "radius", "maxKineticEnergy"])
         let kindNode = try required(ro, "kind")
@@ -156,26 +157,47 @@ extension DocumentDecoder {
                 "must be \"projectedDistance\", \"alwaysAttract\" or \"alwaysFall\"" + (version >= 3 ? " or \"nearGrab\"" : ""))
         }
         let so = try object(try required(o, "settle"), path / "settle", keys: ["distance", "speed", "angle", "angularSpeed", "ticks"])
-        c.settle = SettleThresholds(
-            distance: try double(so, "distance"), speed: try double(so, "speed"),
-            angle: try double(so, "angle"), angularSpeed: try double(so, "angularSpeed"),
-            ticks: try int(so, "ticks"))
-        c.cullMargin = try double(o, "cullMargin")
+        c.settle.home = .thresholds(
+            SettleThresholds(
+                distance: try double(so, "distance"), speed: try double(so, "speed"),
+                angle: try double(so, "angle"), angularSpeed: try double(so, "angularSpeed"),
+                ticks: try int(so, "ticks")))
+        c.cull = .outsideViewport(margin: try double(o, "cullMargin"))
         if version >= 3 {
-            c.translatesReferenceBoundsIntoBoundary = try bool(
+            let translates = try bool(
                 try required(o, "translatesReferenceBoundsIntoBoundary"), path / "translatesReferenceBoundsIntoBoundary")
             let ro = try object(try required(o, "rest"), path / "rest", keys: ["speed", "angularSpeed", "ticks"])
-            c.rest = RestThresholds(
+            c.settle.rest = RestThresholds(
                 speed: try double(ro, "speed"), angularSpeed: try double(ro, "angularSpeed"), ticks: try int(ro, "ticks"))
             c.dynamics = try dynamics(try required(o, "dynamics"), path / "dynamics")
+            c.dynamics.translatesReferenceBoundsIntoBoundary = translates
+            let flat = c
             try presetMembers(o, path, into: &c)
+            // The numbers another case of their rule leaves unused (the springs beside pivots,
+            // the thresholds beside the kinetic energy, the margin beside a line) are still held
+            // to their ranges: reading is strict.
+            if (flat.home, flat.settle.home, flat.cull) != (c.home, c.settle.home, c.cull) {
+                var unused = c
+                (unused.home, unused.settle.home, unused.cull) = (flat.home, flat.settle.home, flat.cull)
+                do { try unused.validate() } catch {
+                    throw FlingError(error.code, field: "\(locate(path)) (\(error.field))", value: error.value, reason: error.reason)
+                }
+            }
         }
         if version >= 4, let n = optional(o, "predictionTicks") { c.drag.predictionTicks = try int(n, path / "predictionTicks") }
         return (c, solverIterations)
     }
 
     /// The optional members of ``JSONWriter/presetKeys`` (version 3): absent, each is the default.
+    /// `home`, `settleRule` and `cullRule` choose the other case of their rule, whose numbers
+    /// then replace the springs, the `settle` thresholds and the margin read before.
     mutating func presetMembers(_ o: Object, _ path: Path, into c: inout TileConfiguration) throws(FlingError) {
+        if let n = optional(o, "forces") {
+            guard let f = DragSettings.Forces(rawValue: try string(n, path / "forces")) else {
+                throw fail(n, path / "forces", "must be \"perUnitMass\" or \"absolute\"")
+            }
+            c.drag.forces = f
+        }
         if let n = optional(o, "fingersPerItem") { c.drag.fingersPerItem = try int(n, path / "fingersPerItem") }
         if optional(o, "grabFriction") != nil { c.drag.grabFriction = try double(o, "grabFriction") }
         if optional(o, "grabRotaryFriction") != nil { c.drag.grabRotaryFriction = try double(o, "grabRotaryFriction") }
@@ -204,13 +226,13 @@ extension DocumentDecoder {
             guard try string(kind, ro.path / "kind") == "kineticEnergy" else {
                 throw fail(kind, ro.path / "kind", "must be \"kineticEnergy\"")
             }
-            c.settleRule = .kineticEnergy(atMost: try double(ro, "atMost"))
+            c.settle.home = .kineticEnergy(atMost: try double(ro, "atMost"))
         }
         if let n = optional(o, "cullRule") {
             let co = try object(n, path / "cullRule", keys: ["kind", "y"])
             let kind = try required(co, "kind")
             guard try string(kind, co.path / "kind") == "below" else { throw fail(kind, co.path / "kind", "must be \"below\"") }
-            c.cullRule = .below(y: try double(co, "y"))
+            c.cull = .below(y: try double(co, "y"))
         }
         if optional(o, "grabRadius") != nil { c.grabRadius = try double(o, "grabRadius") }
         if optional(o, "tapDistance") != nil { c.tapDistance = try double(o, "tapDistance") }

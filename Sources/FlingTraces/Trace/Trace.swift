@@ -216,7 +216,7 @@ extension Trace.Session {
 
     var needsVersion3: Bool {
         let c = configuration
-        return c.translatesReferenceBoundsIntoBoundary || c.rest != RestThresholds() || !c.dynamics.isEmpty
+        return c.settle.rest != RestThresholds() || !c.dynamics.isEmpty
             || !JSONWriter.presetMembers(c).isEmpty || c.releaseRule.isVersion3
             || tiles.contains { $0.properties != nil }
             || inputs.contains {

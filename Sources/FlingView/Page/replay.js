@@ -81,15 +81,55 @@
         t.frames[t.n] = f; t.rows[t.n] = row; t.n++;
       }
     }
-    // Touches, stroke by stroke.
+    // Each input's stage. Inputs come stage by stage, each at the frame before which it was
+    // applied; one applied after its stage's last frame carries the stage's end, which is the
+    // next stage's first frame: there its time (seconds since its own stage began) says which.
+    r.inputStage = new Int32Array(r.inputs.length);
+    let at = 0;
+    r.inputs.forEach(function (i, n) {
+      while (at + 1 < r.stages.length && i[0] >= r.stages[at + 1].firstFrame) {
+        const st = r.stages[at], next = r.stages[at + 1];
+        if (i[0] === next.firstFrame && i[0] === st.firstFrame + st.frameCount &&
+            Math.abs(i[1] - st.frameCount * (st.frameInterval || 0)) < Math.abs(i[1])) break;
+        at++;
+      }
+      r.inputStage[n] = at;
+    });
+    // Touches, stroke by stroke, each within its stage.
     r.strokes = [];
     const open = {};
-    r.inputs.forEach(function (i) {
+    r.inputs.forEach(function (i, n) {
       if (i[2] !== 'touch' || i[5] === null) return;
-      let s = open[i[3]];
-      if (i[4] === 'began' || !s) { s = open[i[3]] = { touch: i[3], points: [] }; r.strokes.push(s); }
+      const key = r.inputStage[n] + ':' + i[3];
+      let s = open[key];
+      if (i[4] === 'began' || !s) { s = open[key] = { touch: i[3], stage: r.inputStage[n], points: [] }; r.strokes.push(s); }
       s.points.push({ frame: i[0], x: i[5], y: i[6], phase: i[4] });
-      if (i[4] === 'ended' || i[4] === 'cancelled') delete open[i[3]];
+      if (i[4] === 'ended' || i[4] === 'cancelled') delete open[key];
+    });
+    // Where each tile of a stage is when the frame has no row for it, change by change in frame
+    // order (a frame's inputs before its events): resting at home, culled, removed, or not yet
+    // added (a tile whose first operation in the stage adds it).
+    const changes = r.stages.map(function (st) {
+      st.life = {};
+      st.items.forEach(function (s) { if (s.kind === 'tile') st.life[s.id] = null; });
+      return [];
+    });
+    r.inputs.forEach(function (i, n) {
+      const op = { reset: 'resting', addTile: 'resting', removeTile: 'removed' }[i[2]];
+      const k = r.inputStage[n], st = r.stages[k], id = op && i[7] ? +i[7].split(' ')[1] : NaN;
+      if (!st || !(id in st.life)) return;
+      if (st.life[id] === null) st.life[id] = [[-1, i[2] === 'addTile' ? 'unadded' : 'resting']];
+      changes[k].push([i[0], 0, n, id, op]);
+    });
+    r.events.forEach(function (e, n) {
+      const k = e[0] >= 0 && e[0] < r.n ? r.stageOf[e[0]] : -1, st = r.stages[k];
+      if (e[1] !== 'tile' || !st || !(e[2] in st.life)) return;
+      changes[k].push([e[0], 1, n, e[2], e[3] === 'culled' ? 'culled' : 'resting']);
+    });
+    r.stages.forEach(function (st, k) {
+      changes[k].sort(function (a, b) { return a[0] - b[0] || a[1] - b[1] || a[2] - b[2]; });
+      for (const id in st.life) if (st.life[id] === null) st.life[id] = [[-1, 'resting']];
+      changes[k].forEach(function (c) { st.life[c[3]].push([c[0], c[4]]); });
     });
     r.eventsAt = {};
     r.events.forEach(function (e) { (r.eventsAt[e[0]] = r.eventsAt[e[0]] || []).push(e); });
@@ -204,7 +244,7 @@
     dot: {
       tag: 'circle',
       set: function (e, get) {
-        e.setAttribute('cx', n3(get('x'))); e.setAttribute('cy', n3(get('y'))); e.setAttribute('r', '6');
+        e.setAttribute('cx', n3(get('x'))); e.setAttribute('cy', n3(get('y'))); e.setAttribute('r', n3(get('radius') !== undefined ? get('radius') : 6));
         e.setAttribute('opacity', n3(get('alpha'))); e.setAttribute('fill', '#5a5a5a');
       }
     },
@@ -295,22 +335,23 @@
   function pointsOf(r, row) { return r.points ? r.points.subarray(r.pointStart[row], r.pointStart[row + 1]) : null; }
   function phaseOf(r, row) { return r.rowPhase[row] === 255 ? null : r.phases[r.rowPhase[row]]; }
 
-  // Whether a tile absent from the frame rests at home (not culled, within its scene).
+  // The state of tile `id` of frame f's stage when the frame has no row for it: `resting`
+  // (drawn at home), `culled`, `removed` or `unadded` (not in the scene yet).
+  function tileState(r, f, id) {
+    const life = stageAt(r, f).life[id];
+    let state = 'resting';
+    if (life) for (let k = 0; k < life.length; k++) if (life[k][0] <= f) state = life[k][1];
+    return state;
+  }
+  // The tiles of frame f's stage that have no row in it (`present`: key to row), with their
+  // state; tiles not yet added are left out.
   function restingTiles(r, f, present) {
-    const out = [], st = stageAt(r, f);
-    st.items.forEach(function (s) {
-      if (s.kind !== 'tile' || present[s.kind + ':' + s.id]) return;
-      let gone = false;
-      r.events.forEach(function (e) {
-        if (e[1] === s.kind && e[2] === s.id && e[0] >= st.firstFrame && e[0] <= f) {
-          if (e[3] === 'culled') gone = true; else if (e[3] === 'grabbed') gone = false;
-        }
-      });
-      r.inputs.forEach(function (i) {
-        if (i[0] < st.firstFrame || i[0] > f || !i[7] || i[7].split(' ')[1] !== String(s.id)) return;
-        if (i[2] === 'reset' || i[2] === 'addTile') gone = false; else if (i[2] === 'removeTile') gone = true;
-      });
-      out.push({ key: s.kind + ':' + s.id, culled: gone, stage: s });
+    const out = [];
+    stageAt(r, f).items.forEach(function (s) {
+      const key = s.kind + ':' + s.id;
+      if (s.kind !== 'tile' || present[key] !== undefined) return;
+      const state = tileState(r, f, s.id);
+      if (state !== 'unadded') out.push({ key: key, state: state, stage: s });
     });
     return out;
   }
@@ -335,7 +376,7 @@
         seen[key] = true;
       }
       restingTiles(r, f, seen).forEach(function (t) {
-        if (t.culled) return;
+        if (t.state !== 'resting') return;
         let e = c[t.key];
         if (!e) { e = c[t.key] = el('polygon', { 'data-item': t.key, 'data-run': which, 'class': 'item tile' + (which ? ' other' : '') }, layer); }
         DRAW.tile.set(e, DRAW.tile.rest(t.stage), t.stage, t.stage.id, {});
@@ -347,41 +388,50 @@
     for (const key in c) if (!seen[key]) { c[key].remove(); delete c[key]; }
   }
 
+  // An item's path (its positions in the frames up to f, without a gap, at most 600) and its
+  // outlines (where it was every sixth frame, up to 60 frames back): both within f's stage, so
+  // that a new session starts with none.
   function drawTrails(f) {
     layers.trails.textContent = ''; layers.ghosts.textContent = '';
     const runs = B ? [A, B] : [A];
     runs.forEach(function (r, which) {
       if (f >= r.n) return;
+      const st = stageAt(r, f), first = Math.max(st.firstFrame, 0);
       for (let row = r.itemStart[f]; row < r.itemStart[f + 1]; row++) {
         const kind = r.schema[r.rowKind[row]].kind, key = kind + ':' + r.rowId[row], t = r.track[key];
+        const k = posOf(t, f);
         if (showPaths && r.field[r.rowKind[row]].x !== undefined) {
           const pts = [];
-          let k = posOf(t, f);
-          for (let j = k; j >= 0 && j > k - 600 && (j === k || t.frames[j] === t.frames[j + 1] - 1); j--) pts.push(n3(val(r, t.rows[j], 'x')) + ',' + n3(val(r, t.rows[j], 'y')));
-          if (pts.length > 1) el('polyline', { points: pts.reverse().join(' '), 'class': 'trail' + (which ? ' other' : ''), stroke: which ? '#e8590c' : color(r.rowId[row]) }, layers.trails);
+          let j = k;
+          for (; j >= 0 && j > k - 600 && t.frames[j] >= first && (j === k || t.frames[j] === t.frames[j + 1] - 1); j--) pts.push(n3(val(r, t.rows[j], 'x')) + ',' + n3(val(r, t.rows[j], 'y')));
+          if (pts.length > 1) el('polyline', { points: pts.reverse().join(' '), 'class': 'trail' + (which ? ' other' : ''), stroke: which ? '#e8590c' : color(r.rowId[row]), 'data-trail': key, 'data-run': which, 'data-from': t.frames[j + 1] }, layers.trails);
         }
         if (showOutlines && (kind === 'tile' || kind === 'head' || kind === 'knob' || kind === 'bubble' || kind === 'subpath')) {
-          const k = posOf(t, f);
-          for (let j = k - 6; j >= 0 && j >= k - 60; j -= 6) {
-            if (t.frames[j] < f - 60) break;
-            const d = DRAW[kind], g = el(d.tag, { 'class': 'ghost' + (which ? ' other' : '') }, layers.ghosts);
-            d.set(g, getter(r, t.rows[j]), stageAt(r, f).byKey[key], r.rowId[row], { phase: phaseOf(r, t.rows[j]), points: pointsOf(r, t.rows[j]), find: function () { return null; } });
-            g.removeAttribute('fill'); g.setAttribute('fill', 'none');
+          for (let g = f - 6; g >= first && g >= f - 60; g -= 6) {
+            const p = posOf(t, g);
+            if (p < 0) continue;
+            const d = DRAW[kind], e = el(d.tag, { 'class': 'ghost' + (which ? ' other' : ''), 'data-ghost': key, 'data-run': which, 'data-from': g }, layers.ghosts);
+            d.set(e, getter(r, t.rows[p]), st.byKey[key], r.rowId[row], { phase: phaseOf(r, t.rows[p]), points: pointsOf(r, t.rows[p]), find: function () { return null; } });
+            e.removeAttribute('fill'); e.setAttribute('fill', 'none');
           }
         }
       }
     });
   }
 
+  // The fingers of f's stage: each touch's stroke up to f, a circle where it is while down and
+  // for 30 frames after it lifts.
   function drawFingers(f) {
     layers.fingers.textContent = '';
+    const k = A.stageOf[Math.max(0, Math.min(A.n - 1, f))];
     A.strokes.forEach(function (s) {
+      if (s.stage !== k) return;
       const applied = s.points.filter(function (p) { return p.frame <= f; });
       if (!applied.length) return;
       const last = applied[applied.length - 1];
       const down = last.phase === 'began' || last.phase === 'moved';
       if (!down && last.frame < f - 30) return;
-      if (showPaths && applied.length > 1) el('polyline', { points: applied.map(function (p) { return n3(p.x) + ',' + n3(p.y); }).join(' '), 'class': 'finger-path' }, layers.fingers);
+      if (showPaths && applied.length > 1) el('polyline', { points: applied.map(function (p) { return n3(p.x) + ',' + n3(p.y); }).join(' '), 'class': 'finger-path', 'data-touch': s.touch }, layers.fingers);
       el('circle', { cx: n3(last.x), cy: n3(last.y), r: '11', 'class': 'finger' + (down ? ' down' : ' up'), 'data-touch': s.touch, 'data-down': down ? '1' : '0' }, layers.fingers);
     });
   }
@@ -425,6 +475,12 @@
         rows[which][key] = row;
       }
     });
+    // Tiles of the stage without a row, in each run: resting at home, culled or removed.
+    const rest = data.runs.map(function (run, which) {
+      const m = {};
+      if (f < run.n) restingTiles(run, f, rows[which]).forEach(function (t) { m[t.key] = t; });
+      return m;
+    });
     if (B && keys.length) {
       const head = text('thead'), tr = text('tr');
       tr.appendChild(text('th', ''));
@@ -438,8 +494,9 @@
       const title = text('tr', undefined, { 'class': 'item-title' });
       title.appendChild(text('th', st ? st.label : key.replace(':', ' ')));
       data.runs.forEach(function (run, which) {
-        const row = rows[which][key];
-        title.appendChild(text('td', row === undefined ? 'absent' : (phaseOf(run, row) || ''), { 'class': 'phase' + (row === undefined ? ' diff' : ''), 'data-run': which }));
+        const row = rows[which][key], r = rest[which][key];
+        if (row !== undefined) title.appendChild(text('td', phaseOf(run, row) || '', { 'class': 'phase', 'data-run': which, 'data-present': '1' }));
+        else title.appendChild(text('td', r ? r.state : 'absent', { 'class': 'phase diff', 'data-run': which, 'data-present': '0' }));
       });
       body.appendChild(title);
       fields.forEach(function (n) {
@@ -466,12 +523,22 @@
       });
       table.appendChild(body);
     });
-    // Resting and culled tiles, by name.
-    const rest = restingTiles(A, f, rows[0]);
-    if (rest.length) {
-      const body = text('tbody', undefined, { 'class': 'resting' }), tr = text('tr');
-      tr.appendChild(text('td', rest.map(function (t) { return t.stage.label + (t.culled ? ' culled' : ' resting'); }).join(', '), { colspan: 3 }));
-      body.appendChild(tr); table.appendChild(body);
+    // Tiles in no run's frame, each once, by name and state (per run where the runs differ).
+    const restKeys = [];
+    rest.forEach(function (m) { for (const key in m) if (keys.indexOf(key) < 0 && restKeys.indexOf(key) < 0) restKeys.push(key); });
+    if (restKeys.length) {
+      const body = text('tbody', undefined, { 'class': 'resting' }), tr = text('tr'), td = text('td', undefined, { colspan: 3 });
+      restKeys.forEach(function (key, n) {
+        const a = rest[0][key], b = B ? rest[1][key] : a, t = a || b;
+        const sa = a ? a.state : 'absent', sb = b ? b.state : 'absent';
+        const words = t.stage.label + (sa === sb ? ' ' + sa : ' ' + sa + ' in A, ' + sb + ' in B');
+        const span = text('span', words, { 'data-item': key, 'data-rest': sa });
+        if (B) span.setAttribute('data-rest-b', sb);
+        if (sa !== sb) span.className = 'diff';
+        if (n) td.appendChild(document.createTextNode(', '));
+        td.appendChild(span);
+      });
+      tr.appendChild(td); body.appendChild(tr); table.appendChild(body);
     }
     const ev = $('events');
     ev.textContent = '';
@@ -521,19 +588,32 @@
     box.textContent = d.text;
     box.setAttribute('data-frame', d.frame); box.setAttribute('data-item', d.itemKind === null ? '' : d.itemKind + ':' + d.id); box.setAttribute('data-field', d.field); box.setAttribute('data-part', d.part);
   }
+  if (B && !data.divergence && data.equal) {
+    const box = $('equal');
+    box.hidden = false;
+    box.textContent = data.equal;
+  }
   markers.addEventListener('click', function (e) { const f = e.target.getAttribute && e.target.getAttribute('data-frame'); if (f !== null && f !== undefined) { pause(); seek(+f); } });
 
   // ---- Playing ----
-  let playing = false, speed = 1, rate = 60, base = 0, baseTime = 0, lastDraw = 0;
+  // The display redraws at its own instants, k / rate seconds after play began (every screen
+  // frame at rate 0), counted on the screen's clock (requestAnimationFrame's timestamps), and
+  // the k-th redraw shows the frame of the run's time k / rate × speed on from where play
+  // began. A redraw is due at the first screen frame at or after its instant (up to a
+  // millisecond early, for timestamps' jitter), so 24 Hz on a 60 Hz screen is 24 redraws a
+  // second (not every third screen frame: 20), and at the run's own rate every frame is shown
+  // once.
+  let playing = false, speed = 1, rate = 60, startedAt = null, baseTime = 0, redraws = 0;
   function frameAt(t) {
     const r = A.n >= count ? A : B;
+    const due = t + 1e-9;  // a frame whose time is the instant, give or take its rounding
     let lo = 0, hi = r.n - 1;
-    while (lo < hi) { const m = (lo + hi + 1) >> 1; if (r.playTime[m] <= t) lo = m; else hi = m - 1; }
+    while (lo < hi) { const m = (lo + hi + 1) >> 1; if (r.playTime[m] <= due) lo = m; else hi = m - 1; }
     return lo;
   }
   function timeOf(f) { const r = f < A.n ? A : B; return r.playTime[f]; }
   function seek(f) { cur = Math.max(0, Math.min(count - 1, f | 0)); if (playing) rebase(); draw(); }
-  function rebase() { base = performance.now(); baseTime = timeOf(cur); }
+  function rebase() { startedAt = null; baseTime = timeOf(cur); redraws = 0; }
   function play() {
     if (count < 2) return;
     if (cur >= count - 1) cur = 0;
@@ -543,12 +623,17 @@
   function pause() { playing = false; $('play').textContent = '▶'; $('play').setAttribute('data-playing', '0'); }
   function loop(now) {
     if (!playing) return;
-    if (rate === 0 || now - lastDraw >= 1000 / rate - 1) {
-      lastDraw = now;
-      const f = frameAt(baseTime + (now - base) / 1000 * speed);
-      if (f !== cur) { cur = f; draw(); }
-      if (cur >= count - 1) { pause(); return; }
+    if (startedAt === null) startedAt = now;
+    const elapsed = (now - startedAt) / 1000;
+    let t = elapsed;
+    if (rate > 0) {
+      const k = Math.floor((elapsed + 0.001) * rate);
+      if (k <= redraws) { requestAnimationFrame(loop); return; }
+      redraws = k; t = k / rate;
     }
+    const f = frameAt(baseTime + t * speed);
+    if (f !== cur) { cur = f; draw(); }
+    if (cur >= count - 1) { pause(); return; }
     requestAnimationFrame(loop);
   }
   $('play').addEventListener('click', function () { if (playing) pause(); else play(); });
@@ -556,7 +641,7 @@
   $('fwd').addEventListener('click', function () { pause(); seek(cur + 1); });
   scrub.addEventListener('input', function () { seek(+scrub.value); });
   $('speed').addEventListener('change', function () { speed = +$('speed').value; if (playing) rebase(); });
-  $('rate').addEventListener('change', function () { rate = +$('rate').value; });
+  $('rate').addEventListener('change', function () { rate = +$('rate').value; if (playing) rebase(); });
   $('paths').addEventListener('change', function () { showPaths = $('paths').checked; draw(); });
   $('outlines').addEventListener('change', function () { showOutlines = $('outlines').checked; draw(); });
   window.addEventListener('keydown', function (e) {
@@ -584,7 +669,7 @@
     document.querySelectorAll('#items tbody[data-item]').forEach(function (body) {
       data.runs.forEach(function (run, which) {
         const phase = body.querySelector('.phase[data-run="' + which + '"]');
-        if (!phase || phase.textContent === 'absent') return;
+        if (!phase || phase.getAttribute('data-present') !== '1') return;
         const fields = {}, points = [];
         body.querySelectorAll('td[data-field][data-run="' + which + '"]').forEach(function (td) { fields[td.getAttribute('data-field')] = { text: td.textContent, bits: td.getAttribute('data-bits') }; });
         body.querySelectorAll('td.points[data-run="' + which + '"] [data-point]').forEach(function (p) { points.push({ text: p.textContent.replace(/[,;] $/, ''), bits: p.getAttribute('data-bits') }); });
@@ -592,6 +677,16 @@
       });
     });
     document.querySelectorAll('#layer-fingers .finger').forEach(function (e) { out.fingers.push(attrs(e)); });
+    out.fingerPaths = [];
+    document.querySelectorAll('#layer-fingers .finger-path').forEach(function (e) { out.fingerPaths.push(attrs(e)); });
+    out.resting = [];
+    document.querySelectorAll('#items tbody.resting [data-item]').forEach(function (e) { out.resting.push({ item: e.getAttribute('data-item'), state: e.getAttribute('data-rest'), stateB: e.getAttribute('data-rest-b'), text: e.textContent }); });
+    out.trails = [];
+    document.querySelectorAll('#layer-trails [data-trail]').forEach(function (e) { out.trails.push({ run: +e.getAttribute('data-run'), item: e.getAttribute('data-trail'), from: +e.getAttribute('data-from'), points: e.getAttribute('points') }); });
+    out.ghosts = [];
+    document.querySelectorAll('#layer-ghosts [data-ghost]').forEach(function (e) { out.ghosts.push({ run: +e.getAttribute('data-run'), item: e.getAttribute('data-ghost'), from: +e.getAttribute('data-from'), tag: e.tagName, attrs: attrs(e) }); });
+    out.panelItems = [];
+    document.querySelectorAll('#items tbody[data-item]').forEach(function (e) { out.panelItems.push(e.getAttribute('data-item')); });
     return out;
   }
 
