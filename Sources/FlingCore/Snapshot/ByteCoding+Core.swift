@@ -240,7 +240,7 @@ extension FixedStepClock: ByteCodable {
     package init(from r: inout ByteReader) throws(FlingError) {
         let tick = try r.double(), maxFrameInterval = try r.double(), ticks = try r.int()
         let simulated = try r.double(), dropped = try r.double(), display = try r.double()
-        guard ticks >= 0, simulated.isFinite, dropped.isFinite, display.isFinite, dropped >= 0 else {
+        guard (0...Self.maximumTickCount).contains(ticks), simulated.isFinite, dropped.isFinite, display.isFinite, dropped >= 0 else {
             throw r.fail("a clock's tick count and times must be finite, not negative", value: "\(ticks) ticks")
         }
         try self.init(

@@ -54,6 +54,10 @@ extension DragAnimator where Policy: PolicyRules {
             policy: Policy.save(self))
     }
 
+    /// The largest count a snapshot may hold (ticks ahead of it, inputs, ids): 2⁶², so that
+    /// no count it holds can overflow while the animator runs on.
+    static var countBound: Int { 1 << 62 }
+
     /// Replaces the kernel's state with `s` (checked against the animator first: nothing changes
     /// when it does not fit, or the backend refuses a world).
     func restoreState(_ state: KernelState<Policy>) throws(FlingError) {
@@ -109,6 +113,9 @@ extension DragAnimator where Policy: PolicyRules {
         guard s.clock.tick == clock.tick, s.clock.maxFrameInterval == clock.maxFrameInterval else {
             throw bad("clock", "tick \(s.clock.tick)", "the animator's tick is \(clock.tick)")
         }
+        guard s.actions >= 0, s.actions <= Self.countBound, s.fieldsAction >= 0, s.fieldsAction <= s.actions else {
+            throw bad("actions", "\(s.actions)", "must lie in 0...\(Self.countBound), and the fields' within them")
+        }
         let n = s.records.count
         guard s.phases.count == n, s.worlds.count == n else {
             throw bad("records", "\(n)", "phases and worlds must number one per record")
@@ -118,8 +125,11 @@ extension DragAnimator where Policy: PolicyRules {
             if k > 0, s.records[k - 1].item.id >= s.records[k].item.id {
                 throw bad("records[\(k)]", "\(s.records[k].item.id)", "records must be in increasing id order")
             }
-            guard s.records[k].pushCount >= 0, s.records[k].settleCount >= 0 else {
-                throw bad("records[\(k)]", "counts", "must not be negative")
+            let r = s.records[k]
+            guard r.pushCount >= 0, (0...Self.countBound).contains(r.settleCount), (0...s.actions).contains(r.lastAction),
+                (0...s.actions).contains(r.predictedAfter)
+            else {
+                throw bad("records[\(k)]", "counts", "must lie in 0...\(Self.countBound), the inputs' numbers within the kernel's count")
             }
         }
         // Touches: the free slots distinct and in range; a live slot's touch down once; a
@@ -130,6 +140,9 @@ extension DragAnimator where Policy: PolicyRules {
         }
         let free = Set(s.freeTouchSlots)
         var down = Set<Int>()
+        for (k, t) in s.touchSlots.enumerated() where t.itemHint < 0 {
+            throw bad("touchSlots[\(k)].itemHint", "\(t.itemHint)", "must not be negative")
+        }
         for k in 0..<slots where !free.contains(k) {
             let t = s.touchSlots[k]
             guard down.insert(t.id.rawValue).inserted else { throw bad("touchSlots[\(k)].id", "\(t.id)", "is down in another slot") }
@@ -164,7 +177,7 @@ extension DragAnimator where Policy: PolicyRules {
         for (k, r) in s.records.enumerated() where r.pushCount != pushCounts[r.item.id.rawValue, default: 0] {
             throw bad("records[\(k)].pushCount", "\(r.pushCount)", "must count the item's continuous pushes")
         }
-        guard s.nextPush >= 1, s.acceptedPushes.allSatisfy({ $0.id.rawValue < s.nextPush }),
+        guard (1...Self.countBound).contains(s.nextPush), s.acceptedPushes.allSatisfy({ $0.id.rawValue < s.nextPush }),
             s.pushes.allSatisfy({ $0.id.rawValue < s.nextPush })
         else { throw bad("nextPush", "\(s.nextPush)", "must lie past every push's id") }
         try DynamicsSettings.validate(fields: s.fields, "AnimatorSnapshot.fields")

@@ -120,7 +120,12 @@ extension VelocityTracker: ByteCodable {
         }
         var samples: [TrackerSample] = []
         for _ in 0..<Self.historySize {
-            samples.append(TrackerSample(time: Int64(bitPattern: try r.u64()), x: try r.double(), y: try r.double()))
+            let time = Int64(bitPattern: try r.u64())
+            // Microseconds within ±10¹² s, as add(time:position:) keeps them: their differences cannot overflow.
+            guard time.magnitude <= 1_000_000_000_000_000_000 else {
+                throw r.fail("a tracker's sample time is beyond ±10¹² s", value: "\(time)")
+            }
+            samples.append(TrackerSample(time: time, x: try r.double(), y: try r.double()))
         }
         self.init(newest: newest, count: count, samples: samples)
     }

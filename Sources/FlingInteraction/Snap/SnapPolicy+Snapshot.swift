@@ -22,6 +22,12 @@ extension SnapPolicy {
         guard saved.zOrder.sorted() == s.records.map(\.item.id) else {
             throw bad("zOrder", "\(saved.zOrder.count)", "must order the items, each once")
         }
+        for (k, m) in saved.motions.enumerated() {
+            // A run started at a tick boundary already reached (its elapsed time is counted from it).
+            for start in [m.keyframes?.startTick, m.scaleRun?.startTick].compactMap({ $0 }) where !(0...s.clock.ticks).contains(start) {
+                throw bad("motions[\(k)]", "start tick \(start)", "a run starts at a tick already reached, 0...\(s.clock.ticks)")
+            }
+        }
         for (k, phase) in s.phases.enumerated() {
             let hasWorld: Bool
             switch phase {
