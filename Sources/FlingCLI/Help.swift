@@ -44,6 +44,7 @@ enum Help {
         USAGE: fling replay FILE [--backend KIND] [--arithmetic A] [--display-hz HZ]
                                  [--jitter SEED] [--viewport WxH] [--tile-size S]
                                  [--reference R] [--allow-unpinned] [--allow-uncompared-run]
+                                 [--predict] [--from TICK]
 
         Replays every scene of FILE and prints one line per scene:
 
@@ -103,6 +104,18 @@ enum Help {
           --allow-uncompared-run
                             A run whose backend has no peer in this build exits 0 (it
                             still says that the run was not compared).
+          --predict         Replay again with predictions (600 ticks ahead, or the trace's own)
+                            and print each release's prediction beside what its item then
+                            did, before the digest line ("tile 3 released at tick 12:
+                            predicted settled home after tick 81 at ...; exact"), then
+                            "predictions: <n> releases: <e> exact, <s> superseded, <d>
+                            differ". A release another input overtook is superseded; any
+                            that differs makes the exit status 1. Tile traces and snap scenes.
+          --from TICK       Tile traces: replay again cut at TICK, the animator taken whole
+                            as a snapshot's bytes and read back into a fresh one over a fresh
+                            backend, and continued to the end; print its digest beside the
+                            whole replay's (before the digest line); exit status 1 if they
+                            differ.
           --viewport WxH    CSV only: the viewport, in points (default 390x844).
           --tile-size S     CSV only: the tile's side, in points (default 160).
           -h, --help        Show this help.

@@ -1,5 +1,6 @@
 import Fling
 import FlingCore
+import Foundation
 import Testing
 
 @testable import FlingInteraction
@@ -152,5 +153,47 @@ extension AnimatorSnapshotTests {
         let error = #expect(throws: FlingError.self) { try a.restore(snapshot) }
         #expect(error?.code == .invalidState && error?.value == "recording")
         #expect(recorder.inputCount == 1 && a.clock.ticks == 6)
+    }
+}
+
+extension AnimatorSnapshotTests {
+    /// Across processes: a random session recorded as a trace and replayed, cut at a random
+    /// tick; the snapshot there written to a file as bytes; a child process
+    /// (`FlingSelfTest snapshot --continue`) reads the trace and the bytes, restores the snapshot
+    /// into a fresh animator over a fresh backend, replays on and prints its final digest: the
+    /// whole replay's. In this process too, the replay cut at the same tick (through the bytes)
+    /// gives the whole replay, tick for tick.
+    @Test(arguments: kinds())
+    func aSnapshotContinuesInAnotherProcess(kind: BackendKind) throws {
+        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("fling-snapshots-\(getpid())-\(kind)")
+        try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: dir) }
+        var compared = 0
+        for seed in UInt64(1)...4 {
+            let session = AppSession.random(seed: seed &* 0xA24B_AED4_963E_E407)
+            let animator = try session.animator(kind)
+            let recorder = try TraceRecorder(recording: animator)
+            _ = try session.play(session.actions[...], on: animator)
+            let trace = try recorder.trace()
+            let make = { (n: Int) throws(FlingError) -> any PhysicsBackend in try kind.make(solverIterations: n) }
+            let whole = try TraceReplayer(trace).replay(makeBackend: make)
+            var rng = SplitMix64(state: seed)
+            let tick = Int(rng.next() % UInt64(max(1, whole.tickCount - 1)))
+            let (cut, taken) = try TraceReplayer(trace).replay(cutAt: tick, makeBackend: make)
+            let snapshot = try #require(taken, "seed \(seed): the trace reaches tick \(tick)")
+            #expect(snapshot.tick == tick)
+            #expect(cut.digest == whole.digest && cut.sessions[0].ticks == whole.sessions[0].ticks, "seed \(seed), cut at \(tick)")
+            let traceFile = dir.appendingPathComponent("\(seed).json"), snapshotFile = dir.appendingPathComponent("\(seed).snapshot")
+            try Data(trace.json.utf8).write(to: traceFile)
+            try Data(snapshot.bytes).write(to: snapshotFile)
+            let r = try PublicSurfaceTests.run(
+                PublicSurfaceTests.selfTest, ["snapshot", "--continue", traceFile.path, snapshotFile.path, "--backend", kind.rawValue])
+            #expect(r.status == 0, "seed \(seed): \(r.stderr)")
+            #expect(
+                r.stdout.trimmingCharacters(in: .whitespacesAndNewlines) == "digest \(whole.digest.hex) ticks \(whole.tickCount)",
+                "seed \(seed), cut at \(tick) of \(whole.tickCount): the child says \(r.stdout)")
+            compared += 1
+        }
+        #expect(compared == 4)
     }
 }

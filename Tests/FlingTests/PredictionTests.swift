@@ -1,7 +1,9 @@
 import Fling
 import Foundation
+import FlingCommandLine
 import Testing
 
+@testable import FlingCLI
 @testable import FlingInteraction
 @testable import FlingTraces
 
@@ -164,5 +166,29 @@ extension PredictionTests {
             #expect(a.digest == plain.digest, "seed \(seed): digest")
         }
         #expect(checked > 200, "\(checked) predictions asked again")
+    }
+}
+
+extension PredictionTests {
+    /// `fling replay --predict` prints each release's prediction beside what its item did and a
+    /// summary before the digest line, exit status 0 when none differs (superseded ones do not
+    /// fail); `--from TICK` continues a snapshot taken at TICK to the whole replay's digest, and
+    /// refuses a tick past the trace's end and a document it cannot continue.
+    @Test(arguments: kinds())
+    func flingReplayPredictsAndContinues(kind: BackendKind) throws {
+        let up = try fixturePath("traces/fling-up.json")
+        let r = FlingCommand.run(["replay", up, "--backend", kind.rawValue, "--predict", "--from", "10"])
+        #expect(r.status == 0, "\(r.stderr)")
+        #expect(r.stdout.contains("\ntile 1 released at tick 8: predicted culled after tick 20 at "), "\(r.stdout)")
+        #expect(r.stdout.contains("; exact\npredictions: 1 releases: 1 exact, 0 superseded, 0 differ\n"), "\(r.stdout)")
+        let digest = try #require(r.stdout.split(separator: "\n").last.map(String.init))
+        #expect(r.stdout.contains("\nfrom tick 10: a snapshot of "))
+        #expect(r.stdout.contains(": \(digest); the whole replay: \(digest): equal\n"), "\(r.stdout)")
+        let press = FlingCommand.run(["replay", try fixturePath("scenes/heads-press.json"), "--backend", kind.rawValue, "--predict"])
+        #expect(press.status == 0 && press.stdout.contains("predictions: 2 releases: 0 exact, 2 superseded, 0 differ\n"), "\(press.stdout)")
+        let past = FlingCommand.run(["replay", up, "--backend", kind.rawValue, "--from", "500"])
+        #expect(past.status == 1 && past.stderr.contains("--from 500: the trace ends at tick 21"), "\(past.stderr)")
+        let scene = FlingCommand.run(["replay", try fixturePath("scenes/heads-press.json"), "--backend", kind.rawValue, "--from", "5"])
+        #expect(scene.status == 2 && scene.stderr.contains("--from continues tile traces"), "\(scene.stderr)")
     }
 }

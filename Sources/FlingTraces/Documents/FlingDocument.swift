@@ -120,7 +120,7 @@ public struct ReplayOptions {
     }
 
     /// The backend, or an error naming `field` when there is none.
-    func backend(_ solverIterations: Int, for field: String) throws(FlingError) -> any PhysicsBackend {
+    package func backend(_ solverIterations: Int, for field: String) throws(FlingError) -> any PhysicsBackend {
         guard let makeBackend else {
             throw FlingError(
                 .invalidState, field: field, value: "no backend",

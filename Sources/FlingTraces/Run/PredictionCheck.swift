@@ -209,3 +209,25 @@ extension SceneDocument {
         return try SnapScenes.checkPredictions(scene.inputs, sampling, try scene.driver(o).driver)
     }
 }
+
+/// A document whose releases' predictions can be checked (tile traces, snap scenes).
+package protocol PredictingDocument {
+    /// The check, with `options.predictionTicks` (or 600) ticks ahead; nil when the document has no releases.
+    func checkPredictions(_ options: ReplayOptions) throws(FlingError) -> PredictionCheck?
+    /// What an item is called in the check's lines: `tile`, `item`.
+    var itemNoun: String { get }
+}
+
+extension Trace: PredictingDocument {
+    package func checkPredictions(_ options: ReplayOptions) throws(FlingError) -> PredictionCheck? {
+        let ticks = options.predictionTicks ?? DragSettings.defaultPredictionTicks
+        return try TraceReplayer(self, display: options.display).checkPredictions(ticks: ticks) { (n) throws(FlingError) in
+            try options.backend(n, for: "fling replay --predict")
+        }
+    }
+    package var itemNoun: String { "tile" }
+}
+
+extension SceneDocument: PredictingDocument {
+    package var itemNoun: String { "item" }
+}

@@ -74,6 +74,17 @@ public struct TraceReplayer {
     public func replay(
         makeBackend: (_ solverIterations: Int) throws(FlingError) -> any PhysicsBackend
     ) throws(FlingError) -> TraceReplay {
+        try replay(cutAt: nil, makeBackend: makeBackend).replay
+    }
+
+    /// The replay cut at tick `tick` (counted over the sessions, in order): there the session's
+    /// animator is taken whole, its snapshot written as bytes and read back into a fresh
+    /// animator over a fresh backend, and the replay goes on there to the end. The same replay
+    /// as ``replay(makeBackend:)`` when snapshots restore bit for bit; the snapshot is nil when
+    /// the trace ends first.
+    package func replay(
+        cutAt tick: Int?, makeBackend: (_ solverIterations: Int) throws(FlingError) -> any PhysicsBackend
+    ) throws(FlingError) -> (replay: TraceReplay, snapshot: AnimatorSnapshot?) {
         try trace.validate()
         try Check.range(display.rate, 1...100_000, "DisplayFrames.rate")
         if let checkpointInterval, checkpointInterval < 1 {
@@ -91,9 +102,18 @@ public struct TraceReplayer {
         var result = TraceReplay(
             sessions: [], digest: StateDigest(), tickCount: 0,
             pins: PinCheck(arithmetic: trace.arithmetic, pinned: pinned, compared: 0, comparedOn: .thisRun))
+        var taken: AnimatorSnapshot?
         for (s, session) in trace.sessions.enumerated() {
             let backend = try makeBackend(session.solverIterations)
-            let r = try replay(session, startingFrom: result.digest, backend: backend)
+            let cut = tick.flatMap { taken == nil && $0 >= result.tickCount ? $0 - result.tickCount : nil }
+            let r = try replay(session, startingFrom: result.digest, backend: backend, cut: cut, taken: { taken = $0 }) {
+                (snapshot) throws(FlingError) in
+                let a = try TileAnimator(
+                    viewport: session.viewport, tiles: session.tiles, configuration: session.configuration,
+                    backend: try makeBackend(session.solverIterations))
+                try a.restore(try AnimatorSnapshot(bytes: snapshot.bytes))
+                return a
+            }
             if backend.arithmetic == trace.arithmetic {
                 if let x = session.expected {
                     result.pins.compared += 2 + x.checkpoints.count
@@ -106,41 +126,84 @@ public struct TraceReplayer {
             result.tickCount += r.tickCount
             result.sessions.append(r)
         }
-        return result
+        return (result, taken)
+    }
+
+    /// Session `s` replayed on from `snapshot` (its animator taken at a cut, here or in another
+    /// process), its animator restored over a fresh backend: the session's replay from the
+    /// snapshot's tick on, whose animator's digest (``TraceReplay/Session/digest`` for the first
+    /// session) is the one the whole replay gives.
+    package func resume(
+        session s: Int, from snapshot: AnimatorSnapshot, makeBackend: (_ solverIterations: Int) throws(FlingError) -> any PhysicsBackend
+    ) throws(FlingError) -> TraceReplay.Session {
+        try trace.validate()
+        guard trace.sessions.indices.contains(s) else {
+            throw FlingError(.outOfRange, field: "resume.session", value: "\(s)", reason: "the trace has \(trace.sessions.count) sessions")
+        }
+        let session = trace.sessions[s]
+        let backend = try makeBackend(session.solverIterations)
+        let animator = try TileAnimator(
+            viewport: session.viewport, tiles: session.tiles, configuration: session.configuration, backend: backend)
+        try animator.restore(snapshot)
+        return try replay(
+            session, startingFrom: StateDigest(), backend: backend, cut: nil, taken: { _ in }, resume: { _ in animator }, resuming: animator
+        )
     }
 
     func replay(_ session: Trace.Session, startingFrom start: StateDigest, backend: any PhysicsBackend) throws(FlingError)
         -> TraceReplay.Session
     {
-        let animator = try TileAnimator(
-            viewport: session.viewport, tiles: session.tiles, configuration: session.configuration, backend: backend)
+        try replay(session, startingFrom: start, backend: backend, cut: nil, taken: { _ in }) { (_) throws(FlingError) in
+            throw FlingError(.invalidState, field: "TraceReplayer", value: "no cut", reason: "a replay without a cut resumes nothing")
+        }
+    }
+
+    /// The session's replay, from its start or from `resuming` (an animator restored from a
+    /// snapshot: its queue holds every input not yet applied, so none is scheduled again). Cut
+    /// at the start of tick `cut`: there its animator is taken whole, handed to `taken`, and the
+    /// replay goes on in the animator `resume` makes from the snapshot.
+    func replay(
+        _ session: Trace.Session, startingFrom start: StateDigest, backend: any PhysicsBackend, cut: Int?,
+        taken: (AnimatorSnapshot) -> Void, resume: (AnimatorSnapshot) throws(FlingError) -> TileAnimator, resuming: TileAnimator? = nil
+    ) throws(FlingError) -> TraceReplay.Session {
+        var animator: TileAnimator
+        if let resuming {
+            animator = resuming
+        } else {
+            animator = try TileAnimator(
+                viewport: session.viewport, tiles: session.tiles, configuration: session.configuration, backend: backend)
+        }
         let interval = checkpointInterval ?? session.expected?.interval
         var out = TraceReplay.Session(
-            name: session.name, ticks: [], events: [], tickCount: 0, startDigest: start, digest: start,
-            checkpointInterval: interval, checkpoints: [], stoppedWhenIdle: false, outcomes: [], errors: [])
+            name: session.name, ticks: [], events: [], tickCount: animator.clock.ticks, startDigest: start,
+            digest: resuming?.digest ?? start, checkpointInterval: interval, checkpoints: [], stoppedWhenIdle: false, outcomes: [],
+            errors: [])
 
         // The ticks of the current frame, as the animator steps them.
         var stepped: [TraceReplay.TickState] = []
-        animator.onTick = { k, states in
-            stepped.append(TraceReplay.TickState(tick: k, tiles: states.map { TraceReplay.TileState(id: $0.0, state: $0.1) }))
+        func record(_ a: TileAnimator) {
+            a.onTick = { k, states in
+                stepped.append(TraceReplay.TickState(tick: k, tiles: states.map { TraceReplay.TileState(id: $0.0, state: $0.1) }))
+            }
         }
+        record(animator)
         defer { animator.onTick = nil }
 
         // Every input goes in up front, with its tick (a recorded one, or its time's).
         var lastTick = 0
         for input in session.inputs {
-            try animator.schedule(input.input, tick: input.tick)
+            if resuming == nil { try animator.schedule(input.input, tick: input.tick) }
             if let tick = input.tick {
                 lastTick = tick
             } else if case .touch(let e) = input.input {
                 lastTick = animator.clock.firstTick(atOrAfter: e.time)
             }
         }
+        var cut = cut
         var frames = FrameTimes(display)
         var done = session.run.duration <= 0
-        while !done {
-            var t = frames.next()
-            if t >= session.run.duration { t = session.run.duration; done = true }
+        /// Steps the animator to display time `t`; whether the session is over.
+        func frame(_ t: Double) -> Bool {
             stepped.removeAll(keepingCapacity: true)
             // An input the backend refused fails here as it failed live: the animator consumes
             // it, reports it, and the same call again steps the frame's remaining ticks.
@@ -169,10 +232,34 @@ public struct TraceReplayer {
                 let gone = lifeCycle.filter { $0.tick == k && $0.kind.endsWorld }.map(\.tile)
                 if applied, state.tiles.allSatisfy({ gone.contains($0.id) }) {
                     out.stoppedWhenIdle = true
+                    return true
+                }
+            }
+            return false
+        }
+        while !done {
+            var t = frames.next()
+            // A resumed replay's frames start after the snapshot's display time.
+            if t <= animator.clock.displayTime, resuming != nil, !(t >= session.run.duration) { continue }
+            if t >= session.run.duration { t = session.run.duration; done = true }
+            if let c = cut, FixedStepClock.ticksEnded(by: t, tick: animator.clock.tick) > c {
+                // The frame would step past the cut: a frame at the cut's tick first (ticks do not
+                // depend on where frames fall), then the animator taken and made again.
+                let at = animator.clock.start(ofTick: c)
+                if at > animator.clock.displayTime, frame(at) {
                     done = true
                     break
                 }
+                if animator.clock.ticks == c {
+                    let snapshot = try animator.snapshot()
+                    taken(snapshot)
+                    animator.onTick = nil
+                    animator = try resume(snapshot)
+                    record(animator)
+                }
+                cut = nil
             }
+            if frame(t) { done = true }
         }
         guard animator.clock.droppedTime == 0 else {
             throw FlingError(
