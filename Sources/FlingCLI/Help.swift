@@ -44,7 +44,7 @@ enum Help {
         USAGE: fling replay FILE [--backend KIND] [--arithmetic A] [--display-hz HZ]
                                  [--jitter SEED] [--viewport WxH] [--tile-size S]
                                  [--reference R] [--allow-unpinned] [--allow-uncompared-run]
-                                 [--predict] [--from TICK]
+                                 [--predict] [--from TICK] [--from-last-snapshot]
 
         Replays every scene of FILE and prints one line per scene:
 
@@ -116,6 +116,11 @@ enum Help {
                             backend, and continued to the end; print its digest beside the
                             whole replay's (before the digest line); exit status 1 if they
                             differ.
+          --from-last-snapshot
+                            Tile traces that carry snapshots (fling convert --snapshots):
+                            replay each scene from its last snapshot instead of its start, on
+                            a backend of the kind they were taken on; print where each scene
+                            started, the pins of the scenes' ends, and the digest line.
           --viewport WxH    CSV only: the viewport, in points (default 390x844).
           --tile-size S     CSV only: the tile's side, in points (default 160).
           -h, --help        Show this help.
@@ -199,7 +204,7 @@ enum Help {
     static let convert = """
         USAGE: fling convert FILE [--out PATH] [--viewport WxH] [--tile-size S] [--name TEXT]
                                   [--notes TEXT] [--attribution TEXT] [--pin] [--every N]
-                                  [--backend KIND] [--arithmetic A]
+                                  [--backend KIND] [--arithmetic A] [--snapshots N]
 
         Writes FILE as a JSON document to standard output, or to PATH. A CSV stroke file
         becomes a JSON trace (format "fling-trace", version 2) of one scene per stroke,
@@ -217,9 +222,13 @@ enum Help {
           --pin             Replay and pin the expected digests (a trace's tick count and
                             digest per scene; a scene's samples and digest; a path's digest).
           --every N         Traces, with --pin: also pin a checkpoint digest every N ticks.
+          --snapshots N     Traces: replay and keep a snapshot of each scene's animator every N
+                            ticks (trace version 4), where `fling replay --from-last-snapshot`
+                            can start; they restore only on the backend kind and arithmetic
+                            they were taken on.
           --backend KIND, --arithmetic A
-                            What --pin replays on, as for replay (default native-portable:
-                            pins that hold on every machine).
+                            What --pin and --snapshots replay on, as for replay (default
+                            native-portable: pins that hold on every machine).
           --viewport WxH, --tile-size S
                             CSV only, as for replay.
           -h, --help        Show this help.

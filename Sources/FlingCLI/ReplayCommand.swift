@@ -6,7 +6,7 @@ enum ReplayCommand {
     static func run(_ arguments: [String], _ out: inout Output) throws {
         let args = try Arguments(
             arguments, valued: ["backend", "arithmetic", "display-hz", "jitter", "viewport", "tile-size", "reference", "from"],
-            flags: ["help", "allow-unpinned", "allow-uncompared-run", "predict"])
+            flags: ["help", "allow-unpinned", "allow-uncompared-run", "predict", "from-last-snapshot"])
         if args.flag("help") { out.print(Help.replay); return }
         let path = try args.file()
         let kind = try Input.backend(args)
@@ -17,6 +17,7 @@ enum ReplayCommand {
             reference = r == "auto"
         }
         let document = try Input.document(path, args, out)
+        if args.flag("from-last-snapshot") { return try fromLastSnapshot(document, kind, display, path, &out) }
         let options = Input.options(kind, display: display, keepsFrames: false, reference: reference)
         let replay = try document.play(options)
         for line in replay.report.dropLast() { out.print(line) }
@@ -29,6 +30,28 @@ enum ReplayCommand {
             replay.pins, frameUnit: replay.run.frameUnit, path: path, allowingUnpinned: args.flag("allow-unpinned"),
             allowingUncomparedRun: args.flag("allow-uncompared-run"), &out)
         if let first = failures.first { throw RunError("\(path): \(first)") }
+    }
+
+    /// `--from-last-snapshot`: a trace carrying snapshots replayed from each session's last one
+    /// (on a backend of the kind they were taken on): a line per session saying where it
+    /// started, the pins of the sessions' ends compared, the digest line.
+    static func fromLastSnapshot(
+        _ document: any FlingDocument, _ kind: BackendKind, _ display: DisplayFrames, _ path: String, _ out: inout Output
+    ) throws {
+        guard let trace = document as? Trace, trace.sessions.contains(where: { !$0.snapshots.isEmpty }) else {
+            throw UsageError("--from-last-snapshot replays tile traces that carry snapshots (fling convert FILE --snapshots N)")
+        }
+        var replayer = TraceReplayer(trace, display: display)
+        replayer.recordsTicks = false
+        replayer.startsFromSnapshots = true
+        let replay = try replayer.replay { n throws(FlingError) in try kind.make(solverIterations: n) }
+        for (s, session) in trace.sessions.enumerated() {
+            let from = session.snapshots.last.map { "its snapshot at tick \($0.tick)" } ?? "its start (no snapshot)"
+            out.print("scene \(s + 1): replayed from \(from) to tick \(replay.sessions[s].tickCount - 1)")
+        }
+        for line in compared(replay.pins, backend: kind) { out.print(line) }
+        out.print(replay.summary)
+        try check(replay.pins, frameUnit: "tick", path: path, allowingUnpinned: true, allowingUncomparedRun: true, &out)
     }
 
     /// `--predict`: each release's prediction beside what its item then did (a replay with

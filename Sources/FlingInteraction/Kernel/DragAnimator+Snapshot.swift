@@ -58,6 +58,18 @@ extension DragAnimator where Policy: PolicyRules {
     /// no count it holds can overflow while the animator runs on.
     static var countBound: Int { 1 << 62 }
 
+    /// The kernel's state as a recording's snapshot holds it: the inputs not yet applied left
+    /// out (the recording has them, from the snapshot's tick on), and the touches and pushes
+    /// accepted ahead of the ticks with them: those accepted are those applied.
+    func captureAppliedState() throws(FlingError) -> KernelState<Policy> {
+        var s = try captureState()
+        s.queue = InputQueue()
+        s.accepted = TouchSequence(down: touches.sortedEntries().map(\.key), lastTime: -.infinity)
+        s.acceptedPushes = pushes.map { ($0.id, $0.item) }
+        s.carried = []
+        return s
+    }
+
     /// Replaces the kernel's state with `s` (checked against the animator first: nothing changes
     /// when it does not fit, or the backend refuses a world).
     func restoreState(_ state: KernelState<Policy>) throws(FlingError) {

@@ -32,4 +32,11 @@ extension TileAnimator {
         guard case .tiles(let state) = snapshot.state else { return }
         try restoreState(state)
     }
+
+    /// The animator as a recording's snapshot holds it (a trace's `snapshots`): without the
+    /// inputs accepted but not yet applied, which the recording schedules again from the
+    /// snapshot's tick on.
+    package func recordingSnapshot() throws(FlingError) -> AnimatorSnapshot {
+        AnimatorSnapshot(header: try snapshotHeader(animator: 0, fingerprint: fingerprint), state: .tiles(try captureAppliedState()))
+    }
 }

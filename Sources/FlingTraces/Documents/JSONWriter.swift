@@ -203,7 +203,7 @@ package struct JSONWriter {
             list(4, s.tiles.map(Self.tile), close: "],")
         }
         line(3, "\"run\": {\"duration\": \(Self.number(s.run.duration)), \"stopWhenIdle\": \(s.run.stopsWhenIdle)},")
-        let eventsClose = s.expected == nil ? "]" : "],"
+        let eventsClose = s.expected == nil && s.snapshots.isEmpty ? "]" : "],"
         if s.inputs.isEmpty {
             line(3, "\"events\": [" + eventsClose)
         } else {
@@ -217,7 +217,15 @@ package struct JSONWriter {
                 members.append("\"checkpoints\": [" + x.checkpoints.map { "\"\($0.hex)\"" }.joined(separator: ", ") + "]")
             }
             line(3, "\"expected\": {")
-            list(4, members, close: "}")
+            list(4, members, close: s.snapshots.isEmpty ? "}" : "},")
+        }
+        if !s.snapshots.isEmpty {
+            line(3, "\"snapshots\": [")
+            list(
+                4,
+                s.snapshots.map {
+                    "{\"tick\": \($0.tick), \"digest\": \"\($0.digest.hex)\", \"animator\": \"\(Base64.encode($0.bytes))\"}"
+                }, close: "]")
         }
         line(2, last ? "}" : "},")
     }

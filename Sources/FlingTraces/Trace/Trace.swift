@@ -19,7 +19,7 @@ public struct Trace: Hashable, Sendable {
     /// The newest format version: this build reads versions 1 to 4, and writes the lowest
     /// one that can hold the trace (2 for tile operations, explicit ticks, or portable
     /// arithmetic; 3 for the dynamics: walls, the rest rule, item properties, fields, pushes;
-    /// 4 for predictions).
+    /// 4 for predictions and snapshots).
     public static let version = 4
 
     /// A short name, for reports.
@@ -68,6 +68,9 @@ public struct Trace: Hashable, Sendable {
         public var inputs: [Input]
         /// The digests the replay must give, if pinned.
         public var expected: Expectation?
+        /// Snapshots of the session's animator at some of its ticks, in tick order (version 4):
+        /// where a replay may start instead of the beginning (Trace+Snapshots.swift).
+        package var snapshots: [Snapshot] = []
 
         public init(
             name: String? = nil, viewport: Rect, tiles: [TileDefinition], configuration: TileConfiguration = .init(),
@@ -211,8 +214,8 @@ extension Trace.Session {
     /// Whether the session holds what only version 3 of the format says: dynamics in its
     /// configuration (walls, the viewport's edges as walls, rest thresholds other than the
     /// default, a material, fields), a tile with its own material, or a dynamics input.
-    /// Whether the session needs version 4: predictions asked for.
-    var needsVersion4: Bool { configuration.drag.predictionTicks != nil }
+    /// Whether the session needs version 4: predictions asked for, or snapshots.
+    var needsVersion4: Bool { configuration.drag.predictionTicks != nil || !snapshots.isEmpty }
 
     var needsVersion3: Bool {
         let c = configuration
@@ -339,6 +342,16 @@ extension Trace.Session {
                 throw fail(
                     at / "checkpoints", .malformedInput, "\(expected.checkpoints.count) digests",
                     "checkpoints need `every`")
+            }
+        }
+        // Snapshots in tick order, within the ticks the run can step (their bytes are read when
+        // a replay starts from one).
+        let most = FixedStepClock.ticksEnded(by: run.duration, tick: configuration.drag.tick)
+        for (k, snapshot) in snapshots.enumerated() {
+            guard (1...max(most, 1)).contains(snapshot.tick), k == 0 || snapshots[k - 1].tick < snapshot.tick else {
+                throw fail(
+                    path / "snapshots" / k / "tick", .outOfRange, "\(snapshot.tick)",
+                    "snapshots' ticks increase, within 1...\(most) (the run's ticks)")
             }
         }
     }

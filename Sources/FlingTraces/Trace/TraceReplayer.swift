@@ -56,6 +56,11 @@ public struct TraceReplayer {
     /// With ``recordsTicks``, keep only ticks `0, k, 2k, …` and those with a life-cycle event
     /// (a picture of a long trace draws what it can show).
     package var recordInterval = 1
+    /// Take a recording's snapshot of each session's animator every this many ticks
+    /// (``TraceReplay/Session/snapshots``; ``Trace/withSnapshots(every:makeBackend:)``).
+    package var snapshotEvery: Int?
+    /// Start each session that carries snapshots from its last one, not from its start.
+    package var startsFromSnapshots = false
 
     public init(_ trace: Trace, display: DisplayFrames = .rate(60)) {
         self.trace = trace
@@ -103,19 +108,16 @@ public struct TraceReplayer {
             sessions: [], digest: StateDigest(), tickCount: 0,
             pins: PinCheck(arithmetic: trace.arithmetic, pinned: pinned, compared: 0, comparedOn: .thisRun))
         var taken: AnimatorSnapshot?
-        for (s, session) in trace.sessions.enumerated() {
-            let backend = try makeBackend(session.solverIterations)
-            let cut = tick.flatMap { taken == nil && $0 >= result.tickCount ? $0 - result.tickCount : nil }
-            let r = try replay(session, startingFrom: result.digest, backend: backend, cut: cut, taken: { taken = $0 }) {
-                (snapshot) throws(FlingError) in
-                let a = try TileAnimator(
-                    viewport: session.viewport, tiles: session.tiles, configuration: session.configuration,
-                    backend: try makeBackend(session.solverIterations))
-                try a.restore(try AnimatorSnapshot(bytes: snapshot.bytes))
-                return a
-            }
+        /// A session's replay into the result, its pins compared (from a snapshot, the pins of its
+        /// end: the checkpoints before the snapshot were not replayed).
+        func tally(_ r: TraceReplay.Session, _ session: Trace.Session, _ s: Int, _ backend: any PhysicsBackend, resumed: Bool = false) {
             if backend.arithmetic == trace.arithmetic {
-                if let x = session.expected {
+                if var x = session.expected {
+                    if resumed {
+                        result.pins.pinned -= x.checkpoints.count
+                        x.interval = nil
+                        x.checkpoints = []
+                    }
                     result.pins.compared += 2 + x.checkpoints.count
                     result.pins.mismatches += Self.compare(x, r, session: s)
                 }
@@ -126,7 +128,60 @@ public struct TraceReplayer {
             result.tickCount += r.tickCount
             result.sessions.append(r)
         }
+        for (s, session) in trace.sessions.enumerated() {
+            let backend = try makeBackend(session.solverIterations)
+            if startsFromSnapshots, let last = session.snapshots.last {
+                tally(try resume(session, from: last, startingFrom: result.digest, backend: backend), session, s, backend, resumed: true)
+                continue
+            }
+            let cut = tick.flatMap { taken == nil && $0 >= result.tickCount ? $0 - result.tickCount : nil }
+            let r = try replay(session, startingFrom: result.digest, backend: backend, cut: cut, taken: { taken = $0 }) {
+                (snapshot) throws(FlingError) in
+                let a = try TileAnimator(
+                    viewport: session.viewport, tiles: session.tiles, configuration: session.configuration,
+                    backend: try makeBackend(session.solverIterations))
+                try a.restore(try AnimatorSnapshot(bytes: snapshot.bytes))
+                return a
+            }
+            tally(r, session, s, backend)
+        }
         return (result, taken)
+    }
+
+    /// A session replayed from one of its snapshots: restored into a fresh animator on
+    /// `backend`, the session's inputs from the snapshot's tick on scheduled, and the frames
+    /// from there; the digest chained on from the snapshot's.
+    func resume(_ session: Trace.Session, from snapshot: Trace.Snapshot, startingFrom start: StateDigest, backend: any PhysicsBackend)
+        throws(FlingError) -> TraceReplay.Session
+    {
+        let animator = try TileAnimator(
+            viewport: session.viewport, tiles: session.tiles, configuration: session.configuration, backend: backend)
+        do throws(FlingError) { try animator.restore(try AnimatorSnapshot(bytes: snapshot.bytes)) } catch {
+            throw FlingError(
+                error.code, field: "snapshot at tick \(snapshot.tick): \(error.field)", value: error.value, reason: error.reason)
+        }
+        guard animator.clock.ticks == snapshot.tick else {
+            throw FlingError(
+                .malformedInput, field: "snapshot at tick \(snapshot.tick)", value: "tick \(animator.clock.ticks)",
+                reason: "the snapshot's animator stands at another tick than the document says")
+        }
+        let dt = session.configuration.drag.tick
+        for input in session.inputs {
+            let tick: Int
+            if let t = input.tick {
+                tick = t
+            } else if case .touch(let e) = input.input {
+                tick = FixedStepClock.firstTick(atOrAfter: e.time, tick: dt)
+            } else {
+                continue
+            }
+            if tick >= snapshot.tick { try animator.schedule(input.input, tick: input.tick) }
+        }
+        var r = try replay(
+            session, startingFrom: start, backend: backend, cut: nil, taken: { _ in }, resume: { _ in animator }, resuming: animator,
+            resumingDigest: snapshot.digest)
+        r.startDigest = start
+        return r
     }
 
     /// Session `s` replayed on from `snapshot` (its animator taken at a cut, here or in another
@@ -164,7 +219,8 @@ public struct TraceReplayer {
     /// replay goes on in the animator `resume` makes from the snapshot.
     func replay(
         _ session: Trace.Session, startingFrom start: StateDigest, backend: any PhysicsBackend, cut: Int?,
-        taken: (AnimatorSnapshot) -> Void, resume: (AnimatorSnapshot) throws(FlingError) -> TileAnimator, resuming: TileAnimator? = nil
+        taken: (AnimatorSnapshot) -> Void, resume: (AnimatorSnapshot) throws(FlingError) -> TileAnimator, resuming: TileAnimator? = nil,
+        resumingDigest: StateDigest? = nil
     ) throws(FlingError) -> TraceReplay.Session {
         var animator: TileAnimator
         if let resuming {
@@ -176,7 +232,8 @@ public struct TraceReplayer {
         let interval = checkpointInterval ?? session.expected?.interval
         var out = TraceReplay.Session(
             name: session.name, ticks: [], events: [], tickCount: animator.clock.ticks, startDigest: start,
-            digest: resuming?.digest ?? start, checkpointInterval: interval, checkpoints: [], stoppedWhenIdle: false, outcomes: [],
+            digest: resumingDigest ?? resuming?.digest ?? start, checkpointInterval: interval, checkpoints: [], stoppedWhenIdle: false,
+            outcomes: [],
             errors: [])
 
         // The ticks of the current frame, as the animator steps them.
@@ -200,6 +257,7 @@ public struct TraceReplayer {
             }
         }
         var cut = cut
+        var nextSnapshot = snapshotEvery.map { (animator.clock.ticks / $0 + 1) * $0 }
         var frames = FrameTimes(display)
         var done = session.run.duration <= 0
         /// Steps the animator to display time `t`; whether the session is over.
@@ -242,24 +300,36 @@ public struct TraceReplayer {
             // A resumed replay's frames start after the snapshot's display time.
             if t <= animator.clock.displayTime, resuming != nil, !(t >= session.run.duration) { continue }
             if t >= session.run.duration { t = session.run.duration; done = true }
-            if let c = cut, FixedStepClock.ticksEnded(by: t, tick: animator.clock.tick) > c {
-                // The frame would step past the cut: a frame at the cut's tick first (ticks do not
-                // depend on where frames fall), then the animator taken and made again.
-                let at = animator.clock.start(ofTick: c)
+            // Where the frame would step past a tick a snapshot is taken at (the cut, or a
+            // recording's every `snapshotEvery`): a frame at that tick's start first (ticks do not
+            // depend on where frames fall), then the snapshot.
+            var stopped = false
+            while !stopped, let stop = [cut, nextSnapshot].compactMap({ $0 }).min(),
+                FixedStepClock.ticksEnded(by: t, tick: animator.clock.tick) > stop
+            {
+                let at = animator.clock.start(ofTick: stop)
                 if at > animator.clock.displayTime, frame(at) {
-                    done = true
+                    stopped = true
                     break
                 }
-                if animator.clock.ticks == c {
-                    let snapshot = try animator.snapshot()
-                    taken(snapshot)
-                    animator.onTick = nil
-                    animator = try resume(snapshot)
-                    record(animator)
+                if stop == nextSnapshot {
+                    if animator.clock.ticks == stop {
+                        out.snapshots.append(Trace.Snapshot(tick: stop, digest: out.digest, bytes: try animator.recordingSnapshot().bytes))
+                    }
+                    nextSnapshot = snapshotEvery.map { stop + $0 }
                 }
-                cut = nil
+                if stop == cut {
+                    if animator.clock.ticks == stop {
+                        let snapshot = try animator.snapshot()
+                        taken(snapshot)
+                        animator.onTick = nil
+                        animator = try resume(snapshot)
+                        record(animator)
+                    }
+                    cut = nil
+                }
             }
-            if frame(t) { done = true }
+            if stopped || frame(t) { done = true }
         }
         guard animator.clock.droppedTime == 0 else {
             throw FlingError(
@@ -456,6 +526,8 @@ public struct TraceReplay: PinnedReplay, Sendable {
         public var stoppedWhenIdle: Bool
         /// Each tile's outcome, in id order.
         public var outcomes: [TileOutcome]
+        /// The recording's snapshots taken (``TraceReplayer/snapshotEvery``).
+        package var snapshots: [Trace.Snapshot] = []
         /// Inputs the backend refused while they were applied (as they were refused live):
         /// each was consumed and its tile put back at rest. Empty for a sound recording.
         public var errors: [FlingError]
