@@ -256,8 +256,9 @@ enum Help {
     static let view = """
         USAGE: fling view FILE [B] --html OUT [--backend KIND] [--arithmetic A] [--display-hz HZ]
                                  [--jitter SEED] [--viewport WxH] [--tile-size S]
-                                 [each of those with -a or -b for one run]
+                                 [each of those with -a or -b for one run] [--predict]
                fling view FILE --json OUT [--frames LIST] [--backend KIND] [--arithmetic A]
+                                 [--predict]
 
         Replays FILE (any Fling document: a trace or CSV strokes, a fling-scene, a fling-paths
         document) and writes one self-contained HTML page to OUT that plays it: every tick or
@@ -280,6 +281,10 @@ enum Help {
           --backend KIND, --arithmetic A, --display-hz HZ, --jitter SEED
                             As for replay (default native-portable at 60 Hz); with -a or -b,
                             for one run.
+          --predict         Tile traces: releases carry predictions (600 ticks ahead), and the
+                            page draws each released tile's predicted end pose, an outline,
+                            from the release until the tile gets there (or a grab, release or
+                            reset of it supersedes the prediction); --json lists them.
           --viewport WxH, --tile-size S
                             CSV only, as for replay.
           -h, --help        Show this help.

@@ -61,6 +61,8 @@ public struct TraceReplayer {
     package var snapshotEvery: Int?
     /// Start each session that carries snapshots from its last one, not from its start.
     package var startsFromSnapshots = false
+    /// Releases carry predictions looking this many ticks ahead, whatever the sessions say.
+    package var predictionTicks: Int?
 
     public init(_ trace: Trace, display: DisplayFrames = .rate(60)) {
         self.trace = trace
@@ -226,8 +228,9 @@ public struct TraceReplayer {
         if let resuming {
             animator = resuming
         } else {
-            animator = try TileAnimator(
-                viewport: session.viewport, tiles: session.tiles, configuration: session.configuration, backend: backend)
+            var configuration = session.configuration
+            if let predictionTicks { configuration.drag.predictionTicks = predictionTicks }
+            animator = try TileAnimator(viewport: session.viewport, tiles: session.tiles, configuration: configuration, backend: backend)
         }
         let interval = checkpointInterval ?? session.expected?.interval
         var out = TraceReplay.Session(
