@@ -49,6 +49,15 @@ let usage = """
                           make the tiles (first of --tiles, default 1000), warm up 300 ticks,
                           run T more ticks, print the digest. Compare heap totals of two T
                           under valgrind to see whether a tick allocates.
+      --predictions R     instead of the table: what a release's prediction costs (600 ticks
+                          ahead at most) beside stepping the same world alone for as many
+                          ticks, on each backend with world snapshots (first of --tiles tiles,
+                          default 20; R releases per backend)
+      --prediction-alloc-check T
+                          one tile held against a wall in a noise field, predicted twice with
+                          predictionTicks T (the second after the scratch backend is made), on
+                          the first of --backends (default native): compare a heap profiler's
+                          totals for two T
       --quiet             no progress on stderr
       --help              this text
     """
@@ -63,6 +72,8 @@ struct Options {
     var csvPath: String?
     var svgPath: String?
     var allocCheckTicks: Int?
+    var predictionReleases: Int?
+    var predictionAllocTicks: Int?
     var quiet = false
     var quick = false
     var threads = [1]
@@ -134,6 +145,8 @@ func parse(_ arguments: [String]) throws -> Options {
         case "--svg": o.svgPath = try value(a)
         case "--no-reserve": o.plan.reserve = false
         case "--alloc-check": o.allocCheckTicks = try parseCount(Substring(try value(a)))
+        case "--prediction-alloc-check": o.predictionAllocTicks = try parseCount(Substring(try value(a)))
+        case "--predictions": o.predictionReleases = try parseCount(Substring(try value(a)))
         case "--quiet": o.quiet = true
         case "--help", "-h":
             print(usage)
@@ -201,6 +214,29 @@ func main() -> Int32 {
             try allocCheck(
                 tiles: options.tilesGiven ? options.tiles[0] : 1_000, ticks: ticks, reserve: options.plan.reserve,
                 animator: options.backendsGiven && options.backends == [.tileAnimator])
+            return 0
+        } catch {
+            printError("tile-bench: \(error)")
+            return 1
+        }
+    }
+
+    if let ticks = options.predictionAllocTicks {
+        do {
+            let kind = options.backendsGiven ? options.backends[0].kind : .native
+            try PredictionBench.allocCheck(ticks: ticks, kind: kind)
+            return 0
+        } catch {
+            printError("tile-bench: \(error)")
+            return 1
+        }
+    }
+
+    if let releases = options.predictionReleases {
+        do {
+            let tiles = options.tilesGiven ? options.tiles[0] : 20
+            let rows = try PredictionBench.run(tiles: tiles, releases: releases, quiet: options.quiet)
+            print(PredictionBench.table(rows, tiles: tiles), terminator: "")
             return 0
         } catch {
             printError("tile-bench: \(error)")

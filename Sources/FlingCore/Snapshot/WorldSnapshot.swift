@@ -210,7 +210,8 @@ package protocol SnapshotBackend: PhysicsBackend {
     /// as they give the world it was taken from. Validates the snapshot first (a typed error,
     /// nothing made).
     func restore(_ snapshot: WorldSnapshot) throws(FlingError) -> WorldID
-    /// A new, empty backend of the same kind, arithmetic and solver iterations, on one thread:
-    /// where a prediction steps a world alone.
+    /// A new, empty backend of the same arithmetic and solver iterations, on one thread, whose
+    /// worlds step to the same bits as this one's: where a prediction steps a world alone (the
+    /// same kind, or one held to the same bits: Chipmunk's shared layout for both layouts).
     func makeScratch() throws(FlingError) -> any SnapshotBackend
 }

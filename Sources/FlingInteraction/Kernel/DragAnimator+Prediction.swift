@@ -1,12 +1,15 @@
 // Predictions: where and when an item ends if nothing touches it again, found by stepping a
 // copy of its world ahead with the policy's own after-step rules, and nothing else touched.
 //
-// The copy is the item's world snapshot restored into a scratch backend of the same kind,
-// arithmetic and solver iterations, one world alone (made at the first prediction, kept). It
-// gives the live world's bits: a restored world is its original bit for bit (the snapshot
-// tests), and worlds never interact, so a world stepped alone steps as it does among others
-// (what every backend promises and the parity and thread tests hold it to); the previous dt
-// a world's warm start reads is its snapshot's. Each predicted tick does what the live tick
+// The copy is the item's world snapshot restored into a scratch backend of the same
+// arithmetic and solver iterations, one world alone (made at the first prediction, kept): the
+// same kind (native on one thread), or for Chipmunk's two layouts the shared space, whose
+// worlds step to the per-world spaces' bits (tile-bench compares their digests; the parity
+// tests) and which makes a world without a new space and its first contact buffers. It gives
+// the live world's bits: a restored world is its original bit for bit (the snapshot tests),
+// and worlds never interact, so a world stepped alone steps as it does among others (what
+// every backend promises and the parity and thread tests hold it to); the previous dt a
+// world's warm start reads is its snapshot's. Each predicted tick does what the live tick
 // does to that item and no more: its fingers (held items) placed as the kernel places them,
 // one step, the state read back into a copy of its record, and the policy's rule on it
 // (``PolicyRules/predictStep(_:_:_:_:tick:)``, the very functions the live after-step runs).
@@ -62,6 +65,7 @@ extension DragAnimator where Policy: PolicyRules {
         let id = record.item.id.rawValue
         var fingers = touchSlots.filter { $0.grip != nil && $0.item == id }
         let dt = settings.tick, smoothing = gripSmoothing
+        let rules = policy  // Read once: the policy does not change while the copy steps.
         for n in 0..<budget {
             let k = k0 + n
             for f in fingers.indices {
@@ -73,7 +77,7 @@ extension DragAnimator where Policy: PolicyRules {
             try scratch.step(by: dt)
             record.previous = record.state
             record.state = try scratch.state(of: copy)
-            if let outcome = Policy.predictStep(phase, &record, travel, policy, tick: k) {
+            if let outcome = Policy.predictStep(phase, &record, travel, rules, tick: k) {
                 return Prediction(outcome: outcome, tick: k, pose: record.state.transform)
             }
         }

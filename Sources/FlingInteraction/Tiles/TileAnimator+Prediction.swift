@@ -17,3 +17,8 @@ extension TileAnimator {
     /// on the tile since); nil for a tile removed.
     package func predictionStands(_ id: TileID) -> Bool? { stands(id.rawValue) }
 }
+
+extension TileAnimator {
+    /// The tile's world now, if it has one (for the benchmark's stepping of one world alone).
+    package func world(of id: TileID) -> WorldID? { index(of: id.rawValue).flatMap { statuses[$0].world } }
+}
