@@ -58,6 +58,10 @@ let usage = """
                           predictionTicks T (the second after the scratch backend is made), on
                           the first of --backends (default native): compare a heap profiler's
                           totals for two T
+      --long-recording    instead of the table: a 10-minute recording of 20 tiles (--tiles
+                          gives another count) on the first of --backends (default native),
+                          with a snapshot every second; the whole replay and the replay from
+                          its last snapshot timed, digests compared (exit 1 if they differ)
       --quiet             no progress on stderr
       --help              this text
     """
@@ -74,6 +78,7 @@ struct Options {
     var allocCheckTicks: Int?
     var predictionReleases: Int?
     var predictionAllocTicks: Int?
+    var longRecording = false
     var quiet = false
     var quick = false
     var threads = [1]
@@ -145,6 +150,7 @@ func parse(_ arguments: [String]) throws -> Options {
         case "--svg": o.svgPath = try value(a)
         case "--no-reserve": o.plan.reserve = false
         case "--alloc-check": o.allocCheckTicks = try parseCount(Substring(try value(a)))
+        case "--long-recording": o.longRecording = true
         case "--prediction-alloc-check": o.predictionAllocTicks = try parseCount(Substring(try value(a)))
         case "--predictions": o.predictionReleases = try parseCount(Substring(try value(a)))
         case "--quiet": o.quiet = true
@@ -215,6 +221,18 @@ func main() -> Int32 {
                 tiles: options.tilesGiven ? options.tiles[0] : 1_000, ticks: ticks, reserve: options.plan.reserve,
                 animator: options.backendsGiven && options.backends == [.tileAnimator])
             return 0
+        } catch {
+            printError("tile-bench: \(error)")
+            return 1
+        }
+    }
+
+    if options.longRecording {
+        do {
+            let kind = options.backendsGiven ? options.backends[0].kind : .native
+            let (report, agrees) = try LongRecordingBench.run(kind: kind, minutes: 10, tiles: options.tilesGiven ? options.tiles[0] : 20)
+            print(report, terminator: "")
+            return agrees ? 0 : 1
         } catch {
             printError("tile-bench: \(error)")
             return 1

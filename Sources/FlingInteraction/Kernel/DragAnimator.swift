@@ -121,6 +121,9 @@ public class DragAnimator<Policy: DragPolicy> {
     /// Where predictions step a copy of an item's world: a backend of the same kind, made at
     /// the first prediction.
     final var scratch: (any SnapshotBackend)?
+    /// The snapshot fingerprint, once computed (what it covers never changes: the
+    /// configuration, the viewport or items, the time origin, the solver iterations).
+    final var fingerprintMemo: UInt64?
 
     /// Stores what a subclass's initializer validated (see `prepare(items:policy:settings:timeOrigin:backend:)`).
     init(

@@ -5,7 +5,10 @@ extension SnapAnimator {
     /// What a snapshot of this animator must have been taken under: the configuration, the
     /// items, the time origin and the backend's solver iterations.
     var fingerprint: UInt64 {
-        Fingerprint.of("SnapAnimator", configuration, records.map(\.item), timeOrigin, backend.solverIterations)
+        if let memo = fingerprintMemo { return memo }
+        let f = Fingerprint.of("SnapAnimator", configuration, records.map(\.item), timeOrigin, backend.solverIterations)
+        fingerprintMemo = f
+        return f
     }
 
     /// The animator whole, now (between two ticks): see ``AnimatorSnapshot``. Changes nothing.

@@ -5,7 +5,10 @@ extension TileAnimator {
     /// What a snapshot of this animator must have been taken under: the viewport, the
     /// configuration, the time origin and the backend's solver iterations.
     var fingerprint: UInt64 {
-        Fingerprint.of("TileAnimator", viewport, configuration, timeOrigin, backend.solverIterations)
+        if let memo = fingerprintMemo { return memo }
+        let f = Fingerprint.of("TileAnimator", viewport, configuration, timeOrigin, backend.solverIterations)
+        fingerprintMemo = f
+        return f
     }
 
     /// The animator whole, now (between two ticks): see ``AnimatorSnapshot``. Changes nothing.

@@ -202,9 +202,13 @@ extension Trace {
     }
 
     /// Validates, naming a location with `locate` (the JSON reader adds line numbers).
-    func validate(locate: (Path) -> String) throws(FlingError) {
+    /// `resuming`: what a replay from each session's last snapshot needs (its inputs are not
+    /// checked in a session that has snapshots: the animator restored from the last one checks
+    /// each input it is given, from its touch sequences and pushes, and those before it are not
+    /// replayed).
+    func validate(resuming: Bool = false, locate: (Path) -> String) throws(FlingError) {
         for (s, session) in sessions.enumerated() {
-            try session.validate(at: Path() / "scenes" / s, locate: locate)
+            try session.validate(at: Path() / "scenes" / s, checksInputs: !resuming || session.snapshots.isEmpty, locate: locate)
         }
         try checkSize(locate: locate)
     }
@@ -236,7 +240,7 @@ extension Trace.Session {
         try validate(at: Trace.Path()) { $0.description }
     }
 
-    func validate(at path: Trace.Path, locate: (Trace.Path) -> String) throws(FlingError) {
+    func validate(at path: Trace.Path, checksInputs: Bool = true, locate: (Trace.Path) -> String) throws(FlingError) {
         /// Re-throws a core check's error at `at`, keeping its code and its own field name.
         func within<T>(_ at: Trace.Path, _ body: () throws(FlingError) -> T) throws(FlingError) -> T {
             do { return try body() } catch {
@@ -274,7 +278,7 @@ extension Trace.Session {
         var present = Set(ids), known = Set(ids)  // membership only: never iterated
         for input in inputs { if case .addTile(let d) = input.input { known.insert(d.id) } }
         var lastTick = 0
-        for (e, input) in inputs.enumerated() {
+        for (e, input) in inputs.enumerated() where checksInputs {
             let at = path / "events" / e
             if let tick = input.tick {
                 guard tick >= lastTick, tick <= 100_000_000 else {

@@ -59,7 +59,10 @@ public struct TraceReplayer {
     /// Take a recording's snapshot of each session's animator every this many ticks
     /// (``TraceReplay/Session/snapshots``; ``Trace/withSnapshots(every:makeBackend:)``).
     package var snapshotEvery: Int?
-    /// Start each session that carries snapshots from its last one, not from its start.
+    /// Start each session that carries snapshots from its last one, not from its start. Such a
+    /// session's inputs are then checked by the restored animator as it is given them (those
+    /// from the snapshot's tick on), not all before the replay: a replay of a long recording's
+    /// last second costs what that second costs.
     package var startsFromSnapshots = false
     /// Releases carry predictions looking this many ticks ahead, whatever the sessions say.
     package var predictionTicks: Int?
@@ -92,7 +95,7 @@ public struct TraceReplayer {
     package func replay(
         cutAt tick: Int?, makeBackend: (_ solverIterations: Int) throws(FlingError) -> any PhysicsBackend
     ) throws(FlingError) -> (replay: TraceReplay, snapshot: AnimatorSnapshot?) {
-        try trace.validate()
+        try trace.validate(resuming: startsFromSnapshots) { $0.description }
         try Check.range(display.rate, 1...100_000, "DisplayFrames.rate")
         if let checkpointInterval, checkpointInterval < 1 {
             throw FlingError(
@@ -167,23 +170,38 @@ public struct TraceReplayer {
                 .malformedInput, field: "snapshot at tick \(snapshot.tick)", value: "tick \(animator.clock.ticks)",
                 reason: "the snapshot's animator stands at another tick than the document says")
         }
-        let dt = session.configuration.drag.tick
-        for input in session.inputs {
-            let tick: Int
-            if let t = input.tick {
-                tick = t
-            } else if case .touch(let e) = input.input {
-                tick = FixedStepClock.firstTick(atOrAfter: e.time, tick: dt)
-            } else {
-                continue
+        // The inputs from the snapshot's tick on (the session's inputs are in tick order: the
+        // first of them found by halving, those before it not read), each checked by the
+        // animator as it schedules it, in order.
+        let inputs = session.inputs
+        var lo = 0, hi = inputs.count
+        while lo < hi {
+            let mid = (lo + hi) / 2
+            if Self.tick(of: inputs[mid], session) < snapshot.tick { lo = mid + 1 } else { hi = mid }
+        }
+        var previous = snapshot.tick
+        for n in lo..<inputs.count {
+            let tick = Self.tick(of: inputs[n], session)
+            guard tick >= previous else {
+                throw FlingError(
+                    .outOfOrder, field: "events[\(n)]", value: "tick \(tick)",
+                    reason: "is earlier than the previous input's tick, \(previous)")
             }
-            if tick >= snapshot.tick { try animator.schedule(input.input, tick: input.tick) }
+            previous = tick
+            try animator.schedule(inputs[n].input, tick: inputs[n].tick)
         }
         var r = try replay(
             session, startingFrom: start, backend: backend, cut: nil, taken: { _ in }, resume: { _ in animator }, resuming: animator,
             resumingDigest: snapshot.digest)
         r.startDigest = start
         return r
+    }
+
+    /// The tick an input is applied at: its own, or its touch time's.
+    static func tick(of input: Trace.Input, _ session: Trace.Session) -> Int {
+        if let tick = input.tick { return tick }
+        if case .touch(let e) = input.input { return FixedStepClock.firstTick(atOrAfter: e.time, tick: session.configuration.drag.tick) }
+        return 0
     }
 
     /// Session `s` replayed on from `snapshot` (its animator taken at a cut, here or in another
@@ -250,18 +268,15 @@ public struct TraceReplayer {
         defer { animator.onTick = nil }
 
         // Every input goes in up front, with its tick (a recorded one, or its time's).
-        var lastTick = 0
-        for input in session.inputs {
-            if resuming == nil { try animator.schedule(input.input, tick: input.tick) }
-            if let tick = input.tick {
-                lastTick = tick
-            } else if case .touch(let e) = input.input {
-                lastTick = animator.clock.firstTick(atOrAfter: e.time)
-            }
+        if resuming == nil {
+            for input in session.inputs { try animator.schedule(input.input, tick: input.tick) }
         }
+        // The last input's tick (they are in tick order).
+        let lastTick = session.inputs.last.map { Self.tick(of: $0, session) } ?? 0
         var cut = cut
         var nextSnapshot = snapshotEvery.map { (animator.clock.ticks / $0 + 1) * $0 }
         var frames = FrameTimes(display)
+        if resuming != nil { frames.skip(before: animator.clock.displayTime) }
         var done = session.run.duration <= 0
         /// Steps the animator to display time `t`; whether the session is over.
         func frame(_ t: Double) -> Bool {
@@ -402,6 +417,13 @@ struct FrameTimes {
     init(_ display: DisplayFrames) {
         self.display = display
         if case .jittered(_, let seed) = display { rng = SplitMix64(state: seed) } else { rng = SplitMix64(state: 0) }
+    }
+
+    /// Passes over the frames of a steady rate that fall well before `time` (the ones a
+    /// resumed replay would pass over one by one); a jittered display's are drawn one by one.
+    mutating func skip(before time: Double) {
+        guard case .rate(let hz) = display, time.isFinite, time > 0 else { return }
+        n = max(n, Int(min((time * hz).rounded(.down), 1e15)) - 2)
     }
 
     mutating func next() -> Double {
