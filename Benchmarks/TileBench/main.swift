@@ -45,10 +45,13 @@ let usage = """
       --csv FILE          also write the results as CSV
       --svg FILE          also write a chart (ns per tile-step against N, log-log) as SVG
       --no-reserve        do not call NativeBackend.reserveCapacity(N) before making the worlds
-      --alloc-check T     native (or, with --backends tile-animator, the animator's workload):
-                          make the tiles (first of --tiles, default 1000), warm up 300 ticks,
-                          run T more ticks, print the digest. Compare heap totals of two T
-                          under valgrind to see whether a tick allocates.
+      --alloc-check T     native (or the one backend named by --backends: native,
+                          native-portable, their +walls rows, which then also push the tiles
+                          (an instantaneous push and a continuous one added or removed, each
+                          tile every 60 and 45 ticks), or tile-animator): make the tiles (first
+                          of --tiles, default 1000), warm up 300 ticks, run T more ticks, print
+                          the digest. Compare heap totals of two T under valgrind to see
+                          whether a tick allocates.
       --quiet             no progress on stderr
       --help              this text
     """
@@ -162,15 +165,17 @@ func parse(_ arguments: [String]) throws -> Options {
     return o
 }
 
-/// `--alloc-check`: the native backend alone (or the animator's workload), so that a heap
+/// `--alloc-check`: one native backend alone (or the animator's workload), so that a heap
 /// profiler's totals for two tick counts can be compared. Setup and warm-up are the same for
-/// every T; only the T ticks differ.
-func allocCheck(tiles n: Int, ticks: Int, reserve: Bool, animator: Bool) throws {
+/// every T; only the T ticks differ. A `+walls` backend runs the walls workload with pushes.
+func allocCheck(tiles n: Int, ticks: Int, reserve: Bool, backend b: BenchBackend) throws {
     let scene = Scene(count: n)
     var run: any Workload =
-        animator
+        b.base == .tileAnimator
         ? try AnimatorRun(label: "tile-animator", scene: scene)
-        : WorkloadRun(label: "native", backend: try NativeBackend(), scene: scene)
+        : WorkloadRun(
+            label: b.rawValue + (b.walls ? " (pushes too)" : ""), backend: try b.make(solverIterations: Scene.solverIterations),
+            scene: scene, walls: b.walls, pushes: b.walls)
     try run.populate(reserve: reserve)
     _ = try run.run(ticks: 300)
     let before = heapInUse()
@@ -197,10 +202,14 @@ func main() -> Int32 {
     }
 
     if let ticks = options.allocCheckTicks {
+        let backend = options.backendsGiven ? options.backends[0] : .native
+        guard options.backends.count == 1 || !options.backendsGiven, backend.threadable else {
+            printError("tile-bench: --alloc-check runs one native backend or tile-animator (with --backends)")
+            return 2
+        }
         do {
             try allocCheck(
-                tiles: options.tilesGiven ? options.tiles[0] : 1_000, ticks: ticks, reserve: options.plan.reserve,
-                animator: options.backendsGiven && options.backends == [.tileAnimator])
+                tiles: options.tilesGiven ? options.tiles[0] : 1_000, ticks: ticks, reserve: options.plan.reserve, backend: backend)
             return 0
         } catch {
             printError("tile-bench: \(error)")
