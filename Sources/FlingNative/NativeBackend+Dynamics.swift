@@ -6,8 +6,7 @@ extension NativeBackend {
     @discardableResult
     func dynamic(_ i: Int) -> DynamicWorld {
         if let d = dynamics[i] { return d }
-        // The fields' mass is 1/(1/m), as the Chipmunk backend takes it: no per-world copy of m.
-        let d = DynamicWorld(mass: 1.0 / bodies[i].mInv, size: boxSizes[i])
+        let d = DynamicWorld()
         switch records[i].kind {
         case .drag:
             let finger = d.newFinger(anchors[i])
@@ -57,21 +56,45 @@ extension NativeBackend {
         d.fingers[f].vy = velocity.y
     }
 
+    /// The index of slot `i`'s ``WorldDynamics``, made on first use (with the box size the
+    /// world was made with). From then on its positions take the contacts' bias velocity and its
+    /// velocity update is ``Motion``'s, which gives the same bits as the plain one while it adds
+    /// nothing; its joints stay where they are.
+    @discardableResult
+    func dynamicsIndex(_ i: Int) -> Int {
+        if !records[i].hasDynamics {
+            store.add(slot: i, slots: records.count, size: boxSizes[i])
+            boxSizes[i] = nil
+            records[i].hasDynamics = true
+        }
+        return Int(store.index[i])
+    }
+
+    /// The box slot `i`'s world was made with, nil without one.
+    func boxSize(_ i: Int) -> Vector? {
+        guard records[i].hasDynamics else { return boxSizes[i] }
+        let d = store.worlds[Int(store.index[i])]
+        return d.width > 0 ? Vector(d.width, d.height) : nil
+    }
+
     public func setWalls(_ walls: [Wall], of world: WorldID) throws(FlingError) {
         let i = try slot(world)
-        try BackendCheck.walls(walls, size: boxSizes[i])
-        let d = dynamic(i)
-        guard walls != d.wallKey else { return }
-        d.setWalls(walls)
+        try BackendCheck.walls(walls, size: boxSize(i))
+        let k = dynamicsIndex(i)
+        guard walls != store.wallList(k) else { return }
+        // Contacts the last step began stay readable until the next step, as Chipmunk's
+        // callbacks left them.
+        if store.worlds[k].beganContact {
+            store.heldContacts[i] = beganContacts(i)
+            store.worlds[k].beganContact = false
+        }
+        store.setWalls(walls, k)
     }
 
     public func setItemProperties(_ properties: ItemProperties, of world: WorldID) throws(FlingError) {
         let i = try slot(world)
         try BackendCheck.properties(properties)
-        let d = dynamic(i)
-        d.motion.properties = properties
-        d.box?.elasticity = properties.elasticity
-        d.box?.friction = properties.friction
+        store.setMaterial(properties, dynamicsIndex(i))
     }
 
     public func applyImpulse(_ push: Push, to world: WorldID) throws(FlingError) {
@@ -92,26 +115,37 @@ extension NativeBackend {
     public func addForce(_ push: Push, to world: WorldID) throws(FlingError) -> ForceID {
         let i = try slot(world)
         try BackendCheck.push(push)
-        try BackendCheck.forceCount(dynamics[i]?.motion.forces.count ?? 0)
-        return dynamic(i).motion.addForce(push)
+        try BackendCheck.forceCount(records[i].hasDynamics ? store.forceCount(Int(store.index[i])) : 0)
+        return store.addForce(push, dynamicsIndex(i))
     }
 
     public func removeForce(_ force: ForceID, from world: WorldID) throws(FlingError) {
         let i = try slot(world)
-        guard let d = dynamics[i], d.motion.forces.contains(where: { $0.id == force }) else {
+        guard records[i].hasDynamics, store.removeForce(force, Int(store.index[i])) else {
             throw BackendCheck.unknownForce(force, world)
         }
-        _ = d.motion.removeForce(force)
     }
 
     public func setFields(_ fields: [Field], of world: WorldID) throws(FlingError) {
         let i = try slot(world)
         try BackendCheck.fields(fields)
-        dynamic(i).motion.setFields(fields)
+        store.setFields(fields, dynamicsIndex(i))
     }
 
     public func contacts(of world: WorldID) throws(FlingError) -> [WallContact] {
-        dynamics[try slot(world)]?.contacts ?? []
+        let i = try slot(world)
+        if !store.heldContacts.isEmpty, let held = store.heldContacts[i] { return held }
+        guard records[i].hasDynamics, store.worlds[Int(store.index[i])].beganContact else { return [] }
+        return beganContacts(i)
+    }
+
+    /// The contacts slot `i`'s world began in the last step.
+    func beganContacts(_ i: Int) -> [WallContact] {
+        let d = store.view.world(i)
+        switch arithmetic {
+        case .platform: return ContactStep.began(store.view, d, bodies[i], PlatformFunctions.self)
+        case .portable: return ContactStep.began(store.view, d, bodies[i], Portable.self)
+        }
     }
 
     private func checkJointRoom(_ world: WorldID, _ i: Int, _ operation: String) throws(FlingError) {

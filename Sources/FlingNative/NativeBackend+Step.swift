@@ -26,13 +26,15 @@ extension NativeBackend {
         let prevDt = lastDt
         stepCount += 1
         let stamp = stepCount
+        if !store.heldContacts.isEmpty { store.heldContacts.removeAll() }
+        let view = store.view
         records.withUnsafeMutableBufferPointer { records in
             bodies.withUnsafeMutableBufferPointer { bodies in
                 anchors.withUnsafeMutableBufferPointer { anchors in
                     joints.withUnsafeMutableBytes { joints in
                         let buffers = StepBuffers(
                             count: count, dt: dt, prevDt: prevDt, records: records, bodies: bodies, anchors: anchors,
-                            joints: JointRecords(base: joints.baseAddress!), dynamics: dynamics, stamp: stamp)
+                            joints: JointRecords(base: joints.baseAddress!), dynamics: dynamics, store: view, stamp: stamp)
                         // Waking the threads costs microseconds: a few worlds step on the
                         // caller's thread alone (the bits do not depend on it).
                         if let pool, count >= parallelSlots {
@@ -83,8 +85,8 @@ extension NativeBackend {
         // 1. Positions, and the new angles gathered for the rotations.
         var n = 0
         for i in block where records[i].isLive {
-            if records[i].kind == .dynamic {
-                b.dynamics[i]!.integratePosition(&bodies[i], dt)
+            if records[i].hasDynamics {
+                ContactStep.integratePosition(&bodies[i], b.store.world(i), dt)
             } else {
                 bodies[i].integratePosition(dt)
             }
@@ -100,18 +102,41 @@ extension NativeBackend {
         let warmScale = b.prevDt == 0.0 ? 0.0 : dt / b.prevDt
         var dragLanes = 0, dragScalar = 0, attractionLanes = 0, attractionScalar = 0
         var contactBiasCoef = Double.nan
+        let stamp = UInt8(truncatingIfNeeded: b.stamp)
         for k in 0..<n {
             let i = Int(s.live[k])
             let dtCoef = records[i].hasStepped ? warmScale : 0.0
             records[i].hasStepped = true
             let rotation = Rotation(cos: s.cos[k], sin: s.sin[k])
+            var touching = 0
+            if records[i].hasDynamics {
+                let d = b.store.world(i)
+                if d.pointee.wallSet >= 0 {
+                    touching = ContactStep.collide(b.store, d, bodies[i], rotation, stamp, s.arbiters.baseAddress!, s.order.baseAddress!)
+                }
+                if touching > 0 || records[i].kind == .dynamic {
+                    // The contact step: this world's whole step, here (its worlds share nothing).
+                    // The contacts' bias coefficient, `1 - collisionBias^dt`, once per block.
+                    if contactBiasCoef.isNaN { contactBiasCoef = 1.0 - M.pow(collisionBias, dt) }
+                    stepContacts(b, i, d, touching, rotation, dtCoef, contactBiasCoef, s, M.self)
+                    continue
+                }
+            }
             switch records[i].kind {
             case .none:
-                bodies[i].integrateVelocity(dt, M.self)
+                if records[i].hasDynamics {
+                    ContactStep.updateVelocity(b.store, b.store.world(i), &bodies[i], rotation, dt, M.self)
+                } else {
+                    bodies[i].integrateVelocity(dt, M.self)
+                }
             case .drag:
                 var pivot = joints.load(i, as: PivotJoint.self)
                 pivot.preStep(anchors[i], bodies[i], rotation, dt, M.self)
-                bodies[i].integrateVelocity(dt, M.self)
+                if records[i].hasDynamics {
+                    ContactStep.updateVelocity(b.store, b.store.world(i), &bodies[i], rotation, dt, M.self)
+                } else {
+                    bodies[i].integrateVelocity(dt, M.self)
+                }
                 pivot.applyCachedImpulse(&anchors[i], &bodies[i], dtCoef)
                 joints.store(pivot, i)
                 if anchors[i].isInert {
@@ -120,17 +145,17 @@ extension NativeBackend {
                     s.dragScalar[dragScalar] = s.live[k]; dragScalar += 1
                 }
             case .dynamic:
-                // The general path: the whole step of this world, here (its worlds share nothing).
-                // The contacts' bias coefficient, `1 - collisionBias^dt`, once per block.
-                if contactBiasCoef.isNaN { contactBiasCoef = 1.0 - M.pow(collisionBias, dt) }
-                let biasCoef = contactBiasCoef
-                b.dynamics[i]!.step(
-                    &bodies[i], rotation, dt, dtCoef: dtCoef, stamp: b.stamp, iterations: iterations, biasCoef: biasCoef, M.self)
+                // The extra joints, without walls: this world's whole step, here.
+                stepContacts(b, i, nil, 0, rotation, dtCoef, 0, s, M.self)
             case .attraction:
                 var springs = joints.load(i, as: AttractionSprings.self)
                 springs.preStep(&anchors[i], &bodies[i], rotation, dt, M.self)
                 // Neither spring caches an impulse (their applyCachedImpulse is empty).
-                bodies[i].integrateVelocity(dt, M.self)
+                if records[i].hasDynamics {
+                    ContactStep.updateVelocity(b.store, b.store.world(i), &bodies[i], rotation, dt, M.self)
+                } else {
+                    bodies[i].integrateVelocity(dt, M.self)
+                }
                 joints.store(springs, i)
                 if anchors[i].isAtRest {
                     s.attractionLanes[attractionLanes] = s.live[k]; attractionLanes += 1
@@ -166,6 +191,52 @@ extension NativeBackend {
                 springs.rotary.applyImpulse(&anchors[i], &bodies[i])
             }
             joints.store(springs, i)
+        }
+    }
+
+    /// The step of world `i` after its collision, solved here with its joints whatever they are:
+    /// it touches `touching` walls (the arbiters in `s.arbiters`), or it has the extra joints.
+    /// `d` is its dynamics, nil for a world of kind `dynamic` without them (its velocity
+    /// update is then the plain one, which ``Motion``'s equals while it adds nothing).
+    @inline(never)
+    func stepContacts<M: ArithmeticFunctions>(
+        _ b: StepBuffers, _ i: Int, _ d: UnsafeMutablePointer<WorldDynamics>?, _ touching: Int, _ rotation: Rotation,
+        _ dtCoef: Double, _ biasCoef: Double, _ s: StepScratch, _: M.Type
+    ) {
+        let dt = b.dt, iterations = solverIterations
+        let body = b.bodies.baseAddress! + i
+        let active = s.arbiters.baseAddress!
+        // The space's static body, the arbiters' body A: at rest at the origin for ever (an
+        // impulse adds ±0 to its +0 velocity), a fresh one for each world.
+        var ground = AnchorBody()
+        func run<J: StepJoints>(_ joints: inout J, _ ground: UnsafeMutablePointer<AnchorBody>) {
+            if let d {
+                ContactStep.solve(
+                    b.store, d, &body.pointee, &joints, active, touching, ground, rotation, dt, dtCoef: dtCoef,
+                    iterations: iterations, biasCoef: biasCoef, M.self)
+            } else {
+                joints.preStep(&body.pointee, rotation, dt, M.self)
+                body.pointee.integrateVelocity(dt, M.self)
+                joints.applyCachedImpulse(&body.pointee, dtCoef)
+                for _ in 0..<iterations { joints.applyImpulse(&body.pointee, dt) }
+            }
+        }
+        switch b.records[i].kind {
+        case .none:
+            var joints = NoJoints()
+            run(&joints, &ground)
+        case .drag:
+            var joints = PivotJoints(joint: b.joints.load(i, as: PivotJoint.self), finger: b.anchors.baseAddress! + i)
+            run(&joints, &ground)
+            b.joints.store(joints.joint, i)
+        case .attraction:
+            // The springs' body A is the static body too.
+            let ground = b.anchors.baseAddress! + i
+            var joints = SpringJoints(springs: b.joints.load(i, as: AttractionSprings.self), ground: ground)
+            run(&joints, ground)
+            b.joints.store(joints.springs, i)
+        case .dynamic:
+            b.dynamics[i]!.withJoints { joints, fingers in run(&joints, fingers) }
         }
     }
 }

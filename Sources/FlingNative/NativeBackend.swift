@@ -2,20 +2,22 @@ import FlingCore
 
 /// The joints a native world holds: Chipmunk's constraint list for a tile world, which is
 /// always empty, one pivot joint, or a damped spring followed by a damped rotary spring; or
-/// `dynamic`: the world uses walls, pushes, fields, item properties or the extra joints, and
-/// everything but its body lives in its ``DynamicWorld``.
+/// `dynamic`: the world uses the extra joints (several drags, grab friction, static pivots and
+/// gears), and its joints live in its ``DynamicWorld``. (Walls, pushes, fields and item
+/// properties are the world's ``WorldDynamics``, whatever its joints.)
 enum JointKind: UInt8 {
     case none, drag, attraction, dynamic
 }
 
 /// Bookkeeping for one slot, 8 bytes: who owns it, which joints its world holds (what its
-/// ``JointRecord`` means), and whether it has stepped (its previous dt is then the backend's,
-/// `cpSpace.curr_dt`; before its first step it is 0).
+/// ``JointRecord`` means), whether it has stepped (its previous dt is then the backend's,
+/// `cpSpace.curr_dt`; before its first step it is 0), and whether it has a ``WorldDynamics``.
 struct SlotRecord {
     var generation: UInt32
     var isLive: Bool
     var kind: JointKind = .none
     var hasStepped = false
+    var hasDynamics = false
 }
 
 /// The hot arrays of a ``NativeBackend`` as raw views, valid while one step runs.
@@ -30,6 +32,8 @@ struct StepBuffers: @unchecked Sendable {
     var joints: JointRecords
     /// The worlds of kind `dynamic`, by slot (looked up, never iterated).
     var dynamics: [Int: DynamicWorld]
+    /// The worlds' walls, fields, pushes and materials.
+    var store: DynamicsView
     /// The step's number (`cpSpace.stamp`), for the arbiters' persistence.
     var stamp: Int
 }
@@ -78,7 +82,10 @@ public final class NativeBackend: PhysicsBackend {
     /// By slot, for the worlds of kind `dynamic` only (looked up, never iterated): a world
     /// on the lanes path pays no byte for them.
     @exclusivity(unchecked) var dynamics: [Int: DynamicWorld] = [:]
-    /// By slot, the box of the worlds made with a size (what walls collide with).
+    /// The walls, fields, pushes and materials of the worlds that use them.
+    let store = DynamicsStore()
+    /// By slot, the box of the worlds made with a size (what walls collide with), until the
+    /// world has a ``WorldDynamics``, which keeps it from then on.
     var boxSizes: [Int: Vector] = [:]
     /// Steps so far (`cpSpace.stamp`).
     var stepCount = 0
@@ -123,20 +130,24 @@ public final class NativeBackend: PhysicsBackend {
     /// The most worlds ``reserveCapacity(_:)`` reserves room for: 2²⁰ (about 300 MiB).
     public static let maximumReservation = 1 << 20
 
-    /// Reserves room for `count` worlds, so that making that many allocates nothing. A hint: a
-    /// count of 0 or less reserves nothing, a count beyond ``maximumReservation`` reserves that
-    /// many (a bound on the memory one call can take).
+    /// Reserves room for `count` worlds, so that making that many allocates nothing (and,
+    /// once the first world with walls, fields, pushes or item properties is made, room for
+    /// that many such worlds and their walls' contacts). A hint: a count of 0 or less reserves
+    /// nothing, a count beyond ``maximumReservation`` reserves that many (a bound on the memory
+    /// one call can take).
     public func reserveCapacity(_ count: Int) {
         let count = min(max(count, 0), Self.maximumReservation)
         bodies.reserveCapacity(count); anchors.reserveCapacity(count); joints.reserveCapacity(count)
         records.reserveCapacity(count); freeSlots.reserveCapacity(count)
+        store.reserve(count)
     }
 
     /// Bytes of storage per slot across every per-slot array: the body (104), the anchor body
     /// (40), the joint record (136), the slot record (8), a free-list entry (4) and the slot's
     /// spring stability bound (8): 300. (A step's scratch is per thread and fixed in size,
-    /// `StepScratch`, not per world. A world made with a box size also has an entry in
-    /// `boxSizes`, and a world that uses the dynamics behaviours its `DynamicWorld`.)
+    /// `StepScratch`, not per world. A world that uses walls, fields, pushes or item
+    /// properties also has a 96-byte `WorldDynamics`, a 4-byte index entry and 40 bytes per
+    /// wall for its contacts; one that uses the extra joints its `DynamicWorld`.)
     public static var bytesPerWorld: Int {
         MemoryLayout<RigidBody>.stride + MemoryLayout<AnchorBody>.stride + MemoryLayout<JointRecord>.stride
             + MemoryLayout<SlotRecord>.stride + MemoryLayout<UInt32>.stride + MemoryLayout<Double>.stride
@@ -155,6 +166,7 @@ public final class NativeBackend: PhysicsBackend {
         }
         bodies.append(body); anchors.append(AnchorBody()); joints.append(JointRecord())
         records.append(SlotRecord(generation: 0, isLive: true))
+        store.slotAdded(records.count)
         if let size = definition.size { boxSizes[records.count - 1] = size }
         return WorldID(index: UInt32(records.count - 1), generation: 0)
     }
@@ -164,6 +176,8 @@ public final class NativeBackend: PhysicsBackend {
         records[i].isLive = false
         records[i].generation &+= 1
         records[i].kind = .none
+        if records[i].hasDynamics { store.remove(slot: i) }
+        records[i].hasDynamics = false
         dynamics[i] = nil
         boxSizes[i] = nil
         stability.clear(i)

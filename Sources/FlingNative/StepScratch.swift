@@ -1,3 +1,5 @@
+import FlingCore
+
 /// One thread's scratch for a step: the slots of one block of worlds, their rotations, and
 /// the work lists of the solver iterations by joint kind. Allocated once, with the backend,
 /// at a fixed size (``capacity`` slots), and reused block after block, step after step: the
@@ -22,6 +24,10 @@ final class StepScratch: @unchecked Sendable {
     /// every impulse applied to the anchor too.
     let dragScalar: UnsafeMutableBufferPointer<Int32>
     let attractionScalar: UnsafeMutableBufferPointer<Int32>
+    /// One world's arbiters of the step (the walls its box touches, at most ``Limits/walls``),
+    /// and the walls a query of the spatial hash reports.
+    let arbiters: UnsafeMutableBufferPointer<Arbiter>
+    let order: UnsafeMutableBufferPointer<UInt8>
 
     init() {
         let n = Self.capacity
@@ -29,10 +35,16 @@ final class StepScratch: @unchecked Sendable {
         angle = .allocate(capacity: n); cos = .allocate(capacity: n); sin = .allocate(capacity: n)
         dragLanes = .allocate(capacity: n); attractionLanes = .allocate(capacity: n)
         dragScalar = .allocate(capacity: n); attractionScalar = .allocate(capacity: n)
+        arbiters = .allocate(capacity: Limits.walls)
+        arbiters.initialize(repeating: Arbiter())
+        order = .allocate(capacity: Limits.walls)
+        order.initialize(repeating: 0)
     }
 
     deinit {
         for b in [live, dragLanes, attractionLanes, dragScalar, attractionScalar] { b.deallocate() }
         for b in [angle, cos, sin] { b.deallocate() }
+        arbiters.deallocate()
+        order.deallocate()
     }
 }

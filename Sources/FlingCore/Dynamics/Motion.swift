@@ -18,7 +18,10 @@ package struct Motion: Sendable {
     /// backends (the inverse is what each keeps).
     package var mass: Double
     package private(set) var fields: [PreparedField] = []
-    package private(set) var forces: [(id: ForceID, push: Push)] = []
+    /// The continuous pushes in the order added, and their ids.
+    package private(set) var pushes: [Push] = []
+    package private(set) var forceIDs: [ForceID] = []
+    package var forces: [(id: ForceID, push: Push)] { Array(zip(forceIDs, pushes)) }
     private var nextForce: UInt32 = 0
     /// The field clock: seconds of velocity updates so far (the noise's time).
     package var time: Double = 0
@@ -27,7 +30,7 @@ package struct Motion: Sendable {
 
     /// Whether the update adds nothing to Chipmunk's own.
     package var isPlain: Bool {
-        fields.isEmpty && forces.isEmpty && properties.resistance == 0 && properties.angularResistance == 0
+        fields.isEmpty && pushes.isEmpty && properties.resistance == 0 && properties.angularResistance == 0
     }
 
     package mutating func setFields(_ fields: [Field]) {
@@ -37,14 +40,16 @@ package struct Motion: Sendable {
     package mutating func addForce(_ push: Push) -> ForceID {
         let id = ForceID(nextForce)
         nextForce &+= 1
-        forces.append((id, push))
+        forceIDs.append(id)
+        pushes.append(push)
         return id
     }
 
     /// Removes a push; false if there is none with this id.
     package mutating func removeForce(_ id: ForceID) -> Bool {
-        guard let k = forces.firstIndex(where: { $0.id == id }) else { return false }
-        forces.remove(at: k)
+        guard let k = forceIDs.firstIndex(of: id) else { return false }
+        forceIDs.remove(at: k)
+        pushes.remove(at: k)
         return true
     }
 
@@ -54,13 +59,31 @@ package struct Motion: Sendable {
         vx: inout Double, vy: inout Double, w: inout Double, px: Double, py: Double, cos: Double, sin: Double,
         massInverse: Double, momentInverse: Double, gx: Double, gy: Double, damping: Double, dt: Double
     ) {
+        fields.withUnsafeBufferPointer { fields in
+            pushes.withUnsafeBufferPointer { pushes in
+                Self.updateVelocity(
+                    fields: fields, pushes: pushes, properties: properties, mass: mass, time: &time, vx: &vx, vy: &vy, w: &w,
+                    px: px, py: py, cos: cos, sin: sin, massInverse: massInverse, momentInverse: momentInverse, gx: gx, gy: gy,
+                    damping: damping, dt: dt)
+            }
+        }
+    }
+
+    /// The velocity update itself, on the fields and pushes wherever they are kept (the native
+    /// backend keeps them in flat buffers): both backends run this code.
+    package static func updateVelocity(
+        fields: UnsafeBufferPointer<PreparedField>, pushes: UnsafeBufferPointer<Push>, properties: ItemProperties, mass: Double,
+        time: inout Double,
+        vx: inout Double, vy: inout Double, w: inout Double, px: Double, py: Double, cos: Double, sin: Double,
+        massInverse: Double, momentInverse: Double, gx: Double, gy: Double, damping: Double, dt: Double
+    ) {
         var fx = 0.0, fy = 0.0, torque = 0.0
         for f in fields {
             let (x, y) = f.force(px: px, py: py, vx: vx, vy: vy, mass: mass, charge: properties.charge, time: time)
             fx = fx + x
             fy = fy + y
         }
-        for (_, push) in forces {
+        for push in pushes {
             let jx = push.vector.x, jy = push.vector.y
             fx = fx + jx
             fy = fy + jy

@@ -10,19 +10,61 @@ struct ContactPoint {
     var feature: UInt16
 }
 
-/// Chipmunk's `cpArbiter` for a wall and the item's box (`cpArbiter.c`): the contacts it
-/// carries from step to step, its state, and the contact solver: pre-step, cached impulse
-/// (warm start) and the impulse of one iteration, with the wall's static body as body A.
+/// What Chipmunk keeps of a wall's arbiter from one step to the next, 40 bytes: its state,
+/// the step it last collided in (`arb->stamp`, modulo 256: an arbiter goes 3 steps after its
+/// last contact, and every live world steps in every step, so the difference of two stamps is
+/// exact), and per contact the feature pair and the accumulated impulses. What its solver
+/// computes afresh each step is an ``Arbiter``, made from this record for the steps the wall
+/// touches the box and written back after them.
+struct ArbiterRecord {
+    enum State: UInt8 {
+        /// No arbiter (the wall and the box have not touched for persistence steps).
+        case none
+        case firstCollision, normal, cached
+    }
+    var jn0 = 0.0, jt0 = 0.0, jn1 = 0.0, jt1 = 0.0
+    var feature0: UInt16 = 0, feature1: UInt16 = 0
+    var stamp: UInt8 = 0
+    var state = State.none
+    var count: UInt8 = 0
+}
+
+/// Chipmunk's `cpArbiter` for a wall and the item's box (`cpArbiter.c`) during a step: the
+/// contacts it carries, its state, and the contact solver: pre-step, cached impulse (warm
+/// start) and the impulse of one iteration, with the wall's static body as body A.
 struct Arbiter {
-    enum State { case firstCollision, normal, cached }
+    typealias State = ArbiterRecord.State
     var state = State.firstCollision
-    /// The step it last collided in (`arb->stamp`).
-    var stamp = 0
+    /// The wall's index in the world's list.
+    var wall = 0
     var count = 0
     var c0 = ContactPoint(r1x: 0, r1y: 0, r2x: 0, r2y: 0, feature: 0)
     var c1 = ContactPoint(r1x: 0, r1y: 0, r2x: 0, r2y: 0, feature: 0)
     var nx = 0.0, ny = 0.0
     var e = 0.0, u = 0.0
+
+    init() {}
+
+    /// The arbiter the record keeps (a new one, in its first collision, for a record with none).
+    @inline(__always) init(_ r: ArbiterRecord, wall: Int) {
+        self.wall = wall
+        guard r.state != .none else { return }
+        state = r.state
+        count = Int(r.count)
+        c0.feature = r.feature0
+        c0.jnAcc = r.jn0
+        c0.jtAcc = r.jt0
+        c1.feature = r.feature1
+        c1.jnAcc = r.jn1
+        c1.jtAcc = r.jt1
+    }
+
+    /// What the record keeps of it after the step's collision, `stamp` its step.
+    @inline(__always) func record(stamp: UInt8) -> ArbiterRecord {
+        ArbiterRecord(
+            jn0: c0.jnAcc, jt0: c0.jtAcc, jn1: c1.jnAcc, jt1: c1.jtAcc, feature0: c0.feature, feature1: c1.feature, stamp: stamp,
+            state: state, count: UInt8(count))
+    }
 
     /// `cpArbiterUpdate`: new contacts relative to the bodies, each taking the accumulated
     /// impulses of the old contact with its feature pair; the combined restitution and friction

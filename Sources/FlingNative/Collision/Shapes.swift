@@ -114,6 +114,24 @@ struct BoxShape {
         localNormal = (n[0], n[1], n[2], n[3])
     }
 
+    /// The same box from its size and its normals' two magnitudes (``WorldDynamics/normalP``,
+    /// ``WorldDynamics/normalQ``): `(+0, −p)`, `(q, −0)`, `(+0, p)`, `(−q, −0)`.
+    @inline(__always) init(width: Double, height: Double, p: Double, q: Double) {
+        let hw = width / 2.0, hh = height / 2.0
+        let l = -hw, b = -hh, r = hw, t = hh
+        localVertex = (V2(r, b), V2(r, t), V2(l, t), V2(l, b))
+        localNormal = (V2(0.0, -p), V2(q, -0.0), V2(0.0, p), V2(-q, -0.0))
+    }
+
+    /// Whether both boxes' corners and normals have the same bits.
+    func sameNormals(_ o: BoxShape) -> Bool {
+        func same(_ a: (V2, V2, V2, V2), _ b: (V2, V2, V2, V2)) -> Bool {
+            [a.0, a.1, a.2, a.3].map { [$0.x.bitPattern, $0.y.bitPattern] }
+                == [b.0, b.1, b.2, b.3].map { [$0.x.bitPattern, $0.y.bitPattern] }
+        }
+        return same(localNormal, o.localNormal) && same(localVertex, o.localVertex)
+    }
+
     @inline(__always) func vertex(_ i: Int) -> V2 {
         switch i {
         case 0: vertex.0

@@ -51,24 +51,25 @@ struct WallHash {
         }
     }
 
-    init() {}
-
-    /// Writes the walls the query of `bb` reports, in order, into `order`; returns how many.
-    func query(_ bb: BB, _ order: UnsafeMutablePointer<Int32>) -> Int {
-        let c = Self.cells(bb)
+    /// Writes the walls the query of the cells `c` reports, in order, into `order`; returns
+    /// how many. `bins(k)` is wall `k`'s bins, of `count` walls.
+    @inline(__always)
+    static func query(
+        _ c: (l: Int32, r: Int32, b: Int32, t: Int32), _ count: Int, _ bins: (Int) -> UInt32, _ order: UnsafeMutablePointer<UInt8>
+    ) -> Int {
         var reported: UInt64 = 0
-        var count = 0
+        var n = 0
         var i = c.l
         while i <= c.r {
             var j = c.b
             while j <= c.t {
                 let bit = UInt32(1) << UInt32(Self.bin(i, j))
-                var k = bins.count - 1
+                var k = count - 1
                 while k >= 0 {
-                    if bins[k] & bit != 0 && reported & (1 << UInt64(k)) == 0 {
+                    if bins(k) & bit != 0 && reported & (1 << UInt64(k)) == 0 {
                         reported |= 1 << UInt64(k)
-                        order[count] = Int32(k)
-                        count += 1
+                        order[n] = UInt8(k)
+                        n += 1
                     }
                     k -= 1
                 }
@@ -76,6 +77,38 @@ struct WallHash {
             }
             i += 1
         }
-        return count
+        return n
+    }
+}
+
+/// A wall set's query orders, worked out once: with cells of 2¹⁰⁰⁰ points a body at any
+/// coordinate below 2¹⁰⁰⁰ in magnitude covers cells −1 and 0 at most, so its box's cell range
+/// is one of 9 (`l ≤ r` and `b ≤ t`, each −1 or 0), and the hash's order for each is the
+/// set's own. The table holds, per range, the count then the wall indices, in
+/// `count + 1` bytes; other ranges are queried from the bins (``WallHash/query(_:_:_:_:)``).
+enum WallOrders {
+    static func size(_ count: Int) -> Int { 9 * (count + 1) }
+
+    static func table(_ hash: WallHash) -> [UInt8] {
+        let count = hash.bins.count
+        var table: [UInt8] = []
+        var order = [UInt8](repeating: 0, count: count)
+        let ranges: [(Int32, Int32)] = [(-1, -1), (-1, 0), (0, 0)]
+        for (l, r) in ranges {
+            for (b, t) in ranges {
+                let n = order.withUnsafeMutableBufferPointer { WallHash.query((l, r, b, t), count, { hash.bins[$0] }, $0.baseAddress!) }
+                table.append(UInt8(n))
+                table += order
+            }
+        }
+        precondition(table.count == size(count))
+        return table
+    }
+
+    /// The index (0..<9) of a cell range in the table, or nil for a range beyond cells −1 and 0.
+    @inline(__always) static func range(_ c: (l: Int32, r: Int32, b: Int32, t: Int32)) -> Int? {
+        // (l, r) is (−1, −1), (−1, 0) or (0, 0): l + r + 2 gives 0, 1, 2.
+        guard c.l >= -1 && c.l <= c.r && c.r <= 0 && c.b >= -1 && c.b <= c.t && c.t <= 0 else { return nil }
+        return Int(c.l + c.r + 2) * 3 + Int(c.b + c.t + 2)
     }
 }
