@@ -102,6 +102,8 @@ extension NativeBackend {
         let warmScale = b.prevDt == 0.0 ? 0.0 : dt / b.prevDt
         var dragLanes = 0, dragScalar = 0, attractionLanes = 0, attractionScalar = 0
         var contactBiasCoef = Double.nan
+        let contactCounts = s.contactCounts
+        contactCounts.update(repeating: 0)
         let stamp = UInt8(truncatingIfNeeded: b.stamp)
         for k in 0..<n {
             let i = Int(s.live[k])
@@ -112,13 +114,16 @@ extension NativeBackend {
             if records[i].hasDynamics {
                 let d = b.store.world(i)
                 if d.pointee.wallSet >= 0 {
-                    touching = ContactStep.collide(b.store, d, bodies[i], rotation, stamp, s.arbiters.baseAddress!, s.order.baseAddress!)
+                    touching = ContactStep.collide(
+                        b.store, d, bodies[i], rotation, stamp, s.arbiters.baseAddress!, s.order.baseAddress!, s.hull)
                 }
                 if touching > 0 || records[i].kind == .dynamic {
-                    // The contact step: this world's whole step, here (its worlds share nothing).
                     // The contacts' bias coefficient, `1 - collisionBias^dt`, once per block.
                     if contactBiasCoef.isNaN { contactBiasCoef = 1.0 - M.pow(collisionBias, dt) }
-                    stepContacts(b, i, d, touching, rotation, dtCoef, contactBiasCoef, s, M.self)
+                    if let list = stepContacts(b, i, d, touching, rotation, dtCoef, contactBiasCoef, s, lo: block.lowerBound, M.self) {
+                        s.contactLanes[list * StepScratch.capacity + contactCounts[list]] = s.live[k]
+                        contactCounts[list] += 1
+                    }
                     continue
                 }
             }
@@ -146,7 +151,7 @@ extension NativeBackend {
                 }
             case .dynamic:
                 // The extra joints, without walls: this world's whole step, here.
-                stepContacts(b, i, nil, 0, rotation, dtCoef, 0, s, M.self)
+                _ = stepContacts(b, i, nil, 0, rotation, dtCoef, 0, s, lo: block.lowerBound, M.self)
             case .attraction:
                 var springs = joints.load(i, as: AttractionSprings.self)
                 springs.preStep(&anchors[i], &bodies[i], rotation, dt, M.self)
@@ -183,6 +188,15 @@ extension NativeBackend {
                 AttractionLanes.self, s.attractionLanes.baseAddress! + p, min(width, attractionLanes - p), b, iterations)
             p += width
         }
+        for list in 0..<ContactLanes.lists where contactCounts[list] > 0 {
+            let worlds = s.contactLanes.baseAddress! + list * StepScratch.capacity
+            let context = ContactLanes.Context(b: b, arbiters: s.laneArbiters, lo: block.lowerBound, list: list)
+            p = 0
+            while p < contactCounts[list] {
+                context.iterate(worlds + p, min(width, contactCounts[list] - p), iterations)
+                p += width
+            }
+        }
         for k in 0..<attractionScalar {
             let i = Int(s.attractionScalar[k])
             var springs = joints.load(i, as: AttractionSprings.self)
@@ -194,49 +208,69 @@ extension NativeBackend {
         }
     }
 
-    /// The step of world `i` after its collision, solved here with its joints whatever they are:
-    /// it touches `touching` walls (the arbiters in `s.arbiters`), or it has the extra joints.
-    /// `d` is its dynamics, nil for a world of kind `dynamic` without them (its velocity
-    /// update is then the plain one, which ``Motion``'s equals while it adds nothing).
+    /// The step of world `i` after its collision, when its box touches `touching` walls (the
+    /// arbiters in `s.arbiters`) or it has the extra joints. A world that touches one or two
+    /// walls, with no joint or the lanes' drag or springs whose anchor the lanes can skip, is
+    /// readied up to its iterations and its arbiters copied to `s.laneArbiters` (two per slot
+    /// of the block that starts at `lo`): the returned value is its list of contact lanes
+    /// (``ContactLanes/list(joint:counts:)``). Any other is solved here, whole, one world
+    /// alone, and the value is nil. `d` is its dynamics, nil for a world of kind `dynamic`
+    /// without them (its velocity update is then the plain one, which ``Motion``'s equals while
+    /// it adds nothing).
     @inline(never)
     func stepContacts<M: ArithmeticFunctions>(
         _ b: StepBuffers, _ i: Int, _ d: UnsafeMutablePointer<WorldDynamics>?, _ touching: Int, _ rotation: Rotation,
-        _ dtCoef: Double, _ biasCoef: Double, _ s: StepScratch, _: M.Type
-    ) {
+        _ dtCoef: Double, _ biasCoef: Double, _ s: StepScratch, lo: Int, _: M.Type
+    ) -> Int? {
         let dt = b.dt, iterations = solverIterations
         let body = b.bodies.baseAddress! + i
         let active = s.arbiters.baseAddress!
         // The space's static body, the arbiters' body A: at rest at the origin for ever (an
         // impulse adds ±0 to its +0 velocity), a fresh one for each world.
         var ground = AnchorBody()
-        func run<J: StepJoints>(_ joints: inout J, _ ground: UnsafeMutablePointer<AnchorBody>) {
-            if let d {
-                ContactStep.solve(
-                    b.store, d, &body.pointee, &joints, active, touching, ground, rotation, dt, dtCoef: dtCoef,
-                    iterations: iterations, biasCoef: biasCoef, M.self)
-            } else {
+        /// Readies the world, then either hands it to the lanes (`joint` their joint kind, nil
+        /// when `lanes` says they cannot take it) or iterates it.
+        func run<J: StepJoints>(_ joints: inout J, _ ground: UnsafeMutablePointer<AnchorBody>, _ lanes: () -> Int?) -> Int? {
+            guard let d else {
                 joints.preStep(&body.pointee, rotation, dt, M.self)
                 body.pointee.integrateVelocity(dt, M.self)
                 joints.applyCachedImpulse(&body.pointee, dtCoef)
                 for _ in 0..<iterations { joints.applyImpulse(&body.pointee, dt) }
+                return nil
             }
+            ContactStep.prepare(
+                b.store, d, &body.pointee, &joints, active, touching, ground, rotation, dt, dtCoef: dtCoef, biasCoef: biasCoef,
+                M.self)
+            if touching <= ContactLanes.arbiters, let joint = lanes() {
+                let kept = s.laneArbiters + ContactLanes.arbiters * (i - lo)
+                var counts = 0
+                for a in 0..<touching {
+                    kept[a] = active[a]
+                    counts = counts * 2 + (active[a].count - 1)
+                }
+                return ContactLanes.list(joint: joint, arbiters: touching, counts: counts)
+            }
+            ContactStep.iterate(b.store, d, &body.pointee, &joints, active, touching, ground, dt, iterations: iterations)
+            return nil
         }
         switch b.records[i].kind {
         case .none:
             var joints = NoJoints()
-            run(&joints, &ground)
+            return run(&joints, &ground) { 0 }
         case .drag:
             var joints = PivotJoints(joint: b.joints.load(i, as: PivotJoint.self), finger: b.anchors.baseAddress! + i)
-            run(&joints, &ground)
+            let list = run(&joints, &ground) { b.anchors[i].isInert ? 1 : nil }
             b.joints.store(joints.joint, i)
+            return list
         case .attraction:
             // The springs' body A is the static body too.
             let ground = b.anchors.baseAddress! + i
             var joints = SpringJoints(springs: b.joints.load(i, as: AttractionSprings.self), ground: ground)
-            run(&joints, ground)
+            let list = run(&joints, ground) { ground.pointee.isAtRest ? 2 : nil }
             b.joints.store(joints.springs, i)
+            return list
         case .dynamic:
-            b.dynamics[i]!.withJoints { joints, fingers in run(&joints, fingers) }
+            return b.dynamics[i]!.withJoints { joints, fingers in run(&joints, fingers) { nil } }
         }
     }
 }

@@ -28,6 +28,13 @@ final class StepScratch: @unchecked Sendable {
     /// and the walls a query of the spatial hash reports.
     let arbiters: UnsafeMutableBufferPointer<Arbiter>
     let order: UnsafeMutableBufferPointer<UInt8>
+    /// EPA's hulls (``WallBoxPair/hullCapacity`` points).
+    let hull: UnsafeMutablePointer<MinkowskiPoint>
+    /// The worlds whose contacts iterate in lanes, by list (``ContactLanes``), each list
+    /// ``capacity`` long; how many each holds; and their arbiters, two per slot of the block.
+    let contactLanes: UnsafeMutableBufferPointer<Int32>
+    let contactCounts: UnsafeMutableBufferPointer<Int>
+    let laneArbiters: UnsafeMutablePointer<Arbiter>
 
     init() {
         let n = Self.capacity
@@ -39,6 +46,13 @@ final class StepScratch: @unchecked Sendable {
         arbiters.initialize(repeating: Arbiter())
         order = .allocate(capacity: Limits.walls)
         order.initialize(repeating: 0)
+        hull = .allocate(capacity: WallBoxPair.hullCapacity)
+        contactLanes = .allocate(capacity: ContactLanes.lists * n)
+        contactLanes.initialize(repeating: 0)
+        contactCounts = .allocate(capacity: ContactLanes.lists)
+        contactCounts.initialize(repeating: 0)
+        laneArbiters = .allocate(capacity: ContactLanes.arbiters * n)
+        laneArbiters.initialize(repeating: Arbiter(), count: ContactLanes.arbiters * n)
     }
 
     deinit {
@@ -46,5 +60,9 @@ final class StepScratch: @unchecked Sendable {
         for b in [angle, cos, sin] { b.deallocate() }
         arbiters.deallocate()
         order.deallocate()
+        hull.deallocate()
+        contactLanes.deallocate()
+        contactCounts.deallocate()
+        laneArbiters.deallocate()
     }
 }

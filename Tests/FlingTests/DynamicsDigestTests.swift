@@ -53,4 +53,25 @@ import Fling
         #expect(low >= -1 && low < -0.5 && high < 1 && high > 0.5)
         #expect(abs(ValueNoise.value(7, 2.5, 3.25, 0.5) - ValueNoise.value(7, 2.5 + 1e-9, 3.25, 0.5)) < 1e-7)
     }
+
+    /// Both channels at once (what the fields compute) are each channel alone, bit for bit,
+    /// over cells of every sign and the edges of the held range.
+    @Test func bothNoiseChannelsAreEachChannel() {
+        var rng = SplitMix64(state: 0x0150)
+        var points = [(0.0, 0.0, 0.0), (-0.0, 1e-300, -1e-300), (0x1p62, -0x1p62, 0x1p63), (-3.5, 7.25, 1e9)]
+        for _ in 0..<2_000 {
+            points.append(
+                (Double.random(in: -50...50, using: &rng), Double.random(in: -50...50, using: &rng), Double.random(in: 0...20, using: &rng))
+            )
+        }
+        var compared = 0
+        for (x, y, z) in points {
+            let seed0 = rng.next(), seed1 = seed0 ^ 0x5DEE_CE66_D1CE_4E5B
+            let both = ValueNoise.values(seed0, seed1, x, y, z)
+            #expect(both.0.bitPattern == ValueNoise.value(seed0, x, y, z).bitPattern, "\(x), \(y), \(z)")
+            #expect(both.1.bitPattern == ValueNoise.value(seed1, x, y, z).bitPattern, "\(x), \(y), \(z)")
+            compared += 1
+        }
+        #expect(compared == 2_004)
+    }
 }

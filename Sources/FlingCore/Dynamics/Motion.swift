@@ -197,9 +197,6 @@ package struct PreparedField: Sendable {
     /// Two independent channels of the seeded noise at the offset and time.
     @inline(__always) func noise(_ dx: Double, _ dy: Double, _ time: Double) -> (Double, Double) {
         let x = dx * cellInverse, y = dy * cellInverse, z = time * rate
-        return (
-            ValueNoise.value(field.seed, x, y, z),
-            ValueNoise.value(field.seed ^ 0x5DEE_CE66_D1CE_4E5B, x, y, z)
-        )
+        return ValueNoise.values(field.seed, field.seed ^ 0x5DEE_CE66_D1CE_4E5B, x, y, z)
     }
 }

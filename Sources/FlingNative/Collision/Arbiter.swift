@@ -70,9 +70,9 @@ struct Arbiter {
     /// impulses of the old contact with its feature pair; the combined restitution and friction
     /// (`a.e·b.e`, `a.u·b.u`, the wall first). The surface velocity is (+0, +0), added in
     /// ``applyImpulse(_:_:)``.
-    mutating func update(_ info: CollisionInfo, _ body: RigidBody, _ wall: SegmentShape, _ box: BoxShape) {
+    @inline(__always) mutating func update(_ info: CollisionInfo, _ body: RigidBody, _ wall: SegmentShape, _ box: BoxShape) {
         let old0 = c0, old1 = c1, oldCount = count
-        func fresh(_ c: CollisionContact) -> ContactPoint {
+        @inline(__always) func fresh(_ c: CollisionContact) -> ContactPoint {
             var k = ContactPoint(
                 r1x: c.p1.x - AnchorBody.staticPosition, r1y: c.p1.y - AnchorBody.staticPosition,
                 r2x: c.p2.x - body.px, r2y: c.p2.y - body.py, feature: c.feature)
@@ -99,9 +99,9 @@ struct Arbiter {
     }
 
     /// `cpArbiterPreStep(arb, dt, slop, biasCoef)`.
-    mutating func preStep(_ a: AnchorBody, _ b: RigidBody, _ dt: Double, _ slop: Double, _ biasCoef: Double) {
+    @inline(__always) mutating func preStep(_ a: AnchorBody, _ b: RigidBody, _ dt: Double, _ slop: Double, _ biasCoef: Double) {
         let deltaX = b.px - a.px, deltaY = b.py - a.py
-        func prepare(_ c: inout ContactPoint) {
+        @inline(__always) func prepare(_ c: inout ContactPoint) {
             c.nMass = 1.0 / Self.kScalar(b, c.r1x, c.r1y, c.r2x, c.r2y, nx, ny)
             c.tMass = 1.0 / Self.kScalar(b, c.r1x, c.r1y, c.r2x, c.r2y, -ny, nx)
             let dist = ((c.r2x - c.r1x) + deltaX) * nx + ((c.r2y - c.r1y) + deltaY) * ny
@@ -115,9 +115,9 @@ struct Arbiter {
     }
 
     /// `cpArbiterApplyCachedImpulse`: nothing on a first collision.
-    mutating func applyCachedImpulse(_ a: inout AnchorBody, _ b: inout RigidBody, _ dtCoef: Double) {
+    @inline(__always) mutating func applyCachedImpulse(_ a: inout AnchorBody, _ b: inout RigidBody, _ dtCoef: Double) {
         guard state != .firstCollision else { return }
-        func apply(_ c: ContactPoint) {
+        @inline(__always) func apply(_ c: ContactPoint) {
             // j = cpvrotate(n, (jn, jt)), scaled by dt_coef.
             let jx = nx * c.jnAcc - ny * c.jtAcc, jy = nx * c.jtAcc + ny * c.jnAcc
             applyImpulses(&a, &b, c.r1x, c.r1y, c.r2x, c.r2y, jx * dtCoef, jy * dtCoef)
@@ -128,9 +128,9 @@ struct Arbiter {
 
     /// `cpArbiterApplyImpulse`: per contact, the bias impulse into `v_bias`/`w_bias`, then the
     /// normal impulse and the friction impulse within `u·jn`.
-    mutating func applyImpulse(_ a: inout AnchorBody, _ b: inout RigidBody, _ bias: inout BiasVelocity) {
+    @inline(__always) mutating func applyImpulse(_ a: inout AnchorBody, _ b: inout RigidBody, _ bias: inout BiasVelocity) {
         let nx = self.nx, ny = self.ny, friction = u
-        func solve(_ c: inout ContactPoint) {
+        @inline(__always) func solve(_ c: inout ContactPoint) {
             let r1x = c.r1x, r1y = c.r1y, r2x = c.r2x, r2y = c.r2y
             // The static body's biases are +0 for ever.
             let vb1x = 0.0 + (-r1y) * 0.0, vb1y = 0.0 + r1x * 0.0

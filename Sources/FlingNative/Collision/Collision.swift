@@ -67,10 +67,16 @@ struct CollisionInfo {
     }
 }
 
-/// A wall and the item's box, with Chipmunk's support functions for the pair.
+/// A wall and the item's box, with Chipmunk's support functions for the pair. `hull` is room
+/// for EPA's two hulls (``hullCapacity`` points), the caller's scratch.
 struct WallBoxPair {
     let wall: SegmentShape
     let box: BoxShape
+    let hull: UnsafeMutablePointer<MinkowskiPoint>
+
+    /// Two hulls of 40 points: a hull gains at most one point per iteration, and there are at
+    /// most 30.
+    static let hullCapacity = 80
 
     /// `SegmentSupportPoint`.
     @inline(__always) func wallSupport(_ n: V2) -> (V2, UInt32) {
@@ -145,49 +151,48 @@ struct WallBoxPair {
         }
     }
 
-    /// `EPA` and `EPARecurse`, as a loop over two hull buffers (a hull gains at most one
-    /// point per iteration, and there are at most 30).
+    /// `EPA` and `EPARecurse`, as a loop over two hull buffers. (Indices wrap by comparison,
+    /// not `%`, which divides.)
     func epa(_ a: MinkowskiPoint, _ b: MinkowskiPoint, _ c: MinkowskiPoint) -> ClosestPoints {
-        withUnsafeTemporaryAllocation(of: MinkowskiPoint.self, capacity: 80) { buffer in
-            var hull = buffer.baseAddress!, next = hull + 40
-            hull[0] = a; hull[1] = b; hull[2] = c
-            var count = 3
-            var iteration = 1
-            while true {
-                var mini = 0
-                var minDist = Double.infinity
-                var i = count - 1
-                for j in 0..<count {
-                    let d = closestDist(hull[i].ab, hull[j].ab)
-                    if d < minDist {
-                        minDist = d
-                        mini = i
-                    }
-                    i = j
+        var hull = self.hull, next = hull + Self.hullCapacity / 2
+        hull[0] = a; hull[1] = b; hull[2] = c
+        var count = 3
+        var iteration = 1
+        while true {
+            var mini = 0
+            var minDist = Double.infinity
+            var i = count - 1
+            for j in 0..<count {
+                let d = closestDist(hull[i].ab, hull[j].ab)
+                if d < minDist {
+                    minDist = d
+                    mini = i
                 }
-                let v0 = hull[mini], v1 = hull[(mini + 1) % count]
-                // (Chipmunk asserts v0.ab ≠ v1.ab here; its debug build aborts otherwise.)
-                let p = support((v1.ab - v0.ab).perp)
-                let duplicate = p.id == v0.id || p.id == v1.id
-                guard !duplicate && checkPointGreater(v0.ab, v1.ab, p.ab) && iteration < 30 else {
-                    return closestPoints(v0, v1)
-                }
-                next[0] = p
-                var count2 = 1
-                for i in 0..<count {
-                    let index = (mini + 1 + i) % count
-                    let h0 = next[count2 - 1].ab
-                    let h1 = hull[index].ab
-                    let h2 = (i + 1 < count ? hull[(index + 1) % count] : p).ab
-                    if checkPointGreater(h0, h2, h1) {
-                        next[count2] = hull[index]
-                        count2 += 1
-                    }
-                }
-                swap(&hull, &next)
-                count = count2
-                iteration += 1
+                i = j
             }
+            let v0 = hull[mini], v1 = hull[mini + 1 == count ? 0 : mini + 1]
+            // (Chipmunk asserts v0.ab ≠ v1.ab here; its debug build aborts otherwise.)
+            let p = support((v1.ab - v0.ab).perp)
+            let duplicate = p.id == v0.id || p.id == v1.id
+            guard !duplicate && checkPointGreater(v0.ab, v1.ab, p.ab) && iteration < 30 else {
+                return closestPoints(v0, v1)
+            }
+            next[0] = p
+            var count2 = 1
+            for i in 0..<count {
+                var index = mini + 1 + i
+                if index >= count { index -= count }
+                let h0 = next[count2 - 1].ab
+                let h1 = hull[index].ab
+                let h2 = (i + 1 < count ? hull[index + 1 == count ? 0 : index + 1] : p).ab
+                if checkPointGreater(h0, h2, h1) {
+                    next[count2] = hull[index]
+                    count2 += 1
+                }
+            }
+            swap(&hull, &next)
+            count = count2
+            iteration += 1
         }
     }
 

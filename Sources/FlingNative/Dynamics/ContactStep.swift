@@ -138,7 +138,7 @@ enum ContactStep {
     /// (`cpSpaceArbiterSetFilter`). Returns how many walls touch the box.
     @inline(__always) static func collide(
         _ v: DynamicsView, _ d: UnsafeMutablePointer<WorldDynamics>, _ b: RigidBody, _ rotation: Rotation, _ stamp: UInt8,
-        _ active: UnsafeMutablePointer<Arbiter>, _ scratch: UnsafeMutablePointer<UInt8>
+        _ active: UnsafeMutablePointer<Arbiter>, _ scratch: UnsafeMutablePointer<UInt8>, _ hull: UnsafeMutablePointer<MinkowskiPoint>
     ) -> Int {
         let set = v.wallSets[Int(d.pointee.wallSet)]
         let n = Int(set.count)
@@ -153,7 +153,7 @@ enum ContactStep {
             let k = Int(order[q])
             // QueryReject: the bounding boxes must overlap (filters, bodies and joints pass).
             guard box.bb.intersects(walls[k].shape.bb) else { continue }
-            let info = WallBoxPair(wall: walls[k].shape, box: box).collide()
+            let info = WallBoxPair(wall: walls[k].shape, box: box, hull: hull).collide()
             guard info.count > 0 else { continue }
             var arbiter = Arbiter(records[k], wall: k)
             arbiter.update(info, b, walls[k].shape, box)
@@ -169,20 +169,29 @@ enum ContactStep {
         return touching
     }
 
-    /// Everything of the step after the collision for a world whose box touches `count`
-    /// walls (`active`): pre-steps, the velocity update, cached impulses, the iterations,
-    /// arbiters before joints each time; then the arbiters' impulses back into their records.
-    /// `ground` is the static body (the arbiters' body A).
-    @inline(__always) static func solve<J: StepJoints, M: ArithmeticFunctions>(
+    /// The step after the collision, up to the iterations, for a world whose box touches
+    /// `count` walls (`active`): the arbiters' pre-steps then the joints', the velocity update,
+    /// the cached impulses, arbiters then joints. `ground` is the static body (the arbiters'
+    /// body A).
+    @inline(__always) static func prepare<J: StepJoints, M: ArithmeticFunctions>(
         _ v: DynamicsView, _ d: UnsafeMutablePointer<WorldDynamics>, _ b: inout RigidBody, _ joints: inout J,
         _ active: UnsafeMutablePointer<Arbiter>, _ count: Int, _ ground: UnsafeMutablePointer<AnchorBody>, _ rotation: Rotation,
-        _ dt: Double, dtCoef: Double, iterations: Int, biasCoef: Double, _ math: M.Type
+        _ dt: Double, dtCoef: Double, biasCoef: Double, _ math: M.Type
     ) {
         for a in 0..<count { active[a].preStep(ground.pointee, b, dt, Contact.slop, biasCoef) }
         joints.preStep(&b, rotation, dt, math)
         updateVelocity(v, d, &b, rotation, dt, math)
         for a in 0..<count { active[a].applyCachedImpulse(&ground.pointee, &b, dtCoef) }
         joints.applyCachedImpulse(&b, dtCoef)
+    }
+
+    /// The iterations, arbiters then joints each time, one world alone; then the arbiters'
+    /// impulses back into their records.
+    @inline(__always) static func iterate<J: StepJoints>(
+        _ v: DynamicsView, _ d: UnsafeMutablePointer<WorldDynamics>, _ b: inout RigidBody, _ joints: inout J,
+        _ active: UnsafeMutablePointer<Arbiter>, _ count: Int, _ ground: UnsafeMutablePointer<AnchorBody>, _ dt: Double,
+        iterations: Int
+    ) {
         var bias = d.pointee.bias
         for _ in 0..<iterations {
             for a in 0..<count { active[a].applyImpulse(&ground.pointee, &b, &bias) }
@@ -225,12 +234,14 @@ enum ContactStep {
         let walls = v.walls + Int(set.walls)
         let box = Self.box(v, d, b, Rotation(cos: cos, sin: sin))
         var contacts: [WallContact] = []
+        let hull = UnsafeMutablePointer<MinkowskiPoint>.allocate(capacity: WallBoxPair.hullCapacity)
+        defer { hull.deallocate() }
         withUnsafeTemporaryAllocation(of: UInt8.self, capacity: Limits.walls) { scratch in
             let (order, count) = Self.order(v, set, box.bb, scratch.baseAddress!)
             for q in 0..<count {
                 let k = Int(order[q])
                 guard records[k].state == .firstCollision, box.bb.intersects(walls[k].shape.bb) else { continue }
-                let info = WallBoxPair(wall: walls[k].shape, box: box).collide()
+                let info = WallBoxPair(wall: walls[k].shape, box: box, hull: hull).collide()
                 guard info.count > 0 else { continue }
                 let r = records[k]
                 // cpArbiterTotalImpulse turned to act on the item: Σ cpvrotate(n, (jn, jt)).
