@@ -74,6 +74,16 @@ extension NativeBackend {
             stepBlock(b, lo..<hi, scratch, math)
             lo = hi
         }
+        for list in 0..<ContactLanes.lists where scratch.pending[list] > 0 { flushContacts(b, list, scratch) }
+    }
+
+    /// Iterates the worlds waiting in a list of contact lanes, and empties it.
+    @inline(never)
+    func flushContacts(_ b: StepBuffers, _ list: Int, _ s: StepScratch) {
+        let width = SolverLanes.width
+        ContactLanes.Context(b: b, arbiters: s.pendingArbiters + ContactLanes.arbiters * width * list, list: list)
+            .iterate(s.pendingWorlds.baseAddress! + width * list, s.pending[list], solverIterations)
+        s.pending[list] = 0
     }
 
     /// Steps the live worlds of one block. Each world's operations are Chipmunk's, in its
@@ -102,8 +112,6 @@ extension NativeBackend {
         let warmScale = b.prevDt == 0.0 ? 0.0 : dt / b.prevDt
         var dragLanes = 0, dragScalar = 0, attractionLanes = 0, attractionScalar = 0
         var contactBiasCoef = Double.nan
-        let contactCounts = s.contactCounts
-        contactCounts.update(repeating: 0)
         let stamp = UInt8(truncatingIfNeeded: b.stamp)
         for k in 0..<n {
             let i = Int(s.live[k])
@@ -120,9 +128,9 @@ extension NativeBackend {
                 if touching > 0 || records[i].kind == .dynamic {
                     // The contacts' bias coefficient, `1 - collisionBias^dt`, once per block.
                     if contactBiasCoef.isNaN { contactBiasCoef = 1.0 - M.pow(collisionBias, dt) }
-                    if let list = stepContacts(b, i, d, touching, rotation, dtCoef, contactBiasCoef, s, lo: block.lowerBound, M.self) {
-                        s.contactLanes[list * StepScratch.capacity + contactCounts[list]] = s.live[k]
-                        contactCounts[list] += 1
+                    if let list = stepContacts(b, i, d, touching, rotation, dtCoef, contactBiasCoef, s, M.self) {
+                        s.pend(list, i, touching)
+                        if s.pending[list] == SolverLanes.width { flushContacts(b, list, s) }
                     }
                     continue
                 }
@@ -151,7 +159,7 @@ extension NativeBackend {
                 }
             case .dynamic:
                 // The extra joints, without walls: this world's whole step, here.
-                _ = stepContacts(b, i, nil, 0, rotation, dtCoef, 0, s, lo: block.lowerBound, M.self)
+                _ = stepContacts(b, i, nil, 0, rotation, dtCoef, 0, s, M.self)
             case .attraction:
                 var springs = joints.load(i, as: AttractionSprings.self)
                 springs.preStep(&anchors[i], &bodies[i], rotation, dt, M.self)
@@ -188,15 +196,6 @@ extension NativeBackend {
                 AttractionLanes.self, s.attractionLanes.baseAddress! + p, min(width, attractionLanes - p), b, iterations)
             p += width
         }
-        for list in 0..<ContactLanes.lists where contactCounts[list] > 0 {
-            let worlds = s.contactLanes.baseAddress! + list * StepScratch.capacity
-            let context = ContactLanes.Context(b: b, arbiters: s.laneArbiters, lo: block.lowerBound, list: list)
-            p = 0
-            while p < contactCounts[list] {
-                context.iterate(worlds + p, min(width, contactCounts[list] - p), iterations)
-                p += width
-            }
-        }
         for k in 0..<attractionScalar {
             let i = Int(s.attractionScalar[k])
             var springs = joints.load(i, as: AttractionSprings.self)
@@ -211,16 +210,15 @@ extension NativeBackend {
     /// The step of world `i` after its collision, when its box touches `touching` walls (the
     /// arbiters in `s.arbiters`) or it has the extra joints. A world that touches one or two
     /// walls, with no joint or the lanes' drag or springs whose anchor the lanes can skip, is
-    /// readied up to its iterations and its arbiters copied to `s.laneArbiters` (two per slot
-    /// of the block that starts at `lo`): the returned value is its list of contact lanes
-    /// (``ContactLanes/list(joint:counts:)``). Any other is solved here, whole, one world
-    /// alone, and the value is nil. `d` is its dynamics, nil for a world of kind `dynamic`
+    /// readied up to its iterations: the returned value is its list of contact lanes
+    /// (``ContactLanes/list(joint:arbiters:counts:)``), which the caller joins it to. Any other
+    /// is solved here, whole, one world alone, and the value is nil. `d` is its dynamics, nil for a world of kind `dynamic`
     /// without them (its velocity update is then the plain one, which ``Motion``'s equals while
     /// it adds nothing).
     @inline(never)
     func stepContacts<M: ArithmeticFunctions>(
         _ b: StepBuffers, _ i: Int, _ d: UnsafeMutablePointer<WorldDynamics>?, _ touching: Int, _ rotation: Rotation,
-        _ dtCoef: Double, _ biasCoef: Double, _ s: StepScratch, lo: Int, _: M.Type
+        _ dtCoef: Double, _ biasCoef: Double, _ s: StepScratch, _: M.Type
     ) -> Int? {
         let dt = b.dt, iterations = solverIterations
         let body = b.bodies.baseAddress! + i
@@ -242,12 +240,8 @@ extension NativeBackend {
                 b.store, d, &body.pointee, &joints, active, touching, ground, rotation, dt, dtCoef: dtCoef, biasCoef: biasCoef,
                 M.self)
             if touching <= ContactLanes.arbiters, let joint = lanes() {
-                let kept = s.laneArbiters + ContactLanes.arbiters * (i - lo)
                 var counts = 0
-                for a in 0..<touching {
-                    kept[a] = active[a]
-                    counts = counts * 2 + (active[a].count - 1)
-                }
+                for a in 0..<touching { counts = counts * 2 + (active[a].count - 1) }
                 return ContactLanes.list(joint: joint, arbiters: touching, counts: counts)
             }
             ContactStep.iterate(b.store, d, &body.pointee, &joints, active, touching, ground, dt, iterations: iterations)

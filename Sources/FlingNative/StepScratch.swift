@@ -28,13 +28,14 @@ final class StepScratch: @unchecked Sendable {
     /// and the walls a query of the spatial hash reports.
     let arbiters: UnsafeMutableBufferPointer<Arbiter>
     let order: UnsafeMutableBufferPointer<UInt8>
-    /// EPA's hulls (``WallBoxPair/hullCapacity`` points).
-    let hull: UnsafeMutablePointer<MinkowskiPoint>
-    /// The worlds whose contacts iterate in lanes, by list (``ContactLanes``), each list
-    /// ``capacity`` long; how many each holds; and their arbiters, two per slot of the block.
-    let contactLanes: UnsafeMutableBufferPointer<Int32>
-    let contactCounts: UnsafeMutableBufferPointer<Int>
-    let laneArbiters: UnsafeMutablePointer<Arbiter>
+    /// EPA's hulls.
+    let hull: EPAScratch
+    /// The worlds readied for contact lanes, by list (``ContactLanes``), up to a group of
+    /// ``SolverLanes/width`` each (a full group is iterated at once, the rest when the step's
+    /// slots are done); how many each list holds; and their arbiters, two per world.
+    let pendingWorlds: UnsafeMutableBufferPointer<Int32>
+    let pending: UnsafeMutableBufferPointer<Int>
+    let pendingArbiters: UnsafeMutablePointer<Arbiter>
 
     init() {
         let n = Self.capacity
@@ -46,13 +47,24 @@ final class StepScratch: @unchecked Sendable {
         arbiters.initialize(repeating: Arbiter())
         order = .allocate(capacity: Limits.walls)
         order.initialize(repeating: 0)
-        hull = .allocate(capacity: WallBoxPair.hullCapacity)
-        contactLanes = .allocate(capacity: ContactLanes.lists * n)
-        contactLanes.initialize(repeating: 0)
-        contactCounts = .allocate(capacity: ContactLanes.lists)
-        contactCounts.initialize(repeating: 0)
-        laneArbiters = .allocate(capacity: ContactLanes.arbiters * n)
-        laneArbiters.initialize(repeating: Arbiter(), count: ContactLanes.arbiters * n)
+        hull = .allocate()
+        let waiting = ContactLanes.lists * SolverLanes.width
+        pendingWorlds = .allocate(capacity: waiting)
+        pendingWorlds.initialize(repeating: 0)
+        pending = .allocate(capacity: ContactLanes.lists)
+        pending.initialize(repeating: 0)
+        pendingArbiters = .allocate(capacity: ContactLanes.arbiters * waiting)
+        pendingArbiters.initialize(repeating: Arbiter(), count: ContactLanes.arbiters * waiting)
+    }
+
+    /// Adds slot `i`, readied, to contact lanes list `list`, with its `count` arbiters (in
+    /// ``arbiters``).
+    @inline(__always) func pend(_ list: Int, _ i: Int, _ count: Int) {
+        let q = list * SolverLanes.width + pending[list]
+        pendingWorlds[q] = Int32(truncatingIfNeeded: i)
+        let kept = pendingArbiters + ContactLanes.arbiters * q
+        for a in 0..<count { kept[a] = arbiters[a] }
+        pending[list] += 1
     }
 
     deinit {
@@ -61,8 +73,8 @@ final class StepScratch: @unchecked Sendable {
         arbiters.deallocate()
         order.deallocate()
         hull.deallocate()
-        contactLanes.deallocate()
-        contactCounts.deallocate()
-        laneArbiters.deallocate()
+        pendingWorlds.deallocate()
+        pending.deallocate()
+        pendingArbiters.deallocate()
     }
 }

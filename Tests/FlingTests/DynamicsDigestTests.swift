@@ -74,4 +74,21 @@ import Fling
         }
         #expect(compared == 2_004)
     }
+
+    /// The noise's own rounding down is the standard library's, bit for bit: signed zeros,
+    /// fractions of either sign, integers, the edges of 2⁵², subnormals, infinities and NaN.
+    @Test func noiseRoundsDownAsTheLibrary() {
+        var values: [Double] = [
+            0, -0.0, 0.5, -0.5, 1, -1, 0.9999999999999999, -0.9999999999999999, 0x1p-1060, -0x1p-1060, 0x1p52, -0x1p52,
+            0x1p52 - 0.5, -(0x1p52 - 0.5), 0x1p53 + 2, -0x1p63, 1e300, .infinity, -.infinity, .nan, .leastNonzeroMagnitude,
+        ]
+        var rng = SplitMix64(state: 0xF100)
+        for _ in 0..<10_000 {
+            values.append(Double.random(in: -1e6...1e6, using: &rng))
+            values.append(Double(Int.random(in: -1_000...1_000, using: &rng)) + [0, 0.5, 1e-9, -1e-9].randomElement(using: &rng)!)
+        }
+        for x in values {
+            #expect(ValueNoise.roundedDown(x).bitPattern == x.rounded(.down).bitPattern, "\(x)")
+        }
+    }
 }

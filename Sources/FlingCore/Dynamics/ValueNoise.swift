@@ -16,10 +16,20 @@ package enum ValueNoise {
         corner(seed, inner(i, j, k))
     }
 
+    /// `x.rounded(.down)`, bit for bit, without a call to the C library's `floor` (which a
+    /// build for the baseline x86-64, without SSE4.1's `roundsd`, makes): below 2⁵² in
+    /// magnitude, the truncation less one where it lies above `x`, and ±0 as it is.
+    @inline(__always) package static func roundedDown(_ x: Double) -> Double {
+        guard x.magnitude < 0x1p52 else { return x.rounded(.down) }
+        guard x != 0 else { return x }
+        let t = Double(Int64(x))
+        return t > x ? t - 1 : t
+    }
+
     /// `x` split into its lattice cell and the fraction within it. Beyond ±2⁶² the cell is
     /// held there (the fraction is then 0: such a double is an integer).
     @inline(__always) static func split(_ x: Double) -> (Int64, Double) {
-        let floor = x.rounded(.down)
+        let floor = roundedDown(x)
         let f = x - floor
         let i: Int64 = floor.magnitude < 0x1p62 ? Int64(floor) : (floor < 0 ? -(1 << 62) : 1 << 62)
         return (i, f)

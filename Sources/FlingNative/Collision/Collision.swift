@@ -67,20 +67,35 @@ struct CollisionInfo {
     }
 }
 
-/// A wall and the item's box, with Chipmunk's support functions for the pair. `hull` is room
-/// for EPA's two hulls (``hullCapacity`` points), the caller's scratch.
-struct WallBoxPair {
-    let wall: SegmentShape
-    let box: BoxShape
-    let hull: UnsafeMutablePointer<MinkowskiPoint>
+/// Room for EPA's two hulls, each up to ``capacity`` points (a hull gains at most one point
+/// per iteration, and there are at most 30): the caller's scratch, made once.
+struct EPAScratch: @unchecked Sendable {
+    static let capacity = 40
+    let points: UnsafeMutablePointer<MinkowskiPoint>
+    /// A hull's edges' `ClosestDist`, by the index of the edge's first point.
+    let distances: UnsafeMutablePointer<Double>
 
-    /// Two hulls of 40 points: a hull gains at most one point per iteration, and there are at
-    /// most 30.
-    static let hullCapacity = 80
+    static func allocate() -> EPAScratch {
+        EPAScratch(points: .allocate(capacity: 2 * capacity), distances: .allocate(capacity: capacity))
+    }
+
+    func deallocate() {
+        points.deallocate()
+        distances.deallocate()
+    }
+}
+
+/// A wall and the item's box, with Chipmunk's support functions for the pair, and the
+/// caller's scratch for EPA.
+struct WallBoxPair {
+    /// Read where they are (a pair is made for each wall a box meets: no copies of them).
+    let wall: UnsafePointer<SegmentShape>
+    let box: UnsafePointer<BoxShape>
+    let hull: EPAScratch
 
     /// `SegmentSupportPoint`.
     @inline(__always) func wallSupport(_ n: V2) -> (V2, UInt32) {
-        wall.ta.dot(n) > wall.tb.dot(n) ? (wall.ta, 0) : (wall.tb, 1)
+        wall.pointee.ta.dot(n) > wall.pointee.tb.dot(n) ? (wall.pointee.ta, 0) : (wall.pointee.tb, 1)
     }
 
     /// `PolySupportPointIndex`.
@@ -88,7 +103,7 @@ struct WallBoxPair {
         var max = -Double.infinity
         var index = 0
         for i in 0..<4 {
-            let d = box.vertex(i).dot(n)
+            let d = box.pointee.vertex(i).dot(n)
             if d > max {
                 max = d
                 index = i
@@ -101,7 +116,7 @@ struct WallBoxPair {
     @inline(__always) func support(_ n: V2) -> MinkowskiPoint {
         let (a, ai) = wallSupport(-n)
         let bi = boxSupportIndex(n)
-        let b = box.vertex(bi)
+        let b = box.pointee.vertex(bi)
         return MinkowskiPoint(a: a, b: b, ab: b - a, id: (ai & 0xFF) << 8 | (UInt32(bi) & 0xFF))
     }
 
@@ -124,7 +139,7 @@ struct WallBoxPair {
 
     /// `GJK` with no cached ids, then `GJKRecurse`, as a loop.
     func gjk() -> ClosestPoints {
-        let axis = (wall.bb.center - box.bb.center).perp
+        let axis = (wall.pointee.bb.center - box.pointee.bb.center).perp
         var v0 = support(axis)
         var v1 = support(-axis)
         var iteration = 1
@@ -154,20 +169,27 @@ struct WallBoxPair {
     /// `EPA` and `EPARecurse`, as a loop over two hull buffers. (Indices wrap by comparison,
     /// not `%`, which divides.)
     func epa(_ a: MinkowskiPoint, _ b: MinkowskiPoint, _ c: MinkowskiPoint) -> ClosestPoints {
-        var hull = self.hull, next = hull + Self.hullCapacity / 2
+        var hull = self.hull.points, next = hull + EPAScratch.capacity
         hull[0] = a; hull[1] = b; hull[2] = c
         var count = 3
         var iteration = 1
+        let distance = self.hull.distances
         while true {
-            var mini = 0
-            var minDist = Double.infinity
+            // Every edge's ClosestDist first (independent divisions, in flight together), then
+            // the search in Chipmunk's order: edges from count − 1, 0, 1, …, the first least.
             var i = count - 1
             for j in 0..<count {
-                let d = closestDist(hull[i].ab, hull[j].ab)
-                if d < minDist {
-                    minDist = d
-                    mini = i
-                }
+                distance[i] = closestDist(hull[i].ab, hull[j].ab)
+                i = j
+            }
+            var mini = 0
+            var minDist = Double.infinity
+            i = count - 1
+            for j in 0..<count {
+                let d = distance[i]
+                let closer = d < minDist
+                minDist = closer ? d : minDist
+                mini = closer ? i : mini
                 i = j
             }
             let v0 = hull[mini], v1 = hull[mini + 1 == count ? 0 : mini + 1]
@@ -202,19 +224,19 @@ struct WallBoxPair {
         let points = gjk()
         let n = points.n
         // The end-cap tests pass always: Fling's walls have no neighbours (zero tangents).
-        guard points.d - wall.radius - 0.0 <= 0.0 else { return info }
+        guard points.d - wall.pointee.radius - 0.0 <= 0.0 else { return info }
         // SupportEdgeForSegment(wall, n).
         let (e1a, e1ai, e1b, e1bi): (V2, UInt16, V2, UInt16) =
-            wall.tn.dot(n) > 0.0 ? (wall.ta, 0, wall.tb, 1) : (wall.tb, 1, wall.ta, 0)
+            wall.pointee.tn.dot(n) > 0.0 ? (wall.pointee.ta, 0, wall.pointee.tb, 1) : (wall.pointee.tb, 1, wall.pointee.ta, 0)
         // SupportEdgeForPoly(box, −n).
         let m = -n
         let i1 = boxSupportIndex(m)
         let i0 = (i1 - 1 + 4) % 4, i2 = (i1 + 1) % 4
         let (e2a, e2ai, e2b, e2bi): (V2, Int, V2, Int) =
-            m.dot(box.normal(i1)) > m.dot(box.normal(i2))
-            ? (box.vertex(i0), i0, box.vertex(i1), i1) : (box.vertex(i1), i1, box.vertex(i2), i2)
+            m.dot(box.pointee.normal(i1)) > m.dot(box.pointee.normal(i2))
+            ? (box.pointee.vertex(i0), i0, box.pointee.vertex(i1), i1) : (box.pointee.vertex(i1), i1, box.pointee.vertex(i2), i2)
         // ContactPoints(e1, e2, points).
-        let r1 = wall.radius, r2 = 0.0
+        let r1 = wall.pointee.radius, r2 = 0.0
         guard points.d <= r1 + r2 else { return info }
         info.n = n
         let dE1a = e1a.cross(n), dE1b = e1b.cross(n)

@@ -153,8 +153,19 @@ struct BoxShape {
     /// `cpPolyShapeCacheData`: corners and normals through `t`, and the bounding box
     /// (radius 0, still subtracted and added as there).
     @inline(__always) mutating func update(_ t: BodyTransform) {
-        vertex = (t.point(localVertex.0), t.point(localVertex.1), t.point(localVertex.2), t.point(localVertex.3))
+        updateBounds(t)
+        updateNormals(t)
+    }
+
+    /// The normals through `t`: only the narrow phase reads them, so a step computes them
+    /// only when a wall's bounding box meets the box's.
+    @inline(__always) mutating func updateNormals(_ t: BodyTransform) {
         normal = (t.vect(localNormal.0), t.vect(localNormal.1), t.vect(localNormal.2), t.vect(localNormal.3))
+    }
+
+    /// The corners through `t`, and the bounding box.
+    @inline(__always) mutating func updateBounds(_ t: BodyTransform) {
+        vertex = (t.point(localVertex.0), t.point(localVertex.1), t.point(localVertex.2), t.point(localVertex.3))
         var l = Double.infinity, r = -Double.infinity, b = Double.infinity, top = -Double.infinity
         for i in 0..<4 {
             let v = vertex(i)

@@ -28,13 +28,18 @@ struct WallHash {
         return Int((x &* 1_640_531_513 ^ y &* 2_654_435_789) % UInt64(Contact.cellCount))
     }
 
-    /// The cell range of a bounding box.
+    /// `1 / cellSize`, exactly: the cell is a power of two, so `x · 2⁻¹⁰⁰⁰` and `x / 2¹⁰⁰⁰` are
+    /// the same real number rounded once, the same bits (and a multiply does not divide).
+    static let inverseCell: Double = 0x1p-1000
+
+    /// The cell range of a bounding box (`coordinate / cellSize`, as `cpSpaceHash` divides).
     @inline(__always) static func cells(_ bb: BB) -> (l: Int32, r: Int32, b: Int32, t: Int32) {
-        let dim = Contact.cellSize
-        return (floorInt(bb.l / dim), floorInt(bb.r / dim), floorInt(bb.b / dim), floorInt(bb.t / dim))
+        let inverse = inverseCell
+        return (floorInt(bb.l * inverse), floorInt(bb.r * inverse), floorInt(bb.b * inverse), floorInt(bb.t * inverse))
     }
 
     init(_ walls: [SegmentShape]) {
+        precondition(Self.inverseCell == 1 / Contact.cellSize && Contact.cellSize == 0x1p1000)
         bins = walls.map { w in
             let c = Self.cells(w.bb)
             var mask: UInt32 = 0
@@ -103,6 +108,20 @@ enum WallOrders {
         }
         precondition(table.count == size(count))
         return table
+    }
+
+    /// The index (0..<9) of the cell range of a box that lies within ±2¹⁰⁰⁰ (else nil), from
+    /// signs alone: there `floor_int(x / 2¹⁰⁰⁰)` is −1 where the quotient is below zero (a
+    /// −0 quotient, from a tiny negative x, is cell 0) and 0 elsewhere.
+    @inline(__always) static func range(_ bb: BB) -> Int? {
+        let edge = 0x1p1000
+        guard bb.l > -edge && bb.r < edge && bb.b > -edge && bb.t < edge else { return nil }
+        let inverse = WallHash.inverseCell
+        let l = bb.l * inverse < 0 ? 0 : 1, r = bb.r * inverse < 0 ? 0 : 1
+        let b = bb.b * inverse < 0 ? 0 : 1, t = bb.t * inverse < 0 ? 0 : 1
+        // (l, r) is (−1, −1), (−1, 0) or (0, 0): l + r gives 0, 1, 2 (a box's l ≤ r).
+        guard l <= r && b <= t else { return nil }
+        return (l + r) * 3 + (b + t)
     }
 
     /// The index (0..<9) of a cell range in the table, or nil for a range beyond cells −1 and 0.

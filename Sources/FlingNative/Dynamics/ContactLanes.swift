@@ -20,11 +20,26 @@ struct ContactLane {
     var nMass = Half(), tMass = Half(), bias = Half(), jBias = Half(), bounce = Half()
     var jnAcc = Half(), jtAcc = Half()
 
-    @inline(__always) mutating func gather(_ c: ContactPoint, _ k: Int) {
-        r2x[k] = c.r2x; r2y[k] = c.r2y
-        nMass[k] = c.nMass; tMass[k] = c.tMass
-        bias[k] = c.bias; jBias[k] = c.jBias; bounce[k] = c.bounce
-        jnAcc[k] = c.jnAcc; jtAcc[k] = c.jtAcc
+    init() {}
+
+    /// Contact 0 or 1 of four lanes' arbiters, each field built from four loads (a vector
+    /// filled lane by lane in memory would be read back whole, which stalls).
+    @inline(__always) init(_ p: ArbiterQuad, second: Bool) {
+        @inline(__always) func lanes(_ f: (ContactPoint) -> Double) -> Half {
+            second
+                ? Half(f(p.0.pointee.c1), f(p.1.pointee.c1), f(p.2.pointee.c1), f(p.3.pointee.c1))
+                : Half(f(p.0.pointee.c0), f(p.1.pointee.c0), f(p.2.pointee.c0), f(p.3.pointee.c0))
+        }
+        r2x = lanes { $0.r2x }
+        r2y = lanes { $0.r2y }
+        negR2y = -r2y
+        nMass = lanes { $0.nMass }
+        tMass = lanes { $0.tMass }
+        bias = lanes { $0.bias }
+        jBias = lanes { $0.jBias }
+        bounce = lanes { $0.bounce }
+        jnAcc = lanes { $0.jnAcc }
+        jtAcc = lanes { $0.jtAcc }
     }
 
     /// `cpArbiterApplyImpulse` for this contact: the bias impulse into the bias velocity,
@@ -73,15 +88,26 @@ struct ContactLane {
     }
 }
 
+/// Four lanes' arbiters, one per lane.
+typealias ArbiterQuad = (
+    UnsafeMutablePointer<Arbiter>, UnsafeMutablePointer<Arbiter>, UnsafeMutablePointer<Arbiter>, UnsafeMutablePointer<Arbiter>
+)
+
 /// One arbiter of four worlds: its normal and friction, and its contacts.
 struct ArbiterLane {
     var nx = Half(), ny = Half(), negNy = Half(), u = Half()
     var c0 = ContactLane(), c1 = ContactLane()
 
-    @inline(__always) mutating func gather(_ a: Arbiter, _ k: Int, pairs: Bool) {
-        nx[k] = a.nx; ny[k] = a.ny; u[k] = a.u
-        c0.gather(a.c0, k)
-        if pairs { c1.gather(a.c1, k) }
+    init() {}
+
+    /// The arbiters at `p`, one per lane; their second contacts if `pairs`.
+    @inline(__always) init(_ p: ArbiterQuad, pairs: Bool) {
+        nx = Half(p.0.pointee.nx, p.1.pointee.nx, p.2.pointee.nx, p.3.pointee.nx)
+        ny = Half(p.0.pointee.ny, p.1.pointee.ny, p.2.pointee.ny, p.3.pointee.ny)
+        negNy = -ny
+        u = Half(p.0.pointee.u, p.1.pointee.u, p.2.pointee.u, p.3.pointee.u)
+        c0 = ContactLane(p, second: false)
+        if pairs { c1 = ContactLane(p, second: true) }
     }
 
     /// One iteration of the arbiter: its first contact, then its second if it has two.
@@ -110,18 +136,20 @@ struct ContactGroup<Joint: JointLanes> {
         (twoArbiters, pairs0, pairs1) = ContactLanes.pattern(c.list)
         body = BodyLanes(worlds, count, first, b.bodies)
         joint = Joint(worlds, count, first, b)
-        for k in 0..<Half.scalarCount {
-            let i = laneSlot(worlds, count, first + k)
-            let bias = b.store.world(i).pointee.bias
-            self.bias.vx[k] = bias.vx; self.bias.vy[k] = bias.vy; self.bias.w[k] = bias.w
-            let arbiters = c.arbiters + ContactLanes.arbiters * (i - c.lo)
-            a0.gather(arbiters[0], k, pairs: pairs0)
-            if twoArbiters { a1.gather(arbiters[1], k, pairs: pairs1) }
-        }
-        a0.negNy = -a0.ny
-        a1.negNy = -a1.ny
-        a0.c0.negR2y = -a0.c0.r2y; a0.c1.negR2y = -a0.c1.r2y
-        a1.c0.negR2y = -a1.c0.r2y; a1.c1.negR2y = -a1.c1.r2y
+        let i0 = laneSlot(worlds, count, first), i1 = laneSlot(worlds, count, first + 1)
+        let i2 = laneSlot(worlds, count, first + 2), i3 = laneSlot(worlds, count, first + 3)
+        let d = (b.store.world(i0), b.store.world(i1), b.store.world(i2), b.store.world(i3))
+        bias.vx = Half(d.0.pointee.bias.vx, d.1.pointee.bias.vx, d.2.pointee.bias.vx, d.3.pointee.bias.vx)
+        bias.vy = Half(d.0.pointee.bias.vy, d.1.pointee.bias.vy, d.2.pointee.bias.vy, d.3.pointee.bias.vy)
+        bias.w = Half(d.0.pointee.bias.w, d.1.pointee.bias.w, d.2.pointee.bias.w, d.3.pointee.bias.w)
+        // Lane k's arbiters are the group's world k's (the last world's past its end).
+        let n = ContactLanes.arbiters, last = count - 1
+        let p = (
+            c.arbiters + n * min(first, last), c.arbiters + n * min(first + 1, last), c.arbiters + n * min(first + 2, last),
+            c.arbiters + n * min(first + 3, last)
+        )
+        a0 = ArbiterLane(p, pairs: pairs0)
+        if twoArbiters { a1 = ArbiterLane((p.0 + 1, p.1 + 1, p.2 + 1, p.3 + 1), pairs: pairs1) }
     }
 
     /// One iteration: the arbiters in the order the collision found them, then the joint.
@@ -140,7 +168,7 @@ struct ContactGroup<Joint: JointLanes> {
             let i = Int(worlds[first + k])
             let d = b.store.world(i)
             d.pointee.bias = BiasVelocity(vx: bias.vx[k], vy: bias.vy[k], w: bias.w[k])
-            let arbiters = c.arbiters + ContactLanes.arbiters * (i - c.lo)
+            let arbiters = c.arbiters + ContactLanes.arbiters * (first + k)
             arbiters[0].c0.jnAcc = a0.c0.jnAcc[k]; arbiters[0].c0.jtAcc = a0.c0.jtAcc[k]
             arbiters[0].c1.jnAcc = a0.c1.jnAcc[k]; arbiters[0].c1.jtAcc = a0.c1.jtAcc[k]
             arbiters[1].c0.jnAcc = a1.c0.jnAcc[k]; arbiters[1].c0.jtAcc = a1.c0.jtAcc[k]
@@ -172,12 +200,11 @@ enum ContactLanes {
         return p < 2 ? (false, p == 1, false) : (true, (p - 2) >> 1 == 1, (p - 2) & 1 == 1)
     }
 
-    /// A list's worlds in a block: the step's views, the arbiters the block's worlds keep
-    /// for the lanes (``StepScratch/laneArbiters``, two per slot from `lo`).
+    /// A group of a list's worlds: the step's views, and the worlds' arbiters, two per world
+    /// in the group's order (``StepScratch/pendingArbiters``).
     struct Context {
         let b: StepBuffers
         let arbiters: UnsafeMutablePointer<Arbiter>
-        let lo: Int
         let list: Int
 
         /// Runs `iterations` rounds for the group of `count` (1...``SolverLanes/width``) worlds

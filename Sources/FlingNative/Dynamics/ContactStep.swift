@@ -105,16 +105,24 @@ enum ContactStep {
             massInverse: b.mInv, momentInverse: b.iInv, gx: b.gx, gy: b.gy, damping: damping, dt: dt)
     }
 
-    /// The item's box through the body's transform, with its material.
+    /// The item's box through the body's transform (its normals only if `normals`: see
+    /// ``BoxShape/updateNormals(_:)``), with its material.
     @inline(__always) static func box(
-        _ v: DynamicsView, _ d: UnsafeMutablePointer<WorldDynamics>, _ b: RigidBody, _ rotation: Rotation
+        _ v: DynamicsView, _ d: UnsafeMutablePointer<WorldDynamics>, _ b: RigidBody, _ rotation: Rotation, normals: Bool = true
     ) -> BoxShape {
         var box = BoxShape(width: d.pointee.width, height: d.pointee.height, p: d.pointee.normalP, q: d.pointee.normalQ)
-        box.update(BodyTransform(px: b.px, py: b.py, cos: rotation.cos, sin: rotation.sin))
+        let t = BodyTransform(px: b.px, py: b.py, cos: rotation.cos, sin: rotation.sin)
+        box.updateBounds(t)
+        if normals { box.updateNormals(t) }
         let material = v.materials[Int(d.pointee.material)]
         box.elasticity = material.elasticity
         box.friction = material.friction
         return box
+    }
+
+    /// The shape of the wall at `entry`.
+    @inline(__always) static func shape(_ entry: UnsafeMutablePointer<WallEntry>) -> UnsafePointer<SegmentShape> {
+        UnsafeRawPointer(entry).advanced(by: MemoryLayout<WallEntry>.offset(of: \.shape)!).assumingMemoryBound(to: SegmentShape.self)
     }
 
     /// The walls the spatial hash reports for the box, in its order: a pointer to `count`
@@ -123,6 +131,10 @@ enum ContactStep {
         _ v: DynamicsView, _ set: WallSetInfo, _ bb: BB, _ scratch: UnsafeMutablePointer<UInt8>
     ) -> (UnsafePointer<UInt8>, Int) {
         let n = Int(set.count)
+        if let r = WallOrders.range(bb) {
+            let table = v.orders + Int(set.orders) + r * (n + 1)
+            return (UnsafePointer(table + 1), Int(table[0]))
+        }
         let cells = WallHash.cells(bb)
         if let r = WallOrders.range(cells) {
             let table = v.orders + Int(set.orders) + r * (n + 1)
@@ -138,7 +150,7 @@ enum ContactStep {
     /// (`cpSpaceArbiterSetFilter`). Returns how many walls touch the box.
     @inline(__always) static func collide(
         _ v: DynamicsView, _ d: UnsafeMutablePointer<WorldDynamics>, _ b: RigidBody, _ rotation: Rotation, _ stamp: UInt8,
-        _ active: UnsafeMutablePointer<Arbiter>, _ scratch: UnsafeMutablePointer<UInt8>, _ hull: UnsafeMutablePointer<MinkowskiPoint>
+        _ active: UnsafeMutablePointer<Arbiter>, _ scratch: UnsafeMutablePointer<UInt8>, _ hull: EPAScratch
     ) -> Int {
         let set = v.wallSets[Int(d.pointee.wallSet)]
         let n = Int(set.count)
@@ -146,25 +158,34 @@ enum ContactStep {
         let walls = v.walls + Int(set.walls)
         for k in 0..<n where records[k].state == .firstCollision { records[k].state = .normal }
         d.pointee.beganContact = false
-        let box = Self.box(v, d, b, rotation)
+        var box = Self.box(v, d, b, rotation, normals: false)
+        var turned = false
         let (order, count) = Self.order(v, set, box.bb, scratch)
         var touching = 0
-        for q in 0..<count {
-            let k = Int(order[q])
-            // QueryReject: the bounding boxes must overlap (filters, bodies and joints pass).
-            guard box.bb.intersects(walls[k].shape.bb) else { continue }
-            let info = WallBoxPair(wall: walls[k].shape, box: box, hull: hull).collide()
-            guard info.count > 0 else { continue }
-            var arbiter = Arbiter(records[k], wall: k)
-            arbiter.update(info, b, walls[k].shape, box)
-            records[k] = arbiter.record(stamp: stamp)
-            active[touching] = arbiter
-            touching += 1
+        withUnsafeMutablePointer(to: &box) { box in
+            for q in 0..<count {
+                let k = Int(order[q])
+                let wall = shape(walls + k)
+                // QueryReject: the bounding boxes must overlap (filters, bodies and joints pass).
+                guard box.pointee.bb.intersects(wall.pointee.bb) else { continue }
+                if !turned {
+                    box.pointee.updateNormals(BodyTransform(px: b.px, py: b.py, cos: rotation.cos, sin: rotation.sin))
+                    turned = true
+                }
+                let info = WallBoxPair(wall: wall, box: box, hull: hull).collide()
+                guard info.count > 0 else { continue }
+                let arbiter = active + touching
+                arbiter.pointee = Arbiter(records[k], wall: k)
+                arbiter.pointee.update(info, b, wall.pointee, box.pointee)
+                records[k] = arbiter.pointee.record(stamp: stamp)
+                touching += 1
+            }
         }
+        let persistence = Contact.persistence
         for k in 0..<n where records[k].state != .none {
             let ticks = Int(stamp &- records[k].stamp)
             if ticks >= 1 && records[k].state != .cached { records[k].state = .cached }
-            if ticks >= Contact.persistence { records[k].state = .none }
+            if ticks >= persistence { records[k].state = .none }
         }
         return touching
     }
@@ -232,16 +253,17 @@ enum ContactStep {
         let set = v.wallSets[Int(d.pointee.wallSet)]
         let records = v.arbiters + Int(d.pointee.arbiters)
         let walls = v.walls + Int(set.walls)
-        let box = Self.box(v, d, b, Rotation(cos: cos, sin: sin))
+        var box = Self.box(v, d, b, Rotation(cos: cos, sin: sin))
         var contacts: [WallContact] = []
-        let hull = UnsafeMutablePointer<MinkowskiPoint>.allocate(capacity: WallBoxPair.hullCapacity)
+        let hull = EPAScratch.allocate()
         defer { hull.deallocate() }
         withUnsafeTemporaryAllocation(of: UInt8.self, capacity: Limits.walls) { scratch in
             let (order, count) = Self.order(v, set, box.bb, scratch.baseAddress!)
             for q in 0..<count {
                 let k = Int(order[q])
-                guard records[k].state == .firstCollision, box.bb.intersects(walls[k].shape.bb) else { continue }
-                let info = WallBoxPair(wall: walls[k].shape, box: box, hull: hull).collide()
+                let wall = shape(walls + k)
+                guard records[k].state == .firstCollision, box.bb.intersects(wall.pointee.bb) else { continue }
+                let info = withUnsafePointer(to: &box) { WallBoxPair(wall: wall, box: $0, hull: hull).collide() }
                 guard info.count > 0 else { continue }
                 let r = records[k]
                 // cpArbiterTotalImpulse turned to act on the item: Σ cpvrotate(n, (jn, jt)).
