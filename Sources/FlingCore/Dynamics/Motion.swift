@@ -92,11 +92,17 @@ package struct Motion: Sendable {
             torque = torque + (rx * jy - ry * jx)
         }
         time = time + dt
-        let linear = 1.0 / (1.0 + dt * properties.resistance)
-        let angular = 1.0 / (1.0 + dt * properties.angularResistance)
-        vx = (vx * damping + (gx + fx * massInverse) * dt) * linear
-        vy = (vy * damping + (gy + fy * massInverse) * dt) * linear
-        w = (w * damping + torque * momentInverse * dt) * angular
+        vx = vx * damping + (gx + fx * massInverse) * dt
+        vy = vy * damping + (gy + fy * massInverse) * dt
+        w = w * damping + torque * momentInverse * dt
+        // Without resistance the factor is exactly 1, and a product by 1 changes no bit: the
+        // division is made only for a resistance.
+        if properties.resistance != 0 {
+            let linear = 1.0 / (1.0 + dt * properties.resistance)
+            vx = vx * linear
+            vy = vy * linear
+        }
+        if properties.angularResistance != 0 { w = w * (1.0 / (1.0 + dt * properties.angularResistance)) }
     }
 
     /// An instantaneous push: `cpBodyApplyImpulseAtWorldPoint` at the offset turned by the
@@ -148,9 +154,11 @@ package struct PreparedField: Sendable {
         case .circle(let r): inside = dx * dx + dy * dy <= r * r
         }
         guard inside != f.inverted else { return (0, 0) }
-        let r = (dx * dx + dy * dy).squareRoot()
+        // |d|, where a kind or the falloff needs it.
+        @inline(__always) func radius() -> Double { (dx * dx + dy * dy).squareRoot() }
         var phi = 1.0
         if f.falloff != 0 {
+            let r = radius()
             let clamped = r > f.minimumRadius ? r : f.minimumRadius
             phi = 1 / Portable.pow(clamped > 1e-3 ? clamped : 1e-3, f.falloff)
         }
@@ -161,6 +169,7 @@ package struct PreparedField: Sendable {
             let k = mass * s * phi
             return (g.x * k, g.y * k)
         case .radialGravity:
+            let r = radius()
             guard r > 0 else { return (0, 0) }
             let k = -(mass * s * phi) / r
             return (dx * k, dy * k)
@@ -185,6 +194,7 @@ package struct PreparedField: Sendable {
             let (nx, ny) = noise(dx, dy, time)
             return (nx * k, ny * k)
         case .electric:
+            let r = radius()
             guard r > 0 else { return (0, 0) }
             let k = charge * s * phi / r
             return (dx * k, dy * k)
