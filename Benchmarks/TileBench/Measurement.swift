@@ -384,9 +384,13 @@ extension BenchBackend {
         }
         let backend = try make(solverIterations: Scene.solverIterations)
         if shareEveryStep, let native = backend as? NativeBackend { native.parallelSlots = 0 }
+        if scalarContacts, let native = backend as? NativeBackend { native.contactLanes = false }
         return WorkloadRun(label: rawValue, backend: backend, scene: scene, walls: walls)
     }
 }
+
+/// `--scalar-contacts`: the native rows iterate wall contacts one world at a time.
+nonisolated(unsafe) var scalarContacts = false
 
 func gigabytes(_ bytes: Double) -> String { fixed(bytes / 1e9, 1) + " GB" }
 

@@ -45,6 +45,9 @@ let usage = """
       --csv FILE          also write the results as CSV
       --svg FILE          also write a chart (ns per tile-step against N, log-log) as SVG
       --no-reserve        do not call NativeBackend.reserveCapacity(N) before making the worlds
+      --scalar-contacts   native rows iterate every world's wall contacts one world at a time
+                          instead of eight at a time in SIMD lanes (the same bits): what the
+                          lanes save
       --alloc-check T     native (or the one backend named by --backends: native,
                           native-portable, their +walls rows, which then also push the tiles
                           (an instantaneous push and a continuous one added or removed, each
@@ -136,6 +139,7 @@ func parse(_ arguments: [String]) throws -> Options {
         case "--csv": o.csvPath = try value(a)
         case "--svg": o.svgPath = try value(a)
         case "--no-reserve": o.plan.reserve = false
+        case "--scalar-contacts": scalarContacts = true
         case "--alloc-check": o.allocCheckTicks = try parseCount(Substring(try value(a)))
         case "--quiet": o.quiet = true
         case "--help", "-h":

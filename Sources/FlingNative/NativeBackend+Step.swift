@@ -83,6 +83,7 @@ extension NativeBackend {
         let width = SolverLanes.width
         ContactLanes.Context(b: b, arbiters: s.pendingArbiters + ContactLanes.arbiters * width * list, list: list)
             .iterate(s.pendingWorlds.baseAddress! + width * list, s.pending[list], solverIterations)
+        s.laneWorlds += s.pending[list]
         s.pending[list] = 0
     }
 
@@ -239,7 +240,7 @@ extension NativeBackend {
             ContactStep.prepare(
                 b.store, d, &body.pointee, &joints, active, touching, ground, rotation, dt, dtCoef: dtCoef, biasCoef: biasCoef,
                 M.self)
-            if touching <= ContactLanes.arbiters, let joint = lanes() {
+            if contactLanes, touching <= ContactLanes.arbiters, let joint = lanes() {
                 var counts = 0
                 for a in 0..<touching { counts = counts * 2 + (active[a].count - 1) }
                 return ContactLanes.list(joint: joint, arbiters: touching, counts: counts)

@@ -104,6 +104,12 @@ public final class NativeBackend: PhysicsBackend {
     /// waking them costs more than they save, and the step runs on the caller's thread alone.
     /// The bits do not depend on it; tests lower it to 0 to take the threads with few worlds.
     package var parallelSlots = 2_048
+    /// Whether the worlds whose boxes touch one or two walls iterate their contacts in SIMD
+    /// lanes (default) or one world at a time. The bits do not depend on it; tests compare the
+    /// two, and `tile-bench --scalar-contacts` measures what the lanes save.
+    package var contactLanes = true
+    /// Worlds whose contacts went through the lanes so far, on every thread.
+    package var contactLaneWorlds: Int { chunks.reduce(0) { $0 + $1.laneWorlds } }
     /// The longest stable step of each world's springs.
     var stability = SpringStability()
 

@@ -36,6 +36,8 @@ final class StepScratch: @unchecked Sendable {
     let pendingWorlds: UnsafeMutableBufferPointer<Int32>
     let pending: UnsafeMutableBufferPointer<Int>
     let pendingArbiters: UnsafeMutablePointer<Arbiter>
+    /// Worlds whose contacts this thread iterated in lanes (``NativeBackend/contactLaneWorlds``).
+    var laneWorlds = 0
 
     init() {
         let n = Self.capacity
