@@ -54,7 +54,9 @@ let usage = """
                           tile every 60 and 45 ticks), or tile-animator): make the tiles (first
                           of --tiles, default 1000), warm up 300 ticks, run T more ticks, print
                           the digest. Compare heap totals of two T under valgrind to see
-                          whether a tick allocates.
+                          whether a tick allocates (.ci/alloc-check does)
+      --plant-allocation  with --alloc-check: allocate on every measured tick, on purpose, so
+                          that a check can be seen to catch it
       --quiet             no progress on stderr
       --help              this text
     """
@@ -69,6 +71,7 @@ struct Options {
     var csvPath: String?
     var svgPath: String?
     var allocCheckTicks: Int?
+    var plantAllocation = false
     var quiet = false
     var quick = false
     var threads = [1]
@@ -141,6 +144,7 @@ func parse(_ arguments: [String]) throws -> Options {
         case "--no-reserve": o.plan.reserve = false
         case "--scalar-contacts": scalarContacts = true
         case "--alloc-check": o.allocCheckTicks = try parseCount(Substring(try value(a)))
+        case "--plant-allocation": o.plantAllocation = true
         case "--quiet": o.quiet = true
         case "--help", "-h":
             print(usage)
@@ -172,7 +176,7 @@ func parse(_ arguments: [String]) throws -> Options {
 /// `--alloc-check`: one native backend alone (or the animator's workload), so that a heap
 /// profiler's totals for two tick counts can be compared. Setup and warm-up are the same for
 /// every T; only the T ticks differ. A `+walls` backend runs the walls workload with pushes.
-func allocCheck(tiles n: Int, ticks: Int, reserve: Bool, backend b: BenchBackend) throws {
+func allocCheck(tiles n: Int, ticks: Int, reserve: Bool, backend b: BenchBackend, plant: Bool) throws {
     let scene = Scene(count: n)
     var run: any Workload =
         b.base == .tileAnimator
@@ -183,7 +187,16 @@ func allocCheck(tiles n: Int, ticks: Int, reserve: Bool, backend b: BenchBackend
     try run.populate(reserve: reserve)
     _ = try run.run(ticks: 300)
     let before = heapInUse()
-    let ns = try run.run(ticks: ticks)
+    var ns: UInt64 = 0
+    if plant {
+        // One small array a tick, kept until the next: a tick that allocates, on purpose.
+        for t in 0..<ticks {
+            ns &+= try run.run(ticks: 1)
+            plantedAllocation = [UInt8](repeating: UInt8(truncatingIfNeeded: t), count: 64)
+        }
+    } else {
+        ns = try run.run(ticks: ticks)
+    }
     let after = heapInUse()
     // Fixed-width fields: the report's own strings then cost the same allocations whatever
     // T is (a respawn count that gains a digit would otherwise add one).
@@ -195,6 +208,9 @@ func allocCheck(tiles n: Int, ticks: Int, reserve: Bool, backend b: BenchBackend
         print("heap in use across the measured ticks: \(pad(String(after - before), 12)) bytes")
     }
 }
+
+/// `--plant-allocation`'s array, kept so that making it is not optimized away.
+nonisolated(unsafe) var plantedAllocation: [UInt8] = []
 
 func main() -> Int32 {
     let options: Options
@@ -213,7 +229,8 @@ func main() -> Int32 {
         }
         do {
             try allocCheck(
-                tiles: options.tilesGiven ? options.tiles[0] : 1_000, ticks: ticks, reserve: options.plan.reserve, backend: backend)
+                tiles: options.tilesGiven ? options.tiles[0] : 1_000, ticks: ticks, reserve: options.plan.reserve, backend: backend,
+                plant: options.plantAllocation)
             return 0
         } catch {
             printError("tile-bench: \(error)")

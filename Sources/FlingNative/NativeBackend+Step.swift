@@ -119,38 +119,24 @@ extension NativeBackend {
             let dtCoef = records[i].hasStepped ? warmScale : 0.0
             records[i].hasStepped = true
             let rotation = Rotation(cos: s.cos[k], sin: s.sin[k])
-            var touching = 0
             if records[i].hasDynamics {
-                let d = b.store.world(i)
-                if d.pointee.wallSet >= 0 {
-                    touching = ContactStep.collide(
-                        b.store, d, bodies[i], rotation, stamp, s.arbiters.baseAddress!, s.order.baseAddress!, s.hull)
+                // Kept out of this loop's code, so the worlds without dynamics run it as before.
+                switch stepDynamics(b, i, rotation, dtCoef, stamp, &contactBiasCoef, s, M.self) {
+                case .done: break
+                case .dragLanes: s.dragLanes[dragLanes] = s.live[k]; dragLanes += 1
+                case .dragScalar: s.dragScalar[dragScalar] = s.live[k]; dragScalar += 1
+                case .attractionLanes: s.attractionLanes[attractionLanes] = s.live[k]; attractionLanes += 1
+                case .attractionScalar: s.attractionScalar[attractionScalar] = s.live[k]; attractionScalar += 1
                 }
-                if touching > 0 || records[i].kind == .dynamic {
-                    // The contacts' bias coefficient, `1 - collisionBias^dt`, once per block.
-                    if contactBiasCoef.isNaN { contactBiasCoef = 1.0 - M.pow(collisionBias, dt) }
-                    if let list = stepContacts(b, i, d, touching, rotation, dtCoef, contactBiasCoef, s, M.self) {
-                        s.pend(list, i, touching)
-                        if s.pending[list] == SolverLanes.width { flushContacts(b, list, s) }
-                    }
-                    continue
-                }
+                continue
             }
             switch records[i].kind {
             case .none:
-                if records[i].hasDynamics {
-                    ContactStep.updateVelocity(b.store, b.store.world(i), &bodies[i], rotation, dt, M.self)
-                } else {
-                    bodies[i].integrateVelocity(dt, M.self)
-                }
+                bodies[i].integrateVelocity(dt, M.self)
             case .drag:
                 var pivot = joints.load(i, as: PivotJoint.self)
                 pivot.preStep(anchors[i], bodies[i], rotation, dt, M.self)
-                if records[i].hasDynamics {
-                    ContactStep.updateVelocity(b.store, b.store.world(i), &bodies[i], rotation, dt, M.self)
-                } else {
-                    bodies[i].integrateVelocity(dt, M.self)
-                }
+                bodies[i].integrateVelocity(dt, M.self)
                 pivot.applyCachedImpulse(&anchors[i], &bodies[i], dtCoef)
                 joints.store(pivot, i)
                 if anchors[i].isInert {
@@ -165,11 +151,7 @@ extension NativeBackend {
                 var springs = joints.load(i, as: AttractionSprings.self)
                 springs.preStep(&anchors[i], &bodies[i], rotation, dt, M.self)
                 // Neither spring caches an impulse (their applyCachedImpulse is empty).
-                if records[i].hasDynamics {
-                    ContactStep.updateVelocity(b.store, b.store.world(i), &bodies[i], rotation, dt, M.self)
-                } else {
-                    bodies[i].integrateVelocity(dt, M.self)
-                }
+                bodies[i].integrateVelocity(dt, M.self)
                 joints.store(springs, i)
                 if anchors[i].isAtRest {
                     s.attractionLanes[attractionLanes] = s.live[k]; attractionLanes += 1
@@ -205,6 +187,54 @@ extension NativeBackend {
                 springs.rotary.applyImpulse(&anchors[i], &bodies[i])
             }
             joints.store(springs, i)
+        }
+    }
+
+    /// Which of the block's work lists a world joins for its iterations.
+    enum WorkList { case done, dragLanes, dragScalar, attractionLanes, attractionScalar }
+
+    /// Phase 3 of a world with dynamics (``WorldDynamics``): its collision, then, if its box
+    /// touches a wall or it has the extra joints, its contact step (``stepContacts``, which may
+    /// hand it to the contact lanes); else its joint's pre-step, ``Motion``'s velocity update and
+    /// the cached impulse, as any other world's, and the list its iterations join.
+    /// `biasCoef` is the contacts' bias coefficient, computed on first use (NaN before).
+    @inline(never)
+    func stepDynamics<M: ArithmeticFunctions>(
+        _ b: StepBuffers, _ i: Int, _ rotation: Rotation, _ dtCoef: Double, _ stamp: UInt8, _ biasCoef: inout Double,
+        _ s: StepScratch, _: M.Type
+    ) -> WorkList {
+        let dt = b.dt, body = b.bodies.baseAddress! + i, anchor = b.anchors.baseAddress! + i
+        let d = b.store.world(i)
+        var touching = 0
+        if d.pointee.wallSet >= 0 {
+            touching = ContactStep.collide(b.store, d, body.pointee, rotation, stamp, s.arbiters.baseAddress!, s.order.baseAddress!, s.hull)
+        }
+        if touching > 0 || b.records[i].kind == .dynamic {
+            // The contacts' bias coefficient, `1 - collisionBias^dt`, once per block.
+            if biasCoef.isNaN { biasCoef = 1.0 - M.pow(collisionBias, dt) }
+            if let list = stepContacts(b, i, d, touching, rotation, dtCoef, biasCoef, s, M.self) {
+                s.pend(list, i, touching)
+                if s.pending[list] == SolverLanes.width { flushContacts(b, list, s) }
+            }
+            return .done
+        }
+        switch b.records[i].kind {
+        case .none, .dynamic:
+            ContactStep.updateVelocity(b.store, d, &body.pointee, rotation, dt, M.self)
+            return .done
+        case .drag:
+            var pivot = b.joints.load(i, as: PivotJoint.self)
+            pivot.preStep(anchor.pointee, body.pointee, rotation, dt, M.self)
+            ContactStep.updateVelocity(b.store, d, &body.pointee, rotation, dt, M.self)
+            pivot.applyCachedImpulse(&anchor.pointee, &body.pointee, dtCoef)
+            b.joints.store(pivot, i)
+            return anchor.pointee.isInert ? .dragLanes : .dragScalar
+        case .attraction:
+            var springs = b.joints.load(i, as: AttractionSprings.self)
+            springs.preStep(&anchor.pointee, &body.pointee, rotation, dt, M.self)
+            ContactStep.updateVelocity(b.store, d, &body.pointee, rotation, dt, M.self)
+            b.joints.store(springs, i)
+            return anchor.pointee.isAtRest ? .attractionLanes : .attractionScalar
         }
     }
 
