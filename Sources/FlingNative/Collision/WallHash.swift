@@ -57,10 +57,12 @@ struct WallHash {
     }
 
     /// Writes the walls the query of the cells `c` reports, in order, into `order`; returns
-    /// how many. `bins(k)` is wall `k`'s bins, of `count` walls.
+    /// how many. `bins(k)` is wall `k`'s bins, of `count` walls; `inserted(r)` the wall put in
+    /// the space `r`-th (a bin lists the latest first).
     @inline(__always)
     static func query(
-        _ c: (l: Int32, r: Int32, b: Int32, t: Int32), _ count: Int, _ bins: (Int) -> UInt32, _ order: UnsafeMutablePointer<UInt8>
+        _ c: (l: Int32, r: Int32, b: Int32, t: Int32), _ count: Int, _ bins: (Int) -> UInt32, _ inserted: (Int) -> Int,
+        _ order: UnsafeMutablePointer<UInt8>
     ) -> Int {
         var reported: UInt64 = 0
         var n = 0
@@ -69,14 +71,15 @@ struct WallHash {
             var j = c.b
             while j <= c.t {
                 let bit = UInt32(1) << UInt32(Self.bin(i, j))
-                var k = count - 1
-                while k >= 0 {
+                var r = count - 1
+                while r >= 0 {
+                    let k = inserted(r)
                     if bins(k) & bit != 0 && reported & (1 << UInt64(k)) == 0 {
                         reported |= 1 << UInt64(k)
                         order[n] = UInt8(k)
                         n += 1
                     }
-                    k -= 1
+                    r -= 1
                 }
                 j += 1
             }
@@ -89,19 +92,23 @@ struct WallHash {
 /// A wall set's query orders, worked out once: with cells of 2¹⁰⁰⁰ points a body at any
 /// coordinate below 2¹⁰⁰⁰ in magnitude covers cells −1 and 0 at most, so its box's cell range
 /// is one of 9 (`l ≤ r` and `b ≤ t`, each −1 or 0), and the hash's order for each is the
-/// set's own. The table holds, per range, the count then the wall indices, in
-/// `count + 1` bytes; other ranges are queried from the bins (``WallHash/query(_:_:_:_:)``).
+/// set's own (its walls and the order they were put in the space). The table holds, per
+/// range, the count then the wall indices, in `count + 1` bytes; other ranges are queried from
+/// the bins (``WallHash/query(_:_:_:_:_:)``).
 enum WallOrders {
     static func size(_ count: Int) -> Int { 9 * (count + 1) }
 
-    static func table(_ hash: WallHash) -> [UInt8] {
+    /// The table of a set whose walls were put in the space in the order `insertion`.
+    static func table(_ hash: WallHash, insertion: [Int]) -> [UInt8] {
         let count = hash.bins.count
         var table: [UInt8] = []
         var order = [UInt8](repeating: 0, count: count)
         let ranges: [(Int32, Int32)] = [(-1, -1), (-1, 0), (0, 0)]
         for (l, r) in ranges {
             for (b, t) in ranges {
-                let n = order.withUnsafeMutableBufferPointer { WallHash.query((l, r, b, t), count, { hash.bins[$0] }, $0.baseAddress!) }
+                let n = order.withUnsafeMutableBufferPointer {
+                    WallHash.query((l, r, b, t), count, { hash.bins[$0] }, { insertion[$0] }, $0.baseAddress!)
+                }
                 table.append(UInt8(n))
                 table += order
             }

@@ -141,7 +141,8 @@ enum ContactStep {
             return (UnsafePointer(table + 1), Int(table[0]))
         }
         let walls = v.walls + Int(set.walls)
-        return (UnsafePointer(scratch), WallHash.query(cells, n, { walls[$0].bins }, scratch))
+        let inserted = v.insertions + Int(set.insertion)
+        return (UnsafePointer(scratch), WallHash.query(cells, n, { walls[$0].bins }, { Int(inserted[$0]) }, scratch))
     }
 
     /// The collision phase: the last step's first contacts back to normal, the box through

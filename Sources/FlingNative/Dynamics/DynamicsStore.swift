@@ -59,12 +59,15 @@ struct WorldDynamics {
     }
 }
 
-/// A wall set: its walls' shapes and hash bins (``WallEntry``, `count` from `walls`) and the
-/// spatial hash's query orders (``WallOrders``, from `orders`).
+/// A wall set: its walls' shapes and hash bins (``WallEntry``, `count` from `walls`), the order
+/// they were put in the space (`count` wall indices from `insertion`: the list's order for a
+/// list set afresh, the kept walls first after a change, ``WallChange``) and the spatial
+/// hash's query orders (``WallOrders``, from `orders`).
 struct WallSetInfo {
     var walls: Int32
     var count: Int32
     var orders: Int32
+    var insertion: Int32
 }
 
 /// A wall as the step reads it: its shape and the hash bins its cells fall in.
@@ -90,13 +93,17 @@ final class DynamicsStore {
     let index = FlatBuffer<Int32>()
 
     /// Wall lists, fields and materials are shared by their bits (``BitKey``): two lists
-    /// that compare equal but differ in the sign of a zero must not share a set.
+    /// that compare equal but differ in the sign of a zero must not share a set. A wall set is
+    /// a list and the order its walls were put in the space.
     var wallLists = Interned<BitKey>()
-    /// By wall set: the list as it was given (what `setWalls` compares a new list with).
+    /// By wall set: the list as it was given (what `setWalls` compares a new list with), and
+    /// the order its walls were put in the space.
     private(set) var wallListOf: [[Wall]] = []
+    private(set) var insertionOf: [[Int]] = []
     let wallSets = FlatBuffer<WallSetInfo>()
     var walls = RunPool<WallEntry>()
     var orders = RunPool<UInt8>()
+    var insertions = RunPool<UInt8>()
     var arbiters = RunPool<ArbiterRecord>()
 
     var fieldLists = Interned<BitKey>()
@@ -129,7 +136,7 @@ final class DynamicsStore {
         DynamicsView(
             worlds: worlds.base, index: index.base, wallSets: wallSets.base, walls: walls.items.base, orders: orders.items.base,
             arbiters: arbiters.items.base, fieldSets: fieldSets.base, fields: fields.items.base, materials: materials.base,
-            pushes: pushes.items.base)
+            pushes: pushes.items.base, insertions: insertions.items.base)
     }
 
     // MARK: - Worlds
@@ -178,37 +185,61 @@ final class DynamicsStore {
 
     // MARK: - Shared lists
 
-    /// Gives world `k` the wall set of `list` (made if no world has it) and a fresh arbiter
-    /// record per wall, letting go of its old ones.
+    /// Gives world `k` the walls of `list`: the walls it had that are in both lists keep their
+    /// arbiter records (``WallChange``: Chipmunk keeps their shapes, and their arbiters with the
+    /// box), the others' go, the new ones start without. The world's wall set is `list` with
+    /// the order its walls were put in the space (made if no world has it).
     func setWalls(_ list: [Wall], _ k: Int) {
         let old = worlds[k].wallSet
+        let oldList = wallList(k)
+        let kept = WallChange.kept(from: oldList, to: list)
+        let insertion =
+            old < 0 ? Array(list.indices) : WallChange.insertion(oldInsertion: insertionOf[Int(old)], kept: kept, count: list.count)
+        var start: Int32 = 0
+        if !list.isEmpty {
+            let (id, isNew) = wallLists.take(BitKey(list, insertion: insertion))
+            if isNew { makeWallSet(id, list, insertion) }
+            if arbiters.items.capacity == 0 { arbiters.items.reserve(reservedWorlds * list.count) }
+            start = arbiters.allocate(list.count, ArbiterRecord())
+            for pair in kept { arbiters.items[Int(start) + pair.new] = arbiters.items[Int(worlds[k].arbiters) + pair.old] }
+            worlds[k].wallSet = id
+        } else {
+            worlds[k].wallSet = -1
+        }
         if old >= 0 {
-            arbiters.release(worlds[k].arbiters, Int(wallSets[Int(old)].count))
+            arbiters.release(worlds[k].arbiters, oldList.count)
             if wallLists.release(old) {
                 wallListOf[Int(old)] = []
+                insertionOf[Int(old)] = []
                 let set = wallSets[Int(old)]
                 walls.release(set.walls, Int(set.count))
                 orders.release(set.orders, WallOrders.size(Int(set.count)))
+                insertions.release(set.insertion, Int(set.count))
             }
-            worlds[k].wallSet = -1
         }
-        guard !list.isEmpty else { return }
-        let (id, isNew) = wallLists.take(BitKey(list))
-        if isNew {
-            if Int(id) == wallListOf.count { wallListOf.append(list) } else { wallListOf[Int(id)] = list }
-            let shapes = list.map(SegmentShape.init)
-            let hash = WallHash(shapes)
-            let start = walls.allocate(list.count, WallEntry(shape: shapes[0], bins: 0))
-            for (n, shape) in shapes.enumerated() { walls.items[Int(start) + n] = WallEntry(shape: shape, bins: hash.bins[n]) }
-            let table = WallOrders.table(hash)
-            let orderStart = orders.allocate(table.count, 0)
-            for (n, byte) in table.enumerated() { orders.items[Int(orderStart) + n] = byte }
-            let info = WallSetInfo(walls: start, count: Int32(list.count), orders: orderStart)
-            if Int(id) == wallSets.count { wallSets.append(info) } else { wallSets[Int(id)] = info }
+        worlds[k].arbiters = start
+    }
+
+    /// The shapes, hash bins, insertion order and query orders of a new wall set.
+    private func makeWallSet(_ id: Int32, _ list: [Wall], _ insertion: [Int]) {
+        if Int(id) == wallListOf.count {
+            wallListOf.append(list)
+            insertionOf.append(insertion)
+        } else {
+            wallListOf[Int(id)] = list
+            insertionOf[Int(id)] = insertion
         }
-        if arbiters.items.capacity == 0 { arbiters.items.reserve(reservedWorlds * list.count) }
-        worlds[k].wallSet = id
-        worlds[k].arbiters = arbiters.allocate(list.count, ArbiterRecord())
+        let shapes = list.map(SegmentShape.init)
+        let hash = WallHash(shapes)
+        let start = walls.allocate(list.count, WallEntry(shape: shapes[0], bins: 0))
+        for (n, shape) in shapes.enumerated() { walls.items[Int(start) + n] = WallEntry(shape: shape, bins: hash.bins[n]) }
+        let table = WallOrders.table(hash, insertion: insertion)
+        let orderStart = orders.allocate(table.count, 0)
+        for (n, byte) in table.enumerated() { orders.items[Int(orderStart) + n] = byte }
+        let insertionStart = insertions.allocate(list.count, 0)
+        for (n, k) in insertion.enumerated() { insertions.items[Int(insertionStart) + n] = UInt8(k) }
+        let info = WallSetInfo(walls: start, count: Int32(list.count), orders: orderStart, insertion: insertionStart)
+        if Int(id) == wallSets.count { wallSets.append(info) } else { wallSets[Int(id)] = info }
     }
 
     func setFields(_ list: [Field], _ k: Int) {
@@ -313,6 +344,7 @@ struct DynamicsView: @unchecked Sendable {
     var fields: UnsafeMutablePointer<PreparedField>
     var materials: UnsafeMutablePointer<ItemProperties>
     var pushes: UnsafeMutablePointer<Push>
+    var insertions: UnsafeMutablePointer<UInt8>
 
     /// Slot `i`'s record.
     @inline(__always) func world(_ i: Int) -> UnsafeMutablePointer<WorldDynamics> { worlds + Int(index[i]) }
@@ -323,9 +355,11 @@ struct DynamicsView: @unchecked Sendable {
 struct BitKey: Hashable {
     var words: [UInt64] = []
 
-    init(_ list: [Wall]) {
-        words.reserveCapacity(7 * list.count)
+    /// A wall list and the order its walls were put in the space.
+    init(_ list: [Wall], insertion: [Int]) {
+        words.reserveCapacity(8 * list.count)
         for w in list { add(w.start.x, w.start.y, w.end.x, w.end.y, w.radius, w.elasticity, w.friction) }
+        words += insertion.map { UInt64($0) }
     }
 
     init(_ p: ItemProperties) {
