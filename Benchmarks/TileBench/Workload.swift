@@ -360,9 +360,22 @@ struct WorkloadRun: Workload {
         if pushes { try push(k) }
     }
 
-    /// The tiles due after tick `k` are pushed, and their continuous pushes added or removed.
+    /// The tiles due after tick `k` are pushed, and their continuous pushes added or removed;
+    /// and one falling tile is respawned (a tile inside walls is never culled, so this is the
+    /// walls workload's only making of worlds once warmed up).
     @inline(never)
     mutating func push(_ k: Int) throws {
+        if !scene.falling.isEmpty {
+            let i = scene.falling[k % scene.falling.count]
+            try backend.destroyWorld(worlds[i])
+            let w = try backend.makeWorld(scene.worldDefinition(i, at: scene.tiles[i].origin, walls: walls))
+            if walls { try scene.addWalls(backend, w) }
+            let (v, spin) = Scene.toss(i, k)
+            try backend.setVelocity(of: w, linear: v, angular: spin)
+            worlds[i] = w
+            forces[i] = nil
+            respawns += 1
+        }
         var i = k % Scene.pushPeriod
         while i < worlds.count {
             try backend.applyImpulse(Scene.push(i, k), to: worlds[i])

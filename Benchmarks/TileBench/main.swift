@@ -51,7 +51,8 @@ let usage = """
       --alloc-check T     native (or the one backend named by --backends: native,
                           native-portable, their +walls rows, which then also push the tiles
                           (an instantaneous push and a continuous one added or removed, each
-                          tile every 60 and 45 ticks), or tile-animator): make the tiles (first
+                          tile every 60 and 45 ticks) and respawn a falling tile every tick,
+                          or tile-animator): make the tiles (first
                           of --tiles, default 1000), warm up 300 ticks, run T more ticks, print
                           the digest. Compare heap totals of two T under valgrind to see
                           whether a tick allocates (.ci/alloc-check does)

@@ -46,8 +46,10 @@ package enum WallChange {
     /// Whether two walls are the same to the bit (ends, radius, material): `==` would take −0
     /// for +0, which can change a contact's bits.
     package static func same(_ a: Wall, _ b: Wall) -> Bool {
-        [a.start.x, a.start.y, a.end.x, a.end.y, a.radius, a.elasticity, a.friction].map(\.bitPattern)
-            == [b.start.x, b.start.y, b.end.x, b.end.y, b.radius, b.elasticity, b.friction].map(\.bitPattern)
+        a.start.x.bitPattern == b.start.x.bitPattern && a.start.y.bitPattern == b.start.y.bitPattern
+            && a.end.x.bitPattern == b.end.x.bitPattern && a.end.y.bitPattern == b.end.y.bitPattern
+            && a.radius.bitPattern == b.radius.bitPattern && a.elasticity.bitPattern == b.elasticity.bitPattern
+            && a.friction.bitPattern == b.friction.bitPattern
     }
 
     /// The walls of `new` that stay from `old`: each wall of `new`, in order, takes the first

@@ -107,11 +107,10 @@ struct BoxShape {
     init(width: Double, height: Double) {
         let hw = width / 2.0, hh = height / 2.0
         let l = -hw, b = -hh, r = hw, t = hh
-        let v = [V2(r, b), V2(r, t), V2(l, t), V2(l, b)]
+        let v0 = V2(r, b), v1 = V2(r, t), v2 = V2(l, t), v3 = V2(l, b)
         // SetVerts: plane i's normal is normalize(rperp(v[i] − v[i − 1])).
-        let n = (0..<4).map { i in (v[i] - v[(i + 3) % 4]).rperp.normalized }
-        localVertex = (v[0], v[1], v[2], v[3])
-        localNormal = (n[0], n[1], n[2], n[3])
+        localVertex = (v0, v1, v2, v3)
+        localNormal = ((v0 - v3).rperp.normalized, (v1 - v0).rperp.normalized, (v2 - v1).rperp.normalized, (v3 - v2).rperp.normalized)
     }
 
     /// The same box from its size and its normals' two magnitudes (``WorldDynamics/normalP``,
@@ -125,9 +124,9 @@ struct BoxShape {
 
     /// Whether both boxes' corners and normals have the same bits.
     func sameNormals(_ o: BoxShape) -> Bool {
+        func same(_ a: V2, _ b: V2) -> Bool { a.x.bitPattern == b.x.bitPattern && a.y.bitPattern == b.y.bitPattern }
         func same(_ a: (V2, V2, V2, V2), _ b: (V2, V2, V2, V2)) -> Bool {
-            [a.0, a.1, a.2, a.3].map { [$0.x.bitPattern, $0.y.bitPattern] }
-                == [b.0, b.1, b.2, b.3].map { [$0.x.bitPattern, $0.y.bitPattern] }
+            same(a.0, b.0) && same(a.1, b.1) && same(a.2, b.2) && same(a.3, b.3)
         }
         return same(localNormal, o.localNormal) && same(localVertex, o.localVertex)
     }

@@ -117,6 +117,14 @@ final class DynamicsStore {
     var pushes = RunPool<Push>()
     var forceIDs = RunPool<ForceID>()
 
+    /// The last wall set made or taken for a list put in fresh, field set and material: a
+    /// world made like the last one (a respawned tile, a new grab) takes them again without
+    /// building a key, so making it allocates nothing. The field list is kept (so its storage
+    /// cannot be reused) and compared by storage: the same array, the same fields.
+    private var lastWallSet: Int32 = -1
+    private var lastFields: (list: [Field], id: Int32) = ([], -1)
+    private var lastMaterial: Int32 = -1
+
     /// Contacts a world began in the last step, kept when its walls changed before they were
     /// read (``NativeBackend/contacts(of:)`` gives them until the next step).
     var heldContacts: [Int: [WallContact]] = [:]
@@ -192,13 +200,24 @@ final class DynamicsStore {
     func setWalls(_ list: [Wall], _ k: Int) {
         let old = worlds[k].wallSet
         let oldList = wallList(k)
-        let kept = WallChange.kept(from: oldList, to: list)
-        let insertion =
-            old < 0 ? Array(list.indices) : WallChange.insertion(oldInsertion: insertionOf[Int(old)], kept: kept, count: list.count)
+        let kept = old < 0 || list.isEmpty ? [] : WallChange.kept(from: oldList, to: list)
         var start: Int32 = 0
         if !list.isEmpty {
-            let (id, isNew) = wallLists.take(BitKey(list, insertion: insertion))
-            if isNew { makeWallSet(id, list, insertion) }
+            let id: Int32
+            if old < 0, wallLists.isLive(lastWallSet), Self.sameBits(wallListOf[Int(lastWallSet)], list),
+                insertionOf[Int(lastWallSet)].indices.allSatisfy({ insertionOf[Int(lastWallSet)][$0] == $0 })
+            {
+                id = lastWallSet
+                wallLists.retain(id)
+            } else {
+                let insertion =
+                    old < 0
+                    ? Array(list.indices) : WallChange.insertion(oldInsertion: insertionOf[Int(old)], kept: kept, count: list.count)
+                let (taken, isNew) = wallLists.take(BitKey(list, insertion: insertion))
+                if isNew { makeWallSet(taken, list, insertion) }
+                id = taken
+                if old < 0 { lastWallSet = id }
+            }
             if arbiters.items.capacity == 0 { arbiters.items.reserve(reservedWorlds * list.count) }
             start = arbiters.allocate(list.count, ArbiterRecord())
             for pair in kept { arbiters.items[Int(start) + pair.new] = arbiters.items[Int(worlds[k].arbiters) + pair.old] }
@@ -249,6 +268,11 @@ final class DynamicsStore {
             worlds[k].fieldSet = -1
         }
         guard !list.isEmpty else { return }
+        if fieldLists.isLive(lastFields.id), Self.sameStorage(lastFields.list, list) {
+            fieldLists.retain(lastFields.id)
+            worlds[k].fieldSet = lastFields.id
+            return
+        }
         let (id, isNew) = fieldLists.take(BitKey(list))
         if isNew {
             let prepared = list.map(PreparedField.init)
@@ -258,21 +282,43 @@ final class DynamicsStore {
             if Int(id) == fieldSets.count { fieldSets.append(info) } else { fieldSets[Int(id)] = info }
         }
         worlds[k].fieldSet = id
+        lastFields = (list, id)
+    }
+
+    /// Whether two arrays share their storage (then their elements are the same, to the bit).
+    static func sameStorage<T>(_ a: [T], _ b: [T]) -> Bool {
+        a.count == b.count && a.withUnsafeBufferPointer { x in b.withUnsafeBufferPointer { y in x.baseAddress == y.baseAddress } }
+    }
+
+    /// Whether two wall lists are the same to the bit.
+    static func sameBits(_ a: [Wall], _ b: [Wall]) -> Bool {
+        a.count == b.count && a.indices.allSatisfy { WallChange.same(a[$0], b[$0]) }
     }
 
     func setMaterial(_ properties: ItemProperties, _ k: Int) {
         let old = worlds[k].material
-        let key = BitKey(properties)
         var id: Int32 = 0
-        if key != BitKey(ItemProperties()) {
-            let (taken, isNew) = materialList.take(key)
+        if Self.sameBits(properties, ItemProperties()) {
+            id = 0
+        } else if materialList.isLive(lastMaterial), Self.sameBits(materials[Int(lastMaterial)], properties) {
+            id = lastMaterial
+            materialList.retain(id)
+        } else {
+            let (taken, isNew) = materialList.take(BitKey(properties))
             if isNew {
                 if Int(taken) == materials.count { materials.append(properties) } else { materials[Int(taken)] = properties }
             }
             id = taken
+            lastMaterial = id
         }
         worlds[k].material = id
         if old != 0 { materialList.release(old) }
+    }
+
+    static func sameBits(_ a: ItemProperties, _ b: ItemProperties) -> Bool {
+        a.elasticity.bitPattern == b.elasticity.bitPattern && a.friction.bitPattern == b.friction.bitPattern
+            && a.resistance.bitPattern == b.resistance.bitPattern && a.angularResistance.bitPattern == b.angularResistance.bitPattern
+            && a.charge.bitPattern == b.charge.bitPattern
     }
 
     /// The walls world `k` was last given (empty without walls).

@@ -101,6 +101,12 @@ struct Interned<Key: Hashable> {
         return (id, true)
     }
 
+    /// Whether `id` names a value with users.
+    func isLive(_ id: Int32) -> Bool { id >= 0 && Int(id) < keys.count && keys[Int(id)] != nil }
+
+    /// One more user of the live value `id`, found without its key.
+    mutating func retain(_ id: Int32) { users[Int(id)] += 1 }
+
     /// One user fewer; true when that was the last (the caller then frees its data).
     @discardableResult
     mutating func release(_ id: Int32) -> Bool {
