@@ -180,7 +180,8 @@ struct ContactGroup<Joint: JointLanes> {
 
 /// The lists of worlds whose contacts iterate in lanes: one per joint kind (none, drag,
 /// springs) and contact pattern (one arbiter with one or two contacts; two arbiters with one
-/// or two each), 18 in all, each up to a block long (``StepScratch/contactLanes``).
+/// or two each), 18 in all; a list's worlds wait in ``StepScratch/pendingWorlds`` until a
+/// group of eight is ready.
 enum ContactLanes {
     /// The most arbiters a world in the lanes has.
     static let arbiters = 2
