@@ -5,63 +5,98 @@ import PackageDescription
 ///
 /// The Chipmunk backend sits behind the default-on `Chipmunk` trait. Build with
 /// `--disable-default-traits` on a machine without `libchipmunk-dev` and you get the
-/// native Swift backend alone, with the same API.
+/// native Swift backend alone, with the same API. One layer per module; nothing imports upward
+/// (README.md, "Project layout").
 let chipmunk: TargetDependencyCondition? = .when(traits: ["Chipmunk"])
+
+// MARK: - Products
+
+let products: [Product] = [
+    // `import Fling`: the engine, the interactions, paths, scenes and traces, the default backend.
+    .library(name: "Fling", targets: ["Fling"]),
+    // Fling's portable elementary functions alone: the same bits on every IEEE 754 machine.
+    .library(name: "FlingMath", targets: ["FlingMath"]),
+    // SVG path data, Bezier geometry and keyframe morphing alone (the timing functions are FlingCore's).
+    .library(name: "FlingPaths", targets: ["FlingPaths"]),
+    // The replay page: one self-contained HTML file from any run (`import FlingView`; not in the umbrella).
+    .library(name: "FlingView", targets: ["FlingView"]),
+    // What users run.
+    .executable(name: "fling", targets: ["FlingCLI"]),
+    .executable(name: "tile-bench", targets: ["TileBench"]),
+    .executable(name: "path-bench", targets: ["PathBench"]),
+    .executable(name: "scene-bench", targets: ["SceneBench"]),
+    .executable(name: "math-accuracy", targets: ["MathAccuracy"]),
+]
+
+// MARK: - Library targets
+
+let libraryTargets: [Target] = [
+    .target(name: "FlingMath"),
+    .target(name: "FlingCore", dependencies: ["FlingMath"]),
+    .target(name: "FlingNative", dependencies: ["FlingCore"]),
+    .target(name: "FlingChipmunk", dependencies: ["FlingCore", .target(name: "CChipmunk", condition: chipmunk)]),
+    .target(name: "FlingInteraction", dependencies: ["FlingCore"]),
+    .target(name: "FlingPaths", dependencies: ["FlingCore"]),
+    .target(name: "FlingScenes", dependencies: ["FlingCore", "FlingPaths"]),
+    .target(name: "FlingTraces", dependencies: ["FlingCore", "FlingInteraction", "FlingScenes", "FlingPaths"]),
+    // The page's script and style are files of their own, compiled into the module as bytes
+    // (no resource bundle to find at run time: the page is one string, whatever runs it).
+    .target(
+        name: "FlingView", dependencies: ["FlingCore", "FlingPaths", "FlingTraces"],
+        resources: [.embedInCode("Page/replay.js"), .embedInCode("Page/replay.css")]),
+    .target(
+        name: "Fling",
+        dependencies: [
+            "FlingCore", "FlingNative", "FlingInteraction", "FlingScenes", "FlingTraces", "FlingPaths",
+            .target(name: "FlingChipmunk", condition: chipmunk),
+        ]
+    ),
+]
+
+// MARK: - Implementation details
+
+let implementationTargets: [Target] = [
+    // Debian's libchipmunk-dev (headers in /usr/include/chipmunk, no pkg-config file).
+    .systemLibrary(name: "CChipmunk", providers: [.apt(["libchipmunk-dev"]), .brew(["chipmunk"])]),
+    // What `fling` and the self-tests share: argument parsing, bounded file IO, output, the
+    // options that pick a backend and display rate.
+    .target(name: "FlingCommandLine", dependencies: ["Fling"]),
+]
+
+// MARK: - Executables
+
+let executableTargets: [Target] = [
+    .executableTarget(name: "FlingCLI", dependencies: ["Fling", "FlingView", "FlingCommandLine"]),
+    // Not a product: the surface walk, the self-tests, the soak, the crafted documents and the
+    // dynamics scripts, which the tests and .ci/ run (`swift run FlingSelfTest …`).
+    .executableTarget(name: "FlingSelfTest", dependencies: ["Fling", "FlingView", "FlingCommandLine"]),
+    .executableTarget(name: "TileBench", dependencies: ["Fling"], path: "Benchmarks/TileBench"),
+    .executableTarget(name: "SceneBench", dependencies: ["Fling"], path: "Benchmarks/SceneBench"),
+    .executableTarget(name: "PathBench", dependencies: ["FlingPaths"], path: "Benchmarks/PathBench"),
+    .executableTarget(name: "MathAccuracy", dependencies: ["FlingCore", "FlingMath"], path: "Benchmarks/MathAccuracy"),
+]
+
+// MARK: - Tests
+
+let testTargets: [Target] = [
+    .testTarget(
+        name: "FlingTests",
+        dependencies: [
+            "Fling", "FlingCore", "FlingNative", "FlingInteraction", "FlingScenes", "FlingTraces", "FlingView", "FlingCommandLine",
+            "FlingCLI", "FlingSelfTest", .target(name: "FlingChipmunk", condition: chipmunk),
+        ],
+        resources: [.copy("Fixtures")]
+    ),
+    .testTarget(name: "FlingPathsTests", dependencies: ["FlingPaths", "FlingCore"]),
+    .testTarget(name: "FlingMathTests", dependencies: ["FlingMath", "FlingCore"]),
+]
 
 let package = Package(
     name: "Fling",
-    products: [
-        .library(name: "Fling", targets: ["Fling"]),
-        // Fling's portable elementary functions alone: the same bits on every IEEE 754 machine.
-        .library(name: "FlingMath", targets: ["FlingMath"]),
-        .executable(name: "fling", targets: ["FlingCLI"]),
-        .executable(name: "tile-bench", targets: ["TileBench"]),
-        .executable(name: "path-bench", targets: ["PathBench"]),
-        .executable(name: "scene-bench", targets: ["SceneBench"]),
-        .executable(name: "math-accuracy", targets: ["MathAccuracy"]),
-    ],
+    products: products,
     traits: [
         .trait(name: "Chipmunk", description: "The Chipmunk 7 backend, over the system's libchipmunk."),
         .default(enabledTraits: ["Chipmunk"]),
     ],
-    targets: [
-        .systemLibrary(
-            name: "CChipmunk",
-            providers: [.apt(["libchipmunk-dev"]), .brew(["chipmunk"])]
-        ),
-        // One layer per module; nothing imports upward (see README, "Project layout").
-        .target(name: "FlingMath"),
-        .target(name: "FlingCore", dependencies: ["FlingMath"]),
-        .target(name: "FlingNative", dependencies: ["FlingCore"]),
-        .target(
-            name: "FlingChipmunk",
-            dependencies: ["FlingCore", .target(name: "CChipmunk", condition: chipmunk)]
-        ),
-        .target(name: "FlingInteraction", dependencies: ["FlingCore"]),
-        .target(name: "FlingScenes", dependencies: ["FlingCore", "FlingPaths"]),
-        .target(name: "FlingPaths", dependencies: ["FlingCore"]),
-        .target(name: "FlingTraces", dependencies: ["FlingCore", "FlingInteraction", "FlingScenes", "FlingPaths"]),
-        .target(
-            name: "Fling",
-            dependencies: [
-                "FlingCore", "FlingNative", "FlingInteraction", "FlingScenes", "FlingTraces", "FlingPaths",
-                .target(name: "FlingChipmunk", condition: chipmunk),
-            ]
-        ),
-        .executableTarget(name: "FlingCLI", dependencies: ["Fling"]),
-        .executableTarget(name: "TileBench", dependencies: ["Fling"], path: "Benchmarks/TileBench"),
-        .executableTarget(name: "SceneBench", dependencies: ["Fling"], path: "Benchmarks/SceneBench"),
-        .executableTarget(name: "PathBench", dependencies: ["FlingPaths"], path: "Benchmarks/PathBench"),
-        .executableTarget(name: "MathAccuracy", dependencies: ["FlingCore", "FlingMath"], path: "Benchmarks/MathAccuracy"),
-        .testTarget(
-            name: "FlingTests",
-            dependencies: [
-                "Fling", "FlingCore", "FlingNative", "FlingInteraction", "FlingScenes", "FlingTraces", "FlingCLI",
-                .target(name: "FlingChipmunk", condition: chipmunk),
-            ],
-            resources: [.copy("Fixtures")]
-        ),
-        .testTarget(name: "FlingPathsTests", dependencies: ["FlingPaths", "FlingCore"]),
-        .testTarget(name: "FlingMathTests", dependencies: ["FlingMath", "FlingCore"]),
-    ]
+    targets: libraryTargets + implementationTargets + executableTargets + testTargets
 )

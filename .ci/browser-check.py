@@ -2,15 +2,21 @@
 """The replay page (`fling view`) checked in a real browser: headless Chromium over the DevTools
 protocol (.ci/cdp.py, standard library only).
 
-For every fixture it writes the page and the run's exact state at chosen frames
-(`fling view FILE --json OUT --frames LIST`), steps the page to those frames and reads back what
-it drew and what its panel shows: the numbers shown are compared bit for bit (the shown text
-parsed back to a double, and the bit patterns the page carries), the drawn shapes within half a
-point. It checks the controls (a key steps one frame, the step buttons, a click on the timeline
-jumps, play advances, space pauses, the paths toggle), that the page loaded nothing but itself
-and broke no Content-Security-Policy rule, and that a page of two runs that differ opens at the
-first divergence and names it. With --screenshots DIR it also writes the README's pictures;
-with --measure, the size and load time of a 10-minute, 20-tile session's page.
+For every fixture it writes the page and the run's exact state at every frame
+(`fling view FILE --json OUT`), steps the page to chosen frames and reads back what it drew and
+what its panel shows: the numbers shown are compared bit for bit (the shown text parsed back to
+a double, and the bit patterns the page carries), the drawn shapes within half a point; each
+item listed once, the stage's tiles without a row once more in their state; the paths, outlines
+and fingers exactly those of the frames before it within its stage. A generated trace of tiles
+that come and go (culled, reset, culled again; removed and added back; added late) is read back
+every third frame. It checks the controls (a key steps one frame, the step buttons, a click on
+the timeline jumps, play advances, space pauses, the paths toggle), that the page loaded nothing
+but itself and broke no Content-Security-Policy rule, that a page of two runs that differ opens
+at the first divergence and names it and one of equal runs says they are equal, and playing on
+a 60 Hz screen the check steps (redraws a second at 24, 30 and 60 Hz, the frame shown against
+the run's time, each frame once at the run's own rate). With --screenshots DIR it also writes
+the pictures of docs/CLI.md; with --measure, the size and load time of a 10-minute, 20-tile session's
+page.
 
 Usage: .ci/browser-check.py FLING [--screenshots DIR] [--measure] [--only NAME]
 """
@@ -106,6 +112,8 @@ def check_drawn(label, kind, ident, element, v, item, frame_items, dump, frame):
         close(label + " opacity", [float(a["opacity"])], [v["alpha"]], 0.001)
     elif kind == "dot":
         close(label, [float(a["cx"]), float(a["cy"])], [v["x"], v["y"]])
+        if "radius" in v:
+            close(label + " radius", [float(a["r"])], [v["radius"]])
         close(label + " opacity", [float(a["opacity"])], [v["alpha"]], 0.001)
     elif kind == "subpath":
         points = [double(p) for p in item["points"]]
@@ -133,8 +141,180 @@ def check_drawn(label, kind, ident, element, v, item, frame_items, dump, frame):
         fail(f"{label}: no check for item kind {kind}")
 
 
-def check_frame(page, dump, state, label):
-    """Reads the page back at `state`'s frame and compares it with the state."""
+def stage_index(dump, frame):
+    """The stage frame `frame` belongs to (the last one that starts at or before it)."""
+    k = 0
+    for n, s in enumerate(dump["stages"]):
+        if s["firstFrame"] <= frame:
+            k = n
+    return k
+
+
+def input_stages(dump):
+    """Each input's stage. Inputs come stage by stage; one applied after its stage's last frame
+    carries the next stage's first frame, and its time (since its own stage began) tells it from
+    the next stage's first input."""
+    stages, out, at = dump["stages"], [], 0
+    for i in dump["inputs"]:
+        frame, t = i[8], double(i[6])
+        while at + 1 < len(stages) and frame >= stages[at + 1]["firstFrame"]:
+            st = stages[at]
+            interval = (double(st["frameInterval"]) if st.get("frameInterval") else 0)
+            if frame == st["firstFrame"] + st["frameCount"] and abs(t - st["frameCount"] * interval) < abs(t):
+                break
+            at += 1
+        out.append(at)
+    return out
+
+
+def tile_state(dump, frame, ident):
+    """Where tile `ident` of the frame's stage is when the frame has no row for it: resting (at
+    home), culled, removed, or unadded (its first operation in the stage adds it). Changes in
+    frame order, a frame's inputs (applied before it) before its events."""
+    k = stage_index(dump, frame)
+    st = dump["stages"][k]
+    first, end = st["firstFrame"], st["firstFrame"] + st["frameCount"]
+    ops = {"reset": "resting", "addTile": "resting", "removeTile": "removed"}
+    changes = []
+    for n, (i, s) in enumerate(zip(dump["inputs"], dump["input_stage"])):
+        if s == k and i[1] in ops and i[7].split(" ")[1] == str(ident):
+            changes.append((i[8], 0, n, ops[i[1]], i[1]))
+    for n, e in enumerate(dump["events"]):
+        if e[1] == "tile" and e[2] == ident and first <= e[0] < end:
+            changes.append((e[0], 1, n, "culled" if e[3] == "culled" else "resting", e[3]))
+    inputs = [c for c in changes if c[1] == 0]
+    state = "unadded" if inputs and inputs[0][4] == "addTile" else "resting"
+    for c in sorted(changes):
+        if c[0] <= frame:
+            state = c[3]
+    return state
+
+
+def keyed(state):
+    return {f"{i['kind']}:{i['id']}": i for i in state["items"]}
+
+
+def check_listing(rb, dump, state, where):
+    """Every item of the frame listed once, in its own block; every tile of the stage without a
+    row listed once more, by its state; nothing else. A tile drawn at home only when resting."""
+    want = keyed(state)
+    listed = rb["panelItems"]
+    twice = sorted({k for k in listed if listed.count(k) > 1})
+    if twice:
+        fail(f"{where}: the panel lists {twice} more than once")
+    frame = state["frame"]
+    expected = {}
+    for s in stage_of(dump, frame)["items"]:
+        key = f"tile:{s['id']}"
+        if s["kind"] == "tile" and key not in want:
+            st = tile_state(dump, frame, s["id"])
+            if st != "unadded":
+                expected[key] = st
+    shown = [r["item"] for r in rb["resting"]]
+    if sorted(shown) != sorted(expected) or len(set(shown)) != len(shown):
+        fail(f"{where}: the panel lists {sorted(shown)} as without a row, the frame's stage has {sorted(expected)} "
+             f"(the frame holds {sorted(want)})")
+    for r in rb["resting"]:
+        if r["item"] in expected and r["state"] != expected[r["item"]]:
+            fail(f"{where}: {r['item']} is listed as {r['state']!r}, it is {expected[r['item']]}")
+    drawn_home = {d["item"] for d in rb["drawn"] if d["run"] == 0 and d["attrs"].get("data-state") == "resting"}
+    home = {k for k, st in expected.items() if st == "resting"}
+    if drawn_home != home:
+        fail(f"{where}: drawn at home {sorted(drawn_home)}, resting {sorted(home)}")
+
+
+OUTLINED = ("tile", "head", "knob", "bubble", "subpath")
+
+
+def check_history(rb, dump, state, where, frames_at):
+    """The paths and outlines: each item's path over the frames before this one in which it was
+    there without a gap (at most 600), its outlines every sixth frame up to 60 back, all within
+    the frame's stage; and the fingers of the stage only."""
+    frame = state["frame"]
+    first = stage_of(dump, frame)["firstFrame"]
+    schema = {s["kind"]: s["fields"] for s in dump["schema"]}
+
+    def at(f):
+        if f not in frames_at:
+            raise RuntimeError(f"{where}: frame {f} was not dumped")
+        return keyed(frames_at[f])
+
+    trails = {t["item"]: t for t in rb["trails"] if t["run"] == 0}
+    want_trails = {}
+    for key, item in keyed(state).items():
+        if "x" not in schema[item["kind"]]:
+            continue
+        points, f = [], frame
+        while f >= first and frame - f < 600 and key in (now := at(f)):
+            v = now[key]["values"]
+            points.append((double(v["x"]), double(v["y"])))
+            f -= 1
+        if len(points) > 1:
+            want_trails[key] = (f + 1, [c for p in reversed(points) for c in p])
+    if sorted(trails) != sorted(want_trails):
+        fail(f"{where}: paths drawn for {sorted(trails)}, expected {sorted(want_trails)}")
+    for key, (start, coords) in want_trails.items():
+        t = trails.get(key)
+        if t:
+            if t["from"] != start:
+                fail(f"{where} {key}: the path starts at frame {t['from']}, expected {start} (stage from {first})")
+            close(f"{where} {key} path", numbers(t["points"]), coords)
+
+    ghosts = {(g["item"], g["from"]): g for g in rb["ghosts"] if g["run"] == 0}
+    want_ghosts = {}
+    for key, item in keyed(state).items():
+        if item["kind"] not in OUTLINED:
+            continue
+        for g in range(frame - 6, max(first, frame - 60) - 1, -6):
+            then = at(g)
+            if key in then:
+                want_ghosts[(key, g)] = then
+    if sorted(ghosts) != sorted(want_ghosts):
+        extra = sorted(set(ghosts) - set(want_ghosts))[:4]
+        missing = sorted(set(want_ghosts) - set(ghosts))[:4]
+        fail(f"{where}: outlines drawn {len(ghosts)}, expected {len(want_ghosts)} (stage from {first}; "
+             f"not expected {extra}, missing {missing})")
+    for (key, g), then in want_ghosts.items():
+        e = ghosts.get((key, g))
+        if e:
+            item = then[key]
+            values = {k: double(b) for k, b in item["values"].items()}
+            check_drawn(f"{where} {key} outline of frame {g}", item["kind"], item["id"], e, values, item,
+                        frames_at[g]["items"], dump, g)
+
+    # Fingers: the strokes of this stage, each touch from its `began`.
+    k = stage_index(dump, frame)
+    strokes, open_ = [], {}
+    for i, s in zip(dump["inputs"], dump["input_stage"]):
+        if i[1] != "touch" or i[4] is None or s != k:
+            continue
+        stroke = open_.get(i[2])
+        if i[3] == "began" or stroke is None:
+            stroke = open_[i[2]] = {"touch": i[2], "points": []}
+            strokes.append(stroke)
+        stroke["points"].append((i[8], double(i[4]), double(i[5]), i[3]))
+        if i[3] in ("ended", "cancelled"):
+            del open_[i[2]]
+    want_fingers = []
+    for stroke in strokes:
+        applied = [p for p in stroke["points"] if p[0] <= frame]
+        if not applied:
+            continue
+        last = applied[-1]
+        down = last[3] in ("began", "moved")
+        if down or last[0] >= frame - 30:
+            want_fingers.append((stroke["touch"], last[1], last[2], down))
+    got = sorted((int(f["data-touch"]), float(f["cx"]), float(f["cy"]), f["data-down"] == "1") for f in rb["fingers"])
+    want_fingers.sort()
+    if len(got) != len(want_fingers) or any(
+            g[0] != w[0] or g[3] != w[3] or abs(g[1] - w[1]) > TOLERANCE or abs(g[2] - w[2]) > TOLERANCE
+            for g, w in zip(got, want_fingers)):
+        fail(f"{where}: fingers drawn {got}, the stage's touches give {want_fingers}")
+
+
+def check_frame(page, dump, state, label, frames_at=None):
+    """Reads the page back at `state`'s frame and compares it with the state (and, given the
+    frames before it, its paths, outlines and fingers)."""
     rb = json.loads(page.eval("JSON.stringify(flingView.readback())"))
     where = f"{label} frame {state['frame']}"
     if rb["frame"] != state["frame"] or int(rb["tick"]) != state["local"]:
@@ -189,15 +369,24 @@ def check_frame(page, dump, state, label):
         f = facts(dump, "tile", int(ident), state["frame"])
         close(f"{where} {key} at home", numbers(element["attrs"]["points"]),
               [c for p in corners(f["homeX"], f["homeY"], 0, f["width"], f["height"]) for c in p])
+    check_listing(rb, dump, state, where)
+    if frames_at is not None:
+        check_history(rb, dump, state, where, frames_at)
     return compared
 
 
-def chosen_frames(dump_all_events, count):
+def chosen_frames(dump, count):
+    """The first, a quarter, half, three quarters, the last, the first of each kind of event, and
+    in a run of several stages each stage's first frame and its 20th (where the stage before
+    would still be within an item's path and outlines)."""
     frames = {0, count // 4, count // 2, (3 * count) // 4, count - 1}
     first = {}
-    for e in dump_all_events:
+    for e in dump["events"]:
         first.setdefault(e[3], e[0])
     frames |= {f for f in first.values() if 0 <= f < count}
+    if len(dump["stages"]) > 1:
+        for s in dump["stages"]:
+            frames |= {s["firstFrame"] + k for k in (0, 19) if k < s["frameCount"]}
     return sorted(f for f in frames if 0 <= f < count)
 
 
@@ -270,21 +459,27 @@ def fixtures():
     return out
 
 
-def check_fixture(browser, binary, path, work):
-    label = os.path.relpath(path, FIXTURES)
+def check_fixture(browser, binary, path, work, every=None, label=None):
+    """The page of `path` read back at the chosen frames (with `every`, at every so many frames
+    and each event's too)."""
+    label = label or os.path.relpath(path, FIXTURES)
     page_path = os.path.join(work, os.path.basename(path) + ".html")
     fling(binary, "view", path, "--html", page_path)
-    everything = json.loads(fling(binary, "view", path, "--json", "-", "--frames", "0"))
-    count = everything["count"]
-    frames = chosen_frames(everything["events"], count)
-    dump = json.loads(fling(binary, "view", path, "--json", "-", "--frames", ",".join(map(str, frames))))
+    dump = json.loads(fling(binary, "view", path, "--json", "-"))  # every frame
+    dump["input_stage"] = input_stages(dump)
+    count = dump["count"]
+    frames_at = {f["frame"]: f for f in dump["frames"]}
+    frames = chosen_frames(dump, count)
+    if every:
+        frames = sorted(set(frames) | set(range(0, count, every)) | {e[0] for e in dump["events"] if e[0] < count})
+    dump["frames"] = [frames_at[f] for f in frames]
     page = browser.page()
     url = "file://" + page_path
     seconds = page.open(url)
     compared = 0
     for state in dump["frames"]:
         page.eval(f"flingView.seek({state['frame']})")
-        compared += check_frame(page, dump, state, label) or 0
+        compared += check_frame(page, dump, state, label, frames_at) or 0
     check_controls(page, label, count)
     check_isolation(page, label, url)
     page.close()
@@ -300,7 +495,14 @@ def first_difference(a, b):
     schema = {s["kind"]: s["fields"] for s in a["schema"]}
     for fa, fb in zip(a["frames"], b["frames"]):
         if fa["inputs"] != fb["inputs"]:
-            n = next((x for x, y in zip(fa["inputs"], fb["inputs"]) if x != y), (fa["inputs"] + fb["inputs"])[0])
+            pair = next(((x, y) for x, y in zip(fa["inputs"], fb["inputs"]) if x != y), None)
+            if pair and pair[0][0] == pair[1][0]:
+                # The same input in both, one field apart: named as Run.firstDivergence names it
+                # (rows are [index, name, touch, phase, x bits, y bits]; the time is not dumped).
+                column = next(c for c in range(1, 6) if pair[0][c] != pair[1][c])
+                name = ["", "name", "touch", "phase", "position.x", "position.y"][column]
+                return fa["frame"], "", f"inputs[{pair[0][0]}].{name}"
+            n = pair[0] if pair else (fa["inputs"] + fb["inputs"])[0]
             return fa["frame"], "", f"inputs[{n[0]}]"
         ka = [f"{i['kind']}:{i['id']}" for i in fa["items"]]
         kb = [f"{i['kind']}:{i['id']}" for i in fb["items"]]
@@ -334,10 +536,14 @@ def check_diff(browser, binary, work, a_path, b_args, label, screenshot=None):
     at = page.eval("flingView.frame()")
     banner = page.eval("(function(){const d=document.getElementById('divergence');"
                        "return d.hidden?null:[d.textContent,+d.getAttribute('data-frame'),d.getAttribute('data-item'),d.getAttribute('data-field')];})()")
+    equal = page.eval("(function(){const e=document.getElementById('equal');return e&&!e.hidden&&e.offsetHeight>0?e.textContent:null;})()")
     if expected is None:
         if banner is not None or not out.startswith("equal: "):
             fail(f"{label}: equal runs, but the page names a divergence: {banner}")
-        print(f"  {label}: the runs are the same, and the page says so")
+        count = dump_a["count"]
+        if not equal or not re.search(r"\bequal\b", equal, re.I) or f"{count} {dump_a['frameUnit']}s" not in equal:
+            fail(f"{label}: equal runs, and the page does not say they are equal over their {count} frames ({equal!r})")
+        print(f"  {label}: the runs are the same, and the page says so: {equal!r}")
     else:
         frame, item, field = expected
         if at != frame or not banner or banner[1] != frame or banner[2] != item or banner[3] != field:
@@ -346,6 +552,8 @@ def check_diff(browser, binary, work, a_path, b_args, label, screenshot=None):
         named = f"{dump_a['frameUnit']} {local}"
         if banner and (named not in banner[0] or item.replace(":", " ") not in banner[0] or field not in banner[0]):
             fail(f"{label}: the banner {banner[0]!r} does not name {named}, {item}, {field}")
+        if equal is not None:
+            fail(f"{label}: the runs differ, and the page says {equal!r}")
         print(f"  {label}: opens at frame {at}, {banner[0][:110] if banner else ''}…")
         rb = json.loads(page.eval("JSON.stringify(flingView.readback())"))
         if not any(d["run"] == 1 for d in rb["drawn"]):
@@ -354,6 +562,158 @@ def check_diff(browser, binary, work, a_path, b_args, label, screenshot=None):
     if screenshot:
         page.screenshot(screenshot)
     page.close()
+
+
+# ---- Tiles that come and go ----
+
+def lifecycle_trace(path):
+    """Tiles 1 and 2 on a phone screen, and tile 3 added later: tile 1 flung off screen
+    (culled), reset, flung off again (culled again); tile 2 removed and added back; tile 3
+    added at tick 30. Each frame must list and draw each tile as it is then."""
+    tick = 1 / 60
+    defs = [{"id": i, "frame": {"x": x, "y": 100, "width": 84, "height": 120}, "mass": 1} for i, x in ((1, 40), (2, 240))]
+    added = {"id": 3, "frame": {"x": 140, "y": 400, "width": 84, "height": 120}, "mass": 1}
+    events = [{"tick": 20, "removeTile": 2}, {"tick": 30, "addTile": added}, {"tick": 70, "addTile": defs[1]},
+              {"tick": 100, "reset": 1}]
+    for touch, start in ((1, 0.1), (2, 2.0)):
+        x, y = 82, 160
+        events.append({"time": start, "touch": touch, "phase": "began", "position": {"x": x, "y": y}, "tile": 1})
+        for k in range(1, 16):
+            y += 2000 / 60
+            events.append({"time": round(start + k / 60, 4), "touch": touch, "phase": "moved", "position": {"x": x, "y": y}})
+        events.append({"time": round(start + 16 / 60, 4), "touch": touch, "phase": "ended", "position": {"x": x, "y": y}})
+    for e in events:
+        if "time" in e:
+            e["tick"] = max(1, math.ceil(round(e["time"] / tick, 9)))
+    events.sort(key=lambda e: ((e["tick"] - 0.5) * tick if "time" not in e else e["time"]))
+    trace = {
+        "format": "fling-trace", "version": 2, "name": "tiles that come and go", "arithmetic": "portable",
+        "scenes": [{
+            "viewport": {"x": 0, "y": 0, "width": 390, "height": 844},
+            "configuration": {
+                "tick": tick, "maxFrameInterval": 0.25, "gravity": {"x": 0, "y": 2000}, "solverIterations": 10,
+                "dragMaxAcceleration": 50000, "dragErrorBias": 5.822849199347174e-05,
+                "attraction": {"frequency": 2.5, "dampingRatio": 0.55}, "rotation": {"frequency": 2.5, "dampingRatio": 0.7},
+                "releaseRule": {"kind": "alwaysFall"},
+                "settle": {"distance": 0.5, "speed": 10, "angle": 0.005, "angularSpeed": 0.05, "ticks": 6}, "cullMargin": 20,
+            },
+            "tiles": defs, "run": {"duration": 3.5, "stopWhenIdle": False}, "events": events,
+        }],
+    }
+    with open(path, "w") as f:
+        json.dump(trace, f)
+
+
+def check_lifecycle(browser, binary, work):
+    path = os.path.join(work, "come-and-go.json")
+    lifecycle_trace(path)
+    dump = json.loads(fling(binary, "view", path, "--json", "-", "--frames", "0"))
+    culls = [e[0] for e in dump["events"] if e[1] == "tile" and e[2] == 1 and e[3] == "culled"]
+    if len(culls) != 2:
+        fail(f"tiles that come and go: tile 1 culled at frames {culls}, the trace means it to be culled twice")
+    check_fixture(browser, binary, path, work, every=3, label="tiles that come and go")
+
+
+# ---- Playing: redraws a second and frames shown, on a screen of 60 Hz ----
+
+# A screen of exactly 60 Hz that the check steps: requestAnimationFrame's callbacks run when the
+# check says a screen frame has passed, with that frame's timestamp, and performance.now() reads
+# the same clock; after each screen frame it notes the frame the page shows. (Given to the page
+# before its own script runs, over the DevTools protocol, which no Content-Security-Policy
+# governs.)
+SCREEN = """
+(function () {
+  let n = 0, queue = [];
+  const period = 1000 / 60;
+  window.requestAnimationFrame = function (callback) { queue.push(callback); return queue.length; };
+  window.cancelAnimationFrame = function () {};
+  performance.now = function () { return n * period; };
+  window.screen60 = function (count) {
+    const shown = [];
+    for (let k = 0; k < count; k++) {
+      n++;
+      const due = queue;
+      queue = [];
+      due.forEach(function (callback) { callback(n * period); });
+      shown.push(+document.getElementById('stage').getAttribute('data-frame'));
+    }
+    return shown;
+  };
+})();
+"""
+
+
+def check_playback(browser, binary, work):
+    """On a 60 Hz screen: at a display rate of 24 Hz the page redraws 24 times a second (within
+    5 %), whatever the run's own rate; the frame each screen frame shows is the one of the run's
+    time since play began, never ahead of it and at most one display period and one frame behind;
+    and at the run's own rate (24 Hz at 24, 60 at 60, or every screen frame) each frame is shown
+    once, in order."""
+    # A 60 Hz trace (7.6 s), and the day-night scene sampled at 24 Hz (5 s).
+    trace = os.path.join(FIXTURES, "traces", "bounce-corners.json")
+    with open(os.path.join(FIXTURES, "scenes", "day-night.json")) as f:
+        doc = json.load(f)
+    doc["sampling"]["rate"] = 24
+    doc.pop("expected", None)  # its pins are the 60 Hz run's
+    scene = os.path.join(work, "day-night-24.json")
+    with open(scene, "w") as f:
+        json.dump(doc, f)
+    cases = [
+        # (document, display rate, speed, screen frames, expected redraws a second, each frame once)
+        (trace, "24", 1, 301, 24, False),
+        (trace, "24", 2, 181, 24, False),
+        (trace, "60", 1, 301, 60, True),
+        (trace, "30", 1, 301, 30, False),
+        (scene, "24", 1, 241, 24, True),
+        (scene, "60", 1, 241, 24, True),
+        (scene, "0", 1, 241, 24, True),
+    ]
+    pages = {}
+    for path, rate, speed, frames, per_second, each_once in cases:
+        if path not in pages:
+            page_path = os.path.join(work, "play-" + os.path.basename(path) + ".html")
+            fling(binary, "view", path, "--html", page_path)
+            dump = json.loads(fling(binary, "view", path, "--json", "-"))
+            page = browser.page()
+            page.send("Page.addScriptToEvaluateOnNewDocument", {"source": SCREEN})
+            page.open("file://" + page_path)
+            pages[path] = (page, [double(f["time"]) for f in dump["frames"]], page_path)
+        page, times, page_path = pages[path]
+        label = f"{os.path.basename(path)} at {rate if rate != '0' else 'every screen frame'}" + (" Hz" if rate != "0" else "") \
+            + (f", {speed}x" if speed != 1 else "")
+        page.eval("flingView.seek(0)")
+        page.eval(f"(function(){{const s=document.getElementById('speed');s.value='{speed}';s.dispatchEvent(new Event('change'));"
+                  f"const r=document.getElementById('rate');r.value='{rate}';r.dispatchEvent(new Event('change'));}})()")
+        page.eval("flingView.play()")
+        shown = page.eval(f"screen60({frames})")
+        page.eval("flingView.pause()")
+        seconds = (frames - 1) / 60  # play's clock starts at the first screen frame after play()
+        redraws = sum(1 for a, b in zip([0] + shown, shown) if a != b)
+        rate_seen = redraws / seconds
+        if abs(rate_seen - per_second) > 0.05 * per_second:
+            fail(f"{label}: {redraws} redraws in {seconds:.3f} s of a 60 Hz screen, {rate_seen:.2f} a second, not {per_second}")
+        # The frame shown against the run's time since play began.
+        period = 1 / (int(rate) if rate != "0" else 60)
+        interval = times[1] - times[0]
+        late = 0.0
+        for n, f in enumerate(shown):
+            behind = n / 60 * speed - (times[f] - times[0])
+            late = max(late, behind)
+            # A redraw may come a millisecond early (for timestamps' jitter); it shows the frame of
+            # its own instant, at most one display period before the screen frame's.
+            if behind < -0.001 * speed - 1e-9 or behind >= period * speed + interval:
+                fail(f"{label}: {n / 60:.4f} s into play the page shows frame {f} "
+                     f"({times[f] - times[0]:.4f} s into the run)")
+                break
+        distinct = [f for a, f in zip([0] + shown, shown) if a != f]
+        if each_once and distinct != list(range(1, len(distinct) + 1)):
+            skipped = sorted(set(range(1, max(distinct or [0]) + 1)) - set(distinct))
+            fail(f"{label}: frames shown {distinct[:12]}…; not each frame once in order (skipped {skipped[:8]})")
+        print(f"  {label}: {redraws} redraws in {seconds:.3f} s ({rate_seen:.2f} a second), frames 0 to {shown[-1]} "
+              f"of {len(times)}, at most {late * 1000:.1f} ms of run time behind" + ("; each frame once" if each_once else ""))
+    for page, _, page_path in pages.values():
+        check_isolation(page, "playing " + os.path.basename(page_path), "file://" + page_path)
+        page.close()
 
 
 # ---- A 10-minute, 20-tile session ----
@@ -445,10 +805,13 @@ def measure(browser, binary, work):
             inside.append(page.eval("flingView.readyAt"))
             if attempt == 0:
                 frames = [count // 3, count // 2, count - 1]
-                dump = json.loads(fling(binary, "view", trace, "--json", "-", "--frames", ",".join(map(str, frames))))
-                for state in dump["frames"]:
-                    page.eval(f"flingView.seek({state['frame']})")
-                    check_frame(page, dump, state, "10-minute session")
+                around = sorted({g for f in frames for g in range(max(0, f - 600), f + 1)})
+                dump = json.loads(fling(binary, "view", trace, "--json", "-", "--frames", ",".join(map(str, around))))
+                dump["input_stage"] = input_stages(dump)
+                frames_at = {f["frame"]: f for f in dump["frames"]}
+                for f in frames:
+                    page.eval(f"flingView.seek({f})")
+                    check_frame(page, dump, frames_at[f], "10-minute session", frames_at)
                 rows = page.eval("flingView.rows")
             page.close()
         print(f"  10 minutes, 20 tiles, {what}: {count} ticks, {rows:,} item rows, page {size:,} bytes "
@@ -485,6 +848,8 @@ def main():
             kinds[kind] = kinds.get(kind, 0) + frames
         print("  frames read back per kind: " + ", ".join(f"{k} {n}" for k, n in sorted(kinds.items())))
         if not only:
+            check_lifecycle(browser, binary, work)
+        if not only:
             print("== two runs side by side")
             # A touch moved by half a point, late in the drag: the runs part where it is applied.
             with open(os.path.join(FIXTURES, "traces", "fling-down.json")) as f:
@@ -503,6 +868,8 @@ def main():
                        os.path.join(shots, "view-diff.png") if shots else None)
             check_diff(browser, binary, work, os.path.join(FIXTURES, "scenes", "day-night.json"),
                        [os.path.join(FIXTURES, "scenes", "day-night.json")], "day-night against itself")
+            print("== playing on a 60 Hz screen")
+            check_playback(browser, binary, work)
         if shots:
             page = browser.page()
             page_path = os.path.join(work, "two-fingers.json.html")

@@ -145,7 +145,7 @@ struct BenchBackend: Hashable, CaseIterable {
     }
 
     /// A fresh backend of this kind.
-    func make(solverIterations: Int) throws -> any PhysicsBackend {
+    func make(solverIterations: Int) throws -> any DynamicsBackend {
         threadable
             ? try NativeBackend(solverIterations: solverIterations, arithmetic: kind.arithmetic, threads: threads)
             : try kind.make(solverIterations: solverIterations)
@@ -272,6 +272,9 @@ func procField(_ path: String, _ key: String) -> String? {
     return nil
 }
 
+/// The fewest tiles at which a reference run shares every step among 2 threads (one thread below).
+let sharedReferenceTiles = 100
+
 /// Runs every backend on the N-tile workload side by side: builds each (measuring the heap),
 /// warms each up, then times `repetitions` rounds in which each backend runs the same number
 /// of ticks, the order rotated every round so drift and noise hit all alike.
@@ -350,8 +353,12 @@ func runRound(
 
     // Rows of one workload and one arithmetic must end with the same bits. A row with no such
     // partner in this run is compared with a reference run of its workload made now, untimed,
-    // on the native backend with 2 threads that share every step (another code path to the
-    // same bits), for as many ticks.
+    // for as many ticks, on the native backend with 2 threads that share every step (another
+    // code path to the same bits) where that costs about what the run it checks cost: waking the
+    // second thread costs about 100 world-steps a tick (~8.5 µs against ~80 ns), so below
+    // 100 tiles, where the runs have the most ticks, a shared reference would cost up to ten
+    // times the whole row (a quick run's references at N = 1 and 10 took longer than all its
+    // timed rows there), and the reference is a second run on one thread.
     var comparisons: [Comparison] = []
     var groups: [String] = []
     for m in measurements where !groups.contains(m.backend.comparisonGroup) { groups.append(m.backend.comparisonGroup) }
@@ -362,9 +369,12 @@ func runRound(
             let row = rows[0]
             let base: BenchBackend.Base =
                 row.backend.base == .tileAnimator ? .tileAnimator : row.backend.kind.arithmetic == .portable ? .nativePortable : .native
-            let name = "a reference run (\(base.rawValue) on 2 threads sharing every step, untimed)"
+            let threads = n >= sharedReferenceTiles ? 2 : 1
+            let name =
+                "a reference run (\(base.rawValue) on \(threads == 1 ? "1 thread" : "\(threads) threads sharing every step"), untimed)"
             progress.say("N=\(grouped(n)): \(name), \(grouped(row.ticks)) ticks")
-            var reference = try BenchBackend(base: base, threads: 2, walls: row.backend.walls).workload(scene: scene, shareEveryStep: true)
+            var reference = try BenchBackend(base: base, threads: threads, walls: row.backend.walls).workload(
+                scene: scene, shareEveryStep: threads > 1)
             try reference.populate(reserve: plan.reserve)
             _ = try reference.run(ticks: row.ticks)
             members.append((name: name, digest: reference.digest, ticks: reference.tick))

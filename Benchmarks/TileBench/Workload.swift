@@ -83,6 +83,10 @@ struct Scene {
         self.configuration = configuration
         dt = configuration.drag.tick
         let vp = Scene.viewport
+        // Every springing tile goes home on the configuration's springs and every falling one is
+        // culled outside the viewport grown by its margin: the default cases (Scene makes only those).
+        guard case .springs(let attraction, let rotation) = configuration.home, case .outsideViewport(let margin) = configuration.cull
+        else { preconditionFailure("the workload's tiles go home on springs and are culled outside the viewport") }
         var tiles: [TilePlan] = []
         tiles.reserveCapacity(count)
         var dragged: [Int] = [], springing: [Int] = [], falling: [Int] = []
@@ -94,15 +98,15 @@ struct Scene {
             let mass = rng.uniform(0.5, 2)
             let origin = Vector(rng.uniform(vp.minX + w / 2, vp.maxX - w / 2), rng.uniform(vp.minY + h / 2, vp.maxY - h / 2))
             let moment = mass * (w * w + h * h) / 12
-            let linear = configuration.attraction.constants(forInertia: mass)
-            let angular = configuration.rotation.constants(forInertia: moment)
-            let attraction = Attraction(
+            let linear = attraction.constants(forInertia: mass)
+            let angular = rotation.constants(forInertia: moment)
+            let spring = Attraction(
                 origin: origin, stiffness: linear.stiffness, damping: linear.damping,
                 angularStiffness: angular.stiffness, angularDamping: angular.damping)
             let role = Role(rawValue: i % 3)!
             var plan = TilePlan(
                 role: role, origin: origin, mass: mass, moment: moment,
-                cullRadius: (w * w + h * h).squareRoot() / 2, size: Vector(w, h), attraction: attraction)
+                cullRadius: (w * w + h * h).squareRoot() / 2, size: Vector(w, h), attraction: spring)
             switch role {
             case .dragged:
                 plan.localAnchor = Vector(rng.uniform(-0.4, 0.4) * w, rng.uniform(-0.4, 0.4) * h)
@@ -133,7 +137,7 @@ struct Scene {
         fallingRadius = falling.map { tiles[$0].cullRadius }
         self.springBuckets = springBuckets
         self.regrabBuckets = regrabBuckets
-        let m = configuration.cullMargin
+        let m = margin
         minX = vp.minX - m; minY = vp.minY - m
         maxX = vp.maxX + m; maxY = vp.maxY + m
     }
@@ -167,7 +171,7 @@ struct Scene {
     ]
 
     /// Gives world `w` the walls rows' extras.
-    func addWalls(_ backend: any PhysicsBackend, _ w: WorldID) throws {
+    func addWalls(_ backend: any DynamicsBackend, _ w: WorldID) throws {
         try backend.setWalls(Scene.walls, of: w)
         try backend.setItemProperties(Scene.material, of: w)
         try backend.setFields(Scene.fields, of: w)
@@ -201,7 +205,7 @@ struct Scene {
 
 /// The workload on one backend: its worlds (indexed by tile), the fingers, the reused
 /// buffers and the chained digest. Every backend gets its own, built from the same
-/// ``Scene``, and is driven through ``PhysicsBackend`` alone.
+/// ``Scene``, and is driven through ``PhysicsBackend`` alone (``DynamicsBackend`` for the walls rows).
 ///
 /// A struct, mutated in place: inside its mutating methods every access to its arrays is
 /// checked for exclusivity at compile time, so the timed loop pays no runtime checks of its own.
@@ -242,10 +246,12 @@ extension Workload {
 
 struct WorkloadRun: Workload {
     let label: String
-    let backend: any PhysicsBackend
+    let backend: any DynamicsBackend
     let scene: Scene
     /// World of tile i, in tile order: the order states are read and hashed in.
     var worlds: [WorldID] = []
+    /// Per dragged tile, in `scene.dragged` order: its drag.
+    var drags: [JointID] = []
     var states: [BodyState] = []
     /// Per dragged tile, in `scene.dragged` order: its finger.
     var fingers: [Finger] = []
@@ -265,7 +271,7 @@ struct WorkloadRun: Workload {
     /// Per tile, its continuous push while it has one.
     var forces: [ForceID?] = []
 
-    init(label: String, backend: any PhysicsBackend, scene: Scene, walls: Bool = false, pushes: Bool = false) {
+    init(label: String, backend: any DynamicsBackend, scene: Scene, walls: Bool = false, pushes: Bool = false) {
         self.label = label
         self.backend = backend
         self.scene = scene
@@ -275,6 +281,7 @@ struct WorkloadRun: Workload {
         worlds.reserveCapacity(scene.count)
         states.reserveCapacity(scene.count)
         fingers.reserveCapacity(scene.dragged.count)
+        drags.reserveCapacity(scene.dragged.count)
         for i in scene.dragged { fingers.append(Finger(scene.tiles[i])) }
         if pushes { forces = Array(repeating: nil, count: scene.count) }
     }
@@ -287,7 +294,7 @@ struct WorkloadRun: Workload {
             case .dragged:
                 let w = try backend.makeWorld(scene.worldDefinition(i, at: p.origin, walls: walls))
                 if walls { try scene.addWalls(backend, w) }
-                try backend.attachDrag(scene.drag(i, localAnchor: p.localAnchor, finger: p.fingerStart), to: w)
+                drags.append(try backend.addDrag(scene.drag(i, localAnchor: p.localAnchor, finger: p.fingerStart), to: w))
                 worlds.append(w)
             case .springing:
                 let w = try backend.makeWorld(scene.worldDefinition(i, at: p.origin + p.startOffset, angle: p.startAngle, walls: walls))
@@ -318,8 +325,8 @@ struct WorkloadRun: Workload {
         for d in fingers.indices {
             let from = fingers[d].position
             let target = fingers[d].advance()
-            try backend.moveFinger(
-                in: worlds[scene.dragged[d]], to: target,
+            try backend.moveDrag(
+                drags[d], in: worlds[scene.dragged[d]], to: target,
                 velocity: Vector((target.x - from.x) / dt, (target.y - from.y) / dt))
         }
         // 2. One step of every world.
@@ -353,9 +360,9 @@ struct WorkloadRun: Workload {
         //    Dragged tiles due this tick are let go and grabbed again where the finger is.
         for i in scene.regrabBuckets[k % Scene.regrabPeriod] {
             let w = worlds[i], finger = fingers[i / 3].position  // tile i is the (i / 3)-th dragged one
-            try backend.detachDrag(from: w)
+            try backend.removeDrag(drags[i / 3], from: w)
             let local = states[i].transform.local(fromWorld: finger)
-            try backend.attachDrag(scene.drag(i, localAnchor: local, finger: finger), to: w)
+            drags[i / 3] = try backend.addDrag(scene.drag(i, localAnchor: local, finger: finger), to: w)
         }
         if pushes { try push(k) }
     }

@@ -22,8 +22,8 @@ let usage = """
     (digest) with another run of the same workload and arithmetic: the other rows
     (chipmunk-per-world, chipmunk-shared and native compute with the platform's libm;
     native-portable and tile-animator with Fling's portable functions), or, for a row with
-    none, a reference run made for it (native on 2 threads, untimed). Exits 1 when a
-    comparison differs. Table on stdout, progress on stderr.
+    none, a reference run made for it (native on 2 threads sharing every step from 100 tiles,
+    on one below; untimed). Exits 1 when a comparison differs. Table on stdout, progress on stderr.
 
     options:
       --tiles LIST        tile counts, comma-separated; a k suffix means thousands
@@ -33,8 +33,8 @@ let usage = """
                           the viewport's edges as walls and a noise field in every world
                           (default: every one this build has, but chipmunk-shared+walls, whose
                           shared space meets every pair of tiles in its broad phase: O(N²))
-      --quick             a short run: tiles 1,10,100,1k,10k, 200k tile-steps per repetition,
-                          3 repetitions (well under a minute on 2 cores)
+      --quick             a short run (make run): tiles 1,10,100,1k,10k, 100k tile-steps per
+                          repetition, 3 repetitions
       --reps R            repetitions per N (default 9; 5 at N >= 100k): more repetitions
                           give a steadier median on a shared machine
       --tile-steps S      tile-steps per repetition: ticks = max(10, ceil(S / N)); the warm-up is
@@ -157,7 +157,7 @@ func parse(_ arguments: [String]) throws -> Options {
     }
     if o.quick {
         if !o.tilesGiven { o.tiles = [1, 10, 100, 1_000, 10_000] }
-        o.plan.tileSteps = 200_000
+        o.plan.tileSteps = 100_000
         o.plan.repetitions = 3
         o.plan.largeRepetitions = 3
     }
@@ -322,7 +322,7 @@ func main() -> Int32 {
     return agree ? 0 : 1
 }
 
-/// The ratios the README and Benchmarks/PERFORMANCE.md quote, from this run's medians (per
+/// The ratios Benchmarks/PERFORMANCE.md quotes, from this run's medians (per
 /// world-step), each named by what it measures.
 func ratios(_ rounds: [Round]) -> String {
     func find(_ round: Round, _ b: BenchBackend) -> Measurement? {

@@ -43,8 +43,8 @@ public enum BackendKind: String, CaseIterable, Sendable, CustomStringConvertible
     /// The arithmetic its step uses.
     public var arithmetic: Arithmetic { self == .nativePortable ? .portable : .platform }
 
-    /// Makes a fresh backend of this kind.
-    public func make(solverIterations: Int = 10) throws(FlingError) -> any PhysicsBackend {
+    /// Makes a fresh backend of this kind: every built-in one adopts ``DynamicsBackend``.
+    public func make(solverIterations: Int = 10) throws(FlingError) -> any DynamicsBackend {
         switch self {
         case .native:
             return try NativeBackend(solverIterations: solverIterations)
@@ -62,3 +62,34 @@ public enum BackendKind: String, CaseIterable, Sendable, CustomStringConvertible
         }
     }
 }
+
+// The peers a replay's run is compared with where its pins were checked on a reference run
+// (FlingTraces' RunCheck.swift): the two backends of platform arithmetic, each the other's.
+// Only this module knows both.
+
+extension NativeBackend: PeerBackend {
+    package func makePeer(solverIterations: Int) throws(FlingError) -> (any PhysicsBackend)? {
+        guard arithmetic == .platform else { return nil }
+        #if Chipmunk
+        return try ChipmunkBackend(solverIterations: solverIterations)
+        #else
+        return nil
+        #endif
+    }
+
+    package var missingPeer: String {
+        arithmetic == .portable
+            ? "no other backend computes with portable arithmetic"
+            : "this build of Fling has no Chipmunk backend (the Chipmunk trait is off), native's only peer of platform arithmetic"
+    }
+}
+
+#if Chipmunk
+extension ChipmunkBackend: PeerBackend {
+    package func makePeer(solverIterations: Int) throws(FlingError) -> (any PhysicsBackend)? {
+        try NativeBackend(solverIterations: solverIterations)
+    }
+
+    package var missingPeer: String { "" }
+}
+#endif

@@ -27,8 +27,9 @@ enum Help {
 
         Run `fling help <command>` or `fling <command> --help` for its options.
         Errors go to standard error; the exit status is 0 on success, 1 when a file cannot be
-        read, is malformed, does not replay to its pinned digests (or none of its pins could be
-        compared), or two runs differ, and 2 for a usage error.
+        read, is malformed, does not replay to its pinned digests (or pins none, or none of its
+        pins could be compared, or its run differs from its peer's), or two runs differ, and 2
+        for a usage error.
         """
 
     static let csvScenes = """
@@ -42,6 +43,7 @@ enum Help {
     static let replay = """
         USAGE: fling replay FILE [--backend KIND] [--arithmetic A] [--display-hz HZ]
                                  [--jitter SEED] [--viewport WxH] [--tile-size S]
+                                 [--reference R] [--allow-unpinned] [--allow-uncompared-run]
 
         Replays every scene of FILE and prints one line per scene:
 
@@ -51,6 +53,10 @@ enum Help {
         (<k> is the tick it happened after), or, at the end of the scene's time, resting
         (never moved), held, attracted or falling (<k> is the scene's last tick). <how> is the
         tile's last release: attract, fall or cancelled (velocities follow), or none.
+        Then what was compared: always a "pins: ..." line (how many of the document's pins,
+        on which run, and whether they match; or that the document pins none), and, where the
+        pins were compared on a reference run, a "runs: ..." line (this run against a run on
+        its peer backend, over how many ticks, equal or not; or why it was not compared).
         The last line is exactly
 
           digest <16 lowercase hex digits> ticks <total ticks>
@@ -69,9 +75,16 @@ enum Help {
         pins' arithmetic (a trace's "arithmetic" key; portable for version 2, for scene and
         path documents), by this run; on a backend of the other arithmetic, whose bits cannot
         give the pins, by a reference run on native-portable (or native, for platform pins).
+        The run on a backend of the other arithmetic is then checked itself: it must cover
+        every tick of the reference run, refuse no input the reference accepted, and equal a
+        run on its peer of its own arithmetic (chipmunk against native, native against
+        chipmunk): their events, inputs and the digest chained over every tick.
         A difference is reported on standard error, with the ticks within which the run first
-        left its pins, and the exit status is 1; so it is when the document has pins and none
-        could be compared (--reference none on another arithmetic).
+        left its pins or where the runs part, and the exit status is 1; so it is when the
+        document has pins and none could be compared (--reference none on another
+        arithmetic), when it has no pins (unless --allow-unpinned), and when the run's backend
+        has no peer in this build, native without the Chipmunk trait (unless
+        --allow-uncompared-run).
 
         OPTIONS:
           --backend KIND    native-portable (the default), native, chipmunk or
@@ -85,6 +98,11 @@ enum Help {
           --reference R     auto (default): check pins of another arithmetic than the
                             backend's on a reference run of theirs; none: do not (the
                             pins then count as not compared, exit status 1).
+          --allow-unpinned  A document without pins exits 0 (it still says that nothing
+                            was compared).
+          --allow-uncompared-run
+                            A run whose backend has no peer in this build exits 0 (it
+                            still says that the run was not compared).
           --viewport WxH    CSV only: the viewport, in points (default 390x844).
           --tile-size S     CSV only: the tile's side, in points (default 160).
           -h, --help        Show this help.

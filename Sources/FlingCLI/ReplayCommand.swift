@@ -1,11 +1,12 @@
 import Fling
+import FlingCommandLine
 
 /// `fling replay FILE`.
 enum ReplayCommand {
     static func run(_ arguments: [String], _ out: inout Output) throws {
         let args = try Arguments(
             arguments, valued: ["backend", "arithmetic", "display-hz", "jitter", "viewport", "tile-size", "reference"],
-            flags: ["help"])
+            flags: ["help", "allow-unpinned", "allow-uncompared-run"])
         if args.flag("help") { out.print(Help.replay); return }
         let path = try args.file()
         let kind = try Input.backend(args)
@@ -17,13 +18,63 @@ enum ReplayCommand {
         }
         let document = try Input.document(path, args, out)
         let replay = try document.play(Input.options(kind, display: display, keepsFrames: false, reference: reference))
-        for line in replay.report { out.print(line) }
-        try check(replay.pins, frameUnit: replay.run.frameUnit, path: path, &out)
+        for line in replay.report.dropLast() { out.print(line) }
+        for line in compared(replay.pins, backend: kind) { out.print(line) }
+        if let last = replay.report.last { out.print(last) }
+        try check(
+            replay.pins, frameUnit: replay.run.frameUnit, path: path, allowingUnpinned: args.flag("allow-unpinned"),
+            allowingUncomparedRun: args.flag("allow-uncompared-run"), &out)
+    }
+
+    /// What the replay compared, in the lines printed before the digest line: `pins: …` always
+    /// (how many of the document's pins, on which run), and `runs: …` where the pins were
+    /// compared on a reference run (this run against its peer's, over how many frames, or why
+    /// not).
+    static func compared(_ pins: PinCheck, backend: BackendKind) -> [String] {
+        var lines: [String] = []
+        if pins.pinned == 0 {
+            lines.append("pins: none: the document pins no digest, so nothing was compared")
+        } else if pins.compared == 0 {
+            lines.append(
+                "pins: 0 of \(pins.pinned) compared: they are of \(pins.arithmetic) arithmetic, this run on \(backend) computed with "
+                    + "\(backend.arithmetic), and no reference run was made (--reference none)")
+        } else {
+            let on: String
+            switch pins.comparedOn {
+            case .thisRun: on = "this run"
+            case .reference(let name): on = "a reference run on \(name)"
+            case .nowhere: on = "no run"
+            }
+            let outcome = pins.mismatches.isEmpty ? "all match" : "\(pins.mismatches.count) differ"
+            lines.append("pins: \(pins.compared) of \(pins.pinned) compared on \(on) (\(pins.arithmetic) arithmetic): \(outcome)")
+        }
+        if let run = pins.run {
+            let unit = run.frameUnit, over = "\(run.frames) \(run.frameUnit)\(run.frames == 1 ? "" : "s")"
+            if let peer = run.peer {
+                let how = run.frameByFrame ? "\(unit) for \(unit)" : "their events, inputs and digest chained over every \(unit)"
+                lines.append(
+                    "runs: this run on \(run.backend) compared with a run on \(peer) over \(over) (\(how)): "
+                        + (run.failure == nil ? "equal" : "differ"))
+            } else if let failure = run.failure {
+                lines.append(
+                    "runs: this run on \(run.backend) checked against the reference run on \(run.reference): "
+                        + "differs (\(failure.field): \(failure.value))")
+            } else {
+                lines.append("runs: this run on \(run.backend) (\(over)) not compared: \(run.notCompared ?? "no peer")")
+            }
+        }
+        return lines
     }
 
     /// Fails (exit status 1) when a pin differs, naming each and the frames within which the run
-    /// first left its pins, or when the document has pins and none could be compared.
-    static func check(_ pins: PinCheck, frameUnit: String, path: String, _ out: inout Output) throws {
+    /// first left its pins; when the document has pins and none could be compared; when the run,
+    /// checked where its pins were compared on a reference run, differs from its peer's or from
+    /// what the reference did; and, unless allowed, when the document pins nothing or the run
+    /// had no peer to be compared with.
+    static func check(
+        _ pins: PinCheck, frameUnit: String, path: String, allowingUnpinned: Bool = false, allowingUncomparedRun: Bool = false,
+        _ out: inout Output
+    ) throws {
         if !pins.mismatches.isEmpty {
             for m in pins.mismatches { out.error("fling: \(path): \(m)") }
             if let m = pins.mismatches.first, let r = m.frames {
@@ -33,10 +84,29 @@ enum ReplayCommand {
             }
             throw RunError("\(path): the replay differs from the digests the document pins")
         }
-        if pins.pinned > 0, pins.compared == 0 {
+        if pins.pinned == 0 {
+            guard allowingUnpinned else {
+                throw RunError(
+                    "\(path): the document pins no digest, so the replay was compared with nothing; pin it "
+                        + "(`fling convert \(path) --pin`), or pass --allow-unpinned to say that is intended")
+            }
+            return
+        }
+        if pins.compared == 0 {
             throw RunError(
                 "\(path): none of the document's \(pins.pinned) pins was compared: they are of \(pins.arithmetic) arithmetic and "
                     + "this run's is another; replay with --reference auto (the default) or on a backend of \(pins.arithmetic) arithmetic")
+        }
+        guard let run = pins.run else { return }
+        if let failure = run.failure {
+            out.error("fling: \(path): \(failure.field): \(failure.reason)")
+            throw RunError("\(path): the run on \(run.backend) is not what the pins were checked on (\(failure.value))")
+        }
+        if let why = run.notCompared, !allowingUncomparedRun {
+            throw RunError(
+                "\(path): the pins were compared on a reference run on \(run.reference), and this run on \(run.backend) with "
+                    + "nothing: \(why); replay on a backend of \(pins.arithmetic) arithmetic, or pass --allow-uncompared-run to say "
+                    + "that is intended")
         }
     }
 }

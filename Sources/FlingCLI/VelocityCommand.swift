@@ -1,4 +1,5 @@
 import Fling
+import FlingCommandLine
 
 /// `fling velocity FILE`.
 enum VelocityCommand {

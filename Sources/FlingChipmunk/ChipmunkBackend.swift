@@ -15,7 +15,7 @@ import FlingCore
 /// with `Contact` cell size and count), in both layouts: the order in which a body meets its
 /// walls, which decides the bits, then depends only on the body's bounding box and its own
 /// walls, whatever other worlds share the space (docs/DYNAMICS.md, "Walls").
-public final class ChipmunkBackend: PhysicsBackend {
+public final class ChipmunkBackend: DynamicsBackend {
     /// How worlds map onto Chipmunk spaces.
     public enum Layout: Sendable {
         /// One `cpSpace` per world, as the original photo app did. The default.
@@ -210,7 +210,7 @@ public final class ChipmunkBackend: PhysicsBackend {
 
     /// A drag as `ChipmunkMultiGrab` makes one: the finger's kinematic body, the grab pivot,
     /// then (if asked) the friction pivot and the rotary friction gear.
-    private func makeDrag(_ joint: DragJoint, _ i: Int, id given: JointID? = nil) -> JointID {
+    private func makeDrag(_ joint: DragJoint, _ i: Int) -> JointID {
         let body = worlds[i]!.body
         let finger = cpBodyNewKinematic()!
         cpBodySetPosition(finger, cpVect(x: joint.finger.x, y: joint.finger.y))
@@ -236,7 +236,7 @@ public final class ChipmunkBackend: PhysicsBackend {
             add(gear, i)
             constraints.append(gear)
         }
-        let id = given ?? newJointID(i)
+        let id = newJointID(i)
         worlds[i]!.joints.append(ChipmunkJoint(id: id, constraints: constraints, finger: finger))
         return id
     }
@@ -247,27 +247,33 @@ public final class ChipmunkBackend: PhysicsBackend {
         try BackendCheck.leverage(joint, massInverse: worlds[i]!.massInverse, momentInverse: worlds[i]!.momentInverse)
     }
 
-    public func attachDrag(_ joint: DragJoint, to world: WorldID) throws(FlingError) {
+    public func addDrag(_ joint: DragJoint, to world: WorldID) throws(FlingError) -> JointID {
         let i = try slot(world)
         try checkDrag(joint, i)
-        guard !worlds[i]!.hasJoints else { throw BackendCheck.occupied(world, "attachDrag") }
-        worlds[i]!.legacyDrag = makeDrag(joint, i, id: .legacy)
+        try checkJointRoom(world, i, "addDrag")
+        return makeDrag(joint, i)
     }
 
-    public func moveFinger(in world: WorldID, to position: Vector, velocity: Vector) throws(FlingError) {
+    /// The finger body of drag `joint`: the first of the world's joints when it holds one drag
+    /// (the usual case, found at once).
+    private func finger(_ joint: JointID, _ i: Int) -> OpaquePointer? {
+        worlds[i]!.joints.first { $0.id == joint }?.finger
+    }
+
+    public func moveDrag(_ joint: JointID, in world: WorldID, to position: Vector, velocity: Vector) throws(FlingError) {
         let i = try slot(world)
         try BackendCheck.finger(position, velocity)
-        guard let id = worlds[i]!.legacyDrag, let finger = worlds[i]!.joints.first(where: { $0.id == id })?.finger else {
-            throw BackendCheck.missing(world, "moveFinger", "a drag joint")
-        }
+        guard let finger = finger(joint, i) else { throw BackendCheck.unknownDrag(joint, world) }
         cpBodySetPosition(finger, cpVect(x: position.x, y: position.y))
         cpBodySetVelocity(finger, cpVect(x: velocity.x, y: velocity.y))
     }
 
-    public func detachDrag(from world: WorldID) throws(FlingError) {
+    public func removeDrag(_ joint: JointID, from world: WorldID) throws(FlingError) {
         let i = try slot(world)
-        guard let id = worlds[i]!.legacyDrag else { throw BackendCheck.missing(world, "detachDrag", "a drag joint") }
-        try removeJoint(id, from: world)
+        guard let k = worlds[i]!.joints.firstIndex(where: { $0.id == joint && $0.finger != nil }) else {
+            throw BackendCheck.unknownDrag(joint, world)
+        }
+        removeJoint(worlds[i]!.joints.remove(at: k), i)
     }
 
     public func attachAttraction(_ attraction: Attraction, to world: WorldID) throws(FlingError) {
@@ -570,23 +576,6 @@ public final class ChipmunkBackend: PhysicsBackend {
         try BackendCheck.jointCount(worlds[i]!.joints.count)
     }
 
-    public func addDrag(_ joint: DragJoint, to world: WorldID) throws(FlingError) -> JointID {
-        let i = try slot(world)
-        try checkDrag(joint, i)
-        try checkJointRoom(world, i, "addDrag")
-        return makeDrag(joint, i)
-    }
-
-    public func moveDrag(_ joint: JointID, in world: WorldID, to position: Vector, velocity: Vector) throws(FlingError) {
-        let i = try slot(world)
-        try BackendCheck.finger(position, velocity)
-        guard let finger = worlds[i]!.joints.first(where: { $0.id == joint })?.finger else {
-            throw BackendCheck.unknownJoint(joint, world)
-        }
-        cpBodySetPosition(finger, cpVect(x: position.x, y: position.y))
-        cpBodySetVelocity(finger, cpVect(x: velocity.x, y: velocity.y))
-    }
-
     public func addPivot(_ pivot: StaticPivot, to world: WorldID) throws(FlingError) -> JointID {
         let i = try slot(world)
         try BackendCheck.pivot(pivot)
@@ -622,10 +611,10 @@ public final class ChipmunkBackend: PhysicsBackend {
 
     public func removeJoint(_ joint: JointID, from world: WorldID) throws(FlingError) {
         let i = try slot(world)
-        guard let k = worlds[i]!.joints.firstIndex(where: { $0.id == joint }) else { throw BackendCheck.unknownJoint(joint, world) }
-        let j = worlds[i]!.joints.remove(at: k)
-        if worlds[i]!.legacyDrag == joint { worlds[i]!.legacyDrag = nil }
-        removeJoint(j, i)
+        guard let k = worlds[i]!.joints.firstIndex(where: { $0.id == joint && $0.finger == nil }) else {
+            throw BackendCheck.unknownJoint(joint, world)
+        }
+        removeJoint(worlds[i]!.joints.remove(at: k), i)
     }
 
     // MARK: - Slots

@@ -14,8 +14,6 @@ struct ChipmunkWorld {
     var momentInverse: Double
     /// The item's box, for walls.
     var size: Vector?
-    /// The drag ``ChipmunkBackend/attachDrag(_:to:)`` made (moved by `moveFinger`).
-    var legacyDrag: JointID?
     var spring: OpaquePointer?
     var rotary: OpaquePointer?
     /// Shared layout only: this body's own gravity and velocity damping, read by

@@ -42,8 +42,13 @@ public struct FlingError: Error, Hashable, Sendable, CustomStringConvertible {
         public static let overBudget = Code("overBudget")
         /// A replay differs from the digests its document pins.
         public static let pinMismatch = Code("pinMismatch")
-        /// A check compared nothing (a document without pins, or pins of another arithmetic
-        /// than the replay's), so it could not pass honestly.
+        /// A replay's own run, checked where its pins were compared on a reference run of their
+        /// arithmetic, differs from a peer backend's run of its arithmetic, or does less than the
+        /// reference run (fewer ticks, an input refused that the reference accepted).
+        public static let runMismatch = Code("runMismatch")
+        /// A check compared nothing (a document without pins, pins of another arithmetic than
+        /// the replay's, or a run whose backend has no peer to compare it with), so it could not
+        /// pass honestly.
         public static let notCompared = Code("notCompared")
     }
 

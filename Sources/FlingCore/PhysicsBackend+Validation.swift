@@ -11,7 +11,7 @@ extension WorldDefinition {
 }
 
 extension DragJoint {
-    /// Throws what every backend's ``PhysicsBackend/attachDrag(_:to:)`` throws for this joint
+    /// Throws what every backend's ``PhysicsBackend/addDrag(_:to:)`` throws for this joint
     /// before it looks at the body (its leverage against the body is the backend's check).
     public func validate() throws(FlingError) {
         try BackendCheck.drag(self)

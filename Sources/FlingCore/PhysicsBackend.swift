@@ -106,12 +106,25 @@ public struct Attraction: Hashable, Sendable {
     }
 }
 
-/// A physics backend: many independent one-tile worlds, stepped together.
+/// A physics backend: many independent one-tile worlds, stepped together. The core every
+/// animator needs: worlds, stepping, states, drags and the springs home.
 ///
-/// Each world holds one dynamic box body, optionally a drag joint to a kinematic finger body
-/// or the two attraction springs (never both), and its own gravity. Worlds never interact:
-/// creating, stepping or destroying one leaves every other's bits unchanged. A backend keeps
-/// its worlds in whatever layout suits it; the caller only holds ``WorldID``s.
+/// Each world holds one dynamic body, optionally drags (each a kinematic finger body pinned to
+/// a point of the body) or the two attraction springs (never both), and its own gravity.
+/// Worlds never interact: creating, stepping or destroying one leaves every other's bits
+/// unchanged. A backend keeps its worlds in whatever layout suits it; the caller only holds
+/// ``WorldID``s and the ``JointID``s of its drags.
+///
+/// One finger is the case of several: every drag is added with ``addDrag(_:to:)``, moved with
+/// ``moveDrag(_:in:to:velocity:)`` and removed with ``removeDrag(_:from:)``. A world numbers
+/// its joints from 0 in the order it makes them (drags here; pivots and gears too on a
+/// ``DynamicsBackend``), so the built-in backends hand out the same ids for the same calls,
+/// and an id once removed stays unknown. A backend may keep a fast path for a world holding
+/// one drag (the native backend steps those in SIMD lanes); the bits are the same either way.
+///
+/// Walls, item properties, pushes, fields, contacts and the extra joints are
+/// ``DynamicsBackend``'s, which the built-in backends adopt; an animator asks for it only when
+/// its configuration uses them.
 ///
 /// Every method validates its arguments and throws ``FlingError`` without changing anything
 /// when they are bad. Conforming backends produce the same bits for the same calls: that is
@@ -131,15 +144,21 @@ public protocol PhysicsBackend: AnyObject {
     /// Frees a world and everything in it.
     func destroyWorld(_ world: WorldID) throws(FlingError)
 
-    /// Adds a kinematic finger body at `joint.finger` (at rest) and a pivot joint from it to
-    /// the tile's `joint.localAnchor`.
-    func attachDrag(_ joint: DragJoint, to world: WorldID) throws(FlingError)
-    /// Places the finger body for the next step, with the velocity it moved at.
-    func moveFinger(in world: WorldID, to position: Vector, velocity: Vector) throws(FlingError)
-    /// Removes the pivot joint and the finger body.
-    func detachDrag(from world: WorldID) throws(FlingError)
+    /// Adds a drag, as Chipmunk's `ChipmunkMultiGrab` makes one per finger: a kinematic finger
+    /// body at `joint.finger` (at rest) and a pivot joint from it to the body's
+    /// `joint.localAnchor`, then the joint's grab friction, if any (a friction pivot, and a
+    /// gear if the body turns: extra joints, which a backend that adopts only this protocol
+    /// may refuse; an animator whose settings ask for grab friction asks for a
+    /// ``DynamicsBackend``). A world holds several (at most ``Limits/joints`` joints), but not
+    /// while it has the attraction springs. Returns the drag's id in this world.
+    func addDrag(_ joint: DragJoint, to world: WorldID) throws(FlingError) -> JointID
+    /// Places a drag's finger body for the next step, with the velocity it moved at.
+    func moveDrag(_ joint: JointID, in world: WorldID, to position: Vector, velocity: Vector) throws(FlingError)
+    /// Removes a drag: its joints, in the order they were added, and its finger body.
+    func removeDrag(_ joint: JointID, from world: WorldID) throws(FlingError)
 
-    /// Adds the damped spring and then the damped rotary spring.
+    /// Adds the damped spring and then the damped rotary spring (refused while the world has
+    /// joints).
     func attachAttraction(_ attraction: Attraction, to world: WorldID) throws(FlingError)
     /// Removes both springs.
     func detachAttraction(from world: WorldID) throws(FlingError)
@@ -164,42 +183,6 @@ public protocol PhysicsBackend: AnyObject {
     /// The states of `worlds`, in that order, written into `states` (cleared first; its
     /// capacity is kept, so a warmed-up caller allocates nothing).
     func readStates(of worlds: [WorldID], into states: inout [BodyState]) throws(FlingError)
-
-    // MARK: UIKit Dynamics' behaviours (docs/DYNAMICS.md maps each to UIKit's)
-
-    /// Replaces the world's walls (an empty list removes them). The item's box is its
-    /// definition's `size`, which a world with walls must have. A wall in both the old list
-    /// and the new one, the same to the bit (ends, radius, elasticity, friction; each new wall
-    /// takes the first such old wall not yet taken), keeps its contact with the item: the
-    /// arbiter's state and accumulated impulses carry on, as Chipmunk keeps the arbiters of a
-    /// shape it is not told to remove, wherever the wall now is in the list. Every other wall
-    /// starts afresh; a list equal to the old one (`==`) changes nothing. The contacts the last
-    /// step began stay readable from ``contacts(of:)`` until the next step.
-    func setWalls(_ walls: [Wall], of world: WorldID) throws(FlingError)
-    /// Sets the item's elasticity, friction, resistance and charge.
-    func setItemProperties(_ properties: ItemProperties, of world: WorldID) throws(FlingError)
-    /// Applies an instantaneous push now: `v += j/m`, `ω += (R·offset × j)/I` with `R` the
-    /// body's rotation (Chipmunk's `cpBodyApplyImpulseAtWorldPoint`). Refused if the
-    /// velocity or spin would leave ``Limits/velocity`` or ``Limits/angularVelocity``.
-    func applyImpulse(_ push: Push, to world: WorldID) throws(FlingError)
-    /// Adds a continuous push, applied in every step's velocity update until removed.
-    func addForce(_ push: Push, to world: WorldID) throws(FlingError) -> ForceID
-    func removeForce(_ force: ForceID, from world: WorldID) throws(FlingError)
-    /// Replaces the world's fields, applied in every step's velocity update in list order.
-    func setFields(_ fields: [Field], of world: WorldID) throws(FlingError)
-    /// The walls the item began touching in the last step, in the order the solver met them.
-    func contacts(of world: WorldID) throws(FlingError) -> [WallContact]
-    /// Adds a drag joint with its own finger body (one per finger; a tile may have several),
-    /// with the joint's grab friction, as ``attachDrag(_:to:)`` makes the first.
-    func addDrag(_ joint: DragJoint, to world: WorldID) throws(FlingError) -> JointID
-    /// Places a drag's finger body for the next step, with the velocity it moved at.
-    func moveDrag(_ joint: JointID, in world: WorldID, to position: Vector, velocity: Vector) throws(FlingError)
-    /// Adds a pivot joint from the static body to the item.
-    func addPivot(_ pivot: StaticPivot, to world: WorldID) throws(FlingError) -> JointID
-    /// Adds a gear joint from the static body to the item (which must be able to rotate).
-    func addGear(_ gear: StaticGear, to world: WorldID) throws(FlingError) -> JointID
-    /// Removes a drag (its finger body and friction joints too), a pivot or a gear.
-    func removeJoint(_ joint: JointID, from world: WorldID) throws(FlingError)
 }
 
 extension PhysicsBackend {
@@ -252,7 +235,17 @@ package enum BackendCheck {
         }
     }
 
+    /// A finger's position and velocity (every `moveDrag`, every held finger every tick): the
+    /// common case by four comparisons (NaN and ±∞ fail them), the checks in full otherwise.
+    @inline(__always)
     package static func finger(_ p: Vector, _ v: Vector) throws(FlingError) {
+        let c = Limits.coordinate
+        if p.x.magnitude <= c && p.y.magnitude <= c && v.x.magnitude <= 1e12 && v.y.magnitude <= 1e12 { return }
+        try fingerInFull(p, v)
+    }
+
+    @inline(never)
+    static func fingerInFull(_ p: Vector, _ v: Vector) throws(FlingError) {
         try Check.coordinate(p, "finger.position")
         try Check.range(v.x, -1e12...1e12, "finger.velocity.x")
         try Check.range(v.y, -1e12...1e12, "finger.velocity.y")
@@ -293,11 +286,11 @@ package enum BackendCheck {
             reason: "is not a live world of this backend (destroyed, or never made)")
     }
 
-    /// An attach on a world that already has joints.
+    /// The attraction springs on a world with joints, or a joint on a world with the springs.
     package static func occupied(_ world: WorldID, _ operation: String) -> FlingError {
         FlingError(
             .invalidState, field: "\(operation)(\(world))", value: "joints present",
-            reason: "the world already has joints; detach them first")
+            reason: "the attraction springs never share a world with drags, pivots or gears; remove those first")
     }
 
     /// A use of joints the world does not have.

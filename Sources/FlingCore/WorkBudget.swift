@@ -2,8 +2,8 @@
 /// frames × segments, ticks × tiles, points, emissions) is measured before the work starts and
 /// refused when the measure exceeds the budget documented for its kind, so that every accepted
 /// input finishes in bounded time and memory. Each budget is one named constant beside the type
-/// that owns the work (`Trace.tileTickBudget`, `SceneTrace.bubbleBudget`, …); README's "Bad
-/// input" section lists them with the slowest accepted document's time and memory.
+/// that owns the work (`Trace.tileTickBudget`, `SceneTrace.bubbleBudget`, …); docs/BAD-INPUT.md
+/// lists them with the slowest accepted document's time and memory.
 
 /// A documented bound on the work an input may imply: its name (the constant that holds it),
 /// what it counts, and the most it accepts.

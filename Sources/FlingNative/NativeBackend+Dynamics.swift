@@ -7,17 +7,18 @@ extension NativeBackend {
     func dynamic(_ i: Int) -> DynamicWorld {
         if let d = dynamics[i] { return d }
         let d = DynamicWorld()
+        // Its joints go on being numbered where the lanes path left off.
+        d.nextJoint = UInt32(records[i].joints)
         switch records[i].kind {
         case .drag:
             let finger = d.newFinger(anchors[i])
             let serial = d.newSerial()
             d.entries.append(ConstraintEntry(serial: serial, finger: finger, kind: .grab, joints.load(i, as: PivotJoint.self)))
-            d.joints.append((JointID.legacy, [serial], finger))
-            d.legacyDrag = JointID.legacy
+            d.joints.append((JointID(d.nextJoint - 1), [serial], finger))
         case .attraction:
             d.fingers[0] = anchors[i]
             d.entries.append(ConstraintEntry(serial: d.newSerial(), finger: 0, kind: .springs, joints.load(i, as: AttractionSprings.self)))
-        case .none, .dynamic:
+        case .none, .dynamic, .free:
             break
         }
         dynamics[i] = d
@@ -27,7 +28,7 @@ extension NativeBackend {
 
     /// A drag as `ChipmunkMultiGrab` makes one: the finger body, the grab pivot, then the
     /// friction pivot and the rotary friction gear if asked (the gear only if the body turns).
-    func makeDrag(_ joint: DragJoint, _ i: Int, _ d: DynamicWorld, id given: JointID? = nil) -> JointID {
+    func makeDrag(_ joint: DragJoint, _ i: Int, _ d: DynamicWorld) -> JointID {
         var body = AnchorBody()
         body.place(at: joint.finger)
         let finger = d.newFinger(body)
@@ -44,16 +45,9 @@ extension NativeBackend {
             serials.append(d.newSerial())
             d.entries.append(ConstraintEntry(serial: serials.last!, finger: finger, kind: .gear, gear))
         }
-        let id = given ?? d.newJointID()
+        let id = d.newJointID()
         d.joints.append((id, serials, finger))
         return id
-    }
-
-    func moveFinger(_ d: DynamicWorld, _ id: JointID, _ position: Vector, _ velocity: Vector) {
-        let f = d.joints.first { $0.id == id }!.finger
-        d.fingers[f].place(at: position)
-        d.fingers[f].vx = velocity.x
-        d.fingers[f].vy = velocity.y
     }
 
     /// The index of slot `i`'s ``WorldDynamics``, made on first use (with the box size the
@@ -148,33 +142,17 @@ extension NativeBackend {
         }
     }
 
-    private func checkJointRoom(_ world: WorldID, _ i: Int, _ operation: String) throws(FlingError) {
+    /// Throws unless the world may take one more joint: not while it has the attraction
+    /// springs, and at most ``Limits/joints``.
+    func checkJointRoom(_ world: WorldID, _ i: Int, _ operation: String) throws(FlingError) {
         switch records[i].kind {
-        case .attraction: throw BackendCheck.occupied(world, operation)
+        case .attraction, .free: throw BackendCheck.occupied(world, operation)
         case .dynamic:
             if dynamics[i]!.hasAttraction { throw BackendCheck.occupied(world, operation) }
             try BackendCheck.jointCount(dynamics[i]!.joints.count)
         case .drag: try BackendCheck.jointCount(1)
         case .none: break
         }
-    }
-
-    public func addDrag(_ joint: DragJoint, to world: WorldID) throws(FlingError) -> JointID {
-        let i = try slot(world)
-        try BackendCheck.drag(joint)
-        try BackendCheck.friction(joint)
-        try BackendCheck.leverage(joint, massInverse: bodies[i].mInv, momentInverse: bodies[i].iInv)
-        try checkJointRoom(world, i, "addDrag")
-        return makeDrag(joint, i, dynamic(i))
-    }
-
-    public func moveDrag(_ joint: JointID, in world: WorldID, to position: Vector, velocity: Vector) throws(FlingError) {
-        let i = try slot(world)
-        try BackendCheck.finger(position, velocity)
-        guard let d = dynamics[i], d.joints.contains(where: { $0.id == joint && $0.finger > 0 }) else {
-            throw BackendCheck.unknownJoint(joint, world)
-        }
-        moveFinger(d, joint, position, velocity)
     }
 
     public func addPivot(_ pivot: StaticPivot, to world: WorldID) throws(FlingError) -> JointID {
@@ -208,7 +186,7 @@ extension NativeBackend {
 
     public func removeJoint(_ joint: JointID, from world: WorldID) throws(FlingError) {
         let i = try slot(world)
-        guard let d = dynamics[i], let k = d.joints.firstIndex(where: { $0.id == joint }) else {
+        guard let d = dynamics[i], let k = d.joints.firstIndex(where: { $0.id == joint && $0.finger == 0 }) else {
             throw BackendCheck.unknownJoint(joint, world)
         }
         d.removeJoint(at: k)

@@ -133,6 +133,8 @@ extension NativeBackend {
             switch records[i].kind {
             case .none:
                 bodies[i].integrateVelocity(dt, M.self)
+            case .free:
+                break  // Never: only live slots are listed.
             case .drag:
                 var pivot = joints.load(i, as: PivotJoint.self)
                 pivot.preStep(anchors[i], bodies[i], rotation, dt, M.self)
@@ -222,6 +224,8 @@ extension NativeBackend {
         case .none, .dynamic:
             ContactStep.updateVelocity(b.store, d, &body.pointee, rotation, dt, M.self)
             return .done
+        case .free:
+            return .done  // Never: only live slots are listed.
         case .drag:
             var pivot = b.joints.load(i, as: PivotJoint.self)
             pivot.preStep(anchor.pointee, body.pointee, rotation, dt, M.self)
@@ -296,6 +300,8 @@ extension NativeBackend {
             return list
         case .dynamic:
             return b.dynamics[i]!.withJoints { joints, fingers in run(&joints, fingers) { nil } }
+        case .free:
+            return nil  // Never: only live slots are listed.
         }
     }
 }

@@ -1,23 +1,46 @@
 import FlingCore
 
-/// The joints a native world holds: Chipmunk's constraint list for a tile world, which is
-/// always empty, one pivot joint, or a damped spring followed by a damped rotary spring; or
-/// `dynamic`: the world uses the extra joints (several drags, grab friction, static pivots and
-/// gears), and its joints live in its ``DynamicWorld``. (Walls, pushes, fields and item
-/// properties are the world's ``WorldDynamics``, whatever its joints.)
+/// What a native slot holds: no world (`free`); a world whose joints are Chipmunk's
+/// constraint list for a tile world, which is empty, one drag's pivot joint, or a damped
+/// spring followed by a damped rotary spring; or `dynamic`: the world uses the extra joints
+/// (several drags, grab friction, static pivots and gears), and its joints live in its
+/// ``DynamicWorld``. (Walls, pushes, fields and item properties are the world's
+/// ``WorldDynamics``, whatever its joints.)
 enum JointKind: UInt8 {
-    case none, drag, attraction, dynamic
+    case free, none, drag, attraction, dynamic
 }
 
 /// Bookkeeping for one slot, 8 bytes: who owns it, which joints its world holds (what its
-/// ``JointRecord`` means), whether it has stepped (its previous dt is then the backend's,
-/// `cpSpace.curr_dt`; before its first step it is 0), and whether it has a ``WorldDynamics``.
+/// ``JointRecord`` means), how many joints the world has made (its next ``JointID``, while it
+/// is not `dynamic`), whether it has stepped (its previous dt is then the backend's,
+/// `cpSpace.curr_dt`; before its first step it is 0) and whether it has a ``WorldDynamics``:
+/// the last two are bits of one byte, which keeps the record at 8 bytes.
 struct SlotRecord {
     var generation: UInt32
-    var isLive: Bool
-    var kind: JointKind = .none
-    var hasStepped = false
-    var hasDynamics = false
+    /// The joints made so far (drags, the only joints of a world that is not `dynamic`):
+    /// the drag on the lanes path is number `joints - 1`. A world that has made 65,535 takes
+    /// its next drag on the general path, which counts in 32 bits.
+    var joints: UInt16 = 0
+    var kind: JointKind
+    /// `hasStepped` (bit 0) and `hasDynamics` (bit 1).
+    private var flags: UInt8 = 0
+
+    init(generation: UInt32, kind: JointKind) {
+        self.generation = generation
+        self.kind = kind
+    }
+
+    @inline(__always) var isLive: Bool { kind != .free }
+
+    var hasStepped: Bool {
+        @inline(__always) get { flags & 1 != 0 }
+        @inline(__always) set { flags = newValue ? flags | 1 : flags & ~1 }
+    }
+
+    var hasDynamics: Bool {
+        @inline(__always) get { flags & 2 != 0 }
+        @inline(__always) set { flags = newValue ? flags | 2 : flags & ~2 }
+    }
 }
 
 /// The hot arrays of a ``NativeBackend`` as raw views, valid while one step runs.
@@ -62,7 +85,7 @@ struct StateCopy: @unchecked Sendable {
 /// on a free list and is reused, with its generation bumped, so a stale ``WorldID`` is
 /// rejected. Once the arrays have grown to the peak world count, neither the step nor making
 /// a world allocates.
-public final class NativeBackend: PhysicsBackend {
+public final class NativeBackend: DynamicsBackend {
     public var name: String { arithmetic == .platform ? "native" : "native-portable" }
     public let solverIterations: Int
     /// The elementary functions the step uses: `.platform` (default) equals the Chipmunk
@@ -71,7 +94,7 @@ public final class NativeBackend: PhysicsBackend {
     public private(set) var worldCount = 0
 
     // The hot arrays skip Swift's run-time exclusivity checks (a call into the runtime on
-    // every access of a class's stored property, most of them under moveFinger and readStates;
+    // every access of a class's stored property, most of them under moveDrag and readStates;
     // Benchmarks/PERFORMANCE.md's profile gives their cost): a backend is used from one thread at a time (its
     // threads only see raw views, ``StepBuffers``), and no method of the backend holds
     // an access to one of these across a call that could touch it again.
@@ -166,12 +189,12 @@ public final class NativeBackend: PhysicsBackend {
         if let slot = freeSlots.popLast() {
             let i = Int(slot)
             bodies[i] = body; anchors[i] = AnchorBody()
-            records[i] = SlotRecord(generation: records[i].generation, isLive: true)
+            records[i] = SlotRecord(generation: records[i].generation, kind: .none)
             if let size = definition.size { boxSizes[i] = size }
             return WorldID(index: slot, generation: records[i].generation)
         }
         bodies.append(body); anchors.append(AnchorBody()); joints.append(JointRecord())
-        records.append(SlotRecord(generation: 0, isLive: true))
+        records.append(SlotRecord(generation: 0, kind: .none))
         store.slotAdded(records.count)
         if let size = definition.size { boxSizes[records.count - 1] = size }
         return WorldID(index: UInt32(records.count - 1), generation: 0)
@@ -179,9 +202,8 @@ public final class NativeBackend: PhysicsBackend {
 
     public func destroyWorld(_ world: WorldID) throws(FlingError) {
         let i = try slot(world)
-        records[i].isLive = false
         records[i].generation &+= 1
-        records[i].kind = .none
+        records[i].kind = .free
         if records[i].hasDynamics { store.remove(slot: i) }
         records[i].hasDynamics = false
         dynamics[i] = nil
@@ -191,56 +213,63 @@ public final class NativeBackend: PhysicsBackend {
         worldCount -= 1
     }
 
-    public func attachDrag(_ joint: DragJoint, to world: WorldID) throws(FlingError) {
+    /// One drag without friction on a world that holds nothing else (the usual case) goes on
+    /// the SIMD lanes path, its pivot joint in the world's slot. Anything else, a second drag
+    /// or grab friction, moves the world to the general path, with every bit of its state.
+    public func addDrag(_ joint: DragJoint, to world: WorldID) throws(FlingError) -> JointID {
         let i = try slot(world)
         try BackendCheck.drag(joint)
         try BackendCheck.friction(joint)
         try BackendCheck.leverage(joint, massInverse: bodies[i].mInv, momentInverse: bodies[i].iInv)
-        switch records[i].kind {
-        case .none where joint.friction == 0 && joint.rotaryFriction == 0:
+        if records[i].kind == .none, joint.friction == 0, joint.rotaryFriction == 0, records[i].joints < UInt16.max {
             // A new kinematic body: at rest, angle 0, placed like cpBodySetPosition does.
             var finger = AnchorBody()
             finger.place(at: joint.finger)
             anchors[i] = finger
             joints.store(PivotJoint(joint), i)
             records[i].kind = .drag
-        case .none, .dynamic:
-            let d = dynamic(i)
-            guard d.entries.isEmpty else { throw BackendCheck.occupied(world, "attachDrag") }
-            d.legacyDrag = makeDrag(joint, i, d, id: .legacy)
-        case .drag, .attraction:
-            throw BackendCheck.occupied(world, "attachDrag")
+            records[i].joints += 1
+            return JointID(UInt32(records[i].joints) - 1)
         }
+        try checkJointRoom(world, i, "addDrag")
+        return makeDrag(joint, i, dynamic(i))
     }
 
-    public func moveFinger(in world: WorldID, to position: Vector, velocity: Vector) throws(FlingError) {
+    /// Whether `joint` is the drag of a world on the lanes path.
+    @inline(__always) func isLaneDrag(_ joint: JointID, _ i: Int) -> Bool {
+        records[i].kind == .drag && joint.value == UInt32(records[i].joints) &- 1
+    }
+
+    public func moveDrag(_ joint: JointID, in world: WorldID, to position: Vector, velocity: Vector) throws(FlingError) {
         let i = try slot(world)
         try BackendCheck.finger(position, velocity)
-        guard records[i].kind == .drag else { return try moveDynamicFinger(world, i, position, velocity) }
+        guard isLaneDrag(joint, i) else { return try moveDynamicDrag(joint, world, i, position, velocity) }
         anchors[i].place(at: position)
         anchors[i].vx = velocity.x
         anchors[i].vy = velocity.y
     }
 
-    /// `moveFinger` for a world on the general path (kept out of the common path's code).
+    /// `moveDrag` for a world on the general path (kept out of the common path's code).
     @inline(never)
-    private func moveDynamicFinger(_ world: WorldID, _ i: Int, _ position: Vector, _ velocity: Vector) throws(FlingError) {
-        guard records[i].kind == .dynamic, let d = dynamics[i], let id = d.legacyDrag else {
-            throw BackendCheck.missing(world, "moveFinger", "a drag joint")
+    private func moveDynamicDrag(_ joint: JointID, _ world: WorldID, _ i: Int, _ position: Vector, _ velocity: Vector) throws(FlingError) {
+        guard let d = dynamics[i], let f = d.joints.first(where: { $0.id == joint && $0.finger > 0 })?.finger else {
+            throw BackendCheck.unknownDrag(joint, world)
         }
-        moveFinger(d, id, position, velocity)
+        d.fingers[f].place(at: position)
+        d.fingers[f].vx = velocity.x
+        d.fingers[f].vy = velocity.y
     }
 
-    public func detachDrag(from world: WorldID) throws(FlingError) {
+    public func removeDrag(_ joint: JointID, from world: WorldID) throws(FlingError) {
         let i = try slot(world)
-        if records[i].kind == .drag {
+        if isLaneDrag(joint, i) {
             records[i].kind = .none
             return
         }
-        guard records[i].kind == .dynamic, let d = dynamics[i], let id = d.legacyDrag else {
-            throw BackendCheck.missing(world, "detachDrag", "a drag joint")
+        guard let d = dynamics[i], let k = d.joints.firstIndex(where: { $0.id == joint && $0.finger > 0 }) else {
+            throw BackendCheck.unknownDrag(joint, world)
         }
-        d.removeJoint(at: d.joints.firstIndex { $0.id == id }!)
+        d.removeJoint(at: k)
     }
 
     public func attachAttraction(_ attraction: Attraction, to world: WorldID) throws(FlingError) {
@@ -258,7 +287,7 @@ public final class NativeBackend: PhysicsBackend {
             guard d.entries.isEmpty else { throw BackendCheck.occupied(world, "attachAttraction") }
             try BackendCheck.rotates(bodies[i].iInv, "attachAttraction")
             d.entries.append(ConstraintEntry(serial: d.newSerial(), finger: 0, kind: .springs, AttractionSprings(attraction)))
-        case .drag, .attraction:
+        case .drag, .attraction, .free:
             throw BackendCheck.occupied(world, "attachAttraction")
         }
         stability.set(i, SpringStability.bound(attraction, massInverse: bodies[i].mInv, momentInverse: bodies[i].iInv))

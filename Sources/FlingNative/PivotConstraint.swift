@@ -30,22 +30,7 @@ struct PivotConstraint {
     ) {
         (r1x, r1y) = AnchorBody.rotate(anchorAx - 0.0, anchorAy - 0.0)
         (r2x, r2y) = rotation.rotate(anchorBx - 0.0, anchorBy - 0.0)
-        // k_tensor.
-        let mSum = AnchorBody.mInv + b.mInv
-        var k11 = mSum, k12 = 0.0
-        var k21 = 0.0, k22 = mSum
-        let aI = AnchorBody.iInv
-        let r1xsq = r1x * r1x * aI, r1ysq = r1y * r1y * aI, r1nxy = -r1x * r1y * aI
-        k11 += r1ysq; k12 += r1nxy
-        k21 += r1nxy; k22 += r1xsq
-        let bI = b.iInv
-        let r2xsq = r2x * r2x * bI, r2ysq = r2y * r2y * bI, r2nxy = -r2x * r2y * bI
-        k11 += r2ysq; k12 += r2nxy
-        k21 += r2nxy; k22 += r2xsq
-        let det = k11 * k22 - k12 * k21
-        let detInv = 1.0 / det
-        ka = k22 * detInv; kb = -k12 * detInv
-        kc = -k21 * detInv; kd = k11 * detInv
+        (ka, kb, kc, kd) = inverseMassTensor(b, r1x, r1y, r2x, r2y)
         // Bias: clamp(delta · −(1 − errorBias^dt)/dt, maxBias).
         let dx = (b.px + r2x) - (a.px + r1x)
         let dy = (b.py + r2y) - (a.py + r1y)

@@ -37,22 +37,7 @@ struct PivotJoint {
         let (r1x, r1y) = r1
         (r2x, r2y) = rotation.rotate(anchorBx - 0.0, anchorBy - 0.0)
 
-        // k_tensor: K = (m_a⁻¹ + m_b⁻¹) I + each body's i⁻¹ [ry² -rx·ry; -rx·ry rx²], inverted.
-        let mSum = AnchorBody.mInv + b.mInv
-        var k11 = mSum, k12 = 0.0
-        var k21 = 0.0, k22 = mSum
-        let aI = AnchorBody.iInv
-        let r1xsq = r1x * r1x * aI, r1ysq = r1y * r1y * aI, r1nxy = -r1x * r1y * aI
-        k11 += r1ysq; k12 += r1nxy
-        k21 += r1nxy; k22 += r1xsq
-        let bI = b.iInv
-        let r2xsq = r2x * r2x * bI, r2ysq = r2y * r2y * bI, r2nxy = -r2x * r2y * bI
-        k11 += r2ysq; k12 += r2nxy
-        k21 += r2nxy; k22 += r2xsq
-        let det = k11 * k22 - k12 * k21
-        let detInv = 1.0 / det
-        ka = k22 * detInv; kb = -k12 * detInv
-        kc = -k21 * detInv; kd = k11 * detInv
+        (ka, kb, kc, kd) = inverseMassTensor(b, r1x, r1y, r2x, r2y)
 
         let dx = (b.px + r2x) - (a.px + r1x)
         let dy = (b.py + r2y) - (a.py + r1y)
@@ -87,6 +72,32 @@ struct PivotJoint {
         (jAccX, jAccY) = clamp(jAccX + jx, jAccY + jy, maxForce * dt)
         return (jAccX - oldX, jAccY - oldY)
     }
+}
+
+/// A pivot's effective mass, inverted: Chipmunk's `k_tensor(a, b, r1, r2)`
+/// (`chipmunk_private.h`) with `a` an anchor body (infinite mass and moment: the finger or
+/// the static body) and `b` the item, `K = (m_a⁻¹ + m_b⁻¹) I + each body's
+/// i⁻¹ [ry² -rx·ry; -rx·ry rx²]`, then `K⁻¹ = [ka kb; kc kd]` by its determinant, each
+/// operation Chipmunk's in its order. Every pivot (``PivotJoint``, ``PivotConstraint``) takes
+/// it from here.
+@inline(__always)
+func inverseMassTensor(
+    _ b: RigidBody, _ r1x: Double, _ r1y: Double, _ r2x: Double, _ r2y: Double
+) -> (ka: Double, kb: Double, kc: Double, kd: Double) {
+    let mSum = AnchorBody.mInv + b.mInv
+    var k11 = mSum, k12 = 0.0
+    var k21 = 0.0, k22 = mSum
+    let aI = AnchorBody.iInv
+    let r1xsq = r1x * r1x * aI, r1ysq = r1y * r1y * aI, r1nxy = -r1x * r1y * aI
+    k11 += r1ysq; k12 += r1nxy
+    k21 += r1nxy; k22 += r1xsq
+    let bI = b.iInv
+    let r2xsq = r2x * r2x * bI, r2ysq = r2y * r2y * bI, r2nxy = -r2x * r2y * bI
+    k11 += r2ysq; k12 += r2nxy
+    k21 += r2nxy; k22 += r2xsq
+    let det = k11 * k22 - k12 * k21
+    let detInv = 1.0 / det
+    return (k22 * detInv, -k12 * detInv, -k21 * detInv, k11 * detInv)
 }
 
 /// `cpvclamp(v, len)`: `v` rescaled to length `len` when `v·v > len²`, where normalizing

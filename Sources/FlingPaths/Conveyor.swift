@@ -25,6 +25,13 @@ public struct Conveyor: Hashable, Sendable {
         public var distance: Double
         /// Opacity 0...1 from the edge fades.
         public var alpha: Double
+        /// Which item this is along the belt: it keeps its number while it crosses the line.
+        /// At time 0 the item at distance `k · spacing` from the start is item `k`; items further
+        /// toward the end have higher numbers, so a pattern of looks is `pattern[ordinal mod
+        /// count]` (the original's dots, ``PathScenes``). Counted from the time as given (times
+        /// beyond 2⁶² ns are first taken modulo the period by ``items(at:)``), wrapping around
+        /// `Int`'s range.
+        public var ordinal: Int
     }
 
     public let start: Vector
@@ -94,9 +101,22 @@ public struct Conveyor: Hashable, Sendable {
 
     /// The items on the line (distance 0...length, ends included) at `nanoseconds`, nearest the
     /// start first.
-    public func items(atNanoseconds time: Int64) -> [Item] {
+    public func items(atNanoseconds time: Int64) -> [Item] { items(atNanoseconds: time, from: 0, to: length) }
+
+    /// The items whose distance from the start lies in `from...to` (beyond the line's ends too,
+    /// at most a length beyond each), nearest the start first: those a look draws off its slot
+    /// may show from a little beyond.
+    package func items(atNanoseconds time: Int64, from lo: Double, to hi: Double) -> [Item] {
+        let lo = max(lo, -length), hi = min(hi, 2 * length)
         var r = time % periodNanoseconds
-        if r < 0 { r += periodNanoseconds }
+        var q = Int(time / periodNanoseconds)  // whole periods, rounded down
+        if r < 0 {
+            r += periodNanoseconds
+            q &-= 1
+        }
+        // The item k-th from the start: forward, the one at k − q spacings at time 0 (it has
+        // moved q spacings and a fraction); backward, the one at k + q (+ 1 past a period's start).
+        let ordinal0 = reversed ? q &+ (r == 0 ? 0 : 1) : 0 &- q
         let fraction = Double(r) / Double(periodNanoseconds)
         // How far the first item is from the start: forward it has moved fraction·spacing from
         // the start; backward it has moved that far toward the start from one spacing out.
@@ -104,11 +124,16 @@ public struct Conveyor: Hashable, Sendable {
         let l = length
         let direction = end - start
         var out: [Item] = []
-        var k = 0
+        // From the first item at or after `lo` (k may be negative before the start).
+        var k = lo >= 0 ? 0 : -Int(((first - lo) / spacing).rounded(.down))
         while true {
             let d = first + Double(k) * spacing
-            if d > l { break }
-            out.append(Item(position: start + direction * (d / l), distance: d, alpha: alpha(atDistance: d)))
+            if d > hi { break }
+            if d < lo {
+                k += 1
+                continue
+            }
+            out.append(Item(position: start + direction * (d / l), distance: d, alpha: alpha(atDistance: d), ordinal: ordinal0 &+ k))
             k += 1
         }
         return out

@@ -4,8 +4,8 @@ import FlingCore
 ///
 /// ```swift
 /// let d = try PathData("M10 10 h 80 v 80 h -80 Z")
-/// d.text          // "M10.0 10.0 h80.0 v80.0 h-80.0 Z", parses back to the same commands
-/// d.bezierPath    // one closed subpath of four straight cubics
+/// let text = d.text        // "M10.0 10.0 h80.0 v80.0 h-80.0 Z", parses back to the same commands
+/// let path = d.bezierPath  // one closed subpath of four straight cubics
 /// ```
 public struct PathData: Hashable, Sendable {
     /// The commands in order; implicit repeats are made explicit (a moveto's extra pairs are

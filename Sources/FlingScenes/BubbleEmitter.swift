@@ -7,7 +7,7 @@ import FlingCore
 /// ``Configuration/interval``. A bubble starts at the source's position at the moment it is
 /// emitted (plus a horizontal offset), follows its ``BubbleCurve`` for its duration, then pops:
 /// it scales from 1 to ``Configuration/popScale`` over ``Configuration/popDuration`` at the
-/// curve's end and is removed. Its curve has one of the ``Shape``s: Fling's zigzag, or
+/// curve's end and is removed (or, with ``Configuration/removeOnCompletion`` off, stays there). Its curve has one of the ``Shape``s: Fling's zigzag, or
 /// JRMFloatingAnimation's straight, curve-left, curve-right and triangle-up shapes with the
 /// library's geometry; it may start with a drawn opacity, fade out as it rises, and wear one of
 /// several images (``Configuration/jrmFloatingAnimation(startingPoint:viewWidth:)`` is the
@@ -113,6 +113,11 @@ public struct BubbleEmitter: Sendable {
         public var fadesOut = false
         /// How many images the bubbles are drawn from; each bubble draws one. Default 1.
         public var images = 1
+        /// Whether a bubble is removed once its pop is over (JRMFloatingAnimation's
+        /// `removeOnCompletion`, default true). Off, it stays where its path ends, at the pop
+        /// scale, with the opacity it ended with (0 when it fades out), for good: a live bubble
+        /// that is no longer popping, with no `removed` event.
+        public var removeOnCompletion = true
 
         public init() {}
 
@@ -121,8 +126,19 @@ public struct BubbleEmitter: Sendable {
         /// of the starting point's y to all of it (`minAnimationHeight`, `maxAnimationHeight`),
         /// the control points' reach up to twice the size, no alpha variation, no fade, one image,
         /// no pop (`pop` is off: the bubble stays 0.1 s at the end, the cross-dissolve that
-        /// removes it, at scale 1), timed by the curve's parameter.
-        public static func jrmFloatingAnimation(startingPoint: Vector, viewWidth: Double) -> Configuration {
+        /// removes it, at scale 1), removed once it is over, timed by the curve's parameter.
+        ///
+        /// Throws unless the starting point is within ``Limits/coordinate`` with a y of at least
+        /// 0 (the heights run from a third of it to all of it: the library's range is empty for
+        /// a negative y) and the view's width is within 0...``Limits/coordinate``.
+        public static func jrmFloatingAnimation(startingPoint: Vector, viewWidth: Double) throws(FlingError) -> Configuration {
+            let field = "BubbleEmitter.Configuration.jrmFloatingAnimation"
+            try Check.coordinate(startingPoint, "\(field).startingPoint")
+            guard startingPoint.y >= 0 else {
+                throw FlingError(
+                    .outOfRange, field: "\(field).startingPoint.y", value: "\(startingPoint.y)",
+                    reason: "must be at least 0: the heights run from a third of it to all of it")
+            }
             var c = Configuration()
             c.source = .fixed(startingPoint)
             c.shape = .straight
@@ -132,6 +148,9 @@ public struct BubbleEmitter: Sendable {
             c.viewWidth = viewWidth
             c.popScale = 1
             c.popDuration = 0.1
+            do { try c.validate() } catch {
+                throw FlingError(error.code, field: "\(field) (\(error.field))", value: error.value, reason: error.reason)
+            }
             return c
         }
 
@@ -214,7 +233,7 @@ public struct BubbleEmitter: Sendable {
     public let seed: UInt64
     /// The time of the last ``advance(to:)``, seconds (0 at the start).
     public private(set) var time = 0.0
-    /// Bubbles alive (rising or popping), in emission order.
+    /// Bubbles alive (rising, popping, or staying where they ended), in emission order.
     public private(set) var bubbles: [Bubble] = []
     private var random: SceneRandom
     private var nextTimer = Double.infinity
@@ -306,9 +325,11 @@ public struct BubbleEmitter: Sendable {
             if pop > previous, pop <= time {
                 events.append(Event(time: pop, bubble: bubbles[i].id, kind: .popped))
             }
-            if gone <= time { events.append(Event(time: gone, bubble: bubbles[i].id, kind: .removed)) }
+            if gone <= time, configuration.removeOnCompletion {
+                events.append(Event(time: gone, bubble: bubbles[i].id, kind: .removed))
+            }
         }
-        bubbles.removeAll { $0.born + $0.duration + configuration.popDuration <= time }
+        if configuration.removeOnCompletion { bubbles.removeAll { $0.born + $0.duration + configuration.popDuration <= time } }
         self.time = time
         // Time order; at one time, emitted before popped before removed, then by bubble.
         func rank(_ k: Event.Kind) -> Int { k == .emitted ? 0 : k == .popped ? 1 : 2 }
@@ -417,8 +438,10 @@ public struct BubbleEmitter: Sendable {
         }
         let c = configuration
         let f = c.popDuration > 0 ? min((age - b.duration) / c.popDuration, 1) : 1
+        // A bubble that stays is no longer popping once its pop is over.
+        let popping = c.removeOnCompletion || age < b.duration + c.popDuration
         return State(
-            id: b.id, position: b.curve.end, scale: 1 + (c.popScale - 1) * f, size: b.size, isPopping: true,
+            id: b.id, position: b.curve.end, scale: 1 + (c.popScale - 1) * f, size: b.size, isPopping: popping,
             alpha: c.fadesOut ? 0 : b.alpha, image: b.image)
     }
 }

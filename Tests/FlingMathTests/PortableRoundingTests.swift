@@ -22,7 +22,7 @@ struct PortableRoundingTests {
     /// the extremes, infinities and NaNs.
     static var edgeCases: [Double] {
         var values: [Double] = [
-            0, 0.5, 1, 1.5, 2.5, 3.5, 0x1p-1074, 0x1p-1022, 0x1.fffffffffffffp-1023,
+            0, 0.5, 1, 1.5, 2.5, 3.5, 0x1p-1074, 0x1p-1022, (0x1p-1022).nextDown,
             0.49999999999999994, 0.5000000000000001, 0.9999999999999999,
             0x1p51, 0x1p51 + 0.5, 0x1p51 + 1.5, 0x1p52 - 0.5, 0x1p52 - 1.5, 0x1p52 - 1, 0x1p52,
             0x1p52 + 1, 0x1p53, 0x1p53 + 2, 0x1p1023, .greatestFiniteMagnitude, .infinity,

@@ -25,14 +25,41 @@ import FlingCore
         #expect(wide.alpha(atDistance: 25) == 0.25)
     }
 
+    /// Every item keeps its number while it crosses the line, forward and backward, before and
+    /// after time 0: followed in 10-ms steps (1 point each), the item a point back along its way
+    /// a step before has the same ordinal. At time 0 the item k spacings from the start is item k.
+    @Test func itemsKeepTheirNumbers() throws {
+        for reversed in [false, true] {
+            let c = try Conveyor(from: Vector(0, 0), to: Vector(300, 0), spacing: 100, period: 1, reversed: reversed)
+            #expect(c.items(atNanoseconds: 0).map(\.ordinal) == [0, 1, 2, 3])
+            var previous = c.items(atNanoseconds: -5_000_000_000)
+            var followed = 0
+            for step in 1...1000 {
+                let now = c.items(atNanoseconds: -5_000_000_000 + Int64(step) * 10_000_000)
+                for item in now {
+                    let from = item.distance + (reversed ? 1 : -1)
+                    if let before = previous.first(where: { abs($0.distance - from) < 1e-6 }) {
+                        #expect(before.ordinal == item.ordinal, "reversed \(reversed), step \(step)")
+                        followed += 1
+                    }
+                }
+                previous = now
+            }
+            #expect(followed > 2500)
+        }
+    }
+
     @Test func stateRepeatsBitForBitEveryPeriod() throws {
         var rng = SplitMix64(state: 12)
         for _ in 0..<500 {
             let t = Int64(bitPattern: rng.next() % 100_000_000_000_000) - 50_000_000_000_000
             for k: Int64 in [1, 7, -3] {
                 let x = dots.items(atNanoseconds: t), y = dots.items(atNanoseconds: t + k * dots.periodNanoseconds)
-                #expect(x == y)
+                #expect(
+                    x.map(\.position) == y.map(\.position) && x.map(\.distance) == y.map(\.distance) && x.map(\.alpha) == y.map(\.alpha))
                 #expect(x.map { $0.position.x.bitPattern } == y.map { $0.position.x.bitPattern })
+                // The same places, taken by the items k further along (moving toward the start).
+                #expect(zip(x, y).allSatisfy { $1.ordinal == $0.ordinal + Int(k) })
             }
         }
         // Seamless wrap: just before a period ends the items are where they start again.

@@ -140,7 +140,7 @@ import FlingCore
 
     @Test func textRoundTripsEveryNumberExactly() throws {
         let weird: [Double] = [
-            0.1 + 0.2, 1e-300, -0.0, 5e-324, 1.7976931348623157e308, 123456789.123456789,
+            0.1 + 0.2, 1e-300, -0.0, .leastNonzeroMagnitude, 1.7976931348623157e308, 123456789.123456789,
             -2.5e-7, 1.0 / 3.0,
         ]
         var d = "M \(weird[0]) \(weird[1])"

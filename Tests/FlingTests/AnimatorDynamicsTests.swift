@@ -8,7 +8,7 @@ import Testing
     /// A room: the viewport's edges as walls, a bouncy, slightly rough tile material.
     static var room: TileConfiguration {
         var c = TileConfiguration()
-        c.translatesReferenceBoundsIntoBoundary = true
+        c.dynamics.translatesReferenceBoundsIntoBoundary = true
         c.dynamics.itemProperties = ItemProperties(elasticity: 0.6, friction: 0.3)
         c.releaseRule = .alwaysFall
         return c
@@ -73,7 +73,7 @@ import Testing
     /// Without walls the same throw leaves the screen and is culled, as before.
     @Test func withoutWallsTheThrownTileIsCulled() throws {
         var c = Self.room
-        c.translatesReferenceBoundsIntoBoundary = false
+        c.dynamics.translatesReferenceBoundsIntoBoundary = false
         let r = try Self.throwIntoCorner(on: .nativePortable, configuration: c)
         #expect(r.events.contains { $0.kind == .culled } && !r.events.contains { if case .wallContact = $0.kind { true } else { false } })
     }
@@ -171,7 +171,7 @@ import Testing
         _ = try a.advance(to: 2)
         #expect(recorder.dynamicsCalls == 0 && recorder.worldsMade == 1)
         var c = TileConfiguration()
-        c.translatesReferenceBoundsIntoBoundary = true
+        c.dynamics.translatesReferenceBoundsIntoBoundary = true
         let counted = CallCounter()
         let b = try TileAnimator(viewport: phone, tiles: [centerTile], configuration: c, backend: counted)
         try b.handle(TouchEvent(time: 0.05, touch: 1, phase: .began, position: Vector(195, 422)))
@@ -256,7 +256,7 @@ import Testing
         #expect(try a.snapshot(of: 1).phase == .resting && a.liveTileCount == 0)
         // A configuration out of range is refused when the animator is made.
         var tooMany = TileConfiguration()
-        tooMany.translatesReferenceBoundsIntoBoundary = true
+        tooMany.dynamics.translatesReferenceBoundsIntoBoundary = true
         tooMany.dynamics.walls = Array(repeating: Wall(from: .zero, to: Vector(10, 0)), count: 61)
         #expect(throws: FlingError.self) { try TileAnimator(viewport: phone, configuration: tooMany, backend: NativeBackend()) }
         var badTile = centerTile
@@ -265,11 +265,18 @@ import Testing
         var badSnap = SnapConfiguration()
         badSnap.dynamics.itemProperties.charge = .infinity
         #expect(throws: FlingError.self) { try SnapAnimator(items: [], configuration: badSnap, backend: NativeBackend()) }
+        // A snap animator has no viewport whose edges could be walls: it says so, and takes them as walls.
+        var edges = SnapConfiguration()
+        edges.dynamics.translatesReferenceBoundsIntoBoundary = true
+        let refused = try #require(throws: FlingError.self) { try SnapAnimator(items: [], configuration: edges, backend: NativeBackend()) }
+        #expect(refused.field == "SnapConfiguration.dynamics.translatesReferenceBoundsIntoBoundary" && refused.code == .outOfRange)
+        edges.dynamics = DynamicsSettings(walls: Wall.edges(of: phone))
+        _ = try SnapAnimator(items: [], configuration: edges, backend: NativeBackend())
     }
 }
 
 /// A backend that counts what the animator asks of it (native underneath).
-final class CallCounter: PhysicsBackend {
+final class CallCounter: DynamicsBackend {
     let base: NativeBackend
     var dynamicsCalls = 0, worldsMade = 0, walls = 0
     init() { base = try! NativeBackend(arithmetic: .portable) }
@@ -282,9 +289,11 @@ final class CallCounter: PhysicsBackend {
         return try base.makeWorld(d)
     }
     func destroyWorld(_ w: WorldID) throws(FlingError) { try base.destroyWorld(w) }
-    func attachDrag(_ j: DragJoint, to w: WorldID) throws(FlingError) { try base.attachDrag(j, to: w) }
-    func moveFinger(in w: WorldID, to p: Vector, velocity v: Vector) throws(FlingError) { try base.moveFinger(in: w, to: p, velocity: v) }
-    func detachDrag(from w: WorldID) throws(FlingError) { try base.detachDrag(from: w) }
+    func addDrag(_ j: DragJoint, to w: WorldID) throws(FlingError) -> JointID { try base.addDrag(j, to: w) }
+    func moveDrag(_ j: JointID, in w: WorldID, to p: Vector, velocity v: Vector) throws(FlingError) {
+        try base.moveDrag(j, in: w, to: p, velocity: v)
+    }
+    func removeDrag(_ j: JointID, from w: WorldID) throws(FlingError) { try base.removeDrag(j, from: w) }
     func attachAttraction(_ a: Attraction, to w: WorldID) throws(FlingError) { try base.attachAttraction(a, to: w) }
     func detachAttraction(from w: WorldID) throws(FlingError) { try base.detachAttraction(from: w) }
     func setGravity(of w: WorldID, _ g: Vector) throws(FlingError) { try base.setGravity(of: w, g) }
@@ -320,4 +329,16 @@ final class CallCounter: PhysicsBackend {
         try base.setFields(f, of: w)
     }
     func contacts(of w: WorldID) throws(FlingError) -> [WallContact] { try base.contacts(of: w) }
+    func addPivot(_ p: StaticPivot, to w: WorldID) throws(FlingError) -> JointID {
+        dynamicsCalls += 1
+        return try base.addPivot(p, to: w)
+    }
+    func addGear(_ g: StaticGear, to w: WorldID) throws(FlingError) -> JointID {
+        dynamicsCalls += 1
+        return try base.addGear(g, to: w)
+    }
+    func removeJoint(_ j: JointID, from w: WorldID) throws(FlingError) {
+        dynamicsCalls += 1
+        try base.removeJoint(j, from: w)
+    }
 }

@@ -60,7 +60,7 @@ import Testing
         #expect(streamed == returned)
         // Released at home and at rest, it is under every settle threshold at once: settled
         // after the configured run of ticks.
-        let settle = EngineConfiguration().settle.ticks
+        let settle = if case .thresholds(let t) = TileConfiguration().settle.home { t.ticks } else { 0 }
         #expect(
             returned.map(\.description) == [
                 "tick 0: tile 1 grabbed by touch 1 at (195.0, 422.0)",

@@ -106,8 +106,27 @@ import Fling
         rejected(.notPositive, "tick") { $0.drag.tick = -1 / 60 }
         rejected(.notFinite, "tick") { $0.drag.tick = .nan }
         rejected(.notFinite, "gravity.y") { $0.gravity = Vector(0, .infinity) }
-        rejected(.outOfRange, "attraction.frequency") { $0.attraction.frequency = 100 }
-        rejected(.notPositive, "rotation.frequency") { $0.rotation.frequency = 0 }
+        // Each concern's numbers, named by their path in the configuration.
+        rejected(.outOfRange, "TileConfiguration.home.attraction.frequency") {
+            $0.home = .springs(attraction: SpringTuning(frequency: 100, dampingRatio: 0.5))
+        }
+        rejected(.notPositive, "TileConfiguration.home.rotation.frequency") {
+            $0.home = .springs(rotation: SpringTuning(frequency: 0, dampingRatio: 0.7))
+        }
+        rejected(.outOfRange, "TileConfiguration.home.offsets") { $0.home = .rigidPivots([]) }
+        rejected(.notFinite, "TileConfiguration.home.offsets[1].y") { $0.home = .rigidPivots([.zero, Vector(1, .nan)]) }
+        rejected(.outOfRange, "TileConfiguration.settle.home.ticks") {
+            $0.settle.home = .thresholds(SettleThresholds(distance: 0.5, speed: 10, angle: 0.005, angularSpeed: 0.05, ticks: 0))
+        }
+        rejected(.outOfRange, "TileConfiguration.settle.home.atMost") { $0.settle.home = .kineticEnergy(atMost: -1) }
+        rejected(.outOfRange, "TileConfiguration.settle.rest.ticks") { $0.settle.rest.ticks = 0 }
+        rejected(.notFinite, "TileConfiguration.settle.rest.speed") { $0.settle.rest.speed = .infinity }
+        rejected(.outOfRange, "TileConfiguration.cull.margin") { $0.cull = .outsideViewport(margin: -1) }
+        rejected(.notFinite, "TileConfiguration.cull.y") { $0.cull = .below(y: .nan) }
+        rejected(.outOfRange, "TileConfiguration.dynamics.walls") {
+            $0.dynamics.translatesReferenceBoundsIntoBoundary = true
+            $0.dynamics.walls = Array(repeating: Wall(from: .zero, to: Vector(10, 0)), count: Limits.walls - 3)
+        }
         // The drag joint's own checks (the backends'), at configuration time, not at the first grab.
         rejected(.outOfRange, "dragErrorBias") { $0.drag.dragErrorBias = 1e-301 }
         rejected(.notPositive, "dragMaxAcceleration") { $0.drag.dragMaxAcceleration = .leastNonzeroMagnitude }
@@ -144,23 +163,69 @@ import Fling
         #expect(try backend.state(of: c).position == Vector(10, 20))
     }
 
+    /// Drags are used by the ids their world gave (0, 1, … in the order made, on every
+    /// backend), a removed one stays unknown, and springs come only on a world without drags.
     @Test(arguments: BackendKind.available)
-    func jointsMustBeAttachedBeforeUseAndOneKindAtATime(kind: BackendKind) throws {
+    func dragsAreUsedByTheirIdsAndSpringsOnlyWithoutThem(kind: BackendKind) throws {
         let backend = try kind.make()
         let w = try backend.makeWorld(definition)
         let drag = DragJoint(localAnchor: Vector(5, 5), finger: Vector(15, 25), maxForce: 1000, errorBias: 0.001)
         let attraction = Attraction(origin: .zero, stiffness: 10, damping: 1, angularStiffness: 10, angularDamping: 1)
-        #expect(throws: FlingError.self) { try backend.moveFinger(in: w, to: .zero, velocity: .zero) }
-        #expect(throws: FlingError.self) { try backend.detachDrag(from: w) }
+        #expect(throws: FlingError.self) { try backend.moveDrag(JointID(0), in: w, to: .zero, velocity: .zero) }
+        #expect(throws: FlingError.self) { try backend.removeDrag(JointID(0), from: w) }
         #expect(throws: FlingError.self) { try backend.detachAttraction(from: w) }
-        try backend.attachDrag(drag, to: w)
-        #expect(throws: FlingError.self) { try backend.attachDrag(drag, to: w) }
+        let first = try backend.addDrag(drag, to: w)
+        #expect(first == JointID(0))
         #expect(throws: FlingError.self) { try backend.attachAttraction(attraction, to: w) }
-        try backend.detachDrag(from: w)
+        // A pivot's removal is not a drag's.
+        #expect(throws: FlingError.self) { try backend.removeJoint(first, from: w) }
+        // One finger is the case of several: a second drag on the same world.
+        let second = try backend.addDrag(drag, to: w)
+        #expect(second == JointID(1))
+        try backend.moveDrag(first, in: w, to: Vector(1, 2), velocity: .zero)
+        try backend.removeDrag(first, from: w)
+        #expect(throws: FlingError.self) { try backend.moveDrag(first, in: w, to: .zero, velocity: .zero) }
+        #expect(throws: FlingError.self) { try backend.removeDrag(first, from: w) }
+        try backend.moveDrag(second, in: w, to: Vector(1, 2), velocity: .zero)
+        try backend.removeDrag(second, from: w)
         try backend.attachAttraction(attraction, to: w)
-        #expect(throws: FlingError.self) { try backend.attachDrag(drag, to: w) }
+        #expect(throws: FlingError.self) { try backend.addDrag(drag, to: w) }
         try backend.detachAttraction(from: w)
+        // A removed drag's id is never given again in its world.
+        let third = try backend.addDrag(drag, to: w)
+        #expect(third == JointID(2))
+        #expect(throws: FlingError.self) { try backend.moveDrag(second, in: w, to: .zero, velocity: .zero) }
+        try backend.removeDrag(third, from: w)
         try backend.destroyWorld(w)
+    }
+
+    /// A world on the native backend's lanes path holds one drag; its ids go on in the general
+    /// path's numbering when the world moves there, and past the lanes path's 16-bit count.
+    /// The count costs no byte: a slot is still 300 bytes (Benchmarks/PERFORMANCE.md).
+    @Test func nativeDragIdsGoOnPastTheLanesPath() throws {
+        #expect(NativeBackend.bytesPerWorld == 300)
+        let backend = try NativeBackend()
+        let w = try backend.makeWorld(definition)
+        let drag = DragJoint(localAnchor: Vector(5, 5), finger: Vector(15, 25), maxForce: 1000, errorBias: 0.001)
+        for n in 0..<Int(UInt16.max) {
+            let id = try backend.addDrag(drag, to: w)
+            if id != JointID(UInt32(n)) { Issue.record("drag \(n) got \(id)"); break }
+            try backend.removeDrag(id, from: w)
+        }
+        // The 65,536th drag goes on the general path, with the next number.
+        let id = try backend.addDrag(drag, to: w)
+        #expect(id == JointID(UInt32(UInt16.max)))
+        #expect(throws: FlingError.self) { try backend.removeDrag(JointID(0), from: w) }
+        try backend.moveDrag(id, in: w, to: Vector(1, 2), velocity: .zero)
+        // A lanes-path drag moved to the general path keeps its id.
+        let v = try backend.makeWorld(definition)
+        let lane = try backend.addDrag(drag, to: v)
+        let other = try backend.addDrag(drag, to: v)
+        #expect(lane == JointID(0) && other == JointID(1))
+        try backend.moveDrag(lane, in: v, to: Vector(3, 4), velocity: .zero)
+        try backend.removeDrag(lane, from: v)
+        #expect(throws: FlingError.self) { try backend.removeDrag(lane, from: v) }
+        try backend.removeDrag(other, from: v)
     }
 
     @Test(arguments: BackendKind.available)
@@ -179,7 +244,7 @@ import Fling
         #expect(throws: FlingError.self) { try backend.setDamping(of: w, 2) }
         #expect(throws: FlingError.self) { try backend.setGravity(of: w, Vector(.nan, 0)) }
         #expect(throws: FlingError.self) {
-            try backend.attachDrag(DragJoint(localAnchor: .zero, finger: .zero, maxForce: 0, errorBias: 0.5), to: w)
+            try backend.addDrag(DragJoint(localAnchor: .zero, finger: .zero, maxForce: 0, errorBias: 0.5), to: w)
         }
         #expect(backend.worldCount == 1)
         // Nothing changed: one step from rest under gravity (0, 10).

@@ -124,6 +124,47 @@ import Testing
         check(RGBA(red: 1, green: 0, blue: 0), RGBA(red: 0, green: 0, blue: 1), omitsFirst: true)
     }
 
+    /// A `CATransform3D` bounces entry by entry, all sixteen, each against the library's formula
+    /// for its own start and end (its own `α`), the first frame left out; m34 is the identity's
+    /// 0 in every frame, as the library's copy loop leaves it (m34's frames go to m44, and m44's
+    /// over them), and the model value, with its m34, shows once the animation is over.
+    /// `CATransform3DMakeScale(s, s, s)` keeps its z scale; a 2D transform's entries have the
+    /// bits ``AffineMatrix`` gives them.
+    @Test func everyEntryOfATransform3D() throws {
+        let curve = BounceCurve(duration: 0.5, bounces: 3, stiffness: .medium)
+        let from = Transform3D(bounceComponents: (0..<16).map { Double($0) * 0.25 - 1 })
+        let to = Transform3D(bounceComponents: (0..<16).map { 3 - Double($0 * $0) * 0.125 })
+        let values = curve.values(from: from, to: to)
+        #expect(values.count == 29)
+        let a = from.bounceComponents, b = to.bounceComponents
+        for entry in 0..<16 {
+            let reference = Self.library(from: a[entry], to: b[entry], duration: 0.5, bounces: 3, c: 0.1)
+            for (k, v) in values.enumerated() {
+                let x = v.bounceComponents[entry]
+                if entry == 11 {
+                    #expect(x == 0, "m34 frame \(k + 1)")
+                } else {
+                    #expect(Self.close(x, reference[k + 1]), "entry \(entry) frame \(k + 1): \(x) against \(reference[k + 1])")
+                }
+            }
+        }
+        #expect(curve.value(at: 0.5, from: from, to: to) == to && curve.value(at: 0.5, from: from, to: to).m34 == b[11])
+        // The z scale bounces to its end and stays.
+        let pop = curve.keyframeAnimation(from: Transform3D.identity, to: .scale(1.2, 1.2, 1.2))
+        let z = Self.library(from: 1, to: 1.2, duration: 0.5, bounces: 3, c: 0.1)
+        #expect(zip(pop.values.map(\.m33), z.dropFirst()).allSatisfy { Self.close($0, $1) })
+        #expect(pop.values.contains { $0.m33 > 1.2 } && pop.finalValue.m33 == 1.2)
+        // A 2D transform: the same bits as AffineMatrix's, the other entries the identity's.
+        let flat = curve.values(from: AffineMatrix.identity, to: .scale(1.5, rotation: 0.7))
+        let turned = AffineMatrix.scale(1.5, rotation: 0.7)
+        let lifted = curve.values(from: Transform3D.identity, to: Transform3D(m11: turned.a, m12: turned.b, m21: turned.c, m22: turned.d))
+        #expect(lifted.count == flat.count)
+        for (f, d) in zip(flat, lifted) {
+            #expect([f.a, f.b, f.c, f.d, f.tx, f.ty].map(\.bitPattern) == [d.m11, d.m12, d.m21, d.m22, d.m41, d.m42].map(\.bitPattern))
+            #expect([d.m13, d.m14, d.m23, d.m24, d.m31, d.m32, d.m34, d.m43] == Array(repeating: 0, count: 8) && d.m33 == 1 && d.m44 == 1)
+        }
+    }
+
     /// The ChatHeads project's first bounce, against its rule written out: the angle
     /// `atan2(dx, dy)` from the head to the target, 4 % of the distance along it, `sin` for x
     /// and `cos` for y, each point truncated; 0.28 s out and 0.25 s back, ease-in-ease-out.

@@ -1,12 +1,12 @@
 // swift-format-ignore-file
-// (The examples here are quoted line for line by README.md and the DocC catalog: laid out as
-// the documents show them, not as the formatter would.)
+// (The examples here are quoted line for line by README.md, docs/ and the DocC catalog: laid
+// out as the documents show them, not as the formatter would.)
 import Fling
 import Foundation
 import Testing
 
-// Every ```swift example of README.md, of the DocC catalog (Sources/Fling/Fling.docc) and of the
-// sources' doc comments, line for line, inside code that compiles and runs it.
+// Every ```swift example of README.md, of docs/*.md, of the DocC catalog (Sources/Fling/Fling.docc)
+// and of the sources' doc comments, line for line, inside code that compiles and runs it.
 // `DocumentationExampleTests` checks that each example appears here verbatim (indentation,
 // blank lines and `import` lines aside), so an example cannot drift from the API unnoticed.
 // Only what an example leaves to the reader (a view, a touch, a layer) is stood in for below.
@@ -99,9 +99,11 @@ final class BallisticBackend: PhysicsBackend {
             bodies[i]!.angle += bodies[i]!.angularVelocity * dt
         }
     }
-    func attachDrag(_ joint: DragJoint, to world: WorldID) throws(FlingError) { throw Self.noJoints("attachDrag") }
-    func moveFinger(in world: WorldID, to position: Vector, velocity: Vector) throws(FlingError) { throw Self.noJoints("moveFinger") }
-    func detachDrag(from world: WorldID) throws(FlingError) { throw Self.noJoints("detachDrag") }
+    func addDrag(_ joint: DragJoint, to world: WorldID) throws(FlingError) -> JointID { throw Self.noJoints("addDrag") }
+    func moveDrag(_ joint: JointID, in world: WorldID, to position: Vector, velocity: Vector) throws(FlingError) {
+        throw Self.noJoints("moveDrag")
+    }
+    func removeDrag(_ joint: JointID, from world: WorldID) throws(FlingError) { throw Self.noJoints("removeDrag") }
     func attachAttraction(_ attraction: Attraction, to world: WorldID) throws(FlingError) { throw Self.noJoints("attachAttraction") }
     func detachAttraction(from world: WorldID) throws(FlingError) { throw Self.noJoints("detachAttraction") }
     private static func noJoints(_ call: String) -> FlingError {
@@ -149,7 +151,7 @@ enum DocumentationExamples {
         return animator
     }
 
-    // MARK: README.md, "Traces"
+    // MARK: docs/REPLAY.md
 
     /// Records a fresh animator while the app uses it (a touch, a frame), pins and replays the
     /// recording; returns the replay and its counts of ticks and events.
@@ -168,12 +170,12 @@ enum DocumentationExamples {
         // ... then replay at any display rate: every pin compared, and equal.
         let replay = try TraceReplayer(pinned, display: .rate(120)).replay(makeBackend: portable)
         try replay.verify()                     // throws when a pin differs, or when none was compared
-        replay.sessions[0].ticks                // every tick's tile states
-        replay.sessions[0].events               // grabbed, released, settled, culled
-        return (replay, replay.sessions[0].ticks.count, replay.sessions[0].events.count)
+        let ticks = replay.sessions[0].ticks    // every tick's tile states
+        let events = replay.sessions[0].events  // grabbed, released, settled, culled
+        return (replay, ticks.count, events.count)
     }
 
-    // MARK: README.md, "Traces": replaying on a platform backend, and the first divergence
+    // MARK: docs/REPLAY.md: replaying on a platform backend, and the first divergence
 
     /// A pinned trace replayed on Chipmunk (or `native`): its portable pins are checked on a
     /// reference run; two runs compared; returns the divergence's description, if any.
@@ -184,9 +186,10 @@ enum DocumentationExamples {
         // Platform bits cannot give portable pins: verify() refuses a replay that compared none ...
         let onChipmunk = try TraceReplayer(pinned).replay(makeBackend: chipmunk)
         #expect(throws: FlingError.self) { try onChipmunk.verify() }
-        // ... unless the pins are checked on a reference run of their arithmetic.
+        // ... unless the pins are checked on a reference run of their arithmetic, and this run on its peer's.
         let checked = try pinned.play(ReplayOptions(makeBackend: chipmunk, reference: portable))
-        try checked.verify()
+        try checked.verify()                    // pins on the reference run; this run against native's
+        print(checked.pins)                     // 5 of 5 pins compared ...; run on chipmunk compared with native over 106 ticks, tick for tick: equal
         // Where two runs part: the tick, the tile, the field and both values with their bits.
         let reference = try pinned.play(ReplayOptions(makeBackend: portable))
         if let divergence = checked.run.firstDivergence(from: reference.run) {
@@ -195,7 +198,7 @@ enum DocumentationExamples {
         return checked.run.firstDivergence(from: reference.run)?.description
     }
 
-    // MARK: README.md, "Seeded scenes"
+    // MARK: docs/SCENES.md
 
     static func scenes(frameTime: Double) throws -> (events: [BubbleEmitter.Event], drawn: [BubbleEmitter.State], sky: DayNightPicker.Layers) {
         var drawn: [BubbleEmitter.State] = []
@@ -216,10 +219,10 @@ enum DocumentationExamples {
         return (events, drawn, sky)
     }
 
-    // MARK: README.md, "Seeded scenes": the presets
+    // MARK: docs/SCENES.md: the presets
 
     static func presets(frameTime: Double) throws -> (BubbleEmitter, DayNightPicker) {
-        var jrm = BubbleEmitter.Configuration.jrmFloatingAnimation(startingPoint: Vector(195, 700), viewWidth: 390)
+        var jrm = try BubbleEmitter.Configuration.jrmFloatingAnimation(startingPoint: Vector(195, 700), viewWidth: 390)
         jrm.shape = .triangleUp                                // each bubble curves left, right, or goes straight
         jrm.alpha = 0.1...1                                    // varyAlpha
         jrm.fadesOut = true                                    // fadeOut, on the ease-in-ease-out curve
@@ -230,19 +233,21 @@ enum DocumentationExamples {
         return (floating, toonie)
     }
 
-    // MARK: README.md, "SKBounceAnimation, whole"
+    // MARK: docs/SNAP.md, "SKBounceAnimation, whole"
 
     static func bounce(frameTime: Double) -> (
-        y: Double, frames: [Double], grow: BounceKeyframes<AffineMatrix>, hue: RGBA, first: BounceKeyframes<Vector>
+        y: Double, frames: [Double], grow: BounceKeyframes<AffineMatrix>, pop: BounceKeyframes<Transform3D>, hue: RGBA,
+        first: BounceKeyframes<Vector>
     ) {
         let bounce = BounceCurve(duration: 0.5, bounces: 4, stiffness: .light)      // the library's form
         let y = bounce.value(at: frameTime, from: 300.0, to: 100.0)                   // what Core Animation shows
         let article = BounceCurve.equation(alpha: 0.04, omega: 0.06, base: M_E, duration: 3)  // ChatHeads' example
         let frames = article.values(from: 300.0, to: 100.0)    // 180 frames: 300, 210.6, …, 70.1 at frame 45
         let grow = bounce.keyframeAnimation(from: AffineMatrix.identity, to: .scale(1.5, rotation: .pi / 4))
+        let pop = bounce.keyframeAnimation(from: Transform3D.identity, to: .scale(1.2, 1.2, 1.2))  // every CATransform3D entry
         let hue = bounce.value(at: frameTime, from: RGBA(red: 1, green: 0, blue: 0), to: RGBA(red: 0, green: 0, blue: 1))
         let first = BounceCurve.chatHeadsFirstBounce.keyframeAnimation(from: Vector(210, 312), to: Vector(33, 500))
-        return (y, frames, grow, hue, first)
+        return (y, frames, grow, pop, hue, first)
     }
 
     // MARK: GettingStarted.md
@@ -343,7 +348,7 @@ enum DocumentationExamples {
         return [backend, portable]
     }
 
-    // MARK: README.md, "Snap: chat heads and the sun switch", and SnapInteractions.md
+    // MARK: docs/SNAP.md and SnapInteractions.md
 
     static func snapInteractions(screen: Rect, touch: TouchEvent, frameTime: Double) throws -> Bool {
         let heads = try ChatHeads(heads: [(1, Vector(18, 200)), (2, Vector(18, 300))],
@@ -366,7 +371,7 @@ enum DocumentationExamples {
             && panel.minY > screen.maxY && toggles.isEmpty && knob == Vector(100, 300) && rays == (0, 0)
     }
 
-    // MARK: README.md, "Units and defaults": We Heart Pics
+    // MARK: docs/TILES.md, "Units and defaults": We Heart Pics
 
     static func weHeartPics(touch: TouchEvent, frameTime: Double) throws -> (TileAnimator, [TileEvent]) {
         let photos = try TileAnimator(viewport: Rect(x: 0, y: 0, width: 320, height: 480),
@@ -377,7 +382,7 @@ enum DocumentationExamples {
         return (photos, taps)
     }
 
-    // MARK: README.md, "Snap": the ChatHeads demo
+    // MARK: docs/SNAP.md: the ChatHeads demo
 
     static func chatHeadsDemo() throws -> ChatHeads {
         let demo = try ChatHeads(heads: [(1, Vector(22, 300))],
@@ -418,11 +423,11 @@ enum DocumentationExamples {
         return (backend, world, hits)
     }
 
-    // MARK: docs/DYNAMICS.md and README.md, "UIKit Dynamics": a tile thrown into a room
+    // MARK: docs/DYNAMICS.md and docs/TILES.md, "UIKit Dynamics": a tile thrown into a room
 
     static func room() throws -> (animator: TileAnimator, bounces: [WallContact], restedAt: Vector?) {
         var room = TileConfiguration()
-        room.translatesReferenceBoundsIntoBoundary = true  // the screen's edges are walls
+        room.dynamics.translatesReferenceBoundsIntoBoundary = true  // the screen's edges are walls (UICollisionBehavior)
         room.dynamics.itemProperties = ItemProperties(elasticity: 0.6, friction: 0.3)  // UIDynamicItemBehavior
         let animator = try TileAnimator(
             viewport: Rect(x: 0, y: 0, width: 390, height: 844),
@@ -445,7 +450,7 @@ enum DocumentationExamples {
         return (animator, bounces, restedAt)
     }
 
-    // MARK: README.md, "Paths"
+    // MARK: docs/SVG-PATHS.md
 
     static func paths(frameTime: Double) throws -> (shape: BezierPath, visible: [Conveyor.Item], p1: BezierPath) {
         let p1 = try BezierPath(svg: PathScenes.pinData)      // "M 412.7 238.9 C 381 238.9 …": 2 closed subpaths of 4 cubics
@@ -463,8 +468,9 @@ enum DocumentationExamples {
 
     static func pathData() throws -> PathData {
         let d = try PathData("M10 10 h 80 v 80 h -80 Z")
-        d.text          // "M10.0 10.0 h80.0 v80.0 h-80.0 Z", parses back to the same commands
-        d.bezierPath    // one closed subpath of four straight cubics
+        let text = d.text        // "M10.0 10.0 h80.0 v80.0 h-80.0 Z", parses back to the same commands
+        let path = d.bezierPath  // one closed subpath of four straight cubics
+        _ = (text, path)
         return d
     }
 

@@ -10,7 +10,7 @@ import Fling
 
     /// The bad calls of `world` (which has walls, a drag and a field), each with the code it
     /// must throw and a word its field must contain.
-    static func badCalls(_ b: any PhysicsBackend, _ w: WorldID, _ still: WorldID) -> [(
+    static func badCalls(_ b: any DynamicsBackend, _ w: WorldID, _ still: WorldID) -> [(
         FlingError.Code, String, () throws(FlingError) -> Void
     )] {
         var tooMany = room
@@ -105,6 +105,11 @@ import Fling
                 }
             ),
             (.invalidState, "joint 5", { () throws(FlingError) in try b.removeJoint(JointID(5), from: w) }),
+            (.invalidState, "joint 5", { () throws(FlingError) in try b.removeDrag(JointID(5), from: w) }),
+            // The drag (joint 0) is not a pivot or gear, and the pivot (joint 1) not a drag.
+            (.invalidState, "joint 0", { () throws(FlingError) in try b.removeJoint(JointID(0), from: w) }),
+            (.invalidState, "joint 1", { () throws(FlingError) in try b.removeDrag(JointID(1), from: w) }),
+            (.invalidState, "joint 1", { () throws(FlingError) in try b.moveDrag(JointID(1), in: w, to: .zero, velocity: .zero) }),
             (
                 .invalidState, "attachAttraction",
                 { () throws(FlingError) in
@@ -142,7 +147,7 @@ import Fling
                     }
                 }
             }
-            if step == 60 { try b.removeJoint(drag, from: w) }
+            if step == 60 { try b.removeDrag(drag, from: w) }
             if step < 60 { try b.moveDrag(drag, in: w, to: Vector(210 + Double(step), 305), velocity: Vector(60, 0)) }
             try b.step(by: 1.0 / 60)
             digest.combine(try b.state(of: w))

@@ -1,18 +1,29 @@
 import Testing
 import Fling
-@testable import FlingCLI
+@testable import FlingSelfTest
 
 /// The dynamics behaviours' bits, pinned: seeded scripts through walls, item properties,
-/// pushes, every field kind and the extra joints, on the portable native backend, give these
-/// digests on every machine (and in debug, release and -Ounchecked builds, under glibc's
-/// non-FMA paths and a poisoned math library: .ci/portable-check runs
-/// `fling selftest-backend --dynamics-digest` for them).
+/// pushes, every field kind and the extra joints, on the portable native backend, give the
+/// digests of Fixtures/dynamics/digests.txt on every machine (and in debug, release and
+/// -Ounchecked builds, under glibc's non-FMA paths and a poisoned math library:
+/// .ci/portable-check runs `FlingSelfTest backend --dynamics-digest` and compares each with
+/// the same file).
 @Suite struct DynamicsDigestTests {
-    /// Seed, digest. Seed 15: 10 field kinds, 49 contacts; seed 42: 10 field kinds, 14 contacts.
-    static let pins: [(seed: UInt64, digest: UInt64)] = [(15, 0xbd02_35ab_a98b_82b2), (42, 0x1cb7_d4de_9bcb_a3e3)]
+    /// Seed, digest, from the fixture (seed 15: 10 field kinds, 49 contacts; seed 42: 10 field
+    /// kinds, 14 contacts).
+    static func pins() throws -> [(seed: UInt64, digest: UInt64)] {
+        let pins = try Fixture.text("dynamics/digests.txt").split(separator: "\n").filter { !$0.hasPrefix("#") }.map { line in
+            let words = line.split(separator: " ")
+            return (
+                seed: try #require(words.count == 2 ? UInt64(words[0]) : nil, "\(line)"), digest: try #require(UInt64(words[1], radix: 16))
+            )
+        }
+        try #require(pins.count >= 2)
+        return pins
+    }
 
     @Test func portableDigestsArePinned() throws {
-        for pin in Self.pins {
+        for pin in try Self.pins() {
             let script = DynamicsScript.random(seed: pin.seed)
             var kinds = Set<String>()
             for case .fields(_, let fields) in script.ops { for f in fields { kinds.insert(f.kind.name) } }
@@ -23,15 +34,30 @@ import Fling
         }
     }
 
-    /// The platform-arithmetic backends agree with each other (their digest is machine's own).
+    /// The platform-arithmetic backends agree with each other (their digest is the machine's
+    /// own): native against Chipmunk, one space per world and one shared; without the Chipmunk
+    /// trait, native against native on 2 threads sharing every step. Never native with itself.
     @Test func platformBackendsAgree() throws {
-        for pin in Self.pins {
+        var compared = 0
+        for pin in try Self.pins() {
             let script = DynamicsScript.random(seed: pin.seed)
             let native = try script.run(on: .native)
-            for kind in BackendKind.available where kind.arithmetic == .platform {
-                #expect(try script.run(on: kind).digest == native.digest, "\(kind), seed \(pin.seed)")
+            #expect(native.contactCount > 10 && native.frames.count > 300)
+            let others: [(String, any DynamicsBackend)] =
+                BackendKind.available.contains(.chipmunk)
+                ? [("chipmunk", try BackendKind.chipmunk.make()), ("chipmunk-shared", try BackendKind.chipmunkShared.make())]
+                : [
+                    (
+                        "native on 2 threads sharing every step",
+                        try #require(BackendChoice.nativeOnTwoThreads.make(10) as? any DynamicsBackend)
+                    )
+                ]
+            for (name, backend) in others {
+                #expect(try script.run(on: backend).digest == native.digest, "\(name), seed \(pin.seed)")
+                compared += 1
             }
         }
+        #expect(compared >= 2)
     }
 
     /// The noise itself: 4,096 samples of the seeded value noise over space and time.

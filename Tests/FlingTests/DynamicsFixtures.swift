@@ -11,7 +11,7 @@ enum DynamicsFixtures {
     /// A room: the viewport's edges as walls, and a bouncy, slightly rough tile.
     static var room: TileConfiguration {
         var c = TileConfiguration()
-        c.translatesReferenceBoundsIntoBoundary = true
+        c.dynamics.translatesReferenceBoundsIntoBoundary = true
         c.dynamics.itemProperties = ItemProperties(elasticity: 0.6, friction: 0.3)
         return c
     }

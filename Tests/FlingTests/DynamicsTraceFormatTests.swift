@@ -21,9 +21,9 @@ import Testing
 
     static var dynamicsTrace: Trace {
         var c = TileConfiguration()
-        c.translatesReferenceBoundsIntoBoundary = true
-        c.rest = RestThresholds(speed: 4, angularSpeed: 0.02, ticks: 12)
+        c.settle.rest = RestThresholds(speed: 4, angularSpeed: 0.02, ticks: 12)
         c.dynamics = DynamicsSettings(
+            translatesReferenceBoundsIntoBoundary: true,
             walls: [Wall(from: Vector(0, 600), to: Vector(390, 700), radius: 2, elasticity: 0.5, friction: 0.25)],
             itemProperties: ItemProperties(elasticity: 0.6, friction: 0.3, resistance: 0.5, angularResistance: 0.25, charge: -2),
             fields: everyField)
@@ -73,11 +73,11 @@ import Testing
         var withPush = trace
         withPush.sessions[0].inputs.append(Trace.Input(.dynamics(.push(1, Push(Vector(1, 0)))), tick: 3))
         var withWalls = trace
-        withWalls.sessions[0].configuration.translatesReferenceBoundsIntoBoundary = true
+        withWalls.sessions[0].configuration.dynamics.translatesReferenceBoundsIntoBoundary = true
         var withMaterial = trace
         withMaterial.sessions[0].tiles[0].properties = ItemProperties()
         var withRest = trace
-        withRest.sessions[0].configuration.rest.speed = 3
+        withRest.sessions[0].configuration.settle.rest.speed = 3
         for t in [withPush, withWalls, withMaterial, withRest] {
             #expect(t.json.contains("\"version\": 3"))
             #expect(try Trace(json: t.json) == t)
@@ -118,7 +118,7 @@ import Testing
         #expect(error { $0.sessions[0].configuration.dynamics.fields[6].seed = (1 << 53) + 1 }?.field.contains("seed") == true)
         #expect(error { $0.sessions[0].configuration.dynamics.fields[1].falloff = .nan }?.code == .notFinite)
         #expect(error { $0.sessions[0].tiles[0].properties?.elasticity = -1 }?.code == .outOfRange)
-        #expect(error { $0.sessions[0].configuration.rest.ticks = 0 }?.field.contains("rest.ticks") == true)
+        #expect(error { $0.sessions[0].configuration.settle.rest.ticks = 0 }?.field.contains("settle.rest.ticks") == true)
         let removeTwice = error { $0.sessions[0].inputs.append(Trace.Input(.dynamics(.removePush(1)), tick: 40)) }
         #expect(removeTwice?.reason.contains("no continuous push") == true)
         let sameID = error { $0.sessions[0].inputs.append(Trace.Input(.dynamics(.addPush(1, 1, Push(.zero))), tick: 40)) }

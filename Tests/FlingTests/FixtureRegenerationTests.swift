@@ -67,7 +67,7 @@ enum FixtureFiles {
         for pin in pinnedSceneDigests {
             files.append(("scenes/\(pin.file)", .seededScene, { try repinned("scenes/\(pin.file)") }))
         }
-        for file in ["paths/jumping-pin.json", "paths/dots.json"] {
+        for file in ["paths/jumping-pin.json", "paths/dots.json", "paths/pin-and-dots.json"] {
             files.append((file, .pathScene, { try repinned(file) }))
         }
         return files.map { (path: $0.0, kind: $0.1, make: $0.2) }

@@ -1,7 +1,7 @@
 #if Chipmunk
 import Testing
 import Fling
-@testable import FlingCLI
+@testable import FlingSelfTest
 
 /// Compares two runs tick by tick, every value by its bits, and their life-cycle events;
 /// returns the first divergence (tick, tile, field, both bit patterns), if any.
@@ -140,7 +140,7 @@ func firstDifference(_ a: Run.Result, _ b: Run.Result) -> String? {
                         mass: 1 + Double(n), moment: 900 + 100 * Double(n),
                         transform: Transform(position: Vector(-0.0, 10 * Double(n)), angle: 0.1 * Double(n)), gravity: Vector(0, 900)))
                 if n % 2 == 0 {
-                    try backend.attachDrag(
+                    _ = try backend.addDrag(
                         DragJoint(
                             localAnchor: Vector(-0.0, 12), finger: Vector(-0.0, 0),
                             maxForce: 4000, errorBias: 1e-3), to: w)
@@ -159,7 +159,7 @@ func firstDifference(_ a: Run.Result, _ b: Run.Result) -> String? {
                 WorldDefinition(
                     mass: 1, moment: 100, transform: Transform(position: Vector(-0.0, -0.0)), gravity: Vector(-0.0, 0)))
             try backend.setVelocity(of: still, linear: Vector(-0.0, -0.0), angular: -0.0)
-            try backend.attachDrag(
+            _ = try backend.addDrag(
                 DragJoint(
                     localAnchor: Vector(-0.0, -0.0), finger: Vector(-0.0, -0.0),
                     maxForce: 10, errorBias: 0.5), to: still)
@@ -169,9 +169,10 @@ func firstDifference(_ a: Run.Result, _ b: Run.Result) -> String? {
             for (b, backend) in backends.enumerated() {
                 for (n, w) in ids[b].enumerated() where n % 2 == 0 && n < worlds * 2 {
                     let v = fingers[(n / 2 + step) % fingers.count]
-                    try backend.moveFinger(in: w, to: Vector(step % 3 == 0 ? -0.0 : v.x * 2, 30), velocity: v)
+                    // Each world's one drag: the first joint it made.
+                    try backend.moveDrag(JointID(0), in: w, to: Vector(step % 3 == 0 ? -0.0 : v.x * 2, 30), velocity: v)
                 }
-                try backend.moveFinger(in: ids[b].last!, to: Vector(-0.0, -0.0), velocity: Vector(-0.0, -0.0))
+                try backend.moveDrag(JointID(0), in: ids[b].last!, to: Vector(-0.0, -0.0), velocity: Vector(-0.0, -0.0))
                 try backend.step(by: 1.0 / 60)
             }
             for (x, y) in zip(ids[0], ids[1]) {
@@ -234,7 +235,7 @@ extension ParityTests {
         #expect(frames > 25 * 300 && contacts > 25)
         // Every call and every field kind was really made (and accepted) in this batch.
         let calls = [
-            "walls", "properties", "impulse", "addForce", "removeForce", "fields", "attachDrag", "moveFinger", "detachDrag",
+            "walls", "properties", "impulse", "addForce", "removeForce", "fields", "addSoleDrag", "moveSoleDrag", "removeSoleDrag",
             "addDrag", "moveDrag", "addPivot", "addGear", "removeJoint", "attract", "detachAttraction",
         ]
         let kinds = [

@@ -1,6 +1,7 @@
 import Fling
 import Foundation
 @testable import FlingCLI
+import FlingCommandLine
 import Testing
 
 /// A replay that compared nothing cannot pass: for every kind, `verify()` counts the pins and
@@ -11,7 +12,7 @@ import Testing
         { n throws(FlingError) in try kind.make(solverIterations: n) }
     }
 
-    /// The README's check on every pinned fixture of every kind: on a backend of the pins'
+    /// docs/REPLAY.md's check on every pinned fixture of every kind: on a backend of the pins'
     /// arithmetic every pin is compared and equal; on Chipmunk and `native` (platform bits) the
     /// check refuses to pass, unless the pins are compared on a portable reference run.
     @Test(arguments: ["traces/tap.json", "traces/corner-grab.json", "scenes/heads-press.json", "scenes/switch-tap-pull-flick.json"])
@@ -31,14 +32,16 @@ import Testing
                 ReplayOptions(
                     makeBackend: Self.make(kind), keepsFrames: false, reference: Self.make(.nativePortable),
                     referenceName: "native-portable"))
-            try checked.verify()
+            // Its own run is compared with its peer's (RunCheckTests); without Chipmunk, native
+            // has none, which verify() refuses unless allowed.
+            try checked.verify(allowingUncomparedRun: !BackendKind.available.contains(.chipmunk))
             #expect(checked.pins.comparedOn == .reference("native-portable") && checked.pins.compared == portable.pins.compared)
             // The run itself is the platform one: its lines are the platform backend's.
             #expect(checked.report == refused.report)
         }
     }
 
-    /// The typed replays refuse in the same way (what a test written from the README does).
+    /// The typed replays refuse in the same way (what a test written from docs/REPLAY.md does).
     @Test(arguments: backends)
     func theTypedReplayRefusesOnPlatformBits(kind: BackendKind) throws {
         let trace = try Trace(json: try Fixture.text("traces/two-fingers.json"))
@@ -57,6 +60,7 @@ import Testing
     /// Seeded scenes and paths use no platform arithmetic: their pins are always compared.
     @Test(arguments: [
         "scenes/bubbles-taps.json", "scenes/clouds.json", "scenes/day-night.json", "paths/dots.json", "paths/jumping-pin.json",
+        "paths/pin-and-dots.json",
     ])
     func seededAndPathPinsAreAlwaysCompared(fixture: String) throws {
         let r = try document(fixture).play(ReplayOptions(makeBackend: Self.make(.native), keepsFrames: false))
@@ -69,7 +73,7 @@ import Testing
         var trace = try Trace(json: try Fixture.text("traces/tap.json"))
         trace.sessions[0].expected = nil
         let r = try TraceReplayer(trace).replay(makeBackend: Self.make(.nativePortable))
-        #expect(r.pins.pinned == 0 && !r.matchesPins && r.mismatches.isEmpty)
+        #expect(r.pins.pinned == 0 && !r.matchesPins && r.pins.mismatches.isEmpty)
         let e = try #require(throws: FlingError.self) { try r.verify() }
         #expect(e.code == .notCompared && e.reason.contains("allowingNoPins"))
         try r.verify(allowingNoPins: true)
@@ -88,25 +92,48 @@ import Testing
         x.checkpoints[1] = StateDigest(value: x.checkpoints[1].value ^ 1)
         trace.sessions[0].expected = x
         let r = try TraceReplayer(trace).replay(makeBackend: Self.make(.nativePortable))
-        #expect(r.mismatches.map(\.field) == ["scenes[0] (\(trace.sessions[0].name!)).expected.checkpoints[1]"])
-        #expect(r.mismatches.first?.frames == interval..<(2 * interval))
+        #expect(r.pins.mismatches.map(\.field) == ["scenes[0] (\(trace.sessions[0].name!)).expected.checkpoints[1]"])
+        #expect(r.pins.mismatches.first?.frames == interval..<(2 * interval))
         let e = try #require(throws: FlingError.self) { try r.verify() }
         #expect(e.code == .pinMismatch && e.reason.contains("within frames \(interval)..<\(2 * interval)"))
     }
 
     /// `fling replay` checks portable pins on a reference run when it replays on a platform
-    /// backend (same lines, status 0); with `--reference none` nothing is compared and the
-    /// status is 1; a wrong pin fails on every backend.
+    /// backend and compares the run with its peer's, and prints what it compared before the
+    /// digest line (status 0); with `--reference none` nothing is compared and the status is 1;
+    /// a wrong pin fails on every backend; a document without pins says so and fails unless
+    /// `--allow-unpinned`.
     @Test func flingReplayComparesPinsOrFails() throws {
         let tap = try fixturePath("traces/tap.json")
         let portable = FlingCommand.run(["replay", tap])
         #expect(portable.status == 0 && portable.stderr.isEmpty)
+        #expect(portable.stdout.contains("\npins: 2 of 2 compared on this run (portable arithmetic): all match\ndigest "))
+        #expect(!portable.stdout.contains("runs: "))
         for kind in backends where kind.arithmetic == .platform {
             let checked = FlingCommand.run(["replay", tap, "--backend", kind.rawValue])
-            #expect(checked.status == 0 && checked.stderr.isEmpty, "\(checked.stderr)")
+            #expect(
+                checked.stdout.contains("\npins: 2 of 2 compared on a reference run on native-portable (portable arithmetic): all match\n"))
+            if BackendKind.available.contains(.chipmunk) {
+                #expect(checked.status == 0 && checked.stderr.isEmpty, "\(checked.stderr)")
+                let peer = kind == .native ? "chipmunk" : "native"
+                #expect(
+                    checked.stdout.contains("\nruns: this run on \(kind) compared with a run on \(peer) over 28 ticks ("),
+                    "\(checked.stdout)")
+                #expect(checked.stdout.contains("): equal\ndigest "))
+            } else {
+                // Without Chipmunk, native has no peer: said on stdout, refused unless allowed.
+                #expect(checked.status == 1 && checked.stderr.contains("--allow-uncompared-run"), "\(checked.stderr)")
+                #expect(checked.stdout.contains("\nruns: this run on native (28 ticks) not compared: this build of Fling has no Chipmunk"))
+                let allowed = FlingCommand.run(["replay", tap, "--backend", kind.rawValue, "--allow-uncompared-run"])
+                #expect(allowed.status == 0 && allowed.stdout == checked.stdout)
+            }
             let none = FlingCommand.run(["replay", tap, "--backend", kind.rawValue, "--reference", "none"])
             #expect(none.status == 1 && none.stderr.contains("none of the document's 2 pins was compared"), "\(none.stderr)")
-            #expect(none.stdout == checked.stdout)
+            #expect(
+                none.stdout.contains("\npins: 0 of 2 compared: they are of portable arithmetic, this run on \(kind) computed with platform")
+            )
+            #expect(!none.stdout.contains("runs: "))
+            #expect(none.stdout.split(separator: "\n").last == checked.stdout.split(separator: "\n").last)
         }
         let wrong = try Fixture.text("traces/tap.json").replacingOccurrences(of: "768dee72e556c02f", with: "768dee72e556c02e")
         let file = FileManager.default.temporaryDirectory.appendingPathComponent("fling-pins-\(UUID().uuidString).json")
@@ -117,8 +144,26 @@ import Testing
             #expect(
                 r.status == 1 && r.stderr.contains("expected 768dee72e556c02e") && r.stderr.contains("ticks 0..<28"), "\(kind): \(r.stderr)"
             )
+            #expect(r.stdout.contains("pins: 2 of 2 compared on ") && r.stdout.contains("): 1 differ\n"))
         }
         #expect(FlingCommand.run(["replay", tap, "--reference", "sometimes"]).status == 2)
+        // A document without pins compared nothing: it says so, and fails unless allowed.
+        var bare = try Trace(json: try Fixture.text("traces/tap.json"))
+        bare.sessions[0].expected = nil
+        try bare.json.write(to: file, atomically: true, encoding: .utf8)
+        let unpinned = FlingCommand.run(["replay", file.path])
+        #expect(unpinned.status == 1 && unpinned.stderr.contains("pins no digest") && unpinned.stderr.contains("--allow-unpinned"))
+        #expect(unpinned.stdout.contains("\npins: none: the document pins no digest, so nothing was compared\ndigest 768dee72e556c02f"))
+        let allowed = FlingCommand.run(["replay", file.path, "--allow-unpinned"])
+        #expect(allowed.status == 0 && allowed.stderr.isEmpty && allowed.stdout == unpinned.stdout)
+        let csv = FlingCommand.run(["replay", try fixturePath("flutter-velocity-tracker.csv")])
+        #expect(csv.status == 1 && csv.stdout.contains("\npins: none: "))
+        // `fling paths digest` prints a path document's digest: unpinned is what it is for.
+        var dots = try PathDocument<ConveyorPaths>(json: try Fixture.text("paths/dots.json"))
+        dots.expected = nil
+        try dots.json.write(to: file, atomically: true, encoding: .utf8)
+        #expect(FlingCommand.run(["paths", "digest", file.path]).status == 0)
+        #expect(FlingCommand.run(["replay", file.path]).status == 1)
     }
 }
 
@@ -128,7 +173,7 @@ import Testing
         (["replay"], "traces/tap.json"),
         (["replay"], "scenes/heads-press.json"),
         (["replay"], "paths/dots.json"),
-        (["replay"], "flutter-velocity-tracker.csv"),
+        (["replay", "--allow-unpinned"], "flutter-velocity-tracker.csv"),
         (["render", "--svg", "-"], "traces/tap.json"),
         (["render", "--svg", "-"], "scenes/bubbles-taps.json"),
         (["convert"], "flutter-velocity-tracker.csv"),

@@ -1,4 +1,5 @@
 import Fling
+import FlingView
 import Testing
 
 /// Replays `document` on `kind` and expects its pins to hold (compared, not skipped:

@@ -5,7 +5,7 @@ import Testing
 /// Toonie picker; each checked against the original's defining numbers.
 @Suite struct PresetTests {
     static let start = Vector(195, 700)
-    static let jrm = BubbleEmitter.Configuration.jrmFloatingAnimation(startingPoint: start, viewWidth: 390)
+    static let jrm = try! BubbleEmitter.Configuration.jrmFloatingAnimation(startingPoint: start, viewWidth: 390)
 
     /// Bubbles from taps at 0, 0.01, 0.02 … (all alive at the end).
     static func emitted(_ c: BubbleEmitter.Configuration, seed: UInt64, count: Int) throws -> [BubbleEmitter.Bubble] {
@@ -49,12 +49,97 @@ import Testing
         #expect(e.bubbles.isEmpty)
     }
 
+    /// `removeOnCompletion` off (JRMFloatingAnimation's option): a bubble stays where its path
+    /// ends once its pop is over, at the pop scale and the opacity it ended with, no longer
+    /// popping, with no `removed` event; on (the default), it goes. A scene document records it
+    /// (version 2, which a version-1 document cannot hold) and replays the bubble that stays.
+    @Test func jrmBubblesCanStay() throws {
+        var c = Self.jrm
+        c.popScale = 1.3
+        c.removeOnCompletion = false
+        var e = try BubbleEmitter(configuration: c, seed: 3)
+        try e.tap(at: 0)
+        var events = try e.advance(to: 2.05)
+        var states: [BubbleEmitter.State] = []
+        e.states(into: &states)
+        #expect(states.count == 1 && states[0].isPopping && states[0].scale > 1 && states[0].scale < 1.3)
+        events += try e.advance(to: 60)
+        e.states(into: &states)
+        let bubble = try #require(e.bubbles.first)
+        let last = try #require(states.count == 1 ? states.first : nil)
+        #expect(last.id == 0 && last.position == bubble.curve.end && last.scale == 1.3 && last.size == bubble.size)
+        #expect(!last.isPopping && last.alpha == 1 && last.image == 0)
+        #expect(events.map(\.kind) == [.emitted, .popped])
+        c.fadesOut = true
+        var faded = try BubbleEmitter(configuration: c, seed: 3)
+        try faded.tap(at: 0)
+        try faded.advance(to: 5)
+        faded.states(into: &states)
+        #expect(states.count == 1 && states[0].alpha == 0 && !states[0].isPopping)
+        // The default goes, with its removed event.
+        var gone = try BubbleEmitter(configuration: Self.jrm, seed: 3)
+        try gone.tap(at: 0)
+        #expect(try gone.advance(to: 60).map(\.kind) == [.emitted, .popped, .removed] && gone.bubbles.isEmpty)
+        // In a scene document: written (version 2), read back, replayed with the bubble there.
+        c.fadesOut = false
+        let document = SceneDocument(
+            scene: BubblesScene(c, seed: 3, taps: [0, 0.5]), sampling: SceneSampling(rate: 10, duration: 4))
+        let json = document.json
+        #expect(json.contains("\"version\": 2") && json.contains("\"removeOnCompletion\": false"))
+        let read = try SceneDocument<BubblesScene>(json: json)
+        #expect(!read.scene.configuration.removeOnCompletion && read.json == json)
+        let replay = try read.replay(ReplayOptions())
+        #expect(replay.frames.last?.states.count == 2 && replay.frames.last?.states.allSatisfy { !$0.isPopping } == true)
+        #expect(!replay.events.contains { $0.contains("removed") })
+        let staying = replay.digest
+        var removing = document
+        removing.scene.configuration.removeOnCompletion = true
+        #expect(removing.json.contains("\"version\": 1") && !removing.json.contains("removeOnCompletion"))
+        #expect(try removing.replay(ReplayOptions()).digest != staying)
+        let older = json.replacingOccurrences(of: "\"version\": 2", with: "\"version\": 1")
+        #expect(throws: FlingError.self) { try SceneDocument<BubblesScene>(json: older) }
+    }
+
+    /// The JRM preset refuses a starting point it cannot use (a negative y empties the
+    /// library's range of heights, y/3 to y; NaN and the infinities are no coordinates; nothing
+    /// beyond ``Limits/coordinate``) and a view width out of range, with a typed error naming
+    /// the argument, instead of trapping; y = 0 is a bubble that rises no higher than its size.
+    @Test func jrmRefusesAStartingPointItCannotUse() throws {
+        let bad = [-1, -0.001, .nan, .infinity, -.infinity, 1e300, -1e300, Limits.coordinate * 2]
+        for y in bad {
+            #expect(throws: FlingError.self, "y \(y)") {
+                try BubbleEmitter.Configuration.jrmFloatingAnimation(startingPoint: Vector(100, y), viewWidth: 390)
+            }
+        }
+        for x in bad where x.isNaN || x.isInfinite || abs(x) > Limits.coordinate {
+            #expect(throws: FlingError.self, "x \(x)") {
+                try BubbleEmitter.Configuration.jrmFloatingAnimation(startingPoint: Vector(x, 100), viewWidth: 390)
+            }
+        }
+        for w in [-1, .nan, .infinity, 1e300] {
+            #expect(throws: FlingError.self, "width \(w)") {
+                try BubbleEmitter.Configuration.jrmFloatingAnimation(startingPoint: Vector(100, 100), viewWidth: w)
+            }
+        }
+        do {
+            _ = try BubbleEmitter.Configuration.jrmFloatingAnimation(startingPoint: Vector(100, -5), viewWidth: 390)
+        } catch {
+            #expect(error.code == .outOfRange && error.field.hasSuffix("jrmFloatingAnimation.startingPoint.y"))
+        }
+        let ground = try BubbleEmitter.Configuration.jrmFloatingAnimation(startingPoint: Vector(0, 0), viewWidth: 0)
+        #expect(ground.height == 0...0)
+        var e = try BubbleEmitter(configuration: ground, seed: 1)
+        try e.tap(at: 0)
+        try e.advance(to: 1)
+        #expect(e.bubbles.count == 1)
+    }
+
     /// The curve shapes: to `(x ∓ w, y − h)`, `w` in 50 up to the default width (the start's x to
     /// the left, the rest of the view to the right), control points `(x, y − 0.75 h)` and
     /// `(x ∓ w, y − 0.25 h)` in either order; triangle-up mixes the three with the view's width.
     @Test func jrmShapes() throws {
         for (shape, width) in [(BubbleEmitter.Shape.curveLeft, 120.0), (.curveRight, 390.0 - 120)] {
-            var c = BubbleEmitter.Configuration.jrmFloatingAnimation(startingPoint: Vector(120, 700), viewWidth: 390)
+            var c = try BubbleEmitter.Configuration.jrmFloatingAnimation(startingPoint: Vector(120, 700), viewWidth: 390)
             c.shape = shape
             var widest = 0.0
             for b in try Self.emitted(c, seed: 5, count: 60) {
@@ -96,6 +181,33 @@ import Testing
         #expect(abs(try e.state(of: b, at: b.born + 0.5).alpha - b.alpha * (1 - TimingFunction.easeInEaseOut(0.25))) < 1e-15)
         #expect(try e.state(of: b, at: b.born + 2).alpha == 0)
         #expect(c.variesLook && !Self.jrm.variesLook && !BubbleEmitter.Configuration().variesLook)
+    }
+
+    /// What the Toonie case study states (its whole text, read in docs/ORIGINALS.md), each on
+    /// the preset: the scroll starts at 6 AM (offset 0 and angle 0 there, 6 PM half way); a new
+    /// time scrolls by the difference in minutes times the image's height over 1,440 (the
+    /// article's 9:10, 190 minutes from 6:00), negative when the new time is earlier (9:10 →
+    /// 7:00 runs back, never round the clock); 360° for 24 hours from 6 AM; the moon turns by the
+    /// background layer's angle the other way; the sun through more radians than the moon;
+    /// the stars' alpha 0 from 6 AM to 6 PM, rising after it to 1 at midnight.
+    @Test func toonieAsTheArticleStatesIt() throws {
+        let c = DayNightPicker.Configuration.toonie
+        let six = try DayNightPicker.layers(minutes: 6 * 60, c), eighteen = try DayNightPicker.layers(minutes: 18 * 60, c)
+        #expect(six.skyOffset == 0 && six.rotation == 0 && eighteen.skyOffset == c.imageHeight / 2)
+        let ten = try DayNightPicker.layers(minutes: 9 * 60 + 10, c)
+        #expect(ten.skyOffset == 190 * c.imageHeight / 1440)
+        #expect(ten.rotation == 2 * Double.pi * 190 / 1440)
+        #expect(ten.moonRotation == -ten.rotation)
+        #expect(abs(ten.sunRotation) > abs(ten.moonRotation))
+        var p = try DayNightPicker(configuration: c, minutes: 9 * 60 + 10)
+        try p.pick(7 * 60, at: 0)
+        let offsets = try (0...200).map { try DayNightPicker.layers(minutes: p.value(at: Double($0) / 100), c).skyOffset }
+        #expect(offsets.allSatisfy { $0 <= ten.skyOffset } && offsets.last == 60 * c.imageHeight / 1440)
+        for hour in stride(from: 6.0, through: 18, by: 0.5) { #expect(try DayNightPicker.layers(minutes: hour * 60, c).starAlpha == 0) }
+        let evening = try stride(from: 18.0, through: 24, by: 0.25).map { try DayNightPicker.layers(minutes: $0 * 60, c).starAlpha }
+        #expect(zip(evening, evening.dropFirst()).allSatisfy { $0 < $1 } && evening.last == 1)
+        // Its clouds: one of three graphics each.
+        #expect(CloudSpawner.Configuration().variants.count == 3)
     }
 
     /// The Toonie picker beside Fling's defaults: the signed difference (23:00 → 1:00 runs back 22

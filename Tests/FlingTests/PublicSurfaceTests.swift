@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 
-/// No trap is reachable from a public call (issue 21): `fling selftest-surface` walks every
+/// No trap is reachable from a public call (issue 21): `FlingSelfTest surface` walks every
 /// public function, initializer, subscript and computed property of every module with the
 /// values a caller can pass, in a child process, so that a trap fails this test instead of
 /// ending the test run. The harness is shown to notice a planted trap, memory exhaustion and a
@@ -9,7 +9,7 @@ import Testing
 /// case, so new API cannot escape the walk.
 @Suite struct PublicSurfaceTests {
     static let build = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
-    static let fling = build.appendingPathComponent("fling")
+    static let selfTest = build.appendingPathComponent("FlingSelfTest")
     /// The package's root (for the C module map the symbol graph of FlingChipmunk needs).
     static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
 
@@ -45,8 +45,9 @@ import Testing
     }
 
     @Test func theWalkOfThePublicSurfaceEndsWithoutASignal() throws {
-        try #require(FileManager.default.isExecutableFile(atPath: Self.fling.path), "the fling executable is built beside the tests")
-        let r = try Self.run(Self.fling, ["selftest-surface"])
+        try #require(
+            FileManager.default.isExecutableFile(atPath: Self.selfTest.path), "the FlingSelfTest executable is built beside the tests")
+        let r = try Self.run(Self.selfTest, ["surface"])
         #expect(
             r.reason == .exit && r.status == 0,
             "\(r.reason == .uncaughtSignal ? "signal" : "status") \(r.status) in case \(r.lastCase ?? "?"): \(r.stderr.suffix(2000))")
@@ -62,7 +63,7 @@ import Testing
     @Test(arguments: ["trap", "hog", "hang"])
     func aPlantedFailureIsCaught(kind: String) throws {
         let r = try Self.run(
-            Self.fling, ["selftest-surface", "--case", "planted", "--plant", kind, "--memory-mib", "512", "--case-seconds", "2"])
+            Self.selfTest, ["surface", "--case", "planted", "--plant", kind, "--memory-mib", "512", "--case-seconds", "2"])
         #expect(r.reason == .uncaughtSignal, "\(kind): \(r.reason) \(r.status)")
         #expect(r.lastCase == "planted.\(kind)")
         switch kind {
@@ -78,7 +79,7 @@ import Testing
     @Test func everyPublicDeclarationHasAWalkCase() throws {
         let modules = [
             "FlingMath", "FlingCore", "FlingNative", "FlingChipmunk", "FlingInteraction", "FlingPaths", "FlingScenes", "FlingTraces",
-            "Fling",
+            "FlingView", "Fling",
         ]
         let moduleDir = Self.build.appendingPathComponent("Modules")
         let info = try Self.run(URL(fileURLWithPath: "/usr/bin/env"), ["swift", "-print-target-info"])
@@ -127,15 +128,15 @@ import Testing
         }
         #expect(extracted.count >= modules.count - 1)
         #expect(declared.count > 400, "the symbol graphs list \(declared.count) public declarations")
-        let listed = Set(try Self.run(Self.fling, ["selftest-surface", "--list"]).stdout.split(separator: "\n").map(String.init))
+        let listed = Set(try Self.run(Self.selfTest, ["surface", "--list"]).stdout.split(separator: "\n").map(String.init))
         let unwalked = Set(
-            try Self.run(Self.fling, ["selftest-surface", "--list-unwalked"]).stdout.split(separator: "\n").map(String.init))
+            try Self.run(Self.selfTest, ["surface", "--list-unwalked"]).stdout.split(separator: "\n").map(String.init))
         let missing = declared.subtracting(listed), stale = listed.subtracting(declared).sorted()
         // Not walked yet: exactly the declarations SurfaceWalk+Unwalked.swift lists (a new one
         // needs a case or an entry; an entry that gains a case, or loses its declaration, goes).
         #expect(
             missing.subtracting(unwalked).isEmpty,
-            "public declarations without a walk case (add one in Sources/FlingCLI/Surface): \(missing.subtracting(unwalked).sorted())")
+            "public declarations without a walk case (add one in Sources/FlingSelfTest/Surface): \(missing.subtracting(unwalked).sorted())")
         #expect(unwalked.subtracting(missing).isEmpty, "listed as unwalked, but walked or gone: \(unwalked.subtracting(missing).sorted())")
         #expect(stale.isEmpty, "walk cases naming no public declaration: \(stale)")
         #expect(Double(listed.count) >= 0.75 * Double(declared.count), "the walk covers \(listed.count) of \(declared.count)")

@@ -59,7 +59,7 @@ import Testing
     static func randomDynamics(_ d: inout SplitMix64, _ configuration: inout TileConfiguration) {
         func u(_ r: ClosedRange<Double>) -> Double { r.lowerBound + (r.upperBound - r.lowerBound) * d.unit() }
         guard d.unit() < 0.6 else { return }
-        configuration.translatesReferenceBoundsIntoBoundary = d.unit() < 0.6
+        configuration.dynamics.translatesReferenceBoundsIntoBoundary = d.unit() < 0.6
         for _ in 0..<Int(d.next() % 3) {
             configuration.dynamics.walls.append(
                 Wall(
@@ -75,7 +75,7 @@ import Testing
         for _ in 0..<Int(d.next() % 3) { configuration.dynamics.fields.append(randomField(&d)) }
         // Often a lenient rest rule, so that tiles lie down within a short session and are taken
         // (grabbed, pushed, reset) from where they lie.
-        if d.unit() < 0.6 { configuration.rest = RestThresholds(speed: u(1...80), angularSpeed: u(0.01...1), ticks: Int(u(1...12))) }
+        if d.unit() < 0.6 { configuration.settle.rest = RestThresholds(speed: u(1...80), angularSpeed: u(0.01...1), ticks: Int(u(1...12))) }
     }
 
     /// Plays a random app session on `kind` and records it.
@@ -102,7 +102,7 @@ import Testing
         var configuration = TileConfiguration()
         if chance(0.3) { configuration.drag.tick = [1.0 / 120, 1.0 / 30, 1.0 / 90][Int(uniform(0...2.99))] }
         randomDynamics(&d, &configuration)
-        let dynamic = configuration.translatesReferenceBoundsIntoBoundary || !configuration.dynamics.isEmpty
+        let dynamic = !configuration.dynamics.isEmpty
         for t in tiles.indices where dynamic && dChance(0.3) {
             tiles[t].properties = ItemProperties(elasticity: dUniform(0...1), friction: dUniform(0...1), resistance: dUniform(0...2))
         }
@@ -119,7 +119,7 @@ import Testing
 
         var stats = Session.Stats()
         var events: [TileEvent] = []
-        if !configuration.walls(in: phone).isEmpty { stats.walled = 1 }
+        if !configuration.dynamics.walls(in: phone).isEmpty { stats.walled = 1 }
         var on: [PushID] = []
         let hz = [30.0, 60, 120, 144, 240][Int(uniform(0...4.99))]
         let jitter = chance(0.5)

@@ -7,6 +7,7 @@ import Fling
 @testable import FlingCLI
 @testable import FlingPaths
 @testable import FlingTraces
+@testable import FlingView
 
 /// Whether `text` parses as XML (FoundationXML's parser, which refuses what XML 1.0 forbids).
 func isWellFormedXML(_ text: String) -> Bool {
@@ -146,6 +147,11 @@ func movingOneTouch(_ trace: Trace) throws -> (Trace, tick: Int) {
         #expect(policy.contains("script-src \(hash(ReplayPage.script));"))
         #expect(policy.contains("style-src \(hash(ReplayPage.style));"))
         #expect(html.contains("<script>\(ReplayPage.script)</script>") && html.contains("<style>\(ReplayPage.style)</style>"))
+        // Those are the repository's files, byte for byte (compiled into FlingView).
+        let files = DocumentationExampleTests.root.appendingPathComponent("Sources/FlingView/Page")
+        #expect(ReplayPage.script == (try String(contentsOf: files.appendingPathComponent("replay.js"), encoding: .utf8)))
+        #expect(ReplayPage.style == (try String(contentsOf: files.appendingPathComponent("replay.css"), encoding: .utf8)))
+        #expect(ReplayPage.script.utf8.count > 20_000 && ReplayPage.style.utf8.count > 2_000)
         #expect(html.components(separatedBy: "<script").count == 3)  // the data block and the script
         #expect(!html.contains("alert(1)</script>") && !html.contains("\u{1}"))
         // Nothing that names or fetches a resource, outside the data block (base64 and text).
@@ -185,7 +191,7 @@ func movingOneTouch(_ trace: Trace) throws -> (Trace, tick: Int) {
     /// chained to the run's own digest at the last frame.
     @Test(arguments: [
         "traces/flutter-strokes.json", "scenes/heads-press.json", "scenes/switch-tap-pull-flick.json", "scenes/day-night.json",
-        "scenes/clouds.json", "scenes/bubbles-fish.json", "paths/jumping-pin.json", "paths/dots.json",
+        "scenes/clouds.json", "scenes/bubbles-fish.json", "paths/jumping-pin.json", "paths/dots.json", "paths/pin-and-dots.json",
     ])
     func everyFrameCarriesTheRunningDigest(file: String) throws {
         let run = try Self.run(try Documents.read(Array(try Fixture.text(file).utf8)), file)
@@ -215,16 +221,22 @@ func movingOneTouch(_ trace: Trace) throws -> (Trace, tick: Int) {
 
     /// Two runs that differ in one touch: the page opens at the first divergence
     /// (``Run/firstDivergence(from:)``: the input, where it is applied) and names it; the
-    /// state first differs at that tick, in the tile's vx; equal runs give no divergence.
+    /// state first differs at that tick, in the tile's vx; equal runs give no divergence, and
+    /// their page says they are equal (a page of differing runs does not).
     @Test func pageOpensAtTheFirstDivergence() throws {
         let trace = try Trace(json: try Fixture.text("traces/fling-down.json"))
         let (moved, tick) = try movingOneTouch(trace)
         let a = try Self.run(trace, "a"), b = try Self.run(moved, "b")
-        #expect(ReplayPage(comparing: a, with: a).divergence == nil)
+        let same = ReplayPage(comparing: a, with: a)
+        #expect(same.divergence == nil)
+        #expect(same.data.contains("\"equal\":\"Equal: A and B are the same to the bit over 22 ticks"))
+        #expect(!ReplayPage(comparing: a, with: b).data.contains("Equal: ") && !ReplayPage(a).data.contains("Equal: "))
         let page = ReplayPage(comparing: a, with: b)
         let d = try #require(page.divergence)
         #expect(d.frame == tick && d.part == .inputs && page.startFrame == tick)
-        #expect(page.html.contains("First divergence at tick \(tick): \(d.field) (inputs): A touch 1 moved"))
+        // Named by the input's own field that differs, with both values and their bits.
+        #expect(d.field.hasPrefix("inputs[") && (d.field.hasSuffix("].position.x") || d.field.hasSuffix("].position.y")), "\(d)")
+        #expect(page.html.contains("First divergence at tick \(tick): \(d.field) (inputs): A \(d.value), B \(d.otherValue)"))
         #expect(page.html.contains("\"start\":\(tick)"))
         for f in 0..<tick { #expect(a.frames[f].items.map(\.values) == b.frames[f].items.map(\.values)) }
         #expect(a.frames[tick].items[0].values[3].bitPattern != b.frames[tick].items[0].values[3].bitPattern)
@@ -259,6 +271,7 @@ func movingOneTouch(_ trace: Trace) throws -> (Trace, tick: Int) {
         for file in [
             "traces/tap.json", "flutter-velocity-tracker.csv", "scenes/heads-press.json", "scenes/switch-tap-pull-flick.json",
             "scenes/bubbles-taps.json", "scenes/day-night.json", "scenes/clouds.json", "paths/jumping-pin.json", "paths/dots.json",
+            "paths/pin-and-dots.json",
         ] {
             let r = FlingCommand.run(["view", try fixturePath(file), "--html", "-"])
             #expect(

@@ -8,7 +8,7 @@ let allDocumentFixtures: [String] =
     ["traces/tap.json", "traces/corner-grab.json", "traces/flutter-strokes.json", "traces/two-fingers.json"]
     + ["scenes/bubbles-taps.json", "scenes/clouds.json", "scenes/day-night.json"]
     + ["scenes/heads-press.json", "scenes/switch-tap-pull-flick.json", "paths/jumping-pin.json", "paths/dots.json"]
-    + ["traces/bounce-corners.json", "traces/push.json", "scenes/heads-pushed.json"]
+    + ["traces/bounce-corners.json", "traces/push.json", "scenes/heads-pushed.json", "paths/pin-and-dots.json"]
 
 func document(_ fixture: String) throws -> any FlingDocument { try Documents.read(Array(try Fixture.text(fixture).utf8)) }
 
@@ -136,6 +136,43 @@ var portableOptions: ReplayOptions {
 
         let other = try document("scenes/heads-press.json").play(portableOptions).run
         #expect(a.firstDivergence(from: other)?.part == .kind)
+    }
+
+    /// An input that differs in one field is named by that field, with both values and bits
+    /// (not by its time's bits), and the "input at or before it" line is that input, not a
+    /// later one applied before the same frame.
+    @Test func anInputDivergenceNamesItsFieldAndBothBits() throws {
+        let a = try Self.cornerGrab()
+        // An input followed by another applied before the same frame.
+        let j = try #require(
+            a.inputs.indices.dropLast().first { a.inputs[$0].frame == a.inputs[$0 + 1].frame && a.inputs[$0].position != nil })
+        let x = try #require(a.inputs[j].position?.x)
+        var b = a
+        b.inputs[j].position!.x = x.nextUp
+        let d = try #require(a.firstDivergence(from: b))
+        #expect(d.part == .inputs && d.frame == a.inputs[j].frame && d.field == "inputs[\(j)].position.x", "\(d)")
+        #expect(d.value.number?.bitPattern == x.bitPattern && d.otherValue.number?.bitPattern == x.nextUp.bitPattern)
+        #expect(d.input == a.inputs[j] && d.input != a.inputs[j + 1])
+        let text = d.description
+        #expect(
+            text.contains(Divergence.bits(x)) && text.contains(Divergence.bits(x.nextUp))
+                && !text.contains(Divergence.bits(a.inputs[j].time)))
+        #expect(text.contains("input at or before it: touch \(a.inputs[j].touch!) \(a.inputs[j].phase!) at (\(x), "), "\(text)")
+        // The time, the phase: each its own field.
+        var later = a
+        later.inputs[j].time = a.inputs[j].time.nextUp
+        let t = try #require(a.firstDivergence(from: later))
+        #expect(
+            t.field == "inputs[\(j)].time" && t.otherValue.number?.bitPattern == a.inputs[j].time.nextUp.bitPattern
+                && t.input == a.inputs[j])
+        var phase = a
+        phase.inputs[j].phase = "cancelled"
+        #expect(a.firstDivergence(from: phase)?.field == "inputs[\(j)].phase")
+        // An input of one run only is shown whole, and is the one named.
+        var dropped = a
+        dropped.inputs.removeLast()
+        let m = try #require(a.firstDivergence(from: dropped))
+        #expect(m.field == "inputs[\(a.inputs.count - 1)]" && m.input == a.inputs.last && m.otherValue.description == "absent")
     }
 
     /// Two arithmetics part where a transcendental first changes a bit; the report names it.

@@ -144,7 +144,7 @@ struct SnapAnimatorTests {
     }
 }
 
-/// Prints the overshoot at three release speeds (for the README), and checks the three are
+/// Prints the overshoot at three release speeds (for docs/SNAP.md), and checks the three are
 /// the same on every platform-arithmetic backend.
 @Test func overshootFigures() throws {
     for speed in [600.0, 1500, 3000] {

@@ -102,6 +102,13 @@ struct SunSwitchTests {
         var expected = angle
         for _ in 0..<60 { expected = expected + Double.pi / 4 * (1.0 / 60) }
         #expect(s.raysAngle == expected)
+        // Tapped again, off: the rays fade to nothing and stop turning (Toonie's switch).
+        for e in tap(2, at: Vector(130, 300), time: 3.1) { try s.handle(e) }
+        for f in 181...480 { toggles += try s.advance(to: Double(f) / 60) }
+        #expect(toggles.count == 2 && !s.isOn && s.raysAlpha < 1e-3)
+        let still = s.raysAngle
+        for f in 481...540 { try s.advance(to: Double(f) / 60) }
+        #expect(s.raysAngle == still && s.raysAlpha < 1e-3)
     }
 
     @Test(arguments: backends)

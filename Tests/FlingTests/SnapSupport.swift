@@ -22,8 +22,7 @@ func throwEvents(touch: Int = 1, from: Vector, velocity: Vector, start: Double =
 }
 
 /// Feeds `events` to an animator at `hz` display frames until `duration`; calls `each` after
-/// every frame and returns every event.
-@discardableResult
+/// every frame.
 func drive(
     _ handle: (TouchEvent) throws -> Void, _ advance: (Double) throws -> Void,
     events: [TouchEvent], duration: Double = 3, hz: Double = 60, each: () throws -> Void = {}

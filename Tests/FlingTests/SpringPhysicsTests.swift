@@ -14,7 +14,8 @@ import Testing
         var configuration = TileConfiguration()
         configuration.drag.tick = 1 / hz
         configuration.releaseRule = .alwaysAttract
-        configuration.attraction = SpringTuning(frequency: 1.5, dampingRatio: zeta)
+        let attraction = SpringTuning(frequency: 1.5, dampingRatio: zeta)
+        configuration.home = .springs(attraction: attraction)
         let home = Vector(195, 422)
         let animator = try TileAnimator(
             viewport: Rect(x: 0, y: 0, width: 390, height: 844),
@@ -41,7 +42,7 @@ import Testing
         let dt = configuration.drag.tick
         let start = states[1]
         let v0 = (states[2].state.position.x - states[0].state.position.x) / (2 * dt)
-        let curve = SpringCurve(spring: configuration.attraction, displacement: start.state.position.x - home.x, velocity: v0)
+        let curve = SpringCurve(spring: attraction, displacement: start.state.position.x - home.x, velocity: v0)
         #expect(abs(curve.displacement) > 75)
         var worst = 0.0
         for (tick, state) in states.dropFirst(2) {

@@ -146,8 +146,8 @@ func randomScenario(seed: UInt64) -> Run {
     var run = Run()
     run.duration = 10.5  // 630 ticks
     run.configuration.gravity = Vector(r(-300...300), r(0...4000))
-    run.configuration.attraction = SpringTuning(frequency: r(1...8), dampingRatio: r(0.2...1.5))
-    run.configuration.rotation = SpringTuning(frequency: r(1...8), dampingRatio: r(0.2...1.5))
+    let attraction = SpringTuning(frequency: r(1...8), dampingRatio: r(0.2...1.5))
+    run.configuration.home = .springs(attraction: attraction, rotation: SpringTuning(frequency: r(1...8), dampingRatio: r(0.2...1.5)))
     run.configuration.drag.dragMaxAcceleration = [r(2_000...200_000), 1e9].randomElement(using: &rng)!
     run.configuration.drag.dragErrorBias = PlatformFunctions.pow(r(0.05...0.95), 60)
     run.configuration.releaseRule = [
@@ -221,7 +221,7 @@ struct BackendChoice: Sendable, CustomStringConvertible, CustomTestStringConvert
 }
 
 /// The differential test's plan (ParityTests, built with the Chipmunk trait): seeded random
-/// scenarios in batches, one test case per batch. Here so the README's figure can be checked
+/// scenarios in batches, one test case per batch. Here so docs/TIME.md's figure can be checked
 /// in every build.
 enum ParityPlan {
     static let batches = 10, scenariosPerBatch = 50

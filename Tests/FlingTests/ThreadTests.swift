@@ -1,6 +1,6 @@
 import Fling
 import Testing
-@testable import FlingCLI
+@testable import FlingSelfTest
 
 /// Stepping on several threads never changes a bit: every world's operations are its own.
 @Suite struct ThreadTests {
@@ -11,7 +11,7 @@ import Testing
         backend.parallelSlots = 0  // every step on every thread, few worlds or not
         var rng = SplitMix64(state: 77)
         func u(_ a: Double, _ b: Double) -> Double { a + (b - a) * rng.unit() }
-        var held = Set<WorldID>()  // the worlds with a drag joint, whose fingers move
+        var held: [WorldID: JointID] = [:]  // the worlds with a drag, whose fingers move
         func make() throws -> WorldID {
             let m = u(0.2, 5)
             let w = try backend.makeWorld(
@@ -21,11 +21,10 @@ import Testing
                         position: Vector(u(0, 390), u(0, 844)), angle: u(-1, 1)), gravity: Vector(0, 2000)))
             switch rng.next() % 3 {
             case 0:
-                try backend.attachDrag(
+                held[w] = try backend.addDrag(
                     DragJoint(
                         localAnchor: Vector(u(-30, 30), u(-30, 30)), finger: Vector(u(0, 390), u(0, 844)),
                         maxForce: 50_000 * m, errorBias: 5.8e-5), to: w)
-                held.insert(w)
             case 1:
                 try backend.setDamping(of: w, 0.2)
                 try backend.attachAttraction(
@@ -41,14 +40,15 @@ import Testing
         var states: [BodyState] = []
         var moves = 0
         for step in 0..<90 {
-            for w in worlds where held.contains(w) {  // in world order (the Set is only asked)
-                try backend.moveFinger(in: w, to: Vector(u(0, 390), u(0, 844)), velocity: Vector(u(-900, 900), u(-900, 900)))
+            for w in worlds {  // in world order (the Dictionary is only asked)
+                guard let drag = held[w] else { continue }
+                try backend.moveDrag(drag, in: w, to: Vector(u(0, 390), u(0, 844)), velocity: Vector(u(-900, 900), u(-900, 900)))
                 moves += 1
             }
             if step % 10 == 9 {
                 for _ in 0..<25 {
                     let n = Int(rng.next() % UInt64(worlds.count))
-                    held.remove(worlds[n])
+                    held[worlds[n]] = nil
                     try backend.destroyWorld(worlds[n])
                     worlds[n] = try make()
                 }

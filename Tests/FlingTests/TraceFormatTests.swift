@@ -165,10 +165,12 @@ func replay(_ trace: Trace, on kind: BackendKind, display: DisplayFrames = .rate
             c.drag.tick = pick(0.001...0.05)
             c.gravity = Vector(pick(-100...100), pick(0...4000))
             c.drag.dragErrorBias = pick(1e-9...1)
-            c.attraction = SpringTuning(frequency: pick(0.5...4), dampingRatio: pick(0...1.5))
+            c.home = .springs(attraction: SpringTuning(frequency: pick(0.5...4), dampingRatio: pick(0...1.5)))
             c.releaseRule = [.alwaysAttract, .alwaysFall, .projectedDistance(lookahead: pick(0...0.3), radius: pick(0...300))][n % 3]
-            c.settle.ticks = n + 1
-            c.cullMargin = pick(0...50)
+            var settle = SettleThresholds()
+            settle.ticks = n + 1
+            c.settle.home = .thresholds(settle)
+            c.cull = .outsideViewport(margin: pick(0...50))
             var events: [TouchEvent] = []
             var t = 0.0
             for i in 0..<20 {
@@ -218,43 +220,49 @@ func replay(_ trace: Trace, on kind: BackendKind, display: DisplayFrames = .rate
     }
 
     /// A tripwire: the JSON form's configuration object writes every field of TileConfiguration
-    /// (its `drag` settings flat beside the tile policy's) and the scene's solver iterations. A
-    /// new field must be added to the format (Trace+JSON.swift, docs/TRACES.md) before this
-    /// passes again.
+    /// (its `drag` settings flat beside the tile policy's, each concern in the keys the format
+    /// has for it) and the scene's solver iterations. A new field must be added to the format
+    /// (Trace+Schema.swift, JSONWriter.swift, docs/TRACES.md) before this passes again.
     @Test func formatCoversEveryConfigurationField() throws {
         let allFields = Mirror(reflecting: TileConfiguration()).children.compactMap(\.label).sorted()
-        #expect(
-            allFields == [
-                "attraction", "cullMargin", "cullRule", "drag", "dynamics", "grabRadius", "gravity", "home", "releaseRule",
-                "releaseVelocity", "rest", "rotation", "settle", "settleRule", "tapDistance", "translatesReferenceBoundsIntoBoundary",
-            ])
+        // Each member, and the keys that hold it (its other cases' keys are among the presets').
+        let keys: [String: [String]] = [
+            "cull": ["cullMargin", "cullRule"], "drag": [], "dynamics": ["dynamics", "translatesReferenceBoundsIntoBoundary"],
+            "grabRadius": ["grabRadius"], "gravity": ["gravity"], "home": ["attraction", "rotation", "home"],
+            "releaseRule": ["releaseRule"], "releaseVelocity": ["releaseVelocity"], "settle": ["settle", "rest", "settleRule"],
+            "tapDistance": ["tapDistance"],
+        ]
+        #expect(allFields == keys.keys.sorted())
         let allDrag = Mirror(reflecting: DragSettings()).children.compactMap(\.label).sorted()
         #expect(
             allDrag == [
-                "dragErrorBias", "dragMaxAcceleration", "fingerSmoothing", "fingersPerItem", "grabFriction", "grabRotaryFriction",
-                "maxFrameInterval", "tick",
+                "dragErrorBias", "dragMaxAcceleration", "fingerSmoothing", "fingersPerItem", "forces", "grabFriction",
+                "grabRotaryFriction", "maxFrameInterval", "tick",
             ])
+        func labels(_ x: Any) -> [String] { Mirror(reflecting: x).children.compactMap(\.label).sorted() }
+        #expect(labels(SettleRule()) == ["home", "rest"])
+        #expect(labels(DynamicsSettings()) == ["fields", "itemProperties", "translatesReferenceBoundsIntoBoundary", "walls"])
         // The presets' keys (version 3, written only when they differ from the defaults).
         let presets =
-            ["fingersPerItem", "grabFriction", "grabRotaryFriction", "fingerSmoothing"] + [
+            ["forces", "fingersPerItem", "grabFriction", "grabRotaryFriction", "fingerSmoothing"] + [
                 "cullRule", "grabRadius", "home", "releaseVelocity", "settleRule", "tapDistance",
             ]
-        let fields = allFields.filter { !presets.contains($0) }
+        let version3 = ["dynamics", "rest", "translatesReferenceBoundsIntoBoundary"]
+        let fields = allFields.flatMap { keys[$0]! }.filter { !presets.contains($0) }
         let drag = allDrag.filter { !presets.contains($0) }
         // Every one is written (the scene has no events, so each key can only be the configuration's):
         // a version-2 configuration has the first ones, a version-3 one (with dynamics) all.
         var scene = Trace.Session(viewport: Rect(x: 0, y: 0, width: 1, height: 1), tiles: [], events: [])
         scene.solverIterations = 7
         let v2 = Trace(sessions: [scene]).json
-        let version3 = ["dynamics", "rest", "translatesReferenceBoundsIntoBoundary"]
-        for key in fields.filter({ $0 != "drag" && !version3.contains($0) }) + drag + ["solverIterations"] {
+        for key in fields.filter({ !version3.contains($0) }) + drag + ["solverIterations"] {
             #expect(v2.contains("\"\(key)\": "), "\(key)")
         }
         #expect(v2.contains("\"version\": 2") && !version3.contains { v2.contains("\"\($0)\"") })
-        scene.configuration.rest.ticks = 9
+        scene.configuration.settle.rest.ticks = 9
         let json = Trace(sessions: [scene]).json
         #expect(json.contains("\"version\": 3"))
-        for key in fields.filter({ $0 != "drag" }) + drag + ["solverIterations"] { #expect(json.contains("\"\(key)\": "), "\(key)") }
+        for key in fields + drag + ["solverIterations"] { #expect(json.contains("\"\(key)\": "), "\(key)") }
         #expect(try Trace(json: json).sessions[0].solverIterations == 7)
         #expect(try Trace(json: json).sessions[0].configuration == scene.configuration)
         #expect(!presets.contains { json.contains("\"\($0)\"") })
@@ -275,11 +283,8 @@ func replay(_ trace: Trace, on kind: BackendKind, display: DisplayFrames = .rate
         #expect(v2.contains(rule))
         let nearV2 = v2.replacingOccurrences(of: rule, with: "{\"kind\": \"nearGrab\", \"radius\": 40, \"maxKineticEnergy\": 500000}")
         #expect(throws: FlingError.self) { try Trace(json: nearV2) }
-        let settle = Mirror(reflecting: SettleThresholds()).children.compactMap(\.label).sorted()
-        #expect(settle == ["angle", "angularSpeed", "distance", "speed", "ticks"])
+        #expect(labels(SettleThresholds()) == ["angle", "angularSpeed", "distance", "speed", "ticks"])
         // The dynamics' own fields (each written by Trace+Dynamics.swift, named in docs/TRACES.md).
-        func labels(_ x: Any) -> [String] { Mirror(reflecting: x).children.compactMap(\.label).sorted() }
-        #expect(labels(DynamicsSettings()) == ["fields", "itemProperties", "walls"])
         #expect(labels(RestThresholds()) == ["angularSpeed", "speed", "ticks"])
         #expect(labels(ItemProperties()) == ["angularResistance", "charge", "elasticity", "friction", "resistance"])
         #expect(labels(Wall(from: .zero, to: Vector(1, 0))) == ["elasticity", "end", "friction", "radius", "start"])
@@ -287,6 +292,40 @@ func replay(_ trace: Trace, on kind: BackendKind, display: DisplayFrames = .rate
             labels(Field(.spring)) == ["falloff", "inverted", "kind", "minimumRadius", "position", "region", "seed", "strength"])
         #expect(labels(TileDefinition(id: 1, frame: Rect(x: 0, y: 0, width: 1, height: 1))) == ["frame", "id", "mass", "properties"])
         #expect(labels(Push(.zero)) == ["offset", "vector"])
+    }
+
+    /// Version 3's flat keys hold each concern's numbers whatever its case: beside pivots, the
+    /// kinetic energy or a line, the springs, the thresholds and the margin are written as the
+    /// default case's. Read, other numbers there are held to their ranges, then left out (no
+    /// replay reads them); the default cases keep theirs.
+    @Test func numbersAnotherCaseLeavesUnusedAreCheckedThenLeftOut() throws {
+        var scene = Trace.Session(viewport: Rect(x: 0, y: 0, width: 320, height: 480), tiles: [], events: [])
+        scene.configuration = .weHeartPics
+        let json = Trace(sessions: [scene]).json
+        let springs = "\"attraction\": {\"frequency\": 2.5", thresholds = "\"ticks\": 6}", margin = "\"cullMargin\": 20.0"
+        #expect(json.contains(springs) && json.contains(thresholds) && json.contains(margin))
+        let other = json.replacingOccurrences(of: springs, with: "\"attraction\": {\"frequency\": 3.5")
+            .replacingOccurrences(of: thresholds, with: "\"ticks\": 9}").replacingOccurrences(of: margin, with: "\"cullMargin\": 7")
+        #expect(other.count == json.count - 3 && !other.contains(springs) && !other.contains(thresholds))
+        #expect(try Trace(json: other).sessions[0].configuration == .weHeartPics)
+        #expect(try Trace(json: other).json == json)
+        for (bad, field) in [
+            (springs, "\"attraction\": {\"frequency\": -2.5", "TileConfiguration.home.attraction.frequency"),
+            (thresholds, "\"ticks\": 0}", "TileConfiguration.settle.home.ticks"),
+            (margin, "\"cullMargin\": -1", "TileConfiguration.cull.margin"),
+        ].map({ (json.replacingOccurrences(of: $0.0, with: $0.1), $0.2) }) {
+            let e = try #require(error(bad), "\(field)")
+            #expect(e.field.contains("scenes[0].configuration (\(field))"), "\(e)")
+        }
+        // With the default cases, the same numbers are the configuration's.
+        var plain = scene
+        plain.configuration = TileConfiguration()
+        plain.configuration.settle.rest.ticks = 9  // version 3
+        let read = try Trace(
+            json: Trace(sessions: [plain]).json.replacingOccurrences(of: springs, with: "\"attraction\": {\"frequency\": 3.5")
+                .replacingOccurrences(of: margin, with: "\"cullMargin\": 7"))
+        #expect(read.sessions[0].configuration.home == .springs(attraction: SpringTuning(frequency: 3.5, dampingRatio: 0.55)))
+        #expect(read.sessions[0].configuration.cull == .outsideViewport(margin: 7))
     }
 
     func error(_ text: String) -> FlingError? {
@@ -361,7 +400,8 @@ func replay(_ trace: Trace, on kind: BackendKind, display: DisplayFrames = .rate
         #expect(throws: FlingError.self) { try replay(trace, on: .native, display: .rate(3)) }
         #expect(throws: FlingError.self) { try replay(trace, on: .native, display: .jittered(rate: 6, seed: 1)) }
         #expect(throws: FlingError.self) { try replay(trace, on: .native, display: .rate(.nan)) }
-        #expect(try replay(trace, on: .native, display: .rate(4)).mismatches.isEmpty)
+        // 4 Hz (a frame every maxFrameInterval) replays to the pins: compared, not skipped.
+        try replay(trace, on: .nativePortable, display: .rate(4)).verify()
     }
 
     /// A differing digest is reported, not thrown.
@@ -372,7 +412,7 @@ func replay(_ trace: Trace, on kind: BackendKind, display: DisplayFrames = .rate
         trace.sessions[0].expected?.checkpoints[0] = StateDigest(value: 2)
         let r = try replay(trace, on: .nativePortable)
         #expect(
-            r.mismatches.map(\.field) == [
+            r.pins.mismatches.map(\.field) == [
                 "scenes[0] (\(trace.sessions[0].name!)).expected.digest",
                 "scenes[0] (\(trace.sessions[0].name!)).expected.checkpoints[0]",
             ])

@@ -5,6 +5,7 @@ import FoundationXML
 import Testing
 import Fling
 @testable import FlingCLI
+import FlingCommandLine
 
 /// Every trace fixture: its file name and the trace it holds.
 let traceFixtures: [String] = [
@@ -187,6 +188,7 @@ let fixtureDisplayRates: [Double] = [30, 60, 120, 144, 240]
 
 @Suite struct CommandLineTests {
     func fling(_ arguments: String...) -> CommandResult { FlingCommand.run(arguments) }
+    func fling(_ arguments: [String]) -> CommandResult { FlingCommand.run(arguments) }
 
     /// `fling replay` prints the fixture's pinned final digest by default (portable arithmetic)
     /// at every display rate; on the platform-arithmetic backends it prints the same line on
@@ -201,7 +203,9 @@ let fixtureDisplayRates: [Double] = [30, 60, 120, 144, 240]
         var platformLine: String?
         for kind in BackendKind.available.filter({ $0 != .chipmunkShared }) {
             for hz in ["30", "60", "120", "240"] {
-                let result = fling("replay", path, "--backend", kind.rawValue, "--display-hz", hz)
+                // Without Chipmunk, native's run has no peer: allowed here (RunCheckTests checks the refusal).
+                let allow = BackendKind.available.contains(.chipmunk) ? [] : ["--allow-uncompared-run"]
+                let result = fling(["replay", path, "--backend", kind.rawValue, "--display-hz", hz] + allow)
                 #expect(result.status == 0, "\(result.stderr)")
                 let last = result.stdout.split(separator: "\n").last.map(String.init)
                 if kind.arithmetic == .portable {
@@ -242,7 +246,7 @@ let fixtureDisplayRates: [Double] = [30, 60, 120, 144, 240]
         let velocity = fling("velocity", path)
         #expect(velocity.stdout.hasPrefix("stroke SailfishFlingUpFast1 vx "))
         #expect(velocity.stdout.contains("\nstroke pixel 7 drag vx "))
-        let replay = fling("replay", path)
+        let replay = fling("replay", path, "--allow-unpinned")
         #expect(
             replay.status == 0 && replay.stdout.contains("[stroke SailfishFlingUpFast1]") && replay.stdout.contains("[stroke pixel 7 drag]")
         )
@@ -250,11 +254,12 @@ let fixtureDisplayRates: [Double] = [30, 60, 120, 144, 240]
     }
 
     @Test func replayOfTheCSVChainsScenesAndMatchesItsJSONConversion() throws {
-        let csv = fling("replay", try fixturePath("flutter-velocity-tracker.csv"))
+        let csv = fling("replay", try fixturePath("flutter-velocity-tracker.csv"), "--allow-unpinned")
         let json = fling("replay", try fixturePath("traces/flutter-strokes.json"), "--display-hz", "120")
         let lines = csv.stdout.split(separator: "\n")
-        #expect(lines.count == 14)
-        #expect(lines.dropLast().allSatisfy { $0.hasPrefix("scene ") })
+        #expect(csv.status == 0 && lines.count == 15)
+        #expect(lines.dropLast(2).allSatisfy { $0.hasPrefix("scene ") })
+        #expect(lines.dropLast().last == "pins: none: the document pins no digest, so nothing was compared")
         #expect(lines.last == json.stdout.split(separator: "\n").last)
         #expect(lines.last?.wholeMatch(of: /digest [0-9a-f]{16} ticks [0-9]+/) != nil)
     }
@@ -263,12 +268,12 @@ let fixtureDisplayRates: [Double] = [30, 60, 120, 144, 240]
     /// is a different run (other digest), still the same on both backends; bad values are usage errors.
     @Test func viewportAndTileSizeOptions() throws {
         let path = try fixturePath("flutter-velocity-tracker.csv")
-        let standard = fling("replay", path).stdout.split(separator: "\n").last
-        let small = fling("replay", path, "--viewport", "300x600", "--tile-size", "100")
+        let standard = fling("replay", path, "--allow-unpinned").stdout.split(separator: "\n").last
+        let small = fling("replay", path, "--viewport", "300x600", "--tile-size", "100", "--allow-unpinned")
         #expect(small.status == 0)
         let line = small.stdout.split(separator: "\n").last
         #expect(line != standard)
-        let native = fling("replay", path, "--viewport", "300x600", "--tile-size", "100", "--backend", "native")
+        let native = fling("replay", path, "--viewport", "300x600", "--tile-size", "100", "--backend", "native", "--allow-unpinned")
         #expect(native.stdout.split(separator: "\n").last == line)
         for bad in [["--viewport", "300"], ["--viewport", "0x600"], ["--tile-size", "-4"], ["--display-hz", "nan"]] {
             let r = FlingCommand.run(["replay", path] + bad)
@@ -349,8 +354,9 @@ let fixtureDisplayRates: [Double] = [30, 60, 120, 144, 240]
         process.waitUntilExit()
         #expect(process.terminationStatus == 0)
         let lines = stdout.split(separator: "\n")
-        #expect(lines.count == 2)
+        #expect(lines.count == 4)
         #expect(lines.first?.hasPrefix("scene 1 ") == true)
+        #expect(lines.dropFirst().first?.hasPrefix("pins: ") == true && lines.dropFirst(2).first?.hasPrefix("runs: ") == true)
         #expect(lines.last?.hasPrefix("digest ") == true)
         #expect(!stdout.contains("Chipmunk") && !stdout.contains("cpSpace"))
         #expect(!stderr.contains("Chipmunk"))

@@ -5,7 +5,7 @@ import Testing
 /// forwards to a real one: the way to reach the animator's failure path, which its own
 /// up-front checks otherwise keep unreachable.
 final class FaultyBackend: PhysicsBackend {
-    enum Operation: String, CaseIterable, Sendable { case makeWorld, attachDrag, detachDrag, setVelocity, attachAttraction, moveFinger }
+    enum Operation: String, CaseIterable, Sendable { case makeWorld, addDrag, removeDrag, setVelocity, attachAttraction, moveDrag }
     let inner: any PhysicsBackend
     let fault: Operation
     var remaining: Int
@@ -26,11 +26,11 @@ final class FaultyBackend: PhysicsBackend {
     var worldCount: Int { inner.worldCount }
     func makeWorld(_ d: WorldDefinition) throws(FlingError) -> WorldID { try trip(.makeWorld); return try inner.makeWorld(d) }
     func destroyWorld(_ w: WorldID) throws(FlingError) { try inner.destroyWorld(w) }
-    func attachDrag(_ j: DragJoint, to w: WorldID) throws(FlingError) { try trip(.attachDrag); try inner.attachDrag(j, to: w) }
-    func moveFinger(in w: WorldID, to p: Vector, velocity v: Vector) throws(FlingError) {
-        try trip(.moveFinger); try inner.moveFinger(in: w, to: p, velocity: v)
+    func addDrag(_ j: DragJoint, to w: WorldID) throws(FlingError) -> JointID { try trip(.addDrag); return try inner.addDrag(j, to: w) }
+    func moveDrag(_ j: JointID, in w: WorldID, to p: Vector, velocity v: Vector) throws(FlingError) {
+        try trip(.moveDrag); try inner.moveDrag(j, in: w, to: p, velocity: v)
     }
-    func detachDrag(from w: WorldID) throws(FlingError) { try trip(.detachDrag); try inner.detachDrag(from: w) }
+    func removeDrag(_ j: JointID, from w: WorldID) throws(FlingError) { try trip(.removeDrag); try inner.removeDrag(j, from: w) }
     func attachAttraction(_ a: Attraction, to w: WorldID) throws(FlingError) {
         try trip(.attachAttraction); try inner.attachAttraction(a, to: w)
     }
@@ -100,7 +100,7 @@ final class FaultyBackend: PhysicsBackend {
         #expect(try faulty.snapshot(of: 1).phase == .resting)
         #expect(events.contains { $0.tile == 2 && $0.kind == .settled })
         // A grab that fails leaves no trace: the digest equals the session without it.
-        if fault == .makeWorld || fault == .attachDrag {
+        if fault == .makeWorld || fault == .addDrag {
             #expect(digest == cleanDigest)
         }
     }
@@ -109,7 +109,7 @@ final class FaultyBackend: PhysicsBackend {
     @Test func eventsBeforeAFailureComeBackFromTheNextCall() throws {
         let animator = try TileAnimator(
             viewport: phone, tiles: Self.tiles,
-            backend: FaultyBackend(NativeBackend(), failing: .attachDrag, call: 2))
+            backend: FaultyBackend(NativeBackend(), failing: .addDrag, call: 2))
         try animator.handle(TouchEvent(time: 0.02, touch: 1, phase: .began, position: Vector(100, 300)))
         try animator.handle(TouchEvent(time: 0.05, touch: 2, phase: .began, position: Vector(280, 600)))
         // One frame steps ticks 0...5: touch 1 grabs before tick 2, touch 2 fails before tick 3.

@@ -15,7 +15,7 @@ import Testing
         let room = Wall.edges(of: Rect(x: 0, y: 0, width: 390, height: 844), elasticity: 0.5, friction: 0.3)
         var rng = SplitMix64(state: 0xB0C5)
         func u(_ a: Double, _ b: Double) -> Double { a + (b - a) * rng.unit() }
-        var held: [WorldID: Bool] = [:]
+        var held: [WorldID: JointID] = [:]
         func make(_ n: Int) throws -> WorldID {
             let w = u(30, 140), h = u(30, 160)
             let world = try backend.makeWorld(
@@ -32,11 +32,10 @@ import Testing
                 ], of: world)
             switch n % 3 {
             case 0:
-                try backend.attachDrag(
+                held[world] = try backend.addDrag(
                     DragJoint(
                         localAnchor: Vector(u(-10, 10), u(-10, 10)), finger: backend.state(of: world).position, maxForce: 50_000,
                         errorBias: 5.8e-5), to: world)
-                held[world] = true
             case 1:
                 try backend.attachAttraction(
                     Attraction(origin: Vector(195, 422), stiffness: 200, damping: 5, angularStiffness: 2e4, angularDamping: 200),
@@ -51,8 +50,9 @@ import Testing
         var digest = StateDigest()
         var contacts = 0
         for step in 0..<180 {
-            for w in worlds where held[w] == true {
-                try backend.moveFinger(in: w, to: Vector(u(60, 330), u(60, 780)), velocity: Vector(u(-600, 600), u(-600, 600)))
+            for w in worlds {
+                guard let drag = held[w] else { continue }
+                try backend.moveDrag(drag, in: w, to: Vector(u(60, 330), u(60, 780)), velocity: Vector(u(-600, 600), u(-600, 600)))
             }
             for n in stride(from: step % 7, to: worlds.count, by: 7) {
                 try backend.applyImpulse(Push(Vector(u(-200, 200), u(-200, 200)), at: Vector(u(-10, 10), u(-10, 10))), to: worlds[n])

@@ -2,11 +2,11 @@ import Fling
 import Testing
 
 /// A backend that forwards every call to a real one and keeps each finger placement
-/// (`moveFinger`, `moveDrag`): what the kernel hands the backend before each step.
-final class FingerSpyBackend: PhysicsBackend {
-    let inner: any PhysicsBackend
+/// (`moveDrag`): what the kernel hands the backend before each step.
+final class FingerSpyBackend: DynamicsBackend {
+    let inner: any DynamicsBackend
     var placements: [(position: Vector, velocity: Vector)] = []
-    init(_ inner: any PhysicsBackend) { self.inner = inner }
+    init(_ inner: any DynamicsBackend) { self.inner = inner }
 
     var name: String { "spy \(inner.name)" }
     var solverIterations: Int { inner.solverIterations }
@@ -14,12 +14,12 @@ final class FingerSpyBackend: PhysicsBackend {
     var arithmetic: Arithmetic { inner.arithmetic }
     func makeWorld(_ d: WorldDefinition) throws(FlingError) -> WorldID { try inner.makeWorld(d) }
     func destroyWorld(_ w: WorldID) throws(FlingError) { try inner.destroyWorld(w) }
-    func attachDrag(_ j: DragJoint, to w: WorldID) throws(FlingError) { try inner.attachDrag(j, to: w) }
-    func moveFinger(in w: WorldID, to p: Vector, velocity v: Vector) throws(FlingError) {
+    func addDrag(_ j: DragJoint, to w: WorldID) throws(FlingError) -> JointID { try inner.addDrag(j, to: w) }
+    func moveDrag(_ j: JointID, in w: WorldID, to p: Vector, velocity v: Vector) throws(FlingError) {
         placements.append((p, v))
-        try inner.moveFinger(in: w, to: p, velocity: v)
+        try inner.moveDrag(j, in: w, to: p, velocity: v)
     }
-    func detachDrag(from w: WorldID) throws(FlingError) { try inner.detachDrag(from: w) }
+    func removeDrag(_ j: JointID, from w: WorldID) throws(FlingError) { try inner.removeDrag(j, from: w) }
     func attachAttraction(_ a: Attraction, to w: WorldID) throws(FlingError) { try inner.attachAttraction(a, to: w) }
     func detachAttraction(from w: WorldID) throws(FlingError) { try inner.detachAttraction(from: w) }
     func setGravity(of w: WorldID, _ g: Vector) throws(FlingError) { try inner.setGravity(of: w, g) }
@@ -29,11 +29,13 @@ final class FingerSpyBackend: PhysicsBackend {
     }
     func step(by dt: Double) throws(FlingError) { try inner.step(by: dt) }
     func state(of w: WorldID) throws(FlingError) -> BodyState { try inner.state(of: w) }
-    func addDrag(_ j: DragJoint, to w: WorldID) throws(FlingError) -> JointID { try inner.addDrag(j, to: w) }
-    func moveDrag(_ j: JointID, in w: WorldID, to p: Vector, velocity v: Vector) throws(FlingError) {
-        placements.append((p, v))
-        try inner.moveDrag(j, in: w, to: p, velocity: v)
-    }
+    func setWalls(_ walls: [Wall], of w: WorldID) throws(FlingError) { try inner.setWalls(walls, of: w) }
+    func setItemProperties(_ p: ItemProperties, of w: WorldID) throws(FlingError) { try inner.setItemProperties(p, of: w) }
+    func applyImpulse(_ push: Push, to w: WorldID) throws(FlingError) { try inner.applyImpulse(push, to: w) }
+    func addForce(_ push: Push, to w: WorldID) throws(FlingError) -> ForceID { try inner.addForce(push, to: w) }
+    func removeForce(_ f: ForceID, from w: WorldID) throws(FlingError) { try inner.removeForce(f, from: w) }
+    func setFields(_ fields: [Field], of w: WorldID) throws(FlingError) { try inner.setFields(fields, of: w) }
+    func contacts(of w: WorldID) throws(FlingError) -> [WallContact] { try inner.contacts(of: w) }
     func addPivot(_ p: StaticPivot, to w: WorldID) throws(FlingError) -> JointID { try inner.addPivot(p, to: w) }
     func addGear(_ g: StaticGear, to w: WorldID) throws(FlingError) -> JointID { try inner.addGear(g, to: w) }
     func removeJoint(_ j: JointID, from w: WorldID) throws(FlingError) { try inner.removeJoint(j, from: w) }
@@ -47,10 +49,16 @@ final class FingerSpyBackend: PhysicsBackend {
     static let photo = TileDefinition.weHeartPics(id: 1, frame: Rect(center: Vector(160, 200), width: 128, height: 128))
     static let home = photo.origin
 
+    /// The photo with another mass (its moment a box's of that mass), centered at `center`.
+    static func photo(mass: Double, at center: Vector = home) -> TileDefinition {
+        TileDefinition(id: 1, frame: Rect(center: center, width: 128, height: 128), mass: mass)
+    }
+
     static func play(
-        _ events: [TouchEvent], _ configuration: TileConfiguration = .weHeartPics, on kind: BackendKind, duration: Double = 4
+        _ events: [TouchEvent], _ configuration: TileConfiguration = .weHeartPics, on kind: BackendKind, duration: Double = 4,
+        tile: TileDefinition = photo
     ) throws -> Run.Result {
-        try Run(tiles: [photo], configuration: configuration, events: events, duration: duration).play(on: kind)
+        try Run(tiles: [tile], configuration: configuration, events: events, duration: duration).play(on: kind)
     }
 
     /// The photo's state at every tick it had a world, by tick.
@@ -65,15 +73,15 @@ final class FingerSpyBackend: PhysicsBackend {
         return nil
     }
 
-    /// The forces the joints get for a photo of the original's mass are the original's own,
-    /// to the bit: the settings are per unit of mass.
+    /// The grab's numbers are the original's own forces, to the bit, taken as forces whatever
+    /// the mass (``DragSettings/Forces/absolute``).
     @Test func theGrabsForcesAreTheOriginals() throws {
         let c = TileConfiguration.weHeartPics
-        let m = TileDefinition.weHeartPicsMass
-        #expect(m == 3)
-        #expect((c.drag.dragMaxAcceleration * m).bitPattern == (1e5 as Double).bitPattern)
-        #expect((c.drag.grabFriction * m).bitPattern == (1e4 as Double).bitPattern)
-        #expect((c.drag.grabRotaryFriction * m).bitPattern == (8e3 as Double).bitPattern)
+        #expect(TileDefinition.weHeartPicsMass == 3)
+        #expect(c.drag.forces == .absolute)
+        #expect(c.drag.dragMaxAcceleration.bitPattern == (1e5 as Double).bitPattern)
+        #expect(c.drag.grabFriction.bitPattern == (1e4 as Double).bitPattern)
+        #expect(c.drag.grabRotaryFriction.bitPattern == (8e3 as Double).bitPattern)
         #expect(abs(Portable.pow(try #require(c.drag.fingerSmoothing), 1.0 / 60) - 0.3) < 1e-15)
         #expect(c.drag.dragErrorBias.bitPattern == chipmunkDefaultErrorBias.bitPattern)
         #expect(c.drag.tick == 1.0 / 60)
@@ -153,9 +161,9 @@ final class FingerSpyBackend: PhysicsBackend {
     /// at that time, its events so far in `events`.
     static func flungThenCaught(
         _ configuration: TileConfiguration, from: Vector = Vector(215, 255), to: Vector = Vector(300, 250),
-        on kind: BackendKind, after: Double, events: inout [TileEvent]
+        on kind: BackendKind, after: Double, events: inout [TileEvent], tile: TileDefinition = photo
     ) throws -> TileAnimator {
-        let animator = try TileAnimator(viewport: phone, tiles: [photo], configuration: configuration, backend: try kind.make())
+        let animator = try TileAnimator(viewport: phone, tiles: [tile], configuration: configuration, backend: try kind.make())
         for e in drag(from: from, to: to, duration: 0.06) { try animator.handle(e) }
         for frame in 1...Int((after * 60).rounded()) { events += try animator.advance(to: Double(frame) / 60) }
         let center = try animator.snapshot(of: 1).state.position
@@ -191,8 +199,108 @@ final class FingerSpyBackend: PhysicsBackend {
         #expect(before.kineticEnergy(mass: Self.photo.mass, moment: Self.photo.moment) <= 1e-4)
         #expect(try pivots.r.animator.snapshot(of: 1).state == BodyState(position: Self.home))
         var spring = TileConfiguration.weHeartPics
-        spring.home = .spring
+        spring.home = .springs()
         #expect(try passage(spring).deepest < -1)
+    }
+
+    // MARK: The app's rules for a photo of any mass
+
+    /// The grab's forces are forces: a finger jerked 400 pt away pulls a photo of mass 1 or 5
+    /// with the drag pivot's 10⁵ and the friction pivot's 10⁴ together, so the largest change
+    /// of momentum in a tick is `(10⁵ + 10⁴) · tick`, whatever the mass (no gravity here, the
+    /// photo held at its center: the pull is along x alone). Per unit of mass, as before, a
+    /// mass-1 photo would get a third of it.
+    @Test(arguments: backends, [1.0, 5.0])
+    func theGrabsForcesAreForcesWhateverTheMass(kind: BackendKind, mass: Double) throws {
+        var weightless = TileConfiguration.weHeartPics
+        weightless.gravity = .zero
+        let events = [
+            TouchEvent(time: 0.05, touch: 1, phase: .began, position: Self.home),
+            TouchEvent(time: 0.1, touch: 1, phase: .moved, position: Self.home + Vector(400, 0)),
+        ]
+        let r = try Self.play(events, weightless, on: kind, duration: 0.4, tile: Self.photo(mass: mass))
+        let states = Self.states(r)
+        let pushes = zip(states, states.dropFirst()).map { mass * ($1.state.velocity.x - $0.state.velocity.x) }
+        let most = (1e5 + 1e4) / 60
+        #expect(states.count > 10 && pushes.allSatisfy { $0 <= most * (1 + 1e-9) })
+        let strongest = try #require(pushes.max())
+        #expect(abs(strongest - most) <= most * 1e-9, "mass \(mass): \(strongest) against \(most)")
+        #expect(states.allSatisfy { $0.state.velocity.y == 0 && $0.state.angularVelocity == 0 })
+    }
+
+    /// Rest as the app checks it: only once a release sent the photo home (its `_nowTouching` is
+    /// off from then until the next touch, and on from the first touch, through a release that
+    /// lets it fall), at the first tick its kinetic energy, with its own mass and moment, is at
+    /// most 1e-4. A photo held still, or let go far from its start and drifting with no gravity,
+    /// has that little energy for a second and stays held, or falling.
+    @Test(arguments: backends, [1.0, 5.0])
+    func restAsTheAppChecksIt(kind: BackendKind, mass: Double) throws {
+        let photo = Self.photo(mass: mass)
+        func energy(_ s: BodyState) -> Double { s.kineticEnergy(mass: mass, moment: photo.moment) }
+        // Home: dragged 10 pt and let go.
+        let home = try Self.play(drag(from: Self.home, to: Self.home + Vector(10, 0), duration: 0.3), on: kind, tile: photo)
+        let release = try #require(Self.released(home))
+        #expect(release.outcome == .attract)
+        let settled = try #require(home.events.first { $0.kind == .settled })
+        let calm = try #require(Self.states(home).first { $0.tick >= release.tick && energy($0.state) <= 1e-4 })
+        #expect(settled.tick == calm.tick)
+        // Held still, then let go 60 pt from where the hold began, in a world without gravity.
+        var weightless = TileConfiguration.weHeartPics
+        weightless.gravity = .zero
+        let hold =
+            drag(from: Self.home, to: Self.home + Vector(60, 0), duration: 0.3).dropLast()
+            + [TouchEvent(time: 2.5, touch: 1, phase: .ended, position: Self.home + Vector(60, 0))]
+        let still = try Self.play(Array(hold), weightless, on: kind, duration: 3.5, tile: photo)
+        let let_go = try #require(Self.released(still))
+        #expect(let_go.outcome == .fall)
+        let states = Self.states(still)
+        #expect(states.filter { $0.tick < let_go.tick && energy($0.state) <= 1e-4 }.count > 30, "no calm tick while held")
+        #expect(states.filter { $0.tick > let_go.tick && energy($0.state) <= 1e-4 }.count > 30, "no calm tick while falling")
+        #expect(!still.events.contains { $0.kind == .settled || $0.kind == .cameToRest })
+        #expect(try still.animator.snapshot(of: 1).phase == .falling)
+    }
+
+    /// Removal as the app checks it: the first tick the center is below y = 1000, whatever the
+    /// photo is doing. Held and dragged down, it goes while held (its finger then holds
+    /// nothing); tapped where it lies below the line, it goes instead of settling home; thrown,
+    /// it goes as it falls past the line.
+    @Test(arguments: backends, [1.0, 5.0])
+    func removalInEveryPhase(kind: BackendKind, mass: Double) throws {
+        func culled(_ r: Run.Result) throws -> Int {
+            let event = try #require(r.events.first { $0.kind == .culled })
+            let states = Self.states(r)
+            let at = try #require(states.first { $0.tick == event.tick }).state
+            let before = try #require(states.first { $0.tick == event.tick - 1 }).state
+            #expect(at.position.y > 1000 && before.position.y <= 1000, "mass \(mass)")
+            #expect(r.events.kinds(of: 1).last == .culled)
+            return event.tick
+        }
+        // Held: dragged from y = 900 to 1150, the finger staying down.
+        let start = Vector(160, 900)
+        let held = try Self.play(
+            Array(drag(from: start, to: start + Vector(0, 250), duration: 0.5).dropLast())
+                + [TouchEvent(time: 1.5, touch: 1, phase: .ended, position: start + Vector(0, 250))], on: kind, duration: 2,
+            tile: Self.photo(mass: mass, at: start))
+        let tick = try culled(held)
+        #expect(tick < 90 && Self.released(held) == nil)
+        #expect(held.events.kinds(of: 1) == [.grabbed(touch: 1, at: start), .culled])
+        // Going home: a photo lying at y = 1005, tapped (down and up before one tick).
+        let low = Vector(160, 1005)
+        let tapped = try Self.play(
+            [
+                TouchEvent(time: 0.05, touch: 1, phase: .began, position: low),
+                TouchEvent(time: 0.05, touch: 1, phase: .ended, position: low),
+            ], on: kind, duration: 0.5, tile: Self.photo(mass: mass, at: low))
+        #expect(Self.released(tapped)?.outcome == .attract)
+        #expect(!tapped.events.contains { $0.kind == .settled })
+        let first = try #require(tapped.events.first { $0.kind == .culled })
+        #expect(first.tick == Self.released(tapped)!.tick)
+        // Falling: thrown down from y = 800.
+        let thrown = try Self.play(
+            drag(from: Vector(160, 800), to: Vector(170, 860), duration: 0.05), on: kind, duration: 2,
+            tile: Self.photo(mass: mass, at: Vector(160, 800)))
+        #expect(Self.released(thrown)?.outcome == .fall)
+        _ = try culled(thrown)
     }
 
     /// Removed once the center is below y = 1000, and not before, even far above the screen.
@@ -208,18 +316,20 @@ final class FingerSpyBackend: PhysicsBackend {
         #expect(states.contains { $0.state.position.y < -200 })  // far above the top, still live
         // Fling's rule culls the same throw as it leaves the top of the screen.
         var viewport = TileConfiguration.weHeartPics
-        viewport.cullRule = .outsideViewport
+        viewport.cull = .outsideViewport(margin: 20)
         let early = try #require(try Self.play(up, viewport, on: kind, duration: 4).events.last { $0.kind == .culled })
         #expect(early.tick < culled.tick)
     }
 
     /// A spinning photo held at its center slows: rotary grab friction, a torque of up to
-    /// 8,000, takes `8000 / I · tick` of its spin each tick; without it the spin stays.
-    @Test(arguments: backends)
-    func grabFrictionSlowsASpinningPhoto(kind: BackendKind) throws {
+    /// 8,000 whatever the photo's mass, takes `8000 / I · tick` of its spin each tick; without
+    /// it the spin stays.
+    @Test(arguments: backends, [1.0, 3.0, 5.0])
+    func grabFrictionSlowsASpinningPhoto(kind: BackendKind, mass: Double) throws {
+        let photo = Self.photo(mass: mass)
         func spinThenHold(_ configuration: TileConfiguration) throws -> [Double] {
             var events: [TileEvent] = []
-            let animator = try Self.flungThenCaught(configuration, on: kind, after: 0.3, events: &events)
+            let animator = try Self.flungThenCaught(configuration, on: kind, after: 0.3, events: &events, tile: photo)
             #expect(events.kinds(of: 1).compactMap(\.releaseOutcome) == [.fall])
             var spins: [Double] = []
             for frame in 19...48 {
@@ -231,7 +341,7 @@ final class FingerSpyBackend: PhysicsBackend {
         }
         let held = try spinThenHold(.weHeartPics)
         #expect(abs(held[0]) > 1)
-        let perTick = 8000 / Self.photo.moment / 60
+        let perTick = 8000 / photo.moment / 60
         for (a, b) in zip(held.dropFirst(), held.dropFirst(2)) {
             #expect(abs(abs(a) - abs(b) - perTick) < 1e-6 * perTick, "spin \(a) then \(b)")
         }

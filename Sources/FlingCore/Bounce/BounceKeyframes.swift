@@ -51,7 +51,8 @@ public struct BounceKeyframes<Value: BounceValue>: Sendable {
 extension BounceCurve {
     /// The frames SKBounceAnimation makes for `from` → `to`, each number of the value bouncing
     /// on its own (`frames` of them; one fewer for the kinds whose first frame the library leaves
-    /// out), or the two-step form's three keyframes.
+    /// out), put together as the library does (a ``Transform3D``'s `m34` is 0 in every frame), or
+    /// the two-step form's three keyframes.
     public func values<V: BounceValue>(from: V, to: V) -> [V] {
         let a = from.bounceComponents, b = to.bounceComponents
         if case .twoSteps(let overshoot, _, let integral) = form {
@@ -62,7 +63,11 @@ extension BounceCurve {
         let perComponent = a.indices.map { keyframes(from: a[$0], to: b[$0]) }
         let first = V.libraryOmitsFirstFrame ? 1 : 0
         guard frames > first else { return [] }
-        return (first..<frames).map { t in V(bounceComponents: perComponent.map { $0[t] }) }
+        let assembly = V.self as? any LibraryKeyframeAssembly.Type
+        return (first..<frames).map { t in
+            let bounced = perComponent.map { $0[t] }
+            return V(bounceComponents: assembly?.libraryKeyframe(bounced) ?? bounced)
+        }
     }
 
     /// The keyframe animation SKBounceAnimation hands to Core Animation for `from` → `to`: its

@@ -4,8 +4,8 @@
 ///
 /// The kinds the library animates, and what it hands to Core Animation for each: scalars
 /// (`NSNumber`, all frames as `values`), points and sizes (`CGPoint`, `CGSize`, all frames as
-/// the vertices of a `path`), rects (`CGRect`), transforms (`CATransform3D`: a scale, or a scale
-/// and a rotation; here ``AffineMatrix``, the 2D part) and colours (RGBA, ``RGBA``). For rects,
+/// the vertices of a `path`), rects (`CGRect`), transforms (`CATransform3D`, every entry:
+/// ``Transform3D``; ``AffineMatrix`` for the 2D part alone) and colours (RGBA, ``RGBA``). For rects,
 /// transforms and colours its loops start at index 1, so the first frame (`from`) is left out
 /// of the keyframes (``libraryOmitsFirstFrame``); Fling reproduces that.
 public protocol BounceValue: Sendable {

@@ -40,7 +40,7 @@ public struct Push: Hashable, Sendable, CustomStringConvertible {
     public var description: String { "push \(vector) at \(offset)" }
 }
 
-/// Names one continuous push of a world (``PhysicsBackend/addForce(_:to:)``).
+/// Names one continuous push of a world (``DynamicsBackend/addForce(_:to:)``).
 public struct ForceID: Hashable, Sendable, CustomStringConvertible {
     public var value: UInt32
     public init(_ value: UInt32) { self.value = value }
@@ -48,13 +48,10 @@ public struct ForceID: Hashable, Sendable, CustomStringConvertible {
 }
 
 /// Names one joint of a world added by ``PhysicsBackend/addDrag(_:to:)``,
-/// ``PhysicsBackend/addPivot(_:to:)`` or ``PhysicsBackend/addGear(_:to:)``.
+/// ``DynamicsBackend/addPivot(_:to:)`` or ``DynamicsBackend/addGear(_:to:)``: numbered from 0
+/// in the order the world makes them.
 public struct JointID: Hashable, Sendable, CustomStringConvertible {
     public var value: UInt32
     public init(_ value: UInt32) { self.value = value }
     public var description: String { "joint \(value)" }
-
-    /// The drag ``PhysicsBackend/attachDrag(_:to:)`` makes (it takes no number from the
-    /// world's count, so both backends number the others alike).
-    package static let legacy = JointID(UInt32.max)
 }

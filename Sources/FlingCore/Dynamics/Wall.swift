@@ -84,7 +84,7 @@ package enum WallChange {
 /// A wall the item's box began touching during the last step: Chipmunk's `begin` callback,
 /// reported after the step with what its first step of contact did.
 public struct WallContact: Hashable, Sendable, CustomStringConvertible {
-    /// The wall's index in the world's wall list (``PhysicsBackend/setWalls(_:of:)``).
+    /// The wall's index in the world's wall list (``DynamicsBackend/setWalls(_:of:)``).
     public var wall: Int
     /// The impulse the wall gave the item during that step, in mass units × points per
     /// second: the sum over the contact points of `n·jn + perp(n)·jt` (Chipmunk's

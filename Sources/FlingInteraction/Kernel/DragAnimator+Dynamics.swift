@@ -10,14 +10,47 @@
 // removed, and an item under one keeps its world (it neither settles nor comes to rest). A push
 // the backend refuses at the tick (an impulse that would leave the velocity limits) changes
 // nothing; a world made for it is freed again, and the error names the tick and the item.
+//
+// All of it needs a backend that adopts ``DynamicsBackend``; the core (``PhysicsBackend``) is
+// enough for everything else. An animator asks for it only where it is used: constructing one
+// whose settings or items use dynamics over a core-only backend throws, naming the setting and
+// the backend, and so do a push or a field change on such an animator (changing nothing).
 import FlingCore
 
 extension DragAnimator where Policy: PolicyRules {
+    /// The error for `setting` (a configuration's, an item's, or an app's call) on a backend that
+    /// does not adopt ``DynamicsBackend``.
+    static func needsDynamics(_ setting: String, _ backend: any PhysicsBackend) -> FlingError {
+        FlingError(
+            .invalidState, field: setting, value: "backend \(backend.name)",
+            reason:
+                "needs a backend that adopts DynamicsBackend (walls, item properties, pushes, fields, extra joints); this one adopts only PhysicsBackend"
+        )
+    }
+
+    /// Throws unless `backend` has the dynamics `item`'s own properties need.
+    static func checkBackend(_ backend: any PhysicsBackend, for item: Policy.Item) throws(FlingError) {
+        guard let properties = item.properties, properties != ItemProperties(), !(backend is any DynamicsBackend) else { return }
+        throw needsDynamics("\(Policy.naming.definitionType)(\(item.id.rawValue)).properties", backend)
+    }
+
+    /// The backend's dynamics, or the error naming `setting` and the backend. (The animator's
+    /// construction and the calls' checks refuse first; this keeps a path that slipped past
+    /// them a typed error too.)
+    func dynamicsBackend(for setting: @autoclosure () -> String) throws(FlingError) -> any DynamicsBackend {
+        guard let dynamicsBackend else { throw Self.needsDynamics(setting(), backend) }
+        return dynamicsBackend
+    }
+
     /// Gives a new world of item `i` the walls, its material, the fields and its continuous
     /// pushes (in id order), each only if there is one.
     func configure(_ i: Int, _ world: WorldID) throws(FlingError) {
-        if !walls.isEmpty { try backend.setWalls(walls, of: world) }
         let properties = records[i].item.properties ?? dynamics.itemProperties
+        guard !walls.isEmpty || properties != ItemProperties() || !dynamics.fields.isEmpty || records[i].pushCount > 0 else {
+            return
+        }
+        let backend = try dynamicsBackend(for: "\(Policy.naming.definitionType)(\(records[i].item.id.rawValue)) dynamics")
+        if !walls.isEmpty { try backend.setWalls(walls, of: world) }
         if properties != ItemProperties() { try backend.setItemProperties(properties, of: world) }
         if !dynamics.fields.isEmpty { try backend.setFields(dynamics.fields, of: world) }
         guard records[i].pushCount > 0 else { return }
@@ -41,8 +74,10 @@ extension DragAnimator where Policy: PolicyRules {
     // MARK: - Accepting
 
     /// Checks a dynamics call, the app's (`scheduled` false: its item must exist now) or a
-    /// recording's (its names checked by the recording), and books a continuous push.
+    /// recording's (its names checked by the recording), and books a continuous push. Every
+    /// one needs a ``DynamicsBackend``.
     func check(_ input: DynamicsInput, scheduled: Bool) throws(FlingError) {
+        if dynamicsBackend == nil { throw Self.needsDynamics(input.callName, backend) }
         func known(_ item: ItemID) throws(FlingError) {
             if !scheduled, index(of: item.rawValue) == nil { throw Policy.naming.unknown(item.rawValue) }
         }
@@ -82,6 +117,7 @@ extension DragAnimator where Policy: PolicyRules {
 
     /// Applies a dynamics call before tick `k` (journaled already).
     func apply(_ input: DynamicsInput, tick k: Int) throws(FlingError) {
+        let backend = try dynamicsBackend(for: "tick \(k), \(input.callName)")
         switch input {
         case .push(let item, let push):
             guard let i = index(of: item.rawValue), Policy.canPush(self, i) else { return }
@@ -141,6 +177,7 @@ extension DragAnimator where Policy: PolicyRules {
     /// The walls the live items began touching in the step, as the policy's events, in item
     /// order (``live`` and ``indices``: the worlds stepped and their items).
     func collectContacts(_ live: [WorldID], _ indices: [Int], tick k: Int) throws(FlingError) {
+        let backend = try dynamicsBackend(for: "tick \(k), walls")
         for m in live.indices {
             for contact in try backend.contacts(of: live[m]) {
                 events.append(Policy.wallContact(self, indices[m], contact, tick: k))
@@ -150,7 +187,8 @@ extension DragAnimator where Policy: PolicyRules {
 }
 
 // The app's dynamics calls, the same for every interaction; what a push does to an item is its
-// policy's (a tile falls, a snap item is thrown).
+// policy's (a tile falls, a snap item is thrown). Each needs a DynamicsBackend: over any other
+// backend it throws, naming the call and the backend, and changes nothing.
 extension DragAnimator {
     /// An instantaneous push (UIKit's `.instantaneous` `UIPushBehavior`), applied before the next
     /// tick to the item's world (made if it has none). What the item does is its policy's: a
@@ -161,10 +199,11 @@ extension DragAnimator {
     /// travels by keyframes is left alone. ``Push/uikit(angle:magnitude:offset:)`` converts
     /// UIKit's units.
     ///
-    /// Throws, changing nothing, for an unknown item or a push outside ``Limits/push`` (or an
-    /// offset outside ``Limits/coordinate``). At its tick the backend refuses a push that would
-    /// take the velocity past ``Limits/velocity``: it changes nothing, and `advance(to:)` throws,
-    /// naming the tick and the item.
+    /// Throws, changing nothing, over a backend that is not a ``DynamicsBackend``, for an
+    /// unknown item or a push outside ``Limits/push`` (or an offset outside
+    /// ``Limits/coordinate``). At its tick the backend refuses a push that would take the
+    /// velocity past ``Limits/velocity``: it changes nothing, and `advance(to:)` throws, naming
+    /// the tick and the item.
     public func applyPush(_ push: Push, to item: Identifier<Policy.Item>) throws(FlingError) {
         try acceptDynamics(.push(ItemID(item), push))
     }

@@ -53,8 +53,7 @@ extension DragAnimator where Policy: PolicyRules {
         guard
             let i = hint < records.count && records[hint].item.id.rawValue == held ? hint : Self.search(UnsafeBufferPointer(records), held)
         else { return }
-        let target = Policy.fingerTarget(self, i, records[i], &touch, to: event.position)
-        if touch.grip != nil { touch.fingerTarget = target } else { records[i].fingerTarget = target }
+        touch.fingerTarget = Policy.fingerTarget(self, i, records[i], &touch, to: event.position)
         touch.itemHint = i
     }
 
@@ -66,6 +65,7 @@ extension DragAnimator where Policy: PolicyRules {
                 let slot = touches.value(for: event.touch) ?? newTouchSlot(event.touch)
                 touchSlots[slot].id = event.touch
                 touchSlots[slot].item = nil
+                touchSlots[slot].grip = nil
                 touchSlots[slot].tracker.reset()
                 touchSlots[slot].tracker.add(time: event.time, position: event.position)
                 touchSlots[slot].downTime = event.time
@@ -88,7 +88,7 @@ extension DragAnimator where Policy: PolicyRules {
                 item = touchSlots[slot].item
                 let grip = touchSlots[slot].grip
                 touchSlots[slot].grip = nil
-                if let held = item, let i = itemIndex(held, hint: touchSlots[slot].itemHint) {
+                if let held = item, let grip, let i = itemIndex(held, hint: touchSlots[slot].itemHint) {
                     try release(
                         i, touch: event.touch, grip: grip, velocity: touchSlots[slot].tracker.velocity,
                         cancelled: event.phase == .cancelled, tick: k)
@@ -114,14 +114,15 @@ extension DragAnimator where Policy: PolicyRules {
         let candidate = event.item.map { index(of: $0.rawValue) } ?? Policy.hit(self, at: event.position)
         guard let i = candidate else { return nil }
         if statuses[i].phase.holder != nil {
-            return usesGrips && grips(on: records[i].item.id.rawValue).count < settings.fingersPerItem ? i : nil
+            // Held: by one finger at least, so with one finger per item it is taken.
+            return settings.fingersPerItem > 1 && fingerCount(on: records[i].item.id.rawValue) < settings.fingersPerItem ? i : nil
         }
         return Policy.canGrab(self, i) ? i : nil
     }
 
     /// A finger takes item `i`: its world (made, or taken over) and the phase held, unless
-    /// another finger holds it already; then a drag joint from the finger's body to the policy's
-    /// grip (the world's one drag joint, or a grip of the touch's own).
+    /// another finger holds it already; then a drag of the touch's own from its finger body to
+    /// the policy's grip.
     func grab(_ i: Int, touch: TouchID, slot: Int, at point: Vector, tick k: Int) throws(FlingError) {
         let world: WorldID
         let first = statuses[i].phase.holder == nil
@@ -133,16 +134,10 @@ extension DragAnimator where Policy: PolicyRules {
         }
         let grip = Policy.grip(self, i, at: point)
         let joint = settings.joint(mass: records[i].item.mass, anchor: grip.anchor, finger: grip.finger)
-        if usesGrips {
-            touchSlots[slot].grip = try backend.addDrag(joint, to: world)
-            touchSlots[slot].finger = grip.finger
-            touchSlots[slot].fingerVelocity = .zero
-            touchSlots[slot].fingerTarget = grip.finger
-        } else {
-            try backend.attachDrag(joint, to: world)
-            records[i].finger = grip.finger
-            records[i].fingerTarget = grip.finger
-        }
+        touchSlots[slot].grip = try backend.addDrag(joint, to: world)
+        touchSlots[slot].finger = grip.finger
+        touchSlots[slot].fingerVelocity = .zero
+        touchSlots[slot].fingerTarget = grip.finger
         if first {
             statuses[i].phase = .held(by: touch)
             records[i].settleCount = 0
@@ -159,46 +154,70 @@ extension DragAnimator where Policy: PolicyRules {
         if !walls.isEmpty { definition.size = Policy.box(of: records[i].item) }
         let world = try backend.makeWorld(definition)
         do { try configure(i, world) } catch {
-            try? backend.destroyWorld(world)
+            // The configuration's error is the one to throw; a world the backend then fails to
+            // free is said in it, not dropped.
+            do { try backend.destroyWorld(world) } catch let freeing {
+                throw FlingError(
+                    error.code, field: error.field, value: error.value,
+                    reason: error.reason + "; and freeing the world made for it failed too (\(freeing))")
+            }
             throw error
         }
         statuses[i].world = world
         return world
     }
 
-    /// A finger lets go of item `i`: its drag joint goes (`grip`, or the world's one); when it
-    /// was the last finger on the item, the policy decides what the item does at the tracker's
-    /// estimate; otherwise another finger holds it now.
+    /// A finger lets go of item `i`: its drag goes; when it was the last finger on the item, the
+    /// policy decides what the item does at the tracker's estimate; otherwise another finger
+    /// holds it now.
     func release(
-        _ i: Int, touch: TouchID, grip: JointID?, velocity estimate: Vector, cancelled: Bool, tick k: Int
+        _ i: Int, touch: TouchID, grip: JointID, velocity estimate: Vector, cancelled: Bool, tick k: Int
     ) throws(FlingError) {
         func sane(_ x: Double) -> Double { x.isNaN ? 0 : min(max(x, -Limits.velocity), Limits.velocity) }
-        if let grip {
-            try backend.removeJoint(grip, from: statuses[i].world!)
-            if let next = grips(on: records[i].item.id.rawValue).first {
-                if statuses[i].phase.holder == touch { statuses[i].phase = .held(by: touchSlots[next].id) }
-                return
-            }
-        } else {
-            try backend.detachDrag(from: statuses[i].world!)
+        try backend.removeDrag(grip, from: statuses[i].world!)
+        if settings.fingersPerItem > 1, let next = firstFinger(on: records[i].item.id.rawValue) {
+            if statuses[i].phase.holder == touch { statuses[i].phase = .held(by: touchSlots[next].id) }
+            return
         }
         try Policy.release(self, i, velocity: Vector(sane(estimate.x), sane(estimate.y)), cancelled: cancelled, tick: k)
     }
 
-    /// Frees the item's world, if any (a world the backend no longer knows is already gone),
-    /// and lets go of the touches holding it (the one its phase names, and every finger's grip).
+    /// Frees the item's world, if any, and lets go of the touches holding it (the one its phase
+    /// names and, with several fingers per item, every other). A backend that fails to destroy
+    /// the world (it no longer knows it, or refuses) does not stop the item from coming to rest
+    /// here: its error, naming the item, is kept in ``freeFailure`` and thrown when the tick that
+    /// freed it is done.
     func freeWorld(_ i: Int) {
         if let world = statuses[i].world {
-            try? backend.destroyWorld(world)
-            if records[i].pushCount > 0 { forcesGone(records[i].item.id.rawValue) }
-        }
-        statuses[i].world = nil
-        if let touch = statuses[i].phase.holder, let slot = touches.value(for: touch) { touchSlots[slot].item = nil }
-        if usesGrips {
-            for slot in grips(on: records[i].item.id.rawValue) {
-                touchSlots[slot].grip = nil
-                touchSlots[slot].item = nil
+            do { try backend.destroyWorld(world) } catch {
+                freeFailure = freeFailure ?? tagged(error, "tick \(clock.ticks), freeing \(world)", item: records[i].item.id.rawValue)
             }
+        }
+        forgetWorld(i)
+    }
+
+    /// For an app's call that frees item `i`'s world (reset, remove): destroys it first, so that
+    /// a backend that fails throws with nothing changed; then the item has no world.
+    func freeWorldFirst(_ i: Int) throws(FlingError) {
+        guard let world = statuses[i].world else { return }
+        do { try backend.destroyWorld(world) } catch { throw tagged(error, "freeing \(world)", item: records[i].item.id.rawValue) }
+        forgetWorld(i)
+    }
+
+    /// Drops item `i`'s world from the animator (destroyed, or failed to be): its continuous
+    /// pushes' forces and the touches holding it. Doing it twice does nothing more.
+    func forgetWorld(_ i: Int) {
+        if statuses[i].world != nil, records[i].pushCount > 0 { forcesGone(records[i].item.id.rawValue) }
+        statuses[i].world = nil
+        if let touch = statuses[i].phase.holder, let slot = touches.value(for: touch) {
+            touchSlots[slot].item = nil
+            touchSlots[slot].grip = nil
+        }
+        guard settings.fingersPerItem > 1 else { return }
+        let id = records[i].item.id.rawValue
+        for slot in touchSlots.indices where touchSlots[slot].grip != nil && touchSlots[slot].item == id {
+            touchSlots[slot].grip = nil
+            touchSlots[slot].item = nil
         }
     }
 

@@ -1,15 +1,17 @@
 // The tick, tuned once for every interaction: apply due inputs (a run of finger moves in one
-// borrow), move the held items' fingers and list the live worlds in one scan of the hot status
-// array, step, read every live state back and let the policy decide from it in the same pass,
-// then the policy's after-step work. The per-item loops run over arrays borrowed once (and the
-// buffers as locals, sized up front and written through pointers), not through `self` per
-// element: no exclusivity check, uniqueness test or capacity test per item. The buffers are
-// taken out of `self` (swapped, not copied), so each is uniquely referenced and refilling it
-// keeps its storage: a warmed-up tick allocates nothing.
+// borrow), list the live worlds in one scan of the hot status array, move every finger body in
+// one pass over the touch slots, step, read every live state back and let the policy decide
+// from it in the same pass, then the policy's after-step work. The per-item loops run over
+// arrays borrowed once (and the buffers as locals, sized up front and written through
+// pointers), not through `self` per element: no exclusivity check, uniqueness test or capacity
+// test per item. The buffers are taken out of `self` (swapped, not copied), so each is
+// uniquely referenced and refilling it keeps its storage: a warmed-up tick allocates nothing.
 //
-// A held item's finger body jumps to the touch and moves at the speed that took it there. A
-// backend that refuses it (a world changed behind the animator's back) costs that item its
-// world, not the tick: the error is thrown once the tick is done. Without an `onTick` observer
+// A held item's finger body jumps to the touch and moves at the speed that took it there (or,
+// smoothed, follows it: Kernel/DragAnimator+Fingers.swift). A backend that refuses it (a world
+// changed behind the animator's back) costs that item its world, not the tick: the error is
+// thrown once the tick is done; so is a backend's failure to free a world the tick let go of
+// (settled, culled, come to rest). Without an `onTick` observer
 // (which may call back into the animator) the policy decides in the read-back pass; with one,
 // in a pass after it.
 import FlingCore
@@ -39,8 +41,7 @@ extension DragAnimator where Policy: PolicyRules {
         resize(&live, to: n, filling: WorldID(index: 0, generation: 0))
         resize(&indices, to: n, filling: 0)
         var count = 0
-        let backend = self.backend, usesGrips = self.usesGrips
-        withItems { statuses, records in
+        statuses.withUnsafeBufferPointer { statuses in
             live.withUnsafeMutableBufferPointer { live in
                 indices.withUnsafeMutableBufferPointer { indices in
                     for i in 0..<n {
@@ -48,24 +49,13 @@ extension DragAnimator where Policy: PolicyRules {
                         live[count] = world
                         indices[count] = i
                         count += 1
-                        guard !usesGrips, let touch = statuses[i].phase.holder else { continue }
-                        let target = records[i].fingerTarget, from = records[i].finger
-                        let v = Vector((target.x - from.x) / dt, (target.y - from.y) / dt)
-                        do throws(FlingError) {
-                            try backend.moveFinger(in: world, to: target, velocity: v)
-                            records[i].finger = target
-                        } catch {
-                            failure =
-                                failure ?? tagged(error, "tick \(k), touch \(touch.rawValue) moved", item: records[i].item.id.rawValue)
-                            refused.append(i)
-                        }
                     }
                 }
             }
         }
         live.removeLast(n - count)
         indices.removeLast(n - count)
-        if usesGrips { moveGrips(dt: dt, tick: k, refused: &refused, failure: &failure) }
+        moveFingers(dt: dt, tick: k, refused: &refused, failure: &failure)
         if !refused.isEmpty {
             for i in refused { putToRest(i) }
             // Those items have no world now: not stepped, not read.
@@ -119,7 +109,11 @@ extension DragAnimator where Policy: PolicyRules {
         Policy.afterStep(self, decided: decided, firstEvent: firstEvent, tick: k)
         self.decided = decided
         clock.completeTick()
-        if let failure { throw failure }
+        if var failure = failure ?? freeFailure {
+            if let freeing = freeFailure, freeing != failure { failure.reason += "; and \(freeing)" }
+            freeFailure = nil
+            throw failure
+        }
     }
 
     /// Runs `body` over the statuses and records, taken out of `self` for the call (swapped, not

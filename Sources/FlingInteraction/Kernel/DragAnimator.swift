@@ -41,6 +41,9 @@ public class DragAnimator<Policy: DragPolicy> {
     /// The backend the animator steps. It is the animator's alone: a world destroyed or changed
     /// behind its back breaks the item that had it.
     package let backend: any PhysicsBackend
+    /// The same backend as a ``DynamicsBackend``, if it adopts it: what walls, item properties,
+    /// pushes, fields and extra joints need (Kernel/DragAnimator+Dynamics.swift).
+    final let dynamicsBackend: (any DynamicsBackend)?
     /// The timestamp that is time 0 on the animator's timeline, in the app's own clock
     /// (`CACurrentMediaTime()`, `UITouch.timestamp`, ...). Touch and display times are given in
     /// that clock and kept relative to this start. Default 0: times are already relative.
@@ -60,10 +63,8 @@ public class DragAnimator<Policy: DragPolicy> {
     /// The ``eventStream(bufferingNewest:)`` streams.
     final var eventContinuations: [AsyncStream<Policy.Event>.Continuation] = []
 
-    /// Whether fingers hold items by drag joints of their own (``DragSettings/fingersPerItem``
-    /// above 1, or finger smoothing), and the fraction of a smoothed finger's distance to its
-    /// touch left after a tick, `fingerSmoothing^tick` (portable `pow`).
-    final let usesGrips: Bool
+    /// The fraction of a smoothed finger's distance to its touch left after a tick,
+    /// `fingerSmoothing^tick` (portable `pow`); nil without smoothing.
     final let gripSmoothing: Double?
     /// The policy: its settings and any state of its own.
     @exclusivity(unchecked) final var policy: Policy
@@ -86,6 +87,9 @@ public class DragAnimator<Policy: DragPolicy> {
     package final var journal: [AppliedInput<Policy.Input>]?
     /// Events of ticks stepped before a failed `advance(to:)`: returned by the next one.
     final var carried: [Policy.Event] = []
+    /// The first error of a backend that failed to free a world during a tick: thrown when the
+    /// tick is done (``freeWorld(_:)``).
+    final var freeFailure: FlingError?
     /// Reused buffers, so that a warmed-up tick allocates nothing of its own.
     final var events: [Policy.Event] = []
     final var liveWorlds: [WorldID] = []
@@ -107,7 +111,7 @@ public class DragAnimator<Policy: DragPolicy> {
     /// The number the next continuous push gets.
     final var nextPush = 1
 
-    /// Stores what a subclass's initializer validated (see `prepare(items:policy:settings:timeOrigin:)`).
+    /// Stores what a subclass's initializer validated (see `prepare(items:policy:settings:timeOrigin:backend:)`).
     init(
         policy: Policy, settings: DragSettings, dynamics: DynamicsSettings, walls: [Wall], records: [ItemRecord<Policy.Item>],
         statuses: [ItemStatus<Policy.Phase>], backend: any PhysicsBackend, timeOrigin: Double
@@ -119,9 +123,9 @@ public class DragAnimator<Policy: DragPolicy> {
         self.records = records
         self.statuses = statuses
         self.backend = backend
+        self.dynamicsBackend = backend as? any DynamicsBackend
         self.timeOrigin = timeOrigin
         self.clock = try FixedStepClock(tick: settings.tick, maxFrameInterval: settings.maxFrameInterval)
-        self.usesGrips = settings.usesGrips
         self.gripSmoothing = settings.fingerSmoothing.map { Portable.pow($0, settings.tick) }
     }
 
@@ -142,14 +146,19 @@ public class DragAnimator<Policy: DragPolicy> {
 }
 
 extension DragAnimator where Policy: PolicyRules {
-    /// Validates the time origin and the items (unique ids, each by the policy) and gives their
+    /// Validates the time origin and the items (unique ids, each by the policy), and that the
+    /// backend has the dynamics the policy's settings and the items use, and gives their
     /// records and statuses, every item at rest at its home: what a subclass's initializer
     /// hands to the kernel's. The policy's settings are validated by the caller.
     static func prepare(
-        items: [Policy.Item], policy: Policy, settings: DragSettings, timeOrigin: Double
+        items: [Policy.Item], policy: Policy, settings: DragSettings, timeOrigin: Double, backend: any PhysicsBackend
     ) throws(FlingError) -> (records: [ItemRecord<Policy.Item>], statuses: [ItemStatus<Policy.Phase>]) {
         try Check.range(timeOrigin, -1e12...1e12, "timeOrigin")
         for item in items { try Policy.validate(item, policy, settings: settings) }
+        if !(backend is any DynamicsBackend) {
+            if let setting = Policy.settingUsingDynamics(policy) { throw needsDynamics(setting, backend) }
+            for item in items { try checkBackend(backend, for: item) }
+        }
         let sorted = items.sorted { $0.id < $1.id }
         for n in sorted.indices.dropFirst() where sorted[n].id == sorted[n - 1].id {
             throw Policy.naming.duplicate(sorted[n].id.rawValue)
@@ -185,7 +194,7 @@ extension DragAnimator where Policy: PolicyRules {
             try accepted.accept(event, field: { "TouchEvent.\($0)" }, naming: Policy.naming, knows: { _ in true })
             queue.enqueue(input, time: event.time, tick: tick)
         } else {
-            if let d = input.dynamicsInput { try check(d, scheduled: true) } else { try Policy.check(scheduled: input) }
+            if let d = input.dynamicsInput { try check(d, scheduled: true) } else { try Policy.check(self, scheduled: input) }
             guard let tick else {
                 throw FlingError(
                     .malformedInput, field: "schedule.tick", value: "nil", reason: "an input other than a touch needs its tick")

@@ -63,6 +63,9 @@ package struct ItemNaming: Sendable {
     package var unknownCode: FlingError.Code
     package var duplicateCode: FlingError.Code
 
+    /// The definition's type: `TileDefinition`, `SnapItem`.
+    var definitionType: String { String(definitionField.prefix { $0 != "." }) }
+
     package func unknown(_ raw: Int, field: String? = nil) -> FlingError {
         FlingError(unknownCode, field: field ?? idField, value: "\(raw)", reason: "no \(noun) has this id")
     }
@@ -83,6 +86,9 @@ protocol PolicyRules: DragPolicy where Item: DragItem, Phase: DragPhase, Input: 
     static func validate(_ item: Item, _ policy: Self, settings: DragSettings) throws(FlingError)
     /// Where a new item rests.
     static func home(of item: Item) -> Vector
+    /// The first of the policy's settings that needs a ``DynamicsBackend`` (walls, item
+    /// properties, fields, extra joints), named as the app sets it; nil when none does.
+    static func settingUsingDynamics(_ policy: Self) -> String?
 
     // MARK: Grab
 
@@ -135,8 +141,8 @@ protocol PolicyRules: DragPolicy where Item: DragItem, Phase: DragPhase, Input: 
 
     /// Applies one (journaled already).
     static func apply(_ a: DragAnimator<Self>, _ input: Input, tick: Int) throws(FlingError)
-    /// Throws unless a recorded one may be scheduled.
-    static func check(scheduled input: Input) throws(FlingError)
+    /// Throws unless a recorded one may be scheduled on `a`.
+    static func check(_ a: DragAnimator<Self>, scheduled input: Input) throws(FlingError)
 
     // MARK: After each step
 

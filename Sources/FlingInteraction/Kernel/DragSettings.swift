@@ -18,7 +18,8 @@ public struct DragSettings: Hashable, Sendable {
     /// stall is clamped to it (the rest of the time is dropped, not simulated). Default 0.25.
     public var maxFrameInterval: Double = 0.25
     /// Greatest acceleration the drag joint may give an item, in points per second squared
-    /// (`0 < x ≤ 10⁹`); the joint's force limit is this times the item's mass. Default 50,000.
+    /// (`0 < x ≤ 10⁹`); the joint's force limit is this times the item's mass (with
+    /// ``forces`` `.absolute`, the force limit itself, whatever the mass). Default 50,000.
     public var dragMaxAcceleration: Double = 50_000
     /// Fraction of the drag joint's position error left after one second (Chipmunk's
     /// `errorBias`), within `1e-300...1` as the backends take it. Default `pow(0.85, 60)`
@@ -31,33 +32,43 @@ public struct DragSettings: Hashable, Sendable {
     /// Grab friction (`ChipmunkMultiGrab`'s `grabFriction`), in points per second squared: while
     /// a finger holds an item, a second pivot from its finger body to the grabbed point with
     /// `maxBias` 0 resists the item's motion relative to the finger with a force of up to this
-    /// times the item's mass, without pulling it anywhere. 0 (the default): none. At most
+    /// times the item's mass (with ``forces`` `.absolute`, up to this), without pulling it anywhere. 0 (the default): none. At most
     /// ``maxGrabFriction`` (10¹², so that the heaviest item's joint stays within
     /// ``Limits/jointForce``).
     public var grabFriction: Double = 0
     /// Rotary grab friction (`grabRotaryFriction`), per unit of mass: while a finger holds an
     /// item, a gear joint (phase 0, ratio 1, `maxBias` 0) from its finger body resists the
-    /// item's spin with a torque of up to this times the item's mass. 0 (the default): none.
+    /// item's spin with a torque of up to this times the item's mass (with ``forces``
+    /// `.absolute`, up to this). 0 (the default): none.
     /// At most ``maxGrabFriction``.
     public var grabRotaryFriction: Double = 0
     /// The largest grab friction and rotary grab friction: ``Limits/jointForce`` over the
     /// largest mass (``Limits/mass``), 10¹².
     public static let maxGrabFriction = Limits.jointForce / Limits.mass.upperBound
+    /// How ``dragMaxAcceleration``, ``grabFriction`` and ``grabRotaryFriction`` become the
+    /// joints' limits: per unit of the item's mass (the default) or as they are.
+    public var forces: Forces = .perUnitMass
+
+    /// How the drag settings' numbers become the joints' force and torque limits.
+    public enum Forces: String, Hashable, Sendable, CaseIterable {
+        /// Each times the item's mass: an acceleration the joint can give any item alike. The
+        /// default.
+        case perUnitMass
+        /// Each is the force (the torque, for rotary friction) itself, whatever the item's
+        /// mass, as `ChipmunkMultiGrab` takes its `grabForce`, `grabFriction` and
+        /// `grabRotaryFriction` (We Heart Pics: 10⁵, 10⁴, 8,000): a heavier item follows the
+        /// finger more slowly.
+        case absolute
+    }
     /// How the finger body follows its touch. nil (the default): Fling's finger, on the touch at
     /// every tick, moving at the speed that took it there. A value `s` in `0..<1`:
     /// `ChipmunkMultiGrab`'s finger, a kinematic body that each tick moves at the velocity it
     /// was given the tick before and is then given the velocity that closes all but `s^tick` of
     /// its distance to the touch (`s` is the fraction left after one second; We Heart Pics
-    /// `0.3⁶⁰`). Smoothing, and several fingers per item, give every finger a drag joint of its
-    /// own (``PhysicsBackend/addDrag(_:to:)``).
+    /// `0.3⁶⁰`). Every finger has a drag of its own either way (``PhysicsBackend/addDrag(_:to:)``).
     public var fingerSmoothing: Double? = nil
 
     public init() {}
-
-    /// Whether fingers are held by joints of their own (``PhysicsBackend/addDrag(_:to:)``,
-    /// ``PhysicsBackend/moveDrag(_:in:to:velocity:)``) rather than the world's one drag joint:
-    /// with several fingers per item, or smoothing.
-    var usesGrips: Bool { fingersPerItem > 1 || fingerSmoothing != nil }
 
     /// Throws unless every field is finite and in range, and the drag joint these settings make
     /// for an item of any mass within ``Limits/mass`` passes the backends' own joint check.
@@ -101,7 +112,12 @@ public struct DragSettings: Hashable, Sendable {
     /// The drag joint these settings make for an item of `mass`, holding its point `anchor`
     /// (body coordinates) from a finger body at `finger`.
     func joint(mass: Double, anchor: Vector, finger: Vector) -> DragJoint {
-        DragJoint(
+        guard forces == .perUnitMass else {
+            return DragJoint(
+                localAnchor: anchor, finger: finger, maxForce: dragMaxAcceleration, errorBias: dragErrorBias,
+                friction: grabFriction, rotaryFriction: grabRotaryFriction)
+        }
+        return DragJoint(
             localAnchor: anchor, finger: finger, maxForce: dragMaxAcceleration * mass, errorBias: dragErrorBias,
             friction: grabFriction * mass, rotaryFriction: grabRotaryFriction * mass)
     }

@@ -12,16 +12,23 @@
 import FlingCore
 
 /// The dynamics behaviours an animator gives every item's world, as UIKit Dynamics names them:
-/// walls (`UICollisionBehavior` boundaries), the items' default material and damping
-/// (`UIDynamicItemBehavior`) and fields (`UIFieldBehavior`). Part of ``TileConfiguration`` and
-/// ``SnapConfiguration`` (their `dynamics`). The defaults add nothing: no walls, UIKit's
-/// default item (no bounce, no friction, no resistance, no charge), no fields.
+/// walls (`UICollisionBehavior`'s reference bounds and boundaries), the items' default material
+/// and damping (`UIDynamicItemBehavior`) and fields (`UIFieldBehavior`). Part of
+/// ``TileConfiguration`` and ``SnapConfiguration`` (their `dynamics`). The defaults add nothing:
+/// no walls, UIKit's default item (no bounce, no friction, no resistance, no charge), no fields.
 ///
 /// A world gets them when it is made, that is while its item moves (held, springing, falling):
 /// an item at rest has no world, and nothing acts on it until a finger or a push moves it.
 public struct DynamicsSettings: Hashable, Sendable {
-    /// Static segments every item's box collides with (``Wall``). A tile animator can add its
-    /// viewport's edges (``TileConfiguration/translatesReferenceBoundsIntoBoundary``).
+    /// The viewport's edges as walls, as UIKit's `translatesReferenceBoundsIntoBoundary` makes
+    /// the reference view's bounds: a thrown tile bounces off the screen's edges instead of
+    /// falling out (and comes to rest where it lies, ``SettleRule/rest``). The edges are
+    /// ``Wall/edges(of:radius:elasticity:friction:)`` of a tile animator's viewport, before
+    /// ``walls`` (``walls(in:)``). A snap animator has no reference bounds: it refuses this (give
+    /// it the screen's edges in ``walls``). Default false.
+    public var translatesReferenceBoundsIntoBoundary = false
+    /// Static segments every item's box collides with (``Wall``), after the viewport's edges
+    /// when ``translatesReferenceBoundsIntoBoundary`` adds them.
     public var walls: [Wall] = []
     /// The material and damping of an item that has none of its own
     /// (``TileDefinition/properties``, ``SnapItem/properties``).
@@ -30,25 +37,39 @@ public struct DynamicsSettings: Hashable, Sendable {
     /// time.
     public var fields: [Field] = []
 
-    public init(walls: [Wall] = [], itemProperties: ItemProperties = ItemProperties(), fields: [Field] = []) {
+    public init(
+        translatesReferenceBoundsIntoBoundary: Bool = false, walls: [Wall] = [], itemProperties: ItemProperties = ItemProperties(),
+        fields: [Field] = []
+    ) {
+        self.translatesReferenceBoundsIntoBoundary = translatesReferenceBoundsIntoBoundary
         self.walls = walls
         self.itemProperties = itemProperties
         self.fields = fields
     }
 
     /// Whether the settings add nothing to a world.
-    public var isEmpty: Bool { walls.isEmpty && itemProperties == ItemProperties() && fields.isEmpty }
+    public var isEmpty: Bool {
+        !translatesReferenceBoundsIntoBoundary && walls.isEmpty && itemProperties == ItemProperties() && fields.isEmpty
+    }
+
+    /// The walls of every item's world in `viewport`, numbered as ``WallContact/wall`` names them:
+    /// its edges (top, right, bottom, left) if ``translatesReferenceBoundsIntoBoundary``, then
+    /// ``walls``.
+    public func walls(in viewport: Rect) -> [Wall] {
+        (translatesReferenceBoundsIntoBoundary ? Wall.edges(of: viewport) : []) + walls
+    }
 
     /// The largest field seed an animator takes: 2⁵³, so that a trace's JSON number holds it exactly.
     public static let maximumSeed: UInt64 = 1 << 53
 
-    /// Throws unless every value lies within the backends' ranges (their own checks), with
-    /// `reserved` more walls than these (a tile animator's viewport edges) still within
-    /// ``Limits/walls``. `owner` prefixes the error's field.
-    public func validate(_ owner: String = "DynamicsSettings", reserving reserved: Int = 0) throws(FlingError) {
+    /// Throws unless every value lies within the backends' ranges (their own checks), the
+    /// viewport's edges (when asked) and ``walls`` together within ``Limits/walls``. `owner`
+    /// prefixes the error's field.
+    public func validate(_ owner: String = "DynamicsSettings") throws(FlingError) {
         do {
-            // Each item brings its own box; any size stands for it here.
-            try BackendCheck.walls(walls + Array(repeating: Wall(from: .zero, to: Vector(1, 0)), count: reserved), size: Vector(1, 1))
+            // Each item brings its own box, and a viewport its edges: any size stands for them here.
+            let edges = translatesReferenceBoundsIntoBoundary ? 4 : 0
+            try BackendCheck.walls(walls + Array(repeating: Wall(from: .zero, to: Vector(1, 0)), count: edges), size: Vector(1, 1))
         } catch {
             throw FlingError(error.code, field: "\(owner).\(error.field)", value: error.value, reason: error.reason)
         }
@@ -95,6 +116,33 @@ public enum DynamicsInput: Hashable, Sendable {
     case removePush(PushID)
     /// Replaces the fields every item's world feels.
     case setFields([Field])
+}
+
+extension DynamicsInput {
+    /// The app's call that makes it: `applyPush`, `addPush`, `removePush`, `setFields`.
+    var callName: String {
+        switch self {
+        case .push: "applyPush"
+        case .addPush: "addPush"
+        case .removePush: "removePush"
+        case .setFields: "setFields"
+        }
+    }
+}
+
+extension DynamicsSettings {
+    /// The first of these settings, or of `drag`'s, that needs a ``DynamicsBackend``, named in
+    /// `owner` (`TileConfiguration`); nil when none does.
+    func settingUsingDynamics(_ owner: String, drag: DragSettings) -> String? {
+        if translatesReferenceBoundsIntoBoundary { return "\(owner).dynamics.translatesReferenceBoundsIntoBoundary" }
+        if !walls.isEmpty { return "\(owner).dynamics.walls" }
+        if itemProperties != ItemProperties() { return "\(owner).dynamics.itemProperties" }
+        if !fields.isEmpty { return "\(owner).dynamics.fields" }
+        // Grab friction is a friction pivot and a gear beside each drag: extra joints.
+        if drag.grabFriction > 0 { return "\(owner).drag.grabFriction" }
+        if drag.grabRotaryFriction > 0 { return "\(owner).drag.grabRotaryFriction" }
+        return nil
+    }
 }
 
 extension DynamicsInput: CustomStringConvertible {

@@ -12,9 +12,6 @@ struct ItemRecord<Item> {
     var previous: BodyState
     /// Consecutive ticks a homing item has spent under every settle threshold.
     var settleCount = 0
-    /// Where the finger body is, and where the touch wants it next tick.
-    var finger = Vector.zero
-    var fingerTarget = Vector.zero
     /// Where the center was when the first finger of the current hold went down (the tile
     /// policy's release rule and taps measure from it).
     var holdStart = Vector.zero
@@ -35,10 +32,11 @@ struct ItemStatus<Phase> {
     var world: WorldID?
 }
 
-/// A finger that is down. Records live in reused slots (``DragAnimator/touchSlots``), so a touch
-/// going down allocates nothing once as many have been down before. A touch holds at most one
-/// item; several touches may name the same item's id (the table maps touches to items, not
-/// the other way round).
+/// A finger that is down, with everything the kernel keeps of it: the one record of a finger's
+/// state. Records live in reused slots (``DragAnimator/touchSlots``), so a touch going down
+/// allocates nothing once as many have been down before. A touch holds at most one item, by a
+/// drag of its own; several touches may hold the same item (up to
+/// ``DragSettings/fingersPerItem``; the table maps touches to items, not the other way round).
 struct TouchRecord {
     var id: TouchID
     /// The raw id of the item it holds, if it took one.
@@ -51,9 +49,8 @@ struct TouchRecord {
     var downTime = 0.0
     var downPosition = Vector.zero
     var hasMoved = false
-    /// With fingers on joints of their own (``DragSettings/fingersPerItem`` above 1, or finger
-    /// smoothing): this finger's drag joint while it holds an item, its finger body's position
-    /// and velocity as last set, and where the touch wants it.
+    /// This finger's drag in its item's world while it holds one (set exactly when `item` is),
+    /// its finger body's position and velocity as last set, and where the touch wants it.
     var grip: JointID?
     var finger = Vector.zero
     var fingerVelocity = Vector.zero

@@ -2,8 +2,8 @@
 // docs/ORIGINALS.md) as configurations of the chat heads and the snap policy, beside Fling's
 // defaults: its head, its drop area and edges, its SKBounceAnimation snap and press scale, its
 // press and conversation; the project's first bounce (at 0c653f9) as an option. What the
-// demo does that these do not (its drag, which eases the head after the finger) is in the
-// README and docs/ORIGINALS.md.
+// demo does that these do not (its drag, which eases the head after the finger) is in
+// docs/SNAP.md and docs/ORIGINALS.md.
 import FlingCore
 
 extension ChatHeadsConfiguration {
@@ -48,7 +48,7 @@ extension SnapConfiguration {
         c.decelerationRate = 0
         c.tapSlop = 0
         c.tapDuration = 10
-        c.scaleBounce = BounceCurve(duration: 0.2)
+        c.scaleMotion = .keyframes(BounceCurve(duration: 0.2))
         return c
     }
 }

@@ -1,6 +1,7 @@
 // Facebook's chat heads as a configuration of the snap policy: the heads and the panel are
 // snap items, and the open/close behaviour is a set of rules run after every tick from that
-// tick's events, so that a replay of the touches alone repeats it.
+// tick's events, so that a replay of the touches alone repeats it. How the heads travel is one
+// member (a spring or keyframes, as a snap item's motion); the panel's spring is its own.
 import FlingCore
 
 /// Facebook's chat heads as a configuration of the ``SnapAnimator``.
@@ -10,9 +11,9 @@ import FlingCore
 /// ``pressedScale`` and brings it to the front; the first move or the release springs it back
 /// to 1 with a bounce. A press (lifted within ``SnapConfiguration/tapSlop`` and
 /// ``SnapConfiguration/tapDuration``) opens the conversation: the pressed head goes to the top
-/// right, the others line up to its left, and the panel springs in below with the heads' own
-/// spring; a second press on a head, or a press outside the heads and the panel, sends every
-/// head back to where it rested and the panel away.
+/// right, the others line up to its left, and the panel springs in below (``panelSpring``); a
+/// second press on a head, or a press outside the heads and the panel, sends every head back to
+/// where it rested and the panel away.
 public struct ChatHeadsConfiguration: Hashable, Sendable {
     /// The screen, in points.
     public var screen: Rect
@@ -24,26 +25,28 @@ public struct ChatHeadsConfiguration: Hashable, Sendable {
     public var outside: Double = 0.2
     /// The scale a touched head springs to. Default 0.9.
     public var pressedScale: Double = 0.9
-    /// The heads' spring (and the panel's). Default SwiftUI response 0.5 s, damping fraction
-    /// 0.6: `SpringTuning(frequency: 2, dampingRatio: 0.6)`.
-    public var spring = SpringTuning(frequency: 2, dampingRatio: 0.6)
+    /// How the heads travel. Default a spring of SwiftUI response 0.5 s, damping fraction 0.6:
+    /// `.spring(SpringTuning(frequency: 2, dampingRatio: 0.6))`. The ChatHeads demo's:
+    /// SKBounceAnimation keyframes (``BounceCurve``, 1.2 s), or its first bounce
+    /// (``BounceCurve/chatHeadsFirstBounce``).
+    public var motion: SnapMotion = .spring(SpringTuning(frequency: 2, dampingRatio: 0.6))
+    /// The panel's spring, on which it comes in below the heads and goes (``ChatHeadsLayout/row``).
+    /// Default the heads' default: `SpringTuning(frequency: 2, dampingRatio: 0.6)`.
+    public var panelSpring = SpringTuning(frequency: 2, dampingRatio: 0.6)
     /// Gap between heads lined up at the top, and from the screen's edges, in points. Default 8.
     public var spacing: Double = 8
     /// The panel's height, in points. Default 400.
     public var panelHeight: Double = 400
-    /// How the heads travel. Default nil: the ``spring``. The ChatHeads demo's:
-    /// SKBounceAnimation keyframes (``BounceCurve``, 1.2 s), or its first bounce
-    /// (``BounceCurve/chatHeadsFirstBounce``).
-    public var motion: SnapMotion? = nil
     /// What a press opens. Default ``ChatHeadsLayout/row``.
     public var layout: ChatHeadsLayout = .row
 
-    /// The heads' motion: ``motion``, or the ``spring``.
-    public var headMotion: SnapMotion { motion ?? .spring(spring) }
-
+    /// Without a safe band, the screen's top to its bottom (a screen whose bottom is not below
+    /// its top, or NaN, gives the empty band at its top, or at 0: forming the range would trap,
+    /// and ``ChatHeads`` refuses such a screen anyway).
     public init(screen: Rect, safeBand: ClosedRange<Double>? = nil) {
         self.screen = screen
-        self.safeBand = safeBand ?? screen.minY...screen.maxY
+        let top = screen.minY, bottom = screen.maxY
+        self.safeBand = safeBand ?? (top <= bottom ? top...bottom : top.isNaN ? 0...0 : top...top)
     }
 
     /// Where a head may rest.
@@ -138,7 +141,7 @@ public final class ChatHeads {
         var items = heads.map { head in
             SnapItem(
                 id: head.id, center: head.center, width: configuration.diameter, height: configuration.diameter,
-                shape: .circle, restingPlaces: configuration.restingPlaces, motion: configuration.headMotion,
+                shape: .circle, restingPlaces: configuration.restingPlaces, motion: configuration.motion,
                 pressedScale: configuration.pressedScale)
         }
         // The row's panel slides in from below; the conversation's stays where it shows, at scale 0.
@@ -146,7 +149,7 @@ public final class ChatHeads {
         items.append(
             SnapItem(
                 id: panel, center: panelRest, width: configuration.panelWidth, height: configuration.panelHeight,
-                restingPlaces: .points([panelRest]), motion: .spring(configuration.spring), isDraggable: false))
+                restingPlaces: .points([panelRest]), motion: .spring(configuration.panelSpring), isDraggable: false))
         animator = try SnapAnimator(items: items, configuration: snap, backend: backend, timeOrigin: timeOrigin)
         if configuration.layout == .conversation { try animator.setScale(of: panel, to: 0) }
         animator.rules = { [weak self] k, first in self?.rules(tick: k, firstEvent: first) }

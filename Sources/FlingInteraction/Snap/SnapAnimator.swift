@@ -24,14 +24,16 @@ public final class SnapAnimator: DragAnimator<SnapPolicy> {
     /// - Parameters:
     ///   - items: at rest at their centers; ids must be unique.
     ///   - configuration: the physics and touch rules; validated here.
-    ///   - backend: a fresh backend, the animator's alone.
+    ///   - backend: a fresh backend, the animator's alone. A configuration or item that uses
+    ///     dynamics needs a ``DynamicsBackend``, as for a ``TileAnimator``.
     ///   - timeOrigin: the timestamp, in the app's clock, that is time 0 of the timeline.
     public init(
         items: [SnapItem], configuration: SnapConfiguration = .init(), backend: any PhysicsBackend, timeOrigin: Double = 0
     ) throws(FlingError) {
         try configuration.validate()
         var policy = SnapPolicy(configuration: configuration, zOrder: items.map(\.id), motions: [])
-        let prepared = try Self.prepare(items: items, policy: policy, settings: configuration.drag, timeOrigin: timeOrigin)
+        let prepared = try Self.prepare(
+            items: items, policy: policy, settings: configuration.drag, timeOrigin: timeOrigin, backend: backend)
         policy.motions = prepared.records.map { SnapMotionState(target: $0.item.center) }
         try super.init(
             policy: policy, settings: configuration.drag, dynamics: configuration.dynamics, walls: configuration.dynamics.walls,

@@ -57,9 +57,6 @@ public enum SnapInput: Hashable, Sendable {
     case dynamics(DynamicsInput)
 }
 
-@available(*, deprecated, message: "use AppliedInput<SnapInput>")
-package typealias AppliedSnapInput = AppliedInput<SnapInput>
-
 extension SnapPhase: DragPhase {
     var holder: TouchID? { if case .held(let touch) = self { touch } else { nil } }
 }

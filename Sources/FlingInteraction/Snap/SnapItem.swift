@@ -6,7 +6,8 @@ import FlingCore
 /// order; a ``TouchEvent`` names one by the same number (``ItemID``).
 public typealias SnapItemID = Identifier<SnapItem>
 
-/// How a released item travels to its resting place.
+/// How a released item travels to its resting place, and how an item's scale goes to a new one
+/// (``SnapConfiguration/scaleMotion``).
 public enum SnapMotion: Hashable, Sendable {
     /// A damped spring on the physics backend, started with the release velocity: a throw's
     /// momentum makes it overshoot more. In designers' terms: SwiftUI's

@@ -43,7 +43,7 @@ struct SnapMotionState {
     var grabOffset = Vector.zero
     var scale = ScalarSpring(value: 1)
     var keyframes: KeyframeRun?
-    /// A timed run of the scale (``SnapConfiguration/scaleBounce``, or a configuration's rules):
+    /// A timed run of the scale (``SnapConfiguration/scaleMotion``'s keyframes, or a configuration's rules):
     /// its keyframes from the tick it starts before; the scale's spring rests meanwhile.
     var scaleRun: (startTick: Int, keyframes: BounceKeyframes<Double>)?
 }
@@ -73,6 +73,10 @@ extension SnapPolicy: PolicyRules {
     }
 
     static func home(of item: SnapItem) -> Vector { item.center }
+
+    static func settingUsingDynamics(_ policy: SnapPolicy) -> String? {
+        policy.configuration.dynamics.settingUsingDynamics("SnapConfiguration", drag: policy.configuration.drag)
+    }
 
     // MARK: Grab
 
@@ -164,12 +168,12 @@ extension SnapPolicy: PolicyRules {
         a.policy.motions[i].scaleRun = nil
     }
 
-    /// Gives the item's scale a new target: its spring turns toward it, or, with a
-    /// ``SnapConfiguration/scaleBounce``, SKBounceAnimation's keyframes of a scale transform
+    /// Gives the item's scale a new target: its spring turns toward it, or, with keyframes
+    /// (``SnapConfiguration/scaleMotion``), SKBounceAnimation's keyframes of a scale transform
     /// run from the old target (the layer's model value, as the library's `fromValue` is the
     /// model transform) to the new one, from tick `k` (nothing when the target is unchanged).
     static func scale(_ a: DragAnimator<SnapPolicy>, _ i: Int, to target: Double, tick k: Int) {
-        guard let curve = a.policy.configuration.scaleBounce else {
+        guard case .keyframes(let curve) = a.policy.configuration.scaleMotion else {
             a.policy.motions[i].scale.target = target
             return
         }
@@ -234,7 +238,7 @@ extension SnapPolicy: PolicyRules {
         }
     }
 
-    static func check(scheduled input: SnapInput) throws(FlingError) {
+    static func check(_ a: DragAnimator<SnapPolicy>, scheduled input: SnapInput) throws(FlingError) {
         if case .send(_, let target) = input { try Check.coordinate(target, "send.target") }
     }
 

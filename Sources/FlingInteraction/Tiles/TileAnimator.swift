@@ -21,11 +21,15 @@ import FlingCore
 /// ``drawnTransform(of:)`` for the interpolated pose to draw.
 public final class TileAnimator: DragAnimator<TilePolicy> {
     /// - Parameters:
-    ///   - viewport: the visible area, in points; tiles wholly outside it (plus
-    ///     ``TileConfiguration/cullMargin``) are culled.
+    ///   - viewport: the visible area, in points; tiles wholly outside it (plus the margin of
+    ///     ``CullRule/outsideViewport(margin:)``) are culled.
     ///   - tiles: the tiles, at rest; ids must be unique.
     ///   - configuration: the physics; validated here.
     ///   - backend: a fresh backend, the animator's alone (it makes and destroys its worlds).
+    ///     The core (``PhysicsBackend``) runs every configuration without dynamics; one that
+    ///     uses them (walls, the viewport's edges, item properties, fields, home pivots, grab
+    ///     friction, a tile's own properties) needs a ``DynamicsBackend``, and over any other
+    ///     backend this throws, naming the setting and the backend.
     ///   - timeOrigin: the timestamp, in the app's clock, that is time 0 of the animator's
     ///     timeline; touches and display times before it are refused. Default 0.
     public init(
@@ -35,9 +39,11 @@ public final class TileAnimator: DragAnimator<TilePolicy> {
         try configuration.validate()
         try Check.viewport(viewport, "viewport")
         let policy = TilePolicy(viewport: viewport, configuration: configuration)
-        let items = try Self.prepare(items: tiles, policy: policy, settings: configuration.drag, timeOrigin: timeOrigin)
+        let items = try Self.prepare(
+            items: tiles, policy: policy, settings: configuration.drag, timeOrigin: timeOrigin, backend: backend)
         try super.init(
-            policy: policy, settings: configuration.drag, dynamics: configuration.dynamics, walls: configuration.walls(in: viewport),
+            policy: policy, settings: configuration.drag, dynamics: configuration.dynamics,
+            walls: configuration.dynamics.walls(in: viewport),
             records: items.records, statuses: items.statuses, backend: backend, timeOrigin: timeOrigin)
     }
 
@@ -54,9 +60,11 @@ public final class TileAnimator: DragAnimator<TilePolicy> {
     /// The number of tiles that have a world now.
     public var liveTileCount: Int { liveCount }
 
-    /// Adds a tile at rest at its origin.
+    /// Adds a tile at rest at its origin. A tile with properties of its own needs a
+    /// ``DynamicsBackend``: over any other backend this throws, changing nothing.
     public func addTile(_ definition: TileDefinition) throws(FlingError) {
         try definition.validate()
+        try Self.checkBackend(backend, for: definition)
         let at = insertionIndex(definition.id.rawValue)
         guard at == records.count || records[at].item.id != definition.id else {
             throw TilePolicy.naming.duplicate(definition.id.rawValue)
@@ -65,17 +73,21 @@ public final class TileAnimator: DragAnimator<TilePolicy> {
         insert(definition, at: at)
     }
 
-    /// Removes a tile (freeing its world); a touch holding it then holds nothing.
+    /// Removes a tile (freeing its world); a touch holding it then holds nothing. Throws, with
+    /// nothing changed, when the backend fails to free the world.
     public func removeTile(_ id: TileID) throws(FlingError) {
         let i = try index(of: id)
+        try freeWorldFirst(i)
         journal?.append(AppliedInput(tick: clock.ticks, input: .removeTile(id)))
         remove(at: i)
     }
 
     /// Puts a tile back at rest at its origin (a culled one, say), freeing its world; a touch
-    /// holding it then holds nothing.
+    /// holding it then holds nothing. Throws, with nothing changed, when the backend fails to
+    /// free the world.
     public func reset(_ id: TileID) throws(FlingError) {
         let i = try index(of: id)
+        try freeWorldFirst(i)
         journal?.append(AppliedInput(tick: clock.ticks, input: .reset(id)))
         putToRest(i)
     }

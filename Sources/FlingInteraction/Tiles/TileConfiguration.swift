@@ -1,7 +1,10 @@
-// The tile policy's settings, apart from the kernel's (``DragSettings``, its `drag` member):
-// gravity, the springs home, the release rule, settling and culling; and the dynamics every
-// tile's world gets (``DynamicsSettings``, with the viewport's edges as walls on request) with
-// the rule that lets a falling tile inside walls come to rest where it lies.
+// The tile policy's settings, apart from the kernel's (``DragSettings``, its `drag` member), one
+// member per concern, so that no setting is read only when another says so: the release rule,
+// the way home (springs with their tunings, or pivots, in one enum), settling (home, or at rest
+// inside walls: TileRules.swift says why rest belongs there), culling with its margin or line,
+// and the dynamics every tile's world gets (``DynamicsSettings``, the viewport's edges as walls
+// among them, as UIKit's `UICollisionBehavior` holds its `translatesReferenceBoundsIntoBoundary`
+// beside its boundaries). Each concern validates itself, once; the configuration calls each.
 import FlingCore
 
 /// The rule that decides, when a finger lets go of a tile, whether the tile springs back to
@@ -40,40 +43,32 @@ public enum ReleaseRule: Hashable, Sendable {
     }
 }
 
-/// Everything that shapes a tile's motion: the kernel's settings (``drag``: tick, frame clamp,
-/// drag limits) and the tile policy's. Part of a trace, so that a replay runs the same physics.
-/// Solver iterations are the backend's (``PhysicsBackend/solverIterations``).
+/// Everything that shapes a tile's motion, one member per concern: the kernel's settings
+/// (``drag``: tick, frame clamp, drag limits), gravity, the release (``releaseRule``,
+/// ``releaseVelocity``), the way home (``home``), when a moving tile stops (``settle``) and when
+/// it leaves (``cull``), grabs and taps, and the dynamics every tile's world gets (``dynamics``,
+/// the viewport's edges as walls among them). Part of a trace, so that a replay runs the same
+/// physics. Solver iterations are the backend's (``PhysicsBackend/solverIterations``).
 public struct TileConfiguration: Hashable, Sendable {
     /// The kernel's settings: tick, frame clamp, drag limits.
     public var drag = DragSettings()
     /// Gravity on a held or falling tile, in points per second squared; y grows downward.
-    /// An attracted tile feels none, so that it comes to rest exactly at its origin.
+    /// A tile going home on springs feels none, so that it comes to rest exactly at its origin.
     /// Default (0, 2000).
     public var gravity: Vector = Vector(0, 2000)
-    /// The spring that pulls a released tile's center back to its origin: its frequency sets
-    /// the spring's stiffness; its damping ratio sets the world's isotropic velocity damping
-    /// while attracted (see ``TileAnimator``). Default 2.5 Hz, damping ratio 0.55 (one soft
-    /// overshoot).
-    public var attraction = SpringTuning(frequency: 2.5, dampingRatio: 0.55)
-    /// The rotary spring that turns a released tile back to angle 0. The world damping of
-    /// ``attraction`` slows the spin as well. Default 2.5 Hz, damping ratio 0.7.
-    public var rotation = SpringTuning(frequency: 2.5, dampingRatio: 0.7)
     /// Attract or fall. Default `.projectedDistance(lookahead: 0.15, radius: 100)`.
     public var releaseRule: ReleaseRule = .projectedDistance(lookahead: 0.15, radius: 100)
-    /// When an attracted tile is home.
-    public var settle = SettleThresholds()
-    /// How far outside the viewport a tile's rotated bounds must lie before it is culled,
-    /// in points. Default 20.
-    public var cullMargin: Double = 20
     /// The velocity a tile is released with. Default ``ReleaseVelocity/tracker``.
     public var releaseVelocity: ReleaseVelocity = .tracker
-    /// What pulls an attracted tile home. Default ``HomeAttachment/spring`` (``attraction`` and
-    /// ``rotation``).
-    public var home: HomeAttachment = .spring
-    /// When an attracted tile counts as home. Default ``SettleRule/thresholds`` (``settle``).
-    public var settleRule: SettleRule = .thresholds
-    /// When a falling tile is culled. Default ``CullRule/outsideViewport`` (``cullMargin``).
-    public var cullRule: CullRule = .outsideViewport
+    /// What pulls an attracted tile home: Fling's springs with their tunings, or pivot joints.
+    /// Default ``HomeAttachment/springs(attraction:rotation:)`` with its defaults (2.5 Hz,
+    /// damping ratio 0.55; 2.5 Hz, 0.7).
+    public var home: HomeAttachment = .springs()
+    /// When a moving tile stops and its world is freed: home (``SettleRule/home``) or, inside
+    /// walls, where it lies (``SettleRule/rest``). Default ``SettleRule/init(home:rest:)``.
+    public var settle = SettleRule()
+    /// When a moving tile leaves for good. Default `.outsideViewport(margin: 20)`.
+    public var cull: CullRule = .outsideViewport(margin: 20)
     /// How far from a tile, in points, a touch that lies on none still takes the nearest one
     /// (`ChipmunkMultiGrab`'s `grabRadius`: within less than this distance; the drag joint then
     /// holds the tile's nearest point). A touch on tiles takes the topmost. Default 0: only a
@@ -83,26 +78,12 @@ public struct TileConfiguration: Hashable, Sendable {
     /// in points, from where it was when the hold began, and that goes home, is reported
     /// ``TileEventKind/tapped`` after its release (We Heart Pics: 5). Default nil: no taps.
     public var tapDistance: Double? = nil
-    /// The viewport's edges as walls, as UIKit's `translatesReferenceBoundsIntoBoundary`
-    /// makes the reference view's bounds: a thrown tile bounces off the screen's edges instead
-    /// of falling out (and comes to rest where it lies, ``rest``). The edges are
-    /// ``Wall/edges(of:radius:elasticity:friction:)`` of the viewport, before
-    /// ``DynamicsSettings/walls``. Default false.
-    public var translatesReferenceBoundsIntoBoundary = false
-    /// Walls, the tiles' default material and damping, and fields: what every tile's world
-    /// gets while it moves. Default none.
+    /// Walls (the viewport's edges among them, ``DynamicsSettings/translatesReferenceBoundsIntoBoundary``),
+    /// the tiles' default material and damping, and fields: what every tile's world gets while
+    /// it moves. Default none.
     public var dynamics = DynamicsSettings()
-    /// When a falling tile inside walls has come to rest (it can no longer leave the viewport
-    /// to be culled): it is left where it lies, its world freed (``TilePhase/lying``). Applies
-    /// only when the tiles have walls.
-    public var rest = RestThresholds()
 
     public init() {}
-
-    /// The walls of every tile's world in `viewport`: its edges (if asked) then the given ones.
-    public func walls(in viewport: Rect) -> [Wall] {
-        (translatesReferenceBoundsIntoBoundary ? Wall.edges(of: viewport) : []) + dynamics.walls
-    }
 
     /// The largest spring frequency a tile's springs may have at `tick`: `0.3 / tick` (18 Hz at
     /// 60 Hz; a SwiftUI response down to 3⅓ ticks, 0.056 s). The explicit spring impulse is
@@ -111,14 +92,12 @@ public struct TileConfiguration: Hashable, Sendable {
     package static func maxSpringFrequency(tick: Double) -> Double { 0.3 / tick }
 
     /// Throws unless every field is finite and in range (``DragSettings/validate(_:)`` for
-    /// ``drag``; spring frequencies up to `0.3 / tick`).
+    /// ``drag``; spring frequencies up to `0.3 / tick`). An error's field is the member's path,
+    /// `TileConfiguration.home.attraction.frequency`, `TileConfiguration.settle.rest.ticks`.
     public func validate() throws(FlingError) {
         try drag.validate("TileConfiguration.drag")
         try Check.range(gravity.x, -Limits.gravity...Limits.gravity, "TileConfiguration.gravity.x")
         try Check.range(gravity.y, -Limits.gravity...Limits.gravity, "TileConfiguration.gravity.y")
-        let maxFrequency = Self.maxSpringFrequency(tick: drag.tick)
-        try attraction.validate(maxFrequency: maxFrequency, "TileConfiguration.attraction")
-        try rotation.validate(maxFrequency: maxFrequency, "TileConfiguration.rotation")
         switch releaseRule {
         case .projectedDistance(let lookahead, let radius):
             try Check.range(lookahead, 0...10, "TileConfiguration.releaseRule.lookahead")
@@ -128,35 +107,17 @@ public struct TileConfiguration: Hashable, Sendable {
             try Check.range(energy, 0...1e300, "TileConfiguration.releaseRule.maxKineticEnergy")
         case .alwaysAttract, .alwaysFall: break
         }
+        try home.validate(maxFrequency: Self.maxSpringFrequency(tick: drag.tick), "TileConfiguration.home")
         try settle.validate("TileConfiguration.settle")
-        try Check.range(cullMargin, 0...Limits.coordinate, "TileConfiguration.cullMargin")
-        if case .pivots(let offsets, let maxForce, let maxBias, let errorBias) = home {
-            guard (1...Limits.joints).contains(offsets.count) else {
-                throw FlingError(
-                    .outOfRange, field: "TileConfiguration.home.offsets", value: "\(offsets.count) offsets",
-                    reason: "must be 1...\(Limits.joints)")
-            }
-            for (n, offset) in offsets.enumerated() {
-                try Check.range(offset.x, -Limits.coordinate...Limits.coordinate, "TileConfiguration.home.offsets[\(n)].x")
-                try Check.range(offset.y, -Limits.coordinate...Limits.coordinate, "TileConfiguration.home.offsets[\(n)].y")
-            }
-            try Check.range(maxForce, 0...Limits.jointForce, "TileConfiguration.home.maxForce")
-            try BackendCheck.limit(maxBias, "TileConfiguration.home.maxBias")
-            try Check.range(errorBias, 1e-300...1, "TileConfiguration.home.errorBias")
-        }
-        if case .kineticEnergy(let energy) = settleRule {
-            try Check.range(energy, 0...1e300, "TileConfiguration.settleRule.atMost")
-        }
-        if case .below(let y) = cullRule { try Check.range(y, -Limits.coordinate...Limits.coordinate, "TileConfiguration.cullRule.y") }
+        try cull.validate("TileConfiguration.cull")
         try Check.range(grabRadius, 0...Limits.coordinate, "TileConfiguration.grabRadius")
         if let tapDistance { try Check.range(tapDistance, 0...Limits.coordinate, "TileConfiguration.tapDistance") }
-        try dynamics.validate("TileConfiguration.dynamics", reserving: translatesReferenceBoundsIntoBoundary ? 4 : 0)
-        try rest.validate("TileConfiguration.rest")
+        try dynamics.validate("TileConfiguration.dynamics")
     }
 }
 
-/// When a falling tile inside walls has come to rest: its speed and spin under these for
-/// `ticks` ticks in a row. Then it lies where it is, its world freed.
+/// When a falling tile inside walls has come to rest (``SettleRule/rest``): its speed and spin
+/// under these for `ticks` ticks in a row. Then it lies where it is, its world freed.
 public struct RestThresholds: Hashable, Sendable {
     /// Speed, in points per second. Default 10.
     public var speed: Double = 10
@@ -186,9 +147,3 @@ public struct RestThresholds: Hashable, Sendable {
         state.velocity.length <= speed && abs(state.angularVelocity) <= angularSpeed
     }
 }
-
-@available(
-    *, deprecated, renamed: "TileConfiguration",
-    message: "tick, maxFrameInterval and the drag limits are in `drag`; solverIterations is the backend's"
-)
-public typealias EngineConfiguration = TileConfiguration

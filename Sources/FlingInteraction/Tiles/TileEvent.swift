@@ -14,7 +14,7 @@ public enum TilePhase: Hashable, Sendable {
     case falling
     /// Left the viewport: no world, not drawn, not grabbable, until ``TileAnimator/reset(_:)``.
     case culled
-    /// Came to rest inside walls (``TileConfiguration/rest``): no world, drawn and grabbable
+    /// Came to rest inside walls (``SettleRule/rest``): no world, drawn and grabbable
     /// where it lies; ``TileAnimator/reset(_:)`` sends it home.
     case lying
 }
@@ -41,12 +41,12 @@ public enum TileEventKind: Hashable, Sendable {
     case culled
     /// A push set the tile moving from rest, or from where it lay: it falls now.
     case pushed
-    /// The falling tile came to rest inside walls (``TileConfiguration/rest``): its world is
+    /// The falling tile came to rest inside walls (``SettleRule/rest``): its world is
     /// freed and it is ``TilePhase/lying`` where it came to rest.
     case cameToRest
     /// The tile's box began touching a wall during the tick (UIKit's collision delegate's
     /// `beganContactFor:withBoundaryIdentifier:`): the wall's index among the tiles' walls
-    /// (``TileConfiguration/walls(in:)``), the point, the normal and the impulse of that first tick.
+    /// (``DynamicsSettings/walls(in:)``), the point, the normal and the impulse of that first tick.
     case wallContact(WallContact)
 }
 

@@ -31,7 +31,7 @@ public struct TilePolicy: DragPolicy {
     init(viewport: Rect, configuration: TileConfiguration) {
         self.viewport = viewport
         self.configuration = configuration
-        restsInWalls = !configuration.walls(in: viewport).isEmpty
+        restsInWalls = !configuration.dynamics.walls(in: viewport).isEmpty
     }
 
     public typealias Item = TileDefinition
@@ -60,6 +60,12 @@ extension TilePolicy: PolicyRules {
     }
 
     static func home(of item: TileDefinition) -> Vector { item.origin }
+
+    static func settingUsingDynamics(_ policy: TilePolicy) -> String? {
+        let c = policy.configuration
+        if case .pivots = c.home { return "TileConfiguration.home" }
+        return c.dynamics.settingUsingDynamics("TileConfiguration", drag: c.drag)
+    }
 
     // MARK: Grab
 
@@ -104,7 +110,8 @@ extension TilePolicy: PolicyRules {
         guard a.statuses[i].phase == .attracted else { return }
         if case .pivots = a.policy.configuration.home {
             let id = a.records[i].item.id.rawValue
-            for joint in a.policy.homeJoints[id] ?? [] { try a.backend.removeJoint(joint, from: world) }
+            let backend = try a.dynamicsBackend(for: "TileConfiguration.home")
+            for joint in a.policy.homeJoints[id] ?? [] { try backend.removeJoint(joint, from: world) }
             a.policy.homeJoints[id] = nil
             return
         }
@@ -153,15 +160,16 @@ extension TilePolicy: PolicyRules {
         let attract = cancelled || c.releaseRule.attracts(release)
         if attract {
             switch c.home {
-            case .spring:
+            case .springs(let attraction, let rotation):
                 try a.backend.setGravity(of: world, .zero)
-                try a.attachHomeSpring(i, world: world, to: def.origin, c.attraction, rotation: (c.rotation, def.moment))
+                try a.attachHomeSpring(i, world: world, to: def.origin, attraction, rotation: (rotation, def.moment))
             case .pivots(let offsets, let maxForce, let maxBias, let errorBias):
+                let backend = try a.dynamicsBackend(for: "TileConfiguration.home")
                 var joints: [JointID] = []
                 for offset in offsets {
                     let pivot = StaticPivot(
                         anchor: def.origin + offset, localAnchor: offset, maxForce: maxForce, maxBias: maxBias, errorBias: errorBias)
-                    joints.append(try a.backend.addPivot(pivot, to: world))
+                    joints.append(try backend.addPivot(pivot, to: world))
                 }
                 a.policy.homeJoints[def.id.rawValue] = joints
             }
@@ -218,7 +226,9 @@ extension TilePolicy: PolicyRules {
         }
     }
 
-    static func check(scheduled input: TileInput) throws(FlingError) {}
+    static func check(_ a: DragAnimator<TilePolicy>, scheduled input: TileInput) throws(FlingError) {
+        if case .addTile(let definition) = input { try DragAnimator<TilePolicy>.checkBackend(a.backend, for: definition) }
+    }
 
     // MARK: After each step
 
@@ -226,26 +236,33 @@ extension TilePolicy: PolicyRules {
 
     /// Culled (a falling tile that left the viewport), came to rest (a falling one inside walls
     /// still for long enough), settled (an attracted one home for long enough), or nothing;
-    /// counts the ticks still or at home. Only a falling tile is culled: an attracted one is on
-    /// its way home, even from off screen (a cancelled touch must bring the tile back, wherever
-    /// it was). A tile under a continuous push neither settles nor comes to rest.
+    /// counts the ticks still or at home. Outside the viewport only a falling tile is culled: an
+    /// attracted one is on its way home, even from off screen (a cancelled touch must bring the
+    /// tile back, wherever it was); below the line of ``CullRule/below(y:)`` any moving tile is,
+    /// held or going home too, as We Heart Pics checks it. A tile under a continuous push neither
+    /// settles nor comes to rest.
     @inline(__always)
     static func decide(_ phase: TilePhase, _ tile: inout ItemRecord<TileDefinition>, _ policy: TilePolicy, tick k: Int) -> TileEvent? {
         if phase == .falling {
             if policy.isOffscreen(tile.state, tile.item) { return TileEvent(tick: k, tile: tile.item.id, kind: .culled) }
             guard policy.restsInWalls else { return nil }
-            let rest = policy.configuration.rest
+            let rest = policy.configuration.settle.rest
             tile.settleCount = tile.pushCount == 0 && rest.isStill(tile.state) ? tile.settleCount + 1 : 0
             return tile.settleCount >= rest.ticks ? TileEvent(tick: k, tile: tile.item.id, kind: .cameToRest) : nil
         }
+        if case .below(let y) = policy.configuration.cull, tile.state.position.y > y {
+            return TileEvent(tick: k, tile: tile.item.id, kind: .culled)
+        }
         guard phase == .attracted else { return nil }
-        if case .kineticEnergy(let most) = policy.configuration.settleRule {
+        switch policy.configuration.settle.home {
+        case .kineticEnergy(let most):
             let energy = tile.state.kineticEnergy(mass: tile.item.mass, moment: tile.item.moment)
             return tile.pushCount == 0 && energy <= most ? TileEvent(tick: k, tile: tile.item.id, kind: .settled) : nil
+        case .thresholds(let settle):
+            let home = tile.pushCount == 0 && settle.isHome(tile.state, at: tile.item.origin)
+            tile.settleCount = home ? tile.settleCount + 1 : 0
+            return tile.settleCount >= settle.ticks ? TileEvent(tick: k, tile: tile.item.id, kind: .settled) : nil
         }
-        let home = tile.pushCount == 0 && policy.configuration.settle.isHome(tile.state, at: tile.item.origin)
-        tile.settleCount = home ? tile.settleCount + 1 : 0
-        return tile.settleCount >= policy.configuration.settle.ticks ? TileEvent(tick: k, tile: tile.item.id, kind: .settled) : nil
     }
 
     /// Culls, lays down and settles the tiles decided, in tile order, with their events.
@@ -272,12 +289,15 @@ extension TilePolicy: PolicyRules {
     /// Whether the tile's rotated bounds lie wholly outside the viewport grown by the margin
     /// (or its center below the cull rule's line).
     func isOffscreen(_ s: BodyState, _ def: TileDefinition) -> Bool {
-        if case .below(let y) = configuration.cullRule { return s.position.y > y }
+        let m: Double
+        switch configuration.cull {
+        case .below(let y): return s.position.y > y
+        case .outsideViewport(let margin): m = margin
+        }
         let (sinA, cosA) = Portable.sincos(s.angle)
         let c = abs(cosA), sn = abs(sinA)
         let hw = def.frame.width / 2, hh = def.frame.height / 2
         let ex = c * hw + sn * hh, ey = sn * hw + c * hh
-        let m = configuration.cullMargin
         return s.position.x + ex < viewport.minX - m || s.position.x - ex > viewport.maxX + m
             || s.position.y + ey < viewport.minY - m || s.position.y - ey > viewport.maxY + m
     }

@@ -46,17 +46,6 @@ public struct TouchEvent: Hashable, Sendable {
     public init<Tag>(time: Double, touch: TouchID, phase: Phase, position: Vector, item: Identifier<Tag>?) {
         self.init(time: time, touch: touch, phase: phase, position: position, item: item.map { ItemID($0) })
     }
-
-    @available(*, deprecated, renamed: "init(time:touch:phase:position:item:)")
-    public init(time: Double, touch: TouchID, phase: Phase, position: Vector, tile: TileID?) {
-        self.init(time: time, touch: touch, phase: phase, position: position, item: tile.map { ItemID($0) })
-    }
-
-    @available(*, deprecated, renamed: "item")
-    public var tile: TileID? {
-        get { item.map { TileID($0) } }
-        set { item = newValue.map { ItemID($0) } }
-    }
 }
 
 extension TouchEvent.Phase: CustomStringConvertible {

@@ -19,8 +19,6 @@ final class DynamicWorld {
     var joints: [(id: JointID, serials: [UInt32], finger: Int)] = []
     var nextJoint: UInt32 = 0
     var nextSerial: UInt32 = 0
-    /// The drag `attachDrag` made, moved by `moveFinger`.
-    var legacyDrag: JointID?
 
     var hasAttraction: Bool { entries.contains { $0.kind == .springs } }
 
@@ -55,7 +53,6 @@ final class DynamicWorld {
         let joint = joints.remove(at: index)
         for serial in joint.serials { removeEntry(serial) }
         if joint.finger > 0 { freeFingers.append(joint.finger) }
-        if legacyDrag == joint.id { legacyDrag = nil }
     }
 
     /// Runs `body` on the constraint list and the static body (the arbiters' body A). This

@@ -42,7 +42,7 @@ public enum Documents {
         }
         var parser = JSONParser(bytes)
         let root = try parser.parseDocument()
-        var decoder = TraceDecoder(bytes: bytes)
+        var decoder = DocumentDecoder(bytes: bytes)
         let kind = try decoder.kind(of: root, among: kinds)
         return try kind.read(&decoder, root)
     }
@@ -63,7 +63,7 @@ public enum Documents {
     }
 }
 
-extension TraceDecoder {
+extension DocumentDecoder {
     /// The registered kind of a parsed document: by its `"format"`, then, where several kinds
     /// share the format, by its `"kind"`.
     mutating func kind(of root: JSONNode, among kinds: [DocumentKind]) throws(FlingError) -> DocumentKind {

@@ -52,14 +52,14 @@ public struct DocumentKind: Sendable, CustomStringConvertible {
     /// What a document of the kind holds, in words.
     public let summary: String
     /// The most work (``FlingDocument/work(_:)``) a document of the kind may ask for, in its
-    /// unit: the kind's one documented ``WorkBudget`` (README's "Bad input" lists them).
+    /// unit: the kind's one documented ``WorkBudget`` (docs/BAD-INPUT.md lists them).
     public let budget: WorkBudget
     /// Reads a document of the kind from its parsed root (format, version and kind unchecked).
-    let read: @Sendable (inout TraceDecoder, JSONNode) throws(FlingError) -> any FlingDocument
+    let read: @Sendable (inout DocumentDecoder, JSONNode) throws(FlingError) -> any FlingDocument
 
     init(
         name: String, format: String, summary: String, budget: WorkBudget,
-        read: @escaping @Sendable (inout TraceDecoder, JSONNode) throws(FlingError) -> any FlingDocument
+        read: @escaping @Sendable (inout DocumentDecoder, JSONNode) throws(FlingError) -> any FlingDocument
     ) {
         self.name = name; self.format = format; self.summary = summary; self.budget = budget; self.read = read
     }
@@ -94,8 +94,10 @@ public struct ReplayOptions {
     /// Ticks between a trace's checkpoint digests; nil uses each session's pinned interval.
     public var checkpointInterval: Int?
     /// A backend of the pins' arithmetic, on which the pins are checked when ``makeBackend``'s
-    /// arithmetic is another (platform bits cannot give portable pins); nil leaves them
-    /// uncompared, which ``PinnedReplay/verify(allowingNoPins:)`` refuses.
+    /// arithmetic is another (platform bits cannot give portable pins), while this run is
+    /// checked against it and against its backend's peer (``FlingDocument/play(_:title:)``);
+    /// nil leaves the pins uncompared, which
+    /// ``PinnedReplay/verify(allowingNoPins:allowingUncomparedRun:)`` refuses.
     public var reference: MakeBackend?
     /// The reference backend's name, for reports.
     public var referenceName: String
@@ -172,20 +174,30 @@ extension FlingDocument {
 
     /// Replays the document (after checking its work) and returns the run, the comparison with
     /// the pins and the report lines. When the pins are of another arithmetic than the backend's
-    /// and `options.reference` is given, the pins are compared on a reference replay there.
+    /// and `options.reference` is given, the pins are compared on a reference replay there, and
+    /// this run is checked against that reference (it covers every frame, refuses no input the
+    /// reference accepted) and against a run on its backend's peer of its own arithmetic, frame
+    /// for frame (Chipmunk against `native`, `native` against Chipmunk): ``PinCheck`` says what
+    /// was compared, and ``PinnedReplay/verify(allowingNoPins:allowingUncomparedRun:)`` fails on
+    /// a difference, or when the backend has no peer in this build.
     public func play(_ options: ReplayOptions, title: String? = nil) throws(FlingError) -> DocumentReplay {
         try checkWork(options)
         let r = try replay(options)
+        let run = run(of: r, title: title ?? name ?? Self.kind.name)
         var pins = r.pins
         if pins.pinned > 0, pins.compared == 0, let reference = options.reference {
             var o = options
             o.makeBackend = reference
             o.keepsFrames = false
             o.reference = nil
-            pins = try replay(o).pins
-            if pins.compared > 0 { pins.comparedOn = .reference(options.referenceName) }
+            let checked = try replay(o)
+            pins = checked.pins
+            if pins.compared > 0 {
+                pins.comparedOn = .reference(options.referenceName)
+                pins.run = try checkRun(run, reference: self.run(of: checked, title: options.referenceName), options)
+            }
         }
-        return DocumentReplay(run: run(of: r, title: title ?? name ?? Self.kind.name), pins: pins, report: report(of: r))
+        return DocumentReplay(run: run, pins: pins, report: report(of: r))
     }
 
     /// The document's picture, after checking its work.

@@ -1,10 +1,11 @@
 import FlingCore
 import FlingInteraction
+import FlingPaths
 
 // MARK: - Writing
 
 /// Writes a trace in the canonical layout.
-struct JSONWriter {
+package struct JSONWriter {
     /// The keys of a configuration object of a document of `version`, in the order they are written.
     static func configurationKeys(version: Int) -> [String] {
         [
@@ -15,7 +16,7 @@ struct JSONWriter {
     /// The keys of the grab and tile rules the presets use (We Heart Pics'), from version 3 on,
     /// written after those above and only when they differ from the defaults.
     static let presetKeys = [
-        "fingersPerItem", "grabFriction", "grabRotaryFriction", "fingerSmoothing", "releaseVelocity", "home", "settleRule",
+        "forces", "fingersPerItem", "grabFriction", "grabRotaryFriction", "fingerSmoothing", "releaseVelocity", "home", "settleRule",
         "cullRule", "grabRadius", "tapDistance",
     ]
 
@@ -23,7 +24,13 @@ struct JSONWriter {
 
     static func number(_ x: Double) -> String { x.description }
 
-    static func string(_ s: String) -> String {
+    /// A JSON string literal: the one JSON string writer of the package. In a document, quotes,
+    /// backslashes and control characters are escaped and everything else is kept. With
+    /// `markupSafe` (the replay page's data block, inside an HTML `<script>` element), nothing in
+    /// it can end the element or be read as markup: `<`, `>`, `&` and the JavaScript line
+    /// separators U+2028 and U+2029 are `\u` escapes too, and what ``XMLText`` refuses (control
+    /// characters included) is U+FFFD (or its own escape within the first plane).
+    package static func string(_ s: String, markupSafe: Bool = false) -> String {
         var out = "\""
         for u in s.unicodeScalars {
             switch u {
@@ -32,13 +39,25 @@ struct JSONWriter {
             case "\n": out += "\\n"
             case "\r": out += "\\r"
             case "\t": out += "\\t"
-            case "\u{0}"..."\u{1f}", "\u{7f}":
-                let h = String(u.value, radix: 16)
-                out += "\\u" + String(repeating: "0", count: 4 - h.count) + h
-            default: out.unicodeScalars.append(u)
+            case "<", ">", "&", "\u{2028}", "\u{2029}":
+                if markupSafe { out += unicode(u.value) } else { out.unicodeScalars.append(u) }
+            default:
+                if markupSafe, u.value < 0x20 || XMLText.isRefused(u) {
+                    out += unicode(u.value < 0x20 || u.value > 0xFFFF ? 0xFFFD : u.value)
+                } else if !markupSafe, u.value < 0x20 || u.value == 0x7F {
+                    out += unicode(u.value)
+                } else {
+                    out.unicodeScalars.append(u)
+                }
             }
         }
         return out + "\""
+    }
+
+    /// `\u` and four lowercase hexadecimal digits.
+    static func unicode(_ v: UInt32) -> String {
+        let h = String(v, radix: 16)
+        return "\\u" + String(repeating: "0", count: max(0, 4 - h.count)) + h
     }
 
     static func vector(_ v: Vector) -> String { "{\"x\": \(number(v.x)), \"y\": \(number(v.y))}" }
@@ -78,6 +97,7 @@ struct JSONWriter {
     static func presetMembers(_ c: TileConfiguration) -> [String] {
         let d = TileConfiguration()
         var m: [String] = []
+        if c.drag.forces != d.drag.forces { m.append("\"forces\": \(string(c.drag.forces.rawValue))") }
         if c.drag.fingersPerItem != d.drag.fingersPerItem { m.append("\"fingersPerItem\": \(c.drag.fingersPerItem)") }
         if c.drag.grabFriction != d.drag.grabFriction { m.append("\"grabFriction\": \(number(c.drag.grabFriction))") }
         if c.drag.grabRotaryFriction != d.drag.grabRotaryFriction {
@@ -91,10 +111,10 @@ struct JSONWriter {
             if maxBias != .infinity { home += ", \"maxBias\": \(number(maxBias))" }
             m.append("\"home\": " + home + ", \"errorBias\": \(number(errorBias))}")
         }
-        if case .kineticEnergy(let most) = c.settleRule {
+        if case .kineticEnergy(let most) = c.settle.home {
             m.append("\"settleRule\": {\"kind\": \"kineticEnergy\", \"atMost\": \(number(most))}")
         }
-        if case .below(let y) = c.cullRule { m.append("\"cullRule\": {\"kind\": \"below\", \"y\": \(number(y))}") }
+        if case .below(let y) = c.cull { m.append("\"cullRule\": {\"kind\": \"below\", \"y\": \(number(y))}") }
         if c.grabRadius != d.grabRadius { m.append("\"grabRadius\": \(number(c.grabRadius))") }
         if let tap = c.tapDistance { m.append("\"tapDistance\": \(number(tap))") }
         return m
@@ -145,7 +165,8 @@ struct JSONWriter {
         case .nearGrab(let radius, let energy):
             rule = "{\"kind\": \"nearGrab\", \"radius\": \(Self.number(radius)), \"maxKineticEnergy\": \(Self.number(energy))}"
         }
-        let settle = c.settle
+        let (attraction, rotation) = c.home.documentSprings
+        let settle = c.settle.home.documentThresholds
         list(
             4,
             [
@@ -155,19 +176,19 @@ struct JSONWriter {
                 "\"solverIterations\": \(s.solverIterations)",
                 "\"dragMaxAcceleration\": \(Self.number(c.drag.dragMaxAcceleration))",
                 "\"dragErrorBias\": \(Self.number(c.drag.dragErrorBias))",
-                "\"attraction\": \(Self.spring(c.attraction))",
-                "\"rotation\": \(Self.spring(c.rotation))",
+                "\"attraction\": \(Self.spring(attraction))",
+                "\"rotation\": \(Self.spring(rotation))",
                 "\"releaseRule\": \(rule)",
                 "\"settle\": {\"distance\": \(Self.number(settle.distance)), \"speed\": \(Self.number(settle.speed)), "
                     + "\"angle\": \(Self.number(settle.angle)), \"angularSpeed\": \(Self.number(settle.angularSpeed)), "
                     + "\"ticks\": \(settle.ticks)}",
-                "\"cullMargin\": \(Self.number(c.cullMargin))",
+                "\"cullMargin\": \(Self.number(c.cull.documentMargin))",
             ]
                 + (version >= 3
                     ? [
-                        "\"translatesReferenceBoundsIntoBoundary\": \(c.translatesReferenceBoundsIntoBoundary)",
-                        "\"rest\": {\"speed\": \(Self.number(c.rest.speed)), \"angularSpeed\": \(Self.number(c.rest.angularSpeed)), "
-                            + "\"ticks\": \(c.rest.ticks)}",
+                        "\"translatesReferenceBoundsIntoBoundary\": \(c.dynamics.translatesReferenceBoundsIntoBoundary)",
+                        "\"rest\": {\"speed\": \(Self.number(c.settle.rest.speed)), "
+                            + "\"angularSpeed\": \(Self.number(c.settle.rest.angularSpeed)), \"ticks\": \(c.settle.rest.ticks)}",
                         "\"dynamics\": \(Self.dynamics(c.dynamics))",
                     ] + Self.presetMembers(c) : []),
             close: "},")
@@ -195,5 +216,37 @@ struct JSONWriter {
             list(4, members, close: "}")
         }
         line(2, last ? "}" : "},")
+    }
+}
+
+// The members a version-1 configuration already had, whatever case the rules are: a trace's
+// `attraction` and `rotation`, `settle` and `cullMargin` hold the chosen case's numbers, or the
+// default case's when another is chosen (whose own keys, `home`, `settleRule`, `cullRule`,
+// follow from version 3 on).
+
+extension HomeAttachment {
+    /// The springs of `attraction` and `rotation`: these, or the default springs' with pivots.
+    var documentSprings: (attraction: SpringTuning, rotation: SpringTuning) {
+        switch self {
+        case .springs(let attraction, let rotation): (attraction, rotation)
+        case .pivots: HomeAttachment.springs().documentSprings
+        }
+    }
+}
+
+extension SettleRule.Home {
+    /// The thresholds of `settle`: these, or the default ones with another rule.
+    var documentThresholds: SettleThresholds {
+        if case .thresholds(let thresholds) = self { thresholds } else { SettleThresholds() }
+    }
+}
+
+extension CullRule {
+    /// The margin of `cullMargin`: this one, or the default one with another rule.
+    var documentMargin: Double {
+        switch self {
+        case .outsideViewport(let margin): margin
+        case .below: CullRule.outsideViewport().documentMargin
+        }
     }
 }

@@ -5,6 +5,13 @@ import FlingCore
 // pins that were compared, and says at what arithmetic; `verify()` throws when a pin differs and
 // also when nothing was compared, unless the caller says that is fine (`allowingNoPins: true`).
 //
+// Pins checked on a reference run (the replay's backend computes with another arithmetic than
+// the pins') prove the reference, not the replay: there the replay's own run is checked too
+// (`RunCheck`, RunCheck.swift): it covers every frame the reference covers, refuses no input the
+// reference accepted, and equals a run on a peer backend of its arithmetic bit for bit. A backend
+// without a peer (one written outside the package) leaves its run "not compared", which
+// `verify()` refuses unless told (`allowingUncomparedRun: true`).
+//
 // Pins are digests only (a final digest, a tick or sample count, and for traces a checkpoint
 // every N ticks): a mismatch cannot say which value differed. It names the frames within which
 // the run first left its pins (between the last matching checkpoint and the first differing
@@ -23,8 +30,12 @@ public struct PinCheck: Hashable, Sendable, CustomStringConvertible {
     /// Where the pins were compared: on this run, or on a reference run of the pins'
     /// arithmetic (``ReplayOptions/reference``) because this run's arithmetic is another.
     public var comparedOn: Where
-    /// The pins that differ, in document order.
-    public var mismatches: [Mismatch]
+    /// The pins that differ, in document order (``verify(allowingNoPins:allowingUncomparedRun:)``
+    /// throws naming the first; ``description`` counts them).
+    package var mismatches: [Mismatch]
+    /// For pins compared on a reference run: what checking this replay's own run found (nil when
+    /// the pins were compared on this run, or nowhere).
+    package var run: RunCheck?
 
     /// Where pins were compared.
     public enum Where: Hashable, Sendable, CustomStringConvertible {
@@ -45,44 +56,53 @@ public struct PinCheck: Hashable, Sendable, CustomStringConvertible {
     }
 
     /// A pinned digest or count that differs from the replay's.
-    public struct Mismatch: Hashable, Sendable, CustomStringConvertible {
+    package struct Mismatch: Hashable, Sendable, CustomStringConvertible {
         /// The trace session (or 0 for a one-stage document).
-        public var scene: Int
+        package var scene: Int
         /// The pin's key path in the document (`scenes[0] (tap).expected.checkpoints[3]`).
-        public var field: String
-        public var expected: String
-        public var actual: String
+        package var field: String
+        package var expected: String
+        package var actual: String
         /// The frames (ticks or samples, counted within the session) inside which the run first
         /// left its pins: from the last matching checkpoint to the first differing one.
-        public var frames: Range<Int>?
+        package var frames: Range<Int>?
 
-        public init(scene: Int, field: String, expected: String, actual: String, frames: Range<Int>? = nil) {
+        package init(scene: Int, field: String, expected: String, actual: String, frames: Range<Int>? = nil) {
             self.scene = scene; self.field = field; self.expected = expected; self.actual = actual; self.frames = frames
         }
 
-        public var description: String { "\(field): expected \(expected), replay gave \(actual)" }
+        package var description: String { "\(field): expected \(expected), replay gave \(actual)" }
     }
 
-    public init(arithmetic: Arithmetic, pinned: Int, compared: Int, comparedOn: Where, mismatches: [Mismatch] = []) {
+    package init(arithmetic: Arithmetic, pinned: Int, compared: Int, comparedOn: Where, mismatches: [Mismatch] = []) {
         self.arithmetic = arithmetic; self.pinned = pinned; self.compared = compared; self.comparedOn = comparedOn
         self.mismatches = mismatches
     }
 
-    /// Whether at least one pin was compared and none differs.
-    public var matches: Bool { compared > 0 && mismatches.isEmpty }
+    /// Whether ``verify(allowingNoPins:allowingUncomparedRun:)`` passes without an allowance:
+    /// at least one pin compared, none differs, and, for pins compared on a reference run, this
+    /// run compared with its peer's and equal.
+    public var matches: Bool { compared > 0 && mismatches.isEmpty && (run.map { $0.failure == nil && $0.notCompared == nil } ?? true) }
 
-    /// `3 of 3 pins compared (portable arithmetic, on this run): all match`.
+    /// `3 of 3 pins compared (portable arithmetic, on this run): all match`; for pins compared
+    /// on a reference run, what checking this run found after a semicolon
+    /// (`run on chipmunk compared with native over 106 ticks: equal`).
     public var description: String {
         var s = "\(compared) of \(pinned) pin\(pinned == 1 ? "" : "s") compared (\(arithmetic) arithmetic, on \(comparedOn))"
         if compared > 0 { s += mismatches.isEmpty ? ": all match" : ": \(mismatches.count) differ" }
+        if let run { s += "; \(run)" }
         return s
     }
 
-    /// Throws unless the replay gave its pins: a ``FlingError`` with code `pinMismatch` naming
-    /// the first differing pin and the frames within which the run left its pins; or, when no
-    /// pin was compared, code `notCompared` saying why and what to do (unless
-    /// `allowingNoPins`, for a replay that means to check nothing).
-    public func verify(allowingNoPins: Bool = false) throws(FlingError) {
+    /// Throws unless the replay gave its pins and, where they were compared on a reference run,
+    /// its own run was checked: a ``FlingError`` with code `pinMismatch` naming the first
+    /// differing pin and the frames within which the run left its pins; `runMismatch` naming
+    /// where this run first parts from its peer's, or what it did not cover of the reference
+    /// run (fewer ticks, an input refused); or `notCompared` saying what was not compared and
+    /// what to do: no pin compared (unless `allowingNoPins`, for a replay that means to check
+    /// nothing), or this run compared with no peer because its backend has none in this build
+    /// (unless `allowingUncomparedRun`).
+    public func verify(allowingNoPins: Bool = false, allowingUncomparedRun: Bool = false) throws(FlingError) {
         if let m = mismatches.first {
             var reason = "expected \(m.expected)"
             if let r = m.frames {
@@ -93,7 +113,11 @@ public struct PinCheck: Hashable, Sendable, CustomStringConvertible {
             if mismatches.count > 1 { reason += "; \(mismatches.count - 1) more pin(s) differ" }
             throw FlingError(.pinMismatch, field: m.field, value: m.actual, reason: reason)
         }
-        guard compared == 0, !allowingNoPins else { return }
+        if compared > 0 {
+            try run?.verify(allowingUncompared: allowingUncomparedRun)
+            return
+        }
+        if allowingNoPins { return }
         if pinned == 0 {
             throw FlingError(
                 .notCompared, field: "pins", value: "none",
@@ -119,18 +143,18 @@ public protocol PinnedReplay {
 }
 
 extension PinnedReplay {
-    /// Throws unless at least one pin was compared and every compared pin matched (see
-    /// ``PinCheck/verify(allowingNoPins:)``): the check a test makes.
+    /// Throws unless at least one pin was compared and every compared pin matched, and, for
+    /// pins compared on a reference run, this run equals its peer's (see
+    /// ``PinCheck/verify(allowingNoPins:allowingUncomparedRun:)``): the check a test makes.
     ///
     /// ```swift
     /// try replay.verify()      // fails when a pin differs, and when no pin was compared
     /// ```
-    public func verify(allowingNoPins: Bool = false) throws(FlingError) { try pins.verify(allowingNoPins: allowingNoPins) }
+    public func verify(allowingNoPins: Bool = false, allowingUncomparedRun: Bool = false) throws(FlingError) {
+        try pins.verify(allowingNoPins: allowingNoPins, allowingUncomparedRun: allowingUncomparedRun)
+    }
 
-    /// Whether at least one pin was compared and none differs.
+    /// Whether ``verify(allowingNoPins:allowingUncomparedRun:)`` passes without an allowance
+    /// (``PinCheck/matches``).
     public var matchesPins: Bool { pins.matches }
-
-    /// The pins that differ (empty when none was compared: check ``matchesPins`` or call
-    /// ``verify(allowingNoPins:)``, which fail then too).
-    public var mismatches: [PinCheck.Mismatch] { pins.mismatches }
 }

@@ -4,24 +4,39 @@ import FlingPaths
 // The `conveyor` path kind: dots scrolling along a line, fading at its ends, declared once
 // (registered in Documents.swift).
 //
-// Document: `"from"`, `"to"`, `"spacing"`, `"period"`, `"reversed"`, `"fadeLength"`,
-// `"sampling": {"frames"}`.
-// Digest: per sample (at `k · period / frames` nanoseconds), each dot's x, y and alpha, then the
-// dot count. Run: item `dot` (id: its place on the line, nearest the start first), values
-// `x y distance alpha`; each frame carries its digest.
+// Document: `"from"`, `"to"`, `"spacing"`, `"period"`, `"reversed"`, `"fadeLength"`, optionally
+// `"dots"`, `"baseline"`, `"pin"` (ConveyorPaths+Look.swift), `"sampling": {"frames"}`.
+// Digest: per sample (at `k · cycle / frames` nanoseconds, the cycle one period, or the period
+// times the number of looks), each dot's x, y and alpha (with looks: its drawn center, its alpha
+// there and its look's index), then the dot count, then the pin's shape if there is one.
+// Run: item `dot` (id: its place on the line, nearest the start first), values
+// `x y distance alpha` (with looks also `radius look`), and with a pin items `subpath` as a
+// morph's; each frame carries its digest.
 
-/// A conveyor of dots.
+/// A conveyor of dots: Fling's plain dots, or with ``dots``, ``baseline`` and ``pin`` the jumping
+/// pin's scene as its original draws it.
 public struct ConveyorPaths: SampledPaths {
     public var conveyor: Conveyor
+    /// The dots' looks in turn along the belt: item `k` wears `dots[k.ordinal mod count]`
+    /// (``Conveyor/Item/ordinal``). Empty (the default): plain dots.
+    public var dots: [Dot] = []
+    /// A line under the dots, if any.
+    public var baseline: Baseline? = nil
+    /// A morph over the dots, if any.
+    public var pin: Pin? = nil
 
     public init(_ conveyor: Conveyor) { self.conveyor = conveyor }
+
+    public init(_ conveyor: Conveyor, dots: [Dot], baseline: Baseline? = nil, pin: Pin? = nil) {
+        self.conveyor = conveyor; self.dots = dots; self.baseline = baseline; self.pin = pin
+    }
 
     /// One sample: the dots on the line.
     public typealias Frame = [Conveyor.Item]
 
     public static var kind: String { "conveyor" }
     public static var summary: String { "a conveyor of fading dots" }
-    public static var keys: [String] { ["from", "to", "spacing", "period", "reversed", "fadeLength"] }
+    public static var keys: [String] { ["from", "to", "spacing", "period", "reversed", "fadeLength", "dots", "baseline", "pin"] }
 
     public static func read(_ r: inout PathReader) throws(FlingError) -> (ConveyorPaths, PathSampling) {
         let o = r.object, path = o.path
@@ -37,8 +52,47 @@ public struct ConveyorPaths: SampledPaths {
                 from: from, to: to, spacing: try r.decoder.double(o, "spacing"),
                 period: try r.decoder.double(o, "period"), reversed: reversed, fadeLength: fade)
         } catch { throw r.decoder.located(error, path) }
+        var paths = ConveyorPaths(conveyor)
+        try paths.readLook(&r)
         let so = try r.decoder.object(try r.decoder.required(o, "sampling"), path / "sampling", keys: ["frames"])
-        return (ConveyorPaths(conveyor), PathSampling(frames: try r.decoder.int(so, "frames")))
+        return (paths, PathSampling(frames: try r.decoder.int(so, "frames")))
+    }
+
+    /// `"dots"`, `"baseline"` and `"pin"`, each optional.
+    mutating func readLook(_ r: inout PathReader) throws(FlingError) {
+        let o = r.object, path = o.path
+        if let n = r.decoder.optional(o, "dots") {
+            for (k, node) in try r.decoder.array(n, path / "dots").enumerated() {
+                let dn = try r.decoder.object(node, path / "dots" / k, keys: ["radius", "color", "offset"])
+                var offset = 0.0
+                if let on = r.decoder.optional(dn, "offset") { offset = try r.decoder.double(on, dn.path / "offset") }
+                do {
+                    dots.append(
+                        try Dot(
+                            radius: try r.decoder.double(dn, "radius"),
+                            color: try r.decoder.string(try r.decoder.required(dn, "color"), dn.path / "color"),
+                            offset: offset))
+                } catch { throw r.decoder.located(error, dn.path) }
+            }
+            do { try checkLook() } catch { throw r.decoder.located(error, path / "dots") }
+        }
+        if let n = r.decoder.optional(o, "baseline") {
+            let bo = try r.decoder.object(n, path / "baseline", keys: ["color", "width"])
+            do {
+                baseline = try Baseline(
+                    color: try r.decoder.string(try r.decoder.required(bo, "color"), bo.path / "color"),
+                    width: try r.decoder.double(bo, "width"))
+            } catch { throw r.decoder.located(error, bo.path) }
+        }
+        if let n = r.decoder.optional(o, "pin") {
+            let po = try r.decoder.object(n, path / "pin", keys: MorphPaths.keys + ["beginTime", "color"])
+            let (texts, animation) = try MorphPaths.animation(po, &r.decoder)
+            do {
+                pin = try Pin(
+                    keyframes: texts, animation: animation, beginTime: try r.decoder.double(po, "beginTime"),
+                    color: try r.decoder.string(try r.decoder.required(po, "color"), po.path / "color"))
+            } catch { throw r.decoder.located(error, po.path) }
+        }
     }
 
     public func members(_ sampling: PathSampling) -> [String] {
@@ -47,13 +101,36 @@ public struct ConveyorPaths: SampledPaths {
         return [
             "\"from\": \(W.vector(c.start))", "\"to\": \(W.vector(c.end))", "\"spacing\": \(W.number(c.spacing))",
             "\"period\": \(W.number(c.period))", "\"reversed\": \(c.reversed)", "\"fadeLength\": \(W.number(c.fadeLength))",
-            "\"sampling\": {\"frames\": \(sampling.frames)}",
-        ]
+        ] + lookMembers + ["\"sampling\": {\"frames\": \(sampling.frames)}"]
     }
 
-    /// Sample `k`'s time in nanoseconds: `k · period / frames`, integer division.
+    /// `"dots"` (one look a line), `"baseline"` and `"pin"` (its morph keys one a line), those
+    /// the document has.
+    var lookMembers: [String] {
+        typealias W = JSONWriter
+        var lines: [String] = []
+        if !dots.isEmpty {
+            let each = dots.map { d in
+                "{\"radius\": \(W.number(d.radius)), \"color\": \(W.string(d.color))"
+                    + (d.offset == 0 ? "" : ", \"offset\": \(W.number(d.offset))") + "}"
+            }
+            lines.append("\"dots\": [\n    " + each.joined(separator: ",\n    ") + "\n  ]")
+        }
+        if let b = baseline { lines.append("\"baseline\": {\"color\": \(W.string(b.color)), \"width\": \(W.number(b.width))}") }
+        if let p = pin {
+            let members =
+                MorphPaths.members(p.keyframes, p.animation, indent: "    ") + [
+                    "\"beginTime\": \(W.number(p.beginTime))", "\"color\": \(W.string(p.color))",
+                ]
+            lines.append("\"pin\": {\n    " + members.joined(separator: ",\n    ") + "\n  }")
+        }
+        return lines
+    }
+
+    /// Sample `k`'s time in nanoseconds: `k · cycle / frames`, integer division (the cycle is
+    /// one period, or the period times the number of looks).
     func nanoseconds(_ k: Int, _ frames: Int) -> Int64 {
-        Int64(frames).dividingFullWidth(conveyor.periodNanoseconds.multipliedFullWidth(by: Int64(k))).quotient
+        Int64(frames).dividingFullWidth(cycleNanoseconds.multipliedFullWidth(by: Int64(k))).quotient
     }
 
     /// The sample times (frames clamped to 0...``KeyframeAnimation/maximumFrames``).
@@ -63,11 +140,12 @@ public struct ConveyorPaths: SampledPaths {
     }
 
     public func replay(_ sampling: PathSampling, keepsFrames: Bool, into out: inout PathReplay<Self>) throws(FlingError) {
+        try checkLook()
         try checkSampling(sampling)
         for k in 0..<max(0, sampling.frames) {
-            let items = conveyor.items(atNanoseconds: nanoseconds(k, sampling.frames))
-            for item in items { out.digest.combine(item.position.x); out.digest.combine(item.position.y); out.digest.combine(item.alpha) }
-            out.digest.combine(Double(items.count))
+            let t = nanoseconds(k, sampling.frames)
+            let items = visible(atNanoseconds: t)
+            combine(items, at: t, into: &out.digest)
             if keepsFrames {
                 out.frames.append(items)
                 out.digests.append(out.digest)
@@ -75,40 +153,98 @@ public struct ConveyorPaths: SampledPaths {
         }
     }
 
-    public func digest(_ sampling: PathSampling) throws(FlingError) -> StateDigest { try conveyor.sampleDigest(frames: sampling.frames) }
+    /// The plain conveyor's, ``Conveyor/sampleDigest(frames:)``; with looks or a pin, the same
+    /// samples over the cycle with those.
+    public func digest(_ sampling: PathSampling) throws(FlingError) -> StateDigest {
+        guard hasLook else { return try conveyor.sampleDigest(frames: sampling.frames) }
+        try checkLook()
+        try checkSampling(sampling)
+        var d = StateDigest()
+        for k in 0..<sampling.frames {
+            let t = nanoseconds(k, sampling.frames)
+            combine(visible(atNanoseconds: t), at: t, into: &d)
+        }
+        return d
+    }
 
     /// ``Conveyor/sampleBudget``: frames × dots shown.
     public static var budget: WorkBudget { Conveyor.sampleBudget }
 
-    /// Frames × dots on the line.
+    /// Frames × dots on the line (and the pin's segments).
     public func work(_ sampling: PathSampling) -> Work {
-        Work(unit: Self.budget.unit, amount: conveyor.sampleWork(frames: sampling.frames))
+        Work(
+            unit: Self.budget.unit,
+            amount: conveyor.sampleWork(frames: sampling.frames) + (pin?.animation.sampleWork(frames: max(0, sampling.frames)) ?? 0))
     }
 
     public func run(of replay: PathReplay<Self>, in document: PathDocument<Self>, title: String) -> Run {
-        let frames = PathDocument<Self>.frames(replay, times(document.sampling)) { items in
+        let times = times(document.sampling)
+        var frames = PathDocument<Self>.frames(replay, times) { items in
             items.enumerated().map { n, item in
-                Run.Item(itemKind: "dot", id: n, values: [item.position.x, item.position.y, item.distance, item.alpha])
+                guard let (dot, index) = look(of: item) else {
+                    return Run.Item(itemKind: "dot", id: n, values: [item.position.x, item.position.y, item.distance, item.alpha])
+                }
+                let (center, alpha) = drawn(item)
+                return Run.Item(itemKind: "dot", id: n, values: [center.x, center.y, item.distance, alpha, dot.radius, Double(index)])
             }
         }
+        var schema = [Run.ItemSchema(itemKind: "dot", fields: ["x", "y", "distance", "alpha"] + (dots.isEmpty ? [] : ["radius", "look"]))]
         let c = conveyor
-        let lo = Vector(min(c.start.x, c.end.x), min(c.start.y, c.end.y)), hi = Vector(max(c.start.x, c.end.x), max(c.start.y, c.end.y))
+        let reach = dots.map { $0.radius + abs($0.offset) }.max() ?? 0
+        var box = BoundingBox(
+            min: Vector(min(c.start.x, c.end.x), min(c.start.y, c.end.y)) - Vector(10 + reach, 10 + reach),
+            max: Vector(max(c.start.x, c.end.x), max(c.start.y, c.end.y)) + Vector(10 + reach, 10 + reach))
+        var stageItems: [Run.StageItem] = []
+        if let pin {
+            for k in frames.indices where k < times.count {
+                frames[k].items += Self.subpaths(pin.shape(at: times[k]))
+            }
+            for p in pin.animation.keyframes { if let b = p.bounds { box = box.union(b) } }
+            let most = pin.animation.keyframes.map(\.subpaths.count).max() ?? 0
+            stageItems = (0..<most).map { Run.StageItem(itemKind: "subpath", id: $0, label: "pin subpath \($0)", facts: []) }
+            schema.append(Run.ItemSchema(itemKind: "subpath", fields: ["closed"]))
+        }
         return Run(
             kind: Self.kind, title: title, frameUnit: "sample",
             stages: [
                 Run.Stage(
                     name: document.name, frameCount: frames.count,
-                    viewport: Rect(x: lo.x - 10, y: lo.y - 10, width: hi.x - lo.x + 20, height: hi.y - lo.y + 20),
-                    frameInterval: c.period / Double(max(1, document.sampling.frames)),
-                    items: [])
+                    viewport: Rect(x: box.min.x, y: box.min.y, width: box.max.x - box.min.x, height: box.max.y - box.min.y),
+                    frameInterval: Double(cycleNanoseconds) / 1e9 / Double(max(1, document.sampling.frames)),
+                    items: stageItems)
             ],
-            schema: [Run.ItemSchema(itemKind: "dot", fields: ["x", "y", "distance", "alpha"])], frames: frames, events: [],
-            inputs: [], digest: replay.digest, summary: replay.summary)
+            schema: schema, frames: frames, events: [], inputs: [], digest: replay.digest, summary: replay.summary)
+    }
+
+    /// A shape as Run items `subpath`, as a morph's run has them.
+    static func subpaths(_ shape: BezierPath) -> [Run.Item] {
+        shape.subpaths.enumerated().map { n, sp in
+            var points = [sp.start.x, sp.start.y]
+            for c in sp.segments { points += [c.p1.x, c.p1.y, c.p2.x, c.p2.y, c.p3.x, c.p3.y] }
+            return Run.Item(itemKind: "subpath", id: n, values: [sp.isClosed ? 1 : 0], points: points)
+        }
     }
 
     /// A filmstrip of ``RenderOptions/frames`` instants over one period (default 8), or an
-    /// animated SVG of that many samples (default 31).
+    /// animated SVG of that many samples (default 31). With looks or a pin: the scene as drawn
+    /// (the line, the dots in their looks, the pin), the filmstrip over the cycle (default 12
+    /// instants), the animation looping over the cycle, the pin's beginning `beginTime` late.
     public func render(_ document: PathDocument<Self>, _ options: RenderOptions) throws(FlingError) -> String {
+        if hasLook || baseline != nil {
+            try checkLook()
+            let scene = PathSVG.ConveyorScene(
+                conveyor: conveyor, dots: dots.map { ($0.radius, $0.color, $0.offset) },
+                baseline: baseline.map { ($0.color, $0.width) },
+                pin: pin.map { ($0.animation, $0.beginTime, $0.color) })
+            if options.animated { return PathSVG.animated(scene, frames: options.frames ?? 91) }
+            let frames = options.frames ?? 12
+            guard (1...KeyframeAnimation.maximumFrames).contains(frames) else {
+                throw FlingError(
+                    .outOfRange, field: "RenderOptions.frames", value: "\(frames)",
+                    reason: "must lie in 1...\(KeyframeAnimation.maximumFrames)")
+            }
+            return PathSVG.filmstrip(scene, nanoseconds: (0..<frames).map { nanoseconds($0, frames) }, title: document.name ?? Self.kind)
+        }
         if options.animated { return PathSVG.animated(conveyor, frames: options.frames ?? 31) }
         let frames = options.frames ?? 8
         guard (1...KeyframeAnimation.maximumFrames).contains(frames) else {

@@ -44,6 +44,20 @@ public struct MorphPaths: SampledPaths {
 
     public static func read(_ r: inout PathReader) throws(FlingError) -> (MorphPaths, PathSampling) {
         let o = r.object, path = o.path
+        let (texts, animation) = try Self.animation(o, &r.decoder)
+        let so = try r.decoder.object(try r.decoder.required(o, "sampling"), path / "sampling", keys: ["frames", "from", "to"])
+        let sampling = PathSampling(
+            frames: try r.decoder.int(so, "frames"), from: try r.decoder.double(so, "from"), to: try r.decoder.double(so, "to"))
+        return (MorphPaths(keyframes: texts, animation: animation), sampling)
+    }
+
+    /// The keyframes (as written) and the animation of the morph keys of `o` (``keys``): a morph
+    /// document's, or the pin over a conveyor's dots.
+    static func animation(_ o: DocumentDecoder.Object, _ decoder: inout DocumentDecoder) throws(FlingError) -> ([String], KeyframeAnimation)
+    {
+        var r = PathReader(decoder: decoder, object: o)
+        defer { decoder = r.decoder }
+        let path = o.path
         var texts: [String] = [], frames: [BezierPath] = []
         for (n, node) in try r.decoder.array(try r.decoder.required(o, "keyframes"), path / "keyframes").enumerated() {
             let d = try r.decoder.string(node, path / "keyframes" / n)
@@ -118,17 +132,22 @@ public struct MorphPaths: SampledPaths {
                 duration: try r.decoder.double(o, "duration"), repeatCount: repeatCount,
                 autoreverses: autoreverses)
         } catch { throw r.decoder.located(error, path) }
-        let so = try r.decoder.object(try r.decoder.required(o, "sampling"), path / "sampling", keys: ["frames", "from", "to"])
-        let sampling = PathSampling(
-            frames: try r.decoder.int(so, "frames"), from: try r.decoder.double(so, "from"), to: try r.decoder.double(so, "to"))
-        return (MorphPaths(keyframes: texts, animation: animation), sampling)
+        return (texts, animation)
     }
 
     public func members(_ sampling: PathSampling) -> [String] {
         typealias W = JSONWriter
-        let a = animation
+        return Self.members(keyframes, animation, indent: "  ") + [
+            "\"sampling\": {\"frames\": \(sampling.frames), \"from\": \(W.number(sampling.from)), \"to\": \(W.number(sampling.to))}"
+        ]
+    }
+
+    /// The morph keys of `animation` with its keyframes as written, each `"key": value`, the
+    /// keyframes one a line at `indent` (the object's own indentation).
+    static func members(_ keyframes: [String], _ a: KeyframeAnimation, indent: String) -> [String] {
+        typealias W = JSONWriter
         var lines = [
-            "\"keyframes\": [\n    " + keyframes.map(W.string).joined(separator: ",\n    ") + "\n  ]",
+            "\"keyframes\": [\n  \(indent)" + keyframes.map { W.string($0) }.joined(separator: ",\n  \(indent)") + "\n\(indent)]",
             "\"calculationMode\": \"\(a.calculationMode.rawValue)\"",
         ]
         if a.calculationMode != .paced { lines.append("\"keyTimes\": [" + a.keyTimes.map(W.number).joined(separator: ", ") + "]") }
@@ -148,7 +167,6 @@ public struct MorphPaths: SampledPaths {
             "\"duration\": \(W.number(a.duration))",
             "\"repeatCount\": " + (a.repeatCount.isInfinite ? "\"forever\"" : W.number(a.repeatCount)),
             "\"autoreverses\": \(a.autoreverses)",
-            "\"sampling\": {\"frames\": \(sampling.frames), \"from\": \(W.number(sampling.from)), \"to\": \(W.number(sampling.to))}",
         ]
     }
 

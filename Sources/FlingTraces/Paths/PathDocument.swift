@@ -94,8 +94,8 @@ extension SampledPaths {
 
 /// A path document being read: the part a ``SampledPaths`` reads.
 public struct PathReader {
-    var decoder: TraceDecoder
-    let object: TraceDecoder.Object
+    var decoder: DocumentDecoder
+    let object: DocumentDecoder.Object
 }
 
 /// A path document's samples, their digest, and how it compared with the document's pin.
@@ -116,7 +116,7 @@ extension PathDocument: FlingDocument {
     public static var kind: DocumentKind {
         DocumentKind(
             name: Paths.kind, format: formatName, summary: Paths.summary, budget: Paths.budget,
-            read: { (d: inout TraceDecoder, root: JSONNode) throws(FlingError) -> any FlingDocument in
+            read: { (d: inout DocumentDecoder, root: JSONNode) throws(FlingError) -> any FlingDocument in
                 try d.pathDocument(root) as PathDocument<Paths>
             })
     }
@@ -126,7 +126,7 @@ extension PathDocument: FlingDocument {
         let bytes = Array(bytes)
         var parser = JSONParser(bytes)
         let root = try parser.parseDocument()
-        var decoder = TraceDecoder(bytes: bytes)
+        var decoder = DocumentDecoder(bytes: bytes)
         self = try decoder.pathDocument(root)
     }
 
@@ -204,7 +204,7 @@ extension PathDocument {
     }
 }
 
-extension TraceDecoder {
+extension DocumentDecoder {
     mutating func pathDocument<Paths: SampledPaths>(_ root: JSONNode) throws(FlingError) -> PathDocument<Paths> {
         typealias Document = PathDocument<Paths>
         let path = Path()

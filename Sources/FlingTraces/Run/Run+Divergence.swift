@@ -14,7 +14,9 @@ extension Run {
     /// inputs past the last common frame, and the final digest.
     ///
     /// The result names the frame (its tick or sample within its stage), the item, the field,
-    /// both values with their bit patterns, and the input applied at or just before that frame.
+    /// both values with their bit patterns, and the input applied at or just before that frame
+    /// (the one that differs, when the divergence is in an input: then the field is that input's
+    /// own, `inputs[3].position.x`, with both values).
     /// Titles are not compared.
     public func firstDivergence(from other: Run) -> Divergence? {
         var d = DivergenceSearch(a: self, b: other)
@@ -86,8 +88,9 @@ public struct Divergence: Sendable, CustomStringConvertible {
     /// This run's value and the other's.
     public var value: Value
     public var otherValue: Value
-    /// The input applied at or just before the frame, in this run (the other run's when this
-    /// one has none there).
+    /// The input that differs, when the divergence is in one (this run's, or the other's when
+    /// this run lacks it); otherwise the input applied at or just before the frame, in this run
+    /// (the other run's when this one has none there).
     public var input: Run.Input?
     /// The runs' titles, to say which is which.
     public var title: String
@@ -153,9 +156,11 @@ struct DivergenceSearch {
         }
     }
 
+    /// `input`: the input the divergence is in, when it is one (else the last applied at or
+    /// before `frame`).
     func make(
         _ part: Divergence.Part, frame: Int?, item: (kind: String, id: Int)? = nil, field: String,
-        _ value: Divergence.Value, _ otherValue: Divergence.Value
+        _ value: Divergence.Value, _ otherValue: Divergence.Value, input differing: Run.Input? = nil
     ) -> Divergence {
         var stage: Int?, name: String?, local: Int?, time: Double?
         if let frame {
@@ -165,7 +170,7 @@ struct DivergenceSearch {
             local = f?.local
             time = f?.time
         }
-        let input = frame.flatMap { k in a.inputs.last { $0.frame <= k } ?? b.inputs.last { $0.frame <= k } }
+        let input = differing ?? frame.flatMap { k in a.inputs.last { $0.frame <= k } ?? b.inputs.last { $0.frame <= k } }
         return Divergence(
             part: part, frame: frame, stage: stage, stageName: name, local: local, time: time, itemKind: item?.kind,
             id: item?.id, field: field, value: value, otherValue: otherValue, input: input, title: a.title,
@@ -297,10 +302,32 @@ struct DivergenceSearch {
             }
             let frame = min(x?.frame ?? Int.max, y?.frame ?? Int.max)
             let n = (x != nil ? inputA : inputB)
+            let at = frame < max(a.frames.count, b.frames.count) ? frame : nil
+            // Both runs have an input here: name the field that differs, with both values (and
+            // a number's bits); an input of one run only is shown whole.
+            if let x, let y, let (field, p, q) = Self.difference(x, y) {
+                return make(.inputs, frame: at, field: "inputs[\(n)].\(field)", p, q, input: x)
+            }
             return make(
-                .inputs, frame: frame < max(a.frames.count, b.frames.count) ? frame : nil, field: "inputs[\(n)]",
-                x.map { .text(Self.text($0)) } ?? .absent, y.map { .text(Self.text($0)) } ?? .absent)
+                .inputs, frame: at, field: "inputs[\(n)]", x.map { .text(Self.text($0)) } ?? .absent,
+                y.map { .text(Self.text($0)) } ?? .absent, input: x ?? y)
         }
+    }
+
+    /// The first field in which two inputs differ (`frame`, `name`, `touch`, `phase`, `time`,
+    /// `position.x`, `position.y`, `detail`), with both values; nil when they are the same.
+    static func difference(_ x: Run.Input, _ y: Run.Input) -> (String, Divergence.Value, Divergence.Value)? {
+        func text(_ s: String?) -> Divergence.Value { s.map { .text($0) } ?? .absent }
+        func number(_ d: Double?) -> Divergence.Value { d.map { .number($0) } ?? .absent }
+        if x.frame != y.frame { return ("frame", .text("\(x.frame)"), .text("\(y.frame)")) }
+        if x.name != y.name { return ("name", .text(x.name), .text(y.name)) }
+        if x.touch != y.touch { return ("touch", text(x.touch.map { "\($0)" }), text(y.touch.map { "\($0)" })) }
+        if x.phase != y.phase { return ("phase", text(x.phase), text(y.phase)) }
+        if !same(x.time, y.time) { return ("time", .number(x.time), .number(y.time)) }
+        if !same(x.position?.x, y.position?.x) { return ("position.x", number(x.position?.x), number(y.position?.x)) }
+        if !same(x.position?.y, y.position?.y) { return ("position.y", number(x.position?.y), number(y.position?.y)) }
+        if x.detail != y.detail { return ("detail", .text(x.detail), .text(y.detail)) }
+        return nil
     }
 
     /// Compares the events of frames up to `k`.

@@ -61,6 +61,12 @@ public struct Run: Sendable {
     public var digest: StateDigest
     /// The line `fling replay` prints last for this run (`digest <hex> ticks <n>` ...).
     public var summary: String
+    /// The frames each stage stepped or sampled, kept in ``frames`` or not (a replay that keeps
+    /// none still counts them): what a check of the run against a reference run covers.
+    package var stageFrames: [Int]
+    /// The inputs the backend refused while they were applied, in order (a sound recording
+    /// on a sound backend has none).
+    package var refusals: [Refusal] = []
 
     public init(
         kind: String, title: String, frameUnit: String, stages: [Stage], schema: [ItemSchema], frames: [Frame],
@@ -68,6 +74,7 @@ public struct Run: Sendable {
     ) {
         self.kind = kind; self.title = title; self.frameUnit = frameUnit; self.stages = stages; self.schema = schema; self.frames = frames
         self.events = events; self.inputs = inputs; self.digest = digest; self.summary = summary
+        self.stageFrames = stages.map(\.frameCount)
     }
 
     /// The stage frame `index` belongs to (the last stage for an index past the end).

@@ -34,9 +34,12 @@ public struct BubblesScene: SampledScene {
     public static var reportWords: [String] { ["emitted", "popped", "removed"] }
     public static var runsPhysics: Bool { false }
 
+    /// 2 when bubbles stay where they end (`removeOnCompletion` false), else 1.
+    public var minimumVersion: Int { configuration.removeOnCompletion ? 1 : 2 }
+
     public init(reading r: inout SceneReader) throws(FlingError) {
         let o = r.object, path = o.path
-        let c = try r.decoder.bubbles(try r.decoder.required(o, "configuration"), path / "configuration")
+        let c = try r.decoder.bubbles(try r.decoder.required(o, "configuration"), path / "configuration", version: r.version)
         var taps: [Double] = []
         for (n, node) in try r.decoder.array(try r.decoder.required(o, "inputs"), path / "inputs").enumerated() {
             let io = try r.decoder.object(node, path / "inputs" / n, keys: ["time", "tap"])
@@ -71,6 +74,7 @@ public struct BubblesScene: SampledScene {
         if c.alpha != plain.alpha { members.append("\"alpha\": \(W.range(c.alpha))") }
         if c.fadesOut { members.append("\"fadesOut\": true") }
         if c.images != plain.images { members.append("\"images\": \(c.images)") }
+        if !c.removeOnCompletion { members.append("\"removeOnCompletion\": false") }
         return ["\"seed\": \(seed)", "\"configuration\": {\n    " + members.joined(separator: ",\n    ") + "\n  }"]
     }
 
@@ -94,10 +98,11 @@ public struct BubblesScene: SampledScene {
     /// Samples × the most bubbles alive at once: a bubble lives from its emission to the end of
     /// its pop, at most `life = duration.upperBound + popDuration`, so at most
     /// `⌊life / interval.lowerBound⌋ + 1` timed ones (never more than are made) and the most
-    /// taps within any `life` seconds are alive together.
+    /// taps within any `life` seconds are alive together; bubbles that stay where they end live
+    /// for good (every one made).
     public func work(_ sampling: SceneSampling) -> Work {
         let c = configuration
-        let life = c.duration.upperBound + c.popDuration
+        let life = c.removeOnCompletion ? c.duration.upperBound + c.popDuration : .infinity
         var live = Double(Self.mostWithin(life, of: taps))
         if let interval = c.interval {
             let made = (sampling.duration / interval.lowerBound).rounded(.down) + 1
@@ -223,14 +228,14 @@ public struct BubblesScene: SampledScene {
     }
 }
 
-extension TraceDecoder {
-    mutating func bubbles(_ node: JSONNode, _ path: Path) throws(FlingError) -> BubbleEmitter.Configuration {
+extension DocumentDecoder {
+    mutating func bubbles(_ node: JSONNode, _ path: Path, version: Int) throws(FlingError) -> BubbleEmitter.Configuration {
         let o = try object(
             node, path,
             keys: [
                 "source", "interval", "height", "sway", "duration", "size", "startOffset",
                 "timing", "popScale", "popDuration", "shape", "animationWidth", "viewWidth", "alpha", "fadesOut", "images",
-            ])
+            ] + (version >= 2 ? ["removeOnCompletion"] : []))
         var c = BubbleEmitter.Configuration()
         let sourceNode = try required(o, "source")
         if case .object(let m) = sourceNode.value, m.contains(where: { $0.key == "from" }) {
@@ -265,6 +270,7 @@ extension TraceDecoder {
         if let node = optional(o, "alpha") { c.alpha = try range(node, path / "alpha") }
         if let node = optional(o, "fadesOut") { c.fadesOut = try bool(node, path / "fadesOut") }
         if let node = optional(o, "images") { c.images = try int(node, path / "images") }
+        if let node = optional(o, "removeOnCompletion") { c.removeOnCompletion = try bool(node, path / "removeOnCompletion") }
         return c
     }
 }

@@ -53,7 +53,9 @@ public struct ChatHeadsScene: SampledScene {
         c.diameter = try r.decoder.double(co, "diameter")
         c.outside = try r.decoder.double(co, "outside")
         c.pressedScale = try r.decoder.double(co, "pressedScale")
-        c.spring = try r.decoder.spring(try r.decoder.required(co, "spring"), co.path / "spring")
+        // `spring` is the panel's, and the heads' unless `motion` says otherwise.
+        c.panelSpring = try r.decoder.spring(try r.decoder.required(co, "spring"), co.path / "spring")
+        c.motion = .spring(c.panelSpring)
         c.spacing = try r.decoder.double(co, "spacing")
         c.panelHeight = try r.decoder.double(co, "panelHeight")
         if let m = r.decoder.optional(co, "motion") { c.motion = try r.decoder.snapMotion(m, co.path / "motion") }
@@ -76,11 +78,11 @@ public struct ChatHeadsScene: SampledScene {
         var members = [
             "\"screen\": \(W.rect(c.screen))", "\"safeBand\": \(W.range(c.safeBand))", "\"diameter\": \(W.number(c.diameter))",
             "\"outside\": \(W.number(c.outside))", "\"pressedScale\": \(W.number(c.pressedScale))",
-            "\"spring\": \(W.spring(c.spring))", "\"spacing\": \(W.number(c.spacing))",
+            "\"spring\": \(W.spring(c.panelSpring))", "\"spacing\": \(W.number(c.spacing))",
             "\"panelHeight\": \(W.number(c.panelHeight))",
         ]
         // The demo's options, from version 2 on, only when they differ from the defaults.
-        if let motion = c.motion { members.append("\"motion\": \(W.snapMotion(motion))") }
+        if c.motion != .spring(c.panelSpring) { members.append("\"motion\": \(W.snapMotion(c.motion))") }
         if c.layout != .row { members.append("\"layout\": \(W.string(c.layout.rawValue))") }
         let snapMember: [String] = snap == SnapRules() ? [] : ["\"snap\": \(W.snapRules(snap))"]
         let head: [String] = [
@@ -91,7 +93,7 @@ public struct ChatHeadsScene: SampledScene {
     }
 
     public var minimumVersion: Int {
-        configuration.motion != nil || configuration.layout != .row || snap != SnapRules()
+        configuration.motion != .spring(configuration.panelSpring) || configuration.layout != .row || snap != SnapRules()
             ? 2 : SnapScenes.minimumVersion(dynamics, inputs)
     }
 

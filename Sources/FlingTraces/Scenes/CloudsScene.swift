@@ -131,7 +131,7 @@ public struct CloudsScene: SampledScene {
     }
 }
 
-extension TraceDecoder {
+extension DocumentDecoder {
     mutating func clouds(_ node: JSONNode, _ path: Path) throws(FlingError) -> CloudSpawner.Configuration {
         let o = try object(node, path, keys: ["viewWidth", "interval", "speed", "alpha", "height", "variants"])
         var c = CloudSpawner.Configuration()

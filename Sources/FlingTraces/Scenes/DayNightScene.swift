@@ -140,7 +140,7 @@ public struct DayNightScene: SampledScene {
     }
 }
 
-extension TraceDecoder {
+extension DocumentDecoder {
     mutating func dayNight(_ node: JSONNode, _ path: Path) throws(FlingError) -> DayNightPicker.Configuration {
         let o = try object(node, path, keys: ["imageHeight", "viewHeight", "sunMultiple", "starRamp", "transition", "wrap"])
         var c = DayNightPicker.Configuration()

@@ -148,8 +148,8 @@ extension SampledScene {
 /// A scene document being read: the part a ``SampledScene`` reads (its keys, typed, each error
 /// naming the line and key path).
 public struct SceneReader {
-    var decoder: TraceDecoder
-    let object: TraceDecoder.Object
+    var decoder: DocumentDecoder
+    let object: DocumentDecoder.Object
     /// The document's version.
     let version: Int
 }
@@ -206,7 +206,7 @@ extension SceneDocument: FlingDocument {
     public static var kind: DocumentKind {
         DocumentKind(
             name: Scene.kind, format: formatName, summary: Scene.summary, budget: Scene.budget,
-            read: { (d: inout TraceDecoder, root: JSONNode) throws(FlingError) -> any FlingDocument in
+            read: { (d: inout DocumentDecoder, root: JSONNode) throws(FlingError) -> any FlingDocument in
                 try d.sceneDocument(root) as SceneDocument<Scene>
             })
     }
@@ -216,7 +216,7 @@ extension SceneDocument: FlingDocument {
         let bytes = Array(bytes)
         var parser = JSONParser(bytes)
         let root = try parser.parseDocument()
-        var decoder = TraceDecoder(bytes: bytes)
+        var decoder = DocumentDecoder(bytes: bytes)
         self = try decoder.sceneDocument(root)
     }
 
@@ -300,6 +300,7 @@ extension SceneDocument: FlingDocument {
 
     public func run(of replay: SceneReplay<Scene>, title: String) -> Run {
         var run = scene.run(of: replay, in: self, title: title)
+        run.stageFrames = [replay.samples]
         // Each frame carries the digest chained up to it (kept with the frames).
         if replay.sampleDigests.count == run.frames.count {
             for k in run.frames.indices { run.frames[k].digest = replay.sampleDigests[k] }
@@ -355,7 +356,7 @@ extension SceneDocument: FlingDocument {
     }
 }
 
-extension TraceDecoder {
+extension DocumentDecoder {
     mutating func sceneDocument<Scene: SampledScene>(_ root: JSONNode) throws(FlingError) -> SceneDocument<Scene> {
         typealias Document = SceneDocument<Scene>
         let path = Path()
@@ -402,7 +403,7 @@ extension TraceDecoder {
     }
 }
 
-extension TraceDecoder {
+extension DocumentDecoder {
     mutating func seed(_ o: Object) throws(FlingError) -> UInt64 {
         let node = try required(o, "seed")
         let s = try int(node, o.path / "seed")

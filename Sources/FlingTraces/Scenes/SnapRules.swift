@@ -13,6 +13,8 @@ public struct SnapRules: Hashable, Sendable {
     public var decelerationRate: Double
     public var tapSlop: Double
     public var tapDuration: Double
+    /// The keyframes of ``SnapConfiguration/scaleMotion``; nil: its spring (a document records
+    /// no other spring than the default).
     public var scaleBounce: BounceCurve?
 
     /// The rules of `configuration` (default: of the default configuration).
@@ -20,16 +22,21 @@ public struct SnapRules: Hashable, Sendable {
         decelerationRate = configuration.decelerationRate
         tapSlop = configuration.tapSlop
         tapDuration = configuration.tapDuration
-        scaleBounce = configuration.scaleBounce
+        if case .keyframes(let curve) = configuration.scaleMotion { scaleBounce = curve } else { scaleBounce = nil }
     }
 
-    /// `configuration` with these rules.
+    /// `configuration` with these rules: its scale on ``scaleBounce``'s keyframes, or without
+    /// them on its own spring (the default one if it had keyframes).
     public func applied(to configuration: SnapConfiguration) -> SnapConfiguration {
         var c = configuration
         c.decelerationRate = decelerationRate
         c.tapSlop = tapSlop
         c.tapDuration = tapDuration
-        c.scaleBounce = scaleBounce
+        if let scaleBounce {
+            c.scaleMotion = .keyframes(scaleBounce)
+        } else if case .keyframes = c.scaleMotion {
+            c.scaleMotion = SnapConfiguration().scaleMotion
+        }
         return c
     }
 }
@@ -69,7 +76,7 @@ extension JSONWriter {
     }
 }
 
-extension TraceDecoder {
+extension DocumentDecoder {
     mutating func bounceCurve(_ node: JSONNode, _ path: Path) throws(FlingError) -> BounceCurve {
         let o = try object(node, path, keys: ["duration", "overshoot", "shake", "form"])
         let fo = try object(

@@ -206,8 +206,9 @@ enum SnapScenes {
 }
 
 /// A backend that makes nothing: validation builds a snap scene on it to check its numbers
-/// (a scene at rest never asks its backend for a world).
-final class SnapValidationBackend: PhysicsBackend {
+/// (a scene at rest never asks its backend for a world). A ``DynamicsBackend``, so that a
+/// scene whose configuration has dynamics builds on it too.
+final class SnapValidationBackend: DynamicsBackend {
     var name: String { "validation" }
     var solverIterations: Int { 10 }
     var worldCount: Int { 0 }
@@ -215,9 +216,9 @@ final class SnapValidationBackend: PhysicsBackend {
     func refuse() -> FlingError { FlingError(.invalidState, field: "validation backend", value: "", reason: "runs nothing") }
     func makeWorld(_ definition: WorldDefinition) throws(FlingError) -> WorldID { throw refuse() }
     func destroyWorld(_ world: WorldID) throws(FlingError) { throw refuse() }
-    func attachDrag(_ joint: DragJoint, to world: WorldID) throws(FlingError) { throw refuse() }
-    func moveFinger(in world: WorldID, to position: Vector, velocity: Vector) throws(FlingError) { throw refuse() }
-    func detachDrag(from world: WorldID) throws(FlingError) { throw refuse() }
+    func addDrag(_ joint: DragJoint, to world: WorldID) throws(FlingError) -> JointID { throw refuse() }
+    func moveDrag(_ joint: JointID, in world: WorldID, to position: Vector, velocity: Vector) throws(FlingError) { throw refuse() }
+    func removeDrag(_ joint: JointID, from world: WorldID) throws(FlingError) { throw refuse() }
     func attachAttraction(_ attraction: Attraction, to world: WorldID) throws(FlingError) { throw refuse() }
     func detachAttraction(from world: WorldID) throws(FlingError) { throw refuse() }
     func setGravity(of world: WorldID, _ gravity: Vector) throws(FlingError) { throw refuse() }
@@ -225,6 +226,16 @@ final class SnapValidationBackend: PhysicsBackend {
     func setVelocity(of world: WorldID, linear: Vector, angular: Double) throws(FlingError) { throw refuse() }
     func step(by dt: Double) throws(FlingError) { throw refuse() }
     func state(of world: WorldID) throws(FlingError) -> BodyState { throw refuse() }
+    func setWalls(_ walls: [Wall], of world: WorldID) throws(FlingError) { throw refuse() }
+    func setItemProperties(_ properties: ItemProperties, of world: WorldID) throws(FlingError) { throw refuse() }
+    func applyImpulse(_ push: Push, to world: WorldID) throws(FlingError) { throw refuse() }
+    func addForce(_ push: Push, to world: WorldID) throws(FlingError) -> ForceID { throw refuse() }
+    func removeForce(_ force: ForceID, from world: WorldID) throws(FlingError) { throw refuse() }
+    func setFields(_ fields: [Field], of world: WorldID) throws(FlingError) { throw refuse() }
+    func contacts(of world: WorldID) throws(FlingError) -> [WallContact] { throw refuse() }
+    func addPivot(_ pivot: StaticPivot, to world: WorldID) throws(FlingError) -> JointID { throw refuse() }
+    func addGear(_ gear: StaticGear, to world: WorldID) throws(FlingError) -> JointID { throw refuse() }
+    func removeJoint(_ joint: JointID, from world: WorldID) throws(FlingError) { throw refuse() }
 }
 
 /// Records chat heads or a sun switch as a scene document.

@@ -23,7 +23,7 @@ import FlingInteraction
 extension Trace: FlingDocument {
     public static let kind = DocumentKind(
         name: formatName, format: formatName, summary: "photo tiles: sessions of touches on a TileAnimator", budget: tileTickBudget,
-        read: { (d: inout TraceDecoder, root: JSONNode) throws(FlingError) -> any FlingDocument in try d.trace(root) })
+        read: { (d: inout DocumentDecoder, root: JSONNode) throws(FlingError) -> any FlingDocument in try d.trace(root) })
 
     /// Ticks × tiles over the sessions (`⌊duration / tick⌋ × (tiles + tiles added)`).
     public func work(_ options: ReplayOptions) -> Work { Work(unit: Self.tileTickBudget.unit, amount: tileTicks) }
@@ -116,7 +116,7 @@ extension Trace: FlingDocument {
                                 .init("height", t.frame.height), .init("mass", t.mass),
                             ])
                     }
-                        + session.configuration.walls(in: session.viewport).enumerated().map { k, w in
+                        + session.configuration.dynamics.walls(in: session.viewport).enumerated().map { k, w in
                             Run.StageItem(
                                 itemKind: "wall", id: k, label: "wall \(k)",
                                 facts: [
@@ -229,10 +229,20 @@ extension Trace: FlingDocument {
                 events.append(Run.Event(frame: offset + e.tick, itemKind: "tile", id: e.tile.rawValue, name: name, detail: detail))
             }
         }
-        return Run(
+        var run = Run(
             kind: Self.kind.name, title: title, frameUnit: "tick", stages: stages,
             schema: [Run.ItemSchema(itemKind: "tile", fields: ["x", "y", "angle", "vx", "vy", "w"])], frames: frames,
             events: events, inputs: inputs, digest: replay.digest, summary: replay.summary)
+        // Every tick stepped, kept or not; each refused input by where the animator applied it
+        // (the error's field up to its first `: `, `tick 12, touch 1 began on tile 1`).
+        run.stageFrames = replay.sessions.prefix(sessions.count).map(\.tickCount)
+        for (s, session) in replay.sessions.prefix(sessions.count).enumerated() {
+            for e in session.errors {
+                let at = e.field.firstRange(of: ": ").map { String(e.field[..<$0.lowerBound]) } ?? e.field
+                run.refusals.append(Run.Refusal(at: "scene \(s + 1): \(at)", error: e))
+            }
+        }
+        return run
     }
 
     /// A wall contact's words for a ``Run``: `wall 2 at (x, y) normal (x, y) impulse (x, y)`.

@@ -67,7 +67,7 @@ extension JSONWriter {
     }
 }
 
-extension TraceDecoder {
+extension DocumentDecoder {
     /// The tile operations of dynamics (version 3 of traces).
     static let dynamicsOperations = ["push", "addPush", "removePush", "setFields"]
 

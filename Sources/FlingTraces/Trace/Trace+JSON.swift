@@ -18,20 +18,8 @@ extension Trace {
         let bytes = Array(bytes)
         var parser = JSONParser(bytes)
         let root = try parser.parseDocument()
-        var decoder = TraceDecoder(bytes: bytes)
+        var decoder = DocumentDecoder(bytes: bytes)
         self = try decoder.trace(root)
-    }
-
-    /// The steps reading `bytes` takes (the parser's and the decoder's, see ``JSONParser/work``),
-    /// whether it gives a trace or an error: what the linear-time test counts.
-    package static func readingWork(json bytes: [UInt8]) -> Int {
-        var parser = JSONParser(bytes)
-        var decoder = TraceDecoder(bytes: bytes)
-        do throws(FlingError) {
-            let root = try parser.parseDocument()
-            _ = try decoder.trace(root)
-        } catch {}
-        return parser.work + decoder.work
     }
 
     /// Reads a trace document from text.

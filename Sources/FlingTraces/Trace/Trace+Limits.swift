@@ -4,7 +4,7 @@ extension Trace {
     /// The most simulation a trace may ask for, summed over its sessions: ticks × tiles
     /// (`⌊duration / tick⌋ × (tiles + tiles added)`), 10⁷: an hour of 46 tiles at 60 Hz, or
     /// 10,000 ticks of 1,000. A bound on the time and memory a replay of an untrusted file can
-    /// take (README's "Bad input" gives the slowest accepted trace's time and memory).
+    /// take (docs/BAD-INPUT.md gives the slowest accepted trace's time and memory).
     public static let maximumTileTicks = 10_000_000.0
     /// The most inputs (touches and tile operations) a trace may hold, over all its scenes.
     public static let maximumInputs = 1_000_000

@@ -163,7 +163,7 @@ struct TraceSVG {
             "<rect class=\"viewport\" x=\"\(f(vp.x))\" y=\"\(f(vp.y))\" width=\"\(f(session.viewport.width * scale))\" "
             + "height=\"\(f(session.viewport.height * scale))\" fill=\"#ffffff\" stroke=\"#868e96\" stroke-width=\"1\"/>\n"
         // Walls, as thick as they are (at least 3 points on the page).
-        for w in session.configuration.walls(in: session.viewport) {
+        for w in session.configuration.dynamics.walls(in: session.viewport) {
             let a = map(w.start), b = map(w.end)
             s +=
                 "<line class=\"wall\" x1=\"\(f(a.x))\" y1=\"\(f(a.y))\" x2=\"\(f(b.x))\" y2=\"\(f(b.y))\" stroke=\"#495057\" "

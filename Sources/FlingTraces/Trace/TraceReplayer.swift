@@ -68,7 +68,7 @@ public struct TraceReplayer {
     /// Throws when the trace does not validate, the display rate would stall a session's clock
     /// (an interval longer than its `maxFrameInterval`) or is not within 1...100000 Hz, or the
     /// backend throws. A digest that differs from the trace's pins is not an error here: it is
-    /// reported in ``TraceReplay/pins``, which ``PinnedReplay/verify(allowingNoPins:)`` checks.
+    /// reported in ``TraceReplay/pins``, which ``PinnedReplay/verify(allowingNoPins:allowingUncomparedRun:)`` checks.
     /// Pinned digests are compared only on backends of the trace's ``Trace/arithmetic`` (the
     /// pins say how many were compared; `verify()` refuses a replay that compared none).
     public func replay(
@@ -257,7 +257,7 @@ struct FrameTimes {
 }
 
 /// What a replay gave: per session, the tick states, the life-cycle events and the digests;
-/// and how it compared with the trace's pins (``pins``; ``PinnedReplay/verify(allowingNoPins:)``).
+/// and how it compared with the trace's pins (``pins``; ``PinnedReplay/verify(allowingNoPins:allowingUncomparedRun:)``).
 public struct TraceReplay: PinnedReplay, Sendable {
     /// One tile's state after a tick. Equal only when every number has the same bits (`-0`
     /// differs from `0`, a NaN equals the same NaN): a replay promises the same bits.

@@ -1,0 +1,150 @@
+import FlingCore
+import FlingPaths
+
+// How a conveyor document draws its dots, the line under them and a morph over them: the
+// jumping pin's scene as its author's playground draws it (edwardaux/AnimateJumpingPin @ 51a8a13,
+// docs/ORIGINALS.md): dots of their own radius and colour in turn along the belt, each drawn
+// from its slot (its circle's left edge there, so its center a radius further on), a line along
+// the belt, and the pin, whose animation begins 0.35 s after the dots' (`beginTime`). Each is
+// optional: a document without them is Fling's plain conveyor, read, pinned and drawn as before.
+
+extension ConveyorPaths {
+    /// One look of the dots' pattern: a disc of ``radius`` in ``color``, its center ``offset``
+    /// points from its slot along the line (toward ``Conveyor/end``).
+    public struct Dot: Hashable, Sendable {
+        public let radius: Double
+        /// `#rrggbb`.
+        public let color: String
+        public let offset: Double
+
+        /// Throws unless the radius lies in 0...10⁶, the offset in −10⁶...10⁶, and the colour is
+        /// `#` and six hexadecimal digits.
+        public init(radius: Double, color: String, offset: Double = 0) throws(FlingError) {
+            try Check.range(radius, 0...1e6, "ConveyorPaths.Dot.radius")
+            try Check.range(offset, -1e6...1e6, "ConveyorPaths.Dot.offset")
+            try ConveyorPaths.checkColor(color, "ConveyorPaths.Dot.color")
+            self.radius = radius; self.color = color; self.offset = offset
+        }
+    }
+
+    /// A line drawn under the dots along the conveyor's line, end to end.
+    public struct Baseline: Hashable, Sendable {
+        /// `#rrggbb`.
+        public let color: String
+        /// Points, 0...10⁶.
+        public let width: Double
+
+        public init(color: String, width: Double = 1) throws(FlingError) {
+            try ConveyorPaths.checkColor(color, "ConveyorPaths.Baseline.color")
+            try Check.range(width, 0...1e6, "ConveyorPaths.Baseline.width")
+            self.color = color; self.width = width
+        }
+    }
+
+    /// A keyframe morph drawn over the dots (the jumping pin), on the dots' clock but
+    /// ``beginTime`` seconds behind it, as a `CAKeyframeAnimation` whose `beginTime` is that much
+    /// later than the dots' animation: before then the shape is the first keyframe (the layer's
+    /// model path).
+    public struct Pin: Sendable {
+        /// The keyframes' path data, as the document wrote them.
+        public let keyframes: [String]
+        public let animation: KeyframeAnimation
+        /// Seconds, 0...10⁹.
+        public let beginTime: Double
+        /// The fill, `#rrggbb`.
+        public let color: String
+
+        public init(keyframes: [String], animation: KeyframeAnimation, beginTime: Double, color: String) throws(FlingError) {
+            try Check.range(beginTime, 0...1e9, "ConveyorPaths.Pin.beginTime")
+            try ConveyorPaths.checkColor(color, "ConveyorPaths.Pin.color")
+            self.keyframes = keyframes; self.animation = animation; self.beginTime = beginTime; self.color = color
+        }
+
+        /// The shape at `t` seconds of the dots' time: the animation's at `t − beginTime`.
+        public func shape(at t: Double) -> BezierPath { animation.shape(at: t - beginTime) }
+    }
+
+    /// The most looks a pattern of dots has.
+    public static let maximumDots = 64
+
+    static func checkColor(_ color: String, _ field: String) throws(FlingError) {
+        let hex = color.utf8.dropFirst()
+        guard color.utf8.first == UInt8(ascii: "#"), hex.count == 6,
+            hex.allSatisfy({
+                UInt8(ascii: "0")...UInt8(ascii: "9") ~= $0 || UInt8(ascii: "a")...UInt8(ascii: "f") ~= $0
+                    || UInt8(ascii: "A")...UInt8(ascii: "F") ~= $0
+            })
+        else {
+            throw FlingError(.outOfRange, field: field, value: color, reason: "must be # and six hexadecimal digits")
+        }
+    }
+
+    /// Whether the document draws more than Fling's plain dots.
+    var hasLook: Bool { !dots.isEmpty || pin != nil }
+
+    /// Nanoseconds of the picture's cycle: the period times the pattern's length.
+    var cycleNanoseconds: Int64 {
+        let (product, overflow) = conveyor.periodNanoseconds.multipliedReportingOverflow(by: Int64(max(1, dots.count)))
+        return overflow ? .max : product
+    }
+
+    /// Throws unless the pattern has at most ``maximumDots`` looks, each drawn at most the line's
+    /// length from its slot, and its cycle (period × looks) is at most 10⁹ s.
+    func checkLook() throws(FlingError) {
+        guard dots.count <= Self.maximumDots else {
+            throw FlingError(.outOfRange, field: "dots", value: "\(dots.count)", reason: "at most \(Self.maximumDots) looks")
+        }
+        for (k, d) in dots.enumerated() where !(abs(d.offset) <= conveyor.length) {
+            throw FlingError(
+                .outOfRange, field: "dots[\(k)].offset", value: "\(d.offset)",
+                reason: "must lie within the line's length, \(conveyor.length)")
+        }
+        guard Double(conveyor.periodNanoseconds) * Double(max(1, dots.count)) <= 1e18 else {
+            throw FlingError(
+                .outOfRange, field: "dots", value: "\(dots.count)",
+                reason: "period × looks must be at most 1e9 s (the period is \(conveyor.period) s)")
+        }
+    }
+
+    /// The look of `item`: `dots[ordinal mod count]`, and its index.
+    package func look(of item: Conveyor.Item) -> (dot: Dot, index: Int)? {
+        guard !dots.isEmpty else { return nil }
+        let n = dots.count
+        let index = ((item.ordinal % n) + n) % n
+        return (dots[index], index)
+    }
+
+    /// Where `item` is drawn and its opacity: its slot moved by its look's offset along the line,
+    /// the fade taken there.
+    package func drawn(_ item: Conveyor.Item) -> (center: Vector, alpha: Double) {
+        guard let (dot, _) = look(of: item), dot.offset != 0 else { return (item.position, item.alpha) }
+        let c = conveyor, d = item.distance + dot.offset
+        return (c.start + (c.end - c.start) * (d / c.length), d < 0 || d > c.length ? 0 : c.alpha(atDistance: d))
+    }
+
+    /// The dots on the line at `nanoseconds`: the conveyor's items, or with looks those whose
+    /// drawn center lies on the line (a look's offset may draw one whose slot is just off it).
+    package func visible(atNanoseconds t: Int64) -> [Conveyor.Item] {
+        guard !dots.isEmpty else { return conveyor.items(atNanoseconds: t) }
+        let offsets = dots.map(\.offset), l = conveyor.length
+        return conveyor.items(atNanoseconds: t, from: -max(0, offsets.max()!), to: l - min(0, offsets.min()!)).filter { item in
+            let e = item.distance + look(of: item)!.dot.offset
+            return e >= 0 && e <= l
+        }
+    }
+
+    /// One sample into `digest`: every item's drawn center and alpha (and its look's index when
+    /// the document has looks), the item count, then the pin's shape.
+    func combine(_ items: [Conveyor.Item], at nanoseconds: Int64, into digest: inout StateDigest) {
+        for item in items {
+            guard let (_, index) = look(of: item) else {
+                digest.combine(item.position.x); digest.combine(item.position.y); digest.combine(item.alpha)
+                continue
+            }
+            let (center, alpha) = drawn(item)
+            digest.combine(center.x); digest.combine(center.y); digest.combine(alpha); digest.combine(Double(index))
+        }
+        digest.combine(Double(items.count))
+        pin?.shape(at: Double(nanoseconds) / 1e9).combine(into: &digest)
+    }
+}

@@ -1,0 +1,81 @@
+import FlingCore
+import FlingTraces
+
+// A run's exact state at chosen frames, as JSON whose every number is the 16 hex digits of its
+// IEEE 754 bits: what `fling view --json` writes and the headless-Chromium check
+// (.ci/browser-check) compares the page's readback with, bit for bit.
+
+package enum RunJSON {
+    static func bits(_ x: Double) -> String { PageJSON.string(String(Divergence.bits(x).dropFirst(2))) }
+
+    /// `{"kind", "title", "frameUnit", "count", "digest", "schema", "stages": [{"firstFrame",
+    /// "frameCount", "viewport", "frameInterval", "items": [{"kind", "id", "label", "facts": {name: bits}}]}],
+    /// "events", "inputs": [[index, name, touch, phase, x bits, y bits, time bits, detail,
+    /// frame]] (every input), "frames": [{"frame", "local", "time", "digest", "inputs" (those
+    /// applied before the frame), "items": [{"kind", "id", "phase", "values": {field: bits},
+    /// "points": [bits]}]}]}`.
+    package static func frames(_ run: Run, _ positions: [Int]) -> String {
+        func input(_ n: Int, _ i: Run.Input) -> String {
+            PageJSON.array([
+                "\(n)", PageJSON.string(i.name), i.touch.map { "\($0)" } ?? "null", i.phase.map(PageJSON.string) ?? "null",
+                i.position.map { bits($0.x) } ?? "null", i.position.map { bits($0.y) } ?? "null", bits(i.time),
+                PageJSON.string(i.detail), "\(i.frame)",
+            ])
+        }
+        let frames = positions.filter { run.frames.indices.contains($0) }.map { p -> String in
+            let f = run.frames[p]
+            let items = f.items.map { item -> String in
+                let names = run.schema.first { $0.itemKind == item.itemKind }?.fields ?? []
+                return PageJSON.object([
+                    ("kind", PageJSON.string(item.itemKind)), ("id", "\(item.id)"), ("phase", item.phase.map(PageJSON.string) ?? "null"),
+                    ("values", PageJSON.object(zip(names, item.values).map { ($0, bits($1)) })),
+                    ("points", PageJSON.array(item.points.map(bits))),
+                ])
+            }
+            let inputs = run.inputs.enumerated().filter { $0.element.frame == p }.map { n, i in input(n, i) }
+            return PageJSON.object([
+                ("frame", "\(p)"), ("local", "\(f.local)"), ("time", bits(f.time)),
+                ("digest", f.digest.map { PageJSON.string($0.hex) } ?? "null"), ("inputs", PageJSON.array(inputs)),
+                ("items", PageJSON.array(items)),
+            ])
+        }
+        func rect(_ r: Rect) -> String { PageJSON.array([r.x, r.y, r.width, r.height].map(bits)) }
+        let stages = run.stages.map { st in
+            PageJSON.object([
+                ("firstFrame", "\(st.firstFrame)"), ("frameCount", "\(st.frameCount)"), ("viewport", rect(st.viewport)),
+                ("frameInterval", st.frameInterval.map(bits) ?? "null"),
+                (
+                    "items",
+                    PageJSON.array(
+                        st.items.map { s in
+                            PageJSON.object([
+                                ("kind", PageJSON.string(s.itemKind)), ("id", "\(s.id)"), ("label", PageJSON.string(s.label)),
+                                ("facts", PageJSON.object(s.facts.map { ($0.name, bits($0.value)) })),
+                            ])
+                        })
+                ),
+            ])
+        }
+        return PageJSON.object([
+            ("kind", PageJSON.string(run.kind)), ("title", PageJSON.string(run.title)), ("frameUnit", PageJSON.string(run.frameUnit)),
+            ("count", "\(run.frames.count)"), ("digest", PageJSON.string(run.digest.hex)),
+            (
+                "schema",
+                PageJSON.array(
+                    run.schema.map {
+                        PageJSON.object([
+                            ("kind", PageJSON.string($0.itemKind)), ("fields", PageJSON.array($0.fields.map(PageJSON.string))),
+                        ])
+                    })
+            ),
+            ("stages", PageJSON.array(stages)),
+            ("inputs", PageJSON.array(run.inputs.enumerated().map { n, i in input(n, i) })),
+            (
+                "events",
+                PageJSON.array(
+                    run.events.map { PageJSON.array(["\($0.frame)", PageJSON.string($0.itemKind), "\($0.id)", PageJSON.string($0.name)]) })
+            ),
+            ("frames", PageJSON.array(frames)),
+        ]) + "\n"
+    }
+}
