@@ -222,21 +222,21 @@ extension NativeBackend {
         }
         switch b.records[i].kind {
         case .none, .dynamic:
-            ContactStep.updateVelocity(b.store, d, &body.pointee, rotation, dt, M.self)
+            ContactStep.updateVelocity(b.store, d, &body.pointee, rotation, dt, s.noise, M.self)
             return .done
         case .free:
             return .done  // Never: only live slots are listed.
         case .drag:
             var pivot = b.joints.load(i, as: PivotJoint.self)
             pivot.preStep(anchor.pointee, body.pointee, rotation, dt, M.self)
-            ContactStep.updateVelocity(b.store, d, &body.pointee, rotation, dt, M.self)
+            ContactStep.updateVelocity(b.store, d, &body.pointee, rotation, dt, s.noise, M.self)
             pivot.applyCachedImpulse(&anchor.pointee, &body.pointee, dtCoef)
             b.joints.store(pivot, i)
             return anchor.pointee.isInert ? .dragLanes : .dragScalar
         case .attraction:
             var springs = b.joints.load(i, as: AttractionSprings.self)
             springs.preStep(&anchor.pointee, &body.pointee, rotation, dt, M.self)
-            ContactStep.updateVelocity(b.store, d, &body.pointee, rotation, dt, M.self)
+            ContactStep.updateVelocity(b.store, d, &body.pointee, rotation, dt, s.noise, M.self)
             b.joints.store(springs, i)
             return anchor.pointee.isAtRest ? .attractionLanes : .attractionScalar
         }
@@ -273,7 +273,7 @@ extension NativeBackend {
             }
             ContactStep.prepare(
                 b.store, d, &body.pointee, &joints, active, touching, ground, rotation, dt, dtCoef: dtCoef, biasCoef: biasCoef,
-                M.self)
+                s.noise, M.self)
             if contactLanes, touching <= ContactLanes.arbiters, let joint = lanes() {
                 var counts = 0
                 for a in 0..<touching { counts = counts * 2 + (active[a].count - 1) }

@@ -30,6 +30,8 @@ final class StepScratch: @unchecked Sendable {
     let order: UnsafeMutableBufferPointer<UInt8>
     /// EPA's hulls.
     let hull: EPAScratch
+    /// The noise fields' lattice cells this thread met last (``NoiseCache``, about 43 KB).
+    let noise: NoiseCache
     /// The worlds readied for contact lanes, by list (``ContactLanes``), up to a group of
     /// ``SolverLanes/width`` each (a full group is iterated at once, the rest when the step's
     /// slots are done); how many each list holds; and their arbiters, two per world.
@@ -50,6 +52,7 @@ final class StepScratch: @unchecked Sendable {
         order = .allocate(capacity: Limits.walls)
         order.initialize(repeating: 0)
         hull = .allocate()
+        noise = .allocate()
         let waiting = ContactLanes.lists * SolverLanes.width
         pendingWorlds = .allocate(capacity: waiting)
         pendingWorlds.initialize(repeating: 0)
@@ -75,6 +78,7 @@ final class StepScratch: @unchecked Sendable {
         arbiters.deallocate()
         order.deallocate()
         hull.deallocate()
+        noise.deallocate()
         pendingWorlds.deallocate()
         pending.deallocate()
         pendingArbiters.deallocate()

@@ -70,16 +70,17 @@ package struct Motion: Sendable {
     }
 
     /// The velocity update itself, on the fields and pushes wherever they are kept (the native
-    /// backend keeps them in flat buffers): both backends run this code.
+    /// backend keeps them in flat buffers): both backends run this code. `noise`, if given,
+    /// memoizes the noise fields' lattice cells (the same bits with it or without).
     package static func updateVelocity(
         fields: UnsafeBufferPointer<PreparedField>, pushes: UnsafeBufferPointer<Push>, properties: ItemProperties, mass: Double,
         time: inout Double,
         vx: inout Double, vy: inout Double, w: inout Double, px: Double, py: Double, cos: Double, sin: Double,
-        massInverse: Double, momentInverse: Double, gx: Double, gy: Double, damping: Double, dt: Double
+        massInverse: Double, momentInverse: Double, gx: Double, gy: Double, damping: Double, dt: Double, noise: NoiseCache? = nil
     ) {
         var fx = 0.0, fy = 0.0, torque = 0.0
         for f in fields {
-            let (x, y) = f.force(px: px, py: py, vx: vx, vy: vy, mass: mass, charge: properties.charge, time: time)
+            let (x, y) = f.force(px: px, py: py, vx: vx, vy: vy, mass: mass, charge: properties.charge, time: time, noise: noise)
             fx = fx + x
             fy = fy + y
         }
@@ -141,9 +142,10 @@ package struct PreparedField: Sendable {
     static let reach = 1e12
     @inline(__always) static func clamp(_ x: Double) -> Double { x > reach ? reach : (x < -reach ? -reach : x) }
 
-    /// The field's force on an item at `(px, py)` moving at `(vx, vy)`, 0 outside its region.
+    /// The field's force on an item at `(px, py)` moving at `(vx, vy)`, 0 outside its region;
+    /// a noise's cells memoized in `noise` if given.
     package func force(
-        px: Double, py: Double, vx: Double, vy: Double, mass: Double, charge: Double, time: Double
+        px: Double, py: Double, vx: Double, vy: Double, mass: Double, charge: Double, time: Double, noise cache: NoiseCache? = nil
     ) -> (Double, Double) {
         let f = field
         let dx = Self.clamp(px - f.position.x), dy = Self.clamp(py - f.position.y)
@@ -187,11 +189,11 @@ package struct PreparedField: Sendable {
             return (dy * k, -dx * k)
         case .noise:
             let k = s * phi
-            let (nx, ny) = noise(dx, dy, time)
+            let (nx, ny) = noise(dx, dy, time, cache)
             return (nx * k, ny * k)
         case .turbulence:
             let k = s * (ux * ux + uy * uy).squareRoot() * phi
-            let (nx, ny) = noise(dx, dy, time)
+            let (nx, ny) = noise(dx, dy, time, cache)
             return (nx * k, ny * k)
         case .electric:
             let r = radius()
@@ -205,8 +207,10 @@ package struct PreparedField: Sendable {
     }
 
     /// Two independent channels of the seeded noise at the offset and time.
-    @inline(__always) func noise(_ dx: Double, _ dy: Double, _ time: Double) -> (Double, Double) {
+    @inline(__always) func noise(_ dx: Double, _ dy: Double, _ time: Double, _ cache: NoiseCache?) -> (Double, Double) {
         let x = dx * cellInverse, y = dy * cellInverse, z = time * rate
-        return ValueNoise.values(field.seed, field.seed ^ 0x5DEE_CE66_D1CE_4E5B, x, y, z)
+        let seed1 = field.seed ^ 0x5DEE_CE66_D1CE_4E5B
+        guard let cache else { return ValueNoise.values(field.seed, seed1, x, y, z) }
+        return ValueNoise.values(field.seed, seed1, x, y, z, cache: cache)
     }
 }

@@ -85,10 +85,11 @@ enum ContactStep {
         d.pointee.bias = BiasVelocity()
     }
 
-    /// The velocity update (``Motion``) with the world's fields, pushes and material.
+    /// The velocity update (``Motion``) with the world's fields, pushes and material; the
+    /// noise fields' cells memoized in the stepping thread's `noise`.
     @inline(__always) static func updateVelocity<M: ArithmeticFunctions>(
         _ v: DynamicsView, _ d: UnsafeMutablePointer<WorldDynamics>, _ b: inout RigidBody, _ rotation: Rotation, _ dt: Double,
-        _ math: M.Type
+        _ noise: NoiseCache, _ math: M.Type
     ) {
         var fields = UnsafeBufferPointer<PreparedField>(start: nil, count: 0)
         if d.pointee.fieldSet >= 0 {
@@ -102,7 +103,7 @@ enum ContactStep {
         Motion.updateVelocity(
             fields: fields, pushes: pushes, properties: v.materials[Int(d.pointee.material)], mass: mass,
             time: &d.pointee.fieldTime, vx: &b.vx, vy: &b.vy, w: &b.w, px: b.px, py: b.py, cos: rotation.cos, sin: rotation.sin,
-            massInverse: b.mInv, momentInverse: b.iInv, gx: b.gx, gy: b.gy, damping: damping, dt: dt)
+            massInverse: b.mInv, momentInverse: b.iInv, gx: b.gx, gy: b.gy, damping: damping, dt: dt, noise: noise)
     }
 
     /// The item's box through the body's transform (its normals only if `normals`: see
@@ -198,11 +199,11 @@ enum ContactStep {
     @inline(__always) static func prepare<J: StepJoints, M: ArithmeticFunctions>(
         _ v: DynamicsView, _ d: UnsafeMutablePointer<WorldDynamics>, _ b: inout RigidBody, _ joints: inout J,
         _ active: UnsafeMutablePointer<Arbiter>, _ count: Int, _ ground: UnsafeMutablePointer<AnchorBody>, _ rotation: Rotation,
-        _ dt: Double, dtCoef: Double, biasCoef: Double, _ math: M.Type
+        _ dt: Double, dtCoef: Double, biasCoef: Double, _ noise: NoiseCache, _ math: M.Type
     ) {
         for a in 0..<count { active[a].preStep(ground.pointee, b, dt, Contact.slop, biasCoef) }
         joints.preStep(&b, rotation, dt, math)
-        updateVelocity(v, d, &b, rotation, dt, math)
+        updateVelocity(v, d, &b, rotation, dt, noise, math)
         for a in 0..<count { active[a].applyCachedImpulse(&ground.pointee, &b, dtCoef) }
         joints.applyCachedImpulse(&b, dtCoef)
     }
