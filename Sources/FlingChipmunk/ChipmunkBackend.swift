@@ -571,6 +571,10 @@ public final class ChipmunkBackend: DynamicsBackend {
         worlds[try slot(world)]!.dynamics?.contacts ?? []
     }
 
+    package func readContacts(of world: WorldID, into contacts: inout [WallContact]) throws(FlingError) {
+        if let began = worlds[try slot(world)]!.dynamics?.contacts { contacts.append(contentsOf: began) }
+    }
+
     private func checkJointRoom(_ world: WorldID, _ i: Int, _ operation: String) throws(FlingError) {
         guard !worlds[i]!.hasAttraction else { throw BackendCheck.occupied(world, operation) }
         try BackendCheck.jointCount(worlds[i]!.joints.count)
@@ -629,3 +633,5 @@ public final class ChipmunkBackend: DynamicsBackend {
 }
 
 #endif
+
+extension ChipmunkBackend: ContactReading {}

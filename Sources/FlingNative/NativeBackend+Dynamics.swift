@@ -79,7 +79,9 @@ extension NativeBackend {
         // Contacts the last step began stay readable until the next step, as Chipmunk's
         // callbacks left them.
         if store.worlds[k].beganContact {
-            store.heldContacts[i] = beganContacts(i)
+            var held: [WallContact] = []
+            readBeganContacts(i, into: &held)
+            store.heldContacts[i] = held
             store.worlds[k].beganContact = false
         }
         store.setWalls(walls, k)
@@ -127,18 +129,25 @@ extension NativeBackend {
     }
 
     public func contacts(of world: WorldID) throws(FlingError) -> [WallContact] {
-        let i = try slot(world)
-        if !store.heldContacts.isEmpty, let held = store.heldContacts[i] { return held }
-        guard records[i].hasDynamics, store.worlds[Int(store.index[i])].beganContact else { return [] }
-        return beganContacts(i)
+        var contacts: [WallContact] = []
+        try readContacts(of: world, into: &contacts)
+        return contacts
     }
 
-    /// The contacts slot `i`'s world began in the last step.
-    func beganContacts(_ i: Int) -> [WallContact] {
-        let d = store.view.world(i)
+    package func readContacts(of world: WorldID, into contacts: inout [WallContact]) throws(FlingError) {
+        let i = try slot(world)
+        if !store.heldContacts.isEmpty, let held = store.heldContacts[i] { return contacts.append(contentsOf: held) }
+        guard records[i].hasDynamics, store.worlds[Int(store.index[i])].beganContact else { return }
+        readBeganContacts(i, into: &contacts)
+    }
+
+    /// Appends the contacts slot `i`'s world began in the last step, found again with the
+    /// first thread's scratch (no step runs while the backend is called).
+    func readBeganContacts(_ i: Int, into contacts: inout [WallContact]) {
+        let d = store.view.world(i), s = chunks[0]
         switch arithmetic {
-        case .platform: return ContactStep.began(store.view, d, bodies[i], PlatformFunctions.self)
-        case .portable: return ContactStep.began(store.view, d, bodies[i], Portable.self)
+        case .platform: ContactStep.began(store.view, d, bodies[i], s, into: &contacts, PlatformFunctions.self)
+        case .portable: ContactStep.began(store.view, d, bodies[i], s, into: &contacts, Portable.self)
         }
     }
 
@@ -192,3 +201,5 @@ extension NativeBackend {
         d.removeJoint(at: k)
     }
 }
+
+extension NativeBackend: ContactReading {}

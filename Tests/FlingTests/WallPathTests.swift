@@ -123,4 +123,40 @@ import Testing
         let after = try backend.contacts(of: world)
         #expect(after == landing && after.map(\.impulse.y.bitPattern) == landing.map(\.impulse.y.bitPattern))
     }
+
+    /// Reading contacts into a buffer (what an animator with walls does every tick) appends
+    /// exactly what `contacts(of:)` returns, after what the buffer held, at every step of a
+    /// box thrown about a room, and after a change of walls (the contacts the last step began,
+    /// kept until the next).
+    @Test(arguments: BackendKind.available)
+    func readingContactsAppendsWhatContactsGives(kind: BackendKind) throws {
+        let backend = try kind.make(solverIterations: 10)
+        let reader = try #require(backend as? any ContactReading)
+        let world = try backend.makeWorld(
+            .box(size: Vector(80, 60), density: 1, transform: Transform(position: Vector(195, 300)), gravity: Vector(0, 2000)))
+        var room = Wall.edges(of: Rect(x: 0, y: 0, width: 390, height: 844), elasticity: 0.8, friction: 0.5)
+        try backend.setWalls(room, of: world)
+        try backend.setVelocity(of: world, linear: Vector(900, -1_400), angular: 7)
+        let held = WallContact(wall: 99, impulse: Vector(1, 2), normal: Vector(0, 1), point: Vector(3, 4))
+        var buffer: [WallContact] = []
+        var compared = 0, changed = 0
+        func check(_ step: Int) throws -> [WallContact] {
+            let contacts = try backend.contacts(of: world)
+            buffer = [held]
+            try reader.readContacts(of: world, into: &buffer)
+            #expect(buffer == [held] + contacts, "step \(step)")
+            return contacts
+        }
+        for step in 0..<240 {
+            try backend.step(by: 1.0 / 60)
+            guard try !check(step).isEmpty else { continue }
+            compared += 1
+            // The walls change after a step that began a contact: it is still read.
+            room[0] = Wall(from: Vector(0, Double(-step)), to: Vector(390, Double(-step)))
+            try backend.setWalls(room, of: world)
+            if try !check(step).isEmpty { changed += 1 }
+        }
+        #expect(changed == compared, "\(changed) of \(compared)")
+        #expect(compared >= 5, "\(compared) steps began a contact")
+    }
 }

@@ -44,6 +44,15 @@ public protocol DynamicsBackend: PhysicsBackend {
     func removeJoint(_ joint: JointID, from world: WorldID) throws(FlingError)
 }
 
+/// A backend that reads the contacts the last step began into the caller's buffer, so that a
+/// caller that reads them every tick (an animator with walls) makes no array for them: the
+/// native and Chipmunk backends.
+package protocol ContactReading: DynamicsBackend {
+    /// Appends what ``DynamicsBackend/contacts(of:)`` returns to `contacts`, in that order;
+    /// throws as it does, appending nothing.
+    func readContacts(of world: WorldID, into contacts: inout [WallContact]) throws(FlingError)
+}
+
 extension Limits {
     /// The shortest wall, in points.
     public static let wallLength: Double = 1e-3

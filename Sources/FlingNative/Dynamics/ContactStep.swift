@@ -243,24 +243,24 @@ enum ContactStep {
     }
 
     /// The contacts world `d` began in its last step (Chipmunk's `begin`, reported after the
-    /// step with the step's total impulse), found again: a body does not move between steps,
-    /// so its box, the hash's order and each touching wall's contact points are the step's,
-    /// and the arbiters' records hold the impulses the step left.
+    /// step with the step's total impulse), found again and appended to `contacts`: a body
+    /// does not move between steps, so its box, the hash's order and each touching wall's
+    /// contact points are the step's, and the arbiters' records hold the impulses the step
+    /// left. `s` lends its EPA hulls and its room for the hash's order.
     static func began<M: ArithmeticFunctions>(
-        _ v: DynamicsView, _ d: UnsafeMutablePointer<WorldDynamics>, _ b: RigidBody, _: M.Type
-    ) -> [WallContact] {
-        guard d.pointee.beganContact, d.pointee.wallSet >= 0 else { return [] }
+        _ v: DynamicsView, _ d: UnsafeMutablePointer<WorldDynamics>, _ b: RigidBody, _ s: StepScratch,
+        into contacts: inout [WallContact], _: M.Type
+    ) {
+        guard d.pointee.beganContact, d.pointee.wallSet >= 0 else { return }
         var angle = b.angle, cos = 0.0, sin = 0.0
         M.cosSin(&angle, &cos, &sin, 1)
         let set = v.wallSets[Int(d.pointee.wallSet)]
         let records = v.arbiters + Int(d.pointee.arbiters)
         let walls = v.walls + Int(set.walls)
         var box = Self.box(v, d, b, Rotation(cos: cos, sin: sin))
-        var contacts: [WallContact] = []
-        let hull = EPAScratch.allocate()
-        defer { hull.deallocate() }
-        withUnsafeTemporaryAllocation(of: UInt8.self, capacity: Limits.walls) { scratch in
-            let (order, count) = Self.order(v, set, box.bb, scratch.baseAddress!)
+        let hull = s.hull
+        do {
+            let (order, count) = Self.order(v, set, box.bb, s.order.baseAddress!)
             for q in 0..<count {
                 let k = Int(order[q])
                 let wall = shape(walls + k)
@@ -283,6 +283,5 @@ enum ContactStep {
                 )
             }
         }
-        return contacts
     }
 }
