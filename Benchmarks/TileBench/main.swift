@@ -29,10 +29,12 @@ let usage = """
       --tiles LIST        tile counts, comma-separated; a k suffix means thousands
                           (default 1,10,100,1k,10k,100k)
       --backends LIST     some of: chipmunk-per-world, chipmunk-shared, native, native-portable,
-                          tile-animator, and each but the animator with +walls: the workload with
-                          the viewport's edges as walls and a noise field in every world
-                          (default: every one this build has, but chipmunk-shared+walls, whose
-                          shared space meets every pair of tiles in its broad phase: O(N²))
+                          tile-animator, and each with +walls: the workload with the viewport's
+                          edges as walls and a noise field in every world (tile-animator+walls:
+                          also a material, pushes through the animator, and a tile that comes to
+                          rest grabbed again) (default: every one this build has, but
+                          chipmunk-shared+walls, whose shared space meets every pair of tiles in
+                          its broad phase: O(N²), and tile-animator+walls)
       --quick             a short run (make run): tiles 1,10,100,1k,10k, 100k tile-steps per
                           repetition, 3 repetitions
       --reps R            repetitions per N (default 9; 5 at N >= 100k): more repetitions
@@ -52,7 +54,7 @@ let usage = """
                           native-portable, their +walls rows, which then also push the tiles
                           (an instantaneous push and a continuous one added or removed, each
                           tile every 60 and 45 ticks) and respawn a falling tile every tick,
-                          or tile-animator): make the tiles (first
+                          tile-animator or tile-animator+walls): make the tiles (first
                           of --tiles, default 1000), warm up 300 ticks, run T more ticks, print
                           the digest. Compare heap totals of two T under valgrind to see
                           whether a tick allocates (.ci/alloc-check does)
@@ -181,7 +183,7 @@ func allocCheck(tiles n: Int, ticks: Int, reserve: Bool, backend b: BenchBackend
     let scene = Scene(count: n)
     var run: any Workload =
         b.base == .tileAnimator
-        ? try AnimatorRun(label: "tile-animator", scene: scene)
+        ? try AnimatorRun(label: b.rawValue + (b.walls ? " (pushes too)" : ""), scene: scene, walls: b.walls)
         : WorkloadRun(
             label: b.rawValue + (b.walls ? " (pushes too)" : ""), backend: try b.make(solverIterations: Scene.solverIterations),
             scene: scene, walls: b.walls, pushes: b.walls)
