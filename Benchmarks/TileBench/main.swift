@@ -29,10 +29,12 @@ let usage = """
       --tiles LIST        tile counts, comma-separated; a k suffix means thousands
                           (default 1,10,100,1k,10k,100k)
       --backends LIST     some of: chipmunk-per-world, chipmunk-shared, native, native-portable,
-                          tile-animator, and each but the animator with +walls: the workload with
-                          the viewport's edges as walls and a noise field in every world
-                          (default: every one this build has, but chipmunk-shared+walls, whose
-                          shared space meets every pair of tiles in its broad phase: O(N²))
+                          tile-animator, and each with +walls: the workload with the viewport's
+                          edges as walls and a noise field in every world (tile-animator+walls:
+                          also a material, pushes through the animator, and a tile that comes to
+                          rest grabbed again) (default: every one this build has, but
+                          chipmunk-shared+walls, whose shared space meets every pair of tiles in
+                          its broad phase: O(N²), and tile-animator+walls)
       --quick             a short run (make run): tiles 1,10,100,1k,10k, 100k tile-steps per
                           repetition, 3 repetitions
       --reps R            repetitions per N (default 9; 5 at N >= 100k): more repetitions
@@ -45,10 +47,19 @@ let usage = """
       --csv FILE          also write the results as CSV
       --svg FILE          also write a chart (ns per tile-step against N, log-log) as SVG
       --no-reserve        do not call NativeBackend.reserveCapacity(N) before making the worlds
-      --alloc-check T     native (or, with --backends tile-animator, the animator's workload):
-                          make the tiles (first of --tiles, default 1000), warm up 300 ticks,
-                          run T more ticks, print the digest. Compare heap totals of two T
-                          under valgrind to see whether a tick allocates.
+      --scalar-contacts   native rows iterate every world's wall contacts one world at a time
+                          instead of eight at a time in SIMD lanes (the same bits): what the
+                          lanes save
+      --alloc-check T     native (or the one backend named by --backends: native,
+                          native-portable, their +walls rows, which then also push the tiles
+                          (an instantaneous push and a continuous one added or removed, each
+                          tile every 60 and 45 ticks) and respawn a falling tile every tick,
+                          tile-animator or tile-animator+walls): make the tiles (first
+                          of --tiles, default 1000), warm up 300 ticks, run T more ticks, print
+                          the digest. Compare heap totals of two T under valgrind to see
+                          whether a tick allocates (.ci/alloc-check does)
+      --plant-allocation  with --alloc-check: allocate on every measured tick, on purpose, so
+                          that a check can be seen to catch it
       --predictions R     instead of the table: what a release's prediction costs (600 ticks
                           ahead at most) beside stepping the same world alone for as many
                           ticks, on each backend with world snapshots (first of --tiles tiles,
@@ -76,6 +87,7 @@ struct Options {
     var csvPath: String?
     var svgPath: String?
     var allocCheckTicks: Int?
+    var plantAllocation = false
     var predictionReleases: Int?
     var predictionAllocTicks: Int?
     var longRecording = false
@@ -149,7 +161,9 @@ func parse(_ arguments: [String]) throws -> Options {
         case "--csv": o.csvPath = try value(a)
         case "--svg": o.svgPath = try value(a)
         case "--no-reserve": o.plan.reserve = false
+        case "--scalar-contacts": scalarContacts = true
         case "--alloc-check": o.allocCheckTicks = try parseCount(Substring(try value(a)))
+        case "--plant-allocation": o.plantAllocation = true
         case "--long-recording": o.longRecording = true
         case "--prediction-alloc-check": o.predictionAllocTicks = try parseCount(Substring(try value(a)))
         case "--predictions": o.predictionReleases = try parseCount(Substring(try value(a)))
@@ -181,19 +195,30 @@ func parse(_ arguments: [String]) throws -> Options {
     return o
 }
 
-/// `--alloc-check`: the native backend alone (or the animator's workload), so that a heap
+/// `--alloc-check`: one native backend alone (or the animator's workload), so that a heap
 /// profiler's totals for two tick counts can be compared. Setup and warm-up are the same for
-/// every T; only the T ticks differ.
-func allocCheck(tiles n: Int, ticks: Int, reserve: Bool, animator: Bool) throws {
+/// every T; only the T ticks differ. A `+walls` backend runs the walls workload with pushes.
+func allocCheck(tiles n: Int, ticks: Int, reserve: Bool, backend b: BenchBackend, plant: Bool) throws {
     let scene = Scene(count: n)
     var run: any Workload =
-        animator
-        ? try AnimatorRun(label: "tile-animator", scene: scene)
-        : WorkloadRun(label: "native", backend: try NativeBackend(), scene: scene)
+        b.base == .tileAnimator
+        ? try AnimatorRun(label: b.rawValue + (b.walls ? " (pushes too)" : ""), scene: scene, walls: b.walls)
+        : WorkloadRun(
+            label: b.rawValue + (b.walls ? " (pushes too)" : ""), backend: try b.make(solverIterations: Scene.solverIterations),
+            scene: scene, walls: b.walls, pushes: b.walls)
     try run.populate(reserve: reserve)
     _ = try run.run(ticks: 300)
     let before = heapInUse()
-    let ns = try run.run(ticks: ticks)
+    var ns: UInt64 = 0
+    if plant {
+        // One small array a tick, kept until the next: a tick that allocates, on purpose.
+        for t in 0..<ticks {
+            ns &+= try run.run(ticks: 1)
+            plantedAllocation = [UInt8](repeating: UInt8(truncatingIfNeeded: t), count: 64)
+        }
+    } else {
+        ns = try run.run(ticks: ticks)
+    }
     let after = heapInUse()
     // Fixed-width fields: the report's own strings then cost the same allocations whatever
     // T is (a respawn count that gains a digit would otherwise add one).
@@ -206,6 +231,9 @@ func allocCheck(tiles n: Int, ticks: Int, reserve: Bool, animator: Bool) throws 
     }
 }
 
+/// `--plant-allocation`'s array, kept so that making it is not optimized away.
+nonisolated(unsafe) var plantedAllocation: [UInt8] = []
+
 func main() -> Int32 {
     let options: Options
     do {
@@ -216,10 +244,15 @@ func main() -> Int32 {
     }
 
     if let ticks = options.allocCheckTicks {
+        let backend = options.backendsGiven ? options.backends[0] : .native
+        guard options.backends.count == 1 || !options.backendsGiven, backend.threadable else {
+            printError("tile-bench: --alloc-check runs one native backend or tile-animator (with --backends)")
+            return 2
+        }
         do {
             try allocCheck(
-                tiles: options.tilesGiven ? options.tiles[0] : 1_000, ticks: ticks, reserve: options.plan.reserve,
-                animator: options.backendsGiven && options.backends == [.tileAnimator])
+                tiles: options.tilesGiven ? options.tiles[0] : 1_000, ticks: ticks, reserve: options.plan.reserve, backend: backend,
+                plant: options.plantAllocation)
             return 0
         } catch {
             printError("tile-bench: \(error)")

@@ -27,7 +27,8 @@ extension ChipmunkBackend: SnapshotBackend {
     /// The wall shapes world `i`'s box collides with, in wall order.
     private func wallShapes(_ i: Int) -> [OpaquePointer] {
         let w = worlds[i]!
-        return layout == .spacePerWorld ? w.walls : wallSets[w.wallKey]?.shapes ?? []
+        guard layout == .sharedSpace else { return w.walls }
+        return w.dynamics?.wallCodes.map { wallSets[$0 >> 8]!.shapes[$0 & 0xFF] } ?? []
     }
 
     package func snapshot(of world: WorldID) throws(FlingError) -> WorldSnapshot {

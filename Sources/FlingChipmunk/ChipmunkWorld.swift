@@ -64,8 +64,21 @@ final class ChipmunkDynamics {
     let massInverse: Double
     let momentInverse: Double
     /// Shared layout: the id of the wall set this item collides with (walls of other sets
-    /// are ignored by the begin callback); 0 in the per-world layout.
+    /// are ignored by the begin callback); 0 in the per-world layout; −1 after a change of
+    /// walls, when its walls are the shapes whose codes `members` holds.
     var wallSet = 0
+    /// Shared layout: per wall of the list, its shape's code (set, index in the set).
+    var wallCodes: [Int] = []
+    /// Shared layout, after a change of walls: each of its walls' codes and the wall's index
+    /// in the list (looked up, never iterated).
+    var members: [Int: Int] = [:]
+
+    /// The index in the item's wall list of the wall whose shape has `code`, nil for a shape
+    /// of another item's walls.
+    @inline(__always) func wall(_ code: Int) -> Int? {
+        if wallSet >= 0 { return code >> 8 == wallSet ? code & 0xFF : nil }
+        return members[code]
+    }
 
     init(mass: Double, massInverse: Double, momentInverse: Double, usesMedium: Bool, gravity: cpVect, damping: Double) {
         motion = Motion(mass: mass)
@@ -130,7 +143,14 @@ let dynamicsVelocityUpdate: cpBodyVelocityFunc = { body, gravity, damping, dt in
 /// ignored until they separate, `cpArbiterIgnore`); in its own space every wall is its own.
 let wallBegin: cpCollisionBeginFunc = { arb, _, _ in
     let (code, item) = arbiterParties(arb)
-    return code >> 8 == item.wallSet ? 1 : 0
+    return item.wall(code) != nil ? 1 : 0
+}
+
+/// `preSolve` (shared space): an item's arbiter with a shape that is no longer one of its walls
+/// (its set stays for other items) is left out of the step.
+let wallPreSolve: cpCollisionPreSolveFunc = { arb, _, _ in
+    let (code, item) = arbiterParties(arb)
+    return item.wall(code) != nil ? 1 : 0
 }
 
 /// `postSolve`: a first contact becomes a ``WallContact`` with the step's total impulse.
@@ -139,6 +159,7 @@ let wallPostSolve: cpCollisionPostSolveFunc = { arb, _, _ in
     let (code, item) = arbiterParties(arb)
     let j = cpArbiterTotalImpulse(arb), n = cpArbiterGetNormal(arb), p = cpArbiterGetPointB(arb, 0)
     // cpArbiterTotalImpulse gives the impulse on the first body (the wall's): negate for the item's.
-    item.contacts.append(WallContact(wall: code & 0xFF, impulse: Vector(-j.x, -j.y), normal: Vector(n.x, n.y), point: Vector(p.x, p.y)))
+    item.contacts.append(
+        WallContact(wall: item.wall(code)!, impulse: Vector(-j.x, -j.y), normal: Vector(n.x, n.y), point: Vector(p.x, p.y)))
 }
 #endif
