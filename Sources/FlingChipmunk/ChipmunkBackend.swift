@@ -252,12 +252,6 @@ public final class ChipmunkBackend: DynamicsBackend {
         let i = try slot(world)
         try checkDrag(joint, i)
         try checkJointRoom(world, i, "addDrag")
-        // Where the native backend leaves its SIMD lanes for the general path (a second drag,
-        // grab friction), the world's velocity update becomes Motion's: its field clock starts
-        // here on both (a noise field set later reads the same time).
-        if !worlds[i]!.joints.isEmpty || joint.friction > 0 || joint.rotaryFriction > 0 || worlds[i]!.nextJoint >= UInt32(UInt16.max) {
-            dynamics(i)
-        }
         return makeDrag(joint, i)
     }
 
@@ -594,7 +588,6 @@ public final class ChipmunkBackend: DynamicsBackend {
             pivot.localAnchor, "StaticPivot.localAnchor", massInverse: worlds[i]!.massInverse,
             momentInverse: worlds[i]!.momentInverse)
         try checkJointRoom(world, i, "addPivot")
-        dynamics(i)  // The field clock starts, as on the native backend (addDrag).
         let c = cpPivotJointNew2(
             cpSpaceGetStaticBody(worlds[i]!.space), worlds[i]!.body, cpVect(x: pivot.anchor.x, y: pivot.anchor.y),
             cpVect(x: pivot.localAnchor.x, y: pivot.localAnchor.y))!
@@ -611,7 +604,6 @@ public final class ChipmunkBackend: DynamicsBackend {
         let i = try slot(world)
         try BackendCheck.gear(gear, momentInverse: worlds[i]!.momentInverse)
         try checkJointRoom(world, i, "addGear")
-        dynamics(i)  // The field clock starts, as on the native backend (addDrag).
         let c = cpGearJointNew(cpSpaceGetStaticBody(worlds[i]!.space), worlds[i]!.body, gear.phase, gear.ratio)!
         cpConstraintSetMaxForce(c, gear.maxForce)
         cpConstraintSetMaxBias(c, gear.maxBias)
