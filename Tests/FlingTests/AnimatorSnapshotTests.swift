@@ -10,7 +10,7 @@ import Testing
 /// for bit; a snapshot from another animator, backend kind, arithmetic or configuration is
 /// refused, changing nothing.
 @Suite struct AnimatorSnapshotTests {
-    static func kinds() -> [BackendKind] { BackendKind.available.filter { $0 != .native && $0 != .nativePortable } }
+    static func kinds() -> [BackendKind] { BackendKind.available }
 
     /// The ticks and events of two plays, the same to the bit, or where they part.
     static func difference(_ a: AppSession.Played, _ b: AppSession.Played) -> String? {

@@ -12,7 +12,7 @@ import Testing
 /// release overtaken by a later input is reported superseded; `predict(_:)` gives the same at
 /// every tick; predicting changes nothing.
 @Suite struct PredictionTests {
-    static func kinds() -> [BackendKind] { BackendKind.available.filter { $0 != .native && $0 != .nativePortable } }
+    static func kinds() -> [BackendKind] { BackendKind.available }
 
     static func fixtures(_ folder: String) throws -> [(String, String)] {
         let dir = try #require(Bundle.module.url(forResource: "Fixtures/\(folder)", withExtension: nil))

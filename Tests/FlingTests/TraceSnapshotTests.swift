@@ -9,7 +9,7 @@ import Testing
 /// snapshot gives the whole replay's final digest and ticks, and its pins; they restore only on
 /// the backend kind they were taken on.
 @Suite struct TraceSnapshotTests {
-    static func kinds() -> [BackendKind] { BackendKind.available.filter { $0 != .native && $0 != .nativePortable } }
+    static func kinds() -> [BackendKind] { BackendKind.available }
 
     /// Every trace fixture and a recorded random session, with snapshots every 7 ticks: through
     /// the document and back, the replay from the last snapshots equals the whole replay's

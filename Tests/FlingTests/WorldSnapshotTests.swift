@@ -8,7 +8,7 @@ import Testing
 /// backend or in a fresh one of the same kind, goes on exactly as the original under the same
 /// calls; a snapshot reads back from its bytes; a bad one is refused, changing nothing.
 @Suite struct WorldSnapshotTests {
-    static func kinds() -> [BackendKind] { BackendKind.available.filter { $0 != .native && $0 != .nativePortable } }
+    static func kinds() -> [BackendKind] { BackendKind.available }
 
     /// Random scripts through every behaviour (walls with corners, drags, several fingers,
     /// friction, springs, pushes, forces, fields, pivots, gears): snapshot every world at a
@@ -64,5 +64,58 @@ import Testing
         #expect(
             compared > 3_000 && active > 5 && cached > 0 && impulses > 20,
             "compared \(compared) steps; at the cuts \(active) arbiters of the last step, \(cached) older, \(impulses) joint impulses")
+    }
+
+    /// The native backend and Chipmunk (both layouts) hold the same state: after the same calls
+    /// every world's snapshot is the same bytes on each (body, bias velocity, joints in the
+    /// solver's order with their impulses, arbiters with their ages and contacts, the contacts
+    /// reported, field clock, counters), and a world taken on one backend, restored on another,
+    /// goes on with the same calls to the same bits as the world it was taken from, every step.
+    @Test(arguments: BackendKind.available.filter { $0 == .chipmunk || $0 == .chipmunkShared })
+    func nativeSnapshotsAreChipmunks(chipmunk: BackendKind) throws {
+        var compared = 0, arbiters = 0, joints = 0
+        for run in UInt64(0)..<12 {
+            let script = DynamicsScript.random(seed: (run + 41) &* 7919)
+            let steps = script.ops.indices.filter { if case .step = script.ops[$0] { true } else { false } }
+            var rng = SplitMix64(state: run &+ 99)
+            let cut = steps[Int(rng.next() % UInt64(steps.count - 20)) + 10]
+            var native = DynamicsScript.Player(try BackendKind.native.make() as! any SnapshotBackend)
+            var other = DynamicsScript.Player(try chipmunk.make() as! any SnapshotBackend)
+            for n in 0...cut {
+                native.apply(script.ops[n], n)
+                other.apply(script.ops[n], n)
+            }
+            let fromNative = try native.worlds.map { try $0.map { try native.backend.snapshot(of: $0) } }
+            let fromOther = try other.worlds.map { try $0.map { try other.backend.snapshot(of: $0) } }
+            #expect(fromNative == fromOther, "run \(run): native's snapshots are \(chipmunk)'s at op \(cut)")
+            for s in fromNative.compactMap({ $0 }) {
+                arbiters += s.arbiters.count
+                joints += s.constraints.count
+            }
+            // Each backend's worlds go on in the other kind.
+            var onOther = try native.restored(fromNative, into: try chipmunk.make() as! any SnapshotBackend)
+            var onNative = try other.restored(fromOther, into: try BackendKind.native.make() as! any SnapshotBackend)
+            for n in (cut + 1)..<script.ops.count {
+                let op = script.ops[n]
+                for player in [0, 1, 2, 3] {
+                    switch player {
+                    case 0: native.apply(op, n)
+                    case 1: other.apply(op, n)
+                    case 2: onOther.apply(op, n)
+                    default: onNative.apply(op, n)
+                    }
+                }
+                guard case .step = op else { continue }
+                let o = try native.snapshots()
+                guard try o == other.snapshots(), try o == onOther.snapshots(), try o == onNative.snapshots() else {
+                    Issue.record("run \(run): the worlds part at op \(n) (cut at \(cut))")
+                    break
+                }
+                compared += 1
+            }
+        }
+        #expect(
+            compared > 1_000 && arbiters > 5 && joints > 5,
+            "compared \(compared) steps; \(arbiters) arbiters, \(joints) constraints at the cuts")
     }
 }
