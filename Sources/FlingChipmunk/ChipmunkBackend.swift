@@ -145,8 +145,10 @@ public final class ChipmunkBackend: DynamicsBackend {
 
     /// Frees every C object of world `i`; the slot must not be used afterwards.
     func free(_ i: Int) {
-        for joint in worlds[i]!.joints.reversed() { removeJoint(joint, i) }
-        worlds[i]!.joints = []
+        if !worlds[i]!.joints.isEmpty {
+            for joint in worlds[i]!.joints.reversed() { removeJoint(joint, i) }
+            worlds[i]!.joints = []
+        }
         removeAttraction(i)
         removeWalls(i)
         let w = worlds[i]!
@@ -505,6 +507,7 @@ public final class ChipmunkBackend: DynamicsBackend {
 
     /// Removes the item's box (dropping its arbiters) and the walls (or the use of wall sets).
     private func removeWalls(_ i: Int) {
+        guard !worlds[i]!.wallKey.isEmpty || worlds[i]!.shape != nil else { return }  // None to remove.
         let space = worlds[i]!.space
         if let box = worlds[i]!.shape {
             cpSpaceRemoveShape(space, box)
