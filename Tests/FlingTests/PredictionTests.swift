@@ -191,4 +191,35 @@ extension PredictionTests {
         let scene = FlingCommand.run(["replay", try fixturePath("scenes/heads-press.json"), "--backend", kind.rawValue, "--from", "5"])
         #expect(scene.status == 2 && scene.stderr.contains("--from continues tile traces"), "\(scene.stderr)")
     }
+
+    /// The check fails a prediction that does not come true to the bit: a planted one a tick
+    /// early or late, a pose one ulp off in any coordinate, another outcome, or a due one whose
+    /// outcome never came; the true one passes (what `fling replay --predict`'s exit 1 rests on).
+    @Test func aPlantedWrongPredictionDiffers() {
+        let pose = Transform(position: Vector(120.5, -33.25), angle: 0.125)
+        let truth = Prediction(outcome: .culled, tick: 20, pose: pose)
+        func verdict(_ planted: Prediction, outcome: Prediction.Outcome = .culled) -> PredictionCheck.Verdict? {
+            var check = PredictionCheck()
+            check.ticked(8, scene: 0, [.release(1, planted)], stands: { _ in true }, pose: { _ in nil })
+            for k in 9..<20 { check.ticked(k, scene: 0, [], stands: { _ in true }, pose: { _ in pose }) }
+            check.ticked(20, scene: 0, [.outcome(1, outcome)], stands: { _ in true }, pose: { _ in pose })
+            check.finish(at: 20)
+            return check.entries.count == 1 ? check.entries[0].verdict : nil
+        }
+        #expect(verdict(truth) == .exact)
+        func isDiffers(_ v: PredictionCheck.Verdict?) -> Bool { if case .differs = v { true } else { false } }
+        var planted: [Prediction] = []
+        for tick in [19, 21] { planted.append(Prediction(outcome: .culled, tick: tick, pose: pose)) }
+        for n in 0..<3 {
+            var p = pose
+            if n == 0 { p.position.x = p.position.x.nextUp }
+            if n == 1 { p.position.y = p.position.y.nextDown }
+            if n == 2 { p.angle = p.angle.nextUp }
+            planted.append(Prediction(outcome: .culled, tick: 20, pose: p))
+        }
+        planted.append(Prediction(outcome: .cameToRest, tick: 20, pose: pose))
+        planted.append(Prediction(outcome: .notWithin(ticks: 12), tick: 15, pose: Transform(position: Vector(121.5, -33.25), angle: 0.125)))
+        for p in planted { #expect(isDiffers(verdict(p)), "planted \(p)") }
+        #expect(isDiffers(verdict(truth, outcome: .settledHome)), "another outcome at the tick")
+    }
 }
