@@ -39,6 +39,7 @@ double fling_gear_impulse(const cpConstraint *c) { return ((const cpGearJoint *)
 void fling_gear_set_impulse(cpConstraint *c, double j) { ((cpGearJoint *)c)->jAcc = j; }
 
 unsigned int fling_space_stamp(const cpSpace *space) { return space->stamp; }
+unsigned long fling_shape_hashid(const cpShape *shape) { return (unsigned long)shape->hashid; }
 void fling_space_set_stamp(cpSpace *space, unsigned int stamp) { space->stamp = stamp; }
 double fling_space_previous_dt(const cpSpace *space) { return space->curr_dt; }
 void fling_space_set_previous_dt(cpSpace *space, double dt) { space->curr_dt = dt; }

@@ -93,6 +93,9 @@ extension ChipmunkBackend: SnapshotBackend {
             s.contacts = d.contacts
         }
         s.walls = w.wallKey
+        // The walls in the order they were put in the space: their shapes' hash ids.
+        let ids = wallShapes(i).map { fling_shape_hashid($0) }
+        s.wallOrder = ids.indices.sorted { ids[$0] < ids[$1] }
         if let box = w.shape {
             let shapes: [OpaquePointer?] = wallShapes(i)
             var found = [FlingArbiterState](repeating: FlingArbiterState(), count: shapes.count)
@@ -222,7 +225,9 @@ extension ChipmunkBackend: SnapshotBackend {
             d.motion.time = s.fieldTime
         }
         if !s.walls.isEmpty {
-            try setWalls(s.walls, of: id)
+            try BackendCheck.walls(s.walls, size: worlds[i]!.size)
+            let inListOrder = s.wallOrder.indices.allSatisfy { s.wallOrder[$0] == $0 }
+            addWalls(s.walls, i, dynamics(i), order: inListOrder ? nil : s.wallOrder)
             let box = worlds[i]!.shape!, shapes = wallShapes(i)
             for a in s.arbiters {
                 var state = FlingArbiterState()

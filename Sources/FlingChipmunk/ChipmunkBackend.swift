@@ -408,8 +408,10 @@ public final class ChipmunkBackend: DynamicsBackend {
         return shape
     }
 
-    /// A world's walls where it had none: every wall new, then the item's box.
-    private func addWalls(_ walls: [Wall], _ i: Int, _ d: ChipmunkDynamics) {
+    /// A world's walls where it had none: every wall new, then the item's box. `order`: the
+    /// order to put the walls in the space, if not the list's (a restored snapshot's,
+    /// ``WorldSnapshot/wallOrder``).
+    func addWalls(_ walls: [Wall], _ i: Int, _ d: ChipmunkDynamics, order: [Int]? = nil) {
         let space = worlds[i]!.space
         switch layout {
         case .spacePerWorld:
@@ -417,8 +419,28 @@ public final class ChipmunkBackend: DynamicsBackend {
                 prepareForWalls(space)
                 worlds[i]!.isPrepared = true
             }
-            worlds[i]!.walls = walls.indices.map { newWall(walls, $0, i, set: 0, index: $0) }
+            if let order {
+                var shapes = [OpaquePointer?](repeating: nil, count: walls.count)
+                for j in order { shapes[j] = newWall(walls, j, i, set: 0, index: j) }
+                worlds[i]!.walls = shapes.map { $0! }
+            } else {
+                worlds[i]!.walls = walls.indices.map { newWall(walls, $0, i, set: 0, index: $0) }
+            }
             d.wallSet = 0
+        case .sharedSpace where order != nil:
+            // A set of its own, its shapes made in that order; the item's walls by their codes.
+            let id = nextWallSet
+            nextWallSet += 1
+            var codes = [Int](repeating: 0, count: walls.count)
+            var shapes: [OpaquePointer] = []
+            for (m, j) in order!.enumerated() {
+                shapes.append(newWall(walls, j, i, set: id, index: m))
+                codes[j] = id << 8 | m
+            }
+            wallSets[id] = (shapes, 1, nil)
+            d.wallCodes = codes
+            d.members = Dictionary(uniqueKeysWithValues: codes.enumerated().map { ($0.element, $0.offset) })
+            d.wallSet = -1
         case .sharedSpace:
             let id: Int
             if let set = listSets[walls] {

@@ -65,6 +65,7 @@ extension NativeBackend: SnapshotBackend {
         s.nextForce = d.nextForce
         s.fieldTime = d.fieldTime
         s.walls = store.wallList(k)
+        if d.wallSet >= 0 { s.wallOrder = store.insertionOf[Int(d.wallSet)] }
         let now = UInt8(truncatingIfNeeded: stepCount)
         for w in s.walls.indices {
             let r = store.arbiters.items[Int(d.arbiters) + w]
@@ -224,7 +225,7 @@ extension NativeBackend: SnapshotBackend {
         store.worlds[k].bias = BiasVelocity(vx: s.biasVelocity.x, vy: s.biasVelocity.y, w: s.biasAngularVelocity)
         if !s.walls.isEmpty {
             try BackendCheck.walls(s.walls, size: boxSize(i))
-            store.setWalls(s.walls, k)
+            store.setWalls(s.walls, k, order: s.wallOrder)
             let now = UInt8(truncatingIfNeeded: stepCount)
             for a in s.arbiters {
                 var r = ArbiterRecord()

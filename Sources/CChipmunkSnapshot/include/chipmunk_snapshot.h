@@ -51,6 +51,8 @@ double fling_gear_impulse(const struct cpConstraint *gear);
 void fling_gear_set_impulse(struct cpConstraint *gear, double j);
 
 unsigned int fling_space_stamp(const struct cpSpace *space);
+/// A shape's hash id (`cpShape.hashid`): its space numbers shapes in the order they are added.
+unsigned long fling_shape_hashid(const struct cpShape *shape);
 void fling_space_set_stamp(struct cpSpace *space, unsigned int stamp);
 double fling_space_previous_dt(const struct cpSpace *space);
 void fling_space_set_previous_dt(struct cpSpace *space, double dt);

@@ -58,6 +58,7 @@ extension WorldSnapshot: ByteCodable {
         w.u32(nextForce)
         w.double(fieldTime)
         w.values(walls)
+        w.list(wallOrder) { w, k in w.int(k) }
         w.list(arbiters) { w, a in
             w.int(a.wall)
             w.u8(a.state.rawValue)
@@ -111,6 +112,7 @@ extension WorldSnapshot: ByteCodable {
         nextForce = try r.u32()
         fieldTime = try r.double()
         walls = try r.values()
+        wallOrder = try r.list(elementSize: 8) { (r) throws(FlingError) in try r.int() }
         arbiters = try r.list(elementSize: 21) { (r) throws(FlingError) in
             let wall = try r.int()
             let state = ArbiterState.State(rawValue: try r.tag(3, "arbiter state"))!
@@ -225,6 +227,9 @@ extension WorldSnapshot {
         guard fieldTime >= 0 else { throw bad("fieldTime", "\(fieldTime)", "must not be negative") }
         try state(fieldTime, "fieldTime")
         try BackendCheck.walls(walls, size: size)
+        guard wallOrder.count == walls.count, wallOrder.sorted().elementsEqual(walls.indices) else {
+            throw bad("wallOrder", "\(wallOrder.count) indices", "must list each of the \(walls.count) walls' indices once")
+        }
         for (k, a) in arbiters.enumerated() {
             let at = "arbiters[\(k)]"
             guard a.wall >= 0, a.wall < walls.count, k == 0 || arbiters[k - 1].wall < a.wall else {

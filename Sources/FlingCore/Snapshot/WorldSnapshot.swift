@@ -52,6 +52,10 @@ package struct WorldSnapshot: Sendable, Equatable {
     package var fieldTime: Double
     /// The walls, and the arbiters the item has with them, by wall index.
     package var walls: [Wall]
+    /// The order the walls were put in the space, as wall indices: the list's order for walls
+    /// set afresh, the kept walls first after a change (``WallChange``). The spatial hash
+    /// meets walls that share a cell in this order, and with it the order of their contacts.
+    package var wallOrder: [Int]
     package var arbiters: [ArbiterState]
     /// The walls the item began touching in the last step (``DynamicsBackend/contacts(of:)``).
     package var contacts: [WallContact]
@@ -173,6 +177,7 @@ package struct WorldSnapshot: Sendable, Equatable {
         nextForce = 0
         fieldTime = 0
         walls = []
+        wallOrder = []
         arbiters = []
         contacts = []
     }
