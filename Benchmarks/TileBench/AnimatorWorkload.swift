@@ -4,8 +4,9 @@ import Fling
 /// `tile-animator` row. Every tick the app hands the animator its touches, advances it one
 /// display frame, resets the tiles it culled, and reads every tile's pose to draw. So the
 /// figure covers the whole path: touch validation and queueing, the velocity tracker, release
-/// rules, the settle and cull checks, the backend (native, portable arithmetic), and reading
-/// the poses back.
+/// rules, the settle and cull checks, the backend (native, portable arithmetic; Chipmunk per
+/// world in the `tile-animator-chipmunk` row, the same workload its ratio is taken against),
+/// and reading the poses back.
 ///
 /// Equal work: like the backend rows, every tile has a world on every tick, so the row steps N
 /// worlds per tick (the report prints the count it measured, from the backend's world count
@@ -41,7 +42,9 @@ struct AnimatorRun: Workload {
     let scene: Scene
     let walls: Bool
     let animator: TileAnimator
-    let backend: NativeBackend
+    let backend: any DynamicsBackend
+    /// The backend, when it is native (its threads, its reservation).
+    let native: NativeBackend?
     var fingers: [Finger] = []
     /// Per falling tile (`scene.falling` order): held ticks still to wait (negative), the
     /// fling's step (0...3), or `released` while it falls, or `regrab` once culled and reset.
@@ -57,18 +60,30 @@ struct AnimatorRun: Workload {
 
     static let released = 1_000, regrab = 1_001
 
-    /// - Parameter threads: the native backend's threads; `shareEveryStep` makes every step
+    /// - Parameter kind: the backend the animator runs on (native-portable for `tile-animator`,
+    ///   Chipmunk per world for `tile-animator-chipmunk`, native for that row's reference run).
+    ///   `threads`: a native backend's threads; `shareEveryStep` makes every step
     ///   take them, however few the worlds (for the reference runs). `walls`: the workload with
     ///   walls, a material, a field and pushes.
-    init(label: String, scene: Scene, threads: Int = 1, shareEveryStep: Bool = false, walls: Bool = false) throws {
+    init(
+        label: String, scene: Scene, kind: BackendKind = .nativePortable, threads: Int = 1, shareEveryStep: Bool = false,
+        walls: Bool = false
+    ) throws {
         self.label = label
         self.scene = scene
         self.walls = walls
         let tiles = scene.tiles.enumerated().map { i, p in
             TileDefinition(id: TileID(i), frame: Rect(center: p.origin, width: 80, height: 80), mass: p.mass)
         }
-        backend = try NativeBackend(solverIterations: Scene.solverIterations, arithmetic: .portable, threads: threads)
-        if shareEveryStep { backend.parallelSlots = 0 }
+        if kind == .native || kind == .nativePortable {
+            let native = try NativeBackend(solverIterations: Scene.solverIterations, arithmetic: kind.arithmetic, threads: threads)
+            if shareEveryStep { native.parallelSlots = 0 }
+            self.native = native
+            backend = native
+        } else {
+            native = nil
+            backend = try kind.make(solverIterations: Scene.solverIterations)
+        }
         var configuration = scene.configuration
         if walls {
             configuration.dynamics = DynamicsSettings(walls: Scene.walls, itemProperties: Scene.material, fields: Scene.fields)
@@ -83,7 +98,7 @@ struct AnimatorRun: Workload {
     }
 
     mutating func populate(reserve: Bool) throws {
-        if reserve { backend.reserveCapacity(scene.count) }
+        if reserve { native?.reserveCapacity(scene.count) }
     }
 
     mutating func foldDigest() {
