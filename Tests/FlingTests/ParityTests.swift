@@ -314,4 +314,17 @@ extension ParityTests {
             _ = try Self.dynamicsParity(script, name)
         }
     }
+
+    /// No walls given to a world without any change nothing on any backend: its field clock does
+    /// not start there (the native backend once made the world's dynamics for it, Chipmunk did
+    /// not, and a noise field set 30 steps later read other times).
+    @Test func noWallsStartNoClock() throws {
+        let definition = WorldDefinition(
+            mass: 1, moment: 400, transform: Transform(position: Vector(100, 100)), gravity: Vector(0, 100))
+        var script = DynamicsScript()
+        script.ops = [.make(definition), .walls(0, [])] + Array(repeating: .step(1.0 / 60), count: 30)
+        script.ops.append(.fields(0, [Field(.noise(smoothness: 0.2, animationSpeed: 3), strength: 500, seed: 7)]))
+        script.ops += Array(repeating: .step(1.0 / 60), count: 30)
+        _ = try Self.dynamicsParity(script, "no walls first")
+    }
 }
