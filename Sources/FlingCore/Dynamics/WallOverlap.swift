@@ -22,13 +22,14 @@ package enum WallOverlap {
         let length = e.length
         let n = Vector(-e.y / length, e.x / length)
         // Separating axes of the box and the segment: the segment's normal and the box's sides.
-        var least = Double.infinity
-        for axis in [n, u, v] {
+        // (No array literals here: the rest rule runs this every tick, which must not allocate.)
+        func overlap(_ axis: Vector) -> Double {
             let c = center.dot(axis)
             let reach = halfWidth * u.dot(axis).magnitude + halfHeight * v.dot(axis).magnitude
             let sa = a.dot(axis), sb = b.dot(axis)
-            least = Swift.min(least, Swift.min(c + reach - Swift.min(sa, sb), Swift.max(sa, sb) - (c - reach)))
+            return Swift.min(c + reach - Swift.min(sa, sb), Swift.max(sa, sb) - (c - reach))
         }
+        let least = Swift.min(overlap(n), overlap(u), overlap(v))
         if least > 0 { return least + wall.radius }
         // Apart from the segment: the distance between them, from the segment's ends to the box
         // and from the box's corners to the segment.
@@ -41,10 +42,10 @@ package enum WallOverlap {
             let t = Swift.min(Swift.max((q - a).dot(e) / e.dot(e), 0), 1)
             return (q - (a + e * t)).length
         }
-        var gap = Swift.min(toBox(a), toBox(b))
-        for (sx, sy) in [(1.0, 1.0), (1, -1), (-1, -1), (-1, 1)] {
-            gap = Swift.min(gap, toSegment(center + u * (sx * halfWidth) + v * (sy * halfHeight)))
-        }
+        let x = u * halfWidth, y = v * halfHeight
+        let gap = Swift.min(
+            toBox(a), toBox(b), toSegment(center + x + y), toSegment(center + x - y), toSegment(center - x - y),
+            toSegment(center - x + y))
         return wall.radius - gap
     }
 
