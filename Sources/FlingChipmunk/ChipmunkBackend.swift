@@ -457,8 +457,11 @@ public final class ChipmunkBackend: DynamicsBackend {
             d.members = [:]
         }
         worlds[i]!.wallKey = walls
+        d.walls = walls
         // The item's box, after the walls.
         let size = worlds[i]!.size!
+        d.halfSize = Vector(size.x / 2.0, size.y / 2.0)
+        cpBodySetPositionUpdateFunc(worlds[i]!.body, sweptPositionUpdate)
         let box = cpBoxShapeNew(worlds[i]!.body, size.x, size.y, 0)!
         cpShapeSetElasticity(box, d.properties.elasticity)
         cpShapeSetFriction(box, d.properties.friction)
@@ -511,6 +514,7 @@ public final class ChipmunkBackend: DynamicsBackend {
             d.wallSet = -1
         }
         worlds[i]!.wallKey = walls
+        d.walls = walls
         d.contacts.reserveCapacity(walls.count)
     }
 
@@ -547,6 +551,8 @@ public final class ChipmunkBackend: DynamicsBackend {
             d.members = [:]
         }
         worlds[i]!.wallKey = []
+        worlds[i]!.dynamics?.walls = []
+        cpBodySetPositionUpdateFunc(worlds[i]!.body, cpBodyUpdatePosition)
     }
 
     public func setItemProperties(_ properties: ItemProperties, of world: WorldID) throws(FlingError) {

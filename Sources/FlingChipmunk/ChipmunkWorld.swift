@@ -63,6 +63,10 @@ final class ChipmunkDynamics {
     var damping: Double
     let massInverse: Double
     let momentInverse: Double
+    /// The item's walls (the list given to `setWalls`) and half its box, for the sweep of each
+    /// position update (``sweptPositionUpdate``).
+    var walls: [Wall] = []
+    var halfSize = Vector.zero
     /// Shared layout: the id of the wall set this item collides with (walls of other sets
     /// are ignored by the begin callback); 0 in the per-world layout; −1 after a change of
     /// walls, when its walls are the shapes whose codes `members` holds.
@@ -101,6 +105,30 @@ final class ChipmunkDynamics {
             momentInverse: momentInverse, gx: g.x, gy: g.y, damping: damping, dt: dt)
         cpBodySetVelocity(body, cpVect(x: vx, y: vy))
         cpBodySetAngularVelocity(body, w)
+    }
+}
+
+/// The position update of a body with walls: Chipmunk's own `cpBodyUpdatePosition`, then
+/// ``WallSweep``, as the native step does: if the centre crossed a wall's segment, the body goes
+/// back along its path to the time of impact (`cpBodySetPosition`). Positions and wall ends
+/// enter the sweep as `x + 0` (the native backend's differ at most in the sign of a zero).
+let sweptPositionUpdate: cpBodyPositionFunc = { body, dt in
+    let p = cpBodyGetPosition(body)
+    cpBodyUpdatePosition(body, dt)
+    let q = cpBodyGetPosition(body)
+    let p0 = Vector(p.x + 0.0, p.y + 0.0), p1 = Vector(q.x + 0.0, q.y + 0.0)
+    let d = Unmanaged<ChipmunkDynamics>.fromOpaque(cpBodyGetUserData(body)!).takeUnretainedValue()
+    d.walls.withUnsafeBufferPointer { walls in
+        func ends(_ k: Int) -> (start: Vector, end: Vector) {
+            (Vector(walls[k].start.x + 0.0, walls[k].start.y + 0.0), Vector(walls[k].end.x + 0.0, walls[k].end.y + 0.0))
+        }
+        guard let hit = WallSweep.crossing(from: p0, to: p1, count: walls.count, wall: ends) else { return }
+        let rotation = cpBodyGetRotation(body)
+        let (start, end) = ends(hit.wall)
+        let at = WallSweep.impact(
+            from: p0, to: p1, fraction: hit.fraction, start: start, end: end, radius: walls[hit.wall].radius,
+            halfWidth: d.halfSize.x, halfHeight: d.halfSize.y, cos: rotation.x, sin: rotation.y)
+        cpBodySetPosition(body, cpVect(x: at.x, y: at.y))
     }
 }
 

@@ -97,7 +97,12 @@ extension NativeBackend {
         var n = 0
         for i in block where records[i].isLive {
             if records[i].hasDynamics {
-                ContactStep.integratePosition(&bodies[i], b.store.world(i), dt)
+                let d = b.store.world(i)
+                if d.pointee.wallSet >= 0 {
+                    ContactStep.integratePositionSwept(&bodies[i], b.store, d, dt, M.self)
+                } else {
+                    ContactStep.integratePosition(&bodies[i], d, dt)
+                }
             } else {
                 bodies[i].integratePosition(dt)
             }

@@ -85,6 +85,43 @@ enum ContactStep {
         d.pointee.bias = BiasVelocity()
     }
 
+    /// ``integratePosition(_:_:_:)`` of a world with walls, then ``WallSweep``: if the centre
+    /// crossed a wall's segment, the body goes back along its path to the time of impact
+    /// (written as `cpBodySetPosition` writes it, the Chipmunk backend's call). Positions enter
+    /// the sweep as `x + 0`, as the Chipmunk backend reads them (the two differ at most in the
+    /// sign of a zero).
+    @inline(__always) static func integratePositionSwept<M: ArithmeticFunctions>(
+        _ b: inout RigidBody, _ v: DynamicsView, _ d: UnsafeMutablePointer<WorldDynamics>, _ dt: Double, _: M.Type
+    ) {
+        let p0 = Vector(b.px + 0.0, b.py + 0.0)
+        integratePosition(&b, d, dt)
+        let p1 = Vector(b.px + 0.0, b.py + 0.0)
+        let set = v.wallSets[Int(d.pointee.wallSet)]
+        let walls = v.walls + Int(set.walls)
+        guard
+            let hit = WallSweep.crossing(
+                from: p0, to: p1, count: Int(set.count),
+                wall: { k in (Vector(walls[k].shape.ta.x, walls[k].shape.ta.y), Vector(walls[k].shape.tb.x, walls[k].shape.tb.y)) })
+        else { return }
+        sweep(&b, v, d, walls[hit.wall].shape, p0, p1, hit.fraction, M.self)
+    }
+
+    /// The body put back at the time of impact with `wall` (rare: kept out of the step's code).
+    @inline(never)
+    static func sweep<M: ArithmeticFunctions>(
+        _ b: inout RigidBody, _ v: DynamicsView, _ d: UnsafeMutablePointer<WorldDynamics>, _ wall: SegmentShape, _ p0: Vector,
+        _ p1: Vector, _ fraction: Double, _: M.Type
+    ) {
+        var angle = b.angle, cos = 0.0, sin = 0.0
+        M.cosSin(&angle, &cos, &sin, 1)
+        let q = WallSweep.impact(
+            from: p0, to: p1, fraction: fraction, start: Vector(wall.ta.x, wall.ta.y), end: Vector(wall.tb.x, wall.tb.y),
+            radius: wall.radius, halfWidth: d.pointee.width / 2.0, halfHeight: d.pointee.height / 2.0, cos: cos, sin: sin)
+        // cpBodySetPosition: the center of gravity (0, 0) through the transform, plus q.
+        b.px = (cos * 0.0 + (-sin) * 0.0) + q.x
+        b.py = (sin * 0.0 + cos * 0.0) + q.y
+    }
+
     /// The velocity update (``Motion``) with the world's fields, pushes and material; the
     /// noise fields' cells memoized in the stepping thread's `noise`.
     @inline(__always) static func updateVelocity<M: ArithmeticFunctions>(
