@@ -206,11 +206,14 @@ extension Trace {
     /// checked in a session that has snapshots: the animator restored from the last one checks
     /// each input it is given, from its touch sequences and pushes, and those before it are not
     /// replayed).
+    /// The size check: a whole replay's (inputs and tile-ticks), or, resuming, the inputs' only
+    /// (the tile-ticks a replay steps from a last snapshot are fewer, and counting them reads
+    /// every input).
     func validate(resuming: Bool = false, locate: (Path) -> String) throws(FlingError) {
         for (s, session) in sessions.enumerated() {
             try session.validate(at: Path() / "scenes" / s, checksInputs: !resuming || session.snapshots.isEmpty, locate: locate)
         }
-        try checkSize(locate: locate)
+        try checkSize(tileTicks: !resuming, locate: locate)
     }
 }
 
@@ -276,9 +279,9 @@ extension Trace.Session {
         var touches = TouchSequence()
         var pushes = DynamicsInputCheck()
         var present = Set(ids), known = Set(ids)  // membership only: never iterated
-        for input in inputs { if case .addTile(let d) = input.input { known.insert(d.id) } }
+        if checksInputs { for input in inputs { if case .addTile(let d) = input.input { known.insert(d.id) } } }
         var lastTick = 0
-        for (e, input) in inputs.enumerated() where checksInputs {
+        for (e, input) in (checksInputs ? inputs : []).enumerated() {
             let at = path / "events" / e
             if let tick = input.tick {
                 guard tick >= lastTick, tick <= 100_000_000 else {
