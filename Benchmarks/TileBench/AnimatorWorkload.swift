@@ -74,7 +74,8 @@ struct AnimatorRun: Workload {
 
     @inline(__always)
     func touch(_ i: Int, _ phase: TouchEvent.Phase, _ at: Vector, _ t: Double) throws {
-        try animator.handle(TouchEvent(time: t, touch: TouchID(i), phase: phase, position: at, item: phase == .began ? ItemID(i) : nil))
+        try animator.handle(
+            TouchEvent(time: t, touch: TouchID(i), phase: phase, position: at, item: phase == .began ? TouchEvent.ItemID(i) : nil))
     }
 
     @inline(__always)

@@ -23,7 +23,7 @@ extension Rect {
 extension TouchEvent {
     /// A touch at a `CGPoint` (`UITouch.location(in:)`), its time in the animator's clock
     /// (`UITouch.timestamp` with `TileAnimator(…, timeOrigin:)`).
-    public init(time: TimeInterval, touch: TouchID, phase: Phase, location: CGPoint, item: ItemID? = nil) {
+    public init(time: TimeInterval, touch: TouchID, phase: Phase, location: CGPoint, item: TouchEvent.ItemID? = nil) {
         self.init(time: time, touch: touch, phase: phase, position: Vector(location), item: item)
     }
 }

@@ -488,7 +488,7 @@ public final class ChipmunkBackend: DynamicsBackend {
         dynamics(i).motion.setFields(fields)
     }
 
-    public func contacts(of world: WorldID) throws(FlingError) -> [WallContact] {
+    public func contacts(of world: WorldID) throws(FlingError) -> [Wall.Contact] {
         worlds[try slot(world)]!.dynamics?.contacts ?? []
     }
 

@@ -104,7 +104,7 @@ extension NativeBackend {
         dynamic(i).motion.setFields(fields)
     }
 
-    public func contacts(of world: WorldID) throws(FlingError) -> [WallContact] {
+    public func contacts(of world: WorldID) throws(FlingError) -> [Wall.Contact] {
         dynamics[try slot(world)]?.contacts ?? []
     }
 

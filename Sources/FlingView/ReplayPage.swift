@@ -23,7 +23,7 @@ public struct ReplayPage: Sendable {
     public var labels: [String]
     /// Where the two runs first differ (``Run/firstDivergence(from:)``), marked on the
     /// timeline and named at the top.
-    public var divergence: Divergence?
+    public var divergence: Run.Divergence?
     /// The frame the page opens at: the divergence's, or 0.
     public var startFrame: Int
 

@@ -15,7 +15,7 @@
 ///
 /// - ``Form/library(bounces:stiffness:)``, the library's: `α = −log₂(c / |to − from|) / frames`
 ///   (`log₂(c) / frames` when `from == to`), made positive so that the envelope decays, with `c`
-///   the ``BounceStiffness`` coefficient; `ω = (bounces / 2 + 0.5) · 2π / frames` (integer
+///   the ``BounceCurve/Stiffness`` coefficient; `ω = (bounces / 2 + 0.5) · 2π / frames` (integer
 ///   division first: 2 and 3 bounces are both 1.5 periods);
 /// - ``Form/equation(alpha:omega:base:)``, the raw form: `α` and `ω` per frame as given (the
 ///   ChatHeads article's example is `ω` 0.06, `α` 0.04 from 300 to 100), and the base of the
@@ -38,7 +38,7 @@ public struct BounceCurve: Hashable, Sendable {
     /// Where the decay and the frequency come from.
     public enum Form: Hashable, Sendable {
         /// SKBounceAnimation's own: from a number of bounces and a stiffness.
-        case library(bounces: Int, stiffness: BounceStiffness)
+        case library(bounces: Int, stiffness: BounceCurve.Stiffness)
         /// The equation with its own `α` (decay per frame, ≥ 0) and `ω` (radians per frame), and
         /// the base of the power (2.71, the library's, or `e` as the article writes it).
         case equation(alpha: Double, omega: Double, base: Double)
@@ -66,7 +66,7 @@ public struct BounceCurve: Hashable, Sendable {
 
     /// The library's curve (its defaults: 2 bounces, medium stiffness, overshoot, no shake).
     public init(
-        duration: Double = 0.75, bounces: Int = 2, stiffness: BounceStiffness = .medium,
+        duration: Double = 0.75, bounces: Int = 2, stiffness: BounceCurve.Stiffness = .medium,
         overshoot: Bool = true, shake: Bool = false
     ) {
         self.init(form: .library(bounces: bounces, stiffness: stiffness), duration: duration, overshoot: overshoot, shake: shake)

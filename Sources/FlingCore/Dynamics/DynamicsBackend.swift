@@ -30,7 +30,7 @@ public protocol DynamicsBackend: PhysicsBackend {
     /// Replaces the world's fields, applied in every step's velocity update in list order.
     func setFields(_ fields: [Field], of world: WorldID) throws(FlingError)
     /// The walls the item began touching in the last step, in the order the solver met them.
-    func contacts(of world: WorldID) throws(FlingError) -> [WallContact]
+    func contacts(of world: WorldID) throws(FlingError) -> [Wall.Contact]
     /// Adds a pivot joint from the static body to the item.
     func addPivot(_ pivot: StaticPivot, to world: WorldID) throws(FlingError) -> JointID
     /// Adds a gear joint from the static body to the item (which must be able to rotate).

@@ -38,28 +38,30 @@ public struct Wall: Hashable, Sendable, CustomStringConvertible {
     public var description: String { "wall \(start)-\(end) r \(radius) e \(elasticity) u \(friction)" }
 }
 
-/// A wall the item's box began touching during the last step: Chipmunk's `begin` callback,
-/// reported after the step with what its first step of contact did.
-public struct WallContact: Hashable, Sendable, CustomStringConvertible {
-    /// The wall's index in the world's wall list (``DynamicsBackend/setWalls(_:of:)``).
-    public var wall: Int
-    /// The impulse the wall gave the item during that step, in mass units × points per
-    /// second: the sum over the contact points of `n·jn + perp(n)·jt` (Chipmunk's
-    /// `cpArbiterTotalImpulse`, turned to act on the item).
-    public var impulse: Vector
-    /// The contact normal, a unit vector pointing from the wall toward the item.
-    public var normal: Vector
-    /// The first contact point on the item's surface, in points.
-    public var point: Vector
+extension Wall {
+    /// A wall the item's box began touching during the last step: Chipmunk's `begin` callback,
+    /// reported after the step with what its first step of contact did.
+    public struct Contact: Hashable, Sendable, CustomStringConvertible {
+        /// The wall's index in the world's wall list (``DynamicsBackend/setWalls(_:of:)``).
+        public var wall: Int
+        /// The impulse the wall gave the item during that step, in mass units × points per
+        /// second: the sum over the contact points of `n·jn + perp(n)·jt` (Chipmunk's
+        /// `cpArbiterTotalImpulse`, turned to act on the item).
+        public var impulse: Vector
+        /// The contact normal, a unit vector pointing from the wall toward the item.
+        public var normal: Vector
+        /// The first contact point on the item's surface, in points.
+        public var point: Vector
 
-    public init(wall: Int, impulse: Vector, normal: Vector, point: Vector) {
-        self.wall = wall
-        self.impulse = impulse
-        self.normal = normal
-        self.point = point
+        public init(wall: Int, impulse: Vector, normal: Vector, point: Vector) {
+            self.wall = wall
+            self.impulse = impulse
+            self.normal = normal
+            self.point = point
+        }
+
+        public var description: String { "contact with wall \(wall) at \(point), n \(normal), impulse \(impulse)" }
     }
-
-    public var description: String { "contact with wall \(wall) at \(point), n \(normal), impulse \(impulse)" }
 }
 
 /// The contact solver's constants, Chipmunk 7.0.3's space defaults: both backends use them.

@@ -107,7 +107,7 @@ public class DragAnimator<Policy: DragPolicy> {
     final var pushes: [ActivePush] = []
     /// The continuous pushes accepted (ahead of the ticks), id and raw item id: what
     /// `removePush` checks against and what bounds an item's count.
-    final var acceptedPushes: [(id: PushID, item: Int)] = []
+    final var acceptedPushes: [(id: Push.ID, item: Int)] = []
     /// The number the next continuous push gets.
     final var nextPush = 1
 

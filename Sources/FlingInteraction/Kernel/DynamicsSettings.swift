@@ -22,7 +22,7 @@ import FlingCore
 public struct DynamicsSettings: Hashable, Sendable {
     /// The viewport's edges as walls, as UIKit's `translatesReferenceBoundsIntoBoundary` makes
     /// the reference view's bounds: a thrown tile bounces off the screen's edges instead of
-    /// falling out (and comes to rest where it lies, ``SettleRule/rest``). The edges are
+    /// falling out (and comes to rest where it lies, ``TileConfiguration/SettleRule/rest``). The edges are
     /// ``Wall/edges(of:radius:elasticity:friction:)`` of a tile animator's viewport, before
     /// ``walls`` (``walls(in:)``). A snap animator has no reference bounds: it refuses this (give
     /// it the screen's edges in ``walls``). Default false.
@@ -52,7 +52,7 @@ public struct DynamicsSettings: Hashable, Sendable {
         !translatesReferenceBoundsIntoBoundary && walls.isEmpty && itemProperties == ItemProperties() && fields.isEmpty
     }
 
-    /// The walls of every item's world in `viewport`, numbered as ``WallContact/wall`` names them:
+    /// The walls of every item's world in `viewport`, numbered as ``Wall/Contact/wall`` names them:
     /// its edges (top, right, bottom, left) if ``translatesReferenceBoundsIntoBoundary``, then
     /// ``walls``.
     public func walls(in viewport: Rect) -> [Wall] {
@@ -101,19 +101,21 @@ extension Push: IdentifierTag {
     public static let noun = "push"
 }
 
-/// Names a continuous push of an animator (``DragAnimator/addPush(_:to:)``), from the call
-/// that added it to the one that removes it. Given in call order, from 1.
-public typealias PushID = Identifier<Push>
+extension Push {
+    /// Names a continuous push of an animator (``DragAnimator/addPush(_:to:)``), from the call
+    /// that added it to the one that removes it. Given in call order, from 1.
+    public typealias ID = Identifier<Push>
+}
 
 /// A dynamics call an app makes on an animator at run time, applied at a tick boundary like a
 /// touch and journaled with its tick: part of ``TileInput`` and ``SnapInput``.
 public enum DynamicsInput: Hashable, Sendable {
     /// An instantaneous push (UIKit's `.instantaneous` `UIPushBehavior`) on an item.
-    case push(ItemID, Push)
+    case push(TouchEvent.ItemID, Push)
     /// A continuous push (`.continuous`), acting on the item until removed.
-    case addPush(PushID, ItemID, Push)
+    case addPush(Push.ID, TouchEvent.ItemID, Push)
     /// Ends a continuous push.
-    case removePush(PushID)
+    case removePush(Push.ID)
     /// Replaces the fields every item's world feels.
     case setFields([Field])
 }
@@ -159,7 +161,7 @@ extension DynamicsInput: CustomStringConvertible {
 /// A continuous push the kernel keeps for an item: its id, item, push, and its force in the
 /// item's world while the item has one.
 struct ActivePush {
-    var id: PushID
+    var id: Push.ID
     /// The item's raw id.
     var item: Int
     var push: Push

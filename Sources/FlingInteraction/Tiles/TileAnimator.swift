@@ -10,8 +10,8 @@ import FlingCore
 /// It owns tiles by id. A touch on a tile makes a world for it (one box body, gravity, and a
 /// drag joint from a kinematic finger body to the grabbed point); on release the tile springs
 /// home or falls away (``TileConfiguration/releaseRule``); a tile home is snapped exactly to
-/// its origin and its world freed (``TileEventKind/settled``); a tile off screen loses its
-/// world and is dropped from the picture (``TileEventKind/culled``) until ``reset(_:)``. A touch
+/// its origin and its world freed (``TileEvent/Kind/settled``); a tile off screen loses its
+/// world and is dropped from the picture (``TileEvent/Kind/culled``) until ``reset(_:)``. A touch
 /// on a tile still moving takes its world over without a jump. Tiles never collide.
 ///
 /// Feed it touches with ``handle(_:)`` and display times with ``advance(to:)``. Physics runs
@@ -22,7 +22,7 @@ import FlingCore
 public final class TileAnimator: DragAnimator<TilePolicy> {
     /// - Parameters:
     ///   - viewport: the visible area, in points; tiles wholly outside it (plus the margin of
-    ///     ``CullRule/outsideViewport(margin:)``) are culled.
+    ///     ``TileConfiguration/CullRule/outsideViewport(margin:)``) are culled.
     ///   - tiles: the tiles, at rest; ids must be unique.
     ///   - configuration: the physics; validated here.
     ///   - backend: a fresh backend, the animator's alone (it makes and destroys its worlds).

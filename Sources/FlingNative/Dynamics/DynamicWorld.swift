@@ -31,7 +31,7 @@ final class DynamicWorld {
     /// This step's arbiters, in the order the collisions found them (`cpSpace.arbiters`).
     @exclusivity(unchecked) var active: [Int32] = []
     @exclusivity(unchecked) var order: [Int32] = []
-    @exclusivity(unchecked) var contacts: [WallContact] = []
+    @exclusivity(unchecked) var contacts: [Wall.Contact] = []
 
     // Joints.
     /// The world's `cpSpace.constraints`: added at the end, removed by moving the last into
@@ -152,7 +152,7 @@ final class DynamicWorld {
                         let arb = arbiters[Int(k)]!
                         let (jx, jy) = arb.totalImpulse
                         contacts.append(
-                            WallContact(
+                            Wall.Contact(
                                 wall: Int(k), impulse: Vector(jx, jy), normal: Vector(arb.nx * 1.0, arb.ny * 1.0),
                                 point: Vector(b.px + arb.c0.r2x, b.py + arb.c0.r2y)))
                     }

@@ -10,7 +10,7 @@ import FlingInteraction
 /// The registry of document kinds, and the reader for a document of any of them.
 public enum Documents {
     /// Every registered kind, in the order error messages list them.
-    public static let kinds: [DocumentKind] = [
+    public static let kinds: [Documents.Kind] = [
         Trace.kind,
         SceneDocument<BubblesScene>.kind,
         SceneDocument<DayNightScene>.kind,
@@ -22,7 +22,7 @@ public enum Documents {
     ]
 
     /// The kind registered as `name`.
-    public static func kind(named name: String) -> DocumentKind? { kinds.first { $0.name == name } }
+    public static func kind(named name: String) -> Documents.Kind? { kinds.first { $0.name == name } }
 
     /// Reads a document of any registered kind, parsing the bytes once: a JSON document
     /// (found by its `"format"` and, where the format holds several kinds, its `"kind"`), or a
@@ -66,7 +66,7 @@ public enum Documents {
 extension DocumentDecoder {
     /// The registered kind of a parsed document: by its `"format"`, then, where several kinds
     /// share the format, by its `"kind"`.
-    mutating func kind(of root: JSONNode, among kinds: [DocumentKind]) throws(FlingError) -> DocumentKind {
+    mutating func kind(of root: JSONNode, among kinds: [Documents.Kind]) throws(FlingError) -> Documents.Kind {
         let path = Path()
         guard case .object(let members) = root.value else {
             throw fail(root, path, "a Fling document is a JSON object, not \(root.kind)")

@@ -171,8 +171,8 @@ public struct ConveyorPaths: SampledPaths {
     public static var budget: WorkBudget { Conveyor.sampleBudget }
 
     /// Frames × dots on the line (and the pin's segments).
-    public func work(_ sampling: PathSampling) -> Work {
-        Work(
+    public func work(_ sampling: PathSampling) -> Documents.Work {
+        Documents.Work(
             unit: Self.budget.unit,
             amount: conveyor.sampleWork(frames: sampling.frames) + (pin?.animation.sampleWork(frames: max(0, sampling.frames)) ?? 0))
     }
@@ -225,11 +225,11 @@ public struct ConveyorPaths: SampledPaths {
         }
     }
 
-    /// A filmstrip of ``RenderOptions/frames`` instants over one period (default 8), or an
+    /// A filmstrip of ``Documents/RenderOptions/frames`` instants over one period (default 8), or an
     /// animated SVG of that many samples (default 31). With looks or a pin: the scene as drawn
     /// (the line, the dots in their looks, the pin), the filmstrip over the cycle (default 12
     /// instants), the animation looping over the cycle, the pin's beginning `beginTime` late.
-    public func render(_ document: PathDocument<Self>, _ options: RenderOptions) throws(FlingError) -> String {
+    public func render(_ document: PathDocument<Self>, _ options: Documents.RenderOptions) throws(FlingError) -> String {
         if hasLook || baseline != nil {
             try checkLook()
             let scene = PathSVG.ConveyorScene(
@@ -240,7 +240,7 @@ public struct ConveyorPaths: SampledPaths {
             let frames = options.frames ?? 12
             guard (1...KeyframeAnimation.maximumFrames).contains(frames) else {
                 throw FlingError(
-                    .outOfRange, field: "RenderOptions.frames", value: "\(frames)",
+                    .outOfRange, field: "Documents.RenderOptions.frames", value: "\(frames)",
                     reason: "must lie in 1...\(KeyframeAnimation.maximumFrames)")
             }
             return PathSVG.filmstrip(scene, nanoseconds: (0..<frames).map { nanoseconds($0, frames) }, title: document.name ?? Self.kind)
@@ -249,7 +249,8 @@ public struct ConveyorPaths: SampledPaths {
         let frames = options.frames ?? 8
         guard (1...KeyframeAnimation.maximumFrames).contains(frames) else {
             throw FlingError(
-                .outOfRange, field: "RenderOptions.frames", value: "\(frames)", reason: "must lie in 1...\(KeyframeAnimation.maximumFrames)"
+                .outOfRange, field: "Documents.RenderOptions.frames", value: "\(frames)",
+                reason: "must lie in 1...\(KeyframeAnimation.maximumFrames)"
             )
         }
         let n = Int64(frames)

@@ -196,8 +196,8 @@ public struct MorphPaths: SampledPaths {
     public static var budget: WorkBudget { KeyframeAnimation.sampleBudget }
 
     /// Frames × the most segments a sampled shape has (a keyframe, or a matched pair's).
-    public func work(_ sampling: PathSampling) -> Work {
-        Work(unit: Self.budget.unit, amount: animation.sampleWork(frames: sampling.frames))
+    public func work(_ sampling: PathSampling) -> Documents.Work {
+        Documents.Work(unit: Self.budget.unit, amount: animation.sampleWork(frames: sampling.frames))
     }
 
     public func run(of replay: PathReplay<Self>, in document: PathDocument<Self>, title: String) -> Run {
@@ -224,9 +224,9 @@ public struct MorphPaths: SampledPaths {
             digest: replay.digest, summary: replay.summary)
     }
 
-    /// A filmstrip of sampled frames (``RenderOptions/frames``, default up to 24, over the
-    /// sampling's range), or an animated SVG of ``RenderOptions/frames`` samples (default 61).
-    public func render(_ document: PathDocument<Self>, _ options: RenderOptions) throws(FlingError) -> String {
+    /// A filmstrip of sampled frames (``Documents/RenderOptions/frames``, default up to 24, over the
+    /// sampling's range), or an animated SVG of ``Documents/RenderOptions/frames`` samples (default 61).
+    public func render(_ document: PathDocument<Self>, _ options: Documents.RenderOptions) throws(FlingError) -> String {
         if options.animated { return PathSVG.animated(animation, frames: options.frames ?? 61) }
         let s = document.sampling
         let times = try KeyframeAnimation.sampleTimes(frames: options.frames ?? min(s.frames, 24), from: s.from, to: s.to)

@@ -56,7 +56,7 @@ public protocol SampledPaths: Sendable {
     /// The registered name: the document's `"kind"`.
     static var kind: String { get }
     static var summary: String { get }
-    /// The kind's work budget (its registration's ``DocumentKind/budget``).
+    /// The kind's work budget (its registration's ``Documents/Kind/budget``).
     static var budget: WorkBudget { get }
     /// The document keys the kind adds to the common ones.
     static var keys: [String] { get }
@@ -72,11 +72,11 @@ public protocol SampledPaths: Sendable {
     /// The library's digest over the samples (what the document pins).
     func digest(_ sampling: PathSampling) throws(FlingError) -> StateDigest
     /// The work sampling implies (frames × segments or items).
-    func work(_ sampling: PathSampling) -> Work
+    func work(_ sampling: PathSampling) -> Documents.Work
     /// The replay as a ``Run``.
     func run(of replay: PathReplay<Self>, in document: PathDocument<Self>, title: String) -> Run
-    /// The document's picture: a filmstrip, or with ``RenderOptions/animated`` an animated SVG.
-    func render(_ document: PathDocument<Self>, _ options: RenderOptions) throws(FlingError) -> String
+    /// The document's picture: a filmstrip, or with ``Documents/RenderOptions/animated`` an animated SVG.
+    func render(_ document: PathDocument<Self>, _ options: Documents.RenderOptions) throws(FlingError) -> String
 }
 
 extension SampledPaths {
@@ -113,8 +113,8 @@ public struct PathReplay<Paths: SampledPaths>: PinnedReplay, Sendable {
 }
 
 extension PathDocument: FlingDocument {
-    public static var kind: DocumentKind {
-        DocumentKind(
+    public static var kind: Documents.Kind {
+        Documents.Kind(
             name: Paths.kind, format: formatName, summary: Paths.summary, budget: Paths.budget,
             read: { (d: inout DocumentDecoder, root: JSONNode) throws(FlingError) -> any FlingDocument in
                 try d.pathDocument(root) as PathDocument<Paths>
@@ -145,7 +145,7 @@ extension PathDocument: FlingDocument {
         try checkWork(ReplayOptions())
     }
 
-    public func work(_ options: ReplayOptions) -> Work { paths.work(sampling) }
+    public func work(_ options: ReplayOptions) -> Documents.Work { paths.work(sampling) }
 
     /// Samples the paths; compares the digest with the pinned one (paths use no platform
     /// arithmetic, so the pin is compared whatever the backend).
@@ -178,7 +178,7 @@ extension PathDocument: FlingDocument {
         ["paths \(Paths.kind)\(name.map { " [\($0)]" } ?? ""): \(replay.samples) frames", replay.summary]
     }
 
-    public func render(_ options: RenderOptions) throws(FlingError) -> String { try paths.render(self, options) }
+    public func render(_ options: Documents.RenderOptions) throws(FlingError) -> String { try paths.render(self, options) }
 
     /// The document, as UTF-8 text ending in a newline.
     public var json: String {

@@ -36,7 +36,7 @@ import FlingCore
 /// Two runs of the same input compare with ``firstDivergence(from:)``, which names the first
 /// frame, item, field and both values with their bit patterns where they part.
 public struct Run: Sendable {
-    /// The registered name of the document's kind (``DocumentKind/name``: `fling-trace`,
+    /// The registered name of the document's kind (``Documents/Kind/name``: `fling-trace`,
     /// `chatHeads`, `bubbles`, `morph` ...).
     public var kind: String
     /// A short human title (the file name, the document's name, a backend).

@@ -100,7 +100,7 @@ public struct BubblesScene: SampledScene {
     /// `⌊life / interval.lowerBound⌋ + 1` timed ones (never more than are made) and the most
     /// taps within any `life` seconds are alive together; bubbles that stay where they end live
     /// for good (every one made).
-    public func work(_ sampling: SceneSampling) -> Work {
+    public func work(_ sampling: SceneSampling) -> Documents.Work {
         let c = configuration
         let life = c.removeOnCompletion ? c.duration.upperBound + c.popDuration : .infinity
         var live = Double(Self.mostWithin(life, of: taps))
@@ -108,7 +108,7 @@ public struct BubblesScene: SampledScene {
             let made = (sampling.duration / interval.lowerBound).rounded(.down) + 1
             live += min(made, (life / interval.lowerBound).rounded(.down) + 1)
         }
-        return Work(unit: Self.budget.unit, amount: Double(sampling.count) * live)
+        return Documents.Work(unit: Self.budget.unit, amount: Double(sampling.count) * live)
     }
 
     /// The most of `times` (never decreasing) within any half-open window `window` long.
@@ -202,7 +202,8 @@ public struct BubblesScene: SampledScene {
 
     /// Every bubble's path with its pops (every k-th by id when more would draw beyond
     /// `SceneSVG/maximumDrawn` numbers, 8 a bubble).
-    public func render(_ replay: SceneReplay<Self>, of document: SceneDocument<Self>, _ options: RenderOptions) throws(FlingError) -> String
+    public func render(_ replay: SceneReplay<Self>, of document: SceneDocument<Self>, _ options: Documents.RenderOptions) throws(FlingError)
+        -> String
     {
         let f = SceneSVG.f
         let all = replay.frames.flatMap(\.emitted)

@@ -17,7 +17,7 @@ import FlingInteraction
 /// ``SnapConfiguration``, and the touches applied, each with its tick where it differs from the
 /// one its time gives (a late touch, a stall).
 public struct ChatHeadsScene: SampledScene {
-    public var configuration: ChatHeadsConfiguration
+    public var configuration: ChatHeads.Configuration
     public var heads: [Vector]
     public var inputs: [Trace.Input]
     /// The snap configuration's dynamics (``SnapConfiguration/dynamics``).
@@ -27,7 +27,7 @@ public struct ChatHeadsScene: SampledScene {
     public var snap: SnapRules
 
     public init(
-        _ configuration: ChatHeadsConfiguration, heads: [Vector], inputs: [Trace.Input] = [], dynamics: DynamicsSettings = .init(),
+        _ configuration: ChatHeads.Configuration, heads: [Vector], inputs: [Trace.Input] = [], dynamics: DynamicsSettings = .init(),
         snap: SnapRules = .init()
     ) {
         self.configuration = configuration; self.heads = heads; self.inputs = inputs; self.dynamics = dynamics; self.snap = snap
@@ -47,7 +47,7 @@ public struct ChatHeadsScene: SampledScene {
             try r.decoder.required(o, "configuration"), path / "configuration",
             keys: ["screen", "safeBand", "diameter", "outside", "pressedScale", "spring", "spacing", "panelHeight"]
                 + (r.version >= 2 ? ["motion", "layout"] : []))
-        var c = ChatHeadsConfiguration(
+        var c = ChatHeads.Configuration(
             screen: try r.decoder.rect(try r.decoder.required(co, "screen"), co.path / "screen"),
             safeBand: try r.decoder.range(co, "safeBand"))
         c.diameter = try r.decoder.double(co, "diameter")
@@ -60,7 +60,7 @@ public struct ChatHeadsScene: SampledScene {
         c.panelHeight = try r.decoder.double(co, "panelHeight")
         if let m = r.decoder.optional(co, "motion") { c.motion = try r.decoder.snapMotion(m, co.path / "motion") }
         if let l = r.decoder.optional(co, "layout") {
-            guard let layout = ChatHeadsLayout(rawValue: try r.decoder.string(l, co.path / "layout")) else {
+            guard let layout = ChatHeads.Layout(rawValue: try r.decoder.string(l, co.path / "layout")) else {
                 throw r.decoder.fail(l, co.path / "layout", "must be \"row\" or \"conversation\"")
             }
             c.layout = layout
@@ -101,7 +101,7 @@ public struct ChatHeadsScene: SampledScene {
 
     func make(on backend: any PhysicsBackend) throws(FlingError) -> ChatHeads {
         try ChatHeads(
-            heads: heads.enumerated().map { (SnapItemID($0.offset + 1), $0.element) }, configuration: configuration,
+            heads: heads.enumerated().map { (SnapItem.ID($0.offset + 1), $0.element) }, configuration: configuration,
             snap: snap.applied(to: SnapScenes.configuration(dynamics)), backend: backend)
     }
 
@@ -117,8 +117,8 @@ public struct ChatHeadsScene: SampledScene {
 
     /// (Ticks + samples) × items (the heads and the panel): every item may have a world every
     /// tick, and is read every sample.
-    public func work(_ sampling: SceneSampling) -> Work {
-        Work(unit: Self.budget.unit, amount: (SnapScenes.ticks(sampling) + Double(sampling.count)) * Double(heads.count + 1))
+    public func work(_ sampling: SceneSampling) -> Documents.Work {
+        Documents.Work(unit: Self.budget.unit, amount: (SnapScenes.ticks(sampling) + Double(sampling.count)) * Double(heads.count + 1))
     }
 
     public func replay(_ sampling: SceneSampling, _ options: ReplayOptions, into out: inout SceneReplay<Self>) throws(FlingError) {
@@ -189,7 +189,8 @@ public struct ChatHeadsScene: SampledScene {
 
     /// The screen, each head's center path over the samples, its outline at the end, and the
     /// panel's last frame dashed.
-    public func render(_ replay: SceneReplay<Self>, of document: SceneDocument<Self>, _ options: RenderOptions) throws(FlingError) -> String
+    public func render(_ replay: SceneReplay<Self>, of document: SceneDocument<Self>, _ options: Documents.RenderOptions) throws(FlingError)
+        -> String
     {
         SceneSVG.snap(replay.frames, frame: configuration.screen, title: "\(SceneSVG.title(document.name, options)): \(replay.summary)")
     }
@@ -238,7 +239,7 @@ extension SnapSceneRecorder where Scene == ChatHeadsScene {
         animator = heads.animator
         let c = heads.configuration
         let centers = heads.heads.map { id in heads.animator.itemDefinitions.first { $0.id == id }!.center }
-        guard heads.heads == (1...max(1, heads.heads.count)).map({ SnapItemID($0) }) else {
+        guard heads.heads == (1...max(1, heads.heads.count)).map({ SnapItem.ID($0) }) else {
             throw FlingError(
                 .invalidState, field: "SnapSceneRecorder(recording:)", value: "\(heads.heads)", reason: "head ids must be 1, 2, …")
         }

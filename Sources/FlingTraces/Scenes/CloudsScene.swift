@@ -60,13 +60,13 @@ public struct CloudsScene: SampledScene {
     /// Samples × the most clouds in the sky at once: a cloud crosses the view and its own width
     /// at its speed, so at most `⌊crossing / interval⌋ + 1` are out together, and never more
     /// than are made.
-    public func work(_ sampling: SceneSampling) -> Work {
+    public func work(_ sampling: SceneSampling) -> Documents.Work {
         let c = configuration
         let widest = c.variants.map(\.x).max() ?? 0
         let crossing = (c.viewWidth + widest) / c.speed.lowerBound
         let made = (sampling.duration / c.interval.lowerBound).rounded(.down) + 1
         let live = min(made, (crossing / c.interval.lowerBound).rounded(.down) + 1)
-        return Work(unit: Self.budget.unit, amount: Double(sampling.count) * live)
+        return Documents.Work(unit: Self.budget.unit, amount: Double(sampling.count) * live)
     }
 
     public func replay(_ sampling: SceneSampling, _ options: ReplayOptions, into out: inout SceneReplay<Self>) throws(FlingError) {
@@ -123,7 +123,8 @@ public struct CloudsScene: SampledScene {
     }
 
     /// The sky with the clouds alone, animated (SMIL).
-    public func render(_ replay: SceneReplay<Self>, of document: SceneDocument<Self>, _ options: RenderOptions) throws(FlingError) -> String
+    public func render(_ replay: SceneReplay<Self>, of document: SceneDocument<Self>, _ options: Documents.RenderOptions) throws(FlingError)
+        -> String
     {
         SceneSVG.sky(
             sampling: document.sampling, samples: replay.frameSamples, summary: replay.summary, width: configuration.viewWidth,

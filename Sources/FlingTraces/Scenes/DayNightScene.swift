@@ -79,8 +79,8 @@ public struct DayNightScene: SampledScene {
     public static var animatedPicture: Bool { true }
 
     /// Samples × the copies of the sky image a sample holds.
-    public func work(_ sampling: SceneSampling) -> Work {
-        Work(unit: Self.budget.unit, amount: Double(sampling.count) * DayNightPicker.skyCopies(configuration))
+    public func work(_ sampling: SceneSampling) -> Documents.Work {
+        Documents.Work(unit: Self.budget.unit, amount: Double(sampling.count) * DayNightPicker.skyCopies(configuration))
     }
 
     public func replay(_ sampling: SceneSampling, _ options: ReplayOptions, into out: inout SceneReplay<Self>) throws(FlingError) {
@@ -130,8 +130,9 @@ public struct DayNightScene: SampledScene {
     }
 
     /// An animated SVG (SMIL) of the transition with the sky, the turning sun and moon, the
-    /// stars and clouds drifting by (from a spawner seeded with ``RenderOptions/clouds``).
-    public func render(_ replay: SceneReplay<Self>, of document: SceneDocument<Self>, _ options: RenderOptions) throws(FlingError) -> String
+    /// stars and clouds drifting by (from a spawner seeded with ``Documents/RenderOptions/clouds``).
+    public func render(_ replay: SceneReplay<Self>, of document: SceneDocument<Self>, _ options: Documents.RenderOptions) throws(FlingError)
+        -> String
     {
         SceneSVG.sky(
             sampling: document.sampling, samples: replay.frameSamples, summary: replay.summary, width: 390,

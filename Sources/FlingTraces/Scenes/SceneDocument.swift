@@ -103,7 +103,7 @@ public protocol SampledScene: Hashable, Sendable {
     static var kind: String { get }
     /// What the scene is, in words.
     static var summary: String { get }
-    /// The kind's work budget (its registration's ``DocumentKind/budget``), in ``work(_:)``'s unit.
+    /// The kind's work budget (its registration's ``Documents/Kind/budget``), in ``work(_:)``'s unit.
     static var budget: WorkBudget { get }
     /// The document keys the scene adds to the common ones.
     static var keys: [String] { get }
@@ -126,14 +126,15 @@ public protocol SampledScene: Hashable, Sendable {
     /// Throws unless the scene can be replayed at `sampling`.
     func validate(_ sampling: SceneSampling) throws(FlingError)
     /// The work a replay at `sampling` implies.
-    func work(_ sampling: SceneSampling) -> Work
+    func work(_ sampling: SceneSampling) -> Documents.Work
     /// Samples the scene: appends every sample's frame (when kept), chains the digest, and
     /// records the events and, for a snap scene, the animator's tick digest.
     func replay(_ sampling: SceneSampling, _ options: ReplayOptions, into replay: inout SceneReplay<Self>) throws(FlingError)
     /// The replay as a ``Run``.
     func run(of replay: SceneReplay<Self>, in document: SceneDocument<Self>, title: String) -> Run
     /// The document's picture.
-    func render(_ replay: SceneReplay<Self>, of document: SceneDocument<Self>, _ options: RenderOptions) throws(FlingError) -> String
+    func render(_ replay: SceneReplay<Self>, of document: SceneDocument<Self>, _ options: Documents.RenderOptions) throws(FlingError)
+        -> String
 }
 
 extension SampledScene {
@@ -203,8 +204,8 @@ public struct SceneReplay<Scene: SampledScene>: PinnedReplay, Sendable {
 // MARK: - The document's common part
 
 extension SceneDocument: FlingDocument {
-    public static var kind: DocumentKind {
-        DocumentKind(
+    public static var kind: Documents.Kind {
+        Documents.Kind(
             name: Scene.kind, format: formatName, summary: Scene.summary, budget: Scene.budget,
             read: { (d: inout DocumentDecoder, root: JSONNode) throws(FlingError) -> any FlingDocument in
                 try d.sceneDocument(root) as SceneDocument<Scene>
@@ -230,7 +231,7 @@ extension SceneDocument: FlingDocument {
         try checkWork(ReplayOptions())
     }
 
-    public func work(_ options: ReplayOptions) -> Work { scene.work(sampling) }
+    public func work(_ options: ReplayOptions) -> Documents.Work { scene.work(sampling) }
 
     /// Replays the scene: applies its inputs at their times and samples it at
     /// ``SceneSampling/time(_:)``, chaining the digest over the samples (each scene kind says
@@ -330,7 +331,7 @@ extension SceneDocument: FlingDocument {
 
     /// The picture, from every k-th sample (`SceneSVG/frameStride(samples:perSample:animated:)`):
     /// at most `SceneSVG/maximumDrawn` numbers drawn.
-    public func render(_ options: RenderOptions) throws(FlingError) -> String {
+    public func render(_ options: Documents.RenderOptions) throws(FlingError) -> String {
         try validate()
         var o = options.replay
         o.keepsFrames = true

@@ -59,7 +59,7 @@ extension JSONWriter {
     }
 
     /// `{"spring": spring}` or `{"keyframes": bounce curve}`.
-    static func snapMotion(_ m: SnapMotion) -> String {
+    static func snapMotion(_ m: SnapItem.Motion) -> String {
         switch m {
         case .spring(let s): "{\"spring\": \(spring(s))}"
         case .keyframes(let c): "{\"keyframes\": \(bounceCurve(c))}"
@@ -91,7 +91,7 @@ extension DocumentDecoder {
             allowed = ["kind", "bounces", "stiffness"]
             let bounces = try int(fo, "bounces")
             let c = try double(fo, "stiffness")
-            form = .library(bounces: bounces, stiffness: BounceStiffness(c))
+            form = .library(bounces: bounces, stiffness: BounceCurve.Stiffness(c))
         case "equation":
             allowed = ["kind", "alpha", "omega", "base"]
             let alpha = try double(fo, "alpha"), omega = try double(fo, "omega"), base = try double(fo, "base")
@@ -111,7 +111,7 @@ extension DocumentDecoder {
         return BounceCurve(form: form, duration: duration, overshoot: overshoot, shake: shake)
     }
 
-    mutating func snapMotion(_ node: JSONNode, _ path: Path) throws(FlingError) -> SnapMotion {
+    mutating func snapMotion(_ node: JSONNode, _ path: Path) throws(FlingError) -> SnapItem.Motion {
         let o = try object(node, path, keys: ["spring", "keyframes"])
         guard o.members.count == 1 else { throw fail(node, path, "a motion is one of spring and keyframes") }
         if let s = optional(o, "spring") { return .spring(try spring(s, path / "spring")) }

@@ -24,7 +24,7 @@ struct SnapDriver {
     let advance: (_ time: Double, _ sample: Int) throws(FlingError) -> (snap: [SnapEvent], words: [String], timeline: [Run.Event])
     let extras: () -> [Double]
     /// The item kind of an item id, for a Run (`head`, `panel`, `knob`).
-    let itemKind: (SnapItemID) -> String
+    let itemKind: (SnapItem.ID) -> String
 }
 
 enum SnapScenes {
@@ -232,7 +232,7 @@ final class SnapValidationBackend: DynamicsBackend {
     func addForce(_ push: Push, to world: WorldID) throws(FlingError) -> ForceID { throw refuse() }
     func removeForce(_ force: ForceID, from world: WorldID) throws(FlingError) { throw refuse() }
     func setFields(_ fields: [Field], of world: WorldID) throws(FlingError) { throw refuse() }
-    func contacts(of world: WorldID) throws(FlingError) -> [WallContact] { throw refuse() }
+    func contacts(of world: WorldID) throws(FlingError) -> [Wall.Contact] { throw refuse() }
     func addPivot(_ pivot: StaticPivot, to world: WorldID) throws(FlingError) -> JointID { throw refuse() }
     func addGear(_ gear: StaticGear, to world: WorldID) throws(FlingError) -> JointID { throw refuse() }
     func removeJoint(_ joint: JointID, from world: WorldID) throws(FlingError) { throw refuse() }

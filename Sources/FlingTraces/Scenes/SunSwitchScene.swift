@@ -15,13 +15,13 @@ import FlingInteraction
 
 /// A sun switch, off or on at the start, and its touches (as for chat heads).
 public struct SunSwitchScene: SampledScene {
-    public var configuration: SunSwitchConfiguration
+    public var configuration: SunSwitch.Configuration
     public var isOn: Bool
     public var inputs: [Trace.Input]
     /// The snap configuration's dynamics (``SnapConfiguration/dynamics``).
     public var dynamics: DynamicsSettings
 
-    public init(_ configuration: SunSwitchConfiguration, isOn: Bool, inputs: [Trace.Input] = [], dynamics: DynamicsSettings = .init()) {
+    public init(_ configuration: SunSwitch.Configuration, isOn: Bool, inputs: [Trace.Input] = [], dynamics: DynamicsSettings = .init()) {
         self.configuration = configuration; self.isOn = isOn; self.inputs = inputs; self.dynamics = dynamics
     }
 
@@ -38,7 +38,7 @@ public struct SunSwitchScene: SampledScene {
         let co = try r.decoder.object(
             try r.decoder.required(o, "configuration"), path / "configuration",
             keys: ["offCenter", "onCenter", "knobDiameter", "rubberBand", "spring", "raysAngularSpeed", "alphaSpring"])
-        var c = SunSwitchConfiguration(
+        var c = SunSwitch.Configuration(
             offCenter: try r.decoder.vector(try r.decoder.required(co, "offCenter"), co.path / "offCenter"),
             onCenter: try r.decoder.vector(try r.decoder.required(co, "onCenter"), co.path / "onCenter"))
         c.knobDiameter = try r.decoder.double(co, "knobDiameter")
@@ -81,8 +81,8 @@ public struct SunSwitchScene: SampledScene {
     public static var animatedPicture: Bool { false }
 
     /// Ticks + samples: one item, the knob.
-    public func work(_ sampling: SceneSampling) -> Work {
-        Work(unit: Self.budget.unit, amount: SnapScenes.ticks(sampling) + Double(sampling.count))
+    public func work(_ sampling: SceneSampling) -> Documents.Work {
+        Documents.Work(unit: Self.budget.unit, amount: SnapScenes.ticks(sampling) + Double(sampling.count))
     }
 
     public func replay(_ sampling: SceneSampling, _ options: ReplayOptions, into out: inout SceneReplay<Self>) throws(FlingError) {
@@ -152,7 +152,8 @@ public struct SunSwitchScene: SampledScene {
     }
 
     /// The switch's surroundings and track, the knob's center path and its outline at the end.
-    public func render(_ replay: SceneReplay<Self>, of document: SceneDocument<Self>, _ options: RenderOptions) throws(FlingError) -> String
+    public func render(_ replay: SceneReplay<Self>, of document: SceneDocument<Self>, _ options: Documents.RenderOptions) throws(FlingError)
+        -> String
     {
         SceneSVG.snap(
             replay.frames, frame: stageFrame, title: "\(SceneSVG.title(document.name, options)): \(replay.summary)",

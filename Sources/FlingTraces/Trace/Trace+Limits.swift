@@ -9,7 +9,7 @@ extension Trace {
     /// The most inputs (touches and tile operations) a trace may hold, over all its scenes.
     public static let maximumInputs = 1_000_000
 
-    /// The work budget of a trace (its registration's ``DocumentKind/budget``): ticks × tiles
+    /// The work budget of a trace (its registration's ``Documents/Kind/budget``): ticks × tiles
     /// over its sessions, at most ``maximumTileTicks``.
     public static let tileTickBudget = WorkBudget("Trace.tileTickBudget", unit: "tile-ticks", limit: maximumTileTicks)
 

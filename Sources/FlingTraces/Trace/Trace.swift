@@ -212,7 +212,7 @@ extension Trace.Session {
     /// default, a material, fields), a tile with its own material, or a dynamics input.
     var needsVersion3: Bool {
         let c = configuration
-        return c.settle.rest != RestThresholds() || !c.dynamics.isEmpty
+        return c.settle.rest != TileConfiguration.RestThresholds() || !c.dynamics.isEmpty
             || !JSONWriter.presetMembers(c).isEmpty || c.releaseRule.isVersion3
             || tiles.contains { $0.properties != nil }
             || inputs.contains {
@@ -378,7 +378,7 @@ extension Trace {
     }
 }
 
-extension ReleaseRule {
+extension TileConfiguration.ReleaseRule {
     /// Whether only version 3 of the format holds the rule (`nearGrab`).
     var isVersion3: Bool { if case .nearGrab = self { true } else { false } }
 }

@@ -1,30 +1,32 @@
 import FlingCore
 import FlingInteraction
 
-/// When display frames come during a replay.
-///
-/// Every choice gives the same ticks (see ``TraceReplayer``), as long as no frame interval is
-/// longer than the session's ``DragSettings/maxFrameInterval`` (a longer one would be a
-/// stall, and the clock drops stalled time): the replayer refuses rates that would stall.
-public enum DisplayFrames: Hashable, Sendable {
-    /// Frame `n` (from 1) at `n / hz` seconds.
-    case rate(Double)
-    /// Frames whose intervals are drawn uniformly from `0.25 / hz ... 1.75 / hz` by a seeded
-    /// SplitMix64 generator: irregular, but the same for the same seed.
-    case jittered(rate: Double, seed: UInt64)
+extension ReplayOptions {
+    /// When display frames come during a replay.
+    ///
+    /// Every choice gives the same ticks (see ``TraceReplayer``), as long as no frame interval is
+    /// longer than the session's ``DragSettings/maxFrameInterval`` (a longer one would be a
+    /// stall, and the clock drops stalled time): the replayer refuses rates that would stall.
+    public enum DisplayFrames: Hashable, Sendable {
+        /// Frame `n` (from 1) at `n / hz` seconds.
+        case rate(Double)
+        /// Frames whose intervals are drawn uniformly from `0.25 / hz ... 1.75 / hz` by a seeded
+        /// SplitMix64 generator: irregular, but the same for the same seed.
+        case jittered(rate: Double, seed: UInt64)
 
-    /// The nominal rate, in hertz.
-    public var rate: Double {
-        switch self {
-        case .rate(let hz), .jittered(let hz, _): hz
+        /// The nominal rate, in hertz.
+        public var rate: Double {
+            switch self {
+            case .rate(let hz), .jittered(let hz, _): hz
+            }
         }
-    }
 
-    /// The longest interval between two frames, in seconds.
-    var longestInterval: Double {
-        switch self {
-        case .rate(let hz): 1 / hz
-        case .jittered(let hz, _): 1.75 / hz
+        /// The longest interval between two frames, in seconds.
+        var longestInterval: Double {
+            switch self {
+            case .rate(let hz): 1 / hz
+            case .jittered(let hz, _): 1.75 / hz
+            }
         }
     }
 }
@@ -37,7 +39,7 @@ public enum DisplayFrames: Hashable, Sendable {
 /// applies it at the first tick boundary at or after its time); then the animator advances to
 /// the frame's time. The last frame lands exactly on the session's duration. Because ticks and
 /// event application depend only on times, never on where the frames fall, every
-/// ``DisplayFrames`` gives the same ticks, the same events and the same digests.
+/// ``ReplayOptions/DisplayFrames`` gives the same ticks, the same events and the same digests.
 ///
 /// ```swift
 /// let trace = try Trace(json: bytes)
@@ -47,7 +49,7 @@ public enum DisplayFrames: Hashable, Sendable {
 /// ```
 public struct TraceReplayer {
     public var trace: Trace
-    public var display: DisplayFrames
+    public var display: ReplayOptions.DisplayFrames
     /// Whether to keep every tick's states in the result (on by default; a long trace replayed
     /// only for its digest may turn it off).
     public var recordsTicks = true
@@ -57,7 +59,7 @@ public struct TraceReplayer {
     /// (a picture of a long trace draws what it can show).
     package var recordInterval = 1
 
-    public init(_ trace: Trace, display: DisplayFrames = .rate(60)) {
+    public init(_ trace: Trace, display: ReplayOptions.DisplayFrames = .rate(60)) {
         self.trace = trace
         self.display = display
     }
@@ -75,7 +77,7 @@ public struct TraceReplayer {
         makeBackend: (_ solverIterations: Int) throws(FlingError) -> any PhysicsBackend
     ) throws(FlingError) -> TraceReplay {
         try trace.validate()
-        try Check.range(display.rate, 1...100_000, "DisplayFrames.rate")
+        try Check.range(display.rate, 1...100_000, "ReplayOptions.DisplayFrames.rate")
         if let checkpointInterval, checkpointInterval < 1 {
             throw FlingError(
                 .outOfRange, field: "TraceReplayer.checkpointInterval", value: "\(checkpointInterval)",
@@ -234,12 +236,12 @@ public struct TraceReplayer {
 
 /// Display-frame times for one session.
 struct FrameTimes {
-    let display: DisplayFrames
+    let display: ReplayOptions.DisplayFrames
     var n = 0
     var t = 0.0
     var rng: SplitMix64
 
-    init(_ display: DisplayFrames) {
+    init(_ display: ReplayOptions.DisplayFrames) {
         self.display = display
         if case .jittered(_, let seed) = display { rng = SplitMix64(state: seed) } else { rng = SplitMix64(state: 0) }
     }
@@ -305,7 +307,7 @@ public struct TraceReplay: PinnedReplay, Sendable {
             public var outcome: ReleaseOutcome
             public var velocity: Vector
             public var cancelled: Bool
-            /// Whether it was reported a tap (``TileEventKind/tapped``).
+            /// Whether it was reported a tap (``TileEvent/Kind/tapped``).
             public var tapped = false
         }
 
@@ -414,7 +416,7 @@ extension Trace {
     }
 }
 
-extension TileEventKind {
+extension TileEvent.Kind {
     /// Whether the event frees the tile's world after its tick (settled, culled, came to rest).
     var endsWorld: Bool { self == .settled || self == .culled || self == .cameToRest }
 }
