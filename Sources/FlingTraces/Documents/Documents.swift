@@ -31,7 +31,12 @@ public enum Documents {
     ///
     /// Throws a ``FlingError`` naming the line and key path when the document is malformed, of
     /// an unknown format or kind, or does not validate.
-    public static func read(_ bytes: [UInt8], strokes: StrokeOptions = .init()) throws(FlingError) -> any FlingDocument {
+    public static func read(_ bytes: [UInt8]) throws(FlingError) -> any FlingDocument {
+        try read(bytes, strokes: StrokeOptions())
+    }
+
+    /// ``read(_:)``, with a stroke CSV file made into a trace as `strokes` says.
+    public static func read(_ bytes: [UInt8], strokes: StrokeOptions) throws(FlingError) -> any FlingDocument {
         var i = bytes.starts(with: [0xEF, 0xBB, 0xBF]) ? 3 : 0
         while i < bytes.count, [0x20, 0x09, 0x0A, 0x0D].contains(bytes[i]) { i += 1 }
         guard i < bytes.count, bytes[i] == UInt8(ascii: "{") else {
