@@ -28,7 +28,7 @@ public final class ChipmunkBackend: DynamicsBackend {
         case sharedSpace
     }
 
-    public let layout: Layout
+    package let layout: Layout
     public let solverIterations: Int
     public var name: String { layout == .spacePerWorld ? "chipmunk" : "chipmunk-shared" }
     public private(set) var worldCount = 0
@@ -46,7 +46,7 @@ public final class ChipmunkBackend: DynamicsBackend {
     /// The longest stable step of each world's springs.
     private var stability = SpringStability()
 
-    public init(layout: Layout = .spacePerWorld, solverIterations: Int = 10) throws(FlingError) {
+    package init(layout: Layout = .spacePerWorld, solverIterations: Int = 10) throws(FlingError) {
         try BackendCheck.iterations(solverIterations, "ChipmunkBackend.solverIterations")
         self.layout = layout
         self.solverIterations = solverIterations

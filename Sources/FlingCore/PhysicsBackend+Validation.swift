@@ -13,7 +13,7 @@ extension WorldDefinition {
 extension DragJoint {
     /// Throws what every backend's ``PhysicsBackend/addDrag(_:to:)`` throws for this joint
     /// before it looks at the body (its leverage against the body is the backend's check).
-    public func validate() throws(FlingError) {
+    package func validate() throws(FlingError) {
         try BackendCheck.drag(self)
         try BackendCheck.friction(self)
     }
@@ -22,7 +22,7 @@ extension DragJoint {
 extension Attraction {
     /// Throws what every backend's ``PhysicsBackend/attachAttraction(_:to:)`` throws for these
     /// springs.
-    public func validate() throws(FlingError) { try BackendCheck.attraction(self) }
+    package func validate() throws(FlingError) { try BackendCheck.attraction(self) }
 }
 
 extension FlingError {

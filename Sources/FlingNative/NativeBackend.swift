@@ -104,7 +104,7 @@ public final class NativeBackend: DynamicsBackend {
     /// The parked threads besides the caller's (nil with one thread).
     var pool: StepPool?
     /// Threads a step runs on (the caller's included). Default 1.
-    public let threads: Int
+    package let threads: Int
     /// The fewest slots a step shares among the threads (with `threads` > 1): below it,
     /// waking them costs more than they save, and the step runs on the caller's thread alone.
     /// The bits do not depend on it; tests lower it to 0 to take the threads with few worlds.
@@ -133,12 +133,12 @@ public final class NativeBackend: DynamicsBackend {
     }
 
     /// The most worlds ``reserveCapacity(_:)`` reserves room for: 2²⁰ (about 300 MiB).
-    public static let maximumReservation = 1 << 20
+    package static let maximumReservation = 1 << 20
 
     /// Reserves room for `count` worlds, so that making that many allocates nothing. A hint: a
     /// count of 0 or less reserves nothing, a count beyond ``maximumReservation`` reserves that
     /// many (a bound on the memory one call can take).
-    public func reserveCapacity(_ count: Int) {
+    package func reserveCapacity(_ count: Int) {
         let count = min(max(count, 0), Self.maximumReservation)
         bodies.reserveCapacity(count); anchors.reserveCapacity(count); joints.reserveCapacity(count)
         records.reserveCapacity(count); freeSlots.reserveCapacity(count)
@@ -149,7 +149,7 @@ public final class NativeBackend: DynamicsBackend {
     /// spring stability bound (8): 300. (A step's scratch is per thread and fixed in size,
     /// `StepScratch`, not per world. A world made with a box size also has an entry in
     /// `boxSizes`, and a world that uses the dynamics behaviours its `DynamicWorld`.)
-    public static var bytesPerWorld: Int {
+    package static var bytesPerWorld: Int {
         MemoryLayout<RigidBody>.stride + MemoryLayout<AnchorBody>.stride + MemoryLayout<JointRecord>.stride
             + MemoryLayout<SlotRecord>.stride + MemoryLayout<UInt32>.stride + MemoryLayout<Double>.stride
     }

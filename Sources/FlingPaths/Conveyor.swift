@@ -39,7 +39,7 @@ public struct Conveyor: Hashable, Sendable {
     /// Points between neighbouring items.
     public let spacing: Double
     /// Nanoseconds to move one spacing.
-    public let periodNanoseconds: Int64
+    package let periodNanoseconds: Int64
     /// Whether the items move toward ``start`` (leftward for a left-to-right line).
     public let reversed: Bool
     /// Points over which alpha rises linearly from 0 at each end to 1 (default 50; 0: no fade).
@@ -47,11 +47,11 @@ public struct Conveyor: Hashable, Sendable {
 
     /// The most items a conveyor shows at once (`⌊length / spacing⌋ + 1`): a bound on the
     /// memory and time of one ``items(at:)``.
-    public static let maximumItems = 10_000
+    package static let maximumItems = 10_000
 
     /// The work budget of ``sampleDigest(frames:)`` and of a conveyor document: frames × items
     /// shown per frame.
-    public static let sampleBudget = WorkBudget("Conveyor.sampleBudget", unit: "frames × items", limit: 2e7)
+    package static let sampleBudget = WorkBudget("Conveyor.sampleBudget", unit: "frames × items", limit: 2e7)
 
     /// - Parameters:
     ///   - start, end: the line's ends, within ``Limits/coordinate`` and distinct.
@@ -87,21 +87,21 @@ public struct Conveyor: Hashable, Sendable {
     }
 
     /// The line's length in points.
-    public var length: Double { (end - start).length }
+    package var length: Double { (end - start).length }
     /// Seconds to move one spacing.
     public var period: Double { Double(periodNanoseconds) / 1e9 }
     /// Speed along the line in points per second (negative when reversed).
-    public var velocity: Double { (reversed ? -spacing : spacing) / period }
+    package var velocity: Double { (reversed ? -spacing : spacing) / period }
 
     /// Opacity of an item at `distance` from the start.
-    public func alpha(atDistance d: Double) -> Double {
+    package func alpha(atDistance d: Double) -> Double {
         if fadeLength == 0 { return d >= 0 && d <= length ? 1 : 0 }
         return max(0, min(1, d / fadeLength, (length - d) / fadeLength))
     }
 
     /// The items on the line (distance 0...length, ends included) at `nanoseconds`, nearest the
     /// start first.
-    public func items(atNanoseconds time: Int64) -> [Item] { items(atNanoseconds: time, from: 0, to: length) }
+    package func items(atNanoseconds time: Int64) -> [Item] { items(atNanoseconds: time, from: 0, to: length) }
 
     /// The items whose distance from the start lies in `from...to` (beyond the line's ends too,
     /// at most a length beyond each), nearest the start first: those a look draws off its slot

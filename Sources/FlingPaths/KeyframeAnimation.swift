@@ -72,11 +72,11 @@ public struct KeyframeAnimation: Sendable {
 
     /// The most segments (plus subpaths) the keyframes may hold together: a bound on the memory
     /// an animation takes (each keyframe is kept, and matched with its neighbours).
-    public static let maximumSegments = 1_000_000
+    package static let maximumSegments = 1_000_000
 
     /// The work budget of sampling an animation (``sampleDigest(frames:from:to:)``, a morph
     /// document): frames × the most segments a sampled shape has.
-    public static let sampleBudget = WorkBudget("KeyframeAnimation.sampleBudget", unit: "frames × segments", limit: 2e7)
+    package static let sampleBudget = WorkBudget("KeyframeAnimation.sampleBudget", unit: "frames × segments", limit: 2e7)
 
     /// - Parameters:
     ///   - keyTimes: nil spaces the keyframes evenly (Core Animation's default); ignored when paced.
@@ -186,10 +186,10 @@ public struct KeyframeAnimation: Sendable {
     }
 
     /// Total active seconds (infinite when repeating forever).
-    public var activeDuration: Double { duration * repeatCount * (autoreverses ? 2 : 1) }
+    package var activeDuration: Double { duration * repeatCount * (autoreverses ? 2 : 1) }
 
     /// Progress through the keyframes (0...1) at `t` seconds.
-    public func progress(at t: Double) -> Double {
+    package func progress(at t: Double) -> Double {
         if !(t > 0) { return 0 }
         let halves = repeatCount * (autoreverses ? 2 : 1)  // passes, counting reversed ones
         var k: Double, f: Double

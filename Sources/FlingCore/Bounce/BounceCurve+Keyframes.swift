@@ -12,11 +12,11 @@ extension BounceCurve {
         /// Seconds.
         public var duration: Double
         /// What the layer shows once the animation is over: its model value.
-        public var finalValue: Value
+        package var finalValue: Value
 
         /// A keyframe animation of your own (the two-step ease a `UIView` animation and its
         /// completion make, say): `keyTimes` one per value, `timingFunctions` one per interval.
-        public init(values: [Value], keyTimes: [Double], timingFunctions: [TimingFunction]?, duration: Double, finalValue: Value) {
+        package init(values: [Value], keyTimes: [Double], timingFunctions: [TimingFunction]?, duration: Double, finalValue: Value) {
             self.values = values
             self.keyTimes = keyTimes
             self.timingFunctions = timingFunctions
@@ -25,7 +25,7 @@ extension BounceCurve {
         }
 
         /// The same animation with each value (and the final one) mapped by `transform`.
-        public func map<Other: BounceValue>(_ transform: (Value) -> Other) -> BounceCurve.Keyframes<Other> {
+        package func map<Other: BounceValue>(_ transform: (Value) -> Other) -> BounceCurve.Keyframes<Other> {
             BounceCurve.Keyframes<Other>(
                 values: values.map(transform), keyTimes: keyTimes, timingFunctions: timingFunctions, duration: duration,
                 finalValue: transform(finalValue))

@@ -6,10 +6,10 @@
 package struct AppliedInput<Input: Hashable & Sendable>: Hashable, Sendable {
     /// The index of the tick the input was applied before (tick `k` covers
     /// `[k·tick, (k+1)·tick)` on the animator's timeline).
-    public var tick: Int
-    public var input: Input
+    package var tick: Int
+    package var input: Input
 
-    public init(tick: Int, input: Input) {
+    package init(tick: Int, input: Input) {
         self.tick = tick
         self.input = input
     }

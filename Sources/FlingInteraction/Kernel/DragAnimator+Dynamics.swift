@@ -228,9 +228,9 @@ extension DragAnimator {
     public func setFields(_ fields: [Field]) throws(FlingError) { try acceptDynamics(.setFields(fields)) }
 
     /// The fields as applied so far.
-    public var fields: [Field] { dynamics.fields }
+    package var fields: [Field] { dynamics.fields }
 
     /// The continuous pushes on, in the order they were added (as accepted: one removed by
     /// ``removePush(_:)``, or whose item was removed, is gone at once).
-    public var continuousPushes: [Push.ID] { acceptedPushes.map(\.id) }
+    package var continuousPushes: [Push.ID] { acceptedPushes.map(\.id) }
 }

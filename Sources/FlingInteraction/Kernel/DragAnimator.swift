@@ -37,7 +37,7 @@ public class DragAnimator<Policy: DragPolicy> {
     deinit { for c in eventContinuations { c.finish() } }
 
     /// The kernel's settings (tick, frame clamp, drag limits), from the configuration.
-    public let settings: DragSettings
+    package let settings: DragSettings
     /// The backend the animator steps. It is the animator's alone: a world destroyed or changed
     /// behind its back breaks the item that had it.
     package let backend: any PhysicsBackend
@@ -47,17 +47,17 @@ public class DragAnimator<Policy: DragPolicy> {
     /// The timestamp that is time 0 on the animator's timeline, in the app's own clock
     /// (`CACurrentMediaTime()`, `UITouch.timestamp`, ...). Touch and display times are given in
     /// that clock and kept relative to this start. Default 0: times are already relative.
-    public let timeOrigin: Double
+    package let timeOrigin: Double
     public internal(set) final var clock: FixedStepClock
     /// The chained digest of every tick so far (while ``keepsDigest``); the policy says what it
     /// covers.
     public internal(set) final var digest = StateDigest()
     /// Whether each tick folds its states into ``digest``. Default true; an app that never reads
     /// the digest may turn it off (it is a sizeable share of a tick at thousands of items).
-    public final var keepsDigest = true
+    package final var keepsDigest = true
     /// Called after every tick with the tick's index and the states of the items with a world,
     /// in id order.
-    public final var onTick: ((_ tick: Int, _ states: [(Identifier<Policy.Item>, BodyState)]) -> Void)?
+    package final var onTick: ((_ tick: Int, _ states: [(Identifier<Policy.Item>, BodyState)]) -> Void)?
     /// Called with every event, in order, as `advance(to:)` returns them.
     public final var onEvent: ((Policy.Event) -> Void)?
     /// The ``eventStream(bufferingNewest:)`` streams.

@@ -48,24 +48,24 @@ public struct DynamicsSettings: Hashable, Sendable {
     }
 
     /// Whether the settings add nothing to a world.
-    public var isEmpty: Bool {
+    package var isEmpty: Bool {
         !translatesReferenceBoundsIntoBoundary && walls.isEmpty && itemProperties == ItemProperties() && fields.isEmpty
     }
 
     /// The walls of every item's world in `viewport`, numbered as ``Wall/Contact/wall`` names them:
     /// its edges (top, right, bottom, left) if ``translatesReferenceBoundsIntoBoundary``, then
     /// ``walls``.
-    public func walls(in viewport: Rect) -> [Wall] {
+    package func walls(in viewport: Rect) -> [Wall] {
         (translatesReferenceBoundsIntoBoundary ? Wall.edges(of: viewport) : []) + walls
     }
 
     /// The largest field seed an animator takes: 2⁵³, so that a trace's JSON number holds it exactly.
-    public static let maximumSeed: UInt64 = 1 << 53
+    package static let maximumSeed: UInt64 = 1 << 53
 
     /// Throws unless every value lies within the backends' ranges (their own checks), the
     /// viewport's edges (when asked) and ``walls`` together within ``Limits/walls``. `owner`
     /// prefixes the error's field.
-    public func validate(_ owner: String = "DynamicsSettings") throws(FlingError) {
+    package func validate(_ owner: String = "DynamicsSettings") throws(FlingError) {
         do {
             // Each item brings its own box, and a viewport its edges: any size stands for them here.
             let edges = translatesReferenceBoundsIntoBoundary ? 4 : 0

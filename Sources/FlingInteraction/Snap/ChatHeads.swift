@@ -100,14 +100,14 @@ extension ChatHeads {
 
 /// A set of chat heads over one ``SnapAnimator``; several heads, one finger each.
 public final class ChatHeads {
-    public let configuration: ChatHeads.Configuration
+    package let configuration: ChatHeads.Configuration
     public let animator: SnapAnimator
     /// The heads' ids, in order.
-    public let heads: [SnapItem.ID]
+    package let heads: [SnapItem.ID]
     /// The panel's item id (one more than the greatest head id): not draggable.
-    public let panel: SnapItem.ID
+    package let panel: SnapItem.ID
     /// The head the conversation is open for, if any.
-    public private(set) var openHead: SnapItem.ID?
+    package private(set) var openHead: SnapItem.ID?
     /// Where each head rested when the conversation opened (heads order).
     var restingCenters: [Vector] = []
     /// Where each head last came to rest while closed (heads order): a pressed head's home

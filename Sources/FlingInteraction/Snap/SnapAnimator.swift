@@ -40,13 +40,13 @@ public final class SnapAnimator: DragAnimator<SnapPolicy> {
             records: prepared.records, statuses: prepared.statuses, backend: backend, timeOrigin: timeOrigin)
     }
 
-    public var configuration: SnapConfiguration { policy.configuration }
+    package var configuration: SnapConfiguration { policy.configuration }
 
     /// Item ids from back to front: a grabbed item comes to the front.
     public var zOrder: [SnapItem.ID] { policy.zOrder }
 
     /// The items' definitions, in id order.
-    public var itemDefinitions: [SnapItem] { records.map(\.item) }
+    package var itemDefinitions: [SnapItem] { records.map(\.item) }
 
     /// The item's definition, phase, state, target and scale after the last tick.
     public func snapshot(of id: SnapItem.ID) throws(FlingError) -> SnapSnapshot {
@@ -57,13 +57,13 @@ public final class SnapAnimator: DragAnimator<SnapPolicy> {
     }
 
     /// The center to draw at the last display time (the last two tick states interpolated).
-    public func drawnCenter(of id: SnapItem.ID) throws(FlingError) -> Vector {
+    package func drawnCenter(of id: SnapItem.ID) throws(FlingError) -> Vector {
         let r = records[try index(of: id)]
         return r.previous.position + (r.state.position - r.previous.position) * clock.fraction
     }
 
     /// Whether every item rests and every input has been applied.
-    public var isIdle: Bool {
+    package var isIdle: Bool {
         queue.isDrained && statuses.allSatisfy { $0.phase == .resting }
             && policy.motions.allSatisfy { $0.scale.isAtRest && $0.scaleRun == nil }
     }
@@ -79,7 +79,7 @@ public final class SnapAnimator: DragAnimator<SnapPolicy> {
     /// ``TileAnimator/advance(to:)``: a failing input is consumed, its item put at rest on its
     /// target, events of ticks already stepped are returned by the next call.
     @discardableResult
-    public func advance(to time: Double) throws(FlingError) -> [SnapEvent] { try advanceTicks(to: time) }
+    package func advance(to time: Double) throws(FlingError) -> [SnapEvent] { try advanceTicks(to: time) }
 
     /// Sends an item to `target` from wherever it is (with its velocity), by its spring or
     /// curve, before the next tick. A held item keeps its finger and ignores it.

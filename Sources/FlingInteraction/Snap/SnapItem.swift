@@ -38,12 +38,12 @@ extension SnapItem {
         case horizontal(minX: Double, maxX: Double, y: Double, rubberBand: Double)
 
         /// UIScrollView's rubber band: `(1 − 1/(x·c/d + 1))·d` for an excess `x ≥ 0`.
-        public static func rubberBand(_ x: Double, coefficient c: Double, dimension d: Double) -> Double {
+        package static func rubberBand(_ x: Double, coefficient c: Double, dimension d: Double) -> Double {
             (1 - 1 / (x * c / d + 1)) * d
         }
 
         /// Where the center goes for a finger that wants it at `p`.
-        public func constrain(_ p: Vector) -> Vector {
+        package func constrain(_ p: Vector) -> Vector {
             switch self {
             case .free: return p
             case .horizontal(let minX, let maxX, let y, let c):
@@ -92,7 +92,7 @@ public struct SnapItem: Hashable, Sendable, IdentifierTag {
     public var properties: ItemProperties?
 
     /// The default spring: SwiftUI's `.spring()` (response 0.55 s, damping fraction 0.825).
-    public static let defaultSpring = SpringTuning(frequency: 1 / 0.55, dampingRatio: 0.825)
+    @usableFromInline package static let defaultSpring = SpringTuning(frequency: 1 / 0.55, dampingRatio: 0.825)
 
     public init(
         id: SnapItem.ID, center: Vector, width: Double, height: Double, shape: SnapItem.Shape = .rectangle,
@@ -114,7 +114,7 @@ public struct SnapItem: Hashable, Sendable, IdentifierTag {
     }
 
     /// Whether `point` lies on the item when its center is at `center`.
-    public func contains(_ point: Vector, center: Vector) -> Bool {
+    package func contains(_ point: Vector, center: Vector) -> Bool {
         let d = point - center
         switch shape {
         case .rectangle: return abs(d.x) <= width / 2 && abs(d.y) <= height / 2
@@ -124,7 +124,7 @@ public struct SnapItem: Hashable, Sendable, IdentifierTag {
 
     /// Throws unless every number is finite and in range; a spring's frequency is capped at
     /// `0.25 / tick` (``SnapConfiguration``'s cap).
-    public func validate(tick: Double) throws(FlingError) {
+    package func validate(tick: Double) throws(FlingError) {
         let f = "SnapItem(\(id.rawValue))"
         try Check.coordinate(center, "\(f).center")
         try Check.range(width, Limits.size, "\(f).width")

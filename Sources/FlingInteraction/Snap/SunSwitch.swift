@@ -50,10 +50,10 @@ extension SunSwitch {
 
 /// One sun switch over a ``SnapAnimator``.
 public final class SunSwitch {
-    public let configuration: SunSwitch.Configuration
-    public let animator: SnapAnimator
+    package let configuration: SunSwitch.Configuration
+    package let animator: SnapAnimator
     /// The knob's item id (1).
-    public let knob: SnapItem.ID = 1
+    package let knob: SnapItem.ID = 1
     public private(set) var isOn: Bool
     /// The rays' angle, in radians (advancing while on), and their alpha (0 off, 1 on).
     public private(set) var raysAngle: Double = 0

@@ -48,11 +48,11 @@ public final class TileAnimator: DragAnimator<TilePolicy> {
     }
 
     /// The visible area, in points.
-    public var viewport: Rect { policy.viewport }
+    package var viewport: Rect { policy.viewport }
     public var configuration: TileConfiguration { policy.configuration }
 
     /// The ids of every tile, in order.
-    public var tileIDs: [TileID] { records.map(\.item.id) }
+    package var tileIDs: [TileID] { records.map(\.item.id) }
 
     /// The tiles' definitions, in id order.
     package var tileDefinitions: [TileDefinition] { records.map(\.item) }

@@ -26,7 +26,7 @@ extension TileConfiguration {
         case nearGrab(radius: Double, maxKineticEnergy: Double)
 
         /// Whether a tile released as `release` says goes back to its origin.
-        @inlinable public func attracts(_ release: TileRelease) -> Bool {
+        @inlinable package func attracts(_ release: TileRelease) -> Bool {
             switch self {
             case .alwaysAttract: return true
             case .alwaysFall: return false
@@ -39,7 +39,7 @@ extension TileConfiguration {
 
         /// Whether a tile at `center` moving at `velocity` goes back to `origin`: ``attracts(_:)``
         /// for a tile of unit mass, without spin, whose hold began at its origin.
-        @inlinable public func attracts(center: Vector, velocity: Vector, origin: Vector) -> Bool {
+        @inlinable package func attracts(center: Vector, velocity: Vector, origin: Vector) -> Bool {
             attracts(TileRelease(center: center, velocity: velocity, origin: origin, holdStart: origin))
         }
     }

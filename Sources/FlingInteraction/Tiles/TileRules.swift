@@ -135,19 +135,19 @@ extension TileConfiguration {
 }
 
 /// What the release rule knows when a tile's last finger lifts.
-public struct TileRelease: Hashable, Sendable {
+@usableFromInline package struct TileRelease: Hashable, Sendable {
     /// The tile's center and the velocity and spin it is released with.
-    public var center: Vector
-    public var velocity: Vector
-    public var angularVelocity: Double
+    @usableFromInline package var center: Vector
+    @usableFromInline package var velocity: Vector
+    @usableFromInline package var angularVelocity: Double
     /// Its origin, and where its center was when the first finger of the hold went down.
-    public var origin: Vector
-    public var holdStart: Vector
+    @usableFromInline package var origin: Vector
+    @usableFromInline package var holdStart: Vector
     /// Its mass and moment of inertia.
-    public var mass: Double
-    public var moment: Double
+    @usableFromInline package var mass: Double
+    @usableFromInline package var moment: Double
 
-    public init(
+    @usableFromInline package init(
         center: Vector, velocity: Vector, angularVelocity: Double = 0, origin: Vector, holdStart: Vector, mass: Double = 1,
         moment: Double = 0
     ) {
@@ -156,7 +156,7 @@ public struct TileRelease: Hashable, Sendable {
     }
 
     /// Chipmunk's kinetic energy of the tile as released, `m v·v + I ω²`.
-    @inlinable public var kineticEnergy: Double {
+    @inlinable package var kineticEnergy: Double {
         BodyState(position: center, velocity: velocity, angularVelocity: angularVelocity).kineticEnergy(mass: mass, moment: moment)
     }
 }
@@ -166,7 +166,7 @@ extension BodyState {
     /// textbook's (so twice the physical energy), each term 0 when its speed is 0 whatever the
     /// mass or moment. The numbers We Heart Pics compares with (500,000 and 1e-4) are in
     /// these units.
-    @inlinable public func kineticEnergy(mass: Double, moment: Double) -> Double {
+    @inlinable package func kineticEnergy(mass: Double, moment: Double) -> Double {
         let vsq = velocity.x * velocity.x + velocity.y * velocity.y
         let wsq = angularVelocity * angularVelocity
         return (vsq != 0 ? vsq * mass : 0) + (wsq != 0 ? wsq * moment : 0)

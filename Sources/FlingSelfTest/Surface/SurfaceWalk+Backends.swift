@@ -31,7 +31,31 @@ extension SurfaceWalk {
                 }
             }
         }
+        add(
+            "FlingNative.NativeBackend.setWalls(_:of:)", "FlingNative.NativeBackend.setItemProperties(_:of:)",
+            "FlingNative.NativeBackend.applyImpulse(_:to:)", "FlingNative.NativeBackend.addForce(_:to:)",
+            "FlingNative.NativeBackend.removeForce(_:from:)", "FlingNative.NativeBackend.setFields(_:of:)",
+            "FlingNative.NativeBackend.contacts(of:)", "FlingNative.NativeBackend.addPivot(_:to:)",
+            "FlingNative.NativeBackend.addGear(_:to:)", "FlingNative.NativeBackend.removeJoint(_:from:)"
+        ) { p in
+            for arithmetic in [Arithmetic.platform, .portable] {
+                guard let backend = try? NativeBackend(arithmetic: arithmetic) else { continue }
+                SurfaceWalk.walkDynamics(backend, &p)
+            }
+        }
         #if Chipmunk
+        add(
+            "FlingChipmunk.ChipmunkBackend.setWalls(_:of:)", "FlingChipmunk.ChipmunkBackend.setItemProperties(_:of:)",
+            "FlingChipmunk.ChipmunkBackend.applyImpulse(_:to:)", "FlingChipmunk.ChipmunkBackend.addForce(_:to:)",
+            "FlingChipmunk.ChipmunkBackend.removeForce(_:from:)", "FlingChipmunk.ChipmunkBackend.setFields(_:of:)",
+            "FlingChipmunk.ChipmunkBackend.contacts(of:)", "FlingChipmunk.ChipmunkBackend.addPivot(_:to:)",
+            "FlingChipmunk.ChipmunkBackend.addGear(_:to:)", "FlingChipmunk.ChipmunkBackend.removeJoint(_:from:)"
+        ) { p in
+            for layout in [ChipmunkBackend.Layout.spacePerWorld, .sharedSpace] {
+                guard let backend = try? ChipmunkBackend(layout: layout) else { continue }
+                SurfaceWalk.walkDynamics(backend, &p)
+            }
+        }
         add(
             "FlingChipmunk.ChipmunkBackend.init(layout:solverIterations:)", "FlingChipmunk.ChipmunkBackend.name",
             "FlingChipmunk.ChipmunkBackend.worldCount", "FlingChipmunk.ChipmunkBackend.makeWorld(_:)",

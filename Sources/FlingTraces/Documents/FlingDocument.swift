@@ -47,14 +47,14 @@ extension Documents {
         /// The kind's registered name: a document's `"format"` (`fling-trace`), or for formats that
         /// hold several kinds, its `"kind"` (`chatHeads`, `sunSwitch`, `bubbles`, `dayNight`,
         /// `clouds`, `morph`, `conveyor`).
-        public let name: String
+        package let name: String
         /// The document's `"format"`: `fling-trace`, `fling-scene` or `fling-paths`.
-        public let format: String
+        package let format: String
         /// What a document of the kind holds, in words.
-        public let summary: String
+        package let summary: String
         /// The most work (``FlingDocument/work(_:)``) a document of the kind may ask for, in its
         /// unit: the kind's one documented ``WorkBudget`` (docs/BAD-INPUT.md lists them).
-        public let budget: WorkBudget
+        package let budget: WorkBudget
         /// Reads a document of the kind from its parsed root (format, version and kind unchecked).
         let read: @Sendable (inout DocumentDecoder, JSONNode) throws(FlingError) -> any FlingDocument
 
@@ -72,10 +72,10 @@ extension Documents {
     /// samples × items, frames × segments), counted before the work starts.
     public struct Work: Hashable, Sendable, CustomStringConvertible {
         /// What is counted.
-        public var unit: String
+        package var unit: String
         /// How much of it.
-        public var amount: Double
-        public init(unit: String, amount: Double) { self.unit = unit; self.amount = amount }
+        package var amount: Double
+        package init(unit: String, amount: Double) { self.unit = unit; self.amount = amount }
         public var description: String { "\(amount) \(unit)" }
     }
 }
@@ -87,22 +87,22 @@ public struct ReplayOptions {
 
     /// The backend documents that run physics (tile traces, snap scenes) replay on; nil for
     /// documents that need none (seeded scenes, paths).
-    public var makeBackend: MakeBackend?
+    package var makeBackend: MakeBackend?
     /// When display frames come (tile traces; other kinds sample at their own times).
-    public var display: ReplayOptions.DisplayFrames
+    package var display: ReplayOptions.DisplayFrames
     /// Whether to keep every frame's state (for a ``Run`` to compare or draw); off, a replay
     /// keeps only its digests.
-    public var keepsFrames: Bool
+    package var keepsFrames: Bool
     /// Ticks between a trace's checkpoint digests; nil uses each session's pinned interval.
-    public var checkpointInterval: Int?
+    package var checkpointInterval: Int?
     /// A backend of the pins' arithmetic, on which the pins are checked when ``makeBackend``'s
     /// arithmetic is another (platform bits cannot give portable pins), while this run is
     /// checked against it and against its backend's peer (``FlingDocument/play(_:title:)``);
     /// nil leaves the pins uncompared, which
     /// ``PinnedReplay/verify(allowingNoPins:allowingUncomparedRun:)`` refuses.
-    public var reference: MakeBackend?
+    package var reference: MakeBackend?
     /// The reference backend's name, for reports.
-    public var referenceName: String
+    package var referenceName: String
     /// With ``keepsFrames``, keep only samples `0, k, 2k, …` and the last (a picture of a long
     /// scene draws what it can show).
     package var frameStride = 1
@@ -133,21 +133,21 @@ extension Documents {
     /// How to draw a document (``FlingDocument/render(_:)``): the replay's options and the
     /// picture's. A kind uses the options that apply to it.
     public struct RenderOptions {
-        public var replay: ReplayOptions
+        package var replay: ReplayOptions
         /// The picture's title when the document has no name (a file name).
-        public var title: String
+        package var title: String
         /// The backend's name, for captions.
-        public var backendName: String
+        package var backendName: String
         /// Tile traces: ticks between drawn outlines.
-        public var every: Int
+        package var every: Int
         /// Day-night scenes: the seed of the clouds drawn.
-        public var clouds: UInt64
+        package var clouds: UInt64
         /// Path documents: an animated SVG (SMIL) rather than a filmstrip.
-        public var animated: Bool
+        package var animated: Bool
         /// Path documents: the frames drawn (nil: the kind's default).
-        public var frames: Int?
+        package var frames: Int?
 
-        public init(
+        package init(
             replay: ReplayOptions, title: String, backendName: String = "native-portable", every: Int = 6, clouds: UInt64 = 1,
             animated: Bool = false, frames: Int? = nil
         ) {
@@ -163,16 +163,16 @@ public struct DocumentReplay: PinnedReplay, Sendable {
     public var run: Run
     public var pins: PinCheck
     /// The lines `fling replay` prints; the last is ``Run/summary``.
-    public var report: [String]
+    package var report: [String]
 }
 
 extension FlingDocument {
     /// The kind's registered name.
-    public var kindName: String { Self.kind.name }
+    package var kindName: String { Self.kind.name }
 
     /// Throws (`overBudget`, naming the budget and the document's figure) when a replay with
     /// `options` would exceed the kind's ``Documents/Kind/budget``.
-    public func checkWork(_ options: ReplayOptions) throws(FlingError) {
+    package func checkWork(_ options: ReplayOptions) throws(FlingError) {
         try Self.kind.budget.check(work(options).amount, "\(Self.kind) work")
     }
 
@@ -205,7 +205,7 @@ extension FlingDocument {
     }
 
     /// The document's picture, after checking its work.
-    public func svg(_ options: Documents.RenderOptions) throws(FlingError) -> String {
+    package func svg(_ options: Documents.RenderOptions) throws(FlingError) -> String {
         try checkWork(options.replay)
         return try render(options)
     }

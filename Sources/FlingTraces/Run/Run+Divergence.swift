@@ -30,7 +30,7 @@ extension Run {
     /// applied at or just before the frame.
     public struct Divergence: Sendable, CustomStringConvertible {
         /// What differs.
-        public enum Part: String, Hashable, Sendable {
+        package enum Part: String, Hashable, Sendable {
             /// The document kinds (nothing else is compared).
             case kind
             /// The item kinds or their fields.
@@ -66,41 +66,41 @@ extension Run {
             }
 
             /// The number, if the value is one.
-            public var number: Double? { if case .number(let x) = self { x } else { nil } }
+            package var number: Double? { if case .number(let x) = self { x } else { nil } }
         }
 
-        public var part: Part
+        package var part: Part
         /// The frame's index in ``Run/frames`` (nil for kind and schema, and for a difference
         /// found after the last frame, such as the final digest).
-        public var frame: Int?
+        package var frame: Int?
         /// The stage the frame belongs to (a trace's session, from 0) and its name.
-        public var stage: Int?
-        public var stageName: String?
+        package var stage: Int?
+        package var stageName: String?
         /// The frame's tick or sample number within its stage.
-        public var local: Int?
+        package var local: Int?
         /// The frame's time, seconds since its stage began.
-        public var time: Double?
+        package var time: Double?
         /// The item's kind and id, when an item differs.
-        public var itemKind: String?
-        public var id: Int?
+        package var itemKind: String?
+        package var id: Int?
         /// The field: a value's name (`x`), `points[3]`, `phase`, `present`, a fact's name, `events`,
         /// `inputs`, `digest` ...
-        public var field: String
+        package var field: String
         /// This run's value and the other's.
-        public var value: Value
-        public var otherValue: Value
+        package var value: Value
+        package var otherValue: Value
         /// The input that differs, when the divergence is in one (this run's, or the other's when
         /// this run lacks it); otherwise the input applied at or just before the frame, in this run
         /// (the other run's when this one has none there).
-        public var input: Run.Input?
+        package var input: Run.Input?
         /// The runs' titles, to say which is which.
-        public var title: String
-        public var otherTitle: String
+        package var title: String
+        package var otherTitle: String
         /// What a frame is: `tick` or `sample` (``Run/frameUnit``).
-        public var frameUnit: String
+        package var frameUnit: String
 
         /// `0x` and the 16 hexadecimal digits of `x`'s IEEE 754 bit pattern.
-        public static func bits(_ x: Double) -> String {
+        package static func bits(_ x: Double) -> String {
             let h = String(x.bitPattern, radix: 16)
             return "0x" + String(repeating: "0", count: 16 - h.count) + h
         }

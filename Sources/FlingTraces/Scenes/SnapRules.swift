@@ -9,16 +9,16 @@ import FlingInteraction
 /// The touch rules and scale of a ``SnapConfiguration`` that a snap scene document records
 /// (version 2, `"snap"`): the release projection, what counts as a press, and the scale's
 /// bounce. Default the defaults of ``SnapConfiguration``.
-public struct SnapRules: Hashable, Sendable {
-    public var decelerationRate: Double
-    public var tapSlop: Double
-    public var tapDuration: Double
+package struct SnapRules: Hashable, Sendable {
+    package var decelerationRate: Double
+    package var tapSlop: Double
+    package var tapDuration: Double
     /// The keyframes of ``SnapConfiguration/scaleMotion``; nil: its spring (a document records
     /// no other spring than the default).
-    public var scaleBounce: BounceCurve?
+    package var scaleBounce: BounceCurve?
 
     /// The rules of `configuration` (default: of the default configuration).
-    public init(_ configuration: SnapConfiguration = .init()) {
+    package init(_ configuration: SnapConfiguration = .init()) {
         decelerationRate = configuration.decelerationRate
         tapSlop = configuration.tapSlop
         tapDuration = configuration.tapDuration
@@ -27,7 +27,7 @@ public struct SnapRules: Hashable, Sendable {
 
     /// `configuration` with these rules: its scale on ``scaleBounce``'s keyframes, or without
     /// them on its own spring (the default one if it had keyframes).
-    public func applied(to configuration: SnapConfiguration) -> SnapConfiguration {
+    package func applied(to configuration: SnapConfiguration) -> SnapConfiguration {
         var c = configuration
         c.decelerationRate = decelerationRate
         c.tapSlop = tapSlop

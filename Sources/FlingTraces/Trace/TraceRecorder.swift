@@ -23,7 +23,7 @@ import FlingInteraction
 /// ``DragAnimator/timeOrigin``. The trace runs exactly the ticks the animator stepped.
 public struct TraceRecorder {
     /// The animator recorded.
-    public let animator: TileAnimator
+    package let animator: TileAnimator
     /// The session as it began: viewport, tiles and configuration.
     private let start: Trace.Session
 
@@ -44,7 +44,7 @@ public struct TraceRecorder {
     }
 
     /// The number of inputs applied so far.
-    public var inputCount: Int { animator.journal?.count ?? 0 }
+    package var inputCount: Int { animator.journal?.count ?? 0 }
 
     /// The recording so far as a one-session trace: every input the animator applied, and a run
     /// of exactly the ticks it stepped (or, with `stopsWhenIdle`, up to the first idle tick).

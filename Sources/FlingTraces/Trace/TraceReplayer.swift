@@ -15,7 +15,7 @@ extension ReplayOptions {
         case jittered(rate: Double, seed: UInt64)
 
         /// The nominal rate, in hertz.
-        public var rate: Double {
+        package var rate: Double {
             switch self {
             case .rate(let hz), .jittered(let hz, _): hz
             }
@@ -48,13 +48,13 @@ extension ReplayOptions {
 /// try replay.verify()      // every pin compared and equal; throws when none could be compared
 /// ```
 public struct TraceReplayer {
-    public var trace: Trace
-    public var display: ReplayOptions.DisplayFrames
+    package var trace: Trace
+    package var display: ReplayOptions.DisplayFrames
     /// Whether to keep every tick's states in the result (on by default; a long trace replayed
     /// only for its digest may turn it off).
-    public var recordsTicks = true
+    package var recordsTicks = true
     /// Ticks between checkpoint digests; nil uses each session's ``Trace/Expectation/interval``.
-    public var checkpointInterval: Int?
+    package var checkpointInterval: Int?
     /// With ``recordsTicks``, keep only ticks `0, k, 2k, …` and those with a life-cycle event
     /// (a picture of a long trace draws what it can show).
     package var recordInterval = 1
@@ -266,7 +266,7 @@ public struct TraceReplay: PinnedReplay, Sendable {
     public struct TileState: Hashable, Sendable {
         public var id: TileID
         public var state: BodyState
-        public init(id: TileID, state: BodyState) { self.id = id; self.state = state }
+        package init(id: TileID, state: BodyState) { self.id = id; self.state = state }
 
         public static func == (a: TileState, b: TileState) -> Bool { a.id == b.id && a.state.isBitwiseEqual(to: b.state) }
 
@@ -283,7 +283,7 @@ public struct TraceReplay: PinnedReplay, Sendable {
     public struct TickState: Hashable, Sendable {
         public var tick: Int
         public var tiles: [TileState]
-        public init(tick: Int, tiles: [TileState]) { self.tick = tick; self.tiles = tiles }
+        package init(tick: Int, tiles: [TileState]) { self.tick = tick; self.tiles = tiles }
     }
 
     /// How a tile's session ended for it.
@@ -302,21 +302,21 @@ public struct TraceReplay: PinnedReplay, Sendable {
         }
 
         /// A finger letting go of the tile.
-        public struct Release: Hashable, Sendable {
-            public var tick: Int
-            public var outcome: ReleaseOutcome
-            public var velocity: Vector
-            public var cancelled: Bool
+        package struct Release: Hashable, Sendable {
+            package var tick: Int
+            package var outcome: ReleaseOutcome
+            package var velocity: Vector
+            package var cancelled: Bool
             /// Whether it was reported a tap (``TileEvent/Kind/tapped``).
-            public var tapped = false
+            package var tapped = false
         }
 
-        public var tile: TileID
-        public var kind: Kind
+        package var tile: TileID
+        package var kind: Kind
         /// For `settled` and `culled`, the tick it happened after; otherwise the session's last tick.
-        public var tick: Int
+        package var tick: Int
         /// The last release of the tile, if a finger ever let go of it.
-        public var release: Release?
+        package var release: Release?
 
         init(tile: TileID, phase: TilePhase, events: [TileEvent], lastTick: Int) {
             self.tile = tile
@@ -352,31 +352,31 @@ public struct TraceReplay: PinnedReplay, Sendable {
 
     /// A session's replay.
     public struct Session: Sendable {
-        public var name: String?
+        package var name: String?
         /// Every tick's states, in order (empty when ``TraceReplayer/recordsTicks`` is off).
         public var ticks: [TickState]
         /// The life-cycle events, in order.
         public var events: [TileEvent]
         /// Ticks stepped (an idle-stopped session ends at its first idle tick).
-        public var tickCount: Int
+        package var tickCount: Int
         /// The digest the session started from (the previous session's, or the offset basis).
-        public var startDigest: StateDigest
+        package var startDigest: StateDigest
         /// The chained digest after the session's last tick.
-        public var digest: StateDigest
+        package var digest: StateDigest
         /// Ticks between ``checkpoints``, if any were taken.
-        public var checkpointInterval: Int?
+        package var checkpointInterval: Int?
         /// The chained digest after every `checkpointInterval` ticks.
-        public var checkpoints: [StateDigest]
+        package var checkpoints: [StateDigest]
         /// Whether the session stopped at its first idle tick rather than at its duration.
-        public var stoppedWhenIdle: Bool
+        package var stoppedWhenIdle: Bool
         /// Each tile's outcome, in id order.
-        public var outcomes: [TileOutcome]
+        package var outcomes: [TileOutcome]
         /// Inputs the backend refused while they were applied (as they were refused live):
         /// each was consumed and its tile put back at rest. Empty for a sound recording.
-        public var errors: [FlingError]
+        package var errors: [FlingError]
 
         /// The session's digests as an expectation, to pin in a trace.
-        public var expectation: Trace.Expectation {
+        package var expectation: Trace.Expectation {
             Trace.Expectation(ticks: tickCount, digest: digest, interval: checkpointInterval, checkpoints: checkpoints)
         }
     }
@@ -385,14 +385,14 @@ public struct TraceReplay: PinnedReplay, Sendable {
     /// The digest chained over every session: the last session's ``Session/digest``.
     public var digest: StateDigest
     /// Ticks over every session.
-    public var tickCount: Int
+    package var tickCount: Int
     /// How the replay compared with the trace's pins: how many were compared, at what
     /// arithmetic, and which differ. Pins are compared only on a backend of the trace's
     /// ``Trace/arithmetic``.
     public var pins: PinCheck
 
     /// `digest <16 hex digits> ticks <count>`: the line that names a replay.
-    public var summary: String { "digest \(digest.hex) ticks \(tickCount)" }
+    package var summary: String { "digest \(digest.hex) ticks \(tickCount)" }
 }
 
 extension Trace {
