@@ -6,7 +6,7 @@
 /// ticks stepped by a given time are the same at 30 Hz, 240 Hz or with jittered frames.
 ///
 /// A stall clamp: a frame interval longer than `maxFrameInterval` (default 0.25 s) counts as
-/// exactly that long; the rest is dropped from the simulated timeline (``droppedTime``), so a
+/// exactly that long; the rest is dropped from the simulated timeline (`droppedTime`), so a
 /// long hitch costs at most `maxFrameInterval / tick` ticks (15 at the defaults), not a burst.
 /// Touch times are shifted by the same dropped time.
 public struct FixedStepClock: Hashable, Sendable {

@@ -38,7 +38,7 @@ public struct FlingError: Error, Hashable, Sendable, CustomStringConvertible {
         /// A trace or CSV document is malformed.
         public static let malformedInput = Code("malformedInput")
         /// The work an input implies (samples × items, frames × segments, points, …) exceeds the
-        /// documented ``WorkBudget`` for its kind: the value names the figure, the reason the budget.
+        /// documented `WorkBudget` for its kind: the value names the figure, the reason the budget.
         public static let overBudget = Code("overBudget")
         /// A replay differs from the digests its document pins.
         public static let pinMismatch = Code("pinMismatch")
@@ -128,7 +128,7 @@ package enum Check {
 
 /// The ranges Fling accepts. They keep every state finite, so that no input can reach one of
 /// Chipmunk's sanity assertions (which abort the process in Debian's build).
-public enum Limits {
+@usableFromInline package enum Limits {
     /// Largest absolute coordinate of a point, a tile frame or a viewport, in points.
     package static let coordinate: Double = 1e7
     /// Range of a tile's mass (mass units are the app's own; 1 is the default).

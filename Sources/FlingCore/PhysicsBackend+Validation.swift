@@ -4,9 +4,9 @@
 
 extension WorldDefinition {
     /// Throws what every backend's ``PhysicsBackend/makeWorld(_:)`` throws for this
-    /// definition: mass within ``Limits/mass``, moment within ``Limits/moment``, a coordinate
-    /// position, an angle within ±10⁶ rad, gravity within ``Limits/gravity``, a size within
-    /// ``Limits/size``.
+    /// definition: mass within `Limits/mass`, moment within `Limits/moment`, a coordinate
+    /// position, an angle within ±10⁶ rad, gravity within `Limits/gravity`, a size within
+    /// `Limits/size`.
     public func validate() throws(FlingError) { try BackendCheck.definition(self) }
 }
 

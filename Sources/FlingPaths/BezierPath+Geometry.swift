@@ -47,7 +47,7 @@ extension BezierPath {
     /// Throws unless `tolerance` is positive and at least `2⁻⁴⁰` times the path's largest
     /// coordinate magnitude (below that, doubles cannot place the points: halving would go on
     /// to the depth limit everywhere), and `overBudget` as soon as the polylines would exceed
-    /// ``maximumFlattenedPoints`` points (no more than that is ever made).
+    /// `maximumFlattenedPoints` points (no more than that is ever made).
     public func flattened(tolerance: Double) throws(FlingError) -> [[Vector]] {
         try Check.positive(tolerance, "tolerance")
         try CubicSegment.checkResolvable(tolerance, scale: magnitude)

@@ -11,7 +11,7 @@ import FlingCore
 /// dots at 25, 50, 75 and 100 % of its width (spacing `W/2`), and its position is animated from
 /// `x = W` to `−0.25 · 2W = −0.5W` in 3 s, over and over: 1.5 W, three spacings, per 3-s loop,
 /// that is one spacing a second (160 pt/s for `W = 320`). As a conveyor: `spacing` = `W/2`,
-/// `period` = 1 s, `reversed` (``PathScenes/dots()``).
+/// `period` = 1 s, `reversed` (`PathScenes/dots()`).
 ///
 /// Time is counted in whole nanoseconds: the phase is `(time mod period)` in integers, so the
 /// state at `t` and at `t + period` is the same computation on the same numbers, identical bit
@@ -54,9 +54,9 @@ public struct Conveyor: Hashable, Sendable {
     package static let sampleBudget = WorkBudget("Conveyor.sampleBudget", unit: "frames × items", limit: 2e7)
 
     /// - Parameters:
-    ///   - start, end: the line's ends, within ``Limits/coordinate`` and distinct.
+    ///   - start, end: the line's ends, within `Limits/coordinate` and distinct.
     ///   - spacing: points between items, a normal number (not subnormal) such that at most
-    ///     ``maximumItems`` items fit on the line.
+    ///     `maximumItems` items fit on the line.
     ///   - period: seconds to move one spacing (rounded to whole nanoseconds, at least 1).
     public init(
         from start: Vector, to end: Vector, spacing: Double, period: Double, reversed: Bool = false,

@@ -3,7 +3,7 @@ import FlingCore
 /// A shape animated through keyframe paths, as `CAKeyframeAnimation` on a shape layer's `path`:
 /// a calculation mode, key times, a timing function per interval, a duration, a repeat count
 /// (or forever) and autoreverse. Unlike Core Animation, keyframes need not share their
-/// structure in the linear, discrete and paced modes (see ``PathMorph``).
+/// structure in the linear, discrete and paced modes (see `PathMorph`).
 ///
 /// Pacing, as Core Animation does it (``CalculationMode``): without timing functions every
 /// interval is linear (Core Animation's `timingFunctions` default, nil); `keyTimes` place the
@@ -30,7 +30,7 @@ public struct KeyframeAnimation: Sendable {
         /// Constant speed: key times and timing functions are ignored; each interval gets time
         /// in proportion to the distance between its two keyframes, the Euclidean norm of the
         /// differences of all their points (start, then each segment's p0…p3, after
-        /// ``PathMorph/match(_:_:)``), as Core Animation paces a vector value by its length.
+        /// `PathMorph/match(_:_:)`), as Core Animation paces a vector value by its length.
         /// When every keyframe is the same, the keyframes are spaced evenly.
         case paced
         /// A Kochanek–Bartels spline through the keyframes, point by point, each interval a

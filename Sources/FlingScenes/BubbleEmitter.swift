@@ -5,7 +5,7 @@ import FlingCore
 ///
 /// Bubbles are emitted on demand (``tap(at:)``) or on a timer whose intervals are drawn from
 /// ``Configuration/interval``. A bubble starts at the source's position at the moment it is
-/// emitted (plus a horizontal offset), follows its ``BubbleCurve`` for its duration, then pops:
+/// emitted (plus a horizontal offset), follows its `BubbleCurve` for its duration, then pops:
 /// it scales from 1 to ``Configuration/popScale`` over ``Configuration/popDuration`` at the
 /// curve's end and is removed (or, with ``Configuration/removeOnCompletion`` off, stays there). Its curve has one of the ``Shape``s: Fling's zigzag, or
 /// JRMFloatingAnimation's straight, curve-left, curve-right and triangle-up shapes with the
@@ -128,9 +128,9 @@ public struct BubbleEmitter: Sendable {
         /// no pop (`pop` is off: the bubble stays 0.1 s at the end, the cross-dissolve that
         /// removes it, at scale 1), removed once it is over, timed by the curve's parameter.
         ///
-        /// Throws unless the starting point is within ``Limits/coordinate`` with a y of at least
+        /// Throws unless the starting point is within `Limits/coordinate` with a y of at least
         /// 0 (the heights run from a third of it to all of it: the library's range is empty for
-        /// a negative y) and the view's width is within 0...``Limits/coordinate``.
+        /// a negative y) and the view's width is within 0...`Limits/coordinate`.
         public static func jrmFloatingAnimation(startingPoint: Vector, viewWidth: Double) throws(FlingError) -> Configuration {
             let field = "BubbleEmitter.Configuration.jrmFloatingAnimation"
             try Check.coordinate(startingPoint, "\(field).startingPoint")
@@ -294,7 +294,7 @@ public struct BubbleEmitter: Sendable {
     /// returns those events in time order.
     ///
     /// Throws (changing nothing) unless `time` lies in 0...10⁹ at or after the current time, and
-    /// `overBudget` when the bubbles live and due exceed ``emissionBudget``.
+    /// `overBudget` when the bubbles live and due exceed `emissionBudget`.
     @discardableResult
     public mutating func advance(to time: Double) throws(FlingError) -> [Event] {
         try Check.range(time, 0...1e9, "BubbleEmitter.advance.time")

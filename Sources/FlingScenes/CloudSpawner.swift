@@ -95,7 +95,7 @@ public struct CloudSpawner: Sendable {
     /// Moves to `time` (never decreasing) and returns what appeared and was removed, in time order.
     ///
     /// Throws (changing nothing) unless `time` lies in 0...10⁹ at or after the current time, and
-    /// `overBudget` when the clouds live and due exceed ``emissionBudget``.
+    /// `overBudget` when the clouds live and due exceed `emissionBudget`.
     @discardableResult
     public mutating func advance(to time: Double) throws(FlingError) -> [Event] {
         try Check.range(time, 0...1e9, "CloudSpawner.advance.time")

@@ -13,7 +13,7 @@ import FlingTraces
 // one string from `swift run`, a copied binary or an app; the Content-Security-Policy allows
 // exactly those two texts by their SHA-256 hashes.
 
-/// A self-contained HTML page that plays, scrubs and steps through a ``Run``, or overlays two
+/// A self-contained HTML page that plays, scrubs and steps through a `Run`, or overlays two
 /// runs and opens at their first divergence (`fling view FILE --html OUT`,
 /// `fling view A B --html OUT`).
 public struct ReplayPage: Sendable {

@@ -11,16 +11,16 @@
 ///
 /// with `sin` instead of `cos` for a shake (it starts and ends at `to`) and `|cos|` when
 /// overshoot is off (the value then stays on the `from` side of `to`). `2.71` is the library's
-/// constant for `e`. The ``Form`` says where `α` and `ω` come from:
+/// constant for `e`. The `Form` says where `α` and `ω` come from:
 ///
-/// - ``Form/library(bounces:stiffness:)``, the library's: `α = −log₂(c / |to − from|) / frames`
+/// - `Form/library(bounces:stiffness:)`, the library's: `α = −log₂(c / |to − from|) / frames`
 ///   (`log₂(c) / frames` when `from == to`), made positive so that the envelope decays, with `c`
 ///   the ``BounceCurve/Stiffness`` coefficient; `ω = (bounces / 2 + 0.5) · 2π / frames` (integer
 ///   division first: 2 and 3 bounces are both 1.5 periods);
-/// - ``Form/equation(alpha:omega:base:)``, the raw form: `α` and `ω` per frame as given (the
+/// - `Form/equation(alpha:omega:base:)`, the raw form: `α` and `ω` per frame as given (the
 ///   ChatHeads article's example is `ω` 0.06, `α` 0.04 from 300 to 100), and the base of the
 ///   power (2.71 as the library, or `e`);
-/// - ``Form/twoSteps(overshoot:firstDuration:integral:)``: not SKBounceAnimation but the bounce
+/// - `Form/twoSteps(overshoot:firstDuration:integral:)`: not SKBounceAnimation but the bounce
 ///   the ChatHeads project had before it (see ``chatHeadsFirstBounce``).
 ///
 /// Core Animation's timing: SKBounceAnimation sets the frames as `values` (a scalar, a rect, a

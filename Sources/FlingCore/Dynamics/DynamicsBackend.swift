@@ -21,7 +21,7 @@ public protocol DynamicsBackend: PhysicsBackend {
     func setItemProperties(_ properties: ItemProperties, of world: WorldID) throws(FlingError)
     /// Applies an instantaneous push now: `v += j/m`, `ω += (R·offset × j)/I` with `R` the
     /// body's rotation (Chipmunk's `cpBodyApplyImpulseAtWorldPoint`). Refused if the
-    /// velocity or spin would leave ``Limits/velocity`` or ``Limits/angularVelocity``.
+    /// velocity or spin would leave `Limits/velocity` or `Limits/angularVelocity`.
     func applyImpulse(_ push: Push, to world: WorldID) throws(FlingError)
     /// Adds a continuous push, applied in every step's velocity update until removed.
     func addForce(_ push: Push, to world: WorldID) throws(FlingError) -> ForceID

@@ -12,7 +12,7 @@
 /// `F` sums the fields (in list order), then the pushes (in the order added); `τ` the pushes'
 /// torques `(R·offset) × force`. With no pushes, fields or resistance this is exactly
 /// `cpBodyUpdateVelocity`'s arithmetic (the forces are +0 and the factors exactly 1).
-public struct Motion: Sendable {
+package struct Motion: Sendable {
     package var properties = ItemProperties()
     /// The item's mass, for the fields that act in proportion to it: `1 / (1/m)` in both
     /// backends (the inverse is what each keeps).

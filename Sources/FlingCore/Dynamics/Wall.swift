@@ -65,7 +65,7 @@ extension Wall {
 }
 
 /// The contact solver's constants, Chipmunk 7.0.3's space defaults: both backends use them.
-public enum Contact {
+package enum Contact {
     /// `cpSpace.collisionSlop`: penetration the solver leaves alone, `0.1f` widened to double.
     package static let slop = Double(Float(0.1))
     /// `cpSpace.collisionBias`, the fraction of the overlap left after one second, is

@@ -200,9 +200,9 @@ extension DragAnimator {
     /// UIKit's units.
     ///
     /// Throws, changing nothing, over a backend that is not a ``DynamicsBackend``, for an
-    /// unknown item or a push outside ``Limits/push`` (or an offset outside
-    /// ``Limits/coordinate``). At its tick the backend refuses a push that would take the
-    /// velocity past ``Limits/velocity``: it changes nothing, and `advance(to:)` throws, naming
+    /// unknown item or a push outside `Limits/push` (or an offset outside
+    /// `Limits/coordinate`). At its tick the backend refuses a push that would take the
+    /// velocity past `Limits/velocity`: it changes nothing, and `advance(to:)` throws, naming
     /// the tick and the item.
     public func applyPush(_ push: Push, to item: Identifier<Policy.Item>) throws(FlingError) {
         try acceptDynamics(.push(TouchEvent.ItemID(item), push))
@@ -211,7 +211,7 @@ extension DragAnimator {
     /// Adds a continuous push (UIKit's `.continuous`) on an item, from the next tick until
     /// ``removePush(_:)``: a force in every step of every world the item has. An item at rest
     /// is set moving as by ``applyPush(_:to:)``; an item under a continuous push keeps its world
-    /// (it neither settles nor comes to rest). At most ``Limits/forces`` per item. Returns the
+    /// (it neither settles nor comes to rest). At most `Limits/forces` per item. Returns the
     /// push's id, given in call order from 1.
     @discardableResult
     public func addPush(_ push: Push, to item: Identifier<Policy.Item>) throws(FlingError) -> Push.ID {

@@ -49,7 +49,7 @@ public class DragAnimator<Policy: DragPolicy> {
     /// that clock and kept relative to this start. Default 0: times are already relative.
     package let timeOrigin: Double
     public internal(set) final var clock: FixedStepClock
-    /// The chained digest of every tick so far (while ``keepsDigest``); the policy says what it
+    /// The chained digest of every tick so far (while `keepsDigest`); the policy says what it
     /// covers.
     public internal(set) final var digest = StateDigest()
     /// Whether each tick folds its states into ``digest``. Default true; an app that never reads

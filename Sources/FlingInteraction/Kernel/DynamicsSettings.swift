@@ -24,14 +24,14 @@ public struct DynamicsSettings: Hashable, Sendable {
     /// the reference view's bounds: a thrown tile bounces off the screen's edges instead of
     /// falling out (and comes to rest where it lies, ``TileConfiguration/SettleRule/rest``). The edges are
     /// ``Wall/edges(of:radius:elasticity:friction:)`` of a tile animator's viewport, before
-    /// ``walls`` (``walls(in:)``). A snap animator has no reference bounds: it refuses this (give
+    /// ``walls`` (`walls(in:)`). A snap animator has no reference bounds: it refuses this (give
     /// it the screen's edges in ``walls``). Default false.
     public var translatesReferenceBoundsIntoBoundary = false
     /// Static segments every item's box collides with (``Wall``), after the viewport's edges
     /// when ``translatesReferenceBoundsIntoBoundary`` adds them.
     public var walls: [Wall] = []
     /// The material and damping of an item that has none of its own
-    /// (``TileDefinition/properties``, ``SnapItem/properties``).
+    /// (`TileDefinition/properties`, ``SnapItem/properties``).
     public var itemProperties = ItemProperties()
     /// Fields acting on every item's world, in list order. ``DragAnimator/setFields(_:)`` replaces them at run
     /// time.

@@ -29,7 +29,7 @@ extension TouchEvent {
         public static let noun = "item"
     }
 
-    /// An item named by a touch (``TouchEvent/item``): the number of a tile's ``TileID`` or of a snap
+    /// An item named by a touch (`TouchEvent/item`): the number of a tile's ``TileID`` or of a snap
     /// item's ``SnapItem/ID``, whichever the animator the touch goes to holds.
     public typealias ItemID = Identifier<TouchEvent.AnyItem>
 }

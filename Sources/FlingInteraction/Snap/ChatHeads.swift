@@ -173,7 +173,7 @@ public final class ChatHeads {
 
     public func handle(_ event: TouchEvent) throws(FlingError) { try animator.handle(event) }
 
-    /// Advances the animator (``SnapAnimator/advance(to:)``) and returns the snap events and
+    /// Advances the animator (`SnapAnimator/advance(to:)`) and returns the snap events and
     /// the heads' own.
     @discardableResult
     public func advance(to time: Double) throws(FlingError) -> (snap: [SnapEvent], heads: [ChatHeads.Event]) {

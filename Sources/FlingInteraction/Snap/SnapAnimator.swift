@@ -12,7 +12,7 @@ import FlingCore
 /// and a drag joint from a kinematic finger body to the body's **center**; the finger body
 /// follows the touch minus the grab offset, so the item does not jump and no joint force has
 /// a lever arm: the angle and spin stay exactly 0, bit for bit. On release the item's target
-/// is the resting place nearest the projected position (``SnapProjection``); a damped spring of
+/// is the resting place nearest the projected position (`SnapProjection`); a damped spring of
 /// rest length 0, started with the release velocity, carries it there (or SKBounceAnimation
 /// keyframes, ``SnapItem/Motion/keyframes(_:)``), and once under the settle thresholds it is placed
 /// exactly on the target and its world freed.

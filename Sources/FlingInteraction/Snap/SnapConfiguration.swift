@@ -9,7 +9,7 @@ import FlingCore
 public struct SnapConfiguration: Hashable, Sendable {
     /// The kernel's settings: tick, frame clamp, drag limits (as the tile animator's defaults).
     public var drag = DragSettings()
-    /// The release projection's deceleration rate per millisecond (``SnapProjection``).
+    /// The release projection's deceleration rate per millisecond (`SnapProjection`).
     /// Default UIKit's normal rate, 0.998.
     public var decelerationRate: Double = SnapProjection.normal
     /// A touch lifted within this distance of where it went down (points) and within
@@ -47,7 +47,7 @@ public struct SnapConfiguration: Hashable, Sendable {
         if case .spring(let tuning) = scaleMotion { tuning } else { Self.defaultScaleSpring }
     }
 
-    /// Throws unless every field is finite and in range (``DragSettings/validate(_:)`` for
+    /// Throws unless every field is finite and in range (`DragSettings/validate(_:)` for
     /// ``drag``).
     public func validate() throws(FlingError) {
         try drag.validate("SnapConfiguration.drag")

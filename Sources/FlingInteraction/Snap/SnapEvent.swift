@@ -14,7 +14,7 @@ public enum SnapPhase: Hashable, Sendable {
     case keyframing
 }
 
-/// Something a ``SnapAnimator`` did, reported by ``SnapAnimator/advance(to:)`` in order: the
+/// Something a ``SnapAnimator`` did, reported by `SnapAnimator/advance(to:)` in order: the
 /// tick before which it happened (touches, sends) or after which it was found (settle), the
 /// item (nil for a tap on none) and what happened.
 public struct SnapEvent: Hashable, Sendable {

@@ -10,7 +10,7 @@ extension SunSwitch {
     /// A tap on the knob or the track toggles. A pan drags the knob along the track, past either
     /// end with UIScrollView's rubber band `(1 − 1/(x·c/d + 1))·d` (`c` = ``rubberBand``, `d` the
     /// track length); the release picks the side nearer the projected position
-    /// (``SnapProjection``), so a flick toward "on" switches even from near "off". While on, the
+    /// (`SnapProjection`), so a flick toward "on" switches even from near "off". While on, the
     /// sun's rays turn at ``raysAngularSpeed``; their alpha springs between 0 and 1
     /// (a scalar damped spring, stepped in the animator's tick).
     public struct Configuration: Hashable, Sendable {

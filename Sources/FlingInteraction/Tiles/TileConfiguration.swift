@@ -21,7 +21,7 @@ extension TileConfiguration {
         case alwaysFall
         /// Attract when the tile's center lies less than `radius` from where it was when the first
         /// finger of the hold went down, and its kinetic energy as released (Chipmunk's
-        /// `m v·v + I ω²`, ``TileRelease/kineticEnergy``) is below `maxKineticEnergy` (We Heart
+        /// `m v·v + I ω²`, `TileRelease/kineticEnergy`) is below `maxKineticEnergy` (We Heart
         /// Pics: 40 pt and 500,000).
         case nearGrab(radius: Double, maxKineticEnergy: Double)
 
@@ -93,7 +93,7 @@ public struct TileConfiguration: Hashable, Sendable {
     /// SpringStability); 0.3/tick is `ω·tick = 1.885`.
     package static func maxSpringFrequency(tick: Double) -> Double { 0.3 / tick }
 
-    /// Throws unless every field is finite and in range (``DragSettings/validate(_:)`` for
+    /// Throws unless every field is finite and in range (`DragSettings/validate(_:)` for
     /// ``drag``; spring frequencies up to `0.3 / tick`). An error's field is the member's path,
     /// `TileConfiguration.home.attraction.frequency`, `TileConfiguration.settle.rest.ticks`.
     public func validate() throws(FlingError) {

@@ -62,7 +62,7 @@ public struct TileEvent: Hashable, Sendable {
         case cameToRest
         /// The tile's box began touching a wall during the tick (UIKit's collision delegate's
         /// `beganContactFor:withBoundaryIdentifier:`): the wall's index among the tiles' walls
-        /// (``DynamicsSettings/walls(in:)``), the point, the normal and the impulse of that first tick.
+        /// (`DynamicsSettings/walls(in:)`), the point, the normal and the impulse of that first tick.
         case wallContact(Wall.Contact)
     }
 }

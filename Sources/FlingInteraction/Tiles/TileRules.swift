@@ -42,8 +42,8 @@ extension TileConfiguration {
         case pivots(offsets: [Vector], maxForce: Double, maxBias: Double, errorBias: Double)
 
         /// Rigid pivots at `offsets`, as Chipmunk makes them by default but for the force, which is
-        /// ``Limits/jointForce`` (every joint's cap; Chipmunk's is unlimited): unlimited bias,
-        /// Chipmunk's default error bias (``chipmunkDefaultErrorBias``).
+        /// `Limits/jointForce` (every joint's cap; Chipmunk's is unlimited): unlimited bias,
+        /// Chipmunk's default error bias (`chipmunkDefaultErrorBias`).
         public static func rigidPivots(_ offsets: [Vector]) -> TileConfiguration.HomeAttachment {
             .pivots(offsets: offsets, maxForce: Limits.jointForce, maxBias: .infinity, errorBias: chipmunkDefaultErrorBias)
         }

@@ -6,10 +6,10 @@ import FlingCore
 // kind they hold (the `fling` command, `fling diff`, the replay page) go through `play`, `svg`
 // and `Documents.read`, never through a switch over kinds.
 
-/// A Fling document of a registered kind (``Documents/kinds``): a tile ``Trace``, a
-/// ``SceneDocument`` (snap or seeded scene) or a ``PathDocument``.
+/// A Fling document of a registered kind (`Documents/kinds`): a tile ``Trace``, a
+/// `SceneDocument` (snap or seeded scene) or a `PathDocument`.
 public protocol FlingDocument: Sendable {
-    /// The kind's own replay result: ``TraceReplay``, ``SceneReplay`` or ``PathReplay``.
+    /// The kind's own replay result: ``TraceReplay``, `SceneReplay` or `PathReplay`.
     associatedtype Replay: PinnedReplay & Sendable
 
     /// The kind's registration: its name, format and reader.
@@ -25,7 +25,7 @@ public protocol FlingDocument: Sendable {
     /// order, pins consistent, within the kind's limits.
     func validate() throws(FlingError)
     /// The work a replay with `options` implies, in the kind's own unit (checked against the
-    /// kind's ``Documents/Kind/budget`` before any replay or drawing starts).
+    /// kind's `Documents/Kind/budget` before any replay or drawing starts).
     func work(_ options: ReplayOptions) -> Documents.Work
     /// Replays the document: its frames, events, digest and the comparison with its pins.
     func replay(_ options: ReplayOptions) throws(FlingError) -> Replay
@@ -42,7 +42,7 @@ public protocol FlingDocument: Sendable {
 
 extension Documents {
     /// The registration of a document kind: its name and format, and how a document of the kind
-    /// is read from its parsed JSON. ``Documents/kinds`` lists every one.
+    /// is read from its parsed JSON. `Documents/kinds` lists every one.
     public struct Kind: Sendable, CustomStringConvertible {
         /// The kind's registered name: a document's `"format"` (`fling-trace`), or for formats that
         /// hold several kinds, its `"kind"` (`chatHeads`, `sunSwitch`, `bubbles`, `dayNight`,

@@ -136,7 +136,7 @@ public struct PinCheck: Hashable, Sendable, CustomStringConvertible {
 }
 
 /// A replay result that knows how it compared with its document's pins: ``TraceReplay``,
-/// ``SceneReplay``, ``PathReplay`` and ``DocumentReplay``.
+/// `SceneReplay`, `PathReplay` and ``DocumentReplay``.
 public protocol PinnedReplay {
     /// What comparing the replay with the document's pins found.
     var pins: PinCheck { get }
@@ -145,7 +145,7 @@ public protocol PinnedReplay {
 extension PinnedReplay {
     /// Throws unless at least one pin was compared and every compared pin matched, and, for
     /// pins compared on a reference run, this run equals its peer's (see
-    /// ``PinCheck/verify(allowingNoPins:allowingUncomparedRun:)``): the check a test makes.
+    /// `PinCheck/verify(allowingNoPins:allowingUncomparedRun:)`): the check a test makes.
     ///
     /// ```swift
     /// try replay.verify()      // fails when a pin differs, and when no pin was compared

@@ -155,7 +155,7 @@ public struct Run: Sendable {
         }
     }
 
-    /// One item's values in one frame, named by its kind's ``ItemSchema``; `points` holds a
+    /// One item's values in one frame, named by its kind's `ItemSchema`; `points` holds a
     /// shape's coordinates (x0, y0, x1, y1 ...) where the kind has one (a path's cubic
     /// segments: start, then three points a segment), empty otherwise.
     public struct Item: Sendable {

@@ -61,7 +61,7 @@ extension Trace: FlingDocument {
         return picture.render()
     }
 
-    /// One line per session, then ``TraceReplay/summary``:
+    /// One line per session, then `TraceReplay/summary`:
     /// `scene 3 [stroke 3]: tile 1 settled tick 87 release attract vx 12.658 vy -36.904`.
     public func report(of replay: TraceReplay) -> [String] {
         var lines: [String] = []

@@ -20,7 +20,7 @@ import FlingInteraction
 /// bit for bit, whatever the app did: touches handed in late (after the display clock passed
 /// their time) or inside stalled frames are written with the tick they were really applied
 /// at; resets, added and removed tiles with theirs; times relative to the animator's
-/// ``DragAnimator/timeOrigin``. The trace runs exactly the ticks the animator stepped.
+/// `DragAnimator/timeOrigin`. The trace runs exactly the ticks the animator stepped.
 public struct TraceRecorder {
     /// The animator recorded.
     package let animator: TileAnimator
@@ -51,7 +51,7 @@ public struct TraceRecorder {
     ///
     /// A touch keeps its own time (which the velocity tracker saw) and is given its tick only
     /// where that differs from the tick its time implies. Throws (`outOfRange`) when the ticks
-    /// stepped exceed ``Trace/RunLength/maximumDuration``.
+    /// stepped exceed `Trace/RunLength/maximumDuration`.
     public func trace(stopsWhenIdle: Bool = false, name: String? = nil, notes: String? = nil, attribution: String? = nil)
         throws(FlingError) -> Trace
     {

@@ -65,13 +65,13 @@ public struct TraceReplayer {
     }
 
     /// Replays every session in order, making each session's backend with `makeBackend`, which
-    /// is given the session's ``Trace/Session/solverIterations``.
+    /// is given the session's `Trace/Session/solverIterations`.
     ///
     /// Throws when the trace does not validate, the display rate would stall a session's clock
     /// (an interval longer than its `maxFrameInterval`) or is not within 1...100000 Hz, or the
     /// backend throws. A digest that differs from the trace's pins is not an error here: it is
     /// reported in ``TraceReplay/pins``, which ``PinnedReplay/verify(allowingNoPins:allowingUncomparedRun:)`` checks.
-    /// Pinned digests are compared only on backends of the trace's ``Trace/arithmetic`` (the
+    /// Pinned digests are compared only on backends of the trace's `Trace/arithmetic` (the
     /// pins say how many were compared; `verify()` refuses a replay that compared none).
     public func replay(
         makeBackend: (_ solverIterations: Int) throws(FlingError) -> any PhysicsBackend
@@ -279,7 +279,7 @@ public struct TraceReplay: PinnedReplay, Sendable {
     }
 
     /// The states of the tiles that had a world during one tick, in id order (what
-    /// ``DragAnimator/onTick`` reports); compared by bits (``TileState``).
+    /// `DragAnimator/onTick` reports); compared by bits (``TileState``).
     public struct TickState: Hashable, Sendable {
         public var tick: Int
         public var tiles: [TileState]
@@ -353,7 +353,7 @@ public struct TraceReplay: PinnedReplay, Sendable {
     /// A session's replay.
     public struct Session: Sendable {
         package var name: String?
-        /// Every tick's states, in order (empty when ``TraceReplayer/recordsTicks`` is off).
+        /// Every tick's states, in order (empty when `TraceReplayer/recordsTicks` is off).
         public var ticks: [TickState]
         /// The life-cycle events, in order.
         public var events: [TileEvent]
@@ -382,13 +382,13 @@ public struct TraceReplay: PinnedReplay, Sendable {
     }
 
     public var sessions: [Session]
-    /// The digest chained over every session: the last session's ``Session/digest``.
+    /// The digest chained over every session: the last session's `Session/digest`.
     public var digest: StateDigest
     /// Ticks over every session.
     package var tickCount: Int
     /// How the replay compared with the trace's pins: how many were compared, at what
     /// arithmetic, and which differ. Pins are compared only on a backend of the trace's
-    /// ``Trace/arithmetic``.
+    /// `Trace/arithmetic`.
     public var pins: PinCheck
 
     /// `digest <16 hex digits> ticks <count>`: the line that names a replay.
@@ -398,7 +398,7 @@ public struct TraceReplay: PinnedReplay, Sendable {
 extension Trace {
     /// The trace with every session's expectation set from a replay: its tick count, final
     /// digest and, when `interval` is given, a checkpoint every `interval` ticks. The pins are
-    /// of the backend's arithmetic (the trace's ``arithmetic`` is set to it).
+    /// of the backend's arithmetic (the trace's `arithmetic` is set to it).
     public func pinned(
         every interval: Int? = nil,
         makeBackend: (_ solverIterations: Int) throws(FlingError) -> any PhysicsBackend
