@@ -14,12 +14,12 @@ public struct Rect: Hashable, Sendable, CustomStringConvertible {
         self.init(x: center.x - width / 2, y: center.y - height / 2, width: width, height: height)
     }
 
-    @inlinable package var minX: Double { x }
+    @inlinable public var minX: Double { x }
     @inlinable public var minY: Double { y }
-    @inlinable package var maxX: Double { x + width }
+    @inlinable public var maxX: Double { x + width }
     @inlinable public var maxY: Double { y + height }
-    @inlinable package var center: Vector { Vector(x + width / 2, y + height / 2) }
-    @inlinable package var size: Vector { Vector(width, height) }
+    @inlinable public var center: Vector { Vector(x + width / 2, y + height / 2) }
+    @inlinable public var size: Vector { Vector(width, height) }
 
     public var description: String { "\(x),\(y) \(width)x\(height)" }
 }

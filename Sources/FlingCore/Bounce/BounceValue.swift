@@ -49,10 +49,10 @@ package struct Size: Hashable, Sendable, BounceValue {
 /// A colour as red, green, blue and alpha components, each usually in 0...1 (a `UIColor`'s
 /// `CGColor` components in an RGB space, which SKBounceAnimation bounces one by one).
 public struct RGBA: Hashable, Sendable, BounceValue {
-    package var red: Double
-    package var green: Double
-    package var blue: Double
-    package var alpha: Double
+    public var red: Double
+    public var green: Double
+    public var blue: Double
+    public var alpha: Double
     public init(red: Double, green: Double, blue: Double, alpha: Double = 1) {
         self.red = red; self.green = green; self.blue = blue; self.alpha = alpha
     }
@@ -67,7 +67,7 @@ public struct RGBA: Hashable, Sendable, BounceValue {
 /// `m42 = ty`): a point `(x, y)` goes to `(a x + c y + tx, b x + d y + ty)`. SKBounceAnimation
 /// bounces a transform entry by entry.
 public struct AffineMatrix: Hashable, Sendable, BounceValue {
-    package var a: Double, b: Double, c: Double, d: Double, tx: Double, ty: Double
+    public var a: Double, b: Double, c: Double, d: Double, tx: Double, ty: Double
 
     package init(a: Double, b: Double, c: Double, d: Double, tx: Double = 0, ty: Double = 0) {
         self.a = a; self.b = b; self.c = c; self.d = d; self.tx = tx; self.ty = ty

@@ -12,10 +12,10 @@
 /// `m42`, `m43` translate, `m34` is the perspective term). SKBounceAnimation bounces every
 /// entry on its own curve (``BounceValue``); ``AffineMatrix`` is the 2D part alone.
 public struct Transform3D: Hashable, Sendable, BounceValue {
-    package var m11: Double, m12: Double, m13: Double, m14: Double
-    package var m21: Double, m22: Double, m23: Double, m24: Double
-    package var m31: Double, m32: Double, m33: Double, m34: Double
-    package var m41: Double, m42: Double, m43: Double, m44: Double
+    public var m11: Double, m12: Double, m13: Double, m14: Double
+    public var m21: Double, m22: Double, m23: Double, m24: Double
+    public var m31: Double, m32: Double, m33: Double, m34: Double
+    public var m41: Double, m42: Double, m43: Double, m44: Double
 
     /// Any entry left out is the identity's.
     package init(

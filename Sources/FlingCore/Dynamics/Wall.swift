@@ -43,15 +43,15 @@ extension Wall {
     /// reported after the step with what its first step of contact did.
     public struct Contact: Hashable, Sendable, CustomStringConvertible {
         /// The wall's index in the world's wall list (``DynamicsBackend/setWalls(_:of:)``).
-        package var wall: Int
+        public var wall: Int
         /// The impulse the wall gave the item during that step, in mass units × points per
         /// second: the sum over the contact points of `n·jn + perp(n)·jt` (Chipmunk's
         /// `cpArbiterTotalImpulse`, turned to act on the item).
-        package var impulse: Vector
+        public var impulse: Vector
         /// The contact normal, a unit vector pointing from the wall toward the item.
-        package var normal: Vector
+        public var normal: Vector
         /// The first contact point on the item's surface, in points.
-        package var point: Vector
+        public var point: Vector
 
         package init(wall: Int, impulse: Vector, normal: Vector, point: Vector) {
             self.wall = wall

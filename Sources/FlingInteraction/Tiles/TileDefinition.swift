@@ -9,7 +9,7 @@ public typealias TileID = Identifier<TileDefinition>
 public struct TileDefinition: Hashable, Sendable, IdentifierTag {
     public static let noun = "tile"
 
-    package var id: TileID
+    public var id: TileID
     /// The tile's frame at rest, in points. Its center is the tile's origin.
     public var frame: Rect
     /// Mass in the app's mass units. Default 1. The box moment of inertia follows from it.

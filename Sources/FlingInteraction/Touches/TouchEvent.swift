@@ -25,14 +25,14 @@ public struct TouchEvent: Hashable, Sendable {
     /// handed in late (the display clock has passed its time, its tick is already stepped) is
     /// applied before the next tick instead; its own time still feeds the velocity tracker, and
     /// a recorder writes the tick it was applied at, so a replay does the same.
-    package var time: Double
-    package var touch: TouchID
-    package var phase: Phase
+    public var time: Double
+    public var touch: TouchID
+    public var phase: Phase
     /// Where the finger is, in points.
-    package var position: Vector
+    public var position: Vector
     /// For `began`: the item the app's own hit test found (a tile, a snap item), or nil to let
     /// the animator pick the one under `position`. Ignored for other phases.
-    package var item: TouchEvent.ItemID?
+    public var item: TouchEvent.ItemID?
 
     public init(time: Double, touch: TouchID, phase: Phase, position: Vector, item: TouchEvent.ItemID? = nil) {
         self.time = time
