@@ -4,8 +4,9 @@ import Fling
 /// `tile-animator` row. Every tick the app hands the animator its touches, advances it one
 /// display frame, resets the tiles it culled, and reads every tile's pose to draw. So the
 /// figure covers the whole path: touch validation and queueing, the velocity tracker, release
-/// rules, the settle and cull checks, the backend (native, portable arithmetic), and reading
-/// the poses back.
+/// rules, the settle and cull checks, the backend (native, portable arithmetic; Chipmunk per
+/// world in the `tile-animator-chipmunk` row, the same workload its ratio is taken against),
+/// and reading the poses back.
 ///
 /// Equal work: like the backend rows, every tile has a world on every tick, so the row steps N
 /// worlds per tick (the report prints the count it measured, from the backend's world count
@@ -19,6 +20,14 @@ import Fling
 ///   once culled they are reset and grabbed again on the next tick.
 /// The animator's own digest is off (an app does not need it); the run folds the drawn poses
 /// into its digest outside the timed region.
+///
+/// With walls (`tile-animator+walls`), the configuration gives every tile's world the walls
+/// rows' extras (``Scene/walls``, ``Scene/material``, ``Scene/fields``), so the animator reads
+/// the wall contacts every tick, and the app pushes the held and falling tiles through the
+/// animator (``Scene/push(_:_:)`` every ``Scene/pushPeriod`` ticks, a continuous push
+/// ``Scene/force(_:_:)`` added or removed every ``Scene/forcePeriod``). A falling tile inside
+/// walls is not culled: once it comes to rest it is reset and grabbed again on the next tick,
+/// as a culled one is.
 struct AnimatorRun: Workload {
     /// Ticks from a springing tile's grab to the next: it is let go ``springMoves`` ticks after
     /// the grab, 36 pt from home, and would need about 30 more (and 6 under every threshold) to
@@ -31,14 +40,19 @@ struct AnimatorRun: Workload {
 
     let label: String
     let scene: Scene
+    let walls: Bool
     let animator: TileAnimator
-    let backend: NativeBackend
+    let backend: any DynamicsBackend
+    /// The backend, when it is native (its threads, its reservation).
+    let native: NativeBackend?
     var fingers: [Finger] = []
     /// Per falling tile (`scene.falling` order): held ticks still to wait (negative), the
     /// fling's step (0...3), or `released` while it falls, or `regrab` once culled and reset.
     var fallState: [Int] = []
     var poses: [Transform] = []
     var events: [TileEvent] = []
+    /// Per tile, its continuous push while it has one (with walls).
+    var pushes: [Push.ID?] = []
     var digest = StateDigest()
     var tick = 0
     var respawns = 0
@@ -46,17 +60,36 @@ struct AnimatorRun: Workload {
 
     static let released = 1_000, regrab = 1_001
 
-    /// - Parameter threads: the native backend's threads; `shareEveryStep` makes every step
-    ///   take them, however few the worlds (for the reference runs).
-    init(label: String, scene: Scene, threads: Int = 1, shareEveryStep: Bool = false) throws {
+    /// - Parameter kind: the backend the animator runs on (native-portable for `tile-animator`,
+    ///   Chipmunk per world for `tile-animator-chipmunk`, native for that row's reference run).
+    ///   `threads`: a native backend's threads; `shareEveryStep` makes every step
+    ///   take them, however few the worlds (for the reference runs). `walls`: the workload with
+    ///   walls, a material, a field and pushes.
+    init(
+        label: String, scene: Scene, kind: BackendKind = .nativePortable, threads: Int = 1, shareEveryStep: Bool = false,
+        walls: Bool = false
+    ) throws {
         self.label = label
         self.scene = scene
+        self.walls = walls
         let tiles = scene.tiles.enumerated().map { i, p in
             TileDefinition(id: TileID(i), frame: Rect(center: p.origin, width: 80, height: 80), mass: p.mass)
         }
-        backend = try NativeBackend(solverIterations: Scene.solverIterations, arithmetic: .portable, threads: threads)
-        if shareEveryStep { backend.parallelSlots = 0 }
-        animator = try TileAnimator(viewport: Scene.viewport, tiles: tiles, configuration: scene.configuration, backend: backend)
+        if kind == .native || kind == .nativePortable {
+            let native = try NativeBackend(solverIterations: Scene.solverIterations, arithmetic: kind.arithmetic, threads: threads)
+            if shareEveryStep { native.parallelSlots = 0 }
+            self.native = native
+            backend = native
+        } else {
+            native = nil
+            backend = try kind.make(solverIterations: Scene.solverIterations)
+        }
+        var configuration = scene.configuration
+        if walls {
+            configuration.dynamics = DynamicsSettings(walls: Scene.walls, itemProperties: Scene.material, fields: Scene.fields)
+            pushes = [Push.ID?](repeating: nil, count: scene.count)
+        }
+        animator = try TileAnimator(viewport: Scene.viewport, tiles: tiles, configuration: configuration, backend: backend)
         animator.keepsDigest = false
         for i in scene.dragged { fingers.append(Finger(scene.tiles[i])) }
         fallState = [Int](repeating: Self.regrab, count: scene.falling.count)
@@ -65,7 +98,7 @@ struct AnimatorRun: Workload {
     }
 
     mutating func populate(reserve: Bool) throws {
-        if reserve { backend.reserveCapacity(scene.count) }
+        if reserve { native?.reserveCapacity(scene.count) }
     }
 
     mutating func foldDigest() {
@@ -135,6 +168,7 @@ struct AnimatorRun: Workload {
             try touch(i, s == 3 ? .ended : .moved, o + Vector(0, 40 * Double(min(s + 1, 3))), t)
             fallState[f] = s == 3 ? Self.released : s + 1
         }
+        if walls { try push(k) }
         // One display frame: exactly one tick. Last frame's events are let go first, as an app
         // done with them would: the animator then refills the same storage instead of allocating.
         events.removeAll()
@@ -143,9 +177,9 @@ struct AnimatorRun: Workload {
         var freed = 0
         for e in events {
             switch e.kind {
-            case .culled:
+            case .culled, .cameToRest:
                 let i = Int(e.tile.rawValue)
-                guard scene.tiles[i].role == .falling else { throw WorkloadBroken(what: "tile \(i), not a falling one, was culled") }
+                guard scene.tiles[i].role == .falling else { throw WorkloadBroken(what: "tile \(i), not a falling one, was \(e.kind)") }
                 try animator.reset(e.tile)
                 fallState[i / 3] = Self.regrab  // tile i is the (i / 3)-th falling one
                 respawns += 1
@@ -162,6 +196,29 @@ struct AnimatorRun: Workload {
         }
         steppedWorlds += backend.worldCount + freed
         animator.drawnTransforms(into: &poses)
+    }
+
+    /// The app's pushes after tick `k`, with walls: the held and falling tiles due are pushed,
+    /// and their continuous pushes added or removed (the springing ones are left alone: a push
+    /// could send one past the release rule's radius).
+    mutating func push(_ k: Int) throws {
+        var i = k % Scene.pushPeriod
+        while i < scene.count {
+            if scene.tiles[i].role != .springing { try animator.applyPush(Scene.push(i, k), to: TileID(i)) }
+            i += Scene.pushPeriod
+        }
+        i = k % Scene.forcePeriod
+        while i < scene.count {
+            if scene.tiles[i].role != .springing {
+                if let push = pushes[i] {
+                    try animator.removePush(push)
+                    pushes[i] = nil
+                } else {
+                    pushes[i] = try animator.addPush(Scene.force(i, k), to: TileID(i))
+                }
+            }
+            i += Scene.forcePeriod
+        }
     }
 
     mutating func tearDown() throws {}

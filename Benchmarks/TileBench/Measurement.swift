@@ -98,6 +98,9 @@ struct BenchBackend: Hashable, CaseIterable {
         case nativePortable = "native-portable"
         /// The whole app path: ``TileAnimator`` over native-portable (its own workload and digest).
         case tileAnimator = "tile-animator"
+        /// The same app path over Chipmunk, one space per world: what the animator rows'
+        /// speed-up is taken against (platform arithmetic, so its digest is its own).
+        case tileAnimatorChipmunk = "tile-animator-chipmunk"
     }
 
     var base: Base
@@ -113,20 +116,28 @@ struct BenchBackend: Hashable, CaseIterable {
     static let native = BenchBackend(base: .native)
     static let nativePortable = BenchBackend(base: .nativePortable)
     static let tileAnimator = BenchBackend(base: .tileAnimator)
+    static let tileAnimatorChipmunk = BenchBackend(base: .tileAnimatorChipmunk)
     static let allCases =
         Base.allCases.map { BenchBackend(base: $0) }
-        + [Base.chipmunkPerWorld, .chipmunkShared, .native, .nativePortable].map {
+        + [Base.chipmunkPerWorld, .chipmunkShared, .native, .nativePortable, .tileAnimator, .tileAnimatorChipmunk].map {
             BenchBackend(base: $0, walls: true)
         }
 
     var rawValue: String { base.rawValue + (walls ? "+walls" : "") + (threads == 1 ? "" : "×\(threads)") }
 
-    /// What a row's speed-up is measured against: chipmunk-per-world on the same workload.
-    var baseline: BenchBackend { BenchBackend(base: .chipmunkPerWorld, walls: walls) }
+    /// Whether the row runs the animator's workload (not the backend workload).
+    var isAnimator: Bool { base == .tileAnimator || base == .tileAnimatorChipmunk }
+
+    /// What a row's speed-up is measured against: Chipmunk, one space per world, on the same
+    /// workload (chipmunk-per-world for the backend rows, tile-animator-chipmunk for the
+    /// animator's).
+    var baseline: BenchBackend {
+        BenchBackend(base: isAnimator ? .tileAnimatorChipmunk : .chipmunkPerWorld, walls: walls)
+    }
 
     var kind: BackendKind {
         switch base {
-        case .chipmunkPerWorld: return .chipmunk
+        case .chipmunkPerWorld, .tileAnimatorChipmunk: return .chipmunk
         case .chipmunkShared: return .chipmunkShared
         case .native: return .native
         case .nativePortable, .tileAnimator: return .nativePortable
@@ -139,8 +150,8 @@ struct BenchBackend: Hashable, CaseIterable {
     /// The rows whose end states must be equal bit for bit: one workload (the backend
     /// workload, or the animator's), one arithmetic.
     var comparisonGroup: String {
-        base == .tileAnimator
-            ? "the TileAnimator workload (portable)"
+        isAnimator
+            ? "the TileAnimator workload\(walls ? " with walls, a field and pushes" : "") (\(kind.arithmetic))"
             : "the backend workload\(walls ? " with walls and a field" : ""), \(kind.arithmetic) arithmetic"
     }
 
@@ -158,9 +169,10 @@ struct BenchBackend: Hashable, CaseIterable {
 
     /// The default rows: every one but chipmunk-shared+walls, whose one space puts every tile's
     /// box in the same few cells of the spatial hash, so its broad phase meets every pair of
-    /// tiles: O(N²) a step (ask for it by name).
+    /// tiles: O(N²) a step, and tile-animator+walls, the allocation check's workload (its
+    /// pushes and rests make it other work than the other rows'). Ask for them by name.
     static var defaults: [BenchBackend] {
-        available.filter { !($0.base == .chipmunkShared && $0.walls) }
+        available.filter { !($0.walls && ($0.base == .chipmunkShared || $0.isAnimator)) }
     }
 
     init(base: Base, threads: Int = 1, walls: Bool = false) {
@@ -171,7 +183,7 @@ struct BenchBackend: Hashable, CaseIterable {
 
     init?(argument: String) {
         if argument.hasSuffix("+walls") {
-            guard var b = BenchBackend(argument: String(argument.dropLast(6))), b.base != .tileAnimator else { return nil }
+            guard var b = BenchBackend(argument: String(argument.dropLast(6))) else { return nil }
             b.walls = true
             self = b
             return
@@ -182,6 +194,7 @@ struct BenchBackend: Hashable, CaseIterable {
         case "native": self = .native
         case "native-portable": self = .nativePortable
         case "tile-animator": self = .tileAnimator
+        case "tile-animator-chipmunk": self = .tileAnimatorChipmunk
         default: return nil
         }
     }
@@ -288,14 +301,19 @@ func runRound(
     var backends: [BenchBackend] = []
     var skipped: [(BenchBackend, String)] = []
     let available = memoryAvailable()
+    // The rows of a round are alive together: each is admitted while the heap projected for it
+    // and the rows before it stays within 80 % of what is available.
+    var admitted = 0.0
     for b in requested {
-        if let perTile = bytesPerTile[b], let available, perTile * Double(n) > 0.8 * available {
+        let need = bytesPerTile[b].map { $0 * Double(n) } ?? 0
+        if let perTile = bytesPerTile[b], let available, admitted + need > 0.8 * available {
             let why =
-                "skipped: would need ≈ \(gigabytes(perTile * Double(n))) of heap (\(grouped(Int(perTile))) B/tile), "
-                + "\(gigabytes(available)) available"
+                "skipped: would need ≈ \(gigabytes(need)) of heap (\(grouped(Int(perTile))) B/tile) beside the "
+                + "\(gigabytes(admitted)) of the rows before it, \(gigabytes(available)) available"
             progress.say("N=\(grouped(n)): \(b.rawValue) \(why)")
             skipped.append((b, why))
         } else {
+            admitted += need
             backends.append(b)
         }
     }
@@ -367,14 +385,18 @@ func runRound(
         var members = rows.map { (name: $0.backend.rawValue, digest: $0.digest, ticks: $0.ticks) }
         if rows.count == 1 {
             let row = rows[0]
-            let base: BenchBackend.Base =
-                row.backend.base == .tileAnimator ? .tileAnimator : row.backend.kind.arithmetic == .portable ? .nativePortable : .native
+            let kind: BackendKind = row.backend.kind.arithmetic == .portable ? .nativePortable : .native
             let threads = n >= sharedReferenceTiles ? 2 : 1
+            let what = row.backend.isAnimator ? "TileAnimator over \(kind.rawValue)" : kind.rawValue
             let name =
-                "a reference run (\(base.rawValue) on \(threads == 1 ? "1 thread" : "\(threads) threads sharing every step"), untimed)"
+                "a reference run (\(what) on \(threads == 1 ? "1 thread" : "\(threads) threads sharing every step"), untimed)"
             progress.say("N=\(grouped(n)): \(name), \(grouped(row.ticks)) ticks")
-            var reference = try BenchBackend(base: base, threads: threads, walls: row.backend.walls).workload(
-                scene: scene, shareEveryStep: threads > 1)
+            var reference: any Workload =
+                row.backend.isAnimator
+                ? try AnimatorRun(
+                    label: name, scene: scene, kind: kind, threads: threads, shareEveryStep: threads > 1, walls: row.backend.walls)
+                : try BenchBackend(base: kind == .native ? .native : .nativePortable, threads: threads, walls: row.backend.walls)
+                    .workload(scene: scene, shareEveryStep: threads > 1)
             try reference.populate(reserve: plan.reserve)
             _ = try reference.run(ticks: row.ticks)
             members.append((name: name, digest: reference.digest, ticks: reference.tick))
@@ -389,14 +411,19 @@ extension BenchBackend {
     /// A fresh run of this row's workload: the backend workload on this backend, or the
     /// animator's workload over native-portable with this row's threads.
     func workload(scene: Scene, shareEveryStep: Bool = false) throws -> any Workload {
-        if base == .tileAnimator {
-            return try AnimatorRun(label: rawValue, scene: scene, threads: threads, shareEveryStep: shareEveryStep)
+        if isAnimator {
+            return try AnimatorRun(
+                label: rawValue, scene: scene, kind: kind, threads: threads, shareEveryStep: shareEveryStep, walls: walls)
         }
         let backend = try make(solverIterations: Scene.solverIterations)
         if shareEveryStep, let native = backend as? NativeBackend { native.parallelSlots = 0 }
+        if scalarContacts, let native = backend as? NativeBackend { native.contactLanes = false }
         return WorkloadRun(label: rawValue, backend: backend, scene: scene, walls: walls)
     }
 }
+
+/// `--scalar-contacts`: the native rows iterate wall contacts one world at a time.
+nonisolated(unsafe) var scalarContacts = false
 
 func gigabytes(_ bytes: Double) -> String { fixed(bytes / 1e9, 1) + " GB" }
 

@@ -144,6 +144,7 @@ func svg(_ rounds: [Round], title: String) -> String {
     func f(_ v: Double) -> String { fixed(v, 1) }
     let colors: [BenchBackend: String] = [
         .chipmunkPerWorld: "#d62728", .chipmunkShared: "#ff7f0e", .native: "#1f77b4", .nativePortable: "#2ca02c", .tileAnimator: "#9467bd",
+        .tileAnimatorChipmunk: "#8c564b",
     ]
 
     var s = """

@@ -177,6 +177,25 @@ struct Scene {
         try backend.setFields(Scene.fields, of: w)
     }
 
+    /// The allocation check's pushes (`--alloc-check` with a `+walls` backend): every
+    /// ``pushPeriod`` ticks each tile gets an instantaneous push, and every ``forcePeriod``
+    /// ticks a continuous push is added to it or, if it has one, removed, each at its own
+    /// phase (tile index modulo the period), so that some happen on every tick.
+    static let pushPeriod = 60
+    static let forcePeriod = 45
+
+    /// The instantaneous push tile `i` gets after tick `k`: up to 300 mass·pt/s at an offset.
+    @inline(__always) static func push(_ i: Int, _ k: Int) -> Push {
+        var rng = SplitMix64(i, k, salt: 0x9054_0000_0000_0004)
+        return Push(Vector(rng.uniform(-300, 300), rng.uniform(-300, 300)), at: Vector(rng.uniform(-20, 20), rng.uniform(-20, 20)))
+    }
+
+    /// The continuous push tile `i` gets after tick `k`: up to 1,500 mass·pt/s² at an offset.
+    @inline(__always) static func force(_ i: Int, _ k: Int) -> Push {
+        var rng = SplitMix64(i, k, salt: 0xF02C_0000_0000_0005)
+        return Push(Vector(rng.uniform(-1_500, 1_500), rng.uniform(-1_500, 1_500)), at: Vector(rng.uniform(-20, 20), rng.uniform(-20, 20)))
+    }
+
     func drag(_ i: Int, localAnchor: Vector, finger: Vector) -> DragJoint {
         DragJoint(
             localAnchor: localAnchor, finger: finger,
@@ -246,18 +265,25 @@ struct WorkloadRun: Workload {
 
     /// Whether every world has the walls rows' extras (``Scene/addWalls(_:_:)``).
     let walls: Bool
+    /// Whether the ticks also push the tiles (``Scene/push(_:_:)``, ``Scene/force(_:_:)``):
+    /// the allocation check's workload with walls, fields and pushes.
+    let pushes: Bool
+    /// Per tile, its continuous push while it has one.
+    var forces: [ForceID?] = []
 
-    init(label: String, backend: any DynamicsBackend, scene: Scene, walls: Bool = false) {
+    init(label: String, backend: any DynamicsBackend, scene: Scene, walls: Bool = false, pushes: Bool = false) {
         self.label = label
         self.backend = backend
         self.scene = scene
         self.walls = walls
+        self.pushes = pushes
         // Every buffer the ticks use is allocated here, before the caller's memory baseline.
         worlds.reserveCapacity(scene.count)
         states.reserveCapacity(scene.count)
         fingers.reserveCapacity(scene.dragged.count)
         drags.reserveCapacity(scene.dragged.count)
         for i in scene.dragged { fingers.append(Finger(scene.tiles[i])) }
+        if pushes { forces = Array(repeating: nil, count: scene.count) }
     }
 
     /// Makes every tile's world, joints and springs: what the memory figure measures.
@@ -320,6 +346,7 @@ struct WorkloadRun: Workload {
                 try backend.setVelocity(of: w, linear: v, angular: spin)
                 worlds[i] = w
                 respawns += 1
+                if pushes { forces[i] = nil }
             }
         }
         //    Springing tiles due this tick are kicked and released again toward their origins.
@@ -336,6 +363,40 @@ struct WorkloadRun: Workload {
             try backend.removeDrag(drags[i / 3], from: w)
             let local = states[i].transform.local(fromWorld: finger)
             drags[i / 3] = try backend.addDrag(scene.drag(i, localAnchor: local, finger: finger), to: w)
+        }
+        if pushes { try push(k) }
+    }
+
+    /// The tiles due after tick `k` are pushed, and their continuous pushes added or removed;
+    /// and one falling tile is respawned (a tile inside walls is never culled, so this is the
+    /// walls workload's only making of worlds once warmed up).
+    @inline(never)
+    mutating func push(_ k: Int) throws {
+        if !scene.falling.isEmpty {
+            let i = scene.falling[k % scene.falling.count]
+            try backend.destroyWorld(worlds[i])
+            let w = try backend.makeWorld(scene.worldDefinition(i, at: scene.tiles[i].origin, walls: walls))
+            if walls { try scene.addWalls(backend, w) }
+            let (v, spin) = Scene.toss(i, k)
+            try backend.setVelocity(of: w, linear: v, angular: spin)
+            worlds[i] = w
+            forces[i] = nil
+            respawns += 1
+        }
+        var i = k % Scene.pushPeriod
+        while i < worlds.count {
+            try backend.applyImpulse(Scene.push(i, k), to: worlds[i])
+            i += Scene.pushPeriod
+        }
+        i = k % Scene.forcePeriod
+        while i < worlds.count {
+            if let force = forces[i] {
+                try backend.removeForce(force, from: worlds[i])
+                forces[i] = nil
+            } else {
+                forces[i] = try backend.addForce(Scene.force(i, k), to: worlds[i])
+            }
+            i += Scene.forcePeriod
         }
     }
 

@@ -15,24 +15,29 @@ let usage = """
     Runs one workload — N photo tiles alive at once, a third dragged by fingers along
     Lissajous paths, a third springing back to their origins, a third falling (respawned when
     off screen) — on several backends side by side, and the same scene through TileAnimator
-    (the tile-animator row). Reports the worlds each row stepped per tick (N for every row:
-    every tile has a world on every tick) and ns per world-step (median of the repetitions
-    after a warm-up, with min and max), world-steps per second, heap bytes per tile and each
-    row's speed-up over chipmunk-per-world, per world-step. Compares every row's end state
-    (digest) with another run of the same workload and arithmetic: the other rows
-    (chipmunk-per-world, chipmunk-shared and native compute with the platform's libm;
-    native-portable and tile-animator with Fling's portable functions), or, for a row with
-    none, a reference run made for it (native on 2 threads sharing every step from 100 tiles,
-    on one below; untimed). Exits 1 when a comparison differs. Table on stdout, progress on stderr.
+    (the tile-animator row, over native-portable; tile-animator-chipmunk, over Chipmunk).
+    Reports the worlds each row stepped per tick (N for every row: every tile has a world on
+    every tick) and ns per world-step (median of the repetitions after a warm-up, with min and
+    max), world-steps per second, heap bytes per tile and each row's speed-up, per world-step,
+    over Chipmunk on its own workload (chipmunk-per-world; the animator rows over
+    tile-animator-chipmunk). Compares every row's end state (digest) with another run of the
+    same workload and arithmetic: the other rows (chipmunk-per-world, chipmunk-shared and
+    native compute with the platform's libm; native-portable and tile-animator with Fling's
+    portable functions), or, for a row with none, a reference run made for it (native on 2
+    threads sharing every step from 100 tiles, on one below; untimed). Exits 1 when a comparison differs. Table on stdout, progress on stderr.
 
     options:
       --tiles LIST        tile counts, comma-separated; a k suffix means thousands
                           (default 1,10,100,1k,10k,100k)
       --backends LIST     some of: chipmunk-per-world, chipmunk-shared, native, native-portable,
-                          tile-animator, and each but the animator with +walls: the workload with
-                          the viewport's edges as walls and a noise field in every world
-                          (default: every one this build has, but chipmunk-shared+walls, whose
-                          shared space meets every pair of tiles in its broad phase: O(N²))
+                          tile-animator, tile-animator-chipmunk, and each with +walls: the workload with the viewport's
+                          edges as walls and a noise field in every world (tile-animator+walls:
+                          also a material, pushes through the animator, and a tile that comes to
+                          rest grabbed again) (default: every one this build has, but
+                          chipmunk-shared+walls, whose shared space meets every pair of tiles in
+                          its broad phase: O(N²), and the animator rows with walls). Rows
+                          whose heap, projected with the rows before them, would pass 80 % of
+                          the memory available are skipped at that N, and the report says so
       --quick             a short run (make run): tiles 1,10,100,1k,10k, 100k tile-steps per
                           repetition, 3 repetitions
       --reps R            repetitions per N (default 9; 5 at N >= 100k): more repetitions
@@ -45,10 +50,19 @@ let usage = """
       --csv FILE          also write the results as CSV
       --svg FILE          also write a chart (ns per tile-step against N, log-log) as SVG
       --no-reserve        do not call NativeBackend.reserveCapacity(N) before making the worlds
-      --alloc-check T     native (or, with --backends tile-animator, the animator's workload):
-                          make the tiles (first of --tiles, default 1000), warm up 300 ticks,
-                          run T more ticks, print the digest. Compare heap totals of two T
-                          under valgrind to see whether a tick allocates.
+      --scalar-contacts   native rows iterate every world's wall contacts one world at a time
+                          instead of eight at a time in SIMD lanes (the same bits): what the
+                          lanes save
+      --alloc-check T     native (or the one backend named by --backends: native,
+                          native-portable, their +walls rows, which then also push the tiles
+                          (an instantaneous push and a continuous one added or removed, each
+                          tile every 60 and 45 ticks) and respawn a falling tile every tick,
+                          tile-animator or tile-animator+walls): make the tiles (first
+                          of --tiles, default 1000), warm up 300 ticks, run T more ticks, print
+                          the digest. Compare heap totals of two T under valgrind to see
+                          whether a tick allocates (.ci/alloc-check does)
+      --plant-allocation  with --alloc-check: allocate on every measured tick, on purpose, so
+                          that a check can be seen to catch it
       --quiet             no progress on stderr
       --help              this text
     """
@@ -63,6 +77,7 @@ struct Options {
     var csvPath: String?
     var svgPath: String?
     var allocCheckTicks: Int?
+    var plantAllocation = false
     var quiet = false
     var quick = false
     var threads = [1]
@@ -133,7 +148,9 @@ func parse(_ arguments: [String]) throws -> Options {
         case "--csv": o.csvPath = try value(a)
         case "--svg": o.svgPath = try value(a)
         case "--no-reserve": o.plan.reserve = false
+        case "--scalar-contacts": scalarContacts = true
         case "--alloc-check": o.allocCheckTicks = try parseCount(Substring(try value(a)))
+        case "--plant-allocation": o.plantAllocation = true
         case "--quiet": o.quiet = true
         case "--help", "-h":
             print(usage)
@@ -162,19 +179,30 @@ func parse(_ arguments: [String]) throws -> Options {
     return o
 }
 
-/// `--alloc-check`: the native backend alone (or the animator's workload), so that a heap
+/// `--alloc-check`: one native backend alone (or the animator's workload), so that a heap
 /// profiler's totals for two tick counts can be compared. Setup and warm-up are the same for
-/// every T; only the T ticks differ.
-func allocCheck(tiles n: Int, ticks: Int, reserve: Bool, animator: Bool) throws {
+/// every T; only the T ticks differ. A `+walls` backend runs the walls workload with pushes.
+func allocCheck(tiles n: Int, ticks: Int, reserve: Bool, backend b: BenchBackend, plant: Bool) throws {
     let scene = Scene(count: n)
     var run: any Workload =
-        animator
-        ? try AnimatorRun(label: "tile-animator", scene: scene)
-        : WorkloadRun(label: "native", backend: try NativeBackend(), scene: scene)
+        b.isAnimator
+        ? try AnimatorRun(label: b.rawValue + (b.walls ? " (pushes too)" : ""), scene: scene, kind: b.kind, walls: b.walls)
+        : WorkloadRun(
+            label: b.rawValue + (b.walls ? " (pushes too)" : ""), backend: try b.make(solverIterations: Scene.solverIterations),
+            scene: scene, walls: b.walls, pushes: b.walls)
     try run.populate(reserve: reserve)
     _ = try run.run(ticks: 300)
     let before = heapInUse()
-    let ns = try run.run(ticks: ticks)
+    var ns: UInt64 = 0
+    if plant {
+        // One small array a tick, kept until the next: a tick that allocates, on purpose.
+        for t in 0..<ticks {
+            ns &+= try run.run(ticks: 1)
+            plantedAllocation = [UInt8](repeating: UInt8(truncatingIfNeeded: t), count: 64)
+        }
+    } else {
+        ns = try run.run(ticks: ticks)
+    }
     let after = heapInUse()
     // Fixed-width fields: the report's own strings then cost the same allocations whatever
     // T is (a respawn count that gains a digit would otherwise add one).
@@ -187,6 +215,9 @@ func allocCheck(tiles n: Int, ticks: Int, reserve: Bool, animator: Bool) throws 
     }
 }
 
+/// `--plant-allocation`'s array, kept so that making it is not optimized away.
+nonisolated(unsafe) var plantedAllocation: [UInt8] = []
+
 func main() -> Int32 {
     let options: Options
     do {
@@ -197,10 +228,15 @@ func main() -> Int32 {
     }
 
     if let ticks = options.allocCheckTicks {
+        let backend = options.backendsGiven ? options.backends[0] : .native
+        guard options.backends.count == 1 || !options.backendsGiven, backend.threadable else {
+            printError("tile-bench: --alloc-check runs one native backend or tile-animator (with --backends)")
+            return 2
+        }
         do {
             try allocCheck(
-                tiles: options.tilesGiven ? options.tiles[0] : 1_000, ticks: ticks, reserve: options.plan.reserve,
-                animator: options.backendsGiven && options.backends == [.tileAnimator])
+                tiles: options.tilesGiven ? options.tiles[0] : 1_000, ticks: ticks, reserve: options.plan.reserve, backend: backend,
+                plant: options.plantAllocation)
             return 0
         } catch {
             printError("tile-bench: \(error)")
@@ -235,7 +271,8 @@ func main() -> Int32 {
     var out = "Fling tile-bench: N photo tiles alive at once; a third dragged along Lissajous paths, a third springing\n"
     out += "home (kicked again every \(Scene.springPeriod) ticks), a third falling (respawned once off the 390×844 viewport).\n"
     out += "tile-animator: the same kind of scene through TileAnimator (touches, velocity tracker, release rules, settle and\n"
-    out += "cull checks) over native-portable, every tile grabbed again before it settles and right after it is culled.\n"
+    out += "cull checks) over native-portable, every tile grabbed again before it settles and right after it is culled;\n"
+    out += "tile-animator-chipmunk: the same over chipmunk-per-world, what the animator rows' ratio is taken against.\n"
     out += "Tick 1/60 s, 10 solver iterations. Timed per tick: fingers + step + readStates + respawns/re-releases/re-grabs.\n"
     out += "worlds/tick: worlds each row stepped per tick, as measured. ns/world-step: timed ns / worlds stepped (every ratio\n"
     out += "below is per world-step), median of \(options.plan.repetitions) repetitions"
@@ -291,45 +328,38 @@ func main() -> Int32 {
     return agree ? 0 : 1
 }
 
-/// The ratios Benchmarks/PERFORMANCE.md quotes, from this run's medians (per
-/// world-step), each named by what it measures.
+/// The ratios Benchmarks/PERFORMANCE.md quotes, from this run's medians (per world-step), each
+/// in the words its prose uses and `DocumentFiguresTests.performanceProseIsTheCommittedRun`
+/// reads back against the CSV: a row against a row of its own workload only.
 func ratios(_ rounds: [Round]) -> String {
     func find(_ round: Round, _ b: BenchBackend) -> Measurement? {
         round.measurements.first { $0.backend == b }
     }
-    var sections: [String] = []
     var parts: [String] = []
-    if let round = rounds.first(where: { $0.tiles == 10_000 }) {
-        for b in [BenchBackend.native, .nativePortable] {
-            if let m = find(round, b), let r = speedup(m, in: round, over: .chipmunkPerWorld) {
-                parts.append("\(b.rawValue) steps a world \(fixed(r, 1))× as fast as chipmunk-per-world")
-            }
+    for round in rounds where round.tiles == 10_000 || round.tiles == 100_000 {
+        let at = "at \(grouped(round.tiles)) tiles"
+        for m in round.measurements where m.backend.threads == 1 && m.backend != m.backend.baseline {
+            guard let r = speedup(m, in: round, over: m.backend.baseline) else { continue }
+            parts.append("`\(m.backend.rawValue)` steps a world \(fixed(r, 1))× as fast as `\(m.backend.baseline.rawValue)` \(at)")
         }
-        if let a = find(round, .tileAnimator), let p = find(round, .nativePortable) {
-            let r = a.nsPerWorldStep.median / p.nsPerWorldStep.median
-            parts.append("the TileAnimator path takes \(fixed(r, 2))× native-portable's time per world-step")
+        for m in round.measurements where m.backend.threads == 2 {
+            let one = BenchBackend(base: m.backend.base, walls: m.backend.walls)
+            guard let r = speedup(m, in: round, over: one) else { continue }
+            parts.append("`\(m.backend.rawValue)` has \(fixed(r, 2))× `\(one.rawValue)`'s throughput \(at)")
         }
-        if let b = (find(round, .native) ?? find(round, .nativePortable))?.bytesPerTile {
-            parts.append("native holds \(grouped(Int(b.rounded()))) heap bytes per tile")
+        if let b = (find(round, .native) ?? find(round, .nativePortable)), let bytes = b.bytesPerTile {
+            parts.append("`\(b.backend.rawValue)` holds \(grouped(Int(bytes.rounded()))) heap bytes per tile \(at)")
         }
-        if !parts.isEmpty { sections.append("at 10,000 tiles, " + parts.joined(separator: "; ")) }
-        parts = []
-    }
-    if let round = rounds.first(where: { $0.tiles == 100_000 }) {
+        guard round.tiles == 100_000 else { continue }
         for base in [BenchBackend.native, .nativePortable, .tileAnimator] {
-            guard let one = find(round, base) else { continue }
-            if let two = find(round, BenchBackend(base: base.base, threads: 2)) {
-                let r = one.nsPerWorldStep.median / two.nsPerWorldStep.median
-                parts.append("\(two.backend.rawValue) has \(fixed(r, 2))× \(base.rawValue)'s throughput")
-            }
             // Cores busy stepping 100,000 worlds 60 times a second on one thread.
+            guard let one = find(round, base) else { continue }
             let cores = one.nsPerWorldStep.median * 100_000 * 60 / 1e9
-            parts.append("\(base.rawValue) needs \(fixed(cores, 2)) of a core for 100,000 tiles at 60 Hz")
+            parts.append("`\(base.rawValue)` needs \(fixed(cores, 2)) of a core for 100,000 tiles at 60 Hz")
         }
-        if !parts.isEmpty { sections.append("at 100,000 tiles, " + parts.joined(separator: "; ")) }
     }
-    guard !sections.isEmpty else { return "" }
-    return "ratios (this run's medians, per world-step): " + sections.joined(separator: ". ") + "\n"
+    guard !parts.isEmpty else { return "" }
+    return "ratios (this run's medians, per world-step): " + parts.joined(separator: "; ") + "\n"
 }
 
 exit(main())

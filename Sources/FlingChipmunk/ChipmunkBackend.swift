@@ -38,8 +38,12 @@ public final class ChipmunkBackend: DynamicsBackend {
     private var freeSlots: [UInt32] = []
     private var sharedSpace: OpaquePointer?
     private var sharedOrder: SharedConstraintOrder?
-    /// Shared layout: wall sets by their walls (looked up, never iterated), with their users.
-    private var wallSets: [[Wall]: (id: Int, shapes: [OpaquePointer], users: Int)] = [:]
+    /// Shared layout: wall sets by id (looked up, never iterated): their shapes, their users
+    /// (the worlds whose walls include one of them) and, for a set made for a whole list, the
+    /// list; a change of walls puts its new walls in a set of their own (``WallChange``).
+    private var wallSets: [Int: (shapes: [OpaquePointer], users: Int, list: [Wall]?)] = [:]
+    /// Shared layout: the sets made for a whole list, by their walls.
+    private var listSets: [[Wall]: Int] = [:]
     private var nextWallSet = 1
     /// The slots of worlds with dynamics, whose contact lists each step clears.
     private var dynamicSlots: [Int] = []
@@ -75,6 +79,10 @@ public final class ChipmunkBackend: DynamicsBackend {
         let handler = cpSpaceAddDefaultCollisionHandler(space)!
         handler.pointee.beginFunc = wallBegin
         handler.pointee.postSolveFunc = wallPostSolve
+        // In the shared space a change of walls leaves the walls an item dropped in place for
+        // the other items of their set: the item's arbiters with them are left out of every
+        // step from then on, as if the shapes were gone (in its own space they are).
+        if layout == .sharedSpace { handler.pointee.preSolveFunc = wallPreSolve }
         let dummy = cpSegmentShapeNew(cpSpaceGetStaticBody(space), cpVect(x: 0, y: 0), cpVect(x: 1, y: 0), 0)!
         for _ in 0..<2 {
             cpSpaceAddShape(space, dummy)
@@ -364,48 +372,71 @@ public final class ChipmunkBackend: DynamicsBackend {
         return d
     }
 
+    /// Sets the walls. The walls in both the old list and the new one (``WallChange``) keep
+    /// their shapes, and with them their arbiters with the box; the others are removed, and the
+    /// new ones added after, in list order. A world's first walls, or walls after none, are all
+    /// new, and its box is made after them.
     public func setWalls(_ walls: [Wall], of world: WorldID) throws(FlingError) {
         let i = try slot(world)
         try BackendCheck.walls(walls, size: worlds[i]!.size)
-        guard walls != worlds[i]!.wallKey else { return }
+        let old = worlds[i]!.wallKey
+        guard walls != old else { return }
         let d = dynamics(i)
-        removeWalls(i)
-        guard !walls.isEmpty else { return }
-        let space = worlds[i]!.space
-        let filterWall = cpShapeFilter(group: 0, categories: 1, mask: 2)
-        func newWall(_ k: Int, set: Int) -> OpaquePointer {
-            let w = walls[k]
-            let shape = cpSegmentShapeNew(
-                cpSpaceGetStaticBody(space), cpVect(x: w.start.x, y: w.start.y), cpVect(x: w.end.x, y: w.end.y), w.radius)!
-            cpShapeSetElasticity(shape, w.elasticity)
-            cpShapeSetFriction(shape, w.friction)
-            cpShapeSetFilter(shape, filterWall)
-            cpShapeSetUserData(shape, wallCode(set: set, index: k))
-            cpSpaceAddShape(space, shape)
-            return shape
+        if walls.isEmpty || old.isEmpty {
+            removeWalls(i)
+            if !walls.isEmpty { addWalls(walls, i, d) }
+        } else {
+            changeWalls(walls, i, d)
         }
+    }
+
+    /// A new wall shape for `walls[k]`, added to world `i`'s space with the code of its set and
+    /// its index there.
+    private func newWall(_ walls: [Wall], _ k: Int, _ i: Int, set: Int, index: Int) -> OpaquePointer {
+        let w = walls[k]
+        let space = worlds[i]!.space
+        let shape = cpSegmentShapeNew(
+            cpSpaceGetStaticBody(space), cpVect(x: w.start.x, y: w.start.y), cpVect(x: w.end.x, y: w.end.y), w.radius)!
+        cpShapeSetElasticity(shape, w.elasticity)
+        cpShapeSetFriction(shape, w.friction)
+        cpShapeSetFilter(shape, cpShapeFilter(group: 0, categories: 1, mask: 2))
+        cpShapeSetUserData(shape, wallCode(set: set, index: index))
+        cpSpaceAddShape(space, shape)
+        return shape
+    }
+
+    /// A world's walls where it had none: every wall new, then the item's box.
+    private func addWalls(_ walls: [Wall], _ i: Int, _ d: ChipmunkDynamics) {
+        let space = worlds[i]!.space
         switch layout {
         case .spacePerWorld:
-            if worlds[i]!.walls.isEmpty && worlds[i]!.wallKey.isEmpty && !worlds[i]!.isPrepared {
+            if !worlds[i]!.isPrepared {
                 prepareForWalls(space)
                 worlds[i]!.isPrepared = true
             }
-            worlds[i]!.walls = walls.indices.map { newWall($0, set: 0) }
+            worlds[i]!.walls = walls.indices.map { newWall(walls, $0, i, set: 0, index: $0) }
             d.wallSet = 0
         case .sharedSpace:
-            if let set = wallSets[walls] {
-                wallSets[walls]!.users = set.users + 1
-                d.wallSet = set.id
+            let id: Int
+            if let set = listSets[walls] {
+                id = set
+                wallSets[id]!.users += 1
             } else {
-                let id = nextWallSet
+                id = nextWallSet
                 nextWallSet += 1
-                wallSets[walls] = (id, walls.indices.map { newWall($0, set: id) }, 1)
-                d.wallSet = id
+                wallSets[id] = (walls.indices.map { newWall(walls, $0, i, set: id, index: $0) }, 1, walls)
+                listSets[walls] = id
             }
+            d.wallSet = id
+            d.wallCodes = walls.indices.map { id << 8 | $0 }
+            d.members = [:]
         }
         worlds[i]!.wallKey = walls
-        // The item's box, after the walls (its arbiters are new either way).
+        d.walls = walls
+        // The item's box, after the walls.
         let size = worlds[i]!.size!
+        d.halfSize = Vector(size.x / 2.0, size.y / 2.0)
+        cpBodySetPositionUpdateFunc(worlds[i]!.body, sweptPositionUpdate)
         let box = cpBoxShapeNew(worlds[i]!.body, size.x, size.y, 0)!
         cpShapeSetElasticity(box, d.properties.elasticity)
         cpShapeSetFriction(box, d.properties.friction)
@@ -416,7 +447,66 @@ public final class ChipmunkBackend: DynamicsBackend {
         d.contacts.reserveCapacity(walls.count)
     }
 
-    /// Removes the item's box (dropping its arbiters) and the walls (or the use of a wall set).
+    /// A change of a world's walls: the kept walls keep their shapes (and their arbiters with
+    /// the box, which stays), the others go, the new ones are added after, in list order.
+    private func changeWalls(_ walls: [Wall], _ i: Int, _ d: ChipmunkDynamics) {
+        let old = worlds[i]!.wallKey
+        let kept = WallChange.kept(from: old, to: walls)
+        var stays = [Bool](repeating: false, count: old.count)
+        for pair in kept { stays[pair.old] = true }
+        switch layout {
+        case .spacePerWorld:
+            let space = worlds[i]!.space
+            for (k, shape) in worlds[i]!.walls.enumerated() where !stays[k] {
+                cpSpaceRemoveShape(space, shape)
+                cpShapeFree(shape)
+            }
+            var shapes = [OpaquePointer?](repeating: nil, count: walls.count)
+            for pair in kept {
+                shapes[pair.new] = worlds[i]!.walls[pair.old]
+                cpShapeSetUserData(shapes[pair.new]!, wallCode(set: 0, index: pair.new))
+            }
+            for j in walls.indices where shapes[j] == nil { shapes[j] = newWall(walls, j, i, set: 0, index: j) }
+            worlds[i]!.walls = shapes.map { $0! }
+        case .sharedSpace:
+            // The kept walls' shapes are where they were (their set's); the new walls get a set
+            // of their own. The item's begin callback then takes the shapes of its own codes.
+            var codes = [Int?](repeating: nil, count: walls.count)
+            for pair in kept { codes[pair.new] = d.wallCodes[pair.old] }
+            let added = walls.indices.filter { codes[$0] == nil }
+            let oldSets = Set(d.wallCodes.map { $0 >> 8 })
+            if !added.isEmpty {
+                let id = nextWallSet
+                nextWallSet += 1
+                wallSets[id] = (added.enumerated().map { newWall(walls, $0.element, i, set: id, index: $0.offset) }, 0, nil)
+                for (m, j) in added.enumerated() { codes[j] = id << 8 | m }
+            }
+            d.wallCodes = codes.map { $0! }
+            let newSets = Set(d.wallCodes.map { $0 >> 8 })
+            for id in newSets.subtracting(oldSets).sorted() { wallSets[id]!.users += 1 }
+            for id in oldSets.subtracting(newSets).sorted() { releaseWallSet(id, i) }
+            d.members = Dictionary(uniqueKeysWithValues: d.wallCodes.enumerated().map { ($0.element, $0.offset) })
+            d.wallSet = -1
+        }
+        worlds[i]!.wallKey = walls
+        d.walls = walls
+        d.contacts.reserveCapacity(walls.count)
+    }
+
+    /// Shared layout: one user fewer for a wall set; its shapes go with its last user.
+    private func releaseWallSet(_ id: Int, _ i: Int) {
+        wallSets[id]!.users -= 1
+        guard wallSets[id]!.users == 0 else { return }
+        let space = worlds[i]!.space
+        for shape in wallSets[id]!.shapes {
+            cpSpaceRemoveShape(space, shape)
+            cpShapeFree(shape)
+        }
+        if let list = wallSets[id]!.list { listSets[list] = nil }
+        wallSets[id] = nil
+    }
+
+    /// Removes the item's box (dropping its arbiters) and the walls (or the use of wall sets).
     private func removeWalls(_ i: Int) {
         let space = worlds[i]!.space
         if let box = worlds[i]!.shape {
@@ -429,19 +519,14 @@ public final class ChipmunkBackend: DynamicsBackend {
             cpShapeFree(shape)
         }
         worlds[i]!.walls = []
-        let key = worlds[i]!.wallKey
-        if layout == .sharedSpace, !key.isEmpty, let set = wallSets[key] {
-            if set.users == 1 {
-                for shape in set.shapes {
-                    cpSpaceRemoveShape(space, shape)
-                    cpShapeFree(shape)
-                }
-                wallSets[key] = nil
-            } else {
-                wallSets[key]!.users = set.users - 1
-            }
+        if layout == .sharedSpace, let d = worlds[i]!.dynamics {
+            for id in Set(d.wallCodes.map { $0 >> 8 }).sorted() { releaseWallSet(id, i) }
+            d.wallCodes = []
+            d.members = [:]
         }
         worlds[i]!.wallKey = []
+        worlds[i]!.dynamics?.walls = []
+        cpBodySetPositionUpdateFunc(worlds[i]!.body, cpBodyUpdatePosition)
     }
 
     public func setItemProperties(_ properties: ItemProperties, of world: WorldID) throws(FlingError) {
@@ -490,6 +575,10 @@ public final class ChipmunkBackend: DynamicsBackend {
 
     public func contacts(of world: WorldID) throws(FlingError) -> [Wall.Contact] {
         worlds[try slot(world)]!.dynamics?.contacts ?? []
+    }
+
+    package func readContacts(of world: WorldID, into contacts: inout [Wall.Contact]) throws(FlingError) {
+        if let began = worlds[try slot(world)]!.dynamics?.contacts { contacts.append(contentsOf: began) }
     }
 
     private func checkJointRoom(_ world: WorldID, _ i: Int, _ operation: String) throws(FlingError) {
@@ -550,3 +639,5 @@ public final class ChipmunkBackend: DynamicsBackend {
 }
 
 #endif
+
+extension ChipmunkBackend: ContactReading {}

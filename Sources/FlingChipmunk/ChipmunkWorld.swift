@@ -60,9 +60,26 @@ final class ChipmunkDynamics {
     var damping: Double
     let massInverse: Double
     let momentInverse: Double
+    /// The item's walls (the list given to `setWalls`) and half its box, for the sweep of each
+    /// position update (``sweptPositionUpdate``).
+    var walls: [Wall] = []
+    var halfSize = Vector.zero
     /// Shared layout: the id of the wall set this item collides with (walls of other sets
-    /// are ignored by the begin callback); 0 in the per-world layout.
+    /// are ignored by the begin callback); 0 in the per-world layout; −1 after a change of
+    /// walls, when its walls are the shapes whose codes `members` holds.
     var wallSet = 0
+    /// Shared layout: per wall of the list, its shape's code (set, index in the set).
+    var wallCodes: [Int] = []
+    /// Shared layout, after a change of walls: each of its walls' codes and the wall's index
+    /// in the list (looked up, never iterated).
+    var members: [Int: Int] = [:]
+
+    /// The index in the item's wall list of the wall whose shape has `code`, nil for a shape
+    /// of another item's walls.
+    @inline(__always) func wall(_ code: Int) -> Int? {
+        if wallSet >= 0 { return code >> 8 == wallSet ? code & 0xFF : nil }
+        return members[code]
+    }
 
     init(mass: Double, massInverse: Double, momentInverse: Double, usesMedium: Bool, gravity: cpVect, damping: Double) {
         motion = Motion(mass: mass)
@@ -85,6 +102,30 @@ final class ChipmunkDynamics {
             momentInverse: momentInverse, gx: g.x, gy: g.y, damping: damping, dt: dt)
         cpBodySetVelocity(body, cpVect(x: vx, y: vy))
         cpBodySetAngularVelocity(body, w)
+    }
+}
+
+/// The position update of a body with walls: Chipmunk's own `cpBodyUpdatePosition`, then
+/// ``WallSweep``, as the native step does: if the centre crossed a wall's segment, the body goes
+/// back along its path to the time of impact (`cpBodySetPosition`). Positions and wall ends
+/// enter the sweep as `x + 0` (the native backend's differ at most in the sign of a zero).
+let sweptPositionUpdate: cpBodyPositionFunc = { body, dt in
+    let p = cpBodyGetPosition(body)
+    cpBodyUpdatePosition(body, dt)
+    let q = cpBodyGetPosition(body)
+    let p0 = Vector(p.x + 0.0, p.y + 0.0), p1 = Vector(q.x + 0.0, q.y + 0.0)
+    let d = Unmanaged<ChipmunkDynamics>.fromOpaque(cpBodyGetUserData(body)!).takeUnretainedValue()
+    d.walls.withUnsafeBufferPointer { walls in
+        func ends(_ k: Int) -> (start: Vector, end: Vector) {
+            (Vector(walls[k].start.x + 0.0, walls[k].start.y + 0.0), Vector(walls[k].end.x + 0.0, walls[k].end.y + 0.0))
+        }
+        guard let hit = WallSweep.crossing(from: p0, to: p1, count: walls.count, wall: ends) else { return }
+        let rotation = cpBodyGetRotation(body)
+        let (start, end) = ends(hit.wall)
+        let at = WallSweep.impact(
+            from: p0, to: p1, fraction: hit.fraction, start: start, end: end, radius: walls[hit.wall].radius,
+            halfWidth: d.halfSize.x, halfHeight: d.halfSize.y, cos: rotation.x, sin: rotation.y)
+        cpBodySetPosition(body, cpVect(x: at.x, y: at.y))
     }
 }
 
@@ -127,7 +168,14 @@ let dynamicsVelocityUpdate: cpBodyVelocityFunc = { body, gravity, damping, dt in
 /// ignored until they separate, `cpArbiterIgnore`); in its own space every wall is its own.
 let wallBegin: cpCollisionBeginFunc = { arb, _, _ in
     let (code, item) = arbiterParties(arb)
-    return code >> 8 == item.wallSet ? 1 : 0
+    return item.wall(code) != nil ? 1 : 0
+}
+
+/// `preSolve` (shared space): an item's arbiter with a shape that is no longer one of its walls
+/// (its set stays for other items) is left out of the step.
+let wallPreSolve: cpCollisionPreSolveFunc = { arb, _, _ in
+    let (code, item) = arbiterParties(arb)
+    return item.wall(code) != nil ? 1 : 0
 }
 
 /// `postSolve`: a first contact becomes a ``Wall/Contact`` with the step's total impulse.
@@ -136,6 +184,7 @@ let wallPostSolve: cpCollisionPostSolveFunc = { arb, _, _ in
     let (code, item) = arbiterParties(arb)
     let j = cpArbiterTotalImpulse(arb), n = cpArbiterGetNormal(arb), p = cpArbiterGetPointB(arb, 0)
     // cpArbiterTotalImpulse gives the impulse on the first body (the wall's): negate for the item's.
-    item.contacts.append(Wall.Contact(wall: code & 0xFF, impulse: Vector(-j.x, -j.y), normal: Vector(n.x, n.y), point: Vector(p.x, p.y)))
+    item.contacts.append(
+        Wall.Contact(wall: item.wall(code)!, impulse: Vector(-j.x, -j.y), normal: Vector(n.x, n.y), point: Vector(p.x, p.y)))
 }
 #endif

@@ -6,8 +6,7 @@ extension NativeBackend {
     @discardableResult
     func dynamic(_ i: Int) -> DynamicWorld {
         if let d = dynamics[i] { return d }
-        // The fields' mass is 1/(1/m), as the Chipmunk backend takes it: no per-world copy of m.
-        let d = DynamicWorld(mass: 1.0 / bodies[i].mInv, size: boxSizes[i])
+        let d = DynamicWorld()
         // Its joints go on being numbered where the lanes path left off.
         d.nextJoint = UInt32(records[i].joints)
         switch records[i].kind {
@@ -51,21 +50,47 @@ extension NativeBackend {
         return id
     }
 
+    /// The index of slot `i`'s ``WorldDynamics``, made on first use (with the box size the
+    /// world was made with). From then on its positions take the contacts' bias velocity and its
+    /// velocity update is ``Motion``'s, which gives the same bits as the plain one while it adds
+    /// nothing; its joints stay where they are.
+    @discardableResult
+    func dynamicsIndex(_ i: Int) -> Int {
+        if !records[i].hasDynamics {
+            store.add(slot: i, slots: records.count, size: boxSizes[i])
+            boxSizes[i] = nil
+            records[i].hasDynamics = true
+        }
+        return Int(store.index[i])
+    }
+
+    /// The box slot `i`'s world was made with, nil without one.
+    func boxSize(_ i: Int) -> Vector? {
+        guard records[i].hasDynamics else { return boxSizes[i] }
+        let d = store.worlds[Int(store.index[i])]
+        return d.width > 0 ? Vector(d.width, d.height) : nil
+    }
+
     public func setWalls(_ walls: [Wall], of world: WorldID) throws(FlingError) {
         let i = try slot(world)
-        try BackendCheck.walls(walls, size: boxSizes[i])
-        let d = dynamic(i)
-        guard walls != d.wallKey else { return }
-        d.setWalls(walls)
+        try BackendCheck.walls(walls, size: boxSize(i))
+        let k = dynamicsIndex(i)
+        guard walls != store.wallList(k) else { return }
+        // Contacts the last step began stay readable until the next step, as Chipmunk's
+        // callbacks left them.
+        if store.worlds[k].beganContact {
+            var held: [Wall.Contact] = []
+            readBeganContacts(i, into: &held)
+            store.heldContacts[i] = held
+            store.worlds[k].beganContact = false
+        }
+        store.setWalls(walls, k)
     }
 
     public func setItemProperties(_ properties: ItemProperties, of world: WorldID) throws(FlingError) {
         let i = try slot(world)
         try BackendCheck.properties(properties)
-        let d = dynamic(i)
-        d.motion.properties = properties
-        d.box?.elasticity = properties.elasticity
-        d.box?.friction = properties.friction
+        store.setMaterial(properties, dynamicsIndex(i))
     }
 
     public func applyImpulse(_ push: Push, to world: WorldID) throws(FlingError) {
@@ -86,26 +111,44 @@ extension NativeBackend {
     public func addForce(_ push: Push, to world: WorldID) throws(FlingError) -> ForceID {
         let i = try slot(world)
         try BackendCheck.push(push)
-        try BackendCheck.forceCount(dynamics[i]?.motion.forces.count ?? 0)
-        return dynamic(i).motion.addForce(push)
+        try BackendCheck.forceCount(records[i].hasDynamics ? store.forceCount(Int(store.index[i])) : 0)
+        return store.addForce(push, dynamicsIndex(i))
     }
 
     public func removeForce(_ force: ForceID, from world: WorldID) throws(FlingError) {
         let i = try slot(world)
-        guard let d = dynamics[i], d.motion.forces.contains(where: { $0.id == force }) else {
+        guard records[i].hasDynamics, store.removeForce(force, Int(store.index[i])) else {
             throw BackendCheck.unknownForce(force, world)
         }
-        _ = d.motion.removeForce(force)
     }
 
     public func setFields(_ fields: [Field], of world: WorldID) throws(FlingError) {
         let i = try slot(world)
         try BackendCheck.fields(fields)
-        dynamic(i).motion.setFields(fields)
+        store.setFields(fields, dynamicsIndex(i))
     }
 
     public func contacts(of world: WorldID) throws(FlingError) -> [Wall.Contact] {
-        dynamics[try slot(world)]?.contacts ?? []
+        var contacts: [Wall.Contact] = []
+        try readContacts(of: world, into: &contacts)
+        return contacts
+    }
+
+    package func readContacts(of world: WorldID, into contacts: inout [Wall.Contact]) throws(FlingError) {
+        let i = try slot(world)
+        if !store.heldContacts.isEmpty, let held = store.heldContacts[i] { return contacts.append(contentsOf: held) }
+        guard records[i].hasDynamics, store.worlds[Int(store.index[i])].beganContact else { return }
+        readBeganContacts(i, into: &contacts)
+    }
+
+    /// Appends the contacts slot `i`'s world began in the last step, found again with the
+    /// first thread's scratch (no step runs while the backend is called).
+    func readBeganContacts(_ i: Int, into contacts: inout [Wall.Contact]) {
+        let d = store.view.world(i), s = chunks[0]
+        switch arithmetic {
+        case .platform: ContactStep.began(store.view, d, bodies[i], s, into: &contacts, PlatformFunctions.self)
+        case .portable: ContactStep.began(store.view, d, bodies[i], s, into: &contacts, Portable.self)
+        }
     }
 
     /// Throws unless the world may take one more joint: not while it has the attraction
@@ -158,3 +201,5 @@ extension NativeBackend {
         d.removeJoint(at: k)
     }
 }
+
+extension NativeBackend: ContactReading {}

@@ -26,13 +26,15 @@ extension NativeBackend {
         let prevDt = lastDt
         stepCount += 1
         let stamp = stepCount
+        if !store.heldContacts.isEmpty { store.heldContacts.removeAll() }
+        let view = store.view
         records.withUnsafeMutableBufferPointer { records in
             bodies.withUnsafeMutableBufferPointer { bodies in
                 anchors.withUnsafeMutableBufferPointer { anchors in
                     joints.withUnsafeMutableBytes { joints in
                         let buffers = StepBuffers(
                             count: count, dt: dt, prevDt: prevDt, records: records, bodies: bodies, anchors: anchors,
-                            joints: JointRecords(base: joints.baseAddress!), dynamics: dynamics, stamp: stamp)
+                            joints: JointRecords(base: joints.baseAddress!), dynamics: dynamics, store: view, stamp: stamp)
                         // Waking the threads costs microseconds: a few worlds step on the
                         // caller's thread alone (the bits do not depend on it).
                         if let pool, count >= parallelSlots {
@@ -72,6 +74,17 @@ extension NativeBackend {
             stepBlock(b, lo..<hi, scratch, math)
             lo = hi
         }
+        for list in 0..<ContactLanes.lists where scratch.pending[list] > 0 { flushContacts(b, list, scratch) }
+    }
+
+    /// Iterates the worlds waiting in a list of contact lanes, and empties it.
+    @inline(never)
+    func flushContacts(_ b: StepBuffers, _ list: Int, _ s: StepScratch) {
+        let width = SolverLanes.width
+        ContactLanes.Context(b: b, arbiters: s.pendingArbiters + ContactLanes.arbiters * width * list, list: list)
+            .iterate(s.pendingWorlds.baseAddress! + width * list, s.pending[list], solverIterations)
+        s.laneWorlds += s.pending[list]
+        s.pending[list] = 0
     }
 
     /// Steps the live worlds of one block. Each world's operations are Chipmunk's, in its
@@ -83,8 +96,13 @@ extension NativeBackend {
         // 1. Positions, and the new angles gathered for the rotations.
         var n = 0
         for i in block where records[i].isLive {
-            if records[i].kind == .dynamic {
-                b.dynamics[i]!.integratePosition(&bodies[i], dt)
+            if records[i].hasDynamics {
+                let d = b.store.world(i)
+                if d.pointee.wallSet >= 0 {
+                    ContactStep.integratePositionSwept(&bodies[i], b.store, d, dt, M.self)
+                } else {
+                    ContactStep.integratePosition(&bodies[i], d, dt)
+                }
             } else {
                 bodies[i].integratePosition(dt)
             }
@@ -100,11 +118,23 @@ extension NativeBackend {
         let warmScale = b.prevDt == 0.0 ? 0.0 : dt / b.prevDt
         var dragLanes = 0, dragScalar = 0, attractionLanes = 0, attractionScalar = 0
         var contactBiasCoef = Double.nan
+        let stamp = UInt8(truncatingIfNeeded: b.stamp)
         for k in 0..<n {
             let i = Int(s.live[k])
             let dtCoef = records[i].hasStepped ? warmScale : 0.0
             records[i].hasStepped = true
             let rotation = Rotation(cos: s.cos[k], sin: s.sin[k])
+            if records[i].hasDynamics {
+                // Kept out of this loop's code, so the worlds without dynamics run it as before.
+                switch stepDynamics(b, i, rotation, dtCoef, stamp, &contactBiasCoef, s, M.self) {
+                case .done: break
+                case .dragLanes: s.dragLanes[dragLanes] = s.live[k]; dragLanes += 1
+                case .dragScalar: s.dragScalar[dragScalar] = s.live[k]; dragScalar += 1
+                case .attractionLanes: s.attractionLanes[attractionLanes] = s.live[k]; attractionLanes += 1
+                case .attractionScalar: s.attractionScalar[attractionScalar] = s.live[k]; attractionScalar += 1
+                }
+                continue
+            }
             switch records[i].kind {
             case .none:
                 bodies[i].integrateVelocity(dt, M.self)
@@ -122,12 +152,8 @@ extension NativeBackend {
                     s.dragScalar[dragScalar] = s.live[k]; dragScalar += 1
                 }
             case .dynamic:
-                // The general path: the whole step of this world, here (its worlds share nothing).
-                // The contacts' bias coefficient, `1 - collisionBias^dt`, once per block.
-                if contactBiasCoef.isNaN { contactBiasCoef = 1.0 - M.pow(collisionBias, dt) }
-                let biasCoef = contactBiasCoef
-                b.dynamics[i]!.step(
-                    &bodies[i], rotation, dt, dtCoef: dtCoef, stamp: b.stamp, iterations: iterations, biasCoef: biasCoef, M.self)
+                // The extra joints, without walls: this world's whole step, here.
+                _ = stepContacts(b, i, nil, 0, rotation, dtCoef, 0, s, M.self)
             case .attraction:
                 var springs = joints.load(i, as: AttractionSprings.self)
                 springs.preStep(&anchors[i], &bodies[i], rotation, dt, M.self)
@@ -168,6 +194,119 @@ extension NativeBackend {
                 springs.rotary.applyImpulse(&anchors[i], &bodies[i])
             }
             joints.store(springs, i)
+        }
+    }
+
+    /// Which of the block's work lists a world joins for its iterations.
+    enum WorkList { case done, dragLanes, dragScalar, attractionLanes, attractionScalar }
+
+    /// Phase 3 of a world with dynamics (``WorldDynamics``): its collision, then, if its box
+    /// touches a wall or it has the extra joints, its contact step (``stepContacts``, which may
+    /// hand it to the contact lanes); else its joint's pre-step, ``Motion``'s velocity update and
+    /// the cached impulse, as any other world's, and the list its iterations join.
+    /// `biasCoef` is the contacts' bias coefficient, computed on first use (NaN before).
+    @inline(never)
+    func stepDynamics<M: ArithmeticFunctions>(
+        _ b: StepBuffers, _ i: Int, _ rotation: Rotation, _ dtCoef: Double, _ stamp: UInt8, _ biasCoef: inout Double,
+        _ s: StepScratch, _: M.Type
+    ) -> WorkList {
+        let dt = b.dt, body = b.bodies.baseAddress! + i, anchor = b.anchors.baseAddress! + i
+        let d = b.store.world(i)
+        var touching = 0
+        if d.pointee.wallSet >= 0 {
+            touching = ContactStep.collide(b.store, d, body.pointee, rotation, stamp, s.arbiters.baseAddress!, s.order.baseAddress!, s.hull)
+        }
+        if touching > 0 || b.records[i].kind == .dynamic {
+            // The contacts' bias coefficient, `1 - collisionBias^dt`, once per block.
+            if biasCoef.isNaN { biasCoef = 1.0 - M.pow(collisionBias, dt) }
+            if let list = stepContacts(b, i, d, touching, rotation, dtCoef, biasCoef, s, M.self) {
+                s.pend(list, i, touching)
+                if s.pending[list] == SolverLanes.width { flushContacts(b, list, s) }
+            }
+            return .done
+        }
+        switch b.records[i].kind {
+        case .none, .dynamic:
+            ContactStep.updateVelocity(b.store, d, &body.pointee, rotation, dt, s.noise, M.self)
+            return .done
+        case .free:
+            return .done  // Never: only live slots are listed.
+        case .drag:
+            var pivot = b.joints.load(i, as: PivotJoint.self)
+            pivot.preStep(anchor.pointee, body.pointee, rotation, dt, M.self)
+            ContactStep.updateVelocity(b.store, d, &body.pointee, rotation, dt, s.noise, M.self)
+            pivot.applyCachedImpulse(&anchor.pointee, &body.pointee, dtCoef)
+            b.joints.store(pivot, i)
+            return anchor.pointee.isInert ? .dragLanes : .dragScalar
+        case .attraction:
+            var springs = b.joints.load(i, as: AttractionSprings.self)
+            springs.preStep(&anchor.pointee, &body.pointee, rotation, dt, M.self)
+            ContactStep.updateVelocity(b.store, d, &body.pointee, rotation, dt, s.noise, M.self)
+            b.joints.store(springs, i)
+            return anchor.pointee.isAtRest ? .attractionLanes : .attractionScalar
+        }
+    }
+
+    /// The step of world `i` after its collision, when its box touches `touching` walls (the
+    /// arbiters in `s.arbiters`) or it has the extra joints. A world that touches one or two
+    /// walls, with no joint or the lanes' drag or springs whose anchor the lanes can skip, is
+    /// readied up to its iterations: the returned value is its list of contact lanes
+    /// (``ContactLanes/list(joint:arbiters:counts:)``), which the caller joins it to. Any other
+    /// is solved here, whole, one world alone, and the value is nil. `d` is its dynamics, nil for a world of kind `dynamic`
+    /// without them (its velocity update is then the plain one, which ``Motion``'s equals while
+    /// it adds nothing).
+    @inline(never)
+    func stepContacts<M: ArithmeticFunctions>(
+        _ b: StepBuffers, _ i: Int, _ d: UnsafeMutablePointer<WorldDynamics>?, _ touching: Int, _ rotation: Rotation,
+        _ dtCoef: Double, _ biasCoef: Double, _ s: StepScratch, _: M.Type
+    ) -> Int? {
+        let dt = b.dt, iterations = solverIterations
+        let body = b.bodies.baseAddress! + i
+        let active = s.arbiters.baseAddress!
+        // The space's static body, the arbiters' body A: at rest at the origin for ever (an
+        // impulse adds ±0 to its +0 velocity), a fresh one for each world.
+        var ground = AnchorBody()
+        /// Readies the world, then either hands it to the lanes (`joint` their joint kind, nil
+        /// when `lanes` says they cannot take it) or iterates it.
+        func run<J: StepJoints>(_ joints: inout J, _ ground: UnsafeMutablePointer<AnchorBody>, _ lanes: () -> Int?) -> Int? {
+            guard let d else {
+                joints.preStep(&body.pointee, rotation, dt, M.self)
+                body.pointee.integrateVelocity(dt, M.self)
+                joints.applyCachedImpulse(&body.pointee, dtCoef)
+                for _ in 0..<iterations { joints.applyImpulse(&body.pointee, dt) }
+                return nil
+            }
+            ContactStep.prepare(
+                b.store, d, &body.pointee, &joints, active, touching, ground, rotation, dt, dtCoef: dtCoef, biasCoef: biasCoef,
+                s.noise, M.self)
+            if contactLanes, touching <= ContactLanes.arbiters, let joint = lanes() {
+                var counts = 0
+                for a in 0..<touching { counts = counts * 2 + (active[a].count - 1) }
+                return ContactLanes.list(joint: joint, arbiters: touching, counts: counts)
+            }
+            ContactStep.iterate(b.store, d, &body.pointee, &joints, active, touching, ground, dt, iterations: iterations)
+            return nil
+        }
+        switch b.records[i].kind {
+        case .none:
+            var joints = NoJoints()
+            return run(&joints, &ground) { 0 }
+        case .drag:
+            var joints = PivotJoints(joint: b.joints.load(i, as: PivotJoint.self), finger: b.anchors.baseAddress! + i)
+            let list = run(&joints, &ground) { b.anchors[i].isInert ? 1 : nil }
+            b.joints.store(joints.joint, i)
+            return list
+        case .attraction:
+            // The springs' body A is the static body too.
+            let ground = b.anchors.baseAddress! + i
+            var joints = SpringJoints(springs: b.joints.load(i, as: AttractionSprings.self), ground: ground)
+            let list = run(&joints, ground) { ground.pointee.isAtRest ? 2 : nil }
+            b.joints.store(joints.springs, i)
+            return list
+        case .dynamic:
+            return b.dynamics[i]!.withJoints { joints, fingers in run(&joints, fingers) { nil } }
+        case .free:
+            return nil  // Never: only live slots are listed.
         }
     }
 }

@@ -2,17 +2,19 @@ import FlingCore
 
 /// What a native slot holds: no world (`free`); a world whose joints are Chipmunk's
 /// constraint list for a tile world, which is empty, one drag's pivot joint, or a damped
-/// spring followed by a damped rotary spring; or `dynamic`: the world uses walls, pushes,
-/// fields, item properties, the extra joints or several drags, and everything but its body
-/// lives in its ``DynamicWorld``.
+/// spring followed by a damped rotary spring; or `dynamic`: the world uses the extra joints
+/// (several drags, grab friction, static pivots and gears), and its joints live in its
+/// ``DynamicWorld``. (Walls, pushes, fields and item properties are the world's
+/// ``WorldDynamics``, whatever its joints.)
 enum JointKind: UInt8 {
     case free, none, drag, attraction, dynamic
 }
 
 /// Bookkeeping for one slot, 8 bytes: who owns it, which joints its world holds (what its
 /// ``JointRecord`` means), how many joints the world has made (its next ``JointID``, while it
-/// is not `dynamic`), and whether it has stepped (its previous dt is then the backend's,
-/// `cpSpace.curr_dt`; before its first step it is 0).
+/// is not `dynamic`), whether it has stepped (its previous dt is then the backend's,
+/// `cpSpace.curr_dt`; before its first step it is 0) and whether it has a ``WorldDynamics``:
+/// the last two are bits of one byte, which keeps the record at 8 bytes.
 struct SlotRecord {
     var generation: UInt32
     /// The joints made so far (drags, the only joints of a world that is not `dynamic`):
@@ -20,7 +22,8 @@ struct SlotRecord {
     /// its next drag on the general path, which counts in 32 bits.
     var joints: UInt16 = 0
     var kind: JointKind
-    var hasStepped = false
+    /// `hasStepped` (bit 0) and `hasDynamics` (bit 1).
+    private var flags: UInt8 = 0
 
     init(generation: UInt32, kind: JointKind) {
         self.generation = generation
@@ -28,6 +31,16 @@ struct SlotRecord {
     }
 
     @inline(__always) var isLive: Bool { kind != .free }
+
+    var hasStepped: Bool {
+        @inline(__always) get { flags & 1 != 0 }
+        @inline(__always) set { flags = newValue ? flags | 1 : flags & ~1 }
+    }
+
+    var hasDynamics: Bool {
+        @inline(__always) get { flags & 2 != 0 }
+        @inline(__always) set { flags = newValue ? flags | 2 : flags & ~2 }
+    }
 }
 
 /// The hot arrays of a ``NativeBackend`` as raw views, valid while one step runs.
@@ -42,6 +55,8 @@ struct StepBuffers: @unchecked Sendable {
     var joints: JointRecords
     /// The worlds of kind `dynamic`, by slot (looked up, never iterated).
     var dynamics: [Int: DynamicWorld]
+    /// The worlds' walls, fields, pushes and materials.
+    var store: DynamicsView
     /// The step's number (`cpSpace.stamp`), for the arbiters' persistence.
     var stamp: Int
 }
@@ -90,7 +105,10 @@ public final class NativeBackend: DynamicsBackend {
     /// By slot, for the worlds of kind `dynamic` only (looked up, never iterated): a world
     /// on the lanes path pays no byte for them.
     @exclusivity(unchecked) var dynamics: [Int: DynamicWorld] = [:]
-    /// By slot, the box of the worlds made with a size (what walls collide with).
+    /// The walls, fields, pushes and materials of the worlds that use them.
+    let store = DynamicsStore()
+    /// By slot, the box of the worlds made with a size (what walls collide with), until the
+    /// world has a ``WorldDynamics``, which keeps it from then on.
     var boxSizes: [Int: Vector] = [:]
     /// Steps so far (`cpSpace.stamp`).
     var stepCount = 0
@@ -109,6 +127,12 @@ public final class NativeBackend: DynamicsBackend {
     /// waking them costs more than they save, and the step runs on the caller's thread alone.
     /// The bits do not depend on it; tests lower it to 0 to take the threads with few worlds.
     package var parallelSlots = 2_048
+    /// Whether the worlds whose boxes touch one or two walls iterate their contacts in SIMD
+    /// lanes (default) or one world at a time. The bits do not depend on it; tests compare the
+    /// two, and `tile-bench --scalar-contacts` measures what the lanes save.
+    package var contactLanes = true
+    /// Worlds whose contacts went through the lanes so far, on every thread.
+    package var contactLaneWorlds: Int { chunks.reduce(0) { $0 + $1.laneWorlds } }
     /// The longest stable step of each world's springs.
     var stability = SpringStability()
 
@@ -135,20 +159,24 @@ public final class NativeBackend: DynamicsBackend {
     /// The most worlds ``reserveCapacity(_:)`` reserves room for: 2²⁰ (about 300 MiB).
     package static let maximumReservation = 1 << 20
 
-    /// Reserves room for `count` worlds, so that making that many allocates nothing. A hint: a
-    /// count of 0 or less reserves nothing, a count beyond ``maximumReservation`` reserves that
-    /// many (a bound on the memory one call can take).
+    /// Reserves room for `count` worlds, so that making that many allocates nothing (and,
+    /// once the first world with walls, fields, pushes or item properties is made, room for
+    /// that many such worlds and their walls' contacts). A hint: a count of 0 or less reserves
+    /// nothing, a count beyond ``maximumReservation`` reserves that many (a bound on the memory
+    /// one call can take).
     package func reserveCapacity(_ count: Int) {
         let count = min(max(count, 0), Self.maximumReservation)
         bodies.reserveCapacity(count); anchors.reserveCapacity(count); joints.reserveCapacity(count)
         records.reserveCapacity(count); freeSlots.reserveCapacity(count)
+        store.reserve(count)
     }
 
     /// Bytes of storage per slot across every per-slot array: the body (104), the anchor body
     /// (40), the joint record (136), the slot record (8), a free-list entry (4) and the slot's
     /// spring stability bound (8): 300. (A step's scratch is per thread and fixed in size,
-    /// `StepScratch`, not per world. A world made with a box size also has an entry in
-    /// `boxSizes`, and a world that uses the dynamics behaviours its `DynamicWorld`.)
+    /// `StepScratch`, not per world. A world that uses walls, fields, pushes or item
+    /// properties also has a 96-byte `WorldDynamics`, a 4-byte index entry and 40 bytes per
+    /// wall for its contacts; one that uses the extra joints its `DynamicWorld`.)
     package static var bytesPerWorld: Int {
         MemoryLayout<RigidBody>.stride + MemoryLayout<AnchorBody>.stride + MemoryLayout<JointRecord>.stride
             + MemoryLayout<SlotRecord>.stride + MemoryLayout<UInt32>.stride + MemoryLayout<Double>.stride
@@ -167,6 +195,7 @@ public final class NativeBackend: DynamicsBackend {
         }
         bodies.append(body); anchors.append(AnchorBody()); joints.append(JointRecord())
         records.append(SlotRecord(generation: 0, kind: .none))
+        store.slotAdded(records.count)
         if let size = definition.size { boxSizes[records.count - 1] = size }
         return WorldID(index: UInt32(records.count - 1), generation: 0)
     }
@@ -175,6 +204,8 @@ public final class NativeBackend: DynamicsBackend {
         let i = try slot(world)
         records[i].generation &+= 1
         records[i].kind = .free
+        if records[i].hasDynamics { store.remove(slot: i) }
+        records[i].hasDynamics = false
         dynamics[i] = nil
         boxSizes[i] = nil
         stability.clear(i)

@@ -70,15 +70,56 @@ struct BodyLanes {
     }
 }
 
+/// The joint part of a group of four worlds, iterated against their bodies' lanes
+/// (``BodyLanes``): the drag's pivot, the attraction's springs, or none (a world with walls
+/// alone, ``ContactLanes``).
+protocol JointLanes {
+    /// Gathers lanes `first ..< first + 4` of a group of `count` worlds (as ``LaneGroup``).
+    init(_ worlds: UnsafePointer<Int32>, _ count: Int, _ first: Int, _ b: StepBuffers)
+    /// One iteration of every lane's joint.
+    mutating func iterate(_ body: inout BodyLanes)
+    /// Writes back the lanes that hold one of the group's worlds.
+    func scatter(_ worlds: UnsafePointer<Int32>, _ count: Int, _ first: Int, _ b: StepBuffers)
+}
+
+/// Four worlds' bodies and their joints: the lanes of the worlds that touch no wall.
+struct JointGroup<Joint: JointLanes>: LaneGroup {
+    var body: BodyLanes
+    var joint: Joint
+
+    @inline(__always)
+    init(_ worlds: UnsafePointer<Int32>, _ count: Int, _ first: Int, _ b: StepBuffers) {
+        body = BodyLanes(worlds, count, first, b.bodies)
+        joint = Joint(worlds, count, first, b)
+    }
+
+    @inline(__always) mutating func iterate() { joint.iterate(&body) }
+
+    @inline(__always)
+    func scatter(_ worlds: UnsafePointer<Int32>, _ count: Int, _ first: Int, _ b: StepBuffers) {
+        body.scatter(worlds, count, first, b.bodies)
+        joint.scatter(worlds, count, first, b)
+    }
+}
+
+/// No joint.
+struct NoJointLanes: JointLanes {
+    @inline(__always) init(_: UnsafePointer<Int32>, _: Int, _: Int, _: StepBuffers) {}
+    @inline(__always) func iterate(_: inout BodyLanes) {}
+    @inline(__always) func scatter(_: UnsafePointer<Int32>, _: Int, _: Int, _: StepBuffers) {}
+}
+
+typealias DragLanes = JointGroup<DragJointLanes>
+typealias AttractionLanes = JointGroup<AttractionJointLanes>
+
 /// Four drag worlds whose finger bodies are inert (``AnchorBody/isInert``): each line of
-/// ``iterate()`` is ``PivotJoint/applyImpulse(_:_:_:)`` with the finger's terms as they then
+/// ``iterate(_:)`` is ``PivotJoint/applyImpulse(_:_:_:)`` with the finger's terms as they then
 /// are: its velocity is exactly `v_a` (`r1` is (+0, +0), the joint sits at its center), and
 /// applying `-j` to it changes no bit, so only the tile is read and written. The clamp to `maxForce·dt` is
 /// computed, when any lane needs it, with lane operations (`sqrtpd`, `divpd` are IEEE's
 /// correctly rounded square root and division) and kept only in the lanes whose `v·v > len²`,
 /// as the scalar branch does.
-struct DragLanes: LaneGroup {
-    var body: BodyLanes
+struct DragJointLanes: JointLanes {
     var jAccX = Half(), jAccY = Half()
     var ax = Half(), ay = Half(), r2x = Half(), r2y = Half()
     var ka = Half(), kb = Half(), kc = Half(), kd = Half(), biasX = Half(), biasY = Half()
@@ -86,7 +127,6 @@ struct DragLanes: LaneGroup {
 
     @inline(__always)
     init(_ worlds: UnsafePointer<Int32>, _ count: Int, _ first: Int, _ b: StepBuffers) {
-        body = BodyLanes(worlds, count, first, b.bodies)
         var maxForce = Half()
         for k in 0..<Half.scalarCount {
             let i = laneSlot(worlds, count, first + k)
@@ -105,7 +145,7 @@ struct DragLanes: LaneGroup {
     }
 
     /// One iteration: `j = K⁻¹ (bias - v_rel)`, the accumulated impulse clamped to `len`.
-    @inline(__always) mutating func iterate() {
+    @inline(__always) mutating func iterate(_ body: inout BodyLanes) {
         let vrx = (body.vx + negR2y * body.w) - ax
         let vry = (body.vy + r2x * body.w) - ay
         let ex = biasX - vrx, ey = biasY - vry
@@ -129,7 +169,6 @@ struct DragLanes: LaneGroup {
 
     @inline(__always)
     func scatter(_ worlds: UnsafePointer<Int32>, _ count: Int, _ first: Int, _ b: StepBuffers) {
-        body.scatter(worlds, count, first, b.bodies)
         for k in 0..<Half.scalarCount where first + k < count {
             let i = Int(worlds[first + k])
             var p = b.joints.load(i, as: PivotJoint.self)
@@ -140,19 +179,17 @@ struct DragLanes: LaneGroup {
 }
 
 /// Four attracted worlds whose static bodies are at rest (``AnchorBody/isAtRest``, always in
-/// practice): each line of ``iterate()`` is ``DampedSpring/applyImpulse(_:_:)`` then
+/// practice): each line of ``iterate(_:)`` is ``DampedSpring/applyImpulse(_:_:)`` then
 /// ``DampedRotarySpring/applyImpulse(_:_:)``, spring first as they were added, with the static
 /// body's terms as they then are: its velocity term is exactly (+0, +0) and `x - (+0) = x`,
 /// its spin stays +0 (so `wrn = +0 - w`), and the impulses on it change no bit.
-struct AttractionLanes: LaneGroup {
-    var body: BodyLanes
+struct AttractionJointLanes: JointLanes {
     var targetVrn = Half(), targetWrn = Half()
     var r2x = Half(), r2y = Half(), nx = Half(), ny = Half(), nMass = Half(), vCoef = Half()
     var iSum = Half(), wCoef = Half(), negR2y = Half()
 
     @inline(__always)
     init(_ worlds: UnsafePointer<Int32>, _ count: Int, _ first: Int, _ b: StepBuffers) {
-        body = BodyLanes(worlds, count, first, b.bodies)
         for k in 0..<Half.scalarCount {
             let s = b.joints.load(laneSlot(worlds, count, first + k), as: AttractionSprings.self)
             r2x[k] = s.spring.r2x; r2y[k] = s.spring.r2y
@@ -164,7 +201,7 @@ struct AttractionLanes: LaneGroup {
     }
 
     /// One iteration: the spring, then the rotary spring.
-    @inline(__always) mutating func iterate() {
+    @inline(__always) mutating func iterate(_ body: inout BodyLanes) {
         // The spring: v_rel = v + perp(r2)·w, damped along n.
         let vrx = body.vx + negR2y * body.w, vry = body.vy + r2x * body.w
         let vrn = vrx * nx + vry * ny
@@ -184,7 +221,6 @@ struct AttractionLanes: LaneGroup {
 
     @inline(__always)
     func scatter(_ worlds: UnsafePointer<Int32>, _ count: Int, _ first: Int, _ b: StepBuffers) {
-        body.scatter(worlds, count, first, b.bodies)
         for k in 0..<Half.scalarCount where first + k < count {
             let i = Int(worlds[first + k])
             var s = b.joints.load(i, as: AttractionSprings.self)

@@ -1,3 +1,5 @@
+import FlingCore
+
 /// One thread's scratch for a step: the slots of one block of worlds, their rotations, and
 /// the work lists of the solver iterations by joint kind. Allocated once, with the backend,
 /// at a fixed size (``capacity`` slots), and reused block after block, step after step: the
@@ -22,6 +24,22 @@ final class StepScratch: @unchecked Sendable {
     /// every impulse applied to the anchor too.
     let dragScalar: UnsafeMutableBufferPointer<Int32>
     let attractionScalar: UnsafeMutableBufferPointer<Int32>
+    /// One world's arbiters of the step (the walls its box touches, at most ``Limits/walls``),
+    /// and the walls a query of the spatial hash reports.
+    let arbiters: UnsafeMutableBufferPointer<Arbiter>
+    let order: UnsafeMutableBufferPointer<UInt8>
+    /// EPA's hulls.
+    let hull: EPAScratch
+    /// The noise fields' lattice cells this thread met last (``NoiseCache``, about 43 KB).
+    let noise: NoiseCache
+    /// The worlds readied for contact lanes, by list (``ContactLanes``), up to a group of
+    /// ``SolverLanes/width`` each (a full group is iterated at once, the rest when the step's
+    /// slots are done); how many each list holds; and their arbiters, two per world.
+    let pendingWorlds: UnsafeMutableBufferPointer<Int32>
+    let pending: UnsafeMutableBufferPointer<Int>
+    let pendingArbiters: UnsafeMutablePointer<Arbiter>
+    /// Worlds whose contacts this thread iterated in lanes (``NativeBackend/contactLaneWorlds``).
+    var laneWorlds = 0
 
     init() {
         let n = Self.capacity
@@ -29,10 +47,40 @@ final class StepScratch: @unchecked Sendable {
         angle = .allocate(capacity: n); cos = .allocate(capacity: n); sin = .allocate(capacity: n)
         dragLanes = .allocate(capacity: n); attractionLanes = .allocate(capacity: n)
         dragScalar = .allocate(capacity: n); attractionScalar = .allocate(capacity: n)
+        arbiters = .allocate(capacity: Limits.walls)
+        arbiters.initialize(repeating: Arbiter())
+        order = .allocate(capacity: Limits.walls)
+        order.initialize(repeating: 0)
+        hull = .allocate()
+        noise = .allocate()
+        let waiting = ContactLanes.lists * SolverLanes.width
+        pendingWorlds = .allocate(capacity: waiting)
+        pendingWorlds.initialize(repeating: 0)
+        pending = .allocate(capacity: ContactLanes.lists)
+        pending.initialize(repeating: 0)
+        pendingArbiters = .allocate(capacity: ContactLanes.arbiters * waiting)
+        pendingArbiters.initialize(repeating: Arbiter(), count: ContactLanes.arbiters * waiting)
+    }
+
+    /// Adds slot `i`, readied, to contact lanes list `list`, with its `count` arbiters (in
+    /// ``arbiters``).
+    @inline(__always) func pend(_ list: Int, _ i: Int, _ count: Int) {
+        let q = list * SolverLanes.width + pending[list]
+        pendingWorlds[q] = Int32(truncatingIfNeeded: i)
+        let kept = pendingArbiters + ContactLanes.arbiters * q
+        for a in 0..<count { kept[a] = arbiters[a] }
+        pending[list] += 1
     }
 
     deinit {
         for b in [live, dragLanes, attractionLanes, dragScalar, attractionScalar] { b.deallocate() }
         for b in [angle, cos, sin] { b.deallocate() }
+        arbiters.deallocate()
+        order.deallocate()
+        hull.deallocate()
+        noise.deallocate()
+        pendingWorlds.deallocate()
+        pending.deallocate()
+        pendingArbiters.deallocate()
     }
 }

@@ -183,22 +183,34 @@ struct DocumentFiguresTests {
     /// Every row of Benchmarks/PERFORMANCE.md's tables (its summary and its full table) is the
     /// committed run's (Benchmarks/results/tile-bench.csv, written by the command it names):
     /// each row's worlds per tick, median ns per world-step and heap bytes per tile, as the CSV
-    /// has them.
+    /// has them. A table belongs to the `tile-bench` command written last before it, and is read
+    /// against the CSV that command writes (`--csv FILE`); the tables of a run that wrote none
+    /// are quoted as printed and not read here.
     @Test func performanceTableIsTheCommittedRun() throws {
-        let csv = try String(
-            contentsOf: DocumentationExampleTests.root.appendingPathComponent("Benchmarks/results/tile-bench.csv"), encoding: .utf8)
-        var runs: [String: [String]] = [:]
-        for line in csv.split(separator: "\n").dropFirst() {
-            let f = line.split(separator: ",", omittingEmptySubsequences: false).map(String.init)
-            runs["\(f[0]) \(f[1])"] = f
+        var csvs: [String: [String: [String]]] = [:]
+        func runs(_ file: String) throws -> [String: [String]] {
+            if let runs = csvs[file] { return runs }
+            let csv = try String(contentsOf: DocumentationExampleTests.root.appendingPathComponent(file), encoding: .utf8)
+            var runs: [String: [String]] = [:]
+            for line in csv.split(separator: "\n").dropFirst() {
+                let f = line.split(separator: ",", omittingEmptySubsequences: false).map(String.init)
+                runs["\(f[0]) \(f[1])"] = f
+            }
+            csvs[file] = runs
+            return runs
         }
         let text = try DocumentFigures.text(Self.performance)
         var rows = 0
+        var csv: String?
         for line in text.split(separator: "\n") {
+            if line.contains(".build/release/tile-bench ") {
+                let words = line.split(separator: " ")
+                csv = words.firstIndex(of: "--csv").map { String(words[$0 + 1]) }
+            }
             guard line.hasPrefix("|"), !line.contains("---"), !line.contains("backend") else { continue }
             let cells = line.split(separator: "|").map { $0.trimmingCharacters(in: .whitespaces) }
-            guard cells.count == 9, let tiles = Int(cells[0].filter { $0 != "," }) else { continue }
-            let run = try #require(runs["\(cells[1]) \(tiles)"], "no CSV row for \(cells[1]) at \(tiles)")
+            guard cells.count == 9, let tiles = Int(cells[0].filter { $0 != "," }), let csv else { continue }
+            let run = try #require(try runs(csv)["\(cells[1]) \(tiles)"], "no row for \(cells[1]) at \(tiles) in \(csv)")
             // backend,tiles,worlds_per_tick,ns_per_world_step,ns_min,ns_max,world_steps_per_second,bytes_per_tile
             #expect(Double(cells[2].filter { $0 != "," }) == Double(run[2]), "\(line)")
             #expect(abs(Double(cells[3])! - Double(run[3])!) <= 0.051, "\(line): CSV \(run[3])")
@@ -207,8 +219,42 @@ struct DocumentFiguresTests {
             #expect(abs(Double(cells[7].filter { $0 != "," })! - Double(run[7])!) <= 0.5, "\(line): CSV \(run[7])")
             rows += 1
         }
-        // The summary's 16 rows (10,000 and 100,000 tiles) and the full table's 48.
-        #expect(rows >= 64, "found \(rows) table rows")
+        // The summary's 26 rows (10,000 and 100,000 tiles) and the full table's 82.
+        #expect(csvs.keys.contains("Benchmarks/results/tile-bench.csv") && rows >= 108, "found \(rows) table rows")
+    }
+
+    /// The ratios that Benchmarks/PERFORMANCE.md's "At a glance" writes in prose are the
+    /// committed run's: each phrase in the words `tile-bench` prints them (`A` steps a world R×
+    /// as fast as `B` at N tiles; `A` has R× `B`'s throughput at N tiles; `A` holds B heap bytes
+    /// per tile at N tiles; `A` needs C of a core for 100,000 tiles at 60 Hz) is recomputed from
+    /// the CSV's medians to the decimals written, a speed-up only against a row of the same
+    /// workload (the animator rows against `tile-animator-chipmunk`), and no other × figure may
+    /// stand in the prose.
+    @Test func performanceProseIsTheCommittedRun() throws {
+        let text = try DocumentFigures.text(Self.performance)
+        let csv = try DocumentFigures.text("Benchmarks/results/tile-bench.csv")
+        var median: [String: Double] = [:], bytes: [String: Double] = [:]
+        for line in csv.split(separator: "\n").dropFirst() {
+            let f = line.split(separator: ",", omittingEmptySubsequences: false).map(String.init)
+            median["\(f[0]) \(f[1])"] = Double(f[3])
+            bytes["\(f[0]) \(f[1])"] = Double(f[7])
+        }
+        let glance = try #require(
+            text.range(of: "## At a glance").flatMap { a in
+                text.range(of: "\n## ", range: a.upperBound..<text.endIndex).map { String(text[a.upperBound..<$0.lowerBound]) }
+            })
+        let prose = DocumentFigures.flattened(glance.split(separator: "\n").filter { !$0.hasPrefix("|") }.joined(separator: "\n"))
+        let problems = PerformanceProse.check(prose, median: median, bytes: bytes)
+        #expect(problems.errors.isEmpty, "\(problems.errors)")
+        #expect(problems.speedups >= 3 && problems.checked >= 6, "read \(problems.checked) figures, \(problems.speedups) speed-ups")
+        // Seen to fail: a sentence that divides across workloads, and a figure off by 0.1.
+        let planted = PerformanceProse.check(
+            "`tile-animator` steps a world 1.0× as fast as `chipmunk-per-world` at 10,000 tiles; "
+                + "`native` holds 1 heap bytes per tile at 10,000 tiles; a loose 3.34× figure",
+            median: median, bytes: bytes)
+        #expect(
+            planted.errors.contains { $0.hasPrefix("across workloads") } && planted.errors.contains { $0.contains("heap bytes") }
+                && planted.errors.contains { $0.hasPrefix("a × figure outside") }, "\(planted.errors)")
     }
 
     /// The reader of figures, on a sample it must read and one it must not.
@@ -217,5 +263,76 @@ struct DocumentFiguresTests {
         #expect(DocumentFigures.numbers(in: sample, after: "range (", ["cases of about", "calls,", "% of them"]) == [1000, 108_000, 28])
         #expect(DocumentFigures.numbers(in: sample, after: "range (", ["walks"]) == nil)
         #expect(DocumentFigures.power(1e-20) == "10⁻²⁰" && DocumentFigures.power(1e7) == "10⁷")
+    }
+}
+
+/// Reads the performance prose's figures (see `performanceProseIsTheCommittedRun`).
+enum PerformanceProse {
+    struct Result {
+        var errors: [String] = []
+        var checked = 0
+        var speedups = 0
+    }
+
+    static func check(_ prose: String, median: [String: Double], bytes: [String: Double]) -> Result {
+        var result = Result()
+        var covered: [Range<String.Index>] = []
+        func matches(_ pattern: String) -> [[String]] {
+            let regex = try! NSRegularExpression(pattern: pattern)
+            let ns = prose as NSString
+            return regex.matches(in: prose, range: NSRange(location: 0, length: ns.length)).map { m in
+                covered.append(Range(m.range, in: prose)!)
+                return (0..<m.numberOfRanges).map { ns.substring(with: m.range(at: $0)) }
+            }
+        }
+        func tiles(_ s: String) -> String { s.filter { $0 != "," } }
+        func decimals(_ s: String) -> Int { s.split(separator: ".").dropFirst().first?.count ?? 0 }
+        func agrees(_ written: String, _ value: Double) -> Bool {
+            let scale = pow(10, Double(decimals(written)))
+            return (value * scale).rounded() / scale == Double(written)
+        }
+        func workload(_ row: String) -> String {
+            (row.hasPrefix("tile-animator") ? "animator" : "backend") + (row.contains("+walls") ? "+walls" : "")
+        }
+        let row = "`([^`]+)`"
+        for m in matches(row + " steps a world ([0-9.]+)× as fast as " + row + " at ([0-9,]+) tiles") {
+            result.speedups += 1
+            let (a, r, b, n) = (m[1], m[2], m[3], tiles(m[4]))
+            guard let ma = median["\(a) \(n)"], let mb = median["\(b) \(n)"] else {
+                result.errors.append("no CSV row for \(m[0])"); continue
+            }
+            if workload(a) != workload(b) { result.errors.append("across workloads: \(m[0])") }
+            if !agrees(r, mb / ma) { result.errors.append("\(m[0]): the CSV gives \(mb / ma)") }
+            result.checked += 1
+        }
+        for m in matches(row + " has ([0-9.]+)× " + row + "'s throughput at ([0-9,]+) tiles") {
+            let (a, r, b, n) = (m[1], m[2], m[3], tiles(m[4]))
+            guard let ma = median["\(a) \(n)"], let mb = median["\(b) \(n)"] else {
+                result.errors.append("no CSV row for \(m[0])"); continue
+            }
+            if !agrees(r, mb / ma) { result.errors.append("\(m[0]): the CSV gives \(mb / ma)") }
+            result.checked += 1
+        }
+        for m in matches(row + " holds ([0-9,]+) heap bytes per tile at ([0-9,]+) tiles") {
+            guard let b = bytes["\(m[1]) \(tiles(m[3]))"] else { result.errors.append("no CSV row for \(m[0])"); continue }
+            if Double(tiles(m[2])) != b.rounded() { result.errors.append("\(m[0]): the CSV gives \(b)") }
+            result.checked += 1
+        }
+        for m in matches(row + " needs ([0-9.]+) of a core for 100,000 tiles at 60 Hz") {
+            guard let ns = median["\(m[1]) 100000"] else { result.errors.append("no CSV row for \(m[0])"); continue }
+            if !agrees(m[2], ns * 100_000 * 60 / 1e9) { result.errors.append("\(m[0]): the CSV gives \(ns * 6e-3)") }
+            result.checked += 1
+        }
+        // Every × figure stands in a phrase read above.
+        let loose = try! NSRegularExpression(pattern: "[0-9.]+×")
+        for m in loose.matches(in: prose, range: NSRange(location: 0, length: (prose as NSString).length)) {
+            let r = Range(m.range, in: prose)!
+            if !covered.contains(where: { $0.contains(r.lowerBound) }) {
+                let from: String.Index = prose.index(r.lowerBound, offsetBy: -40, limitedBy: prose.startIndex) ?? prose.startIndex
+                let context = String(prose[from..<r.upperBound])
+                result.errors.append("a × figure outside the checked phrases: …" + context)
+            }
+        }
+        return result
     }
 }

@@ -79,4 +79,97 @@ import Fling
         #expect(low >= -1 && low < -0.5 && high < 1 && high > 0.5)
         #expect(abs(ValueNoise.value(7, 2.5, 3.25, 0.5) - ValueNoise.value(7, 2.5 + 1e-9, 3.25, 0.5)) < 1e-7)
     }
+
+    /// Both channels at once (what the fields compute) are each channel alone, bit for bit,
+    /// over cells of every sign and the edges of the held range.
+    @Test func bothNoiseChannelsAreEachChannel() {
+        var rng = SplitMix64(state: 0x0150)
+        var points = [(0.0, 0.0, 0.0), (-0.0, 1e-300, -1e-300), (0x1p62, -0x1p62, 0x1p63), (-3.5, 7.25, 1e9)]
+        for _ in 0..<2_000 {
+            points.append(
+                (Double.random(in: -50...50, using: &rng), Double.random(in: -50...50, using: &rng), Double.random(in: 0...20, using: &rng))
+            )
+        }
+        var compared = 0
+        for (x, y, z) in points {
+            let seed0 = rng.next(), seed1 = seed0 ^ 0x5DEE_CE66_D1CE_4E5B
+            let both = ValueNoise.values(seed0, seed1, x, y, z)
+            #expect(both.0.bitPattern == ValueNoise.value(seed0, x, y, z).bitPattern, "\(x), \(y), \(z)")
+            #expect(both.1.bitPattern == ValueNoise.value(seed1, x, y, z).bitPattern, "\(x), \(y), \(z)")
+            compared += 1
+        }
+        #expect(compared == 2_004)
+    }
+
+    /// The memoized noise (what the native backend's step computes, a cache per thread) is
+    /// the noise, bit for bit: walks that stay in a cell for many steps (found in the cache),
+    /// cross cells' edges in space and time, jump far (evicting what was in a cell's place),
+    /// alternate seeds that share a cell, and visit the edges of the held range.
+    @Test func memoizedNoiseIsTheNoise() {
+        let cache = NoiseCache.allocate()
+        defer { cache.deallocate() }
+        var rng = SplitMix64(state: 0x0CAC)
+        func u(_ a: Double, _ b: Double) -> Double { Double.random(in: a...b, using: &rng) }
+        let seeds: [UInt64] = [0xF1E1D, 7, 0xF1E1D ^ 1]
+        var points = [(0.0, 0.0, 0.0), (-0.0, 1e-300, -1e-300), (0x1p62, -0x1p62, 0x1p63), (-0x1p62, 0x1p63, 0x1p62), (-3.5, 7.25, 1e9)]
+        var x = 0.3, y = -2.7, z = 0.0
+        for n in 0..<12_000 {
+            if n % 400 == 0 {
+                (x, y) = (u(-1e4, 1e4), u(-1e4, 1e4))
+            } else {
+                x += u(-0.02, 0.02)
+                y += u(-0.02, 0.02)
+            }
+            z += 1.0 / 60
+            points.append((x, y, z))
+        }
+        // Cells that differ in one coordinate and share a place in the cache, in turn: each
+        // must be told from the other.
+        let (i0, j0, k0): (Int64, Int64, Int64) = (3, -5, 11)
+        for axis in 0..<3 {
+            var d: Int64 = 1
+            func other(_ d: Int64) -> (Int64, Int64, Int64) {
+                (axis == 0 ? i0 + d : i0, axis == 1 ? j0 + d : j0, axis == 2 ? k0 + d : k0)
+            }
+            while true {
+                let (i, j, k) = other(d)
+                if cache.cell(i, j, k) == cache.cell(i0, j0, k0) { break }
+                d += 1
+            }
+            let (i, j, k) = other(d)
+            for n in 0..<6 {
+                let (ci, cj, ck) = n % 2 == 0 ? (i0, j0, k0) : (i, j, k)
+                points.append((Double(ci) + 0.25, Double(cj) + 0.5, Double(ck) + 0.75))
+            }
+        }
+        var hits = 0, compared = 0
+        for (n, (x, y, z)) in points.enumerated() {
+            let seed0 = seeds[(n / 7) % seeds.count], seed1 = seed0 ^ 0x5DEE_CE66_D1CE_4E5B
+            let (i, j, k) = (Int64(exactly: x.rounded(.down)), Int64(exactly: y.rounded(.down)), Int64(exactly: z.rounded(.down)))
+            if let i, let j, let k, cache.cell(i, j, k).pointee.holds(seed0, seed1, i, j, k) { hits += 1 }
+            let memo = ValueNoise.values(seed0, seed1, x, y, z, cache: cache)
+            let plain = ValueNoise.values(seed0, seed1, x, y, z)
+            #expect(memo.0.bitPattern == plain.0.bitPattern && memo.1.bitPattern == plain.1.bitPattern, "\(x), \(y), \(z)")
+            compared += 1
+        }
+        // Most points were found in the cache; the rest were computed into it.
+        #expect(compared == 12_023 && hits > 9_000 && hits < compared - 500, "\(hits) hits")
+    }
+
+    /// The noise's own rounding down is the standard library's, bit for bit: signed zeros,
+    /// fractions of either sign, integers, the edges of 2⁵², subnormals, infinities and NaN.
+    @Test func noiseRoundsDownAsTheLibrary() {
+        var values: [Double] = [
+            0, -0.0, 0.5, -0.5, 1, -1, 0.9999999999999999, -0.9999999999999999, 0x1p-1060, -0x1p-1060, 0x1p52, -0x1p52,
+            0x1p52 - 0.5, -(0x1p52 - 0.5), 0x1p53 + 2, -0x1p63, 1e300, .infinity, -.infinity, .nan, .leastNonzeroMagnitude,
+        ]
+        var rng = SplitMix64(state: 0xF100)
+        for _ in 0..<10_000 {
+            values.append(Double.random(in: -1e6...1e6, using: &rng))
+            values.append(Double(Int.random(in: -1_000...1_000, using: &rng)) + [0, 0.5, 1e-9, -1e-9].randomElement(using: &rng)!)
+        }
+        for x in values {
+            #expect(ValueNoise.roundedDown(x).bitPattern == x.rounded(.down).bitPattern, "\(x)")
+        }
+    }
 }

@@ -44,7 +44,7 @@ enum DynamicsFixtures {
     /// the top left corner, and it comes to rest again.
     static var bounceCorners: Trace {
         let first = drag(from: Vector(195, 422), to: Vector(245, 332), duration: 0.05)
-        let second = drag(touch: 2, from: Vector(186, 800), to: Vector(146, 690), start: 4.5, duration: 0.05, tile: 1)
+        let second = drag(touch: 2, from: Vector(186, 800), to: Vector(146, 690), start: 5.5, duration: 0.05, tile: 1)
         return trace(
             "bounce-corners", notes: "a tile thrown into the viewport's corners bounces off the edges and comes to rest, twice",
             Trace.Session(

@@ -255,7 +255,7 @@ import Testing
         #expect(total.late > 50 && total.stalls > 20 && total.midStall > 10)
         #expect(total.resets > 10 && total.added > 5 && total.removed > 3 && total.cancels > 5 && total.releases > 100)
         #expect(total.walled > 50 && total.pushes > 100 && total.continuous > 30 && total.uncontinued > 20)
-        #expect(total.fieldChanges > 10 && total.contacts > 100 && total.rests > 30, "\(total)")
+        #expect(total.fieldChanges > 10 && total.contacts > 100 && total.rests > 15, "\(total)")
     }
 
     /// How a replay differs from the live run it is the recording of: errors while replaying,

@@ -14,8 +14,13 @@
 /// changing anything when they are bad.
 public protocol DynamicsBackend: PhysicsBackend {
     /// Replaces the world's walls (an empty list removes them). The item's box is its
-    /// definition's `size`, which a world with walls must have. Contacts with walls that
-    /// stay keep their solver state; a replaced wall starts afresh.
+    /// definition's `size`, which a world with walls must have. A wall in both the old list
+    /// and the new one, the same to the bit (ends, radius, elasticity, friction; each new wall
+    /// takes the first such old wall not yet taken), keeps its contact with the item: the
+    /// arbiter's state and accumulated impulses carry on, as Chipmunk keeps the arbiters of a
+    /// shape it is not told to remove, wherever the wall now is in the list. Every other wall
+    /// starts afresh; a list equal to the old one (`==`) changes nothing. The contacts the last
+    /// step began stay readable from ``contacts(of:)`` until the next step.
     func setWalls(_ walls: [Wall], of world: WorldID) throws(FlingError)
     /// Sets the item's elasticity, friction, resistance and charge.
     func setItemProperties(_ properties: ItemProperties, of world: WorldID) throws(FlingError)
@@ -37,6 +42,15 @@ public protocol DynamicsBackend: PhysicsBackend {
     func addGear(_ gear: StaticGear, to world: WorldID) throws(FlingError) -> JointID
     /// Removes a pivot or a gear (a drag goes with ``PhysicsBackend/removeDrag(_:from:)``).
     func removeJoint(_ joint: JointID, from world: WorldID) throws(FlingError)
+}
+
+/// A backend that reads the contacts the last step began into the caller's buffer, so that a
+/// caller that reads them every tick (an animator with walls) makes no array for them: the
+/// native and Chipmunk backends.
+package protocol ContactReading: DynamicsBackend {
+    /// Appends what ``DynamicsBackend/contacts(of:)`` returns to `contacts`, in that order;
+    /// throws as it does, appending nothing.
+    func readContacts(of world: WorldID, into contacts: inout [Wall.Contact]) throws(FlingError)
 }
 
 extension Limits {

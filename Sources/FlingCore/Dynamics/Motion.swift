@@ -18,7 +18,10 @@ package struct Motion: Sendable {
     /// backends (the inverse is what each keeps).
     package var mass: Double
     package private(set) var fields: [PreparedField] = []
-    package private(set) var forces: [(id: ForceID, push: Push)] = []
+    /// The continuous pushes in the order added, and their ids.
+    package private(set) var pushes: [Push] = []
+    package private(set) var forceIDs: [ForceID] = []
+    package var forces: [(id: ForceID, push: Push)] { Array(zip(forceIDs, pushes)) }
     private var nextForce: UInt32 = 0
     /// The field clock: seconds of velocity updates so far (the noise's time).
     package var time: Double = 0
@@ -27,7 +30,7 @@ package struct Motion: Sendable {
 
     /// Whether the update adds nothing to Chipmunk's own.
     package var isPlain: Bool {
-        fields.isEmpty && forces.isEmpty && properties.resistance == 0 && properties.angularResistance == 0
+        fields.isEmpty && pushes.isEmpty && properties.resistance == 0 && properties.angularResistance == 0
     }
 
     package mutating func setFields(_ fields: [Field]) {
@@ -37,14 +40,16 @@ package struct Motion: Sendable {
     package mutating func addForce(_ push: Push) -> ForceID {
         let id = ForceID(nextForce)
         nextForce &+= 1
-        forces.append((id, push))
+        forceIDs.append(id)
+        pushes.append(push)
         return id
     }
 
     /// Removes a push; false if there is none with this id.
     package mutating func removeForce(_ id: ForceID) -> Bool {
-        guard let k = forces.firstIndex(where: { $0.id == id }) else { return false }
-        forces.remove(at: k)
+        guard let k = forceIDs.firstIndex(of: id) else { return false }
+        forceIDs.remove(at: k)
+        pushes.remove(at: k)
         return true
     }
 
@@ -54,13 +59,32 @@ package struct Motion: Sendable {
         vx: inout Double, vy: inout Double, w: inout Double, px: Double, py: Double, cos: Double, sin: Double,
         massInverse: Double, momentInverse: Double, gx: Double, gy: Double, damping: Double, dt: Double
     ) {
+        fields.withUnsafeBufferPointer { fields in
+            pushes.withUnsafeBufferPointer { pushes in
+                Self.updateVelocity(
+                    fields: fields, pushes: pushes, properties: properties, mass: mass, time: &time, vx: &vx, vy: &vy, w: &w,
+                    px: px, py: py, cos: cos, sin: sin, massInverse: massInverse, momentInverse: momentInverse, gx: gx, gy: gy,
+                    damping: damping, dt: dt)
+            }
+        }
+    }
+
+    /// The velocity update itself, on the fields and pushes wherever they are kept (the native
+    /// backend keeps them in flat buffers): both backends run this code. `noise`, if given,
+    /// memoizes the noise fields' lattice cells (the same bits with it or without).
+    package static func updateVelocity(
+        fields: UnsafeBufferPointer<PreparedField>, pushes: UnsafeBufferPointer<Push>, properties: ItemProperties, mass: Double,
+        time: inout Double,
+        vx: inout Double, vy: inout Double, w: inout Double, px: Double, py: Double, cos: Double, sin: Double,
+        massInverse: Double, momentInverse: Double, gx: Double, gy: Double, damping: Double, dt: Double, noise: NoiseCache? = nil
+    ) {
         var fx = 0.0, fy = 0.0, torque = 0.0
         for f in fields {
-            let (x, y) = f.force(px: px, py: py, vx: vx, vy: vy, mass: mass, charge: properties.charge, time: time)
+            let (x, y) = f.force(px: px, py: py, vx: vx, vy: vy, mass: mass, charge: properties.charge, time: time, noise: noise)
             fx = fx + x
             fy = fy + y
         }
-        for (_, push) in forces {
+        for push in pushes {
             let jx = push.vector.x, jy = push.vector.y
             fx = fx + jx
             fy = fy + jy
@@ -69,11 +93,17 @@ package struct Motion: Sendable {
             torque = torque + (rx * jy - ry * jx)
         }
         time = time + dt
-        let linear = 1.0 / (1.0 + dt * properties.resistance)
-        let angular = 1.0 / (1.0 + dt * properties.angularResistance)
-        vx = (vx * damping + (gx + fx * massInverse) * dt) * linear
-        vy = (vy * damping + (gy + fy * massInverse) * dt) * linear
-        w = (w * damping + torque * momentInverse * dt) * angular
+        vx = vx * damping + (gx + fx * massInverse) * dt
+        vy = vy * damping + (gy + fy * massInverse) * dt
+        w = w * damping + torque * momentInverse * dt
+        // Without resistance the factor is exactly 1, and a product by 1 changes no bit: the
+        // division is made only for a resistance.
+        if properties.resistance != 0 {
+            let linear = 1.0 / (1.0 + dt * properties.resistance)
+            vx = vx * linear
+            vy = vy * linear
+        }
+        if properties.angularResistance != 0 { w = w * (1.0 / (1.0 + dt * properties.angularResistance)) }
     }
 
     /// An instantaneous push: `cpBodyApplyImpulseAtWorldPoint` at the offset turned by the
@@ -112,9 +142,10 @@ package struct PreparedField: Sendable {
     static let reach = 1e12
     @inline(__always) static func clamp(_ x: Double) -> Double { x > reach ? reach : (x < -reach ? -reach : x) }
 
-    /// The field's force on an item at `(px, py)` moving at `(vx, vy)`, 0 outside its region.
+    /// The field's force on an item at `(px, py)` moving at `(vx, vy)`, 0 outside its region;
+    /// a noise's cells memoized in `noise` if given.
     package func force(
-        px: Double, py: Double, vx: Double, vy: Double, mass: Double, charge: Double, time: Double
+        px: Double, py: Double, vx: Double, vy: Double, mass: Double, charge: Double, time: Double, noise cache: NoiseCache? = nil
     ) -> (Double, Double) {
         let f = field
         let dx = Self.clamp(px - f.position.x), dy = Self.clamp(py - f.position.y)
@@ -125,9 +156,11 @@ package struct PreparedField: Sendable {
         case .circle(let r): inside = dx * dx + dy * dy <= r * r
         }
         guard inside != f.inverted else { return (0, 0) }
-        let r = (dx * dx + dy * dy).squareRoot()
+        // |d|, where a kind or the falloff needs it.
+        @inline(__always) func radius() -> Double { (dx * dx + dy * dy).squareRoot() }
         var phi = 1.0
         if f.falloff != 0 {
+            let r = radius()
             let clamped = r > f.minimumRadius ? r : f.minimumRadius
             phi = 1 / Portable.pow(clamped > 1e-3 ? clamped : 1e-3, f.falloff)
         }
@@ -138,6 +171,7 @@ package struct PreparedField: Sendable {
             let k = mass * s * phi
             return (g.x * k, g.y * k)
         case .radialGravity:
+            let r = radius()
             guard r > 0 else { return (0, 0) }
             let k = -(mass * s * phi) / r
             return (dx * k, dy * k)
@@ -155,13 +189,14 @@ package struct PreparedField: Sendable {
             return (dy * k, -dx * k)
         case .noise:
             let k = s * phi
-            let (nx, ny) = noise(dx, dy, time)
+            let (nx, ny) = noise(dx, dy, time, cache)
             return (nx * k, ny * k)
         case .turbulence:
             let k = s * (ux * ux + uy * uy).squareRoot() * phi
-            let (nx, ny) = noise(dx, dy, time)
+            let (nx, ny) = noise(dx, dy, time, cache)
             return (nx * k, ny * k)
         case .electric:
+            let r = radius()
             guard r > 0 else { return (0, 0) }
             let k = charge * s * phi / r
             return (dx * k, dy * k)
@@ -172,11 +207,10 @@ package struct PreparedField: Sendable {
     }
 
     /// Two independent channels of the seeded noise at the offset and time.
-    @inline(__always) func noise(_ dx: Double, _ dy: Double, _ time: Double) -> (Double, Double) {
+    @inline(__always) func noise(_ dx: Double, _ dy: Double, _ time: Double, _ cache: NoiseCache?) -> (Double, Double) {
         let x = dx * cellInverse, y = dy * cellInverse, z = time * rate
-        return (
-            ValueNoise.value(field.seed, x, y, z),
-            ValueNoise.value(field.seed ^ 0x5DEE_CE66_D1CE_4E5B, x, y, z)
-        )
+        let seed1 = field.seed ^ 0x5DEE_CE66_D1CE_4E5B
+        guard let cache else { return ValueNoise.values(field.seed, seed1, x, y, z) }
+        return ValueNoise.values(field.seed, seed1, x, y, z, cache: cache)
     }
 }

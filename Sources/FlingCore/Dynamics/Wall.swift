@@ -38,6 +38,49 @@ public struct Wall: Hashable, Sendable, CustomStringConvertible {
     public var description: String { "wall \(start)-\(end) r \(radius) e \(elasticity) u \(friction)" }
 }
 
+/// What a change of a world's wall list keeps: the walls in both lists keep their shapes and
+/// their contacts (the accumulated impulses of the arbiter with the item's box), as Chipmunk
+/// does for the shapes it is not told to remove; the others go, and the new ones are added
+/// after them, in list order. Both backends follow this one plan, so they keep the same walls.
+package enum WallChange {
+    /// Whether two walls are the same to the bit (ends, radius, material): `==` would take −0
+    /// for +0, which can change a contact's bits.
+    package static func same(_ a: Wall, _ b: Wall) -> Bool {
+        a.start.x.bitPattern == b.start.x.bitPattern && a.start.y.bitPattern == b.start.y.bitPattern
+            && a.end.x.bitPattern == b.end.x.bitPattern && a.end.y.bitPattern == b.end.y.bitPattern
+            && a.radius.bitPattern == b.radius.bitPattern && a.elasticity.bitPattern == b.elasticity.bitPattern
+            && a.friction.bitPattern == b.friction.bitPattern
+    }
+
+    /// The walls of `new` that stay from `old`: each wall of `new`, in order, takes the first
+    /// wall of `old` the same to the bit not yet taken. Pairs of indices (old, new), in the
+    /// order of `new`.
+    package static func kept(from old: [Wall], to new: [Wall]) -> [(old: Int, new: Int)] {
+        var taken = [Bool](repeating: false, count: old.count)
+        var pairs: [(old: Int, new: Int)] = []
+        for (j, wall) in new.enumerated() {
+            if let i = old.indices.first(where: { !taken[$0] && same(old[$0], wall) }) {
+                taken[i] = true
+                pairs.append((i, j))
+            }
+        }
+        return pairs
+    }
+
+    /// The order the walls of `new` were put in the space (what the spatial hash's order within
+    /// a bin follows: the latest first): the kept walls in the order `old`'s were put in
+    /// (`oldInsertion`, old indices), then the new walls in list order. New indices.
+    package static func insertion(oldInsertion: [Int], kept: [(old: Int, new: Int)], count: Int) -> [Int] {
+        var newOf = [Int?](repeating: nil, count: oldInsertion.count)
+        for pair in kept { newOf[pair.old] = pair.new }
+        var order = oldInsertion.compactMap { newOf[$0] }
+        var isKept = [Bool](repeating: false, count: count)
+        for pair in kept { isKept[pair.new] = true }
+        order += (0..<count).filter { !isKept[$0] }
+        return order
+    }
+}
+
 extension Wall {
     /// A wall the item's box began touching during the last step: Chipmunk's `begin` callback,
     /// reported after the step with what its first step of contact did.

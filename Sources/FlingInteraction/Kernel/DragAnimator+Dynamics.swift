@@ -178,8 +178,23 @@ extension DragAnimator where Policy: PolicyRules {
     /// order (``live`` and ``indices``: the worlds stepped and their items).
     func collectContacts(_ live: [WorldID], _ indices: [Int], tick k: Int) throws(FlingError) {
         let backend = try dynamicsBackend(for: "tick \(k), walls")
+        guard let reader = contactReader else {
+            for m in live.indices {
+                for contact in try backend.contacts(of: live[m]) {
+                    events.append(Policy.wallContact(self, indices[m], contact, tick: k))
+                }
+            }
+            return
+        }
+        // The buffer taken out of the animator while it is filled, so that it is uniquely
+        // held and keeps its storage.
+        var contacts: [Wall.Contact] = []
+        swap(&contacts, &contactBuffer)
+        defer { swap(&contacts, &contactBuffer) }
         for m in live.indices {
-            for contact in try backend.contacts(of: live[m]) {
+            contacts.removeAll(keepingCapacity: true)
+            try reader.readContacts(of: live[m], into: &contacts)
+            for contact in contacts {
                 events.append(Policy.wallContact(self, indices[m], contact, tick: k))
             }
         }

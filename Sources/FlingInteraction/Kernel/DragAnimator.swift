@@ -44,6 +44,11 @@ public class DragAnimator<Policy: DragPolicy> {
     /// The same backend as a ``DynamicsBackend``, if it adopts it: what walls, item properties,
     /// pushes, fields and extra joints need (Kernel/DragAnimator+Dynamics.swift).
     final let dynamicsBackend: (any DynamicsBackend)?
+    /// The same backend as a ``ContactReading``, if it is one (the native and Chipmunk
+    /// backends): the wall contacts of a tick are then read into ``contactBuffer``, which a
+    /// tick reuses, instead of an array made for each world that began one.
+    final let contactReader: (any ContactReading)?
+    final var contactBuffer: [Wall.Contact] = []
     /// The timestamp that is time 0 on the animator's timeline, in the app's own clock
     /// (`CACurrentMediaTime()`, `UITouch.timestamp`, ...). Touch and display times are given in
     /// that clock and kept relative to this start. Default 0: times are already relative.
@@ -124,6 +129,8 @@ public class DragAnimator<Policy: DragPolicy> {
         self.statuses = statuses
         self.backend = backend
         self.dynamicsBackend = backend as? any DynamicsBackend
+        self.contactReader = backend as? any ContactReading
+        if !walls.isEmpty { contactBuffer.reserveCapacity(Limits.walls) }
         self.timeOrigin = timeOrigin
         self.clock = try FixedStepClock(tick: settings.tick, maxFrameInterval: settings.maxFrameInterval)
         self.gripSmoothing = settings.fingerSmoothing.map { Portable.pow($0, settings.tick) }

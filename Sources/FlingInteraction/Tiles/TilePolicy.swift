@@ -25,13 +25,15 @@ public struct TilePolicy: DragPolicy {
     /// The pivot joints pulling each attracted tile home (``TileConfiguration/HomeAttachment/pivots(offsets:maxForce:maxBias:errorBias:)``),
     /// by raw tile id. Only looked up, never iterated.
     var homeJoints: [Int: [JointID]] = [:]
-    /// Whether the tiles have walls: then a falling tile comes to rest where it lies.
-    let restsInWalls: Bool
+    /// The tiles' walls (the viewport's edges first, when asked). With walls a falling tile
+    /// comes to rest where it lies.
+    let walls: [Wall]
+    var restsInWalls: Bool { !walls.isEmpty }
 
     init(viewport: Rect, configuration: TileConfiguration) {
         self.viewport = viewport
         self.configuration = configuration
-        restsInWalls = !configuration.dynamics.walls(in: viewport).isEmpty
+        walls = configuration.dynamics.walls(in: viewport)
     }
 
     public typealias Item = TileDefinition
@@ -248,7 +250,8 @@ extension TilePolicy: PolicyRules {
             guard policy.restsInWalls else { return nil }
             let rest = policy.configuration.settle.rest
             tile.settleCount = tile.pushCount == 0 && rest.isStill(tile.state) ? tile.settleCount + 1 : 0
-            return tile.settleCount >= rest.ticks ? TileEvent(tick: k, tile: tile.item.id, kind: .cameToRest) : nil
+            guard tile.settleCount >= rest.ticks, policy.isFree(tile, stillFor: tile.settleCount) else { return nil }
+            return TileEvent(tick: k, tile: tile.item.id, kind: .cameToRest)
         }
         if case .below(let y) = policy.configuration.cull, tile.state.position.y > y {
             return TileEvent(tick: k, tile: tile.item.id, kind: .culled)
@@ -284,6 +287,20 @@ extension TilePolicy: PolicyRules {
             }
             a.events.append(event)
         }
+    }
+
+    /// Whether a tile still for `ticks` ticks is out of its walls' way: it overlaps none by more
+    /// than ``WallOverlap/resting`` (the slop and 10⁻³ pt), so the contacts' position
+    /// correction, which moves it outside its velocity, has done its work. A tile its walls
+    /// cannot free (wider than the gap between two of them) is let lie after ten times the
+    /// rule's ticks still.
+    func isFree(_ tile: ItemRecord<TileDefinition>, stillFor ticks: Int) -> Bool {
+        if ticks >= 10 * configuration.settle.rest.ticks { return true }
+        let (sin, cos) = Portable.sincos(tile.state.angle)
+        let depth = WallOverlap.deepest(
+            center: tile.state.position, halfWidth: tile.item.frame.width / 2, halfHeight: tile.item.frame.height / 2, cos: cos,
+            sin: sin, walls: walls)
+        return depth <= WallOverlap.resting
     }
 
     /// Whether the tile's rotated bounds lie wholly outside the viewport grown by the margin

@@ -10,27 +10,69 @@ struct ContactPoint {
     var feature: UInt16
 }
 
-/// Chipmunk's `cpArbiter` for a wall and the item's box (`cpArbiter.c`): the contacts it
-/// carries from step to step, its state, and the contact solver: pre-step, cached impulse
-/// (warm start) and the impulse of one iteration, with the wall's static body as body A.
+/// What Chipmunk keeps of a wall's arbiter from one step to the next, 40 bytes: its state,
+/// the step it last collided in (`arb->stamp`, modulo 256: an arbiter goes 3 steps after its
+/// last contact, and every live world steps in every step, so the difference of two stamps is
+/// exact), and per contact the feature pair and the accumulated impulses. What its solver
+/// computes afresh each step is an ``Arbiter``, made from this record for the steps the wall
+/// touches the box and written back after them.
+struct ArbiterRecord {
+    enum State: UInt8 {
+        /// No arbiter (the wall and the box have not touched for persistence steps).
+        case none
+        case firstCollision, normal, cached
+    }
+    var jn0 = 0.0, jt0 = 0.0, jn1 = 0.0, jt1 = 0.0
+    var feature0: UInt16 = 0, feature1: UInt16 = 0
+    var stamp: UInt8 = 0
+    var state = State.none
+    var count: UInt8 = 0
+}
+
+/// Chipmunk's `cpArbiter` for a wall and the item's box (`cpArbiter.c`) during a step: the
+/// contacts it carries, its state, and the contact solver: pre-step, cached impulse (warm
+/// start) and the impulse of one iteration, with the wall's static body as body A.
 struct Arbiter {
-    enum State { case firstCollision, normal, cached }
+    typealias State = ArbiterRecord.State
     var state = State.firstCollision
-    /// The step it last collided in (`arb->stamp`).
-    var stamp = 0
+    /// The wall's index in the world's list.
+    var wall = 0
     var count = 0
     var c0 = ContactPoint(r1x: 0, r1y: 0, r2x: 0, r2y: 0, feature: 0)
     var c1 = ContactPoint(r1x: 0, r1y: 0, r2x: 0, r2y: 0, feature: 0)
     var nx = 0.0, ny = 0.0
     var e = 0.0, u = 0.0
 
+    init() {}
+
+    /// The arbiter the record keeps (a new one, in its first collision, for a record with none).
+    @inline(__always) init(_ r: ArbiterRecord, wall: Int) {
+        self.wall = wall
+        guard r.state != .none else { return }
+        state = r.state
+        count = Int(r.count)
+        c0.feature = r.feature0
+        c0.jnAcc = r.jn0
+        c0.jtAcc = r.jt0
+        c1.feature = r.feature1
+        c1.jnAcc = r.jn1
+        c1.jtAcc = r.jt1
+    }
+
+    /// What the record keeps of it after the step's collision, `stamp` its step.
+    @inline(__always) func record(stamp: UInt8) -> ArbiterRecord {
+        ArbiterRecord(
+            jn0: c0.jnAcc, jt0: c0.jtAcc, jn1: c1.jnAcc, jt1: c1.jtAcc, feature0: c0.feature, feature1: c1.feature, stamp: stamp,
+            state: state, count: UInt8(count))
+    }
+
     /// `cpArbiterUpdate`: new contacts relative to the bodies, each taking the accumulated
     /// impulses of the old contact with its feature pair; the combined restitution and friction
     /// (`a.e·b.e`, `a.u·b.u`, the wall first). The surface velocity is (+0, +0), added in
     /// ``applyImpulse(_:_:)``.
-    mutating func update(_ info: CollisionInfo, _ body: RigidBody, _ wall: SegmentShape, _ box: BoxShape) {
+    @inline(__always) mutating func update(_ info: CollisionInfo, _ body: RigidBody, _ wall: SegmentShape, _ box: BoxShape) {
         let old0 = c0, old1 = c1, oldCount = count
-        func fresh(_ c: CollisionContact) -> ContactPoint {
+        @inline(__always) func fresh(_ c: CollisionContact) -> ContactPoint {
             var k = ContactPoint(
                 r1x: c.p1.x - AnchorBody.staticPosition, r1y: c.p1.y - AnchorBody.staticPosition,
                 r2x: c.p2.x - body.px, r2y: c.p2.y - body.py, feature: c.feature)
@@ -57,9 +99,9 @@ struct Arbiter {
     }
 
     /// `cpArbiterPreStep(arb, dt, slop, biasCoef)`.
-    mutating func preStep(_ a: AnchorBody, _ b: RigidBody, _ dt: Double, _ slop: Double, _ biasCoef: Double) {
+    @inline(__always) mutating func preStep(_ a: AnchorBody, _ b: RigidBody, _ dt: Double, _ slop: Double, _ biasCoef: Double) {
         let deltaX = b.px - a.px, deltaY = b.py - a.py
-        func prepare(_ c: inout ContactPoint) {
+        @inline(__always) func prepare(_ c: inout ContactPoint) {
             c.nMass = 1.0 / Self.kScalar(b, c.r1x, c.r1y, c.r2x, c.r2y, nx, ny)
             c.tMass = 1.0 / Self.kScalar(b, c.r1x, c.r1y, c.r2x, c.r2y, -ny, nx)
             let dist = ((c.r2x - c.r1x) + deltaX) * nx + ((c.r2y - c.r1y) + deltaY) * ny
@@ -73,9 +115,9 @@ struct Arbiter {
     }
 
     /// `cpArbiterApplyCachedImpulse`: nothing on a first collision.
-    mutating func applyCachedImpulse(_ a: inout AnchorBody, _ b: inout RigidBody, _ dtCoef: Double) {
+    @inline(__always) mutating func applyCachedImpulse(_ a: inout AnchorBody, _ b: inout RigidBody, _ dtCoef: Double) {
         guard state != .firstCollision else { return }
-        func apply(_ c: ContactPoint) {
+        @inline(__always) func apply(_ c: ContactPoint) {
             // j = cpvrotate(n, (jn, jt)), scaled by dt_coef.
             let jx = nx * c.jnAcc - ny * c.jtAcc, jy = nx * c.jtAcc + ny * c.jnAcc
             applyImpulses(&a, &b, c.r1x, c.r1y, c.r2x, c.r2y, jx * dtCoef, jy * dtCoef)
@@ -86,9 +128,9 @@ struct Arbiter {
 
     /// `cpArbiterApplyImpulse`: per contact, the bias impulse into `v_bias`/`w_bias`, then the
     /// normal impulse and the friction impulse within `u·jn`.
-    mutating func applyImpulse(_ a: inout AnchorBody, _ b: inout RigidBody, _ bias: inout BiasVelocity) {
+    @inline(__always) mutating func applyImpulse(_ a: inout AnchorBody, _ b: inout RigidBody, _ bias: inout BiasVelocity) {
         let nx = self.nx, ny = self.ny, friction = u
-        func solve(_ c: inout ContactPoint) {
+        @inline(__always) func solve(_ c: inout ContactPoint) {
             let r1x = c.r1x, r1y = c.r1y, r2x = c.r2x, r2y = c.r2y
             // The static body's biases are +0 for ever.
             let vb1x = 0.0 + (-r1y) * 0.0, vb1y = 0.0 + r1x * 0.0

@@ -67,14 +67,35 @@ struct CollisionInfo {
     }
 }
 
-/// A wall and the item's box, with Chipmunk's support functions for the pair.
+/// Room for EPA's two hulls, each up to ``capacity`` points (a hull gains at most one point
+/// per iteration, and there are at most 30): the caller's scratch, made once.
+struct EPAScratch: @unchecked Sendable {
+    static let capacity = 40
+    let points: UnsafeMutablePointer<MinkowskiPoint>
+    /// A hull's edges' `ClosestDist`, by the index of the edge's first point.
+    let distances: UnsafeMutablePointer<Double>
+
+    static func allocate() -> EPAScratch {
+        EPAScratch(points: .allocate(capacity: 2 * capacity), distances: .allocate(capacity: capacity))
+    }
+
+    func deallocate() {
+        points.deallocate()
+        distances.deallocate()
+    }
+}
+
+/// A wall and the item's box, with Chipmunk's support functions for the pair, and the
+/// caller's scratch for EPA.
 struct WallBoxPair {
-    let wall: SegmentShape
-    let box: BoxShape
+    /// Read where they are (a pair is made for each wall a box meets: no copies of them).
+    let wall: UnsafePointer<SegmentShape>
+    let box: UnsafePointer<BoxShape>
+    let hull: EPAScratch
 
     /// `SegmentSupportPoint`.
     @inline(__always) func wallSupport(_ n: V2) -> (V2, UInt32) {
-        wall.ta.dot(n) > wall.tb.dot(n) ? (wall.ta, 0) : (wall.tb, 1)
+        wall.pointee.ta.dot(n) > wall.pointee.tb.dot(n) ? (wall.pointee.ta, 0) : (wall.pointee.tb, 1)
     }
 
     /// `PolySupportPointIndex`.
@@ -82,7 +103,7 @@ struct WallBoxPair {
         var max = -Double.infinity
         var index = 0
         for i in 0..<4 {
-            let d = box.vertex(i).dot(n)
+            let d = box.pointee.vertex(i).dot(n)
             if d > max {
                 max = d
                 index = i
@@ -95,7 +116,7 @@ struct WallBoxPair {
     @inline(__always) func support(_ n: V2) -> MinkowskiPoint {
         let (a, ai) = wallSupport(-n)
         let bi = boxSupportIndex(n)
-        let b = box.vertex(bi)
+        let b = box.pointee.vertex(bi)
         return MinkowskiPoint(a: a, b: b, ab: b - a, id: (ai & 0xFF) << 8 | (UInt32(bi) & 0xFF))
     }
 
@@ -118,7 +139,7 @@ struct WallBoxPair {
 
     /// `GJK` with no cached ids, then `GJKRecurse`, as a loop.
     func gjk() -> ClosestPoints {
-        let axis = (wall.bb.center - box.bb.center).perp
+        let axis = (wall.pointee.bb.center - box.pointee.bb.center).perp
         var v0 = support(axis)
         var v1 = support(-axis)
         var iteration = 1
@@ -145,49 +166,55 @@ struct WallBoxPair {
         }
     }
 
-    /// `EPA` and `EPARecurse`, as a loop over two hull buffers (a hull gains at most one
-    /// point per iteration, and there are at most 30).
+    /// `EPA` and `EPARecurse`, as a loop over two hull buffers. (Indices wrap by comparison,
+    /// not `%`, which divides.)
     func epa(_ a: MinkowskiPoint, _ b: MinkowskiPoint, _ c: MinkowskiPoint) -> ClosestPoints {
-        withUnsafeTemporaryAllocation(of: MinkowskiPoint.self, capacity: 80) { buffer in
-            var hull = buffer.baseAddress!, next = hull + 40
-            hull[0] = a; hull[1] = b; hull[2] = c
-            var count = 3
-            var iteration = 1
-            while true {
-                var mini = 0
-                var minDist = Double.infinity
-                var i = count - 1
-                for j in 0..<count {
-                    let d = closestDist(hull[i].ab, hull[j].ab)
-                    if d < minDist {
-                        minDist = d
-                        mini = i
-                    }
-                    i = j
-                }
-                let v0 = hull[mini], v1 = hull[(mini + 1) % count]
-                // (Chipmunk asserts v0.ab ≠ v1.ab here; its debug build aborts otherwise.)
-                let p = support((v1.ab - v0.ab).perp)
-                let duplicate = p.id == v0.id || p.id == v1.id
-                guard !duplicate && checkPointGreater(v0.ab, v1.ab, p.ab) && iteration < 30 else {
-                    return closestPoints(v0, v1)
-                }
-                next[0] = p
-                var count2 = 1
-                for i in 0..<count {
-                    let index = (mini + 1 + i) % count
-                    let h0 = next[count2 - 1].ab
-                    let h1 = hull[index].ab
-                    let h2 = (i + 1 < count ? hull[(index + 1) % count] : p).ab
-                    if checkPointGreater(h0, h2, h1) {
-                        next[count2] = hull[index]
-                        count2 += 1
-                    }
-                }
-                swap(&hull, &next)
-                count = count2
-                iteration += 1
+        var hull = self.hull.points, next = hull + EPAScratch.capacity
+        hull[0] = a; hull[1] = b; hull[2] = c
+        var count = 3
+        var iteration = 1
+        let distance = self.hull.distances
+        while true {
+            // Every edge's ClosestDist first (independent divisions, in flight together), then
+            // the search in Chipmunk's order: edges from count − 1, 0, 1, …, the first least.
+            var i = count - 1
+            for j in 0..<count {
+                distance[i] = closestDist(hull[i].ab, hull[j].ab)
+                i = j
             }
+            var mini = 0
+            var minDist = Double.infinity
+            i = count - 1
+            for j in 0..<count {
+                let d = distance[i]
+                let closer = d < minDist
+                minDist = closer ? d : minDist
+                mini = closer ? i : mini
+                i = j
+            }
+            let v0 = hull[mini], v1 = hull[mini + 1 == count ? 0 : mini + 1]
+            // (Chipmunk asserts v0.ab ≠ v1.ab here; its debug build aborts otherwise.)
+            let p = support((v1.ab - v0.ab).perp)
+            let duplicate = p.id == v0.id || p.id == v1.id
+            guard !duplicate && checkPointGreater(v0.ab, v1.ab, p.ab) && iteration < 30 else {
+                return closestPoints(v0, v1)
+            }
+            next[0] = p
+            var count2 = 1
+            for i in 0..<count {
+                var index = mini + 1 + i
+                if index >= count { index -= count }
+                let h0 = next[count2 - 1].ab
+                let h1 = hull[index].ab
+                let h2 = (i + 1 < count ? hull[index + 1 == count ? 0 : index + 1] : p).ab
+                if checkPointGreater(h0, h2, h1) {
+                    next[count2] = hull[index]
+                    count2 += 1
+                }
+            }
+            swap(&hull, &next)
+            count = count2
+            iteration += 1
         }
     }
 
@@ -197,19 +224,19 @@ struct WallBoxPair {
         let points = gjk()
         let n = points.n
         // The end-cap tests pass always: Fling's walls have no neighbours (zero tangents).
-        guard points.d - wall.radius - 0.0 <= 0.0 else { return info }
+        guard points.d - wall.pointee.radius - 0.0 <= 0.0 else { return info }
         // SupportEdgeForSegment(wall, n).
         let (e1a, e1ai, e1b, e1bi): (V2, UInt16, V2, UInt16) =
-            wall.tn.dot(n) > 0.0 ? (wall.ta, 0, wall.tb, 1) : (wall.tb, 1, wall.ta, 0)
+            wall.pointee.tn.dot(n) > 0.0 ? (wall.pointee.ta, 0, wall.pointee.tb, 1) : (wall.pointee.tb, 1, wall.pointee.ta, 0)
         // SupportEdgeForPoly(box, −n).
         let m = -n
         let i1 = boxSupportIndex(m)
         let i0 = (i1 - 1 + 4) % 4, i2 = (i1 + 1) % 4
         let (e2a, e2ai, e2b, e2bi): (V2, Int, V2, Int) =
-            m.dot(box.normal(i1)) > m.dot(box.normal(i2))
-            ? (box.vertex(i0), i0, box.vertex(i1), i1) : (box.vertex(i1), i1, box.vertex(i2), i2)
+            m.dot(box.pointee.normal(i1)) > m.dot(box.pointee.normal(i2))
+            ? (box.pointee.vertex(i0), i0, box.pointee.vertex(i1), i1) : (box.pointee.vertex(i1), i1, box.pointee.vertex(i2), i2)
         // ContactPoints(e1, e2, points).
-        let r1 = wall.radius, r2 = 0.0
+        let r1 = wall.pointee.radius, r2 = 0.0
         guard points.d <= r1 + r2 else { return info }
         info.n = n
         let dE1a = e1a.cross(n), dE1b = e1b.cross(n)

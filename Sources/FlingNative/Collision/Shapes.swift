@@ -107,11 +107,28 @@ struct BoxShape {
     init(width: Double, height: Double) {
         let hw = width / 2.0, hh = height / 2.0
         let l = -hw, b = -hh, r = hw, t = hh
-        let v = [V2(r, b), V2(r, t), V2(l, t), V2(l, b)]
+        let v0 = V2(r, b), v1 = V2(r, t), v2 = V2(l, t), v3 = V2(l, b)
         // SetVerts: plane i's normal is normalize(rperp(v[i] − v[i − 1])).
-        let n = (0..<4).map { i in (v[i] - v[(i + 3) % 4]).rperp.normalized }
-        localVertex = (v[0], v[1], v[2], v[3])
-        localNormal = (n[0], n[1], n[2], n[3])
+        localVertex = (v0, v1, v2, v3)
+        localNormal = ((v0 - v3).rperp.normalized, (v1 - v0).rperp.normalized, (v2 - v1).rperp.normalized, (v3 - v2).rperp.normalized)
+    }
+
+    /// The same box from its size and its normals' two magnitudes (``WorldDynamics/normalP``,
+    /// ``WorldDynamics/normalQ``): `(+0, −p)`, `(q, −0)`, `(+0, p)`, `(−q, −0)`.
+    @inline(__always) init(width: Double, height: Double, p: Double, q: Double) {
+        let hw = width / 2.0, hh = height / 2.0
+        let l = -hw, b = -hh, r = hw, t = hh
+        localVertex = (V2(r, b), V2(r, t), V2(l, t), V2(l, b))
+        localNormal = (V2(0.0, -p), V2(q, -0.0), V2(0.0, p), V2(-q, -0.0))
+    }
+
+    /// Whether both boxes' corners and normals have the same bits.
+    func sameNormals(_ o: BoxShape) -> Bool {
+        func same(_ a: V2, _ b: V2) -> Bool { a.x.bitPattern == b.x.bitPattern && a.y.bitPattern == b.y.bitPattern }
+        func same(_ a: (V2, V2, V2, V2), _ b: (V2, V2, V2, V2)) -> Bool {
+            same(a.0, b.0) && same(a.1, b.1) && same(a.2, b.2) && same(a.3, b.3)
+        }
+        return same(localNormal, o.localNormal) && same(localVertex, o.localVertex)
     }
 
     @inline(__always) func vertex(_ i: Int) -> V2 {
@@ -135,8 +152,19 @@ struct BoxShape {
     /// `cpPolyShapeCacheData`: corners and normals through `t`, and the bounding box
     /// (radius 0, still subtracted and added as there).
     @inline(__always) mutating func update(_ t: BodyTransform) {
-        vertex = (t.point(localVertex.0), t.point(localVertex.1), t.point(localVertex.2), t.point(localVertex.3))
+        updateBounds(t)
+        updateNormals(t)
+    }
+
+    /// The normals through `t`: only the narrow phase reads them, so a step computes them
+    /// only when a wall's bounding box meets the box's.
+    @inline(__always) mutating func updateNormals(_ t: BodyTransform) {
         normal = (t.vect(localNormal.0), t.vect(localNormal.1), t.vect(localNormal.2), t.vect(localNormal.3))
+    }
+
+    /// The corners through `t`, and the bounding box.
+    @inline(__always) mutating func updateBounds(_ t: BodyTransform) {
+        vertex = (t.point(localVertex.0), t.point(localVertex.1), t.point(localVertex.2), t.point(localVertex.3))
         var l = Double.infinity, r = -Double.infinity, b = Double.infinity, top = -Double.infinity
         for i in 0..<4 {
             let v = vertex(i)
