@@ -372,7 +372,7 @@ public final class ChipmunkBackend: DynamicsBackend {
         return d
     }
 
-    /// Sets the walls. The walls in both the old list and the new one (``WallChange``) keep
+    /// Sets the walls. The walls in both the old list and the new one (`WallChange`) keep
     /// their shapes, and with them their arbiters with the box; the others are removed, and the
     /// new ones added after, in list order. A world's first walls, or walls after none, are all
     /// new, and its box is made after them.
@@ -638,6 +638,6 @@ public final class ChipmunkBackend: DynamicsBackend {
     }
 }
 
-#endif
-
 extension ChipmunkBackend: ContactReading {}
+
+#endif

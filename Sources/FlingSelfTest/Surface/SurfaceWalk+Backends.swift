@@ -32,7 +32,15 @@ extension SurfaceWalk {
             }
         }
         add(
-            "FlingNative.NativeBackend.setWalls(_:of:)", "FlingNative.NativeBackend.setItemProperties(_:of:)",
+            "FlingNative.NativeBackend.setWalls(_:of:)", "FlingCore.Wall.init(from:to:radius:elasticity:friction:)",
+            "FlingCore.Wall.description", "FlingCore.Wall.edges(of:radius:elasticity:friction:)",
+            "FlingCore.ItemProperties.init(elasticity:friction:resistance:angularResistance:charge:)",
+            "FlingCore.ItemProperties.description", "FlingCore.Push.uikit(angle:magnitude:offset:)", "FlingCore.Push.description",
+            "FlingCore.StaticPivot.init(anchor:localAnchor:maxForce:maxBias:errorBias:)", "FlingCore.StaticPivot.description",
+            "FlingCore.StaticGear.init(phase:ratio:maxForce:maxBias:errorBias:)", "FlingCore.StaticGear.description",
+            "FlingCore.Field.init(_:position:region:inverted:strength:falloff:minimumRadius:seed:)", "FlingCore.Field.description",
+            "FlingCore.ForceID.description", "FlingCore.JointID.description", "FlingCore.Wall.Contact.description",
+            "FlingNative.NativeBackend.setItemProperties(_:of:)",
             "FlingNative.NativeBackend.applyImpulse(_:to:)", "FlingNative.NativeBackend.addForce(_:to:)",
             "FlingNative.NativeBackend.removeForce(_:from:)", "FlingNative.NativeBackend.setFields(_:of:)",
             "FlingNative.NativeBackend.contacts(of:)", "FlingNative.NativeBackend.addPivot(_:to:)",

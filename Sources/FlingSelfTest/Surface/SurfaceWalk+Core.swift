@@ -311,6 +311,20 @@ extension SurfaceWalk {
                     try backend.setItemProperties(
                         ItemProperties(elasticity: v[3], friction: v[1], resistance: v[0], angularResistance: v[2], charge: v[1]), of: w)
                 }
+                // The values themselves, made and printed with hostile numbers.
+                p.count {
+                    (
+                        Wall(from: a, to: b, radius: v[0], elasticity: v[3], friction: v[1]).description,
+                        Wall.edges(of: Rect(x: v[0], y: v[1], width: v[2], height: v[3]), radius: v[1], elasticity: v[2], friction: v[0])
+                            .map(\.description),
+                        ItemProperties(elasticity: v[3], friction: v[1], resistance: v[0], angularResistance: v[2], charge: v[1])
+                            .description,
+                        Push.uikit(angle: v[0], magnitude: v[1], offset: b).description,
+                        StaticPivot(anchor: a, localAnchor: b, maxForce: v[2], maxBias: v[1], errorBias: v[3]).description,
+                        StaticGear(phase: v[0], ratio: v[1], maxForce: v[2], maxBias: v[3], errorBias: v[0]).description,
+                        Field(.vortex, position: a, strength: v[1], falloff: v[3], minimumRadius: v[0], seed: 7).description
+                    )
+                }
                 p.call { () throws(FlingError) in try backend.applyImpulse(.uikit(angle: v[0], magnitude: v[1], offset: b), to: w) }
                 p.call { () throws(FlingError) in forces.append(try backend.addForce(.uikit(angle: v[2], magnitude: v[3]), to: w)) }
                 for kind in [
@@ -332,8 +346,9 @@ extension SurfaceWalk {
                     joints.append(try backend.addGear(StaticGear(phase: v[0], ratio: v[1], maxForce: v[2], maxBias: v[3]), to: w))
                 }
                 p.call { () throws(FlingError) in try backend.step(by: 1.0 / 60) }
-                p.call { () throws(FlingError) in try backend.contacts(of: w) }
+                p.call { () throws(FlingError) in try backend.contacts(of: w).map(\.description) }
             }
+            p.count { (forces.map(\.description), joints.map(\.description)) }
             for id in forces.reversed() + [ForceID(0), ForceID(.max)] {
                 p.call { () throws(FlingError) in try backend.removeForce(id, from: w) }
             }
