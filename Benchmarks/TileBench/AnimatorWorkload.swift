@@ -52,7 +52,7 @@ struct AnimatorRun: Workload {
     var poses: [Transform] = []
     var events: [TileEvent] = []
     /// Per tile, its continuous push while it has one (with walls).
-    var pushes: [PushID?] = []
+    var pushes: [Push.ID?] = []
     var digest = StateDigest()
     var tick = 0
     var respawns = 0
@@ -87,7 +87,7 @@ struct AnimatorRun: Workload {
         var configuration = scene.configuration
         if walls {
             configuration.dynamics = DynamicsSettings(walls: Scene.walls, itemProperties: Scene.material, fields: Scene.fields)
-            pushes = [PushID?](repeating: nil, count: scene.count)
+            pushes = [Push.ID?](repeating: nil, count: scene.count)
         }
         animator = try TileAnimator(viewport: Scene.viewport, tiles: tiles, configuration: configuration, backend: backend)
         animator.keepsDigest = false
@@ -107,7 +107,8 @@ struct AnimatorRun: Workload {
 
     @inline(__always)
     func touch(_ i: Int, _ phase: TouchEvent.Phase, _ at: Vector, _ t: Double) throws {
-        try animator.handle(TouchEvent(time: t, touch: TouchID(i), phase: phase, position: at, item: phase == .began ? ItemID(i) : nil))
+        try animator.handle(
+            TouchEvent(time: t, touch: TouchID(i), phase: phase, position: at, item: phase == .began ? TouchEvent.ItemID(i) : nil))
     }
 
     @inline(__always)

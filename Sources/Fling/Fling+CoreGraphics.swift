@@ -9,21 +9,21 @@ extension Vector {
     /// A point or a size, in points.
     @inlinable public init(_ p: CGPoint) { self.init(Double(p.x), Double(p.y)) }
     @inlinable public init(_ s: CGSize) { self.init(Double(s.width), Double(s.height)) }
-    @inlinable public var cgPoint: CGPoint { CGPoint(x: CGFloat(x), y: CGFloat(y)) }
-    @inlinable public var cgSize: CGSize { CGSize(width: CGFloat(x), height: CGFloat(y)) }
+    @inlinable package var cgPoint: CGPoint { CGPoint(x: CGFloat(x), y: CGFloat(y)) }
+    @inlinable package var cgSize: CGSize { CGSize(width: CGFloat(x), height: CGFloat(y)) }
 }
 
 extension Rect {
     @inlinable public init(_ r: CGRect) {
         self.init(x: Double(r.origin.x), y: Double(r.origin.y), width: Double(r.size.width), height: Double(r.size.height))
     }
-    @inlinable public var cgRect: CGRect { CGRect(x: CGFloat(x), y: CGFloat(y), width: CGFloat(width), height: CGFloat(height)) }
+    @inlinable package var cgRect: CGRect { CGRect(x: CGFloat(x), y: CGFloat(y), width: CGFloat(width), height: CGFloat(height)) }
 }
 
 extension TouchEvent {
     /// A touch at a `CGPoint` (`UITouch.location(in:)`), its time in the animator's clock
     /// (`UITouch.timestamp` with `TileAnimator(…, timeOrigin:)`).
-    public init(time: TimeInterval, touch: TouchID, phase: Phase, location: CGPoint, item: ItemID? = nil) {
+    public init(time: TimeInterval, touch: TouchID, phase: Phase, location: CGPoint, item: TouchEvent.ItemID? = nil) {
         self.init(time: time, touch: touch, phase: phase, position: Vector(location), item: item)
     }
 }
@@ -55,16 +55,16 @@ import CoreGraphics
 
 extension Vector {
     @inlinable public init(_ v: CGVector) { self.init(Double(v.dx), Double(v.dy)) }
-    @inlinable public var cgVector: CGVector { CGVector(dx: CGFloat(x), dy: CGFloat(y)) }
+    @inlinable package var cgVector: CGVector { CGVector(dx: CGFloat(x), dy: CGFloat(y)) }
 }
 
 extension Transform {
     /// The rotation about the center and the move to the center, as a layer's
     /// `affineTransform` relative to its `position` is the rotation alone: use
     /// ``rotationTransform`` with `position` = ``cgPosition``.
-    public var rotationTransform: CGAffineTransform { CGAffineTransform(rotationAngle: CGFloat(angle)) }
+    package var rotationTransform: CGAffineTransform { CGAffineTransform(rotationAngle: CGFloat(angle)) }
     /// Rotation then translation to the center: the tile's frame-space transform.
-    public var affineTransform: CGAffineTransform {
+    package var affineTransform: CGAffineTransform {
         CGAffineTransform(translationX: CGFloat(position.x), y: CGFloat(position.y)).rotated(by: CGFloat(angle))
     }
 }

@@ -30,7 +30,7 @@ public enum BackendKind: String, CaseIterable, Sendable, CustomStringConvertible
     }
 
     /// The kinds this build can make.
-    public static var available: [BackendKind] {
+    package static var available: [BackendKind] {
         #if Chipmunk
         return [.chipmunk, .chipmunkShared, .native, .nativePortable]
         #else
@@ -41,7 +41,7 @@ public enum BackendKind: String, CaseIterable, Sendable, CustomStringConvertible
     public var description: String { rawValue }
 
     /// The arithmetic its step uses.
-    public var arithmetic: Arithmetic { self == .nativePortable ? .portable : .platform }
+    package var arithmetic: Arithmetic { self == .nativePortable ? .portable : .platform }
 
     /// Makes a fresh backend of this kind: every built-in one adopts ``DynamicsBackend``.
     public func make(solverIterations: Int = 10) throws(FlingError) -> any DynamicsBackend {

@@ -23,7 +23,7 @@ enum PathsCommand {
             try ReplayCommand.check(replay.pins, frameUnit: replay.run.frameUnit, path: path, allowingUnpinned: true, &out)
         } else {
             guard let target = args.value("svg") else { throw UsageError("paths render needs --svg OUT") }
-            let options = RenderOptions(
+            let options = Documents.RenderOptions(
                 replay: ReplayOptions(), title: Input.title(path), animated: args.flag("animated"),
                 frames: try args.int("frames", in: 2...10_000))
             try writeFile(target, try document.svg(options), &out)

@@ -15,7 +15,7 @@ enum RenderCommand {
         let clouds = try args.int("clouds", in: 0...Int(1 << 53)).map(UInt64.init) ?? 1
         let frames = try args.int("frames", in: 2...10_000)
         let document = try Input.document(path, args, out)
-        let options = RenderOptions(
+        let options = Documents.RenderOptions(
             replay: Input.options(kind, keepsFrames: true, reference: false), title: Input.title(path), backendName: kind.rawValue,
             every: every, clouds: clouds, animated: args.flag("animated"), frames: frames)
         try writeFile(target, try document.svg(options), &out)

@@ -36,7 +36,7 @@ enum ReplayCommand {
     /// (on a backend of the kind they were taken on): a line per session saying where it
     /// started, the pins of the sessions' ends compared, the digest line.
     static func fromLastSnapshot(
-        _ document: any FlingDocument, _ kind: BackendKind, _ display: DisplayFrames, _ path: String, _ out: inout Output
+        _ document: any FlingDocument, _ kind: BackendKind, _ display: ReplayOptions.DisplayFrames, _ path: String, _ out: inout Output
     ) throws {
         guard let trace = document as? Trace, trace.sessions.contains(where: { !$0.snapshots.isEmpty }) else {
             throw UsageError("--from-last-snapshot replays tile traces that carry snapshots (fling convert FILE --snapshots N)")

@@ -28,7 +28,7 @@ public final class ChipmunkBackend: DynamicsBackend {
         case sharedSpace
     }
 
-    public let layout: Layout
+    package let layout: Layout
     public let solverIterations: Int
     public var name: String { layout == .spacePerWorld ? "chipmunk" : "chipmunk-shared" }
     public private(set) var worldCount = 0
@@ -50,7 +50,7 @@ public final class ChipmunkBackend: DynamicsBackend {
     /// The longest stable step of each world's springs.
     var stability = SpringStability()
 
-    public init(layout: Layout = .spacePerWorld, solverIterations: Int = 10) throws(FlingError) {
+    package init(layout: Layout = .spacePerWorld, solverIterations: Int = 10) throws(FlingError) {
         try BackendCheck.iterations(solverIterations, "ChipmunkBackend.solverIterations")
         self.layout = layout
         self.solverIterations = solverIterations
@@ -375,7 +375,7 @@ public final class ChipmunkBackend: DynamicsBackend {
         return d
     }
 
-    /// Sets the walls. The walls in both the old list and the new one (WallChange, in FlingCore) keep
+    /// Sets the walls. The walls in both the old list and the new one (`WallChange`) keep
     /// their shapes, and with them their arbiters with the box; the others are removed, and the
     /// new ones added after, in list order. A world's first walls, or walls after none, are all
     /// new, and its box is made after them.
@@ -599,11 +599,11 @@ public final class ChipmunkBackend: DynamicsBackend {
         dynamics(i).motion.setFields(fields)
     }
 
-    public func contacts(of world: WorldID) throws(FlingError) -> [WallContact] {
+    public func contacts(of world: WorldID) throws(FlingError) -> [Wall.Contact] {
         worlds[try slot(world)]!.dynamics?.contacts ?? []
     }
 
-    package func readContacts(of world: WorldID, into contacts: inout [WallContact]) throws(FlingError) {
+    package func readContacts(of world: WorldID, into contacts: inout [Wall.Contact]) throws(FlingError) {
         if let began = worlds[try slot(world)]!.dynamics?.contacts { contacts.append(contentsOf: began) }
     }
 
@@ -664,6 +664,6 @@ public final class ChipmunkBackend: DynamicsBackend {
     }
 }
 
-#endif
-
 extension ChipmunkBackend: ContactReading {}
+
+#endif

@@ -56,7 +56,7 @@ final class ChipmunkDynamics {
     var motion: Motion
     var properties: ItemProperties { motion.properties }
     /// The walls began touching in the last step.
-    var contacts: [WallContact] = []
+    var contacts: [Wall.Contact] = []
     /// Shared layout: the body's gravity and damping (the space's are zero and one).
     let usesMedium: Bool
     var gravity: cpVect
@@ -192,13 +192,13 @@ let wallPreSolve: cpCollisionPreSolveFunc = { arb, _, _ in
     return item.wall(code) != nil ? 1 : 0
 }
 
-/// `postSolve`: a first contact becomes a ``WallContact`` with the step's total impulse.
+/// `postSolve`: a first contact becomes a ``Wall/Contact`` with the step's total impulse.
 let wallPostSolve: cpCollisionPostSolveFunc = { arb, _, _ in
     guard cpArbiterIsFirstContact(arb) != 0 else { return }
     let (code, item) = arbiterParties(arb)
     let j = cpArbiterTotalImpulse(arb), n = cpArbiterGetNormal(arb), p = cpArbiterGetPointB(arb, 0)
     // cpArbiterTotalImpulse gives the impulse on the first body (the wall's): negate for the item's.
     item.contacts.append(
-        WallContact(wall: item.wall(code)!, impulse: Vector(-j.x, -j.y), normal: Vector(n.x, n.y), point: Vector(p.x, p.y)))
+        Wall.Contact(wall: item.wall(code)!, impulse: Vector(-j.x, -j.y), normal: Vector(n.x, n.y), point: Vector(p.x, p.y)))
 }
 #endif

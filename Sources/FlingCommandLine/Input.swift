@@ -93,10 +93,10 @@ package enum Input {
     /// The titles of two runs (`fling diff`, `fling view A B`): each file's, its backend and
     /// its display rate where not 60 Hz; marked `A:` and `B:` when they would read the same.
     package static func titles(
-        _ pathA: String, _ kindA: BackendKind, _ displayA: DisplayFrames, _ pathB: String, _ kindB: BackendKind,
-        _ displayB: DisplayFrames
+        _ pathA: String, _ kindA: BackendKind, _ displayA: ReplayOptions.DisplayFrames, _ pathB: String, _ kindB: BackendKind,
+        _ displayB: ReplayOptions.DisplayFrames
     ) -> (String, String) {
-        func title(_ path: String, _ kind: BackendKind, _ display: DisplayFrames) -> String {
+        func title(_ path: String, _ kind: BackendKind, _ display: ReplayOptions.DisplayFrames) -> String {
             var s = "\(Input.title(path)) on \(kind)"
             switch display {
             case .rate(let hz): if hz != 60 { s += " at \(format(hz)) Hz" }
@@ -137,7 +137,7 @@ package enum Input {
     }
 
     /// The display frames of `--display-hz` and `--jitter` (or their `suffix`ed forms first).
-    package static func display(_ args: Arguments, suffix: String = "") throws -> DisplayFrames {
+    package static func display(_ args: Arguments, suffix: String = "") throws -> ReplayOptions.DisplayFrames {
         let hzName = !suffix.isEmpty && args.has("display-hz\(suffix)") ? "display-hz\(suffix)" : "display-hz"
         let jitterName = !suffix.isEmpty && args.has("jitter\(suffix)") ? "jitter\(suffix)" : "jitter"
         let hz = try args.double(hzName, in: 1...100_000) ?? 60
@@ -149,7 +149,9 @@ package enum Input {
     /// The replay options for `kind`; pins of another arithmetic than `kind`'s are checked on a
     /// reference run on the backend of their arithmetic (`native-portable` for portable pins),
     /// unless `reference` is false.
-    package static func options(_ kind: BackendKind, display: DisplayFrames = .rate(60), keepsFrames: Bool, reference: Bool = true)
+    package static func options(
+        _ kind: BackendKind, display: ReplayOptions.DisplayFrames = .rate(60), keepsFrames: Bool, reference: Bool = true
+    )
         -> ReplayOptions
     {
         var o = ReplayOptions(

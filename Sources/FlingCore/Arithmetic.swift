@@ -20,7 +20,7 @@ public enum Arithmetic: String, Hashable, Sendable, CaseIterable, CustomStringCo
 
 /// The elementary functions a solver step calls, as static methods, so that a step written
 /// once is specialized for each kind of arithmetic (no call through a function pointer).
-public protocol ArithmeticFunctions {
+package protocol ArithmeticFunctions {
     static func sin(_ x: Double) -> Double
     static func cos(_ x: Double) -> Double
     static func exp(_ x: Double) -> Double
@@ -36,7 +36,7 @@ public protocol ArithmeticFunctions {
 extension ArithmeticFunctions {
     /// One angle after another (none for a count of 0 or less).
     @inlinable
-    public static func cosSin(
+    package static func cosSin(
         _ angles: UnsafePointer<Double>, _ cos: UnsafeMutablePointer<Double>, _ sin: UnsafeMutablePointer<Double>,
         _ count: Int
     ) {

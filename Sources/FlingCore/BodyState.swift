@@ -18,10 +18,10 @@ public struct BodyState: Hashable, Sendable {
     }
 
     /// Position and angle, without the velocities.
-    @inlinable public var transform: Transform { Transform(position: position, angle: angle) }
+    @inlinable package var transform: Transform { Transform(position: position, angle: angle) }
 
     /// Whether two states are the same to the bit (`==` would call `0.0 == -0.0` equal).
-    @inlinable public func isBitwiseEqual(to other: BodyState) -> Bool {
+    @inlinable package func isBitwiseEqual(to other: BodyState) -> Bool {
         position.x.bitPattern == other.position.x.bitPattern
             && position.y.bitPattern == other.position.y.bitPattern
             && angle.bitPattern == other.angle.bitPattern

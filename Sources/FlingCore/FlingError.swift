@@ -38,7 +38,7 @@ public struct FlingError: Error, Hashable, Sendable, CustomStringConvertible {
         /// A trace or CSV document is malformed.
         public static let malformedInput = Code("malformedInput")
         /// The work an input implies (samples × items, frames × segments, points, …) exceeds the
-        /// documented ``WorkBudget`` for its kind: the value names the figure, the reason the budget.
+        /// documented `WorkBudget` for its kind: the value names the figure, the reason the budget.
         public static let overBudget = Code("overBudget")
         /// A replay differs from the digests its document pins.
         public static let pinMismatch = Code("pinMismatch")
@@ -128,13 +128,13 @@ package enum Check {
 
 /// The ranges Fling accepts. They keep every state finite, so that no input can reach one of
 /// Chipmunk's sanity assertions (which abort the process in Debian's build).
-public enum Limits {
+@usableFromInline package enum Limits {
     /// Largest absolute coordinate of a point, a tile frame or a viewport, in points.
-    public static let coordinate: Double = 1e7
+    package static let coordinate: Double = 1e7
     /// Range of a tile's mass (mass units are the app's own; 1 is the default).
-    public static let mass: ClosedRange<Double> = 1e-6...1e6
+    package static let mass: ClosedRange<Double> = 1e-6...1e6
     /// Range of a tile's width and height, in points.
-    public static let size: ClosedRange<Double> = 1e-3...1e6
+    package static let size: ClosedRange<Double> = 1e-3...1e6
     /// Range of a body's moment of inertia, in mass units × points². Wide enough for every
     /// tile (a box's `m (w² + h²) / 12` lies within about 1.7e-13...1.7e17), narrow enough that
     /// a stable rotary spring's torque `angularStiffness · angle` cannot overflow: with a
@@ -142,13 +142,13 @@ public enum Limits {
     /// turns the body past 1.8e8 rad, the torque reaches ∞ and Chipmunk aborts ("Body's
     /// angular velocity is invalid"; native goes NaN). Here the stability bound caps the
     /// stiffness at `3.61 · 1e20 / dt²` and the torque stays below about 1e40.
-    public static let moment: ClosedRange<Double> = 1e-20...1e20
+    package static let moment: ClosedRange<Double> = 1e-20...1e20
     /// Range of the fixed tick, in seconds.
-    public static let tick: ClosedRange<Double> = 1e-4...0.1
+    package static let tick: ClosedRange<Double> = 1e-4...0.1
     /// Largest absolute gravity component, in points per second squared.
-    public static let gravity: Double = 1e7
+    package static let gravity: Double = 1e7
     /// Largest absolute velocity component, in points per second.
-    public static let velocity: Double = 1e9
+    package static let velocity: Double = 1e9
     /// Largest absolute angular velocity, in radians per second.
-    public static let angularVelocity: Double = 1e9
+    package static let angularVelocity: Double = 1e9
 }

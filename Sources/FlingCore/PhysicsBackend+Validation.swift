@@ -4,16 +4,16 @@
 
 extension WorldDefinition {
     /// Throws what every backend's ``PhysicsBackend/makeWorld(_:)`` throws for this
-    /// definition: mass within ``Limits/mass``, moment within ``Limits/moment``, a coordinate
-    /// position, an angle within ±10⁶ rad, gravity within ``Limits/gravity``, a size within
-    /// ``Limits/size``.
+    /// definition: mass within `Limits/mass`, moment within `Limits/moment`, a coordinate
+    /// position, an angle within ±10⁶ rad, gravity within `Limits/gravity`, a size within
+    /// `Limits/size`.
     public func validate() throws(FlingError) { try BackendCheck.definition(self) }
 }
 
 extension DragJoint {
     /// Throws what every backend's ``PhysicsBackend/addDrag(_:to:)`` throws for this joint
     /// before it looks at the body (its leverage against the body is the backend's check).
-    public func validate() throws(FlingError) {
+    package func validate() throws(FlingError) {
         try BackendCheck.drag(self)
         try BackendCheck.friction(self)
     }
@@ -22,7 +22,7 @@ extension DragJoint {
 extension Attraction {
     /// Throws what every backend's ``PhysicsBackend/attachAttraction(_:to:)`` throws for these
     /// springs.
-    public func validate() throws(FlingError) { try BackendCheck.attraction(self) }
+    package func validate() throws(FlingError) { try BackendCheck.attraction(self) }
 }
 
 extension FlingError {

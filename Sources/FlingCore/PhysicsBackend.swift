@@ -14,21 +14,21 @@ public struct WorldID: Hashable, Sendable, CustomStringConvertible {
 /// The one dynamic body a world is made with.
 public struct WorldDefinition: Hashable, Sendable {
     /// Mass, in the app's mass units.
-    public var mass: Double
+    package var mass: Double
     /// Moment of inertia about the center (for a tile, ``TileDefinition/moment``).
-    public var moment: Double
+    package var moment: Double
     /// Initial center and angle.
     public var transform: Transform
     /// Gravity, in points per second squared.
     public var gravity: Vector
     /// The item's box, width and height in points: the `cpPolyShape` (`cpBoxShapeNew`, radius
     /// 0) that collides with the world's walls. Needed only for walls.
-    public var size: Vector?
+    package var size: Vector?
     /// Whether the body turns (UIKit's `allowsRotation`). When false its moment is infinite
     /// (`1/I = 0`): nothing turns it, and `moment` is not used.
-    public var allowsRotation: Bool
+    package var allowsRotation: Bool
 
-    public init(
+    package init(
         mass: Double, moment: Double, transform: Transform, gravity: Vector, size: Vector? = nil, allowsRotation: Bool = true
     ) {
         self.mass = mass
@@ -58,7 +58,7 @@ public struct DragJoint: Hashable, Sendable {
     public var localAnchor: Vector
     /// Where the finger body starts, in points.
     public var finger: Vector
-    /// Force limit of the joint (Chipmunk's `maxForce`), positive, at most ``Limits/jointForce``.
+    /// Force limit of the joint (Chipmunk's `maxForce`), positive, at most `Limits/jointForce`.
     public var maxForce: Double
     /// Fraction of position error left after one second (Chipmunk's `errorBias`).
     public var errorBias: Double
@@ -149,7 +149,7 @@ public protocol PhysicsBackend: AnyObject {
     /// `joint.localAnchor`, then the joint's grab friction, if any (a friction pivot, and a
     /// gear if the body turns: extra joints, which a backend that adopts only this protocol
     /// may refuse; an animator whose settings ask for grab friction asks for a
-    /// ``DynamicsBackend``). A world holds several (at most ``Limits/joints`` joints), but not
+    /// ``DynamicsBackend``). A world holds several (at most `Limits/joints` joints), but not
     /// while it has the attraction springs. Returns the drag's id in this world.
     func addDrag(_ joint: DragJoint, to world: WorldID) throws(FlingError) -> JointID
     /// Places a drag's finger body for the next step, with the velocity it moved at.
@@ -175,7 +175,7 @@ public protocol PhysicsBackend: AnyObject {
     /// Sets the body's velocities (at release, from the velocity tracker).
     func setVelocity(of world: WorldID, linear: Vector, angular: Double) throws(FlingError)
 
-    /// Advances every live world by `dt` seconds (within ``Limits/tick``), in one call.
+    /// Advances every live world by `dt` seconds (within `Limits/tick`), in one call.
     func step(by dt: Double) throws(FlingError)
 
     /// The body's state now.

@@ -13,12 +13,12 @@ import ucrt
 /// Chipmunk calls `cos`, `sin`, `exp` and `pow` from the same library, so the native solver
 /// must too for its results to match Chipmunk's bit for bit. Routing every call through here
 /// keeps that promise in one place.
-public enum PlatformFunctions {
-    @inlinable public static func cos(_ x: Double) -> Double { _cos(x) }
-    @inlinable public static func sin(_ x: Double) -> Double { _sin(x) }
-    @inlinable public static func exp(_ x: Double) -> Double { _exp(x) }
-    @inlinable public static func pow(_ x: Double, _ y: Double) -> Double { _pow(x, y) }
-    @inlinable public static func floor(_ x: Double) -> Double { x.rounded(.down) }
+package enum PlatformFunctions {
+    @inlinable package static func cos(_ x: Double) -> Double { _cos(x) }
+    @inlinable package static func sin(_ x: Double) -> Double { _sin(x) }
+    @inlinable package static func exp(_ x: Double) -> Double { _exp(x) }
+    @inlinable package static func pow(_ x: Double, _ y: Double) -> Double { _pow(x, y) }
+    @inlinable package static func floor(_ x: Double) -> Double { x.rounded(.down) }
 }
 
 @usableFromInline func _cos(_ x: Double) -> Double { cos(x) }

@@ -10,13 +10,13 @@
 /// - over-damped (`ζ > 1`), `r₁,₂ = −ω(ζ ∓ √(ζ² − 1))`: `x = c₁ e^(r₁t) + c₂ e^(r₂t)`,
 ///   `c₁ = (v₀ − r₂ x₀)/(r₁ − r₂)`, `c₂ = x₀ − c₁`.
 public struct SpringCurve: Hashable, Sendable {
-    public var spring: SpringTuning
+    package var spring: SpringTuning
     /// Initial displacement from the target (`from − to`), in the value's units.
-    public var displacement: Double
+    package var displacement: Double
     /// Initial velocity, in the value's units per second.
-    public var velocity: Double
+    package var velocity: Double
 
-    public init(spring: SpringTuning, displacement: Double, velocity: Double = 0) {
+    package init(spring: SpringTuning, displacement: Double, velocity: Double = 0) {
         self.spring = spring
         self.displacement = displacement
         self.velocity = velocity
@@ -28,7 +28,7 @@ public struct SpringCurve: Hashable, Sendable {
     }
 
     /// `(x(t), x'(t))`: the displacement from the target and the velocity, `t` seconds in.
-    public func state(at t: Double) -> (displacement: Double, velocity: Double) {
+    package func state(at t: Double) -> (displacement: Double, velocity: Double) {
         let omega = spring.angularFrequency, zeta = spring.dampingRatio
         let x0 = displacement, v0 = velocity
         if zeta < 1 {
@@ -54,7 +54,7 @@ public struct SpringCurve: Hashable, Sendable {
     }
 
     /// The displacement `t` seconds in.
-    public func displacement(at t: Double) -> Double { state(at: t).displacement }
+    package func displacement(at t: Double) -> Double { state(at: t).displacement }
 
     /// The animated value `t` seconds in, for a curve made ``init(spring:from:to:velocity:)``.
     public func value(at t: Double, target: Double) -> Double { target + displacement(at: t) }

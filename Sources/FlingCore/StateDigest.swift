@@ -3,14 +3,14 @@
 /// angular velocity, in tile id order, each as 8 little-endian bytes. Two runs with the same
 /// digest produced the same bits (up to hash collisions); tests pin digests as constants.
 public struct StateDigest: Hashable, Sendable, CustomStringConvertible {
-    public static let offsetBasis: UInt64 = 0xcbf2_9ce4_8422_2325
-    public static let prime: UInt64 = 0x0000_0100_0000_01b3
+    @usableFromInline package static let offsetBasis: UInt64 = 0xcbf2_9ce4_8422_2325
+    package static let prime: UInt64 = 0x0000_0100_0000_01b3
 
     public private(set) var value: UInt64
 
     public init(value: UInt64 = StateDigest.offsetBasis) { self.value = value }
 
-    public mutating func combine(_ x: Double) {
+    package mutating func combine(_ x: Double) {
         var bits = x.bitPattern
         for _ in 0..<8 {
             value = (value ^ (bits & 0xff)) &* Self.prime
@@ -18,7 +18,7 @@ public struct StateDigest: Hashable, Sendable, CustomStringConvertible {
         }
     }
 
-    public mutating func combine(_ s: BodyState) {
+    package mutating func combine(_ s: BodyState) {
         combine(s.position.x); combine(s.position.y); combine(s.angle)
         combine(s.velocity.x); combine(s.velocity.y); combine(s.angularVelocity)
     }

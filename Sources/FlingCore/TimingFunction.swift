@@ -7,8 +7,8 @@
 /// transitions and bubble fades (FlingScenes) and the ChatHeads bounce (``BounceCurve``) all
 /// call it. Only + − × ÷: the same bits everywhere.
 public struct TimingFunction: Hashable, Sendable {
-    public let c1: Vector
-    public let c2: Vector
+    package let c1: Vector
+    package let c2: Vector
 
     /// Any control points; x coordinates must lie in 0...1 (so x(s) is monotonic).
     public init(_ x1: Double, _ y1: Double, _ x2: Double, _ y2: Double) throws(FlingError) {
@@ -48,7 +48,7 @@ public struct TimingFunction: Hashable, Sendable {
     /// The curve parameter s with |x(s) - x| ≤ 1e-12: Newton's method inside a bracket that
     /// every evaluation shrinks, bisecting whenever a Newton step would leave it (flat spots of
     /// x(s), as at the ends of easeIn, stall Newton).
-    public func parameter(for x: Double) -> Double {
+    package func parameter(for x: Double) -> Double {
         if x <= 0 { return 0 }
         if x >= 1 { return 1 }
         var lo = 0.0, hi = 1.0, s = x
@@ -67,7 +67,7 @@ public struct TimingFunction: Hashable, Sendable {
 
     /// Output progress for input progress `x` (0 and 1 map exactly to 0 and 1; linear is the
     /// identity).
-    public func callAsFunction(_ x: Double) -> Double {
+    package func callAsFunction(_ x: Double) -> Double {
         if x <= 0 { return 0 }
         if x >= 1 { return 1 }
         if self == .linear { return x }

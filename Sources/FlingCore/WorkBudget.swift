@@ -7,27 +7,27 @@
 
 /// A documented bound on the work an input may imply: its name (the constant that holds it),
 /// what it counts, and the most it accepts.
-public struct WorkBudget: Hashable, Sendable, CustomStringConvertible {
+package struct WorkBudget: Hashable, Sendable, CustomStringConvertible {
     /// The constant that holds the budget, as documentation names it: `Trace.tileTickBudget`.
-    public let name: String
+    package let name: String
     /// What is counted, in words: `ticks × tiles`.
-    public let unit: String
+    package let unit: String
     /// The most work accepted, in ``unit``.
-    public let limit: Double
+    package let limit: Double
 
-    public init(_ name: String, unit: String, limit: Double) {
+    package init(_ name: String, unit: String, limit: Double) {
         self.name = name
         self.unit = unit
         self.limit = limit
     }
 
     /// `Trace.tileTickBudget: at most 100000000 ticks × tiles`.
-    public var description: String { "\(name): at most \(WorkBudget.figure(limit)) \(unit)" }
+    package var description: String { "\(name): at most \(WorkBudget.figure(limit)) \(unit)" }
 
     /// Throws `overBudget` unless `work` (a count, computed in floating point so that it cannot
     /// overflow) is at most ``limit``; NaN is over every budget. The error names `field`, the
     /// figure and the budget.
-    public func check(_ work: Double, _ field: @autoclosure () -> String) throws(FlingError) {
+    package func check(_ work: Double, _ field: @autoclosure () -> String) throws(FlingError) {
         if work <= limit { return }
         throw FlingError(
             .overBudget, field: field(), value: "\(WorkBudget.figure(work)) \(unit)",
@@ -35,7 +35,7 @@ public struct WorkBudget: Hashable, Sendable, CustomStringConvertible {
     }
 
     /// A count as text: whole numbers below 2⁵³ without a fraction, others as Swift writes them.
-    public static func figure(_ x: Double) -> String {
+    package static func figure(_ x: Double) -> String {
         if x.isFinite, x == x.rounded(), abs(x) < 0x1p53 { return String(Int64(x)) }
         return x.description
     }

@@ -13,7 +13,7 @@ extension Portable {
     /// are the scalar `sincos(_:)`'s). A vector with a lane beyond ``exactTrigonometryBound``,
     /// infinite or NaN is computed lane by lane.
     @inlinable
-    public static func sincos(_ x: SIMD4<Double>) -> (sin: SIMD4<Double>, cos: SIMD4<Double>) {
+    package static func sincos(_ x: SIMD4<Double>) -> (sin: SIMD4<Double>, cos: SIMD4<Double>) {
         lanesSincos(x)
     }
 
@@ -21,7 +21,7 @@ extension Portable {
     /// `Portable.sincos(x[i])`, for every lane value (the accuracy, domain and edge cases of
     /// the scalar `sincos(_:)`).
     @inlinable
-    public static func sincos(_ x: SIMD2<Double>) -> (sin: SIMD2<Double>, cos: SIMD2<Double>) {
+    package static func sincos(_ x: SIMD2<Double>) -> (sin: SIMD2<Double>, cos: SIMD2<Double>) {
         lanesSincos(x)
     }
 
@@ -167,7 +167,7 @@ extension Portable {
     /// `SIMD4<Double>` overload of `sincos`), the last few one at a time: every element has
     /// the bits of ``cos(_:)`` and ``sin(_:)``, which the scalar `sincos` shares.
     @inlinable
-    public static func cosSin(
+    package static func cosSin(
         _ angles: UnsafePointer<Double>, _ cos: UnsafeMutablePointer<Double>, _ sin: UnsafeMutablePointer<Double>,
         _ count: Int
     ) {

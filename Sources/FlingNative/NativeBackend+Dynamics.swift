@@ -82,7 +82,7 @@ extension NativeBackend {
         // Contacts the last step began stay readable until the next step, as Chipmunk's
         // callbacks left them.
         if store.worlds[k].beganContact {
-            var held: [WallContact] = []
+            var held: [Wall.Contact] = []
             readBeganContacts(i, into: &held)
             store.heldContacts[i] = held
             store.worlds[k].beganContact = false
@@ -131,13 +131,13 @@ extension NativeBackend {
         store.setFields(fields, dynamicsIndex(i))
     }
 
-    public func contacts(of world: WorldID) throws(FlingError) -> [WallContact] {
-        var contacts: [WallContact] = []
+    public func contacts(of world: WorldID) throws(FlingError) -> [Wall.Contact] {
+        var contacts: [Wall.Contact] = []
         try readContacts(of: world, into: &contacts)
         return contacts
     }
 
-    package func readContacts(of world: WorldID, into contacts: inout [WallContact]) throws(FlingError) {
+    package func readContacts(of world: WorldID, into contacts: inout [Wall.Contact]) throws(FlingError) {
         let i = try slot(world)
         if !store.heldContacts.isEmpty, let held = store.heldContacts[i] { return contacts.append(contentsOf: held) }
         guard records[i].hasDynamics, store.worlds[Int(store.index[i])].beganContact else { return }
@@ -146,7 +146,7 @@ extension NativeBackend {
 
     /// Appends the contacts slot `i`'s world began in the last step, found again with the
     /// first thread's scratch (no step runs while the backend is called).
-    func readBeganContacts(_ i: Int, into contacts: inout [WallContact]) {
+    func readBeganContacts(_ i: Int, into contacts: inout [Wall.Contact]) {
         let d = store.view.world(i), s = chunks[0]
         switch arithmetic {
         case .platform: ContactStep.began(store.view, d, bodies[i], s, into: &contacts, PlatformFunctions.self)

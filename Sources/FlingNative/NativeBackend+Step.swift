@@ -8,7 +8,7 @@ extension NativeBackend {
     /// impulses.
     ///
     /// The slots are stepped in blocks of 256 (`StepScratch`), each in passes: positions; the
-    /// rotations of the new angles, all at once (``ArithmeticFunctions/cosSin(_:_:_:_:)``, in
+    /// rotations of the new angles, all at once (`ArithmeticFunctions/cosSin(_:_:_:_:)`, in
     /// SIMD lanes with portable arithmetic); phases 2–4; the iterations. The iterations are a
     /// chain of dependent floating-point operations, so one world alone leaves most of the CPU
     /// idle: they run eight worlds of the same joint kind at a time, one per SIMD lane

@@ -122,7 +122,7 @@ public final class NativeBackend: DynamicsBackend {
     /// The parked threads besides the caller's (nil with one thread).
     var pool: StepPool?
     /// Threads a step runs on (the caller's included). Default 1.
-    public let threads: Int
+    package let threads: Int
     /// The fewest slots a step shares among the threads (with `threads` > 1): below it,
     /// waking them costs more than they save, and the step runs on the caller's thread alone.
     /// The bits do not depend on it; tests lower it to 0 to take the threads with few worlds.
@@ -157,14 +157,14 @@ public final class NativeBackend: DynamicsBackend {
     }
 
     /// The most worlds ``reserveCapacity(_:)`` reserves room for: 2²⁰ (about 300 MiB).
-    public static let maximumReservation = 1 << 20
+    package static let maximumReservation = 1 << 20
 
     /// Reserves room for `count` worlds, so that making that many allocates nothing (and,
     /// once the first world with walls, fields, pushes or item properties is made, room for
     /// that many such worlds and their walls' contacts). A hint: a count of 0 or less reserves
     /// nothing, a count beyond ``maximumReservation`` reserves that many (a bound on the memory
     /// one call can take).
-    public func reserveCapacity(_ count: Int) {
+    package func reserveCapacity(_ count: Int) {
         let count = min(max(count, 0), Self.maximumReservation)
         bodies.reserveCapacity(count); anchors.reserveCapacity(count); joints.reserveCapacity(count)
         records.reserveCapacity(count); freeSlots.reserveCapacity(count)
@@ -177,7 +177,7 @@ public final class NativeBackend: DynamicsBackend {
     /// `StepScratch`, not per world. A world that uses walls, fields, pushes or item
     /// properties also has a 96-byte `WorldDynamics`, a 4-byte index entry and 40 bytes per
     /// wall for its contacts; one that uses the extra joints its `DynamicWorld`.)
-    public static var bytesPerWorld: Int {
+    package static var bytesPerWorld: Int {
         MemoryLayout<RigidBody>.stride + MemoryLayout<AnchorBody>.stride + MemoryLayout<JointRecord>.stride
             + MemoryLayout<SlotRecord>.stride + MemoryLayout<UInt32>.stride + MemoryLayout<Double>.stride
     }

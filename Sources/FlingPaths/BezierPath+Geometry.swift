@@ -18,7 +18,7 @@ extension BezierPath {
     }
 
     /// Every segment in order, over all subpaths.
-    public var allSegments: [CubicSegment] { subpaths.flatMap(\.segments) }
+    package var allSegments: [CubicSegment] { subpaths.flatMap(\.segments) }
 
     /// The point and unit tangent at the given distance along the path from its start
     /// (constant-speed, "paced" timing), across subpaths in order (the jump between subpaths
@@ -39,7 +39,7 @@ extension BezierPath {
     }
 
     /// The most points ``flattened(tolerance:)`` makes.
-    public static let maximumFlattenedPoints = 1_000_000
+    package static let maximumFlattenedPoints = 1_000_000
 
     /// Each subpath as a polyline within `tolerance` points of the curves (its first point is
     /// the subpath's start; a closed subpath's last point is its start again).
@@ -47,7 +47,7 @@ extension BezierPath {
     /// Throws unless `tolerance` is positive and at least `2⁻⁴⁰` times the path's largest
     /// coordinate magnitude (below that, doubles cannot place the points: halving would go on
     /// to the depth limit everywhere), and `overBudget` as soon as the polylines would exceed
-    /// ``maximumFlattenedPoints`` points (no more than that is ever made).
+    /// `maximumFlattenedPoints` points (no more than that is ever made).
     public func flattened(tolerance: Double) throws(FlingError) -> [[Vector]] {
         try Check.positive(tolerance, "tolerance")
         try CubicSegment.checkResolvable(tolerance, scale: magnitude)

@@ -3,7 +3,7 @@ import FlingCore
 extension BezierPath {
     /// The path with every point (starts and control points) mapped by `f`: scale, move or
     /// squash a shape while keeping its structure, e.g. to make keyframes from one drawing.
-    public func mapPoints(_ f: (Vector) -> Vector) -> BezierPath {
+    package func mapPoints(_ f: (Vector) -> Vector) -> BezierPath {
         BezierPath(
             subpaths: subpaths.map { sp in
                 BezierPath.Subpath(
@@ -16,7 +16,7 @@ extension BezierPath {
     /// Adds the path to a digest: per subpath, its start x and y, then each segment's p1, p2, p3
     /// x and y, in order (FNV-1a over the IEEE 754 bits, as ``StateDigest`` does for tiles); the
     /// closedness as 1 or 0 after each subpath.
-    public func combine(into digest: inout StateDigest) {
+    package func combine(into digest: inout StateDigest) {
         for sp in subpaths {
             digest.combine(sp.start.x); digest.combine(sp.start.y)
             for c in sp.segments {
@@ -31,13 +31,13 @@ extension BezierPath {
 
 extension KeyframeAnimation {
     /// The most sample times ``sampleTimes(frames:from:to:)`` makes (and a path document samples).
-    public static let maximumFrames = 1_000_000
+    package static let maximumFrames = 1_000_000
 
     /// The sample times: `frames` instants from `from` to `to` inclusive, the k-th at
     /// `from + (to - from) · k / (frames - 1)` (one frame: `from`; zero frames: none).
     ///
     /// Throws unless `frames` lies in 0...``maximumFrames`` and `from` and `to` are finite.
-    public static func sampleTimes(frames: Int, from: Double, to: Double) throws(FlingError) -> [Double] {
+    package static func sampleTimes(frames: Int, from: Double, to: Double) throws(FlingError) -> [Double] {
         guard (0...maximumFrames).contains(frames) else {
             throw FlingError(
                 .outOfRange, field: "KeyframeAnimation.sampleTimes.frames", value: "\(frames)", reason: "must lie in 0...\(maximumFrames)")
@@ -61,7 +61,7 @@ extension KeyframeAnimation {
     ///
     /// Throws as ``sampleTimes(frames:from:to:)`` does, and `overBudget` when
     /// `sampleWork(frames:)` exceeds ``sampleBudget``.
-    public func sampleDigest(frames: Int, from: Double = 0, to: Double? = nil) throws(FlingError) -> StateDigest {
+    package func sampleDigest(frames: Int, from: Double = 0, to: Double? = nil) throws(FlingError) -> StateDigest {
         let times = try Self.sampleTimes(frames: frames, from: from, to: to ?? duration)
         try Self.sampleBudget.check(sampleWork(frames: frames), "KeyframeAnimation.sampleDigest.frames")
         var d = StateDigest()
@@ -80,7 +80,7 @@ extension Conveyor {
     ///
     /// Throws `outOfRange` unless `frames` lies in 0...``KeyframeAnimation/maximumFrames``, and
     /// `overBudget` when `sampleWork(frames:)` exceeds ``sampleBudget``.
-    public func sampleDigest(frames: Int) throws(FlingError) -> StateDigest {
+    package func sampleDigest(frames: Int) throws(FlingError) -> StateDigest {
         guard (0...KeyframeAnimation.maximumFrames).contains(frames) else {
             throw FlingError(
                 .outOfRange, field: "Conveyor.sampleDigest.frames", value: "\(frames)",

@@ -8,11 +8,11 @@ public struct BoundingBox: Hashable, Sendable {
     public init(min: Vector, max: Vector) { self.min = min; self.max = max }
 
     /// The smallest box holding both.
-    public func union(_ o: BoundingBox) -> BoundingBox {
+    package func union(_ o: BoundingBox) -> BoundingBox {
         BoundingBox(
             min: Vector(Swift.min(min.x, o.min.x), Swift.min(min.y, o.min.y)),
             max: Vector(Swift.max(max.x, o.max.x), Swift.max(max.y, o.max.y)))
     }
 
-    public var center: Vector { Vector((min.x + max.x) / 2, (min.y + max.y) / 2) }
+    package var center: Vector { Vector((min.x + max.x) / 2, (min.y + max.y) / 2) }
 }

@@ -11,7 +11,7 @@ import FlingCore
 /// dots at 25, 50, 75 and 100 % of its width (spacing `W/2`), and its position is animated from
 /// `x = W` to `−0.25 · 2W = −0.5W` in 3 s, over and over: 1.5 W, three spacings, per 3-s loop,
 /// that is one spacing a second (160 pt/s for `W = 320`). As a conveyor: `spacing` = `W/2`,
-/// `period` = 1 s, `reversed` (``PathScenes/dots()``).
+/// `period` = 1 s, `reversed` (`PathScenes/dots()`).
 ///
 /// Time is counted in whole nanoseconds: the phase is `(time mod period)` in integers, so the
 /// state at `t` and at `t + period` is the same computation on the same numbers, identical bit
@@ -39,7 +39,7 @@ public struct Conveyor: Hashable, Sendable {
     /// Points between neighbouring items.
     public let spacing: Double
     /// Nanoseconds to move one spacing.
-    public let periodNanoseconds: Int64
+    package let periodNanoseconds: Int64
     /// Whether the items move toward ``start`` (leftward for a left-to-right line).
     public let reversed: Bool
     /// Points over which alpha rises linearly from 0 at each end to 1 (default 50; 0: no fade).
@@ -47,16 +47,16 @@ public struct Conveyor: Hashable, Sendable {
 
     /// The most items a conveyor shows at once (`⌊length / spacing⌋ + 1`): a bound on the
     /// memory and time of one ``items(at:)``.
-    public static let maximumItems = 10_000
+    package static let maximumItems = 10_000
 
     /// The work budget of ``sampleDigest(frames:)`` and of a conveyor document: frames × items
     /// shown per frame.
-    public static let sampleBudget = WorkBudget("Conveyor.sampleBudget", unit: "frames × items", limit: 2e7)
+    package static let sampleBudget = WorkBudget("Conveyor.sampleBudget", unit: "frames × items", limit: 2e7)
 
     /// - Parameters:
-    ///   - start, end: the line's ends, within ``Limits/coordinate`` and distinct.
+    ///   - start, end: the line's ends, within `Limits/coordinate` and distinct.
     ///   - spacing: points between items, a normal number (not subnormal) such that at most
-    ///     ``maximumItems`` items fit on the line.
+    ///     `maximumItems` items fit on the line.
     ///   - period: seconds to move one spacing (rounded to whole nanoseconds, at least 1).
     public init(
         from start: Vector, to end: Vector, spacing: Double, period: Double, reversed: Bool = false,
@@ -87,21 +87,21 @@ public struct Conveyor: Hashable, Sendable {
     }
 
     /// The line's length in points.
-    public var length: Double { (end - start).length }
+    package var length: Double { (end - start).length }
     /// Seconds to move one spacing.
     public var period: Double { Double(periodNanoseconds) / 1e9 }
     /// Speed along the line in points per second (negative when reversed).
-    public var velocity: Double { (reversed ? -spacing : spacing) / period }
+    package var velocity: Double { (reversed ? -spacing : spacing) / period }
 
     /// Opacity of an item at `distance` from the start.
-    public func alpha(atDistance d: Double) -> Double {
+    package func alpha(atDistance d: Double) -> Double {
         if fadeLength == 0 { return d >= 0 && d <= length ? 1 : 0 }
         return max(0, min(1, d / fadeLength, (length - d) / fadeLength))
     }
 
     /// The items on the line (distance 0...length, ends included) at `nanoseconds`, nearest the
     /// start first.
-    public func items(atNanoseconds time: Int64) -> [Item] { items(atNanoseconds: time, from: 0, to: length) }
+    package func items(atNanoseconds time: Int64) -> [Item] { items(atNanoseconds: time, from: 0, to: length) }
 
     /// The items whose distance from the start lies in `from...to` (beyond the line's ends too,
     /// at most a length beyond each), nearest the start first: those a look draws off its slot

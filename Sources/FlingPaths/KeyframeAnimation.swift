@@ -3,7 +3,7 @@ import FlingCore
 /// A shape animated through keyframe paths, as `CAKeyframeAnimation` on a shape layer's `path`:
 /// a calculation mode, key times, a timing function per interval, a duration, a repeat count
 /// (or forever) and autoreverse. Unlike Core Animation, keyframes need not share their
-/// structure in the linear, discrete and paced modes (see ``PathMorph``).
+/// structure in the linear, discrete and paced modes (see `PathMorph`).
 ///
 /// Pacing, as Core Animation does it (``CalculationMode``): without timing functions every
 /// interval is linear (Core Animation's `timingFunctions` default, nil); `keyTimes` place the
@@ -30,7 +30,7 @@ public struct KeyframeAnimation: Sendable {
         /// Constant speed: key times and timing functions are ignored; each interval gets time
         /// in proportion to the distance between its two keyframes, the Euclidean norm of the
         /// differences of all their points (start, then each segment's p0…p3, after
-        /// ``PathMorph/match(_:_:)``), as Core Animation paces a vector value by its length.
+        /// `PathMorph/match(_:_:)`), as Core Animation paces a vector value by its length.
         /// When every keyframe is the same, the keyframes are spaced evenly.
         case paced
         /// A Kochanek–Bartels spline through the keyframes, point by point, each interval a
@@ -72,11 +72,11 @@ public struct KeyframeAnimation: Sendable {
 
     /// The most segments (plus subpaths) the keyframes may hold together: a bound on the memory
     /// an animation takes (each keyframe is kept, and matched with its neighbours).
-    public static let maximumSegments = 1_000_000
+    package static let maximumSegments = 1_000_000
 
     /// The work budget of sampling an animation (``sampleDigest(frames:from:to:)``, a morph
     /// document): frames × the most segments a sampled shape has.
-    public static let sampleBudget = WorkBudget("KeyframeAnimation.sampleBudget", unit: "frames × segments", limit: 2e7)
+    package static let sampleBudget = WorkBudget("KeyframeAnimation.sampleBudget", unit: "frames × segments", limit: 2e7)
 
     /// - Parameters:
     ///   - keyTimes: nil spaces the keyframes evenly (Core Animation's default); ignored when paced.
@@ -186,10 +186,10 @@ public struct KeyframeAnimation: Sendable {
     }
 
     /// Total active seconds (infinite when repeating forever).
-    public var activeDuration: Double { duration * repeatCount * (autoreverses ? 2 : 1) }
+    package var activeDuration: Double { duration * repeatCount * (autoreverses ? 2 : 1) }
 
     /// Progress through the keyframes (0...1) at `t` seconds.
-    public func progress(at t: Double) -> Double {
+    package func progress(at t: Double) -> Double {
         if !(t > 0) { return 0 }
         let halves = repeatCount * (autoreverses ? 2 : 1)  // passes, counting reversed ones
         var k: Double, f: Double

@@ -10,9 +10,9 @@ import FlingCore
 public struct PathData: Hashable, Sendable {
     /// The commands in order; implicit repeats are made explicit (a moveto's extra pairs are
     /// ``PathCommand/lineTo(_:relative:)`` with the moveto's relativity).
-    public var commands: [PathCommand]
+    package var commands: [PathCommand]
 
-    public init(commands: [PathCommand]) { self.commands = commands }
+    package init(commands: [PathCommand]) { self.commands = commands }
 
     /// Parses path data strictly: malformed data throws ``FlingError`` (`malformedInput`) whose
     /// field names the character offset, e.g. `path data at offset 7`.
@@ -24,7 +24,7 @@ public struct PathData: Hashable, Sendable {
 
     /// Parses path data as browsers render it: up to the first error, keeping every complete
     /// command before it. `error` is that error, or nil when the whole text is valid.
-    public static func lenient(_ d: String) -> (path: PathData, error: FlingError?) {
+    package static func lenient(_ d: String) -> (path: PathData, error: FlingError?) {
         var p = PathDataParser(d)
         do {
             try p.parse()
@@ -36,7 +36,7 @@ public struct PathData: Hashable, Sendable {
 
     /// A number as path data writes it: Swift's shortest representation that reads back to the
     /// same double (`-0.0` stays negative zero).
-    public static func number(_ x: Double) -> String { x.description }
+    package static func number(_ x: Double) -> String { x.description }
 
     /// The commands as path data text, one letter per command and every number written so that
     /// parsing it gives the same bits: `PathData(d.text).commands == d.commands`.

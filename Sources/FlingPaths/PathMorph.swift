@@ -20,9 +20,9 @@ import FlingCore
 ///    Directions are kept (no reversal), so a hole's winding, and so the nonzero fill, stays.
 ///
 /// Every step is deterministic (no dictionaries, ties broken by index).
-public enum PathMorph {
+package enum PathMorph {
     /// Whether the two can be interpolated point by point.
-    public static func sameStructure(_ a: BezierPath, _ b: BezierPath) -> Bool {
+    package static func sameStructure(_ a: BezierPath, _ b: BezierPath) -> Bool {
         guard a.subpaths.count == b.subpaths.count else { return false }
         for (x, y) in zip(a.subpaths, b.subpaths)
         where x.segments.count != y.segments.count || x.isClosed != y.isClosed {
@@ -36,7 +36,7 @@ public enum PathMorph {
     /// morph point by point as in Core Animation.
     ///
     /// Throws `overBudget` when `matchWork(_:_:)` exceeds ``matchBudget``.
-    public static func match(_ a: BezierPath, _ b: BezierPath) throws(FlingError) -> (BezierPath, BezierPath) {
+    package static func match(_ a: BezierPath, _ b: BezierPath) throws(FlingError) -> (BezierPath, BezierPath) {
         try matchBudget.check(matchWork(a, b), "PathMorph.match")
         return matched(a, b)
     }
@@ -44,7 +44,7 @@ public enum PathMorph {
     /// The work budget of matching: the sum over paired subpaths of (segments)², the cost of
     /// choosing the start that moves least (``match(_:_:)``; summed over every pair of
     /// neighbouring keyframes for a ``KeyframeAnimation``).
-    public static let matchBudget = WorkBudget("PathMorph.matchBudget", unit: "segments² over paired subpaths", limit: 1e8)
+    package static let matchBudget = WorkBudget("PathMorph.matchBudget", unit: "segments² over paired subpaths", limit: 1e8)
 
     /// The work of matching `a` and `b`, in ``matchBudget``'s unit: for each pair of subpaths,
     /// the square of the larger segment count (at least 1).
@@ -78,7 +78,7 @@ public enum PathMorph {
 
     /// Point-by-point interpolation `a + (b - a) t` of two paths of the same structure (check
     /// with ``sameStructure(_:_:)``; extra subpaths or segments of either are ignored).
-    public static func interpolate(_ a: BezierPath, _ b: BezierPath, _ t: Double) -> BezierPath {
+    package static func interpolate(_ a: BezierPath, _ b: BezierPath, _ t: Double) -> BezierPath {
         func l(_ p: Vector, _ q: Vector) -> Vector { p + (q - p) * t }
         var out: [BezierPath.Subpath] = []
         out.reserveCapacity(a.subpaths.count)

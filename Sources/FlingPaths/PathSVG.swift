@@ -3,7 +3,7 @@ import FlingCore
 /// SVG pictures of moving paths (plain text, no Foundation): a filmstrip of sampled frames, and
 /// an animated SVG (SMIL `<animate>`) that plays in a browser. Numbers are written in Swift's
 /// shortest round-trip form, so each frame's `d` parses back to the sampled shape's exact bits.
-public enum PathSVG {
+package enum PathSVG {
     static func n(_ x: Double) -> String { x.description }
 
     /// The most segments (of shapes) or items (of conveyors) one picture draws, over all its
@@ -11,9 +11,9 @@ public enum PathSVG {
     /// memory making it takes. A picture that would draw more, or more than ``maximumFrames``
     /// frames, is thinned to evenly spread frames (every k-th of those asked for, in order, the
     /// first always kept); never below one frame for a filmstrip, two for an animation.
-    public static let maximumDrawn = 1_000_000
+    package static let maximumDrawn = 1_000_000
     /// The most frames one picture draws (cells of a filmstrip, steps of an animation).
-    public static let maximumFrames = 2_000
+    package static let maximumFrames = 2_000
 
     /// How many frames of `perFrame` segments or items fit: `asked` or fewer, at least `least`.
     static func framesThatFit(_ asked: Int, perFrame: Int, least: Int) -> Int {
@@ -63,7 +63,7 @@ public enum PathSVG {
     /// A filmstrip: the shape at each of `times` in a grid of `columns`, each cell `cell` points
     /// wide, the time under it. Every frame is a `<path data-t="…" d="…">`. Times are thinned
     /// to fit ``maximumDrawn`` segments.
-    public static func filmstrip(
+    package static func filmstrip(
         _ animation: KeyframeAnimation, times: [Double], columns: Int = 6,
         cell: Double = 160, fill: String = "#e8453c", title: String = ""
     ) -> String {
@@ -99,7 +99,7 @@ public enum PathSVG {
     /// repeating as the animation does. Linear interpolation between samples when they all share
     /// one structure (what browsers can interpolate), otherwise discrete steps. `frames` is at
     /// least 2, and fewer when more would draw beyond ``maximumDrawn`` segments.
-    public static func animated(
+    package static func animated(
         _ animation: KeyframeAnimation, frames: Int = 61, fill: String = "#e8453c",
         size: Double = 320
     ) -> String {
@@ -129,7 +129,7 @@ public enum PathSVG {
     /// A filmstrip of a conveyor: one row per time, each visible item a circle of `radius`
     /// with its alpha as `opacity` (`data-t` on the row). Times are thinned to fit
     /// ``maximumDrawn`` items.
-    public static func filmstrip(
+    package static func filmstrip(
         _ conveyor: Conveyor, nanoseconds times: [Int64], radius: Double = 6,
         fill: String = "#5a5a5a"
     ) -> String {
@@ -162,7 +162,7 @@ public enum PathSVG {
     /// are animated through `frames` samples of one period, repeating forever; at the period's
     /// end every slot stands where its neighbour started, so the loop is seamless. `frames` is
     /// at least 2, and fewer when more would draw beyond ``maximumDrawn`` items.
-    public static func animated(
+    package static func animated(
         _ conveyor: Conveyor, frames: Int = 31, radius: Double = 6,
         fill: String = "#5a5a5a"
     ) -> String {

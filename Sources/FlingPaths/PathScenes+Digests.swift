@@ -9,7 +9,7 @@ extension PathScenes {
 
     /// Digests of sampled shapes (names and 16 hex digits), pinned by the tests and printed by
     /// `path-bench --digests`, so that a release build can be checked against the same pins.
-    public static func sampleDigests() -> [(name: String, hex: String)] {
+    package static func sampleDigests() -> [(name: String, hex: String)] {
         let square = try! BezierPath(svg: "M0 0 H100 V100 H0 Z")
         let circle = try! BezierPath(svg: "M 100 50 A 50 50 0 0 1 0 50 A 50 50 0 0 1 100 50 Z")
         let triangle = try! BezierPath(svg: "M 0 0 L 90 0 L 0 40 Z")

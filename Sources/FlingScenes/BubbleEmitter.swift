@@ -5,7 +5,7 @@ import FlingCore
 ///
 /// Bubbles are emitted on demand (``tap(at:)``) or on a timer whose intervals are drawn from
 /// ``Configuration/interval``. A bubble starts at the source's position at the moment it is
-/// emitted (plus a horizontal offset), follows its ``BubbleCurve`` for its duration, then pops:
+/// emitted (plus a horizontal offset), follows its `BubbleCurve` for its duration, then pops:
 /// it scales from 1 to ``Configuration/popScale`` over ``Configuration/popDuration`` at the
 /// curve's end and is removed (or, with ``Configuration/removeOnCompletion`` off, stays there). Its curve has one of the ``Shape``s: Fling's zigzag, or
 /// JRMFloatingAnimation's straight, curve-left, curve-right and triangle-up shapes with the
@@ -35,7 +35,7 @@ public struct BubbleEmitter: Sendable {
         case sweep(from: Vector, to: Vector, period: Double)
 
         /// The source's position at time `t`.
-        public func position(at t: Double) -> Vector {
+        package func position(at t: Double) -> Vector {
             switch self {
             case .fixed(let p): return p
             case .sweep(let a, let b, let period):
@@ -128,9 +128,9 @@ public struct BubbleEmitter: Sendable {
         /// no pop (`pop` is off: the bubble stays 0.1 s at the end, the cross-dissolve that
         /// removes it, at scale 1), removed once it is over, timed by the curve's parameter.
         ///
-        /// Throws unless the starting point is within ``Limits/coordinate`` with a y of at least
+        /// Throws unless the starting point is within `Limits/coordinate` with a y of at least
         /// 0 (the heights run from a third of it to all of it: the library's range is empty for
-        /// a negative y) and the view's width is within 0...``Limits/coordinate``.
+        /// a negative y) and the view's width is within 0...`Limits/coordinate`.
         public static func jrmFloatingAnimation(startingPoint: Vector, viewWidth: Double) throws(FlingError) -> Configuration {
             let field = "BubbleEmitter.Configuration.jrmFloatingAnimation"
             try Check.coordinate(startingPoint, "\(field).startingPoint")
@@ -155,7 +155,7 @@ public struct BubbleEmitter: Sendable {
         }
 
         /// Throws unless every number is finite and in range.
-        public func validate() throws(FlingError) {
+        package func validate() throws(FlingError) {
             switch source {
             case .fixed(let p): try Check.coordinate(p, "BubbleEmitter.source")
             case .sweep(let a, let b, let period):
@@ -180,29 +180,29 @@ public struct BubbleEmitter: Sendable {
         }
 
         /// Whether bubbles differ in opacity or image (so a scene's digest covers them).
-        public var variesLook: Bool { alpha.lowerBound != alpha.upperBound || fadesOut || images > 1 }
+        package var variesLook: Bool { alpha.lowerBound != alpha.upperBound || fadesOut || images > 1 }
     }
 
     /// One bubble, as emitted.
-    public struct Bubble: Hashable, Sendable {
+    package struct Bubble: Hashable, Sendable {
         /// Emission order, from 0.
-        public var id: Int
+        package var id: Int
         /// When it was emitted, seconds.
-        public var born: Double
-        public var curve: BubbleCurve
+        package var born: Double
+        package var curve: BubbleCurve
         /// Seconds from emission to the pop.
-        public var duration: Double
+        package var duration: Double
         /// Diameter, points.
-        public var size: Double
+        package var size: Double
         /// Whether its sway was negated (it zigzags right first), or for the library's shapes its
         /// control points swapped.
-        public var mirrored: Bool
+        package var mirrored: Bool
         /// The shape its curve has (for triangle-up, the one drawn).
-        public var shape: Shape
+        package var shape: Shape
         /// Its opacity when made, 0...1.
-        public var alpha: Double
+        package var alpha: Double
         /// Which image it wears, from 0.
-        public var image: Int
+        package var image: Int
     }
 
     /// A bubble as drawn at the current time.
@@ -229,16 +229,16 @@ public struct BubbleEmitter: Sendable {
         public var description: String { "bubble \(bubble) \(kind.rawValue) at \(time) s" }
     }
 
-    public let configuration: Configuration
-    public let seed: UInt64
+    package let configuration: Configuration
+    package let seed: UInt64
     /// The time of the last ``advance(to:)``, seconds (0 at the start).
-    public private(set) var time = 0.0
+    package private(set) var time = 0.0
     /// Bubbles alive (rising, popping, or staying where they ended), in emission order.
-    public private(set) var bubbles: [Bubble] = []
+    package private(set) var bubbles: [Bubble] = []
     private var random: SceneRandom
     private var nextTimer = Double.infinity
     /// Every tap given so far, in order: the emitter's inputs, which a scene trace records.
-    public private(set) var taps: [Double] = []
+    package private(set) var taps: [Double] = []
     private var tapHead = 0
     private var emitted = 0
     /// Every bubble the last ``advance(to:)`` emitted, in order, those it already removed too
@@ -271,7 +271,7 @@ public struct BubbleEmitter: Sendable {
     /// emit (every tap due, and `(time − next timer) / interval.lowerBound + 1` timer
     /// emissions), at most 10⁶. A bound on the memory the emitter holds and the time one
     /// advance takes.
-    public static let emissionBudget = WorkBudget("BubbleEmitter.emissionBudget", unit: "bubbles live or emitted", limit: 1e6)
+    package static let emissionBudget = WorkBudget("BubbleEmitter.emissionBudget", unit: "bubbles live or emitted", limit: 1e6)
 
     /// The most bubbles an advance to `time` can leave alive: those alive now and every one it
     /// may emit.
@@ -294,7 +294,7 @@ public struct BubbleEmitter: Sendable {
     /// returns those events in time order.
     ///
     /// Throws (changing nothing) unless `time` lies in 0...10⁹ at or after the current time, and
-    /// `overBudget` when the bubbles live and due exceed ``emissionBudget``.
+    /// `overBudget` when the bubbles live and due exceed `emissionBudget`.
     @discardableResult
     public mutating func advance(to time: Double) throws(FlingError) -> [Event] {
         try Check.range(time, 0...1e9, "BubbleEmitter.advance.time")
@@ -422,7 +422,7 @@ public struct BubbleEmitter: Sendable {
 
     /// The bubble's state at `t`; a time before its birth is taken as its birth. Throws
     /// `notFinite` for a NaN or infinite time.
-    public func state(of b: Bubble, at t: Double) throws(FlingError) -> State {
+    package func state(of b: Bubble, at t: Double) throws(FlingError) -> State {
         try Check.finite(t, "BubbleEmitter.state.time")
         return checkedState(of: b, at: max(t, b.born))
     }

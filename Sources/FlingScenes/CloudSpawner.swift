@@ -24,7 +24,7 @@ public struct CloudSpawner: Sendable {
 
         public init() {}
 
-        public func validate() throws(FlingError) {
+        package func validate() throws(FlingError) {
             try Check.range(viewWidth, 0...Limits.coordinate, "CloudSpawner.viewWidth")
             try checkRange(interval, 1e-3...1e6, "CloudSpawner.interval")
             try checkRange(speed, 1e-3...1e6, "CloudSpawner.speed")
@@ -43,18 +43,18 @@ public struct CloudSpawner: Sendable {
     public struct Cloud: Hashable, Sendable {
         public var id: Int
         public var variant: Int
-        public var born: Double
+        package var born: Double
         /// The center's x when born: `viewWidth + width / 2`, wholly outside the view.
-        public var startX: Double
-        public var y: Double
-        public var speed: Double
+        package var startX: Double
+        package var y: Double
+        package var speed: Double
         public var alpha: Double
         public var size: Vector
 
         /// The center at time `t`.
         public func position(at t: Double) -> Vector { Vector(startX - speed * (t - born), y) }
         /// When it is wholly past the left edge: `born + (startX + width / 2) / speed`.
-        public var leaves: Double { born + (startX + size.x / 2) / speed }
+        package var leaves: Double { born + (startX + size.x / 2) / speed }
     }
 
     public struct Event: Hashable, Sendable, CustomStringConvertible {
@@ -65,9 +65,9 @@ public struct CloudSpawner: Sendable {
         public var description: String { "cloud \(cloud) \(kind.rawValue) at \(time) s" }
     }
 
-    public let configuration: Configuration
-    public let seed: UInt64
-    public private(set) var time = 0.0
+    package let configuration: Configuration
+    package let seed: UInt64
+    package private(set) var time = 0.0
     /// Clouds in the sky, in order of appearance.
     public private(set) var clouds: [Cloud] = []
     private var random: SceneRandom
@@ -85,7 +85,7 @@ public struct CloudSpawner: Sendable {
     /// The work budget of one ``advance(to:)``: the clouds in the sky before it plus those it
     /// may make (`(time − next) / interval.lowerBound + 1`), at most 10⁶. A bound on the memory
     /// the spawner holds and the time one advance takes.
-    public static let emissionBudget = WorkBudget("CloudSpawner.emissionBudget", unit: "clouds live or made", limit: 1e6)
+    package static let emissionBudget = WorkBudget("CloudSpawner.emissionBudget", unit: "clouds live or made", limit: 1e6)
 
     /// The most clouds an advance to `time` can leave in the sky.
     package func liveBound(at time: Double) -> Double {
@@ -95,7 +95,7 @@ public struct CloudSpawner: Sendable {
     /// Moves to `time` (never decreasing) and returns what appeared and was removed, in time order.
     ///
     /// Throws (changing nothing) unless `time` lies in 0...10⁹ at or after the current time, and
-    /// `overBudget` when the clouds live and due exceed ``emissionBudget``.
+    /// `overBudget` when the clouds live and due exceed `emissionBudget`.
     @discardableResult
     public mutating func advance(to time: Double) throws(FlingError) -> [Event] {
         try Check.range(time, 0...1e9, "CloudSpawner.advance.time")

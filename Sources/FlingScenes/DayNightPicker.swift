@@ -17,7 +17,7 @@ import FlingCore
 ///
 /// The state at a time is a closed form of the picks before it: no clock, no randomness.
 public struct DayNightPicker: Sendable {
-    public static let minutesPerDay = 1440.0
+    package static let minutesPerDay = 1440.0
 
     /// How the stars' alpha rises over the six hours before midnight (and falls after).
     public enum Ramp: String, Hashable, Sendable, CaseIterable {
@@ -65,7 +65,7 @@ public struct DayNightPicker: Sendable {
 
         /// Throws unless every number is finite and in range, and the view needs at most
         /// ``DayNightPicker/maximumSkyCopies`` copies of the sky image.
-        public func validate() throws(FlingError) {
+        package func validate() throws(FlingError) {
             try Check.range(imageHeight, 1...Limits.coordinate, "DayNightPicker.imageHeight")
             try Check.range(viewHeight, 0...Limits.coordinate, "DayNightPicker.viewHeight")
             let copies = DayNightPicker.skyCopies(self)
@@ -96,26 +96,26 @@ public struct DayNightPicker: Sendable {
         public var starAlpha: Double
     }
 
-    public let configuration: Configuration
+    package let configuration: Configuration
     /// The time of the last pick, seconds.
-    public private(set) var pickTime: Double
+    package private(set) var pickTime: Double
     /// The animated value (unwrapped minutes) when the last pick began, and how far it moves.
     private var from: Double
     private var delta: Double
     /// The picked time of day, minutes.
-    public private(set) var target: Double
+    package private(set) var target: Double
     /// The time of day shown at the start, minutes.
-    public let initialMinutes: Double
+    package let initialMinutes: Double
     /// Every pick so far, in order: the picker's inputs, which a scene trace records.
-    public private(set) var picks: [Pick] = []
+    package private(set) var picks: [Pick] = []
 
     /// A time of day picked at a time.
-    public struct Pick: Hashable, Sendable {
+    package struct Pick: Hashable, Sendable {
         /// When, seconds.
-        public var time: Double
+        package var time: Double
         /// The time of day picked, minutes.
-        public var minutes: Double
-        public init(time: Double, minutes: Double) { self.time = time; self.minutes = minutes }
+        package var minutes: Double
+        package init(time: Double, minutes: Double) { self.time = time; self.minutes = minutes }
     }
 
     /// A picker showing `minutes` at rest, at time 0.
@@ -151,7 +151,7 @@ public struct DayNightPicker: Sendable {
     }
 
     /// The animated value at `time` (unwrapped: it may leave 0..<1440 while going round).
-    public func value(at time: Double) -> Double {
+    package func value(at time: Double) -> Double {
         let p = configuration.transition.progress(at: time - pickTime)
         return p == 1 ? from + delta : from + delta * p
     }
@@ -166,7 +166,7 @@ public struct DayNightPicker: Sendable {
 
     /// The most copies of the sky image a view may need (`⌈viewHeight / imageHeight⌉ + 1`,
     /// ``Layers/skyCopies``): a bound on the memory of one ``Layers`` and the time to make it.
-    public static let maximumSkyCopies = 10_000
+    package static let maximumSkyCopies = 10_000
 
     /// The number of copies of the sky image ``Layers/skyCopies`` holds for a configuration:
     /// the fewest, from the first at `-offset` (at most one image above the view's top), that
@@ -182,7 +182,7 @@ public struct DayNightPicker: Sendable {
     /// day first, so every layer lies in its documented range (star alpha in 0...1).
     ///
     /// Throws unless `minutes` is finite and `c` validates (``Configuration/validate()``).
-    public static func layers(minutes m: Double, _ c: Configuration) throws(FlingError) -> Layers {
+    package static func layers(minutes m: Double, _ c: Configuration) throws(FlingError) -> Layers {
         try Check.finite(m, "DayNightPicker.layers.minutes")
         try c.validate()
         return unchecked(minutes: wrapped(m), c)

@@ -37,7 +37,7 @@ public enum TimeTransition: Hashable, Sendable {
     }
 
     /// Seconds until the value is exactly at its target.
-    public var settleTime: Double {
+    package var settleTime: Double {
         switch self {
         case .spring(let response, let zeta):
             // e^(−ζωt) ≤ 1e-6  ⇔  t ≥ ln(1e6) / (ζω); ln(1e6) = 13.815510557964274.
@@ -48,7 +48,7 @@ public enum TimeTransition: Hashable, Sendable {
 
     /// The fraction of the way from start to target, `t` seconds after the start: 0 at 0,
     /// exactly 1 from ``settleTime`` on (a spring overshoots in between).
-    public func progress(at t: Double) -> Double {
+    package func progress(at t: Double) -> Double {
         guard t > 0 else { return 0 }
         guard t < settleTime else { return 1 }
         switch self {

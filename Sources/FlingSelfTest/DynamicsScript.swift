@@ -44,7 +44,7 @@ struct DynamicsScript {
     struct Result {
         /// After each step: every world made so far, in order (nil once destroyed).
         var frames: [[BodyState?]] = []
-        var contacts: [[[WallContact]]] = []
+        var contacts: [[[Wall.Contact]]] = []
         /// Which ops each backend refused (index into `ops`, and the error's code).
         var refusals: [(Int, FlingError.Code)] = []
         var digest = StateDigest()
@@ -77,7 +77,7 @@ struct DynamicsScript {
                     if let id = worlds[w] { try backend.destroyWorld(id); worlds[w] = nil }
                 case .step(let dt):
                     try backend.step(by: dt)
-                    var frame: [BodyState?] = [], contacts: [[WallContact]] = []
+                    var frame: [BodyState?] = [], contacts: [[Wall.Contact]] = []
                     for id in worlds {
                         if let id {
                             let s = try backend.state(of: id)

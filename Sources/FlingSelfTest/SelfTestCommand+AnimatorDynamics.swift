@@ -23,7 +23,7 @@ extension RandomWalkSelfTest {
         let translates = rng.next() % 3 != 0
         config.dynamics = randomDynamics(around: viewport.center, size: extent)
         config.dynamics.translatesReferenceBoundsIntoBoundary = translates
-        config.settle.rest = RestThresholds(
+        config.settle.rest = TileConfiguration.RestThresholds(
             speed: pick([0, logUniform(1e-3, Limits.velocity)]), angularSpeed: pick([0, logUniform(1e-3, 1e6)]),
             ticks: pick([1, 15, Int(rng.next() % 1000) + 1]))
         var tiles: [TileDefinition] = []
@@ -43,7 +43,7 @@ extension RandomWalkSelfTest {
         }
         if let animator = animatorOrNil {
             var time = 0.0
-            var pushes: [PushID] = []
+            var pushes: [Push.ID] = []
             for frame in 0..<90 {
                 time += config.drag.tick * pick([1, 2, 0.5])
                 let tile = pick(tiles)
@@ -67,7 +67,7 @@ extension RandomWalkSelfTest {
                         pushes.append(try animator.addPush(push, to: tile.id))
                     }
                 case 4:
-                    let id = rng.next() % 3 == 0 ? PushID(Int(rng.next() % 50)) : pushes.popLast() ?? PushID(0)
+                    let id = rng.next() % 3 == 0 ? Push.ID(Int(rng.next() % 50)) : pushes.popLast() ?? Push.ID(0)
                     attempt("remove \(id)") { () throws(FlingError) in try animator.removePush(id) }
                 case 5:
                     let fields = (0..<Int(rng.next() % 4)).map { _ in field(near: viewport.center) }
@@ -106,13 +106,13 @@ extension RandomWalkSelfTest {
         let first = Vector(screen.minX, screen.center.y), second = Vector(screen.maxX, screen.center.y)
         attempt("chat heads \(snap.dynamics)") { () throws(FlingError) in
             headsOrNil = try ChatHeads(
-                heads: [(1, first), (2, second)], configuration: ChatHeadsConfiguration(screen: screen), snap: snap, backend: backend)
+                heads: [(1, first), (2, second)], configuration: ChatHeads.Configuration(screen: screen), snap: snap, backend: backend)
         }
         guard let heads = headsOrNil else { return }
         var time = 0.0
         for _ in 0..<60 {
             time += 1.0 / 60
-            let head = SnapItemID(Int(rng.next() % 3) + 1)  // 3 is the panel
+            let head = SnapItem.ID(Int(rng.next() % 3) + 1)  // 3 is the panel
             let push = self.push(Rect(center: .zero, width: 60, height: 60))
             switch rng.next() % 4 {
             case 0: attempt("push \(push) on \(head)") { () throws(FlingError) in try heads.animator.applyPush(push, to: head) }

@@ -139,7 +139,7 @@ extension RandomWalkSelfTest {
                 steps += 1
             }
             var state: BodyState?
-            var contacts: [WallContact] = []
+            var contacts: [Wall.Contact] = []
             attempt("state") { () throws(FlingError) in
                 state = try backend.state(of: world)
                 contacts = try backend.contacts(of: world)

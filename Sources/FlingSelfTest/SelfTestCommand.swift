@@ -180,7 +180,7 @@ enum SelfTestCommand {
                         try animator.handle(
                             TouchEvent(
                                 time: t, touch: touch, phase: phase, position: at,
-                                item: phase == .began ? ItemID(Int(rng.next() % 3)) : nil))
+                                item: phase == .began ? TouchEvent.ItemID(Int(rng.next() % 3)) : nil))
                     }
                     attempt { () throws(FlingError) in _ = try animator.advance(to: t) }
                 }

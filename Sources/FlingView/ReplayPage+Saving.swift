@@ -15,9 +15,9 @@ import FlingTraces
 
 extension ReplayPage {
     /// The environment variable that names the folder failing replays write their pages to.
-    public static let folderVariable = "FLING_VIEW_DIR"
+    package static let folderVariable = "FLING_VIEW_DIR"
 
-    /// The folder named by ``folderVariable``, or nil when it is unset or empty.
+    /// The folder named by `folderVariable`, or nil when it is unset or empty.
     public static var requestedFolder: String? {
         guard let value = getenv(folderVariable) else { return nil }
         let folder = String(cString: value)
@@ -26,7 +26,7 @@ extension ReplayPage {
 
     /// Writes the page to `folder/<name>.html` (the name with every character but letters,
     /// digits, `.`, `-` and `_` made `-`) and returns that path; with no `folder`, to the one
-    /// ``folderVariable`` names, or nowhere (nil) when it is unset.
+    /// `folderVariable` names, or nowhere (nil) when it is unset.
     ///
     /// Throws when the folder does not exist or the file cannot be written.
     @discardableResult

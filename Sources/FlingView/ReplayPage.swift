@@ -13,19 +13,19 @@ import FlingTraces
 // one string from `swift run`, a copied binary or an app; the Content-Security-Policy allows
 // exactly those two texts by their SHA-256 hashes.
 
-/// A self-contained HTML page that plays, scrubs and steps through a ``Run``, or overlays two
+/// A self-contained HTML page that plays, scrubs and steps through a `Run`, or overlays two
 /// runs and opens at their first divergence (`fling view FILE --html OUT`,
 /// `fling view A B --html OUT`).
 public struct ReplayPage: Sendable {
     /// One run, or two of the same input (the first drawn solid, the second dashed over it).
-    public var runs: [Run]
+    package var runs: [Run]
     /// A name for each run (`A`, `B`, or the backends' names).
-    public var labels: [String]
+    package var labels: [String]
     /// Where the two runs first differ (``Run/firstDivergence(from:)``), marked on the
     /// timeline and named at the top.
-    public var divergence: Divergence?
+    package var divergence: Run.Divergence?
     /// The frame the page opens at: the divergence's, or 0.
-    public var startFrame: Int
+    package var startFrame: Int
 
     /// A page that plays `run`.
     public init(_ run: Run) {

@@ -185,7 +185,7 @@ import Testing
     @Test(arguments: backends)
     func aChatHeadIsPushedToTheOtherSide(kind: BackendKind) throws {
         let heads = try ChatHeads(
-            heads: [(1, Vector(18, 200))], configuration: ChatHeadsConfiguration(screen: phone), backend: try kind.make())
+            heads: [(1, Vector(18, 200))], configuration: ChatHeads.Configuration(screen: phone), backend: try kind.make())
         try heads.animator.applyPush(.uikit(angle: 0, magnitude: 20, offset: Vector(0, 25)), to: 1)
         let (events, _) = try heads.advance(to: 1.0 / 60)
         let target = try #require(events.compactMap { if case .sent(let t) = $0.kind { t } else { nil } }.first)
@@ -226,7 +226,7 @@ import Testing
             ("push too strong", .outOfRange, { try $0.applyPush(Push(Vector(2e12, 0)), to: 1) }),
             ("push not finite", .notFinite, { try $0.addPush(Push(Vector(.nan, 0)), to: 1) }),
             ("offset out of range", .outOfRange, { try $0.applyPush(Push(.zero, at: Vector(0, 2e7)), to: 1) }),
-            ("unknown push", .invalidState, { try $0.removePush(PushID(42)) }),
+            ("unknown push", .invalidState, { try $0.removePush(Push.ID(42)) }),
             ("field strength", .outOfRange, { try $0.setFields([Field(.spring, strength: 1e13)]) }),
             ("field seed", .outOfRange, { try $0.setFields([Field(.noise(smoothness: 0, animationSpeed: 1), seed: UInt64.max)]) }),
             ("too many fields", .outOfRange, { try $0.setFields(Array(repeating: Field(.drag), count: 33)) }),
@@ -328,7 +328,7 @@ final class CallCounter: DynamicsBackend {
         dynamicsCalls += 1
         try base.setFields(f, of: w)
     }
-    func contacts(of w: WorldID) throws(FlingError) -> [WallContact] { try base.contacts(of: w) }
+    func contacts(of w: WorldID) throws(FlingError) -> [Wall.Contact] { try base.contacts(of: w) }
     func addPivot(_ p: StaticPivot, to w: WorldID) throws(FlingError) -> JointID {
         dynamicsCalls += 1
         return try base.addPivot(p, to: w)

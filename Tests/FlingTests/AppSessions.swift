@@ -15,7 +15,7 @@ struct AppSession {
         case push(Push, TileID)
         case addPush(Push, TileID)
         /// Removes the push the app's `n`th ``addPush(_:_:)`` made (from 1, the push's id).
-        case removePush(PushID)
+        case removePush(Push.ID)
         case fields([Field])
     }
 
@@ -57,7 +57,7 @@ struct AppSession {
         var session = AppSession(
             tiles: tiles, configuration: configuration, origin: chance(0.5) ? 0 : uniform(1_000...500_000), actions: [])
         var live = tiles
-        var pushes: [(id: PushID, tile: TileID)] = []
+        var pushes: [(id: Push.ID, tile: TileID)] = []
         var nextPush = 1
         let walled = !configuration.dynamics.walls(in: phone).isEmpty
         let hz = [30.0, 60, 120, 144, 240][Int(uniform(0...4.99))]
@@ -127,7 +127,7 @@ struct AppSession {
                 if dChance(0.01) {
                     let tile = anyTile()
                     session.actions.append(.addPush(push(), tile))
-                    pushes.append((PushID(nextPush), tile))
+                    pushes.append((Push.ID(nextPush), tile))
                     nextPush += 1
                 }
                 if !pushes.isEmpty, dChance(0.015) {

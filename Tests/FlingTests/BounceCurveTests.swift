@@ -73,7 +73,7 @@ import Testing
         ] {
             #expect(Self.close(frames[t], v, 1e-13), "t \(t)")
         }
-        for (stiffness, overshoot, shake) in [(BounceStiffness(2.5), true, false), (.heavy, false, false), (.light, true, true)] {
+        for (stiffness, overshoot, shake) in [(BounceCurve.Stiffness(2.5), true, false), (.heavy, false, false), (.light, true, true)] {
             let c = BounceCurve(duration: 0.7, bounces: 5, stiffness: stiffness, overshoot: overshoot, shake: shake)
             let reference = Self.library(
                 from: -40, to: 260, duration: 0.7, bounces: 5, c: stiffness.coefficient, overshoot: overshoot, shake: shake)
@@ -84,7 +84,7 @@ import Testing
         // Overshoot off stays on the from side; a shake starts and ends near the target.
         #expect(BounceCurve(bounces: 4, overshoot: false).values(from: 0.0, to: 100.0).allSatisfy { $0 <= 100 })
         #expect(BounceCurve(shake: true).values(from: 20.0, to: 100.0)[0] == 100)
-        #expect(throws: FlingError.self) { try BounceCurve(stiffness: BounceStiffness(0)).validate() }
+        #expect(throws: FlingError.self) { try BounceCurve(stiffness: BounceCurve.Stiffness(0)).validate() }
         #expect(throws: FlingError.self) { try BounceCurve.equation(alpha: -1, omega: 0.06, duration: 1).validate() }
     }
 

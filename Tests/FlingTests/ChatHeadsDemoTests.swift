@@ -1,7 +1,7 @@
 import Fling
 import Testing
 
-/// The ChatHeads demo (``ChatHeadsConfiguration/chatHeadsDemo(screen:safeBand:firstBounce:)``
+/// The ChatHeads demo (``ChatHeads/Configuration/chatHeadsDemo(screen:safeBand:firstBounce:)``
 /// with ``SnapConfiguration/chatHeadsDemo``): the original's defining numbers, each checked on
 /// a run, on every backend (docs/ORIGINALS.md says where each comes from).
 @Suite struct ChatHeadsDemoTests {
@@ -31,7 +31,7 @@ import Testing
     /// the edge is the one on the release point's side, however the throw points.
     @Test(arguments: backends)
     func edgesAndRestingPlaces(kind: BackendKind) throws {
-        let c = ChatHeadsConfiguration.chatHeadsDemo(screen: Self.screen, safeBand: Self.band)
+        let c = ChatHeads.Configuration.chatHeadsDemo(screen: Self.screen, safeBand: Self.band)
         #expect(c.diameter == 66)
         #expect(c.restingPlaces == .sideEdges(left: 22, right: 298, minY: 53, maxY: 535))
         // Let go left of the middle while flung right at 1,000 pt/s: the left edge (Fling's

@@ -167,7 +167,7 @@ final class CoreOnlyBackend: PhysicsBackend {
                 let attempts: [(String, () throws(FlingError) -> Void)] = [
                     ("applyPush", { () throws(FlingError) in try animator.applyPush(Push(Vector(100, 0)), to: 1) }),
                     ("addPush", { () throws(FlingError) in _ = try animator.addPush(Push(Vector(100, 0)), to: 1) }),
-                    ("removePush", { () throws(FlingError) in try animator.removePush(PushID(1)) }),
+                    ("removePush", { () throws(FlingError) in try animator.removePush(Push.ID(1)) }),
                     ("setFields", { () throws(FlingError) in try animator.setFields([Field(.drag)]) }),
                     (
                         "TileDefinition(9).properties",

@@ -248,8 +248,8 @@ enum DocumentationExamples {
     // MARK: docs/SNAP.md, "SKBounceAnimation, whole"
 
     static func bounce(frameTime: Double) -> (
-        y: Double, frames: [Double], grow: BounceKeyframes<AffineMatrix>, pop: BounceKeyframes<Transform3D>, hue: RGBA,
-        first: BounceKeyframes<Vector>
+        y: Double, frames: [Double], grow: BounceCurve.Keyframes<AffineMatrix>, pop: BounceCurve.Keyframes<Transform3D>, hue: RGBA,
+        first: BounceCurve.Keyframes<Vector>
     ) {
         let bounce = BounceCurve(duration: 0.5, bounces: 4, stiffness: .light)      // the library's form
         let y = bounce.value(at: frameTime, from: 300.0, to: 100.0)                   // what Core Animation shows
@@ -364,15 +364,15 @@ enum DocumentationExamples {
 
     static func snapInteractions(screen: Rect, touch: TouchEvent, frameTime: Double) throws -> Bool {
         let heads = try ChatHeads(heads: [(1, Vector(18, 200)), (2, Vector(18, 300))],
-                                  configuration: ChatHeadsConfiguration(screen: screen, safeBand: 47...810),
+                                  configuration: ChatHeads.Configuration(screen: screen, safeBand: 47...810),
                                   backend: NativeBackend())
         try heads.handle(touch)                             // drag, throw to an edge, press to open
         let (snaps, opened) = try heads.advance(to: frameTime)  // released, settled …; opened, closed
         let center = try heads.animator.snapshot(of: 1)     // .state.position, .scale (0.9 pressed)
         let panel = heads.panelFrame                        // springs in below the row when open
 
-        let sun = try SunSwitch(configuration: SunSwitchConfiguration(offCenter: Vector(100, 300),
-                                                                      onCenter: Vector(160, 300)),
+        let sun = try SunSwitch(configuration: SunSwitch.Configuration(offCenter: Vector(100, 300),
+                                                                       onCenter: Vector(160, 300)),
                                 backend: NativeBackend())
         try sun.handle(touch)                               // tap, pull (rubber band), or flick
         let toggles = try sun.advance(to: frameTime)        // [.toggled(on: true, tick: 12)]
@@ -437,7 +437,7 @@ enum DocumentationExamples {
 
     // MARK: docs/DYNAMICS.md and docs/TILES.md, "UIKit Dynamics": a tile thrown into a room
 
-    static func room() throws -> (animator: TileAnimator, bounces: [WallContact], restedAt: Vector?) {
+    static func room() throws -> (animator: TileAnimator, bounces: [Wall.Contact], restedAt: Vector?) {
         var room = TileConfiguration()
         room.dynamics.translatesReferenceBoundsIntoBoundary = true  // the screen's edges are walls (UICollisionBehavior)
         room.dynamics.itemProperties = ItemProperties(elasticity: 0.6, friction: 0.3)  // UIDynamicItemBehavior
@@ -452,7 +452,7 @@ enum DocumentationExamples {
             try animator.handle(TouchEvent(time: 0.05 + Double(n) / 120, touch: 1, phase: .moved, position: at))
         }
         try animator.handle(TouchEvent(time: 0.101, touch: 1, phase: .ended, position: Vector(243, 332)))
-        var bounces: [WallContact] = [], restedAt: Vector?
+        var bounces: [Wall.Contact] = [], restedAt: Vector?
         for frame in 1...600 {  // ten seconds of display frames
             for event in try animator.advance(to: Double(frame) / 60) {
                 if case .wallContact(let contact) = event.kind { bounces.append(contact) }  // wall, point, normal, impulse
@@ -541,7 +541,7 @@ enum DocumentationExamples {
         var snap = SnapConfiguration()
         snap.drag.predictionTicks = 240
         let heads = try ChatHeads(heads: [(id: 1, center: Vector(20, 300))],
-                                  configuration: ChatHeadsConfiguration(screen: Rect(x: 0, y: 0, width: 390, height: 844)),
+                                  configuration: ChatHeads.Configuration(screen: Rect(x: 0, y: 0, width: 390, height: 844)),
                                   snap: snap, backend: NativeBackend())
         heads.animator.onEvent = { event in
             switch event.kind {

@@ -69,7 +69,7 @@ import Fling
     static func tileRules(_ g: inout Draw, _ c: inout TileConfiguration) {
         guard g.chance(0.5) else { return }
         if g.chance(0.5) { c.releaseRule = .nearGrab(radius: g.edge(0, Limits.coordinate), maxKineticEnergy: g.edge(0, 1e300)) }
-        c.releaseVelocity = g.pick(ReleaseVelocity.allCases)
+        c.releaseVelocity = g.pick(TileConfiguration.ReleaseVelocity.allCases)
         if g.chance(0.5) {
             let offsets = (0..<g.pick([1, 2, Limits.joints])).map { _ in g.point(within: 10) }
             c.home =
@@ -215,19 +215,20 @@ import Fling
             c.drag.fingersPerItem = g.chance(0.05) ? 2 : 1  // a snap item takes one
             if g.chance(0.3) { c.scaleMotion = .keyframes(BounceCurve(duration: g.edge(1.0 / 60, 60), bounces: g.pick([0, 2, 1000]))) }
             let center = d.point(within: Limits.coordinate - 1e6)
-            let places: RestingPlaces =
+            let places: SnapItem.RestingPlaces =
                 d.chance(0.5)
                 ? .points((0..<Int(d.uniform(1, 5))).map { _ in d.point(within: Limits.coordinate) })
                 : .sideEdges(
                     left: d.edge(-Limits.coordinate, 0), right: d.edge(0, Limits.coordinate), minY: d.edge(-Limits.coordinate, 0),
                     maxY: d.edge(0, Limits.coordinate))
-            var motion: SnapMotion =
+            var motion: SnapItem.Motion =
                 d.chance(0.7)
                 ? .spring(Self.spring(&d, upTo: 0.25 / c.drag.tick))
                 : .keyframes(
-                    BounceCurve(duration: d.edge(1.0 / 60, 60), bounces: d.pick([0, 2, 1000]), stiffness: d.pick(BounceStiffness.allCases)))
+                    BounceCurve(
+                        duration: d.edge(1.0 / 60, 60), bounces: d.pick([0, 2, 1000]), stiffness: d.pick(BounceCurve.Stiffness.allCases)))
             if g.chance(0.15) { motion = .keyframes(.chatHeadsFirstBounce) }
-            let axis: DragAxis =
+            let axis: SnapItem.Axis =
                 d.chance(0.5)
                 ? .free
                 : .horizontal(minX: center.x - d.edge(0, 1e6), maxX: center.x + d.edge(0, 1e6), y: center.y, rubberBand: d.edge(0, 10))

@@ -116,7 +116,7 @@ enum DynamicsFixtures {
         snap.dynamics.fields = [Field(.noise(smoothness: 0.6, animationSpeed: 1), strength: 5, seed: 9)]
         return try ChatHeads(
             heads: [(1, Vector(18, 300)), (2, Vector(372, 600))],
-            configuration: ChatHeadsConfiguration(screen: phone, safeBand: 47...810), snap: snap, backend: try kind.make())
+            configuration: ChatHeads.Configuration(screen: phone, safeBand: 47...810), snap: snap, backend: try kind.make())
     }
 
     /// Records the pushed heads live at `hz` on `kind`: the document (unpinned), the live tick
@@ -124,7 +124,7 @@ enum DynamicsFixtures {
     static func recordPushedHeads(on kind: BackendKind, hz: Double = 60) throws -> (SceneDocument<ChatHeadsScene>, StateDigest, Int) {
         let heads = try pushedHeads(on: kind)
         let recorder = try SnapSceneRecorder(recording: heads)
-        var continuous: PushID?
+        var continuous: Push.ID?
         let frames = Int((4 * hz).rounded())
         for n in 1...frames {
             let t = Double(n) / hz

@@ -21,7 +21,7 @@ import Testing
 
     static var dynamicsTrace: Trace {
         var c = TileConfiguration()
-        c.settle.rest = RestThresholds(speed: 4, angularSpeed: 0.02, ticks: 12)
+        c.settle.rest = TileConfiguration.RestThresholds(speed: 4, angularSpeed: 0.02, ticks: 12)
         c.dynamics = DynamicsSettings(
             translatesReferenceBoundsIntoBoundary: true,
             walls: [Wall(from: Vector(0, 600), to: Vector(390, 700), radius: 2, elasticity: 0.5, friction: 0.25)],
@@ -134,7 +134,7 @@ import Testing
         #expect(untimed?.code == .malformedInput)
         // Too many pushes on one tile: 33 on at once (push 1 is off by tick 40).
         let crowded = error { t in
-            for n in 2...34 { t.sessions[0].inputs.append(Trace.Input(.dynamics(.addPush(PushID(n), 1, Push(.zero))), tick: 40)) }
+            for n in 2...34 { t.sessions[0].inputs.append(Trace.Input(.dynamics(.addPush(Push.ID(n), 1, Push(.zero))), tick: 40)) }
         }
         #expect(crowded?.field.contains("addForce") == true, "\(String(describing: crowded))")
     }
@@ -142,7 +142,7 @@ import Testing
     /// A snap scene document with dynamics is version 2, reads back, and version 1 refuses it.
     @Test func snapSceneDocumentsCarryDynamics() throws {
         let heads = ChatHeadsScene(
-            ChatHeadsConfiguration(screen: phone), heads: [Vector(18, 200), Vector(18, 300)],
+            ChatHeads.Configuration(screen: phone), heads: [Vector(18, 200), Vector(18, 300)],
             inputs: [
                 Trace.Input(.touch(TouchEvent(time: 0.1, touch: 1, phase: .began, position: Vector(18, 200)))),
                 Trace.Input(.touch(TouchEvent(time: 0.2, touch: 1, phase: .ended, position: Vector(18, 200)))),

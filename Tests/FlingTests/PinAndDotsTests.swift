@@ -125,10 +125,10 @@ import Testing
     /// changing period by period, the pin's path beginning 0.35 s late and repeating each second.
     @Test func itsPictures() throws {
         let doc = try Self.scene()
-        let strip = try doc.render(RenderOptions(replay: ReplayOptions(), title: "t", frames: 6))
+        let strip = try doc.render(Documents.RenderOptions(replay: ReplayOptions(), title: "t", frames: 6))
         #expect(strip.contains("<linearGradient id=\"line\"") && strip.components(separatedBy: "<path fill=\"#f64145\"").count == 7)
         #expect(strip.contains("r=\"15.0\" fill=\"#f64145\"") && strip.contains("r=\"9.0\" fill=\"#e2e2e2\""))
-        let animated = try doc.render(RenderOptions(replay: ReplayOptions(), title: "t", animated: true))
+        let animated = try doc.render(Documents.RenderOptions(replay: ReplayOptions(), title: "t", animated: true))
         let keyTimes = attributeValues("keyTimes", in: animated), values = attributeValues("values", in: animated)
         #expect(keyTimes.count == values.count && keyTimes.count > 10)
         var ending = 0

@@ -108,7 +108,7 @@ extension PredictionTests {
                     .init(.touch(TouchEvent(time: 0.25, touch: 2, phase: .ended, position: Vector(0, 0)))),
                 ]
             ),
-            ("a push", [.init(.dynamics(.push(ItemID(1), Push(Vector(50, 0)))), tick: 12)]),
+            ("a push", [.init(.dynamics(.push(TouchEvent.ItemID(1), Push(Vector(50, 0)))), tick: 12)]),
             ("fields", [.init(.dynamics(.setFields([])), tick: 12)]),
             ("a reset", [.init(.reset(TileID(1)), tick: 12)]),
         ]

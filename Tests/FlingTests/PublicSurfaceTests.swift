@@ -75,7 +75,8 @@ import Testing
 
     /// Every public function, initializer, subscript, operator and computed property of every
     /// module, as `swift symbolgraph-extract` reports them, has a walk case, and every walk case
-    /// names a declaration that exists.
+    /// names a declaration that exists (public, or `package`: the walk also calls what public
+    /// API was demoted to `package`, since a trap there is reachable from the package's own code).
     @Test func everyPublicDeclarationHasAWalkCase() throws {
         let modules = [
             "FlingMath", "FlingCore", "FlingNative", "FlingChipmunk", "FlingInteraction", "FlingPaths", "FlingScenes", "FlingTraces",
@@ -89,7 +90,7 @@ import Testing
         let out = FileManager.default.temporaryDirectory.appendingPathComponent("fling-symbols-\(getpid())")
         try FileManager.default.createDirectory(at: out, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: out) }
-        var declared: Set<String> = []
+        var declared: Set<String> = [], known: Set<String> = []
         var extracted: [String] = []
         for module in modules {
             // A build without the Chipmunk trait has no FlingChipmunk module (and no walk cases for it).
@@ -103,7 +104,7 @@ import Testing
                     "swift", "symbolgraph-extract", "-module-name", module, "-I", moduleDir.path, "-I",
                     Self.root.appendingPathComponent("Sources/CChipmunk").path, "-I",
                     Self.root.appendingPathComponent("Sources/CChipmunkSnapshot/include").path, "-target", triple, "-output-dir", out.path,
-                    "-minimum-access-level", "public", "-skip-synthesized-members",
+                    "-minimum-access-level", "package", "-skip-synthesized-members",
                 ])
             try #require(r.status == 0, "symbolgraph-extract \(module): \(r.stderr)")
             extracted.append(module)
@@ -124,22 +125,24 @@ import Testing
                 let computed = ["swift.property", "swift.type.property"].contains(kind) && declaration.contains("{ get")
                 guard callable.contains(kind) || computed else { continue }
                 let path = (symbol["pathComponents"] as? [String] ?? []).joined(separator: ".")
-                declared.insert("\(module).\(path)")
+                known.insert("\(module).\(path)")
+                if ["public", "open"].contains(symbol["accessLevel"] as? String) { declared.insert("\(module).\(path)") }
             }
         }
         #expect(extracted.count >= modules.count - 1)
-        #expect(declared.count > 400, "the symbol graphs list \(declared.count) public declarations")
+        #expect(declared.count > 300, "the symbol graphs list \(declared.count) public declarations")
         let listed = Set(try Self.run(Self.selfTest, ["surface", "--list"]).stdout.split(separator: "\n").map(String.init))
         let unwalked = Set(
             try Self.run(Self.selfTest, ["surface", "--list-unwalked"]).stdout.split(separator: "\n").map(String.init))
-        let missing = declared.subtracting(listed), stale = listed.subtracting(declared).sorted()
+        let missing = declared.subtracting(listed), stale = listed.subtracting(known).sorted()
         // Not walked yet: exactly the declarations SurfaceWalk+Unwalked.swift lists (a new one
         // needs a case or an entry; an entry that gains a case, or loses its declaration, goes).
         #expect(
             missing.subtracting(unwalked).isEmpty,
             "public declarations without a walk case (add one in Sources/FlingSelfTest/Surface): \(missing.subtracting(unwalked).sorted())")
         #expect(unwalked.subtracting(missing).isEmpty, "listed as unwalked, but walked or gone: \(unwalked.subtracting(missing).sorted())")
-        #expect(stale.isEmpty, "walk cases naming no public declaration: \(stale)")
-        #expect(Double(listed.count) >= 0.75 * Double(declared.count), "the walk covers \(listed.count) of \(declared.count)")
+        #expect(stale.isEmpty, "walk cases naming no public or package declaration: \(stale)")
+        let walked = listed.intersection(declared).count
+        #expect(Double(walked) >= 0.75 * Double(declared.count), "the walk covers \(walked) of \(declared.count)")
     }
 }

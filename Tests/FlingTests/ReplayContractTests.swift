@@ -75,7 +75,9 @@ import Testing
         for _ in 0..<Int(d.next() % 3) { configuration.dynamics.fields.append(randomField(&d)) }
         // Often a lenient rest rule, so that tiles lie down within a short session and are taken
         // (grabbed, pushed, reset) from where they lie.
-        if d.unit() < 0.6 { configuration.settle.rest = RestThresholds(speed: u(1...80), angularSpeed: u(0.01...1), ticks: Int(u(1...12))) }
+        if d.unit() < 0.6 {
+            configuration.settle.rest = TileConfiguration.RestThresholds(speed: u(1...80), angularSpeed: u(0.01...1), ticks: Int(u(1...12)))
+        }
     }
 
     /// Plays a random app session on `kind` and records it.
@@ -120,7 +122,7 @@ import Testing
         var stats = Session.Stats()
         var events: [TileEvent] = []
         if !configuration.dynamics.walls(in: phone).isEmpty { stats.walled = 1 }
-        var on: [PushID] = []
+        var on: [Push.ID] = []
         let hz = [30.0, 60, 120, 144, 240][Int(uniform(0...4.99))]
         let jitter = chance(0.5)
         var display = 0.0  // relative to the origin
@@ -238,7 +240,7 @@ import Testing
             // Through the file format and back, replayed at another display rate.
             let trace = try Trace(json: live.trace.json)
             #expect(trace == live.trace)
-            let display: DisplayFrames = seed % 2 == 0 ? .rate(60) : .jittered(rate: 97, seed: seed)
+            let display: ReplayOptions.DisplayFrames = seed % 2 == 0 ? .rate(60) : .jittered(rate: 97, seed: seed)
             let replay = try TraceReplayer(trace, display: display).replay { n throws(FlingError) in try kind.make(solverIterations: n) }
             let differences = Self.differences(replay, from: live)
             #expect(differences.isEmpty, "seed \(seed) on \(kind): \(differences.joined(separator: "; "))")

@@ -70,11 +70,11 @@ func movingOneTouch(_ trace: Trace) throws -> (Trace, tick: Int) {
         var trace = try Trace(json: try Fixture.text("traces/tap.json"))
         trace.name = hostile
         let options = ReplayOptions(makeBackend: { n throws(FlingError) in try NativeBackend(solverIterations: n) })
-        let svg = try trace.svg(RenderOptions(replay: options, title: hostile, backendName: hostile))
+        let svg = try trace.svg(Documents.RenderOptions(replay: options, title: hostile, backendName: hostile))
         #expect(isWellFormedXML(svg) && svg.contains("&lt;/title&gt;"))
         var heads = try Documents.read(Array(try Fixture.text("scenes/heads-press.json").utf8))
         heads.name = hostile
-        #expect(isWellFormedXML(try heads.svg(RenderOptions(replay: options, title: hostile))))
+        #expect(isWellFormedXML(try heads.svg(Documents.RenderOptions(replay: options, title: hostile))))
     }
 }
 

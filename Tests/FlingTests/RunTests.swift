@@ -99,7 +99,9 @@ var portableOptions: ReplayOptions {
         #expect(d.value.number?.bitPattern == x.bitPattern && d.otherValue.number?.bitPattern == x.bitPattern ^ 1)
         let text = d.description
         #expect(text.contains("tick \(k)") && text.contains("tile 1 x"))
-        #expect(text.contains(Divergence.bits(x)) && text.contains(Divergence.bits(Double(bitPattern: x.bitPattern ^ 1))))
+        #expect(
+            text.contains(FlingTraces.Run.Divergence.bits(x))
+                && text.contains(FlingTraces.Run.Divergence.bits(Double(bitPattern: x.bitPattern ^ 1))))
         #expect(d.input != nil && d.input!.frame <= k && text.contains("input at or before it: touch 1"))
 
         // -0 and 0 differ; a NaN equals the same NaN.
@@ -155,8 +157,8 @@ var portableOptions: ReplayOptions {
         #expect(d.input == a.inputs[j] && d.input != a.inputs[j + 1])
         let text = d.description
         #expect(
-            text.contains(Divergence.bits(x)) && text.contains(Divergence.bits(x.nextUp))
-                && !text.contains(Divergence.bits(a.inputs[j].time)))
+            text.contains(FlingTraces.Run.Divergence.bits(x)) && text.contains(FlingTraces.Run.Divergence.bits(x.nextUp))
+                && !text.contains(FlingTraces.Run.Divergence.bits(a.inputs[j].time)))
         #expect(text.contains("input at or before it: touch \(a.inputs[j].touch!) \(a.inputs[j].phase!) at (\(x), "), "\(text)")
         // The time, the phase: each its own field.
         var later = a

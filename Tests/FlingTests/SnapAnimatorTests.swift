@@ -133,13 +133,13 @@ struct SnapAnimatorTests {
         let expected = Vector(10 + 1000 * glide, 20 - 500 * glide)
         #expect(projected == expected)
         let band: Double = (1 - 1 / (50 * 0.55 / 100 + 1)) * 100
-        #expect(DragAxis.rubberBand(50, coefficient: 0.55, dimension: 100) == band)
-        let axis = DragAxis.horizontal(minX: 0, maxX: 100, y: 7, rubberBand: 0.55)
+        #expect(SnapItem.Axis.rubberBand(50, coefficient: 0.55, dimension: 100) == band)
+        let axis = SnapItem.Axis.horizontal(minX: 0, maxX: 100, y: 7, rubberBand: 0.55)
         #expect(axis.constrain(Vector(40, 99)) == Vector(40, 7))
         let past = Vector(100 + band, 7), before = Vector(-band, 7)
         #expect(axis.constrain(Vector(150, 0)) == past)
         #expect(axis.constrain(Vector(-50, 0)) == before)
-        let nearest = RestingPlaces.points([Vector(0, 0), Vector(10, 0)]).nearest(to: Vector(5, 0))
+        let nearest = SnapItem.RestingPlaces.points([Vector(0, 0), Vector(10, 0)]).nearest(to: Vector(5, 0))
         #expect(nearest == Vector(0, 0))
     }
 }
@@ -177,7 +177,7 @@ func aRefusedBackendCallLeavesTheSnapAnimatorWorking(operation: FaultyBackend.Op
     #expect(errors.count == 1)
     #expect(errors.first?.field.hasPrefix("tick ") == true)
     #expect(backend.worldCount == 0)
-    for id in [1, 2] as [SnapItemID] {
+    for id in [1, 2] as [SnapItem.ID] {
         let s = try animator.snapshot(of: id)
         #expect(s.phase == .resting && (s.state.position.x == 30 || s.state.position.x == 360 || s.state.position == s.item.center))
     }
@@ -186,8 +186,8 @@ func aRefusedBackendCallLeavesTheSnapAnimatorWorking(operation: FaultyBackend.Op
 
 /// A finger catching an item in flight (on its spring or its keyframes) takes it over where it
 /// is, without a jump, and a second release sends it to the place its new throw projects to.
-@Test(arguments: backends, [SnapMotion.spring(SnapItem.defaultSpring), .keyframes(BounceCurve(duration: 1))])
-func catchingAnItemInFlight(kind: BackendKind, motion: SnapMotion) throws {
+@Test(arguments: backends, [SnapItem.Motion.spring(SnapItem.defaultSpring), .keyframes(BounceCurve(duration: 1))])
+func catchingAnItemInFlight(kind: BackendKind, motion: SnapItem.Motion) throws {
     let animator = try SnapAnimator(items: [snapItem(motion: motion)], backend: try kind.make())
     var events = throwEvents(from: Vector(195, 400), velocity: Vector(1200, 0))
     var positions: [Vector] = []

@@ -6,7 +6,7 @@ import Fling
 func threeHeads(on kind: BackendKind) throws -> ChatHeads {
     try ChatHeads(
         heads: [(1, Vector(18, 200)), (2, Vector(18, 300)), (3, Vector(372, 400))],
-        configuration: ChatHeadsConfiguration(screen: phone, safeBand: 47...810), backend: try kind.make())
+        configuration: ChatHeads.Configuration(screen: phone, safeBand: 47...810), backend: try kind.make())
 }
 
 func tap(_ touch: Int, at p: Vector, time: Double) -> [TouchEvent] {
@@ -18,7 +18,7 @@ func tap(_ touch: Int, at p: Vector, time: Double) -> [TouchEvent] {
 
 struct ChatHeadsTests {
     @Test func restingPlacesArePartlyOffScreenAndClampedIntoTheSafeBand() {
-        let c = ChatHeadsConfiguration(screen: phone, safeBand: 47...810)
+        let c = ChatHeads.Configuration(screen: phone, safeBand: 47...810)
         // Diameter 60, 20 % (12 pt) outside: centers at 30 − 12 and 360 + 12.
         #expect(c.restingPlaces.nearest(to: Vector(-500, 10)) == Vector(18, 77))
         #expect(c.restingPlaces.nearest(to: Vector(900, 2000)) == Vector(372, 780))
@@ -27,7 +27,7 @@ struct ChatHeadsTests {
     @Test(arguments: backends)
     func pressOpensAndSecondPressCloses(kind: BackendKind) throws {
         let heads = try threeHeads(on: kind)
-        var scene: [ChatHeadsEvent] = []
+        var scene: [ChatHeads.Event] = []
         var panelYs: [Double] = []
         let events = tap(1, at: Vector(20, 300), time: 0.2) + tap(2, at: Vector(370, 60), time: 2.5)
         try drive({ try heads.handle($0) }, { scene += try heads.advance(to: $0).heads }, events: events, duration: 5) {
@@ -45,7 +45,7 @@ struct ChatHeadsTests {
         #expect(panelYs[..<143].min()! < open)  // the panel bounced past its place
         // Closed: every head back exactly where it rested, the panel below the screen.
         for (id, p) in [(1, Vector(18, 200)), (2, Vector(18, 300)), (3, Vector(372, 400))] {
-            #expect(try heads.animator.snapshot(of: SnapItemID(id)).state.position == p)
+            #expect(try heads.animator.snapshot(of: SnapItem.ID(id)).state.position == p)
         }
         #expect(heads.panelFrame.minY > phone.maxY)
         #expect(heads.zOrder.last == 2)
@@ -56,11 +56,11 @@ struct ChatHeadsTests {
         let heads = try threeHeads(on: kind)
         try drive({ try heads.handle($0) }, { try heads.advance(to: $0) }, events: tap(1, at: Vector(372, 400), time: 0.1), duration: 2.5)
         #expect(heads.openHead == 3)
-        let slots = try [3, 1, 2].map { try heads.animator.snapshot(of: SnapItemID($0)).state.position }
+        let slots = try [3, 1, 2].map { try heads.animator.snapshot(of: SnapItem.ID($0)).state.position }
         #expect(slots == [Vector(352, 85), Vector(284, 85), Vector(216, 85)])
         // A press on the panel keeps it open; one outside closes.
         let more = tap(2, at: Vector(195, 400), time: 2.6) + tap(3, at: Vector(195, 830), time: 3.0)
-        var scene: [ChatHeadsEvent] = []
+        var scene: [ChatHeads.Event] = []
         try drive({ try heads.handle($0) }, { if $0 > 2.5 { scene += try heads.advance(to: $0).heads } }, events: more, duration: 5)
         #expect(scene.count == 1)
         #expect(heads.openHead == nil)
@@ -82,12 +82,12 @@ struct ChatHeadsTests {
 }
 
 struct SunSwitchTests {
-    static let config = SunSwitchConfiguration(offCenter: Vector(100, 300), onCenter: Vector(160, 300))
+    static let config = SunSwitch.Configuration(offCenter: Vector(100, 300), onCenter: Vector(160, 300))
 
     @Test(arguments: backends)
     func tapTogglesAndTheRaysTurnWhileOn(kind: BackendKind) throws {
         let s = try SunSwitch(configuration: Self.config, backend: try kind.make())
-        var toggles: [SunSwitchEvent] = []
+        var toggles: [SunSwitch.Event] = []
         var alphas: [Double] = []
         try drive({ try s.handle($0) }, { toggles += try s.advance(to: $0) }, events: tap(1, at: Vector(130, 300), time: 0.1), duration: 2)
         {
@@ -121,7 +121,7 @@ struct SunSwitchTests {
         }
         var minX = Double.infinity
         try drive({ try s.handle($0) }, { try s.advance(to: $0) }, events: events, duration: 1) { minX = min(minX, s.knobCenter.x) }
-        let band = DragAxis.rubberBand(60, coefficient: 0.55, dimension: 60)
+        let band = SnapItem.Axis.rubberBand(60, coefficient: 0.55, dimension: 60)
         #expect(abs(minX - (100 - band)) < 2)  // the drag joint trails the finger by a point
         #expect(s.knobCenter.y == 300)
         // A flick right from near off: on.
@@ -130,7 +130,7 @@ struct SunSwitchTests {
             flick.append(TouchEvent(time: 1 + Double(n) / 120, touch: 1, phase: .moved, position: Vector(40 + 12 * Double(n), 300)))
         }
         flick.append(TouchEvent(time: 1.06, touch: 1, phase: .ended, position: Vector(112, 300)))
-        var toggles: [SunSwitchEvent] = []
+        var toggles: [SunSwitch.Event] = []
         try drive({ try s.handle($0) }, { if $0 > 1 { toggles += try s.advance(to: $0) } }, events: flick, duration: 3)
         #expect(toggles.count == 1 && s.isOn)
         #expect(s.knobCenter == Vector(160, 300))
@@ -139,14 +139,14 @@ struct SunSwitchTests {
 
 struct BounceKeyframesTests {
     @Test(arguments: [
-        (0.0, 100.0, 0.5, 2, BounceStiffness.medium, true, false),
+        (0.0, 100.0, 0.5, 2, BounceCurve.Stiffness.medium, true, false),
         (100, 20, 1, 3, .light, true, false),
         (5, 5, 0.75, 4, .heavy, true, false),
         (0, -300, 0.4, 2, .medium, false, false),
         (10, 50, 0.6, 5, .light, true, true),
     ])
     func matchesTheFormula(
-        from: Double, to: Double, duration: Double, bounces: Int, stiffness: BounceStiffness, overshoot: Bool, shake: Bool
+        from: Double, to: Double, duration: Double, bounces: Int, stiffness: BounceCurve.Stiffness, overshoot: Bool, shake: Bool
     ) {
         let curve = BounceCurve(duration: duration, bounces: bounces, stiffness: stiffness, overshoot: overshoot, shake: shake)
         let values = curve.keyframes(from: from, to: to)
@@ -162,8 +162,8 @@ struct BounceKeyframesTests {
 
     @Test func coefficientsAndPeriods() {
         #expect(
-            BounceStiffness.light.coefficient == 5 && BounceStiffness.medium.coefficient == 0.1
-                && BounceStiffness.heavy.coefficient == 0.001)
+            BounceCurve.Stiffness.light.coefficient == 5 && BounceCurve.Stiffness.medium.coefficient == 0.1
+                && BounceCurve.Stiffness.heavy.coefficient == 0.001)
         #expect(BounceCurve(duration: 0.5).steps == 30)
         // 3 bounces: periods = 3/2 + 0.5 = 1.5 (integer division), the same as 2.
         #expect(

@@ -1,9 +1,9 @@
 import Fling
 
 /// A 60-point item in the middle of the phone, resting on either side edge.
-func snapItem(_ id: Int = 1, center: Vector = Vector(195, 400), motion: SnapMotion = .spring(SnapItem.defaultSpring)) -> SnapItem {
+func snapItem(_ id: Int = 1, center: Vector = Vector(195, 400), motion: SnapItem.Motion = .spring(SnapItem.defaultSpring)) -> SnapItem {
     SnapItem(
-        id: SnapItemID(id), center: center, width: 60, height: 60, shape: .circle,
+        id: SnapItem.ID(id), center: center, width: 60, height: 60, shape: .circle,
         restingPlaces: .sideEdges(left: 30, right: 360, minY: 100, maxY: 744), motion: motion)
 }
 

@@ -22,7 +22,7 @@ enum SnapFixtures {
     static func throwEdges(_ kind: BackendKind) throws -> (ChatHeads, [TouchEvent], Double) {
         let heads = try ChatHeads(
             heads: [(1, Vector(18, 300)), (2, Vector(372, 500))],
-            configuration: ChatHeadsConfiguration(screen: phone, safeBand: 47...810), backend: try kind.make())
+            configuration: ChatHeads.Configuration(screen: phone, safeBand: 47...810), backend: try kind.make())
         let events =
             (throwEvents(touch: 1, from: Vector(18, 300), velocity: Vector(1400, -300))
             + throwEvents(touch: 2, from: Vector(372, 500), velocity: Vector(-2200, 400), start: 0.15)).sorted { $0.time < $1.time }
@@ -33,7 +33,7 @@ enum SnapFixtures {
     static func slowDrop(_ kind: BackendKind) throws -> (ChatHeads, [TouchEvent], Double) {
         let heads = try ChatHeads(
             heads: [(1, Vector(18, 300))],
-            configuration: ChatHeadsConfiguration(screen: phone, safeBand: 47...810), backend: try kind.make())
+            configuration: ChatHeads.Configuration(screen: phone, safeBand: 47...810), backend: try kind.make())
         var events = [TouchEvent(time: 0.1, touch: 1, phase: .began, position: Vector(18, 300))]
         for s in 1...60 {
             events.append(

@@ -350,7 +350,7 @@ struct SpecKeysTests {
         for row in rows {
             let cells = row.split(separator: "|").map { $0.trimmingCharacters(in: .whitespaces) }
             members += Self.words(cells[0]).sorted()
-            // The keys: bare words; a case or type (`.pivots`, `CullRule.below(y:)`) is not one.
+            // The keys: bare words; a case or type (`.pivots`, `TileConfiguration.CullRule.below(y:)`) is not one.
             keys.formUnion(Self.words(cells[1]).filter { !$0.contains(".") && !$0.contains("(") })
         }
         let labels = Mirror(reflecting: TileConfiguration()).children.compactMap(\.label)

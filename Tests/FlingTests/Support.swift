@@ -127,7 +127,7 @@ extension Array where Element == TileEvent {
     }
 }
 
-extension TileEventKind {
+extension TileEvent.Kind {
     var isSettled: Bool { self == .settled }
     var isCulled: Bool { self == .culled }
     var releaseOutcome: ReleaseOutcome? {

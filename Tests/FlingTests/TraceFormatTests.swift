@@ -22,7 +22,7 @@ let pinnedTraceDigests: [(file: String, digest: UInt64, ticks: Int)] = [
     ("fields.json", 0xd849_b3fd_597b_beaf, 240),
 ]
 
-func replay(_ trace: Trace, on kind: BackendKind, display: DisplayFrames = .rate(60)) throws -> TraceReplay {
+func replay(_ trace: Trace, on kind: BackendKind, display: ReplayOptions.DisplayFrames = .rate(60)) throws -> TraceReplay {
     try TraceReplayer(trace, display: display).replay { n throws(FlingError) in try kind.make(solverIterations: n) }
 }
 
@@ -240,7 +240,7 @@ func replay(_ trace: Trace, on kind: BackendKind, display: DisplayFrames = .rate
                 "grabRotaryFriction", "maxFrameInterval", "predictionTicks", "tick",
             ])
         func labels(_ x: Any) -> [String] { Mirror(reflecting: x).children.compactMap(\.label).sorted() }
-        #expect(labels(SettleRule()) == ["home", "rest"])
+        #expect(labels(TileConfiguration.SettleRule()) == ["home", "rest"])
         #expect(labels(DynamicsSettings()) == ["fields", "itemProperties", "translatesReferenceBoundsIntoBoundary", "walls"])
         // The presets' keys (version 3, written only when they differ from the defaults).
         let presets =
@@ -293,7 +293,7 @@ func replay(_ trace: Trace, on kind: BackendKind, display: DisplayFrames = .rate
         #expect(!preset.contains("predictionTicks") && !json.contains("predictionTicks"))
         #expect(labels(SettleThresholds()) == ["angle", "angularSpeed", "distance", "speed", "ticks"])
         // The dynamics' own fields (each written by Trace+Dynamics.swift, named in docs/TRACES.md).
-        #expect(labels(RestThresholds()) == ["angularSpeed", "speed", "ticks"])
+        #expect(labels(TileConfiguration.RestThresholds()) == ["angularSpeed", "speed", "ticks"])
         #expect(labels(ItemProperties()) == ["angularResistance", "charge", "elasticity", "friction", "resistance"])
         #expect(labels(Wall(from: .zero, to: Vector(1, 0))) == ["elasticity", "end", "friction", "radius", "start"])
         #expect(
@@ -383,8 +383,8 @@ func replay(_ trace: Trace, on kind: BackendKind, display: DisplayFrames = .rate
 @Suite struct TraceReplayEdgeTests {
     /// A scene that stops when idle ends at the tick its last event is applied when no tile
     /// moves (a tap on empty screen), at any rate; without `stopWhenIdle` it runs its duration.
-    @Test(arguments: [DisplayFrames.rate(30), .rate(60), .rate(144), .jittered(rate: 60, seed: 3)])
-    func idleStopAndDuration(display: DisplayFrames) throws {
+    @Test(arguments: [ReplayOptions.DisplayFrames.rate(30), .rate(60), .rate(144), .jittered(rate: 60, seed: 3)])
+    func idleStopAndDuration(display: ReplayOptions.DisplayFrames) throws {
         let miss = [
             TouchEvent(time: 0.1, touch: 1, phase: .began, position: Vector(20, 20)),
             TouchEvent(time: 0.3, touch: 1, phase: .ended, position: Vector(20, 20)),

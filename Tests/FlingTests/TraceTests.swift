@@ -33,7 +33,7 @@ let fixtureDisplayRates: [Double] = [30, 60, 120, 144, 240]
         #expect(trace.attribution?.isEmpty == false)
         var reference: [Arithmetic: TraceReplay] = [:]
         for kind in BackendKind.available {
-            for display in fixtureDisplayRates.map({ DisplayFrames.rate($0) }) + [.jittered(rate: 90, seed: 7)] {
+            for display in fixtureDisplayRates.map({ ReplayOptions.DisplayFrames.rate($0) }) + [.jittered(rate: 90, seed: 7)] {
                 let replay = try TraceReplayer(trace, display: display).replay { n throws(FlingError) in try kind.make(solverIterations: n)
                 }
                 if kind.arithmetic == trace.arithmetic {

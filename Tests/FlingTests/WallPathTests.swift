@@ -111,7 +111,7 @@ import Testing
             .box(size: Vector(80, 60), density: 1, transform: Transform(position: Vector(195, 700)), gravity: Vector(0, 2000)))
         let room = Wall.edges(of: Rect(x: 0, y: 0, width: 390, height: 844))
         try backend.setWalls(room, of: world)
-        var landing: [WallContact] = []
+        var landing: [Wall.Contact] = []
         for _ in 0..<120 where landing.isEmpty {
             try backend.step(by: 1.0 / 60)
             landing = try backend.contacts(of: world)
@@ -137,10 +137,10 @@ import Testing
         var room = Wall.edges(of: Rect(x: 0, y: 0, width: 390, height: 844), elasticity: 0.8, friction: 0.5)
         try backend.setWalls(room, of: world)
         try backend.setVelocity(of: world, linear: Vector(900, -1_400), angular: 7)
-        let held = WallContact(wall: 99, impulse: Vector(1, 2), normal: Vector(0, 1), point: Vector(3, 4))
-        var buffer: [WallContact] = []
+        let held = Wall.Contact(wall: 99, impulse: Vector(1, 2), normal: Vector(0, 1), point: Vector(3, 4))
+        var buffer: [Wall.Contact] = []
         var compared = 0, changed = 0
-        func check(_ step: Int) throws -> [WallContact] {
+        func check(_ step: Int) throws -> [Wall.Contact] {
             let contacts = try backend.contacts(of: world)
             buffer = [held]
             try reader.readContacts(of: world, into: &buffer)

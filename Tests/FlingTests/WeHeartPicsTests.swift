@@ -35,7 +35,7 @@ final class FingerSpyBackend: DynamicsBackend {
     func addForce(_ push: Push, to w: WorldID) throws(FlingError) -> ForceID { try inner.addForce(push, to: w) }
     func removeForce(_ f: ForceID, from w: WorldID) throws(FlingError) { try inner.removeForce(f, from: w) }
     func setFields(_ fields: [Field], of w: WorldID) throws(FlingError) { try inner.setFields(fields, of: w) }
-    func contacts(of w: WorldID) throws(FlingError) -> [WallContact] { try inner.contacts(of: w) }
+    func contacts(of w: WorldID) throws(FlingError) -> [Wall.Contact] { try inner.contacts(of: w) }
     func addPivot(_ p: StaticPivot, to w: WorldID) throws(FlingError) -> JointID { try inner.addPivot(p, to: w) }
     func addGear(_ g: StaticGear, to w: WorldID) throws(FlingError) -> JointID { try inner.addGear(g, to: w) }
     func removeJoint(_ j: JointID, from w: WorldID) throws(FlingError) { try inner.removeJoint(j, from: w) }

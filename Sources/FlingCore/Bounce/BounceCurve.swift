@@ -11,16 +11,16 @@
 ///
 /// with `sin` instead of `cos` for a shake (it starts and ends at `to`) and `|cos|` when
 /// overshoot is off (the value then stays on the `from` side of `to`). `2.71` is the library's
-/// constant for `e`. The ``Form`` says where `α` and `ω` come from:
+/// constant for `e`. The `Form` says where `α` and `ω` come from:
 ///
-/// - ``Form/library(bounces:stiffness:)``, the library's: `α = −log₂(c / |to − from|) / frames`
+/// - `Form/library(bounces:stiffness:)`, the library's: `α = −log₂(c / |to − from|) / frames`
 ///   (`log₂(c) / frames` when `from == to`), made positive so that the envelope decays, with `c`
-///   the ``BounceStiffness`` coefficient; `ω = (bounces / 2 + 0.5) · 2π / frames` (integer
+///   the ``BounceCurve/Stiffness`` coefficient; `ω = (bounces / 2 + 0.5) · 2π / frames` (integer
 ///   division first: 2 and 3 bounces are both 1.5 periods);
-/// - ``Form/equation(alpha:omega:base:)``, the raw form: `α` and `ω` per frame as given (the
+/// - `Form/equation(alpha:omega:base:)`, the raw form: `α` and `ω` per frame as given (the
 ///   ChatHeads article's example is `ω` 0.06, `α` 0.04 from 300 to 100), and the base of the
 ///   power (2.71 as the library, or `e`);
-/// - ``Form/twoSteps(overshoot:firstDuration:integral:)``: not SKBounceAnimation but the bounce
+/// - `Form/twoSteps(overshoot:firstDuration:integral:)`: not SKBounceAnimation but the bounce
 ///   the ChatHeads project had before it (see ``chatHeadsFirstBounce``).
 ///
 /// Core Animation's timing: SKBounceAnimation sets the frames as `values` (a scalar, a rect, a
@@ -36,9 +36,9 @@
 /// from an iPhone's by the library's `float` rounding (about 1e-7 relative).
 public struct BounceCurve: Hashable, Sendable {
     /// Where the decay and the frequency come from.
-    public enum Form: Hashable, Sendable {
+    package enum Form: Hashable, Sendable {
         /// SKBounceAnimation's own: from a number of bounces and a stiffness.
-        case library(bounces: Int, stiffness: BounceStiffness)
+        case library(bounces: Int, stiffness: BounceCurve.Stiffness)
         /// The equation with its own `α` (decay per frame, ≥ 0) and `ω` (radians per frame), and
         /// the base of the power (2.71, the library's, or `e` as the article writes it).
         case equation(alpha: Double, omega: Double, base: Double)
@@ -49,15 +49,15 @@ public struct BounceCurve: Hashable, Sendable {
         case twoSteps(overshoot: Double, firstDuration: Double, integral: Bool)
     }
 
-    public var form: Form
+    package var form: Form
     /// Seconds. Default 0.75.
-    public var duration: Double
+    package var duration: Double
     /// Whether the value passes `to` (`cos`), or only approaches it (`|cos|`). Default true.
-    public var overshoot: Bool
+    package var overshoot: Bool
     /// A shake: `sin` instead of `cos`. Default false.
-    public var shake: Bool
+    package var shake: Bool
 
-    public init(form: Form, duration: Double = 0.75, overshoot: Bool = true, shake: Bool = false) {
+    package init(form: Form, duration: Double = 0.75, overshoot: Bool = true, shake: Bool = false) {
         self.form = form
         self.duration = duration
         self.overshoot = overshoot
@@ -66,7 +66,7 @@ public struct BounceCurve: Hashable, Sendable {
 
     /// The library's curve (its defaults: 2 bounces, medium stiffness, overshoot, no shake).
     public init(
-        duration: Double = 0.75, bounces: Int = 2, stiffness: BounceStiffness = .medium,
+        duration: Double = 0.75, bounces: Int = 2, stiffness: BounceCurve.Stiffness = .medium,
         overshoot: Bool = true, shake: Bool = false
     ) {
         self.init(form: .library(bounces: bounces, stiffness: stiffness), duration: duration, overshoot: overshoot, shake: shake)
@@ -88,7 +88,7 @@ public struct BounceCurve: Hashable, Sendable {
     /// Throws unless the duration lies in 1/60...60 s and the form's numbers in range: bounces
     /// 0...1000, a stiffness coefficient in 1e-300...1e300; `α` in 0...1e3, `ω` in −1e3...1e3, a
     /// base in 1.000001...1e3; an overshoot in −10...10 and a first step inside the duration.
-    public func validate() throws(FlingError) {
+    package func validate() throws(FlingError) {
         try Check.range(duration, (1.0 / 60)...60, "BounceCurve.duration")
         switch form {
         case .library(let bounces, let stiffness):
@@ -113,17 +113,17 @@ public struct BounceCurve: Hashable, Sendable {
     /// The number of frames, `Int(60 · duration)`: 0 for a duration that is NaN or under
     /// 1/60 s, and at most 3,600 (the 60 s ``validate()`` allows), so that the keyframes of any
     /// curve, valid or not, fit in memory.
-    public var frames: Int {
+    package var frames: Int {
         let n = 60 * duration
         return n >= 1 ? Int(min(n, 3600)) : 0
     }
 
     /// The number of frames (the library's name for it).
-    public var steps: Int { frames }
+    package var steps: Int { frames }
 
     /// `α` (decay per frame, ≥ 0) and `ω` (radians per frame) for one number going from `from` to
     /// `to` (the library's `α` depends on the distance); nil for the two-step form.
-    public func decay(from: Double, to: Double) -> (alpha: Double, omega: Double)? {
+    package func decay(from: Double, to: Double) -> (alpha: Double, omega: Double)? {
         let n = Double(frames)
         switch form {
         case .library(let bounces, let stiffness):
@@ -140,7 +140,7 @@ public struct BounceCurve: Hashable, Sendable {
     /// The equation's value at frame `t` (any real number of frames from the start) for one
     /// number going from `from` to `to`: `(from − to)·base^(−α t)·osc(ω t) + to`. For the two-step
     /// form, the eased value at `t / 60` seconds.
-    public func value(atFrame t: Double, from: Double, to: Double) -> Double {
+    package func value(atFrame t: Double, from: Double, to: Double) -> Double {
         guard let (alpha, omega) = decay(from: from, to: to) else {
             return value(at: t / 60, from: from, to: to)
         }

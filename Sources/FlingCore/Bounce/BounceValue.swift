@@ -36,14 +36,14 @@ extension Rect: BounceValue {
 }
 
 /// A width and a height, in points (a `CGSize`).
-public struct Size: Hashable, Sendable, BounceValue {
-    public var width: Double
-    public var height: Double
-    public init(width: Double, height: Double) { self.width = width; self.height = height }
+package struct Size: Hashable, Sendable, BounceValue {
+    package var width: Double
+    package var height: Double
+    package init(width: Double, height: Double) { self.width = width; self.height = height }
 
-    public var bounceComponents: [Double] { [width, height] }
-    public init(bounceComponents c: [Double]) { self.init(width: c[0], height: c[1]) }
-    public static var libraryOmitsFirstFrame: Bool { false }
+    package var bounceComponents: [Double] { [width, height] }
+    package init(bounceComponents c: [Double]) { self.init(width: c[0], height: c[1]) }
+    package static var libraryOmitsFirstFrame: Bool { false }
 }
 
 /// A colour as red, green, blue and alpha components, each usually in 0...1 (a `UIColor`'s
@@ -69,14 +69,14 @@ public struct RGBA: Hashable, Sendable, BounceValue {
 public struct AffineMatrix: Hashable, Sendable, BounceValue {
     public var a: Double, b: Double, c: Double, d: Double, tx: Double, ty: Double
 
-    public init(a: Double, b: Double, c: Double, d: Double, tx: Double = 0, ty: Double = 0) {
+    package init(a: Double, b: Double, c: Double, d: Double, tx: Double = 0, ty: Double = 0) {
         self.a = a; self.b = b; self.c = c; self.d = d; self.tx = tx; self.ty = ty
     }
 
     public static let identity = AffineMatrix(a: 1, b: 0, c: 0, d: 1)
 
     /// A scale (`CATransform3DMakeScale(sx, sy, 1)`).
-    public static func scale(_ sx: Double, _ sy: Double) -> AffineMatrix { AffineMatrix(a: sx, b: 0, c: 0, d: sy) }
+    package static func scale(_ sx: Double, _ sy: Double) -> AffineMatrix { AffineMatrix(a: sx, b: 0, c: 0, d: sy) }
 
     /// A rotation by `angle` radians, then a uniform `scale` applied before it, as
     /// `CATransform3DScale(CATransform3DRotate(identity, angle, 0, 0, 1), s, s, s)` builds it:
@@ -87,7 +87,7 @@ public struct AffineMatrix: Hashable, Sendable, BounceValue {
     }
 
     /// Where the transform takes `p`.
-    public func apply(_ p: Vector) -> Vector { Vector(a * p.x + c * p.y + tx, b * p.x + d * p.y + ty) }
+    package func apply(_ p: Vector) -> Vector { Vector(a * p.x + c * p.y + tx, b * p.x + d * p.y + ty) }
 
     public var bounceComponents: [Double] { [a, b, c, d, tx, ty] }
     public init(bounceComponents v: [Double]) { self.init(a: v[0], b: v[1], c: v[2], d: v[3], tx: v[4], ty: v[5]) }

@@ -26,7 +26,7 @@ public protocol DynamicsBackend: PhysicsBackend {
     func setItemProperties(_ properties: ItemProperties, of world: WorldID) throws(FlingError)
     /// Applies an instantaneous push now: `v += j/m`, `ω += (R·offset × j)/I` with `R` the
     /// body's rotation (Chipmunk's `cpBodyApplyImpulseAtWorldPoint`). Refused if the
-    /// velocity or spin would leave ``Limits/velocity`` or ``Limits/angularVelocity``.
+    /// velocity or spin would leave `Limits/velocity` or `Limits/angularVelocity`.
     func applyImpulse(_ push: Push, to world: WorldID) throws(FlingError)
     /// Adds a continuous push, applied in every step's velocity update until removed.
     func addForce(_ push: Push, to world: WorldID) throws(FlingError) -> ForceID
@@ -35,7 +35,7 @@ public protocol DynamicsBackend: PhysicsBackend {
     /// Replaces the world's fields, applied in every step's velocity update in list order.
     func setFields(_ fields: [Field], of world: WorldID) throws(FlingError)
     /// The walls the item began touching in the last step, in the order the solver met them.
-    func contacts(of world: WorldID) throws(FlingError) -> [WallContact]
+    func contacts(of world: WorldID) throws(FlingError) -> [Wall.Contact]
     /// Adds a pivot joint from the static body to the item.
     func addPivot(_ pivot: StaticPivot, to world: WorldID) throws(FlingError) -> JointID
     /// Adds a gear joint from the static body to the item (which must be able to rotate).
@@ -50,48 +50,48 @@ public protocol DynamicsBackend: PhysicsBackend {
 package protocol ContactReading: DynamicsBackend {
     /// Appends what ``DynamicsBackend/contacts(of:)`` returns to `contacts`, in that order;
     /// throws as it does, appending nothing.
-    func readContacts(of world: WorldID, into contacts: inout [WallContact]) throws(FlingError)
+    func readContacts(of world: WorldID, into contacts: inout [Wall.Contact]) throws(FlingError)
 }
 
 extension Limits {
     /// The shortest wall, in points.
-    public static let wallLength: Double = 1e-3
+    package static let wallLength: Double = 1e-3
     /// Range of a wall's radius, in points.
-    public static let wallRadius: ClosedRange<Double> = 0...1e6
+    package static let wallRadius: ClosedRange<Double> = 0...1e6
     /// The most walls a world holds.
-    public static let walls = 64
+    package static let walls = 64
     /// Range of an elasticity (an item's or a wall's). At most 1, so that no contact's
     /// restitution (their product) adds energy: two walls facing each other could otherwise
     /// double a speed on every bounce until it overflows.
-    public static let elasticity: ClosedRange<Double> = 0...1
+    package static let elasticity: ClosedRange<Double> = 0...1
     /// Range of a friction coefficient.
-    public static let friction: ClosedRange<Double> = 0...1e6
+    package static let friction: ClosedRange<Double> = 0...1e6
     /// Range of a linear or angular resistance, per second.
-    public static let resistance: ClosedRange<Double> = 0...1e300
+    package static let resistance: ClosedRange<Double> = 0...1e300
     /// Range of an item's charge.
-    public static let charge: ClosedRange<Double> = -1e6...1e6
+    package static let charge: ClosedRange<Double> = -1e6...1e6
     /// Largest absolute push component (force or impulse).
-    public static let push: Double = 1e12
+    package static let push: Double = 1e12
     /// The most continuous pushes and the most fields a world holds.
-    public static let forces = 32
-    public static let fields = 32
+    package static let forces = 32
+    package static let fields = 32
     /// Largest absolute field strength.
-    public static let fieldStrength: Double = 1e12
+    package static let fieldStrength: Double = 1e12
     /// Range of a field's falloff exponent.
-    public static let falloff: ClosedRange<Double> = 0...8
+    package static let falloff: ClosedRange<Double> = 0...8
     /// Range of a noise field's animation speed, lattice steps per second.
-    public static let animationSpeed: ClosedRange<Double> = 0...1e4
+    package static let animationSpeed: ClosedRange<Double> = 0...1e4
     /// Range of a gear's ratio magnitude.
-    public static let gearRatio: ClosedRange<Double> = 1e-3...1e3
+    package static let gearRatio: ClosedRange<Double> = 1e-3...1e3
     /// The most joints (drags, pivots, gears) a world holds at once.
-    public static let joints = 16
+    package static let joints = 16
     /// The largest force (or torque) limit of a joint: a drag's `maxForce`, its grab
     /// frictions, a pivot's or a gear's `maxForce`. Chipmunk's default is ∞; Fling's largest
     /// acts the same unless a step needs more than 10¹⁸·dt of impulse, and it keeps a world
     /// whose joints fight each other (two rigid pivots that cannot both hold, a drag pulling
     /// into a wall) finite: each step can then change the velocities by a bounded amount only,
     /// where ∞ lets the accumulated impulses grow until they overflow.
-    public static let jointForce: Double = 1e18
+    @usableFromInline package static let jointForce: Double = 1e18
 }
 
 /// The checks of the dynamics calls, shared by both backends.

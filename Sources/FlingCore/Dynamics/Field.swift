@@ -52,17 +52,17 @@ public struct Field: Hashable, Sendable, CustomStringConvertible {
         case circle(radius: Double)
     }
 
-    public var kind: Kind
+    package var kind: Kind
     /// The field's center, in world points.
-    public var position: Vector
-    public var region: Region
+    package var position: Vector
+    package var region: Region
     /// Acts outside the region instead (UIKit's `UIRegion.inverse()`).
-    public var inverted: Bool
-    public var strength: Double
-    public var falloff: Double
-    public var minimumRadius: Double
+    package var inverted: Bool
+    package var strength: Double
+    package var falloff: Double
+    package var minimumRadius: Double
     /// The noise's seed (noise and turbulence): the same seed, the same field, everywhere.
-    public var seed: UInt64
+    package var seed: UInt64
 
     public init(
         _ kind: Kind, position: Vector = .zero, region: Region = .everywhere, inverted: Bool = false,

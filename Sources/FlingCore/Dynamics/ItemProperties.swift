@@ -5,19 +5,19 @@
 public struct ItemProperties: Hashable, Sendable, CustomStringConvertible {
     /// Restitution against walls, 0...``Limits/elasticity``; a contact's is the product with
     /// the wall's (Chipmunk's `cpShape.e`).
-    public var elasticity: Double
+    package var elasticity: Double
     /// Coulomb friction against walls, 0...``Limits/friction``; a contact's is the product with
     /// the wall's (Chipmunk's `cpShape.u`).
-    public var friction: Double
+    package var friction: Double
     /// Linear resistance `r`, per second, 0...``Limits/resistance``: each step multiplies the
     /// velocity (after forces and gravity) by `1 / (1 + r·dt)`, so with no forces
     /// `v(t) ≈ v₀·e^(−r·t)` (exactly `v₀·(1 + r·dt)^(−n)` after `n` steps). Box2D's linear
     /// damping; UIKit's `resistance` (0 = none, large = complete damping).
-    public var resistance: Double
+    package var resistance: Double
     /// Angular resistance, per second, applied to the spin as ``resistance`` is to the velocity.
-    public var angularResistance: Double
+    package var angularResistance: Double
     /// Electric charge, ±``Limits/charge``: what electric and magnetic fields act on.
-    public var charge: Double
+    package var charge: Double
 
     public init(
         elasticity: Double = 0, friction: Double = 0, resistance: Double = 0, angularResistance: Double = 0,

@@ -12,18 +12,18 @@
 /// same quantity applied as an impulse: the 100 × 100 view of density 1 gains 100 points/s.
 public struct Push: Hashable, Sendable, CustomStringConvertible {
     /// The force or impulse, in world coordinates.
-    public var vector: Vector
+    package var vector: Vector
     /// Where it acts, relative to the item's center in the item's own coordinates (it turns
     /// with the item), in points. Zero pushes without turning.
-    public var offset: Vector
+    package var offset: Vector
 
-    public init(_ vector: Vector, at offset: Vector = .zero) {
+    package init(_ vector: Vector, at offset: Vector = .zero) {
         self.vector = vector
         self.offset = offset
     }
 
     /// Fling's force (or impulse) per UIKit magnitude unit: 100 mass·pt/s² (see the type's notes).
-    public static let uikitNewton: Double = 100
+    package static let uikitNewton: Double = 100
 
     /// UIKit's `angle` (radians, 0 along +x, π/2 along +y: down the screen) and `magnitude`,
     /// converted. The direction's sine and cosine are Fling's portable ones.
@@ -33,7 +33,7 @@ public struct Push: Hashable, Sendable, CustomStringConvertible {
     }
 
     /// UIKit's `pushDirection`, a vector whose length is the magnitude, converted.
-    public static func uikit(pushDirection: Vector, offset: Vector = .zero) -> Push {
+    package static func uikit(pushDirection: Vector, offset: Vector = .zero) -> Push {
         Push(Vector(pushDirection.x * uikitNewton, pushDirection.y * uikitNewton), at: offset)
     }
 
@@ -42,8 +42,8 @@ public struct Push: Hashable, Sendable, CustomStringConvertible {
 
 /// Names one continuous push of a world (``DynamicsBackend/addForce(_:to:)``).
 public struct ForceID: Hashable, Sendable, CustomStringConvertible {
-    public var value: UInt32
-    public init(_ value: UInt32) { self.value = value }
+    package var value: UInt32
+    package init(_ value: UInt32) { self.value = value }
     public var description: String { "force \(value)" }
 }
 
@@ -51,7 +51,7 @@ public struct ForceID: Hashable, Sendable, CustomStringConvertible {
 /// ``DynamicsBackend/addPivot(_:to:)`` or ``DynamicsBackend/addGear(_:to:)``: numbered from 0
 /// in the order the world makes them.
 public struct JointID: Hashable, Sendable, CustomStringConvertible {
-    public var value: UInt32
-    public init(_ value: UInt32) { self.value = value }
+    package var value: UInt32
+    package init(_ value: UInt32) { self.value = value }
     public var description: String { "joint \(value)" }
 }

@@ -4,23 +4,23 @@
 /// Chipmunk's default joint `errorBias`, `pow(1 - 0.1, 60)` with `1 - 0.1` in single precision
 /// (`cpConstraintInit`), computed with Fling's portable `pow` so that it is the same number on
 /// every machine (a test checks it equals the platform's, which Chipmunk uses, here).
-public let chipmunkDefaultErrorBias = Portable.pow(Double(Float(1) - Float(0.1)), 60)
+@usableFromInline package let chipmunkDefaultErrorBias = Portable.pow(Double(Float(1) - Float(0.1)), 60)
 
 /// A pivot joint (`cpPivotJoint`) from the world's static body at a fixed world point to a
 /// point of the item: it holds that point of the item there (rigidly by default).
 public struct StaticPivot: Hashable, Sendable, CustomStringConvertible {
     /// Where the item's point is held, in world points (anchor A, on the static body).
-    public var anchor: Vector
+    package var anchor: Vector
     /// The item's point, relative to its center, unrotated (anchor B).
-    public var localAnchor: Vector
+    package var localAnchor: Vector
     /// The largest force the joint applies (Chipmunk's `maxForce`), 0...``Limits/jointForce``
     /// (Chipmunk's default ∞ becomes Fling's largest, which acts the same but for runaways).
-    public var maxForce: Double
+    package var maxForce: Double
     /// The fastest it corrects its error, in points per second (Chipmunk's `maxBias`), 0...∞.
     /// 0 makes it friction only: it resists motion up to `maxForce` but never pulls back.
-    public var maxBias: Double
+    package var maxBias: Double
     /// Fraction of the error left after one second (Chipmunk's `errorBias`), in (0, 1].
-    public var errorBias: Double
+    package var errorBias: Double
 
     public init(
         anchor: Vector, localAnchor: Vector, maxForce: Double = Limits.jointForce, maxBias: Double = .infinity,
@@ -40,14 +40,14 @@ public struct StaticPivot: Hashable, Sendable, CustomStringConvertible {
 /// it holds `angle·ratio` at `phase`; with `maxBias` 0 it only resists turning (rotary
 /// friction up to `maxForce`).
 public struct StaticGear: Hashable, Sendable, CustomStringConvertible {
-    public var phase: Double
+    package var phase: Double
     /// Non-zero, |ratio| in ``Limits/gearRatio``.
-    public var ratio: Double
+    package var ratio: Double
     /// The largest torque, 0...``Limits/jointForce``.
-    public var maxForce: Double
+    package var maxForce: Double
     /// The fastest correction, radians per second, 0...∞.
-    public var maxBias: Double
-    public var errorBias: Double
+    package var maxBias: Double
+    package var errorBias: Double
 
     public init(
         phase: Double = 0, ratio: Double = 1, maxForce: Double = Limits.jointForce, maxBias: Double = .infinity,

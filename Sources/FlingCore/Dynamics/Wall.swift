@@ -7,15 +7,15 @@
 /// no material of their own.
 public struct Wall: Hashable, Sendable, CustomStringConvertible {
     /// The segment's ends, in points. They must differ by at least ``Limits/wallLength``.
-    public var start: Vector
-    public var end: Vector
+    package var start: Vector
+    package var end: Vector
     /// Thickness on each side of the segment, in points (a rounded, capsule-shaped wall).
-    public var radius: Double
+    package var radius: Double
     /// Restitution, 0...``Limits/elasticity``: 0 stops the item along the normal, 1 bounces it
     /// back at the speed it came (both scaled by the item's own elasticity).
-    public var elasticity: Double
+    package var elasticity: Double
     /// Coulomb friction coefficient, 0...``Limits/friction``.
-    public var friction: Double
+    package var friction: Double
 
     public init(from start: Vector, to end: Vector, radius: Double = 0, elasticity: Double = 1, friction: Double = 1) {
         self.start = start
@@ -81,28 +81,30 @@ package enum WallChange {
     }
 }
 
-/// A wall the item's box began touching during the last step: Chipmunk's `begin` callback,
-/// reported after the step with what its first step of contact did.
-public struct WallContact: Hashable, Sendable, CustomStringConvertible {
-    /// The wall's index in the world's wall list (``DynamicsBackend/setWalls(_:of:)``).
-    public var wall: Int
-    /// The impulse the wall gave the item during that step, in mass units × points per
-    /// second: the sum over the contact points of `n·jn + perp(n)·jt` (Chipmunk's
-    /// `cpArbiterTotalImpulse`, turned to act on the item).
-    public var impulse: Vector
-    /// The contact normal, a unit vector pointing from the wall toward the item.
-    public var normal: Vector
-    /// The first contact point on the item's surface, in points.
-    public var point: Vector
+extension Wall {
+    /// A wall the item's box began touching during the last step: Chipmunk's `begin` callback,
+    /// reported after the step with what its first step of contact did.
+    public struct Contact: Hashable, Sendable, CustomStringConvertible {
+        /// The wall's index in the world's wall list (``DynamicsBackend/setWalls(_:of:)``).
+        public var wall: Int
+        /// The impulse the wall gave the item during that step, in mass units × points per
+        /// second: the sum over the contact points of `n·jn + perp(n)·jt` (Chipmunk's
+        /// `cpArbiterTotalImpulse`, turned to act on the item).
+        public var impulse: Vector
+        /// The contact normal, a unit vector pointing from the wall toward the item.
+        public var normal: Vector
+        /// The first contact point on the item's surface, in points.
+        public var point: Vector
 
-    public init(wall: Int, impulse: Vector, normal: Vector, point: Vector) {
-        self.wall = wall
-        self.impulse = impulse
-        self.normal = normal
-        self.point = point
+        package init(wall: Int, impulse: Vector, normal: Vector, point: Vector) {
+            self.wall = wall
+            self.impulse = impulse
+            self.normal = normal
+            self.point = point
+        }
+
+        public var description: String { "contact with wall \(wall) at \(point), n \(normal), impulse \(impulse)" }
     }
-
-    public var description: String { "contact with wall \(wall) at \(point), n \(normal), impulse \(impulse)" }
 }
 
 /// The contact solver's constants, Chipmunk 7.0.3's space defaults: both backends use them.

@@ -67,7 +67,7 @@ extension Wall: ByteCodable {
     }
 }
 
-extension WallContact: ByteCodable {
+extension Wall.Contact: ByteCodable {
     package func encode(to w: inout ByteWriter) {
         w.int(wall)
         w.vector(impulse)
@@ -265,7 +265,7 @@ extension TimingFunction: ByteCodable {
     }
 }
 
-extension BounceKeyframes: ByteCodable where Value: ByteCodable {
+extension BounceCurve.Keyframes: ByteCodable where Value: ByteCodable {
     package func encode(to w: inout ByteWriter) {
         w.values(values)
         w.list(keyTimes) { $0.double($1) }

@@ -58,7 +58,7 @@ package struct WorldSnapshot: Sendable, Equatable {
     package var wallOrder: [Int]
     package var arbiters: [ArbiterState]
     /// The walls the item began touching in the last step (``DynamicsBackend/contacts(of:)``).
-    package var contacts: [WallContact]
+    package var contacts: [Wall.Contact]
 
     /// A continuous push and its id.
     package struct Force: Sendable, Equatable {

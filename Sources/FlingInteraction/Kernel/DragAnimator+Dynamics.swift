@@ -78,7 +78,7 @@ extension DragAnimator where Policy: PolicyRules {
     /// one needs a ``DynamicsBackend``.
     func check(_ input: DynamicsInput, scheduled: Bool) throws(FlingError) {
         if dynamicsBackend == nil { throw Self.needsDynamics(input.callName, backend) }
-        func known(_ item: ItemID) throws(FlingError) {
+        func known(_ item: TouchEvent.ItemID) throws(FlingError) {
             if !scheduled, index(of: item.rawValue) == nil { throw Policy.naming.unknown(item.rawValue) }
         }
         switch input {
@@ -192,7 +192,7 @@ extension DragAnimator where Policy: PolicyRules {
         }
         // The buffer taken out of the animator while it is filled, so that it is uniquely
         // held and keeps its storage.
-        var contacts: [WallContact] = []
+        var contacts: [Wall.Contact] = []
         swap(&contacts, &contactBuffer)
         defer { swap(&contacts, &contactBuffer) }
         for m in live.indices {
@@ -211,45 +211,45 @@ extension DragAnimator where Policy: PolicyRules {
 extension DragAnimator {
     /// An instantaneous push (UIKit's `.instantaneous` `UIPushBehavior`), applied before the next
     /// tick to the item's world (made if it has none). What the item does is its policy's: a
-    /// ``TileAnimator`` tile at rest or lying falls from where it is (``TileEventKind/pushed``),
+    /// ``TileAnimator`` tile at rest or lying falls from where it is (``TileEvent/Kind/pushed``),
     /// a moving one is pushed as it goes, a culled one is left alone; a ``SnapAnimator`` item
     /// not held is thrown by it to the resting place nearest the projection of its new velocity
-    /// (``SnapEventKind/sent(target:)``), at its center (snap items never turn), and one that
+    /// (``SnapEvent/Kind/sent(target:)``), at its center (snap items never turn), and one that
     /// travels by keyframes is left alone. ``Push/uikit(angle:magnitude:offset:)`` converts
     /// UIKit's units.
     ///
     /// Throws, changing nothing, over a backend that is not a ``DynamicsBackend``, for an
-    /// unknown item or a push outside ``Limits/push`` (or an offset outside
-    /// ``Limits/coordinate``). At its tick the backend refuses a push that would take the
-    /// velocity past ``Limits/velocity``: it changes nothing, and `advance(to:)` throws, naming
+    /// unknown item or a push outside `Limits/push` (or an offset outside
+    /// `Limits/coordinate`). At its tick the backend refuses a push that would take the
+    /// velocity past `Limits/velocity`: it changes nothing, and `advance(to:)` throws, naming
     /// the tick and the item.
     public func applyPush(_ push: Push, to item: Identifier<Policy.Item>) throws(FlingError) {
-        try acceptDynamics(.push(ItemID(item), push))
+        try acceptDynamics(.push(TouchEvent.ItemID(item), push))
     }
 
     /// Adds a continuous push (UIKit's `.continuous`) on an item, from the next tick until
     /// ``removePush(_:)``: a force in every step of every world the item has. An item at rest
     /// is set moving as by ``applyPush(_:to:)``; an item under a continuous push keeps its world
-    /// (it neither settles nor comes to rest). At most ``Limits/forces`` per item. Returns the
+    /// (it neither settles nor comes to rest). At most `Limits/forces` per item. Returns the
     /// push's id, given in call order from 1.
     @discardableResult
-    public func addPush(_ push: Push, to item: Identifier<Policy.Item>) throws(FlingError) -> PushID {
-        let id = PushID(nextPush)
-        try acceptDynamics(.addPush(id, ItemID(item), push))
+    public func addPush(_ push: Push, to item: Identifier<Policy.Item>) throws(FlingError) -> Push.ID {
+        let id = Push.ID(nextPush)
+        try acceptDynamics(.addPush(id, TouchEvent.ItemID(item), push))
         return id
     }
 
     /// Ends a continuous push before the next tick. Throws for an id that is not on.
-    public func removePush(_ id: PushID) throws(FlingError) { try acceptDynamics(.removePush(id)) }
+    public func removePush(_ id: Push.ID) throws(FlingError) { try acceptDynamics(.removePush(id)) }
 
     /// Replaces the fields every item's world feels (``DynamicsSettings/fields``), before the
     /// next tick: the live worlds' and those made later.
     public func setFields(_ fields: [Field]) throws(FlingError) { try acceptDynamics(.setFields(fields)) }
 
     /// The fields as applied so far.
-    public var fields: [Field] { dynamics.fields }
+    package var fields: [Field] { dynamics.fields }
 
     /// The continuous pushes on, in the order they were added (as accepted: one removed by
     /// ``removePush(_:)``, or whose item was removed, is gone at once).
-    public var continuousPushes: [PushID] { acceptedPushes.map(\.id) }
+    package var continuousPushes: [Push.ID] { acceptedPushes.map(\.id) }
 }

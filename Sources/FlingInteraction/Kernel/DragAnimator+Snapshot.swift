@@ -23,7 +23,7 @@ struct KernelState<Policy: PolicyRules>: Sendable {
     var carried: [Policy.Event]
     var fields: [Field]
     var pushes: [ActivePush]
-    var acceptedPushes: [(id: PushID, item: Int)]
+    var acceptedPushes: [(id: Push.ID, item: Int)]
     var nextPush: Int
     var actions: Int
     var fieldsAction: Int

@@ -37,7 +37,7 @@ public class DragAnimator<Policy: DragPolicy> {
     deinit { for c in eventContinuations { c.finish() } }
 
     /// The kernel's settings (tick, frame clamp, drag limits), from the configuration.
-    public let settings: DragSettings
+    package let settings: DragSettings
     /// The backend the animator steps. It is the animator's alone: a world destroyed or changed
     /// behind its back breaks the item that had it.
     package let backend: any PhysicsBackend
@@ -48,21 +48,21 @@ public class DragAnimator<Policy: DragPolicy> {
     /// backends): the wall contacts of a tick are then read into ``contactBuffer``, which a
     /// tick reuses, instead of an array made for each world that began one.
     final let contactReader: (any ContactReading)?
-    final var contactBuffer: [WallContact] = []
+    final var contactBuffer: [Wall.Contact] = []
     /// The timestamp that is time 0 on the animator's timeline, in the app's own clock
     /// (`CACurrentMediaTime()`, `UITouch.timestamp`, ...). Touch and display times are given in
     /// that clock and kept relative to this start. Default 0: times are already relative.
-    public let timeOrigin: Double
+    package let timeOrigin: Double
     public internal(set) final var clock: FixedStepClock
-    /// The chained digest of every tick so far (while ``keepsDigest``); the policy says what it
+    /// The chained digest of every tick so far (while `keepsDigest`); the policy says what it
     /// covers.
     public internal(set) final var digest = StateDigest()
     /// Whether each tick folds its states into ``digest``. Default true; an app that never reads
     /// the digest may turn it off (it is a sizeable share of a tick at thousands of items).
-    public final var keepsDigest = true
+    package final var keepsDigest = true
     /// Called after every tick with the tick's index and the states of the items with a world,
     /// in id order.
-    public final var onTick: ((_ tick: Int, _ states: [(Identifier<Policy.Item>, BodyState)]) -> Void)?
+    package final var onTick: ((_ tick: Int, _ states: [(Identifier<Policy.Item>, BodyState)]) -> Void)?
     /// Called with every event, in order, as `advance(to:)` returns them.
     public final var onEvent: ((Policy.Event) -> Void)?
     /// The ``eventStream(bufferingNewest:)`` streams.
@@ -112,7 +112,7 @@ public class DragAnimator<Policy: DragPolicy> {
     final var pushes: [ActivePush] = []
     /// The continuous pushes accepted (ahead of the ticks), id and raw item id: what
     /// `removePush` checks against and what bounds an item's count.
-    final var acceptedPushes: [(id: PushID, item: Int)] = []
+    final var acceptedPushes: [(id: Push.ID, item: Int)] = []
     /// The number the next continuous push gets.
     final var nextPush = 1
 

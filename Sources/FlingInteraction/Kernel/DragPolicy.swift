@@ -56,7 +56,7 @@ package struct ItemNaming: Sendable {
     package var noun: String
     /// `a tile`, `an item`.
     package var indefinite: String
-    /// The id type's name, the field of a lookup that failed: `TileID`, `SnapItemID`.
+    /// The id type's name, the field of a lookup that failed: `TileID`, `SnapItem.ID`.
     package var idField: String
     /// The field of a definition's id: `TileDefinition.id`.
     package var definitionField: String
@@ -136,7 +136,7 @@ where Item: DragItem, Phase: DragPhase & ByteCodable, Input: DragInput & ByteCod
     /// for it if it had none: what the item does now.
     static func pushed(_ a: DragAnimator<Self>, _ i: Int, tick: Int) throws(FlingError)
     /// The event of item `i`'s box beginning to touch a wall during tick `tick`.
-    static func wallContact(_ a: DragAnimator<Self>, _ i: Int, _ contact: WallContact, tick: Int) -> Event
+    static func wallContact(_ a: DragAnimator<Self>, _ i: Int, _ contact: Wall.Contact, tick: Int) -> Event
 
     // MARK: Inputs other than touches and dynamics
 

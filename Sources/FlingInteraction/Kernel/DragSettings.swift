@@ -12,7 +12,7 @@ import FlingCore
 /// The drag kernel's settings: the clock and the drag joint. Part of every interaction's
 /// configuration (``TileConfiguration/drag``, ``SnapConfiguration/drag``).
 public struct DragSettings: Hashable, Sendable {
-    /// The fixed physics tick, in seconds, within ``Limits/tick``. Default 1/60.
+    /// The fixed physics tick, in seconds, within `Limits/tick`. Default 1/60.
     public var tick: Double = 1.0 / 60.0
     /// Longest display-frame interval the clock honours, in seconds (`tick...10`); a longer
     /// stall is clamped to it (the rest of the time is dropped, not simulated). Default 0.25.
@@ -26,25 +26,25 @@ public struct DragSettings: Hashable, Sendable {
     /// ≈ 5.8e-5, as the Chipmunk demos' mouse joint.
     public var dragErrorBias: Double = Portable.pow(0.85, 60)
     /// How many touches may hold one item at once, each with its own finger body and drag joint
-    /// (and grab friction), as `ChipmunkMultiGrab` makes one per touch; 1 to ``Limits/joints`` (16).
+    /// (and grab friction), as `ChipmunkMultiGrab` makes one per touch; 1 to `Limits/joints` (16).
     /// The item is released when the last of them lifts. Default 1. A snap item takes one.
     public var fingersPerItem: Int = 1
     /// Grab friction (`ChipmunkMultiGrab`'s `grabFriction`), in points per second squared: while
     /// a finger holds an item, a second pivot from its finger body to the grabbed point with
     /// `maxBias` 0 resists the item's motion relative to the finger with a force of up to this
     /// times the item's mass (with ``forces`` `.absolute`, up to this), without pulling it anywhere. 0 (the default): none. At most
-    /// ``maxGrabFriction`` (10¹², so that the heaviest item's joint stays within
-    /// ``Limits/jointForce``).
+    /// `maxGrabFriction` (10¹², so that the heaviest item's joint stays within
+    /// `Limits/jointForce`).
     public var grabFriction: Double = 0
     /// Rotary grab friction (`grabRotaryFriction`), per unit of mass: while a finger holds an
     /// item, a gear joint (phase 0, ratio 1, `maxBias` 0) from its finger body resists the
     /// item's spin with a torque of up to this times the item's mass (with ``forces``
     /// `.absolute`, up to this). 0 (the default): none.
-    /// At most ``maxGrabFriction``.
+    /// At most `maxGrabFriction`.
     public var grabRotaryFriction: Double = 0
     /// The largest grab friction and rotary grab friction: ``Limits/jointForce`` over the
     /// largest mass (``Limits/mass``), 10¹².
-    public static let maxGrabFriction = Limits.jointForce / Limits.mass.upperBound
+    @usableFromInline package static let maxGrabFriction = Limits.jointForce / Limits.mass.upperBound
     /// How ``dragMaxAcceleration``, ``grabFriction`` and ``grabRotaryFriction`` become the
     /// joints' limits: per unit of the item's mass (the default) or as they are.
     public var forces: Forces = .perUnitMass
@@ -67,24 +67,24 @@ public struct DragSettings: Hashable, Sendable {
     /// its distance to the touch (`s` is the fraction left after one second; We Heart Pics
     /// `0.3⁶⁰`). Every finger has a drag of its own either way (``PhysicsBackend/addDrag(_:to:)``).
     public var fingerSmoothing: Double? = nil
-    /// Whether each release carries a prediction (``DragEvent/prediction``), and how far it
-    /// looks: the ticks a released item's world is stepped ahead, on a copy, to find where it
-    /// ends if nothing touches it again (1...``maxPredictionTicks``). nil (the default): none,
+    /// Whether each release carries a prediction (``TileEvent/prediction``,
+    /// ``SnapEvent/prediction``), and how far it looks: the ticks a released item's world is
+    /// stepped ahead, on a copy, to find where it ends if nothing touches it again (1...36,000,
+    /// 10 minutes at 60 Hz, a bound on the work one release can cost). nil (the default): none,
     /// and a tick without a release never pays for it. ``TileAnimator/predict(_:)`` looks this
-    /// far, or ``defaultPredictionTicks`` when nil.
+    /// far, or 600 ticks when nil.
     public var predictionTicks: Int? = nil
-    /// The most ticks a prediction looks ahead: 36,000 (10 minutes at 60 Hz), a bound on the
-    /// work one release can cost.
-    public static let maxPredictionTicks = 36_000
-    /// How far ``TileAnimator/predict(_:)`` looks when ``predictionTicks`` is nil: 600 ticks.
-    public static let defaultPredictionTicks = 600
+    /// The most ticks a prediction looks ahead (``predictionTicks``).
+    package static let maxPredictionTicks = 36_000
+    /// How far ``TileAnimator/predict(_:)`` looks when ``predictionTicks`` is nil.
+    package static let defaultPredictionTicks = 600
 
     public init() {}
 
     /// Throws unless every field is finite and in range, and the drag joint these settings make
     /// for an item of any mass within ``Limits/mass`` passes the backends' own joint check.
     /// `owner` prefixes the error's field (`TileConfiguration.drag`).
-    public func validate(_ owner: String = "DragSettings") throws(FlingError) {
+    package func validate(_ owner: String = "DragSettings") throws(FlingError) {
         try Check.positive(tick, "\(owner).tick")
         try Check.range(tick, Limits.tick, "\(owner).tick")
         try Check.positive(maxFrameInterval, "\(owner).maxFrameInterval")

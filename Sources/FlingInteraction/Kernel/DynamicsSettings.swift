@@ -22,16 +22,16 @@ import FlingCore
 public struct DynamicsSettings: Hashable, Sendable {
     /// The viewport's edges as walls, as UIKit's `translatesReferenceBoundsIntoBoundary` makes
     /// the reference view's bounds: a thrown tile bounces off the screen's edges instead of
-    /// falling out (and comes to rest where it lies, ``SettleRule/rest``). The edges are
+    /// falling out (and comes to rest where it lies, ``TileConfiguration/SettleRule/rest``). The edges are
     /// ``Wall/edges(of:radius:elasticity:friction:)`` of a tile animator's viewport, before
-    /// ``walls`` (``walls(in:)``). A snap animator has no reference bounds: it refuses this (give
+    /// ``walls`` (`walls(in:)`). A snap animator has no reference bounds: it refuses this (give
     /// it the screen's edges in ``walls``). Default false.
     public var translatesReferenceBoundsIntoBoundary = false
     /// Static segments every item's box collides with (``Wall``), after the viewport's edges
     /// when ``translatesReferenceBoundsIntoBoundary`` adds them.
     public var walls: [Wall] = []
     /// The material and damping of an item that has none of its own
-    /// (``TileDefinition/properties``, ``SnapItem/properties``).
+    /// (`TileDefinition/properties`, ``SnapItem/properties``).
     public var itemProperties = ItemProperties()
     /// Fields acting on every item's world, in list order. ``DragAnimator/setFields(_:)`` replaces them at run
     /// time.
@@ -48,24 +48,24 @@ public struct DynamicsSettings: Hashable, Sendable {
     }
 
     /// Whether the settings add nothing to a world.
-    public var isEmpty: Bool {
+    package var isEmpty: Bool {
         !translatesReferenceBoundsIntoBoundary && walls.isEmpty && itemProperties == ItemProperties() && fields.isEmpty
     }
 
-    /// The walls of every item's world in `viewport`, numbered as ``WallContact/wall`` names them:
+    /// The walls of every item's world in `viewport`, numbered as ``Wall/Contact/wall`` names them:
     /// its edges (top, right, bottom, left) if ``translatesReferenceBoundsIntoBoundary``, then
     /// ``walls``.
-    public func walls(in viewport: Rect) -> [Wall] {
+    package func walls(in viewport: Rect) -> [Wall] {
         (translatesReferenceBoundsIntoBoundary ? Wall.edges(of: viewport) : []) + walls
     }
 
     /// The largest field seed an animator takes: 2⁵³, so that a trace's JSON number holds it exactly.
-    public static let maximumSeed: UInt64 = 1 << 53
+    package static let maximumSeed: UInt64 = 1 << 53
 
     /// Throws unless every value lies within the backends' ranges (their own checks), the
     /// viewport's edges (when asked) and ``walls`` together within ``Limits/walls``. `owner`
     /// prefixes the error's field.
-    public func validate(_ owner: String = "DynamicsSettings") throws(FlingError) {
+    package func validate(_ owner: String = "DynamicsSettings") throws(FlingError) {
         do {
             // Each item brings its own box, and a viewport its edges: any size stands for them here.
             let edges = translatesReferenceBoundsIntoBoundary ? 4 : 0
@@ -101,19 +101,21 @@ extension Push: IdentifierTag {
     public static let noun = "push"
 }
 
-/// Names a continuous push of an animator (``DragAnimator/addPush(_:to:)``), from the call
-/// that added it to the one that removes it. Given in call order, from 1.
-public typealias PushID = Identifier<Push>
+extension Push {
+    /// Names a continuous push of an animator (``DragAnimator/addPush(_:to:)``), from the call
+    /// that added it to the one that removes it. Given in call order, from 1.
+    public typealias ID = Identifier<Push>
+}
 
 /// A dynamics call an app makes on an animator at run time, applied at a tick boundary like a
 /// touch and journaled with its tick: part of ``TileInput`` and ``SnapInput``.
 public enum DynamicsInput: Hashable, Sendable {
     /// An instantaneous push (UIKit's `.instantaneous` `UIPushBehavior`) on an item.
-    case push(ItemID, Push)
+    case push(TouchEvent.ItemID, Push)
     /// A continuous push (`.continuous`), acting on the item until removed.
-    case addPush(PushID, ItemID, Push)
+    case addPush(Push.ID, TouchEvent.ItemID, Push)
     /// Ends a continuous push.
-    case removePush(PushID)
+    case removePush(Push.ID)
     /// Replaces the fields every item's world feels.
     case setFields([Field])
 }
@@ -159,7 +161,7 @@ extension DynamicsInput: CustomStringConvertible {
 /// A continuous push the kernel keeps for an item: its id, item, push, and its force in the
 /// item's world while the item has one.
 struct ActivePush: Sendable {
-    var id: PushID
+    var id: Push.ID
     /// The item's raw id.
     var item: Int
     var push: Push

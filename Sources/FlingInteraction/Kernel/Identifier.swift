@@ -8,7 +8,7 @@ public protocol IdentifierTag {
     static var noun: String { get }
 }
 
-/// The id of one thing of kind `Tag`: ``TileID``, ``SnapItemID``, ``TouchID``, ``ItemID``.
+/// The id of one thing of kind `Tag`: ``TileID``, ``SnapItem/ID``, ``TouchID``, ``TouchEvent/ItemID``.
 /// Ids of different kinds are different types; `init(_:)` converts one into another of the
 /// same number.
 public struct Identifier<Tag: IdentifierTag>: Hashable, Comparable, Sendable, ExpressibleByIntegerLiteral,
@@ -17,17 +17,19 @@ public struct Identifier<Tag: IdentifierTag>: Hashable, Comparable, Sendable, Ex
     public var rawValue: Int
     @inlinable public init(_ rawValue: Int) { self.rawValue = rawValue }
     @inlinable public init(integerLiteral value: Int) { self.rawValue = value }
-    /// The id of the same number, of another kind (a tile's id as the ``ItemID`` a touch names).
+    /// The id of the same number, of another kind (a tile's id as the ``TouchEvent/ItemID`` a touch names).
     @inlinable public init<Other>(_ other: Identifier<Other>) { self.rawValue = other.rawValue }
     @inlinable public static func < (a: Self, b: Self) -> Bool { a.rawValue < b.rawValue }
     public var description: String { "\(Tag.noun) \(rawValue)" }
 }
 
-/// The tag of ``ItemID``: an item of whatever interaction a touch goes to.
-public enum AnyItem: IdentifierTag {
-    public static let noun = "item"
-}
+extension TouchEvent {
+    /// The tag of ``TouchEvent/ItemID``: an item of whatever interaction a touch goes to.
+    public enum AnyItem: IdentifierTag {
+        public static let noun = "item"
+    }
 
-/// An item named by a touch (``TouchEvent/item``): the number of a tile's ``TileID`` or of a snap
-/// item's ``SnapItemID``, whichever the animator the touch goes to holds.
-public typealias ItemID = Identifier<AnyItem>
+    /// An item named by a touch (`TouchEvent/item`): the number of a tile's ``TileID`` or of a snap
+    /// item's ``SnapItem/ID``, whichever the animator the touch goes to holds.
+    public typealias ItemID = Identifier<TouchEvent.AnyItem>
+}

@@ -59,7 +59,20 @@ extension DynamicsInput: ByteCodable {
     }
 }
 
-extension DragEvent: ByteCodable where ItemRef: ByteCodable, EventKind: ByteCodable {
+extension TileEvent: ByteCodable {
+    package func encode(to w: inout ByteWriter) {
+        w.int(tick)
+        w.value(tile)
+        w.value(kind)
+        w.optionalValue(prediction)
+    }
+    package init(from r: inout ByteReader) throws(FlingError) {
+        self.init(tick: try r.int(), tile: try r.value(), kind: try r.value())
+        prediction = try r.optionalValue()
+    }
+}
+
+extension SnapEvent: ByteCodable {
     package func encode(to w: inout ByteWriter) {
         w.int(tick)
         w.value(item)
@@ -265,7 +278,7 @@ extension KernelState where Policy.Phase: ByteCodable, Policy.Input: ByteCodable
         let pushes = try r.list(elementSize: 8) { (r) throws(FlingError) in
             ActivePush(id: try r.value(), item: try r.int(), push: try r.value(), force: try r.optionalValue())
         }
-        let acceptedPushes = try r.list(elementSize: 16) { (r) throws(FlingError) in (id: try r.value(PushID.self), item: try r.int()) }
+        let acceptedPushes = try r.list(elementSize: 16) { (r) throws(FlingError) in (id: try r.value(Push.ID.self), item: try r.int()) }
         let nextPush = try r.int(), actions = try r.int(), fieldsAction = try r.int()
         self.init(
             clock: clock, digest: digest, records: records, phases: phases, worlds: worlds, touchSlots: slots, freeTouchSlots: free,

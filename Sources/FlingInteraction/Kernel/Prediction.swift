@@ -4,22 +4,22 @@
 import FlingCore
 
 /// Where and when an item ends if nothing touches it again: what a release carries
-/// (``DragEvent/prediction``, when ``DragSettings/predictionTicks`` asks for it) and what
+/// (``TileEvent/prediction``, ``SnapEvent/prediction``, when ``DragSettings/predictionTicks`` asks for it) and what
 /// ``TileAnimator/predict(_:)`` and ``SnapAnimator/predict(_:)`` give at any time. Exact: an
 /// item that gets no later input (no finger, push, reset, send, field change) ends with this
 /// outcome, after this tick, at this pose, to the bit.
 public struct Prediction: Hashable, Sendable, CustomStringConvertible {
     /// How the item's motion ends.
     public enum Outcome: Hashable, Sendable {
-        /// A tile comes home: it settles exactly on its origin, angle 0 (``TileEventKind/settled``).
+        /// A tile comes home: it settles exactly on its origin, angle 0 (``TileEvent/Kind/settled``).
         case settledHome
-        /// A snap item settles exactly on its target (``SnapEventKind/settled(at:)``): the index
-        /// of that point among the item's ``RestingPlaces/points(_:)``, or nil when it is not
+        /// A snap item settles exactly on its target (``SnapEvent/Kind/settled(at:)``): the index
+        /// of that point among the item's ``SnapItem/RestingPlaces/points(_:)``, or nil when it is not
         /// one of them (a side edge, a place it was sent to).
         case reachedRestingPlace(Int?)
-        /// A tile leaves the viewport and is dropped (``TileEventKind/culled``).
+        /// A tile leaves the viewport and is dropped (``TileEvent/Kind/culled``).
         case culled
-        /// A tile comes to rest inside walls, where it lies (``TileEventKind/cameToRest``).
+        /// A tile comes to rest inside walls, where it lies (``TileEvent/Kind/cameToRest``).
         case cameToRest
         /// None of these within the prediction's ticks (the item is still moving, or held).
         case notWithin(ticks: Int)
@@ -34,7 +34,7 @@ public struct Prediction: Hashable, Sendable, CustomStringConvertible {
     /// not within the ticks, where it is after the last of them.
     public var pose: Transform
 
-    public init(outcome: Outcome, tick: Int, pose: Transform) {
+    package init(outcome: Outcome, tick: Int, pose: Transform) {
         self.outcome = outcome
         self.tick = tick
         self.pose = pose
@@ -59,4 +59,5 @@ protocol CarriesPrediction {
     var prediction: Prediction? { get set }
 }
 
-extension DragEvent: CarriesPrediction {}
+extension TileEvent: CarriesPrediction {}
+extension SnapEvent: CarriesPrediction {}

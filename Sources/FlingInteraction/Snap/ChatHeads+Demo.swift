@@ -6,7 +6,7 @@
 // docs/SNAP.md and docs/ORIGINALS.md.
 import FlingCore
 
-extension ChatHeadsConfiguration {
+extension ChatHeads.Configuration {
     /// The ChatHeads demo's heads on `screen`, with `safeBand` its application frame's height
     /// (the screen less the status bar):
     ///
@@ -18,14 +18,14 @@ extension ChatHeadsConfiguration {
     ///   distance past the target, 0.28 s out, 0.25 s back, whole points);
     /// - a press opening the conversation: the head to the center of the top strip, a head
     ///   tall, and the conversation view below it, scaling in from its top middle
-    ///   (``ChatHeadsLayout/conversation``).
+    ///   (``ChatHeads/Layout/conversation``).
     ///
     /// Use it with ``SnapConfiguration/chatHeadsDemo`` (the release point, not a projection;
     /// a press is a touch that did not move; the press scale's bounce).
     public static func chatHeadsDemo(screen: Rect, safeBand: ClosedRange<Double>? = nil, firstBounce: Bool = false)
-        -> ChatHeadsConfiguration
+        -> ChatHeads.Configuration
     {
-        var c = ChatHeadsConfiguration(screen: screen, safeBand: safeBand)
+        var c = ChatHeads.Configuration(screen: screen, safeBand: safeBand)
         c.diameter = 66
         c.outside = 11.0 / 66
         c.pressedScale = 0.95

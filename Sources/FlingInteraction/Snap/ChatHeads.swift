@@ -4,128 +4,130 @@
 // member (a spring or keyframes, as a snap item's motion); the panel's spring is its own.
 import FlingCore
 
-/// Facebook's chat heads as a configuration of the ``SnapAnimator``.
-///
-/// Heads are circles that rest on the left or right screen edge, `outside` of their diameter
-/// past it, at a height clamped into the safe band. A touch scales a head to
-/// ``pressedScale`` and brings it to the front; the first move or the release springs it back
-/// to 1 with a bounce. A press (lifted within ``SnapConfiguration/tapSlop`` and
-/// ``SnapConfiguration/tapDuration``) opens the conversation: the pressed head goes to the top
-/// right, the others line up to its left, and the panel springs in below (``panelSpring``); a
-/// second press on a head, or a press outside the heads and the panel, sends every head back to
-/// where it rested and the panel away.
-public struct ChatHeadsConfiguration: Hashable, Sendable {
-    /// The screen, in points.
-    public var screen: Rect
-    /// The band heads may rest in, in points of y (the safe area). Default the whole screen.
-    public var safeBand: ClosedRange<Double>
-    /// A head's diameter, in points. Default 60.
-    public var diameter: Double = 60
-    /// The fraction of a resting head's diameter past the screen edge. Default 0.2.
-    public var outside: Double = 0.2
-    /// The scale a touched head springs to. Default 0.9.
-    public var pressedScale: Double = 0.9
-    /// How the heads travel. Default a spring of SwiftUI response 0.5 s, damping fraction 0.6:
-    /// `.spring(SpringTuning(frequency: 2, dampingRatio: 0.6))`. The ChatHeads demo's:
-    /// SKBounceAnimation keyframes (``BounceCurve``, 1.2 s), or its first bounce
-    /// (``BounceCurve/chatHeadsFirstBounce``).
-    public var motion: SnapMotion = .spring(SpringTuning(frequency: 2, dampingRatio: 0.6))
-    /// The panel's spring, on which it comes in below the heads and goes (``ChatHeadsLayout/row``).
-    /// Default the heads' default: `SpringTuning(frequency: 2, dampingRatio: 0.6)`.
-    public var panelSpring = SpringTuning(frequency: 2, dampingRatio: 0.6)
-    /// Gap between heads lined up at the top, and from the screen's edges, in points. Default 8.
-    public var spacing: Double = 8
-    /// The panel's height, in points. Default 400.
-    public var panelHeight: Double = 400
-    /// What a press opens. Default ``ChatHeadsLayout/row``.
-    public var layout: ChatHeadsLayout = .row
+extension ChatHeads {
+    /// Facebook's chat heads as a configuration of the ``SnapAnimator``.
+    ///
+    /// Heads are circles that rest on the left or right screen edge, `outside` of their diameter
+    /// past it, at a height clamped into the safe band. A touch scales a head to
+    /// ``pressedScale`` and brings it to the front; the first move or the release springs it back
+    /// to 1 with a bounce. A press (lifted within ``SnapConfiguration/tapSlop`` and
+    /// ``SnapConfiguration/tapDuration``) opens the conversation: the pressed head goes to the top
+    /// right, the others line up to its left, and the panel springs in below (``panelSpring``); a
+    /// second press on a head, or a press outside the heads and the panel, sends every head back to
+    /// where it rested and the panel away.
+    public struct Configuration: Hashable, Sendable {
+        /// The screen, in points.
+        public var screen: Rect
+        /// The band heads may rest in, in points of y (the safe area). Default the whole screen.
+        public var safeBand: ClosedRange<Double>
+        /// A head's diameter, in points. Default 60.
+        public var diameter: Double = 60
+        /// The fraction of a resting head's diameter past the screen edge. Default 0.2.
+        public var outside: Double = 0.2
+        /// The scale a touched head springs to. Default 0.9.
+        public var pressedScale: Double = 0.9
+        /// How the heads travel. Default a spring of SwiftUI response 0.5 s, damping fraction 0.6:
+        /// `.spring(SpringTuning(frequency: 2, dampingRatio: 0.6))`. The ChatHeads demo's:
+        /// SKBounceAnimation keyframes (``BounceCurve``, 1.2 s), or its first bounce
+        /// (``BounceCurve/chatHeadsFirstBounce``).
+        public var motion: SnapItem.Motion = .spring(SpringTuning(frequency: 2, dampingRatio: 0.6))
+        /// The panel's spring, on which it comes in below the heads and goes (``ChatHeads/Layout/row``).
+        /// Default the heads' default: `SpringTuning(frequency: 2, dampingRatio: 0.6)`.
+        public var panelSpring = SpringTuning(frequency: 2, dampingRatio: 0.6)
+        /// Gap between heads lined up at the top, and from the screen's edges, in points. Default 8.
+        public var spacing: Double = 8
+        /// The panel's height, in points. Default 400.
+        public var panelHeight: Double = 400
+        /// What a press opens. Default ``ChatHeads/Layout/row``.
+        public var layout: ChatHeads.Layout = .row
 
-    /// Without a safe band, the screen's top to its bottom (a screen whose bottom is not below
-    /// its top, or NaN, gives the empty band at its top, or at 0: forming the range would trap,
-    /// and ``ChatHeads`` refuses such a screen anyway).
-    public init(screen: Rect, safeBand: ClosedRange<Double>? = nil) {
-        self.screen = screen
-        let top = screen.minY, bottom = screen.maxY
-        self.safeBand = safeBand ?? (top <= bottom ? top...bottom : top.isNaN ? 0...0 : top...top)
+        /// Without a safe band, the screen's top to its bottom (a screen whose bottom is not below
+        /// its top, or NaN, gives the empty band at its top, or at 0: forming the range would trap,
+        /// and ``ChatHeads`` refuses such a screen anyway).
+        public init(screen: Rect, safeBand: ClosedRange<Double>? = nil) {
+            self.screen = screen
+            let top = screen.minY, bottom = screen.maxY
+            self.safeBand = safeBand ?? (top <= bottom ? top...bottom : top.isNaN ? 0...0 : top...top)
+        }
+
+        /// Where a head may rest.
+        public var restingPlaces: SnapItem.RestingPlaces {
+            let r = diameter / 2, past = outside * diameter
+            return .sideEdges(
+                left: screen.minX + r - past, right: screen.maxX - r + past,
+                minY: safeBand.lowerBound + r, maxY: max(safeBand.lowerBound + r, safeBand.upperBound - r))
+        }
+
+        /// The center of the conversation area: the top strip of the safe band, a head tall.
+        var conversationCenter: Vector { Vector(screen.center.x, safeBand.lowerBound + diameter / 2) }
+
+        /// The `n`th slot of the open row (0 the pressed head's, top right).
+        func slot(_ n: Int) -> Vector {
+            let r = diameter / 2
+            return Vector(screen.maxX - spacing - r - Double(n) * (diameter + spacing), safeBand.lowerBound + spacing + r)
+        }
+
+        /// The panel's center when shown, and when hidden (below the screen).
+        var panelShown: Vector { Vector(screen.center.x, safeBand.lowerBound + 2 * spacing + diameter + panelHeight / 2) }
+        var panelHidden: Vector { Vector(screen.center.x, screen.maxY + panelHeight / 2 + spacing) }
+        var panelWidth: Double { screen.width - 2 * spacing }
     }
 
-    /// Where a head may rest.
-    public var restingPlaces: RestingPlaces {
-        let r = diameter / 2, past = outside * diameter
-        return .sideEdges(
-            left: screen.minX + r - past, right: screen.maxX - r + past,
-            minY: safeBand.lowerBound + r, maxY: max(safeBand.lowerBound + r, safeBand.upperBound - r))
+    /// What a press on a head opens.
+    public enum Layout: String, Hashable, Sendable, CaseIterable {
+        /// Fling's: the pressed head goes to the top right and the others line up to its left; the
+        /// panel springs in below them; a second press on a head, or one outside the heads and
+        /// the panel, sends every head back.
+        case row
+        /// The ChatHeads demo's: the pressed head goes to the center of the conversation area (the
+        /// top strip of the safe band, a head tall) and the others stay; the panel, the rest of the
+        /// safe band below that strip (``ChatHeads/Configuration/panelHeight``, full width less twice
+        /// the spacing), grows from its top middle, scale 0 to 1.1 and back to 1 (0.3 s each, ease
+        /// in and out), and shrinks to 0 in 0.3 s when it closes; a head dragged away while open
+        /// goes back there; a press on a head closes (the open head goes back to where it rested),
+        /// a press elsewhere does nothing.
+        case conversation
     }
 
-    /// The center of the conversation area: the top strip of the safe band, a head tall.
-    var conversationCenter: Vector { Vector(screen.center.x, safeBand.lowerBound + diameter / 2) }
-
-    /// The `n`th slot of the open row (0 the pressed head's, top right).
-    func slot(_ n: Int) -> Vector {
-        let r = diameter / 2
-        return Vector(screen.maxX - spacing - r - Double(n) * (diameter + spacing), safeBand.lowerBound + spacing + r)
+    /// What chat heads report besides the snap events.
+    public enum Event: Hashable, Sendable {
+        /// The conversation opened for `head` (the pressed one).
+        case opened(head: SnapItem.ID, tick: Int)
+        /// Every head went back.
+        case closed(tick: Int)
     }
-
-    /// The panel's center when shown, and when hidden (below the screen).
-    var panelShown: Vector { Vector(screen.center.x, safeBand.lowerBound + 2 * spacing + diameter + panelHeight / 2) }
-    var panelHidden: Vector { Vector(screen.center.x, screen.maxY + panelHeight / 2 + spacing) }
-    var panelWidth: Double { screen.width - 2 * spacing }
-}
-
-/// What a press on a head opens.
-public enum ChatHeadsLayout: String, Hashable, Sendable, CaseIterable {
-    /// Fling's: the pressed head goes to the top right and the others line up to its left; the
-    /// panel springs in below them; a second press on a head, or one outside the heads and
-    /// the panel, sends every head back.
-    case row
-    /// The ChatHeads demo's: the pressed head goes to the center of the conversation area (the
-    /// top strip of the safe band, a head tall) and the others stay; the panel, the rest of the
-    /// safe band below that strip (``ChatHeadsConfiguration/panelHeight``, full width less twice
-    /// the spacing), grows from its top middle, scale 0 to 1.1 and back to 1 (0.3 s each, ease
-    /// in and out), and shrinks to 0 in 0.3 s when it closes; a head dragged away while open
-    /// goes back there; a press on a head closes (the open head goes back to where it rested),
-    /// a press elsewhere does nothing.
-    case conversation
-}
-
-/// What chat heads report besides the snap events.
-public enum ChatHeadsEvent: Hashable, Sendable {
-    /// The conversation opened for `head` (the pressed one).
-    case opened(head: SnapItemID, tick: Int)
-    /// Every head went back.
-    case closed(tick: Int)
 }
 
 /// A set of chat heads over one ``SnapAnimator``; several heads, one finger each.
 public final class ChatHeads {
-    public let configuration: ChatHeadsConfiguration
+    package let configuration: ChatHeads.Configuration
     public let animator: SnapAnimator
     /// The heads' ids, in order.
-    public let heads: [SnapItemID]
+    package let heads: [SnapItem.ID]
     /// The panel's item id (one more than the greatest head id): not draggable.
-    public let panel: SnapItemID
+    package let panel: SnapItem.ID
     /// The head the conversation is open for, if any.
-    public private(set) var openHead: SnapItemID?
+    package private(set) var openHead: SnapItem.ID?
     /// Where each head rested when the conversation opened (heads order).
     var restingCenters: [Vector] = []
     /// Where each head last came to rest while closed (heads order): a pressed head's home
     /// (its release within the slop retargets it by a few points).
     var lastRest: [Vector]
-    var ruleEvents: [ChatHeadsEvent] = []
+    var ruleEvents: [ChatHeads.Event] = []
     var failure: FlingError?
 
     /// - Parameter heads: ids and resting centers.
     public init(
-        heads: [(id: SnapItemID, center: Vector)], configuration: ChatHeadsConfiguration,
+        heads: [(id: SnapItem.ID, center: Vector)], configuration: ChatHeads.Configuration,
         snap: SnapConfiguration = .init(), backend: any PhysicsBackend, timeOrigin: Double = 0
     ) throws(FlingError) {
-        try Check.viewport(configuration.screen, "ChatHeadsConfiguration.screen")
-        try Check.range(configuration.diameter, Limits.size, "ChatHeadsConfiguration.diameter")
-        try Check.range(configuration.outside, 0...1, "ChatHeadsConfiguration.outside")
-        try Check.range(configuration.spacing, 0...Limits.coordinate, "ChatHeadsConfiguration.spacing")
-        try Check.range(configuration.panelHeight, Limits.size, "ChatHeadsConfiguration.panelHeight")
-        try Check.range(configuration.safeBand.lowerBound, -Limits.coordinate...Limits.coordinate, "ChatHeadsConfiguration.safeBand")
-        try Check.range(configuration.safeBand.upperBound, -Limits.coordinate...Limits.coordinate, "ChatHeadsConfiguration.safeBand")
+        try Check.viewport(configuration.screen, "ChatHeads.Configuration.screen")
+        try Check.range(configuration.diameter, Limits.size, "ChatHeads.Configuration.diameter")
+        try Check.range(configuration.outside, 0...1, "ChatHeads.Configuration.outside")
+        try Check.range(configuration.spacing, 0...Limits.coordinate, "ChatHeads.Configuration.spacing")
+        try Check.range(configuration.panelHeight, Limits.size, "ChatHeads.Configuration.panelHeight")
+        try Check.range(configuration.safeBand.lowerBound, -Limits.coordinate...Limits.coordinate, "ChatHeads.Configuration.safeBand")
+        try Check.range(configuration.safeBand.upperBound, -Limits.coordinate...Limits.coordinate, "ChatHeads.Configuration.safeBand")
         guard let top = heads.map(\.id).max() else {
             throw FlingError(.malformedInput, field: "ChatHeads.heads", value: "[]", reason: "needs at least one head")
         }
@@ -136,7 +138,7 @@ public final class ChatHeads {
         }
         self.configuration = configuration
         self.heads = heads.map(\.id)
-        self.panel = SnapItemID(top.rawValue + 1)
+        self.panel = SnapItem.ID(top.rawValue + 1)
         self.lastRest = heads.map(\.center)
         var items = heads.map { head in
             SnapItem(
@@ -167,14 +169,14 @@ public final class ChatHeads {
     }
 
     /// The heads from back to front.
-    public var zOrder: [SnapItemID] { animator.zOrder.filter { $0 != panel } }
+    public var zOrder: [SnapItem.ID] { animator.zOrder.filter { $0 != panel } }
 
     public func handle(_ event: TouchEvent) throws(FlingError) { try animator.handle(event) }
 
-    /// Advances the animator (``SnapAnimator/advance(to:)``) and returns the snap events and
+    /// Advances the animator (`SnapAnimator/advance(to:)`) and returns the snap events and
     /// the heads' own.
     @discardableResult
-    public func advance(to time: Double) throws(FlingError) -> (snap: [SnapEvent], heads: [ChatHeadsEvent]) {
+    public func advance(to time: Double) throws(FlingError) -> (snap: [SnapEvent], heads: [ChatHeads.Event]) {
         ruleEvents.removeAll()
         let snap = try animator.advance(to: time)
         if let failure { self.failure = nil; throw failure }
@@ -207,7 +209,7 @@ public final class ChatHeads {
 
     func contains(_ r: Rect, _ p: Vector) -> Bool { p.x >= r.minX && p.x <= r.maxX && p.y >= r.minY && p.y <= r.maxY }
 
-    func open(_ head: SnapItemID, tick k: Int) throws(FlingError) {
+    func open(_ head: SnapItem.ID, tick k: Int) throws(FlingError) {
         restingCenters = []
         for (n, id) in heads.enumerated() {
             // The pressed head goes home to where it rested; another still in flight to where
@@ -247,15 +249,15 @@ public final class ChatHeads {
 
     /// The demo's conversation view appearing: `UIView` animations, ease in and out, to scale
     /// 1.1 in 0.3 s, then (its completion) to 1 in 0.3 s.
-    static let panelOpening = BounceKeyframes<Double>(
+    static let panelOpening = BounceCurve.Keyframes<Double>(
         values: [0, 1.1, 1], keyTimes: [0, 0.5, 1], timingFunctions: [.easeInEaseOut, .easeInEaseOut], duration: 0.6,
         finalValue: 1)
     /// Going: to scale 0 in 0.3 s, ease in and out.
-    static let panelClosing = BounceKeyframes<Double>(
+    static let panelClosing = BounceCurve.Keyframes<Double>(
         values: [1, 0], keyTimes: [0, 1], timingFunctions: [.easeInEaseOut], duration: 0.3, finalValue: 0)
 }
 
 extension SnapEvent {
-    /// Whether it is a press (``SnapEventKind/tapped(touch:at:)``).
+    /// Whether it is a press (``SnapEvent/Kind/tapped(touch:at:)``).
     var isTap: Bool { if case .tapped = kind { true } else { false } }
 }

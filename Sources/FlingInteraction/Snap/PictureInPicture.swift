@@ -49,8 +49,8 @@ public struct PictureInPictureConfiguration: Hashable, Sendable {
     }
 
     /// The window as a snap item `id`, resting in `corner`. Throws unless the safe area, the
-    /// size and the margin are finite and within ``Limits``.
-    public func window(id: SnapItemID = 1, at corner: Corner) throws(FlingError) -> SnapItem {
+    /// size and the margin are finite and within `Limits`.
+    public func window(id: SnapItem.ID = 1, at corner: Corner) throws(FlingError) -> SnapItem {
         try Check.viewport(safeArea, "PictureInPictureConfiguration.safeArea")
         try Check.range(width, Limits.size, "PictureInPictureConfiguration.width")
         try Check.range(height, Limits.size, "PictureInPictureConfiguration.height")

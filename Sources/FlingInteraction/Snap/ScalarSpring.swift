@@ -12,19 +12,19 @@ import FlingCore
 /// display rate. It stops exactly on the target once within 1e-4 and moving slower than 1e-3
 /// per second. `ω = 2π · frequency`, `ζ` the damping ratio of the ``SpringTuning``.
 package struct ScalarSpring: Hashable, Sendable {
-    public var value: Double
-    public var velocity: Double = 0
-    public var target: Double
+    package var value: Double
+    package var velocity: Double = 0
+    package var target: Double
 
-    public init(value: Double) {
+    package init(value: Double) {
         self.value = value
         self.target = value
     }
 
     /// Whether it rests on its target.
-    public var isAtRest: Bool { value == target && velocity == 0 }
+    package var isAtRest: Bool { value == target && velocity == 0 }
 
-    public mutating func step(by dt: Double, tuning: SpringTuning) {
+    package mutating func step(by dt: Double, tuning: SpringTuning) {
         guard !isAtRest else { return }
         let omega = 2 * Double.pi * tuning.frequency
         velocity = velocity + (-(omega * omega) * (value - target) - 2 * tuning.dampingRatio * omega * velocity) * dt

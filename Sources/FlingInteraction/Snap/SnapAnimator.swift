@@ -12,9 +12,9 @@ import FlingCore
 /// and a drag joint from a kinematic finger body to the body's **center**; the finger body
 /// follows the touch minus the grab offset, so the item does not jump and no joint force has
 /// a lever arm: the angle and spin stay exactly 0, bit for bit. On release the item's target
-/// is the resting place nearest the projected position (``SnapProjection``); a damped spring of
+/// is the resting place nearest the projected position (`SnapProjection`); a damped spring of
 /// rest length 0, started with the release velocity, carries it there (or SKBounceAnimation
-/// keyframes, ``SnapMotion/keyframes(_:)``), and once under the settle thresholds it is placed
+/// keyframes, ``SnapItem/Motion/keyframes(_:)``), and once under the settle thresholds it is placed
 /// exactly on the target and its world freed.
 ///
 /// Touches apply before the first tick starting at or after their time (late touches before
@@ -40,16 +40,16 @@ public final class SnapAnimator: DragAnimator<SnapPolicy> {
             records: prepared.records, statuses: prepared.statuses, backend: backend, timeOrigin: timeOrigin)
     }
 
-    public var configuration: SnapConfiguration { policy.configuration }
+    package var configuration: SnapConfiguration { policy.configuration }
 
     /// Item ids from back to front: a grabbed item comes to the front.
-    public var zOrder: [SnapItemID] { policy.zOrder }
+    public var zOrder: [SnapItem.ID] { policy.zOrder }
 
     /// The items' definitions, in id order.
-    public var itemDefinitions: [SnapItem] { records.map(\.item) }
+    package var itemDefinitions: [SnapItem] { records.map(\.item) }
 
     /// The item's definition, phase, state, target and scale after the last tick.
-    public func snapshot(of id: SnapItemID) throws(FlingError) -> SnapSnapshot {
+    public func snapshot(of id: SnapItem.ID) throws(FlingError) -> SnapSnapshot {
         let i = try index(of: id)
         let m = policy.motions[i]
         return SnapSnapshot(
@@ -57,13 +57,13 @@ public final class SnapAnimator: DragAnimator<SnapPolicy> {
     }
 
     /// The center to draw at the last display time (the last two tick states interpolated).
-    public func drawnCenter(of id: SnapItemID) throws(FlingError) -> Vector {
+    package func drawnCenter(of id: SnapItem.ID) throws(FlingError) -> Vector {
         let r = records[try index(of: id)]
         return r.previous.position + (r.state.position - r.previous.position) * clock.fraction
     }
 
     /// Whether every item rests and every input has been applied.
-    public var isIdle: Bool {
+    package var isIdle: Bool {
         queue.isDrained && statuses.allSatisfy { $0.phase == .resting }
             && policy.motions.allSatisfy { $0.scale.isAtRest && $0.scaleRun == nil }
     }
@@ -79,11 +79,11 @@ public final class SnapAnimator: DragAnimator<SnapPolicy> {
     /// ``TileAnimator/advance(to:)``: a failing input is consumed, its item put at rest on its
     /// target, events of ticks already stepped are returned by the next call.
     @discardableResult
-    public func advance(to time: Double) throws(FlingError) -> [SnapEvent] { try advanceTicks(to: time) }
+    package func advance(to time: Double) throws(FlingError) -> [SnapEvent] { try advanceTicks(to: time) }
 
     /// Sends an item to `target` from wherever it is (with its velocity), by its spring or
     /// curve, before the next tick. A held item keeps its finger and ignores it.
-    public func send(_ id: SnapItemID, to target: Vector) throws(FlingError) {
+    public func send(_ id: SnapItem.ID, to target: Vector) throws(FlingError) {
         _ = try index(of: id)
         try Check.coordinate(target, "send.target")
         queue.enqueue(.send(id, target), time: -.infinity, tick: clock.ticks)
@@ -105,18 +105,18 @@ public final class SnapAnimator: DragAnimator<SnapPolicy> {
 
     /// For rules: sends an item from inside tick `k` (not journaled: a replay's rules send it
     /// again).
-    package func send(_ id: SnapItemID, to target: Vector, tick k: Int) throws(FlingError) {
+    package func send(_ id: SnapItem.ID, to target: Vector, tick k: Int) throws(FlingError) {
         try SnapPolicy.retarget(self, try index(of: id), to: target, tick: k)
     }
 
     /// For rules: runs an item's scale along `keyframes` from inside tick `k` (not journaled: a
     /// replay's rules run it again).
-    package func animateScale(of id: SnapItemID, _ keyframes: BounceKeyframes<Double>, tick k: Int) throws(FlingError) {
+    package func animateScale(of id: SnapItem.ID, _ keyframes: BounceCurve.Keyframes<Double>, tick k: Int) throws(FlingError) {
         SnapPolicy.animateScale(self, try index(of: id), keyframes, tick: k)
     }
 
     /// For a configuration being set up: an item's scale at rest at `value` (before any tick).
-    package func setScale(of id: SnapItemID, to value: Double) throws(FlingError) {
+    package func setScale(of id: SnapItem.ID, to value: Double) throws(FlingError) {
         policy.motions[try index(of: id)].scale = ScalarSpring(value: value)
     }
 

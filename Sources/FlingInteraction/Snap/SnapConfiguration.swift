@@ -9,7 +9,7 @@ import FlingCore
 public struct SnapConfiguration: Hashable, Sendable {
     /// The kernel's settings: tick, frame clamp, drag limits (as the tile animator's defaults).
     public var drag = DragSettings()
-    /// The release projection's deceleration rate per millisecond (``SnapProjection``).
+    /// The release projection's deceleration rate per millisecond (`SnapProjection`).
     /// Default UIKit's normal rate, 0.998.
     public var decelerationRate: Double = SnapProjection.normal
     /// A touch lifted within this distance of where it went down (points) and within
@@ -17,12 +17,12 @@ public struct SnapConfiguration: Hashable, Sendable {
     public var tapSlop: Double = 10
     public var tapDuration: Double = 0.3
     /// How an item's scale goes to a new target (pressed, or back to 1): on a spring
-    /// (``SnapMotion/spring(_:)``, started with the scale's own speed), or by SKBounceAnimation's
-    /// keyframes of a scale transform (``SnapMotion/keyframes(_:)``; its first frame left out, as
+    /// (``SnapItem/Motion/spring(_:)``, started with the scale's own speed), or by SKBounceAnimation's
+    /// keyframes of a scale transform (``SnapItem/Motion/keyframes(_:)``; its first frame left out, as
     /// the library does for transforms) from the old target to the new one, as the ChatHeads
     /// demo bounces a touched head (0.2 s, the library's defaults). Default a spring of response
     /// 0.3 s, damping fraction 0.5 (a bounce).
-    public var scaleMotion: SnapMotion = .spring(SnapConfiguration.defaultScaleSpring)
+    public var scaleMotion: SnapItem.Motion = .spring(SnapConfiguration.defaultScaleSpring)
     /// When a springing item is home: within `distance` and slower than `speed` for `ticks`
     /// ticks (items never turn: their angle and spin are exactly 0). Then it is placed exactly
     /// on its target.
@@ -47,7 +47,7 @@ public struct SnapConfiguration: Hashable, Sendable {
         if case .spring(let tuning) = scaleMotion { tuning } else { Self.defaultScaleSpring }
     }
 
-    /// Throws unless every field is finite and in range (``DragSettings/validate(_:)`` for
+    /// Throws unless every field is finite and in range (`DragSettings/validate(_:)` for
     /// ``drag``).
     public func validate() throws(FlingError) {
         try drag.validate("SnapConfiguration.drag")

@@ -14,28 +14,43 @@ public enum SnapPhase: Hashable, Sendable {
     case keyframing
 }
 
-/// What happened to an item (``SnapEvent``'s `kind`).
-public enum SnapEventKind: Hashable, Sendable {
-    /// A finger took the item (brought to the front of ``SnapAnimator/zOrder``).
-    case grabbed(touch: TouchID)
-    /// The finger let go at `velocity` (points per second, the velocity tracker's); the
-    /// release projected to `projected` and chose `target`.
-    case released(velocity: Vector, projected: Vector, target: Vector)
-    /// A press: a touch lifted within the tap slop and duration of where and when it went
-    /// down, on this item (`item` set) or on none (`item` nil). `at` is the lift point.
-    case tapped(touch: TouchID, at: Vector)
-    /// The item was sent to a new target (``SnapAnimator/send(_:to:)`` or a configuration's rules).
-    case sent(target: Vector)
-    /// The item came to rest exactly on its target.
-    case settled(at: Vector)
-    /// The item's box began touching a wall during the tick (``DynamicsSettings/walls``).
-    case wallContact(WallContact)
-}
-
-/// Something a ``SnapAnimator`` did, reported by ``SnapAnimator/advance(to:)`` in order: the
+/// Something a ``SnapAnimator`` did, reported by `SnapAnimator/advance(to:)` in order: the
 /// tick before which it happened (touches, sends) or after which it was found (settle), the
 /// item (nil for a tap on none) and what happened.
-public typealias SnapEvent = DragEvent<SnapItemID?, SnapEventKind>
+public struct SnapEvent: Hashable, Sendable {
+    public var tick: Int
+    /// The item it concerns; nil for a tap on none.
+    public var item: SnapItem.ID?
+    public var kind: Kind
+    /// On a release, when the configuration asks for predictions
+    /// (``DragSettings/predictionTicks``): where and when the item ends if nothing touches it
+    /// again. nil on every other event.
+    public var prediction: Prediction?
+
+    public init(tick: Int, item: SnapItem.ID?, kind: Kind) {
+        self.tick = tick
+        self.item = item
+        self.kind = kind
+    }
+
+    /// What happened to the item.
+    public enum Kind: Hashable, Sendable {
+        /// A finger took the item (brought to the front of ``SnapAnimator/zOrder``).
+        case grabbed(touch: TouchID)
+        /// The finger let go at `velocity` (points per second, the velocity tracker's); the
+        /// release projected to `projected` and chose `target`.
+        case released(velocity: Vector, projected: Vector, target: Vector)
+        /// A press: a touch lifted within the tap slop and duration of where and when it went
+        /// down, on this item (`item` set) or on none (`item` nil). `at` is the lift point.
+        case tapped(touch: TouchID, at: Vector)
+        /// The item was sent to a new target (``SnapAnimator/send(_:to:)`` or a configuration's rules).
+        case sent(target: Vector)
+        /// The item came to rest exactly on its target.
+        case settled(at: Vector)
+        /// The item's box began touching a wall during the tick (``DynamicsSettings/walls``).
+        case wallContact(Wall.Contact)
+    }
+}
 
 /// An item as the animator sees it now.
 public struct SnapSnapshot: Hashable, Sendable {
@@ -52,7 +67,7 @@ public struct SnapSnapshot: Hashable, Sendable {
 /// Something an app does to a ``SnapAnimator``: a touch, or sending an item somewhere.
 public enum SnapInput: Hashable, Sendable {
     case touch(TouchEvent)
-    case send(SnapItemID, Vector)
+    case send(SnapItem.ID, Vector)
     /// A push or a change of fields (``DragAnimator/applyPush(_:to:)``, …).
     case dynamics(DynamicsInput)
 }

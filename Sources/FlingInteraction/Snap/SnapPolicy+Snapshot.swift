@@ -6,7 +6,7 @@ import FlingCore
 
 extension SnapPolicy {
     struct Saved: Sendable {
-        var zOrder: [SnapItemID]
+        var zOrder: [SnapItem.ID]
         var motions: [SnapMotionState]
     }
 
@@ -92,7 +92,7 @@ extension SnapPolicy {
     }
 
     static func decodeSaved(from r: inout ByteReader) throws(FlingError) -> Saved {
-        let zOrder: [SnapItemID] = try r.values()
+        let zOrder: [SnapItem.ID] = try r.values()
         let motions = try r.list(elementSize: 58) { (r) throws(FlingError) in
             var m = SnapMotionState(target: try r.vector())
             m.grabOffset = try r.vector()
@@ -104,7 +104,7 @@ extension SnapPolicy {
                     startTick: try r.int(), duration: try r.double(), x: try r.values(), y: try r.values(), eased: try r.optionalValue())
             }
             m.scaleRun = try r.optional { (r) throws(FlingError) in
-                (startTick: try r.int(), keyframes: try r.value(BounceKeyframes<Double>.self))
+                (startTick: try r.int(), keyframes: try r.value(BounceCurve.Keyframes<Double>.self))
             }
             return m
         }
@@ -157,7 +157,7 @@ extension SnapInput: ByteCodable {
     }
 }
 
-extension SnapEventKind: ByteCodable {
+extension SnapEvent.Kind: ByteCodable {
     package func encode(to w: inout ByteWriter) {
         switch self {
         case .grabbed(let touch):

@@ -21,7 +21,7 @@ import FlingCore
 public struct SnapPolicy: DragPolicy {
     let configuration: SnapConfiguration
     /// Item ids from back to front: a grabbed item comes to the front.
-    var zOrder: [SnapItemID]
+    var zOrder: [SnapItem.ID]
     /// Each item's travel, beside the kernel's records (items never come or go).
     var motions: [SnapMotionState]
     /// A configuration's rules (chat heads, a switch), run at the end of every tick with the
@@ -45,7 +45,7 @@ struct SnapMotionState {
     var keyframes: KeyframeRun?
     /// A timed run of the scale (``SnapConfiguration/scaleMotion``'s keyframes, or a configuration's rules):
     /// its keyframes from the tick it starts before; the scale's spring rests meanwhile.
-    var scaleRun: (startTick: Int, keyframes: BounceKeyframes<Double>)?
+    var scaleRun: (startTick: Int, keyframes: BounceCurve.Keyframes<Double>)?
 }
 
 /// SKBounceAnimation keyframes an item follows, per axis, from the tick they start before; or
@@ -55,12 +55,12 @@ struct KeyframeRun {
     var duration: Double
     var x: [Double]
     var y: [Double]
-    var eased: BounceKeyframes<Vector>? = nil
+    var eased: BounceCurve.Keyframes<Vector>? = nil
 }
 
 extension SnapPolicy: PolicyRules {
     package static let naming = ItemNaming(
-        noun: "item", indefinite: "an item", idField: "SnapItemID", definitionField: "SnapItem.id",
+        noun: "item", indefinite: "an item", idField: "SnapItem.ID", definitionField: "SnapItem.id",
         unknownCode: .unknownItem, duplicateCode: .duplicateItem)
 
     /// The moment of inertia every item's body gets: the largest the backends take
@@ -158,7 +158,7 @@ extension SnapPolicy: PolicyRules {
         guard event.phase == .ended, (event.position - touch.downPosition).length <= c.tapSlop,
             event.time - touch.downTime <= c.tapDuration
         else { return }
-        a.events.append(SnapEvent(tick: k, item: touch.item.map { SnapItemID($0) }, kind: .tapped(touch: event.touch, at: event.position)))
+        a.events.append(SnapEvent(tick: k, item: touch.item.map { SnapItem.ID($0) }, kind: .tapped(touch: event.touch, at: event.position)))
     }
 
     /// On its target, its scale back to 1.
@@ -184,7 +184,7 @@ extension SnapPolicy: PolicyRules {
     }
 
     /// Runs the item's scale along `keyframes` from tick `k`, ending on their final value.
-    static func animateScale(_ a: DragAnimator<SnapPolicy>, _ i: Int, _ keyframes: BounceKeyframes<Double>, tick k: Int) {
+    static func animateScale(_ a: DragAnimator<SnapPolicy>, _ i: Int, _ keyframes: BounceCurve.Keyframes<Double>, tick k: Int) {
         a.policy.motions[i].scaleRun = (k, keyframes)
         a.policy.motions[i].scale.target = keyframes.finalValue
         a.policy.motions[i].scale.velocity = 0
@@ -223,7 +223,7 @@ extension SnapPolicy: PolicyRules {
         try travel(a, i, to: target, velocity: s.velocity, tick: k)
     }
 
-    static func wallContact(_ a: DragAnimator<SnapPolicy>, _ i: Int, _ contact: WallContact, tick k: Int) -> SnapEvent {
+    static func wallContact(_ a: DragAnimator<SnapPolicy>, _ i: Int, _ contact: Wall.Contact, tick k: Int) -> SnapEvent {
         SnapEvent(tick: k, item: a.records[i].item.id, kind: .wallContact(contact))
     }
 

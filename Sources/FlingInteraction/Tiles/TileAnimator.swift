@@ -10,8 +10,8 @@ import FlingCore
 /// It owns tiles by id. A touch on a tile makes a world for it (one box body, gravity, and a
 /// drag joint from a kinematic finger body to the grabbed point); on release the tile springs
 /// home or falls away (``TileConfiguration/releaseRule``); a tile home is snapped exactly to
-/// its origin and its world freed (``TileEventKind/settled``); a tile off screen loses its
-/// world and is dropped from the picture (``TileEventKind/culled``) until ``reset(_:)``. A touch
+/// its origin and its world freed (``TileEvent/Kind/settled``); a tile off screen loses its
+/// world and is dropped from the picture (``TileEvent/Kind/culled``) until ``reset(_:)``. A touch
 /// on a tile still moving takes its world over without a jump. Tiles never collide.
 ///
 /// Feed it touches with ``handle(_:)`` and display times with ``advance(to:)``. Physics runs
@@ -22,7 +22,7 @@ import FlingCore
 public final class TileAnimator: DragAnimator<TilePolicy> {
     /// - Parameters:
     ///   - viewport: the visible area, in points; tiles wholly outside it (plus the margin of
-    ///     ``CullRule/outsideViewport(margin:)``) are culled.
+    ///     ``TileConfiguration/CullRule/outsideViewport(margin:)``) are culled.
     ///   - tiles: the tiles, at rest; ids must be unique.
     ///   - configuration: the physics; validated here.
     ///   - backend: a fresh backend, the animator's alone (it makes and destroys its worlds).
@@ -48,11 +48,11 @@ public final class TileAnimator: DragAnimator<TilePolicy> {
     }
 
     /// The visible area, in points.
-    public var viewport: Rect { policy.viewport }
+    package var viewport: Rect { policy.viewport }
     public var configuration: TileConfiguration { policy.configuration }
 
     /// The ids of every tile, in order.
-    public var tileIDs: [TileID] { records.map(\.item.id) }
+    package var tileIDs: [TileID] { records.map(\.item.id) }
 
     /// The tiles' definitions, in id order.
     package var tileDefinitions: [TileDefinition] { records.map(\.item) }
@@ -100,13 +100,13 @@ public final class TileAnimator: DragAnimator<TilePolicy> {
     }
 
     /// The pose to draw at the last display time: the last two tick states interpolated by
-    /// ``FixedStepClock/fraction``. For drawing only; never fed back into the physics.
+    /// `FixedStepClock/fraction`. For drawing only; never fed back into the physics.
     public func drawnTransform(of id: TileID) throws(FlingError) -> Transform {
         let r = records[try index(of: id)]
         return r.previous.transform.interpolated(to: r.state.transform, fraction: clock.fraction)
     }
 
-    /// Every tile's pose to draw, in id order (``tileIDs``), written into `transforms`
+    /// Every tile's pose to draw, in id order (`tileIDs`), written into `transforms`
     /// (cleared first; its capacity is kept, so a warmed-up caller allocates nothing): what
     /// ``drawnTransform(of:)`` gives, for all tiles in one call. A culled tile's is its last
     /// state; a resting tile's is its origin at angle 0.
@@ -122,7 +122,7 @@ public final class TileAnimator: DragAnimator<TilePolicy> {
     }
 
     /// Accepts a touch event, to be applied before the first tick that starts at or after its
-    /// time; its time is in the app's clock (see ``DragAnimator/timeOrigin``).
+    /// time; its time is in the app's clock (see `DragAnimator/timeOrigin`).
     ///
     /// A **late** touch, one whose time the display clock has already passed (its tick is
     /// stepped), is applied before the next tick; its own time still feeds the velocity
@@ -131,13 +131,13 @@ public final class TileAnimator: DragAnimator<TilePolicy> {
     /// its offset into the frame is scaled by the same clamp. Either way a ``TraceRecorder``
     /// writes the tick the touch was applied at, so the replay is exact.
     ///
-    /// Throws, changing nothing, when a number is not finite or out of ``Limits``, the time is
-    /// before ``DragAnimator/timeOrigin`` or earlier than the last accepted event's, a `began` names an
+    /// Throws, changing nothing, when a number is not finite or out of `Limits`, the time is
+    /// before `DragAnimator/timeOrigin` or earlier than the last accepted event's, a `began` names an
     /// unknown tile or a touch already down, or another phase names a touch that is not down.
     public func handle(_ event: TouchEvent) throws(FlingError) { try accept(event) }
 
     /// Moves the display time to `time` (in the app's clock, never decreasing; a time before
-    /// ``DragAnimator/timeOrigin`` counts as the origin), stepping every tick that has become due, and
+    /// `DragAnimator/timeOrigin` counts as the origin), stepping every tick that has become due, and
     /// returns the life-cycle events of those ticks in order.
     ///
     /// Transactional per input: when applying an input fails (a backend refusing a value),

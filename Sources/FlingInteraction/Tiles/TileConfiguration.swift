@@ -7,39 +7,41 @@
 // beside its boundaries). Each concern validates itself, once; the configuration calls each.
 import FlingCore
 
-/// The rule that decides, when a finger lets go of a tile, whether the tile springs back to
-/// its origin (`true`) or falls away under gravity (`false`).
-public enum ReleaseRule: Hashable, Sendable {
-    /// Attract when the tile's center, projected `lookahead` seconds ahead at the release
-    /// velocity, lies within `radius` points of its origin. The default:
-    /// `lookahead` 0.15 s, `radius` 100 pt.
-    case projectedDistance(lookahead: Double, radius: Double)
-    /// Always spring back.
-    case alwaysAttract
-    /// Always fall.
-    case alwaysFall
-    /// Attract when the tile's center lies less than `radius` from where it was when the first
-    /// finger of the hold went down, and its kinetic energy as released (Chipmunk's
-    /// `m v·v + I ω²`, ``TileRelease/kineticEnergy``) is below `maxKineticEnergy` (We Heart
-    /// Pics: 40 pt and 500,000).
-    case nearGrab(radius: Double, maxKineticEnergy: Double)
+extension TileConfiguration {
+    /// The rule that decides, when a finger lets go of a tile, whether the tile springs back to
+    /// its origin (`true`) or falls away under gravity (`false`).
+    public enum ReleaseRule: Hashable, Sendable {
+        /// Attract when the tile's center, projected `lookahead` seconds ahead at the release
+        /// velocity, lies within `radius` points of its origin. The default:
+        /// `lookahead` 0.15 s, `radius` 100 pt.
+        case projectedDistance(lookahead: Double, radius: Double)
+        /// Always spring back.
+        case alwaysAttract
+        /// Always fall.
+        case alwaysFall
+        /// Attract when the tile's center lies less than `radius` from where it was when the first
+        /// finger of the hold went down, and its kinetic energy as released (Chipmunk's
+        /// `m v·v + I ω²`, `TileRelease/kineticEnergy`) is below `maxKineticEnergy` (We Heart
+        /// Pics: 40 pt and 500,000).
+        case nearGrab(radius: Double, maxKineticEnergy: Double)
 
-    /// Whether a tile released as `release` says goes back to its origin.
-    @inlinable public func attracts(_ release: TileRelease) -> Bool {
-        switch self {
-        case .alwaysAttract: return true
-        case .alwaysFall: return false
-        case .projectedDistance(let lookahead, let radius):
-            return (release.center + release.velocity * lookahead - release.origin).length <= radius
-        case .nearGrab(let radius, let maxKineticEnergy):
-            return (release.center - release.holdStart).length < radius && release.kineticEnergy < maxKineticEnergy
+        /// Whether a tile released as `release` says goes back to its origin.
+        @inlinable package func attracts(_ release: TileRelease) -> Bool {
+            switch self {
+            case .alwaysAttract: return true
+            case .alwaysFall: return false
+            case .projectedDistance(let lookahead, let radius):
+                return (release.center + release.velocity * lookahead - release.origin).length <= radius
+            case .nearGrab(let radius, let maxKineticEnergy):
+                return (release.center - release.holdStart).length < radius && release.kineticEnergy < maxKineticEnergy
+            }
         }
-    }
 
-    /// Whether a tile at `center` moving at `velocity` goes back to `origin`: ``attracts(_:)``
-    /// for a tile of unit mass, without spin, whose hold began at its origin.
-    @inlinable public func attracts(center: Vector, velocity: Vector, origin: Vector) -> Bool {
-        attracts(TileRelease(center: center, velocity: velocity, origin: origin, holdStart: origin))
+        /// Whether a tile at `center` moving at `velocity` goes back to `origin`: ``attracts(_:)``
+        /// for a tile of unit mass, without spin, whose hold began at its origin.
+        @inlinable package func attracts(center: Vector, velocity: Vector, origin: Vector) -> Bool {
+            attracts(TileRelease(center: center, velocity: velocity, origin: origin, holdStart: origin))
+        }
     }
 }
 
@@ -57,18 +59,18 @@ public struct TileConfiguration: Hashable, Sendable {
     /// Default (0, 2000).
     public var gravity: Vector = Vector(0, 2000)
     /// Attract or fall. Default `.projectedDistance(lookahead: 0.15, radius: 100)`.
-    public var releaseRule: ReleaseRule = .projectedDistance(lookahead: 0.15, radius: 100)
-    /// The velocity a tile is released with. Default ``ReleaseVelocity/tracker``.
-    public var releaseVelocity: ReleaseVelocity = .tracker
+    public var releaseRule: TileConfiguration.ReleaseRule = .projectedDistance(lookahead: 0.15, radius: 100)
+    /// The velocity a tile is released with. Default ``TileConfiguration/ReleaseVelocity/tracker``.
+    public var releaseVelocity: TileConfiguration.ReleaseVelocity = .tracker
     /// What pulls an attracted tile home: Fling's springs with their tunings, or pivot joints.
-    /// Default ``HomeAttachment/springs(attraction:rotation:)`` with its defaults (2.5 Hz,
+    /// Default ``TileConfiguration/HomeAttachment/springs(attraction:rotation:)`` with its defaults (2.5 Hz,
     /// damping ratio 0.55; 2.5 Hz, 0.7).
-    public var home: HomeAttachment = .springs()
-    /// When a moving tile stops and its world is freed: home (``SettleRule/home``) or, inside
-    /// walls, where it lies (``SettleRule/rest``). Default ``SettleRule/init(home:rest:)``.
-    public var settle = SettleRule()
+    public var home: TileConfiguration.HomeAttachment = .springs()
+    /// When a moving tile stops and its world is freed: home (``TileConfiguration/SettleRule/home``) or, inside
+    /// walls, where it lies (``TileConfiguration/SettleRule/rest``). Default ``TileConfiguration/SettleRule/init(home:rest:)``.
+    public var settle = TileConfiguration.SettleRule()
     /// When a moving tile leaves for good. Default `.outsideViewport(margin: 20)`.
-    public var cull: CullRule = .outsideViewport(margin: 20)
+    public var cull: TileConfiguration.CullRule = .outsideViewport(margin: 20)
     /// How far from a tile, in points, a touch that lies on none still takes the nearest one
     /// (`ChipmunkMultiGrab`'s `grabRadius`: within less than this distance; the drag joint then
     /// holds the tile's nearest point). A touch on tiles takes the topmost. Default 0: only a
@@ -76,7 +78,7 @@ public struct TileConfiguration: Hashable, Sendable {
     public var grabRadius: Double = 0
     /// A tile whose last finger lifts (not cancelled) with its center less than this distance,
     /// in points, from where it was when the hold began, and that goes home, is reported
-    /// ``TileEventKind/tapped`` after its release (We Heart Pics: 5). Default nil: no taps.
+    /// ``TileEvent/Kind/tapped`` after its release (We Heart Pics: 5). Default nil: no taps.
     public var tapDistance: Double? = nil
     /// Walls (the viewport's edges among them, ``DynamicsSettings/translatesReferenceBoundsIntoBoundary``),
     /// the tiles' default material and damping, and fields: what every tile's world gets while
@@ -91,7 +93,7 @@ public struct TileConfiguration: Hashable, Sendable {
     /// SpringStability); 0.3/tick is `ω·tick = 1.885`.
     package static func maxSpringFrequency(tick: Double) -> Double { 0.3 / tick }
 
-    /// Throws unless every field is finite and in range (``DragSettings/validate(_:)`` for
+    /// Throws unless every field is finite and in range (`DragSettings/validate(_:)` for
     /// ``drag``; spring frequencies up to `0.3 / tick`). An error's field is the member's path,
     /// `TileConfiguration.home.attraction.frequency`, `TileConfiguration.settle.rest.ticks`.
     public func validate() throws(FlingError) {
@@ -116,36 +118,38 @@ public struct TileConfiguration: Hashable, Sendable {
     }
 }
 
-/// When a falling tile inside walls has come to rest (``SettleRule/rest``): its speed and spin
-/// under these for `ticks` ticks in a row, and it lies in no wall deeper than the collision slop
-/// and 10⁻³ pt (the contacts' position correction done; docs/DYNAMICS.md, "At rest where it
-/// lies"), or still for ten times `ticks`. Then it lies where it is, its world freed.
-public struct RestThresholds: Hashable, Sendable {
-    /// Speed, in points per second. Default 10.
-    public var speed: Double = 10
-    /// Absolute angular speed, in radians per second. Default 0.05.
-    public var angularSpeed: Double = 0.05
-    /// Consecutive ticks under both. Default 15 (a quarter of a second at the default tick:
-    /// longer than a bounce spends slow at its top).
-    public var ticks: Int = 15
+extension TileConfiguration {
+    /// When a falling tile inside walls has come to rest (``TileConfiguration/SettleRule/rest``): its speed and spin
+    /// under these for `ticks` ticks in a row, and it lies in no wall deeper than the collision slop
+    /// and 10⁻³ pt (the contacts' position correction done; docs/DYNAMICS.md, "At rest where it
+    /// lies"), or still for ten times `ticks`. Then it lies where it is, its world freed.
+    public struct RestThresholds: Hashable, Sendable {
+        /// Speed, in points per second. Default 10.
+        public var speed: Double = 10
+        /// Absolute angular speed, in radians per second. Default 0.05.
+        public var angularSpeed: Double = 0.05
+        /// Consecutive ticks under both. Default 15 (a quarter of a second at the default tick:
+        /// longer than a bounce spends slow at its top).
+        public var ticks: Int = 15
 
-    public init() {}
-    public init(speed: Double, angularSpeed: Double, ticks: Int) {
-        self.speed = speed; self.angularSpeed = angularSpeed; self.ticks = ticks
-    }
-
-    /// Throws unless every threshold is finite and in range; `field` names the thresholds.
-    func validate(_ field: String) throws(FlingError) {
-        try Check.range(speed, 0...Limits.velocity, "\(field).speed")
-        try Check.range(angularSpeed, 0...1e6, "\(field).angularSpeed")
-        guard (1...1_000_000).contains(ticks) else {
-            throw FlingError(.outOfRange, field: "\(field).ticks", value: "\(ticks)", reason: "must lie in 1...1000000")
+        public init() {}
+        public init(speed: Double, angularSpeed: Double, ticks: Int) {
+            self.speed = speed; self.angularSpeed = angularSpeed; self.ticks = ticks
         }
-    }
 
-    /// Whether `state` is still.
-    @inline(__always)
-    func isStill(_ state: BodyState) -> Bool {
-        state.velocity.length <= speed && abs(state.angularVelocity) <= angularSpeed
+        /// Throws unless every threshold is finite and in range; `field` names the thresholds.
+        func validate(_ field: String) throws(FlingError) {
+            try Check.range(speed, 0...Limits.velocity, "\(field).speed")
+            try Check.range(angularSpeed, 0...1e6, "\(field).angularSpeed")
+            guard (1...1_000_000).contains(ticks) else {
+                throw FlingError(.outOfRange, field: "\(field).ticks", value: "\(ticks)", reason: "must lie in 1...1000000")
+            }
+        }
+
+        /// Whether `state` is still.
+        @inline(__always)
+        func isStill(_ state: BodyState) -> Bool {
+            state.velocity.length <= speed && abs(state.angularVelocity) <= angularSpeed
+        }
     }
 }

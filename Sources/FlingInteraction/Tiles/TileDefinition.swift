@@ -17,7 +17,7 @@ public struct TileDefinition: Hashable, Sendable, IdentifierTag {
     /// The tile's material and damping against walls and while it moves (UIKit's
     /// `UIDynamicItemBehavior`), or nil (the default) for the configuration's
     /// (``DynamicsSettings/itemProperties``).
-    public var properties: ItemProperties?
+    package var properties: ItemProperties?
 
     public init(id: TileID, frame: Rect, mass: Double = 1, properties: ItemProperties? = nil) {
         self.id = id
@@ -34,21 +34,21 @@ public struct TileDefinition: Hashable, Sendable, IdentifierTag {
     }
 
     /// The point the tile rests at and springs back to.
-    @inlinable public var origin: Vector { frame.center }
+    @inlinable package var origin: Vector { frame.center }
 
     /// Moment of inertia of a solid box about its center: `m (w² + h²) / 12`.
-    @inlinable public var moment: Double { mass * (frame.width * frame.width + frame.height * frame.height) / 12 }
+    @inlinable package var moment: Double { mass * (frame.width * frame.width + frame.height * frame.height) / 12 }
 
     /// The point of the tile nearest `p` (tile coordinates: relative to the center,
     /// unrotated): `p` itself when it lies on the tile.
-    @inlinable public func nearestPoint(toLocal p: Vector) -> Vector {
+    @inlinable package func nearestPoint(toLocal p: Vector) -> Vector {
         let hw = frame.width / 2, hh = frame.height / 2
         return Vector(min(max(p.x, -hw), hw), min(max(p.y, -hh), hh))
     }
 
     /// Throws unless every number is finite and within ``Limits``, the center included (the
     /// backends place the body there).
-    public func validate() throws(FlingError) {
+    package func validate() throws(FlingError) {
         try Check.coordinate(Vector(frame.x, frame.y), "TileDefinition(\(id.rawValue)).frame.origin")
         try Check.coordinate(frame.center, "TileDefinition(\(id.rawValue)).frame.center")
         try Check.positive(frame.width, "TileDefinition(\(id.rawValue)).frame.width")

@@ -14,7 +14,7 @@ public enum TilePhase: Hashable, Sendable {
     case falling
     /// Left the viewport: no world, not drawn, not grabbable, until ``TileAnimator/reset(_:)``.
     case culled
-    /// Came to rest inside walls (``SettleRule/rest``): no world, drawn and grabbable
+    /// Came to rest inside walls (``TileConfiguration/SettleRule/rest``): no world, drawn and grabbable
     /// where it lies; ``TileAnimator/reset(_:)`` sends it home.
     case lying
 }
@@ -24,45 +24,51 @@ public enum ReleaseOutcome: String, Hashable, Sendable {
     case attract, fall
 }
 
-/// What happened to a tile (``DragEvent/kind``).
-public enum TileEventKind: Hashable, Sendable {
-    /// A finger took the tile (a world was made, or a moving tile's world taken over).
-    case grabbed(touch: TouchID, at: Vector)
-    /// The finger let go (`cancelled` when the system cancelled the touch, in which case the
-    /// outcome is always `attract`). `velocity` is the velocity tracker's estimate, in points
-    /// per second, given to the tile.
-    case released(outcome: ReleaseOutcome, velocity: Vector, cancelled: Bool)
-    /// The tile's last finger lifted with the tile near where the hold began, and it goes home
-    /// (``TileConfiguration/tapDistance``); reported just after its release.
-    case tapped
-    /// The tile came home: snapped exactly to its origin and angle 0; its world is freed.
-    case settled
-    /// The tile left the viewport (plus margin): its world is freed and it is ``TilePhase/culled``.
-    case culled
-    /// A push set the tile moving from rest, or from where it lay: it falls now.
-    case pushed
-    /// The falling tile came to rest inside walls (``SettleRule/rest``): its world is
-    /// freed and it is ``TilePhase/lying`` where it came to rest.
-    case cameToRest
-    /// The tile's box began touching a wall during the tick (UIKit's collision delegate's
-    /// `beganContactFor:withBoundaryIdentifier:`): the wall's index among the tiles' walls
-    /// (``DynamicsSettings/walls(in:)``), the point, the normal and the impulse of that first tick.
-    case wallContact(WallContact)
-}
+/// A life-cycle event, reported by ``TileAnimator/advance(to:)`` in the order it happened: the
+/// tick, the tile and what happened to it.
+public struct TileEvent: Hashable, Sendable {
+    /// Grab and release: the tick they were applied before. Settle and cull: the tick after
+    /// which they were found.
+    public var tick: Int
+    /// The tile it concerns.
+    public var tile: TileID
+    public var kind: Kind
+    /// On a release, when the configuration asks for predictions
+    /// (``DragSettings/predictionTicks``): where and when the tile ends if nothing touches it
+    /// again. nil on every other event.
+    public var prediction: Prediction?
 
-/// A life-cycle event, reported by ``TileAnimator/advance(to:)`` in the order it happened.
-/// Grab and release: the tick they were applied before. Settle and cull: the tick after which
-/// they were found.
-public typealias TileEvent = DragEvent<TileID, TileEventKind>
-
-extension DragEvent where ItemRef == TileID, EventKind == TileEventKind {
-    /// The tile (``DragEvent/item``).
-    public var tile: TileID {
-        get { item }
-        set { item = newValue }
+    public init(tick: Int, tile: TileID, kind: Kind) {
+        self.tick = tick
+        self.tile = tile
+        self.kind = kind
     }
 
-    public init(tick: Int, tile: TileID, kind: Kind) { self.init(tick: tick, item: tile, kind: kind) }
+    /// What happened to the tile.
+    public enum Kind: Hashable, Sendable {
+        /// A finger took the tile (a world was made, or a moving tile's world taken over).
+        case grabbed(touch: TouchID, at: Vector)
+        /// The finger let go (`cancelled` when the system cancelled the touch, in which case the
+        /// outcome is always `attract`). `velocity` is the velocity tracker's estimate, in points
+        /// per second, given to the tile.
+        case released(outcome: ReleaseOutcome, velocity: Vector, cancelled: Bool)
+        /// The tile's last finger lifted with the tile near where the hold began, and it goes home
+        /// (``TileConfiguration/tapDistance``); reported just after its release.
+        case tapped
+        /// The tile came home: snapped exactly to its origin and angle 0; its world is freed.
+        case settled
+        /// The tile left the viewport (plus margin): its world is freed and it is ``TilePhase/culled``.
+        case culled
+        /// A push set the tile moving from rest, or from where it lay: it falls now.
+        case pushed
+        /// The falling tile came to rest inside walls (``TileConfiguration/SettleRule/rest``): its world is
+        /// freed and it is ``TilePhase/lying`` where it came to rest.
+        case cameToRest
+        /// The tile's box began touching a wall during the tick (UIKit's collision delegate's
+        /// `beganContactFor:withBoundaryIdentifier:`): the wall's index among the tiles' walls
+        /// (`DynamicsSettings/walls(in:)`), the point, the normal and the impulse of that first tick.
+        case wallContact(Wall.Contact)
+    }
 }
 
 /// A tile as the animator sees it now.
@@ -102,12 +108,12 @@ extension TileInput: DragInput {
     var dynamicsInput: DynamicsInput? { if case .dynamics(let input) = self { input } else { nil } }
 }
 
-extension DragEvent: CustomStringConvertible where ItemRef == TileID, EventKind == TileEventKind {
+extension TileEvent: CustomStringConvertible {
     /// `tick 12: tile 3 released (attract) at (12.5, -40.0) pt/s`.
     public var description: String { "tick \(tick): \(tile) \(kind)" }
 }
 
-extension TileEventKind: CustomStringConvertible {
+extension TileEvent.Kind: CustomStringConvertible {
     public var description: String {
         switch self {
         case .grabbed(let touch, let at): "grabbed by \(touch) at \(at)"

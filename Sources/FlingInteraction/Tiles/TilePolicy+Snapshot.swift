@@ -126,7 +126,7 @@ extension TileInput: ByteCodable {
     }
 }
 
-extension TileEventKind: ByteCodable {
+extension TileEvent.Kind: ByteCodable {
     package func encode(to w: inout ByteWriter) {
         switch self {
         case .grabbed(let touch, let at):

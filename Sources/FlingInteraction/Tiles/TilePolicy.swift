@@ -22,7 +22,7 @@ public struct TilePolicy: DragPolicy {
     /// The visible area; tiles wholly outside it (plus the cull margin) are culled.
     let viewport: Rect
     let configuration: TileConfiguration
-    /// The pivot joints pulling each attracted tile home (``HomeAttachment/pivots(offsets:maxForce:maxBias:errorBias:)``),
+    /// The pivot joints pulling each attracted tile home (``TileConfiguration/HomeAttachment/pivots(offsets:maxForce:maxBias:errorBias:)``),
     /// by raw tile id. Only looked up, never iterated.
     var homeJoints: [Int: [JointID]] = [:]
     /// The tiles' walls (the viewport's edges first, when asked). With walls a falling tile
@@ -211,7 +211,7 @@ extension TilePolicy: PolicyRules {
         a.events.append(TileEvent(tick: k, tile: a.records[i].item.id, kind: .pushed))
     }
 
-    static func wallContact(_ a: DragAnimator<TilePolicy>, _ i: Int, _ contact: WallContact, tick k: Int) -> TileEvent {
+    static func wallContact(_ a: DragAnimator<TilePolicy>, _ i: Int, _ contact: Wall.Contact, tick k: Int) -> TileEvent {
         TileEvent(tick: k, tile: a.records[i].item.id, kind: .wallContact(contact))
     }
 
@@ -244,7 +244,7 @@ extension TilePolicy: PolicyRules {
     /// still for long enough), settled (an attracted one home for long enough), or nothing;
     /// counts the ticks still or at home. Outside the viewport only a falling tile is culled: an
     /// attracted one is on its way home, even from off screen (a cancelled touch must bring the
-    /// tile back, wherever it was); below the line of ``CullRule/below(y:)`` any moving tile is,
+    /// tile back, wherever it was); below the line of ``TileConfiguration/CullRule/below(y:)`` any moving tile is,
     /// held or going home too, as We Heart Pics checks it. A tile under a continuous push neither
     /// settles nor comes to rest.
     @inline(__always)
@@ -286,7 +286,7 @@ extension TilePolicy: PolicyRules {
     /// after-step and a prediction both): culled where it was; lying where it came to rest,
     /// still; home on its origin, angle 0, still.
     @inline(__always)
-    static func end(_ kind: TileEventKind, _ tile: inout ItemRecord<TileDefinition>) -> TilePhase {
+    static func end(_ kind: TileEvent.Kind, _ tile: inout ItemRecord<TileDefinition>) -> TilePhase {
         switch kind {
         case .culled:
             return .culled

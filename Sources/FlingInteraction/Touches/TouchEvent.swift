@@ -1,5 +1,5 @@
 // A touch as the app reports it, the one input every interaction shares. It names the item the
-// app's own hit test found generically (``ItemID``), so the same event type goes to tiles, snap
+// app's own hit test found generically (``TouchEvent/ItemID``), so the same event type goes to tiles, snap
 // items and any later interaction.
 import FlingCore
 
@@ -32,9 +32,9 @@ public struct TouchEvent: Hashable, Sendable {
     public var position: Vector
     /// For `began`: the item the app's own hit test found (a tile, a snap item), or nil to let
     /// the animator pick the one under `position`. Ignored for other phases.
-    public var item: ItemID?
+    public var item: TouchEvent.ItemID?
 
-    public init(time: Double, touch: TouchID, phase: Phase, position: Vector, item: ItemID? = nil) {
+    public init(time: Double, touch: TouchID, phase: Phase, position: Vector, item: TouchEvent.ItemID? = nil) {
         self.time = time
         self.touch = touch
         self.phase = phase
@@ -42,9 +42,9 @@ public struct TouchEvent: Hashable, Sendable {
         self.item = item
     }
 
-    /// A `began` naming an item by its own id type (`item: TileID(3)`, `item: SnapItemID(1)`).
+    /// A `began` naming an item by its own id type (`item: TileID(3)`, `item: SnapItem.ID(1)`).
     public init<Tag>(time: Double, touch: TouchID, phase: Phase, position: Vector, item: Identifier<Tag>?) {
-        self.init(time: time, touch: touch, phase: phase, position: position, item: item.map { ItemID($0) })
+        self.init(time: time, touch: touch, phase: phase, position: position, item: item.map { TouchEvent.ItemID($0) })
     }
 }
 

@@ -33,7 +33,7 @@ package struct TouchSequence: Sendable {
     /// location to report; `knows` says whether a named item exists, and `naming` what an item
     /// is called and which code an unknown one gets.
     package func check(
-        _ event: TouchEvent, field: (String) -> String, naming: @autoclosure () -> ItemNaming, knows: (ItemID) -> Bool
+        _ event: TouchEvent, field: (String) -> String, naming: @autoclosure () -> ItemNaming, knows: (TouchEvent.ItemID) -> Bool
     ) throws(FlingError) -> Change {
         try Check.range(event.time, Self.times, field("time"))
         guard event.time >= lastTime else {
@@ -74,7 +74,7 @@ package struct TouchSequence: Sendable {
 
     /// Checks and accepts.
     package mutating func accept(
-        _ event: TouchEvent, field: (String) -> String, naming: @autoclosure () -> ItemNaming, knows: (ItemID) -> Bool
+        _ event: TouchEvent, field: (String) -> String, naming: @autoclosure () -> ItemNaming, knows: (TouchEvent.ItemID) -> Bool
     ) throws(FlingError) {
         commit(event, try check(event, field: field, naming: naming(), knows: knows))
     }

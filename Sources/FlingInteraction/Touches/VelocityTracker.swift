@@ -17,13 +17,13 @@ import FlingCore
 /// Feed it the `began` and `moved` positions of one touch, not the `ended` one.
 /// It keeps a fixed ring of samples inline (no heap storage): making one or adding a sample
 /// never allocates, and a tracker kept in an array sits beside its neighbours in memory.
-public struct VelocityTracker: Sendable {
-    public static let historySize = 20
+package struct VelocityTracker: Sendable {
+    package static let historySize = 20
     /// Oldest sample age used, in seconds.
-    public static let horizon = 0.100
+    package static let horizon = 0.100
     /// Longest gap between neighbouring samples before the motion counts as stopped, in seconds.
-    public static let maxGap = 0.040
-    public static let minimumSamples = 3
+    package static let maxGap = 0.040
+    package static let minimumSamples = 3
 
     private var newest = -1
     private var count = 0
@@ -32,7 +32,7 @@ public struct VelocityTracker: Sendable {
     /// Each sample's time and position side by side: adding one writes one place in memory.
     private var samples = SampleRing()
 
-    public init() {}
+    package init() {}
 
     /// The tracker as a snapshot holds it: the ring's newest index, its count and its samples.
     var saved: (newest: Int, count: Int, samples: [TrackerSample]) {
@@ -48,12 +48,12 @@ public struct VelocityTracker: Sendable {
     }
 
     /// Forgets every sample.
-    public mutating func reset() { newest = -1; count = 0 }
+    package mutating func reset() { newest = -1; count = 0 }
 
     /// Adds a sample: the touch's position at `time` (seconds, within ±1e12; a time beyond
     /// saturates at ±1e12). A sample whose time is NaN has no place in time and is dropped:
     /// the tracker stays as it was.
-    public mutating func add(time: Double, position: Vector) {
+    package mutating func add(time: Double, position: Vector) {
         guard !time.isNaN else { return }
         newest = (newest + 1) % Self.historySize
         // Microseconds; a time beyond the documented ±10¹² s saturates instead of trapping.
@@ -63,7 +63,7 @@ public struct VelocityTracker: Sendable {
 
     /// The estimated velocity in points per second, or zero (see the type's documentation).
     /// Allocates nothing: the samples and the fit's workspace live on the stack.
-    public var velocity: Vector {
+    package var velocity: Vector {
         guard count > 0 else { return .zero }
         return withUnsafeTemporaryAllocation(of: Double.self, capacity: 3 * Self.historySize) { buffer in
             let ts = UnsafeMutableBufferPointer(rebasing: buffer[0..<Self.historySize])

@@ -286,7 +286,7 @@ enum ContactStep {
     /// left. `s` lends its EPA hulls and its room for the hash's order.
     static func began<M: ArithmeticFunctions>(
         _ v: DynamicsView, _ d: UnsafeMutablePointer<WorldDynamics>, _ b: RigidBody, _ s: StepScratch,
-        into contacts: inout [WallContact], _: M.Type
+        into contacts: inout [Wall.Contact], _: M.Type
     ) {
         guard d.pointee.beganContact, d.pointee.wallSet >= 0 else { return }
         var angle = b.angle, cos = 0.0, sin = 0.0
@@ -316,7 +316,8 @@ enum ContactStep {
                 }
                 let r2x = info.c0.p2.x - b.px, r2y = info.c0.p2.y - b.py
                 contacts.append(
-                    WallContact(wall: k, impulse: Vector(sx, sy), normal: Vector(nx * 1.0, ny * 1.0), point: Vector(b.px + r2x, b.py + r2y))
+                    Wall.Contact(
+                        wall: k, impulse: Vector(sx, sy), normal: Vector(nx * 1.0, ny * 1.0), point: Vector(b.px + r2x, b.py + r2y))
                 )
             }
         }

@@ -127,7 +127,7 @@ final class DynamicsStore {
 
     /// Contacts a world began in the last step, kept when its walls changed before they were
     /// read (``NativeBackend/contacts(of:)`` gives them until the next step).
-    var heldContacts: [Int: [WallContact]] = [:]
+    var heldContacts: [Int: [Wall.Contact]] = [:]
     /// The world count ``NativeBackend/reserveCapacity(_:)`` was given: the buffers that grow
     /// with the worlds that have dynamics reserve that many once the first one is made.
     var reservedWorlds = 0

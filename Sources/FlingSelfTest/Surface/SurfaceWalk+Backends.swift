@@ -31,7 +31,39 @@ extension SurfaceWalk {
                 }
             }
         }
+        add(
+            "FlingNative.NativeBackend.setWalls(_:of:)", "FlingCore.Wall.init(from:to:radius:elasticity:friction:)",
+            "FlingCore.Wall.description", "FlingCore.Wall.edges(of:radius:elasticity:friction:)",
+            "FlingCore.ItemProperties.init(elasticity:friction:resistance:angularResistance:charge:)",
+            "FlingCore.ItemProperties.description", "FlingCore.Push.uikit(angle:magnitude:offset:)", "FlingCore.Push.description",
+            "FlingCore.StaticPivot.init(anchor:localAnchor:maxForce:maxBias:errorBias:)", "FlingCore.StaticPivot.description",
+            "FlingCore.StaticGear.init(phase:ratio:maxForce:maxBias:errorBias:)", "FlingCore.StaticGear.description",
+            "FlingCore.Field.init(_:position:region:inverted:strength:falloff:minimumRadius:seed:)", "FlingCore.Field.description",
+            "FlingCore.ForceID.description", "FlingCore.JointID.description", "FlingCore.Wall.Contact.description",
+            "FlingNative.NativeBackend.setItemProperties(_:of:)",
+            "FlingNative.NativeBackend.applyImpulse(_:to:)", "FlingNative.NativeBackend.addForce(_:to:)",
+            "FlingNative.NativeBackend.removeForce(_:from:)", "FlingNative.NativeBackend.setFields(_:of:)",
+            "FlingNative.NativeBackend.contacts(of:)", "FlingNative.NativeBackend.addPivot(_:to:)",
+            "FlingNative.NativeBackend.addGear(_:to:)", "FlingNative.NativeBackend.removeJoint(_:from:)"
+        ) { p in
+            for arithmetic in [Arithmetic.platform, .portable] {
+                guard let backend = try? NativeBackend(arithmetic: arithmetic) else { continue }
+                SurfaceWalk.walkDynamics(backend, &p)
+            }
+        }
         #if Chipmunk
+        add(
+            "FlingChipmunk.ChipmunkBackend.setWalls(_:of:)", "FlingChipmunk.ChipmunkBackend.setItemProperties(_:of:)",
+            "FlingChipmunk.ChipmunkBackend.applyImpulse(_:to:)", "FlingChipmunk.ChipmunkBackend.addForce(_:to:)",
+            "FlingChipmunk.ChipmunkBackend.removeForce(_:from:)", "FlingChipmunk.ChipmunkBackend.setFields(_:of:)",
+            "FlingChipmunk.ChipmunkBackend.contacts(of:)", "FlingChipmunk.ChipmunkBackend.addPivot(_:to:)",
+            "FlingChipmunk.ChipmunkBackend.addGear(_:to:)", "FlingChipmunk.ChipmunkBackend.removeJoint(_:from:)"
+        ) { p in
+            for layout in [ChipmunkBackend.Layout.spacePerWorld, .sharedSpace] {
+                guard let backend = try? ChipmunkBackend(layout: layout) else { continue }
+                SurfaceWalk.walkDynamics(backend, &p)
+            }
+        }
         add(
             "FlingChipmunk.ChipmunkBackend.init(layout:solverIterations:)", "FlingChipmunk.ChipmunkBackend.name",
             "FlingChipmunk.ChipmunkBackend.worldCount", "FlingChipmunk.ChipmunkBackend.makeWorld(_:)",

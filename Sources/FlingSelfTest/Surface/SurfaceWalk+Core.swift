@@ -289,3 +289,73 @@ extension SurfaceWalk {
         p.call { () throws(FlingError) in try backend.step(by: 1.0 / 60) }
     }
 }
+
+extension SurfaceWalk {
+    /// The dynamics calls of a backend (walls, item properties, pushes, fields, static joints)
+    /// with hostile values, on worlds it made and on ids it never gave.
+    static func walkDynamics(_ backend: any DynamicsBackend, _ p: inout Probe) {
+        var worlds: [WorldID] = []
+        p.call { () throws(FlingError) in
+            worlds.append(
+                try backend.makeWorld(WorldDefinition(mass: 1, moment: 1, transform: Transform(position: .zero), gravity: Vector(0, 10))))
+        }
+        let ghosts = [WorldID(index: .max, generation: .max), WorldID(index: 0, generation: 99)]
+        for w in worlds + ghosts {
+            var forces: [ForceID] = [], joints: [JointID] = []
+            for v in varied([0, 1, 10, 0.5]) {
+                let a = Vector(v[0], v[1]), b = Vector(v[2], v[3])
+                p.call { () throws(FlingError) in
+                    try backend.setWalls([Wall(from: a, to: b, radius: v[0], elasticity: v[3], friction: v[1])], of: w)
+                }
+                p.call { () throws(FlingError) in
+                    try backend.setItemProperties(
+                        ItemProperties(elasticity: v[3], friction: v[1], resistance: v[0], angularResistance: v[2], charge: v[1]), of: w)
+                }
+                // The values themselves, made and printed with hostile numbers.
+                p.count {
+                    (
+                        Wall(from: a, to: b, radius: v[0], elasticity: v[3], friction: v[1]).description,
+                        Wall.edges(of: Rect(x: v[0], y: v[1], width: v[2], height: v[3]), radius: v[1], elasticity: v[2], friction: v[0])
+                            .map(\.description),
+                        ItemProperties(elasticity: v[3], friction: v[1], resistance: v[0], angularResistance: v[2], charge: v[1])
+                            .description,
+                        Push.uikit(angle: v[0], magnitude: v[1], offset: b).description,
+                        StaticPivot(anchor: a, localAnchor: b, maxForce: v[2], maxBias: v[1], errorBias: v[3]).description,
+                        StaticGear(phase: v[0], ratio: v[1], maxForce: v[2], maxBias: v[3], errorBias: v[0]).description,
+                        Field(.vortex, position: a, strength: v[1], falloff: v[3], minimumRadius: v[0], seed: 7).description
+                    )
+                }
+                p.call { () throws(FlingError) in try backend.applyImpulse(.uikit(angle: v[0], magnitude: v[1], offset: b), to: w) }
+                p.call { () throws(FlingError) in forces.append(try backend.addForce(.uikit(angle: v[2], magnitude: v[3]), to: w)) }
+                for kind in [
+                    Field.Kind.linearGravity(direction: a), .radialGravity, .spring, .drag, .velocity(target: b), .vortex,
+                    .noise(smoothness: v[0], animationSpeed: v[1]), .turbulence(smoothness: v[2], animationSpeed: v[3]), .electric,
+                    .magnetic,
+                ] {
+                    for region in [Field.Region.everywhere, .rectangle(width: v[0], height: v[1]), .circle(radius: v[2])] {
+                        p.call { () throws(FlingError) in
+                            try backend.setFields(
+                                [Field(kind, position: a, region: region, strength: v[1], falloff: v[3], minimumRadius: v[0])], of: w)
+                        }
+                    }
+                }
+                p.call { () throws(FlingError) in
+                    joints.append(try backend.addPivot(StaticPivot(anchor: a, localAnchor: b, maxForce: v[2], maxBias: v[1]), to: w))
+                }
+                p.call { () throws(FlingError) in
+                    joints.append(try backend.addGear(StaticGear(phase: v[0], ratio: v[1], maxForce: v[2], maxBias: v[3]), to: w))
+                }
+                p.call { () throws(FlingError) in try backend.step(by: 1.0 / 60) }
+                p.call { () throws(FlingError) in try backend.contacts(of: w).map(\.description) }
+            }
+            p.count { (forces.map(\.description), joints.map(\.description)) }
+            for id in forces.reversed() + [ForceID(0), ForceID(.max)] {
+                p.call { () throws(FlingError) in try backend.removeForce(id, from: w) }
+            }
+            for id in joints.reversed() + [JointID(0), JointID(.max)] {
+                p.call { () throws(FlingError) in try backend.removeJoint(id, from: w) }
+            }
+        }
+        for w in worlds { p.call { () throws(FlingError) in try backend.destroyWorld(w) } }
+    }
+}

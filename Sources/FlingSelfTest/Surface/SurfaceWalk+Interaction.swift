@@ -21,6 +21,8 @@ extension SurfaceWalk {
             "FlingInteraction.TouchEvent.init(time:touch:phase:position:item:)", "FlingInteraction.TouchEvent.Phase.init(rawValue:)",
             "FlingInteraction.TouchEvent.Phase.description", "FlingInteraction.TilePhase.description",
             "FlingInteraction.ReleaseOutcome.init(rawValue:)", "FlingInteraction.ReleaseOutcome.description",
+            "FlingInteraction.TileEvent.init(tick:tile:kind:)", "FlingInteraction.TileEvent.description",
+            "FlingInteraction.TileEvent.Kind.description", "FlingInteraction.SnapEvent.init(tick:item:kind:)",
 
         ) { p in
             for s in Hostile.strings + ["began", "attract", "fall"] {
@@ -30,7 +32,8 @@ extension SurfaceWalk {
                 let e = TouchEvent(time: t, touch: TouchID(Int.min), phase: .moved, position: Vector(t, t), item: TileID(Int.max))
                 for k in Hostile.ints {
                     p.count {
-                        SnapEvent(tick: k, item: SnapItemID(k), kind: .released(velocity: e.position, projected: e.position, target: .zero))
+                        SnapEvent(
+                            tick: k, item: SnapItem.ID(k), kind: .released(velocity: e.position, projected: e.position, target: .zero))
                     }
                     let kinds: [TileEvent.Kind] = [
                         .grabbed(touch: TouchID(k), at: e.position), .released(outcome: .attract, velocity: e.position, cancelled: true),
@@ -59,8 +62,9 @@ extension SurfaceWalk {
         add(
             "FlingInteraction.DynamicsSettings.init(translatesReferenceBoundsIntoBoundary:walls:itemProperties:fields:)",
             "FlingInteraction.DynamicsSettings.validate(_:)", "FlingInteraction.DynamicsSettings.walls(in:)",
-            "FlingInteraction.DynamicsSettings.isEmpty", "FlingInteraction.SettleRule.init(home:rest:)",
-            "FlingInteraction.RestThresholds.init()", "FlingInteraction.RestThresholds.init(speed:angularSpeed:ticks:)"
+            "FlingInteraction.DynamicsSettings.isEmpty", "FlingInteraction.TileConfiguration.SettleRule.init(home:rest:)",
+            "FlingInteraction.TileConfiguration.RestThresholds.init()",
+            "FlingInteraction.TileConfiguration.RestThresholds.init(speed:angularSpeed:ticks:)"
         ) { p in
             // The viewport's edges with hostile walls and viewports, and the settle rule with
             // hostile thresholds, each made into the configuration it belongs to.
@@ -81,9 +85,10 @@ extension SurfaceWalk {
             for x in Hostile.doubles {
                 for k in Hostile.ints.prefix(6) {
                     var c = TileConfiguration()
-                    c.settle = SettleRule(home: .kineticEnergy(atMost: x), rest: RestThresholds(speed: x, angularSpeed: x, ticks: k))
+                    c.settle = TileConfiguration.SettleRule(
+                        home: .kineticEnergy(atMost: x), rest: TileConfiguration.RestThresholds(speed: x, angularSpeed: x, ticks: k))
                     p.call { () throws(FlingError) in try c.validate() }
-                    c.settle = SettleRule(rest: RestThresholds())
+                    c.settle = TileConfiguration.SettleRule(rest: TileConfiguration.RestThresholds())
                     c.cull = .outsideViewport(margin: x)
                     p.call { () throws(FlingError) in try c.validate() }
                 }
@@ -91,7 +96,7 @@ extension SurfaceWalk {
         }
         add(
             "FlingInteraction.SettleThresholds.init()", "FlingInteraction.SettleThresholds.init(distance:speed:angle:angularSpeed:ticks:)",
-            "FlingInteraction.ReleaseRule.attracts(center:velocity:origin:)"
+            "FlingInteraction.TileConfiguration.ReleaseRule.attracts(center:velocity:origin:)"
         ) { p in
             for v in varied([1.0 / 60, 0.25, 2000, 2.5, 0.5]) {
                 var c = TileConfiguration()
@@ -188,7 +193,7 @@ extension SurfaceWalk {
             "FlingCore.BounceCurve.validate()",
 
         ) { p in
-            for x in Hostile.doubles { p.count { BounceStiffness(x).coefficient } }
+            for x in Hostile.doubles { p.count { BounceCurve.Stiffness(x).coefficient } }
             for d in Hostile.doubles {
                 for n in Hostile.ints {
                     for shake in [false, true] {
@@ -201,11 +206,11 @@ extension SurfaceWalk {
             }
         }
         add(
-            "FlingInteraction.RestingPlaces.nearest(to:)", "FlingInteraction.RestingPlaces.validate(_:)",
-            "FlingInteraction.SnapProjection.project(_:velocity:decelerationRate:)", "FlingInteraction.DragAxis.constrain(_:)",
-            "FlingInteraction.DragAxis.rubberBand(_:coefficient:dimension:)"
+            "FlingInteraction.SnapItem.RestingPlaces.nearest(to:)", "FlingInteraction.SnapItem.RestingPlaces.validate(_:)",
+            "FlingInteraction.SnapProjection.project(_:velocity:decelerationRate:)", "FlingInteraction.SnapItem.Axis.constrain(_:)",
+            "FlingInteraction.SnapItem.Axis.rubberBand(_:coefficient:dimension:)"
         ) { p in
-            let places: [RestingPlaces] =
+            let places: [SnapItem.RestingPlaces] =
                 [.points([]), .points(Hostile.vectors)]
                 + Hostile.doubles.map { .sideEdges(left: $0, right: -$0, minY: $0, maxY: 1) }
             for place in places {
@@ -214,9 +219,9 @@ extension SurfaceWalk {
             }
             for v in varied([1, 2, 3, 4, 0.998]) {
                 p.count { SnapProjection.project(Vector(v[0], v[1]), velocity: Vector(v[2], v[3]), decelerationRate: v[4]) }
-                p.count { DragAxis.horizontal(minX: v[0], maxX: v[1], y: v[2], rubberBand: v[3]).constrain(Vector(v[4], v[0])) }
-                p.count { DragAxis.free.constrain(Vector(v[4], v[0])) }
-                p.count { DragAxis.rubberBand(v[0], coefficient: v[1], dimension: v[2]) }
+                p.count { SnapItem.Axis.horizontal(minX: v[0], maxX: v[1], y: v[2], rubberBand: v[3]).constrain(Vector(v[4], v[0])) }
+                p.count { SnapItem.Axis.free.constrain(Vector(v[4], v[0])) }
+                p.count { SnapItem.Axis.rubberBand(v[0], coefficient: v[1], dimension: v[2]) }
             }
         }
         add(
@@ -230,10 +235,10 @@ extension SurfaceWalk {
             }
             for v in varied([100, 100, 60, 60, 1, 0.9]) {
                 for motion in [
-                    SnapMotion.spring(SpringTuning(frequency: v[4], dampingRatio: v[5])), .keyframes(BounceCurve(duration: v[4])),
+                    SnapItem.Motion.spring(SpringTuning(frequency: v[4], dampingRatio: v[5])), .keyframes(BounceCurve(duration: v[4])),
                 ] {
                     let item = SnapItem(
-                        id: SnapItemID(Int.max), center: Vector(v[0], v[1]), width: v[2], height: v[3], shape: .circle, mass: v[4],
+                        id: SnapItem.ID(Int.max), center: Vector(v[0], v[1]), width: v[2], height: v[3], shape: .circle, mass: v[4],
                         restingPlaces: .points([Vector(v[0], v[1])]), motion: motion,
                         axis: .horizontal(minX: v[0], maxX: v[1], y: v[2], rubberBand: v[5]), pressedScale: v[5])
                     p.call { () throws(FlingError) in try item.validate(tick: v[4]) }
@@ -248,7 +253,7 @@ extension SurfaceWalk {
             "FlingInteraction.SnapAnimator.drawnCenter(of:)", "FlingInteraction.SnapAnimator.isIdle",
             "FlingInteraction.SnapAnimator.itemDefinitions", "FlingInteraction.SnapAnimator.zOrder"
         ) { p in
-            let items = [SnapItemID(Int.max), SnapItemID(Int.min), SnapItemID(0)].map { id in
+            let items = [SnapItem.ID(Int.max), SnapItem.ID(Int.min), SnapItem.ID(0)].map { id in
                 SnapItem(
                     id: id, center: Vector(100, 100), width: 60, height: 60, restingPlaces: .points([Vector(100, 100), Vector(300, 100)]))
             }
@@ -265,7 +270,7 @@ extension SurfaceWalk {
                     p.call { () throws(FlingError) in try a.handle(TouchEvent(time: time, touch: TouchID(k % 2), phase: phase, position: v))
                     }
                 }
-                for id in [SnapItemID(Int.max), SnapItemID(Int.min), SnapItemID(5)] {
+                for id in [SnapItem.ID(Int.max), SnapItem.ID(Int.min), SnapItem.ID(5)] {
                     p.call { () throws(FlingError) in try a.send(id, to: v) }
                     p.call { () throws(FlingError) in try a.snapshot(of: id) }
                     p.call { () throws(FlingError) in try a.drawnCenter(of: id) }
@@ -276,16 +281,16 @@ extension SurfaceWalk {
             p.count { (a.clock, a.digest, a.isIdle, a.itemDefinitions, a.zOrder) }
         }
         add(
-            "FlingInteraction.ChatHeadsConfiguration.chatHeadsDemo(screen:safeBand:firstBounce:)",
+            "FlingInteraction.ChatHeads.Configuration.chatHeadsDemo(screen:safeBand:firstBounce:)",
             "FlingInteraction.SnapConfiguration.chatHeadsDemo", "FlingInteraction.TileConfiguration.weHeartPics",
-            "FlingInteraction.TileDefinition.weHeartPics(id:frame:)", "FlingInteraction.HomeAttachment.rigidPivots(_:)",
+            "FlingInteraction.TileDefinition.weHeartPics(id:frame:)", "FlingInteraction.TileConfiguration.HomeAttachment.rigidPivots(_:)",
             "FlingInteraction.DragSettings.Forces.init(rawValue:)"
         ) { p in
             // The presets with extreme arguments, each made into the animator it configures.
             for r in Hostile.rects {
                 for band in [nil] + Hostile.ranges {
                     for first in [false, true] {
-                        let c = ChatHeadsConfiguration.chatHeadsDemo(screen: r, safeBand: band, firstBounce: first)
+                        let c = ChatHeads.Configuration.chatHeadsDemo(screen: r, safeBand: band, firstBounce: first)
                         p.count { c.restingPlaces }
                         p.call { () throws(FlingError) in
                             try ChatHeads(
@@ -307,8 +312,8 @@ extension SurfaceWalk {
                     p.call { () throws(FlingError) in try c.validate() }
                 }
             }
-            for v in Hostile.vectors { p.count { HomeAttachment.rigidPivots([v, v, v]) } }
-            p.count { HomeAttachment.rigidPivots([]) }
+            for v in Hostile.vectors { p.count { TileConfiguration.HomeAttachment.rigidPivots([v, v, v]) } }
+            p.count { TileConfiguration.HomeAttachment.rigidPivots([]) }
             for r in Hostile.rects {
                 for id in [Int.min, Int.max, 0] {
                     let tile = TileDefinition.weHeartPics(id: TileID(id), frame: r)
@@ -322,29 +327,29 @@ extension SurfaceWalk {
             }
         }
         add(
-            "FlingInteraction.ChatHeadsConfiguration.init(screen:safeBand:)", "FlingInteraction.ChatHeadsConfiguration.restingPlaces",
+            "FlingInteraction.ChatHeads.Configuration.init(screen:safeBand:)", "FlingInteraction.ChatHeads.Configuration.restingPlaces",
             "FlingInteraction.ChatHeads.init(heads:configuration:snap:backend:timeOrigin:)", "FlingInteraction.ChatHeads.handle(_:)",
             "FlingInteraction.ChatHeads.advance(to:)", "FlingInteraction.ChatHeads.openHead", "FlingInteraction.ChatHeads.panelFrame",
             "FlingInteraction.ChatHeads.zOrder"
         ) { p in
             for r in Hostile.rects {
                 for band in [nil] + Hostile.ranges {
-                    let c = ChatHeadsConfiguration(screen: r, safeBand: band)
+                    let c = ChatHeads.Configuration(screen: r, safeBand: band)
                     p.count { c.restingPlaces }
                     p.call { () throws(FlingError) in
                         try ChatHeads(heads: [(1, Vector(18, 200))], configuration: c, backend: try NativeBackend())
                     }
                 }
             }
-            let c = ChatHeadsConfiguration(screen: Rect(x: 0, y: 0, width: 390, height: 844))
+            let c = ChatHeads.Configuration(screen: Rect(x: 0, y: 0, width: 390, height: 844))
             for ids in [[Int.max], [Int.min], [Int.max - 1], [], [1, 1], [Int.max, Int.min]] {
                 p.call { () throws(FlingError) in
-                    try ChatHeads(heads: ids.map { (SnapItemID($0), Vector(18, 200)) }, configuration: c, backend: try NativeBackend())
+                    try ChatHeads(heads: ids.map { (SnapItem.ID($0), Vector(18, 200)) }, configuration: c, backend: try NativeBackend())
                 }
             }
             guard
                 let heads = try? ChatHeads(
-                    heads: [(SnapItemID(Int.max - 1), Vector(18, 200)), (1, Vector(372, 300))], configuration: c,
+                    heads: [(SnapItem.ID(Int.max - 1), Vector(18, 200)), (1, Vector(372, 300))], configuration: c,
                     backend: try NativeBackend())
             else { return }
             var time = 0.0
@@ -360,13 +365,13 @@ extension SurfaceWalk {
             for t in Hostile.doubles { p.call { () throws(FlingError) in try heads.advance(to: t) } }
         }
         add(
-            "FlingInteraction.SunSwitchConfiguration.init(offCenter:onCenter:)", "FlingInteraction.SunSwitchConfiguration.trackFrame",
+            "FlingInteraction.SunSwitch.Configuration.init(offCenter:onCenter:)", "FlingInteraction.SunSwitch.Configuration.trackFrame",
             "FlingInteraction.SunSwitch.init(configuration:isOn:snap:backend:timeOrigin:)", "FlingInteraction.SunSwitch.handle(_:)",
             "FlingInteraction.SunSwitch.advance(to:)", "FlingInteraction.SunSwitch.isOn", "FlingInteraction.SunSwitch.knobCenter",
             "FlingInteraction.SunSwitch.raysAlpha", "FlingInteraction.SunSwitch.raysAngle"
         ) { p in
             for v in varied([100, 300, 160, 44]) {
-                var c = SunSwitchConfiguration(offCenter: Vector(v[0], v[1]), onCenter: Vector(v[2], v[1]))
+                var c = SunSwitch.Configuration(offCenter: Vector(v[0], v[1]), onCenter: Vector(v[2], v[1]))
                 c.knobDiameter = v[3]; c.rubberBand = v[3]; c.raysAngularSpeed = v[2]
                 p.count { c.trackFrame }
                 p.call { () throws(FlingError) in
@@ -375,7 +380,7 @@ extension SurfaceWalk {
             }
             guard
                 let s = try? SunSwitch(
-                    configuration: SunSwitchConfiguration(offCenter: Vector(100, 300), onCenter: Vector(160, 300)),
+                    configuration: SunSwitch.Configuration(offCenter: Vector(100, 300), onCenter: Vector(160, 300)),
                     backend: try NativeBackend())
             else { return }
             var time = 0.0

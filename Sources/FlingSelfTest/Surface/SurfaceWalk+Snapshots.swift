@@ -61,18 +61,18 @@ extension SurfaceWalk {
                     motion: .keyframes(BounceCurve(duration: 0.5))),
             ]
             guard let a = try? SnapAnimator(items: items, configuration: c, backend: try BackendKind.default.make()) else { return }
-            try? a.handle(TouchEvent(time: 0, touch: 1, phase: .began, position: Vector(50, 50), item: SnapItemID(1)))
+            try? a.handle(TouchEvent(time: 0, touch: 1, phase: .began, position: Vector(50, 50), item: SnapItem.ID(1)))
             try? a.handle(TouchEvent(time: 0.03, touch: 1, phase: .moved, position: Vector(150, 60)))
             try? a.handle(TouchEvent(time: 0.05, touch: 1, phase: .ended, position: Vector(150, 60)))
-            try? a.send(SnapItemID(2), to: Vector(200, 400))
+            try? a.send(SnapItem.ID(2), to: Vector(200, 400))
             _ = try? a.advance(to: 0.1)
             guard let taken = try? a.snapshot() else { return }
             Self.hostileSnapshots(taken.bytes, &p) { s, p in
                 p.call { () throws(FlingError) in try a.restore(s) }
                 p.call { () throws(FlingError) in try a.advance(to: a.clock.displayTime + 0.05) }
-                for id in [SnapItemID(1), SnapItemID(2)] { p.call { () throws(FlingError) in try a.predict(id) } }
+                for id in [SnapItem.ID(1), SnapItem.ID(2)] { p.call { () throws(FlingError) in try a.predict(id) } }
             }
-            for id in [SnapItemID(1), SnapItemID(2), SnapItemID(Int.max)] { p.call { () throws(FlingError) in try a.predict(id) } }
+            for id in [SnapItem.ID(1), SnapItem.ID(2), SnapItem.ID(Int.max)] { p.call { () throws(FlingError) in try a.predict(id) } }
         }
     }
 

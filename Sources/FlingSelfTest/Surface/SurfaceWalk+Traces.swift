@@ -21,11 +21,13 @@ extension SurfaceWalk {
     }
 
     /// Render options a caller can pass.
-    static func hostileRenders(_ replay: ReplayOptions) -> [RenderOptions] {
-        var out = [RenderOptions(replay: replay, title: "<&>\u{0}")]
+    static func hostileRenders(_ replay: ReplayOptions) -> [Documents.RenderOptions] {
+        var out = [Documents.RenderOptions(replay: replay, title: "<&>\u{0}")]
         for n in [Int.min, 0, Int.max] {
-            out.append(RenderOptions(replay: replay, title: "", backendName: "\u{1B}", every: n, clouds: .max, animated: true, frames: n))
-            out.append(RenderOptions(replay: replay, title: "", every: n, animated: false, frames: n))
+            out.append(
+                Documents.RenderOptions(replay: replay, title: "", backendName: "\u{1B}", every: n, clouds: .max, animated: true, frames: n)
+            )
+            out.append(Documents.RenderOptions(replay: replay, title: "", every: n, animated: false, frames: n))
         }
         return out
     }
@@ -124,7 +126,7 @@ extension SurfaceWalk {
         add(
             "FlingTraces.Documents.read(_:strokes:)", "FlingTraces.Documents.kind(named:)",
             "FlingTraces.Documents.StrokeOptions.init(viewport:tileSize:configuration:duration:)",
-            "FlingTraces.DocumentKind.description", "FlingTraces.BubblesScene.init(reading:)", "FlingTraces.CloudsScene.init(reading:)",
+            "FlingTraces.Documents.Kind.description", "FlingTraces.BubblesScene.init(reading:)", "FlingTraces.CloudsScene.init(reading:)",
             "FlingTraces.DayNightScene.init(reading:)", "FlingTraces.ChatHeadsScene.init(reading:)",
             "FlingTraces.SunSwitchScene.init(reading:)",
             "FlingTraces.SampledScene.init(reading:)", "FlingTraces.MorphPaths.read(_:)", "FlingTraces.ConveyorPaths.read(_:)",
@@ -170,16 +172,17 @@ extension SurfaceWalk {
             "FlingTraces.PinnedReplay.pins", "FlingTraces.PinnedReplay.matchesPins",
             "FlingTraces.PinnedReplay.verify(allowingNoPins:allowingUncomparedRun:)",
             "FlingTraces.ReplayOptions.init(makeBackend:display:keepsFrames:checkpointInterval:reference:referenceName:)",
-            "FlingTraces.RenderOptions.init(replay:title:backendName:every:clouds:animated:frames:)", "FlingTraces.TraceReplay.summary",
+            "FlingTraces.Documents.RenderOptions.init(replay:title:backendName:every:clouds:animated:frames:)",
+            "FlingTraces.TraceReplay.summary",
             "FlingTraces.TraceReplay.Session.expectation", "FlingTraces.TraceReplay.TileOutcome.description",
-            "FlingTraces.Work.init(unit:amount:)",
-            "FlingTraces.Work.description"
+            "FlingTraces.Documents.Work.init(unit:amount:)",
+            "FlingTraces.Documents.Work.description"
         ) { p in
             guard let trace = try? Trace(json: D.heldTiles(2, seconds: 1)) else {
                 p.failures.append("the walk's trace does not read"); return
             }
             SurfaceWalk.walkDocument(trace, &p)
-            p.count { Work(unit: "\u{0}", amount: .nan).description }
+            p.count { Documents.Work(unit: "\u{0}", amount: .nan).description }
             for r in Hostile.rects.prefix(12) {
                 for v in varied([1, 0.1, 5]) {
                     let tile = TileDefinition(id: TileID(Int.min), frame: r, mass: v[0])
@@ -219,7 +222,7 @@ extension SurfaceWalk {
         }
         add(
             "FlingTraces.TraceReplayer.init(_:display:)", "FlingTraces.TraceReplayer.replay(makeBackend:)",
-            "FlingTraces.DisplayFrames.rate",
+            "FlingTraces.ReplayOptions.DisplayFrames.rate",
             "FlingTraces.TraceReplay.TickState.init(tick:tiles:)", "FlingTraces.TraceReplay.TileState.init(id:state:)",
             "FlingTraces.TraceReplay.TileState.==(_:_:)", "FlingTraces.TraceReplay.TileState.hash(into:)",
             "FlingTraces.TraceReplay.TileOutcome.Kind.init(rawValue:)", "FlingTraces.TraceRecorder.init(recording:)",
@@ -227,7 +230,7 @@ extension SurfaceWalk {
         ) { p in
             guard let trace = try? Trace(json: D.heldTiles(2, seconds: 1)) else { return }
             for x in Hostile.doubles {
-                for display in [DisplayFrames.rate(x), .jittered(rate: x, seed: 0)] {
+                for display in [ReplayOptions.DisplayFrames.rate(x), .jittered(rate: x, seed: 0)] {
                     p.count { display.rate }
                     var replayer = TraceReplayer(trace, display: display)
                     replayer.checkpointInterval = Int.min
@@ -346,7 +349,7 @@ extension SurfaceWalk {
                     case "FlingTraces.ChatHeadsScene":
                         guard let doc = try? SceneDocument<ChatHeadsScene>(json: json) else { return }
                         SurfaceWalk.walkScene(doc, &p)
-                        let c = ChatHeadsConfiguration(screen: Rect(x: 0, y: 0, width: 390, height: 844))
+                        let c = ChatHeads.Configuration(screen: Rect(x: 0, y: 0, width: 390, height: 844))
                         for heads in [[], Hostile.vectors, Array(repeating: Vector(18, 100), count: 2000)] {
                             p.call { () throws(FlingError) in
                                 try SceneDocument(scene: ChatHeadsScene(c, heads: heads, inputs: []), sampling: doc.sampling).validate()
@@ -363,7 +366,7 @@ extension SurfaceWalk {
                     default:
                         guard let doc = try? SceneDocument<SunSwitchScene>(json: json) else { return }
                         SurfaceWalk.walkScene(doc, &p)
-                        let c = SunSwitchConfiguration(offCenter: Vector(.nan, 1), onCenter: Vector(1, .infinity))
+                        let c = SunSwitch.Configuration(offCenter: Vector(.nan, 1), onCenter: Vector(1, .infinity))
                         p.call { () throws(FlingError) in
                             try SceneDocument(scene: SunSwitchScene(c, isOn: true, inputs: []), sampling: doc.sampling).validate()
                         }
@@ -375,7 +378,7 @@ extension SurfaceWalk {
             "FlingTraces.SnapFrame.init(items:extras:)"
         ) { p in
             p.count { SnapFrame(items: [], extras: Hostile.doubles) }
-            let c = ChatHeadsConfiguration(screen: Rect(x: 0, y: 0, width: 390, height: 844))
+            let c = ChatHeads.Configuration(screen: Rect(x: 0, y: 0, width: 390, height: 844))
             guard let heads = try? ChatHeads(heads: [(1, Vector(18, 100))], configuration: c, backend: try NativeBackend()) else { return }
             guard let recorder = try? SnapSceneRecorder(recording: heads) else { return }
             p.call { () throws(FlingError) in try SnapSceneRecorder(recording: heads) }
@@ -384,7 +387,7 @@ extension SurfaceWalk {
             for x in Hostile.doubles { p.call { () throws(FlingError) in try recorder.document(rate: x, name: "\u{0}", notes: nil).json } }
             guard
                 let sun = try? SunSwitch(
-                    configuration: SunSwitchConfiguration(offCenter: Vector(100, 300), onCenter: Vector(160, 300)),
+                    configuration: SunSwitch.Configuration(offCenter: Vector(100, 300), onCenter: Vector(160, 300)),
                     backend: try NativeBackend())
             else { return }
             p.call { () throws(FlingError) in try SnapSceneRecorder(recording: sun).document(rate: 60).json }
@@ -450,7 +453,7 @@ extension SurfaceWalk {
                         p.call { () throws(FlingError) in try doc.replay(ReplayOptions()) }
                         for animated in [false, true] {
                             p.call { () throws(FlingError) in
-                                try doc.render(RenderOptions(replay: ReplayOptions(), title: "", animated: animated, frames: 7))
+                                try doc.render(Documents.RenderOptions(replay: ReplayOptions(), title: "", animated: animated, frames: 7))
                             }
                         }
                     }
@@ -471,9 +474,10 @@ extension SurfaceWalk {
             "FlingTraces.Run.StageItem.init(itemKind:id:label:facts:)", "FlingTraces.Run.Fact.init(_:_:)",
             "FlingTraces.Run.ItemSchema.init(itemKind:fields:)", "FlingTraces.Run.Frame.init(index:local:time:items:digest:)",
             "FlingTraces.Run.Item.init(itemKind:id:values:points:phase:)", "FlingTraces.Run.Event.init(frame:itemKind:id:name:detail:)",
-            "FlingTraces.Run.Input.init(frame:time:name:touch:phase:position:detail:)", "FlingTraces.Divergence.description",
-            "FlingTraces.Divergence.bits(_:)", "FlingTraces.Divergence.Part.init(rawValue:)", "FlingTraces.Divergence.Value.description",
-            "FlingTraces.Divergence.Value.number"
+            "FlingTraces.Run.Input.init(frame:time:name:touch:phase:position:detail:)", "FlingTraces.Run.Divergence.description",
+            "FlingTraces.Run.Divergence.bits(_:)", "FlingTraces.Run.Divergence.Part.init(rawValue:)",
+            "FlingTraces.Run.Divergence.Value.description",
+            "FlingTraces.Run.Divergence.Value.number"
         ) { p in
             var runs: [Run] = []
             for k in [Int.min, -1, 0, 1, Int.max] {
@@ -508,10 +512,10 @@ extension SurfaceWalk {
                     }
                 }
             }
-            for s in Hostile.strings + ["digest"] { p.count { Divergence.Part(rawValue: s) } }
+            for s in Hostile.strings + ["digest"] { p.count { Run.Divergence.Part(rawValue: s) } }
             for x in Hostile.doubles {
-                p.count { Divergence.bits(x) }
-                for v in [Divergence.Value.number(x), .text("\u{0}"), .absent] { p.count { (v.description, v.number) } }
+                p.count { Run.Divergence.bits(x) }
+                for v in [Run.Divergence.Value.number(x), .text("\u{0}"), .absent] { p.count { (v.description, v.number) } }
             }
         }
         add(

@@ -10,7 +10,7 @@ import FlingInteraction
 /// The registry of document kinds, and the reader for a document of any of them.
 public enum Documents {
     /// Every registered kind, in the order error messages list them.
-    public static let kinds: [DocumentKind] = [
+    package static let kinds: [Documents.Kind] = [
         Trace.kind,
         SceneDocument<BubblesScene>.kind,
         SceneDocument<DayNightScene>.kind,
@@ -22,7 +22,7 @@ public enum Documents {
     ]
 
     /// The kind registered as `name`.
-    public static func kind(named name: String) -> DocumentKind? { kinds.first { $0.name == name } }
+    package static func kind(named name: String) -> Documents.Kind? { kinds.first { $0.name == name } }
 
     /// Reads a document of any registered kind, parsing the bytes once: a JSON document
     /// (found by its `"format"` and, where the format holds several kinds, its `"kind"`), or a
@@ -31,7 +31,12 @@ public enum Documents {
     ///
     /// Throws a ``FlingError`` naming the line and key path when the document is malformed, of
     /// an unknown format or kind, or does not validate.
-    public static func read(_ bytes: [UInt8], strokes: StrokeOptions = .init()) throws(FlingError) -> any FlingDocument {
+    public static func read(_ bytes: [UInt8]) throws(FlingError) -> any FlingDocument {
+        try read(bytes, strokes: StrokeOptions())
+    }
+
+    /// ``read(_:)``, with a stroke CSV file made into a trace as `strokes` says.
+    package static func read(_ bytes: [UInt8], strokes: StrokeOptions) throws(FlingError) -> any FlingDocument {
         var i = bytes.starts(with: [0xEF, 0xBB, 0xBF]) ? 3 : 0
         while i < bytes.count, [0x20, 0x09, 0x0A, 0x0D].contains(bytes[i]) { i += 1 }
         guard i < bytes.count, bytes[i] == UInt8(ascii: "{") else {
@@ -49,12 +54,12 @@ public enum Documents {
 
     /// How a stroke CSV file becomes a trace: the viewport, the tile's side, the physics and
     /// the longest session.
-    public struct StrokeOptions: Sendable {
-        public var viewport: Rect
-        public var tileSize: Double
-        public var configuration: TileConfiguration
-        public var duration: Double
-        public init(
+    package struct StrokeOptions: Sendable {
+        package var viewport: Rect
+        package var tileSize: Double
+        package var configuration: TileConfiguration
+        package var duration: Double
+        package init(
             viewport: Rect = Trace.defaultStrokeViewport, tileSize: Double = 160, configuration: TileConfiguration = .init(),
             duration: Double = 10
         ) {
@@ -66,7 +71,7 @@ public enum Documents {
 extension DocumentDecoder {
     /// The registered kind of a parsed document: by its `"format"`, then, where several kinds
     /// share the format, by its `"kind"`.
-    mutating func kind(of root: JSONNode, among kinds: [DocumentKind]) throws(FlingError) -> DocumentKind {
+    mutating func kind(of root: JSONNode, among kinds: [Documents.Kind]) throws(FlingError) -> Documents.Kind {
         let path = Path()
         guard case .object(let members) = root.value else {
             throw fail(root, path, "a Fling document is a JSON object, not \(root.kind)")

@@ -6,14 +6,14 @@ import FlingCore
 // kind they hold (the `fling` command, `fling diff`, the replay page) go through `play`, `svg`
 // and `Documents.read`, never through a switch over kinds.
 
-/// A Fling document of a registered kind (``Documents/kinds``): a tile ``Trace``, a
-/// ``SceneDocument`` (snap or seeded scene) or a ``PathDocument``.
+/// A Fling document of a registered kind (`Documents/kinds`): a tile ``Trace``, a
+/// `SceneDocument` (snap or seeded scene) or a `PathDocument`.
 public protocol FlingDocument: Sendable {
-    /// The kind's own replay result: ``TraceReplay``, ``SceneReplay`` or ``PathReplay``.
+    /// The kind's own replay result: ``TraceReplay``, `SceneReplay` or `PathReplay`.
     associatedtype Replay: PinnedReplay & Sendable
 
     /// The kind's registration: its name, format and reader.
-    static var kind: DocumentKind { get }
+    static var kind: Documents.Kind { get }
     /// A short name, for reports.
     var name: String? { get set }
     /// What the document shows, in words.
@@ -25,8 +25,8 @@ public protocol FlingDocument: Sendable {
     /// order, pins consistent, within the kind's limits.
     func validate() throws(FlingError)
     /// The work a replay with `options` implies, in the kind's own unit (checked against the
-    /// kind's ``DocumentKind/budget`` before any replay or drawing starts).
-    func work(_ options: ReplayOptions) -> Work
+    /// kind's `Documents/Kind/budget` before any replay or drawing starts).
+    func work(_ options: ReplayOptions) -> Documents.Work
     /// Replays the document: its frames, events, digest and the comparison with its pins.
     func replay(_ options: ReplayOptions) throws(FlingError) -> Replay
     /// The replay as a ``Run`` titled `title` (frames only if the replay kept them).
@@ -37,45 +37,47 @@ public protocol FlingDocument: Sendable {
     /// The document with its pins set from a replay with `options`.
     func pinned(_ options: ReplayOptions) throws(FlingError) -> Self
     /// An SVG picture of the document's replay (what `fling render` writes).
-    func render(_ options: RenderOptions) throws(FlingError) -> String
+    func render(_ options: Documents.RenderOptions) throws(FlingError) -> String
 }
 
-/// The registration of a document kind: its name and format, and how a document of the kind
-/// is read from its parsed JSON. ``Documents/kinds`` lists every one.
-public struct DocumentKind: Sendable, CustomStringConvertible {
-    /// The kind's registered name: a document's `"format"` (`fling-trace`), or for formats that
-    /// hold several kinds, its `"kind"` (`chatHeads`, `sunSwitch`, `bubbles`, `dayNight`,
-    /// `clouds`, `morph`, `conveyor`).
-    public let name: String
-    /// The document's `"format"`: `fling-trace`, `fling-scene` or `fling-paths`.
-    public let format: String
-    /// What a document of the kind holds, in words.
-    public let summary: String
-    /// The most work (``FlingDocument/work(_:)``) a document of the kind may ask for, in its
-    /// unit: the kind's one documented ``WorkBudget`` (docs/BAD-INPUT.md lists them).
-    public let budget: WorkBudget
-    /// Reads a document of the kind from its parsed root (format, version and kind unchecked).
-    let read: @Sendable (inout DocumentDecoder, JSONNode) throws(FlingError) -> any FlingDocument
+extension Documents {
+    /// The registration of a document kind: its name and format, and how a document of the kind
+    /// is read from its parsed JSON. `Documents/kinds` lists every one.
+    public struct Kind: Sendable, CustomStringConvertible {
+        /// The kind's registered name: a document's `"format"` (`fling-trace`), or for formats that
+        /// hold several kinds, its `"kind"` (`chatHeads`, `sunSwitch`, `bubbles`, `dayNight`,
+        /// `clouds`, `morph`, `conveyor`).
+        package let name: String
+        /// The document's `"format"`: `fling-trace`, `fling-scene` or `fling-paths`.
+        package let format: String
+        /// What a document of the kind holds, in words.
+        package let summary: String
+        /// The most work (``FlingDocument/work(_:)``) a document of the kind may ask for, in its
+        /// unit: the kind's one documented ``WorkBudget`` (docs/BAD-INPUT.md lists them).
+        package let budget: WorkBudget
+        /// Reads a document of the kind from its parsed root (format, version and kind unchecked).
+        let read: @Sendable (inout DocumentDecoder, JSONNode) throws(FlingError) -> any FlingDocument
 
-    init(
-        name: String, format: String, summary: String, budget: WorkBudget,
-        read: @escaping @Sendable (inout DocumentDecoder, JSONNode) throws(FlingError) -> any FlingDocument
-    ) {
-        self.name = name; self.format = format; self.summary = summary; self.budget = budget; self.read = read
+        init(
+            name: String, format: String, summary: String, budget: WorkBudget,
+            read: @escaping @Sendable (inout DocumentDecoder, JSONNode) throws(FlingError) -> any FlingDocument
+        ) {
+            self.name = name; self.format = format; self.summary = summary; self.budget = budget; self.read = read
+        }
+
+        public var description: String { name == format ? name : "\(format)/\(name)" }
     }
 
-    public var description: String { name == format ? name : "\(format)/\(name)" }
-}
-
-/// The work a replay or a picture of a document implies, in its kind's unit (tile-ticks,
-/// samples × items, frames × segments), counted before the work starts.
-public struct Work: Hashable, Sendable, CustomStringConvertible {
-    /// What is counted.
-    public var unit: String
-    /// How much of it.
-    public var amount: Double
-    public init(unit: String, amount: Double) { self.unit = unit; self.amount = amount }
-    public var description: String { "\(amount) \(unit)" }
+    /// The work a replay or a picture of a document implies, in its kind's unit (tile-ticks,
+    /// samples × items, frames × segments), counted before the work starts.
+    public struct Work: Hashable, Sendable, CustomStringConvertible {
+        /// What is counted.
+        package var unit: String
+        /// How much of it.
+        package var amount: Double
+        package init(unit: String, amount: Double) { self.unit = unit; self.amount = amount }
+        public var description: String { "\(amount) \(unit)" }
+    }
 }
 
 /// How to replay a document.
@@ -85,22 +87,22 @@ public struct ReplayOptions {
 
     /// The backend documents that run physics (tile traces, snap scenes) replay on; nil for
     /// documents that need none (seeded scenes, paths).
-    public var makeBackend: MakeBackend?
+    package var makeBackend: MakeBackend?
     /// When display frames come (tile traces; other kinds sample at their own times).
-    public var display: DisplayFrames
+    package var display: ReplayOptions.DisplayFrames
     /// Whether to keep every frame's state (for a ``Run`` to compare or draw); off, a replay
     /// keeps only its digests.
-    public var keepsFrames: Bool
+    package var keepsFrames: Bool
     /// Ticks between a trace's checkpoint digests; nil uses each session's pinned interval.
-    public var checkpointInterval: Int?
+    package var checkpointInterval: Int?
     /// A backend of the pins' arithmetic, on which the pins are checked when ``makeBackend``'s
     /// arithmetic is another (platform bits cannot give portable pins), while this run is
     /// checked against it and against its backend's peer (``FlingDocument/play(_:title:)``);
     /// nil leaves the pins uncompared, which
     /// ``PinnedReplay/verify(allowingNoPins:allowingUncomparedRun:)`` refuses.
-    public var reference: MakeBackend?
+    package var reference: MakeBackend?
     /// The reference backend's name, for reports.
-    public var referenceName: String
+    package var referenceName: String
     /// With ``keepsFrames``, keep only samples `0, k, 2k, …` and the last (a picture of a long
     /// scene draws what it can show).
     package var frameStride = 1
@@ -112,7 +114,7 @@ public struct ReplayOptions {
     package func keeps(_ k: Int, of n: Int) -> Bool { keepsFrames && (k % max(1, frameStride) == 0 || k == n - 1) }
 
     public init(
-        makeBackend: MakeBackend? = nil, display: DisplayFrames = .rate(60), keepsFrames: Bool = true,
+        makeBackend: MakeBackend? = nil, display: ReplayOptions.DisplayFrames = .rate(60), keepsFrames: Bool = true,
         checkpointInterval: Int? = nil, reference: MakeBackend? = nil, referenceName: String = "a reference backend"
     ) {
         self.makeBackend = makeBackend; self.display = display; self.keepsFrames = keepsFrames
@@ -130,29 +132,31 @@ public struct ReplayOptions {
     }
 }
 
-/// How to draw a document (``FlingDocument/render(_:)``): the replay's options and the
-/// picture's. A kind uses the options that apply to it.
-public struct RenderOptions {
-    public var replay: ReplayOptions
-    /// The picture's title when the document has no name (a file name).
-    public var title: String
-    /// The backend's name, for captions.
-    public var backendName: String
-    /// Tile traces: ticks between drawn outlines.
-    public var every: Int
-    /// Day-night scenes: the seed of the clouds drawn.
-    public var clouds: UInt64
-    /// Path documents: an animated SVG (SMIL) rather than a filmstrip.
-    public var animated: Bool
-    /// Path documents: the frames drawn (nil: the kind's default).
-    public var frames: Int?
+extension Documents {
+    /// How to draw a document (``FlingDocument/render(_:)``): the replay's options and the
+    /// picture's. A kind uses the options that apply to it.
+    public struct RenderOptions {
+        package var replay: ReplayOptions
+        /// The picture's title when the document has no name (a file name).
+        package var title: String
+        /// The backend's name, for captions.
+        package var backendName: String
+        /// Tile traces: ticks between drawn outlines.
+        package var every: Int
+        /// Day-night scenes: the seed of the clouds drawn.
+        package var clouds: UInt64
+        /// Path documents: an animated SVG (SMIL) rather than a filmstrip.
+        package var animated: Bool
+        /// Path documents: the frames drawn (nil: the kind's default).
+        package var frames: Int?
 
-    public init(
-        replay: ReplayOptions, title: String, backendName: String = "native-portable", every: Int = 6, clouds: UInt64 = 1,
-        animated: Bool = false, frames: Int? = nil
-    ) {
-        self.replay = replay; self.title = title; self.backendName = backendName; self.every = every; self.clouds = clouds
-        self.animated = animated; self.frames = frames
+        package init(
+            replay: ReplayOptions, title: String, backendName: String = "native-portable", every: Int = 6, clouds: UInt64 = 1,
+            animated: Bool = false, frames: Int? = nil
+        ) {
+            self.replay = replay; self.title = title; self.backendName = backendName; self.every = every; self.clouds = clouds
+            self.animated = animated; self.frames = frames
+        }
     }
 }
 
@@ -162,16 +166,16 @@ public struct DocumentReplay: PinnedReplay, Sendable {
     public var run: Run
     public var pins: PinCheck
     /// The lines `fling replay` prints; the last is ``Run/summary``.
-    public var report: [String]
+    package var report: [String]
 }
 
 extension FlingDocument {
     /// The kind's registered name.
-    public var kindName: String { Self.kind.name }
+    package var kindName: String { Self.kind.name }
 
     /// Throws (`overBudget`, naming the budget and the document's figure) when a replay with
-    /// `options` would exceed the kind's ``DocumentKind/budget``.
-    public func checkWork(_ options: ReplayOptions) throws(FlingError) {
+    /// `options` would exceed the kind's ``Documents/Kind/budget``.
+    package func checkWork(_ options: ReplayOptions) throws(FlingError) {
         try Self.kind.budget.check(work(options).amount, "\(Self.kind) work")
     }
 
@@ -204,7 +208,7 @@ extension FlingDocument {
     }
 
     /// The document's picture, after checking its work.
-    public func svg(_ options: RenderOptions) throws(FlingError) -> String {
+    package func svg(_ options: Documents.RenderOptions) throws(FlingError) -> String {
         try checkWork(options.replay)
         return try render(options)
     }

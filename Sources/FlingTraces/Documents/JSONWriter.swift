@@ -236,29 +236,29 @@ package struct JSONWriter {
 // default case's when another is chosen (whose own keys, `home`, `settleRule`, `cullRule`,
 // follow from version 3 on).
 
-extension HomeAttachment {
+extension TileConfiguration.HomeAttachment {
     /// The springs of `attraction` and `rotation`: these, or the default springs' with pivots.
     var documentSprings: (attraction: SpringTuning, rotation: SpringTuning) {
         switch self {
         case .springs(let attraction, let rotation): (attraction, rotation)
-        case .pivots: HomeAttachment.springs().documentSprings
+        case .pivots: TileConfiguration.HomeAttachment.springs().documentSprings
         }
     }
 }
 
-extension SettleRule.Home {
+extension TileConfiguration.SettleRule.Home {
     /// The thresholds of `settle`: these, or the default ones with another rule.
     var documentThresholds: SettleThresholds {
         if case .thresholds(let thresholds) = self { thresholds } else { SettleThresholds() }
     }
 }
 
-extension CullRule {
+extension TileConfiguration.CullRule {
     /// The margin of `cullMargin`: this one, or the default one with another rule.
     var documentMargin: Double {
         switch self {
         case .outsideViewport(let margin): margin
-        case .below: CullRule.outsideViewport().documentMargin
+        case .below: TileConfiguration.CullRule.outsideViewport().documentMargin
         }
     }
 }

@@ -22,14 +22,14 @@ import FlingCore
 public struct PinCheck: Hashable, Sendable, CustomStringConvertible {
     /// The arithmetic the document's pins were made with (seeded scenes and path documents use
     /// no transcendental function: their pins hold for both, and say `portable`).
-    public var arithmetic: Arithmetic
+    package var arithmetic: Arithmetic
     /// The pins the document holds: each tick or sample count, final digest and checkpoint.
-    public var pinned: Int
+    package var pinned: Int
     /// The pins compared with a run of their arithmetic.
-    public var compared: Int
+    package var compared: Int
     /// Where the pins were compared: on this run, or on a reference run of the pins'
     /// arithmetic (``ReplayOptions/reference``) because this run's arithmetic is another.
-    public var comparedOn: Where
+    package var comparedOn: Where
     /// The pins that differ, in document order (``verify(allowingNoPins:allowingUncomparedRun:)``
     /// throws naming the first; ``description`` counts them).
     package var mismatches: [Mismatch]
@@ -82,7 +82,7 @@ public struct PinCheck: Hashable, Sendable, CustomStringConvertible {
     /// Whether ``verify(allowingNoPins:allowingUncomparedRun:)`` passes without an allowance:
     /// at least one pin compared, none differs, and, for pins compared on a reference run, this
     /// run compared with its peer's and equal.
-    public var matches: Bool { compared > 0 && mismatches.isEmpty && (run.map { $0.failure == nil && $0.notCompared == nil } ?? true) }
+    package var matches: Bool { compared > 0 && mismatches.isEmpty && (run.map { $0.failure == nil && $0.notCompared == nil } ?? true) }
 
     /// `3 of 3 pins compared (portable arithmetic, on this run): all match`; for pins compared
     /// on a reference run, what checking this run found after a semicolon
@@ -102,7 +102,7 @@ public struct PinCheck: Hashable, Sendable, CustomStringConvertible {
     /// what to do: no pin compared (unless `allowingNoPins`, for a replay that means to check
     /// nothing), or this run compared with no peer because its backend has none in this build
     /// (unless `allowingUncomparedRun`).
-    public func verify(allowingNoPins: Bool = false, allowingUncomparedRun: Bool = false) throws(FlingError) {
+    package func verify(allowingNoPins: Bool = false, allowingUncomparedRun: Bool = false) throws(FlingError) {
         if let m = mismatches.first {
             var reason = "expected \(m.expected)"
             if let r = m.frames {
@@ -136,7 +136,7 @@ public struct PinCheck: Hashable, Sendable, CustomStringConvertible {
 }
 
 /// A replay result that knows how it compared with its document's pins: ``TraceReplay``,
-/// ``SceneReplay``, ``PathReplay`` and ``DocumentReplay``.
+/// `SceneReplay`, `PathReplay` and ``DocumentReplay``.
 public protocol PinnedReplay {
     /// What comparing the replay with the document's pins found.
     var pins: PinCheck { get }
@@ -145,7 +145,7 @@ public protocol PinnedReplay {
 extension PinnedReplay {
     /// Throws unless at least one pin was compared and every compared pin matched, and, for
     /// pins compared on a reference run, this run equals its peer's (see
-    /// ``PinCheck/verify(allowingNoPins:allowingUncomparedRun:)``): the check a test makes.
+    /// `PinCheck/verify(allowingNoPins:allowingUncomparedRun:)`): the check a test makes.
     ///
     /// ```swift
     /// try replay.verify()      // fails when a pin differs, and when no pin was compared
@@ -156,5 +156,5 @@ extension PinnedReplay {
 
     /// Whether ``verify(allowingNoPins:allowingUncomparedRun:)`` passes without an allowance
     /// (``PinCheck/matches``).
-    public var matchesPins: Bool { pins.matches }
+    package var matchesPins: Bool { pins.matches }
 }

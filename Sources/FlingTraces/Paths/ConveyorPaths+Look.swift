@@ -11,15 +11,15 @@ import FlingPaths
 extension ConveyorPaths {
     /// One look of the dots' pattern: a disc of ``radius`` in ``color``, its center ``offset``
     /// points from its slot along the line (toward ``Conveyor/end``).
-    public struct Dot: Hashable, Sendable {
-        public let radius: Double
+    package struct Dot: Hashable, Sendable {
+        package let radius: Double
         /// `#rrggbb`.
-        public let color: String
-        public let offset: Double
+        package let color: String
+        package let offset: Double
 
         /// Throws unless the radius lies in 0...10⁶, the offset in −10⁶...10⁶, and the colour is
         /// `#` and six hexadecimal digits.
-        public init(radius: Double, color: String, offset: Double = 0) throws(FlingError) {
+        package init(radius: Double, color: String, offset: Double = 0) throws(FlingError) {
             try Check.range(radius, 0...1e6, "ConveyorPaths.Dot.radius")
             try Check.range(offset, -1e6...1e6, "ConveyorPaths.Dot.offset")
             try ConveyorPaths.checkColor(color, "ConveyorPaths.Dot.color")
@@ -28,13 +28,13 @@ extension ConveyorPaths {
     }
 
     /// A line drawn under the dots along the conveyor's line, end to end.
-    public struct Baseline: Hashable, Sendable {
+    package struct Baseline: Hashable, Sendable {
         /// `#rrggbb`.
-        public let color: String
+        package let color: String
         /// Points, 0...10⁶.
-        public let width: Double
+        package let width: Double
 
-        public init(color: String, width: Double = 1) throws(FlingError) {
+        package init(color: String, width: Double = 1) throws(FlingError) {
             try ConveyorPaths.checkColor(color, "ConveyorPaths.Baseline.color")
             try Check.range(width, 0...1e6, "ConveyorPaths.Baseline.width")
             self.color = color; self.width = width
@@ -45,27 +45,27 @@ extension ConveyorPaths {
     /// ``beginTime`` seconds behind it, as a `CAKeyframeAnimation` whose `beginTime` is that much
     /// later than the dots' animation: before then the shape is the first keyframe (the layer's
     /// model path).
-    public struct Pin: Sendable {
+    package struct Pin: Sendable {
         /// The keyframes' path data, as the document wrote them.
-        public let keyframes: [String]
-        public let animation: KeyframeAnimation
+        package let keyframes: [String]
+        package let animation: KeyframeAnimation
         /// Seconds, 0...10⁹.
-        public let beginTime: Double
+        package let beginTime: Double
         /// The fill, `#rrggbb`.
-        public let color: String
+        package let color: String
 
-        public init(keyframes: [String], animation: KeyframeAnimation, beginTime: Double, color: String) throws(FlingError) {
+        package init(keyframes: [String], animation: KeyframeAnimation, beginTime: Double, color: String) throws(FlingError) {
             try Check.range(beginTime, 0...1e9, "ConveyorPaths.Pin.beginTime")
             try ConveyorPaths.checkColor(color, "ConveyorPaths.Pin.color")
             self.keyframes = keyframes; self.animation = animation; self.beginTime = beginTime; self.color = color
         }
 
         /// The shape at `t` seconds of the dots' time: the animation's at `t − beginTime`.
-        public func shape(at t: Double) -> BezierPath { animation.shape(at: t - beginTime) }
+        package func shape(at t: Double) -> BezierPath { animation.shape(at: t - beginTime) }
     }
 
     /// The most looks a pattern of dots has.
-    public static let maximumDots = 64
+    package static let maximumDots = 64
 
     static func checkColor(_ color: String, _ field: String) throws(FlingError) {
         let hex = color.utf8.dropFirst()

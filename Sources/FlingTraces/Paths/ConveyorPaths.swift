@@ -15,30 +15,30 @@ import FlingPaths
 
 /// A conveyor of dots: Fling's plain dots, or with ``dots``, ``baseline`` and ``pin`` the jumping
 /// pin's scene as its original draws it.
-public struct ConveyorPaths: SampledPaths {
-    public var conveyor: Conveyor
+package struct ConveyorPaths: SampledPaths {
+    package var conveyor: Conveyor
     /// The dots' looks in turn along the belt: item `k` wears `dots[k.ordinal mod count]`
     /// (``Conveyor/Item/ordinal``). Empty (the default): plain dots.
-    public var dots: [Dot] = []
+    package var dots: [Dot] = []
     /// A line under the dots, if any.
-    public var baseline: Baseline? = nil
+    package var baseline: Baseline? = nil
     /// A morph over the dots, if any.
-    public var pin: Pin? = nil
+    package var pin: Pin? = nil
 
-    public init(_ conveyor: Conveyor) { self.conveyor = conveyor }
+    package init(_ conveyor: Conveyor) { self.conveyor = conveyor }
 
-    public init(_ conveyor: Conveyor, dots: [Dot], baseline: Baseline? = nil, pin: Pin? = nil) {
+    package init(_ conveyor: Conveyor, dots: [Dot], baseline: Baseline? = nil, pin: Pin? = nil) {
         self.conveyor = conveyor; self.dots = dots; self.baseline = baseline; self.pin = pin
     }
 
     /// One sample: the dots on the line.
-    public typealias Frame = [Conveyor.Item]
+    package typealias Frame = [Conveyor.Item]
 
-    public static var kind: String { "conveyor" }
-    public static var summary: String { "a conveyor of fading dots" }
-    public static var keys: [String] { ["from", "to", "spacing", "period", "reversed", "fadeLength", "dots", "baseline", "pin"] }
+    package static var kind: String { "conveyor" }
+    package static var summary: String { "a conveyor of fading dots" }
+    package static var keys: [String] { ["from", "to", "spacing", "period", "reversed", "fadeLength", "dots", "baseline", "pin"] }
 
-    public static func read(_ r: inout PathReader) throws(FlingError) -> (ConveyorPaths, PathSampling) {
+    package static func read(_ r: inout PathReader) throws(FlingError) -> (ConveyorPaths, PathSampling) {
         let o = r.object, path = o.path
         let from = try r.decoder.vector(try r.decoder.required(o, "from"), path / "from")
         let to = try r.decoder.vector(try r.decoder.required(o, "to"), path / "to")
@@ -95,7 +95,7 @@ public struct ConveyorPaths: SampledPaths {
         }
     }
 
-    public func members(_ sampling: PathSampling) -> [String] {
+    package func members(_ sampling: PathSampling) -> [String] {
         typealias W = JSONWriter
         let c = conveyor
         return [
@@ -134,12 +134,12 @@ public struct ConveyorPaths: SampledPaths {
     }
 
     /// The sample times (frames clamped to 0...``KeyframeAnimation/maximumFrames``).
-    public func times(_ sampling: PathSampling) -> [Double] {
+    package func times(_ sampling: PathSampling) -> [Double] {
         let frames = min(max(sampling.frames, 0), KeyframeAnimation.maximumFrames)
         return (0..<frames).map { Double(nanoseconds($0, frames)) / 1e9 }
     }
 
-    public func replay(_ sampling: PathSampling, keepsFrames: Bool, into out: inout PathReplay<Self>) throws(FlingError) {
+    package func replay(_ sampling: PathSampling, keepsFrames: Bool, into out: inout PathReplay<Self>) throws(FlingError) {
         try checkLook()
         try checkSampling(sampling)
         for k in 0..<max(0, sampling.frames) {
@@ -155,7 +155,7 @@ public struct ConveyorPaths: SampledPaths {
 
     /// The plain conveyor's, ``Conveyor/sampleDigest(frames:)``; with looks or a pin, the same
     /// samples over the cycle with those.
-    public func digest(_ sampling: PathSampling) throws(FlingError) -> StateDigest {
+    package func digest(_ sampling: PathSampling) throws(FlingError) -> StateDigest {
         guard hasLook else { return try conveyor.sampleDigest(frames: sampling.frames) }
         try checkLook()
         try checkSampling(sampling)
@@ -168,16 +168,16 @@ public struct ConveyorPaths: SampledPaths {
     }
 
     /// ``Conveyor/sampleBudget``: frames × dots shown.
-    public static var budget: WorkBudget { Conveyor.sampleBudget }
+    package static var budget: WorkBudget { Conveyor.sampleBudget }
 
     /// Frames × dots on the line (and the pin's segments).
-    public func work(_ sampling: PathSampling) -> Work {
-        Work(
+    package func work(_ sampling: PathSampling) -> Documents.Work {
+        Documents.Work(
             unit: Self.budget.unit,
             amount: conveyor.sampleWork(frames: sampling.frames) + (pin?.animation.sampleWork(frames: max(0, sampling.frames)) ?? 0))
     }
 
-    public func run(of replay: PathReplay<Self>, in document: PathDocument<Self>, title: String) -> Run {
+    package func run(of replay: PathReplay<Self>, in document: PathDocument<Self>, title: String) -> Run {
         let times = times(document.sampling)
         var frames = PathDocument<Self>.frames(replay, times) { items in
             items.enumerated().map { n, item in
@@ -225,11 +225,11 @@ public struct ConveyorPaths: SampledPaths {
         }
     }
 
-    /// A filmstrip of ``RenderOptions/frames`` instants over one period (default 8), or an
+    /// A filmstrip of ``Documents/RenderOptions/frames`` instants over one period (default 8), or an
     /// animated SVG of that many samples (default 31). With looks or a pin: the scene as drawn
     /// (the line, the dots in their looks, the pin), the filmstrip over the cycle (default 12
     /// instants), the animation looping over the cycle, the pin's beginning `beginTime` late.
-    public func render(_ document: PathDocument<Self>, _ options: RenderOptions) throws(FlingError) -> String {
+    package func render(_ document: PathDocument<Self>, _ options: Documents.RenderOptions) throws(FlingError) -> String {
         if hasLook || baseline != nil {
             try checkLook()
             let scene = PathSVG.ConveyorScene(
@@ -240,7 +240,7 @@ public struct ConveyorPaths: SampledPaths {
             let frames = options.frames ?? 12
             guard (1...KeyframeAnimation.maximumFrames).contains(frames) else {
                 throw FlingError(
-                    .outOfRange, field: "RenderOptions.frames", value: "\(frames)",
+                    .outOfRange, field: "Documents.RenderOptions.frames", value: "\(frames)",
                     reason: "must lie in 1...\(KeyframeAnimation.maximumFrames)")
             }
             return PathSVG.filmstrip(scene, nanoseconds: (0..<frames).map { nanoseconds($0, frames) }, title: document.name ?? Self.kind)
@@ -249,7 +249,8 @@ public struct ConveyorPaths: SampledPaths {
         let frames = options.frames ?? 8
         guard (1...KeyframeAnimation.maximumFrames).contains(frames) else {
             throw FlingError(
-                .outOfRange, field: "RenderOptions.frames", value: "\(frames)", reason: "must lie in 1...\(KeyframeAnimation.maximumFrames)"
+                .outOfRange, field: "Documents.RenderOptions.frames", value: "\(frames)",
+                reason: "must lie in 1...\(KeyframeAnimation.maximumFrames)"
             )
         }
         let n = Int64(frames)

@@ -12,19 +12,19 @@ import FlingPaths
 // 0), `points` its start then three points per cubic segment; each frame carries its digest.
 
 /// Keyframes as path data (kept as written), and the animation made from them.
-public struct MorphPaths: SampledPaths {
+package struct MorphPaths: SampledPaths {
     /// The keyframes' path data, as the document wrote them.
-    public var keyframes: [String]
-    public var animation: KeyframeAnimation
+    package var keyframes: [String]
+    package var animation: KeyframeAnimation
 
-    public init(keyframes: [String], animation: KeyframeAnimation) { self.keyframes = keyframes; self.animation = animation }
+    package init(keyframes: [String], animation: KeyframeAnimation) { self.keyframes = keyframes; self.animation = animation }
 
     /// One sample: the shape.
-    public typealias Frame = BezierPath
+    package typealias Frame = BezierPath
 
-    public static var kind: String { "morph" }
-    public static var summary: String { "a keyframe morph of SVG path data" }
-    public static var keys: [String] {
+    package static var kind: String { "morph" }
+    package static var summary: String { "a keyframe morph of SVG path data" }
+    package static var keys: [String] {
         [
             "keyframes", "calculationMode", "keyTimes", "timing", "tension", "continuity", "bias", "duration", "repeatCount",
             "autoreverses",
@@ -42,7 +42,7 @@ public struct MorphPaths: SampledPaths {
         }
     }
 
-    public static func read(_ r: inout PathReader) throws(FlingError) -> (MorphPaths, PathSampling) {
+    package static func read(_ r: inout PathReader) throws(FlingError) -> (MorphPaths, PathSampling) {
         let o = r.object, path = o.path
         let (texts, animation) = try Self.animation(o, &r.decoder)
         let so = try r.decoder.object(try r.decoder.required(o, "sampling"), path / "sampling", keys: ["frames", "from", "to"])
@@ -135,7 +135,7 @@ public struct MorphPaths: SampledPaths {
         return (texts, animation)
     }
 
-    public func members(_ sampling: PathSampling) -> [String] {
+    package func members(_ sampling: PathSampling) -> [String] {
         typealias W = JSONWriter
         return Self.members(keyframes, animation, indent: "  ") + [
             "\"sampling\": {\"frames\": \(sampling.frames), \"from\": \(W.number(sampling.from)), \"to\": \(W.number(sampling.to))}"
@@ -171,12 +171,12 @@ public struct MorphPaths: SampledPaths {
     }
 
     /// The sample times (frames clamped to 0...``KeyframeAnimation/maximumFrames``).
-    public func times(_ sampling: PathSampling) -> [Double] {
+    package func times(_ sampling: PathSampling) -> [Double] {
         KeyframeAnimation.times(
             frames: min(max(sampling.frames, 0), KeyframeAnimation.maximumFrames), from: sampling.from, to: sampling.to)
     }
 
-    public func replay(_ sampling: PathSampling, keepsFrames: Bool, into out: inout PathReplay<Self>) throws(FlingError) {
+    package func replay(_ sampling: PathSampling, keepsFrames: Bool, into out: inout PathReplay<Self>) throws(FlingError) {
         try checkSampling(sampling)
         for t in times(sampling) {
             let shape = animation.shape(at: t)
@@ -188,19 +188,19 @@ public struct MorphPaths: SampledPaths {
         }
     }
 
-    public func digest(_ sampling: PathSampling) throws(FlingError) -> StateDigest {
+    package func digest(_ sampling: PathSampling) throws(FlingError) -> StateDigest {
         try animation.sampleDigest(frames: sampling.frames, from: sampling.from, to: sampling.to)
     }
 
     /// ``KeyframeAnimation/sampleBudget``: frames × the most segments a sampled shape has.
-    public static var budget: WorkBudget { KeyframeAnimation.sampleBudget }
+    package static var budget: WorkBudget { KeyframeAnimation.sampleBudget }
 
     /// Frames × the most segments a sampled shape has (a keyframe, or a matched pair's).
-    public func work(_ sampling: PathSampling) -> Work {
-        Work(unit: Self.budget.unit, amount: animation.sampleWork(frames: sampling.frames))
+    package func work(_ sampling: PathSampling) -> Documents.Work {
+        Documents.Work(unit: Self.budget.unit, amount: animation.sampleWork(frames: sampling.frames))
     }
 
-    public func run(of replay: PathReplay<Self>, in document: PathDocument<Self>, title: String) -> Run {
+    package func run(of replay: PathReplay<Self>, in document: PathDocument<Self>, title: String) -> Run {
         let frames = PathDocument<Self>.frames(replay, times(document.sampling)) { shape in
             shape.subpaths.enumerated().map { n, sp in
                 var points = [sp.start.x, sp.start.y]
@@ -224,9 +224,9 @@ public struct MorphPaths: SampledPaths {
             digest: replay.digest, summary: replay.summary)
     }
 
-    /// A filmstrip of sampled frames (``RenderOptions/frames``, default up to 24, over the
-    /// sampling's range), or an animated SVG of ``RenderOptions/frames`` samples (default 61).
-    public func render(_ document: PathDocument<Self>, _ options: RenderOptions) throws(FlingError) -> String {
+    /// A filmstrip of sampled frames (``Documents/RenderOptions/frames``, default up to 24, over the
+    /// sampling's range), or an animated SVG of ``Documents/RenderOptions/frames`` samples (default 61).
+    package func render(_ document: PathDocument<Self>, _ options: Documents.RenderOptions) throws(FlingError) -> String {
         if options.animated { return PathSVG.animated(animation, frames: options.frames ?? 61) }
         let s = document.sampling
         let times = try KeyframeAnimation.sampleTimes(frames: options.frames ?? min(s.frames, 24), from: s.from, to: s.to)

@@ -11,25 +11,25 @@ import FlingPaths
 /// A path document: paths of kind `Paths`, how they are sampled, and the digest the samples
 /// must give. `fling paths digest` and `fling replay` print the digest; `fling paths render` and
 /// `fling render` draw it.
-public struct PathDocument<Paths: SampledPaths>: Sendable {
-    public static var formatName: String { "fling-paths" }
-    public static var version: Int { 1 }
+package struct PathDocument<Paths: SampledPaths>: Sendable {
+    package static var formatName: String { "fling-paths" }
+    package static var version: Int { 1 }
 
-    public var name: String?
-    public var notes: String?
+    package var name: String?
+    package var notes: String?
     /// What moves.
-    public var paths: Paths
-    public var sampling: PathSampling
+    package var paths: Paths
+    package var sampling: PathSampling
     /// The digest the samples must give, when pinned.
-    public var expected: StateDigest?
+    package var expected: StateDigest?
 
-    public init(name: String? = nil, notes: String? = nil, paths: Paths, sampling: PathSampling, expected: StateDigest? = nil) {
+    package init(name: String? = nil, notes: String? = nil, paths: Paths, sampling: PathSampling, expected: StateDigest? = nil) {
         self.name = name; self.notes = notes; self.paths = paths; self.sampling = sampling; self.expected = expected
     }
 
     /// The digest over the sampled frames (see ``BezierPath/combine(into:)``), as the kind's
     /// library function computes it; throws unless the document validates.
-    public var digest: StateDigest {
+    package var digest: StateDigest {
         get throws(FlingError) {
             try validate()
             return try paths.digest(sampling)
@@ -40,23 +40,23 @@ public struct PathDocument<Paths: SampledPaths>: Sendable {
 /// Sample times: for a morph, `frames` instants from `from` to `to` seconds inclusive
 /// (``KeyframeAnimation/sampleTimes(frames:from:to:)``); for a conveyor, `frames` instants
 /// over one period (``Conveyor/sampleDigest(frames:)``), `from` and `to` unused.
-public struct PathSampling: Hashable, Sendable {
-    public var frames: Int
-    public var from: Double
-    public var to: Double
-    public init(frames: Int, from: Double = 0, to: Double = 1) { self.frames = frames; self.from = from; self.to = to }
+package struct PathSampling: Hashable, Sendable {
+    package var frames: Int
+    package var from: Double
+    package var to: Double
+    package init(frames: Int, from: Double = 0, to: Double = 1) { self.frames = frames; self.from = from; self.to = to }
 }
 
 /// A kind of moving paths a ``PathDocument`` holds, declared once in its own file: its
 /// registered name, its part of the document, its samples, its ``Run`` and its picture.
 /// ``MorphPaths`` and ``ConveyorPaths`` are Fling's.
-public protocol SampledPaths: Sendable {
+package protocol SampledPaths: Sendable {
     /// The paths at one sample.
     associatedtype Frame: Sendable
     /// The registered name: the document's `"kind"`.
     static var kind: String { get }
     static var summary: String { get }
-    /// The kind's work budget (its registration's ``DocumentKind/budget``).
+    /// The kind's work budget (its registration's ``Documents/Kind/budget``).
     static var budget: WorkBudget { get }
     /// The document keys the kind adds to the common ones.
     static var keys: [String] { get }
@@ -72,11 +72,11 @@ public protocol SampledPaths: Sendable {
     /// The library's digest over the samples (what the document pins).
     func digest(_ sampling: PathSampling) throws(FlingError) -> StateDigest
     /// The work sampling implies (frames × segments or items).
-    func work(_ sampling: PathSampling) -> Work
+    func work(_ sampling: PathSampling) -> Documents.Work
     /// The replay as a ``Run``.
     func run(of replay: PathReplay<Self>, in document: PathDocument<Self>, title: String) -> Run
-    /// The document's picture: a filmstrip, or with ``RenderOptions/animated`` an animated SVG.
-    func render(_ document: PathDocument<Self>, _ options: RenderOptions) throws(FlingError) -> String
+    /// The document's picture: a filmstrip, or with ``Documents/RenderOptions/animated`` an animated SVG.
+    func render(_ document: PathDocument<Self>, _ options: Documents.RenderOptions) throws(FlingError) -> String
 }
 
 extension SampledPaths {
@@ -93,28 +93,28 @@ extension SampledPaths {
 }
 
 /// A path document being read: the part a ``SampledPaths`` reads.
-public struct PathReader {
+package struct PathReader {
     var decoder: DocumentDecoder
     let object: DocumentDecoder.Object
 }
 
 /// A path document's samples, their digest, and how it compared with the document's pin.
-public struct PathReplay<Paths: SampledPaths>: PinnedReplay, Sendable {
+package struct PathReplay<Paths: SampledPaths>: PinnedReplay, Sendable {
     /// The paths at each sample (empty when frames are not kept).
-    public var frames: [Paths.Frame]
+    package var frames: [Paths.Frame]
     /// The digest chained after each sample (empty when frames are not kept).
-    public var digests: [StateDigest]
-    public var samples: Int
-    public var digest: StateDigest
-    public var pins: PinCheck
+    package var digests: [StateDigest]
+    package var samples: Int
+    package var digest: StateDigest
+    package var pins: PinCheck
 
     /// `digest <16 hex digits> frames <count>`: the line that names the samples.
-    public var summary: String { "digest \(digest.hex) frames \(samples)" }
+    package var summary: String { "digest \(digest.hex) frames \(samples)" }
 }
 
 extension PathDocument: FlingDocument {
-    public static var kind: DocumentKind {
-        DocumentKind(
+    package static var kind: Documents.Kind {
+        Documents.Kind(
             name: Paths.kind, format: formatName, summary: Paths.summary, budget: Paths.budget,
             read: { (d: inout DocumentDecoder, root: JSONNode) throws(FlingError) -> any FlingDocument in
                 try d.pathDocument(root) as PathDocument<Paths>
@@ -122,7 +122,7 @@ extension PathDocument: FlingDocument {
     }
 
     /// Reads a path document of this kind.
-    public init(json bytes: some Sequence<UInt8>) throws(FlingError) {
+    package init(json bytes: some Sequence<UInt8>) throws(FlingError) {
         let bytes = Array(bytes)
         var parser = JSONParser(bytes)
         let root = try parser.parseDocument()
@@ -130,11 +130,11 @@ extension PathDocument: FlingDocument {
         self = try decoder.pathDocument(root)
     }
 
-    public init(json text: String) throws(FlingError) { try self.init(json: Array(text.utf8)) }
+    package init(json text: String) throws(FlingError) { try self.init(json: Array(text.utf8)) }
 
     /// Throws unless the sampling is within 1...1000000 frames from and to finite times, and
     /// its work within the kind's budget (the paths validated as they were made).
-    public func validate() throws(FlingError) {
+    package func validate() throws(FlingError) {
         guard sampling.frames >= 1, sampling.frames <= KeyframeAnimation.maximumFrames else {
             throw FlingError(
                 .outOfRange, field: "sampling.frames", value: "\(sampling.frames)",
@@ -145,11 +145,11 @@ extension PathDocument: FlingDocument {
         try checkWork(ReplayOptions())
     }
 
-    public func work(_ options: ReplayOptions) -> Work { paths.work(sampling) }
+    package func work(_ options: ReplayOptions) -> Documents.Work { paths.work(sampling) }
 
     /// Samples the paths; compares the digest with the pinned one (paths use no platform
     /// arithmetic, so the pin is compared whatever the backend).
-    public func replay(_ options: ReplayOptions) throws(FlingError) -> PathReplay<Paths> {
+    package func replay(_ options: ReplayOptions) throws(FlingError) -> PathReplay<Paths> {
         try validate()
         var out = PathReplay<Paths>(
             frames: [], digests: [], samples: sampling.frames, digest: StateDigest(),
@@ -162,7 +162,7 @@ extension PathDocument: FlingDocument {
         return out
     }
 
-    public func pinned(_ options: ReplayOptions) throws(FlingError) -> PathDocument<Paths> {
+    package func pinned(_ options: ReplayOptions) throws(FlingError) -> PathDocument<Paths> {
         var o = options
         o.keepsFrames = false
         var bare = self
@@ -171,17 +171,17 @@ extension PathDocument: FlingDocument {
         return bare
     }
 
-    public func run(of replay: PathReplay<Paths>, title: String) -> Run { paths.run(of: replay, in: self, title: title) }
+    package func run(of replay: PathReplay<Paths>, title: String) -> Run { paths.run(of: replay, in: self, title: title) }
 
     /// `paths <kind> [<name>]: <n> frames`, then ``PathReplay/summary``.
-    public func report(of replay: PathReplay<Paths>) -> [String] {
+    package func report(of replay: PathReplay<Paths>) -> [String] {
         ["paths \(Paths.kind)\(name.map { " [\($0)]" } ?? ""): \(replay.samples) frames", replay.summary]
     }
 
-    public func render(_ options: RenderOptions) throws(FlingError) -> String { try paths.render(self, options) }
+    package func render(_ options: Documents.RenderOptions) throws(FlingError) -> String { try paths.render(self, options) }
 
     /// The document, as UTF-8 text ending in a newline.
-    public var json: String {
+    package var json: String {
         typealias W = JSONWriter
         var lines = ["\"format\": \(W.string(Self.formatName))", "\"version\": \(Self.version)"]
         if let name { lines.append("\"name\": \(W.string(name))") }

@@ -141,7 +141,7 @@ extension PredictionCheck.Seen {
     }
 
     /// What the check sees of a snap event (its item's resting places name a settled one).
-    package init?(_ e: SnapEvent, places: (SnapItemID) -> RestingPlaces?) {
+    package init?(_ e: SnapEvent, places: (SnapItem.ID) -> SnapItem.RestingPlaces?) {
         guard let item = e.item else { return nil }
         switch e.kind {
         case .grabbed: self = .grab(item.rawValue)

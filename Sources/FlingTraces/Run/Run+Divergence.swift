@@ -18,123 +18,125 @@ extension Run {
     /// (the one that differs, when the divergence is in an input: then the field is that input's
     /// own, `inputs[3].position.x`, with both values).
     /// Titles are not compared.
-    public func firstDivergence(from other: Run) -> Divergence? {
+    public func firstDivergence(from other: Run) -> Run.Divergence? {
         var d = DivergenceSearch(a: self, b: other)
         return d.search()
     }
 }
 
-/// Where two runs first differ (``Run/firstDivergence(from:)``), with everything needed to
-/// find it again: the frame, the item, the field, both values and their bits, and the input
-/// applied at or just before the frame.
-public struct Divergence: Sendable, CustomStringConvertible {
-    /// What differs.
-    public enum Part: String, Hashable, Sendable {
-        /// The document kinds (nothing else is compared).
-        case kind
-        /// The item kinds or their fields.
-        case schema
-        /// A stage's fixed facts: its viewport, frame interval or items.
-        case stage
-        /// The inputs applied before a frame.
-        case inputs
-        /// An item: present in one run only, or a value, shape point or phase.
-        case item
-        /// The events of a frame.
-        case events
-        /// A frame's time.
-        case time
-        /// A frame's chained digest, or the run's final digest.
-        case digest
-        /// The number of frames.
-        case frameCount
-    }
+extension Run {
+    /// Where two runs first differ (``Run/firstDivergence(from:)``), with everything needed to
+    /// find it again: the frame, the item, the field, both values and their bits, and the input
+    /// applied at or just before the frame.
+    public struct Divergence: Sendable, CustomStringConvertible {
+        /// What differs.
+        package enum Part: String, Hashable, Sendable {
+            /// The document kinds (nothing else is compared).
+            case kind
+            /// The item kinds or their fields.
+            case schema
+            /// A stage's fixed facts: its viewport, frame interval or items.
+            case stage
+            /// The inputs applied before a frame.
+            case inputs
+            /// An item: present in one run only, or a value, shape point or phase.
+            case item
+            /// The events of a frame.
+            case events
+            /// A frame's time.
+            case time
+            /// A frame's chained digest, or the run's final digest.
+            case digest
+            /// The number of frames.
+            case frameCount
+        }
 
-    /// One side's value: a number (shown with its bits), a word, or absent.
-    public enum Value: Sendable, CustomStringConvertible {
-        case number(Double)
-        case text(String)
-        case absent
+        /// One side's value: a number (shown with its bits), a word, or absent.
+        public enum Value: Sendable, CustomStringConvertible {
+            case number(Double)
+            case text(String)
+            case absent
 
+            public var description: String {
+                switch self {
+                case .number(let x): "\(x) (\(Run.Divergence.bits(x)))"
+                case .text(let s): s
+                case .absent: "absent"
+                }
+            }
+
+            /// The number, if the value is one.
+            package var number: Double? { if case .number(let x) = self { x } else { nil } }
+        }
+
+        package var part: Part
+        /// The frame's index in ``Run/frames`` (nil for kind and schema, and for a difference
+        /// found after the last frame, such as the final digest).
+        package var frame: Int?
+        /// The stage the frame belongs to (a trace's session, from 0) and its name.
+        package var stage: Int?
+        package var stageName: String?
+        /// The frame's tick or sample number within its stage.
+        package var local: Int?
+        /// The frame's time, seconds since its stage began.
+        package var time: Double?
+        /// The item's kind and id, when an item differs.
+        package var itemKind: String?
+        package var id: Int?
+        /// The field: a value's name (`x`), `points[3]`, `phase`, `present`, a fact's name, `events`,
+        /// `inputs`, `digest` ...
+        package var field: String
+        /// This run's value and the other's.
+        package var value: Value
+        package var otherValue: Value
+        /// The input that differs, when the divergence is in one (this run's, or the other's when
+        /// this run lacks it); otherwise the input applied at or just before the frame, in this run
+        /// (the other run's when this one has none there).
+        package var input: Run.Input?
+        /// The runs' titles, to say which is which.
+        package var title: String
+        package var otherTitle: String
+        /// What a frame is: `tick` or `sample` (``Run/frameUnit``).
+        package var frameUnit: String
+
+        /// `0x` and the 16 hexadecimal digits of `x`'s IEEE 754 bit pattern.
+        package static func bits(_ x: Double) -> String {
+            let h = String(x.bitPattern, radix: 16)
+            return "0x" + String(repeating: "0", count: 16 - h.count) + h
+        }
+
+        /// Several lines: where, what, both values with their bits, and the input before it.
         public var description: String {
-            switch self {
-            case .number(let x): "\(x) (\(Divergence.bits(x)))"
-            case .text(let s): s
-            case .absent: "absent"
+            var lines: [String] = []
+            var at = "first divergence"
+            if let local {
+                at += " at \(frameUnit) \(local)"
+                if let time { at += " (\(time) s)" }
+                if let stage, stage > 0 || stageName != nil {
+                    at += " of stage \(stage + 1)" + (stageName.map { " [\($0)]" } ?? "")
+                }
+                if let frame, frame != local { at += ", frame \(frame)" }
+            } else if frame == nil, part != .kind, part != .schema {
+                at += " after the last common frame"
             }
-        }
-
-        /// The number, if the value is one.
-        public var number: Double? { if case .number(let x) = self { x } else { nil } }
-    }
-
-    public var part: Part
-    /// The frame's index in ``Run/frames`` (nil for kind and schema, and for a difference
-    /// found after the last frame, such as the final digest).
-    public var frame: Int?
-    /// The stage the frame belongs to (a trace's session, from 0) and its name.
-    public var stage: Int?
-    public var stageName: String?
-    /// The frame's tick or sample number within its stage.
-    public var local: Int?
-    /// The frame's time, seconds since its stage began.
-    public var time: Double?
-    /// The item's kind and id, when an item differs.
-    public var itemKind: String?
-    public var id: Int?
-    /// The field: a value's name (`x`), `points[3]`, `phase`, `present`, a fact's name, `events`,
-    /// `inputs`, `digest` ...
-    public var field: String
-    /// This run's value and the other's.
-    public var value: Value
-    public var otherValue: Value
-    /// The input that differs, when the divergence is in one (this run's, or the other's when
-    /// this run lacks it); otherwise the input applied at or just before the frame, in this run
-    /// (the other run's when this one has none there).
-    public var input: Run.Input?
-    /// The runs' titles, to say which is which.
-    public var title: String
-    public var otherTitle: String
-    /// What a frame is: `tick` or `sample` (``Run/frameUnit``).
-    public var frameUnit: String
-
-    /// `0x` and the 16 hexadecimal digits of `x`'s IEEE 754 bit pattern.
-    public static func bits(_ x: Double) -> String {
-        let h = String(x.bitPattern, radix: 16)
-        return "0x" + String(repeating: "0", count: 16 - h.count) + h
-    }
-
-    /// Several lines: where, what, both values with their bits, and the input before it.
-    public var description: String {
-        var lines: [String] = []
-        var at = "first divergence"
-        if let local {
-            at += " at \(frameUnit) \(local)"
-            if let time { at += " (\(time) s)" }
-            if let stage, stage > 0 || stageName != nil {
-                at += " of stage \(stage + 1)" + (stageName.map { " [\($0)]" } ?? "")
+            lines.append(at + ": \(part.rawValue)")
+            var what = ""
+            if let itemKind { what += "\(itemKind)" + (id.map { " \($0)" } ?? "") + " " }
+            what += field
+            lines.append("  \(what)")
+            lines.append("  \(title): \(value)")
+            lines.append("  \(otherTitle): \(otherValue)")
+            if let input {
+                var s = "  input at or before it: \(input.name)"
+                if let touch = input.touch { s += " \(touch)" }
+                if let phase = input.phase { s += " \(phase)" }
+                if let p = input.position { s += " at (\(p.x), \(p.y))" }
+                s += " time \(input.time) s, applied before frame \(input.frame)"
+                if !input.detail.isEmpty { s += " (\(input.detail))" }
+                lines.append(s)
             }
-            if let frame, frame != local { at += ", frame \(frame)" }
-        } else if frame == nil, part != .kind, part != .schema {
-            at += " after the last common frame"
+            return lines.joined(separator: "\n")
         }
-        lines.append(at + ": \(part.rawValue)")
-        var what = ""
-        if let itemKind { what += "\(itemKind)" + (id.map { " \($0)" } ?? "") + " " }
-        what += field
-        lines.append("  \(what)")
-        lines.append("  \(title): \(value)")
-        lines.append("  \(otherTitle): \(otherValue)")
-        if let input {
-            var s = "  input at or before it: \(input.name)"
-            if let touch = input.touch { s += " \(touch)" }
-            if let phase = input.phase { s += " \(phase)" }
-            if let p = input.position { s += " at (\(p.x), \(p.y))" }
-            s += " time \(input.time) s, applied before frame \(input.frame)"
-            if !input.detail.isEmpty { s += " (\(input.detail))" }
-            lines.append(s)
-        }
-        return lines.joined(separator: "\n")
     }
 }
 
@@ -159,9 +161,9 @@ struct DivergenceSearch {
     /// `input`: the input the divergence is in, when it is one (else the last applied at or
     /// before `frame`).
     func make(
-        _ part: Divergence.Part, frame: Int?, item: (kind: String, id: Int)? = nil, field: String,
-        _ value: Divergence.Value, _ otherValue: Divergence.Value, input differing: Run.Input? = nil
-    ) -> Divergence {
+        _ part: Run.Divergence.Part, frame: Int?, item: (kind: String, id: Int)? = nil, field: String,
+        _ value: Run.Divergence.Value, _ otherValue: Run.Divergence.Value, input differing: Run.Input? = nil
+    ) -> Run.Divergence {
         var stage: Int?, name: String?, local: Int?, time: Double?
         if let frame {
             if let s = a.stage(at: frame) ?? b.stage(at: frame) { stage = s.offset; name = s.stage.name }
@@ -171,13 +173,13 @@ struct DivergenceSearch {
             time = f?.time
         }
         let input = differing ?? frame.flatMap { k in a.inputs.last { $0.frame <= k } ?? b.inputs.last { $0.frame <= k } }
-        return Divergence(
+        return Run.Divergence(
             part: part, frame: frame, stage: stage, stageName: name, local: local, time: time, itemKind: item?.kind,
             id: item?.id, field: field, value: value, otherValue: otherValue, input: input, title: a.title,
             otherTitle: b.title, frameUnit: a.frameUnit)
     }
 
-    mutating func search() -> Divergence? {
+    mutating func search() -> Run.Divergence? {
         guard a.kind == b.kind else { return make(.kind, frame: nil, field: "kind", .text(a.kind), .text(b.kind)) }
         if let d = compareSchema() { return d }
         let common = min(a.frames.count, b.frames.count)
@@ -205,11 +207,11 @@ struct DivergenceSearch {
         return nil
     }
 
-    func compareSchema() -> Divergence? {
+    func compareSchema() -> Run.Divergence? {
         for n in 0..<max(a.schema.count, b.schema.count) {
             let x = n < a.schema.count ? a.schema[n] : nil, y = n < b.schema.count ? b.schema[n] : nil
             guard x != y else { continue }
-            func text(_ s: Run.ItemSchema?) -> Divergence.Value {
+            func text(_ s: Run.ItemSchema?) -> Run.Divergence.Value {
                 s.map { .text("\($0.itemKind): \($0.fields.joined(separator: " "))") } ?? .absent
             }
             return make(.schema, frame: nil, field: "schema[\(n)]", text(x), text(y))
@@ -218,7 +220,7 @@ struct DivergenceSearch {
     }
 
     /// Compares the stages that begin at frame `k` (every stage when `k` is past the end).
-    func compareStages(at k: Int) -> Divergence? {
+    func compareStages(at k: Int) -> Run.Divergence? {
         let sa = a.stages.filter { $0.firstFrame == k || (k >= a.frames.count && $0.firstFrame >= k) }
         let sb = b.stages.filter { $0.firstFrame == k || (k >= b.frames.count && $0.firstFrame >= k) }
         for n in 0..<max(sa.count, sb.count) {
@@ -232,7 +234,7 @@ struct DivergenceSearch {
         return nil
     }
 
-    func compare(_ x: Run.Stage, _ y: Run.Stage, frame k: Int) -> Divergence? {
+    func compare(_ x: Run.Stage, _ y: Run.Stage, frame k: Int) -> Run.Divergence? {
         let frame: Int? = k < max(a.frames.count, b.frames.count) ? k : nil
         let vx = [x.viewport.x, x.viewport.y, x.viewport.width, x.viewport.height]
         let vy = [y.viewport.x, y.viewport.y, y.viewport.width, y.viewport.height]
@@ -241,8 +243,8 @@ struct DivergenceSearch {
         }
         if !Self.same(x.frameInterval, y.frameInterval) {
             return make(
-                .stage, frame: frame, field: "frameInterval", x.frameInterval.map(Divergence.Value.number) ?? .absent,
-                y.frameInterval.map(Divergence.Value.number) ?? .absent)
+                .stage, frame: frame, field: "frameInterval", x.frameInterval.map(Run.Divergence.Value.number) ?? .absent,
+                y.frameInterval.map(Run.Divergence.Value.number) ?? .absent)
         }
         var i = 0, j = 0
         while i < x.items.count || j < y.items.count {
@@ -285,13 +287,13 @@ struct DivergenceSearch {
         if let t = i.touch { s += " \(t)" }
         if let p = i.phase { s += " \(p)" }
         if let p = i.position { s += " at (\(p.x), \(p.y))" }
-        s += " time \(i.time) s (\(Divergence.bits(i.time)))"
+        s += " time \(i.time) s (\(Run.Divergence.bits(i.time)))"
         if !i.detail.isEmpty { s += " \(i.detail)" }
         return s + " before frame \(i.frame)"
     }
 
     /// Compares the inputs applied before frames up to `k`.
-    mutating func compareInputs(through k: Int) -> Divergence? {
+    mutating func compareInputs(through k: Int) -> Run.Divergence? {
         while true {
             let x = inputA < a.inputs.count && a.inputs[inputA].frame <= k ? a.inputs[inputA] : nil
             let y = inputB < b.inputs.count && b.inputs[inputB].frame <= k ? b.inputs[inputB] : nil
@@ -316,9 +318,9 @@ struct DivergenceSearch {
 
     /// The first field in which two inputs differ (`frame`, `name`, `touch`, `phase`, `time`,
     /// `position.x`, `position.y`, `detail`), with both values; nil when they are the same.
-    static func difference(_ x: Run.Input, _ y: Run.Input) -> (String, Divergence.Value, Divergence.Value)? {
-        func text(_ s: String?) -> Divergence.Value { s.map { .text($0) } ?? .absent }
-        func number(_ d: Double?) -> Divergence.Value { d.map { .number($0) } ?? .absent }
+    static func difference(_ x: Run.Input, _ y: Run.Input) -> (String, Run.Divergence.Value, Run.Divergence.Value)? {
+        func text(_ s: String?) -> Run.Divergence.Value { s.map { .text($0) } ?? .absent }
+        func number(_ d: Double?) -> Run.Divergence.Value { d.map { .number($0) } ?? .absent }
         if x.frame != y.frame { return ("frame", .text("\(x.frame)"), .text("\(y.frame)")) }
         if x.name != y.name { return ("name", .text(x.name), .text(y.name)) }
         if x.touch != y.touch { return ("touch", text(x.touch.map { "\($0)" }), text(y.touch.map { "\($0)" })) }
@@ -331,7 +333,7 @@ struct DivergenceSearch {
     }
 
     /// Compares the events of frames up to `k`.
-    mutating func compareEvents(through k: Int) -> Divergence? {
+    mutating func compareEvents(through k: Int) -> Run.Divergence? {
         while true {
             let x = eventA < a.events.count && a.events[eventA].frame <= k ? a.events[eventA] : nil
             let y = eventB < b.events.count && b.events[eventB].frame <= k ? b.events[eventB] : nil
@@ -351,7 +353,7 @@ struct DivergenceSearch {
         }
     }
 
-    func compareItems(_ fa: Run.Frame, _ fb: Run.Frame) -> Divergence? {
+    func compareItems(_ fa: Run.Frame, _ fb: Run.Frame) -> Run.Divergence? {
         let k = fa.index
         var i = 0, j = 0
         while i < fa.items.count || j < fb.items.count {
@@ -369,7 +371,7 @@ struct DivergenceSearch {
                 if !Self.same(x, y) {
                     return make(
                         .item, frame: k, item: (p.itemKind, p.id), field: n < fields.count ? fields[n] : "values[\(n)]",
-                        x.map(Divergence.Value.number) ?? .absent, y.map(Divergence.Value.number) ?? .absent)
+                        x.map(Run.Divergence.Value.number) ?? .absent, y.map(Run.Divergence.Value.number) ?? .absent)
                 }
             }
             for n in 0..<max(p.points.count, q.points.count) {
@@ -377,7 +379,7 @@ struct DivergenceSearch {
                 if !Self.same(x, y) {
                     return make(
                         .item, frame: k, item: (p.itemKind, p.id), field: "points[\(n)]",
-                        x.map(Divergence.Value.number) ?? .absent, y.map(Divergence.Value.number) ?? .absent)
+                        x.map(Run.Divergence.Value.number) ?? .absent, y.map(Run.Divergence.Value.number) ?? .absent)
                 }
             }
             if p.phase != q.phase {

@@ -36,31 +36,31 @@ import FlingCore
 /// Two runs of the same input compare with ``firstDivergence(from:)``, which names the first
 /// frame, item, field and both values with their bit patterns where they part.
 public struct Run: Sendable {
-    /// The registered name of the document's kind (``DocumentKind/name``: `fling-trace`,
+    /// The registered name of the document's kind (``Documents/Kind/name``: `fling-trace`,
     /// `chatHeads`, `bubbles`, `morph` ...).
-    public var kind: String
+    package var kind: String
     /// A short human title (the file name, the document's name, a backend).
-    public var title: String
+    package var title: String
     /// What a frame is: `tick` (tile traces) or `sample` (scene and path documents).
-    public var frameUnit: String
+    package var frameUnit: String
     /// The parts of the run that start afresh, in frame order: a trace's sessions (each a fresh
     /// animator over its own viewport and tiles), or the one stage of any other document.
-    public var stages: [Stage]
+    package var stages: [Stage]
     /// For each item kind, the names of its per-frame values, in the order
     /// ``Item/values`` holds them (for example `tile: x y angle vx vy w`).
-    public var schema: [ItemSchema]
+    package var schema: [ItemSchema]
     /// Every frame, in order; ``Frame/index`` is the position in this array.
-    public var frames: [Frame]
+    package var frames: [Frame]
     /// What happened, in frame order (grabbed, released, settled, culled, snapped, toggled,
     /// emitted, popped ...), each at the frame it happened in.
-    public var events: [Event]
+    package var events: [Event]
     /// The inputs applied (touches, tile operations, picks, taps ...), in frame order, each at
     /// the frame before which it was applied.
-    public var inputs: [Input]
+    package var inputs: [Input]
     /// The kind's own digest of the whole run (the pinned one: what `fling replay` prints last).
-    public var digest: StateDigest
+    package var digest: StateDigest
     /// The line `fling replay` prints last for this run (`digest <hex> ticks <n>` ...).
-    public var summary: String
+    package var summary: String
     /// The frames each stage stepped or sampled, kept in ``frames`` or not (a replay that keeps
     /// none still counts them): what a check of the run against a reference run covers.
     package var stageFrames: [Int]
@@ -68,7 +68,7 @@ public struct Run: Sendable {
     /// on a sound backend has none).
     package var refusals: [Refusal] = []
     /// Where released items end if nothing touches them again (a replay with predictions,
-    /// ``DragEvent/prediction``), each with the frames it stands for: the page draws the
+    /// ``TileEvent/prediction``), each with the frames it stands for: the page draws the
     /// predicted end pose from the release until the item gets there.
     package var predictions: [Prediction] = []
 
@@ -90,7 +90,7 @@ public struct Run: Sendable {
         }
     }
 
-    public init(
+    package init(
         kind: String, title: String, frameUnit: String, stages: [Stage], schema: [ItemSchema], frames: [Frame],
         events: [Event], inputs: [Input], digest: StateDigest, summary: String
     ) {
@@ -100,38 +100,38 @@ public struct Run: Sendable {
     }
 
     /// The stage frame `index` belongs to (the last stage for an index past the end).
-    public func stage(at index: Int) -> (offset: Int, stage: Stage)? {
+    package func stage(at index: Int) -> (offset: Int, stage: Stage)? {
         guard !stages.isEmpty else { return nil }
         let s = stages.lastIndex { $0.firstFrame <= index } ?? 0
         return (s, stages[s])
     }
 
     /// The names of one item kind's per-frame values.
-    public struct ItemSchema: Hashable, Sendable {
+    package struct ItemSchema: Hashable, Sendable {
         /// `tile`, `head`, `panel`, `knob`, `rays`, `bubble`, `sky`, `cloud`, `subpath`, `dot`.
-        public var itemKind: String
+        package var itemKind: String
         /// The names of ``Item/values``, in order (`x`, `y`, `angle`, `vx`, `vy`, `w`, `scale` ...).
-        public var fields: [String]
-        public init(itemKind: String, fields: [String]) { self.itemKind = itemKind; self.fields = fields }
+        package var fields: [String]
+        package init(itemKind: String, fields: [String]) { self.itemKind = itemKind; self.fields = fields }
     }
 
     /// What does not change during a part of the run: where it is shown, how far apart its
     /// frames are, and each item's fixed facts.
-    public struct Stage: Hashable, Sendable {
+    package struct Stage: Hashable, Sendable {
         /// A name (a trace session's name, `stroke 3`), if it has one.
-        public var name: String?
+        package var name: String?
         /// The index of the stage's first frame in ``Run/frames``.
-        public var firstFrame: Int
+        package var firstFrame: Int
         /// How many frames the stage has.
-        public var frameCount: Int
+        package var frameCount: Int
         /// The area the app shows, in points (y down).
-        public var viewport: Rect
+        package var viewport: Rect
         /// Seconds per frame when frames are evenly spaced (a tick, or a sampling interval);
         /// nil when they are not.
-        public var frameInterval: Double?
+        package var frameInterval: Double?
         /// Each item's fixed facts, ordered by kind (schema order) then id.
-        public var items: [StageItem]
-        public init(
+        package var items: [StageItem]
+        package init(
             name: String? = nil, firstFrame: Int = 0, frameCount: Int, viewport: Rect, frameInterval: Double?,
             items: [StageItem]
         ) {
@@ -142,86 +142,86 @@ public struct Run: Sendable {
 
     /// An item's fixed facts: its kind, id, a label, and named numbers such as a tile's home
     /// frame (`homeX homeY width height`) or a bubble's size.
-    public struct StageItem: Hashable, Sendable {
-        public var itemKind: String
-        public var id: Int
-        public var label: String
-        public var facts: [Fact]
-        public init(itemKind: String, id: Int, label: String, facts: [Fact]) {
+    package struct StageItem: Hashable, Sendable {
+        package var itemKind: String
+        package var id: Int
+        package var label: String
+        package var facts: [Fact]
+        package init(itemKind: String, id: Int, label: String, facts: [Fact]) {
             self.itemKind = itemKind; self.id = id; self.label = label; self.facts = facts
         }
     }
 
     /// A named number.
-    public struct Fact: Hashable, Sendable {
-        public var name: String
-        public var value: Double
-        public init(_ name: String, _ value: Double) { self.name = name; self.value = value }
+    package struct Fact: Hashable, Sendable {
+        package var name: String
+        package var value: Double
+        package init(_ name: String, _ value: Double) { self.name = name; self.value = value }
     }
 
     /// One frame: its place in the run and in its stage, its time, and every item present in it.
-    public struct Frame: Sendable {
+    package struct Frame: Sendable {
         /// The frame's position in ``Run/frames`` (from 0).
-        public var index: Int
+        package var index: Int
         /// The tick (from 0) or sample number (from 0) within its stage.
-        public var local: Int
+        package var local: Int
         /// Seconds since its stage began.
-        public var time: Double
+        package var time: Double
         /// Every item present, ordered by kind (schema order) then id.
-        public var items: [Item]
+        package var items: [Item]
         /// The run's digest chained up to and including this frame, where the kind chains one
         /// frame by frame.
-        public var digest: StateDigest?
-        public init(index: Int, local: Int, time: Double, items: [Item], digest: StateDigest?) {
+        package var digest: StateDigest?
+        package init(index: Int, local: Int, time: Double, items: [Item], digest: StateDigest?) {
             self.index = index; self.local = local; self.time = time; self.items = items; self.digest = digest
         }
     }
 
-    /// One item's values in one frame, named by its kind's ``ItemSchema``; `points` holds a
+    /// One item's values in one frame, named by its kind's `ItemSchema`; `points` holds a
     /// shape's coordinates (x0, y0, x1, y1 ...) where the kind has one (a path's cubic
     /// segments: start, then three points a segment), empty otherwise.
     public struct Item: Sendable {
-        public var itemKind: String
-        public var id: Int
-        public var values: [Double]
-        public var points: [Double]
+        package var itemKind: String
+        package var id: Int
+        package var values: [Double]
+        package var points: [Double]
         /// A phase or state word where the kind has one (`held`, `attracted`, `falling` ...).
-        public var phase: String?
-        public init(itemKind: String, id: Int, values: [Double], points: [Double] = [], phase: String? = nil) {
+        package var phase: String?
+        package init(itemKind: String, id: Int, values: [Double], points: [Double] = [], phase: String? = nil) {
             self.itemKind = itemKind; self.id = id; self.values = values; self.points = points; self.phase = phase
         }
     }
 
     /// Something that happened to an item at a frame.
     public struct Event: Hashable, Sendable {
-        public var frame: Int
-        public var itemKind: String
-        public var id: Int
+        package var frame: Int
+        package var itemKind: String
+        package var id: Int
         /// `grabbed`, `released`, `settled`, `culled`, `snapped`, `toggled`, `emitted`, `popped` ...
-        public var name: String
+        package var name: String
         /// The rest, readable (release velocity, outcome ...).
-        public var detail: String
-        public init(frame: Int, itemKind: String, id: Int, name: String, detail: String) {
+        package var detail: String
+        package init(frame: Int, itemKind: String, id: Int, name: String, detail: String) {
             self.frame = frame; self.itemKind = itemKind; self.id = id; self.name = name; self.detail = detail
         }
     }
 
     /// An input, applied just before `frame` was stepped or sampled.
     public struct Input: Hashable, Sendable {
-        public var frame: Int
+        package var frame: Int
         /// The input's own time, seconds since its stage began.
-        public var time: Double
+        package var time: Double
         /// `touch`, `reset`, `addTile`, `removeTile`, `pick`, `tap`.
-        public var name: String
+        package var name: String
         /// The touch id, for touches.
-        public var touch: Int?
+        package var touch: Int?
         /// `began`, `moved`, `ended`, `cancelled` for touches.
-        public var phase: String?
+        package var phase: String?
         /// Where, for inputs that have a place.
-        public var position: Vector?
+        package var position: Vector?
         /// The rest, readable.
-        public var detail: String
-        public init(
+        package var detail: String
+        package init(
             frame: Int, time: Double, name: String, touch: Int? = nil, phase: String? = nil, position: Vector? = nil,
             detail: String = ""
         ) {

@@ -13,31 +13,31 @@ import FlingScenes
 // `x0 y0 x1 y1 x2 y2 x3 y3`; events `emitted`, `popped`, `removed`; inputs `tap`.
 
 /// A bubble emitter, its seed and its taps (seconds), as a scene document holds it.
-public struct BubblesScene: SampledScene {
-    public var configuration: BubbleEmitter.Configuration
-    public var seed: UInt64
-    public var taps: [Double]
+package struct BubblesScene: SampledScene {
+    package var configuration: BubbleEmitter.Configuration
+    package var seed: UInt64
+    package var taps: [Double]
 
-    public init(_ configuration: BubbleEmitter.Configuration, seed: UInt64, taps: [Double] = []) {
+    package init(_ configuration: BubbleEmitter.Configuration, seed: UInt64, taps: [Double] = []) {
         self.configuration = configuration; self.seed = seed; self.taps = taps
     }
 
     /// One sample: the live bubbles, and the bubbles emitted since the previous sample.
-    public struct Frame: Hashable, Sendable {
-        public var states: [BubbleEmitter.State]
-        public var emitted: [BubbleEmitter.Bubble]
+    package struct Frame: Hashable, Sendable {
+        package var states: [BubbleEmitter.State]
+        package var emitted: [BubbleEmitter.Bubble]
     }
 
-    public static var kind: String { "bubbles" }
-    public static var summary: String { "a seeded bubble emitter and its taps" }
-    public static var keys: [String] { ["seed"] }
-    public static var reportWords: [String] { ["emitted", "popped", "removed"] }
-    public static var runsPhysics: Bool { false }
+    package static var kind: String { "bubbles" }
+    package static var summary: String { "a seeded bubble emitter and its taps" }
+    package static var keys: [String] { ["seed"] }
+    package static var reportWords: [String] { ["emitted", "popped", "removed"] }
+    package static var runsPhysics: Bool { false }
 
     /// 2 when bubbles stay where they end (`removeOnCompletion` false), else 1.
-    public var minimumVersion: Int { configuration.removeOnCompletion ? 1 : 2 }
+    package var minimumVersion: Int { configuration.removeOnCompletion ? 1 : 2 }
 
-    public init(reading r: inout SceneReader) throws(FlingError) {
+    package init(reading r: inout SceneReader) throws(FlingError) {
         let o = r.object, path = o.path
         let c = try r.decoder.bubbles(try r.decoder.required(o, "configuration"), path / "configuration", version: r.version)
         var taps: [Double] = []
@@ -51,7 +51,7 @@ public struct BubblesScene: SampledScene {
         self.init(c, seed: try r.decoder.seed(o), taps: taps)
     }
 
-    public var members: [String] {
+    package var members: [String] {
         typealias W = JSONWriter
         let c = configuration
         let source: String
@@ -78,9 +78,9 @@ public struct BubblesScene: SampledScene {
         return ["\"seed\": \(seed)", "\"configuration\": {\n    " + members.joined(separator: ",\n    ") + "\n  }"]
     }
 
-    public var inputLines: [String] { taps.map { "{\"time\": \(JSONWriter.number($0)), \"tap\": true}" } }
+    package var inputLines: [String] { taps.map { "{\"time\": \(JSONWriter.number($0)), \"tap\": true}" } }
 
-    public func validate(_ sampling: SceneSampling) throws(FlingError) {
+    package func validate(_ sampling: SceneSampling) throws(FlingError) {
         let made = Double(taps.count) + (configuration.interval.map { sampling.duration / $0.lowerBound } ?? 0)
         try SceneSampling.checkMade(made, sampling)
         var e = try BubbleEmitter(configuration: configuration, seed: seed)
@@ -92,15 +92,15 @@ public struct BubblesScene: SampledScene {
     }
 
     /// The bubbles' budget: samples × the most bubbles alive at once.
-    public static let budget = WorkBudget("BubblesScene.budget", unit: "samples × live bubbles", limit: 1e7)
-    public static var animatedPicture: Bool { false }
+    package static let budget = WorkBudget("BubblesScene.budget", unit: "samples × live bubbles", limit: 1e7)
+    package static var animatedPicture: Bool { false }
 
     /// Samples × the most bubbles alive at once: a bubble lives from its emission to the end of
     /// its pop, at most `life = duration.upperBound + popDuration`, so at most
     /// `⌊life / interval.lowerBound⌋ + 1` timed ones (never more than are made) and the most
     /// taps within any `life` seconds are alive together; bubbles that stay where they end live
     /// for good (every one made).
-    public func work(_ sampling: SceneSampling) -> Work {
+    package func work(_ sampling: SceneSampling) -> Documents.Work {
         let c = configuration
         let life = c.removeOnCompletion ? c.duration.upperBound + c.popDuration : .infinity
         var live = Double(Self.mostWithin(life, of: taps))
@@ -108,7 +108,7 @@ public struct BubblesScene: SampledScene {
             let made = (sampling.duration / interval.lowerBound).rounded(.down) + 1
             live += min(made, (life / interval.lowerBound).rounded(.down) + 1)
         }
-        return Work(unit: Self.budget.unit, amount: Double(sampling.count) * live)
+        return Documents.Work(unit: Self.budget.unit, amount: Double(sampling.count) * live)
     }
 
     /// The most of `times` (never decreasing) within any half-open window `window` long.
@@ -121,7 +121,7 @@ public struct BubblesScene: SampledScene {
         return most
     }
 
-    public func replay(_ sampling: SceneSampling, _ options: ReplayOptions, into out: inout SceneReplay<Self>) throws(FlingError) {
+    package func replay(_ sampling: SceneSampling, _ options: ReplayOptions, into out: inout SceneReplay<Self>) throws(FlingError) {
         try checkSampling(sampling)
         var e = try BubbleEmitter(configuration: configuration, seed: seed)
         for t in taps { try e.tap(at: t) }
@@ -154,7 +154,7 @@ public struct BubblesScene: SampledScene {
         }
     }
 
-    public func run(of replay: SceneReplay<Self>, in document: SceneDocument<Self>, title: String) -> Run {
+    package func run(of replay: SceneReplay<Self>, in document: SceneDocument<Self>, title: String) -> Run {
         let emitted = replay.frames.flatMap(\.emitted)
         var items: [Run.StageItem] = emitted.map { b in
             let c = b.curve
@@ -202,7 +202,9 @@ public struct BubblesScene: SampledScene {
 
     /// Every bubble's path with its pops (every k-th by id when more would draw beyond
     /// `SceneSVG/maximumDrawn` numbers, 8 a bubble).
-    public func render(_ replay: SceneReplay<Self>, of document: SceneDocument<Self>, _ options: RenderOptions) throws(FlingError) -> String
+    package func render(_ replay: SceneReplay<Self>, of document: SceneDocument<Self>, _ options: Documents.RenderOptions)
+        throws(FlingError)
+        -> String
     {
         let f = SceneSVG.f
         let all = replay.frames.flatMap(\.emitted)
@@ -277,7 +279,7 @@ extension DocumentDecoder {
 
 extension SceneDocument where Scene == BubblesScene {
     /// The recording of a bubble emitter: its configuration, seed and every tap it was given.
-    public init(recording emitter: BubbleEmitter, sampling: SceneSampling, name: String? = nil) {
+    package init(recording emitter: BubbleEmitter, sampling: SceneSampling, name: String? = nil) {
         self.init(name: name, scene: BubblesScene(emitter.configuration, seed: emitter.seed, taps: emitter.taps), sampling: sampling)
     }
 }

@@ -16,38 +16,38 @@ import FlingInteraction
 /// Chat heads (ids 1, 2, … at `heads`, at rest) over a ``SnapAnimator`` with the default
 /// ``SnapConfiguration``, and the touches applied, each with its tick where it differs from the
 /// one its time gives (a late touch, a stall).
-public struct ChatHeadsScene: SampledScene {
-    public var configuration: ChatHeadsConfiguration
-    public var heads: [Vector]
-    public var inputs: [Trace.Input]
+package struct ChatHeadsScene: SampledScene {
+    package var configuration: ChatHeads.Configuration
+    package var heads: [Vector]
+    package var inputs: [Trace.Input]
     /// The snap configuration's dynamics (``SnapConfiguration/dynamics``).
-    public var dynamics: DynamicsSettings
+    package var dynamics: DynamicsSettings
     /// The snap configuration's touch rules and scale (version 2): what a document can say of
     /// a ``SnapConfiguration`` besides its dynamics. Default the defaults.
-    public var snap: SnapRules
+    package var snap: SnapRules
 
-    public init(
-        _ configuration: ChatHeadsConfiguration, heads: [Vector], inputs: [Trace.Input] = [], dynamics: DynamicsSettings = .init(),
+    package init(
+        _ configuration: ChatHeads.Configuration, heads: [Vector], inputs: [Trace.Input] = [], dynamics: DynamicsSettings = .init(),
         snap: SnapRules = .init()
     ) {
         self.configuration = configuration; self.heads = heads; self.inputs = inputs; self.dynamics = dynamics; self.snap = snap
     }
 
-    public typealias Frame = SnapFrame
+    package typealias Frame = SnapFrame
 
-    public static var kind: String { "chatHeads" }
-    public static var summary: String { "chat heads and the touches applied (a snap scene)" }
-    public static var keys: [String] { ["heads", "dynamics", "snap"] }
-    public static var reportWords: [String] { ["released", "tapped", "settled", "opened", "closed"] }
-    public static var runsPhysics: Bool { true }
+    package static var kind: String { "chatHeads" }
+    package static var summary: String { "chat heads and the touches applied (a snap scene)" }
+    package static var keys: [String] { ["heads", "dynamics", "snap"] }
+    package static var reportWords: [String] { ["released", "tapped", "settled", "opened", "closed"] }
+    package static var runsPhysics: Bool { true }
 
-    public init(reading r: inout SceneReader) throws(FlingError) {
+    package init(reading r: inout SceneReader) throws(FlingError) {
         let o = r.object, path = o.path
         let co = try r.decoder.object(
             try r.decoder.required(o, "configuration"), path / "configuration",
             keys: ["screen", "safeBand", "diameter", "outside", "pressedScale", "spring", "spacing", "panelHeight"]
                 + (r.version >= 2 ? ["motion", "layout"] : []))
-        var c = ChatHeadsConfiguration(
+        var c = ChatHeads.Configuration(
             screen: try r.decoder.rect(try r.decoder.required(co, "screen"), co.path / "screen"),
             safeBand: try r.decoder.range(co, "safeBand"))
         c.diameter = try r.decoder.double(co, "diameter")
@@ -60,7 +60,7 @@ public struct ChatHeadsScene: SampledScene {
         c.panelHeight = try r.decoder.double(co, "panelHeight")
         if let m = r.decoder.optional(co, "motion") { c.motion = try r.decoder.snapMotion(m, co.path / "motion") }
         if let l = r.decoder.optional(co, "layout") {
-            guard let layout = ChatHeadsLayout(rawValue: try r.decoder.string(l, co.path / "layout")) else {
+            guard let layout = ChatHeads.Layout(rawValue: try r.decoder.string(l, co.path / "layout")) else {
                 throw r.decoder.fail(l, co.path / "layout", "must be \"row\" or \"conversation\"")
             }
             c.layout = layout
@@ -72,7 +72,7 @@ public struct ChatHeadsScene: SampledScene {
         self.init(c, heads: heads, inputs: try r.snapInputs(), dynamics: try r.snapDynamics(), snap: try r.snapRules())
     }
 
-    public var members: [String] {
+    package var members: [String] {
         typealias W = JSONWriter
         let c = configuration
         var members = [
@@ -92,36 +92,36 @@ public struct ChatHeadsScene: SampledScene {
         return head + SnapScenes.members(dynamics, version: minimumVersion) + snapMember
     }
 
-    public var minimumVersion: Int {
+    package var minimumVersion: Int {
         configuration.motion != .spring(configuration.panelSpring) || configuration.layout != .row || snap != SnapRules()
             ? 2 : SnapScenes.minimumVersion(dynamics, inputs)
     }
 
-    public var inputLines: [String] { inputs.map(JSONWriter.input) }
+    package var inputLines: [String] { inputs.map(JSONWriter.input) }
 
     func make(on backend: any PhysicsBackend, predictionTicks: Int? = nil) throws(FlingError) -> ChatHeads {
         try ChatHeads(
-            heads: heads.enumerated().map { (SnapItemID($0.offset + 1), $0.element) }, configuration: configuration,
+            heads: heads.enumerated().map { (SnapItem.ID($0.offset + 1), $0.element) }, configuration: configuration,
             snap: snap.applied(to: SnapScenes.configuration(dynamics, predictionTicks: predictionTicks)), backend: backend)
     }
 
-    public func validate(_ sampling: SceneSampling) throws(FlingError) {
+    package func validate(_ sampling: SceneSampling) throws(FlingError) {
         try SceneSampling.checkMade(Double(heads.count), sampling)
         try SnapScenes.validate(touches: inputs, items: heads.count + 1, sampling: sampling)
         _ = try make(on: SnapValidationBackend())
     }
 
     /// The chat heads' budget: (physics ticks + samples) × items.
-    public static let budget = WorkBudget("ChatHeadsScene.budget", unit: "(ticks + samples) × items", limit: 1e7)
-    public static var animatedPicture: Bool { false }
+    package static let budget = WorkBudget("ChatHeadsScene.budget", unit: "(ticks + samples) × items", limit: 1e7)
+    package static var animatedPicture: Bool { false }
 
     /// (Ticks + samples) × items (the heads and the panel): every item may have a world every
     /// tick, and is read every sample.
-    public func work(_ sampling: SceneSampling) -> Work {
-        Work(unit: Self.budget.unit, amount: (SnapScenes.ticks(sampling) + Double(sampling.count)) * Double(heads.count + 1))
+    package func work(_ sampling: SceneSampling) -> Documents.Work {
+        Documents.Work(unit: Self.budget.unit, amount: (SnapScenes.ticks(sampling) + Double(sampling.count)) * Double(heads.count + 1))
     }
 
-    public func replay(_ sampling: SceneSampling, _ options: ReplayOptions, into out: inout SceneReplay<Self>) throws(FlingError) {
+    package func replay(_ sampling: SceneSampling, _ options: ReplayOptions, into out: inout SceneReplay<Self>) throws(FlingError) {
         try checkSampling(sampling)
         let made = try driver(options)
         try SnapScenes.replay(inputs, sampling, options, backend: made.backend, made.driver, into: &out)
@@ -158,7 +158,7 @@ public struct ChatHeadsScene: SampledScene {
         return (backend, driver)
     }
 
-    public func run(of replay: SceneReplay<Self>, in document: SceneDocument<Self>, title: String) -> Run {
+    package func run(of replay: SceneReplay<Self>, in document: SceneDocument<Self>, title: String) -> Run {
         let panel = heads.count + 1
         let frames = replay.frames.enumerated().map { k, f in
             var items = f.items.filter(\.item.isDraggable).map { s in
@@ -195,7 +195,9 @@ public struct ChatHeadsScene: SampledScene {
 
     /// The screen, each head's center path over the samples, its outline at the end, and the
     /// panel's last frame dashed.
-    public func render(_ replay: SceneReplay<Self>, of document: SceneDocument<Self>, _ options: RenderOptions) throws(FlingError) -> String
+    package func render(_ replay: SceneReplay<Self>, of document: SceneDocument<Self>, _ options: Documents.RenderOptions)
+        throws(FlingError)
+        -> String
     {
         SceneSVG.snap(replay.frames, frame: configuration.screen, title: "\(SceneSVG.title(document.name, options)): \(replay.summary)")
     }
@@ -239,12 +241,12 @@ extension SceneReader {
 extension SnapSceneRecorder where Scene == ChatHeadsScene {
     /// Starts recording `heads` (ids 1, 2, …; the default ``SnapConfiguration``, time origin 0),
     /// before its first touch and tick.
-    public init(recording heads: ChatHeads) throws(FlingError) {
+    package init(recording heads: ChatHeads) throws(FlingError) {
         try Self.start(heads.animator, rules: SnapRules(heads.animator.configuration))
         animator = heads.animator
         let c = heads.configuration
         let centers = heads.heads.map { id in heads.animator.itemDefinitions.first { $0.id == id }!.center }
-        guard heads.heads == (1...max(1, heads.heads.count)).map({ SnapItemID($0) }) else {
+        guard heads.heads == (1...max(1, heads.heads.count)).map({ SnapItem.ID($0) }) else {
             throw FlingError(
                 .invalidState, field: "SnapSceneRecorder(recording:)", value: "\(heads.heads)", reason: "head ids must be 1, 2, …")
         }

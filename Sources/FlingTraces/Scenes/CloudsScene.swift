@@ -9,24 +9,24 @@ import FlingScenes
 // `born startX y speed width height variant`; events `appeared`, `removed`.
 
 /// A cloud spawner and its seed.
-public struct CloudsScene: SampledScene {
-    public var configuration: CloudSpawner.Configuration
-    public var seed: UInt64
+package struct CloudsScene: SampledScene {
+    package var configuration: CloudSpawner.Configuration
+    package var seed: UInt64
 
-    public init(_ configuration: CloudSpawner.Configuration, seed: UInt64) {
+    package init(_ configuration: CloudSpawner.Configuration, seed: UInt64) {
         self.configuration = configuration; self.seed = seed
     }
 
     /// One sample: the clouds in the sky.
-    public typealias Frame = [CloudSpawner.Cloud]
+    package typealias Frame = [CloudSpawner.Cloud]
 
-    public static var kind: String { "clouds" }
-    public static var summary: String { "a seeded cloud spawner" }
-    public static var keys: [String] { ["seed"] }
-    public static var reportWords: [String] { ["appeared", "removed"] }
-    public static var runsPhysics: Bool { false }
+    package static var kind: String { "clouds" }
+    package static var summary: String { "a seeded cloud spawner" }
+    package static var keys: [String] { ["seed"] }
+    package static var reportWords: [String] { ["appeared", "removed"] }
+    package static var runsPhysics: Bool { false }
 
-    public init(reading r: inout SceneReader) throws(FlingError) {
+    package init(reading r: inout SceneReader) throws(FlingError) {
         let o = r.object, path = o.path
         let c = try r.decoder.clouds(try r.decoder.required(o, "configuration"), path / "configuration")
         guard try r.decoder.array(try r.decoder.required(o, "inputs"), path / "inputs").isEmpty else {
@@ -35,7 +35,7 @@ public struct CloudsScene: SampledScene {
         self.init(c, seed: try r.decoder.seed(o))
     }
 
-    public var members: [String] {
+    package var members: [String] {
         typealias W = JSONWriter
         let c = configuration
         let members = [
@@ -46,30 +46,30 @@ public struct CloudsScene: SampledScene {
         return ["\"seed\": \(seed)", "\"configuration\": {\n    " + members.joined(separator: ",\n    ") + "\n  }"]
     }
 
-    public var inputLines: [String] { [] }
+    package var inputLines: [String] { [] }
 
-    public func validate(_ sampling: SceneSampling) throws(FlingError) {
+    package func validate(_ sampling: SceneSampling) throws(FlingError) {
         try SceneSampling.checkMade(sampling.duration / configuration.interval.lowerBound, sampling)
         try configuration.validate()
     }
 
     /// The clouds' budget: samples × the most clouds in the sky at once.
-    public static let budget = WorkBudget("CloudsScene.budget", unit: "samples × live clouds", limit: 2e7)
-    public static var animatedPicture: Bool { true }
+    package static let budget = WorkBudget("CloudsScene.budget", unit: "samples × live clouds", limit: 2e7)
+    package static var animatedPicture: Bool { true }
 
     /// Samples × the most clouds in the sky at once: a cloud crosses the view and its own width
     /// at its speed, so at most `⌊crossing / interval⌋ + 1` are out together, and never more
     /// than are made.
-    public func work(_ sampling: SceneSampling) -> Work {
+    package func work(_ sampling: SceneSampling) -> Documents.Work {
         let c = configuration
         let widest = c.variants.map(\.x).max() ?? 0
         let crossing = (c.viewWidth + widest) / c.speed.lowerBound
         let made = (sampling.duration / c.interval.lowerBound).rounded(.down) + 1
         let live = min(made, (crossing / c.interval.lowerBound).rounded(.down) + 1)
-        return Work(unit: Self.budget.unit, amount: Double(sampling.count) * live)
+        return Documents.Work(unit: Self.budget.unit, amount: Double(sampling.count) * live)
     }
 
-    public func replay(_ sampling: SceneSampling, _ options: ReplayOptions, into out: inout SceneReplay<Self>) throws(FlingError) {
+    package func replay(_ sampling: SceneSampling, _ options: ReplayOptions, into out: inout SceneReplay<Self>) throws(FlingError) {
         try checkSampling(sampling)
         var s = try CloudSpawner(configuration: configuration, seed: seed)
         for k in 0..<sampling.count {
@@ -88,7 +88,7 @@ public struct CloudsScene: SampledScene {
         }
     }
 
-    public func run(of replay: SceneReplay<Self>, in document: SceneDocument<Self>, title: String) -> Run {
+    package func run(of replay: SceneReplay<Self>, in document: SceneDocument<Self>, title: String) -> Run {
         var seen: [CloudSpawner.Cloud] = []
         for frame in replay.frames {
             for c in frame where !seen.contains(where: { $0.id == c.id }) { seen.append(c) }
@@ -123,7 +123,9 @@ public struct CloudsScene: SampledScene {
     }
 
     /// The sky with the clouds alone, animated (SMIL).
-    public func render(_ replay: SceneReplay<Self>, of document: SceneDocument<Self>, _ options: RenderOptions) throws(FlingError) -> String
+    package func render(_ replay: SceneReplay<Self>, of document: SceneDocument<Self>, _ options: Documents.RenderOptions)
+        throws(FlingError)
+        -> String
     {
         SceneSVG.sky(
             sampling: document.sampling, samples: replay.frameSamples, summary: replay.summary, width: configuration.viewWidth,
@@ -150,7 +152,7 @@ extension DocumentDecoder {
 
 extension SceneDocument where Scene == CloudsScene {
     /// The recording of a cloud spawner: its configuration and seed.
-    public init(recording spawner: CloudSpawner, sampling: SceneSampling, name: String? = nil) {
+    package init(recording spawner: CloudSpawner, sampling: SceneSampling, name: String? = nil) {
         self.init(name: name, scene: CloudsScene(spawner.configuration, seed: spawner.seed), sampling: sampling)
     }
 }

@@ -11,25 +11,25 @@ import FlingScenes
 // inputs `pick`.
 
 /// A day-night picker showing `minutes` at the start, and the times picked since.
-public struct DayNightScene: SampledScene {
-    public var configuration: DayNightPicker.Configuration
-    public var minutes: Double
-    public var picks: [DayNightPicker.Pick]
+package struct DayNightScene: SampledScene {
+    package var configuration: DayNightPicker.Configuration
+    package var minutes: Double
+    package var picks: [DayNightPicker.Pick]
 
-    public init(_ configuration: DayNightPicker.Configuration, minutes: Double, picks: [DayNightPicker.Pick] = []) {
+    package init(_ configuration: DayNightPicker.Configuration, minutes: Double, picks: [DayNightPicker.Pick] = []) {
         self.configuration = configuration; self.minutes = minutes; self.picks = picks
     }
 
     /// One sample: the picker's layers.
-    public typealias Frame = DayNightPicker.Layers
+    package typealias Frame = DayNightPicker.Layers
 
-    public static var kind: String { "dayNight" }
-    public static var summary: String { "a day-night picker and the times picked" }
-    public static var keys: [String] { ["minutes"] }
-    public static var reportWords: [String] { ["picked"] }
-    public static var runsPhysics: Bool { false }
+    package static var kind: String { "dayNight" }
+    package static var summary: String { "a day-night picker and the times picked" }
+    package static var keys: [String] { ["minutes"] }
+    package static var reportWords: [String] { ["picked"] }
+    package static var runsPhysics: Bool { false }
 
-    public init(reading r: inout SceneReader) throws(FlingError) {
+    package init(reading r: inout SceneReader) throws(FlingError) {
         let o = r.object, path = o.path
         let c = try r.decoder.dayNight(try r.decoder.required(o, "configuration"), path / "configuration")
         var picks: [DayNightPicker.Pick] = []
@@ -40,7 +40,7 @@ public struct DayNightScene: SampledScene {
         self.init(c, minutes: try r.decoder.double(o, "minutes"), picks: picks)
     }
 
-    public var members: [String] {
+    package var members: [String] {
         typealias W = JSONWriter
         let c = configuration
         let transition: String
@@ -60,11 +60,11 @@ public struct DayNightScene: SampledScene {
         return ["\"minutes\": \(W.number(minutes))", "\"configuration\": {\n    " + members.joined(separator: ",\n    ") + "\n  }"]
     }
 
-    public var inputLines: [String] {
+    package var inputLines: [String] {
         picks.map { "{\"time\": \(JSONWriter.number($0.time)), \"pick\": \(JSONWriter.number($0.minutes))}" }
     }
 
-    public func validate(_ sampling: SceneSampling) throws(FlingError) {
+    package func validate(_ sampling: SceneSampling) throws(FlingError) {
         var p = try DayNightPicker(configuration: configuration, minutes: minutes)
         for (n, pick) in picks.enumerated() {
             do { try p.pick(pick.minutes, at: pick.time) } catch {
@@ -75,15 +75,15 @@ public struct DayNightScene: SampledScene {
 
     /// The day-night picker's budget: samples × copies of the sky image a sample holds
     /// (``DayNightPicker/Layers/skyCopies``).
-    public static let budget = WorkBudget("DayNightScene.budget", unit: "samples × sky copies", limit: 2e7)
-    public static var animatedPicture: Bool { true }
+    package static let budget = WorkBudget("DayNightScene.budget", unit: "samples × sky copies", limit: 2e7)
+    package static var animatedPicture: Bool { true }
 
     /// Samples × the copies of the sky image a sample holds.
-    public func work(_ sampling: SceneSampling) -> Work {
-        Work(unit: Self.budget.unit, amount: Double(sampling.count) * DayNightPicker.skyCopies(configuration))
+    package func work(_ sampling: SceneSampling) -> Documents.Work {
+        Documents.Work(unit: Self.budget.unit, amount: Double(sampling.count) * DayNightPicker.skyCopies(configuration))
     }
 
-    public func replay(_ sampling: SceneSampling, _ options: ReplayOptions, into out: inout SceneReplay<Self>) throws(FlingError) {
+    package func replay(_ sampling: SceneSampling, _ options: ReplayOptions, into out: inout SceneReplay<Self>) throws(FlingError) {
         try checkSampling(sampling)
         var p = try DayNightPicker(configuration: configuration, minutes: minutes)
         var next = 0
@@ -103,7 +103,7 @@ public struct DayNightScene: SampledScene {
         }
     }
 
-    public func run(of replay: SceneReplay<Self>, in document: SceneDocument<Self>, title: String) -> Run {
+    package func run(of replay: SceneReplay<Self>, in document: SceneDocument<Self>, title: String) -> Run {
         let frames = replay.frames.enumerated().map { k, l in
             Run.Frame(
                 index: k, local: k, time: document.sampling.time(k),
@@ -130,8 +130,10 @@ public struct DayNightScene: SampledScene {
     }
 
     /// An animated SVG (SMIL) of the transition with the sky, the turning sun and moon, the
-    /// stars and clouds drifting by (from a spawner seeded with ``RenderOptions/clouds``).
-    public func render(_ replay: SceneReplay<Self>, of document: SceneDocument<Self>, _ options: RenderOptions) throws(FlingError) -> String
+    /// stars and clouds drifting by (from a spawner seeded with ``Documents/RenderOptions/clouds``).
+    package func render(_ replay: SceneReplay<Self>, of document: SceneDocument<Self>, _ options: Documents.RenderOptions)
+        throws(FlingError)
+        -> String
     {
         SceneSVG.sky(
             sampling: document.sampling, samples: replay.frameSamples, summary: replay.summary, width: 390,
@@ -180,7 +182,7 @@ extension DocumentDecoder {
 
 extension SceneDocument where Scene == DayNightScene {
     /// The recording of a day-night picker: its configuration, first time and every pick.
-    public init(recording picker: DayNightPicker, sampling: SceneSampling, name: String? = nil) {
+    package init(recording picker: DayNightPicker, sampling: SceneSampling, name: String? = nil) {
         self.init(
             name: name, scene: DayNightScene(picker.configuration, minutes: picker.initialMinutes, picks: picker.picks),
             sampling: sampling)

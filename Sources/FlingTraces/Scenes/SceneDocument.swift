@@ -13,22 +13,22 @@ import FlingInteraction
 /// must give. `fling replay` and `fling render` read it like a trace; its state is a closed form
 /// of the scene (its seed, configuration and inputs), so the same document gives the same
 /// digest everywhere.
-public struct SceneDocument<Scene: SampledScene>: Hashable, Sendable {
+package struct SceneDocument<Scene: SampledScene>: Hashable, Sendable {
     /// The value of the document's `"format"` key.
-    public static var formatName: String { "fling-scene" }
+    package static var formatName: String { "fling-scene" }
     /// The newest version: this build reads 1 and 2 and writes the lowest that holds the
     /// document (2 for a snap scene's dynamics, ``SampledScene/minimumVersion``).
-    public static var version: Int { 2 }
+    package static var version: Int { 2 }
 
-    public var name: String?
-    public var notes: String?
+    package var name: String?
+    package var notes: String?
     /// The scene and its inputs.
-    public var scene: Scene
-    public var sampling: SceneSampling
+    package var scene: Scene
+    package var sampling: SceneSampling
     /// What the samples must give.
-    public var expected: SceneExpectation?
+    package var expected: SceneExpectation?
 
-    public init(name: String? = nil, notes: String? = nil, scene: Scene, sampling: SceneSampling, expected: SceneExpectation? = nil) {
+    package init(name: String? = nil, notes: String? = nil, scene: Scene, sampling: SceneSampling, expected: SceneExpectation? = nil) {
         self.name = name
         self.notes = notes
         self.scene = scene
@@ -38,32 +38,32 @@ public struct SceneDocument<Scene: SampledScene>: Hashable, Sendable {
 
     /// The most items (bubbles, clouds, heads) a document may make: a bound on the memory and
     /// time a replay can take.
-    public static var maximumItems: Double { SceneSampling.maximumItems }
+    package static var maximumItems: Double { SceneSampling.maximumItems }
 }
 
 /// When a scene is sampled: at `k / rate` seconds for `k = 0 … ⌊duration · rate⌋`.
-public struct SceneSampling: Hashable, Sendable {
+package struct SceneSampling: Hashable, Sendable {
     /// Samples per second, within 1...1000.
-    public var rate: Double
+    package var rate: Double
     /// Seconds, within 0...3600.
-    public var duration: Double
-    public init(rate: Double = 60, duration: Double) { self.rate = rate; self.duration = duration }
+    package var duration: Double
+    package init(rate: Double = 60, duration: Double) { self.rate = rate; self.duration = duration }
 
     /// The number of samples, `⌊duration · rate⌋ + 1`: for a sampling outside its limits
     /// (which ``validate()`` refuses), 1 when the product is negative or NaN, and at most 2⁵³.
-    public var count: Int {
+    package var count: Int {
         let n = (duration * rate).rounded(.down)
         guard n >= 0 else { return 1 }
         return Int(min(n, 0x1p53)) + 1
     }
 
     /// Throws unless the rate lies in 1...1000 and the duration in 0...3600 (seconds).
-    public func validate() throws(FlingError) {
+    package func validate() throws(FlingError) {
         try Check.range(rate, 1...1000, "sampling.rate")
         try Check.range(duration, 0...3600, "sampling.duration")
     }
     /// The time of sample `k`.
-    public func time(_ k: Int) -> Double { Double(k) / rate }
+    package func time(_ k: Int) -> Double { Double(k) / rate }
     /// The most items (bubbles, clouds, heads) a scene document may make.
     static let maximumItems = 250_000.0
 
@@ -86,24 +86,24 @@ public struct SceneSampling: Hashable, Sendable {
 }
 
 /// What a scene document's samples must give: their count and the digest over them.
-public struct SceneExpectation: Hashable, Sendable {
-    public var samples: Int
-    public var digest: StateDigest
-    public init(samples: Int, digest: StateDigest) { self.samples = samples; self.digest = digest }
+package struct SceneExpectation: Hashable, Sendable {
+    package var samples: Int
+    package var digest: StateDigest
+    package init(samples: Int, digest: StateDigest) { self.samples = samples; self.digest = digest }
 }
 
 /// A kind of scene a ``SceneDocument`` holds, declared once in its own file: its registered
 /// name, its part of the document (read and written), its validation, its replay (samples,
 /// digest, events), its ``Run`` and its picture. ``BubblesScene``, ``DayNightScene``,
 /// ``CloudsScene``, ``ChatHeadsScene`` and ``SunSwitchScene`` are Fling's.
-public protocol SampledScene: Hashable, Sendable {
+package protocol SampledScene: Hashable, Sendable {
     /// The scene's state at one sample.
     associatedtype Frame: Hashable, Sendable
     /// The registered name: the document's `"kind"`.
     static var kind: String { get }
     /// What the scene is, in words.
     static var summary: String { get }
-    /// The kind's work budget (its registration's ``DocumentKind/budget``), in ``work(_:)``'s unit.
+    /// The kind's work budget (its registration's ``Documents/Kind/budget``), in ``work(_:)``'s unit.
     static var budget: WorkBudget { get }
     /// The document keys the scene adds to the common ones.
     static var keys: [String] { get }
@@ -126,14 +126,15 @@ public protocol SampledScene: Hashable, Sendable {
     /// Throws unless the scene can be replayed at `sampling`.
     func validate(_ sampling: SceneSampling) throws(FlingError)
     /// The work a replay at `sampling` implies.
-    func work(_ sampling: SceneSampling) -> Work
+    func work(_ sampling: SceneSampling) -> Documents.Work
     /// Samples the scene: appends every sample's frame (when kept), chains the digest, and
     /// records the events and, for a snap scene, the animator's tick digest.
     func replay(_ sampling: SceneSampling, _ options: ReplayOptions, into replay: inout SceneReplay<Self>) throws(FlingError)
     /// The replay as a ``Run``.
     func run(of replay: SceneReplay<Self>, in document: SceneDocument<Self>, title: String) -> Run
     /// The document's picture.
-    func render(_ replay: SceneReplay<Self>, of document: SceneDocument<Self>, _ options: RenderOptions) throws(FlingError) -> String
+    func render(_ replay: SceneReplay<Self>, of document: SceneDocument<Self>, _ options: Documents.RenderOptions) throws(FlingError)
+        -> String
 }
 
 extension SampledScene {
@@ -147,7 +148,7 @@ extension SampledScene {
 
 /// A scene document being read: the part a ``SampledScene`` reads (its keys, typed, each error
 /// naming the line and key path).
-public struct SceneReader {
+package struct SceneReader {
     var decoder: DocumentDecoder
     let object: DocumentDecoder.Object
     /// The document's version.
@@ -155,38 +156,38 @@ public struct SceneReader {
 }
 
 extension SampledScene {
-    public var minimumVersion: Int { 1 }
+    package var minimumVersion: Int { 1 }
 }
 
 /// A scene document's replay: the state at every sample, the digest over them, the events, and
 /// how it compared with the document's pins.
-public struct SceneReplay<Scene: SampledScene>: PinnedReplay, Sendable {
+package struct SceneReplay<Scene: SampledScene>: PinnedReplay, Sendable {
     /// The state at each sample time (empty when frames are not kept; every k-th sample's and
     /// the last's for a picture: `frameSamples` says which).
-    public var frames: [Scene.Frame]
+    package var frames: [Scene.Frame]
     /// The sample of each frame kept.
     package var frameSamples: [Int] = []
     /// The number of samples taken.
-    public var samples: Int
+    package var samples: Int
     /// FNV-1a over every sample's state (each scene kind documents what).
-    public var digest: StateDigest
+    package var digest: StateDigest
     /// The digest chained up to and including each sample (when frames are kept): the running
     /// digest the replay page shows; each run's frames carry it.
-    public var sampleDigests: [StateDigest]
+    package var sampleDigests: [StateDigest]
     /// What happened, in order, in words: emitted, popped, removed bubbles; clouds appearing
     /// and leaving; grabs, releases, snaps, toggles.
-    public var events: [String]
+    package var events: [String]
     /// The same events for a ``Run``, at the sample they happened in.
-    public var timeline: [Run.Event]
+    package var timeline: [Run.Event]
     /// For a snap scene, the snap animator's own tick digest (``DragAnimator/digest``) and tick
     /// count: the same at every sampling rate, and equal to the live run's.
-    public var tickDigest: StateDigest?
-    public var ticks: Int?
+    package var tickDigest: StateDigest?
+    package var ticks: Int?
     /// How the replay compared with the document's pins (a snap scene's pins are of portable
     /// arithmetic: compared only on such a backend).
-    public var pins: PinCheck
+    package var pins: PinCheck
 
-    public init(samples: Int = 0) {
+    package init(samples: Int = 0) {
         frames = []
         self.samples = samples
         digest = StateDigest()
@@ -197,14 +198,14 @@ public struct SceneReplay<Scene: SampledScene>: PinnedReplay, Sendable {
     }
 
     /// `digest <16 hex digits> samples <count>`: the line that names a replay.
-    public var summary: String { "digest \(digest.hex) samples \(samples)" }
+    package var summary: String { "digest \(digest.hex) samples \(samples)" }
 }
 
 // MARK: - The document's common part
 
 extension SceneDocument: FlingDocument {
-    public static var kind: DocumentKind {
-        DocumentKind(
+    package static var kind: Documents.Kind {
+        Documents.Kind(
             name: Scene.kind, format: formatName, summary: Scene.summary, budget: Scene.budget,
             read: { (d: inout DocumentDecoder, root: JSONNode) throws(FlingError) -> any FlingDocument in
                 try d.sceneDocument(root) as SceneDocument<Scene>
@@ -212,7 +213,7 @@ extension SceneDocument: FlingDocument {
     }
 
     /// Reads a scene document of this kind.
-    public init(json bytes: some Sequence<UInt8>) throws(FlingError) {
+    package init(json bytes: some Sequence<UInt8>) throws(FlingError) {
         let bytes = Array(bytes)
         var parser = JSONParser(bytes)
         let root = try parser.parseDocument()
@@ -220,22 +221,22 @@ extension SceneDocument: FlingDocument {
         self = try decoder.sceneDocument(root)
     }
 
-    public init(json text: String) throws(FlingError) { try self.init(json: Array(text.utf8)) }
+    package init(json text: String) throws(FlingError) { try self.init(json: Array(text.utf8)) }
 
     /// Throws unless the scene can be replayed: a sampling within its limits, and the scene's
     /// own checks (a valid configuration, inputs in time order, at most ``maximumItems`` made).
-    public func validate() throws(FlingError) {
+    package func validate() throws(FlingError) {
         try sampling.validate()
         try scene.validate(sampling)
         try checkWork(ReplayOptions())
     }
 
-    public func work(_ options: ReplayOptions) -> Work { scene.work(sampling) }
+    package func work(_ options: ReplayOptions) -> Documents.Work { scene.work(sampling) }
 
     /// Replays the scene: applies its inputs at their times and samples it at
     /// ``SceneSampling/time(_:)``, chaining the digest over the samples (each scene kind says
     /// what a sample holds); a snap scene runs on `options`' backend.
-    public func replay(_ options: ReplayOptions) throws(FlingError) -> SceneReplay<Scene> {
+    package func replay(_ options: ReplayOptions) throws(FlingError) -> SceneReplay<Scene> {
         try validate()
         var out = SceneReplay<Scene>(samples: sampling.count)
         var o = options
@@ -268,19 +269,19 @@ extension SceneDocument: FlingDocument {
     }
 
     /// Replays the seeded scene (one that runs no physics) with its frames.
-    public func replay(keepsFrames: Bool = true) throws(FlingError) -> SceneReplay<Scene> {
+    package func replay(keepsFrames: Bool = true) throws(FlingError) -> SceneReplay<Scene> {
         try replay(ReplayOptions(keepsFrames: keepsFrames))
     }
 
     /// Replays the scene; a snap scene runs on a backend from `makeBackend` (given the solver
     /// iterations).
-    public func replay(
+    package func replay(
         keepsFrames: Bool = true, makeBackend: ((_ solverIterations: Int) throws(FlingError) -> any PhysicsBackend)?
     ) throws(FlingError) -> SceneReplay<Scene> {
         try replay(ReplayOptions(makeBackend: makeBackend, keepsFrames: keepsFrames))
     }
 
-    public func pinned(_ options: ReplayOptions) throws(FlingError) -> SceneDocument<Scene> {
+    package func pinned(_ options: ReplayOptions) throws(FlingError) -> SceneDocument<Scene> {
         var bare = self
         bare.expected = nil
         var o = options
@@ -292,13 +293,13 @@ extension SceneDocument: FlingDocument {
 
     /// The document with its expectation set from a replay (a snap scene's on `makeBackend`'s
     /// backends: its pins are meant for portable arithmetic).
-    public func pinned(
+    package func pinned(
         makeBackend: ((_ solverIterations: Int) throws(FlingError) -> any PhysicsBackend)? = nil
     ) throws(FlingError) -> SceneDocument<Scene> {
         try pinned(ReplayOptions(makeBackend: makeBackend, keepsFrames: false))
     }
 
-    public func run(of replay: SceneReplay<Scene>, title: String) -> Run {
+    package func run(of replay: SceneReplay<Scene>, title: String) -> Run {
         var run = scene.run(of: replay, in: self, title: title)
         run.stageFrames = [replay.samples]
         // Each frame carries the digest chained up to it (kept with the frames).
@@ -309,7 +310,7 @@ extension SceneDocument: FlingDocument {
     }
 
     /// `scene <kind> [<name>]: <n> <word>, …`, then ``SceneReplay/summary``.
-    public func report(of replay: SceneReplay<Scene>) -> [String] {
+    package func report(of replay: SceneReplay<Scene>) -> [String] {
         // One pass over the events (they can number millions), each split into words once: an
         // event counts once for each report word it holds as a word.
         let targets = Scene.reportWords.map { Array($0.utf8) }
@@ -330,7 +331,7 @@ extension SceneDocument: FlingDocument {
 
     /// The picture, from every k-th sample (`SceneSVG/frameStride(samples:perSample:animated:)`):
     /// at most `SceneSVG/maximumDrawn` numbers drawn.
-    public func render(_ options: RenderOptions) throws(FlingError) -> String {
+    package func render(_ options: Documents.RenderOptions) throws(FlingError) -> String {
         try validate()
         var o = options.replay
         o.keepsFrames = true
@@ -341,7 +342,7 @@ extension SceneDocument: FlingDocument {
     }
 
     /// The document, as UTF-8 text ending in a newline.
-    public var json: String {
+    package var json: String {
         typealias W = JSONWriter
         var lines = ["\"format\": \(W.string(Self.formatName))", "\"version\": \(scene.minimumVersion)"]
         if let name { lines.append("\"name\": \(W.string(name))") }

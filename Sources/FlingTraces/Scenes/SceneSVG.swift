@@ -38,7 +38,7 @@ enum SceneSVG {
     }
 
     /// The document's title for a picture: its name, or the file's.
-    static func title(_ name: String?, _ options: RenderOptions) -> String { XMLText.escaped(name ?? options.title) }
+    static func title(_ name: String?, _ options: Documents.RenderOptions) -> String { XMLText.escaped(name ?? options.title) }
 
     /// The animated sky: a SMIL animation over the frames kept (`samples`, their sample
     /// indices): the day-night picker's `layers` (sky, sun and moon, night), and clouds: the

@@ -9,16 +9,16 @@ import FlingInteraction
 /// The touch rules and scale of a ``SnapConfiguration`` that a snap scene document records
 /// (version 2, `"snap"`): the release projection, what counts as a press, and the scale's
 /// bounce. Default the defaults of ``SnapConfiguration``.
-public struct SnapRules: Hashable, Sendable {
-    public var decelerationRate: Double
-    public var tapSlop: Double
-    public var tapDuration: Double
+package struct SnapRules: Hashable, Sendable {
+    package var decelerationRate: Double
+    package var tapSlop: Double
+    package var tapDuration: Double
     /// The keyframes of ``SnapConfiguration/scaleMotion``; nil: its spring (a document records
     /// no other spring than the default).
-    public var scaleBounce: BounceCurve?
+    package var scaleBounce: BounceCurve?
 
     /// The rules of `configuration` (default: of the default configuration).
-    public init(_ configuration: SnapConfiguration = .init()) {
+    package init(_ configuration: SnapConfiguration = .init()) {
         decelerationRate = configuration.decelerationRate
         tapSlop = configuration.tapSlop
         tapDuration = configuration.tapDuration
@@ -27,7 +27,7 @@ public struct SnapRules: Hashable, Sendable {
 
     /// `configuration` with these rules: its scale on ``scaleBounce``'s keyframes, or without
     /// them on its own spring (the default one if it had keyframes).
-    public func applied(to configuration: SnapConfiguration) -> SnapConfiguration {
+    package func applied(to configuration: SnapConfiguration) -> SnapConfiguration {
         var c = configuration
         c.decelerationRate = decelerationRate
         c.tapSlop = tapSlop
@@ -59,7 +59,7 @@ extension JSONWriter {
     }
 
     /// `{"spring": spring}` or `{"keyframes": bounce curve}`.
-    static func snapMotion(_ m: SnapMotion) -> String {
+    static func snapMotion(_ m: SnapItem.Motion) -> String {
         switch m {
         case .spring(let s): "{\"spring\": \(spring(s))}"
         case .keyframes(let c): "{\"keyframes\": \(bounceCurve(c))}"
@@ -91,7 +91,7 @@ extension DocumentDecoder {
             allowed = ["kind", "bounces", "stiffness"]
             let bounces = try int(fo, "bounces")
             let c = try double(fo, "stiffness")
-            form = .library(bounces: bounces, stiffness: BounceStiffness(c))
+            form = .library(bounces: bounces, stiffness: BounceCurve.Stiffness(c))
         case "equation":
             allowed = ["kind", "alpha", "omega", "base"]
             let alpha = try double(fo, "alpha"), omega = try double(fo, "omega"), base = try double(fo, "base")
@@ -111,7 +111,7 @@ extension DocumentDecoder {
         return BounceCurve(form: form, duration: duration, overshoot: overshoot, shake: shake)
     }
 
-    mutating func snapMotion(_ node: JSONNode, _ path: Path) throws(FlingError) -> SnapMotion {
+    mutating func snapMotion(_ node: JSONNode, _ path: Path) throws(FlingError) -> SnapItem.Motion {
         let o = try object(node, path, keys: ["spring", "keyframes"])
         guard o.members.count == 1 else { throw fail(node, path, "a motion is one of spring and keyframes") }
         if let s = optional(o, "spring") { return .spring(try spring(s, path / "spring")) }

@@ -11,10 +11,10 @@ import FlingInteraction
 /// One sample of a snap scene: every item's snapshot in id order (heads and the panel, or the
 /// knob), and the scene's own numbers: the panel's frame (x, y, width, height) for chat heads;
 /// the rays' angle and alpha and 1 or 0 for on or off for a switch.
-public struct SnapFrame: Hashable, Sendable {
-    public var items: [SnapSnapshot]
-    public var extras: [Double]
-    public init(items: [SnapSnapshot], extras: [Double]) { self.items = items; self.extras = extras }
+package struct SnapFrame: Hashable, Sendable {
+    package var items: [SnapSnapshot]
+    package var extras: [Double]
+    package init(items: [SnapSnapshot], extras: [Double]) { self.items = items; self.extras = extras }
 }
 
 /// A snap scene being replayed: its animator, one advance to a sample time (the animator's
@@ -24,7 +24,7 @@ struct SnapDriver {
     let advance: (_ time: Double, _ sample: Int) throws(FlingError) -> (snap: [SnapEvent], words: [String], timeline: [Run.Event])
     let extras: () -> [Double]
     /// The item kind of an item id, for a Run (`head`, `panel`, `knob`).
-    let itemKind: (SnapItemID) -> String
+    let itemKind: (SnapItem.ID) -> String
 }
 
 enum SnapScenes {
@@ -138,7 +138,7 @@ enum SnapScenes {
         }
         var check = PredictionCheck()
         var events: [SnapEvent] = []
-        animator.onTick = { k, _ in check.inputsApplied(k) { animator.predictionStands(SnapItemID($0)) } }
+        animator.onTick = { k, _ in check.inputsApplied(k) { animator.predictionStands(SnapItem.ID($0)) } }
         animator.onEvent = { events.append($0) }
         defer {
             animator.onTick = nil
@@ -153,8 +153,8 @@ enum SnapScenes {
             _ = try driver.advance(Double(k + 1) * dt, 0)
             check.ticked(
                 k, scene: 0, events.compactMap { PredictionCheck.Seen($0) { places[$0] } },
-                stands: { animator.predictionStands(SnapItemID($0)) },
-                pose: { (try? animator.snapshot(of: SnapItemID($0)))?.state.transform })
+                stands: { animator.predictionStands(SnapItem.ID($0)) },
+                pose: { (try? animator.snapshot(of: SnapItem.ID($0)))?.state.transform })
             k += 1
         }
         check.finish(at: k - 1)
@@ -271,7 +271,7 @@ final class SnapValidationBackend: DynamicsBackend {
     func addForce(_ push: Push, to world: WorldID) throws(FlingError) -> ForceID { throw refuse() }
     func removeForce(_ force: ForceID, from world: WorldID) throws(FlingError) { throw refuse() }
     func setFields(_ fields: [Field], of world: WorldID) throws(FlingError) { throw refuse() }
-    func contacts(of world: WorldID) throws(FlingError) -> [WallContact] { throw refuse() }
+    func contacts(of world: WorldID) throws(FlingError) -> [Wall.Contact] { throw refuse() }
     func addPivot(_ pivot: StaticPivot, to world: WorldID) throws(FlingError) -> JointID { throw refuse() }
     func addGear(_ gear: StaticGear, to world: WorldID) throws(FlingError) -> JointID { throw refuse() }
     func removeJoint(_ joint: JointID, from world: WorldID) throws(FlingError) { throw refuse() }
@@ -283,7 +283,7 @@ final class SnapValidationBackend: DynamicsBackend {
 /// ``document(rate:name:notes:)`` gives the document. The replay contract holds as for tile
 /// traces: the replay steps the same ticks, with the same touches at the same ticks, to the
 /// same tick digest (``SceneReplay/tickDigest``).
-public struct SnapSceneRecorder<Scene: SampledScene> {
+package struct SnapSceneRecorder<Scene: SampledScene> {
     let animator: SnapAnimator
     let make: (_ inputs: [Trace.Input], _ dynamics: DynamicsSettings) -> Scene
 
@@ -303,7 +303,7 @@ public struct SnapSceneRecorder<Scene: SampledScene> {
     }
 
     /// The recording so far, sampled at `rate` up to the last display time.
-    public func document(rate: Double = 60, name: String? = nil, notes: String? = nil) throws(FlingError) -> SceneDocument<Scene> {
+    package func document(rate: Double = 60, name: String? = nil, notes: String? = nil) throws(FlingError) -> SceneDocument<Scene> {
         var inputs: [Trace.Input] = []
         for applied in animator.journal ?? [] {
             switch applied.input {

@@ -14,31 +14,31 @@ import FlingInteraction
 // `toggled`; inputs `touch`.
 
 /// A sun switch, off or on at the start, and its touches (as for chat heads).
-public struct SunSwitchScene: SampledScene {
-    public var configuration: SunSwitchConfiguration
-    public var isOn: Bool
-    public var inputs: [Trace.Input]
+package struct SunSwitchScene: SampledScene {
+    package var configuration: SunSwitch.Configuration
+    package var isOn: Bool
+    package var inputs: [Trace.Input]
     /// The snap configuration's dynamics (``SnapConfiguration/dynamics``).
-    public var dynamics: DynamicsSettings
+    package var dynamics: DynamicsSettings
 
-    public init(_ configuration: SunSwitchConfiguration, isOn: Bool, inputs: [Trace.Input] = [], dynamics: DynamicsSettings = .init()) {
+    package init(_ configuration: SunSwitch.Configuration, isOn: Bool, inputs: [Trace.Input] = [], dynamics: DynamicsSettings = .init()) {
         self.configuration = configuration; self.isOn = isOn; self.inputs = inputs; self.dynamics = dynamics
     }
 
-    public typealias Frame = SnapFrame
+    package typealias Frame = SnapFrame
 
-    public static var kind: String { "sunSwitch" }
-    public static var summary: String { "a sun switch and the touches applied (a snap scene)" }
-    public static var keys: [String] { ["isOn", "dynamics"] }
-    public static var reportWords: [String] { ["toggled"] }
-    public static var runsPhysics: Bool { true }
+    package static var kind: String { "sunSwitch" }
+    package static var summary: String { "a sun switch and the touches applied (a snap scene)" }
+    package static var keys: [String] { ["isOn", "dynamics"] }
+    package static var reportWords: [String] { ["toggled"] }
+    package static var runsPhysics: Bool { true }
 
-    public init(reading r: inout SceneReader) throws(FlingError) {
+    package init(reading r: inout SceneReader) throws(FlingError) {
         let o = r.object, path = o.path
         let co = try r.decoder.object(
             try r.decoder.required(o, "configuration"), path / "configuration",
             keys: ["offCenter", "onCenter", "knobDiameter", "rubberBand", "spring", "raysAngularSpeed", "alphaSpring"])
-        var c = SunSwitchConfiguration(
+        var c = SunSwitch.Configuration(
             offCenter: try r.decoder.vector(try r.decoder.required(co, "offCenter"), co.path / "offCenter"),
             onCenter: try r.decoder.vector(try r.decoder.required(co, "onCenter"), co.path / "onCenter"))
         c.knobDiameter = try r.decoder.double(co, "knobDiameter")
@@ -51,7 +51,7 @@ public struct SunSwitchScene: SampledScene {
             dynamics: try r.snapDynamics())
     }
 
-    public var members: [String] {
+    package var members: [String] {
         typealias W = JSONWriter
         let c = configuration
         let members = [
@@ -64,11 +64,11 @@ public struct SunSwitchScene: SampledScene {
             + SnapScenes.members(dynamics, version: minimumVersion)
     }
 
-    public var minimumVersion: Int { SnapScenes.minimumVersion(dynamics, inputs) }
+    package var minimumVersion: Int { SnapScenes.minimumVersion(dynamics, inputs) }
 
-    public var inputLines: [String] { inputs.map(JSONWriter.input) }
+    package var inputLines: [String] { inputs.map(JSONWriter.input) }
 
-    public func validate(_ sampling: SceneSampling) throws(FlingError) {
+    package func validate(_ sampling: SceneSampling) throws(FlingError) {
         try SceneSampling.checkMade(1, sampling)
         try SnapScenes.validate(touches: inputs, items: 1, sampling: sampling)
         _ = try SunSwitch(
@@ -77,15 +77,15 @@ public struct SunSwitchScene: SampledScene {
 
     /// Samples × the knob.
     /// The sun switch's budget: (physics ticks + samples) × items (one, the knob).
-    public static let budget = WorkBudget("SunSwitchScene.budget", unit: "(ticks + samples) × items", limit: 1e7)
-    public static var animatedPicture: Bool { false }
+    package static let budget = WorkBudget("SunSwitchScene.budget", unit: "(ticks + samples) × items", limit: 1e7)
+    package static var animatedPicture: Bool { false }
 
     /// Ticks + samples: one item, the knob.
-    public func work(_ sampling: SceneSampling) -> Work {
-        Work(unit: Self.budget.unit, amount: SnapScenes.ticks(sampling) + Double(sampling.count))
+    package func work(_ sampling: SceneSampling) -> Documents.Work {
+        Documents.Work(unit: Self.budget.unit, amount: SnapScenes.ticks(sampling) + Double(sampling.count))
     }
 
-    public func replay(_ sampling: SceneSampling, _ options: ReplayOptions, into out: inout SceneReplay<Self>) throws(FlingError) {
+    package func replay(_ sampling: SceneSampling, _ options: ReplayOptions, into out: inout SceneReplay<Self>) throws(FlingError) {
         try checkSampling(sampling)
         let made = try driver(options)
         try SnapScenes.replay(inputs, sampling, options, backend: made.backend, made.driver, into: &out)
@@ -127,7 +127,7 @@ public struct SunSwitchScene: SampledScene {
         return Rect(x: track.center.x - width / 2, y: track.y - 60, width: width, height: track.height + 120)
     }
 
-    public func run(of replay: SceneReplay<Self>, in document: SceneDocument<Self>, title: String) -> Run {
+    package func run(of replay: SceneReplay<Self>, in document: SceneDocument<Self>, title: String) -> Run {
         let frames = replay.frames.enumerated().map { k, f in
             var items = f.items.map { s in
                 Run.Item(itemKind: "knob", id: s.item.id.rawValue, values: SnapScenes.values(s), phase: SnapScenes.phase(s.phase))
@@ -160,7 +160,9 @@ public struct SunSwitchScene: SampledScene {
     }
 
     /// The switch's surroundings and track, the knob's center path and its outline at the end.
-    public func render(_ replay: SceneReplay<Self>, of document: SceneDocument<Self>, _ options: RenderOptions) throws(FlingError) -> String
+    package func render(_ replay: SceneReplay<Self>, of document: SceneDocument<Self>, _ options: Documents.RenderOptions)
+        throws(FlingError)
+        -> String
     {
         SceneSVG.snap(
             replay.frames, frame: stageFrame, title: "\(SceneSVG.title(document.name, options)): \(replay.summary)",
@@ -171,7 +173,7 @@ public struct SunSwitchScene: SampledScene {
 extension SnapSceneRecorder where Scene == SunSwitchScene {
     /// Starts recording `sunSwitch` (the default ``SnapConfiguration``, time origin 0), before
     /// its first touch and tick.
-    public init(recording sunSwitch: SunSwitch) throws(FlingError) {
+    package init(recording sunSwitch: SunSwitch) throws(FlingError) {
         try Self.start(sunSwitch.animator)
         animator = sunSwitch.animator
         let c = sunSwitch.configuration, on = sunSwitch.isOn

@@ -4,25 +4,25 @@ import FlingInteraction
 /// A recorded stroke: the touch events of one finger, from a CSV file with the columns
 /// `stroke_id,t_seconds,phase,x,y` (the format of the recordings Fling's tests replay).
 package struct Stroke: Hashable, Sendable {
-    public struct Sample: Hashable, Sendable {
-        public var time: Double
-        public var phase: TouchEvent.Phase
-        public var position: Vector
+    package struct Sample: Hashable, Sendable {
+        package var time: Double
+        package var phase: TouchEvent.Phase
+        package var position: Vector
     }
 
     /// The stroke's name in the file: any non-empty text without commas (`3`,
     /// `SailfishFlingUpFast1`).
-    public var id: String
-    public var samples: [Sample]
+    package var id: String
+    package var samples: [Sample]
 
-    public init(id: String, samples: [Sample]) {
+    package init(id: String, samples: [Sample]) {
         self.id = id
         self.samples = samples
     }
 
     /// The velocity tracker's estimate at the stroke's first `ended` (or `cancelled`)
     /// event, from the `began` and `moved` samples before it.
-    public var releaseVelocity: Vector {
+    package var releaseVelocity: Vector {
         var tracker = VelocityTracker()
         for s in samples {
             switch s.phase {
@@ -37,12 +37,12 @@ package struct Stroke: Hashable, Sendable {
 /// Reads the stroke CSV format. Strict: every problem is a ``FlingError`` with code
 /// `malformedInput` naming the line (1-based) and what is wrong; no input can crash it.
 package enum StrokeCSV {
-    public static let header = "stroke_id,t_seconds,phase,x,y"
+    package static let header = "stroke_id,t_seconds,phase,x,y"
 
     /// Parses the text into strokes, in order of first appearance. A stroke id is any
     /// non-empty text (surrounding spaces dropped). Each stroke must begin with `began`, have
     /// times that never decrease, and end with `ended` or `cancelled`. Linear in the text.
-    public static func parse(_ text: String) throws(FlingError) -> [Stroke] {
+    package static func parse(_ text: String) throws(FlingError) -> [Stroke] {
         ParseCounter.current?.add()
         var strokes: [Stroke] = []
         // Where each id's stroke is in `strokes`: looked up, never iterated.

@@ -21,12 +21,12 @@ import FlingInteraction
 // frame carries the chained digest after its tick.
 
 extension Trace: FlingDocument {
-    public static let kind = DocumentKind(
+    public static let kind = Documents.Kind(
         name: formatName, format: formatName, summary: "photo tiles: sessions of touches on a TileAnimator", budget: tileTickBudget,
         read: { (d: inout DocumentDecoder, root: JSONNode) throws(FlingError) -> any FlingDocument in try d.trace(root) })
 
     /// Ticks × tiles over the sessions (`⌊duration / tick⌋ × (tiles + tiles added)`).
-    public func work(_ options: ReplayOptions) -> Work { Work(unit: Self.tileTickBudget.unit, amount: tileTicks) }
+    public func work(_ options: ReplayOptions) -> Documents.Work { Documents.Work(unit: Self.tileTickBudget.unit, amount: tileTicks) }
 
     public func replay(_ options: ReplayOptions) throws(FlingError) -> TraceReplay {
         var replayer = TraceReplayer(self, display: options.display)
@@ -43,7 +43,7 @@ extension Trace: FlingDocument {
     /// The picture: at most `TraceSVG/maximumStates` tile positions (a longer trace is
     /// drawn every k-th tick, ticks with a life-cycle event always) and a sixteenth as many
     /// outlines (every `options.every` ticks, or every k'-th, a multiple of k).
-    public func render(_ options: RenderOptions) throws(FlingError) -> String {
+    public func render(_ options: Documents.RenderOptions) throws(FlingError) -> String {
         try validate()
         // tileTicks is within its budget (validated): these divisions are small whole numbers.
         let interval = max(1, Int((tileTicks / Double(TraceSVG.maximumStates)).rounded(.up)))
@@ -62,7 +62,7 @@ extension Trace: FlingDocument {
         return picture.render()
     }
 
-    /// One line per session, then ``TraceReplay/summary``:
+    /// One line per session, then `TraceReplay/summary`:
     /// `scene 3 [stroke 3]: tile 1 settled tick 87 release attract vx 12.658 vy -36.904`.
     public func report(of replay: TraceReplay) -> [String] {
         var lines: [String] = []
@@ -272,7 +272,7 @@ extension Trace: FlingDocument {
     }
 
     /// A wall contact's words for a ``Run``: `wall 2 at (x, y) normal (x, y) impulse (x, y)`.
-    static func contactDetail(_ c: WallContact) -> String {
+    static func contactDetail(_ c: Wall.Contact) -> String {
         "wall \(c.wall) at (\(c.point.x), \(c.point.y)) normal (\(c.normal.x), \(c.normal.y)) impulse (\(c.impulse.x), \(c.impulse.y))"
     }
 }

@@ -162,10 +162,10 @@ extension DocumentDecoder {
         switch key {
         case "push", "addPush":
             let o = try object(n, p, keys: (key == "addPush" ? ["id"] : []) + ["tile", "vector", "offset"])
-            let item = ItemID(try int(o, "tile"))
+            let item = TouchEvent.ItemID(try int(o, "tile"))
             let push = Push(try vector(try required(o, "vector"), p / "vector"), at: try vector(try required(o, "offset"), p / "offset"))
-            return key == "push" ? .push(item, push) : .addPush(PushID(try int(o, "id")), item, push)
-        case "removePush": return .removePush(PushID(try int(n, p)))
+            return key == "push" ? .push(item, push) : .addPush(Push.ID(try int(o, "id")), item, push)
+        case "removePush": return .removePush(Push.ID(try int(n, p)))
         default: return .setFields(try fields(n, p))
         }
     }
@@ -173,7 +173,7 @@ extension DocumentDecoder {
 
 extension DynamicsInput {
     /// The item it names, if any.
-    var item: ItemID? {
+    var item: TouchEvent.ItemID? {
         switch self {
         case .push(let item, _), .addPush(_, let item, _): item
         case .removePush, .setFields: nil
@@ -199,7 +199,7 @@ extension DynamicsInput {
 struct DynamicsInputCheck {
     /// Push ids on with their items, every id used so far, the ids dropped with their tile, and
     /// the pushes on per item (looked up only, never iterated).
-    var on: [PushID: Int] = [:], used: Set<PushID> = [], dropped: Set<PushID> = [], count: [Int: Int] = [:]
+    var on: [Push.ID: Int] = [:], used: Set<Push.ID> = [], dropped: Set<Push.ID> = [], count: [Int: Int] = [:]
 
     /// `present`: whether the input's item is there at this point of the document.
     mutating func accept(_ d: DynamicsInput, present: Bool = true, at field: @autoclosure () -> String) throws(FlingError) {

@@ -5,13 +5,13 @@ extension Trace {
     /// (`⌊duration / tick⌋ × (tiles + tiles added)`), 10⁷: an hour of 46 tiles at 60 Hz, or
     /// 10,000 ticks of 1,000. A bound on the time and memory a replay of an untrusted file can
     /// take (docs/BAD-INPUT.md gives the slowest accepted trace's time and memory).
-    public static let maximumTileTicks = 10_000_000.0
+    package static let maximumTileTicks = 10_000_000.0
     /// The most inputs (touches and tile operations) a trace may hold, over all its scenes.
-    public static let maximumInputs = 1_000_000
+    package static let maximumInputs = 1_000_000
 
-    /// The work budget of a trace (its registration's ``DocumentKind/budget``): ticks × tiles
+    /// The work budget of a trace (its registration's ``Documents/Kind/budget``): ticks × tiles
     /// over its sessions, at most ``maximumTileTicks``.
-    public static let tileTickBudget = WorkBudget("Trace.tileTickBudget", unit: "tile-ticks", limit: maximumTileTicks)
+    package static let tileTickBudget = WorkBudget("Trace.tileTickBudget", unit: "tile-ticks", limit: maximumTileTicks)
 
     /// The simulation the trace asks for: `⌊duration / tick⌋ × (tiles + tiles added)`, summed
     /// over its sessions (checked against ``tileTickBudget``).

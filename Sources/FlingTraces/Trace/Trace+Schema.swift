@@ -116,10 +116,10 @@ extension DocumentDecoder {
         guard let phase = TouchEvent.Phase(rawValue: try string(phaseNode, p / "phase")) else {
             throw fail(phaseNode, p / "phase", "must be \"began\", \"moved\", \"ended\" or \"cancelled\"")
         }
-        var tile: ItemID?
+        var tile: TouchEvent.ItemID?
         if let tn = optional(eo, "tile") {
             guard phase == .began else { throw fail(tn, p / "tile", "only a began event names a tile") }
-            tile = ItemID(try int(tn, p / "tile"))
+            tile = TouchEvent.ItemID(try int(tn, p / "tile"))
         }
         let event = TouchEvent(
             time: try double(eo, "time"), touch: TouchID(try int(eo, "touch")), phase: phase,
@@ -180,7 +180,7 @@ extension DocumentDecoder {
             let translates = try bool(
                 try required(o, "translatesReferenceBoundsIntoBoundary"), path / "translatesReferenceBoundsIntoBoundary")
             let ro = try object(try required(o, "rest"), path / "rest", keys: ["speed", "angularSpeed", "ticks"])
-            c.settle.rest = RestThresholds(
+            c.settle.rest = TileConfiguration.RestThresholds(
                 speed: try double(ro, "speed"), angularSpeed: try double(ro, "angularSpeed"), ticks: try int(ro, "ticks"))
             c.dynamics = try dynamics(try required(o, "dynamics"), path / "dynamics")
             c.dynamics.translatesReferenceBoundsIntoBoundary = translates
@@ -216,7 +216,7 @@ extension DocumentDecoder {
         if optional(o, "grabRotaryFriction") != nil { c.drag.grabRotaryFriction = try double(o, "grabRotaryFriction") }
         if optional(o, "fingerSmoothing") != nil { c.drag.fingerSmoothing = try double(o, "fingerSmoothing") }
         if let n = optional(o, "releaseVelocity") {
-            guard let v = ReleaseVelocity(rawValue: try string(n, path / "releaseVelocity")) else {
+            guard let v = TileConfiguration.ReleaseVelocity(rawValue: try string(n, path / "releaseVelocity")) else {
                 throw fail(n, path / "releaseVelocity", "must be \"tracker\" or \"body\"")
             }
             c.releaseVelocity = v

@@ -15,25 +15,25 @@ import FlingInteraction
 /// trace.
 public struct Trace: Hashable, Sendable {
     /// The value of the document's `"format"` key.
-    public static let formatName = "fling-trace"
+    package static let formatName = "fling-trace"
     /// The newest format version: this build reads versions 1 to 4, and writes the lowest
     /// one that can hold the trace (2 for tile operations, explicit ticks, or portable
     /// arithmetic; 3 for the dynamics: walls, the rest rule, item properties, fields, pushes;
     /// 4 for predictions and snapshots).
-    public static let version = 4
+    package static let version = 4
 
     /// A short name, for reports.
     public var name: String?
     /// What the trace shows, in words.
     public var notes: String?
     /// Where recorded input came from and under what license; kept by every conversion.
-    public var attribution: String?
+    package var attribution: String?
     /// The sessions, replayed in order (the document's `scenes`).
-    public var sessions: [Session]
+    package var sessions: [Session]
     /// The arithmetic the trace's pinned digests were made with: a replay compares them only
     /// on a backend of that arithmetic. Default `.portable` (the same bits on every machine);
     /// a version-1 document, from before portable arithmetic, is `.platform`.
-    public var arithmetic: Arithmetic
+    package var arithmetic: Arithmetic
 
     public init(
         name: String? = nil, notes: String? = nil, attribution: String? = nil, arithmetic: Arithmetic = .portable,
@@ -50,29 +50,29 @@ public struct Trace: Hashable, Sendable {
     /// physics and its inputs (an element of the document's `scenes`).
     public struct Session: Hashable, Sendable {
         /// A short name, for reports (`stroke 3`, say).
-        public var name: String?
+        package var name: String?
         /// The animator's viewport, in points.
-        public var viewport: Rect
+        package var viewport: Rect
         /// The tiles, at rest at their origins when the session starts; ids unique.
-        public var tiles: [TileDefinition]
+        package var tiles: [TileDefinition]
         /// The physics, in full (a replay must not depend on a later version's defaults).
-        public var configuration: TileConfiguration
+        package var configuration: TileConfiguration
         /// The solver iterations of the backend the session ran on (``PhysicsBackend/solverIterations``):
         /// a replay makes its backend with them. Written in the document's configuration object,
         /// where traces have always carried them. Default 10 (Chipmunk's).
-        public var solverIterations: Int
+        package var solverIterations: Int
         /// How long the session runs.
-        public var run: RunLength
+        package var run: RunLength
         /// What happened, in the order the animator applied it: touches (times in seconds
         /// from the session's start, never decreasing) and tile operations.
-        public var inputs: [Input]
+        package var inputs: [Input]
         /// The digests the replay must give, if pinned.
-        public var expected: Expectation?
+        package var expected: Expectation?
         /// Snapshots of the session's animator at some of its ticks, in tick order (version 4):
         /// where a replay may start instead of the beginning (Trace+Snapshots.swift).
         package var snapshots: [Snapshot] = []
 
-        public init(
+        package init(
             name: String? = nil, viewport: Rect, tiles: [TileDefinition], configuration: TileConfiguration = .init(),
             solverIterations: Int = 10, run: RunLength = .init(), events: [TouchEvent], expected: Expectation? = nil
         ) {
@@ -86,7 +86,7 @@ public struct Trace: Hashable, Sendable {
             self.expected = expected
         }
 
-        public init(
+        package init(
             name: String? = nil, viewport: Rect, tiles: [TileDefinition], configuration: TileConfiguration = .init(),
             solverIterations: Int = 10, run: RunLength = .init(), inputs: [Input], expected: Expectation? = nil
         ) {
@@ -97,7 +97,7 @@ public struct Trace: Hashable, Sendable {
         }
 
         /// The touch events among the inputs; setting it replaces every input with these touches.
-        public var events: [TouchEvent] {
+        package var events: [TouchEvent] {
             get { inputs.compactMap { if case .touch(let e) = $0.input { e } else { nil } } }
             set { inputs = newValue.map { Input(.touch($0)) } }
         }
@@ -110,10 +110,10 @@ public struct Trace: Hashable, Sendable {
     /// the animator applied it elsewhere (a late touch, a stall). A tile operation always has
     /// its tick.
     public struct Input: Hashable, Sendable {
-        public var input: TileInput
-        public var tick: Int?
+        package var input: TileInput
+        package var tick: Int?
 
-        public init(_ input: TileInput, tick: Int? = nil) {
+        package init(_ input: TileInput, tick: Int? = nil) {
             self.input = input
             self.tick = tick
         }
@@ -126,17 +126,17 @@ public struct Trace: Hashable, Sendable {
     /// A session stopped when idle has `k + 1` ticks, `k` being that first idle tick, whatever the
     /// display rate (ticks stepped later in the same display frame change nothing and are not
     /// counted). A session that runs its full duration has `⌊duration / tick⌋` ticks.
-    public struct RunLength: Hashable, Sendable {
+    package struct RunLength: Hashable, Sendable {
         /// The longest display time, in seconds, within 0...``maximumDuration``.
-        public var duration: Double
+        package var duration: Double
         /// Whether to stop at the first idle tick.
-        public var stopsWhenIdle: Bool
+        package var stopsWhenIdle: Bool
 
         /// The largest duration a trace may ask for: one hour.
-        public static let maximumDuration: Double = 3600
+        package static let maximumDuration: Double = 3600
 
         /// Until idle, or 10 seconds: the default.
-        public init(duration: Double = 10, stopsWhenIdle: Bool = true) {
+        package init(duration: Double = 10, stopsWhenIdle: Bool = true) {
             self.duration = duration
             self.stopsWhenIdle = stopsWhenIdle
         }
@@ -146,15 +146,15 @@ public struct Trace: Hashable, Sendable {
     /// and optionally the digest after every `interval` ticks (after ticks `interval`,
     /// `2 interval`, …, that is after tick indices `interval - 1`, `2 interval - 1`, …).
     /// Every digest is the chained one (it continues from the previous session's).
-    public struct Expectation: Hashable, Sendable {
-        public var ticks: Int
-        public var digest: StateDigest
+    package struct Expectation: Hashable, Sendable {
+        package var ticks: Int
+        package var digest: StateDigest
         /// Ticks between checkpoints, or nil for none.
-        public var interval: Int?
+        package var interval: Int?
         /// `ticks / interval` digests (rounded down).
-        public var checkpoints: [StateDigest]
+        package var checkpoints: [StateDigest]
 
-        public init(ticks: Int, digest: StateDigest, interval: Int? = nil, checkpoints: [StateDigest] = []) {
+        package init(ticks: Int, digest: StateDigest, interval: Int? = nil, checkpoints: [StateDigest] = []) {
             self.ticks = ticks
             self.digest = digest
             self.interval = interval
@@ -218,15 +218,15 @@ extension Trace {
 }
 
 extension Trace.Session {
-    /// Whether the session holds what only version 3 of the format says: dynamics in its
-    /// configuration (walls, the viewport's edges as walls, rest thresholds other than the
-    /// default, a material, fields), a tile with its own material, or a dynamics input.
     /// Whether the session needs version 4: predictions asked for, or snapshots.
     var needsVersion4: Bool { configuration.drag.predictionTicks != nil || !snapshots.isEmpty }
 
+    /// Whether the session holds what only version 3 of the format says: dynamics in its
+    /// configuration (walls, the viewport's edges as walls, rest thresholds other than the
+    /// default, a material, fields), a tile with its own material, or a dynamics input.
     var needsVersion3: Bool {
         let c = configuration
-        return c.settle.rest != RestThresholds() || !c.dynamics.isEmpty
+        return c.settle.rest != TileConfiguration.RestThresholds() || !c.dynamics.isEmpty
             || !JSONWriter.presetMembers(c).isEmpty || c.releaseRule.isVersion3
             || tiles.contains { $0.properties != nil }
             || inputs.contains {
@@ -239,7 +239,7 @@ extension Trace.Session {
     }
 
     /// Throws unless the session can be replayed; see ``Trace/validate()``.
-    public func validate() throws(FlingError) {
+    package func validate() throws(FlingError) {
         try validate(at: Trace.Path()) { $0.description }
     }
 
@@ -368,7 +368,7 @@ extension Trace.Session {
 
 extension Trace {
     /// The phone viewport the stroke conversion uses unless told otherwise: 390 × 844 points.
-    public static let defaultStrokeViewport = Rect(x: 0, y: 0, width: 390, height: 844)
+    @usableFromInline package static let defaultStrokeViewport = Rect(x: 0, y: 0, width: 390, height: 844)
 
     /// Each recorded stroke as its own session, the way `fling replay` reads a CSV file: the
     /// `viewport`; one square tile (id 1, mass 1) of side `tileSize` centred on the stroke's
@@ -402,7 +402,7 @@ extension Trace {
     }
 }
 
-extension ReleaseRule {
+extension TileConfiguration.ReleaseRule {
     /// Whether only version 3 of the format holds the rule (`nearGrab`).
     var isVersion3: Bool { if case .nearGrab = self { true } else { false } }
 }

@@ -20,10 +20,10 @@ import FlingInteraction
 /// bit for bit, whatever the app did: touches handed in late (after the display clock passed
 /// their time) or inside stalled frames are written with the tick they were really applied
 /// at; resets, added and removed tiles with theirs; times relative to the animator's
-/// ``DragAnimator/timeOrigin``. The trace runs exactly the ticks the animator stepped.
+/// `DragAnimator/timeOrigin`. The trace runs exactly the ticks the animator stepped.
 public struct TraceRecorder {
     /// The animator recorded.
-    public let animator: TileAnimator
+    package let animator: TileAnimator
     /// The session as it began: viewport, tiles and configuration.
     private let start: Trace.Session
 
@@ -44,14 +44,14 @@ public struct TraceRecorder {
     }
 
     /// The number of inputs applied so far.
-    public var inputCount: Int { animator.journal?.count ?? 0 }
+    package var inputCount: Int { animator.journal?.count ?? 0 }
 
     /// The recording so far as a one-session trace: every input the animator applied, and a run
     /// of exactly the ticks it stepped (or, with `stopsWhenIdle`, up to the first idle tick).
     ///
     /// A touch keeps its own time (which the velocity tracker saw) and is given its tick only
     /// where that differs from the tick its time implies. Throws (`outOfRange`) when the ticks
-    /// stepped exceed ``Trace/RunLength/maximumDuration``.
+    /// stepped exceed `Trace/RunLength/maximumDuration`.
     public func trace(stopsWhenIdle: Bool = false, name: String? = nil, notes: String? = nil, attribution: String? = nil)
         throws(FlingError) -> Trace
     {

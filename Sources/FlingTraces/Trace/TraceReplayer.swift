@@ -1,30 +1,32 @@
 import FlingCore
 import FlingInteraction
 
-/// When display frames come during a replay.
-///
-/// Every choice gives the same ticks (see ``TraceReplayer``), as long as no frame interval is
-/// longer than the session's ``DragSettings/maxFrameInterval`` (a longer one would be a
-/// stall, and the clock drops stalled time): the replayer refuses rates that would stall.
-public enum DisplayFrames: Hashable, Sendable {
-    /// Frame `n` (from 1) at `n / hz` seconds.
-    case rate(Double)
-    /// Frames whose intervals are drawn uniformly from `0.25 / hz ... 1.75 / hz` by a seeded
-    /// SplitMix64 generator: irregular, but the same for the same seed.
-    case jittered(rate: Double, seed: UInt64)
+extension ReplayOptions {
+    /// When display frames come during a replay.
+    ///
+    /// Every choice gives the same ticks (see ``TraceReplayer``), as long as no frame interval is
+    /// longer than the session's ``DragSettings/maxFrameInterval`` (a longer one would be a
+    /// stall, and the clock drops stalled time): the replayer refuses rates that would stall.
+    public enum DisplayFrames: Hashable, Sendable {
+        /// Frame `n` (from 1) at `n / hz` seconds.
+        case rate(Double)
+        /// Frames whose intervals are drawn uniformly from `0.25 / hz ... 1.75 / hz` by a seeded
+        /// SplitMix64 generator: irregular, but the same for the same seed.
+        case jittered(rate: Double, seed: UInt64)
 
-    /// The nominal rate, in hertz.
-    public var rate: Double {
-        switch self {
-        case .rate(let hz), .jittered(let hz, _): hz
+        /// The nominal rate, in hertz.
+        package var rate: Double {
+            switch self {
+            case .rate(let hz), .jittered(let hz, _): hz
+            }
         }
-    }
 
-    /// The longest interval between two frames, in seconds.
-    var longestInterval: Double {
-        switch self {
-        case .rate(let hz): 1 / hz
-        case .jittered(let hz, _): 1.75 / hz
+        /// The longest interval between two frames, in seconds.
+        var longestInterval: Double {
+            switch self {
+            case .rate(let hz): 1 / hz
+            case .jittered(let hz, _): 1.75 / hz
+            }
         }
     }
 }
@@ -37,7 +39,7 @@ public enum DisplayFrames: Hashable, Sendable {
 /// applies it at the first tick boundary at or after its time); then the animator advances to
 /// the frame's time. The last frame lands exactly on the session's duration. Because ticks and
 /// event application depend only on times, never on where the frames fall, every
-/// ``DisplayFrames`` gives the same ticks, the same events and the same digests.
+/// ``ReplayOptions/DisplayFrames`` gives the same ticks, the same events and the same digests.
 ///
 /// ```swift
 /// let trace = try Trace(json: bytes)
@@ -46,13 +48,13 @@ public enum DisplayFrames: Hashable, Sendable {
 /// try replay.verify()      // every pin compared and equal; throws when none could be compared
 /// ```
 public struct TraceReplayer {
-    public var trace: Trace
-    public var display: DisplayFrames
+    package var trace: Trace
+    package var display: ReplayOptions.DisplayFrames
     /// Whether to keep every tick's states in the result (on by default; a long trace replayed
     /// only for its digest may turn it off).
-    public var recordsTicks = true
+    package var recordsTicks = true
     /// Ticks between checkpoint digests; nil uses each session's ``Trace/Expectation/interval``.
-    public var checkpointInterval: Int?
+    package var checkpointInterval: Int?
     /// With ``recordsTicks``, keep only ticks `0, k, 2k, …` and those with a life-cycle event
     /// (a picture of a long trace draws what it can show).
     package var recordInterval = 1
@@ -67,19 +69,19 @@ public struct TraceReplayer {
     /// Releases carry predictions looking this many ticks ahead, whatever the sessions say.
     package var predictionTicks: Int?
 
-    public init(_ trace: Trace, display: DisplayFrames = .rate(60)) {
+    public init(_ trace: Trace, display: ReplayOptions.DisplayFrames = .rate(60)) {
         self.trace = trace
         self.display = display
     }
 
     /// Replays every session in order, making each session's backend with `makeBackend`, which
-    /// is given the session's ``Trace/Session/solverIterations``.
+    /// is given the session's `Trace/Session/solverIterations`.
     ///
     /// Throws when the trace does not validate, the display rate would stall a session's clock
     /// (an interval longer than its `maxFrameInterval`) or is not within 1...100000 Hz, or the
     /// backend throws. A digest that differs from the trace's pins is not an error here: it is
     /// reported in ``TraceReplay/pins``, which ``PinnedReplay/verify(allowingNoPins:allowingUncomparedRun:)`` checks.
-    /// Pinned digests are compared only on backends of the trace's ``Trace/arithmetic`` (the
+    /// Pinned digests are compared only on backends of the trace's `Trace/arithmetic` (the
     /// pins say how many were compared; `verify()` refuses a replay that compared none).
     public func replay(
         makeBackend: (_ solverIterations: Int) throws(FlingError) -> any PhysicsBackend
@@ -96,7 +98,7 @@ public struct TraceReplayer {
         cutAt tick: Int?, makeBackend: (_ solverIterations: Int) throws(FlingError) -> any PhysicsBackend
     ) throws(FlingError) -> (replay: TraceReplay, snapshot: AnimatorSnapshot?) {
         try trace.validate(resuming: startsFromSnapshots) { $0.description }
-        try Check.range(display.rate, 1...100_000, "DisplayFrames.rate")
+        try Check.range(display.rate, 1...100_000, "ReplayOptions.DisplayFrames.rate")
         if let checkpointInterval, checkpointInterval < 1 {
             throw FlingError(
                 .outOfRange, field: "TraceReplayer.checkpointInterval", value: "\(checkpointInterval)",
@@ -409,12 +411,12 @@ public struct TraceReplayer {
 
 /// Display-frame times for one session.
 struct FrameTimes {
-    let display: DisplayFrames
+    let display: ReplayOptions.DisplayFrames
     var n = 0
     var t = 0.0
     var rng: SplitMix64
 
-    init(_ display: DisplayFrames) {
+    init(_ display: ReplayOptions.DisplayFrames) {
         self.display = display
         if case .jittered(_, let seed) = display { rng = SplitMix64(state: seed) } else { rng = SplitMix64(state: 0) }
     }
@@ -446,7 +448,7 @@ public struct TraceReplay: PinnedReplay, Sendable {
     public struct TileState: Hashable, Sendable {
         public var id: TileID
         public var state: BodyState
-        public init(id: TileID, state: BodyState) { self.id = id; self.state = state }
+        package init(id: TileID, state: BodyState) { self.id = id; self.state = state }
 
         public static func == (a: TileState, b: TileState) -> Bool { a.id == b.id && a.state.isBitwiseEqual(to: b.state) }
 
@@ -459,11 +461,11 @@ public struct TraceReplay: PinnedReplay, Sendable {
     }
 
     /// The states of the tiles that had a world during one tick, in id order (what
-    /// ``DragAnimator/onTick`` reports); compared by bits (``TileState``).
+    /// `DragAnimator/onTick` reports); compared by bits (``TileState``).
     public struct TickState: Hashable, Sendable {
         public var tick: Int
         public var tiles: [TileState]
-        public init(tick: Int, tiles: [TileState]) { self.tick = tick; self.tiles = tiles }
+        package init(tick: Int, tiles: [TileState]) { self.tick = tick; self.tiles = tiles }
     }
 
     /// How a tile's session ended for it.
@@ -482,21 +484,21 @@ public struct TraceReplay: PinnedReplay, Sendable {
         }
 
         /// A finger letting go of the tile.
-        public struct Release: Hashable, Sendable {
-            public var tick: Int
-            public var outcome: ReleaseOutcome
-            public var velocity: Vector
-            public var cancelled: Bool
-            /// Whether it was reported a tap (``TileEventKind/tapped``).
-            public var tapped = false
+        package struct Release: Hashable, Sendable {
+            package var tick: Int
+            package var outcome: ReleaseOutcome
+            package var velocity: Vector
+            package var cancelled: Bool
+            /// Whether it was reported a tap (``TileEvent/Kind/tapped``).
+            package var tapped = false
         }
 
-        public var tile: TileID
-        public var kind: Kind
+        package var tile: TileID
+        package var kind: Kind
         /// For `settled` and `culled`, the tick it happened after; otherwise the session's last tick.
-        public var tick: Int
+        package var tick: Int
         /// The last release of the tile, if a finger ever let go of it.
-        public var release: Release?
+        package var release: Release?
 
         init(tile: TileID, phase: TilePhase, events: [TileEvent], lastTick: Int) {
             self.tile = tile
@@ -532,55 +534,55 @@ public struct TraceReplay: PinnedReplay, Sendable {
 
     /// A session's replay.
     public struct Session: Sendable {
-        public var name: String?
-        /// Every tick's states, in order (empty when ``TraceReplayer/recordsTicks`` is off).
+        package var name: String?
+        /// Every tick's states, in order (empty when `TraceReplayer/recordsTicks` is off).
         public var ticks: [TickState]
         /// The life-cycle events, in order.
         public var events: [TileEvent]
         /// Ticks stepped (an idle-stopped session ends at its first idle tick).
-        public var tickCount: Int
+        package var tickCount: Int
         /// The digest the session started from (the previous session's, or the offset basis).
-        public var startDigest: StateDigest
+        package var startDigest: StateDigest
         /// The chained digest after the session's last tick.
-        public var digest: StateDigest
+        package var digest: StateDigest
         /// Ticks between ``checkpoints``, if any were taken.
-        public var checkpointInterval: Int?
+        package var checkpointInterval: Int?
         /// The chained digest after every `checkpointInterval` ticks.
-        public var checkpoints: [StateDigest]
+        package var checkpoints: [StateDigest]
         /// Whether the session stopped at its first idle tick rather than at its duration.
-        public var stoppedWhenIdle: Bool
+        package var stoppedWhenIdle: Bool
         /// Each tile's outcome, in id order.
-        public var outcomes: [TileOutcome]
+        package var outcomes: [TileOutcome]
         /// The recording's snapshots taken (``TraceReplayer/snapshotEvery``).
         package var snapshots: [Trace.Snapshot] = []
         /// Inputs the backend refused while they were applied (as they were refused live):
         /// each was consumed and its tile put back at rest. Empty for a sound recording.
-        public var errors: [FlingError]
+        package var errors: [FlingError]
 
         /// The session's digests as an expectation, to pin in a trace.
-        public var expectation: Trace.Expectation {
+        package var expectation: Trace.Expectation {
             Trace.Expectation(ticks: tickCount, digest: digest, interval: checkpointInterval, checkpoints: checkpoints)
         }
     }
 
     public var sessions: [Session]
-    /// The digest chained over every session: the last session's ``Session/digest``.
+    /// The digest chained over every session: the last session's `Session/digest`.
     public var digest: StateDigest
     /// Ticks over every session.
-    public var tickCount: Int
+    package var tickCount: Int
     /// How the replay compared with the trace's pins: how many were compared, at what
     /// arithmetic, and which differ. Pins are compared only on a backend of the trace's
-    /// ``Trace/arithmetic``.
+    /// `Trace/arithmetic`.
     public var pins: PinCheck
 
     /// `digest <16 hex digits> ticks <count>`: the line that names a replay.
-    public var summary: String { "digest \(digest.hex) ticks \(tickCount)" }
+    package var summary: String { "digest \(digest.hex) ticks \(tickCount)" }
 }
 
 extension Trace {
     /// The trace with every session's expectation set from a replay: its tick count, final
     /// digest and, when `interval` is given, a checkpoint every `interval` ticks. The pins are
-    /// of the backend's arithmetic (the trace's ``arithmetic`` is set to it).
+    /// of the backend's arithmetic (the trace's `arithmetic` is set to it).
     public func pinned(
         every interval: Int? = nil,
         makeBackend: (_ solverIterations: Int) throws(FlingError) -> any PhysicsBackend
@@ -598,7 +600,7 @@ extension Trace {
     }
 }
 
-extension TileEventKind {
+extension TileEvent.Kind {
     /// Whether the event frees the tile's world after its tick (settled, culled, came to rest).
     var endsWorld: Bool { self == .settled || self == .culled || self == .cameToRest }
 }

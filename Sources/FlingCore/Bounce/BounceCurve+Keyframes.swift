@@ -1,50 +1,52 @@
-/// A keyframe animation as a Core Animation user hands it to `CAKeyframeAnimation`: the values,
-/// their key times (fractions of the duration), a timing function per interval (nil: linear,
-/// the setting SKBounceAnimation uses) and the duration; and the value Core Animation shows at
-/// any time (linear calculation mode).
-public struct BounceKeyframes<Value: BounceValue>: Sendable {
-    public var values: [Value]
-    /// One per value, 0 first, 1 last, not decreasing.
-    public var keyTimes: [Double]
-    /// One per interval, or nil for linear intervals.
-    public var timingFunctions: [TimingFunction]?
-    /// Seconds.
-    public var duration: Double
-    /// What the layer shows once the animation is over: its model value.
-    public var finalValue: Value
+extension BounceCurve {
+    /// A keyframe animation as a Core Animation user hands it to `CAKeyframeAnimation`: the values,
+    /// their key times (fractions of the duration), a timing function per interval (nil: linear,
+    /// the setting SKBounceAnimation uses) and the duration; and the value Core Animation shows at
+    /// any time (linear calculation mode).
+    public struct Keyframes<Value: BounceValue>: Sendable {
+        public var values: [Value]
+        /// One per value, 0 first, 1 last, not decreasing.
+        public var keyTimes: [Double]
+        /// One per interval, or nil for linear intervals.
+        public var timingFunctions: [TimingFunction]?
+        /// Seconds.
+        public var duration: Double
+        /// What the layer shows once the animation is over: its model value.
+        package var finalValue: Value
 
-    /// A keyframe animation of your own (the two-step ease a `UIView` animation and its
-    /// completion make, say): `keyTimes` one per value, `timingFunctions` one per interval.
-    public init(values: [Value], keyTimes: [Double], timingFunctions: [TimingFunction]?, duration: Double, finalValue: Value) {
-        self.values = values
-        self.keyTimes = keyTimes
-        self.timingFunctions = timingFunctions
-        self.duration = duration
-        self.finalValue = finalValue
-    }
+        /// A keyframe animation of your own (the two-step ease a `UIView` animation and its
+        /// completion make, say): `keyTimes` one per value, `timingFunctions` one per interval.
+        package init(values: [Value], keyTimes: [Double], timingFunctions: [TimingFunction]?, duration: Double, finalValue: Value) {
+            self.values = values
+            self.keyTimes = keyTimes
+            self.timingFunctions = timingFunctions
+            self.duration = duration
+            self.finalValue = finalValue
+        }
 
-    /// The same animation with each value (and the final one) mapped by `transform`.
-    public func map<Other: BounceValue>(_ transform: (Value) -> Other) -> BounceKeyframes<Other> {
-        BounceKeyframes<Other>(
-            values: values.map(transform), keyTimes: keyTimes, timingFunctions: timingFunctions, duration: duration,
-            finalValue: transform(finalValue))
-    }
+        /// The same animation with each value (and the final one) mapped by `transform`.
+        package func map<Other: BounceValue>(_ transform: (Value) -> Other) -> BounceCurve.Keyframes<Other> {
+            BounceCurve.Keyframes<Other>(
+                values: values.map(transform), keyTimes: keyTimes, timingFunctions: timingFunctions, duration: duration,
+                finalValue: transform(finalValue))
+        }
 
-    /// The value at `time` seconds after the start: the first keyframe before it, the final
-    /// value from the duration on, in between the two keyframes around it mixed component by
-    /// component through the interval's timing function.
-    public func value(at time: Double) -> Value {
-        guard time < duration else { return finalValue }
-        guard let first = values.first else { return finalValue }
-        let f = max(time, 0) / duration
-        guard values.count > 1, f > 0 else { return first }
-        var i = 0
-        while i + 2 < keyTimes.count, keyTimes[i + 1] <= f { i += 1 }
-        let t0 = keyTimes[i], t1 = keyTimes[i + 1]
-        let u = t1 > t0 ? min(max((f - t0) / (t1 - t0), 0), 1) : 1
-        let e = timingFunctions.map { $0[i](u) } ?? u
-        let a = values[i].bounceComponents, b = values[i + 1].bounceComponents
-        return Value(bounceComponents: a.indices.map { a[$0] + (b[$0] - a[$0]) * e })
+        /// The value at `time` seconds after the start: the first keyframe before it, the final
+        /// value from the duration on, in between the two keyframes around it mixed component by
+        /// component through the interval's timing function.
+        public func value(at time: Double) -> Value {
+            guard time < duration else { return finalValue }
+            guard let first = values.first else { return finalValue }
+            let f = max(time, 0) / duration
+            guard values.count > 1, f > 0 else { return first }
+            var i = 0
+            while i + 2 < keyTimes.count, keyTimes[i + 1] <= f { i += 1 }
+            let t0 = keyTimes[i], t1 = keyTimes[i + 1]
+            let u = t1 > t0 ? min(max((f - t0) / (t1 - t0), 0), 1) : 1
+            let e = timingFunctions.map { $0[i](u) } ?? u
+            let a = values[i].bounceComponents, b = values[i + 1].bounceComponents
+            return Value(bounceComponents: a.indices.map { a[$0] + (b[$0] - a[$0]) * e })
+        }
     }
 }
 
@@ -74,16 +76,16 @@ extension BounceCurve {
     /// frames spaced evenly over the duration (linear timing, no key times), ending on the model
     /// value `to`; for the two-step form, key times 0, `firstDuration / duration`, 1 and
     /// ease-in-ease-out per step, ending on its last keyframe.
-    public func keyframeAnimation<V: BounceValue>(from: V, to: V) -> BounceKeyframes<V> {
+    public func keyframeAnimation<V: BounceValue>(from: V, to: V) -> BounceCurve.Keyframes<V> {
         let values = values(from: from, to: to)
         let n = values.count
         let times = (0..<n).map { (k: Int) -> Double in k == n - 1 ? 1 : Double(k) / Double(max(n - 1, 1)) }
         if case .twoSteps(_, let first, _) = form {
-            return BounceKeyframes(
+            return BounceCurve.Keyframes(
                 values: values, keyTimes: [0, first / duration, 1],
                 timingFunctions: [.easeInEaseOut, .easeInEaseOut], duration: duration, finalValue: values[2])
         }
-        return BounceKeyframes(values: values, keyTimes: times, timingFunctions: nil, duration: duration, finalValue: to)
+        return BounceCurve.Keyframes(values: values, keyTimes: times, timingFunctions: nil, duration: duration, finalValue: to)
     }
 
     /// The value Core Animation shows `time` seconds after the start of `from` → `to`.
