@@ -30,7 +30,7 @@ extension SurfaceWalk {
             try? a.handle(TouchEvent(time: 0.03, touch: 2, phase: .moved, position: Vector(330, 245)))
             try? a.handle(TouchEvent(time: 0.05, touch: 2, phase: .ended, position: Vector(330, 245)))
             try? a.handle(TouchEvent(time: 0.2, touch: 1, phase: .moved, position: Vector(150, 150)))
-            _ = try? a.advance(to: 0.1)
+            if let events = try? a.advance(to: 0.1) { p.count { events.compactMap(\.prediction).map(\.description) } }
             guard let taken = try? a.snapshot() else { return }
             let bytes = taken.bytes
             p.count { taken.tick }
@@ -65,7 +65,7 @@ extension SurfaceWalk {
             try? a.handle(TouchEvent(time: 0.03, touch: 1, phase: .moved, position: Vector(150, 60)))
             try? a.handle(TouchEvent(time: 0.05, touch: 1, phase: .ended, position: Vector(150, 60)))
             try? a.send(SnapItem.ID(2), to: Vector(200, 400))
-            _ = try? a.advance(to: 0.1)
+            if let events = try? a.advance(to: 0.1) { p.count { events.compactMap(\.prediction).map(\.description) } }
             guard let taken = try? a.snapshot() else { return }
             Self.hostileSnapshots(taken.bytes, &p) { s, p in
                 p.call { () throws(FlingError) in try a.restore(s) }
