@@ -3,10 +3,10 @@ import FlingCore
 
 extension TileAnimator {
     /// Where and when the tile ends if nothing touches it again (``Prediction``), from the next
-    /// tick on, looking ``DragSettings/predictionTicks`` ticks ahead (or
-    /// ``DragSettings/defaultPredictionTicks``): a released tile's outcome is the one its release
-    /// carried, a held one stays held (its fingers where they are), one at rest is where it
-    /// rests. Steps a copy of the tile's world; changes nothing (state, digest, events).
+    /// tick on, looking ``DragSettings/predictionTicks`` ticks ahead (or 600 when it is nil):
+    /// a released tile's outcome is the one its release carried, a held one stays held (its
+    /// fingers where they are), one at rest is where it rests. Steps a copy of the tile's
+    /// world; changes nothing (state, digest, events).
     ///
     /// Throws for an unknown tile, or over a backend that is not one of Fling's.
     public func predict(_ id: TileID) throws(FlingError) -> Prediction {

@@ -22,8 +22,8 @@ extension TileAnimator {
     /// Makes the animator what it was when `snapshot` was taken, on this animator's backend:
     /// its clock, tiles, touches, queued inputs, pushes, fields and digest, and each moving
     /// tile's world. The same inputs then give the same ticks and events, bit for bit. The
-    /// observers (``DragAnimator/onTick``, ``DragAnimator/onEvent``, the event streams) and
-    /// ``DragAnimator/keepsDigest`` stay as they are.
+    /// observers (``DragAnimator/onEvent``, the event streams and the package's own) and
+    /// whether it keeps a digest stay as they are.
     ///
     /// Throws, changing nothing, when the snapshot is another animator's kind, was taken on
     /// a backend of another kind or arithmetic, or under another configuration (viewport,
