@@ -547,8 +547,8 @@ enum DocumentationExamples {
             switch event.kind {
             case .released:
                 guard let prediction = event.prediction, case .reachedRestingPlace = prediction.outcome else { return }
-                let clock = heads.animator.clock
-                haptics.schedule(at: heads.animator.timeOrigin + clock.start(ofTick: prediction.tick + 1))
+                let end = Double(prediction.tick + 1) * heads.animator.clock.tick   // seconds from the time origin
+                haptics.schedule(at: end)                   // the time origin is 0 here
             case .grabbed:
                 haptics.cancel()                            // a finger took it again: it will not snap then
             default:
