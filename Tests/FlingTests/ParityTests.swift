@@ -287,8 +287,6 @@ extension ParityTests {
     }
 }
 
-#endif
-
 extension ParityTests {
     /// A world's field clock (the time an animated noise field reads) starts with its first
     /// wall, material, push or field on every backend, whatever joints it had before: a pivot, a
@@ -328,3 +326,5 @@ extension ParityTests {
         _ = try Self.dynamicsParity(script, "no walls first")
     }
 }
+
+#endif
