@@ -345,7 +345,10 @@ final class DynamicsStore {
         if count == capacity {
             let grown = max(2, 2 * capacity)
             let start = pushes.allocate(grown, push)
-            precondition(forceIDs.allocate(grown, id) == start)
+            // The two pools grow in step. (Not inside the precondition: -Ounchecked drops the
+            // condition with its side effects, and the ids' run was then never allocated.)
+            let idStart = forceIDs.allocate(grown, id)
+            precondition(idStart == start)
             let old = Int(worlds[k].forces)
             for n in 0..<count {
                 pushes.items[Int(start) + n] = pushes.items[old + n]
