@@ -16,3 +16,8 @@ extension DefaultStringInterpolation {
     package mutating func appendInterpolation(_ v: Wall) { appendLiteral(v.description) }
     package mutating func appendInterpolation(_ v: Wall.Contact) { appendLiteral(v.description) }
 }
+
+extension DefaultStringInterpolation {
+    package mutating func appendInterpolation(_ v: Arithmetic) { appendLiteral(v.description) }
+    package mutating func appendInterpolation(_ v: StateDigest) { appendLiteral(v.description) }
+}
