@@ -9,7 +9,7 @@
 #endif
 
 /// The backends this build of Fling has, by name.
-public enum BackendKind: String, CaseIterable, Sendable {
+public enum BackendKind: String, CaseIterable, Sendable, CustomStringConvertible {
     /// ``ChipmunkBackend`` with one `cpSpace` per world. Only with the `Chipmunk` trait.
     case chipmunk
     /// ``ChipmunkBackend`` with every world in one shared `cpSpace`. Only with the `Chipmunk` trait.
@@ -38,7 +38,7 @@ public enum BackendKind: String, CaseIterable, Sendable {
         #endif
     }
 
-    package var description: String { rawValue }
+    public var description: String { rawValue }
 
     /// The arithmetic its step uses.
     package var arithmetic: Arithmetic { self == .nativePortable ? .portable : .platform }

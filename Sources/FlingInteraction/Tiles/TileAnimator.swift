@@ -58,7 +58,7 @@ public final class TileAnimator: DragAnimator<TilePolicy> {
     package var tileDefinitions: [TileDefinition] { records.map(\.item) }
 
     /// The number of tiles that have a world now.
-    package var liveTileCount: Int { liveCount }
+    public var liveTileCount: Int { liveCount }
 
     /// Adds a tile at rest at its origin. A tile with properties of its own needs a
     /// ``DynamicsBackend``: over any other backend this throws, changing nothing.
