@@ -13,9 +13,9 @@
 ///
 /// Everything above the backends (animators, release rules, springs' constants, scenes,
 /// paths) always uses portable arithmetic; only the native backend's step can choose.
-public enum Arithmetic: String, Hashable, Sendable, CaseIterable, CustomStringConvertible {
+public enum Arithmetic: String, Hashable, Sendable, CaseIterable {
     case platform, portable
-    public var description: String { rawValue }
+    package var description: String { rawValue }
 }
 
 /// The elementary functions a solver step calls, as static methods, so that a step written

@@ -1,5 +1,5 @@
 /// An axis-aligned rectangle in points: its minimum corner and its size.
-public struct Rect: Hashable, Sendable, CustomStringConvertible {
+public struct Rect: Hashable, Sendable {
     public var x: Double
     public var y: Double
     public var width: Double
@@ -21,5 +21,5 @@ public struct Rect: Hashable, Sendable, CustomStringConvertible {
     @inlinable public var center: Vector { Vector(x + width / 2, y + height / 2) }
     @inlinable public var size: Vector { Vector(width, height) }
 
-    public var description: String { "\(x),\(y) \(width)x\(height)" }
+    package var description: String { "\(x),\(y) \(width)x\(height)" }
 }

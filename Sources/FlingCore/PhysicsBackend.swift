@@ -1,14 +1,14 @@
 /// Names one world inside a backend. The index is a slot the backend may reuse after the
 /// world is destroyed; the generation changes on every reuse, so a stale id is an error
 /// (``FlingError/Code/unknownWorld``), never another tile.
-public struct WorldID: Hashable, Sendable, CustomStringConvertible {
+public struct WorldID: Hashable, Sendable {
     public var index: UInt32
     public var generation: UInt32
     @inlinable public init(index: UInt32, generation: UInt32) {
         self.index = index
         self.generation = generation
     }
-    public var description: String { "world \(index)#\(generation)" }
+    package var description: String { "world \(index)#\(generation)" }
 }
 
 /// The one dynamic body a world is made with.

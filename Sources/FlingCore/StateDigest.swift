@@ -2,7 +2,7 @@
 /// tick: after each tick, every live tile's position x and y, angle, velocity x and y and
 /// angular velocity, in tile id order, each as 8 little-endian bytes. Two runs with the same
 /// digest produced the same bits (up to hash collisions); tests pin digests as constants.
-public struct StateDigest: Hashable, Sendable, CustomStringConvertible {
+public struct StateDigest: Hashable, Sendable {
     @usableFromInline package static let offsetBasis: UInt64 = 0xcbf2_9ce4_8422_2325
     package static let prime: UInt64 = 0x0000_0100_0000_01b3
 
@@ -29,5 +29,5 @@ public struct StateDigest: Hashable, Sendable, CustomStringConvertible {
         return String(repeating: "0", count: 16 - digits.count) + digits
     }
 
-    public var description: String { hex }
+    package var description: String { hex }
 }

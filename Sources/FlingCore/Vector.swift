@@ -2,7 +2,7 @@
 ///
 /// Arithmetic is plain IEEE 754 double precision, one rounding per operation, never fused:
 /// the native backend's bit-for-bit parity with Chipmunk depends on that.
-public struct Vector: Hashable, Sendable, CustomStringConvertible {
+public struct Vector: Hashable, Sendable {
     public var x: Double
     public var y: Double
 
@@ -26,5 +26,5 @@ public struct Vector: Hashable, Sendable, CustomStringConvertible {
     /// Whether both components are finite.
     @inlinable package var isFinite: Bool { x.isFinite && y.isFinite }
 
-    public var description: String { "(\(x), \(y))" }
+    package var description: String { "(\(x), \(y))" }
 }

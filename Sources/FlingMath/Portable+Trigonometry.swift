@@ -12,7 +12,7 @@ extension Portable {
     /// The largest argument reduced by the fast Cody–Waite path: 2²⁰ · π/2, where `n × part`
     /// stops being exact. Larger arguments take Payne–Hanek reduction (`reduceLarge(_:)`),
     /// slower but as accurate; the engine's angles stay far below the bound.
-    public static let exactTrigonometryBound = 1_647_099.323_974_340_4
+    @usableFromInline package static let exactTrigonometryBound = 1_647_099.323_974_340_4
 
     /// `x` as `n · π/2 + (hi + lo)`, `|hi + lo| ≲ π/4`, with `n` mod 4: the quadrant.
     ///
@@ -80,7 +80,7 @@ extension Portable {
     /// - Accuracy: within 1 ulp of the true value for every finite `x` (0.80 ulp is the largest
     ///   error measured, over 11 million arguments up to ±2¹⁰²⁴; Benchmarks/MATH-ACCURACY.md).
     ///   The same bits on every IEEE 754 platform, in every build.
-    /// - Domain: every double. Beyond ``exactTrigonometryBound`` (2²⁰·π/2) the argument takes
+    /// - Domain: every double. Beyond 2²⁰·π/2 the argument takes
     ///   Payne–Hanek reduction: as accurate, slower.
     /// - Edge cases: `sin(±0)` is `±0`; for `|x| < 2⁻²⁶`, subnormals included, the result is
     ///   `x` itself (the next term is below half an ulp); huge arguments, up to
@@ -105,7 +105,7 @@ extension Portable {
     /// - Accuracy: within 1 ulp of the true value for every finite `x` (0.81 ulp is the largest
     ///   error measured, near 3π/4; Benchmarks/MATH-ACCURACY.md). The same bits on every IEEE
     ///   754 platform.
-    /// - Domain: every double; beyond ``exactTrigonometryBound``, Payne–Hanek reduction.
+    /// - Domain: every double; beyond 2²⁰·π/2, Payne–Hanek reduction.
     /// - Edge cases: `cos(±0)` is `1`, and so is `cos(x)` for `|x| < 2⁻²⁷` (subnormals
     ///   included); huge arguments give the cosine of the exactly reduced angle; `±∞` and NaN
     ///   give the canonical `Double.nan`.

@@ -48,7 +48,7 @@ extension BezierPath {
     /// coordinate magnitude (below that, doubles cannot place the points: halving would go on
     /// to the depth limit everywhere), and `overBudget` as soon as the polylines would exceed
     /// `maximumFlattenedPoints` points (no more than that is ever made).
-    public func flattened(tolerance: Double) throws(FlingError) -> [[Vector]] {
+    package func flattened(tolerance: Double) throws(FlingError) -> [[Vector]] {
         try Check.positive(tolerance, "tolerance")
         try CubicSegment.checkResolvable(tolerance, scale: magnitude)
         var budget = Self.maximumFlattenedPoints

@@ -221,12 +221,12 @@ public struct BubbleEmitter: Sendable {
     }
 
     /// Something that happened to a bubble, at a time.
-    public struct Event: Hashable, Sendable, CustomStringConvertible {
+    public struct Event: Hashable, Sendable {
         public enum Kind: String, Hashable, Sendable { case emitted, popped, removed }
         public var time: Double
         public var bubble: Int
         public var kind: Kind
-        public var description: String { "bubble \(bubble) \(kind.rawValue) at \(time) s" }
+        package var description: String { "bubble \(bubble) \(kind.rawValue) at \(time) s" }
     }
 
     package let configuration: Configuration

@@ -57,12 +57,12 @@ public struct CloudSpawner: Sendable {
         package var leaves: Double { born + (startX + size.x / 2) / speed }
     }
 
-    public struct Event: Hashable, Sendable, CustomStringConvertible {
+    public struct Event: Hashable, Sendable {
         public enum Kind: String, Hashable, Sendable { case appeared, removed }
         public var time: Double
         public var cloud: Int
         public var kind: Kind
-        public var description: String { "cloud \(cloud) \(kind.rawValue) at \(time) s" }
+        package var description: String { "cloud \(cloud) \(kind.rawValue) at \(time) s" }
     }
 
     package let configuration: Configuration

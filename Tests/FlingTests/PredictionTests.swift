@@ -223,7 +223,7 @@ extension PredictionTests {
         }
         planted.append(Prediction(outcome: .cameToRest, tick: 20, pose: pose))
         planted.append(Prediction(outcome: .notWithin(ticks: 12), tick: 15, pose: Transform(position: Vector(121.5, -33.25), angle: 0.125)))
-        for p in planted { #expect(isDiffers(verdict(p)), "planted \(p)") }
+        for p in planted { #expect(isDiffers(verdict(p)), "planted \(p.description)") }
         #expect(isDiffers(verdict(truth, outcome: .settledHome)), "another outcome at the tick")
     }
 }

@@ -7,32 +7,59 @@
 /// the vertices of a `path`), rects (`CGRect`), transforms (`CATransform3D`, every entry:
 /// ``Transform3D``; ``AffineMatrix`` for the 2D part alone) and colours (RGBA, ``RGBA``). For rects,
 /// transforms and colours its loops start at index 1, so the first frame (`from`) is left out
-/// of the keyframes (``libraryOmitsFirstFrame``); Fling reproduces that.
+/// of the keyframes; Fling reproduces that.
+///
+/// The kinds are the library's, so the protocol is closed: its one requirement is a
+/// ``BounceCurve/Layout``, which only Fling can make (its members are the package's). A
+/// developer animates the kinds listed here and conforms nothing, and the package can change
+/// how a kind comes apart without breaking a conformance elsewhere.
 public protocol BounceValue: Sendable {
+    /// How this kind comes apart into the numbers that bounce and goes back together.
+    static var bounceLayout: BounceCurve.Layout<Self> { get }
+}
+
+extension BounceCurve {
+    /// How a ``BounceValue`` kind comes apart into numbers that bounce one by one (in a fixed
+    /// order) and goes back together, and whether SKBounceAnimation leaves its first frame out.
+    public struct Layout<Value>: Sendable {
+        package let components: @Sendable (Value) -> [Double]
+        /// Called only with as many numbers as `components` gives (the package's callers).
+        package let make: @Sendable ([Double]) -> Value
+        package let omitsFirstFrame: Bool
+
+        package init(
+            components: @escaping @Sendable (Value) -> [Double], make: @escaping @Sendable ([Double]) -> Value,
+            omitsFirstFrame: Bool
+        ) {
+            self.components = components
+            self.make = make
+            self.omitsFirstFrame = omitsFirstFrame
+        }
+    }
+}
+
+extension BounceValue {
     /// The numbers that bounce, in a fixed order.
-    var bounceComponents: [Double] { get }
+    package var bounceComponents: [Double] { Self.bounceLayout.components(self) }
     /// The value made of `bounceComponents` numbers in the same order.
-    init(bounceComponents: [Double])
+    package init(bounceComponents c: [Double]) { self = Self.bounceLayout.make(c) }
     /// Whether SKBounceAnimation leaves the first frame out of this kind's keyframes.
-    static var libraryOmitsFirstFrame: Bool { get }
+    package static var libraryOmitsFirstFrame: Bool { bounceLayout.omitsFirstFrame }
 }
 
 extension Double: BounceValue {
-    public var bounceComponents: [Double] { [self] }
-    public init(bounceComponents c: [Double]) { self = c[0] }
-    public static var libraryOmitsFirstFrame: Bool { false }
+    public static let bounceLayout = BounceCurve.Layout<Double>(components: { [$0] }, make: { $0[0] }, omitsFirstFrame: false)
 }
 
 extension Vector: BounceValue {
-    public var bounceComponents: [Double] { [x, y] }
-    public init(bounceComponents c: [Double]) { self.init(c[0], c[1]) }
-    public static var libraryOmitsFirstFrame: Bool { false }
+    public static let bounceLayout = BounceCurve.Layout<Vector>(
+        components: { [$0.x, $0.y] }, make: { Vector($0[0], $0[1]) }, omitsFirstFrame: false)
 }
 
 extension Rect: BounceValue {
-    public var bounceComponents: [Double] { [x, y, width, height] }
-    public init(bounceComponents c: [Double]) { self.init(x: c[0], y: c[1], width: c[2], height: c[3]) }
-    public static var libraryOmitsFirstFrame: Bool { true }
+    public static let bounceLayout = BounceCurve.Layout<Rect>(
+        components: { [$0.x, $0.y, $0.width, $0.height] }, make: { Rect(x: $0[0], y: $0[1], width: $0[2], height: $0[3]) },
+        omitsFirstFrame: true)
 }
 
 /// A width and a height, in points (a `CGSize`).
@@ -41,9 +68,8 @@ package struct Size: Hashable, Sendable, BounceValue {
     package var height: Double
     package init(width: Double, height: Double) { self.width = width; self.height = height }
 
-    package var bounceComponents: [Double] { [width, height] }
-    package init(bounceComponents c: [Double]) { self.init(width: c[0], height: c[1]) }
-    package static var libraryOmitsFirstFrame: Bool { false }
+    package static let bounceLayout = BounceCurve.Layout<Size>(
+        components: { [$0.width, $0.height] }, make: { Size(width: $0[0], height: $0[1]) }, omitsFirstFrame: false)
 }
 
 /// A colour as red, green, blue and alpha components, each usually in 0...1 (a `UIColor`'s
@@ -57,9 +83,9 @@ public struct RGBA: Hashable, Sendable, BounceValue {
         self.red = red; self.green = green; self.blue = blue; self.alpha = alpha
     }
 
-    public var bounceComponents: [Double] { [red, green, blue, alpha] }
-    public init(bounceComponents c: [Double]) { self.init(red: c[0], green: c[1], blue: c[2], alpha: c[3]) }
-    public static var libraryOmitsFirstFrame: Bool { true }
+    public static let bounceLayout = BounceCurve.Layout<RGBA>(
+        components: { [$0.red, $0.green, $0.blue, $0.alpha] }, make: { RGBA(red: $0[0], green: $0[1], blue: $0[2], alpha: $0[3]) },
+        omitsFirstFrame: true)
 }
 
 /// A 2D affine transform in Core Animation's row-vector convention (a `CGAffineTransform`, or the
@@ -89,7 +115,7 @@ public struct AffineMatrix: Hashable, Sendable, BounceValue {
     /// Where the transform takes `p`.
     package func apply(_ p: Vector) -> Vector { Vector(a * p.x + c * p.y + tx, b * p.x + d * p.y + ty) }
 
-    public var bounceComponents: [Double] { [a, b, c, d, tx, ty] }
-    public init(bounceComponents v: [Double]) { self.init(a: v[0], b: v[1], c: v[2], d: v[3], tx: v[4], ty: v[5]) }
-    public static var libraryOmitsFirstFrame: Bool { true }
+    public static let bounceLayout = BounceCurve.Layout<AffineMatrix>(
+        components: { [$0.a, $0.b, $0.c, $0.d, $0.tx, $0.ty] },
+        make: { AffineMatrix(a: $0[0], b: $0[1], c: $0[2], d: $0[3], tx: $0[4], ty: $0[5]) }, omitsFirstFrame: true)
 }

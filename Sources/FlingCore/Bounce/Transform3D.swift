@@ -36,17 +36,20 @@ public struct Transform3D: Hashable, Sendable, BounceValue {
     /// `CATransform3DMakeScale(sx, sy, sz)`: the diagonal `sx`, `sy`, `sz`, 1.
     public static func scale(_ sx: Double, _ sy: Double, _ sz: Double) -> Transform3D { Transform3D(m11: sx, m22: sy, m33: sz) }
 
-    /// The sixteen entries, row by row: `m11`, `m12`, `m13`, `m14`, `m21`, … `m44`.
-    public var bounceComponents: [Double] { [m11, m12, m13, m14, m21, m22, m23, m24, m31, m32, m33, m34, m41, m42, m43, m44] }
-
-    public init(bounceComponents v: [Double]) {
-        self.init(
-            m11: v[0], m12: v[1], m13: v[2], m14: v[3], m21: v[4], m22: v[5], m23: v[6], m24: v[7],
-            m31: v[8], m32: v[9], m33: v[10], m34: v[11], m41: v[12], m42: v[13], m43: v[14], m44: v[15])
-    }
-
-    /// The library's loop for transforms starts at index 1, as for rects and colours.
-    public static var libraryOmitsFirstFrame: Bool { true }
+    /// The sixteen entries, row by row: `m11`, `m12`, `m13`, `m14`, `m21`, … `m44`; the library's
+    /// loop for transforms starts at index 1, as for rects and colours.
+    public static let bounceLayout = BounceCurve.Layout<Transform3D>(
+        components: {
+            [
+                $0.m11, $0.m12, $0.m13, $0.m14, $0.m21, $0.m22, $0.m23, $0.m24, $0.m31, $0.m32, $0.m33, $0.m34, $0.m41, $0.m42, $0.m43,
+                $0.m44,
+            ]
+        },
+        make: { v in
+            Transform3D(
+                m11: v[0], m12: v[1], m13: v[2], m14: v[3], m21: v[4], m22: v[5], m23: v[6], m24: v[7],
+                m31: v[8], m32: v[9], m33: v[10], m34: v[11], m41: v[12], m42: v[13], m43: v[14], m44: v[15])
+        }, omitsFirstFrame: true)
 }
 
 /// A kind whose SKBounceAnimation keyframes are not simply its bounced numbers put back

@@ -13,7 +13,7 @@
 /// `minimumRadius` as the distance below which it stops growing; the 10⁻³ pt floor is
 /// Fling's, so that no force is infinite. Offsets and velocities enter clamped to ±10¹²,
 /// so every force is finite.
-public struct Field: Hashable, Sendable, CustomStringConvertible {
+public struct Field: Hashable, Sendable {
     /// What the field does. Positive strengths act as UIKit's do where Apple says; the rest
     /// is Fling's choice, stated per kind. "Toward" and "turns" are on the screen (y down).
     public enum Kind: Hashable, Sendable {
@@ -78,7 +78,7 @@ public struct Field: Hashable, Sendable, CustomStringConvertible {
         self.seed = seed
     }
 
-    public var description: String {
+    package var description: String {
         "field \(kind) at \(position) in \(inverted ? "not " : "")\(region) strength \(strength) falloff \(falloff) min radius \(minimumRadius)"
     }
 }

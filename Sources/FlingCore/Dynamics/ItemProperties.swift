@@ -2,7 +2,7 @@
 ///
 /// The defaults are UIKit's: no bounce, no friction, no resistance, no charge. Density and
 /// `allowsRotation` shape the body itself and are part of its ``WorldDefinition``.
-public struct ItemProperties: Hashable, Sendable, CustomStringConvertible {
+public struct ItemProperties: Hashable, Sendable {
     /// Restitution against walls, 0...``Limits/elasticity``; a contact's is the product with
     /// the wall's (Chipmunk's `cpShape.e`).
     package var elasticity: Double
@@ -30,7 +30,7 @@ public struct ItemProperties: Hashable, Sendable, CustomStringConvertible {
         self.charge = charge
     }
 
-    public var description: String {
+    package var description: String {
         "e \(elasticity) u \(friction) resistance \(resistance) angular \(angularResistance) charge \(charge)"
     }
 }

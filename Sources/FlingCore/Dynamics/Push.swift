@@ -10,7 +10,7 @@
 /// 100 × 100 item of density 1 has mass 1) that is a force of 100 per unit of magnitude:
 /// ``uikit(angle:magnitude:offset:)`` converts. An instantaneous push of magnitude 1 is the
 /// same quantity applied as an impulse: the 100 × 100 view of density 1 gains 100 points/s.
-public struct Push: Hashable, Sendable, CustomStringConvertible {
+public struct Push: Hashable, Sendable {
     /// The force or impulse, in world coordinates.
     package var vector: Vector
     /// Where it acts, relative to the item's center in the item's own coordinates (it turns
@@ -37,21 +37,21 @@ public struct Push: Hashable, Sendable, CustomStringConvertible {
         Push(Vector(pushDirection.x * uikitNewton, pushDirection.y * uikitNewton), at: offset)
     }
 
-    public var description: String { "push \(vector) at \(offset)" }
+    package var description: String { "push \(vector) at \(offset)" }
 }
 
 /// Names one continuous push of a world (``DynamicsBackend/addForce(_:to:)``).
-public struct ForceID: Hashable, Sendable, CustomStringConvertible {
+public struct ForceID: Hashable, Sendable {
     package var value: UInt32
     package init(_ value: UInt32) { self.value = value }
-    public var description: String { "force \(value)" }
+    package var description: String { "force \(value)" }
 }
 
 /// Names one joint of a world added by ``PhysicsBackend/addDrag(_:to:)``,
 /// ``DynamicsBackend/addPivot(_:to:)`` or ``DynamicsBackend/addGear(_:to:)``: numbered from 0
 /// in the order the world makes them.
-public struct JointID: Hashable, Sendable, CustomStringConvertible {
+public struct JointID: Hashable, Sendable {
     package var value: UInt32
     package init(_ value: UInt32) { self.value = value }
-    public var description: String { "joint \(value)" }
+    package var description: String { "joint \(value)" }
 }

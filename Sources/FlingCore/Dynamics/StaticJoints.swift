@@ -8,7 +8,7 @@
 
 /// A pivot joint (`cpPivotJoint`) from the world's static body at a fixed world point to a
 /// point of the item: it holds that point of the item there (rigidly by default).
-public struct StaticPivot: Hashable, Sendable, CustomStringConvertible {
+public struct StaticPivot: Hashable, Sendable {
     /// Where the item's point is held, in world points (anchor A, on the static body).
     package var anchor: Vector
     /// The item's point, relative to its center, unrotated (anchor B).
@@ -33,13 +33,13 @@ public struct StaticPivot: Hashable, Sendable, CustomStringConvertible {
         self.errorBias = errorBias
     }
 
-    public var description: String { "pivot \(anchor) to \(localAnchor) max force \(maxForce) max bias \(maxBias)" }
+    package var description: String { "pivot \(anchor) to \(localAnchor) max force \(maxForce) max bias \(maxBias)" }
 }
 
 /// A gear joint (`cpGearJoint`) from the world's static body (angle 0, at rest) to the item:
 /// it holds `angle·ratio` at `phase`; with `maxBias` 0 it only resists turning (rotary
 /// friction up to `maxForce`).
-public struct StaticGear: Hashable, Sendable, CustomStringConvertible {
+public struct StaticGear: Hashable, Sendable {
     package var phase: Double
     /// Non-zero, |ratio| in ``Limits/gearRatio``.
     package var ratio: Double
@@ -60,5 +60,5 @@ public struct StaticGear: Hashable, Sendable, CustomStringConvertible {
         self.errorBias = errorBias
     }
 
-    public var description: String { "gear phase \(phase) ratio \(ratio) max force \(maxForce) max bias \(maxBias)" }
+    package var description: String { "gear phase \(phase) ratio \(ratio) max force \(maxForce) max bias \(maxBias)" }
 }

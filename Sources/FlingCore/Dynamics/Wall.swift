@@ -5,7 +5,7 @@
 /// (``ItemProperties``), as Chipmunk combines them (`e = a.e · b.e`, `u = a.u · b.u`). A wall's
 /// defaults (1 and 1) leave the item's own values in charge, as in UIKit, whose boundaries have
 /// no material of their own.
-public struct Wall: Hashable, Sendable, CustomStringConvertible {
+public struct Wall: Hashable, Sendable {
     /// The segment's ends, in points. They must differ by at least ``Limits/wallLength``.
     package var start: Vector
     package var end: Vector
@@ -35,7 +35,7 @@ public struct Wall: Hashable, Sendable, CustomStringConvertible {
         }
     }
 
-    public var description: String { "wall \(start)-\(end) r \(radius) e \(elasticity) u \(friction)" }
+    package var description: String { "wall \(start)-\(end) r \(radius) e \(elasticity) u \(friction)" }
 }
 
 /// What a change of a world's wall list keeps: the walls in both lists keep their shapes and
@@ -84,7 +84,7 @@ package enum WallChange {
 extension Wall {
     /// A wall the item's box began touching during the last step: Chipmunk's `begin` callback,
     /// reported after the step with what its first step of contact did.
-    public struct Contact: Hashable, Sendable, CustomStringConvertible {
+    public struct Contact: Hashable, Sendable {
         /// The wall's index in the world's wall list (``DynamicsBackend/setWalls(_:of:)``).
         public var wall: Int
         /// The impulse the wall gave the item during that step, in mass units × points per
@@ -103,7 +103,7 @@ extension Wall {
             self.point = point
         }
 
-        public var description: String { "contact with wall \(wall) at \(point), n \(normal), impulse \(impulse)" }
+        package var description: String { "contact with wall \(wall) at \(point), n \(normal), impulse \(impulse)" }
     }
 }
 

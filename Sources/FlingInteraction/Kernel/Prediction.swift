@@ -8,7 +8,7 @@ import FlingCore
 /// ``TileAnimator/predict(_:)`` and ``SnapAnimator/predict(_:)`` give at any time. Exact: an
 /// item that gets no later input (no finger, push, reset, send, field change) ends with this
 /// outcome, after this tick, at this pose, to the bit.
-public struct Prediction: Hashable, Sendable, CustomStringConvertible {
+public struct Prediction: Hashable, Sendable {
     /// How the item's motion ends.
     public enum Outcome: Hashable, Sendable {
         /// A tile comes home: it settles exactly on its origin, angle 0 (``TileEvent/Kind/settled``).
@@ -40,8 +40,9 @@ public struct Prediction: Hashable, Sendable, CustomStringConvertible {
         self.pose = pose
     }
 
-    /// `settled home after tick 81 at (195.0, 422.0), 0.0 rad`.
-    public var description: String {
+    /// `settled home after tick 81 at (195.0, 422.0), 0.0 rad` (what `fling replay --predict`
+    /// prints; no document shows it, so it is the package's).
+    package var description: String {
         let what: String
         switch outcome {
         case .settledHome: what = "settled home"

@@ -129,8 +129,8 @@ extension TileEvent.Kind: CustomStringConvertible {
     }
 }
 
-extension TilePhase: CustomStringConvertible {
-    public var description: String {
+extension TilePhase {
+    package var description: String {
         switch self {
         case .resting: "resting"
         case .held(let touch): "held by \(touch)"
@@ -142,6 +142,6 @@ extension TilePhase: CustomStringConvertible {
     }
 }
 
-extension ReleaseOutcome: CustomStringConvertible {
-    public var description: String { rawValue }
+extension ReleaseOutcome {
+    package var description: String { rawValue }
 }

@@ -48,6 +48,6 @@ public struct TouchEvent: Hashable, Sendable {
     }
 }
 
-extension TouchEvent.Phase: CustomStringConvertible {
-    public var description: String { rawValue }
+extension TouchEvent.Phase {
+    package var description: String { rawValue }
 }

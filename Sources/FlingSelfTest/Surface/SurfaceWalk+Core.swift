@@ -201,8 +201,7 @@ extension SurfaceWalk {
         }
         add(
             "FlingCore.Transform3D.init(m11:m12:m13:m14:m21:m22:m23:m24:m31:m32:m33:m34:m41:m42:m43:m44:)",
-            "FlingCore.Transform3D.scale(_:_:_:)", "FlingCore.Transform3D.bounceComponents",
-            "FlingCore.Transform3D.init(bounceComponents:)", "FlingCore.Transform3D.libraryOmitsFirstFrame"
+            "FlingCore.Transform3D.scale(_:_:_:)", "FlingCore.BounceValue.bounceLayout"
         ) { p in
             // Every entry hostile in turn, bounced by the library's form and the two-step form.
             let curves = [
@@ -211,7 +210,7 @@ extension SurfaceWalk {
             ]
             for v in varied([1, 0, 0, 0, 0, 1, 0, 0, 0, 0, 1, -0.002, 0, 0, 0, 1]) {
                 let t = Transform3D(bounceComponents: v)
-                p.count { (t.bounceComponents, Transform3D.libraryOmitsFirstFrame) }
+                p.count { (Transform3D.bounceLayout.components(t), Transform3D.bounceLayout.omitsFirstFrame) }
                 for c in curves { p.count { c.values(from: Transform3D.identity, to: t) } }
             }
             for s in Hostile.doubles {

@@ -43,7 +43,7 @@ public protocol FlingDocument: Sendable {
 extension Documents {
     /// The registration of a document kind: its name and format, and how a document of the kind
     /// is read from its parsed JSON. `Documents/kinds` lists every one.
-    public struct Kind: Sendable, CustomStringConvertible {
+    public struct Kind: Sendable {
         /// The kind's registered name: a document's `"format"` (`fling-trace`), or for formats that
         /// hold several kinds, its `"kind"` (`chatHeads`, `sunSwitch`, `bubbles`, `dayNight`,
         /// `clouds`, `morph`, `conveyor`).
@@ -65,18 +65,18 @@ extension Documents {
             self.name = name; self.format = format; self.summary = summary; self.budget = budget; self.read = read
         }
 
-        public var description: String { name == format ? name : "\(format)/\(name)" }
+        package var description: String { name == format ? name : "\(format)/\(name)" }
     }
 
     /// The work a replay or a picture of a document implies, in its kind's unit (tile-ticks,
     /// samples × items, frames × segments), counted before the work starts.
-    public struct Work: Hashable, Sendable, CustomStringConvertible {
+    public struct Work: Hashable, Sendable {
         /// What is counted.
         package var unit: String
         /// How much of it.
         package var amount: Double
         package init(unit: String, amount: Double) { self.unit = unit; self.amount = amount }
-        public var description: String { "\(amount) \(unit)" }
+        package var description: String { "\(amount) \(unit)" }
     }
 }
 

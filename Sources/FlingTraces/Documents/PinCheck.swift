@@ -38,7 +38,7 @@ public struct PinCheck: Hashable, Sendable, CustomStringConvertible {
     package var run: RunCheck?
 
     /// Where pins were compared.
-    public enum Where: Hashable, Sendable, CustomStringConvertible {
+    public enum Where: Hashable, Sendable {
         /// On the replay itself.
         case thisRun
         /// On a reference run of the pins' arithmetic, named by its backend.
@@ -46,7 +46,7 @@ public struct PinCheck: Hashable, Sendable, CustomStringConvertible {
         /// Nowhere: the replay's arithmetic (named) is not the pins', and no reference was given.
         case nowhere(replayArithmetic: Arithmetic)
 
-        public var description: String {
+        package var description: String {
             switch self {
             case .thisRun: "this run"
             case .reference(let backend): "a reference run on \(backend)"

@@ -37,7 +37,7 @@ package struct PredictionCheck: Sendable {
             case .superseded: v = "superseded (a later input acted on it)"
             case .differs(let what): v = "DIFFERS: \(what)"
             }
-            return "\(noun) \(item) released at tick \(releaseTick): predicted \(prediction); \(v)"
+            return "\(noun) \(item) released at tick \(releaseTick): predicted \(prediction.description); \(v)"
         }
     }
 

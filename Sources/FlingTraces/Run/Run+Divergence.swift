@@ -52,12 +52,12 @@ extension Run {
         }
 
         /// One side's value: a number (shown with its bits), a word, or absent.
-        public enum Value: Sendable, CustomStringConvertible {
+        public enum Value: Sendable {
             case number(Double)
             case text(String)
             case absent
 
-            public var description: String {
+            package var description: String {
                 switch self {
                 case .number(let x): "\(x) (\(Run.Divergence.bits(x)))"
                 case .text(let s): s
