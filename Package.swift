@@ -34,7 +34,11 @@ let libraryTargets: [Target] = [
     .target(name: "FlingMath"),
     .target(name: "FlingCore", dependencies: ["FlingMath"]),
     .target(name: "FlingNative", dependencies: ["FlingCore"]),
-    .target(name: "FlingChipmunk", dependencies: ["FlingCore", .target(name: "CChipmunk", condition: chipmunk)]),
+    .target(
+        name: "FlingChipmunk",
+        dependencies: [
+            "FlingCore", .target(name: "CChipmunk", condition: chipmunk), .target(name: "CChipmunkSnapshot", condition: chipmunk),
+        ]),
     .target(name: "FlingInteraction", dependencies: ["FlingCore"]),
     .target(name: "FlingPaths", dependencies: ["FlingCore"]),
     .target(name: "FlingScenes", dependencies: ["FlingCore", "FlingPaths"]),
@@ -58,6 +62,10 @@ let libraryTargets: [Target] = [
 let implementationTargets: [Target] = [
     // Debian's libchipmunk-dev (headers in /usr/include/chipmunk, no pkg-config file).
     .systemLibrary(name: "CChipmunk", providers: [.apt(["libchipmunk-dev"]), .brew(["chipmunk"])]),
+    // What a world snapshot reads and writes in Chipmunk's private structures: C, so that Swift
+    // never sees their definitions (it would then import Chipmunk's handles as typed pointers
+    // everywhere). Its source compiles to nothing where Chipmunk's headers are missing.
+    .target(name: "CChipmunkSnapshot", dependencies: [.target(name: "CChipmunk", condition: chipmunk)]),
     // What `fling` and the self-tests share: argument parsing, bounded file IO, output, the
     // options that pick a backend and display rate.
     .target(name: "FlingCommandLine", dependencies: ["Fling"]),

@@ -614,6 +614,53 @@ def check_lifecycle(browser, binary, work):
     check_fixture(browser, binary, path, work, every=3, label="tiles that come and go")
 
 
+# ---- Predictions: a released tile's predicted end pose, until it gets there ----
+
+def check_predictions(browser, binary, work):
+    """`fling view --predict`: each release's predicted end pose drawn as an outline at that pose
+    (within half a point) in every frame from the release until the tile gets there, and in none
+    from then on; a page without --predict draws none. Over the trace fixtures whose tiles go home,
+    fall off, or are taken again."""
+    drawn = 0
+    for name in ("slow-drag-attract.json", "fling-down.json", "regrab-falling.json"):
+        path = os.path.join(FIXTURES, "traces", name)
+        page_path = os.path.join(work, "predicted-" + name + ".html")
+        fling(binary, "view", path, "--predict", "--html", page_path)
+        dump = json.loads(fling(binary, "view", path, "--predict", "--json", "-", "--frames", "0"))
+        plain = json.loads(fling(binary, "view", path, "--json", "-", "--frames", "0"))
+        if plain["predictions"]:
+            fail(f"{name}: a page without --predict lists predictions")
+        if not dump["predictions"]:
+            fail(f"{name}: no prediction listed")
+            continue
+        page = browser.page()
+        page.open("file://" + page_path)
+        count = dump["count"]
+        for kind, ident, frame, until, outcome, xb, yb, ab in dump["predictions"]:
+            key = f"{kind}:{ident}"
+            f = facts(dump, kind, ident, frame)
+            want = [c for p in corners(double(xb), double(yb), double(ab), f["width"], f["height"]) for c in p]
+            for at in sorted({frame, (frame + until) // 2, until - 1, until, min(until + 3, count - 1)}):
+                if at < 0 or at >= count:
+                    continue
+                page.eval(f"flingView.seek({at})")
+                rb = json.loads(page.eval("JSON.stringify(flingView.readback())"))
+                mine = [p for p in rb["predictions"] if p["item"] == key and p["run"] == 0]
+                where = f"{name} {key} released at frame {frame}, there after {until}: frame {at}"
+                if frame <= at < until:
+                    if len(mine) != 1:
+                        fail(f"{where}: {len(mine)} outlines drawn, expected 1")
+                        continue
+                    close(where, numbers(mine[0]["attrs"]["points"]), want)
+                    if mine[0]["outcome"] != outcome or mine[0]["attrs"].get("fill") != "none":
+                        fail(f"{where}: drawn {mine[0]['outcome']} filled {mine[0]['attrs'].get('fill')}, expected {outcome}, an outline")
+                    drawn += 1
+                elif mine:
+                    fail(f"{where}: still drawn where the tile is there (or the prediction superseded)")
+        page.close()
+    print(f"  predictions: {drawn} outlines read back at their predicted poses, none once the tiles got there")
+
+
 # ---- Playing: redraws a second and frames shown, on a screen of 60 Hz ----
 
 # A screen of exactly 60 Hz that the check steps: requestAnimationFrame's callbacks run when the
@@ -849,6 +896,8 @@ def main():
         print("  frames read back per kind: " + ", ".join(f"{k} {n}" for k, n in sorted(kinds.items())))
         if not only:
             check_lifecycle(browser, binary, work)
+            print("== predictions")
+            check_predictions(browser, binary, work)
         if not only:
             print("== two runs side by side")
             # A touch moved by half a point, late in the drag: the runs part where it is applied.

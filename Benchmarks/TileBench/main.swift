@@ -63,6 +63,19 @@ let usage = """
                           whether a tick allocates (.ci/alloc-check does)
       --plant-allocation  with --alloc-check: allocate on every measured tick, on purpose, so
                           that a check can be seen to catch it
+      --predictions R     instead of the table: what a release's prediction costs (600 ticks
+                          ahead at most) beside stepping the same world alone for as many
+                          ticks, on each backend with world snapshots (first of --tiles tiles,
+                          default 20; R releases per backend)
+      --prediction-alloc-check T
+                          one tile held against a wall in a noise field, predicted twice with
+                          predictionTicks T (the second after the scratch backend is made), on
+                          the first of --backends (default native): compare a heap profiler's
+                          totals for two T
+      --long-recording    instead of the table: a 10-minute recording of 20 tiles (--tiles
+                          gives another count) on the first of --backends (default native),
+                          with a snapshot every second; the whole replay and the replay from
+                          its last snapshot timed, digests compared (exit 1 if they differ)
       --quiet             no progress on stderr
       --help              this text
     """
@@ -78,6 +91,9 @@ struct Options {
     var svgPath: String?
     var allocCheckTicks: Int?
     var plantAllocation = false
+    var predictionReleases: Int?
+    var predictionAllocTicks: Int?
+    var longRecording = false
     var quiet = false
     var quick = false
     var threads = [1]
@@ -151,6 +167,9 @@ func parse(_ arguments: [String]) throws -> Options {
         case "--scalar-contacts": scalarContacts = true
         case "--alloc-check": o.allocCheckTicks = try parseCount(Substring(try value(a)))
         case "--plant-allocation": o.plantAllocation = true
+        case "--long-recording": o.longRecording = true
+        case "--prediction-alloc-check": o.predictionAllocTicks = try parseCount(Substring(try value(a)))
+        case "--predictions": o.predictionReleases = try parseCount(Substring(try value(a)))
         case "--quiet": o.quiet = true
         case "--help", "-h":
             print(usage)
@@ -237,6 +256,41 @@ func main() -> Int32 {
             try allocCheck(
                 tiles: options.tilesGiven ? options.tiles[0] : 1_000, ticks: ticks, reserve: options.plan.reserve, backend: backend,
                 plant: options.plantAllocation)
+            return 0
+        } catch {
+            printError("tile-bench: \(error)")
+            return 1
+        }
+    }
+
+    if options.longRecording {
+        do {
+            let kind = options.backendsGiven ? options.backends[0].kind : .native
+            let (report, agrees) = try LongRecordingBench.run(kind: kind, minutes: 10, tiles: options.tilesGiven ? options.tiles[0] : 20)
+            print(report, terminator: "")
+            return agrees ? 0 : 1
+        } catch {
+            printError("tile-bench: \(error)")
+            return 1
+        }
+    }
+
+    if let ticks = options.predictionAllocTicks {
+        do {
+            let kind = options.backendsGiven ? options.backends[0].kind : .native
+            try PredictionBench.allocCheck(ticks: ticks, kind: kind)
+            return 0
+        } catch {
+            printError("tile-bench: \(error)")
+            return 1
+        }
+    }
+
+    if let releases = options.predictionReleases {
+        do {
+            let tiles = options.tilesGiven ? options.tiles[0] : 20
+            let rows = try PredictionBench.run(tiles: tiles, releases: releases, quiet: options.quiet)
+            print(PredictionBench.table(rows, tiles: tiles), terminator: "")
             return 0
         } catch {
             printError("tile-bench: \(error)")

@@ -7,7 +7,8 @@ import Foundation
 enum ConvertCommand {
     static func run(_ arguments: [String], _ out: inout Output) throws {
         let args = try Arguments(
-            arguments, valued: ["out", "viewport", "tile-size", "name", "notes", "attribution", "every", "backend", "arithmetic"],
+            arguments,
+            valued: ["out", "viewport", "tile-size", "name", "notes", "attribution", "every", "backend", "arithmetic", "snapshots"],
             flags: ["help", "pin"])
         if args.flag("help") { out.print(Help.convert); return }
         let path = try args.file()
@@ -24,13 +25,19 @@ enum ConvertCommand {
         let every = try args.int("every", in: 1...1_000_000)
         if every != nil, !args.flag("pin") { throw UsageError("--every goes with --pin") }
         if every != nil, !(document is Trace) { throw UsageError("--every applies to tile traces only (checkpoints every N ticks)") }
+        let snapshots = try args.int("snapshots", in: 1...100_000_000)
+        if snapshots != nil, !(document is Trace) { throw UsageError("--snapshots applies to tile traces only") }
         if args.flag("pin") {
             let kind = try Input.backend(args)
             var options = Input.options(kind, keepsFrames: false, reference: false)
             options.checkpointInterval = every
             document = try document.pinned(options)
-        } else if args.has("backend") {
-            throw UsageError("--backend goes with --pin")
+        } else if args.has("backend"), snapshots == nil {
+            throw UsageError("--backend goes with --pin or --snapshots")
+        }
+        if let snapshots, let trace = document as? Trace {
+            let kind = try Input.backend(args)
+            document = try trace.withSnapshots(every: snapshots) { n throws(FlingError) in try kind.make(solverIterations: n) }
         }
         let json = document.json
         if let target = args.value("out") {

@@ -44,6 +44,7 @@ enum Help {
         USAGE: fling replay FILE [--backend KIND] [--arithmetic A] [--display-hz HZ]
                                  [--jitter SEED] [--viewport WxH] [--tile-size S]
                                  [--reference R] [--allow-unpinned] [--allow-uncompared-run]
+                                 [--predict] [--from TICK] [--from-last-snapshot]
 
         Replays every scene of FILE and prints one line per scene:
 
@@ -103,6 +104,23 @@ enum Help {
           --allow-uncompared-run
                             A run whose backend has no peer in this build exits 0 (it
                             still says that the run was not compared).
+          --predict         Replay again with predictions (600 ticks ahead, or the trace's own)
+                            and print each release's prediction beside what its item then
+                            did, before the digest line ("tile 3 released at tick 12:
+                            predicted settled home after tick 81 at ...; exact"), then
+                            "predictions: <n> releases: <e> exact, <s> superseded, <d>
+                            differ". A release another input overtook is superseded; any
+                            that differs makes the exit status 1. Tile traces and snap scenes.
+          --from TICK       Tile traces: replay again cut at TICK, the animator taken whole
+                            as a snapshot's bytes and read back into a fresh one over a fresh
+                            backend, and continued to the end; print its digest beside the
+                            whole replay's (before the digest line); exit status 1 if they
+                            differ.
+          --from-last-snapshot
+                            Tile traces that carry snapshots (fling convert --snapshots):
+                            replay each scene from its last snapshot instead of its start, on
+                            a backend of the kind they were taken on; print where each scene
+                            started, the pins of the scenes' ends, and the digest line.
           --viewport WxH    CSV only: the viewport, in points (default 390x844).
           --tile-size S     CSV only: the tile's side, in points (default 160).
           -h, --help        Show this help.
@@ -186,7 +204,7 @@ enum Help {
     static let convert = """
         USAGE: fling convert FILE [--out PATH] [--viewport WxH] [--tile-size S] [--name TEXT]
                                   [--notes TEXT] [--attribution TEXT] [--pin] [--every N]
-                                  [--backend KIND] [--arithmetic A]
+                                  [--backend KIND] [--arithmetic A] [--snapshots N]
 
         Writes FILE as a JSON document to standard output, or to PATH. A CSV stroke file
         becomes a JSON trace (format "fling-trace", version 2) of one scene per stroke,
@@ -204,9 +222,13 @@ enum Help {
           --pin             Replay and pin the expected digests (a trace's tick count and
                             digest per scene; a scene's samples and digest; a path's digest).
           --every N         Traces, with --pin: also pin a checkpoint digest every N ticks.
+          --snapshots N     Traces: replay and keep a snapshot of each scene's animator every N
+                            ticks (trace version 4), where `fling replay --from-last-snapshot`
+                            can start; they restore only on the backend kind and arithmetic
+                            they were taken on.
           --backend KIND, --arithmetic A
-                            What --pin replays on, as for replay (default native-portable:
-                            pins that hold on every machine).
+                            What --pin and --snapshots replay on, as for replay (default
+                            native-portable: pins that hold on every machine).
           --viewport WxH, --tile-size S
                             CSV only, as for replay.
           -h, --help        Show this help.
@@ -234,8 +256,9 @@ enum Help {
     static let view = """
         USAGE: fling view FILE [B] --html OUT [--backend KIND] [--arithmetic A] [--display-hz HZ]
                                  [--jitter SEED] [--viewport WxH] [--tile-size S]
-                                 [each of those with -a or -b for one run]
+                                 [each of those with -a or -b for one run] [--predict]
                fling view FILE --json OUT [--frames LIST] [--backend KIND] [--arithmetic A]
+                                 [--predict]
 
         Replays FILE (any Fling document: a trace or CSV strokes, a fling-scene, a fling-paths
         document) and writes one self-contained HTML page to OUT that plays it: every tick or
@@ -258,6 +281,10 @@ enum Help {
           --backend KIND, --arithmetic A, --display-hz HZ, --jitter SEED
                             As for replay (default native-portable at 60 Hz); with -a or -b,
                             for one run.
+          --predict         Tile traces: releases carry predictions (600 ticks ahead), and the
+                            page draws each released tile's predicted end pose, an outline,
+                            from the release until the tile gets there (or a grab, release or
+                            reset of it supersedes the prediction); --json lists them.
           --viewport WxH, --tile-size S
                             CSV only, as for replay.
           -h, --help        Show this help.

@@ -5,8 +5,8 @@ import FlingCommandLine
 enum ReplayCommand {
     static func run(_ arguments: [String], _ out: inout Output) throws {
         let args = try Arguments(
-            arguments, valued: ["backend", "arithmetic", "display-hz", "jitter", "viewport", "tile-size", "reference"],
-            flags: ["help", "allow-unpinned", "allow-uncompared-run"])
+            arguments, valued: ["backend", "arithmetic", "display-hz", "jitter", "viewport", "tile-size", "reference", "from"],
+            flags: ["help", "allow-unpinned", "allow-uncompared-run", "predict", "from-last-snapshot"])
         if args.flag("help") { out.print(Help.replay); return }
         let path = try args.file()
         let kind = try Input.backend(args)
@@ -17,13 +17,83 @@ enum ReplayCommand {
             reference = r == "auto"
         }
         let document = try Input.document(path, args, out)
-        let replay = try document.play(Input.options(kind, display: display, keepsFrames: false, reference: reference))
+        if args.flag("from-last-snapshot") { return try fromLastSnapshot(document, kind, display, path, &out) }
+        let options = Input.options(kind, display: display, keepsFrames: false, reference: reference)
+        let replay = try document.play(options)
         for line in replay.report.dropLast() { out.print(line) }
         for line in compared(replay.pins, backend: kind) { out.print(line) }
+        var failures: [String] = []
+        if args.flag("predict") { failures += try predictions(document, options, &out) }
+        if let tick = try args.int("from", in: 0...Int(Int32.max)) { failures += try continued(document, from: tick, options, &out) }
         if let last = replay.report.last { out.print(last) }
         try check(
             replay.pins, frameUnit: replay.run.frameUnit, path: path, allowingUnpinned: args.flag("allow-unpinned"),
             allowingUncomparedRun: args.flag("allow-uncompared-run"), &out)
+        if let first = failures.first { throw RunError("\(path): \(first)") }
+    }
+
+    /// `--from-last-snapshot`: a trace carrying snapshots replayed from each session's last one
+    /// (on a backend of the kind they were taken on): a line per session saying where it
+    /// started, the pins of the sessions' ends compared, the digest line.
+    static func fromLastSnapshot(
+        _ document: any FlingDocument, _ kind: BackendKind, _ display: ReplayOptions.DisplayFrames, _ path: String, _ out: inout Output
+    ) throws {
+        guard let trace = document as? Trace, trace.sessions.contains(where: { !$0.snapshots.isEmpty }) else {
+            throw UsageError("--from-last-snapshot replays tile traces that carry snapshots (fling convert FILE --snapshots N)")
+        }
+        var replayer = TraceReplayer(trace, display: display)
+        replayer.recordsTicks = false
+        replayer.startsFromSnapshots = true
+        let replay = try replayer.replay { n throws(FlingError) in try kind.make(solverIterations: n) }
+        for (s, session) in trace.sessions.enumerated() {
+            let from = session.snapshots.last.map { "its snapshot at tick \($0.tick)" } ?? "its start (no snapshot)"
+            out.print("scene \(s + 1): replayed from \(from) to tick \(replay.sessions[s].tickCount - 1)")
+        }
+        for line in compared(replay.pins, backend: kind) { out.print(line) }
+        out.print(replay.summary)
+        try check(replay.pins, frameUnit: "tick", path: path, allowingUnpinned: true, allowingUncomparedRun: true, &out)
+    }
+
+    /// `--predict`: each release's prediction beside what its item then did (a replay with
+    /// predictions, one tick at a time); a failure for each that differs.
+    static func predictions(_ document: any FlingDocument, _ options: ReplayOptions, _ out: inout Output) throws -> [String] {
+        guard let d = document as? any PredictingDocument, let check = try d.checkPredictions(options) else {
+            out.print("predictions: none: this document has no releases")
+            return []
+        }
+        for e in check.entries {
+            out.print(e.line(noun: d.itemNoun) + (e.actual.isEmpty || e.verdict == .exact ? "" : " (\(e.actual))"))
+        }
+        let differing = check.differing.count
+        out.print(
+            "predictions: \(check.entries.count) releases: \(check.exact) exact, \(check.superseded) superseded, \(differing) differ")
+        return differing == 0 ? [] : ["\(differing) of the releases' predictions differ from what their items did"]
+    }
+
+    /// `--from TICK`: the replay cut at TICK, its animator taken whole as bytes and read back
+    /// into a fresh one over a fresh backend, and continued; its final digest beside the whole
+    /// replay's, and a failure when they differ.
+    static func continued(_ document: any FlingDocument, from tick: Int, _ options: ReplayOptions, _ out: inout Output) throws
+        -> [String]
+    {
+        guard let trace = document as? Trace else {
+            throw UsageError(
+                "--from continues tile traces (a snap scene's rules and the seeded scenes keep state no animator snapshot holds)")
+        }
+        var replayer = TraceReplayer(trace, display: options.display)
+        replayer.recordsTicks = false
+        func make(_ n: Int) throws(FlingError) -> any PhysicsBackend { try options.backend(n, for: "fling replay --from") }
+        let whole = try replayer.replay(makeBackend: make)
+        let (cut, snapshot) = try replayer.replay(cutAt: tick, makeBackend: make)
+        guard let snapshot else {
+            throw RunError("--from \(tick): the trace ends at tick \(whole.tickCount), before it")
+        }
+        let equal = cut.digest == whole.digest && cut.tickCount == whole.tickCount
+        out.print(
+            "from tick \(tick): a snapshot of \(snapshot.bytes.count) bytes, continued in a fresh animator: "
+                + "digest \(cut.digest.hex) ticks \(cut.tickCount); the whole replay: digest \(whole.digest.hex) ticks \(whole.tickCount): "
+                + (equal ? "equal" : "DIFFER"))
+        return equal ? [] : ["continued from tick \(tick), the replay differs from the whole replay"]
     }
 
     /// What the replay compared, in the lines printed before the digest line: `pins: …` always

@@ -11,7 +11,7 @@ enum ViewCommand {
         let sided = DiffCommand.sided
         let args = try Arguments(
             arguments, valued: sided + sided.flatMap { ["\($0)-a", "\($0)-b"] } + ["viewport", "tile-size", "html", "json", "frames"],
-            flags: ["help"])
+            flags: ["help", "predict"])
         if args.flag("help") { out.print(Help.view); return }
         guard (1...2).contains(args.positionals.count) else {
             throw UsageError(args.positionals.isEmpty ? "missing FILE" : "view takes one or two files, not \(args.positionals.count)")
@@ -24,7 +24,9 @@ enum ViewCommand {
         // One file (or standard input twice) is read and parsed once.
         let a = try Input.document(pathA, args, out)
         let (titleA, titleB) = Input.titles(pathA, kindA, displayA, pathB, kindB, displayB)
-        let optionsA = Input.options(kindA, display: displayA, keepsFrames: true, reference: false)
+        var optionsA = Input.options(kindA, display: displayA, keepsFrames: true, reference: false)
+        // With --predict, releases carry predictions, and the page draws each predicted end pose.
+        if args.flag("predict") { optionsA.predictionTicks = DragSettings.defaultPredictionTicks }
         try ReplayPage.checkWork(of: a, optionsA)
         let runA = try a.play(optionsA, title: compares ? titleA : Input.title(pathA)).run
         if let target = args.value("json") {
@@ -36,7 +38,8 @@ enum ViewCommand {
         let page: ReplayPage
         if compares {
             let b = pathB == pathA ? a : try Input.document(pathB, args, out)
-            let optionsB = Input.options(kindB, display: displayB, keepsFrames: true, reference: false)
+            var optionsB = Input.options(kindB, display: displayB, keepsFrames: true, reference: false)
+            optionsB.predictionTicks = optionsA.predictionTicks
             try ReplayPage.checkWork(of: b, optionsB)
             let runB = try b.play(optionsB, title: titleB).run
             page = ReplayPage(comparing: runA, with: runB)

@@ -36,19 +36,19 @@ public final class ChipmunkBackend: DynamicsBackend {
     var worlds: [ChipmunkWorld?] = []
     private var generations: [UInt32] = []
     private var freeSlots: [UInt32] = []
-    private var sharedSpace: OpaquePointer?
-    private var sharedOrder: SharedConstraintOrder?
+    var sharedSpace: OpaquePointer?
+    var sharedOrder: SharedConstraintOrder?
     /// Shared layout: wall sets by id (looked up, never iterated): their shapes, their users
     /// (the worlds whose walls include one of them) and, for a set made for a whole list, the
     /// list; a change of walls puts its new walls in a set of their own (``WallChange``).
-    private var wallSets: [Int: (shapes: [OpaquePointer], users: Int, list: [Wall]?)] = [:]
+    var wallSets: [Int: (shapes: [OpaquePointer], users: Int, list: [Wall]?)] = [:]
     /// Shared layout: the sets made for a whole list, by their walls.
-    private var listSets: [[Wall]: Int] = [:]
+    var listSets: [[Wall]: Int] = [:]
     private var nextWallSet = 1
     /// The slots of worlds with dynamics, whose contact lists each step clears.
     private var dynamicSlots: [Int] = []
     /// The longest stable step of each world's springs.
-    private var stability = SpringStability()
+    var stability = SpringStability()
 
     package init(layout: Layout = .spacePerWorld, solverIterations: Int = 10) throws(FlingError) {
         try BackendCheck.iterations(solverIterations, "ChipmunkBackend.solverIterations")
@@ -116,6 +116,7 @@ public final class ChipmunkBackend: DynamicsBackend {
             space: space, ownsSpace: layout == .spacePerWorld, body: body, massInverse: 1 / definition.mass,
             momentInverse: 1 / moment, size: definition.size)
         if layout == .sharedSpace {
+            world.bornAt = stamp(of: space)
             let medium = UnsafeMutablePointer<Medium>.allocate(capacity: 1)
             medium.initialize(to: Medium(gravity: cpVect(x: definition.gravity.x, y: definition.gravity.y), damping: 1))
             world.medium = medium
@@ -144,8 +145,10 @@ public final class ChipmunkBackend: DynamicsBackend {
 
     /// Frees every C object of world `i`; the slot must not be used afterwards.
     func free(_ i: Int) {
-        for joint in worlds[i]!.joints.reversed() { removeJoint(joint, i) }
-        worlds[i]!.joints = []
+        if !worlds[i]!.joints.isEmpty {
+            for joint in worlds[i]!.joints.reversed() { removeJoint(joint, i) }
+            worlds[i]!.joints = []
+        }
         removeAttraction(i)
         removeWalls(i)
         let w = worlds[i]!
@@ -159,7 +162,7 @@ public final class ChipmunkBackend: DynamicsBackend {
 
     // MARK: - Constraints
 
-    private func add(_ c: OpaquePointer, _ i: Int, commutes: Bool = false) {
+    func add(_ c: OpaquePointer, _ i: Int, commutes: Bool = false) {
         if let sharedOrder {
             worlds[i]!.ownOrder.append(c)
             sharedOrder.add(c, world: i, commutes: commutes)
@@ -358,7 +361,7 @@ public final class ChipmunkBackend: DynamicsBackend {
     /// The world's dynamics, made on first use: from then on its body's velocity update is
     /// ``dynamicsVelocityUpdate`` (exactly Chipmunk's own arithmetic while it adds nothing).
     @discardableResult
-    private func dynamics(_ i: Int) -> ChipmunkDynamics {
+    func dynamics(_ i: Int) -> ChipmunkDynamics {
         if let d = worlds[i]!.dynamics { return d }
         let w = worlds[i]!
         let medium = w.medium?.pointee
@@ -405,8 +408,10 @@ public final class ChipmunkBackend: DynamicsBackend {
         return shape
     }
 
-    /// A world's walls where it had none: every wall new, then the item's box.
-    private func addWalls(_ walls: [Wall], _ i: Int, _ d: ChipmunkDynamics) {
+    /// A world's walls where it had none: every wall new, then the item's box. `order`: the
+    /// order to put the walls in the space, if not the list's (a restored snapshot's,
+    /// ``WorldSnapshot/wallOrder``).
+    func addWalls(_ walls: [Wall], _ i: Int, _ d: ChipmunkDynamics, order: [Int]? = nil) {
         let space = worlds[i]!.space
         switch layout {
         case .spacePerWorld:
@@ -414,8 +419,28 @@ public final class ChipmunkBackend: DynamicsBackend {
                 prepareForWalls(space)
                 worlds[i]!.isPrepared = true
             }
-            worlds[i]!.walls = walls.indices.map { newWall(walls, $0, i, set: 0, index: $0) }
+            if let order {
+                var shapes = [OpaquePointer?](repeating: nil, count: walls.count)
+                for j in order { shapes[j] = newWall(walls, j, i, set: 0, index: j) }
+                worlds[i]!.walls = shapes.map { $0! }
+            } else {
+                worlds[i]!.walls = walls.indices.map { newWall(walls, $0, i, set: 0, index: $0) }
+            }
             d.wallSet = 0
+        case .sharedSpace where order != nil:
+            // A set of its own, its shapes made in that order; the item's walls by their codes.
+            let id = nextWallSet
+            nextWallSet += 1
+            var codes = [Int](repeating: 0, count: walls.count)
+            var shapes: [OpaquePointer] = []
+            for (m, j) in order!.enumerated() {
+                shapes.append(newWall(walls, j, i, set: id, index: m))
+                codes[j] = id << 8 | m
+            }
+            wallSets[id] = (shapes, 1, nil)
+            d.wallCodes = codes
+            d.members = Dictionary(uniqueKeysWithValues: codes.enumerated().map { ($0.element, $0.offset) })
+            d.wallSet = -1
         case .sharedSpace:
             let id: Int
             if let set = listSets[walls] {
@@ -508,6 +533,7 @@ public final class ChipmunkBackend: DynamicsBackend {
 
     /// Removes the item's box (dropping its arbiters) and the walls (or the use of wall sets).
     private func removeWalls(_ i: Int) {
+        guard !worlds[i]!.wallKey.isEmpty || worlds[i]!.shape != nil else { return }  // None to remove.
         let space = worlds[i]!.space
         if let box = worlds[i]!.shape {
             cpSpaceRemoveShape(space, box)
@@ -581,7 +607,7 @@ public final class ChipmunkBackend: DynamicsBackend {
         if let began = worlds[try slot(world)]!.dynamics?.contacts { contacts.append(contentsOf: began) }
     }
 
-    private func checkJointRoom(_ world: WorldID, _ i: Int, _ operation: String) throws(FlingError) {
+    func checkJointRoom(_ world: WorldID, _ i: Int, _ operation: String) throws(FlingError) {
         guard !worlds[i]!.hasAttraction else { throw BackendCheck.occupied(world, operation) }
         try BackendCheck.jointCount(worlds[i]!.joints.count)
     }
@@ -629,7 +655,7 @@ public final class ChipmunkBackend: DynamicsBackend {
 
     // MARK: - Slots
 
-    private func slot(_ world: WorldID) throws(FlingError) -> Int {
+    func slot(_ world: WorldID) throws(FlingError) -> Int {
         let i = Int(world.index)
         guard i < worlds.count, worlds[i] != nil, generations[i] == world.generation else {
             throw BackendCheck.unknownWorld(world)

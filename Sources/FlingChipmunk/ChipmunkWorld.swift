@@ -34,6 +34,9 @@ struct ChipmunkWorld {
     var dynamics: ChipmunkDynamics?
     /// Per-world layout: whether the space has been readied for walls (spatial hash, callbacks).
     var isPrepared = false
+    /// The space's stamp when the world was made (a step since has stepped it): what tells a
+    /// world of the shared space that has stepped from one that has not (ChipmunkBackend+Snapshot.swift).
+    var bornAt: UInt32 = 0
 
     var hasAttraction: Bool { spring != nil }
     var hasJoints: Bool { !joints.isEmpty || spring != nil }
@@ -133,6 +136,17 @@ let sweptPositionUpdate: cpBodyPositionFunc = { body, dt in
 struct Medium {
     var gravity: cpVect
     var damping: Double
+    /// `damping^dt` for the damping and dt it was last raised to (`pow` is costly, and both
+    /// rarely change: the same value as computing it every step).
+    var powered = (damping: Double.nan, dt: Double.nan, value: 0.0)
+
+    /// `damping^dt`, with the C library's `pow`.
+    @inline(__always) mutating func damping(over dt: Double) -> Double {
+        if powered.damping.bitPattern != damping.bitPattern || powered.dt.bitPattern != dt.bitPattern {
+            powered = (damping, dt, PlatformFunctions.pow(damping, dt))
+        }
+        return powered.value
+    }
 }
 
 /// The velocity update of bodies in a shared space: Chipmunk's own `cpBodyUpdateVelocity`,
@@ -140,8 +154,8 @@ struct Medium {
 /// the space's. `pow` is the C library's, as in `cpSpaceStep`, so the bits are the same as
 /// a space of the body's own with that gravity and damping.
 let perBodyVelocityUpdate: cpBodyVelocityFunc = { body, _, _, dt in
-    let medium = cpBodyGetUserData(body)!.assumingMemoryBound(to: Medium.self).pointee
-    cpBodyUpdateVelocity(body, medium.gravity, PlatformFunctions.pow(medium.damping, dt), dt)
+    let medium = cpBodyGetUserData(body)!.assumingMemoryBound(to: Medium.self)
+    cpBodyUpdateVelocity(body, medium.pointee.gravity, medium.pointee.damping(over: dt), dt)
 }
 
 /// The velocity update of a body with ``ChipmunkDynamics`` (behind its user-data pointer).

@@ -31,6 +31,17 @@ public struct FixedStepClock: Hashable, Sendable {
         self.maxFrameInterval = maxFrameInterval
     }
 
+    /// A clock where a snapshot left it (its byte form is Snapshot/ByteCoding+Core.swift's).
+    package init(
+        tick: Double, maxFrameInterval: Double, ticks: Int, simulatedTime: Double, droppedTime: Double, displayTime: Double
+    ) throws(FlingError) {
+        try self.init(tick: tick, maxFrameInterval: maxFrameInterval)
+        self.ticks = ticks
+        self.simulatedTime = simulatedTime
+        self.droppedTime = droppedTime
+        self.displayTime = displayTime
+    }
+
     /// When tick `k` starts on the simulated timeline.
     @inlinable package func start(ofTick k: Int) -> Double { Double(k) * tick }
 

@@ -74,6 +74,9 @@ extension NativeBackend {
     public func setWalls(_ walls: [Wall], of world: WorldID) throws(FlingError) {
         let i = try slot(world)
         try BackendCheck.walls(walls, size: boxSize(i))
+        // No walls for a world that has none changes nothing (as on Chipmunk): its field clock
+        // does not start.
+        if walls.isEmpty, !records[i].hasDynamics { return }
         let k = dynamicsIndex(i)
         guard walls != store.wallList(k) else { return }
         // Contacts the last step began stay readable until the next step, as Chipmunk's

@@ -14,6 +14,8 @@ enum SelfTest {
           soak        Many tiles for many simulated minutes; resident memory must stay flat.
           documents   Writes crafted documents at every work budget's edge (.ci/bounded-check).
           surface     Walks every public declaration with hostile values.
+          snapshot    World and animator snapshots: a memory checker's driver, a snapshot continued
+                      in this process.
 
         Run `FlingSelfTest <command> --help` for its options.
         """
@@ -32,6 +34,7 @@ enum SelfTest {
             case "soak": try SoakCommand.run(rest, &out)
             case "documents": try DocumentsCommand.run(rest, &out)
             case "surface": try SurfaceCommand.run(rest, &out)
+            case "snapshot": try SnapshotCommand.run(rest, &out)
             default: throw UsageError("unknown command \(command)")
             }
         }

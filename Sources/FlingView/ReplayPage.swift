@@ -240,6 +240,16 @@ public struct ReplayPage: Sendable {
                     })
             ),
             ("phases", PageJSON.array(phases.map(PageJSON.string))),
+            (
+                "predictions",
+                PageJSON.array(
+                    run.predictions.map { p in
+                        PageJSON.array([
+                            PageJSON.string(p.itemKind), "\(p.id)", "\(p.frame)", "\(p.until)", PageJSON.string(p.outcome),
+                            PageJSON.number(p.x), PageJSON.number(p.y), PageJSON.number(p.angle),
+                        ])
+                    })
+            ),
             ("frames", frames),
         ])
     }

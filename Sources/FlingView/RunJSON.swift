@@ -11,7 +11,8 @@ package enum RunJSON {
     /// `{"kind", "title", "frameUnit", "count", "digest", "schema", "stages": [{"firstFrame",
     /// "frameCount", "viewport", "frameInterval", "items": [{"kind", "id", "label", "facts": {name: bits}}]}],
     /// "events", "inputs": [[index, name, touch, phase, x bits, y bits, time bits, detail,
-    /// frame]] (every input), "frames": [{"frame", "local", "time", "digest", "inputs" (those
+    /// frame]] (every input), "predictions": [[kind, id, frame, until, outcome, x bits, y bits,
+    /// angle bits]], "frames": [{"frame", "local", "time", "digest", "inputs" (those
     /// applied before the frame), "items": [{"kind", "id", "phase", "values": {field: bits},
     /// "points": [bits]}]}]}`.
     package static func frames(_ run: Run, _ positions: [Int]) -> String {
@@ -74,6 +75,16 @@ package enum RunJSON {
                 "events",
                 PageJSON.array(
                     run.events.map { PageJSON.array(["\($0.frame)", PageJSON.string($0.itemKind), "\($0.id)", PageJSON.string($0.name)]) })
+            ),
+            (
+                "predictions",
+                PageJSON.array(
+                    run.predictions.map { p in
+                        PageJSON.array([
+                            PageJSON.string(p.itemKind), "\(p.id)", "\(p.frame)", "\(p.until)", PageJSON.string(p.outcome), bits(p.x),
+                            bits(p.y), bits(p.angle),
+                        ])
+                    })
             ),
             ("frames", PageJSON.array(frames)),
         ]) + "\n"

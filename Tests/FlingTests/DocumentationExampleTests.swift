@@ -223,6 +223,39 @@ import Testing
         #expect(refused?.field.contains("addDrag") == true, "\(String(describing: refused))")
     }
 
+    /// Foresight.md's examples: the prefetch fires at the release of a tile thrown up, for where
+    /// it settles (its home); the haptic is scheduled for the display time of the tick the head
+    /// snaps on the edge; a snapshot saved to a file and read back restores the animator.
+    @Test func foresightRuns() throws {
+        prefetched = []
+        let photos = try DocumentationExamples.prefetch()
+        try photos.handle(TouchEvent(time: 0, touch: 1, phase: .began, position: Vector(195, 422)))
+        try photos.handle(TouchEvent(time: 0.05, touch: 1, phase: .moved, position: Vector(196, 420)))
+        try photos.handle(TouchEvent(time: 0.06, touch: 1, phase: .ended, position: Vector(196, 420)))
+        var events: [TileEvent] = []
+        for frame in 4...180 { events += try photos.advance(to: Double(frame) / 60) }
+        #expect(prefetched.count == 1 && prefetched.first?.0 == 1 && prefetched.first?.1 == Vector(195, 422), "\(prefetched)")
+        let settled = try #require(events.first { $0.kind == .settled })
+        #expect(events.first { if case .released = $0.kind { true } else { false } }?.prediction?.tick == settled.tick)
+
+        let (heads, haptics) = try DocumentationExamples.haptic()
+        try heads.handle(TouchEvent(time: 0, touch: 1, phase: .began, position: Vector(20, 300)))
+        try heads.handle(TouchEvent(time: 0.03, touch: 1, phase: .moved, position: Vector(120, 310)))
+        try heads.handle(TouchEvent(time: 0.05, touch: 1, phase: .moved, position: Vector(220, 320)))
+        try heads.handle(TouchEvent(time: 0.06, touch: 1, phase: .ended, position: Vector(220, 320)))
+        var snaps: [SnapEvent] = []
+        for frame in 4...240 { snaps += try heads.advance(to: Double(frame) / 60).snap }
+        let snapped = snaps.first { if case .settled = $0.kind { true } else { false } }
+        let tick = try #require(snapped?.tick)
+        #expect(haptics.scheduled == [heads.animator.clock.start(ofTick: tick + 1)] && haptics.cancels == 1)
+
+        let url = FileManager.default.temporaryDirectory.appendingPathComponent("fling-foresight-\(getpid()).snapshot")
+        defer { try? FileManager.default.removeItem(at: url) }
+        let before = try photos.snapshot().bytes
+        try DocumentationExamples.snapshots(photos, snapshotURL: url)
+        #expect(try photos.snapshot().bytes == before)
+    }
+
     @Test func presetsRun() throws {
         let (floating, toonie) = try DocumentationExamples.presets(frameTime: 1)
         #expect(floating.configuration.shape == .triangleUp && floating.configuration.fadesOut && floating.taps == [0.25])

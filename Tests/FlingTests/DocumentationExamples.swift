@@ -45,6 +45,18 @@ struct CGAffineTransform { var angle: CGFloat; init(rotationAngle: CGFloat) { an
 #endif
 /// QuartzCore's clock: a fixed reading, so the examples run the same every time.
 func CACurrentMediaTime() -> Double { 1000 }
+/// What the foresight examples fetch, cancel and schedule: written down, so a test can read it.
+nonisolated(unsafe) var prefetched: [(TileID, Vector)] = []
+nonisolated(unsafe) var cancelled: [TileID] = []
+func prefetchFullSizePhoto(of tile: TileID, at point: Vector) { prefetched.append((tile, point)) }
+func cancelFullSizePhoto(of tile: TileID) { cancelled.append(tile) }
+/// A haptic engine that plays at a display time.
+final class ExampleHaptics {
+    var scheduled: [Double] = []
+    var cancels = 0
+    func schedule(at time: Double) { scheduled.append(time) }
+    func cancel() { cancels += 1 }
+}
 
 // MARK: Sources/FlingInteraction/TileAnimator+Events.swift (TileAnimator's threading rule)
 
@@ -499,4 +511,80 @@ enum DocumentationExamples {
     static func pinCheckDocumentation(_ replay: TraceReplay) throws {
         try replay.verify()      // fails when a pin differs, and when no pin was compared
     }
+
+    // MARK: Fling.docc/Foresight.md
+
+    /// The prefetch: a tile thrown up settles home; returns the animator.
+    static func prefetch() throws -> TileAnimator {
+        var configuration = TileConfiguration()
+        configuration.drag.predictionTicks = 600          // look 10 s ahead at 60 Hz
+        let photos = try TileAnimator(viewport: Rect(x: 0, y: 0, width: 390, height: 844),
+                                      tiles: [TileDefinition(id: 1, frame: Rect(x: 155, y: 382, width: 80, height: 80))],
+                                      configuration: configuration, backend: NativeBackend())
+        photos.onEvent = { event in
+            guard case .released = event.kind, let prediction = event.prediction else { return }
+            switch prediction.outcome {
+            case .settledHome, .cameToRest:
+                prefetchFullSizePhoto(of: event.tile, at: prediction.pose.position)   // where it will lie
+            case .culled:
+                cancelFullSizePhoto(of: event.tile)                                   // it leaves the screen
+            case .reachedRestingPlace, .notWithin:
+                break
+            }
+        }
+        return photos
+    }
+
+    /// The haptic: a chat head thrown across the screen; returns the scene and its haptics.
+    static func haptic() throws -> (ChatHeads, ExampleHaptics) {
+        let haptics = ExampleHaptics()
+        var snap = SnapConfiguration()
+        snap.drag.predictionTicks = 240
+        let heads = try ChatHeads(heads: [(id: 1, center: Vector(20, 300))],
+                                  configuration: ChatHeads.Configuration(screen: Rect(x: 0, y: 0, width: 390, height: 844)),
+                                  snap: snap, backend: NativeBackend())
+        heads.animator.onEvent = { event in
+            switch event.kind {
+            case .released:
+                guard let prediction = event.prediction, case .reachedRestingPlace = prediction.outcome else { return }
+                let end = Double(prediction.tick + 1) * heads.animator.clock.tick   // seconds from the time origin
+                haptics.schedule(at: end)                   // the time origin is 0 here
+            case .grabbed:
+                haptics.cancel()                            // a finger took it again: it will not snap then
+            default:
+                break
+            }
+        }
+        return (heads, haptics)
+    }
+
+    /// Snapshots: saved to a file and read back into the animator.
+    static func snapshots(_ photos: TileAnimator, snapshotURL: URL) throws {
+        let saved = try photos.snapshot()
+        try Data(saved.bytes).write(to: snapshotURL)
+        let read = try AnimatorSnapshot(bytes: Array(try Data(contentsOf: snapshotURL)))
+        try photos.restore(read)                              // back where it was, to the bit
+    }
+}
+
+@Test func aNudgeSendsTheTileHomeAndAThrowCullsIt() throws {
+    let animator = try TileAnimator(viewport: Rect(x: 0, y: 0, width: 390, height: 844),
+                                    tiles: [TileDefinition(id: 1, frame: Rect(x: 155, y: 382, width: 80, height: 80))],
+                                    backend: NativeBackend())
+    for (k, t) in [0.0, 0.02, 0.04].enumerated() {
+        try animator.handle(TouchEvent(time: t, touch: 1, phase: k == 0 ? .began : .moved,
+                                       location: CGPoint(x: 195 + t * 50, y: 422)))
+        try animator.advance(to: t + 0.01)
+    }
+    let held = try animator.snapshot()                // the tile in the finger, moving slowly
+
+    func release(at x: Double) throws -> TilePhase {
+        try animator.restore(held)
+        try animator.handle(TouchEvent(time: 0.06, touch: 1, phase: .moved, location: CGPoint(x: x, y: 422)))
+        try animator.handle(TouchEvent(time: 0.07, touch: 1, phase: .ended, location: CGPoint(x: x, y: 422)))
+        for frame in 5...180 { try animator.advance(to: Double(frame) / 60) }   // 3 s of frames
+        return try animator.snapshot(of: 1).phase
+    }
+    #expect(try release(at: 198) == .resting)         // a nudge: it springs home and settles
+    #expect(try release(at: 390) == .culled)          // a throw: it flies off the screen
 }

@@ -99,7 +99,7 @@ import Testing
         let v3 = push.replacingOccurrences(of: "\"version\": 2", with: "\"version\": 3")
         // Version 3 wants the configuration's new keys too.
         #expect(throwing(v3)?.reason.contains("required") == true)
-        #expect(throwing(json.replacingOccurrences(of: "\"version\": 3", with: "\"version\": 4")) != nil)
+        #expect(throwing(json.replacingOccurrences(of: "\"version\": 3", with: "\"version\": \(Trace.version + 1)")) != nil)
     }
 
     func throwing(_ json: String) -> FlingError? {

@@ -10,7 +10,7 @@ import Testing
 @Suite struct PublicSurfaceTests {
     static let build = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
     static let selfTest = build.appendingPathComponent("FlingSelfTest")
-    /// The package's root (for the C module map the symbol graph of FlingChipmunk needs).
+    /// The package's root (for the C module maps the symbol graph of FlingChipmunk needs).
     static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
 
     struct Ran {
@@ -102,7 +102,8 @@ import Testing
                 URL(fileURLWithPath: "/usr/bin/env"),
                 [
                     "swift", "symbolgraph-extract", "-module-name", module, "-I", moduleDir.path, "-I",
-                    Self.root.appendingPathComponent("Sources/CChipmunk").path, "-target", triple, "-output-dir", out.path,
+                    Self.root.appendingPathComponent("Sources/CChipmunk").path, "-I",
+                    Self.root.appendingPathComponent("Sources/CChipmunkSnapshot/include").path, "-target", triple, "-output-dir", out.path,
                     "-minimum-access-level", "package", "-skip-synthesized-members",
                 ])
             try #require(r.status == 0, "symbolgraph-extract \(module): \(r.stderr)")

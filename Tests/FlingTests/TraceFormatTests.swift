@@ -237,7 +237,7 @@ func replay(_ trace: Trace, on kind: BackendKind, display: ReplayOptions.Display
         #expect(
             allDrag == [
                 "dragErrorBias", "dragMaxAcceleration", "fingerSmoothing", "fingersPerItem", "forces", "grabFriction",
-                "grabRotaryFriction", "maxFrameInterval", "tick",
+                "grabRotaryFriction", "maxFrameInterval", "predictionTicks", "tick",
             ])
         func labels(_ x: Any) -> [String] { Mirror(reflecting: x).children.compactMap(\.label).sorted() }
         #expect(labels(TileConfiguration.SettleRule()) == ["home", "rest"])
@@ -249,7 +249,8 @@ func replay(_ trace: Trace, on kind: BackendKind, display: ReplayOptions.Display
             ]
         let version3 = ["dynamics", "rest", "translatesReferenceBoundsIntoBoundary"]
         let fields = allFields.flatMap { keys[$0]! }.filter { !presets.contains($0) }
-        let drag = allDrag.filter { !presets.contains($0) }
+        // Version 4's key, written only when set (predictions change no tick).
+        let drag = allDrag.filter { !presets.contains($0) && $0 != "predictionTicks" }
         // Every one is written (the scene has no events, so each key can only be the configuration's):
         // a version-2 configuration has the first ones, a version-3 one (with dynamics) all.
         var scene = Trace.Session(viewport: Rect(x: 0, y: 0, width: 1, height: 1), tiles: [], events: [])
@@ -283,6 +284,13 @@ func replay(_ trace: Trace, on kind: BackendKind, display: ReplayOptions.Display
         #expect(v2.contains(rule))
         let nearV2 = v2.replacingOccurrences(of: rule, with: "{\"kind\": \"nearGrab\", \"radius\": 40, \"maxKineticEnergy\": 500000}")
         #expect(throws: FlingError.self) { try Trace(json: nearV2) }
+        // Predictions need version 4, and read back.
+        var predicted = near
+        predicted.configuration.drag.predictionTicks = 120
+        let v4 = Trace(sessions: [predicted]).json
+        #expect(v4.contains("\"version\": 4") && v4.contains("\"predictionTicks\": 120"))
+        #expect(try Trace(json: v4).sessions[0].configuration == predicted.configuration)
+        #expect(!preset.contains("predictionTicks") && !json.contains("predictionTicks"))
         #expect(labels(SettleThresholds()) == ["angle", "angularSpeed", "distance", "speed", "ticks"])
         // The dynamics' own fields (each written by Trace+Dynamics.swift, named in docs/TRACES.md).
         #expect(labels(TileConfiguration.RestThresholds()) == ["angularSpeed", "speed", "ticks"])

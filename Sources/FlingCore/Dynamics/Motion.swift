@@ -45,6 +45,16 @@ package struct Motion: Sendable {
         return id
     }
 
+    /// The id the next push gets.
+    package var nextForceID: UInt32 { nextForce }
+
+    /// The pushes and the next id as a snapshot holds them (WorldSnapshot).
+    package mutating func restoreForces(_ forces: [(id: ForceID, push: Push)], next: UInt32) {
+        forceIDs = forces.map(\.id)
+        pushes = forces.map(\.push)
+        nextForce = next
+    }
+
     /// Removes a push; false if there is none with this id.
     package mutating func removeForce(_ id: ForceID) -> Bool {
         guard let k = forceIDs.firstIndex(of: id) else { return false }

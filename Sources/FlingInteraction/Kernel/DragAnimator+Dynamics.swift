@@ -121,11 +121,13 @@ extension DragAnimator where Policy: PolicyRules {
         switch input {
         case .push(let item, let push):
             guard let i = index(of: item.rawValue), Policy.canPush(self, i) else { return }
+            acted(on: i)
             try pushing(i, tick: k) { (world) throws(FlingError) in
                 try backend.applyImpulse(Policy.acting(push, on: records[i].item), to: world)
             }
         case .addPush(let id, let item, let push):
             guard let i = index(of: item.rawValue) else { return }
+            acted(on: i)
             pushes.append(ActivePush(id: id, item: item.rawValue, push: Policy.acting(push, on: records[i].item), force: nil))
             records[i].pushCount += 1
             guard Policy.canPush(self, i) else { return }
@@ -138,11 +140,13 @@ extension DragAnimator where Policy: PolicyRules {
             guard let p = pushes.firstIndex(where: { $0.id == id }) else { return }
             let push = pushes.remove(at: p)
             guard let i = index(of: push.item) else { return }
+            acted(on: i)
             records[i].pushCount -= 1
             if let force = push.force, let world = statuses[i].world {
                 do { try backend.removeForce(force, from: world) } catch { throw tagged(error, "tick \(k), \(input)", item: push.item) }
             }
         case .setFields(let fields):
+            actedOnAll()
             dynamics.fields = fields
             for i in records.indices {
                 guard let world = statuses[i].world else { continue }

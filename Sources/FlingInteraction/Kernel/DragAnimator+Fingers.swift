@@ -29,6 +29,21 @@ extension DragAnimator where Policy: PolicyRules {
         touchSlots.indices.first { touchSlots[$0].grip != nil && touchSlots[$0].item == id }
     }
 
+    /// Where finger `t`'s body goes for the next step, and the velocity it is given (the live
+    /// tick and a prediction both).
+    @inline(__always)
+    static func fingerStep(_ t: TouchRecord, dt: Double, smoothing: Double?) -> (Vector, Vector) {
+        guard let c = smoothing else {
+            let p = t.fingerTarget
+            return (p, Vector((p.x - t.finger.x) / dt, (p.y - t.finger.y) / dt))
+        }
+        // Within the coordinate limit, which the step's rounding may pass by an ulp at its edge.
+        let moved = t.finger + t.fingerVelocity * dt
+        let p = Vector(min(max(moved.x, -Limits.coordinate), Limits.coordinate), min(max(moved.y, -Limits.coordinate), Limits.coordinate))
+        let smoothed = t.fingerTarget * (1 - c) + p * c
+        return (p, (smoothed - p) * (1 / dt))
+    }
+
     /// Places every finger body for tick `k`, in touch-slot order (the order cannot change a
     /// bit: each call only sets a finger body); an item whose backend refuses one is listed in
     /// `refused` (once) and the first error kept in `failure`. The touch slots and the items are
@@ -50,19 +65,7 @@ extension DragAnimator where Policy: PolicyRules {
                             ? hint : Self.search(UnsafeBufferPointer(records), held),
                         let world = statuses[i].world
                     else { continue }
-                    let p: Vector, v: Vector
-                    if let c = smoothing {
-                        // Within the coordinate limit, which the step's rounding may pass by an ulp at its edge.
-                        let moved = t.pointee.finger + t.pointee.fingerVelocity * dt
-                        p = Vector(
-                            min(max(moved.x, -Limits.coordinate), Limits.coordinate),
-                            min(max(moved.y, -Limits.coordinate), Limits.coordinate))
-                        let smoothed = t.pointee.fingerTarget * (1 - c) + p * c
-                        v = (smoothed - p) * (1 / dt)
-                    } else {
-                        p = t.pointee.fingerTarget
-                        v = Vector((p.x - t.pointee.finger.x) / dt, (p.y - t.pointee.finger.y) / dt)
-                    }
+                    let (p, v) = Self.fingerStep(t.pointee, dt: dt, smoothing: smoothing)
                     do throws(FlingError) {
                         try backend.moveDrag(joint, in: world, to: p, velocity: v)
                         t.pointee.finger = p

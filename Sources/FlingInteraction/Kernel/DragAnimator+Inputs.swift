@@ -124,6 +124,7 @@ extension DragAnimator where Policy: PolicyRules {
     /// another finger holds it already; then a drag of the touch's own from its finger body to
     /// the policy's grip.
     func grab(_ i: Int, touch: TouchID, slot: Int, at point: Vector, tick k: Int) throws(FlingError) {
+        acted(on: i)
         let world: WorldID
         let first = statuses[i].phase.holder == nil
         if let existing = statuses[i].world {
@@ -174,12 +175,16 @@ extension DragAnimator where Policy: PolicyRules {
         _ i: Int, touch: TouchID, grip: JointID, velocity estimate: Vector, cancelled: Bool, tick k: Int
     ) throws(FlingError) {
         func sane(_ x: Double) -> Double { x.isNaN ? 0 : min(max(x, -Limits.velocity), Limits.velocity) }
+        acted(on: i)
         try backend.removeDrag(grip, from: statuses[i].world!)
         if settings.fingersPerItem > 1, let next = firstFinger(on: records[i].item.id.rawValue) {
             if statuses[i].phase.holder == touch { statuses[i].phase = .held(by: touchSlots[next].id) }
             return
         }
+        let first = events.count
         try Policy.release(self, i, velocity: Vector(sane(estimate.x), sane(estimate.y)), cancelled: cancelled, tick: k)
+        // The release's event is the policy's first: it carries where the item now ends.
+        if settings.predictionTicks != nil, events.count > first { events[first].prediction = releasePrediction(i) }
     }
 
     /// Frees the item's world, if any, and lets go of the touches holding it (the one its phase

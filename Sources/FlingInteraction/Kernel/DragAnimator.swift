@@ -116,6 +116,20 @@ public class DragAnimator<Policy: DragPolicy> {
     /// The number the next continuous push gets.
     final var nextPush = 1
 
+    /// Inputs that acted on items so far (grabs, releases, pushes, resets, sends; field
+    /// changes act on every item): each record keeps the number of the last that acted on it,
+    /// and a prediction the number it was made after, so that a prediction a later input
+    /// overtook is known for superseded (Kernel/DragAnimator+Prediction.swift).
+    final var actions = 0
+    /// The number of the last field change.
+    final var fieldsAction = 0
+    /// Where predictions step a copy of an item's world: a backend of the same kind, made at
+    /// the first prediction.
+    final var scratch: (any SnapshotBackend)?
+    /// The snapshot fingerprint, once computed (what it covers never changes: the
+    /// configuration, the viewport or items, the time origin, the solver iterations).
+    final var fingerprintMemo: UInt64?
+
     /// Stores what a subclass's initializer validated (see `prepare(items:policy:settings:timeOrigin:backend:)`).
     init(
         policy: Policy, settings: DragSettings, dynamics: DynamicsSettings, walls: [Wall], records: [ItemRecord<Policy.Item>],
@@ -162,6 +176,11 @@ extension DragAnimator where Policy: PolicyRules {
     ) throws(FlingError) -> (records: [ItemRecord<Policy.Item>], statuses: [ItemStatus<Policy.Phase>]) {
         try Check.range(timeOrigin, -1e12...1e12, "timeOrigin")
         for item in items { try Policy.validate(item, policy, settings: settings) }
+        if settings.predictionTicks != nil, !(backend is any SnapshotBackend) {
+            throw FlingError(
+                .invalidState, field: "DragSettings.predictionTicks", value: "backend \(backend.name)",
+                reason: "predictions step a copy of an item's world, which needs one of Fling's backends (NativeBackend, ChipmunkBackend)")
+        }
         if !(backend is any DynamicsBackend) {
             if let setting = Policy.settingUsingDynamics(policy) { throw needsDynamics(setting, backend) }
             for item in items { try checkBackend(backend, for: item) }

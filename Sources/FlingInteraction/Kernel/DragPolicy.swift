@@ -79,7 +79,8 @@ package struct ItemNaming: Sendable {
 /// records (kept in id order). A hook reaches the kernel's state through `a`, except where it
 /// is handed a record: then the records are borrowed by the kernel and `a.records` must not be
 /// touched.
-protocol PolicyRules: DragPolicy where Item: DragItem, Phase: DragPhase, Input: DragInput {
+protocol PolicyRules: DragPolicy
+where Item: DragItem, Phase: DragPhase & ByteCodable, Input: DragInput & ByteCodable, Event: ByteCodable & CarriesPrediction {
     /// What the items are called in errors.
     static var naming: ItemNaming { get }
     /// Throws unless `item` may be one of the animator's (every number finite and in range).
@@ -154,4 +155,38 @@ protocol PolicyRules: DragPolicy where Item: DragItem, Phase: DragPhase, Input: 
     /// Acts on the decided events (in item order), then whatever else the policy does after a
     /// step; `firstEvent` is the index of this tick's first event.
     static func afterStep(_ a: DragAnimator<Self>, decided: [(Int, Event)], firstEvent: Int, tick: Int)
+
+    // MARK: Predictions (Kernel/DragAnimator+Prediction.swift)
+
+    /// What a prediction of an item follows beside its record (a snap item's travel).
+    associatedtype Travel
+    static func travel(_ a: DragAnimator<Self>, _ i: Int) -> Travel
+    /// The after-step rule of an item with a world in `phase`, on copies: the outcome found
+    /// after tick `k`, with the record as the live after-step leaves it; nil while it goes on.
+    /// The live tick's own code (``decide(_:_:_:tick:)``, the policy's settle rules).
+    static func predictStep(_ phase: Phase, _ record: inout ItemRecord<Item>, _ travel: Travel, _ policy: Self, tick k: Int) -> Prediction
+        .Outcome?
+    /// An item with no world: at rest (its outcome now), or moving without physics (a snap
+    /// item's keyframes), from tick `k` for at most `budget` ticks.
+    static func predictWithoutWorld(
+        _ phase: Phase, _ record: ItemRecord<Item>, _ travel: Travel, _ a: DragAnimator<Self>, from k: Int, budget: Int
+    ) -> Prediction
+
+    // MARK: Snapshots (Kernel/DragAnimator+Snapshot.swift)
+
+    /// What the policy keeps beside the kernel's state.
+    associatedtype Saved: Sendable
+    static func save(_ a: DragAnimator<Self>) -> Saved
+    /// Throws unless `saved` fits the kernel state it comes with.
+    static func check(_ saved: Saved, _ state: KernelState<Self>) throws(FlingError)
+    /// Puts `saved` back, after the kernel's state.
+    static func load(_ saved: Saved, into a: DragAnimator<Self>)
+    /// The byte forms of an item (what a record holds of it) and of the policy's state.
+    static func encodeItem(_ w: inout ByteWriter, _ item: Item)
+    static func decodeItem(_ r: inout ByteReader) throws(FlingError) -> Item
+    static func encode(_ saved: Saved, to w: inout ByteWriter)
+    static func decodeSaved(from r: inout ByteReader) throws(FlingError) -> Saved
+    /// The records' items as the animator has them, before a restore checks them (a policy
+    /// whose items never change writes only their ids).
+    static func adopt(_ records: inout [ItemRecord<Item>], from a: DragAnimator<Self>) throws(FlingError)
 }

@@ -67,6 +67,17 @@ public struct DragSettings: Hashable, Sendable {
     /// its distance to the touch (`s` is the fraction left after one second; We Heart Pics
     /// `0.3⁶⁰`). Every finger has a drag of its own either way (``PhysicsBackend/addDrag(_:to:)``).
     public var fingerSmoothing: Double? = nil
+    /// Whether each release carries a prediction (``TileEvent/prediction``,
+    /// ``SnapEvent/prediction``), and how far it looks: the ticks a released item's world is
+    /// stepped ahead, on a copy, to find where it ends if nothing touches it again (1...36,000,
+    /// 10 minutes at 60 Hz, a bound on the work one release can cost). nil (the default): none,
+    /// and a tick without a release never pays for it. ``TileAnimator/predict(_:)`` looks this
+    /// far, or 600 ticks when nil.
+    public var predictionTicks: Int? = nil
+    /// The most ticks a prediction looks ahead (``predictionTicks``).
+    package static let maxPredictionTicks = 36_000
+    /// How far ``TileAnimator/predict(_:)`` looks when ``predictionTicks`` is nil.
+    package static let defaultPredictionTicks = 600
 
     public init() {}
 
@@ -91,6 +102,10 @@ public struct DragSettings: Hashable, Sendable {
             guard s < 1 else {
                 throw FlingError(.outOfRange, field: "\(owner).fingerSmoothing", value: "\(s)", reason: "must lie in 0..<1")
             }
+        }
+        if let n = predictionTicks, !(1...Self.maxPredictionTicks).contains(n) {
+            throw FlingError(
+                .outOfRange, field: "\(owner).predictionTicks", value: "\(n)", reason: "must lie in 1...\(Self.maxPredictionTicks)")
         }
         for mass in [Limits.mass.lowerBound, Limits.mass.upperBound] {
             let joint = self.joint(mass: mass, anchor: .zero, finger: .zero)

@@ -160,7 +160,7 @@ extension DynamicsInput: CustomStringConvertible {
 
 /// A continuous push the kernel keeps for an item: its id, item, push, and its force in the
 /// item's world while the item has one.
-struct ActivePush {
+struct ActivePush: Sendable {
     var id: Push.ID
     /// The item's raw id.
     var item: Int

@@ -129,3 +129,5 @@ extension InputQueue where Input: DragInput {
         return others[othersHead - 1]
     }
 }
+
+extension InputQueue: Sendable where Input: Sendable {}

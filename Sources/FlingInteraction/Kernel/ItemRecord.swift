@@ -18,6 +18,10 @@ struct ItemRecord<Item> {
     /// Continuous pushes on the item: while it has any it keeps its world (it neither settles
     /// nor comes to rest), since they keep acting.
     var pushCount = 0
+    /// The number of the last input that acted on the item (``DragAnimator/actions``), and of
+    /// the input its last prediction was made after.
+    var lastAction = 0
+    var predictedAfter = 0
 
     init(_ item: Item, at position: Vector) {
         self.item = item
@@ -58,3 +62,5 @@ struct TouchRecord {
 
     init(id: TouchID) { self.id = id }
 }
+
+extension ItemRecord: Sendable where Item: Sendable {}

@@ -22,6 +22,10 @@ public struct SnapEvent: Hashable, Sendable {
     /// The item it concerns; nil for a tap on none.
     public var item: SnapItem.ID?
     public var kind: Kind
+    /// On a release, when the configuration asks for predictions
+    /// (``DragSettings/predictionTicks``): where and when the item ends if nothing touches it
+    /// again. nil on every other event.
+    public var prediction: Prediction?
 
     public init(tick: Int, item: SnapItem.ID?, kind: Kind) {
         self.tick = tick

@@ -245,6 +245,7 @@ extension SnapPolicy: PolicyRules {
     /// Sends a resting or travelling item to a new target (a held one is left to its finger).
     static func retarget(_ a: DragAnimator<SnapPolicy>, _ i: Int, to target: Vector, tick k: Int) throws(FlingError) {
         if a.statuses[i].phase.holder != nil { return }
+        a.acted(on: i)
         if a.statuses[i].phase == .springing, let world = a.statuses[i].world {
             try a.backend.detachAttraction(from: world)
         }
@@ -314,11 +315,7 @@ extension SnapPolicy: PolicyRules {
         let settle = a.policy.configuration.settle
         for i in a.records.indices where a.statuses[i].phase == .springing {
             let target = a.policy.motions[i].target
-            // Items never turn: a wall contact's rounding-sized spin does not keep one from home.
-            let s = a.records[i].state
-            let home = a.records[i].pushCount == 0 && settle.isHome(BodyState(position: s.position, velocity: s.velocity), at: target)
-            a.records[i].settleCount = home ? a.records[i].settleCount + 1 : 0
-            guard a.records[i].settleCount >= settle.ticks else { continue }
+            guard settles(&a.records[i], at: target, settle) else { continue }
             a.freeWorld(i)
             place(a, i)
             a.events.append(SnapEvent(tick: k, item: a.records[i].item.id, kind: .settled(at: target)))
@@ -326,26 +323,40 @@ extension SnapPolicy: PolicyRules {
         a.policy.rules?(k, firstEvent)
     }
 
+    /// A springing item's settle rule after a step (the live after-step and a prediction
+    /// both): counts its ticks home; whether it settles now. Items never turn: a wall
+    /// contact's rounding-sized spin does not keep one from home.
+    @inline(__always)
+    static func settles(_ r: inout ItemRecord<SnapItem>, at target: Vector, _ settle: SettleThresholds) -> Bool {
+        let s = r.state
+        let home = r.pushCount == 0 && settle.isHome(BodyState(position: s.position, velocity: s.velocity), at: target)
+        r.settleCount = home ? r.settleCount + 1 : 0
+        return r.settleCount >= settle.ticks
+    }
+
     /// Places a keyframing item on its curve at the end of tick `k`, or on its target once the
     /// curve is over.
     static func stepKeyframes(_ a: DragAnimator<SnapPolicy>, _ i: Int, tick k: Int) {
-        guard let run = a.policy.motions[i].keyframes else { return }
-        let elapsed = Double(k + 1 - run.startTick) * a.settings.tick
-        a.records[i].previous = a.records[i].state
+        guard let run = a.policy.motions[i].keyframes, follow(run, &a.records[i], tick: k, a.settings.tick) else { return }
+        place(a, i)
+        a.events.append(SnapEvent(tick: k, item: a.records[i].item.id, kind: .settled(at: a.policy.motions[i].target)))
+    }
+
+    /// An item's place on its keyframes at the end of tick `k` (the live after-step and a
+    /// prediction both); whether the curve is over (the item then goes on its target).
+    @inline(__always)
+    static func follow(_ run: KeyframeRun, _ r: inout ItemRecord<SnapItem>, tick k: Int, _ dt: Double) -> Bool {
+        let elapsed = Double(k + 1 - run.startTick) * dt
+        r.previous = r.state
         if let eased = run.eased {
-            if elapsed < run.duration {
-                a.records[i].state = BodyState(position: eased.value(at: elapsed))
-            } else {
-                place(a, i)
-                a.events.append(SnapEvent(tick: k, item: a.records[i].item.id, kind: .settled(at: a.policy.motions[i].target)))
-            }
-        } else if let x = BounceCurve.value(run.x, at: elapsed, duration: run.duration),
-            let y = BounceCurve.value(run.y, at: elapsed, duration: run.duration)
-        {
-            a.records[i].state = BodyState(position: Vector(x, y))
-        } else {
-            place(a, i)
-            a.events.append(SnapEvent(tick: k, item: a.records[i].item.id, kind: .settled(at: a.policy.motions[i].target)))
+            guard elapsed < run.duration else { return true }
+            r.state = BodyState(position: eased.value(at: elapsed))
+            return false
         }
+        guard let x = BounceCurve.value(run.x, at: elapsed, duration: run.duration),
+            let y = BounceCurve.value(run.y, at: elapsed, duration: run.duration)
+        else { return true }
+        r.state = BodyState(position: Vector(x, y))
+        return false
     }
 }

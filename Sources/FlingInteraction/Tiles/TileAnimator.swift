@@ -89,6 +89,7 @@ public final class TileAnimator: DragAnimator<TilePolicy> {
         let i = try index(of: id)
         try freeWorldFirst(i)
         journal?.append(AppliedInput(tick: clock.ticks, input: .reset(id)))
+        acted(on: i)
         putToRest(i)
     }
 

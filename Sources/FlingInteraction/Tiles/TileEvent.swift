@@ -33,6 +33,10 @@ public struct TileEvent: Hashable, Sendable {
     /// The tile it concerns.
     public var tile: TileID
     public var kind: Kind
+    /// On a release, when the configuration asks for predictions
+    /// (``DragSettings/predictionTicks``): where and when the tile ends if nothing touches it
+    /// again. nil on every other event.
+    public var prediction: Prediction?
 
     public init(tick: Int, tile: TileID, kind: Kind) {
         self.tick = tick

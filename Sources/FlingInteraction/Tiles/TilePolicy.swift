@@ -220,7 +220,11 @@ extension TilePolicy: PolicyRules {
     static func apply(_ a: DragAnimator<TilePolicy>, _ input: TileInput, tick: Int) throws(FlingError) {
         switch input {
         case .touch, .dynamics: break
-        case .reset(let id): if let i = a.index(of: id.rawValue) { a.putToRest(i) }
+        case .reset(let id):
+            if let i = a.index(of: id.rawValue) {
+                a.acted(on: i)
+                a.putToRest(i)
+            }
         case .addTile(let definition):
             let at = a.insertionIndex(definition.id.rawValue)
             if at == a.records.count || a.records[at].item.id != definition.id { a.insert(definition, at: at) }
@@ -271,21 +275,31 @@ extension TilePolicy: PolicyRules {
     /// Culls, lays down and settles the tiles decided, in tile order, with their events.
     static func afterStep(_ a: DragAnimator<TilePolicy>, decided: [(Int, TileEvent)], firstEvent: Int, tick: Int) {
         for (i, event) in decided {
-            switch event.kind {
-            case .culled:
-                a.freeWorld(i)
-                a.statuses[i].phase = .culled
-                if !a.policy.homeJoints.isEmpty { a.policy.homeJoints[a.records[i].item.id.rawValue] = nil }
-            case .cameToRest:
-                a.freeWorld(i)
-                a.statuses[i].phase = .lying
-                a.records[i].settleCount = 0
-                a.records[i].state = BodyState(position: a.records[i].state.position, angle: a.records[i].state.angle)
-                a.records[i].previous = a.records[i].state
-            default:
-                a.putToRest(i)
-            }
+            a.freeWorld(i)
+            if !a.policy.homeJoints.isEmpty { a.policy.homeJoints[a.records[i].item.id.rawValue] = nil }
+            a.statuses[i].phase = end(event.kind, &a.records[i])
             a.events.append(event)
+        }
+    }
+
+    /// A decided tile's record as its outcome leaves it, and its phase then (the live
+    /// after-step and a prediction both): culled where it was; lying where it came to rest,
+    /// still; home on its origin, angle 0, still.
+    @inline(__always)
+    static func end(_ kind: TileEvent.Kind, _ tile: inout ItemRecord<TileDefinition>) -> TilePhase {
+        switch kind {
+        case .culled:
+            return .culled
+        case .cameToRest:
+            tile.settleCount = 0
+            tile.state = BodyState(position: tile.state.position, angle: tile.state.angle)
+            tile.previous = tile.state
+            return .lying
+        default:
+            tile.settleCount = 0
+            tile.state = BodyState(position: tile.item.origin)
+            tile.previous = tile.state
+            return .resting
         }
     }
 

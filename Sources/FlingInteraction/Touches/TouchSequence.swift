@@ -19,6 +19,12 @@ package struct TouchSequence: Sendable {
 
     package init() {}
 
+    /// The sequence as a snapshot left it: the touches down and the last event's time.
+    init(down touches: [TouchID], lastTime: Double) {
+        for t in touches { down.set(0, for: t) }
+        self.lastTime = lastTime
+    }
+
     /// What accepting an event changes.
     package enum Change: Sendable { case none, add, remove }
 

@@ -96,6 +96,12 @@ struct TouchTable: Sendable {
         return nil
     }
 
+    /// Every key and its value, in key order (for a snapshot: the order is the keys', not the
+    /// table's layout).
+    func sortedEntries() -> [(key: TouchID, value: Int)] {
+        entries.filter { $0.value >= 0 }.map { (TouchID($0.key), $0.value) }.sorted { $0.key < $1.key }
+    }
+
     /// Doubles the table and reinserts every key (in table order: the layout depends only on
     /// the keys, and nothing reads it but lookups).
     private mutating func grow() {

@@ -34,6 +34,19 @@ package struct VelocityTracker: Sendable {
 
     package init() {}
 
+    /// The tracker as a snapshot holds it: the ring's newest index, its count and its samples.
+    var saved: (newest: Int, count: Int, samples: [TrackerSample]) {
+        (newest, count, (0..<Self.historySize).map { samples[$0] })
+    }
+
+    init(newest: Int, count: Int, samples: [TrackerSample]) {
+        precondition(
+            samples.count == Self.historySize && (-1..<Self.historySize).contains(newest) && (0...Self.historySize).contains(count))
+        self.newest = newest
+        self.count = count
+        for (k, s) in samples.enumerated() { self.samples[k] = s }
+    }
+
     /// Forgets every sample.
     package mutating func reset() { newest = -1; count = 0 }
 

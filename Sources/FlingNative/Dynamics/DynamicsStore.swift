@@ -196,15 +196,18 @@ final class DynamicsStore {
     /// Gives world `k` the walls of `list`: the walls it had that are in both lists keep their
     /// arbiter records (``WallChange``: Chipmunk keeps their shapes, and their arbiters with the
     /// box), the others' go, the new ones start without. The world's wall set is `list` with
-    /// the order its walls were put in the space (made if no world has it).
-    func setWalls(_ list: [Wall], _ k: Int) {
+    /// the order its walls were put in the space (made if no world has it). `order`, for a
+    /// world without walls: the order they were put in the space, if not the list's (a restored
+    /// snapshot's).
+    func setWalls(_ list: [Wall], _ k: Int, order: [Int]? = nil) {
         let old = worlds[k].wallSet
         let oldList = wallList(k)
         let kept = old < 0 || list.isEmpty ? [] : WallChange.kept(from: oldList, to: list)
         var start: Int32 = 0
         if !list.isEmpty {
             let id: Int32
-            if old < 0, wallLists.isLive(lastWallSet), Self.sameBits(wallListOf[Int(lastWallSet)], list),
+            let listOrder = order.map { o in o.indices.allSatisfy { o[$0] == $0 } } ?? true
+            if old < 0, listOrder, wallLists.isLive(lastWallSet), Self.sameBits(wallListOf[Int(lastWallSet)], list),
                 insertionOf[Int(lastWallSet)].indices.allSatisfy({ insertionOf[Int(lastWallSet)][$0] == $0 })
             {
                 id = lastWallSet
@@ -212,11 +215,12 @@ final class DynamicsStore {
             } else {
                 let insertion =
                     old < 0
-                    ? Array(list.indices) : WallChange.insertion(oldInsertion: insertionOf[Int(old)], kept: kept, count: list.count)
+                    ? (order ?? Array(list.indices))
+                    : WallChange.insertion(oldInsertion: insertionOf[Int(old)], kept: kept, count: list.count)
                 let (taken, isNew) = wallLists.take(BitKey(list, insertion: insertion))
                 if isNew { makeWallSet(taken, list, insertion) }
                 id = taken
-                if old < 0 { lastWallSet = id }
+                if old < 0, listOrder { lastWallSet = id }
             }
             if arbiters.items.capacity == 0 { arbiters.items.reserve(reservedWorlds * list.count) }
             start = arbiters.allocate(list.count, ArbiterRecord())

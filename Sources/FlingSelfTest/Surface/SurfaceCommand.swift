@@ -101,6 +101,7 @@ struct SurfaceWalk {
         registerCore()
         registerBackends()
         registerInteraction()
+        registerSnapshots()
         registerPaths()
         registerScenes()
         registerTraces()

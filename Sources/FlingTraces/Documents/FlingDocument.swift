@@ -106,6 +106,9 @@ public struct ReplayOptions {
     /// With ``keepsFrames``, keep only samples `0, k, 2k, …` and the last (a picture of a long
     /// scene draws what it can show).
     package var frameStride = 1
+    /// Releases carry predictions looking this many ticks ahead (tile traces that ask for none
+    /// and snap scenes); nil: as the document says.
+    package var predictionTicks: Int?
 
     /// Whether sample `k` of `n` keeps its frame.
     package func keeps(_ k: Int, of n: Int) -> Bool { keepsFrames && (k % max(1, frameStride) == 0 || k == n - 1) }
@@ -119,7 +122,7 @@ public struct ReplayOptions {
     }
 
     /// The backend, or an error naming `field` when there is none.
-    func backend(_ solverIterations: Int, for field: String) throws(FlingError) -> any PhysicsBackend {
+    package func backend(_ solverIterations: Int, for field: String) throws(FlingError) -> any PhysicsBackend {
         guard let makeBackend else {
             throw FlingError(
                 .invalidState, field: field, value: "no backend",

@@ -12,6 +12,7 @@ package struct JSONWriter {
             "tick", "maxFrameInterval", "gravity", "solverIterations", "dragMaxAcceleration", "dragErrorBias",
             "attraction", "rotation", "releaseRule", "settle", "cullMargin",
         ] + (version >= 3 ? ["translatesReferenceBoundsIntoBoundary", "rest", "dynamics"] + presetKeys : [])
+            + (version >= 4 ? ["predictionTicks"] : [])
     }
     /// The keys of the grab and tile rules the presets use (We Heart Pics'), from version 3 on,
     /// written after those above and only when they differ from the defaults.
@@ -132,8 +133,10 @@ package struct JSONWriter {
         line(0, "{")
         // The lowest version that holds the trace, so older readers keep reading what they can.
         let version =
-            t.sessions.contains(where: \.needsVersion3)
-            ? 3 : t.arithmetic == .portable || t.sessions.contains { $0.inputs.contains { $0.tick != nil } } ? 2 : 1
+            t.sessions.contains(where: \.needsVersion4)
+            ? 4
+            : t.sessions.contains(where: \.needsVersion3)
+                ? 3 : t.arithmetic == .portable || t.sessions.contains { $0.inputs.contains { $0.tick != nil } } ? 2 : 1
         var head = ["\"format\": \(Self.string(Trace.formatName))", "\"version\": \(version)"]
         if let name = t.name { head.append("\"name\": \(Self.string(name))") }
         if let notes = t.notes { head.append("\"notes\": \(Self.string(notes))") }
@@ -190,7 +193,8 @@ package struct JSONWriter {
                         "\"rest\": {\"speed\": \(Self.number(c.settle.rest.speed)), "
                             + "\"angularSpeed\": \(Self.number(c.settle.rest.angularSpeed)), \"ticks\": \(c.settle.rest.ticks)}",
                         "\"dynamics\": \(Self.dynamics(c.dynamics))",
-                    ] + Self.presetMembers(c) : []),
+                    ] + Self.presetMembers(c) : [])
+                + (version >= 4 ? c.drag.predictionTicks.map { ["\"predictionTicks\": \($0)"] } ?? [] : []),
             close: "},")
         if s.tiles.isEmpty {
             line(3, "\"tiles\": [],")
@@ -199,7 +203,7 @@ package struct JSONWriter {
             list(4, s.tiles.map(Self.tile), close: "],")
         }
         line(3, "\"run\": {\"duration\": \(Self.number(s.run.duration)), \"stopWhenIdle\": \(s.run.stopsWhenIdle)},")
-        let eventsClose = s.expected == nil ? "]" : "],"
+        let eventsClose = s.expected == nil && s.snapshots.isEmpty ? "]" : "],"
         if s.inputs.isEmpty {
             line(3, "\"events\": [" + eventsClose)
         } else {
@@ -213,7 +217,15 @@ package struct JSONWriter {
                 members.append("\"checkpoints\": [" + x.checkpoints.map { "\"\($0.hex)\"" }.joined(separator: ", ") + "]")
             }
             line(3, "\"expected\": {")
-            list(4, members, close: "}")
+            list(4, members, close: s.snapshots.isEmpty ? "}" : "},")
+        }
+        if !s.snapshots.isEmpty {
+            line(3, "\"snapshots\": [")
+            list(
+                4,
+                s.snapshots.map {
+                    "{\"tick\": \($0.tick), \"digest\": \"\($0.digest.hex)\", \"animator\": \"\(Base64.encode($0.bytes))\"}"
+                }, close: "]")
         }
         line(2, last ? "}" : "},")
     }

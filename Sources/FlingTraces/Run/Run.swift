@@ -67,6 +67,28 @@ public struct Run: Sendable {
     /// The inputs the backend refused while they were applied, in order (a sound recording
     /// on a sound backend has none).
     package var refusals: [Refusal] = []
+    /// Where released items end if nothing touches them again (a replay with predictions,
+    /// ``TileEvent/prediction``), each with the frames it stands for: the page draws the
+    /// predicted end pose from the release until the item gets there.
+    package var predictions: [Prediction] = []
+
+    /// A release's prediction on the run's frames.
+    package struct Prediction: Hashable, Sendable {
+        package var itemKind: String
+        package var id: Int
+        /// The release's frame, and the frame after which the item is where the prediction
+        /// says (or the frame of a later grab, a release or a reset of it: there the
+        /// prediction is superseded).
+        package var frame: Int
+        package var until: Int
+        /// The predicted outcome (`settledHome`, `culled`, …) and pose.
+        package var outcome: String
+        package var x: Double, y: Double, angle: Double
+        package init(itemKind: String, id: Int, frame: Int, until: Int, outcome: String, x: Double, y: Double, angle: Double) {
+            self.itemKind = itemKind; self.id = id; self.frame = frame; self.until = until; self.outcome = outcome
+            self.x = x; self.y = y; self.angle = angle
+        }
+    }
 
     package init(
         kind: String, title: String, frameUnit: String, stages: [Stage], schema: [ItemSchema], frames: [Frame],

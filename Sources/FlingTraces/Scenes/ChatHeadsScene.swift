@@ -99,10 +99,10 @@ package struct ChatHeadsScene: SampledScene {
 
     package var inputLines: [String] { inputs.map(JSONWriter.input) }
 
-    func make(on backend: any PhysicsBackend) throws(FlingError) -> ChatHeads {
+    func make(on backend: any PhysicsBackend, predictionTicks: Int? = nil) throws(FlingError) -> ChatHeads {
         try ChatHeads(
             heads: heads.enumerated().map { (SnapItem.ID($0.offset + 1), $0.element) }, configuration: configuration,
-            snap: snap.applied(to: SnapScenes.configuration(dynamics)), backend: backend)
+            snap: snap.applied(to: SnapScenes.configuration(dynamics, predictionTicks: predictionTicks)), backend: backend)
     }
 
     package func validate(_ sampling: SceneSampling) throws(FlingError) {
@@ -123,8 +123,14 @@ package struct ChatHeadsScene: SampledScene {
 
     package func replay(_ sampling: SceneSampling, _ options: ReplayOptions, into out: inout SceneReplay<Self>) throws(FlingError) {
         try checkSampling(sampling)
+        let made = try driver(options)
+        try SnapScenes.replay(inputs, sampling, options, backend: made.backend, made.driver, into: &out)
+    }
+
+    /// The scene made on a backend of `options`, and the driver that advances it.
+    func driver(_ options: ReplayOptions) throws(FlingError) -> (backend: any PhysicsBackend, driver: SnapDriver) {
         let backend = try options.backend(SnapScenes.solverIterations, for: "SceneDocument.replay")
-        let heads = try make(on: backend)
+        let heads = try make(on: backend, predictionTicks: options.predictionTicks)
         let panel = heads.panel
         let driver = SnapDriver(
             animator: heads.animator,
@@ -149,7 +155,7 @@ package struct ChatHeadsScene: SampledScene {
                 return [f.x, f.y, f.width, f.height]
             },
             itemKind: { $0 == panel ? "panel" : "head" })
-        try SnapScenes.replay(inputs, sampling, options, backend: backend, driver, into: &out)
+        return (backend, driver)
     }
 
     package func run(of replay: SceneReplay<Self>, in document: SceneDocument<Self>, title: String) -> Run {

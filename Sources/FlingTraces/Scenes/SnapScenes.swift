@@ -123,6 +123,44 @@ enum SnapScenes {
         out.ticks = animator.clock.ticks
     }
 
+    /// Replays the scene one tick at a time with predictions, checking each release's against
+    /// what its item then did (PredictionCheck), on past the scene's end until every one is due.
+    static func checkPredictions(_ inputs: [Trace.Input], _ sampling: SceneSampling, _ driver: SnapDriver) throws(FlingError)
+        -> PredictionCheck
+    {
+        let animator = driver.animator
+        for input in inputs {
+            switch input.input {
+            case .touch(let e): try animator.schedule(.touch(e), tick: input.tick)
+            case .dynamics(let d): try animator.schedule(.dynamics(d), tick: input.tick)
+            case .reset, .addTile, .removeTile: continue
+            }
+        }
+        var check = PredictionCheck()
+        var events: [SnapEvent] = []
+        animator.onTick = { k, _ in check.inputsApplied(k) { animator.predictionStands(SnapItem.ID($0)) } }
+        animator.onEvent = { events.append($0) }
+        defer {
+            animator.onTick = nil
+            animator.onEvent = nil
+        }
+        let dt = animator.settings.tick
+        let last = FixedStepClock.ticksEnded(by: sampling.duration, tick: dt) - 1
+        let places = Dictionary(uniqueKeysWithValues: animator.itemDefinitions.map { ($0.id, $0.restingPlaces) })
+        var k = 0
+        while k <= last || !check.isDone {
+            events.removeAll()
+            _ = try driver.advance(Double(k + 1) * dt, 0)
+            check.ticked(
+                k, scene: 0, events.compactMap { PredictionCheck.Seen($0) { places[$0] } },
+                stands: { animator.predictionStands(SnapItem.ID($0)) },
+                pose: { (try? animator.snapshot(of: SnapItem.ID($0)))?.state.transform })
+            k += 1
+        }
+        check.finish(at: k - 1)
+        return check
+    }
+
     static func describe(_ e: SnapEvent) -> String {
         let item = e.item.map { "item \($0.rawValue)" } ?? "no item"
         switch e.kind {
@@ -173,9 +211,10 @@ enum SnapScenes {
     }
 
     /// The snap configuration a scene runs: the default, with the scene's dynamics.
-    static func configuration(_ dynamics: DynamicsSettings) -> SnapConfiguration {
+    static func configuration(_ dynamics: DynamicsSettings, predictionTicks: Int? = nil) -> SnapConfiguration {
         var c = SnapConfiguration()
         c.dynamics = dynamics
+        c.drag.predictionTicks = predictionTicks
         return c
     }
 

@@ -87,8 +87,16 @@ package struct SunSwitchScene: SampledScene {
 
     package func replay(_ sampling: SceneSampling, _ options: ReplayOptions, into out: inout SceneReplay<Self>) throws(FlingError) {
         try checkSampling(sampling)
+        let made = try driver(options)
+        try SnapScenes.replay(inputs, sampling, options, backend: made.backend, made.driver, into: &out)
+    }
+
+    /// The switch made on a backend of `options`, and the driver that advances it.
+    func driver(_ options: ReplayOptions) throws(FlingError) -> (backend: any PhysicsBackend, driver: SnapDriver) {
         let backend = try options.backend(SnapScenes.solverIterations, for: "SceneDocument.replay")
-        let sun = try SunSwitch(configuration: configuration, isOn: isOn, snap: SnapScenes.configuration(dynamics), backend: backend)
+        let sun = try SunSwitch(
+            configuration: configuration, isOn: isOn, snap: SnapScenes.configuration(dynamics, predictionTicks: options.predictionTicks),
+            backend: backend)
         let driver = SnapDriver(
             animator: sun.animator,
             advance: { (t: Double, k: Int) throws(FlingError) in
@@ -108,7 +116,7 @@ package struct SunSwitchScene: SampledScene {
             },
             extras: { [sun.raysAngle, sun.raysAlpha, sun.isOn ? 1 : 0] },
             itemKind: { _ in "knob" })
-        try SnapScenes.replay(inputs, sampling, options, backend: backend, driver, into: &out)
+        return (backend, driver)
     }
 
     /// Where the picture (and the replay page) shows the switch: its track and surroundings,

@@ -32,6 +32,7 @@ extension Trace: FlingDocument {
         var replayer = TraceReplayer(self, display: options.display)
         replayer.recordsTicks = options.keepsFrames
         replayer.checkpointInterval = options.checkpointInterval
+        replayer.predictionTicks = options.predictionTicks
         return try replayer.replay { n throws(FlingError) in try options.backend(n, for: "TraceReplayer") }
     }
 
@@ -94,6 +95,7 @@ extension Trace: FlingDocument {
 
     public func run(of replay: TraceReplay, title: String) -> Run {
         var stages: [Run.Stage] = [], frames: [Run.Frame] = [], events: [Run.Event] = [], inputs: [Run.Input] = []
+        var predictions: [Run.Prediction] = []
         for (s, session) in sessions.enumerated() where s < replay.sessions.count {
             let r = replay.sessions[s]
             let offset = frames.count
@@ -228,11 +230,35 @@ extension Trace: FlingDocument {
                 }
                 events.append(Run.Event(frame: offset + e.tick, itemKind: "tile", id: e.tile.rawValue, name: name, detail: detail))
             }
+            // Each release's prediction, until the tile gets there or another grab, release or
+            // reset of it supersedes it.
+            for (n, e) in r.events.enumerated() {
+                guard let p = e.prediction else { continue }
+                var until = p.tick
+                if let later = r.events[(n + 1)...].first(where: { x in
+                    guard x.tile == e.tile else { return false }
+                    switch x.kind {
+                    case .grabbed, .released, .pushed: return true
+                    default: return false
+                    }
+                }) {
+                    until = min(until, later.tick)
+                }
+                for input in session.inputs {
+                    guard case .reset(let id) = input.input, id == e.tile, let k = input.tick, k > e.tick else { continue }
+                    until = min(until, k)
+                }
+                predictions.append(
+                    Run.Prediction(
+                        itemKind: "tile", id: e.tile.rawValue, frame: offset + e.tick, until: offset + until,
+                        outcome: "\(p.outcome)", x: p.pose.position.x, y: p.pose.position.y, angle: p.pose.angle))
+            }
         }
         var run = Run(
             kind: Self.kind.name, title: title, frameUnit: "tick", stages: stages,
             schema: [Run.ItemSchema(itemKind: "tile", fields: ["x", "y", "angle", "vx", "vy", "w"])], frames: frames,
             events: events, inputs: inputs, digest: replay.digest, summary: replay.summary)
+        run.predictions = predictions
         // Every tick stepped, kept or not; each refused input by where the animator applied it
         // (the error's field up to its first `: `, `tick 12, touch 1 began on tile 1`).
         run.stageFrames = replay.sessions.prefix(sessions.count).map(\.tickCount)

@@ -240,9 +240,10 @@ struct DynamicsInputCheck {
         count[item] = nil
     }
 
-    func checked(_ field: String, _ body: () throws(FlingError) -> Void) throws(FlingError) {
+    /// `field` is made only for an error (a location with line numbers costs a search).
+    func checked(_ field: @autoclosure () -> String, _ body: () throws(FlingError) -> Void) throws(FlingError) {
         do { try body() } catch {
-            throw FlingError(error.code, field: "\(field) (\(error.field))", value: error.value, reason: error.reason)
+            throw FlingError(error.code, field: "\(field()) (\(error.field))", value: error.value, reason: error.reason)
         }
     }
 }

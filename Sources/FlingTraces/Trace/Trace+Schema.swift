@@ -47,7 +47,9 @@ extension DocumentDecoder {
     }
 
     mutating func session(_ node: JSONNode, _ path: Path) throws(FlingError) -> Trace.Session {
-        let o = try object(node, path, keys: ["name", "viewport", "configuration", "tiles", "run", "events", "expected"])
+        let o = try object(
+            node, path,
+            keys: ["name", "viewport", "configuration", "tiles", "run", "events", "expected"] + (version >= 4 ? ["snapshots"] : []))
         let viewport = try rect(try required(o, "viewport"), path / "viewport")
         let (configuration, solverIterations) = try self.configuration(try required(o, "configuration"), path / "configuration")
         var tiles: [TileDefinition] = []
@@ -75,9 +77,20 @@ extension DocumentDecoder {
             }
             expected = x
         }
-        return Trace.Session(
+        var session = Trace.Session(
             name: try optionalString(o, "name"), viewport: viewport, tiles: tiles,
             configuration: configuration, solverIterations: solverIterations, run: run, inputs: inputs, expected: expected)
+        if let sn = optional(o, "snapshots") {
+            for (k, n) in try array(sn, path / "snapshots").enumerated() {
+                let p = path / "snapshots" / k
+                let so = try object(n, p, keys: ["tick", "digest", "animator"])
+                let text = try string(try required(so, "animator"), p / "animator")
+                guard let bytes = Base64.decode(text) else { throw fail(n, p / "animator", "must be base64 (RFC 4648, padded)") }
+                session.snapshots.append(
+                    Trace.Snapshot(tick: try int(so, "tick"), digest: try digest(try required(so, "digest"), p / "digest"), bytes: bytes))
+            }
+        }
+        return session
     }
 
     /// One element of `events`: a touch (with a `tick` from version 2 on), or, from version 2
@@ -184,6 +197,7 @@ extension DocumentDecoder {
                 }
             }
         }
+        if version >= 4, let n = optional(o, "predictionTicks") { c.drag.predictionTicks = try int(n, path / "predictionTicks") }
         return (c, solverIterations)
     }
 

@@ -16,10 +16,11 @@ import FlingInteraction
 public struct Trace: Hashable, Sendable {
     /// The value of the document's `"format"` key.
     package static let formatName = "fling-trace"
-    /// The newest format version: this build reads versions 1 to 3, and writes the lowest
+    /// The newest format version: this build reads versions 1 to 4, and writes the lowest
     /// one that can hold the trace (2 for tile operations, explicit ticks, or portable
-    /// arithmetic; 3 for the dynamics: walls, the rest rule, item properties, fields, pushes).
-    package static let version = 3
+    /// arithmetic; 3 for the dynamics: walls, the rest rule, item properties, fields, pushes;
+    /// 4 for predictions and snapshots).
+    package static let version = 4
 
     /// A short name, for reports.
     public var name: String?
@@ -67,6 +68,9 @@ public struct Trace: Hashable, Sendable {
         package var inputs: [Input]
         /// The digests the replay must give, if pinned.
         package var expected: Expectation?
+        /// Snapshots of the session's animator at some of its ticks, in tick order (version 4):
+        /// where a replay may start instead of the beginning (Trace+Snapshots.swift).
+        package var snapshots: [Snapshot] = []
 
         package init(
             name: String? = nil, viewport: Rect, tiles: [TileDefinition], configuration: TileConfiguration = .init(),
@@ -198,15 +202,25 @@ extension Trace {
     }
 
     /// Validates, naming a location with `locate` (the JSON reader adds line numbers).
-    func validate(locate: (Path) -> String) throws(FlingError) {
+    /// `resuming`: what a replay from each session's last snapshot needs (its inputs are not
+    /// checked in a session that has snapshots: the animator restored from the last one checks
+    /// each input it is given, from its touch sequences and pushes, and those before it are not
+    /// replayed).
+    /// The size check: a whole replay's (inputs and tile-ticks), or, resuming, the inputs' only
+    /// (the tile-ticks a replay steps from a last snapshot are fewer, and counting them reads
+    /// every input).
+    func validate(resuming: Bool = false, locate: (Path) -> String) throws(FlingError) {
         for (s, session) in sessions.enumerated() {
-            try session.validate(at: Path() / "scenes" / s, locate: locate)
+            try session.validate(at: Path() / "scenes" / s, checksInputs: !resuming || session.snapshots.isEmpty, locate: locate)
         }
-        try checkSize(locate: locate)
+        try checkSize(tileTicks: !resuming, locate: locate)
     }
 }
 
 extension Trace.Session {
+    /// Whether the session needs version 4: predictions asked for, or snapshots.
+    var needsVersion4: Bool { configuration.drag.predictionTicks != nil || !snapshots.isEmpty }
+
     /// Whether the session holds what only version 3 of the format says: dynamics in its
     /// configuration (walls, the viewport's edges as walls, rest thresholds other than the
     /// default, a material, fields), a tile with its own material, or a dynamics input.
@@ -229,7 +243,7 @@ extension Trace.Session {
         try validate(at: Trace.Path()) { $0.description }
     }
 
-    func validate(at path: Trace.Path, locate: (Trace.Path) -> String) throws(FlingError) {
+    func validate(at path: Trace.Path, checksInputs: Bool = true, locate: (Trace.Path) -> String) throws(FlingError) {
         /// Re-throws a core check's error at `at`, keeping its code and its own field name.
         func within<T>(_ at: Trace.Path, _ body: () throws(FlingError) -> T) throws(FlingError) -> T {
             do { return try body() } catch {
@@ -265,9 +279,9 @@ extension Trace.Session {
         var touches = TouchSequence()
         var pushes = DynamicsInputCheck()
         var present = Set(ids), known = Set(ids)  // membership only: never iterated
-        for input in inputs { if case .addTile(let d) = input.input { known.insert(d.id) } }
+        if checksInputs { for input in inputs { if case .addTile(let d) = input.input { known.insert(d.id) } } }
         var lastTick = 0
-        for (e, input) in inputs.enumerated() {
+        for (e, input) in (checksInputs ? inputs : []).enumerated() {
             let at = path / "events" / e
             if let tick = input.tick {
                 guard tick >= lastTick, tick <= 100_000_000 else {
@@ -335,6 +349,16 @@ extension Trace.Session {
                 throw fail(
                     at / "checkpoints", .malformedInput, "\(expected.checkpoints.count) digests",
                     "checkpoints need `every`")
+            }
+        }
+        // Snapshots in tick order, within the ticks the run can step (their bytes are read when
+        // a replay starts from one).
+        let most = FixedStepClock.ticksEnded(by: run.duration, tick: configuration.drag.tick)
+        for (k, snapshot) in snapshots.enumerated() {
+            guard (1...max(most, 1)).contains(snapshot.tick), k == 0 || snapshots[k - 1].tick < snapshot.tick else {
+                throw fail(
+                    path / "snapshots" / k / "tick", .outOfRange, "\(snapshot.tick)",
+                    "snapshots' ticks increase, within 1...\(most) (the run's ticks)")
             }
         }
     }

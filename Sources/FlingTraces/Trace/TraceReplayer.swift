@@ -58,6 +58,16 @@ public struct TraceReplayer {
     /// With ``recordsTicks``, keep only ticks `0, k, 2k, …` and those with a life-cycle event
     /// (a picture of a long trace draws what it can show).
     package var recordInterval = 1
+    /// Take a recording's snapshot of each session's animator every this many ticks
+    /// (``TraceReplay/Session/snapshots``; ``Trace/withSnapshots(every:makeBackend:)``).
+    package var snapshotEvery: Int?
+    /// Start each session that carries snapshots from its last one, not from its start. Such a
+    /// session's inputs are then checked by the restored animator as it is given them (those
+    /// from the snapshot's tick on), not all before the replay: a replay of a long recording's
+    /// last second costs what that second costs.
+    package var startsFromSnapshots = false
+    /// Releases carry predictions looking this many ticks ahead, whatever the sessions say.
+    package var predictionTicks: Int?
 
     public init(_ trace: Trace, display: ReplayOptions.DisplayFrames = .rate(60)) {
         self.trace = trace
@@ -76,7 +86,18 @@ public struct TraceReplayer {
     public func replay(
         makeBackend: (_ solverIterations: Int) throws(FlingError) -> any PhysicsBackend
     ) throws(FlingError) -> TraceReplay {
-        try trace.validate()
+        try replay(cutAt: nil, makeBackend: makeBackend).replay
+    }
+
+    /// The replay cut at tick `tick` (counted over the sessions, in order): there the session's
+    /// animator is taken whole, its snapshot written as bytes and read back into a fresh
+    /// animator over a fresh backend, and the replay goes on there to the end. The same replay
+    /// as ``replay(makeBackend:)`` when snapshots restore bit for bit; the snapshot is nil when
+    /// the trace ends first.
+    package func replay(
+        cutAt tick: Int?, makeBackend: (_ solverIterations: Int) throws(FlingError) -> any PhysicsBackend
+    ) throws(FlingError) -> (replay: TraceReplay, snapshot: AnimatorSnapshot?) {
+        try trace.validate(resuming: startsFromSnapshots) { $0.description }
         try Check.range(display.rate, 1...100_000, "ReplayOptions.DisplayFrames.rate")
         if let checkpointInterval, checkpointInterval < 1 {
             throw FlingError(
@@ -93,11 +114,17 @@ public struct TraceReplayer {
         var result = TraceReplay(
             sessions: [], digest: StateDigest(), tickCount: 0,
             pins: PinCheck(arithmetic: trace.arithmetic, pinned: pinned, compared: 0, comparedOn: .thisRun))
-        for (s, session) in trace.sessions.enumerated() {
-            let backend = try makeBackend(session.solverIterations)
-            let r = try replay(session, startingFrom: result.digest, backend: backend)
+        var taken: AnimatorSnapshot?
+        /// A session's replay into the result, its pins compared (from a snapshot, the pins of its
+        /// end: the checkpoints before the snapshot were not replayed).
+        func tally(_ r: TraceReplay.Session, _ session: Trace.Session, _ s: Int, _ backend: any PhysicsBackend, resumed: Bool = false) {
             if backend.arithmetic == trace.arithmetic {
-                if let x = session.expected {
+                if var x = session.expected {
+                    if resumed {
+                        result.pins.pinned -= x.checkpoints.count
+                        x.interval = nil
+                        x.checkpoints = []
+                    }
                     result.pins.compared += 2 + x.checkpoints.count
                     result.pins.mismatches += Self.compare(x, r, session: s)
                 }
@@ -108,41 +135,153 @@ public struct TraceReplayer {
             result.tickCount += r.tickCount
             result.sessions.append(r)
         }
-        return result
+        for (s, session) in trace.sessions.enumerated() {
+            let backend = try makeBackend(session.solverIterations)
+            if startsFromSnapshots, let last = session.snapshots.last {
+                tally(try resume(session, from: last, startingFrom: result.digest, backend: backend), session, s, backend, resumed: true)
+                continue
+            }
+            let cut = tick.flatMap { taken == nil && $0 >= result.tickCount ? $0 - result.tickCount : nil }
+            let r = try replay(session, startingFrom: result.digest, backend: backend, cut: cut, taken: { taken = $0 }) {
+                (snapshot) throws(FlingError) in
+                let a = try TileAnimator(
+                    viewport: session.viewport, tiles: session.tiles, configuration: session.configuration,
+                    backend: try makeBackend(session.solverIterations))
+                try a.restore(try AnimatorSnapshot(bytes: snapshot.bytes))
+                return a
+            }
+            tally(r, session, s, backend)
+        }
+        return (result, taken)
+    }
+
+    /// A session replayed from one of its snapshots: restored into a fresh animator on
+    /// `backend`, the session's inputs from the snapshot's tick on scheduled, and the frames
+    /// from there; the digest chained on from the snapshot's.
+    func resume(_ session: Trace.Session, from snapshot: Trace.Snapshot, startingFrom start: StateDigest, backend: any PhysicsBackend)
+        throws(FlingError) -> TraceReplay.Session
+    {
+        let animator = try TileAnimator(
+            viewport: session.viewport, tiles: session.tiles, configuration: session.configuration, backend: backend)
+        do throws(FlingError) { try animator.restore(try AnimatorSnapshot(bytes: snapshot.bytes)) } catch {
+            throw FlingError(
+                error.code, field: "snapshot at tick \(snapshot.tick): \(error.field)", value: error.value, reason: error.reason)
+        }
+        guard animator.clock.ticks == snapshot.tick else {
+            throw FlingError(
+                .malformedInput, field: "snapshot at tick \(snapshot.tick)", value: "tick \(animator.clock.ticks)",
+                reason: "the snapshot's animator stands at another tick than the document says")
+        }
+        // The inputs from the snapshot's tick on (the session's inputs are in tick order: the
+        // first of them found by halving, those before it not read), each checked by the
+        // animator as it schedules it, in order.
+        let inputs = session.inputs
+        var lo = 0, hi = inputs.count
+        while lo < hi {
+            let mid = (lo + hi) / 2
+            if Self.tick(of: inputs[mid], session) < snapshot.tick { lo = mid + 1 } else { hi = mid }
+        }
+        var previous = snapshot.tick
+        for n in lo..<inputs.count {
+            let tick = Self.tick(of: inputs[n], session)
+            guard tick >= previous else {
+                throw FlingError(
+                    .outOfOrder, field: "events[\(n)]", value: "tick \(tick)",
+                    reason: "is earlier than the previous input's tick, \(previous)")
+            }
+            previous = tick
+            try animator.schedule(inputs[n].input, tick: inputs[n].tick)
+        }
+        var r = try replay(
+            session, startingFrom: start, backend: backend, cut: nil, taken: { _ in }, resume: { _ in animator }, resuming: animator,
+            resumingDigest: snapshot.digest)
+        r.startDigest = start
+        return r
+    }
+
+    /// The tick an input is applied at: its own, or its touch time's.
+    static func tick(of input: Trace.Input, _ session: Trace.Session) -> Int {
+        if let tick = input.tick { return tick }
+        if case .touch(let e) = input.input { return FixedStepClock.firstTick(atOrAfter: e.time, tick: session.configuration.drag.tick) }
+        return 0
+    }
+
+    /// Session `s` replayed on from `snapshot` (its animator taken at a cut, here or in another
+    /// process), its animator restored over a fresh backend: the session's replay from the
+    /// snapshot's tick on, whose animator's digest (``TraceReplay/Session/digest`` for the first
+    /// session) is the one the whole replay gives.
+    package func resume(
+        session s: Int, from snapshot: AnimatorSnapshot, makeBackend: (_ solverIterations: Int) throws(FlingError) -> any PhysicsBackend
+    ) throws(FlingError) -> TraceReplay.Session {
+        try trace.validate()
+        guard trace.sessions.indices.contains(s) else {
+            throw FlingError(.outOfRange, field: "resume.session", value: "\(s)", reason: "the trace has \(trace.sessions.count) sessions")
+        }
+        let session = trace.sessions[s]
+        let backend = try makeBackend(session.solverIterations)
+        let animator = try TileAnimator(
+            viewport: session.viewport, tiles: session.tiles, configuration: session.configuration, backend: backend)
+        try animator.restore(snapshot)
+        return try replay(
+            session, startingFrom: StateDigest(), backend: backend, cut: nil, taken: { _ in }, resume: { _ in animator }, resuming: animator
+        )
     }
 
     func replay(_ session: Trace.Session, startingFrom start: StateDigest, backend: any PhysicsBackend) throws(FlingError)
         -> TraceReplay.Session
     {
-        let animator = try TileAnimator(
-            viewport: session.viewport, tiles: session.tiles, configuration: session.configuration, backend: backend)
+        try replay(session, startingFrom: start, backend: backend, cut: nil, taken: { _ in }) { (_) throws(FlingError) in
+            throw FlingError(.invalidState, field: "TraceReplayer", value: "no cut", reason: "a replay without a cut resumes nothing")
+        }
+    }
+
+    /// The session's replay, from its start or from `resuming` (an animator restored from a
+    /// snapshot: its queue holds every input not yet applied, so none is scheduled again). Cut
+    /// at the start of tick `cut`: there its animator is taken whole, handed to `taken`, and the
+    /// replay goes on in the animator `resume` makes from the snapshot.
+    func replay(
+        _ session: Trace.Session, startingFrom start: StateDigest, backend: any PhysicsBackend, cut: Int?,
+        taken: (AnimatorSnapshot) -> Void, resume: (AnimatorSnapshot) throws(FlingError) -> TileAnimator, resuming: TileAnimator? = nil,
+        resumingDigest: StateDigest? = nil
+    ) throws(FlingError) -> TraceReplay.Session {
+        var animator: TileAnimator
+        if let resuming {
+            animator = resuming
+        } else {
+            var configuration = session.configuration
+            if let predictionTicks { configuration.drag.predictionTicks = predictionTicks }
+            animator = try TileAnimator(viewport: session.viewport, tiles: session.tiles, configuration: configuration, backend: backend)
+        }
         let interval = checkpointInterval ?? session.expected?.interval
         var out = TraceReplay.Session(
-            name: session.name, ticks: [], events: [], tickCount: 0, startDigest: start, digest: start,
-            checkpointInterval: interval, checkpoints: [], stoppedWhenIdle: false, outcomes: [], errors: [])
+            name: session.name, ticks: [], events: [], tickCount: animator.clock.ticks, startDigest: start,
+            digest: resumingDigest ?? resuming?.digest ?? start, checkpointInterval: interval, checkpoints: [], stoppedWhenIdle: false,
+            outcomes: [],
+            errors: [])
 
         // The ticks of the current frame, as the animator steps them.
         var stepped: [TraceReplay.TickState] = []
-        animator.onTick = { k, states in
-            stepped.append(TraceReplay.TickState(tick: k, tiles: states.map { TraceReplay.TileState(id: $0.0, state: $0.1) }))
+        func record(_ a: TileAnimator) {
+            a.onTick = { k, states in
+                stepped.append(TraceReplay.TickState(tick: k, tiles: states.map { TraceReplay.TileState(id: $0.0, state: $0.1) }))
+            }
         }
+        record(animator)
         defer { animator.onTick = nil }
 
         // Every input goes in up front, with its tick (a recorded one, or its time's).
-        var lastTick = 0
-        for input in session.inputs {
-            try animator.schedule(input.input, tick: input.tick)
-            if let tick = input.tick {
-                lastTick = tick
-            } else if case .touch(let e) = input.input {
-                lastTick = animator.clock.firstTick(atOrAfter: e.time)
-            }
+        if resuming == nil {
+            for input in session.inputs { try animator.schedule(input.input, tick: input.tick) }
         }
+        // The last input's tick (they are in tick order).
+        let lastTick = session.inputs.last.map { Self.tick(of: $0, session) } ?? 0
+        var cut = cut
+        var nextSnapshot = snapshotEvery.map { (animator.clock.ticks / $0 + 1) * $0 }
         var frames = FrameTimes(display)
+        if resuming != nil { frames.skip(before: animator.clock.displayTime) }
         var done = session.run.duration <= 0
-        while !done {
-            var t = frames.next()
-            if t >= session.run.duration { t = session.run.duration; done = true }
+        /// Steps the animator to display time `t`; whether the session is over.
+        func frame(_ t: Double) -> Bool {
             stepped.removeAll(keepingCapacity: true)
             // An input the backend refused fails here as it failed live: the animator consumes
             // it, reports it, and the same call again steps the frame's remaining ticks.
@@ -171,10 +310,46 @@ public struct TraceReplayer {
                 let gone = lifeCycle.filter { $0.tick == k && $0.kind.endsWorld }.map(\.tile)
                 if applied, state.tiles.allSatisfy({ gone.contains($0.id) }) {
                     out.stoppedWhenIdle = true
-                    done = true
-                    break
+                    return true
                 }
             }
+            return false
+        }
+        while !done {
+            var t = frames.next()
+            // A resumed replay's frames start after the snapshot's display time.
+            if t <= animator.clock.displayTime, resuming != nil, !(t >= session.run.duration) { continue }
+            if t >= session.run.duration { t = session.run.duration; done = true }
+            // Where the frame would step past a tick a snapshot is taken at (the cut, or a
+            // recording's every `snapshotEvery`): a frame at that tick's start first (ticks do not
+            // depend on where frames fall), then the snapshot.
+            var stopped = false
+            while !stopped, let stop = [cut, nextSnapshot].compactMap({ $0 }).min(),
+                FixedStepClock.ticksEnded(by: t, tick: animator.clock.tick) > stop
+            {
+                let at = animator.clock.start(ofTick: stop)
+                if at > animator.clock.displayTime, frame(at) {
+                    stopped = true
+                    break
+                }
+                if stop == nextSnapshot {
+                    if animator.clock.ticks == stop {
+                        out.snapshots.append(Trace.Snapshot(tick: stop, digest: out.digest, bytes: try animator.recordingSnapshot().bytes))
+                    }
+                    nextSnapshot = snapshotEvery.map { stop + $0 }
+                }
+                if stop == cut {
+                    if animator.clock.ticks == stop {
+                        let snapshot = try animator.snapshot()
+                        taken(snapshot)
+                        animator.onTick = nil
+                        animator = try resume(snapshot)
+                        record(animator)
+                    }
+                    cut = nil
+                }
+            }
+            if stopped || frame(t) { done = true }
         }
         guard animator.clock.droppedTime == 0 else {
             throw FlingError(
@@ -244,6 +419,13 @@ struct FrameTimes {
     init(_ display: ReplayOptions.DisplayFrames) {
         self.display = display
         if case .jittered(_, let seed) = display { rng = SplitMix64(state: seed) } else { rng = SplitMix64(state: 0) }
+    }
+
+    /// Passes over the frames of a steady rate that fall well before `time` (the ones a
+    /// resumed replay would pass over one by one); a jittered display's are drawn one by one.
+    mutating func skip(before time: Double) {
+        guard case .rate(let hz) = display, time.isFinite, time > 0 else { return }
+        n = max(n, Int(min((time * hz).rounded(.down), 1e15)) - 2)
     }
 
     mutating func next() -> Double {
@@ -371,6 +553,8 @@ public struct TraceReplay: PinnedReplay, Sendable {
         package var stoppedWhenIdle: Bool
         /// Each tile's outcome, in id order.
         package var outcomes: [TileOutcome]
+        /// The recording's snapshots taken (``TraceReplayer/snapshotEvery``).
+        package var snapshots: [Trace.Snapshot] = []
         /// Inputs the backend refused while they were applied (as they were refused live):
         /// each was consumed and its tile put back at rest. Empty for a sound recording.
         package var errors: [FlingError]

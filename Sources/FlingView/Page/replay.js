@@ -306,7 +306,7 @@
   const bx = A.bounds;
   stage.setAttribute('viewBox', bx.join(' '));
   const layers = {};
-  ['bg', 'static', 'trails', 'ghosts', 'items0', 'items1', 'fingers'].forEach(function (n) { layers[n] = el('g', { id: 'layer-' + n }, stage); });
+  ['bg', 'static', 'trails', 'ghosts', 'predictions', 'items0', 'items1', 'fingers'].forEach(function (n) { layers[n] = el('g', { id: 'layer-' + n }, stage); });
   // The stage's viewport, tiles' home frames and the switch's track, for the current stage.
   let shownStage = -1;
   function showStatic(f) {
@@ -416,6 +416,26 @@
           }
         }
       }
+    });
+  }
+
+  // Where each released item ends if nothing touches it again (a replay with predictions): its
+  // predicted end pose, an outline, from its release until it gets there (or another input to
+  // it supersedes the prediction).
+  function drawPredictions(f) {
+    layers.predictions.textContent = '';
+    const runs = B ? [A, B] : [A];
+    runs.forEach(function (r, which) {
+      (r.predictions || []).forEach(function (p) {
+        if (f < p[2] || f >= p[3]) return;
+        const kind = p[0], key = kind + ':' + p[1], d = DRAW[kind];
+        if (!d) return;
+        const pose = { x: p[5], y: p[6], angle: p[7], scale: 1 };
+        const e = el(d.tag, { 'class': 'prediction' + (which ? ' other' : ''), 'data-prediction': key, 'data-run': which, 'data-outcome': p[4], 'data-until': p[3] }, layers.predictions);
+        d.set(e, function (n) { return pose[n] !== undefined ? pose[n] : 0; }, stageAt(r, f).byKey[key], p[1], { find: function () { return null; } });
+        e.setAttribute('fill', 'none');
+        el('title', {}, e).textContent = key + ' ends ' + p[4] + ' after ' + word + ' ' + p[3];
+      });
     });
   }
 
@@ -554,6 +574,7 @@
     drawRun(0, A, cur);
     if (B) drawRun(1, B, cur);
     drawTrails(cur);
+    drawPredictions(cur);
     drawFingers(cur);
     showStatic(cur);
     panel(cur);
@@ -683,6 +704,8 @@
     document.querySelectorAll('#items tbody.resting [data-item]').forEach(function (e) { out.resting.push({ item: e.getAttribute('data-item'), state: e.getAttribute('data-rest'), stateB: e.getAttribute('data-rest-b'), text: e.textContent }); });
     out.trails = [];
     document.querySelectorAll('#layer-trails [data-trail]').forEach(function (e) { out.trails.push({ run: +e.getAttribute('data-run'), item: e.getAttribute('data-trail'), from: +e.getAttribute('data-from'), points: e.getAttribute('points') }); });
+    out.predictions = [];
+    document.querySelectorAll('#layer-predictions [data-prediction]').forEach(function (e) { out.predictions.push({ run: +e.getAttribute('data-run'), item: e.getAttribute('data-prediction'), outcome: e.getAttribute('data-outcome'), until: +e.getAttribute('data-until'), tag: e.tagName, attrs: attrs(e) }); });
     out.ghosts = [];
     document.querySelectorAll('#layer-ghosts [data-ghost]').forEach(function (e) { out.ghosts.push({ run: +e.getAttribute('data-run'), item: e.getAttribute('data-ghost'), from: +e.getAttribute('data-from'), tag: e.tagName, attrs: attrs(e) }); });
     out.panelItems = [];

@@ -1,0 +1,288 @@
+// The byte form of the kernel's state (docs/SNAPSHOTS.md, "Kernel"), and of the interaction
+// values it holds: touches, inputs, events, records. Each value checks what it reads where a
+// later call would trap on it (a tracker's ring index, a queue's marks); the rest is checked
+// against the animator when it is restored (DragAnimator+Snapshot.swift).
+import FlingCore
+
+extension Identifier: ByteCodable {
+    package func encode(to w: inout ByteWriter) { w.int(rawValue) }
+    package init(from r: inout ByteReader) throws(FlingError) { self.init(try r.int()) }
+}
+
+extension Optional: ByteCodable where Wrapped: ByteCodable {
+    package func encode(to w: inout ByteWriter) { w.optionalValue(self) }
+    package init(from r: inout ByteReader) throws(FlingError) { self = try r.optionalValue(Wrapped.self) }
+}
+
+extension TouchEvent: ByteCodable {
+    package func encode(to w: inout ByteWriter) {
+        w.double(time)
+        w.value(touch)
+        w.u8(UInt8(Phase.allCases.firstIndex(of: phase)!))
+        w.vector(position)
+        w.optionalValue(item)
+    }
+    package init(from r: inout ByteReader) throws(FlingError) {
+        let time = try r.double(), touch = try r.value(TouchID.self)
+        let phase = Phase.allCases[Int(try r.tag(UInt8(Phase.allCases.count), "touch phase"))]
+        self.init(time: time, touch: touch, phase: phase, position: try r.vector(), item: try r.optionalValue(ItemID.self))
+    }
+}
+
+extension DynamicsInput: ByteCodable {
+    package func encode(to w: inout ByteWriter) {
+        switch self {
+        case .push(let item, let push):
+            w.u8(0)
+            w.value(item)
+            w.value(push)
+        case .addPush(let id, let item, let push):
+            w.u8(1)
+            w.value(id)
+            w.value(item)
+            w.value(push)
+        case .removePush(let id):
+            w.u8(2)
+            w.value(id)
+        case .setFields(let fields):
+            w.u8(3)
+            w.values(fields)
+        }
+    }
+    package init(from r: inout ByteReader) throws(FlingError) {
+        switch try r.tag(4, "dynamics input") {
+        case 0: self = .push(try r.value(), try r.value())
+        case 1: self = .addPush(try r.value(), try r.value(), try r.value())
+        case 2: self = .removePush(try r.value())
+        default: self = .setFields(try r.values())
+        }
+    }
+}
+
+extension TileEvent: ByteCodable {
+    package func encode(to w: inout ByteWriter) {
+        w.int(tick)
+        w.value(tile)
+        w.value(kind)
+        w.optionalValue(prediction)
+    }
+    package init(from r: inout ByteReader) throws(FlingError) {
+        self.init(tick: try r.int(), tile: try r.value(), kind: try r.value())
+        prediction = try r.optionalValue()
+    }
+}
+
+extension SnapEvent: ByteCodable {
+    package func encode(to w: inout ByteWriter) {
+        w.int(tick)
+        w.value(item)
+        w.value(kind)
+        w.optionalValue(prediction)
+    }
+    package init(from r: inout ByteReader) throws(FlingError) {
+        self.init(tick: try r.int(), item: try r.value(), kind: try r.value())
+        prediction = try r.optionalValue()
+    }
+}
+
+extension Prediction: ByteCodable {
+    package func encode(to w: inout ByteWriter) {
+        switch outcome {
+        case .settledHome: w.u8(0)
+        case .reachedRestingPlace(let n):
+            w.u8(1)
+            w.optional(n) { $0.int($1) }
+        case .culled: w.u8(2)
+        case .cameToRest: w.u8(3)
+        case .notWithin(let ticks):
+            w.u8(4)
+            w.int(ticks)
+        }
+        w.int(tick)
+        w.value(pose)
+    }
+    package init(from r: inout ByteReader) throws(FlingError) {
+        let outcome: Outcome
+        switch try r.tag(5, "prediction") {
+        case 0: outcome = .settledHome
+        case 1: outcome = .reachedRestingPlace(try r.optional { (r) throws(FlingError) in try r.int() })
+        case 2: outcome = .culled
+        case 3: outcome = .cameToRest
+        default: outcome = .notWithin(ticks: try r.int())
+        }
+        self.init(outcome: outcome, tick: try r.int(), pose: try r.value())
+    }
+}
+
+extension VelocityTracker: ByteCodable {
+    package func encode(to w: inout ByteWriter) {
+        let s = saved
+        w.int(s.newest)
+        w.int(s.count)
+        for sample in s.samples {
+            w.u64(UInt64(bitPattern: sample.time))
+            w.double(sample.x)
+            w.double(sample.y)
+        }
+    }
+    package init(from r: inout ByteReader) throws(FlingError) {
+        let newest = try r.int(), count = try r.int()
+        guard (-1..<Self.historySize).contains(newest), (0...Self.historySize).contains(count), count == 0 || newest >= 0 else {
+            throw r.fail(
+                "a velocity tracker's ring index and count lie outside its \(Self.historySize) samples", value: "\(newest) \(count)")
+        }
+        var samples: [TrackerSample] = []
+        for _ in 0..<Self.historySize {
+            let time = Int64(bitPattern: try r.u64())
+            // Microseconds within ±10¹² s, as add(time:position:) keeps them: their differences cannot overflow.
+            guard time.magnitude <= 1_000_000_000_000_000_000 else {
+                throw r.fail("a tracker's sample time is beyond ±10¹² s", value: "\(time)")
+            }
+            samples.append(TrackerSample(time: time, x: try r.double(), y: try r.double()))
+        }
+        self.init(newest: newest, count: count, samples: samples)
+    }
+}
+
+extension TouchRecord: ByteCodable {
+    func encode(to w: inout ByteWriter) {
+        w.value(id)
+        w.optional(item) { $0.int($1) }
+        w.int(itemHint)
+        w.value(tracker)
+        w.double(downTime)
+        w.vector(downPosition)
+        w.bool(hasMoved)
+        w.optionalValue(grip)
+        w.vector(finger)
+        w.vector(fingerVelocity)
+        w.vector(fingerTarget)
+    }
+    init(from r: inout ByteReader) throws(FlingError) {
+        self.init(id: try r.value())
+        item = try r.optional { (r) throws(FlingError) in try r.int() }
+        itemHint = try r.int()
+        tracker = try r.value()
+        downTime = try r.double()
+        downPosition = try r.vector()
+        hasMoved = try r.bool()
+        grip = try r.optionalValue()
+        finger = try r.vector()
+        fingerVelocity = try r.vector()
+        fingerTarget = try r.vector()
+    }
+}
+
+extension TouchSequence: ByteCodable {
+    package func encode(to w: inout ByteWriter) {
+        w.values(down.sortedEntries().map(\.key))
+        w.double(lastTime)
+    }
+    package init(from r: inout ByteReader) throws(FlingError) {
+        let down: [TouchID] = try r.values()
+        guard Set(down.map(\.rawValue)).count == down.count else { throw r.fail("a touch is down twice") }
+        self.init(down: down, lastTime: try r.double())
+    }
+}
+
+extension InputQueue where Input: ByteCodable {
+    func encode(to w: inout ByteWriter) {
+        w.list(pending) { w, p in
+            w.optionalValue(p.touch)
+            w.double(p.time)
+            w.optional(p.tick) { $0.int($1) }
+        }
+        w.values(others)
+        w.int(othersHead)
+        w.int(head)
+        w.int(unresolved)
+    }
+    init(from r: inout ByteReader) throws(FlingError) {
+        self.init()
+        pending = try r.list(elementSize: 10) { (r) throws(FlingError) in
+            PendingInput(
+                touch: try r.optionalValue(), time: try r.double(), tick: try r.optional { (r) throws(FlingError) in try r.int() })
+        }
+        others = try r.values()
+        othersHead = try r.int()
+        head = try r.int()
+        unresolved = try r.int()
+    }
+}
+
+extension ItemRecord {
+    func encode(to w: inout ByteWriter, item: (inout ByteWriter, Item) -> Void) {
+        item(&w, self.item)
+        w.value(state)
+        w.value(previous)
+        w.int(settleCount)
+        w.vector(holdStart)
+        w.int(pushCount)
+        w.int(lastAction)
+        w.int(predictedAfter)
+    }
+    init(from r: inout ByteReader, item: (inout ByteReader) throws(FlingError) -> Item) throws(FlingError) {
+        self.init(try item(&r), at: .zero)
+        state = try r.value()
+        previous = try r.value()
+        settleCount = try r.int()
+        holdStart = try r.vector()
+        pushCount = try r.int()
+        lastAction = try r.int()
+        predictedAfter = try r.int()
+    }
+}
+
+extension KernelState where Policy.Phase: ByteCodable, Policy.Input: ByteCodable, Policy.Event: ByteCodable {
+    func encode(to w: inout ByteWriter) {
+        w.value(clock)
+        w.value(digest)
+        w.list(records) { w, record in record.encode(to: &w, item: Policy.encodeItem) }
+        w.values(phases)
+        w.list(worlds) { w, world in w.optionalValue(world) }
+        w.list(touchSlots) { $0.value($1) }
+        w.list(freeTouchSlots) { $0.int($1) }
+        queue.encode(to: &w)
+        w.value(accepted)
+        w.values(carried)
+        w.values(fields)
+        w.list(pushes) { w, p in
+            w.value(p.id)
+            w.int(p.item)
+            w.value(p.push)
+            w.optionalValue(p.force)
+        }
+        w.list(acceptedPushes) { w, p in
+            w.value(p.id)
+            w.int(p.item)
+        }
+        w.int(nextPush)
+        w.int(actions)
+        w.int(fieldsAction)
+        Policy.encode(policy, to: &w)
+    }
+
+    init(from r: inout ByteReader) throws(FlingError) {
+        let clock = try r.value(FixedStepClock.self), digest = try r.value(StateDigest.self)
+        let records = try r.list(elementSize: 8) { (r) throws(FlingError) in
+            try ItemRecord<Policy.Item>(from: &r, item: Policy.decodeItem)
+        }
+        let phases: [Policy.Phase] = try r.values()
+        let worlds = try r.list(elementSize: 1) { (r) throws(FlingError) in try r.optionalValue(WorldSnapshot.self) }
+        let slots = try r.list(elementSize: 8) { (r) throws(FlingError) in try r.value(TouchRecord.self) }
+        let free = try r.list(elementSize: 8) { (r) throws(FlingError) in try r.int() }
+        let queue = try InputQueue<Policy.Input>(from: &r)
+        let accepted = try r.value(TouchSequence.self)
+        let carried: [Policy.Event] = try r.values()
+        let fields: [Field] = try r.values()
+        let pushes = try r.list(elementSize: 8) { (r) throws(FlingError) in
+            ActivePush(id: try r.value(), item: try r.int(), push: try r.value(), force: try r.optionalValue())
+        }
+        let acceptedPushes = try r.list(elementSize: 16) { (r) throws(FlingError) in (id: try r.value(Push.ID.self), item: try r.int()) }
+        let nextPush = try r.int(), actions = try r.int(), fieldsAction = try r.int()
+        self.init(
+            clock: clock, digest: digest, records: records, phases: phases, worlds: worlds, touchSlots: slots, freeTouchSlots: free,
+            queue: queue, accepted: accepted, carried: carried, fields: fields, pushes: pushes, acceptedPushes: acceptedPushes,
+            nextPush: nextPush, actions: actions, fieldsAction: fieldsAction, policy: try Policy.decodeSaved(from: &r))
+    }
+}
