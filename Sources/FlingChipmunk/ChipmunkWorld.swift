@@ -110,7 +110,9 @@ final class ChipmunkDynamics {
 
 /// The position update of a body with walls: Chipmunk's own `cpBodyUpdatePosition`, then
 /// ``WallSweep``, as the native step does: if the centre crossed a wall's segment, the body goes
-/// back along its path to the time of impact (`cpBodySetPosition`). Positions and wall ends
+/// back along its path to the time of impact (`cpBodySetPosition`) and leaves it with the
+/// sweep's rebound (`cpBodySetVelocity`); then a box left deep in a wall is lifted out of it
+/// (``WallSweep/lift(from:to:velocity:halfWidth:halfHeight:cos:sin:elasticity:friction:count:wall:)``). Positions and wall ends
 /// enter the sweep as `x + 0` (the native backend's differ at most in the sign of a zero).
 let sweptPositionUpdate: cpBodyPositionFunc = { body, dt in
     let p = cpBodyGetPosition(body)
@@ -118,17 +120,36 @@ let sweptPositionUpdate: cpBodyPositionFunc = { body, dt in
     let q = cpBodyGetPosition(body)
     let p0 = Vector(p.x + 0.0, p.y + 0.0), p1 = Vector(q.x + 0.0, q.y + 0.0)
     let d = Unmanaged<ChipmunkDynamics>.fromOpaque(cpBodyGetUserData(body)!).takeUnretainedValue()
+    let rotation = cpBodyGetRotation(body)
     d.walls.withUnsafeBufferPointer { walls in
-        func ends(_ k: Int) -> (start: Vector, end: Vector) {
-            (Vector(walls[k].start.x + 0.0, walls[k].start.y + 0.0), Vector(walls[k].end.x + 0.0, walls[k].end.y + 0.0))
+        func side(_ k: Int) -> WallSweep.Side {
+            let w = walls[k]
+            return (
+                Vector(w.start.x + 0.0, w.start.y + 0.0), Vector(w.end.x + 0.0, w.end.y + 0.0), w.radius, w.elasticity,
+                w.friction
+            )
         }
-        guard let hit = WallSweep.crossing(from: p0, to: p1, count: walls.count, wall: ends) else { return }
-        let rotation = cpBodyGetRotation(body)
-        let (start, end) = ends(hit.wall)
-        let at = WallSweep.impact(
-            from: p0, to: p1, fraction: hit.fraction, start: start, end: end, radius: walls[hit.wall].radius,
-            halfWidth: d.halfSize.x, halfHeight: d.halfSize.y, cos: rotation.x, sin: rotation.y)
-        cpBodySetPosition(body, cpVect(x: at.x, y: at.y))
+        if let hit = WallSweep.crossing(from: p0, to: p1, count: walls.count, wall: { (side($0).start, side($0).end) }) {
+            let w = side(hit.wall)
+            let at = WallSweep.impact(
+                from: p0, to: p1, fraction: hit.fraction, start: w.start, end: w.end, radius: w.radius,
+                halfWidth: d.halfSize.x, halfHeight: d.halfSize.y, cos: rotation.x, sin: rotation.y)
+            cpBodySetPosition(body, cpVect(x: at.position.x, y: at.position.y))
+            let v = cpBodyGetVelocity(body)
+            let away = WallSweep.rebound(
+                Vector(v.x + 0.0, v.y + 0.0), normal: at.normal, elasticity: w.elasticity * d.properties.elasticity,
+                friction: w.friction * d.properties.friction)
+            cpBodySetVelocity(body, cpVect(x: away.x, y: away.y))
+        }
+        let at = cpBodyGetPosition(body), v = cpBodyGetVelocity(body)
+        if let lifted = WallSweep.lift(
+            from: p0, to: Vector(at.x + 0.0, at.y + 0.0), velocity: Vector(v.x + 0.0, v.y + 0.0), halfWidth: d.halfSize.x,
+            halfHeight: d.halfSize.y, cos: rotation.x, sin: rotation.y, elasticity: d.properties.elasticity,
+            friction: d.properties.friction, count: walls.count, wall: side)
+        {
+            cpBodySetPosition(body, cpVect(x: lifted.position.x, y: lifted.position.y))
+            cpBodySetVelocity(body, cpVect(x: lifted.velocity.x, y: lifted.velocity.y))
+        }
     }
 }
 

@@ -16,6 +16,10 @@ final class StepScratch: @unchecked Sendable {
     let angle: UnsafeMutableBufferPointer<Double>
     let cos: UnsafeMutableBufferPointer<Double>
     let sin: UnsafeMutableBufferPointer<Double>
+    /// Each live slot's centre before its move (worlds with walls only): the side of each wall
+    /// the wall sweep's lift keeps it on.
+    let x0: UnsafeMutableBufferPointer<Double>
+    let y0: UnsafeMutableBufferPointer<Double>
     /// Drag worlds whose finger body is inert and attracted worlds whose static body is at
     /// rest: their iterations run in SIMD lanes.
     let dragLanes: UnsafeMutableBufferPointer<Int32>
@@ -45,6 +49,8 @@ final class StepScratch: @unchecked Sendable {
         let n = Self.capacity
         live = .allocate(capacity: n)
         angle = .allocate(capacity: n); cos = .allocate(capacity: n); sin = .allocate(capacity: n)
+        x0 = .allocate(capacity: n); y0 = .allocate(capacity: n)
+        x0.initialize(repeating: 0); y0.initialize(repeating: 0)
         dragLanes = .allocate(capacity: n); attractionLanes = .allocate(capacity: n)
         dragScalar = .allocate(capacity: n); attractionScalar = .allocate(capacity: n)
         arbiters = .allocate(capacity: Limits.walls)
@@ -74,7 +80,7 @@ final class StepScratch: @unchecked Sendable {
 
     deinit {
         for b in [live, dragLanes, attractionLanes, dragScalar, attractionScalar] { b.deallocate() }
-        for b in [angle, cos, sin] { b.deallocate() }
+        for b in [angle, cos, sin, x0, y0] { b.deallocate() }
         arbiters.deallocate()
         order.deallocate()
         hull.deallocate()

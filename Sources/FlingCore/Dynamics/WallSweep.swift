@@ -55,7 +55,7 @@ package enum WallSweep {
     package static func impact(
         from p0: Vector, to p1: Vector, fraction: Double, start: Vector, end: Vector, radius: Double,
         halfWidth: Double, halfHeight: Double, cos: Double, sin: Double
-    ) -> Vector {
+    ) -> (position: Vector, normal: Vector) {
         let d = p1 - p0
         let e = end - start
         let length = e.length
@@ -71,6 +71,116 @@ package enum WallSweep {
         var t = (distance - (reach + radius - overlap)) / approach
         if !(t > 0) { t = 0 }
         if t > fraction { t = fraction }
-        return Vector(p0.x + d.x * t, p0.y + d.y * t)
+        return (Vector(p0.x + d.x * t, p0.y + d.y * t), n)
+    }
+
+    /// The velocity the item leaves a wall with, its centre's: the part along the wall's unit
+    /// `normal` (on the side it came from) that goes into the wall turned back and scaled by the
+    /// contact's `elasticity`, the part along the wall slowed by Coulomb friction (`friction`
+    /// times the normal impulse, at most to a stop); a velocity that does not go into the wall
+    /// as it is. The contact that the step's collision then finds pushes only if the box's
+    /// contact point, turned by the spin, still goes in: it can never leave the centre going
+    /// in, so the next move cannot cross this wall again and be put back where it is (what
+    /// froze items while the sweep kept the velocity and trusted the contact to turn it).
+    @inlinable
+    package static func rebound(_ v: Vector, normal n: Vector, elasticity: Double, friction: Double) -> Vector {
+        let vn = n.x * v.x + n.y * v.y
+        guard vn < 0 else { return v }
+        let vt = n.x * v.y - n.y * v.x  // along (−n.y, n.x)
+        let slowing = Swift.min(vt.magnitude, friction * (1 + elasticity) * -vn)
+        let along = vt > 0 ? vt - slowing : vt + slowing
+        let away = -elasticity * vn
+        return Vector(n.x * away - n.y * along, n.y * away + n.x * along)
+    }
+
+    /// One wall as the sweep reads it.
+    package typealias Side = (start: Vector, end: Vector, radius: Double, elasticity: Double, friction: Double)
+
+    /// How the box at `p` (half-size `halfWidth` × `halfHeight`, turned by (`cos`, `sin`)) lies
+    /// against the wall from `a` to `b` on the side of `from`: the unit normal on that side, the
+    /// box's overlap with the wall's slab (its reach along the normal, plus the radius, less the
+    /// centre's distance: negative when apart), its reach along the normal, and whether its
+    /// shadow on the wall's line meets the segment (grown by the radius at its ends).
+    @inlinable
+    package static func lie(
+        _ p: Vector, side from: Vector, _ a: Vector, _ b: Vector, radius: Double, halfWidth: Double, halfHeight: Double,
+        cos: Double, sin: Double
+    ) -> (normal: Vector, overlap: Double, reach: Double, meets: Bool) {
+        let e = b - a
+        let length = e.length
+        let sideOf = e.cross(from - a)
+        let sign: Double = sideOf < 0 ? -1 : 1
+        let n = Vector(-e.y * sign / length, e.x * sign / length)
+        let t = Vector(e.x / length, e.y / length)
+        let reach = halfWidth * (n.x * cos + n.y * sin).magnitude + halfHeight * (n.y * cos - n.x * sin).magnitude
+        let along = halfWidth * (t.x * cos + t.y * sin).magnitude + halfHeight * (t.y * cos - t.x * sin).magnitude
+        let distance = e.cross(p - a) * sign / length
+        let c = (p - a).dot(t)
+        return (n, reach + radius - distance, reach, c + along > -radius && c - along < length + radius)
+    }
+
+    /// The depth past ``margin`` from which a box counts as deep in a wall: half its reach along
+    /// the wall's normal, and at least 1 pt. The contacts undo a shallower overlap within a few
+    /// steps; a deeper one they may not, where two walls meet (a box past a segment's end gets a
+    /// normal along the wall, and the two contacts hold it there).
+    @inlinable
+    package static func deep(reach: Double) -> Double { Swift.max(reach / 2, 1) }
+
+    /// After the move from `p0` to `p` (and its sweep), the box lifted out of every wall it lies
+    /// deep in (``deep(reach:)``), in list order: moved along the wall's normal (on `p0`'s side)
+    /// until it overlaps it by ``margin``, with the velocity's ``rebound(_:normal:elasticity:friction:)``
+    /// off that wall; a lift whose centre would cross a wall is not made. `elasticity` and
+    /// `friction` are the item's (a contact's are the products with the wall's). Nil when no
+    /// wall holds the box deep: then nothing changes, and a step in which no box goes deep keeps
+    /// its bits.
+    @inlinable
+    package static func lift(
+        from p0: Vector, to p: Vector, velocity v: Vector, halfWidth: Double, halfHeight: Double, cos: Double, sin: Double,
+        elasticity: Double, friction: Double, count: Int, wall: (Int) -> Side
+    ) -> (position: Vector, velocity: Vector)? {
+        var q = p, u = v, moved = false
+        for k in 0..<count {
+            let w = wall(k)
+            let l = lie(q, side: p0, w.start, w.end, radius: w.radius, halfWidth: halfWidth, halfHeight: halfHeight, cos: cos, sin: sin)
+            guard l.meets, l.overlap - margin > deep(reach: l.reach) else { continue }
+            let to = Vector(q.x + l.normal.x * (l.overlap - margin), q.y + l.normal.y * (l.overlap - margin))
+            if crossing(from: q, to: to, count: count, wall: { (wall($0).start, wall($0).end) }) != nil { continue }
+            q = to
+            u = rebound(u, normal: l.normal, elasticity: w.elasticity * elasticity, friction: w.friction * friction)
+            moved = true
+        }
+        return moved ? (q, u) : nil
+    }
+
+    /// A change of walls that moves a wall into the box at `p`: each wall of `new` whose index
+    /// `old` has too, moved (not the same to the bit), with the box overlapping it past
+    /// ``margin`` on the side the centre lay of the old wall, pushes the box along its normal
+    /// until it overlaps by ``margin`` and takes the velocity into it away (the item goes on
+    /// from where the wall left it, as from a wall it lies against). A push whose centre would
+    /// cross a wall of `new` is not made. Nil when no wall moved into the box.
+    @inlinable
+    package static func push(
+        _ p: Vector, velocity v: Vector, halfWidth: Double, halfHeight: Double, cos: Double, sin: Double, old: [Wall],
+        new: [Wall]
+    ) -> (position: Vector, velocity: Vector)? {
+        var q = p, u = v, moved = false
+        for k in 0..<Swift.min(old.count, new.count) where !WallChange.same(old[k], new[k]) {
+            // The side the centre lay of the wall before it moved (the wall's line through it
+            // counts as the side its normal points to).
+            let before = old[k], after = new[k]
+            let sideOf = (before.end - before.start).cross(p - before.start)
+            let normal = Vector(-(after.end.y - after.start.y), after.end.x - after.start.x)
+            let from = after.start + normal * (sideOf < 0 ? -1 : 1)
+            let l = lie(
+                q, side: from, after.start, after.end, radius: after.radius, halfWidth: halfWidth, halfHeight: halfHeight,
+                cos: cos, sin: sin)
+            guard l.meets, l.overlap > margin else { continue }
+            let to = Vector(q.x + l.normal.x * (l.overlap - margin), q.y + l.normal.y * (l.overlap - margin))
+            if crossing(from: q, to: to, count: new.count, wall: { (new[$0].start, new[$0].end) }) != nil { continue }
+            q = to
+            u = rebound(u, normal: l.normal, elasticity: 0, friction: 0)
+            moved = true
+        }
+        return moved ? (q, u) : nil
     }
 }

@@ -106,7 +106,8 @@ enum ContactStep {
         sweep(&b, v, d, walls[hit.wall].shape, p0, p1, hit.fraction, M.self)
     }
 
-    /// The body put back at the time of impact with `wall` (rare: kept out of the step's code).
+    /// The body put back at the time of impact with `wall`, leaving it with the sweep's rebound
+    /// (rare: kept out of the step's code).
     @inline(never)
     static func sweep<M: ArithmeticFunctions>(
         _ b: inout RigidBody, _ v: DynamicsView, _ d: UnsafeMutablePointer<WorldDynamics>, _ wall: SegmentShape, _ p0: Vector,
@@ -118,8 +119,40 @@ enum ContactStep {
             from: p0, to: p1, fraction: fraction, start: Vector(wall.ta.x, wall.ta.y), end: Vector(wall.tb.x, wall.tb.y),
             radius: wall.radius, halfWidth: d.pointee.width / 2.0, halfHeight: d.pointee.height / 2.0, cos: cos, sin: sin)
         // cpBodySetPosition: the center of gravity (0, 0) through the transform, plus q.
-        b.px = (cos * 0.0 + (-sin) * 0.0) + q.x
-        b.py = (sin * 0.0 + cos * 0.0) + q.y
+        b.px = (cos * 0.0 + (-sin) * 0.0) + q.position.x
+        b.py = (sin * 0.0 + cos * 0.0) + q.position.y
+        let material = v.materials[Int(d.pointee.material)]
+        let away = WallSweep.rebound(
+            Vector(b.vx + 0.0, b.vy + 0.0), normal: q.normal, elasticity: wall.elasticity * material.elasticity,
+            friction: wall.friction * material.friction)
+        b.vx = away.x
+        b.vy = away.y
+    }
+
+    /// ``WallSweep/lift(from:to:velocity:halfWidth:halfHeight:cos:sin:elasticity:friction:count:wall:)``
+    /// after the position update and its sweep, before the collision, as the Chipmunk backend's
+    /// position function ends (`cpBodySetPosition`, `cpBodySetVelocity`); `p0` the centre before
+    /// the move.
+    @inline(__always) static func lift(
+        _ b: inout RigidBody, _ v: DynamicsView, _ d: UnsafeMutablePointer<WorldDynamics>, _ p0: Vector, _ rotation: Rotation
+    ) {
+        let set = v.wallSets[Int(d.pointee.wallSet)]
+        let walls = v.walls + Int(set.walls)
+        let material = v.materials[Int(d.pointee.material)]
+        guard
+            let lifted = WallSweep.lift(
+                from: p0, to: Vector(b.px + 0.0, b.py + 0.0), velocity: Vector(b.vx + 0.0, b.vy + 0.0),
+                halfWidth: d.pointee.width / 2.0, halfHeight: d.pointee.height / 2.0, cos: rotation.cos, sin: rotation.sin,
+                elasticity: material.elasticity, friction: material.friction, count: Int(set.count),
+                wall: { k in
+                    let w = walls[k].shape
+                    return (Vector(w.ta.x, w.ta.y), Vector(w.tb.x, w.tb.y), w.radius, w.elasticity, w.friction)
+                })
+        else { return }
+        b.px = (rotation.cos * 0.0 + (-rotation.sin) * 0.0) + lifted.position.x
+        b.py = (rotation.sin * 0.0 + rotation.cos * 0.0) + lifted.position.y
+        b.vx = lifted.velocity.x
+        b.vy = lifted.velocity.y
     }
 
     /// The velocity update (``Motion``) with the world's fields, pushes and material; the
