@@ -385,6 +385,18 @@ public final class ChipmunkBackend: DynamicsBackend {
         let old = worlds[i]!.wallKey
         guard walls != old else { return }
         let d = dynamics(i)
+        // A wall moved into the box pushes it ahead (WallSweep.push), before the shapes change.
+        if !walls.isEmpty && !old.isEmpty {
+            let body = worlds[i]!.body
+            let p = cpBodyGetPosition(body), v = cpBodyGetVelocity(body), rotation = cpBodyGetRotation(body)
+            if let pushed = WallSweep.push(
+                Vector(p.x + 0.0, p.y + 0.0), velocity: Vector(v.x + 0.0, v.y + 0.0), halfWidth: d.halfSize.x,
+                halfHeight: d.halfSize.y, cos: rotation.x, sin: rotation.y, old: old, new: walls)
+            {
+                cpBodySetPosition(body, cpVect(x: pushed.position.x, y: pushed.position.y))
+                cpBodySetVelocity(body, cpVect(x: pushed.velocity.x, y: pushed.velocity.y))
+            }
+        }
         if walls.isEmpty || old.isEmpty {
             removeWalls(i)
             if !walls.isEmpty { addWalls(walls, i, d) }

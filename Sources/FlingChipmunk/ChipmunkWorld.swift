@@ -65,7 +65,9 @@ final class ChipmunkDynamics {
     let momentInverse: Double
     /// The item's walls (the list given to `setWalls`) and half its box, for the sweep of each
     /// position update (``sweptPositionUpdate``).
-    var walls: [Wall] = []
+    var walls: [Wall] = [] { didSet { sides = walls.map(WallSweep.Side.init) } }
+    /// The walls as the sweep's lift reads them.
+    var sides: [WallSweep.Side] = []
     var halfSize = Vector.zero
     /// Shared layout: the id of the wall set this item collides with (walls of other sets
     /// are ignored by the begin callback); 0 in the per-world layout; −1 after a change of
@@ -121,16 +123,10 @@ let sweptPositionUpdate: cpBodyPositionFunc = { body, dt in
     let p0 = Vector(p.x + 0.0, p.y + 0.0), p1 = Vector(q.x + 0.0, q.y + 0.0)
     let d = Unmanaged<ChipmunkDynamics>.fromOpaque(cpBodyGetUserData(body)!).takeUnretainedValue()
     let rotation = cpBodyGetRotation(body)
-    d.walls.withUnsafeBufferPointer { walls in
-        func side(_ k: Int) -> WallSweep.Side {
-            let w = walls[k]
-            return (
-                Vector(w.start.x + 0.0, w.start.y + 0.0), Vector(w.end.x + 0.0, w.end.y + 0.0), w.radius, w.elasticity,
-                w.friction
-            )
-        }
-        if let hit = WallSweep.crossing(from: p0, to: p1, count: walls.count, wall: { (side($0).start, side($0).end) }) {
-            let w = side(hit.wall)
+    d.sides.withUnsafeBufferPointer { walls in
+        let hit = WallSweep.crossing(from: p0, to: p1, count: walls.count, wall: { (walls[$0].start, walls[$0].end) })
+        if let hit {
+            let w = walls[hit.wall]
             let at = WallSweep.impact(
                 from: p0, to: p1, fraction: hit.fraction, start: w.start, end: w.end, radius: w.radius,
                 halfWidth: d.halfSize.x, halfHeight: d.halfSize.y, cos: rotation.x, sin: rotation.y)
@@ -143,9 +139,9 @@ let sweptPositionUpdate: cpBodyPositionFunc = { body, dt in
         }
         let at = cpBodyGetPosition(body), v = cpBodyGetVelocity(body)
         if let lifted = WallSweep.lift(
-            from: p0, to: Vector(at.x + 0.0, at.y + 0.0), velocity: Vector(v.x + 0.0, v.y + 0.0), halfWidth: d.halfSize.x,
-            halfHeight: d.halfSize.y, cos: rotation.x, sin: rotation.y, elasticity: d.properties.elasticity,
-            friction: d.properties.friction, count: walls.count, wall: side)
+            from: p0, to: Vector(at.x + 0.0, at.y + 0.0), velocity: Vector(v.x + 0.0, v.y + 0.0), swept: hit != nil,
+            halfWidth: d.halfSize.x, halfHeight: d.halfSize.y, cos: rotation.x, sin: rotation.y,
+            elasticity: d.properties.elasticity, friction: d.properties.friction, count: walls.count, wall: { walls[$0] })
         {
             cpBodySetPosition(body, cpVect(x: lifted.position.x, y: lifted.position.y))
             cpBodySetVelocity(body, cpVect(x: lifted.velocity.x, y: lifted.velocity.y))

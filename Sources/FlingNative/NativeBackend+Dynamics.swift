@@ -78,7 +78,25 @@ extension NativeBackend {
         // does not start.
         if walls.isEmpty, !records[i].hasDynamics { return }
         let k = dynamicsIndex(i)
-        guard walls != store.wallList(k) else { return }
+        let old = store.wallList(k)
+        guard walls != old else { return }
+        // A wall moved into the box pushes it ahead (WallSweep.push), as on Chipmunk.
+        if !walls.isEmpty && !old.isEmpty {
+            let b = bodies[i]
+            let (c, s) =
+                arithmetic == .platform
+                ? (PlatformFunctions.cos(b.angle), PlatformFunctions.sin(b.angle)) : (Portable.cos(b.angle), Portable.sin(b.angle))
+            if let pushed = WallSweep.push(
+                Vector(b.px + 0.0, b.py + 0.0), velocity: Vector(b.vx + 0.0, b.vy + 0.0), halfWidth: store.worlds[k].width / 2.0,
+                halfHeight: store.worlds[k].height / 2.0, cos: c, sin: s, old: old, new: walls)
+            {
+                // cpBodySetPosition: the center of gravity (0, 0) through the transform, plus the point.
+                bodies[i].px = (c * 0.0 + (-s) * 0.0) + pushed.position.x
+                bodies[i].py = (s * 0.0 + c * 0.0) + pushed.position.y
+                bodies[i].vx = pushed.velocity.x
+                bodies[i].vy = pushed.velocity.y
+            }
+        }
         // Contacts the last step began stay readable until the next step, as Chipmunk's
         // callbacks left them.
         if store.worlds[k].beganContact {

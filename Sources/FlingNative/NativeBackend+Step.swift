@@ -101,7 +101,7 @@ extension NativeBackend {
                 if d.pointee.wallSet >= 0 {
                     s.x0[n] = bodies[i].px + 0.0
                     s.y0[n] = bodies[i].py + 0.0
-                    ContactStep.integratePositionSwept(&bodies[i], b.store, d, dt, M.self)
+                    s.swept[n] = ContactStep.integratePositionSwept(&bodies[i], b.store, d, dt, M.self)
                 } else {
                     ContactStep.integratePosition(&bodies[i], d, dt)
                 }
@@ -128,7 +128,7 @@ extension NativeBackend {
             let rotation = Rotation(cos: s.cos[k], sin: s.sin[k])
             if records[i].hasDynamics {
                 // Kept out of this loop's code, so the worlds without dynamics run it as before.
-                switch stepDynamics(b, i, Vector(s.x0[k], s.y0[k]), rotation, dtCoef, stamp, &contactBiasCoef, s, M.self) {
+                switch stepDynamics(b, i, Vector(s.x0[k], s.y0[k]), s.swept[k], rotation, dtCoef, stamp, &contactBiasCoef, s, M.self) {
                 case .done: break
                 case .dragLanes: s.dragLanes[dragLanes] = s.live[k]; dragLanes += 1
                 case .dragScalar: s.dragScalar[dragScalar] = s.live[k]; dragScalar += 1
@@ -209,14 +209,14 @@ extension NativeBackend {
     /// `biasCoef` is the contacts' bias coefficient, computed on first use (NaN before).
     @inline(never)
     func stepDynamics<M: ArithmeticFunctions>(
-        _ b: StepBuffers, _ i: Int, _ p0: Vector, _ rotation: Rotation, _ dtCoef: Double, _ stamp: UInt8,
+        _ b: StepBuffers, _ i: Int, _ p0: Vector, _ swept: Bool, _ rotation: Rotation, _ dtCoef: Double, _ stamp: UInt8,
         _ biasCoef: inout Double, _ s: StepScratch, _: M.Type
     ) -> WorkList {
         let dt = b.dt, body = b.bodies.baseAddress! + i, anchor = b.anchors.baseAddress! + i
         let d = b.store.world(i)
         var touching = 0
         if d.pointee.wallSet >= 0 {
-            ContactStep.lift(&body.pointee, b.store, d, p0, rotation)
+            ContactStep.lift(&body.pointee, b.store, d, p0, swept, rotation)
             touching = ContactStep.collide(b.store, d, body.pointee, rotation, stamp, s.arbiters.baseAddress!, s.order.baseAddress!, s.hull)
         }
         if touching > 0 || b.records[i].kind == .dynamic {

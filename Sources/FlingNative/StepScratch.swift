@@ -20,6 +20,8 @@ final class StepScratch: @unchecked Sendable {
     /// the wall sweep's lift keeps it on.
     let x0: UnsafeMutableBufferPointer<Double>
     let y0: UnsafeMutableBufferPointer<Double>
+    /// Whether the sweep put it back this step.
+    let swept: UnsafeMutableBufferPointer<Bool>
     /// Drag worlds whose finger body is inert and attracted worlds whose static body is at
     /// rest: their iterations run in SIMD lanes.
     let dragLanes: UnsafeMutableBufferPointer<Int32>
@@ -51,6 +53,8 @@ final class StepScratch: @unchecked Sendable {
         angle = .allocate(capacity: n); cos = .allocate(capacity: n); sin = .allocate(capacity: n)
         x0 = .allocate(capacity: n); y0 = .allocate(capacity: n)
         x0.initialize(repeating: 0); y0.initialize(repeating: 0)
+        swept = .allocate(capacity: n)
+        swept.initialize(repeating: false)
         dragLanes = .allocate(capacity: n); attractionLanes = .allocate(capacity: n)
         dragScalar = .allocate(capacity: n); attractionScalar = .allocate(capacity: n)
         arbiters = .allocate(capacity: Limits.walls)
@@ -81,6 +85,7 @@ final class StepScratch: @unchecked Sendable {
     deinit {
         for b in [live, dragLanes, attractionLanes, dragScalar, attractionScalar] { b.deallocate() }
         for b in [angle, cos, sin, x0, y0] { b.deallocate() }
+        swept.deallocate()
         arbiters.deallocate()
         order.deallocate()
         hull.deallocate()

@@ -46,6 +46,18 @@ package enum WallSweep {
         return best
     }
 
+    /// Whether the centre's path from `p0` to `p1` crosses a wall's segment other than wall
+    /// `besides` (the one a lift or push moves the box out of, whose line it may cross).
+    @inlinable
+    package static func crosses(
+        from p0: Vector, to p1: Vector, besides: Int, count: Int, wall: (Int) -> (start: Vector, end: Vector)
+    ) -> Bool {
+        for k in 0..<count where k != besides {
+            if crossing(from: p0, to: p1, count: 1, wall: { _ in wall(k) }) != nil { return true }
+        }
+        return false
+    }
+
     /// Where the box goes when its centre's path from `p0` to `p1` crosses the wall from
     /// `start` to `end` (of `radius`) at `fraction` (``crossing(from:to:count:wall:)``): the
     /// point of the path at which the box of half-size `halfWidth` × `halfHeight`, turned by
@@ -93,31 +105,54 @@ package enum WallSweep {
         return Vector(n.x * away - n.y * along, n.y * away + n.x * along)
     }
 
-    /// One wall as the sweep reads it.
-    package typealias Side = (start: Vector, end: Vector, radius: Double, elasticity: Double, friction: Double)
+    /// One wall as the lift and the push read it: its ends, radius and material, with its unit
+    /// tangent (start to end), unit normal (the tangent turned a quarter counterclockwise) and
+    /// length, made once per wall list by both backends from the same ``Wall`` (ends as
+    /// `x + 0`, as the Chipmunk backend reads them), so each step reads them, the same bits on both.
+    package struct Side {
+        package var start: Vector, end: Vector
+        package var radius: Double, elasticity: Double, friction: Double
+        package var tangent: Vector, normal: Vector, length: Double
+
+        @inlinable package init(_ wall: Wall) {
+            start = Vector(wall.start.x + 0.0, wall.start.y + 0.0)
+            end = Vector(wall.end.x + 0.0, wall.end.y + 0.0)
+            radius = wall.radius
+            elasticity = wall.elasticity
+            friction = wall.friction
+            let e = end - start
+            length = e.length
+            tangent = Vector(e.x / length, e.y / length)
+            normal = Vector(-tangent.y, tangent.x)
+        }
+    }
 
     /// How the box at `p` (half-size `halfWidth` × `halfHeight`, turned by (`cos`, `sin`)) lies
-    /// against the wall from `a` to `b` on the side of `from`: the unit normal on that side, the
-    /// box's overlap with the wall's slab (its reach along the normal, plus the radius, less the
-    /// centre's distance: negative when apart), its reach along the normal, and whether its
-    /// shadow on the wall's line meets the segment (grown by the radius at its ends).
+    /// against `wall` on the side of the wall's line that `sign` names (+1: the side its normal
+    /// points to): the unit normal on that side, the box's overlap with the wall's slab (its
+    /// reach along the normal, plus the radius, less the centre's distance: negative when
+    /// apart), its reach along the normal, and whether its shadow on the wall's line meets the
+    /// segment (grown by the radius at its ends).
     @inlinable
     package static func lie(
-        _ p: Vector, side from: Vector, _ a: Vector, _ b: Vector, radius: Double, halfWidth: Double, halfHeight: Double,
-        cos: Double, sin: Double
+        _ p: Vector, _ wall: Side, sign: Double, halfWidth: Double, halfHeight: Double, cos: Double, sin: Double
     ) -> (normal: Vector, overlap: Double, reach: Double, meets: Bool) {
-        let e = b - a
-        let length = e.length
-        let sideOf = e.cross(from - a)
-        let sign: Double = sideOf < 0 ? -1 : 1
-        let n = Vector(-e.y * sign / length, e.x * sign / length)
-        let t = Vector(e.x / length, e.y / length)
-        let reach = halfWidth * (n.x * cos + n.y * sin).magnitude + halfHeight * (n.y * cos - n.x * sin).magnitude
+        let m = wall.normal, t = wall.tangent
+        let reach = halfWidth * (m.x * cos + m.y * sin).magnitude + halfHeight * (m.y * cos - m.x * sin).magnitude
         let along = halfWidth * (t.x * cos + t.y * sin).magnitude + halfHeight * (t.y * cos - t.x * sin).magnitude
-        let distance = e.cross(p - a) * sign / length
-        let c = (p - a).dot(t)
-        return (n, reach + radius - distance, reach, c + along > -radius && c - along < length + radius)
+        let d = p - wall.start
+        let distance = m.dot(d) * sign
+        let c = t.dot(d)
+        return (
+            Vector(m.x * sign, m.y * sign), reach + wall.radius - distance, reach,
+            c + along > -wall.radius && c - along < wall.length + wall.radius
+        )
     }
+
+    /// The side of `wall`'s line `p` lies on: +1 the side its normal points to (the line itself
+    /// included), −1 the other.
+    @inlinable
+    package static func sign(_ p: Vector, _ wall: Side) -> Double { wall.normal.dot(p - wall.start) < 0 ? -1 : 1 }
 
     /// The depth past ``margin`` from which a box counts as deep in a wall: half its reach along
     /// the wall's normal, and at least 1 pt. The contacts undo a shallower overlap within a few
@@ -127,24 +162,30 @@ package enum WallSweep {
     package static func deep(reach: Double) -> Double { Swift.max(reach / 2, 1) }
 
     /// After the move from `p0` to `p` (and its sweep), the box lifted out of every wall it lies
-    /// deep in (``deep(reach:)``), in list order: moved along the wall's normal (on `p0`'s side)
-    /// until it overlaps it by ``margin``, with the velocity's ``rebound(_:normal:elasticity:friction:)``
-    /// off that wall; a lift whose centre would cross a wall is not made. `elasticity` and
-    /// `friction` are the item's (a contact's are the products with the wall's). Nil when no
-    /// wall holds the box deep: then nothing changes, and a step in which no box goes deep keeps
-    /// its bits.
+    /// deep in (``deep(reach:)``; after a put-back, `swept`, in every wall it overlaps past
+    /// ``margin``: the put-back stops the box at the wall its centre crossed, and at a corner
+    /// or a wall's end the other wall may already hold it), in list order: moved along the
+    /// wall's normal (on `p0`'s side) until it overlaps it by ``margin``, with the velocity's
+    /// ``rebound(_:normal:elasticity:friction:)`` off that wall; a lift whose centre would cross
+    /// another wall is not made. `elasticity` and `friction` are the item's (a contact's are
+    /// the products with the wall's). Nil when no wall holds the box deep: then nothing
+    /// changes, and a step in which no box goes deep keeps its bits.
     @inlinable
     package static func lift(
-        from p0: Vector, to p: Vector, velocity v: Vector, halfWidth: Double, halfHeight: Double, cos: Double, sin: Double,
-        elasticity: Double, friction: Double, count: Int, wall: (Int) -> Side
+        from p0: Vector, to p: Vector, velocity v: Vector, swept: Bool, halfWidth: Double, halfHeight: Double, cos: Double,
+        sin: Double, elasticity: Double, friction: Double, count: Int, wall: (Int) -> Side
     ) -> (position: Vector, velocity: Vector)? {
         var q = p, u = v, moved = false
+        // No box overlaps a wall past the margin whose line its centre is this far from.
+        let farthest = halfWidth + halfHeight - margin
         for k in 0..<count {
             let w = wall(k)
-            let l = lie(q, side: p0, w.start, w.end, radius: w.radius, halfWidth: halfWidth, halfHeight: halfHeight, cos: cos, sin: sin)
-            guard l.meets, l.overlap - margin > deep(reach: l.reach) else { continue }
+            let sign = sign(p0, w)
+            guard w.normal.dot(q - w.start) * sign < farthest + w.radius else { continue }
+            let l = lie(q, w, sign: sign, halfWidth: halfWidth, halfHeight: halfHeight, cos: cos, sin: sin)
+            guard l.meets, l.overlap - margin > (swept ? 0 : deep(reach: l.reach)) else { continue }
             let to = Vector(q.x + l.normal.x * (l.overlap - margin), q.y + l.normal.y * (l.overlap - margin))
-            if crossing(from: q, to: to, count: count, wall: { (wall($0).start, wall($0).end) }) != nil { continue }
+            if crosses(from: q, to: to, besides: k, count: count, wall: { (wall($0).start, wall($0).end) }) { continue }
             q = to
             u = rebound(u, normal: l.normal, elasticity: w.elasticity * elasticity, friction: w.friction * friction)
             moved = true
@@ -152,31 +193,38 @@ package enum WallSweep {
         return moved ? (q, u) : nil
     }
 
-    /// A change of walls that moves a wall into the box at `p`: each wall of `new` whose index
-    /// `old` has too, moved (not the same to the bit), with the box overlapping it past
-    /// ``margin`` on the side the centre lay of the old wall, pushes the box along its normal
-    /// until it overlaps by ``margin`` and takes the velocity into it away (the item goes on
-    /// from where the wall left it, as from a wall it lies against). A push whose centre would
-    /// cross a wall of `new` is not made. Nil when no wall moved into the box.
+    /// A change of walls that moves a wall into the box at `p`: each wall of `new` that is not
+    /// in `old` (``WallChange``) is the wall of `old` not in `new` at the same rank among such
+    /// walls, moved; one that the box overlaps past ``margin`` and
+    /// deeper than it overlapped the wall before it moved, on the side its centre lay of the
+    /// old wall, pushes the box along the wall's normal back to the old overlap (or the margin)
+    /// and takes the velocity into it away: the item goes on from where the wall left it, as
+    /// from a wall it lies against. A wall that moved away, or changed only its material,
+    /// pushes nothing. A push whose centre would cross another wall of `new` is not made. Nil
+    /// when no wall moved into the box.
     @inlinable
     package static func push(
         _ p: Vector, velocity v: Vector, halfWidth: Double, halfHeight: Double, cos: Double, sin: Double, old: [Wall],
         new: [Wall]
     ) -> (position: Vector, velocity: Vector)? {
         var q = p, u = v, moved = false
-        for k in 0..<Swift.min(old.count, new.count) where !WallChange.same(old[k], new[k]) {
-            // The side the centre lay of the wall before it moved (the wall's line through it
-            // counts as the side its normal points to).
-            let before = old[k], after = new[k]
-            let sideOf = (before.end - before.start).cross(p - before.start)
-            let normal = Vector(-(after.end.y - after.start.y), after.end.x - after.start.x)
-            let from = after.start + normal * (sideOf < 0 ? -1 : 1)
-            let l = lie(
-                q, side: from, after.start, after.end, radius: after.radius, halfWidth: halfWidth, halfHeight: halfHeight,
-                cos: cos, sin: sin)
-            guard l.meets, l.overlap > margin else { continue }
-            let to = Vector(q.x + l.normal.x * (l.overlap - margin), q.y + l.normal.y * (l.overlap - margin))
-            if crossing(from: q, to: to, count: new.count, wall: { (new[$0].start, new[$0].end) }) != nil { continue }
+        // The walls neither list keeps (WallChange), paired in list order: each is the other moved.
+        let kept = WallChange.kept(from: old, to: new)
+        var oldKept = [Bool](repeating: false, count: old.count), newKept = [Bool](repeating: false, count: new.count)
+        for pair in kept {
+            oldKept[pair.old] = true
+            newKept[pair.new] = true
+        }
+        for (i, k) in zip(old.indices.filter { !oldKept[$0] }, new.indices.filter { !newKept[$0] }) {
+            let before = Side(old[i]), after = Side(new[k])
+            // The side the centre lay of the wall before it moved, in the moved wall's terms.
+            let sign = Self.sign(p, before) * (before.normal.dot(after.normal) < 0 ? -1 : 1)
+            let was = lie(q, before, sign: Self.sign(p, before), halfWidth: halfWidth, halfHeight: halfHeight, cos: cos, sin: sin)
+            let l = lie(q, after, sign: sign, halfWidth: halfWidth, halfHeight: halfHeight, cos: cos, sin: sin)
+            let keep = Swift.max(was.meets ? was.overlap : -Double.infinity, margin)
+            guard l.meets, l.overlap > keep else { continue }
+            let to = Vector(q.x + l.normal.x * (l.overlap - keep), q.y + l.normal.y * (l.overlap - keep))
+            if crosses(from: q, to: to, besides: k, count: new.count, wall: { (new[$0].start, new[$0].end) }) { continue }
             q = to
             u = rebound(u, normal: l.normal, elasticity: 0, friction: 0)
             moved = true

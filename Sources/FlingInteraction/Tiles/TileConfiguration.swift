@@ -122,7 +122,8 @@ extension TileConfiguration {
     /// When a falling tile inside walls has come to rest (``TileConfiguration/SettleRule/rest``): its speed and spin
     /// under these for `ticks` ticks in a row, and it lies in no wall deeper than the collision slop
     /// and 10⁻³ pt (the contacts' position correction done; docs/DYNAMICS.md, "At rest where it
-    /// lies"), or still for ten times `ticks`. Then it lies where it is, its world freed.
+    /// lies"), or, for a tile that cannot fit its room (a side at least the room's smaller
+    /// side), still for ten times `ticks`. Then it lies where it is, its world freed.
     public struct RestThresholds: Hashable, Sendable {
         /// Speed, in points per second. Default 10.
         public var speed: Double = 10

@@ -29,11 +29,23 @@ public struct TilePolicy: DragPolicy {
     /// comes to rest where it lies.
     let walls: [Wall]
     var restsInWalls: Bool { !walls.isEmpty }
+    /// The smaller side of the walls' room: the box around their segments, less twice the
+    /// largest radius (0 without walls). A tile fits when both its sides are shorter.
+    let roomSide: Double
 
     init(viewport: Rect, configuration: TileConfiguration) {
         self.viewport = viewport
         self.configuration = configuration
         walls = configuration.dynamics.walls(in: viewport)
+        var lo = Vector(.infinity, .infinity), hi = Vector(-.infinity, -.infinity), radius = 0.0
+        for w in walls {
+            for p in [w.start, w.end] {
+                lo = Vector(min(lo.x, p.x), min(lo.y, p.y))
+                hi = Vector(max(hi.x, p.x), max(hi.y, p.y))
+            }
+            radius = max(radius, w.radius)
+        }
+        roomSide = walls.isEmpty ? 0 : max(min(hi.x - lo.x, hi.y - lo.y) - 2 * radius, 0)
     }
 
     public typealias Item = TileDefinition
@@ -305,11 +317,13 @@ extension TilePolicy: PolicyRules {
 
     /// Whether a tile still for `ticks` ticks is out of its walls' way: it overlaps none by more
     /// than ``WallOverlap/resting`` (the slop and 10⁻³ pt), so the contacts' position
-    /// correction, which moves it outside its velocity, has done its work. A tile its walls
-    /// cannot free (wider than the gap between two of them) is let lie after ten times the
-    /// rule's ticks still.
+    /// correction, which moves it outside its velocity, has done its work. A tile that cannot
+    /// fit its room (a side as long as the room's smaller side, or longer: the walls can wedge
+    /// it) is let lie after ten times the rule's ticks still, wherever it is; one that fits
+    /// never lies deeper (the wall sweep lifts a box left deep in a wall).
     func isFree(_ tile: ItemRecord<TileDefinition>, stillFor ticks: Int) -> Bool {
-        if ticks >= 10 * configuration.settle.rest.ticks { return true }
+        let frame = tile.item.frame
+        if ticks >= 10 * configuration.settle.rest.ticks && max(frame.width, frame.height) >= roomSide { return true }
         let (sin, cos) = Portable.sincos(tile.state.angle)
         let depth = WallOverlap.deepest(
             center: tile.state.position, halfWidth: tile.item.frame.width / 2, halfHeight: tile.item.frame.height / 2, cos: cos,

@@ -85,14 +85,15 @@ enum ContactStep {
         d.pointee.bias = BiasVelocity()
     }
 
-    /// ``integratePosition(_:_:_:)`` of a world with walls, then ``WallSweep``: if the centre
+    /// ``integratePosition(_:_:_:)`` of a world with walls, then ``WallSweep`` (whether it put the
+    /// body back is returned): if the centre
     /// crossed a wall's segment, the body goes back along its path to the time of impact
     /// (written as `cpBodySetPosition` writes it, the Chipmunk backend's call). Positions enter
     /// the sweep as `x + 0`, as the Chipmunk backend reads them (the two differ at most in the
     /// sign of a zero).
     @inline(__always) static func integratePositionSwept<M: ArithmeticFunctions>(
         _ b: inout RigidBody, _ v: DynamicsView, _ d: UnsafeMutablePointer<WorldDynamics>, _ dt: Double, _: M.Type
-    ) {
+    ) -> Bool {
         let p0 = Vector(b.px + 0.0, b.py + 0.0)
         integratePosition(&b, d, dt)
         let p1 = Vector(b.px + 0.0, b.py + 0.0)
@@ -102,8 +103,9 @@ enum ContactStep {
             let hit = WallSweep.crossing(
                 from: p0, to: p1, count: Int(set.count),
                 wall: { k in (Vector(walls[k].shape.ta.x, walls[k].shape.ta.y), Vector(walls[k].shape.tb.x, walls[k].shape.tb.y)) })
-        else { return }
+        else { return false }
         sweep(&b, v, d, walls[hit.wall].shape, p0, p1, hit.fraction, M.self)
+        return true
     }
 
     /// The body put back at the time of impact with `wall`, leaving it with the sweep's rebound
@@ -134,20 +136,18 @@ enum ContactStep {
     /// position function ends (`cpBodySetPosition`, `cpBodySetVelocity`); `p0` the centre before
     /// the move.
     @inline(__always) static func lift(
-        _ b: inout RigidBody, _ v: DynamicsView, _ d: UnsafeMutablePointer<WorldDynamics>, _ p0: Vector, _ rotation: Rotation
+        _ b: inout RigidBody, _ v: DynamicsView, _ d: UnsafeMutablePointer<WorldDynamics>, _ p0: Vector, _ swept: Bool,
+        _ rotation: Rotation
     ) {
         let set = v.wallSets[Int(d.pointee.wallSet)]
         let walls = v.walls + Int(set.walls)
         let material = v.materials[Int(d.pointee.material)]
         guard
             let lifted = WallSweep.lift(
-                from: p0, to: Vector(b.px + 0.0, b.py + 0.0), velocity: Vector(b.vx + 0.0, b.vy + 0.0),
+                from: p0, to: Vector(b.px + 0.0, b.py + 0.0), velocity: Vector(b.vx + 0.0, b.vy + 0.0), swept: swept,
                 halfWidth: d.pointee.width / 2.0, halfHeight: d.pointee.height / 2.0, cos: rotation.cos, sin: rotation.sin,
                 elasticity: material.elasticity, friction: material.friction, count: Int(set.count),
-                wall: { k in
-                    let w = walls[k].shape
-                    return (Vector(w.ta.x, w.ta.y), Vector(w.tb.x, w.tb.y), w.radius, w.elasticity, w.friction)
-                })
+                wall: { walls[$0].side })
         else { return }
         b.px = (rotation.cos * 0.0 + (-rotation.sin) * 0.0) + lifted.position.x
         b.py = (rotation.sin * 0.0 + rotation.cos * 0.0) + lifted.position.y

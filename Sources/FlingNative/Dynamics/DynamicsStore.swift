@@ -74,6 +74,8 @@ struct WallSetInfo {
 struct WallEntry {
     var shape: SegmentShape
     var bins: UInt32
+    /// The wall as the sweep's lift reads it.
+    var side: WallSweep.Side
 }
 
 /// A field set's prepared fields, `count` from `fields`.
@@ -254,8 +256,10 @@ final class DynamicsStore {
         }
         let shapes = list.map(SegmentShape.init)
         let hash = WallHash(shapes)
-        let start = walls.allocate(list.count, WallEntry(shape: shapes[0], bins: 0))
-        for (n, shape) in shapes.enumerated() { walls.items[Int(start) + n] = WallEntry(shape: shape, bins: hash.bins[n]) }
+        let start = walls.allocate(list.count, WallEntry(shape: shapes[0], bins: 0, side: WallSweep.Side(list[0])))
+        for (n, shape) in shapes.enumerated() {
+            walls.items[Int(start) + n] = WallEntry(shape: shape, bins: hash.bins[n], side: WallSweep.Side(list[n]))
+        }
         let table = WallOrders.table(hash, insertion: insertion)
         let orderStart = orders.allocate(table.count, 0)
         for (n, byte) in table.enumerated() { orders.items[Int(orderStart) + n] = byte }

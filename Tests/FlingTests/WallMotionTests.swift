@@ -1,0 +1,130 @@
+import Fling
+import Testing
+
+/// Moving walls push (docs/DYNAMICS.md, "Walls that move"): a wall moved between steps by
+/// `setWalls` pushes the box it moves into ahead of it, and never passes through one, resting
+/// or moving, at up to 20 pt per tick and beyond; the platform backends keep the same bits.
+@Suite struct WallMotionTests {
+    /// The phone's room with its left wall at `left`, its floor at `floor`, its right wall at
+    /// `right` and its ceiling at `top` (the edges' order of `Wall.edges`: top, right, bottom, left).
+    static func room(left: Double = 0, top: Double = 0, right: Double = 390, floor: Double = 844) -> [Wall] {
+        Wall.edges(of: Rect(x: left, y: top, width: right - left, height: floor - top), elasticity: 0.3, friction: 0.5)
+    }
+
+    /// Tiles of these sizes, side by side, dropped in the phone's room and left to rest for 2 s.
+    static func restingTiles(_ backend: any DynamicsBackend, sizes: [Vector]) throws -> [WorldID] {
+        var worlds: [WorldID] = []
+        for (k, size) in sizes.enumerated() {
+            let x = 60 + Double(k) * 300 / Double(Swift.max(sizes.count - 1, 1))
+            let w = try backend.makeWorld(
+                .box(size: size, density: 1, transform: Transform(position: Vector(x, 700)), gravity: Vector(0, 2_000)))
+            try backend.setWalls(room(), of: w)
+            try backend.setItemProperties(ItemProperties(elasticity: 0.2, friction: 0.4), of: w)
+            worlds.append(w)
+        }
+        for _ in 0..<120 { try backend.step(by: 1.0 / 60) }
+        return worlds
+    }
+
+    static let sizes = [Vector(20, 20), Vector(100, 40), Vector(8, 60)]
+
+    /// The left wall slides right by `perTick` points a tick into tiles resting on the floor,
+    /// to x = 330: every tile's centre stays right of it at every step, and every tile is
+    /// carried (it ends right of where the wall stopped). Returns the run's digest.
+    static func slide(_ backend: any DynamicsBackend, perTick: Double) throws -> StateDigest {
+        let worlds = try restingTiles(backend, sizes: sizes)
+        var digest = StateDigest(), left = 0.0, behind: [String] = []
+        while left < 330 {
+            left = Swift.min(left + perTick, 330)
+            for w in worlds { try backend.setWalls(room(left: left), of: w) }
+            try backend.step(by: 1.0 / 60)
+            for (k, w) in worlds.enumerated() {
+                let s = try backend.state(of: w)
+                digest.combine(s)
+                if !(s.position.x > left) { behind.append("tile \(k) at \(s.position) behind the wall at \(left)") }
+            }
+        }
+        #expect(behind.isEmpty, "\(behind.prefix(3))")
+        for (k, w) in worlds.enumerated() {
+            let s = try backend.state(of: w)
+            #expect(s.position.x > 330 && s.position.x < 390, "tile \(k) at \(s.position)")
+        }
+        return digest
+    }
+
+    /// The floor rises by `perTick` points a tick under a pile of resting tiles, from 844 to
+    /// 444: every tile stays above it and rides up with it.
+    static func rise(_ backend: any DynamicsBackend, perTick: Double) throws -> StateDigest {
+        let worlds = try restingTiles(backend, sizes: sizes)
+        var digest = StateDigest(), floor = 844.0, below: [String] = []
+        while floor > 444 {
+            floor = Swift.max(floor - perTick, 444)
+            for w in worlds { try backend.setWalls(room(floor: floor), of: w) }
+            try backend.step(by: 1.0 / 60)
+            for (k, w) in worlds.enumerated() {
+                let s = try backend.state(of: w)
+                digest.combine(s)
+                if !(s.position.y < floor) { below.append("tile \(k) at \(s.position) below the floor at \(floor)") }
+            }
+        }
+        #expect(below.isEmpty, "\(below.prefix(3))")
+        for _ in 0..<60 { try backend.step(by: 1.0 / 60) }
+        for (k, w) in worlds.enumerated() {
+            let s = try backend.state(of: w)
+            #expect(s.position.y < 444 && s.position.y > 444 - 61, "tile \(k) at \(s.position)")
+        }
+        return digest
+    }
+
+    /// All four walls close in by `perTick` points a tick around a tile thrown about the room,
+    /// until the room is 120 × 120 around (195, 422): the tile's centre stays inside at every step.
+    static func shrink(_ backend: any DynamicsBackend, perTick: Double) throws -> StateDigest {
+        let w = try backend.makeWorld(
+            .box(size: Vector(60, 30), density: 1, transform: Transform(position: Vector(120, 300)), gravity: Vector(0, 2_000)))
+        try backend.setWalls(room(), of: w)
+        try backend.setItemProperties(ItemProperties(elasticity: 0.6, friction: 0.3), of: w)
+        try backend.setVelocity(of: w, linear: Vector(900, -700), angular: 6)
+        var digest = StateDigest(), inset = 0.0, outside: [String] = []
+        var x0 = 0.0, y0 = 0.0, x1 = 390.0, y1 = 844.0
+        while x0 < 135 || y0 < 362 {
+            inset += perTick
+            x0 = Swift.min(inset, 135); x1 = Swift.max(390 - inset, 255)
+            y0 = Swift.min(inset, 362); y1 = Swift.max(844 - inset, 482)
+            try backend.setWalls(room(left: x0, top: y0, right: x1, floor: y1), of: w)
+            try backend.step(by: 1.0 / 60)
+            let s = try backend.state(of: w)
+            digest.combine(s)
+            let p = s.position
+            if !(p.x > x0 && p.x < x1 && p.y > y0 && p.y < y1) { outside.append("at \(p), room \(x0)-\(x1) × \(y0)-\(y1)") }
+        }
+        #expect(outside.isEmpty, "\(outside.count) steps outside: \(outside.prefix(3))")
+        return digest
+    }
+
+    static let speeds = [0.95, 4.9, 20, 60]
+
+    @Test(arguments: BackendKind.available)
+    func aWallSlidingIntoRestingTilesPushesThem(kind: BackendKind) throws {
+        for perTick in Self.speeds { _ = try Self.slide(kind.make(), perTick: perTick) }
+    }
+
+    @Test(arguments: BackendKind.available)
+    func aFloorRisingUnderAPileLiftsIt(kind: BackendKind) throws {
+        for perTick in Self.speeds { _ = try Self.rise(kind.make(), perTick: perTick) }
+    }
+
+    @Test(arguments: BackendKind.available)
+    func aRoomShrinkingAroundATileKeepsItIn(kind: BackendKind) throws {
+        for perTick in Self.speeds { _ = try Self.shrink(kind.make(), perTick: perTick) }
+    }
+
+    /// The same bits on the platform backends (native and Chipmunk; without Chipmunk, native
+    /// on one thread and on two), for each motion at 4.9 pt per tick.
+    @Test func platformBackendsKeepTheSameBits() throws {
+        let choices = BackendChoice.platformPair
+        for motion in [Self.slide, Self.rise, Self.shrink] {
+            let digests = try choices.map { try motion(#require($0.make(10) as? any DynamicsBackend), 4.9) }
+            #expect(digests.count == 2 && digests[0] == digests[1])
+        }
+    }
+}
