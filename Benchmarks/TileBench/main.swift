@@ -25,6 +25,9 @@ let usage = """
     native compute with the platform's libm; native-portable and tile-animator with Fling's
     portable functions), or, for a row with none, a reference run made for it (native on 2
     threads sharing every step from 100 tiles, on one below; untimed). Exits 1 when a comparison differs. Table on stdout, progress on stderr.
+    Every run also times the machine's floor beside the rows: floor (and floor+walls when a +walls row runs),
+    the same tick's per-tile work in plain C over flat arrays (Benchmarks/FlingFloor), and gives each native
+    and animator row's ns per tile-step over its floor's (vs floor).
 
     options:
       --tiles LIST        tile counts, comma-separated; a k suffix means thousands
@@ -195,6 +198,9 @@ func parse(_ arguments: [String]) throws -> Options {
     o.backends = o.backends.flatMap { b in
         b.threadable ? o.threads.map { BenchBackend(base: b.base, threads: $0, walls: b.walls) } : [b]
     }
+    // The machine's floor beside the rows of each workload the run has (one thread).
+    if o.backends.contains(where: { !$0.walls }) { o.backends.append(.floor) }
+    if o.backends.contains(where: { $0.walls }) { o.backends.append(.floorWalls) }
     return o
 }
 
@@ -338,7 +344,11 @@ func main() -> Int32 {
         " (at least \(options.plan.minTicks) ticks), rows interleaved. bytes/tile: heap (mallinfo2) held per tile after setup and warm-up"
     out += options.plan.reserve ? "\n(native reserves N slots first).\n" : "\n(no reserveCapacity).\n"
     out += "Machine: \(cpuModel() ?? "unknown CPU"), \(cores) cores online; one clock read ≈ \(fixed(overhead, 0)) ns"
-    out += " (in every timed tick). NativeBackend.bytesPerWorld = \(NativeBackend.bytesPerWorld).\n\n"
+    out += " (in every timed tick). NativeBackend.bytesPerWorld = \(NativeBackend.bytesPerWorld).\n"
+    out += "floor, floor+walls: the machine's floor, the same tick's per-tile work (fingers, step, states, respawns) in plain C\n"
+    out += "over flat arrays on one thread (Benchmarks/FlingFloor; bytes/tile: its arrays). vs floor: a native or animator row's\n"
+    out += "ns per tile-step over its floor's (+walls rows over floor+walls'), from this run; a ×2 row's too, against the\n"
+    out += "one-thread floor, so it is a ratio of ns per tile-step, not of work per core.\n\n"
     out += table(rounds)
     out += "\n"
     for round in rounds {
@@ -392,7 +402,7 @@ func ratios(_ rounds: [Round]) -> String {
     var parts: [String] = []
     for round in rounds where round.tiles == 10_000 || round.tiles == 100_000 {
         let at = "at \(grouped(round.tiles)) tiles"
-        for m in round.measurements where m.backend.threads == 1 && m.backend != m.backend.baseline {
+        for m in round.measurements where m.backend.threads == 1 && m.backend != m.backend.baseline && m.backend.base != .floor {
             guard let r = speedup(m, in: round, over: m.backend.baseline) else { continue }
             parts.append("`\(m.backend.rawValue)` steps a world \(fixed(r, 1))× as fast as `\(m.backend.baseline.rawValue)` \(at)")
         }
