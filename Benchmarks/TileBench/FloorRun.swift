@@ -43,6 +43,7 @@ struct FloorRun: Workload {
         s.regrab_period = Int32(Scene.regrabPeriod)
         s.viewport_min_x = vp.minX; s.viewport_min_y = vp.minY
         s.viewport_max_x = vp.maxX; s.viewport_max_y = vp.maxY
+        s.wall_radius = Scene.walls[0].radius
         s.wall_elasticity = Scene.walls[0].elasticity
         s.wall_friction = Scene.walls[0].friction
         s.box_elasticity = Scene.material.elasticity

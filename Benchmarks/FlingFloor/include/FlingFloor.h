@@ -20,6 +20,8 @@ typedef struct {
     int spring_period, regrab_period;
     /// Walls and field (ignored without walls).
     double viewport_min_x, viewport_min_y, viewport_max_x, viewport_max_y;
+    /// The walls are the viewport's four edges (axis-aligned segments), all of this radius.
+    double wall_radius;
     double wall_elasticity, wall_friction, box_elasticity, box_friction;
     /// `1 - collisionBias^dt` is computed once; `slop` the contacts' allowed overlap.
     double collision_bias, slop;
@@ -56,6 +58,11 @@ void fling_floor_tick(fling_floor *floor);
 /// Tile `i`'s state as the tick read it out: x, y, angle, vx, vy, w.
 void fling_floor_state(const fling_floor *floor, int64_t i, double out[6]);
 int64_t fling_floor_respawns(const fling_floor *floor);
+/// Tile-steps whose box touched a wall, and contacts made, since creation (walls floor).
+int64_t fling_floor_touching(const fling_floor *floor);
+int64_t fling_floor_contacts(const fling_floor *floor);
+/// The instruction set a floor's tick runs with on this CPU ("avx2+fma" or "baseline").
+const char *fling_floor_isa(void);
 /// Bytes the floor's arrays take.
 size_t fling_floor_bytes(const fling_floor *floor);
 void fling_floor_destroy(fling_floor *floor);
