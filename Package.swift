@@ -78,7 +78,9 @@ let executableTargets: [Target] = [
     // Not a product: the surface walk, the self-tests, the soak, the crafted documents and the
     // dynamics scripts, which the tests and .ci/ run (`swift run FlingSelfTest …`).
     .executableTarget(name: "FlingSelfTest", dependencies: ["Fling", "FlingView", "FlingCommandLine"]),
-    .executableTarget(name: "TileBench", dependencies: ["Fling"], path: "Benchmarks/TileBench"),
+    .executableTarget(name: "TileBench", dependencies: ["Fling", "FlingFloor"], path: "Benchmarks/TileBench"),
+    // tile-bench's floor rows: the workload's per-tile work in plain C (no Fling, no Chipmunk).
+    .target(name: "FlingFloor", path: "Benchmarks/FlingFloor", linkerSettings: [.linkedLibrary("m")]),
     .executableTarget(name: "SceneBench", dependencies: ["Fling"], path: "Benchmarks/SceneBench"),
     .executableTarget(name: "PathBench", dependencies: ["FlingPaths"], path: "Benchmarks/PathBench"),
     .executableTarget(name: "MathAccuracy", dependencies: ["FlingCore", "FlingMath"], path: "Benchmarks/MathAccuracy"),

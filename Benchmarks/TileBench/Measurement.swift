@@ -101,6 +101,8 @@ struct BenchBackend: Hashable, CaseIterable {
         /// The same app path over Chipmunk, one space per world: what the animator rows'
         /// speed-up is taken against (platform arithmetic, so its digest is its own).
         case tileAnimatorChipmunk = "tile-animator-chipmunk"
+        /// The machine's floor: the same per-tile work in plain C (`FloorRun`), in every run.
+        case floor
     }
 
     var base: Base
@@ -117,8 +119,11 @@ struct BenchBackend: Hashable, CaseIterable {
     static let nativePortable = BenchBackend(base: .nativePortable)
     static let tileAnimator = BenchBackend(base: .tileAnimator)
     static let tileAnimatorChipmunk = BenchBackend(base: .tileAnimatorChipmunk)
+    static let floor = BenchBackend(base: .floor)
+    static let floorWalls = BenchBackend(base: .floor, walls: true)
+    /// The rows one can name (the floor rows are added to every run, not named).
     static let allCases =
-        Base.allCases.map { BenchBackend(base: $0) }
+        Base.allCases.filter { $0 != .floor }.map { BenchBackend(base: $0) }
         + [Base.chipmunkPerWorld, .chipmunkShared, .native, .nativePortable, .tileAnimator, .tileAnimatorChipmunk].map {
             BenchBackend(base: $0, walls: true)
         }
@@ -141,8 +146,13 @@ struct BenchBackend: Hashable, CaseIterable {
         case .chipmunkShared: return .chipmunkShared
         case .native: return .native
         case .nativePortable, .tileAnimator: return .nativePortable
+        case .floor: return .native  // Never made: a floor row runs FloorRun.
         }
     }
+
+    /// The floor a row's ns per tile-step is divided by ("vs floor"): `floor` for the native
+    /// and animator rows of the open-space workload, `floor+walls` for their `+walls` rows.
+    var floorRow: BenchBackend? { threadable ? BenchBackend(base: .floor, walls: walls) : nil }
 
     /// Whether it can run on several threads (the native backends, and the animator's).
     var threadable: Bool { base == .native || base == .nativePortable || base == .tileAnimator }
@@ -332,7 +342,9 @@ func runRound(
     for r in runs.indices {
         let before = heapInUse()
         _ = try runs[r].run(ticks: warmup)
-        if let b0 = before, let b1 = heapInUse(), let setup = bytes[r] {
+        if let floor = runs[r] as? FloorRun {
+            bytes[r] = floor.bytesPerTile  // what its arrays take
+        } else if let b0 = before, let b1 = heapInUse(), let setup = bytes[r] {
             bytes[r] = (setup + Double(b1 - b0)) / Double(n)
         } else {
             bytes[r] = nil
@@ -379,9 +391,12 @@ func runRound(
     // timed rows there), and the reference is a second run on one thread.
     var comparisons: [Comparison] = []
     var groups: [String] = []
-    for m in measurements where !groups.contains(m.backend.comparisonGroup) { groups.append(m.backend.comparisonGroup) }
+    // The floor rows' bits are their own: compared with nothing.
+    for m in measurements where m.backend.base != .floor && !groups.contains(m.backend.comparisonGroup) {
+        groups.append(m.backend.comparisonGroup)
+    }
     for group in groups {
-        let rows = measurements.filter { $0.backend.comparisonGroup == group }
+        let rows = measurements.filter { $0.backend.base != .floor && $0.backend.comparisonGroup == group }
         var members = rows.map { (name: $0.backend.rawValue, digest: $0.digest, ticks: $0.ticks) }
         if rows.count == 1 {
             let row = rows[0]
@@ -411,6 +426,7 @@ extension BenchBackend {
     /// A fresh run of this row's workload: the backend workload on this backend, or the
     /// animator's workload over native-portable with this row's threads.
     func workload(scene: Scene, shareEveryStep: Bool = false) throws -> any Workload {
+        if base == .floor { return FloorRun(label: rawValue, scene: scene, walls: walls) }
         if isAnimator {
             return try AnimatorRun(
                 label: rawValue, scene: scene, kind: kind, threads: threads, shareEveryStep: shareEveryStep, walls: walls)

@@ -65,9 +65,17 @@ func speedup(_ m: Measurement, in round: Round, over base: BenchBackend) -> Doub
     return b.nsPerWorldStep.median / m.nsPerWorldStep.median
 }
 
+/// A native or animator row's median ns per world-step over its floor's at the same N.
+func overFloor(_ m: Measurement, in round: Round) -> Double? {
+    guard let f = m.backend.floorRow, let floor = round.measurements.first(where: { $0.backend == f }) else { return nil }
+    return m.nsPerWorldStep.median / floor.nsPerWorldStep.median
+}
+
 /// The results as a Markdown table (readable as plain text too).
 func table(_ rounds: [Round]) -> String {
-    let header = ["tiles", "backend", "worlds/tick", "ns/world-step", "min", "max", "world-steps/s", "bytes/tile", "vs per-world"]
+    let header = [
+        "tiles", "backend", "worlds/tick", "ns/world-step", "min", "max", "world-steps/s", "bytes/tile", "vs per-world", "vs floor",
+    ]
     var rows: [[String]] = []
     for round in rounds {
         for m in round.measurements {
@@ -76,6 +84,7 @@ func table(_ rounds: [Round]) -> String {
                 grouped(m.tiles), m.backend.rawValue, worldsLabel(m.worldsPerTick), fixed(m.nsPerWorldStep.median, 1),
                 fixed(m.nsPerWorldStep.min, 1), fixed(m.nsPerWorldStep.max, 1),
                 si(m.worldStepsPerSecond), m.bytesPerTile.map { grouped(Int($0.rounded())) } ?? "n/a", ratio,
+                overFloor(m, in: round).map { fixed($0, 2) + "×" } ?? "–",
             ])
         }
     }
@@ -105,14 +114,14 @@ func worldsLabel(_ w: Double) -> String {
 // MARK: - CSV
 
 func csv(_ rounds: [Round]) -> String {
-    var out = "backend,tiles,worlds_per_tick,ns_per_world_step,ns_min,ns_max,world_steps_per_second,bytes_per_tile\n"
+    var out = "backend,tiles,worlds_per_tick,ns_per_world_step,ns_min,ns_max,world_steps_per_second,bytes_per_tile,vs_floor\n"
     for round in rounds {
         for m in round.measurements {
             out +=
                 [
                     m.backend.rawValue, String(m.tiles), fixed(m.worldsPerTick, 1), fixed(m.nsPerWorldStep.median, 2),
                     fixed(m.nsPerWorldStep.min, 2), fixed(m.nsPerWorldStep.max, 2), fixed(m.worldStepsPerSecond, 0),
-                    m.bytesPerTile.map { fixed($0, 1) } ?? "",
+                    m.bytesPerTile.map { fixed($0, 1) } ?? "", overFloor(m, in: round).map { fixed($0, 3) } ?? "",
                 ].joined(separator: ",") + "\n"
         }
     }

@@ -1,6 +1,7 @@
 // tile-bench: step throughput for many simultaneous photo tiles, backend against backend.
 // See Benchmarks/PERFORMANCE.md for what it measures and a run's results.
 import Fling
+import FlingFloor
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Musl)
@@ -25,6 +26,10 @@ let usage = """
     native compute with the platform's libm; native-portable and tile-animator with Fling's
     portable functions), or, for a row with none, a reference run made for it (native on 2
     threads sharing every step from 100 tiles, on one below; untimed). Exits 1 when a comparison differs. Table on stdout, progress on stderr.
+    Every run also times the machine's floor beside the rows (but with --no-floor): floor (and floor+walls when
+    a +walls row runs), the same tick's per-tile work as tight C over structure-of-arrays, vectorized by the
+    compiler (Benchmarks/FlingFloor), and gives each native and animator row's ns per tile-step over its
+    floor's (vs floor).
 
     options:
       --tiles LIST        tile counts, comma-separated; a k suffix means thousands
@@ -50,6 +55,7 @@ let usage = """
       --csv FILE          also write the results as CSV
       --svg FILE          also write a chart (ns per tile-step against N, log-log) as SVG
       --no-reserve        do not call NativeBackend.reserveCapacity(N) before making the worlds
+      --no-floor          leave out the floor rows (and the vs floor column's figures)
       --scalar-contacts   native rows iterate every world's wall contacts one world at a time
                           instead of eight at a time in SIMD lanes (the same bits): what the
                           lanes save
@@ -85,6 +91,8 @@ struct Options {
     var tilesGiven = false
     var backends = BenchBackend.defaults
     var backendsGiven = false
+    /// Whether the floor rows run beside the others (`--no-floor`: not).
+    var floor = true
     var plan = Plan(tileSteps: 300_000, minTicks: 10, minWarmup: 5, repetitions: 9, largeRepetitions: 5, reserve: true)
     var repsGiven = false
     var csvPath: String?
@@ -164,6 +172,7 @@ func parse(_ arguments: [String]) throws -> Options {
         case "--csv": o.csvPath = try value(a)
         case "--svg": o.svgPath = try value(a)
         case "--no-reserve": o.plan.reserve = false
+        case "--no-floor": o.floor = false
         case "--scalar-contacts": scalarContacts = true
         case "--alloc-check": o.allocCheckTicks = try parseCount(Substring(try value(a)))
         case "--plant-allocation": o.plantAllocation = true
@@ -195,6 +204,9 @@ func parse(_ arguments: [String]) throws -> Options {
     o.backends = o.backends.flatMap { b in
         b.threadable ? o.threads.map { BenchBackend(base: b.base, threads: $0, walls: b.walls) } : [b]
     }
+    // The machine's floor beside the rows of each workload the run has (one thread).
+    if o.floor && o.backends.contains(where: { !$0.walls }) { o.backends.append(.floor) }
+    if o.floor && o.backends.contains(where: { $0.walls }) { o.backends.append(.floorWalls) }
     return o
 }
 
@@ -338,7 +350,13 @@ func main() -> Int32 {
         " (at least \(options.plan.minTicks) ticks), rows interleaved. bytes/tile: heap (mallinfo2) held per tile after setup and warm-up"
     out += options.plan.reserve ? "\n(native reserves N slots first).\n" : "\n(no reserveCapacity).\n"
     out += "Machine: \(cpuModel() ?? "unknown CPU"), \(cores) cores online; one clock read ≈ \(fixed(overhead, 0)) ns"
-    out += " (in every timed tick). NativeBackend.bytesPerWorld = \(NativeBackend.bytesPerWorld).\n\n"
+    out += " (in every timed tick). NativeBackend.bytesPerWorld = \(NativeBackend.bytesPerWorld).\n"
+    out += "floor, floor+walls: the machine's floor, the same tick's per-tile work (fingers, step, states, respawns) as tight C\n"
+    out += "over structure-of-arrays, vectorized (\(String(cString: fling_floor_isa())) here), by the best algorithm for the case (walls: a box's\n"
+    out += "corners past each axis-aligned edge, contacts of many tiles solved in lockstep), on one thread (Benchmarks/FlingFloor;\n"
+    out += "bytes/tile: its arrays). vs floor: a native or animator row's\n"
+    out += "ns per tile-step over its floor's (+walls rows over floor+walls'), from this run; a ×2 row's too, against the\n"
+    out += "one-thread floor, so it is a ratio of ns per tile-step, not of work per core.\n\n"
     out += table(rounds)
     out += "\n"
     for round in rounds {
@@ -392,7 +410,7 @@ func ratios(_ rounds: [Round]) -> String {
     var parts: [String] = []
     for round in rounds where round.tiles == 10_000 || round.tiles == 100_000 {
         let at = "at \(grouped(round.tiles)) tiles"
-        for m in round.measurements where m.backend.threads == 1 && m.backend != m.backend.baseline {
+        for m in round.measurements where m.backend.threads == 1 && m.backend != m.backend.baseline && m.backend.base != .floor {
             guard let r = speedup(m, in: round, over: m.backend.baseline) else { continue }
             parts.append("`\(m.backend.rawValue)` steps a world \(fixed(r, 1))× as fast as `\(m.backend.baseline.rawValue)` \(at)")
         }
@@ -400,6 +418,10 @@ func ratios(_ rounds: [Round]) -> String {
             let one = BenchBackend(base: m.backend.base, walls: m.backend.walls)
             guard let r = speedup(m, in: round, over: one) else { continue }
             parts.append("`\(m.backend.rawValue)` has \(fixed(r, 2))× `\(one.rawValue)`'s throughput \(at)")
+        }
+        for m in round.measurements where m.backend.threads == 1 {
+            guard let r = overFloor(m, in: round), let f = m.backend.floorRow else { continue }
+            parts.append("`\(m.backend.rawValue)` takes \(fixed(r, 1))× `\(f.rawValue)`'s ns per tile-step \(at)")
         }
         if let b = (find(round, .native) ?? find(round, .nativePortable)), let bytes = b.bytesPerTile {
             parts.append("`\(b.backend.rawValue)` holds \(grouped(Int(bytes.rounded()))) heap bytes per tile \(at)")
