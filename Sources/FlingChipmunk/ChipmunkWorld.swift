@@ -114,7 +114,7 @@ final class ChipmunkDynamics {
 /// ``WallSweep``, as the native step does: if the centre crossed a wall's segment, the body goes
 /// back along its path to the time of impact (`cpBodySetPosition`) and leaves it with the
 /// sweep's rebound (`cpBodySetVelocity`); then a box left deep in a wall is lifted out of it
-/// (``WallSweep/lift(from:to:velocity:halfWidth:halfHeight:cos:sin:elasticity:friction:count:wall:)``). Positions and wall ends
+/// (``WallSweep/lift(from:to:velocity:swept:halfWidth:halfHeight:cos:sin:elasticity:friction:count:walls:stride:)``). Positions and wall ends
 /// enter the sweep as `x + 0` (the native backend's differ at most in the sign of a zero).
 let sweptPositionUpdate: cpBodyPositionFunc = { body, dt in
     let p = cpBodyGetPosition(body)
@@ -141,7 +141,9 @@ let sweptPositionUpdate: cpBodyPositionFunc = { body, dt in
         if let lifted = WallSweep.lift(
             from: p0, to: Vector(at.x + 0.0, at.y + 0.0), velocity: Vector(v.x + 0.0, v.y + 0.0), swept: hit != nil,
             halfWidth: d.halfSize.x, halfHeight: d.halfSize.y, cos: rotation.x, sin: rotation.y,
-            elasticity: d.properties.elasticity, friction: d.properties.friction, count: walls.count, wall: { walls[$0] })
+            elasticity: d.properties.elasticity, friction: d.properties.friction, count: walls.count,
+            walls: UnsafeRawPointer(walls.baseAddress ?? UnsafePointer(bitPattern: MemoryLayout<WallSweep.Side>.alignment)!),
+            stride: MemoryLayout<WallSweep.Side>.stride)
         {
             cpBodySetPosition(body, cpVect(x: lifted.position.x, y: lifted.position.y))
             cpBodySetVelocity(body, cpVect(x: lifted.velocity.x, y: lifted.velocity.y))

@@ -133,7 +133,7 @@ package enum WallSweep {
     /// reach along the normal, plus the radius, less the centre's distance: negative when
     /// apart), its reach along the normal, and whether its shadow on the wall's line meets the
     /// segment (grown by the radius at its ends).
-    @inlinable
+    @inlinable @inline(__always)
     package static func lie(
         _ p: Vector, _ wall: Side, sign: Double, halfWidth: Double, halfHeight: Double, cos: Double, sin: Double
     ) -> (normal: Vector, overlap: Double, reach: Double, meets: Bool) {
@@ -151,7 +151,7 @@ package enum WallSweep {
 
     /// The side of `wall`'s line `p` lies on: +1 the side its normal points to (the line itself
     /// included), −1 the other.
-    @inlinable
+    @inlinable @inline(__always)
     package static func sign(_ p: Vector, _ wall: Side) -> Double { wall.normal.dot(p - wall.start) < 0 ? -1 : 1 }
 
     /// The depth past ``margin`` from which a box counts as deep in a wall: half its reach along
@@ -168,24 +168,29 @@ package enum WallSweep {
     /// wall's normal (on `p0`'s side) until it overlaps it by ``margin``, with the velocity's
     /// ``rebound(_:normal:elasticity:friction:)`` off that wall; a lift whose centre would cross
     /// another wall is not made. `elasticity` and `friction` are the item's (a contact's are
-    /// the products with the wall's). Nil when no wall holds the box deep: then nothing
-    /// changes, and a step in which no box goes deep keeps its bits.
+    /// the products with the wall's). The walls: `count` ``Side``s from `walls`, `stride` bytes
+    /// apart (each backend keeps them where its step reads its walls). Nil when no wall holds
+    /// the box deep: then nothing changes, and a step in which no box goes deep keeps its bits.
     @inlinable
     package static func lift(
         from p0: Vector, to p: Vector, velocity v: Vector, swept: Bool, halfWidth: Double, halfHeight: Double, cos: Double,
-        sin: Double, elasticity: Double, friction: Double, count: Int, wall: (Int) -> Side
+        sin: Double, elasticity: Double, friction: Double, count: Int, walls: UnsafeRawPointer, stride: Int
     ) -> (position: Vector, velocity: Vector)? {
         var q = p, u = v, moved = false
         // No box overlaps a wall past the margin whose line its centre is this far from.
         let farthest = halfWidth + halfHeight - margin
         for k in 0..<count {
-            let w = wall(k)
+            let w = walls.load(fromByteOffset: k * stride, as: Side.self)
             let sign = sign(p0, w)
             guard w.normal.dot(q - w.start) * sign < farthest + w.radius else { continue }
             let l = lie(q, w, sign: sign, halfWidth: halfWidth, halfHeight: halfHeight, cos: cos, sin: sin)
             guard l.meets, l.overlap - margin > (swept ? 0 : deep(reach: l.reach)) else { continue }
             let to = Vector(q.x + l.normal.x * (l.overlap - margin), q.y + l.normal.y * (l.overlap - margin))
-            if crosses(from: q, to: to, besides: k, count: count, wall: { (wall($0).start, wall($0).end) }) { continue }
+            let others = { (j: Int) in
+                let o = walls.load(fromByteOffset: j * stride, as: Side.self)
+                return (start: o.start, end: o.end)
+            }
+            if crosses(from: q, to: to, besides: k, count: count, wall: others) { continue }
             q = to
             u = rebound(u, normal: l.normal, elasticity: w.elasticity * elasticity, friction: w.friction * friction)
             moved = true

@@ -131,7 +131,7 @@ enum ContactStep {
         b.vy = away.y
     }
 
-    /// ``WallSweep/lift(from:to:velocity:halfWidth:halfHeight:cos:sin:elasticity:friction:count:wall:)``
+    /// ``WallSweep/lift(from:to:velocity:swept:halfWidth:halfHeight:cos:sin:elasticity:friction:count:walls:stride:)``
     /// after the position update and its sweep, before the collision, as the Chipmunk backend's
     /// position function ends (`cpBodySetPosition`, `cpBodySetVelocity`); `p0` the centre before
     /// the move.
@@ -140,14 +140,14 @@ enum ContactStep {
         _ rotation: Rotation
     ) {
         let set = v.wallSets[Int(d.pointee.wallSet)]
-        let walls = v.walls + Int(set.walls)
+        let walls = UnsafeRawPointer(v.walls + Int(set.walls)) + MemoryLayout<WallEntry>.offset(of: \.side)!
         let material = v.materials[Int(d.pointee.material)]
         guard
             let lifted = WallSweep.lift(
                 from: p0, to: Vector(b.px + 0.0, b.py + 0.0), velocity: Vector(b.vx + 0.0, b.vy + 0.0), swept: swept,
                 halfWidth: d.pointee.width / 2.0, halfHeight: d.pointee.height / 2.0, cos: rotation.cos, sin: rotation.sin,
-                elasticity: material.elasticity, friction: material.friction, count: Int(set.count),
-                wall: { walls[$0].side })
+                elasticity: material.elasticity, friction: material.friction, count: Int(set.count), walls: walls,
+                stride: MemoryLayout<WallEntry>.stride)
         else { return }
         b.px = (rotation.cos * 0.0 + (-rotation.sin) * 0.0) + lifted.position.x
         b.py = (rotation.sin * 0.0 + rotation.cos * 0.0) + lifted.position.y
