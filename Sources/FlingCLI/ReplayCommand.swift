@@ -16,7 +16,10 @@ enum ReplayCommand {
             guard r == "none" || r == "auto" else { throw UsageError("--reference \(r): expected auto or none") }
             reference = r == "auto"
         }
+        // Every option is checked before the replay runs.
+        let from = try args.int("from", in: 0...Int(Int32.max))
         let document = try Input.document(path, args, out)
+        if from != nil, !(document is Trace) { throw continuesTraces }
         if args.flag("from-last-snapshot") { return try fromLastSnapshot(document, kind, display, path, &out) }
         let options = Input.options(kind, display: display, keepsFrames: false, reference: reference)
         let replay = try document.play(options)
@@ -24,7 +27,7 @@ enum ReplayCommand {
         for line in compared(replay.pins, backend: kind) { out.print(line) }
         var failures: [String] = []
         if args.flag("predict") { failures += try predictions(document, options, &out) }
-        if let tick = try args.int("from", in: 0...Int(Int32.max)) { failures += try continued(document, from: tick, options, &out) }
+        if let tick = from { failures += try continued(document, from: tick, options, &out) }
         if let last = replay.report.last { out.print(last) }
         try check(
             replay.pins, frameUnit: replay.run.frameUnit, path: path, allowingUnpinned: args.flag("allow-unpinned"),
@@ -70,16 +73,16 @@ enum ReplayCommand {
         return differing == 0 ? [] : ["\(differing) of the releases' predictions differ from what their items did"]
     }
 
+    static let continuesTraces = UsageError(
+        "--from continues tile traces (a snap scene's rules and the seeded scenes keep state no animator snapshot holds)")
+
     /// `--from TICK`: the replay cut at TICK, its animator taken whole as bytes and read back
     /// into a fresh one over a fresh backend, and continued; its final digest beside the whole
     /// replay's, and a failure when they differ.
     static func continued(_ document: any FlingDocument, from tick: Int, _ options: ReplayOptions, _ out: inout Output) throws
         -> [String]
     {
-        guard let trace = document as? Trace else {
-            throw UsageError(
-                "--from continues tile traces (a snap scene's rules and the seeded scenes keep state no animator snapshot holds)")
-        }
+        guard let trace = document as? Trace else { throw continuesTraces }
         var replayer = TraceReplayer(trace, display: options.display)
         replayer.recordsTicks = false
         func make(_ n: Int) throws(FlingError) -> any PhysicsBackend { try options.backend(n, for: "fling replay --from") }

@@ -282,6 +282,7 @@ public final class ChipmunkBackend: DynamicsBackend {
     public func attachAttraction(_ attraction: Attraction, to world: WorldID) throws(FlingError) {
         let i = try slot(world)
         try BackendCheck.attraction(attraction)
+        try BackendCheck.stable(attraction, massInverse: worlds[i]!.massInverse, momentInverse: worlds[i]!.momentInverse)
         guard !worlds[i]!.hasJoints else { throw BackendCheck.occupied(world, "attachAttraction") }
         try BackendCheck.rotates(worlds[i]!.momentInverse, "attachAttraction")
         let space = worlds[i]!.space

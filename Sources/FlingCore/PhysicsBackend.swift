@@ -259,6 +259,25 @@ package enum BackendCheck {
         try Check.range(a.angularDamping, 0...1e300, "Attraction.angularDamping")
     }
 
+    /// Throws unless `a`'s springs, on a body with these inverse mass and moment, integrate
+    /// stably at some step a backend takes (their bound, ``SpringStability``, at least the
+    /// shortest, ``Limits/tick``'s lower end): a spring so stiff for its body would make every
+    /// later step of the backend refused. Named by the stiffness over the mass (or moment).
+    package static func stable(
+        _ a: Attraction, massInverse: Double, momentInverse: Double, _ field: String = "Attraction"
+    ) throws(FlingError) {
+        let bound = SpringStability.bound(a, massInverse: massInverse, momentInverse: momentInverse)
+        guard bound >= Limits.tick.lowerBound else {
+            let linear = a.stiffness * massInverse, angular = a.angularStiffness * momentInverse
+            let (name, ratio) = linear >= angular ? ("stiffness/mass", linear) : ("angularStiffness/moment", angular)
+            throw FlingError(
+                .outOfRange, field: "\(field).\(name == "stiffness/mass" ? "stiffness" : "angularStiffness")", value: "\(ratio)",
+                reason:
+                    "\(name) is \(ratio) per s², so the springs are stable only for steps up to \(bound) s, shorter than the shortest step (\(Limits.tick.lowerBound) s): soften the spring or make the body heavier"
+            )
+        }
+    }
+
     package static func gravity(_ g: Vector) throws(FlingError) {
         try Check.range(g.x, -Limits.gravity...Limits.gravity, "gravity.x")
         try Check.range(g.y, -Limits.gravity...Limits.gravity, "gravity.y")

@@ -275,6 +275,7 @@ public final class NativeBackend: DynamicsBackend {
     public func attachAttraction(_ attraction: Attraction, to world: WorldID) throws(FlingError) {
         let i = try slot(world)
         try BackendCheck.attraction(attraction)
+        try BackendCheck.stable(attraction, massInverse: bodies[i].mInv, momentInverse: bodies[i].iInv)
         switch records[i].kind {
         case .none:
             try BackendCheck.rotates(bodies[i].iInv, "attachAttraction")

@@ -166,6 +166,7 @@ extension WorldSnapshot {
         if let attraction {
             try BackendCheck.attraction(attraction)
             try BackendCheck.rotates(momentInverse, "WorldSnapshot.attraction")
+            try BackendCheck.stable(attraction, massInverse: massInverse, momentInverse: momentInverse, "WorldSnapshot.attraction")
             guard joints.isEmpty else { throw bad("attraction", "with joints", "the attraction springs never share a world with joints") }
         }
         guard joints.count <= Limits.joints else {

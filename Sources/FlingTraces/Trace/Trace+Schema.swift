@@ -86,8 +86,18 @@ extension DocumentDecoder {
                 let so = try object(n, p, keys: ["tick", "digest", "animator"])
                 let text = try string(try required(so, "animator"), p / "animator")
                 guard let bytes = Base64.decode(text) else { throw fail(n, p / "animator", "must be base64 (RFC 4648, padded)") }
+                let tick = try int(so, "tick")
+                // Read whole now, so that a damaged snapshot is a malformed document, not a
+                // failure of the replay that starts from it.
+                let snapshot: AnimatorSnapshot
+                do throws(FlingError) { snapshot = try AnimatorSnapshot(bytes: bytes) } catch {
+                    throw fail(n, p / "animator", "is not an animator snapshot this build reads (\(error.field): \(error.reason))")
+                }
+                guard snapshot.tick == tick else {
+                    throw fail(n, p / "tick", "is \(tick), but its snapshot was taken at tick \(snapshot.tick)")
+                }
                 session.snapshots.append(
-                    Trace.Snapshot(tick: try int(so, "tick"), digest: try digest(try required(so, "digest"), p / "digest"), bytes: bytes))
+                    Trace.Snapshot(tick: tick, digest: try digest(try required(so, "digest"), p / "digest"), bytes: bytes))
             }
         }
         return session
