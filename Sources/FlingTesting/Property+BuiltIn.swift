@@ -58,7 +58,7 @@ extension Property {
     /// bit, and every event.
     public static let replayEqualsLive = Property(name: "replayEqualsLive") { c in
         let r = try c.replay()
-        return firstDifference(c.played.ticks, c.played.events, r.ticks, r.events, "the replay")
+        return firstDifference(c.played.ticks, c.played.events, "the live run", r.ticks, r.events, "the replay")
     }
 
     /// The recording replayed at 30, 144 and 240 Hz and at 90 Hz with jittered frames gives the
@@ -67,7 +67,7 @@ extension Property {
         let base = try c.replay()
         for display in [ReplayOptions.DisplayFrames.rate(30), .rate(144), .rate(240), .jittered(rate: 90, seed: 7)] {
             let r = try TraceReplayer(c.played.trace, display: display).replay(makeBackend: c.makeBackend).sessions[0]
-            if let v = firstDifference(base.ticks, base.events, r.ticks, r.events, "the replay at \(display)") { return v }
+            if let v = firstDifference(base.ticks, base.events, "the replay at 60 Hz", r.ticks, r.events, "the replay at \(display)") { return v }
         }
         return nil
     }
@@ -79,7 +79,7 @@ extension Property {
         let base = try c.replay()
         for kind in BackendKind.available where kind.arithmetic == c.arithmetic && kind != c.kind {
             let r = try TraceReplayer(c.played.trace).replay { (n) throws(FlingError) in try kind.make(solverIterations: n) }.sessions[0]
-            if let v = firstDifference(base.ticks, base.events, r.ticks, r.events, "the replay on \(kind)") { return v }
+            if let v = firstDifference(base.ticks, base.events, "the replay on \(c.backendName)", r.ticks, r.events, "the replay on \(kind)") { return v }
         }
         return nil
     }
@@ -107,7 +107,7 @@ extension Property {
         for q in [1, 2, 3] where !cuts.contains(moving[moving.count * q / 4]) { cuts.append(moving[moving.count * q / 4]) }
         for cut in cuts where cut > 0 {
             let r = try TraceReplayer(c.played.trace).replay(cutAt: cut, makeBackend: c.makeBackend).replay.sessions[0]
-            if let v = firstDifference(base.ticks, base.events, r.ticks, r.events, "the replay restored at tick \(cut)") {
+            if let v = firstDifference(base.ticks, base.events, "the replay", r.ticks, r.events, "the replay restored at tick \(cut)") {
                 var v = v
                 v.message += " (restored from a snapshot at tick \(cut))"
                 return v
@@ -119,13 +119,14 @@ extension Property {
     /// The first tick where two runs' states differ (a tile's number's bits, a tile missing),
     /// or else the first event that differs.
     static func firstDifference(
-        _ a: [TraceReplay.TickState], _ ae: [TileEvent], _ b: [TraceReplay.TickState], _ be: [TileEvent], _ other: String
+        _ a: [TraceReplay.TickState], _ ae: [TileEvent], _ this: String, _ b: [TraceReplay.TickState], _ be: [TileEvent],
+        _ other: String
     ) -> PropertyViolation? {
         for k in 0..<min(a.count, b.count) where a[k] != b[k] {
             let x = a[k], y = b[k]
             for s in x.tiles {
                 guard let t = y.tiles.first(where: { $0.id == s.id }) else {
-                    return PropertyViolation("tile moves in the live run, not in \(other)", tick: x.tick, item: s.id.rawValue)
+                    return PropertyViolation("tile moves in \(this), not in \(other)", tick: x.tick, item: s.id.rawValue)
                 }
                 let p = s.state, q = t.state
                 for (name, u, v) in [
@@ -133,20 +134,20 @@ extension Property {
                     ("vx", p.velocity.x, q.velocity.x), ("vy", p.velocity.y, q.velocity.y), ("w", p.angularVelocity, q.angularVelocity),
                 ] where u.bitPattern != v.bitPattern {
                     return PropertyViolation(
-                        "\(name) is \(u) (\(hex(u))) live, \(v) (\(hex(v))) in \(other)", tick: x.tick, item: s.id.rawValue)
+                        "\(name) is \(u) (\(hex(u))) in \(this), \(v) (\(hex(v))) in \(other)", tick: x.tick, item: s.id.rawValue)
                 }
             }
             let extra = y.tiles.first { s in !x.tiles.contains { $0.id == s.id } }
-            return PropertyViolation("tile moves in \(other), not in the live run", tick: x.tick, item: extra?.id.rawValue)
+            return PropertyViolation("tile moves in \(other), not in \(this)", tick: x.tick, item: extra?.id.rawValue)
         }
         if a.count != b.count {
             return PropertyViolation(
-                "\(a.count) ticks live, \(b.count) in \(other)", tick: min(a.count, b.count))
+                "\(a.count) ticks in \(this), \(b.count) in \(other)", tick: min(a.count, b.count))
         }
         for (e, f) in zip(ae, be) where e != f {
-            return PropertyViolation("event \(e) live, \(f) in \(other)", tick: e.tick, item: e.tile.rawValue)
+            return PropertyViolation("event \(e) in \(this), \(f) in \(other)", tick: e.tick, item: e.tile.rawValue)
         }
-        if ae.count != be.count { return PropertyViolation("\(ae.count) events live, \(be.count) in \(other)") }
+        if ae.count != be.count { return PropertyViolation("\(ae.count) events in \(this), \(be.count) in \(other)") }
         return nil
     }
 

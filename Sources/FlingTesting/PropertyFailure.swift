@@ -66,6 +66,9 @@ extension PropertyCheck {
         let path = outputDirectory.map { $0.hasSuffix("/") ? $0 + fileName : $0 + "/" + fileName } ?? fileName
         var command = "fling replay \(path) --backend \(makeBackend == nil ? backend : reference)"
         if property == Property.predictionsComeTrue.name { command += " --predict" }
+        if makeBackend != nil {
+            command = "play failure.trace on \(name) in the test (Fling's own backend replays it with `\(command)`)"
+        }
         trace.name = "fling check: \(property) fails (seed \(seed), session \(index))"
         trace.notes =
             "Property \(property) failed \(shrunk.violation) on \(name). Found by a check seeded \(seed) (session \(index), "

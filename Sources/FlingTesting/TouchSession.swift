@@ -132,9 +132,15 @@ public struct TouchSession: Hashable, Sendable {
         }
     }
 
-    /// The last display frame's time.
+    /// The last frame's or touch's time.
     public var duration: Double {
-        actions.reduce(0) { if case .frame(let t) = $1 { max($0, t) } else { $0 } }
+        actions.reduce(0) {
+            switch $1 {
+            case .frame(let t): max($0, t)
+            case .touch(let e): max($0, e.time)
+            default: $0
+            }
+        }
     }
 
     /// The touch ids in the order they first appear.
