@@ -8,7 +8,7 @@ import Fling
 /// Runs properties over generated touch sessions and shrinks the first failure.
 ///
 /// ```swift
-/// let report = try PropertyCheck(scene: .room, properties: Property.builtIn, sessions: 50, seed: 1).run()
+/// let report = try PropertyCheck(scene: .room, properties: Property.builtIn, sessions: 5, seed: 1).run()
 /// if let failure = report.failure { print(failure.message) }   // or #expect(report.passed, "\(report)")
 /// ```
 public struct PropertyCheck {
