@@ -84,7 +84,7 @@ extension Property {
         return nil
     }
 
-    /// Every release's prediction (``TileEvent/prediction``, 600 ticks ahead) comes true to the
+    /// Every release's prediction (`TileEvent.prediction`, 600 ticks ahead) comes true to the
     /// bit unless a later input acts on its tile first. Holds trivially on a backend that takes
     /// no snapshots.
     public static let predictionsComeTrue = Property(name: "predictionsComeTrue") { c in

@@ -9,7 +9,7 @@ import Fling
 /// Built in: ``finite``, ``staysInRoom``, ``settles``, ``replayEqualsLive``,
 /// ``predictionsComeTrue``, ``restoreContinues``, ``sameOnEveryBackend`` and
 /// ``sameAtEveryDisplayRate`` (all of them: ``builtIn``). A test writes its own over the
-/// replay's ``Run``:
+/// replay's `Run`:
 ///
 /// ```swift
 /// let fewEvents = Property("at most 40 events") { run in run.eventList.count <= 40 }
@@ -93,7 +93,7 @@ final class CheckContext {
         self.backendName = backendName
     }
 
-    /// The recording replayed on the session's backend at 60 Hz, as a ``Run`` with its frames.
+    /// The recording replayed on the session's backend at 60 Hz, as a `Run` with its frames.
     func run() throws(FlingError) -> Run {
         if let cachedRun { return cachedRun }
         let run = try played.trace.play(ReplayOptions(makeBackend: makeBackend, keepsFrames: true), title: backendName).run

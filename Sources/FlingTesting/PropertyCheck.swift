@@ -54,7 +54,7 @@ public struct PropertyCheck {
     }
 
     /// The seed of session `index` (from 0) of a check seeded `seed`.
-    public static func sessionSeed(_ seed: UInt64, _ index: Int) -> UInt64 {
+    package static func sessionSeed(_ seed: UInt64, _ index: Int) -> UInt64 {
         var r = SplitMix64(state: seed ^ (UInt64(truncatingIfNeeded: index) &* 0xD605_BBB5_8C8A_BBB3))
         return r.next()
     }
@@ -145,8 +145,8 @@ package struct CheckProgress: Sendable {
 /// What a ``PropertyCheck`` found.
 public struct CheckReport: Sendable, CustomStringConvertible {
     /// The check's seed and backend.
-    public var seed: UInt64
-    public var backend: String
+    package var seed: UInt64
+    package var backend: String
     /// The sessions played (the failing one included).
     public var sessionsRun = 0
     /// The ticks those sessions stepped live.
@@ -154,8 +154,8 @@ public struct CheckReport: Sendable, CustomStringConvertible {
     /// The first property that failed, shrunk; nil when every session passed.
     public var failure: PropertyFailure?
     /// Seconds the whole check took, and the part of it spent shrinking.
-    public var seconds = 0.0
-    public var shrinkSeconds = 0.0
+    package var seconds = 0.0
+    package var shrinkSeconds = 0.0
 
     init(seed: UInt64, backend: String) {
         self.seed = seed

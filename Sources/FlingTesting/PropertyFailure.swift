@@ -10,7 +10,7 @@ import Foundation
 #endif
 
 /// The first property a ``PropertyCheck`` found failing, with its session shrunk.
-public struct PropertyFailure: Sendable, CustomStringConvertible {
+public struct PropertyFailure: Sendable {
     /// The property's name.
     public var property: String
     /// What failed and where.
@@ -18,23 +18,23 @@ public struct PropertyFailure: Sendable, CustomStringConvertible {
     /// The check's seed, the failing session's index in the check (from 0), and that session's
     /// own seed (``Gen/generate(seed:)`` of the check's generator gives it back).
     public var seed: UInt64
-    public var sessionIndex: Int
+    package var sessionIndex: Int
     public var sessionSeed: UInt64
     /// The session as generated, and as shrunk.
-    public var original: TouchSession
+    package var original: TouchSession
     public var shrunk: TouchSession
     /// Shrinking steps taken (each a smaller session that still failed), and sessions tried.
-    public var shrinkSteps: Int
-    public var shrinkTries: Int
+    package var shrinkSteps: Int
+    package var shrinkTries: Int
     /// The shrunk session's recording: a trace document naming the property, the seed and the
     /// first failing tick in its `name` and `notes`, pinned when it could be.
     public var trace: Trace
     /// The file name the trace is written under: `<property>-seed<seed>-session<index>.json`.
-    public var fileName: String
+    package var fileName: String
     /// Where it was written (``PropertyCheck/outputDirectory``), if it was.
     public var path: String?
     /// The backend it failed on.
-    public var backend: String
+    package var backend: String
     /// The command that replays the written trace.
     public var replayCommand: String
 
@@ -49,7 +49,7 @@ public struct PropertyFailure: Sendable, CustomStringConvertible {
             + "replay it: \(replayCommand)"
     }
 
-    public var description: String { message }
+    package var description: String { message }
 }
 
 extension PropertyCheck {

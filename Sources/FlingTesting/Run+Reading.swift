@@ -2,7 +2,7 @@
 // named values, and its events. The run's own members stay the package's; these are copies.
 import Fling
 
-/// One item in one frame of a ``Run``: a tile's `x y angle vx vy w`, by name.
+/// One item in one frame of a `Run`: a tile's `x y angle vx vy w`, by name.
 public struct RunItem: Hashable, Sendable {
     /// `tile` for tile traces.
     public var kind: String
@@ -17,7 +17,7 @@ public struct RunItem: Hashable, Sendable {
     public func value(_ field: String) -> Double? { fields.firstIndex(of: field).map { values[$0] } }
 }
 
-/// Something that happened to an item at a frame of a ``Run``: `grabbed`, `released`,
+/// Something that happened to an item at a frame of a `Run`: `grabbed`, `released`,
 /// `settled`, `culled`, `cameToRest` …
 public struct RunEvent: Hashable, Sendable {
     public var frame: Int

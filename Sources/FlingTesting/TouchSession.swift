@@ -83,7 +83,7 @@ public struct GestureScene: Hashable, Sendable {
     var hasDynamics: Bool { !configuration.dynamics.isEmpty || isClosed }
 }
 
-/// A scene and the calls an app makes on its ``TileAnimator``, in the order it makes them:
+/// A scene and the calls an app makes on its `TileAnimator`, in the order it makes them:
 /// touches (with their own times), display frames, pushes and field changes.
 ///
 /// Times are seconds from the animator's time origin, 0. A touch is handed in when its action
