@@ -57,7 +57,8 @@ enum CheckCommand {
             guard !args.has("scene") else { throw UsageError("give FILE or --scene, not both") }
             let document = try Input.document(path, args, out)
             guard let trace = document as? Trace else {
-                throw RunError("\(path): fling check reads a trace document (format \"fling-trace\") for its scene, not a \(type(of: document))")
+                throw RunError(
+                    "\(path): fling check reads a trace document (format \"fling-trace\") for its scene, not a \(type(of: document))")
             }
             do { return (try GestureScene(trace: trace), Input.title(path)) } catch { throw RunError("\(path): \(error)") }
         }

@@ -19,7 +19,8 @@ public struct Gesture: Hashable, Sendable {
     public func placed(at time: Double, touch: TouchID, item: TileID? = nil) -> Gesture {
         Gesture(
             samples: samples.map {
-                TouchEvent(time: $0.time + time, touch: touch, phase: $0.phase, position: $0.position, item: $0.phase == .began ? item : nil)
+                TouchEvent(
+                    time: $0.time + time, touch: touch, phase: $0.phase, position: $0.position, item: $0.phase == .began ? item : nil)
             })
     }
 

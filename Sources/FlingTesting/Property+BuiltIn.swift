@@ -67,7 +67,9 @@ extension Property {
         let base = try c.replay()
         for display in [ReplayOptions.DisplayFrames.rate(30), .rate(144), .rate(240), .jittered(rate: 90, seed: 7)] {
             let r = try TraceReplayer(c.played.trace, display: display).replay(makeBackend: c.makeBackend).sessions[0]
-            if let v = firstDifference(base.ticks, base.events, "the replay at 60 Hz", r.ticks, r.events, "the replay at \(display)") { return v }
+            if let v = firstDifference(base.ticks, base.events, "the replay at 60 Hz", r.ticks, r.events, "the replay at \(display)") {
+                return v
+            }
         }
         return nil
     }
@@ -79,7 +81,11 @@ extension Property {
         let base = try c.replay()
         for kind in BackendKind.available where kind.arithmetic == c.arithmetic && kind != c.kind {
             let r = try TraceReplayer(c.played.trace).replay { (n) throws(FlingError) in try kind.make(solverIterations: n) }.sessions[0]
-            if let v = firstDifference(base.ticks, base.events, "the replay on \(c.backendName)", r.ticks, r.events, "the replay on \(kind)") { return v }
+            if let v = firstDifference(
+                base.ticks, base.events, "the replay on \(c.backendName)", r.ticks, r.events, "the replay on \(kind)")
+            {
+                return v
+            }
         }
         return nil
     }

@@ -84,7 +84,10 @@ final class CheckContext {
     private var cachedRun: Run?
     private var cachedReplay: TraceReplay.Session?
 
-    init(session: TouchSession, played: Played, makeBackend: @escaping MakeBackend, kind: BackendKind?, arithmetic: Arithmetic, backendName: String) {
+    init(
+        session: TouchSession, played: Played, makeBackend: @escaping MakeBackend, kind: BackendKind?, arithmetic: Arithmetic,
+        backendName: String
+    ) {
         self.session = session
         self.played = played
         self.makeBackend = makeBackend

@@ -123,7 +123,9 @@ import Fling
     /// refuses bad arguments and documents with what and where.
     @Test func flingCheckCommand() throws {
         let ok = FlingCommand.run(["check", try fixturePath("traces/two-fingers.json"), "--sessions", "3", "--seed", "5"])
-        #expect(ok.status == 0 && ok.stdout.contains("check: 3 sessions of two-fingers.json") && ok.stdout.contains("every property held"), "\(ok.stderr)")
+        #expect(
+            ok.status == 0 && ok.stdout.contains("check: 3 sessions of two-fingers.json") && ok.stdout.contains("every property held"),
+            "\(ok.stderr)")
         for bad in [["--sessions", "-1"], ["--scene", "moon"], ["--seed", "x"], ["--properties", "finite,nope"], ["--bogus"]] {
             let r = FlingCommand.run(["check"] + bad)
             #expect(r.status == 2 && r.stderr.contains("fling: "), "\(bad): \(r.stderr)")
