@@ -20,6 +20,9 @@ let products: [Product] = [
     .library(name: "FlingPaths", targets: ["FlingPaths"]),
     // The replay page: one self-contained HTML file from any run (`import FlingView`; not in the umbrella).
     .library(name: "FlingView", targets: ["FlingView"]),
+    // Gestures as properties: seeded touch sessions, properties, shrinking (`import FlingTesting`
+    // in an app's tests; not in the umbrella).
+    .library(name: "FlingTesting", targets: ["FlingTesting"]),
     // What users run.
     .executable(name: "fling", targets: ["FlingCLI"]),
     .executable(name: "tile-bench", targets: ["TileBench"]),
@@ -55,6 +58,7 @@ let libraryTargets: [Target] = [
             .target(name: "FlingChipmunk", condition: chipmunk),
         ]
     ),
+    .target(name: "FlingTesting", dependencies: ["Fling"]),
 ]
 
 // MARK: - Implementation details
@@ -74,10 +78,10 @@ let implementationTargets: [Target] = [
 // MARK: - Executables
 
 let executableTargets: [Target] = [
-    .executableTarget(name: "FlingCLI", dependencies: ["Fling", "FlingView", "FlingCommandLine"]),
+    .executableTarget(name: "FlingCLI", dependencies: ["Fling", "FlingView", "FlingCommandLine", "FlingTesting"]),
     // Not a product: the surface walk, the self-tests, the soak, the crafted documents and the
     // dynamics scripts, which the tests and .ci/ run (`swift run FlingSelfTest …`).
-    .executableTarget(name: "FlingSelfTest", dependencies: ["Fling", "FlingView", "FlingCommandLine"]),
+    .executableTarget(name: "FlingSelfTest", dependencies: ["Fling", "FlingView", "FlingCommandLine", "FlingTesting"]),
     .executableTarget(name: "TileBench", dependencies: ["Fling", "FlingFloor"], path: "Benchmarks/TileBench"),
     // tile-bench's floor rows: the workload's per-tile work in plain C (no Fling, no Chipmunk).
     .target(name: "FlingFloor", path: "Benchmarks/FlingFloor", linkerSettings: [.linkedLibrary("m")]),
@@ -93,7 +97,7 @@ let testTargets: [Target] = [
         name: "FlingTests",
         dependencies: [
             "Fling", "FlingCore", "FlingNative", "FlingInteraction", "FlingScenes", "FlingTraces", "FlingView", "FlingCommandLine",
-            "FlingCLI", "FlingSelfTest", .target(name: "FlingChipmunk", condition: chipmunk),
+            "FlingCLI", "FlingSelfTest", "FlingTesting", .target(name: "FlingChipmunk", condition: chipmunk),
         ],
         resources: [.copy("Fixtures")]
     ),

@@ -2,7 +2,7 @@ import Fling
 import FlingCommandLine
 
 /// The `fling` command line: what users run (`replay`, `diff`, `view`, `render`, `convert`,
-/// `velocity`, `paths`, `help`). The self-tests the tests and CI run live in `FlingSelfTest`,
+/// `velocity`, `paths`, `check`, `help`). The self-tests the tests and CI run live in `FlingSelfTest`,
 /// which is not a product.
 enum FlingCommand {
     /// Runs `fling` with `arguments` (without the program name). Standard input (`-`) is read
@@ -32,6 +32,7 @@ enum FlingCommand {
         case "convert": try ConvertCommand.run(rest, &out)
         case "paths": try PathsCommand.run(rest, &out)
         case "view": try ViewCommand.run(rest, &out)
+        case "check": try CheckCommand.run(rest, &out)
         default:
             throw UsageError("unknown command \(command)")
         }

@@ -23,6 +23,8 @@ enum Help {
           paths digest|render FILE
                           Sample a path scene (morph or conveyor; docs/PATHS.md): digest or SVG.
           view FILE [B]   Write a page that plays FILE in a browser, or overlays two runs.
+          check [FILE]    Check Fling's properties over generated touch sessions in FILE's
+                          scene (or a built-in one); shrink and write the first failure.
           help [COMMAND]  Show this help, or a command's.
 
         Run `fling help <command>` or `fling <command> --help` for its options.
@@ -299,6 +301,7 @@ enum Help {
         case "convert": convert
         case "paths": paths
         case "view": view
+        case "check": check
         case "help": main
         default: nil
         }

@@ -16,6 +16,7 @@ enum SelfTest {
           surface     Walks every public declaration with hostile values.
           snapshot    World and animator snapshots: a memory checker's driver, a snapshot continued
                       in this process.
+          faults      The property check against each fault planted on purpose (issue 40).
 
         Run `FlingSelfTest <command> --help` for its options.
         """
@@ -35,6 +36,7 @@ enum SelfTest {
             case "documents": try DocumentsCommand.run(rest, &out)
             case "surface": try SurfaceCommand.run(rest, &out)
             case "snapshot": try SnapshotCommand.run(rest, &out)
+            case "faults": try FaultsCommand.run(rest, &out)
             default: throw UsageError("unknown command \(command)")
             }
         }

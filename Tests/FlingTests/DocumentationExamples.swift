@@ -2,6 +2,7 @@
 // (The examples here are quoted line for line by README.md, docs/ and the DocC catalog: laid
 // out as the documents show them, not as the formatter would.)
 import Fling
+import FlingTesting
 import Foundation
 import Testing
 
@@ -587,4 +588,59 @@ enum DocumentationExamples {
     }
     #expect(try release(at: 198) == .resting)         // a nudge: it springs home and settles
     #expect(try release(at: 390) == .culled)          // a throw: it flies off the screen
+}
+
+// MARK: FlingTesting (Sources/FlingTesting: its catalog and doc comments)
+
+@Test func flingTestingExamples() throws {
+    do {
+        let speeds = Gen.double(in: 0...30_000)
+        let pairs = Gen.zip(speeds, Gen.int(in: 1...4))
+        let value = pairs.generate(seed: 7)     // the same pair for seed 7, every run, every machine
+        #expect(value.0 == pairs.generate(seed: 7).0 && (1...4).contains(value.1))
+    }
+    do {
+        let fewEvents = Property("at most 40 events") { run in run.eventList.count <= 40 }
+        let report = try PropertyCheck(scene: .room, properties: Property.builtIn, sessions: 5, seed: 1).run()
+        if let failure = report.failure { print(failure.message) }   // or #expect(report.passed, "\(report)")
+        #expect(report.passed && fewEvents.name == "at most 40 events")
+    }
+    do {
+        let report = try PropertyCheck(scene: .room, sessions: 20, seed: 1).run()
+        #expect(report.passed, "\(report)")
+    }
+    do {
+        let traceJSON = """
+            {"format": "fling-trace", "version": 1, "scenes": [{"viewport": {"x": 0, "y": 0, "width": 390, "height": 844},
+             "configuration": {"tick": 0.016666666666666666, "maxFrameInterval": 0.25, "gravity": {"x": 0, "y": 2000},
+              "solverIterations": 10, "dragMaxAcceleration": 50000, "dragErrorBias": 5.822849199347174e-05,
+              "attraction": {"frequency": 2.5, "dampingRatio": 0.55}, "rotation": {"frequency": 2.5, "dampingRatio": 0.7},
+              "releaseRule": {"kind": "projectedDistance", "lookahead": 0.15, "radius": 100},
+              "settle": {"distance": 0.5, "speed": 10, "angle": 0.005, "angularSpeed": 0.05, "ticks": 6}, "cullMargin": 20},
+             "tiles": [{"id": 1, "frame": {"x": 115, "y": 342, "width": 160, "height": 160}, "mass": 1}],
+             "run": {"duration": 8, "stopWhenIdle": true}, "events": []}]}
+            """
+        let recorded = try Trace(json: Array(traceJSON.utf8))
+        let scene = try GestureScene(trace: recorded)
+        let aboveTheFold = Property("tiles stay above y 2000") { run throws in
+            for frame in 0..<run.frameCount {
+                for item in run.items(inFrame: frame) where (item.value("y") ?? 0) > 2000 {
+                    throw PropertyViolation("y is \(item.value("y") ?? 0)", tick: frame, item: item.id)
+                }
+            }
+        }
+        let mine = try PropertyCheck(scene: scene, properties: [.finite, aboveTheFold], sessions: 10, seed: 7).run()
+        print(mine)    // 10 sessions on native-portable (seed 7): every property held, or the failure
+        #expect(mine.sessionsRun == 10 && (mine.passed || mine.failure?.property == "tiles stay above y 2000"))
+    }
+    do {
+        var flings = PropertyCheck(scene: .photoTiles, sessions: 10, seed: 3)
+        flings.generator = Gen<Gesture>.fling(from: Vector(100, 200)).flatMap { gesture in
+            Gen<[Double]>.displayFrames(duration: gesture.duration + 1).map { frames in
+                let touches = gesture.placed(at: 0.1, touch: 1, item: 1).samples.map { TouchSession.Action.touch($0) }
+                return TouchSession(scene: .photoTiles, actions: touches + frames.map { .frame($0 + 0.1) })
+            }
+        }
+        #expect(try flings.run().passed)
+    }
 }

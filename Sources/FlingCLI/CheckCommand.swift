@@ -1,0 +1,128 @@
+// `fling check`: FlingTesting's built-in properties over generated touch sessions, for a scene
+// given as a trace document (its first scene's tiles and configuration) or one of the built-in
+// scenes; the first failure shrunk and written under --out. `--bench` measures instead: sessions
+// per second per scene and backend, every property checked (Benchmarks/PERFORMANCE.md quotes it).
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+import Fling
+import FlingCommandLine
+import FlingTesting
+
+enum CheckCommand {
+    static func run(_ arguments: [String], _ out: inout Output) throws {
+        let args = try Arguments(
+            arguments, valued: ["sessions", "seconds", "seed", "backend", "arithmetic", "out", "scene", "properties", "settle"],
+            flags: ["help", "bench", "no-shrink"])
+        if args.flag("help") { out.print(Help.check); return }
+        let kind = try Input.backend(args)
+        var seed: UInt64 = 1
+        if let s = args.value("seed") {
+            guard let v = UInt64(s) else { throw UsageError("--seed \(s): expected a whole number in 0...\(UInt64.max)") }
+            seed = v
+        }
+        let properties = try selectedProperties(args.value("properties"))
+        if args.flag("bench") { return try bench(args, seed: seed, properties: properties, &out) }
+        let scene = try self.scene(args, out)
+        var check = PropertyCheck(
+            scene: scene.scene, properties: properties, sessions: try args.int("sessions", in: 0...10_000_000) ?? 100, seed: seed,
+            backend: kind)
+        check.seconds = try args.double("seconds", in: 0...86_400)
+        if check.seconds != nil, !args.has("sessions") { check.sessions = 10_000_000 }
+        check.settleBudget = try args.double("settle", in: 0...600) ?? 10
+        check.shrinks = !args.flag("no-shrink")
+        check.outputDirectory = args.value("out")
+        let progress = Progress(total: args.has("sessions") || check.seconds == nil ? check.sessions : nil)
+        check.onProgress = { (p: CheckProgress) in progress.show(p) }
+        let report = try check.run()
+        progress.end()
+        out.print(
+            "check: \(report.sessionsRun) sessions of \(scene.name) on \(kind) (seed \(seed)), \(properties.count) properties, "
+                + "\(fixed3(report.seconds)) s")
+        guard let failure = report.failure else {
+            out.print("every property held")
+            return
+        }
+        out.print(failure.message)
+        if let path = failure.path { out.print("wrote \(path)") }
+        throw RunError("property \(failure.property) failed")
+    }
+
+    /// The scene: FILE's first scene (a trace document), or `--scene photo-tiles|room`.
+    static func scene(_ args: Arguments, _ out: Output) throws -> (scene: GestureScene, name: String) {
+        if let path = args.positionals.first {
+            _ = try args.file()
+            guard !args.has("scene") else { throw UsageError("give FILE or --scene, not both") }
+            let document = try Input.document(path, args, out)
+            guard let trace = document as? Trace else {
+                throw RunError(
+                    "\(path): fling check reads a trace document (format \"fling-trace\") for its scene, not a \(type(of: document))")
+            }
+            do { return (try GestureScene(trace: trace), Input.title(path)) } catch { throw RunError("\(path): \(error)") }
+        }
+        switch args.value("scene") ?? "photo-tiles" {
+        case "photo-tiles": return (.photoTiles, "photo-tiles")
+        case "room": return (.room, "room")
+        case let s: throw UsageError("--scene \(s): expected photo-tiles or room (or give a trace document as FILE)")
+        }
+    }
+
+    static func selectedProperties(_ list: String?) throws -> [Property] {
+        guard let list else { return Property.builtIn }
+        let all = Property.builtIn
+        return try list.split(separator: ",").map { name throws(UsageError) in
+            guard let p = all.first(where: { $0.name == name }) else {
+                throw UsageError("--properties: no property named \(name); expected some of \(all.map(\.name).joined(separator: ","))")
+            }
+            return p
+        }
+    }
+
+    /// `--bench`: a fixed number of sessions (`--sessions`, default 20) per scene and backend,
+    /// every property checked; sessions and live ticks per second.
+    static func bench(_ args: Arguments, seed: UInt64, properties: [Property], _ out: inout Output) throws {
+        let sessions = try args.int("sessions", in: 1...100_000) ?? 20
+        out.print("scene        backend          sessions  seconds  sessions/s  properties")
+        for (name, scene) in [("photo-tiles", GestureScene.photoTiles), ("room", GestureScene.room)] {
+            for kind in BackendKind.available {
+                for (label, props) in [("all", properties), ("none", [Property]())] {
+                    var check = PropertyCheck(scene: scene, properties: props, sessions: sessions, seed: seed, backend: kind)
+                    check.shrinks = false
+                    let r = try check.run()
+                    let status = r.failure.map { "FAILED \($0.property)" } ?? label
+                    out.print(
+                        name.padding(13) + kind.rawValue.padding(17) + "\(r.sessionsRun)".padding(10) + fixed3(r.seconds).padding(9)
+                            + String(format: "%.1f", Double(r.sessionsRun) / max(r.seconds, 1e-9)).padding(12) + status)
+                }
+            }
+        }
+    }
+
+    /// The progress line on standard error, as it goes: rewritten in place on a terminal, a
+    /// line every tenth of the way (or every 10 s) otherwise.
+    final class Progress {
+        let total: Int?
+        let terminal = isatty(2) != 0
+        var lastShown = -1.0
+        var lastTenth = 0
+        init(total: Int?) { self.total = total }
+
+        func show(_ p: CheckProgress) {
+            let tenth = total.map { p.sessions * 10 / max($0, 1) } ?? 0
+            guard terminal || tenth > lastTenth || p.seconds - lastShown >= 10 || p.failed else { return }
+            lastTenth = tenth
+            lastShown = p.seconds
+            let of = total.map { "/\($0)" } ?? ""
+            let line = "check: \(p.sessions)\(of) sessions, \(fixed3(p.seconds)) s" + (p.failed ? ", a property failed: shrinking" : "")
+            _ = FileIO.writeAll(2, Array((terminal ? "\r" + line : line + "\n").utf8))
+        }
+
+        func end() { if terminal, lastShown >= 0 { _ = FileIO.writeAll(2, Array("\n".utf8)) } }
+    }
+}
+
+extension String {
+    func padding(_ width: Int) -> String { count >= width ? self + " " : self + String(repeating: " ", count: width - count) }
+}

@@ -1,0 +1,111 @@
+// A whole app session from its parts: gestures on the scene's tiles (one to four fingers, some
+// at once, a second finger taking a held or moving tile over, some cancelled, some missing
+// every tile), display frames, touches handed in mid-frame and late, and in a scene with
+// dynamics, pushes and field changes while it runs. Each part draws from the one random
+// source in a fixed order, so a seed names the session.
+import Fling
+
+extension Gen where Value == TouchSession {
+    /// Sessions in `scene`: what ``PropertyCheck`` generates unless given a generator.
+    public static func sessions(in scene: GestureScene) -> Gen<TouchSession> {
+        Gen { r in
+            // The fingers: each a gesture on a tile (or, now and then, on no tile), started
+            // after the previous one began; a takeover starts on the previous finger's tile
+            // while that finger holds it or just after it let go.
+            var gestures: [Gesture] = []
+            var start = r.uniform(0...0.2)
+            var previous: (tile: TileDefinition, gesture: Gesture)?
+            for n in 0..<r.integer(1...4) {
+                let takeover = previous != nil && r.chance(0.2)
+                let tile = takeover ? previous!.tile : scene.tiles[r.integer(0...scene.tiles.count - 1)]
+                let half = Vector(tile.frame.width / 2, tile.frame.height / 2)
+                var at = tile.origin + Vector(r.uniform(-0.8...0.8) * half.x, r.uniform(-0.8...0.8) * half.y)
+                if !takeover, r.chance(0.08) { at = Vector(r.uniform(0...scene.viewport.width), r.uniform(0...scene.viewport.height)) }
+                if let previous, takeover {
+                    // Where the held or thrown tile is about to be: near the previous finger's end.
+                    let last = previous.gesture.samples.last!.position
+                    at = last + Vector(r.uniform(-20...20), r.uniform(-20...20))
+                    start += previous.gesture.duration * r.uniform(0.3...1.3)
+                } else if n > 0 {
+                    start += r.uniform(0...0.8)
+                }
+                let item: TileID? = r.chance(0.3) && !takeover ? tile.id : nil
+                let gesture = Gen<Gesture>.stroke(from: at).generate(using: &r).placed(at: start, touch: TouchID(n + 1), item: item)
+                gestures.append(gesture)
+                previous = (tile, gesture)
+            }
+            let end = gestures.map { $0.samples.last!.time }.max()! + r.uniform(0.1...1)
+            let frames = Gen<[Double]>.displayFrames(duration: end).generate(using: &r)
+            let dynamics = scene.hasDynamics ? dynamicsInputs(scene, until: end, &r) : []
+            return TouchSession(scene: scene, merging: gestures, frames: frames, dynamics: dynamics, lateness: r.uniform(0...0.15), &r)
+        }
+    }
+
+    /// Pushes (instantaneous and continuous, at an offset), continuous pushes taken off, and
+    /// field changes, at random times before `end`.
+    static func dynamicsInputs(_ scene: GestureScene, until end: Double, _ r: inout SeededRandom) -> [(Double, TouchSession.Action)] {
+        var out: [(Double, TouchSession.Action)] = []
+        var added = 0
+        for _ in 0..<r.integer(0...4) {
+            let t = r.uniform(0...end)
+            let tile = scene.tiles[r.integer(0...scene.tiles.count - 1)].id
+            let push = Push(Vector(r.uniform(-900...900), r.uniform(-1500...600)), at: Vector(r.uniform(-30...30), r.uniform(-30...30)))
+            switch r.integer(0...3) {
+            case 0, 1: out.append((t, .push(push, tile)))
+            case 2:
+                added += 1
+                out.append((t, .addPush(Push(Vector(push.vector.x / 10, push.vector.y / 10), at: push.offset), tile)))
+                out.append((r.uniform(t...end), .removePush(Push.ID(added))))
+            default: out.append((t, .setFields(r.chance(0.3) ? [] : [field(scene, &r)])))
+            }
+        }
+        return out.sorted { $0.0 < $1.0 }
+    }
+
+    /// A field of bounded strength (a room's tiles must still come to rest once it goes).
+    static func field(_ scene: GestureScene, _ r: inout SeededRandom) -> Field {
+        let at = Vector(r.uniform(0...scene.viewport.width), r.uniform(0...scene.viewport.height))
+        switch r.integer(0...4) {
+        case 0: return Field(.linearGravity(direction: Vector(r.uniform(-1...1), r.uniform(-1...1))), strength: r.uniform(0...600))
+        case 1: return Field(.radialGravity, position: at, region: .circle(radius: r.uniform(50...400)), strength: r.uniform(-2e5...2e5))
+        case 2: return Field(.drag, strength: r.uniform(0...3))
+        case 3: return Field(.vortex, position: at, region: .circle(radius: r.uniform(50...300)), strength: r.uniform(-300...300))
+        default:
+            return Field(
+                .noise(smoothness: r.uniform(0...1), animationSpeed: r.uniform(0...3)), strength: r.uniform(0...300), seed: r.next() >> 11)
+        }
+    }
+}
+
+extension TouchSession {
+    /// The session an app makes of `gestures` (merged by time), `frames` and timed `dynamics`:
+    /// before each frame, every touch whose time the frame has reached is handed in (so
+    /// touches land mid-frame), except that with probability `lateness` a frame's touches are
+    /// held back to the next frame (handed in late); pushes and field changes likewise.
+    init(
+        scene: GestureScene, merging gestures: [Gesture], frames: [Double], dynamics: [(Double, Action)], lateness: Double,
+        _ r: inout SeededRandom
+    ) {
+        var pending: [(time: Double, action: Action)] = gestures.flatMap { $0.samples.map { ($0.time, Action.touch($0)) } }
+        pending += dynamics.map { ($0.0, $0.1) }
+        // Stable by time: a finger's samples keep their order, and two fingers' samples at the
+        // same time keep the order of the fingers.
+        pending = pending.enumerated().sorted { ($0.element.time, $0.offset) < ($1.element.time, $1.offset) }.map(\.element)
+        var actions: [Action] = []
+        var next = 0
+        for frame in frames {
+            if !r.chance(lateness) {
+                while next < pending.count, pending[next].time <= frame {
+                    actions.append(pending[next].action)
+                    next += 1
+                }
+            }
+            actions.append(.frame(frame))
+        }
+        while next < pending.count {
+            actions.append(pending[next].action)
+            next += 1
+        }
+        self.init(scene: scene, actions: actions)
+    }
+}

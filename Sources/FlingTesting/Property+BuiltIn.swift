@@ -1,0 +1,164 @@
+// The built-in properties: what Fling promises of every session (docs/REPLAY.md, the
+// determinism contract, docs/SNAPSHOTS.md), each stated over one played session and naming the
+// first tick and tile where it fails. Comparisons are of bit patterns, never `==` on doubles.
+import Fling
+
+extension Property {
+    /// Every built-in property, cheapest first.
+    public static var builtIn: [Property] {
+        [
+            .finite, .staysInRoom, .settles, .replayEqualsLive, .sameAtEveryDisplayRate, .sameOnEveryBackend,
+            .predictionsComeTrue, .restoreContinues,
+        ]
+    }
+
+    /// No position, angle or velocity of any tile, at any tick, is NaN or infinite.
+    public static let finite = Property(name: "finite") { c in
+        for t in c.played.ticks {
+            for s in t.tiles {
+                let b = s.state
+                for (name, x) in [
+                    ("x", b.position.x), ("y", b.position.y), ("angle", b.angle), ("vx", b.velocity.x), ("vy", b.velocity.y),
+                    ("w", b.angularVelocity),
+                ] where !x.isFinite {
+                    return PropertyViolation("\(name) is \(x)", tick: t.tick, item: s.id.rawValue)
+                }
+            }
+        }
+        return nil
+    }
+
+    /// In a closed scene (``GestureScene/isClosed``: the viewport's edges are walls), every
+    /// tile's center stays inside the viewport at every tick. Holds trivially in an open scene.
+    public static let staysInRoom = Property(name: "staysInRoom") { c in
+        guard c.session.scene.isClosed else { return nil }
+        let v = c.session.scene.viewport
+        for t in c.played.ticks {
+            for s in t.tiles {
+                let p = s.state.position
+                if !(p.x >= v.x && p.x <= v.x + v.width && p.y >= v.y && p.y <= v.y + v.height) {
+                    return PropertyViolation("center \(p) left the room \(v)", tick: t.tick, item: s.id.rawValue)
+                }
+            }
+        }
+        return nil
+    }
+
+    /// Once the app stops (every finger up, continuous pushes off, the scene's fields back),
+    /// every tile settles home, comes to rest or is culled within the check's settle budget.
+    public static let settles = Property(name: "settles") { c in
+        guard let first = c.played.stillMoving.first else { return nil }
+        let ids = c.played.stillMoving.map { "\($0.rawValue)" }.joined(separator: ", ")
+        return PropertyViolation(
+            "tile(s) \(ids) still moving \(c.played.ticks.count - c.played.sessionTicks) ticks after the session's last call",
+            tick: c.played.ticks.last?.tick, item: first.rawValue)
+    }
+
+    /// The recording of the live session replays to the live run: every tick's states, bit for
+    /// bit, and every event.
+    public static let replayEqualsLive = Property(name: "replayEqualsLive") { c in
+        let r = try c.replay()
+        return firstDifference(c.played.ticks, c.played.events, "the live run", r.ticks, r.events, "the replay")
+    }
+
+    /// The recording replayed at 30, 144 and 240 Hz and at 90 Hz with jittered frames gives the
+    /// 60-Hz replay's ticks and events, bit for bit.
+    public static let sameAtEveryDisplayRate = Property(name: "sameAtEveryDisplayRate") { c in
+        let base = try c.replay()
+        for display in [ReplayOptions.DisplayFrames.rate(30), .rate(144), .rate(240), .jittered(rate: 90, seed: 7)] {
+            let r = try TraceReplayer(c.played.trace, display: display).replay(makeBackend: c.makeBackend).sessions[0]
+            if let v = firstDifference(base.ticks, base.events, "the replay at 60 Hz", r.ticks, r.events, "the replay at \(display)") {
+                return v
+            }
+        }
+        return nil
+    }
+
+    /// The recording replayed on every other backend of the check's arithmetic that this build
+    /// has (platform: Chipmunk, both layouts, and native; portable: none but native-portable)
+    /// gives the same ticks and events, bit for bit.
+    public static let sameOnEveryBackend = Property(name: "sameOnEveryBackend") { c in
+        let base = try c.replay()
+        for kind in BackendKind.available where kind.arithmetic == c.arithmetic && kind != c.kind {
+            let r = try TraceReplayer(c.played.trace).replay { (n) throws(FlingError) in try kind.make(solverIterations: n) }.sessions[0]
+            if let v = firstDifference(
+                base.ticks, base.events, "the replay on \(c.backendName)", r.ticks, r.events, "the replay on \(kind)")
+            {
+                return v
+            }
+        }
+        return nil
+    }
+
+    /// Every release's prediction (`TileEvent.prediction`, 600 ticks ahead) comes true to the
+    /// bit unless a later input acts on its tile first. Holds trivially on a backend that takes
+    /// no snapshots.
+    public static let predictionsComeTrue = Property(name: "predictionsComeTrue") { c in
+        guard c.takesSnapshots else { return nil }
+        let check = try TraceReplayer(c.played.trace).checkPredictions(makeBackend: c.makeBackend)
+        guard let e = check.differing.first else { return nil }
+        return PropertyViolation(e.line(noun: "tile"), tick: e.releaseTick, item: e.item)
+    }
+
+    /// The replay cut at a tick (a quarter, half and three quarters into the ticks where a tile
+    /// moves), its animator's snapshot written as bytes and restored into a fresh animator over a
+    /// fresh backend, continues with the same ticks and events, bit for bit. Holds trivially on
+    /// a backend that takes no snapshots.
+    public static let restoreContinues = Property(name: "restoreContinues") { c in
+        guard c.takesSnapshots else { return nil }
+        let base = try c.replay()
+        let moving = base.ticks.filter { !$0.tiles.isEmpty }.map(\.tick)
+        guard !moving.isEmpty else { return nil }
+        var cuts: [Int] = []
+        for q in [1, 2, 3] where !cuts.contains(moving[moving.count * q / 4]) { cuts.append(moving[moving.count * q / 4]) }
+        for cut in cuts where cut > 0 {
+            let r = try TraceReplayer(c.played.trace).replay(cutAt: cut, makeBackend: c.makeBackend).replay.sessions[0]
+            if let v = firstDifference(base.ticks, base.events, "the replay", r.ticks, r.events, "the replay restored at tick \(cut)") {
+                var v = v
+                v.message += " (restored from a snapshot at tick \(cut))"
+                return v
+            }
+        }
+        return nil
+    }
+
+    /// The first tick where two runs' states differ (a tile's number's bits, a tile missing),
+    /// or else the first event that differs.
+    static func firstDifference(
+        _ a: [TraceReplay.TickState], _ ae: [TileEvent], _ this: String, _ b: [TraceReplay.TickState], _ be: [TileEvent],
+        _ other: String
+    ) -> PropertyViolation? {
+        for k in 0..<min(a.count, b.count) where a[k] != b[k] {
+            let x = a[k], y = b[k]
+            for s in x.tiles {
+                guard let t = y.tiles.first(where: { $0.id == s.id }) else {
+                    return PropertyViolation("tile moves in \(this), not in \(other)", tick: x.tick, item: s.id.rawValue)
+                }
+                let p = s.state, q = t.state
+                for (name, u, v) in [
+                    ("x", p.position.x, q.position.x), ("y", p.position.y, q.position.y), ("angle", p.angle, q.angle),
+                    ("vx", p.velocity.x, q.velocity.x), ("vy", p.velocity.y, q.velocity.y), ("w", p.angularVelocity, q.angularVelocity),
+                ] where u.bitPattern != v.bitPattern {
+                    return PropertyViolation(
+                        "\(name) is \(u) (\(hex(u))) in \(this), \(v) (\(hex(v))) in \(other)", tick: x.tick, item: s.id.rawValue)
+                }
+            }
+            let extra = y.tiles.first { s in !x.tiles.contains { $0.id == s.id } }
+            return PropertyViolation("tile moves in \(other), not in \(this)", tick: x.tick, item: extra?.id.rawValue)
+        }
+        if a.count != b.count {
+            return PropertyViolation(
+                "\(a.count) ticks in \(this), \(b.count) in \(other)", tick: min(a.count, b.count))
+        }
+        for (e, f) in zip(ae, be) where e != f {
+            return PropertyViolation("event \(e) in \(this), \(f) in \(other)", tick: e.tick, item: e.tile.rawValue)
+        }
+        if ae.count != be.count { return PropertyViolation("\(ae.count) events in \(this), \(be.count) in \(other)") }
+        return nil
+    }
+
+    static func hex(_ x: Double) -> String {
+        let h = String(x.bitPattern, radix: 16)
+        return "0x" + String(repeating: "0", count: 16 - h.count) + h
+    }
+}

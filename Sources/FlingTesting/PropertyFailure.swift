@@ -1,0 +1,100 @@
+// A failure as a test reads it and as a person replays it: which property, where (tick, tile),
+// the seed that made the session, how far it shrank, and the shrunk session's recording as a
+// trace document (the existing format: its `name` and `notes` say the property, the seed and
+// the first failing tick), pinned so that `fling replay FILE` checks it and a test can keep it
+// as a fixture.
+import Fling
+
+#if canImport(Foundation)
+import Foundation
+#endif
+
+/// The first property a ``PropertyCheck`` found failing, with its session shrunk.
+public struct PropertyFailure: Sendable {
+    /// The property's name.
+    public var property: String
+    /// What failed and where.
+    public var violation: PropertyViolation
+    /// The check's seed, the failing session's index in the check (from 0), and that session's
+    /// own seed (``Gen/generate(seed:)`` of the check's generator gives it back).
+    public var seed: UInt64
+    package var sessionIndex: Int
+    public var sessionSeed: UInt64
+    /// The session as generated, and as shrunk.
+    package var original: TouchSession
+    public var shrunk: TouchSession
+    /// Shrinking steps taken (each a smaller session that still failed), and sessions tried.
+    package var shrinkSteps: Int
+    package var shrinkTries: Int
+    /// The shrunk session's recording: a trace document naming the property, the seed and the
+    /// first failing tick in its `name` and `notes`, pinned when it could be.
+    public var trace: Trace
+    /// The file name the trace is written under: `<property>-seed<seed>-session<index>.json`.
+    package var fileName: String
+    /// Where it was written (``PropertyCheck/outputDirectory``), if it was.
+    public var path: String?
+    /// The backend it failed on.
+    package var backend: String
+    /// The command that replays the written trace.
+    public var replayCommand: String
+
+    /// The first failing tick and tile, where the property said.
+    public var tick: Int? { violation.tick }
+    public var item: Int? { violation.item }
+
+    /// What failed, where, from which seed, how far it shrank, and how to replay it.
+    public var message: String {
+        "property \(property) failed \(violation) (seed \(seed), session \(sessionIndex), session seed \(sessionSeed), on \(backend)); "
+            + "shrunk in \(shrinkSteps) steps (\(shrinkTries) sessions tried) from \(original.summary) to \(shrunk.summary); "
+            + "replay it: \(replayCommand)"
+    }
+
+    package var description: String { message }
+}
+
+extension PropertyCheck {
+    /// The failure of `found`, shrunk to `shrunk`: its trace named, noted, pinned and written.
+    func failure(_ found: Found, _ shrunk: Shrunk, index: Int, sessionSeed: UInt64) throws(FlingError) -> PropertyFailure {
+        let property = found.property.name
+        let safe = String(property.map { $0.isLetter || $0.isNumber ? $0 : "-" })
+        let fileName = "\(safe)-seed\(seed)-session\(index).json"
+        var trace = shrunk.context.played.trace
+        let reference: BackendKind = trace.arithmetic == .portable ? .nativePortable : .native
+        if let pinned = try? trace.pinned(every: 30, makeBackend: { (n) throws(FlingError) in try reference.make(solverIterations: n) }) {
+            trace = pinned
+        }
+        let path = outputDirectory.map { $0.hasSuffix("/") ? $0 + fileName : $0 + "/" + fileName } ?? fileName
+        var command = "fling replay \(path) --backend \(makeBackend == nil ? backend : reference)"
+        if property == Property.predictionsComeTrue.name { command += " --predict" }
+        if makeBackend != nil {
+            command = "play failure.trace on \(name) in the test (Fling's own backend replays it with `\(command)`)"
+        }
+        trace.name = "fling check: \(property) fails (seed \(seed), session \(index))"
+        trace.notes =
+            "Property \(property) failed \(shrunk.violation) on \(name). Found by a check seeded \(seed) (session \(index), "
+            + "session seed \(sessionSeed)) and shrunk in \(shrunk.steps) steps from \(found.context.session.summary) to "
+            + "\(shrunk.session.summary). Replay: \(command)"
+        var failure = PropertyFailure(
+            property: property, violation: shrunk.violation, seed: seed, sessionIndex: index, sessionSeed: sessionSeed,
+            original: found.context.session, shrunk: shrunk.session, shrinkSteps: shrunk.steps, shrinkTries: shrunk.tries,
+            trace: trace, fileName: fileName, path: nil, backend: name, replayCommand: command)
+        if let outputDirectory {
+            try Self.write(trace.json, to: path, directory: outputDirectory)
+            failure.path = path
+        }
+        return failure
+    }
+
+    static func write(_ text: String, to path: String, directory: String) throws(FlingError) {
+        #if canImport(Foundation)
+        do {
+            try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
+            try text.write(toFile: path, atomically: true, encoding: .utf8)
+        } catch {
+            throw FlingError(.invalidState, field: "PropertyCheck.outputDirectory", value: path, reason: "cannot be written: \(error)")
+        }
+        #else
+        throw FlingError(.invalidState, field: "PropertyCheck.outputDirectory", value: path, reason: "no file system in this build")
+        #endif
+    }
+}

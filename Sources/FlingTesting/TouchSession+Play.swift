@@ -1,0 +1,96 @@
+// A session played live, as an app would: a fresh animator over a fresh backend, recorded by a
+// TraceRecorder, every tick's states kept as `onTick` reports them. After the session's last
+// call the app lets go of what it still does (continuous pushes off, the scene's own fields
+// back) and frames keep coming at 60 Hz until no tile has a world or the settle budget runs
+// out: so every property sees each motion to its end, and the recording holds that end too.
+import Fling
+
+/// A session's live run: its recording, its ticks and events.
+struct Played {
+    var trace: Trace
+    var ticks: [TraceReplay.TickState] = []
+    var events: [TileEvent] = []
+    /// What `advance` threw (a push the backend refused fails its tick; the next call goes on).
+    var refusals: [String] = []
+    /// The tiles that still had a world when the settle budget ran out.
+    var stillMoving: [TileID] = []
+    /// The ticks the session's own calls stepped (the settling after them not counted).
+    var sessionTicks = 0
+}
+
+/// Why a session could not be played: a call the animator refused (a shrunk session whose
+/// touches no longer make sense), not a property's failure.
+struct Unplayable: Error {
+    var error: FlingError
+}
+
+extension TouchSession {
+    /// Plays the session live on a backend from `makeBackend`, then lets it settle for up to
+    /// `settleBudget` seconds.
+    func play(settleBudget: Double, makeBackend: MakeBackend) throws(Unplayable) -> Played {
+        do {
+            return try playing(settleBudget: settleBudget, makeBackend: makeBackend)
+        } catch {
+            throw Unplayable(error: error)
+        }
+    }
+
+    private func playing(settleBudget: Double, makeBackend: MakeBackend) throws(FlingError) -> Played {
+        let animator = try TileAnimator(
+            viewport: scene.viewport, tiles: scene.tiles, configuration: scene.configuration,
+            backend: try makeBackend(scene.solverIterations))
+        let recorder = try TraceRecorder(recording: animator)
+        var ticks: [TraceReplay.TickState] = []
+        var events: [TileEvent] = []
+        var refusals: [String] = []
+        animator.onTick = { k, states in
+            ticks.append(TraceReplay.TickState(tick: k, tiles: states.map { TraceReplay.TileState(id: $0.0, state: $0.1) }))
+        }
+        defer { animator.onTick = nil }
+        var display = 0.0
+        func advance(_ t: Double) {
+            display = max(display, t)
+            while true {
+                do {
+                    events += try animator.advance(to: display)
+                    return
+                } catch {
+                    refusals.append("\(error)")
+                }
+            }
+        }
+        var fieldsChanged = false
+        for action in actions {
+            switch action {
+            case .touch(let e): try animator.handle(e)
+            case .frame(let t): advance(t)
+            case .push(let p, let id): try animator.applyPush(p, to: id)
+            case .addPush(let p, let id): _ = try animator.addPush(p, to: id)
+            case .removePush(let id): if animator.continuousPushes.contains(id) { try animator.removePush(id) }
+            case .setFields(let f):
+                try animator.setFields(f)
+                fieldsChanged = true
+            }
+        }
+        let sessionTicks = ticks.count
+        // The app lets go: continuous pushes off, the scene's fields back; then frames until idle.
+        for id in animator.continuousPushes { try animator.removePush(id) }
+        if fieldsChanged { try animator.setFields(scene.configuration.dynamics.fields) }
+        let frame = 1.0 / 60
+        let last = display + settleBudget
+        var t = display
+        repeat {
+            t += frame
+            advance(t)
+        } while t < last && (animator.liveTileCount > 0 || !animator.isDrained)
+        var played = Played(trace: try recorder.trace(), ticks: ticks, events: events, refusals: refusals)
+        played.sessionTicks = sessionTicks
+        if animator.liveTileCount > 0 {
+            played.stillMoving = animator.tileIDs.filter { (try? animator.snapshot(of: $0))?.isLive == true }
+        }
+        return played
+    }
+}
+
+/// Makes a backend, given the solver iterations the scene asks for.
+package typealias MakeBackend = ReplayOptions.MakeBackend

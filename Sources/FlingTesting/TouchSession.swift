@@ -1,0 +1,165 @@
+// What a property is checked over: a scene (the tiles, the viewport, the physics, as a trace
+// document's session holds them) and the calls an app makes on its animator, in order. A session
+// is data, so it can be generated from a seed, played on any backend, shrunk, and written as a
+// trace document once played.
+import Fling
+
+/// Where gestures happen: a tile animator's viewport, tiles and configuration, and the solver
+/// iterations of its backend: what a session of a trace document holds.
+public struct GestureScene: Hashable, Sendable {
+    package var viewport: Rect
+    package var tiles: [TileDefinition]
+    package var configuration: TileConfiguration
+    package var solverIterations: Int
+
+    /// A scene of `tiles` in `viewport`. Throws when the animator would refuse it.
+    public init(viewport: Rect, tiles: [TileDefinition], configuration: TileConfiguration = .init(), solverIterations: Int = 10)
+        throws(FlingError)
+    {
+        self.viewport = viewport
+        self.tiles = tiles
+        self.configuration = configuration
+        self.solverIterations = solverIterations
+        try Trace.Session(
+            viewport: viewport, tiles: tiles, configuration: configuration, solverIterations: solverIterations, events: []
+        ).validate()
+        guard !tiles.isEmpty else {
+            throw FlingError(.malformedInput, field: "GestureScene.tiles", value: "[]", reason: "a scene needs a tile to touch")
+        }
+    }
+
+    /// The scene of a trace document's session `session` (from 0): its viewport, tiles,
+    /// configuration and solver iterations; its inputs are left out.
+    public init(trace: Trace, session: Int = 0) throws(FlingError) {
+        guard trace.sessions.indices.contains(session) else {
+            throw FlingError(
+                .outOfRange, field: "GestureScene(trace:session:)", value: "\(session)",
+                reason: "the trace has \(trace.sessions.count) scene(s)")
+        }
+        let s = trace.sessions[session]
+        do {
+            try self.init(
+                viewport: s.viewport, tiles: s.tiles, configuration: s.configuration, solverIterations: s.solverIterations)
+        } catch {
+            throw FlingError(error.code, field: "scenes[\(session)] (\(error.field))", value: error.value, reason: error.reason)
+        }
+    }
+
+    static let phone = Rect(x: 0, y: 0, width: 390, height: 844)
+
+    /// Three photo tiles on a phone screen, Fling's default configuration: released near home a
+    /// tile springs back, elsewhere it falls and is culled off screen.
+    public static var photoTiles: GestureScene {
+        let tiles = [
+            TileDefinition(id: 1, frame: Rect(x: 20, y: 120, width: 160, height: 160), mass: 1),
+            TileDefinition(id: 2, frame: Rect(x: 210, y: 120, width: 160, height: 160), mass: 1),
+            TileDefinition(id: 3, frame: Rect(x: 115, y: 420, width: 160, height: 200), mass: 1.5),
+        ]
+        return GestureScene(unchecked: phone, tiles, TileConfiguration())
+    }
+
+    /// The same tiles in a closed room: the screen's edges are walls (UIKit Dynamics'
+    /// `translatesReferenceBoundsIntoBoundary`), tiles bounce off them and come to rest, and
+    /// sessions add pushes and change fields as they go.
+    public static var room: GestureScene {
+        var scene = photoTiles
+        scene.configuration.dynamics.translatesReferenceBoundsIntoBoundary = true
+        scene.configuration.dynamics.itemProperties = ItemProperties(elasticity: 0.4, friction: 0.3)
+        scene.configuration.settle.rest = TileConfiguration.RestThresholds(speed: 20, angularSpeed: 0.2, ticks: 6)
+        return scene
+    }
+
+    init(unchecked viewport: Rect, _ tiles: [TileDefinition], _ configuration: TileConfiguration) {
+        self.viewport = viewport
+        self.tiles = tiles
+        self.configuration = configuration
+        self.solverIterations = 10
+    }
+
+    /// Whether the viewport's edges are walls: nothing may leave it.
+    public var isClosed: Bool { configuration.dynamics.translatesReferenceBoundsIntoBoundary }
+
+    /// Whether sessions in it may push tiles and change fields (it has walls or fields).
+    var hasDynamics: Bool { !configuration.dynamics.isEmpty || isClosed }
+}
+
+/// A scene and the calls an app makes on its `TileAnimator`, in the order it makes them:
+/// touches (with their own times), display frames, pushes and field changes.
+///
+/// Times are seconds from the animator's time origin, 0. A touch is handed in when its action
+/// comes: one whose time a frame has already passed is late (the animator applies it at the
+/// next tick), one between two frames is mid-frame.
+public struct TouchSession: Hashable, Sendable {
+    /// One call on the animator.
+    public enum Action: Hashable, Sendable {
+        /// `TileAnimator.handle(_:)`.
+        case touch(TouchEvent)
+        /// A display frame: `TileAnimator.advance(to:)`.
+        case frame(Double)
+        /// An instantaneous push: `TileAnimator.applyPush(_:to:)`.
+        case push(Push, TileID)
+        /// A continuous push: `TileAnimator.addPush(_:to:)` (the animator numbers them 1, 2, …).
+        case addPush(Push, TileID)
+        /// `TileAnimator.removePush(_:)` of a continuous push still on (none on: nothing).
+        case removePush(Push.ID)
+        /// `TileAnimator.setFields(_:)`.
+        case setFields([Field])
+    }
+
+    /// Where the session happens.
+    public var scene: GestureScene
+    /// The calls, in order.
+    public var actions: [Action]
+
+    public init(scene: GestureScene, actions: [Action]) {
+        self.scene = scene
+        self.actions = actions
+    }
+
+    /// The distinct touches (fingers put down).
+    public var touchCount: Int { touchIDs.count }
+
+    /// The touch events.
+    public var sampleCount: Int { actions.reduce(0) { if case .touch = $1 { $0 + 1 } else { $0 } } }
+
+    /// The pushes and field changes.
+    public var dynamicsCount: Int {
+        actions.reduce(0) {
+            switch $1 {
+            case .touch, .frame: $0
+            case .push, .addPush, .removePush, .setFields: $0 + 1
+            }
+        }
+    }
+
+    /// The last frame's or touch's time.
+    public var duration: Double {
+        actions.reduce(0) {
+            switch $1 {
+            case .frame(let t): max($0, t)
+            case .touch(let e): max($0, e.time)
+            default: $0
+            }
+        }
+    }
+
+    /// The touch ids in the order they first appear.
+    var touchIDs: [TouchID] {
+        var seen: [TouchID] = []
+        for case .touch(let e) in actions where e.phase == .began && !seen.contains(e.touch) { seen.append(e.touch) }
+        return seen
+    }
+
+    /// `3 touches (41 samples), 2 pushes or field changes, 2 tiles, 1.9 s`.
+    public var summary: String {
+        "\(touchCount) touch\(touchCount == 1 ? "" : "es") (\(sampleCount) samples), \(dynamicsCount) pushes or field changes, "
+            + "\(scene.tiles.count) tile\(scene.tiles.count == 1 ? "" : "s"), \(duration.rounded(toPlaces: 3)) s"
+    }
+}
+
+extension Double {
+    func rounded(toPlaces n: Int) -> Double {
+        let scale = [1.0, 10, 100, 1000, 10_000, 100_000][Swift.min(n, 5)]
+        return (self * scale).rounded() / scale
+    }
+}
