@@ -252,3 +252,30 @@ import Fling
         #expect(try backend.state(of: w).velocity == Vector(0, 10.0 / 60))
     }
 }
+
+/// A spring too stiff for its body to integrate stably at any step a backend takes is refused
+/// where it is added, naming the stiffness over the mass, and the backend goes on stepping its
+/// other worlds (before, it was accepted and every later step of the backend was refused).
+@Suite struct UnstableSpringTests {
+    @Test(arguments: BackendKind.available)
+    func aSpringTooStiffForItsBodyIsRefusedWhereItIsAdded(kind: BackendKind) throws {
+        let backend = try kind.make()
+        let other = try backend.makeWorld(.box(size: Vector(50, 50), density: 1, transform: Transform(position: .zero), gravity: Vector(0, 100)))
+        let light = try backend.makeWorld(.box(size: Vector(1, 1), density: 1, transform: Transform(position: .zero), gravity: .zero))
+        for (stiffness, angular, field) in [(1e300, 0.0, "stiffness"), (0, 1e300, "angularStiffness"), (1e12, 0, "stiffness")] {
+            let spring = Attraction(origin: Vector(10, 0), stiffness: stiffness, damping: 1, angularStiffness: angular, angularDamping: 1)
+            #expect {
+                try backend.attachAttraction(spring, to: light)
+            } throws: { error in
+                let e = error as! FlingError
+                return e.code == .outOfRange && e.field.hasSuffix(field) && e.reason.contains("stable only for steps up to")
+            }
+        }
+        // Refused, so nothing was attached: the backend steps, and the world takes a spring it can hold.
+        for _ in 0..<10 { try backend.step(by: 1.0 / 60) }
+        #expect(try backend.state(of: other).velocity.y > 0)
+        try backend.attachAttraction(Attraction(origin: Vector(10, 0), stiffness: 1, damping: 0.1, angularStiffness: 0, angularDamping: 0), to: light)
+        try backend.step(by: 1.0 / 60)
+        #expect(try backend.state(of: light).velocity.x > 0)
+    }
+}

@@ -194,6 +194,10 @@ extension PredictionTests {
         let scene = FlingCommand.run(
             ["replay", try fixturePath("scenes/heads-press.json"), "--backend", kind.rawValue, "--from", "5"] + allow)
         #expect(scene.status == 2 && scene.stderr.contains("--from continues tile traces"), "\(scene.stderr)")
+        // Checked before the replay runs: nothing of a replay is printed.
+        #expect(scene.stdout.isEmpty, "\(scene.stdout)")
+        let bad = FlingCommand.run(["replay", up, "--backend", kind.rawValue, "--from", "-3"] + allow)
+        #expect(bad.status == 2 && bad.stdout.isEmpty && bad.stderr.contains("--from"), "\(bad.stdout) \(bad.stderr)")
     }
 
     /// The check fails a prediction that does not come true to the bit: a planted one a tick

@@ -45,8 +45,8 @@ import Testing
     }
 
     /// A snapshot taken on one backend kind (or, without Chipmunk, one arithmetic) is refused by
-    /// a replay on another, naming it; bad
-    /// base64 and snapshot ticks out of order are refused by the reader.
+    /// a replay on another, naming it; bad base64, bytes that are no snapshot, a snapshot filed
+    /// under another tick and snapshot ticks out of order are refused by the reader.
     @Test func snapshotsAreCheckedWhereTheyAreRead() throws {
         let kinds = Self.kinds()
         let trace = try Trace(json: try Fixture.text("traces/fling-up.json"))
@@ -70,6 +70,18 @@ import Testing
         let ticks = json.replacingOccurrences(of: "{\"tick\": 10,", with: "{\"tick\": 3,")
         #expect(ticks != json)
         #expect((try? Trace(json: ticks)) == nil)
+        // Base64 of bytes that are no snapshot, and a snapshot filed under another tick: a
+        // malformed document, where it is read, naming the place.
+        let start = animatorKey.upperBound
+        let end = try #require(json[start...].firstIndex(of: "\""))
+        var garbage = json
+        garbage.replaceSubrange(start..<end, with: Base64.encode(Array(repeating: 7, count: 120)))
+        let malformed = #expect(throws: FlingError.self) { try Trace(json: garbage) }
+        #expect(malformed?.code == .malformedInput && malformed?.reason.contains("is not an animator snapshot") == true, "\(String(describing: malformed))")
+        let retagged = json.replacingOccurrences(of: "{\"tick\": 5,", with: "{\"tick\": 6,")
+        #expect(retagged != json)
+        let misfiled = #expect(throws: FlingError.self) { try Trace(json: retagged) }
+        #expect(misfiled?.reason.contains("its snapshot was taken at tick 5") == true, "\(String(describing: misfiled))")
         #expect(Base64.decode("QUJD") == Array("ABC".utf8) && Base64.decode("QUI=") == Array("AB".utf8) && Base64.decode("QQ==") == [65])
         for text in ["Q", "QUJ", "QU=D", "QUJ=", "Q===", "QR==", "*UJD"] { #expect(Base64.decode(text) == nil, "\(text)") }
     }
