@@ -352,7 +352,8 @@ func main() -> Int32 {
     out += "Machine: \(cpuModel() ?? "unknown CPU"), \(cores) cores online; one clock read ≈ \(fixed(overhead, 0)) ns"
     out += " (in every timed tick). NativeBackend.bytesPerWorld = \(NativeBackend.bytesPerWorld).\n"
     out += "floor, floor+walls: the machine's floor, the same tick's per-tile work (fingers, step, states, respawns) as tight C\n"
-    out += "over structure-of-arrays, vectorized (\(String(cString: fling_floor_isa())) here), by the best algorithm for the case (walls: a box's\n"
+    out +=
+        "over structure-of-arrays, vectorized (\(String(cString: fling_floor_isa())) here), by the best algorithm for the case (walls: a box's\n"
     out += "corners past each axis-aligned edge, contacts of many tiles solved in lockstep), on one thread (Benchmarks/FlingFloor;\n"
     out += "bytes/tile: its arrays). vs floor: a native or animator row's\n"
     out += "ns per tile-step over its floor's (+walls rows over floor+walls'), from this run; a ×2 row's too, against the\n"

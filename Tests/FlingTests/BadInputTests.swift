@@ -260,7 +260,8 @@ import Fling
     @Test(arguments: BackendKind.available)
     func aSpringTooStiffForItsBodyIsRefusedWhereItIsAdded(kind: BackendKind) throws {
         let backend = try kind.make()
-        let other = try backend.makeWorld(.box(size: Vector(50, 50), density: 1, transform: Transform(position: .zero), gravity: Vector(0, 100)))
+        let other = try backend.makeWorld(
+            .box(size: Vector(50, 50), density: 1, transform: Transform(position: .zero), gravity: Vector(0, 100)))
         let light = try backend.makeWorld(.box(size: Vector(1, 1), density: 1, transform: Transform(position: .zero), gravity: .zero))
         for (stiffness, angular, field) in [(1e300, 0.0, "stiffness"), (0, 1e300, "angularStiffness"), (1e12, 0, "stiffness")] {
             let spring = Attraction(origin: Vector(10, 0), stiffness: stiffness, damping: 1, angularStiffness: angular, angularDamping: 1)
@@ -274,7 +275,8 @@ import Fling
         // Refused, so nothing was attached: the backend steps, and the world takes a spring it can hold.
         for _ in 0..<10 { try backend.step(by: 1.0 / 60) }
         #expect(try backend.state(of: other).velocity.y > 0)
-        try backend.attachAttraction(Attraction(origin: Vector(10, 0), stiffness: 1, damping: 0.1, angularStiffness: 0, angularDamping: 0), to: light)
+        try backend.attachAttraction(
+            Attraction(origin: Vector(10, 0), stiffness: 1, damping: 0.1, angularStiffness: 0, angularDamping: 0), to: light)
         try backend.step(by: 1.0 / 60)
         #expect(try backend.state(of: light).velocity.x > 0)
     }

@@ -141,7 +141,8 @@ import Testing
                 try a.handle(TouchEvent(time: 0.05, touch: 1, phase: .began, position: Vector(195, 422)))
                 try a.handle(TouchEvent(time: 0.1, touch: 1, phase: .ended, position: Vector(195, 422)))
                 _ = try a.advance(to: 0.2)
-                try a.applyPush(.uikit(angle: corner.y > 0 ? (corner.x > 0 ? 0.8 : 2.3) : (corner.x > 0 ? -0.8 : -2.3), magnitude: 6_000), to: 1)
+                try a.applyPush(
+                    .uikit(angle: corner.y > 0 ? (corner.x > 0 ? 0.8 : 2.3) : (corner.x > 0 ? -0.8 : -2.3), magnitude: 6_000), to: 1)
                 check(try Self.restDepth(a, size, from: 13), "\(size) pushed toward \(corner)")
             }
         }

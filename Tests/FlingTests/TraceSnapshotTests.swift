@@ -77,7 +77,9 @@ import Testing
         var garbage = json
         garbage.replaceSubrange(start..<end, with: Base64.encode(Array(repeating: 7, count: 120)))
         let malformed = #expect(throws: FlingError.self) { try Trace(json: garbage) }
-        #expect(malformed?.code == .malformedInput && malformed?.reason.contains("is not an animator snapshot") == true, "\(String(describing: malformed))")
+        #expect(
+            malformed?.code == .malformedInput && malformed?.reason.contains("is not an animator snapshot") == true,
+            "\(String(describing: malformed))")
         let retagged = json.replacingOccurrences(of: "{\"tick\": 5,", with: "{\"tick\": 6,")
         #expect(retagged != json)
         let misfiled = #expect(throws: FlingError.self) { try Trace(json: retagged) }

@@ -129,7 +129,8 @@ import Testing
                 for ulps in -4...4 {
                     let v = Vector(dx * 60, dy * 60)
                     let from = Vector((target.x - dx).advanced(ulps: ulps), (target.y - dy).advanced(ulps: -ulps))
-                    let w = try backend.makeWorld(.box(size: Vector(20, 12), density: 1, transform: Transform(position: from), gravity: .zero))
+                    let w = try backend.makeWorld(
+                        .box(size: Vector(20, 12), density: 1, transform: Transform(position: from), gravity: .zero))
                     try backend.setWalls(Wall.edges(of: phone, elasticity: 0.5, friction: 0.3), of: w)
                     try backend.setVelocity(of: w, linear: v, angular: 0)
                     worlds.append((w, "to \(target) by (\(dx), \(dy)) \(ulps) ulps"))
