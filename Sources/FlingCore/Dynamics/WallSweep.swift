@@ -198,6 +198,27 @@ package enum WallSweep {
         return moved ? (q, u) : nil
     }
 
+    /// Whether ``lift(from:to:velocity:swept:halfWidth:halfHeight:cos:sin:elasticity:friction:count:walls:stride:)``
+    /// may move the box: some wall it overlaps deeply enough by the same tests, in the same
+    /// order, on the same numbers (so the same bits), without the segment's reach. False means
+    /// the lift would change nothing; a step calls this first, inline, since almost every box
+    /// lies in no wall that deep.
+    @inlinable @inline(__always)
+    package static func mayLift(
+        from p0: Vector, to q: Vector, swept: Bool, halfWidth: Double, halfHeight: Double, cos: Double, sin: Double,
+        count: Int, walls: UnsafeRawPointer, stride: Int
+    ) -> Bool {
+        let farthest = halfWidth + halfHeight - margin
+        for k in 0..<count {
+            let w = walls.load(fromByteOffset: k * stride, as: Side.self)
+            let sign = sign(p0, w)
+            guard w.normal.dot(q - w.start) * sign < farthest + w.radius else { continue }
+            let l = lie(q, w, sign: sign, halfWidth: halfWidth, halfHeight: halfHeight, cos: cos, sin: sin)
+            if l.overlap - margin > (swept ? 0 : deep(reach: l.reach)) { return true }
+        }
+        return false
+    }
+
     /// A change of walls that moves a wall into the box at `p`: each wall of `new` that is not
     /// in `old` (``WallChange``) is the wall of `old` not in `new` at the same rank among such
     /// walls, moved; one that the box overlaps past ``margin`` and
