@@ -13,14 +13,14 @@ import Testing
     }
 
     /// Throws from the phone's centre at walls and corners: long sides 5 to 300 pt with aspects
-    /// 1 to 20, speeds 1,000 to 20,000 pt/s, aimed at the right wall, the bottom-right corner and
+    /// 1 and 20, speeds 1,000 to 20,000 pt/s, aimed at the right wall, the bottom-right corner and
     /// the floor and between (0° to 90°: the room's symmetry covers the rest), spins 0 and
     /// 1,000 rad/s, walls of radius 0 and 8.
     static let throws_: [Throw] = {
         var all: [Throw] = []
         for radius in [0.0, 8] {
             for long in [5.0, 40, 110, 300] {
-                for aspect in [1.0, 5, 20] {
+                for aspect in [1.0, 20] {
                     for speed in [1_000.0, 3_000, 8_000, 20_000] {
                         for degrees in stride(from: 0.0, through: 90, by: 22.5) {
                             for spin in [0.0, 1_000] {
@@ -93,20 +93,20 @@ import Testing
     @Test(arguments: BackendKind.available)
     func nothingThrownFreezesAgainstAWall(kind: BackendKind) throws {
         let outcome = try Self.run(kind.make(), Self.throws_)
-        #expect(Self.throws_.count == 960)
+        #expect(Self.throws_.count == 640)
         #expect(outcome.frozen.isEmpty, "\(outcome.frozen.count) of \(Self.throws_.count) froze: \(outcome.frozen.prefix(3))")
         #expect(outcome.moving.isEmpty, "\(outcome.moving.count) still moving at 10 s: \(outcome.moving.prefix(3))")
-        #expect(Self.throws_.filter(Self.turnsFreely).count > 600)
+        #expect(Self.throws_.filter(Self.turnsFreely).count > 400)
     }
 
     /// Chipmunk (both layouts) and native keep the same bits through every sweep, rebound and
-    /// lift, step after step (every fourth throw, 4 s); without Chipmunk, native on one thread
+    /// lift, step after step (every eighth throw, 4 s); without Chipmunk, native on one thread
     /// and on two.
     @Test func platformBackendsKeepTheSameBits() throws {
         let choices: [BackendChoice] =
             BackendKind.available.contains(.chipmunk)
             ? [.kind(.native), .kind(.chipmunk), .kind(.chipmunkShared)] : BackendChoice.platformPair
-        let some = Self.throws_.enumerated().filter { $0.offset % 4 == 0 }.map(\.element)
+        let some = Self.throws_.enumerated().filter { $0.offset % 8 == 0 }.map(\.element)
         let digests = try choices.map { try Self.run(#require($0.make(10) as? any DynamicsBackend), some, steps: 240).digest }
         #expect(digests.count >= 2)
         for (choice, digest) in zip(choices, digests) { #expect(digest == digests[0], "\(choice) against \(choices[0])") }
