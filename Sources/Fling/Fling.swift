@@ -30,7 +30,7 @@ public enum BackendKind: String, CaseIterable, Sendable, CustomStringConvertible
     }
 
     /// The kinds this build can make.
-    package static var available: [BackendKind] {
+    public static var available: [BackendKind] {
         #if Chipmunk
         return [.chipmunk, .chipmunkShared, .native, .nativePortable]
         #else

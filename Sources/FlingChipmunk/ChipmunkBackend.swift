@@ -50,7 +50,7 @@ public final class ChipmunkBackend: DynamicsBackend {
     /// The longest stable step of each world's springs.
     var stability = SpringStability()
 
-    package init(layout: Layout = .spacePerWorld, solverIterations: Int = 10) throws(FlingError) {
+    public init(layout: Layout = .spacePerWorld, solverIterations: Int = 10) throws(FlingError) {
         try BackendCheck.iterations(solverIterations, "ChipmunkBackend.solverIterations")
         self.layout = layout
         self.solverIterations = solverIterations

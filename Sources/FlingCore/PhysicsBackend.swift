@@ -14,21 +14,21 @@ public struct WorldID: Hashable, Sendable {
 /// The one dynamic body a world is made with.
 public struct WorldDefinition: Hashable, Sendable {
     /// Mass, in the app's mass units.
-    package var mass: Double
+    public var mass: Double
     /// Moment of inertia about the center (for a tile, ``TileDefinition/moment``).
-    package var moment: Double
+    public var moment: Double
     /// Initial center and angle.
     public var transform: Transform
     /// Gravity, in points per second squared.
     public var gravity: Vector
     /// The item's box, width and height in points: the `cpPolyShape` (`cpBoxShapeNew`, radius
     /// 0) that collides with the world's walls. Needed only for walls.
-    package var size: Vector?
+    public var size: Vector?
     /// Whether the body turns (UIKit's `allowsRotation`). When false its moment is infinite
     /// (`1/I = 0`): nothing turns it, and `moment` is not used.
-    package var allowsRotation: Bool
+    public var allowsRotation: Bool
 
-    package init(
+    public init(
         mass: Double, moment: Double, transform: Transform, gravity: Vector, size: Vector? = nil, allowsRotation: Bool = true
     ) {
         self.mass = mass

@@ -4,7 +4,7 @@
 /// the dialect's numbers back. Only `+ − × ÷ √`: the same bits everywhere.
 extension SpringTuning {
     /// `ω`, in radians per second.
-    @inlinable package var angularFrequency: Double { 2 * Double.pi * frequency }
+    @inlinable public var angularFrequency: Double { 2 * Double.pi * frequency }
 
     // MARK: Physical: mass, stiffness, damping (CASpringAnimation, Framer Motion, React Spring)
 

@@ -16,15 +16,15 @@ public struct Vector: Hashable, Sendable {
     @inlinable public static func * (a: Vector, s: Double) -> Vector { Vector(a.x * s, a.y * s) }
     @inlinable public static prefix func - (a: Vector) -> Vector { Vector(-a.x, -a.y) }
 
-    @inlinable package func dot(_ b: Vector) -> Double { x * b.x + y * b.y }
+    @inlinable public func dot(_ b: Vector) -> Double { x * b.x + y * b.y }
     /// The z component of the 3D cross product, `x * b.y - y * b.x`.
     @inlinable package func cross(_ b: Vector) -> Double { x * b.y - y * b.x }
     /// The vector turned a quarter turn: `(-y, x)`.
     @inlinable package var perp: Vector { Vector(-y, x) }
-    @inlinable package var length: Double { dot(self).squareRoot() }
+    @inlinable public var length: Double { dot(self).squareRoot() }
 
     /// Whether both components are finite.
-    @inlinable package var isFinite: Bool { x.isFinite && y.isFinite }
+    @inlinable public var isFinite: Bool { x.isFinite && y.isFinite }
 
     package var description: String { "(\(x), \(y))" }
 }

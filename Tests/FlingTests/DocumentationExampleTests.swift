@@ -272,9 +272,15 @@ import Testing
         #expect(b.first.values[1] == Vector(25, 507) && b.first.keyTimes.count == 3)
     }
 
+    /// The everyday values compile from outside (the client package builds this file) and read back what was made.
+    @Test func everydayValuesReadBack() throws {
+        let values = try DocumentationExamples.everydayValues()
+        #expect(values.kinds.contains(.native) && values.kinds.contains(.nativePortable))
+        #expect(values.speed == 20 && values.wallLength == 390 && values.push == Vector(3, 4) && values.origin == Vector(60, 50))
+    }
+
     @Test func pictureInPictureRuns() throws {
-        let window = try DocumentationExamples.pictureInPicture()
-        let events = try window.advance(to: 0.2)
+        let (window, events) = try DocumentationExamples.pictureInPicture()
         #expect(events.contains { $0.kind == .grabbed(touch: 1) })
         #expect(try window.snapshot(of: 1).phase == .held(by: 1))
     }

@@ -406,12 +406,29 @@ enum DocumentationExamples {
 
     // MARK: PictureInPicture.swift
 
-    static func pictureInPicture() throws -> SnapAnimator {
+    static func pictureInPicture() throws -> (SnapAnimator, [SnapEvent]) {
         let pip = PictureInPictureConfiguration(safeArea: Rect(x: 0, y: 47, width: 390, height: 763),
                                                 width: 160, height: 90)
         let window = try SnapAnimator(items: [try pip.window(at: .bottomRight)], backend: NativeBackend())
         try window.handle(TouchEvent(time: 0.1, touch: 1, phase: .began, position: Vector(300, 750)))
-        return window
+        let events = try window.advance(to: 0.2)    // on every display frame, as a tile animator
+        return (window, events)
+    }
+
+    // MARK: The everyday values the docs name (issue 37): made and read back from outside
+
+    static func everydayValues() throws -> (kinds: [BackendKind], speed: Double, wallLength: Double, push: Vector, origin: Vector) {
+        let backend = try NativeBackend()
+        // A world with a chosen moment and no size (no walls), as a backend of your own reads it.
+        let definition = WorldDefinition(mass: 2, moment: 500, transform: Transform(position: .zero), gravity: Vector(0, 980))
+        let world = try backend.makeWorld(definition)
+        try backend.applyImpulse(Push(Vector(40, 0), at: Vector(0, 5)), to: world)
+        let v = try backend.state(of: world).velocity
+        let wall = Wall.edges(of: Rect(x: 0, y: 0, width: 390, height: 844))[0]
+        let tile = TileDefinition(id: 1, frame: Rect(x: 10, y: 20, width: 100, height: 60))
+        let omega = SpringTuning(frequency: 2, dampingRatio: 0.7).angularFrequency
+        _ = (definition.mass, definition.moment, definition.size, wall.radius, wall.elasticity, wall.friction, Push.uikitNewton, omega)
+        return (BackendKind.available, v.length, (wall.end - wall.start).length, Push(Vector(3, 4)).vector, tile.origin)
     }
 
     // MARK: docs/DYNAMICS.md

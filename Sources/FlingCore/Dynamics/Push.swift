@@ -12,18 +12,18 @@
 /// same quantity applied as an impulse: the 100 × 100 view of density 1 gains 100 points/s.
 public struct Push: Hashable, Sendable {
     /// The force or impulse, in world coordinates.
-    package var vector: Vector
+    public var vector: Vector
     /// Where it acts, relative to the item's center in the item's own coordinates (it turns
     /// with the item), in points. Zero pushes without turning.
-    package var offset: Vector
+    public var offset: Vector
 
-    package init(_ vector: Vector, at offset: Vector = .zero) {
+    public init(_ vector: Vector, at offset: Vector = .zero) {
         self.vector = vector
         self.offset = offset
     }
 
     /// Fling's force (or impulse) per UIKit magnitude unit: 100 mass·pt/s² (see the type's notes).
-    package static let uikitNewton: Double = 100
+    public static let uikitNewton: Double = 100
 
     /// UIKit's `angle` (radians, 0 along +x, π/2 along +y: down the screen) and `magnitude`,
     /// converted. The direction's sine and cosine are Fling's portable ones.

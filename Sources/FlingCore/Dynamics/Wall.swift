@@ -7,15 +7,15 @@
 /// no material of their own.
 public struct Wall: Hashable, Sendable {
     /// The segment's ends, in points. They must differ by at least ``Limits/wallLength``.
-    package var start: Vector
-    package var end: Vector
+    public var start: Vector
+    public var end: Vector
     /// Thickness on each side of the segment, in points (a rounded, capsule-shaped wall).
-    package var radius: Double
+    public var radius: Double
     /// Restitution, 0...``Limits/elasticity``: 0 stops the item along the normal, 1 bounces it
     /// back at the speed it came (both scaled by the item's own elasticity).
-    package var elasticity: Double
+    public var elasticity: Double
     /// Coulomb friction coefficient, 0...``Limits/friction``.
-    package var friction: Double
+    public var friction: Double
 
     public init(from start: Vector, to end: Vector, radius: Double = 0, elasticity: Double = 1, friction: Double = 1) {
         self.start = start

@@ -79,7 +79,7 @@ public final class SnapAnimator: DragAnimator<SnapPolicy> {
     /// ``TileAnimator/advance(to:)``: a failing input is consumed, its item put at rest on its
     /// target, events of ticks already stepped are returned by the next call.
     @discardableResult
-    package func advance(to time: Double) throws(FlingError) -> [SnapEvent] { try advanceTicks(to: time) }
+    public func advance(to time: Double) throws(FlingError) -> [SnapEvent] { try advanceTicks(to: time) }
 
     /// Sends an item to `target` from wherever it is (with its velocity), by its spring or
     /// curve, before the next tick. A held item keeps its finger and ignores it.

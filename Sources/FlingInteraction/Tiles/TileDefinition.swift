@@ -34,7 +34,7 @@ public struct TileDefinition: Hashable, Sendable, IdentifierTag {
     }
 
     /// The point the tile rests at and springs back to.
-    @inlinable package var origin: Vector { frame.center }
+    @inlinable public var origin: Vector { frame.center }
 
     /// Moment of inertia of a solid box about its center: `m (w² + h²) / 12`.
     @inlinable package var moment: Double { mass * (frame.width * frame.width + frame.height * frame.height) / 12 }
