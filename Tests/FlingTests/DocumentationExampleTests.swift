@@ -360,3 +360,22 @@ import Testing
         #expect(tiles.animator.clock.ticks == 6)
     }
 }
+
+/// Every tick's states through `onTick`, read from outside: one call per tick stepped, in
+/// order, through a stall, each with the held tile's state, and the last equal to
+/// what `snapshot(of:)` reads after `advance`.
+@Suite struct TickObserverTests {
+    @Test func onTickSeesEveryTick() throws {
+        let animator = try TileAnimator(viewport: phone, tiles: [centerTile], backend: BackendKind.nativePortable.make())
+        var seen: [(Int, [(TileID, BodyState)])] = []
+        animator.onTick = { tick, states in seen.append((tick, states)) }
+        try animator.handle(TouchEvent(time: 0.01, touch: 1, phase: .began, position: Vector(195, 422)))
+        try animator.handle(TouchEvent(time: 0.2, touch: 1, phase: .moved, position: Vector(250, 400)))
+        try animator.advance(to: 0.05)
+        try animator.advance(to: 0.5)  // a stall: many ticks in one frame
+        #expect(seen.map(\.0) == Array(0..<seen.count) && seen.count == animator.clock.ticks, "\(seen.map(\.0))")
+        // The touch at 0.01 s is applied at the next tick's start: tick 0 has no world yet.
+        #expect(seen.first?.1.isEmpty == true && seen.dropFirst().allSatisfy { $0.1.map(\.0) == [1] })
+        #expect(seen.last?.1.first?.1 == (try animator.snapshot(of: 1)).state)
+    }
+}

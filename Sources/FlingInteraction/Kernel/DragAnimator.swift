@@ -59,10 +59,10 @@ public class DragAnimator<Policy: DragPolicy> {
     public internal(set) final var digest = StateDigest()
     /// Whether each tick folds its states into ``digest``. Default true; an app that never reads
     /// the digest may turn it off (it is a sizeable share of a tick at thousands of items).
-    package final var keepsDigest = true
+    public final var keepsDigest = true
     /// Called after every tick with the tick's index and the states of the items with a world,
     /// in id order.
-    package final var onTick: ((_ tick: Int, _ states: [(Identifier<Policy.Item>, BodyState)]) -> Void)?
+    public final var onTick: ((_ tick: Int, _ states: [(Identifier<Policy.Item>, BodyState)]) -> Void)?
     /// Called with every event, in order, as `advance(to:)` returns them.
     public final var onEvent: ((Policy.Event) -> Void)?
     /// The ``eventStream(bufferingNewest:)`` streams.
