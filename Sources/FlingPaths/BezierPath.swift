@@ -30,7 +30,7 @@ public struct BezierPath: Hashable, Sendable {
 
     /// Path data for this geometry: `M x y C … Z` per subpath, absolute, every number written
     /// with Swift's shortest round-trip form (so parsing it back gives these exact bits).
-    package var svgData: String {
+    public var svgData: String {
         var out = ""
         for sp in subpaths {
             if !out.isEmpty { out += " " }

@@ -24,7 +24,7 @@ public struct PathData: Hashable, Sendable {
 
     /// Parses path data as browsers render it: up to the first error, keeping every complete
     /// command before it. `error` is that error, or nil when the whole text is valid.
-    package static func lenient(_ d: String) -> (path: PathData, error: FlingError?) {
+    public static func lenient(_ d: String) -> (path: PathData, error: FlingError?) {
         var p = PathDataParser(d)
         do {
             try p.parse()

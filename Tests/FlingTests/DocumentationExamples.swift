@@ -428,6 +428,10 @@ enum DocumentationExamples {
         let tile = TileDefinition(id: 1, frame: Rect(x: 10, y: 20, width: 100, height: 60))
         let omega = SpringTuning(frequency: 2, dampingRatio: 0.7).angularFrequency
         _ = (definition.mass, definition.moment, definition.size, wall.radius, wall.elasticity, wall.friction, Push.uikitNewton, omega)
+        // docs/DYNAMICS.md's UIKit pushDirection, docs/SVG-PATHS.md's lenient reading and a shape's `d`.
+        let down = Push.uikit(pushDirection: Vector(0, 2))
+        let (path, error) = PathData.lenient("M0 0 L10 10 Q")
+        _ = (down.vector, path, error)
         return (BackendKind.available, v.length, (wall.end - wall.start).length, Push(Vector(3, 4)).vector, tile.origin)
     }
 

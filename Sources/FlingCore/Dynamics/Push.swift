@@ -33,7 +33,7 @@ public struct Push: Hashable, Sendable {
     }
 
     /// UIKit's `pushDirection`, a vector whose length is the magnitude, converted.
-    package static func uikit(pushDirection: Vector, offset: Vector = .zero) -> Push {
+    public static func uikit(pushDirection: Vector, offset: Vector = .zero) -> Push {
         Push(Vector(pushDirection.x * uikitNewton, pushDirection.y * uikitNewton), at: offset)
     }
 

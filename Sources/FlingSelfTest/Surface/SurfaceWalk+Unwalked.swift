@@ -28,6 +28,7 @@ extension SurfaceWalk {
         "FlingCore.DynamicsBackend.setWalls(_:of:)",
         "FlingCore.FlingError.unknownWorld(_:)",
         "FlingCore.Push.init(_:at:)",
+        "FlingCore.Push.uikit(pushDirection:offset:)",
         "FlingCore.RGBA.init(red:green:blue:alpha:)",
         "FlingCore.WorldDefinition.box(size:density:transform:gravity:allowsRotation:)",
         "FlingCore.WorldDefinition.init(mass:moment:transform:gravity:size:allowsRotation:)",
