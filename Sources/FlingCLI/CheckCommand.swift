@@ -1,6 +1,6 @@
 // `fling check`: FlingTesting's built-in properties over generated touch sessions, for a scene
-// given as a trace document (its first scene's tiles and configuration), a chat heads scene
-// document, or one of the built-in scenes (tiles or chat heads); the first failure shrunk and written under --out. `--bench` measures instead: sessions
+// given as a trace document (its first scene's tiles and configuration), a snap scene document
+// (chat heads, a sun switch), or one of the built-in scenes (tiles, chat heads, a switch); the first failure shrunk and written under --out. `--bench` measures instead: sessions
 // per second per scene and backend, every property checked (Benchmarks/PERFORMANCE.md quotes it).
 #if canImport(Glibc)
 import Glibc
@@ -50,8 +50,8 @@ enum CheckCommand {
         throw RunError("property \(failure.property) failed")
     }
 
-    /// The scene: FILE's first scene (a trace document, or a chat heads scene document), or
-    /// `--scene photo-tiles|room|chat-heads|chat-heads-dynamics`.
+    /// The scene: FILE's first scene (a trace document), or a snap scene document's, or
+    /// `--scene photo-tiles|room|chat-heads|chat-heads-dynamics|sun-switch`.
     static func scene(_ args: Arguments, _ out: Output) throws -> (scene: GestureScene, name: String) {
         if let path = args.positionals.first {
             _ = try args.file()
@@ -60,27 +60,33 @@ enum CheckCommand {
             do {
                 if let trace = document as? Trace { return (try GestureScene(trace: trace), Input.title(path)) }
                 if let heads = document as? SceneDocument<ChatHeadsScene> {
-                    return (try GestureScene(heads: heads.scene), Input.title(path))
+                    return (try GestureScene(snap: .heads(heads.scene)), Input.title(path))
+                }
+                if let sun = document as? SceneDocument<SunSwitchScene> {
+                    return (try GestureScene(snap: .sunSwitch(sun.scene)), Input.title(path))
                 }
             } catch {
                 throw RunError("\(path): \(error)")
             }
             throw RunError(
-                "\(path): fling check reads a trace document (format \"fling-trace\") or a chat heads scene document "
-                    + "(format \"fling-scene\", kind \"chatHeads\") for its scene, not a \(type(of: document))")
+                "\(path): fling check reads a trace document (format \"fling-trace\") or a snap scene document "
+                    + "(format \"fling-scene\", kind \"chatHeads\" or \"sunSwitch\") for its scene, not a \(type(of: document))")
         }
         let name = args.value("scene") ?? "photo-tiles"
         guard let scene = builtInScenes.first(where: { $0.name == name }) else {
             throw UsageError(
-                "--scene \(name): expected \(builtInScenes.map(\.name).joined(separator: ", ")) (or give a trace or chat heads "
-                    + "scene document as FILE)")
+                "--scene \(name): expected \(builtInScenes.map(\.name).joined(separator: ", ")) (or give a trace or snap scene "
+                    + "document as FILE)")
         }
         return (scene.scene, name)
     }
 
     /// The built-in scenes: tile and snap animators, each without and with dynamics.
     static var builtInScenes: [(name: String, scene: GestureScene)] {
-        [("photo-tiles", .photoTiles), ("room", .room), ("chat-heads", .chatHeads), ("chat-heads-dynamics", .chatHeadsWithDynamics)]
+        [
+            ("photo-tiles", .photoTiles), ("room", .room), ("chat-heads", .chatHeads), ("chat-heads-dynamics", .chatHeadsWithDynamics),
+            ("sun-switch", .sunSwitch),
+        ]
     }
 
     static func selectedProperties(_ list: String?) throws -> [Property] {

@@ -1,7 +1,7 @@
 // `fling help check`: kept beside Help.swift so that the command's text lives with its concern.
 extension Help {
     static let check = """
-        USAGE: fling check [FILE] [--scene photo-tiles|room|chat-heads|chat-heads-dynamics]
+        USAGE: fling check [FILE] [--scene photo-tiles|room|chat-heads|chat-heads-dynamics|sun-switch]
                            [--sessions N] [--seconds S]
                            [--seed N] [--backend KIND] [--arithmetic A] [--out DIR]
                            [--properties P,Q] [--settle S] [--no-shrink] [--bench]
@@ -15,12 +15,12 @@ extension Help {
         build has), predictionsComeTrue, restoreContinues (--properties picks some).
 
         The scene is FILE's first scene (a trace document: its viewport, tiles, configuration
-        and solver iterations; or a snap scene document of kind chatHeads: its heads,
-        configuration and dynamics; their inputs are not used), or --scene: photo-tiles
-        (default; three tiles, Fling's defaults), room (the same tiles, the screen's edges as
-        walls), chat-heads (three chat heads at the screen's side edges) or
+        and solver iterations; or a snap scene document of kind chatHeads or sunSwitch: its
+        heads or switch, configuration and dynamics; their inputs are not used), or --scene:
+        photo-tiles (default; three tiles, Fling's defaults), room (the same tiles, the
+        screen's edges as walls), chat-heads (three chat heads at the screen's side edges),
         chat-heads-dynamics (the same heads in walls under a noise field; sessions push them
-        and change fields).
+        and change fields) or sun-switch (a sun switch, off).
 
         Session i is generated from a seed derived from --seed (default 1) and i alone: the
         same seed gives the same sessions on every machine. --sessions N (default 100) runs N

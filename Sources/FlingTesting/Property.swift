@@ -107,7 +107,7 @@ final class CheckContext {
         let run =
             switch played.recording {
             case .trace(let trace): try trace.play(options, title: backendName).run
-            case .heads(let document): try document.play(options, title: backendName).run
+            case .snap(let document): try document.play(options, title: backendName).run
             }
         cachedRun = run
         return run
@@ -133,7 +133,7 @@ final class CheckContext {
                     try TraceReplayer(trace, display: display).replay(makeBackend: make).sessions[0]
                 }
             return Replayed(ticks: r.ticks, events: r.events.map(AnyEvent.tile))
-        case .heads(let document):
+        case .snap(let document):
             return try document.replayTicks(display: display, makeBackend: make, cut: cut)
         }
     }
@@ -143,12 +143,12 @@ final class CheckContext {
     func predictions() throws(FlingError) -> PredictionCheck? {
         switch played.recording {
         case .trace(let trace): try TraceReplayer(trace).checkPredictions(makeBackend: makeBackend)
-        case .heads(let document): try document.checkPredictions(ReplayOptions(makeBackend: makeBackend))
+        case .snap(let document): try document.checkPredictions(ReplayOptions(makeBackend: makeBackend))
         }
     }
 
     /// What an item is called in messages: `tile`, or `item` in a snap scene.
-    var noun: String { session.scene.heads == nil ? "tile" : "item" }
+    var noun: String { session.scene.snap == nil ? "tile" : "item" }
 
     /// Whether the backend takes snapshots (what predictions and restores need).
     var takesSnapshots: Bool { (try? makeBackend(session.scene.solverIterations)) is any SnapshotBackend }

@@ -84,13 +84,11 @@ extension PropertyCheck {
             t.notes = notes
             trace = t
             json = t.json
-        case .heads(var d):
+        case .snap(let d):
             // A snap scene document's pins are of portable arithmetic, whatever the check's.
-            let portable: MakeBackend = { (n) throws(FlingError) in try BackendKind.nativePortable.make(solverIterations: n) }
-            if let pinned = try? d.pinned(makeBackend: portable) { d = pinned }
-            d.name = title
-            d.notes = notes
-            json = d.json
+            json = d.written(
+                name: title, notes: notes,
+                pinning: { (n) throws(FlingError) in try BackendKind.nativePortable.make(solverIterations: n) })
         }
         var failure = PropertyFailure(
             property: property, violation: shrunk.violation, seed: seed, sessionIndex: index, sessionSeed: sessionSeed,

@@ -23,7 +23,7 @@ struct Played {
 /// A live run's recording: a trace document (a tile scene) or a snap scene document.
 enum Recording {
     case trace(Trace)
-    case heads(SceneDocument<ChatHeadsScene>)
+    case snap(any SnapRecording)
 }
 
 /// A tile's or a snap item's event, as the properties compare them (by value).
@@ -64,7 +64,7 @@ extension TouchSession {
     /// `settleBudget` seconds.
     func play(settleBudget: Double, makeBackend: MakeBackend) throws(Unplayable) -> Played {
         do {
-            if let heads = scene.heads { return try playing(heads, settleBudget: settleBudget, makeBackend: makeBackend) }
+            if let snap = scene.snap { return try playing(snap, settleBudget: settleBudget, makeBackend: makeBackend) }
             return try playing(settleBudget: settleBudget, makeBackend: makeBackend)
         } catch {
             throw Unplayable(error: error)

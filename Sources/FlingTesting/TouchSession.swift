@@ -5,16 +5,16 @@
 import Fling
 
 /// Where gestures happen: a tile animator's viewport, tiles and configuration, and the solver
-/// iterations of its backend (what a session of a trace document holds); or chat heads over a
-/// snap animator, as a snap scene document holds them (``chatHeads``,
+/// iterations of its backend (what a session of a trace document holds); or chat heads (a sun
+/// switch) over a snap animator, as a snap scene document holds them (``chatHeads``,
 /// ``init(sceneDocument:)``).
 public struct GestureScene: Hashable, Sendable {
     package var viewport: Rect
     package var tiles: [TileDefinition]
     package var configuration: TileConfiguration
     package var solverIterations: Int
-    /// The chat heads of a snap scene (their inputs left out); nil for a tile scene.
-    package var heads: ChatHeadsScene?
+    /// The snap scene (chat heads, a sun switch; its inputs left out); nil for a tile scene.
+    package var snap: SnapSpec?
 
     /// A scene of `tiles` in `viewport`. Throws when the animator would refuse it.
     public init(viewport: Rect, tiles: [TileDefinition], configuration: TileConfiguration = .init(), solverIterations: Int = 10)
@@ -78,20 +78,20 @@ public struct GestureScene: Hashable, Sendable {
         self.tiles = tiles
         self.configuration = configuration
         self.solverIterations = 10
-        self.heads = nil
+        self.snap = nil
     }
 
     /// Whether the viewport's edges are walls (a snap scene: whether it has walls): nothing may
     /// leave it.
     public var isClosed: Bool {
-        if let heads { return !heads.dynamics.walls.isEmpty }
+        if let snap { return !snap.dynamics.walls.isEmpty }
         return configuration.dynamics.translatesReferenceBoundsIntoBoundary
     }
 
     /// What no center may leave in a closed scene: the viewport, or the box around a snap
     /// scene's walls.
     var room: Rect {
-        guard let walls = heads?.dynamics.walls, let first = walls.first else { return viewport }
+        guard let walls = snap?.dynamics.walls, let first = walls.first else { return viewport }
         var lo = first.start, hi = first.start
         for w in walls {
             for p in [w.start, w.end] {
@@ -104,24 +104,21 @@ public struct GestureScene: Hashable, Sendable {
 
     /// Whether sessions in it may push items and change fields (it has walls or fields).
     var hasDynamics: Bool {
-        if let heads { return !heads.dynamics.isEmpty }
+        if let snap { return !snap.dynamics.isEmpty }
         return !configuration.dynamics.isEmpty || isClosed
     }
 
-    /// What sessions touch and push: each tile or head, its id, center and half size.
+    /// What sessions touch and push: each tile, head or knob, its id, center and half size.
     var targets: [(id: Int, center: Vector, half: Vector)] {
-        if let heads {
-            let r = heads.configuration.diameter / 2
-            return heads.heads.enumerated().map { (id: $0.offset + 1, center: $0.element, half: Vector(r, r)) }
-        }
+        if let snap { return snap.targets }
         return tiles.map { (id: $0.id.rawValue, center: $0.origin, half: Vector($0.frame.width / 2, $0.frame.height / 2)) }
     }
 
     /// `tile` or `head`.
-    var itemNoun: String { heads == nil ? "tile" : "head" }
+    var itemNoun: String { snap?.itemNoun ?? "tile" }
 }
 
-/// A scene and the calls an app makes on its `TileAnimator` (or a snap scene's `ChatHeads`), in
+/// A scene and the calls an app makes on its `TileAnimator` (or a snap scene's `SnapAnimator`), in
 /// the order it makes them: touches (with their own times), display frames, pushes and field
 /// changes.
 ///

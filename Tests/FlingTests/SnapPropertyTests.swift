@@ -6,7 +6,7 @@ import Fling
 @testable import FlingSelfTest
 
 /// FlingTesting in snap scenes (issue 40): chat heads, with and without dynamics, given built in
-/// or as a snap scene document. Sessions touch, drag, fling and tap the heads (and push them
+/// or as a snap scene document, and a sun switch document. Sessions touch, drag, fling and tap the heads (and push them
 /// where the scene has dynamics); the built-in properties hold on Fling's own backends; a
 /// planted fault is found, shrunk and written as a snap scene document `fling replay` reads;
 /// `fling check` takes the scenes.
@@ -45,8 +45,12 @@ import Fling
         #expect(pushed.passed && pushed.sessionsRun == 3, "\(pushed)")
         #expect(throws: FlingError.self) { try GestureScene(sceneDocument: "{}") }
         #expect(throws: FlingError.self) {
-            try GestureScene(sceneDocument: try String(contentsOfFile: try fixturePath("scenes/switch-tap-pull-flick.json"), encoding: .utf8))
+            try GestureScene(sceneDocument: try String(contentsOfFile: try fixturePath("scenes/bubbles-taps.json"), encoding: .utf8))
         }
+        // A sun switch document: its knob dragged, flung and tapped across the track.
+        let sun = try GestureScene(sceneDocument: try String(contentsOfFile: try fixturePath("scenes/switch-tap-pull-flick.json"), encoding: .utf8))
+        let toggles = try PropertyCheck(scene: sun, sessions: 4, seed: 14, backend: .native).run()
+        #expect(sun.snap != nil && sun.heads == nil && toggles.passed && toggles.sessionsRun == 4, "\(toggles)")
     }
 
     /// A planted fault that breaks a snap run (a release one ulp off on this backend alone; a
@@ -75,12 +79,14 @@ import Fling
         #expect(try check.firstFailure(failure.shrunk, [property]).0 != nil)
     }
 
-    /// `fling check` takes a chat heads document or `--scene chat-heads…`.
+    /// `fling check` takes a snap scene document or `--scene chat-heads…`, `sun-switch`.
     @Test func flingCheckTakesSnapScenes() throws {
         let doc = FlingCommand.run(["check", try fixturePath("scenes/heads-press.json"), "--sessions", "2", "--seed", "5"])
         #expect(doc.status == 0 && doc.stdout.contains("check: 2 sessions of heads-press.json"), "\(doc.stderr)")
         let builtIn = FlingCommand.run(["check", "--scene", "chat-heads-dynamics", "--sessions", "2", "--properties", "finite,staysInRoom"])
         #expect(builtIn.status == 0 && builtIn.stdout.contains("every property held"), "\(builtIn.stderr)")
+        let sun = FlingCommand.run(["check", "--scene", "sun-switch", "--sessions", "2", "--seed", "3"])
+        #expect(sun.status == 0 && sun.stdout.contains("check: 2 sessions of sun-switch"), "\(sun.stderr)")
         let moon = FlingCommand.run(["check", "--scene", "moon"])
         #expect(moon.status == 2 && moon.stderr.contains("chat-heads-dynamics"), "\(moon.stderr)")
     }

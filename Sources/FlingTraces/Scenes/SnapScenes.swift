@@ -211,7 +211,7 @@ package enum SnapScenes {
     }
 
     /// The snap configuration a scene runs: the default, with the scene's dynamics.
-    static func configuration(_ dynamics: DynamicsSettings, predictionTicks: Int? = nil) -> SnapConfiguration {
+    package static func configuration(_ dynamics: DynamicsSettings, predictionTicks: Int? = nil) -> SnapConfiguration {
         var c = SnapConfiguration()
         c.dynamics = dynamics
         c.drag.predictionTicks = predictionTicks
