@@ -1,7 +1,9 @@
 // `fling check`: FlingTesting's built-in properties over generated touch sessions, for a scene
 // given as a trace document (its first scene's tiles and configuration), a snap scene document
-// (chat heads, a sun switch), or one of the built-in scenes (tiles, chat heads, a switch); the first failure shrunk and written under --out. `--bench` measures instead: sessions
-// per second per scene and backend, every property checked (Benchmarks/PERFORMANCE.md quotes it).
+// (chat heads, a sun switch), or one of the built-in scenes (tiles, chat heads, a switch); the
+// first failure shrunk and written under --out. `--bench` measures instead: sessions per second
+// per scene and backend, tile and snap animators, every property checked and none
+// (Benchmarks/PERFORMANCE.md quotes it).
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)

@@ -32,7 +32,8 @@ extension GestureScene {
     /// sun-switch`).
     package static var sunSwitch: GestureScene {
         GestureScene(
-            unchecked: .sunSwitch(SunSwitchScene(SunSwitch.Configuration(offCenter: Vector(150, 422), onCenter: Vector(240, 422)), isOn: false)))
+            unchecked: .sunSwitch(
+                SunSwitchScene(SunSwitch.Configuration(offCenter: Vector(150, 422), onCenter: Vector(240, 422)), isOn: false)))
     }
 
     /// The scene of a snap scene document (format `fling-scene`, docs/TRACES.md) of kind

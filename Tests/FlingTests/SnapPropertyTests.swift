@@ -39,7 +39,8 @@ import Fling
         #expect(heads.passed && heads.sessionsRun == 5, "\(heads)")
         let walls = try PropertyCheck(scene: .chatHeadsWithDynamics, sessions: 5, seed: 12, backend: .native).run()
         #expect(walls.passed && walls.sessionsRun == 5, "\(walls)")
-        let scene = try GestureScene(sceneDocument: try String(contentsOfFile: try fixturePath("scenes/heads-pushed.json"), encoding: .utf8))
+        let scene = try GestureScene(
+            sceneDocument: try String(contentsOfFile: try fixturePath("scenes/heads-pushed.json"), encoding: .utf8))
         #expect(scene.heads?.heads.count == 2 && scene.heads?.dynamics.fields.count == 1 && !scene.isClosed)
         let pushed = try PropertyCheck(scene: scene, sessions: 3, seed: 13).run()
         #expect(pushed.passed && pushed.sessionsRun == 3, "\(pushed)")
@@ -48,7 +49,8 @@ import Fling
             try GestureScene(sceneDocument: try String(contentsOfFile: try fixturePath("scenes/bubbles-taps.json"), encoding: .utf8))
         }
         // A sun switch document: its knob dragged, flung and tapped across the track.
-        let sun = try GestureScene(sceneDocument: try String(contentsOfFile: try fixturePath("scenes/switch-tap-pull-flick.json"), encoding: .utf8))
+        let sun = try GestureScene(
+            sceneDocument: try String(contentsOfFile: try fixturePath("scenes/switch-tap-pull-flick.json"), encoding: .utf8))
         let toggles = try PropertyCheck(scene: sun, sessions: 4, seed: 14, backend: .native).run()
         #expect(sun.snap != nil && sun.heads == nil && toggles.passed && toggles.sessionsRun == 4, "\(toggles)")
     }

@@ -13,9 +13,9 @@ enum FaultsCommand {
         Runs the default property check (every built-in property, --sessions N, default 100,
         seed --seed, default 1) on a native backend with each planted fault in turn
         (frozen-sweep, release-ulp, forgetful-restore), in its tile scene and then in its
-        snap scene (chat heads; with walls for the sweep): the property that found it, the
-        sessions it took, seconds to find and to shrink, and the shrunk session. Fails unless
-        every fault is found.
+        snap scene (chat heads; with walls for the sweep; written under DIR/chat-heads): the
+        property that found it, the sessions it took, seconds to find and to shrink, and the
+        shrunk session. Fails unless every fault is found.
         """
 
     static func run(_ arguments: [String], _ out: inout Output) throws {
@@ -25,19 +25,21 @@ enum FaultsCommand {
         let sessions = try args.int("sessions", in: 1...100_000) ?? 100
         var missed: [String] = []
         for snap in [false, true] {
-        for fault in PlantedFaultBackend.Fault.allCases {
-            let label = fault.rawValue + (snap ? " (chat heads)" : "")
-            let report = try check(fault, seed: seed, sessions: sessions, out: args.value("out"), snap: snap).run()
-            guard let f = report.failure else {
-                out.print("\(label): NOT FOUND in \(report.sessionsRun) sessions (\(fixed3(report.seconds)) s)")
-                missed.append(label)
-                continue
+            for fault in PlantedFaultBackend.Fault.allCases {
+                let label = fault.rawValue + (snap ? " (chat heads)" : "")
+                // The snap scenes' failures in a folder of their own (the same file names).
+                let dir = args.value("out").map { snap ? $0 + "/chat-heads" : $0 }
+                let report = try check(fault, seed: seed, sessions: sessions, out: dir, snap: snap).run()
+                guard let f = report.failure else {
+                    out.print("\(label): NOT FOUND in \(report.sessionsRun) sessions (\(fixed3(report.seconds)) s)")
+                    missed.append(label)
+                    continue
+                }
+                out.print(
+                    "\(label): \(f.property) failed in session \(f.sessionIndex + 1); found in "
+                        + "\(fixed3(report.seconds - report.shrinkSeconds)) s, shrunk in \(fixed3(report.shrinkSeconds)) s "
+                        + "(\(f.shrinkSteps) steps, \(f.shrinkTries) sessions tried) from \(f.original.summary) to \(f.shrunk.summary)")
             }
-            out.print(
-                "\(label): \(f.property) failed in session \(f.sessionIndex + 1); found in "
-                    + "\(fixed3(report.seconds - report.shrinkSeconds)) s, shrunk in \(fixed3(report.shrinkSeconds)) s "
-                    + "(\(f.shrinkSteps) steps, \(f.shrinkTries) sessions tried) from \(f.original.summary) to \(f.shrunk.summary)")
-        }
         }
         if !missed.isEmpty { throw RunError("planted faults not found: \(missed.joined(separator: ", "))") }
     }
