@@ -1,7 +1,7 @@
 // Shrinking: a failing session is replaced by a smaller one that still fails the same property,
 // again and again, until no candidate does (a local minimum) or the budget of sessions played
-// runs out. Candidates come biggest cut first: a whole finger, a tile (a snap scene's last
-// head), a push or field change,
+// runs out. Candidates come biggest cut first: a whole finger, a tile (a snap scene's head), a
+// push or field change,
 // half the frames, half a finger's samples, one sample, then rounder numbers (whole points,
 // then tens; whole milliseconds). A candidate the animator refuses is simply not taken.
 import Fling
@@ -69,25 +69,30 @@ extension PropertyCheck {
                 out.append(TouchSession(scene: scene, actions: actions))
             }
         }
-        // The last head of a snap scene (ids stay 1, 2, …), with the fingers that named it and
-        // the pushes on it.
-        if var heads = s.scene.heads, heads.heads.count > 1 {
-            let last = heads.heads.count
-            heads.heads.removeLast()
-            var scene = s.scene
-            scene.heads = heads
-            let named = Set(
-                s.actions.compactMap { a -> TouchID? in
-                    if case .touch(let e) = a, e.phase == .began, e.item.map({ TileID($0) }) == TileID(last) { e.touch } else { nil }
-                })
-            let actions = s.actions.filter {
-                switch $0 {
-                case .touch(let e): !named.contains(e.touch)
-                case .push(_, let id), .addPush(_, let id): id.rawValue != last
-                case .frame, .removePush, .setFields: true
+        // A head of a snap scene, the last first, with the fingers that named it and the pushes
+        // on it; the heads after it take the ids before (ids stay 1, 2, …).
+        if let heads = s.scene.heads, heads.heads.count > 1 {
+            for gone in stride(from: heads.heads.count, through: 1, by: -1) {
+                var scene = s.scene
+                scene.heads?.heads.remove(at: gone - 1)
+                let named = Set(
+                    s.actions.compactMap { a -> TouchID? in
+                        if case .touch(let e) = a, e.phase == .began, e.item?.rawValue == gone { e.touch } else { nil }
+                    })
+                let renumbered = { (id: Int) in id > gone ? id - 1 : id }
+                let actions = s.actions.compactMap { a -> TouchSession.Action? in
+                    switch a {
+                    case .touch(var e):
+                        guard !named.contains(e.touch) else { return nil }
+                        e.item = e.item.map { TouchEvent.ItemID(renumbered($0.rawValue)) }
+                        return .touch(e)
+                    case .push(let p, let id): return id.rawValue == gone ? nil : .push(p, TileID(renumbered(id.rawValue)))
+                    case .addPush(let p, let id): return id.rawValue == gone ? nil : .addPush(p, TileID(renumbered(id.rawValue)))
+                    case .frame, .removePush, .setFields: return a
+                    }
                 }
+                out.append(TouchSession(scene: scene, actions: actions))
             }
-            out.append(TouchSession(scene: scene, actions: actions))
         }
         // A push or a field change.
         for (k, a) in s.actions.enumerated().reversed() {

@@ -57,8 +57,9 @@ import Fling
 
     /// A planted fault that breaks a snap run (a release one ulp off on this backend alone; a
     /// wall sweep that never lets a head rest) is found by the default check and shrunk to one
-    /// finger or none; the snap scene document written names the property, the seed and the
-    /// tick, reads back, replays with `fling replay`, and still fails on the faulty backend.
+    /// finger or none and one head; the snap scene document written names the property, the
+    /// seed and the tick, reads back, replays with `fling replay`, and still fails on the faulty
+    /// backend, where no smaller session does.
     @Test(arguments: [PlantedFaultBackend.Fault.releaseUlp, .frozenSweep])
     func plantedFaultIsFoundInSnapScene(_ fault: PlantedFaultBackend.Fault) throws {
         let dir = FileManager.default.temporaryDirectory.appendingPathComponent("fling-snap-faults-\(fault.rawValue)-\(getpid())").path
@@ -77,8 +78,13 @@ import Fling
         #expect(text.contains("\(failure.property) failed at tick \(tick)") && text.contains("seed 1"))
         let replay = FlingCommand.run(["replay", path, "--backend", "native"])
         #expect(replay.status == 0, "\(replay.stderr)")
+        // Shrunk to one head, still failing, and a local minimum: no smaller candidate fails.
+        #expect(failure.shrunk.scene.heads?.heads.count == 1, "\(failure.shrunk.summary)")
         let property = try #require(Property.builtIn.first { $0.name == failure.property })
         #expect(try check.firstFailure(failure.shrunk, [property]).0 != nil)
+        for candidate in PropertyCheck.candidates(failure.shrunk) where candidate != failure.shrunk {
+            #expect((try? check.firstFailure(candidate, [property]))?.0 == nil, "\(candidate.summary) still fails")
+        }
     }
 
     /// `fling check` takes a snap scene document or `--scene chat-heads…`, `sun-switch`.
