@@ -104,7 +104,7 @@ extension Property {
 
     /// The replay cut at a tick (a quarter, half and three quarters into the ticks where a tile
     /// or item moves), its animator's snapshot written as bytes and restored into a fresh
-    /// animator over a fresh backend (chat heads: with their rules' own state), continues with
+    /// animator over a fresh backend (chat heads, a switch: with their own state), continues with
     /// the same ticks and events, bit for bit. Holds trivially on a backend that takes no
     /// snapshots.
     public static let restoreContinues = Property(name: "restoreContinues") { c in

@@ -68,7 +68,8 @@ extension PropertyCheck {
         var command = "fling replay \(path) --backend \(makeBackend == nil ? backend : reference)"
         if property == Property.predictionsComeTrue.name { command += " --predict" }
         if makeBackend != nil {
-            command = "play failure.trace on \(name) in the test (Fling's own backend replays it with `\(command)`)"
+            let recording = shrunk.context.session.scene.snap == nil ? "failure.trace" : "failure.document"
+            command = "play \(recording) on \(name) in the test (Fling's own backend replays it with `\(command)`)"
         }
         let title = "fling check: \(property) fails (seed \(seed), session \(index))"
         let notes =
