@@ -1,7 +1,9 @@
 // `fling check`: FlingTesting's built-in properties over generated touch sessions, for a scene
-// given as a trace document (its first scene's tiles and configuration) or one of the built-in
-// scenes; the first failure shrunk and written under --out. `--bench` measures instead: sessions
-// per second per scene and backend, every property checked (Benchmarks/PERFORMANCE.md quotes it).
+// given as a trace document (its first scene's tiles and configuration), a snap scene document
+// (chat heads, a sun switch), or one of the built-in scenes (tiles, chat heads, a switch); the
+// first failure shrunk and written under --out. `--bench` measures instead: sessions per second
+// per scene and backend, tile and snap animators, every property checked and none
+// (Benchmarks/PERFORMANCE.md quotes it).
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)
@@ -50,23 +52,43 @@ enum CheckCommand {
         throw RunError("property \(failure.property) failed")
     }
 
-    /// The scene: FILE's first scene (a trace document), or `--scene photo-tiles|room`.
+    /// The scene: FILE's first scene (a trace document), or a snap scene document's, or
+    /// `--scene photo-tiles|room|chat-heads|chat-heads-dynamics|sun-switch`.
     static func scene(_ args: Arguments, _ out: Output) throws -> (scene: GestureScene, name: String) {
         if let path = args.positionals.first {
             _ = try args.file()
             guard !args.has("scene") else { throw UsageError("give FILE or --scene, not both") }
             let document = try Input.document(path, args, out)
-            guard let trace = document as? Trace else {
-                throw RunError(
-                    "\(path): fling check reads a trace document (format \"fling-trace\") for its scene, not a \(type(of: document))")
+            do {
+                if let trace = document as? Trace { return (try GestureScene(trace: trace), Input.title(path)) }
+                if let heads = document as? SceneDocument<ChatHeadsScene> {
+                    return (try GestureScene(snap: .heads(heads.scene)), Input.title(path))
+                }
+                if let sun = document as? SceneDocument<SunSwitchScene> {
+                    return (try GestureScene(snap: .sunSwitch(sun.scene)), Input.title(path))
+                }
+            } catch {
+                throw RunError("\(path): \(error)")
             }
-            do { return (try GestureScene(trace: trace), Input.title(path)) } catch { throw RunError("\(path): \(error)") }
+            throw RunError(
+                "\(path): fling check reads a trace document (format \"fling-trace\") or a snap scene document "
+                    + "(format \"fling-scene\", kind \"chatHeads\" or \"sunSwitch\") for its scene, not a \(type(of: document))")
         }
-        switch args.value("scene") ?? "photo-tiles" {
-        case "photo-tiles": return (.photoTiles, "photo-tiles")
-        case "room": return (.room, "room")
-        case let s: throw UsageError("--scene \(s): expected photo-tiles or room (or give a trace document as FILE)")
+        let name = args.value("scene") ?? "photo-tiles"
+        guard let scene = builtInScenes.first(where: { $0.name == name }) else {
+            throw UsageError(
+                "--scene \(name): expected \(builtInScenes.map(\.name).joined(separator: ", ")) (or give a trace or snap scene "
+                    + "document as FILE)")
         }
+        return (scene.scene, name)
+    }
+
+    /// The built-in scenes: tile and snap animators, each without and with dynamics.
+    static var builtInScenes: [(name: String, scene: GestureScene)] {
+        [
+            ("photo-tiles", .photoTiles), ("room", .room), ("chat-heads", .chatHeads), ("chat-heads-dynamics", .chatHeadsWithDynamics),
+            ("sun-switch", .sunSwitch),
+        ]
     }
 
     static func selectedProperties(_ list: String?) throws -> [Property] {
@@ -84,8 +106,8 @@ enum CheckCommand {
     /// every property checked; sessions and live ticks per second.
     static func bench(_ args: Arguments, seed: UInt64, properties: [Property], _ out: inout Output) throws {
         let sessions = try args.int("sessions", in: 1...100_000) ?? 20
-        out.print("scene        backend          sessions  seconds  sessions/s  properties")
-        for (name, scene) in [("photo-tiles", GestureScene.photoTiles), ("room", GestureScene.room)] {
+        out.print("scene                backend          sessions  seconds  sessions/s  properties")
+        for (name, scene) in builtInScenes {
             for kind in BackendKind.available {
                 for (label, props) in [("all", properties), ("none", [Property]())] {
                     var check = PropertyCheck(scene: scene, properties: props, sessions: sessions, seed: seed, backend: kind)
@@ -93,7 +115,7 @@ enum CheckCommand {
                     let r = try check.run()
                     let status = r.failure.map { "FAILED \($0.property)" } ?? label
                     out.print(
-                        name.padding(13) + kind.rawValue.padding(17) + "\(r.sessionsRun)".padding(10) + fixed3(r.seconds).padding(9)
+                        name.padding(21) + kind.rawValue.padding(17) + "\(r.sessionsRun)".padding(10) + fixed3(r.seconds).padding(9)
                             + String(format: "%.1f", Double(r.sessionsRun) / max(r.seconds, 1e-9)).padding(12) + status)
                 }
             }

@@ -6,7 +6,9 @@
 import Fling
 
 extension Gen where Value == TouchSession {
-    /// Sessions in `scene`: what ``PropertyCheck`` generates unless given a generator.
+    /// Sessions in `scene`: what ``PropertyCheck`` generates unless given a generator. In a snap
+    /// scene the fingers go down on the heads where they rest (a tap on one opens the
+    /// conversation), the same gestures as on tiles.
     public static func sessions(in scene: GestureScene) -> Gen<TouchSession> {
         Gen { r in
             // The fingers: each a gesture on a tile (or, now and then, on no tile), started
@@ -14,12 +16,13 @@ extension Gen where Value == TouchSession {
             // while that finger holds it or just after it let go.
             var gestures: [Gesture] = []
             var start = r.uniform(0...0.2)
-            var previous: (tile: TileDefinition, gesture: Gesture)?
+            let targets = scene.targets
+            var previous: (tile: (id: Int, center: Vector, half: Vector), gesture: Gesture)?
             for n in 0..<r.integer(1...4) {
                 let takeover = previous != nil && r.chance(0.2)
-                let tile = takeover ? previous!.tile : scene.tiles[r.integer(0...scene.tiles.count - 1)]
-                let half = Vector(tile.frame.width / 2, tile.frame.height / 2)
-                var at = tile.origin + Vector(r.uniform(-0.8...0.8) * half.x, r.uniform(-0.8...0.8) * half.y)
+                let tile = takeover ? previous!.tile : targets[r.integer(0...targets.count - 1)]
+                let half = tile.half
+                var at = tile.center + Vector(r.uniform(-0.8...0.8) * half.x, r.uniform(-0.8...0.8) * half.y)
                 if !takeover, r.chance(0.08) { at = Vector(r.uniform(0...scene.viewport.width), r.uniform(0...scene.viewport.height)) }
                 if let previous, takeover {
                     // Where the held or thrown tile is about to be: near the previous finger's end.
@@ -29,7 +32,7 @@ extension Gen where Value == TouchSession {
                 } else if n > 0 {
                     start += r.uniform(0...0.8)
                 }
-                let item: TileID? = r.chance(0.3) && !takeover ? tile.id : nil
+                let item: TileID? = r.chance(0.3) && !takeover ? TileID(tile.id) : nil
                 let gesture = Gen<Gesture>.stroke(from: at).generate(using: &r).placed(at: start, touch: TouchID(n + 1), item: item)
                 gestures.append(gesture)
                 previous = (tile, gesture)
@@ -48,7 +51,8 @@ extension Gen where Value == TouchSession {
         var added = 0
         for _ in 0..<r.integer(0...4) {
             let t = r.uniform(0...end)
-            let tile = scene.tiles[r.integer(0...scene.tiles.count - 1)].id
+            let targets = scene.targets
+            let tile = TileID(targets[r.integer(0...targets.count - 1)].id)
             let push = Push(Vector(r.uniform(-900...900), r.uniform(-1500...600)), at: Vector(r.uniform(-30...30), r.uniform(-30...30)))
             switch r.integer(0...3) {
             case 0, 1: out.append((t, .push(push, tile)))

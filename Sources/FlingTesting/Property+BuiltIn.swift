@@ -12,7 +12,7 @@ extension Property {
         ]
     }
 
-    /// No position, angle or velocity of any tile, at any tick, is NaN or infinite.
+    /// No position, angle or velocity of any tile or snap item, at any tick, is NaN or infinite.
     public static let finite = Property(name: "finite") { c in
         for t in c.played.ticks {
             for s in t.tiles {
@@ -28,11 +28,12 @@ extension Property {
         return nil
     }
 
-    /// In a closed scene (``GestureScene/isClosed``: the viewport's edges are walls), every
-    /// tile's center stays inside the viewport at every tick. Holds trivially in an open scene.
+    /// In a closed scene (``GestureScene/isClosed``: the viewport's edges are walls; a snap
+    /// scene's walls), every tile's or item's center stays inside the viewport (the box around
+    /// the walls) at every tick. Holds trivially in an open scene.
     public static let staysInRoom = Property(name: "staysInRoom") { c in
         guard c.session.scene.isClosed else { return nil }
-        let v = c.session.scene.viewport
+        let v = c.session.scene.room
         for t in c.played.ticks {
             for s in t.tiles {
                 let p = s.state.position
@@ -45,12 +46,13 @@ extension Property {
     }
 
     /// Once the app stops (every finger up, continuous pushes off, the scene's fields back),
-    /// every tile settles home, comes to rest or is culled within the check's settle budget.
+    /// every tile settles home, comes to rest or is culled (every snap item rests on its
+    /// target) within the check's settle budget.
     public static let settles = Property(name: "settles") { c in
         guard let first = c.played.stillMoving.first else { return nil }
         let ids = c.played.stillMoving.map { "\($0.rawValue)" }.joined(separator: ", ")
         return PropertyViolation(
-            "tile(s) \(ids) still moving \(c.played.ticks.count - c.played.sessionTicks) ticks after the session's last call",
+            "\(c.noun)(s) \(ids) still moving \(c.played.ticks.count - c.played.sessionTicks) ticks after the session's last call",
             tick: c.played.ticks.last?.tick, item: first.rawValue)
     }
 
@@ -58,7 +60,7 @@ extension Property {
     /// bit, and every event.
     public static let replayEqualsLive = Property(name: "replayEqualsLive") { c in
         let r = try c.replay()
-        return firstDifference(c.played.ticks, c.played.events, "the live run", r.ticks, r.events, "the replay")
+        return firstDifference(c.played.ticks, c.played.events, "the live run", r.ticks, r.events, "the replay", c.noun)
     }
 
     /// The recording replayed at 30, 144 and 240 Hz and at 90 Hz with jittered frames gives the
@@ -66,8 +68,10 @@ extension Property {
     public static let sameAtEveryDisplayRate = Property(name: "sameAtEveryDisplayRate") { c in
         let base = try c.replay()
         for display in [ReplayOptions.DisplayFrames.rate(30), .rate(144), .rate(240), .jittered(rate: 90, seed: 7)] {
-            let r = try TraceReplayer(c.played.trace, display: display).replay(makeBackend: c.makeBackend).sessions[0]
-            if let v = firstDifference(base.ticks, base.events, "the replay at 60 Hz", r.ticks, r.events, "the replay at \(display)") {
+            let r = try c.replay(display: display, on: c.makeBackend)
+            if let v = firstDifference(
+                base.ticks, base.events, "the replay at 60 Hz", r.ticks, r.events, "the replay at \(display)", c.noun)
+            {
                 return v
             }
         }
@@ -80,9 +84,9 @@ extension Property {
     public static let sameOnEveryBackend = Property(name: "sameOnEveryBackend") { c in
         let base = try c.replay()
         for kind in BackendKind.available where kind.arithmetic == c.arithmetic && kind != c.kind {
-            let r = try TraceReplayer(c.played.trace).replay { (n) throws(FlingError) in try kind.make(solverIterations: n) }.sessions[0]
+            let r = try c.replay(display: .rate(60)) { (n) throws(FlingError) in try kind.make(solverIterations: n) }
             if let v = firstDifference(
-                base.ticks, base.events, "the replay on \(c.backendName)", r.ticks, r.events, "the replay on \(kind)")
+                base.ticks, base.events, "the replay on \(c.backendName)", r.ticks, r.events, "the replay on \(kind)", c.noun)
             {
                 return v
             }
@@ -90,20 +94,19 @@ extension Property {
         return nil
     }
 
-    /// Every release's prediction (`TileEvent.prediction`, 600 ticks ahead) comes true to the
-    /// bit unless a later input acts on its tile first. Holds trivially on a backend that takes
-    /// no snapshots.
+    /// Every release's prediction (`TileEvent.prediction`, `SnapEvent.prediction`, 600 ticks
+    /// ahead) comes true to the bit unless a later input acts on its tile or item first. Holds
+    /// trivially on a backend that takes no snapshots.
     public static let predictionsComeTrue = Property(name: "predictionsComeTrue") { c in
-        guard c.takesSnapshots else { return nil }
-        let check = try TraceReplayer(c.played.trace).checkPredictions(makeBackend: c.makeBackend)
-        guard let e = check.differing.first else { return nil }
-        return PropertyViolation(e.line(noun: "tile"), tick: e.releaseTick, item: e.item)
+        guard c.takesSnapshots, let check = try c.predictions(), let e = check.differing.first else { return nil }
+        return PropertyViolation(e.line(noun: c.noun), tick: e.releaseTick, item: e.item)
     }
 
     /// The replay cut at a tick (a quarter, half and three quarters into the ticks where a tile
-    /// moves), its animator's snapshot written as bytes and restored into a fresh animator over a
-    /// fresh backend, continues with the same ticks and events, bit for bit. Holds trivially on
-    /// a backend that takes no snapshots.
+    /// or item moves), its animator's snapshot written as bytes and restored into a fresh
+    /// animator over a fresh backend (chat heads, a switch: with their own state), continues with
+    /// the same ticks and events, bit for bit. Holds trivially on a backend that takes no
+    /// snapshots.
     public static let restoreContinues = Property(name: "restoreContinues") { c in
         guard c.takesSnapshots else { return nil }
         let base = try c.replay()
@@ -112,8 +115,10 @@ extension Property {
         var cuts: [Int] = []
         for q in [1, 2, 3] where !cuts.contains(moving[moving.count * q / 4]) { cuts.append(moving[moving.count * q / 4]) }
         for cut in cuts where cut > 0 {
-            let r = try TraceReplayer(c.played.trace).replay(cutAt: cut, makeBackend: c.makeBackend).replay.sessions[0]
-            if let v = firstDifference(base.ticks, base.events, "the replay", r.ticks, r.events, "the replay restored at tick \(cut)") {
+            let r = try c.replay(display: .rate(60), on: c.makeBackend, cut: cut)
+            if let v = firstDifference(
+                base.ticks, base.events, "the replay", r.ticks, r.events, "the replay restored at tick \(cut)", c.noun)
+            {
                 var v = v
                 v.message += " (restored from a snapshot at tick \(cut))"
                 return v
@@ -122,17 +127,17 @@ extension Property {
         return nil
     }
 
-    /// The first tick where two runs' states differ (a tile's number's bits, a tile missing),
-    /// or else the first event that differs.
+    /// The first tick where two runs' states differ (a tile's or item's number's bits, one
+    /// missing), or else the first event that differs.
     static func firstDifference(
-        _ a: [TraceReplay.TickState], _ ae: [TileEvent], _ this: String, _ b: [TraceReplay.TickState], _ be: [TileEvent],
-        _ other: String
+        _ a: [TraceReplay.TickState], _ ae: [AnyEvent], _ this: String, _ b: [TraceReplay.TickState], _ be: [AnyEvent],
+        _ other: String, _ noun: String
     ) -> PropertyViolation? {
         for k in 0..<min(a.count, b.count) where a[k] != b[k] {
             let x = a[k], y = b[k]
             for s in x.tiles {
                 guard let t = y.tiles.first(where: { $0.id == s.id }) else {
-                    return PropertyViolation("tile moves in \(this), not in \(other)", tick: x.tick, item: s.id.rawValue)
+                    return PropertyViolation("\(noun) moves in \(this), not in \(other)", tick: x.tick, item: s.id.rawValue)
                 }
                 let p = s.state, q = t.state
                 for (name, u, v) in [
@@ -144,14 +149,14 @@ extension Property {
                 }
             }
             let extra = y.tiles.first { s in !x.tiles.contains { $0.id == s.id } }
-            return PropertyViolation("tile moves in \(other), not in \(this)", tick: x.tick, item: extra?.id.rawValue)
+            return PropertyViolation("\(noun) moves in \(other), not in \(this)", tick: x.tick, item: extra?.id.rawValue)
         }
         if a.count != b.count {
             return PropertyViolation(
                 "\(a.count) ticks in \(this), \(b.count) in \(other)", tick: min(a.count, b.count))
         }
         for (e, f) in zip(ae, be) where e != f {
-            return PropertyViolation("event \(e) in \(this), \(f) in \(other)", tick: e.tick, item: e.tile.rawValue)
+            return PropertyViolation("event \(e) in \(this), \(f) in \(other)", tick: e.tick, item: e.item)
         }
         if ae.count != be.count { return PropertyViolation("\(ae.count) events in \(this), \(be.count) in \(other)") }
         return nil

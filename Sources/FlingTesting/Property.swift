@@ -54,7 +54,7 @@ public struct PropertyViolation: Error, Hashable, Sendable, CustomStringConverti
     public var message: String
     /// The first tick (frame of the run) where it went wrong.
     public var tick: Int?
-    /// The tile (item id) it went wrong for.
+    /// The tile or snap item (its id) it went wrong for.
     public var item: Int?
 
     public init(_ message: String, tick: Int? = nil, item: Int? = nil) {
@@ -63,11 +63,14 @@ public struct PropertyViolation: Error, Hashable, Sendable, CustomStringConverti
         self.item = item
     }
 
-    /// `at tick 41, tile 2: …`.
+    /// What the item is called: `tile`, or `item` for a snap scene's (set by the check).
+    var noun = "tile"
+
+    /// `at tick 41, tile 2: …` (`item 2` in a snap scene).
     public var description: String {
         var at: [String] = []
         if let tick { at.append("tick \(tick)") }
-        if let item { at.append("tile \(item)") }
+        if let item { at.append("\(noun) \(item)") }
         return at.isEmpty ? message : "at \(at.joined(separator: ", ")): \(message)"
     }
 }
@@ -82,7 +85,7 @@ final class CheckContext {
     let arithmetic: Arithmetic
     let backendName: String
     private var cachedRun: Run?
-    private var cachedReplay: TraceReplay.Session?
+    private var cachedReplay: Replayed?
 
     init(
         session: TouchSession, played: Played, makeBackend: @escaping MakeBackend, kind: BackendKind?, arithmetic: Arithmetic,
@@ -96,21 +99,56 @@ final class CheckContext {
         self.backendName = backendName
     }
 
-    /// The recording replayed on the session's backend at 60 Hz, as a `Run` with its frames.
+    /// The recording replayed on the session's backend at 60 Hz, as a `Run` with its frames
+    /// (a snap scene's: its samples at 60 Hz).
     func run() throws(FlingError) -> Run {
         if let cachedRun { return cachedRun }
-        let run = try played.trace.play(ReplayOptions(makeBackend: makeBackend, keepsFrames: true), title: backendName).run
+        let options = ReplayOptions(makeBackend: makeBackend, keepsFrames: true)
+        let run =
+            switch played.recording {
+            case .trace(let trace): try trace.play(options, title: backendName).run
+            case .snap(let document): try document.play(options, title: backendName).run
+            }
         cachedRun = run
         return run
     }
 
     /// The recording replayed on the session's backend at 60 Hz.
-    func replay() throws(FlingError) -> TraceReplay.Session {
+    func replay() throws(FlingError) -> Replayed {
         if let cachedReplay { return cachedReplay }
-        let r = try TraceReplayer(played.trace).replay(makeBackend: makeBackend).sessions[0]
+        let r = try replay(display: .rate(60), on: makeBackend)
         cachedReplay = r
         return r
     }
+
+    /// The recording replayed at `display` on a backend from `make`, cut and restored at tick
+    /// `cut` if given.
+    func replay(display: ReplayOptions.DisplayFrames, on make: MakeBackend, cut: Int? = nil) throws(FlingError) -> Replayed {
+        switch played.recording {
+        case .trace(let trace):
+            let r =
+                if let cut {
+                    try TraceReplayer(trace, display: display).replay(cutAt: cut, makeBackend: make).replay.sessions[0]
+                } else {
+                    try TraceReplayer(trace, display: display).replay(makeBackend: make).sessions[0]
+                }
+            return Replayed(ticks: r.ticks, events: r.events.map(AnyEvent.tile))
+        case .snap(let document):
+            return try document.replayTicks(display: display, makeBackend: make, cut: cut)
+        }
+    }
+
+    /// Every release's prediction checked against what its item then did, on the session's
+    /// backend; nil when there is nothing to check.
+    func predictions() throws(FlingError) -> PredictionCheck? {
+        switch played.recording {
+        case .trace(let trace): try TraceReplayer(trace).checkPredictions(makeBackend: makeBackend)
+        case .snap(let document): try document.checkPredictions(ReplayOptions(makeBackend: makeBackend))
+        }
+    }
+
+    /// What an item is called in messages: `tile`, or `item` in a snap scene.
+    var noun: String { session.scene.snap == nil ? "tile" : "item" }
 
     /// Whether the backend takes snapshots (what predictions and restores need).
     var takesSnapshots: Bool { (try? makeBackend(session.scene.solverIterations)) is any SnapshotBackend }

@@ -1,6 +1,7 @@
 // Shrinking: a failing session is replaced by a smaller one that still fails the same property,
 // again and again, until no candidate does (a local minimum) or the budget of sessions played
-// runs out. Candidates come biggest cut first: a whole finger, a tile, a push or field change,
+// runs out. Candidates come biggest cut first: a whole finger, a tile (a snap scene's head), a
+// push or field change,
 // half the frames, half a finger's samples, one sample, then rounder numbers (whole points,
 // then tens; whole milliseconds). A candidate the animator refuses is simply not taken.
 import Fling
@@ -63,6 +64,31 @@ extension PropertyCheck {
                     case .touch(let e): !named.contains(e.touch)
                     case .push(_, let id), .addPush(_, let id): id != tile.id
                     case .frame, .removePush, .setFields: true
+                    }
+                }
+                out.append(TouchSession(scene: scene, actions: actions))
+            }
+        }
+        // A head of a snap scene, the last first, with the fingers that named it and the pushes
+        // on it; the heads after it take the ids before (ids stay 1, 2, …).
+        if let heads = s.scene.heads, heads.heads.count > 1 {
+            for gone in stride(from: heads.heads.count, through: 1, by: -1) {
+                var scene = s.scene
+                scene.heads?.heads.remove(at: gone - 1)
+                let named = Set(
+                    s.actions.compactMap { a -> TouchID? in
+                        if case .touch(let e) = a, e.phase == .began, e.item?.rawValue == gone { e.touch } else { nil }
+                    })
+                let renumbered = { (id: Int) in id > gone ? id - 1 : id }
+                let actions = s.actions.compactMap { a -> TouchSession.Action? in
+                    switch a {
+                    case .touch(var e):
+                        guard !named.contains(e.touch) else { return nil }
+                        e.item = e.item.map { TouchEvent.ItemID(renumbered($0.rawValue)) }
+                        return .touch(e)
+                    case .push(let p, let id): return id.rawValue == gone ? nil : .push(p, TileID(renumbered(id.rawValue)))
+                    case .addPush(let p, let id): return id.rawValue == gone ? nil : .addPush(p, TileID(renumbered(id.rawValue)))
+                    case .frame, .removePush, .setFields: return a
                     }
                 }
                 out.append(TouchSession(scene: scene, actions: actions))

@@ -124,10 +124,11 @@ public struct PropertyCheck {
         let played = try session.play(settleBudget: settleBudget, makeBackend: make)
         let context = CheckContext(
             session: session, played: played, makeBackend: make, kind: makeBackend == nil ? backend : nil,
-            arithmetic: played.trace.arithmetic, backendName: name)
+            arithmetic: played.arithmetic, backendName: name)
         for p in properties {
-            let v: PropertyViolation?
+            var v: PropertyViolation?
             do { v = try p.check(context) } catch { v = PropertyViolation("the check threw: \(error)") }
+            v?.noun = context.noun
             if let v { return (Found(property: p, context: context, violation: v), played.ticks.count) }
         }
         return (nil, played.ticks.count)

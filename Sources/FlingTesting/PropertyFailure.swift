@@ -1,8 +1,8 @@
 // A failure as a test reads it and as a person replays it: which property, where (tick, tile),
 // the seed that made the session, how far it shrank, and the shrunk session's recording as a
 // trace document (the existing format: its `name` and `notes` say the property, the seed and
-// the first failing tick), pinned so that `fling replay FILE` checks it and a test can keep it
-// as a fixture.
+// the first failing tick; in a snap scene, a snap scene document), pinned so that
+// `fling replay FILE` checks it and a test can keep it as a fixture.
 import Fling
 
 #if canImport(Foundation)
@@ -27,8 +27,12 @@ public struct PropertyFailure: Sendable {
     package var shrinkSteps: Int
     package var shrinkTries: Int
     /// The shrunk session's recording: a trace document naming the property, the seed and the
-    /// first failing tick in its `name` and `notes`, pinned when it could be.
-    public var trace: Trace
+    /// first failing tick in its `name` and `notes`, pinned when it could be; nil in a snap
+    /// scene (its recording is a snap scene document: ``document``).
+    public var trace: Trace?
+    /// The shrunk session's recording as the JSON written (a trace document, or a snap scene
+    /// document in a snap scene), named, noted and pinned alike.
+    public var document: String
     /// The file name the trace is written under: `<property>-seed<seed>-session<index>.json`.
     package var fileName: String
     /// Where it was written (``PropertyCheck/outputDirectory``), if it was.
@@ -58,28 +62,41 @@ extension PropertyCheck {
         let property = found.property.name
         let safe = String(property.map { $0.isLetter || $0.isNumber ? $0 : "-" })
         let fileName = "\(safe)-seed\(seed)-session\(index).json"
-        var trace = shrunk.context.played.trace
-        let reference: BackendKind = trace.arithmetic == .portable ? .nativePortable : .native
-        if let pinned = try? trace.pinned(every: 30, makeBackend: { (n) throws(FlingError) in try reference.make(solverIterations: n) }) {
-            trace = pinned
-        }
+        let reference: BackendKind = shrunk.context.played.arithmetic == .portable ? .nativePortable : .native
+        let makeReference: MakeBackend = { (n) throws(FlingError) in try reference.make(solverIterations: n) }
         let path = outputDirectory.map { $0.hasSuffix("/") ? $0 + fileName : $0 + "/" + fileName } ?? fileName
         var command = "fling replay \(path) --backend \(makeBackend == nil ? backend : reference)"
         if property == Property.predictionsComeTrue.name { command += " --predict" }
         if makeBackend != nil {
-            command = "play failure.trace on \(name) in the test (Fling's own backend replays it with `\(command)`)"
+            let recording = shrunk.context.session.scene.snap == nil ? "failure.trace" : "failure.document"
+            command = "play \(recording) on \(name) in the test (Fling's own backend replays it with `\(command)`)"
         }
-        trace.name = "fling check: \(property) fails (seed \(seed), session \(index))"
-        trace.notes =
+        let title = "fling check: \(property) fails (seed \(seed), session \(index))"
+        let notes =
             "Property \(property) failed \(shrunk.violation) on \(name). Found by a check seeded \(seed) (session \(index), "
             + "session seed \(sessionSeed)) and shrunk in \(shrunk.steps) steps from \(found.context.session.summary) to "
             + "\(shrunk.session.summary). Replay: \(command)"
+        var trace: Trace?
+        let json: String
+        switch shrunk.context.played.recording {
+        case .trace(var t):
+            if let pinned = try? t.pinned(every: 30, makeBackend: makeReference) { t = pinned }
+            t.name = title
+            t.notes = notes
+            trace = t
+            json = t.json
+        case .snap(let d):
+            // A snap scene document's pins are of portable arithmetic, whatever the check's.
+            json = d.written(
+                name: title, notes: notes,
+                pinning: { (n) throws(FlingError) in try BackendKind.nativePortable.make(solverIterations: n) })
+        }
         var failure = PropertyFailure(
             property: property, violation: shrunk.violation, seed: seed, sessionIndex: index, sessionSeed: sessionSeed,
             original: found.context.session, shrunk: shrunk.session, shrinkSteps: shrunk.steps, shrinkTries: shrunk.tries,
-            trace: trace, fileName: fileName, path: nil, backend: name, replayCommand: command)
+            trace: trace, document: json, fileName: fileName, path: nil, backend: name, replayCommand: command)
         if let outputDirectory {
-            try Self.write(trace.json, to: path, directory: outputDirectory)
+            try Self.write(json, to: path, directory: outputDirectory)
             failure.path = path
         }
         return failure

@@ -2,12 +2,14 @@
 // named values, and its events. The run's own members stay the package's; these are copies.
 import Fling
 
-/// One item in one frame of a `Run`: a tile's `x y angle vx vy w`, by name.
+/// One item in one frame of a `Run`: a tile's `x y angle vx vy w`, a chat head's
+/// `x y vx vy scale`, by name.
 public struct RunItem: Hashable, Sendable {
-    /// `tile` for tile traces.
+    /// `tile` for tile traces; `head` or `panel` for chat heads.
     public var kind: String
     public var id: Int
-    /// `held`, `attracted`, `falling`, `lying`, where the kind has one.
+    /// `held`, `attracted`, `falling`, `lying` (a head's: `resting`, `held`, `springing`,
+    /// `keyframing`), where the kind has one.
     public var phase: String?
     /// The values' names, and the values in that order.
     public var fields: [String]
@@ -18,7 +20,7 @@ public struct RunItem: Hashable, Sendable {
 }
 
 /// Something that happened to an item at a frame of a `Run`: `grabbed`, `released`,
-/// `settled`, `culled`, `cameToRest` …
+/// `settled`, `culled`, `cameToRest` … (chat heads: `tapped`, `snapped`, `opened`, `closed` …)
 public struct RunEvent: Hashable, Sendable {
     public var frame: Int
     public var kind: String

@@ -7,15 +7,50 @@ import Fling
 
 /// A session's live run: its recording, its ticks and events.
 struct Played {
-    var trace: Trace
+    var recording: Recording
     var ticks: [TraceReplay.TickState] = []
-    var events: [TileEvent] = []
+    var events: [AnyEvent] = []
     /// What `advance` threw (a push the backend refused fails its tick; the next call goes on).
     var refusals: [String] = []
     /// The tiles that still had a world when the settle budget ran out.
     var stillMoving: [TileID] = []
     /// The ticks the session's own calls stepped (the settling after them not counted).
     var sessionTicks = 0
+    /// The arithmetic of the backend it ran on.
+    var arithmetic: Arithmetic
+}
+
+/// A live run's recording: a trace document (a tile scene) or a snap scene document.
+enum Recording {
+    case trace(Trace)
+    case snap(any SnapRecording)
+}
+
+/// A tile's or a snap item's event, as the properties compare them (by value).
+enum AnyEvent: Hashable, CustomStringConvertible {
+    case tile(TileEvent)
+    case snap(SnapEvent)
+
+    var tick: Int {
+        switch self {
+        case .tile(let e): e.tick
+        case .snap(let e): e.tick
+        }
+    }
+
+    var item: Int? {
+        switch self {
+        case .tile(let e): e.tile.rawValue
+        case .snap(let e): e.item?.rawValue
+        }
+    }
+
+    var description: String {
+        switch self {
+        case .tile(let e): "\(e)"
+        case .snap(let e): "\(e)"
+        }
+    }
 }
 
 /// Why a session could not be played: a call the animator refused (a shrunk session whose
@@ -29,6 +64,7 @@ extension TouchSession {
     /// `settleBudget` seconds.
     func play(settleBudget: Double, makeBackend: MakeBackend) throws(Unplayable) -> Played {
         do {
+            if let snap = scene.snap { return try playing(snap, settleBudget: settleBudget, makeBackend: makeBackend) }
             return try playing(settleBudget: settleBudget, makeBackend: makeBackend)
         } catch {
             throw Unplayable(error: error)
@@ -83,7 +119,9 @@ extension TouchSession {
             t += frame
             advance(t)
         } while t < last && (animator.liveTileCount > 0 || !animator.isDrained)
-        var played = Played(trace: try recorder.trace(), ticks: ticks, events: events, refusals: refusals)
+        var played = Played(
+            recording: .trace(try recorder.trace()), ticks: ticks, events: events.map(AnyEvent.tile), refusals: refusals,
+            arithmetic: animator.backend.arithmetic)
         played.sessionTicks = sessionTicks
         if animator.liveTileCount > 0 {
             played.stillMoving = animator.tileIDs.filter { (try? animator.snapshot(of: $0))?.isLive == true }

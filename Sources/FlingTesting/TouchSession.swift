@@ -5,12 +5,16 @@
 import Fling
 
 /// Where gestures happen: a tile animator's viewport, tiles and configuration, and the solver
-/// iterations of its backend: what a session of a trace document holds.
+/// iterations of its backend (what a session of a trace document holds); or chat heads (a sun
+/// switch) over a snap animator, as a snap scene document holds them (``chatHeads``,
+/// ``init(sceneDocument:)``).
 public struct GestureScene: Hashable, Sendable {
     package var viewport: Rect
     package var tiles: [TileDefinition]
     package var configuration: TileConfiguration
     package var solverIterations: Int
+    /// The snap scene (chat heads, a sun switch; its inputs left out); nil for a tile scene.
+    package var snap: SnapSpec?
 
     /// A scene of `tiles` in `viewport`. Throws when the animator would refuse it.
     public init(viewport: Rect, tiles: [TileDefinition], configuration: TileConfiguration = .init(), solverIterations: Int = 10)
@@ -74,17 +78,49 @@ public struct GestureScene: Hashable, Sendable {
         self.tiles = tiles
         self.configuration = configuration
         self.solverIterations = 10
+        self.snap = nil
     }
 
-    /// Whether the viewport's edges are walls: nothing may leave it.
-    public var isClosed: Bool { configuration.dynamics.translatesReferenceBoundsIntoBoundary }
+    /// Whether the viewport's edges are walls (a snap scene: whether it has walls): nothing may
+    /// leave it.
+    public var isClosed: Bool {
+        if let snap { return !snap.dynamics.walls.isEmpty }
+        return configuration.dynamics.translatesReferenceBoundsIntoBoundary
+    }
 
-    /// Whether sessions in it may push tiles and change fields (it has walls or fields).
-    var hasDynamics: Bool { !configuration.dynamics.isEmpty || isClosed }
+    /// What no center may leave in a closed scene: the viewport, or the box around a snap
+    /// scene's walls.
+    var room: Rect {
+        guard let walls = snap?.dynamics.walls, let first = walls.first else { return viewport }
+        var lo = first.start, hi = first.start
+        for w in walls {
+            for p in [w.start, w.end] {
+                lo = Vector(min(lo.x, p.x), min(lo.y, p.y))
+                hi = Vector(max(hi.x, p.x), max(hi.y, p.y))
+            }
+        }
+        return Rect(x: lo.x, y: lo.y, width: hi.x - lo.x, height: hi.y - lo.y)
+    }
+
+    /// Whether sessions in it may push items and change fields (it has walls or fields).
+    var hasDynamics: Bool {
+        if let snap { return !snap.dynamics.isEmpty }
+        return !configuration.dynamics.isEmpty || isClosed
+    }
+
+    /// What sessions touch and push: each tile, head or knob, its id, center and half size.
+    var targets: [(id: Int, center: Vector, half: Vector)] {
+        if let snap { return snap.targets }
+        return tiles.map { (id: $0.id.rawValue, center: $0.origin, half: Vector($0.frame.width / 2, $0.frame.height / 2)) }
+    }
+
+    /// `tile` or `head`.
+    var itemNoun: String { snap?.itemNoun ?? "tile" }
 }
 
-/// A scene and the calls an app makes on its `TileAnimator`, in the order it makes them:
-/// touches (with their own times), display frames, pushes and field changes.
+/// A scene and the calls an app makes on its `TileAnimator` (or a snap scene's `SnapAnimator`), in
+/// the order it makes them: touches (with their own times), display frames, pushes and field
+/// changes.
 ///
 /// Times are seconds from the animator's time origin, 0. A touch is handed in when its action
 /// comes: one whose time a frame has already passed is late (the animator applies it at the
@@ -96,7 +132,8 @@ public struct TouchSession: Hashable, Sendable {
         case touch(TouchEvent)
         /// A display frame: `TileAnimator.advance(to:)`.
         case frame(Double)
-        /// An instantaneous push: `TileAnimator.applyPush(_:to:)`.
+        /// An instantaneous push: `TileAnimator.applyPush(_:to:)` (in a snap scene, the
+        /// `SnapAnimator`'s, to the item of the same id).
         case push(Push, TileID)
         /// A continuous push: `TileAnimator.addPush(_:to:)` (the animator numbers them 1, 2, …).
         case addPush(Push, TileID)
@@ -153,7 +190,7 @@ public struct TouchSession: Hashable, Sendable {
     /// `3 touches (41 samples), 2 pushes or field changes, 2 tiles, 1.9 s`.
     public var summary: String {
         "\(touchCount) touch\(touchCount == 1 ? "" : "es") (\(sampleCount) samples), \(dynamicsCount) pushes or field changes, "
-            + "\(scene.tiles.count) tile\(scene.tiles.count == 1 ? "" : "s"), \(duration.rounded(toPlaces: 3)) s"
+            + "\(scene.targets.count) \(scene.itemNoun)\(scene.targets.count == 1 ? "" : "s"), \(duration.rounded(toPlaces: 3)) s"
     }
 }
 

@@ -655,6 +655,24 @@ enum DocumentationExamples {
         #expect(mine.sessionsRun == 10 && (mine.passed || mine.failure?.property == "tiles stay above y 2000"))
     }
     do {
+        let sceneJSON = """
+            {"format": "fling-scene", "version": 1, "kind": "chatHeads",
+             "heads": [{"x": 18, "y": 300}, {"x": 372, "y": 600}],
+             "configuration": {"screen": {"x": 0, "y": 0, "width": 390, "height": 844}, "safeBand": [47, 810],
+              "diameter": 60, "outside": 0.2, "pressedScale": 0.9, "spring": {"frequency": 2, "dampingRatio": 0.6},
+              "spacing": 8, "panelHeight": 400},
+             "inputs": [], "sampling": {"rate": 60, "duration": 1}}
+            """
+        let heads = try GestureScene(sceneDocument: sceneJSON)
+        let tapsOpen = Property("a tap on a head opens the conversation") { run in
+            let events = run.eventList
+            return !events.contains { $0.kind == "head" && $0.name == "tapped" } || events.contains { $0.name == "opened" }
+        }
+        let report = try PropertyCheck(scene: heads, properties: Property.builtIn + [tapsOpen], sessions: 10, seed: 5).run()
+        #expect(report.passed, "\(report)")
+        #expect(try PropertyCheck(scene: .chatHeadsWithDynamics, sessions: 2, seed: 1).run().passed)
+    }
+    do {
         var flings = PropertyCheck(scene: .photoTiles, sessions: 10, seed: 3)
         flings.generator = Gen<Gesture>.fling(from: Vector(100, 200)).flatMap { gesture in
             Gen<[Double]>.displayFrames(duration: gesture.duration + 1).map { frames in

@@ -130,7 +130,7 @@ import Fling
             let r = FlingCommand.run(["check"] + bad)
             #expect(r.status == 2 && r.stderr.contains("fling: "), "\(bad): \(r.stderr)")
         }
-        let scene = FlingCommand.run(["check", try fixturePath("scenes/heads-press.json"), "--sessions", "1"])
+        let scene = FlingCommand.run(["check", try fixturePath("scenes/bubbles-taps.json"), "--sessions", "1"])
         #expect(scene.status == 1 && scene.stderr.contains("reads a trace document"), "\(scene.stderr)")
         #expect(throws: FlingError.self) { try GestureScene(trace: try SyntheticTraces.flutterStrokes(), session: 99) }
         #expect(FlingCommand.run(["help", "check"]).stdout.contains("USAGE: fling check"))

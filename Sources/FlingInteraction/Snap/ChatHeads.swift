@@ -183,6 +183,15 @@ public final class ChatHeads {
         return (snap, ruleEvents)
     }
 
+    /// Takes `other`'s rules' own state (the open head, where the heads rested), which an
+    /// animator's snapshot does not hold: with ``SnapAnimator/restore(_:)`` of `other`'s
+    /// animator's snapshot, these heads continue as `other` would.
+    package func adoptRules(of other: ChatHeads) {
+        openHead = other.openHead
+        restingCenters = other.restingCenters
+        lastRest = other.lastRest
+    }
+
     /// The heads' rules, run at the end of every tick.
     func rules(tick k: Int, firstEvent: Int) {
         let events = animator.events(from: firstEvent)

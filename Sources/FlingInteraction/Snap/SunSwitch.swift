@@ -102,6 +102,15 @@ public final class SunSwitch {
         return ruleEvents
     }
 
+    /// Takes `other`'s own state (on or off, the rays' angle and alpha), which an animator's
+    /// snapshot does not hold: with ``SnapAnimator/restore(_:)`` of `other`'s animator's
+    /// snapshot, this switch continues as `other` would.
+    package func adoptRules(of other: SunSwitch) {
+        isOn = other.isOn
+        raysAngle = other.raysAngle
+        alpha = other.alpha
+    }
+
     func rules(tick k: Int, firstEvent: Int) {
         let track = configuration.trackFrame
         for event in animator.events(from: firstEvent) {

@@ -22,6 +22,8 @@ final class PlantedFaultBackend: DynamicsBackend, SnapshotBackend {
 
         /// The scene the fault shows in (the sweep needs walls).
         var scene: GestureScene { self == .frozenSweep ? .room : .photoTiles }
+        /// The snap scene it shows in (chat heads; the sweep needs their walls).
+        var snapScene: GestureScene { self == .frozenSweep ? .chatHeadsWithDynamics : .chatHeads }
     }
 
     let fault: Fault

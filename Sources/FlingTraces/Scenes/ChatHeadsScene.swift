@@ -99,7 +99,7 @@ package struct ChatHeadsScene: SampledScene {
 
     package var inputLines: [String] { inputs.map(JSONWriter.input) }
 
-    func make(on backend: any PhysicsBackend, predictionTicks: Int? = nil) throws(FlingError) -> ChatHeads {
+    package func make(on backend: any PhysicsBackend, predictionTicks: Int? = nil) throws(FlingError) -> ChatHeads {
         try ChatHeads(
             heads: heads.enumerated().map { (SnapItem.ID($0.offset + 1), $0.element) }, configuration: configuration,
             snap: snap.applied(to: SnapScenes.configuration(dynamics, predictionTicks: predictionTicks)), backend: backend)
@@ -128,7 +128,7 @@ package struct ChatHeadsScene: SampledScene {
     }
 
     /// The scene made on a backend of `options`, and the driver that advances it.
-    func driver(_ options: ReplayOptions) throws(FlingError) -> (backend: any PhysicsBackend, driver: SnapDriver) {
+    package func driver(_ options: ReplayOptions) throws(FlingError) -> (backend: any PhysicsBackend, driver: SnapDriver) {
         let backend = try options.backend(SnapScenes.solverIterations, for: "SceneDocument.replay")
         let heads = try make(on: backend, predictionTicks: options.predictionTicks)
         let panel = heads.panel

@@ -19,15 +19,15 @@ package struct SnapFrame: Hashable, Sendable {
 
 /// A snap scene being replayed: its animator, one advance to a sample time (the animator's
 /// events, the scene's own in words and for a Run), and its own numbers after it.
-struct SnapDriver {
-    let animator: SnapAnimator
-    let advance: (_ time: Double, _ sample: Int) throws(FlingError) -> (snap: [SnapEvent], words: [String], timeline: [Run.Event])
-    let extras: () -> [Double]
+package struct SnapDriver {
+    package let animator: SnapAnimator
+    package let advance: (_ time: Double, _ sample: Int) throws(FlingError) -> (snap: [SnapEvent], words: [String], timeline: [Run.Event])
+    package let extras: () -> [Double]
     /// The item kind of an item id, for a Run (`head`, `panel`, `knob`).
-    let itemKind: (SnapItem.ID) -> String
+    package let itemKind: (SnapItem.ID) -> String
 }
 
-enum SnapScenes {
+package enum SnapScenes {
     /// The most items (heads and the panel) a snap scene may have.
     static let maximumItems = 1001
 
@@ -36,7 +36,7 @@ enum SnapScenes {
 
     /// The solver iterations of a snap scene's backend: Chipmunk's default (a snap scene
     /// document does not carry them; its recorder refuses a backend of others).
-    static let solverIterations = 10
+    package static let solverIterations = 10
 
     /// Throws unless `inputs` are touches obeying the touch rules (``TouchSequence``), naming
     /// items `1...items` if any, with ticks never decreasing.
@@ -211,7 +211,7 @@ enum SnapScenes {
     }
 
     /// The snap configuration a scene runs: the default, with the scene's dynamics.
-    static func configuration(_ dynamics: DynamicsSettings, predictionTicks: Int? = nil) -> SnapConfiguration {
+    package static func configuration(_ dynamics: DynamicsSettings, predictionTicks: Int? = nil) -> SnapConfiguration {
         var c = SnapConfiguration()
         c.dynamics = dynamics
         c.drag.predictionTicks = predictionTicks

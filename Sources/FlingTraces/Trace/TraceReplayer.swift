@@ -410,13 +410,13 @@ public struct TraceReplayer {
 }
 
 /// Display-frame times for one session.
-struct FrameTimes {
+package struct FrameTimes {
     let display: ReplayOptions.DisplayFrames
     var n = 0
     var t = 0.0
     var rng: SplitMix64
 
-    init(_ display: ReplayOptions.DisplayFrames) {
+    package init(_ display: ReplayOptions.DisplayFrames) {
         self.display = display
         if case .jittered(_, let seed) = display { rng = SplitMix64(state: seed) } else { rng = SplitMix64(state: 0) }
     }
@@ -428,7 +428,7 @@ struct FrameTimes {
         n = max(n, Int(min((time * hz).rounded(.down), 1e15)) - 2)
     }
 
-    mutating func next() -> Double {
+    package mutating func next() -> Double {
         n += 1
         switch display {
         case .rate(let hz):
