@@ -84,7 +84,9 @@ let executableTargets: [Target] = [
     .executableTarget(name: "FlingSelfTest", dependencies: ["Fling", "FlingView", "FlingCommandLine", "FlingTesting"]),
     .executableTarget(name: "TileBench", dependencies: ["Fling", "FlingFloor"], path: "Benchmarks/TileBench"),
     // tile-bench's floor rows: the workload's per-tile work in plain C (no Fling, no Chipmunk).
-    .target(name: "FlingFloor", path: "Benchmarks/FlingFloor", linkerSettings: [.linkedLibrary("m")]),
+    .target(
+        name: "FlingFloor", path: "Benchmarks/FlingFloor", cSettings: [.unsafeFlags(["-gdwarf-4"])],
+        linkerSettings: [.linkedLibrary("m")]),
     .executableTarget(name: "SceneBench", dependencies: ["Fling"], path: "Benchmarks/SceneBench"),
     .executableTarget(name: "PathBench", dependencies: ["FlingPaths"], path: "Benchmarks/PathBench"),
     .executableTarget(name: "MathAccuracy", dependencies: ["FlingCore", "FlingMath"], path: "Benchmarks/MathAccuracy"),

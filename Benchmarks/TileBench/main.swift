@@ -204,9 +204,11 @@ func parse(_ arguments: [String]) throws -> Options {
     o.backends = o.backends.flatMap { b in
         b.threadable ? o.threads.map { BenchBackend(base: b.base, threads: $0, walls: b.walls) } : [b]
     }
-    // The machine's floor beside the rows of each workload the run has (one thread).
-    if o.floor && o.backends.contains(where: { !$0.walls }) { o.backends.append(.floor) }
-    if o.floor && o.backends.contains(where: { $0.walls }) { o.backends.append(.floorWalls) }
+    // The machine's floor beside the rows of each workload the run has (one thread); not in the
+    // modes that run one backend alone (the allocation checks).
+    let timed = o.allocCheckTicks == nil && o.predictionAllocTicks == nil
+    if timed && o.floor && o.backends.contains(where: { !$0.walls }) { o.backends.append(.floor) }
+    if timed && o.floor && o.backends.contains(where: { $0.walls }) { o.backends.append(.floorWalls) }
     return o
 }
 
