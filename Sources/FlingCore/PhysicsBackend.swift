@@ -15,7 +15,7 @@ public struct WorldID: Hashable, Sendable {
 public struct WorldDefinition: Hashable, Sendable {
     /// Mass, in the app's mass units.
     public var mass: Double
-    /// Moment of inertia about the center (for a tile, ``TileDefinition/moment``).
+    /// Moment of inertia about the center (for a tile, `TileDefinition.moment`).
     public var moment: Double
     /// Initial center and angle.
     public var transform: Transform

@@ -6,15 +6,15 @@
 /// defaults (1 and 1) leave the item's own values in charge, as in UIKit, whose boundaries have
 /// no material of their own.
 public struct Wall: Hashable, Sendable {
-    /// The segment's ends, in points. They must differ by at least ``Limits/wallLength``.
+    /// The segment's ends, in points. They must differ by at least `Limits.wallLength`.
     public var start: Vector
     public var end: Vector
     /// Thickness on each side of the segment, in points (a rounded, capsule-shaped wall).
     public var radius: Double
-    /// Restitution, 0...``Limits/elasticity``: 0 stops the item along the normal, 1 bounces it
+    /// Restitution, 0...`Limits.elasticity`: 0 stops the item along the normal, 1 bounces it
     /// back at the speed it came (both scaled by the item's own elasticity).
     public var elasticity: Double
-    /// Coulomb friction coefficient, 0...``Limits/friction``.
+    /// Coulomb friction coefficient, 0...`Limits.friction`.
     public var friction: Double
 
     public init(from start: Vector, to end: Vector, radius: Double = 0, elasticity: Double = 1, friction: Double = 1) {
