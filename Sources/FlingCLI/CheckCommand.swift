@@ -40,11 +40,15 @@ enum CheckCommand {
         check.onProgress = { (p: CheckProgress) in progress.show(p) }
         let report = try check.run()
         progress.end()
+        let checked = report.properties.filter { $0.sessionsChecked > 0 }.count
         out.print(
-            "check: \(report.sessionsRun) sessions of \(scene.name) on \(kind) (seed \(seed)), \(properties.count) properties, "
-                + "\(fixed3(report.seconds)) s")
+            "check: \(report.sessionsRun) sessions (\(report.ticks) ticks) of \(scene.name) on \(kind) (seed \(seed)), "
+                + "\(checked) of \(properties.count) properties checked, \(fixed3(report.seconds)) s")
+        out.print("sessions checked per property: " + report.tallies)
         guard let failure = report.failure else {
-            out.print("every property held")
+            // Nothing vacuous passes: no session, or no property that compared anything, is a failure to check.
+            guard report.checkedSomething else { throw RunError("nothing was checked") }
+            out.print("every property held where it was checked")
             return
         }
         out.print(failure.message)

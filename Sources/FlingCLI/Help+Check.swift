@@ -41,6 +41,14 @@ extension Help {
         every property checked and with none, and prints sessions per second
         (Benchmarks/PERFORMANCE.md).
 
-        Exit status 0 when every property held, 1 when one failed, 2 for a usage error.
+        The summary gives the sessions, the ticks they stepped live, and per property the
+        sessions in which it compared something: a property with nothing to compare in a
+        session (sameOnEveryBackend without a peer backend of the arithmetic, staysInRoom in
+        an open scene, predictionsComeTrue where nothing was released) is not checked there,
+        and one never checked is listed with the reason; it is not counted as held.
+
+        Exit status 0 when every property held where it was checked, 1 when one failed or
+        nothing was checked (no session ran, or no property compared anything), 2 for a usage
+        error.
         """
 }

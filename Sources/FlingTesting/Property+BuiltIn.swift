@@ -13,7 +13,9 @@ extension Property {
     }
 
     /// No position, angle or velocity of any tile or snap item, at any tick, is NaN or infinite.
+    /// Not checked in a session where nothing moved.
     public static let finite = Property(name: "finite") { c in
+        guard c.somethingMoved else { return .notChecked(CheckContext.nothingMoved) }
         for t in c.played.ticks {
             for s in t.tiles {
                 let b = s.state
@@ -21,97 +23,113 @@ extension Property {
                     ("x", b.position.x), ("y", b.position.y), ("angle", b.angle), ("vx", b.velocity.x), ("vy", b.velocity.y),
                     ("w", b.angularVelocity),
                 ] where !x.isFinite {
-                    return PropertyViolation("\(name) is \(x)", tick: t.tick, item: s.id.rawValue)
+                    return .violated(PropertyViolation("\(name) is \(x)", tick: t.tick, item: s.id.rawValue))
                 }
             }
         }
-        return nil
+        return .held
     }
 
     /// In a closed scene (``GestureScene/isClosed``: the viewport's edges are walls; a snap
     /// scene's walls), every tile's or item's center stays inside the viewport (the box around
-    /// the walls) at every tick. Holds trivially in an open scene.
+    /// the walls) at every tick. Not checked in an open scene, nor where nothing moved.
     public static let staysInRoom = Property(name: "staysInRoom") { c in
-        guard c.session.scene.isClosed else { return nil }
+        guard c.session.scene.isClosed else { return .notChecked("an open scene: no walls to stay within") }
+        guard c.somethingMoved else { return .notChecked(CheckContext.nothingMoved) }
         let v = c.session.scene.room
         for t in c.played.ticks {
             for s in t.tiles {
                 let p = s.state.position
                 if !(p.x >= v.x && p.x <= v.x + v.width && p.y >= v.y && p.y <= v.y + v.height) {
-                    return PropertyViolation("center \(p) left the room \(v)", tick: t.tick, item: s.id.rawValue)
+                    return .violated(PropertyViolation("center \(p) left the room \(v)", tick: t.tick, item: s.id.rawValue))
                 }
             }
         }
-        return nil
+        return .held
     }
 
     /// Once the app stops (every finger up, continuous pushes off, the scene's fields back),
     /// every tile settles home, comes to rest or is culled (every snap item rests on its
-    /// target) within the check's settle budget.
+    /// target) within the check's settle budget. Not checked in a session where nothing moved.
     public static let settles = Property(name: "settles") { c in
-        guard let first = c.played.stillMoving.first else { return nil }
+        guard c.somethingMoved else { return .notChecked(CheckContext.nothingMoved) }
+        guard let first = c.played.stillMoving.first else { return .held }
         let ids = c.played.stillMoving.map { "\($0.rawValue)" }.joined(separator: ", ")
-        return PropertyViolation(
-            "\(c.noun)(s) \(ids) still moving \(c.played.ticks.count - c.played.sessionTicks) ticks after the session's last call",
-            tick: c.played.ticks.last?.tick, item: first.rawValue)
+        return .violated(
+            PropertyViolation(
+                "\(c.noun)(s) \(ids) still moving \(c.played.ticks.count - c.played.sessionTicks) ticks after the session's last call",
+                tick: c.played.ticks.last?.tick, item: first.rawValue))
     }
 
     /// The recording of the live session replays to the live run: every tick's states, bit for
-    /// bit, and every event.
+    /// bit, and every event. Not checked in a session where nothing moved.
     public static let replayEqualsLive = Property(name: "replayEqualsLive") { c in
+        guard c.somethingMoved else { return .notChecked(CheckContext.nothingMoved) }
         let r = try c.replay()
-        return firstDifference(c.played.ticks, c.played.events, "the live run", r.ticks, r.events, "the replay", c.noun)
+        return Outcome(firstDifference(c.played.ticks, c.played.events, "the live run", r.ticks, r.events, "the replay", c.noun))
     }
 
     /// The recording replayed at 30, 144 and 240 Hz and at 90 Hz with jittered frames gives the
-    /// 60-Hz replay's ticks and events, bit for bit.
+    /// 60-Hz replay's ticks and events, bit for bit. Not checked in a session where nothing moved.
     public static let sameAtEveryDisplayRate = Property(name: "sameAtEveryDisplayRate") { c in
+        guard c.somethingMoved else { return .notChecked(CheckContext.nothingMoved) }
         let base = try c.replay()
         for display in [ReplayOptions.DisplayFrames.rate(30), .rate(144), .rate(240), .jittered(rate: 90, seed: 7)] {
             let r = try c.replay(display: display, on: c.makeBackend)
             if let v = firstDifference(
                 base.ticks, base.events, "the replay at 60 Hz", r.ticks, r.events, "the replay at \(display)", c.noun)
             {
-                return v
+                return .violated(v)
             }
         }
-        return nil
+        return .held
     }
 
     /// The recording replayed on every other backend of the check's arithmetic that this build
     /// has (platform: Chipmunk, both layouts, and native; portable: none but native-portable)
-    /// gives the same ticks and events, bit for bit.
+    /// gives the same ticks and events, bit for bit. Not checked where the check's backend has
+    /// no such peer (native-portable, or native without Chipmunk), nor where nothing moved.
     public static let sameOnEveryBackend = Property(name: "sameOnEveryBackend") { c in
+        let peers = c.peers
+        guard !peers.isEmpty else {
+            return .notChecked("no other backend of \(c.arithmetic) arithmetic in this build to compare \(c.backendName) with")
+        }
+        guard c.somethingMoved else { return .notChecked(CheckContext.nothingMoved) }
         let base = try c.replay()
-        for kind in BackendKind.available where kind.arithmetic == c.arithmetic && kind != c.kind {
-            let r = try c.replay(display: .rate(60)) { (n) throws(FlingError) in try kind.make(solverIterations: n) }
+        for peer in peers {
+            let r = try c.replay(display: .rate(60), on: peer.make)
             if let v = firstDifference(
-                base.ticks, base.events, "the replay on \(c.backendName)", r.ticks, r.events, "the replay on \(kind)", c.noun)
+                base.ticks, base.events, "the replay on \(c.backendName)", r.ticks, r.events, "the replay on \(peer.name)", c.noun)
             {
-                return v
+                return .violated(v)
             }
         }
-        return nil
+        return .held
     }
 
     /// Every release's prediction (`TileEvent.prediction`, `SnapEvent.prediction`, 600 ticks
-    /// ahead) comes true to the bit unless a later input acts on its tile or item first. Holds
-    /// trivially on a backend that takes no snapshots.
+    /// ahead) comes true to the bit unless a later input acts on its tile or item first. Not
+    /// checked on a backend that takes no snapshots, nor in a session whose every prediction a
+    /// later input overtook (or that released nothing).
     public static let predictionsComeTrue = Property(name: "predictionsComeTrue") { c in
-        guard c.takesSnapshots, let check = try c.predictions(), let e = check.differing.first else { return nil }
-        return PropertyViolation(e.line(noun: c.noun), tick: e.releaseTick, item: e.item)
+        guard c.takesSnapshots else { return .notChecked("\(c.backendName) takes no snapshots: it makes no predictions") }
+        guard let check = try c.predictions(), check.exact + check.differing.count > 0 else {
+            return .notChecked("no prediction ran to its end (nothing released, or a later input overtook each)")
+        }
+        guard let e = check.differing.first else { return .held }
+        return .violated(PropertyViolation(e.line(noun: c.noun), tick: e.releaseTick, item: e.item))
     }
 
     /// The replay cut at a tick (a quarter, half and three quarters into the ticks where a tile
     /// or item moves), its animator's snapshot written as bytes and restored into a fresh
     /// animator over a fresh backend (chat heads, a switch: with their own state), continues with
-    /// the same ticks and events, bit for bit. Holds trivially on a backend that takes no
-    /// snapshots.
+    /// the same ticks and events, bit for bit. Not checked on a backend that takes no
+    /// snapshots, nor where nothing moved.
     public static let restoreContinues = Property(name: "restoreContinues") { c in
-        guard c.takesSnapshots else { return nil }
+        guard c.takesSnapshots else { return .notChecked("\(c.backendName) takes no snapshots") }
         let base = try c.replay()
         let moving = base.ticks.filter { !$0.tiles.isEmpty }.map(\.tick)
-        guard !moving.isEmpty else { return nil }
+        guard !moving.isEmpty else { return .notChecked(CheckContext.nothingMoved) }
         var cuts: [Int] = []
         for q in [1, 2, 3] where !cuts.contains(moving[moving.count * q / 4]) { cuts.append(moving[moving.count * q / 4]) }
         for cut in cuts where cut > 0 {
@@ -121,10 +139,10 @@ extension Property {
             {
                 var v = v
                 v.message += " (restored from a snapshot at tick \(cut))"
-                return v
+                return .violated(v)
             }
         }
-        return nil
+        return cuts.contains { $0 > 0 } ? .held : .notChecked("no tick to cut at after the first")
     }
 
     /// The first tick where two runs' states differ (a tile's or item's number's bits, one

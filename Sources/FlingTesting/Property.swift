@@ -2,6 +2,9 @@
 // (Property+BuiltIn.swift) see the live run, its recording and replays of it; a test's own see
 // the replay's `Run` (its frames and events), and may say where they failed by throwing a
 // `PropertyViolation`. The context computes each replay once, when a property first asks.
+// A check says whether it compared anything: a property with nothing to compare in a session
+// (no peer backend, an open scene for staysInRoom, no release to predict) is not checked there,
+// and a report never counts it as held (issue 44: nothing vacuous passes).
 import Fling
 
 /// Something every session must satisfy: a name, and a check of the session's run.
@@ -17,9 +20,9 @@ import Fling
 public struct Property: Sendable {
     /// The name reports use.
     public let name: String
-    let check: @Sendable (CheckContext) throws -> PropertyViolation?
+    let check: @Sendable (CheckContext) throws -> Outcome
 
-    init(name: String, check: @escaping @Sendable (CheckContext) throws -> PropertyViolation?) {
+    init(name: String, check: @escaping @Sendable (CheckContext) throws -> Outcome) {
         self.name = name
         self.check = check
     }
@@ -27,7 +30,9 @@ public struct Property: Sendable {
     /// A property that holds when `holds` returns true for the session's replay.
     public init(_ name: String, holds: @escaping @Sendable (Run) -> Bool) {
         self.init(name: name) { context in
-            try holds(context.run()) ? nil : PropertyViolation("\(name) is false")
+            let run = try context.run()
+            guard !run.frames.isEmpty else { return .notChecked("the run has no frame") }
+            return holds(run) ? .held : .violated(PropertyViolation("\(name) is false"))
         }
     }
 
@@ -36,16 +41,29 @@ public struct Property: Sendable {
     public init(_ name: String, check: @escaping @Sendable (Run) throws -> Void) {
         self.init(name: name) { context in
             let run = try context.run()
+            guard !run.frames.isEmpty else { return .notChecked("the run has no frame") }
             do {
                 try check(run)
-                return nil
+                return .held
             } catch let v as PropertyViolation {
-                return v
+                return .violated(v)
             } catch {
-                return PropertyViolation("\(error)")
+                return .violated(PropertyViolation("\(error)"))
             }
         }
     }
+}
+
+/// What one property found in one session.
+enum Outcome {
+    /// It compared something, and it held.
+    case held
+    /// It failed, so.
+    case violated(PropertyViolation)
+    /// It had nothing to compare in this session (why, in words): neither held nor failed.
+    case notChecked(String)
+
+    init(_ violation: PropertyViolation?) { self = violation.map(Outcome.violated) ?? .held }
 }
 
 /// How a property failed: what, and where (the tick and the item), when it can say.
@@ -84,12 +102,26 @@ final class CheckContext {
     let kind: BackendKind?
     let arithmetic: Arithmetic
     let backendName: String
+    /// The other backends a replay is compared with (``Property/sameOnEveryBackend``).
+    let peers: [Peer]
+    /// A fault planted in the replays (tests only): what a replay at a display rate plays.
+    let replayFault: ReplayFault?
     private var cachedRun: Run?
     private var cachedReplay: Replayed?
 
+    /// A backend to compare with: its name, and how to make one.
+    struct Peer {
+        var name: String
+        var make: MakeBackend
+    }
+
+    /// A planted replayer fault: given the recording and the display frames of a replay, the
+    /// recording the faulty replayer would play instead.
+    typealias ReplayFault = (Recording, ReplayOptions.DisplayFrames) -> Recording
+
     init(
         session: TouchSession, played: Played, makeBackend: @escaping MakeBackend, kind: BackendKind?, arithmetic: Arithmetic,
-        backendName: String
+        backendName: String, peers: [Peer], replayFault: ReplayFault? = nil
     ) {
         self.session = session
         self.played = played
@@ -97,7 +129,13 @@ final class CheckContext {
         self.kind = kind
         self.arithmetic = arithmetic
         self.backendName = backendName
+        self.peers = peers
+        self.replayFault = replayFault
     }
+
+    /// Whether any tile or item moved in the live run (had a world at some tick).
+    var somethingMoved: Bool { played.ticks.contains { !$0.tiles.isEmpty } }
+    static let nothingMoved = "nothing moved in the session"
 
     /// The recording replayed on the session's backend at 60 Hz, as a `Run` with its frames
     /// (a snap scene's: its samples at 60 Hz).
@@ -124,7 +162,8 @@ final class CheckContext {
     /// The recording replayed at `display` on a backend from `make`, cut and restored at tick
     /// `cut` if given.
     func replay(display: ReplayOptions.DisplayFrames, on make: MakeBackend, cut: Int? = nil) throws(FlingError) -> Replayed {
-        switch played.recording {
+        let recording = replayFault.map { $0(played.recording, display) } ?? played.recording
+        switch recording {
         case .trace(let trace):
             let r =
                 if let cut {

@@ -30,7 +30,7 @@ extension PropertyCheck {
             for candidate in Self.candidates(best.session) where candidate != best.session {
                 guard best.tries < shrinkBudget else { break }
                 best.tries += 1
-                guard let (f, _) = try? firstFailure(candidate, [found.property]), let f else { continue }
+                guard let f = (try? firstFailure(candidate, [found.property])) ?? nil else { continue }
                 best.session = candidate
                 best.context = f.context
                 best.violation = f.violation

@@ -38,6 +38,14 @@ public struct PropertyCheck {
     /// Another backend than ``backend``: a test's own, or one broken on purpose.
     package var makeBackend: MakeBackend?
     package var backendName: String?
+    /// The backends ``Property/sameOnEveryBackend`` compares with, when not Fling's own of the
+    /// check's arithmetic (tests: peers carrying the same planted fault, as a bug in code every
+    /// backend shares would).
+    var peers: [CheckContext.Peer]?
+    /// Planted faults of the recording and of the replayer (tests only): the recording a faulty
+    /// recorder would have written of the live run, and what a faulty replayer would play.
+    var recordingFault: ((Recording) -> Recording)?
+    var replayFault: CheckContext.ReplayFault?
     /// Called after each session (the command line's progress line).
     package var onProgress: ((CheckProgress) -> Void)?
 
@@ -78,15 +86,16 @@ public struct PropertyCheck {
         }
         let clock = ContinuousClock()
         let started = clock.now
-        var report = CheckReport(seed: seed, backend: name)
+        var report = CheckReport(seed: seed, backend: name, properties: properties.map { PropertyTally(property: $0.name) })
         var ticks = 0
         for index in 0..<sessions {
             if let seconds, clock.now - started > .seconds(seconds) { break }
             let sessionSeed = Self.sessionSeed(seed, index)
             let session = generator.generate(seed: sessionSeed)
             let failing: Found?
+            let outcomes: [Outcome]
             do {
-                (failing, ticks) = try firstFailure(session, properties)
+                (failing, ticks, outcomes) = try play(session, properties)
             } catch let u {
                 throw FlingError(
                     u.error.code, field: "session \(index) (seed \(sessionSeed)): \(u.error.field)", value: u.error.value,
@@ -94,6 +103,12 @@ public struct PropertyCheck {
             }
             report.sessionsRun += 1
             report.ticks += ticks
+            for (k, outcome) in outcomes.enumerated() {
+                switch outcome {
+                case .held, .violated: report.properties[k].sessionsChecked += 1
+                case .notChecked(let why): report.properties[k].notCheckedBecause = why
+                }
+            }
             if let found = failing {
                 onProgress?(CheckProgress(sessions: report.sessionsRun, of: sessions, seconds: elapsed(clock.now - started), failed: true))
                 let shrinkStart = clock.now
@@ -119,19 +134,40 @@ public struct PropertyCheck {
         var violation: PropertyViolation
     }
 
-    /// Plays `session` and checks `properties` in order: the first that fails, or nil.
-    func firstFailure(_ session: TouchSession, _ properties: [Property]) throws(Unplayable) -> (Found?, ticks: Int) {
-        let played = try session.play(settleBudget: settleBudget, makeBackend: make)
+    /// Plays `session` and checks `properties` in order, up to the first that fails: that one
+    /// (or nil), the ticks stepped live, and each property's outcome (those after a failure
+    /// are not reached, and not counted).
+    func play(_ session: TouchSession, _ properties: [Property]) throws(Unplayable) -> (Found?, ticks: Int, [Outcome]) {
+        var played = try session.play(settleBudget: settleBudget, makeBackend: make)
+        if let recordingFault { played.recording = recordingFault(played.recording) }
+        let kind = makeBackend == nil ? backend : nil
         let context = CheckContext(
-            session: session, played: played, makeBackend: make, kind: makeBackend == nil ? backend : nil,
-            arithmetic: played.arithmetic, backendName: name)
+            session: session, played: played, makeBackend: make, kind: kind, arithmetic: played.arithmetic, backendName: name,
+            peers: peers ?? Self.peers(of: kind, played.arithmetic), replayFault: replayFault)
+        var outcomes: [Outcome] = []
         for p in properties {
-            var v: PropertyViolation?
-            do { v = try p.check(context) } catch { v = PropertyViolation("the check threw: \(error)") }
-            v?.noun = context.noun
-            if let v { return (Found(property: p, context: context, violation: v), played.ticks.count) }
+            var outcome: Outcome
+            do { outcome = try p.check(context) } catch { outcome = .violated(PropertyViolation("the check threw: \(error)")) }
+            outcomes.append(outcome)
+            if case .violated(var v) = outcome {
+                v.noun = context.noun
+                return (Found(property: p, context: context, violation: v), played.ticks.count, outcomes)
+            }
         }
-        return (nil, played.ticks.count)
+        return (nil, played.ticks.count, outcomes)
+    }
+
+    /// Plays `session`: the first of `properties` that fails, or nil.
+    func firstFailure(_ session: TouchSession, _ properties: [Property]) throws(Unplayable) -> Found? {
+        try play(session, properties).0
+    }
+
+    /// Fling's backends of `arithmetic` in this build other than `kind` (every one for a
+    /// backend not Fling's own).
+    static func peers(of kind: BackendKind?, _ arithmetic: Arithmetic) -> [CheckContext.Peer] {
+        BackendKind.available.filter { $0.arithmetic == arithmetic && $0 != kind }.map { peer in
+            CheckContext.Peer(name: peer.rawValue) { (n) throws(FlingError) in try peer.make(solverIterations: n) }
+        }
     }
 }
 
@@ -151,25 +187,59 @@ public struct CheckReport: Sendable, CustomStringConvertible {
     /// The sessions played (the failing one included).
     public var sessionsRun = 0
     /// The ticks those sessions stepped live.
-    package var ticks = 0
+    public var ticks = 0
     /// The first property that failed, shrunk; nil when every session passed.
     public var failure: PropertyFailure?
+    /// Each property, in the check's order, with the sessions it compared something in.
+    public var properties: [PropertyTally]
     /// Seconds the whole check took, and the part of it spent shrinking.
     package var seconds = 0.0
     package var shrinkSeconds = 0.0
 
-    init(seed: UInt64, backend: String) {
+    init(seed: UInt64, backend: String, properties: [PropertyTally]) {
         self.seed = seed
         self.backend = backend
+        self.properties = properties
     }
 
-    /// Whether every session satisfied every property.
-    public var passed: Bool { failure == nil }
+    /// Whether something was checked: a session ran and some property compared something in it.
+    public var checkedSomething: Bool { sessionsRun > 0 && properties.contains { $0.sessionsChecked > 0 } }
 
-    /// `50 sessions on native-portable (seed 1): every property held`, or the failure's message.
+    /// Whether the check passed: something was checked, and no property failed. A check of no
+    /// session, or whose every property had nothing to compare, did not pass.
+    public var passed: Bool { failure == nil && checkedSomething }
+
+    /// `50 sessions (6,012 ticks) on native (seed 1): every property held that was checked: finite 50, …;
+    /// not checked: …`, or the failure's message.
     public var description: String {
-        let head = "\(sessionsRun) session\(sessionsRun == 1 ? "" : "s") on \(backend) (seed \(seed))"
-        guard let failure else { return head + ": every property held" }
-        return head + ": " + failure.message
+        let head = "\(sessionsRun) session\(sessionsRun == 1 ? "" : "s") (\(ticks) ticks) on \(backend) (seed \(seed))"
+        if let failure { return head + ": " + failure.message }
+        guard checkedSomething else { return head + ": nothing was checked" }
+        return head + ": every property held where it was checked: " + tallies
+    }
+
+    /// `finite 50, settles 48 (2 sessions not checked: nothing moved); not checked at all: sameOnEveryBackend (why)`.
+    public var tallies: String {
+        let checked = properties.filter { $0.sessionsChecked > 0 }.map(\.description)
+        let never = properties.filter { $0.sessionsChecked == 0 }.map { "\($0.property) (\($0.notCheckedBecause ?? "no session"))" }
+        return checked.joined(separator: ", ") + (never.isEmpty ? "" : "; not checked at all: " + never.joined(separator: ", "))
+    }
+}
+
+/// One property in a ``CheckReport``: the sessions in which it compared something (and held,
+/// or was the one that failed), and why it did not in the others.
+public struct PropertyTally: Sendable, Hashable, CustomStringConvertible {
+    /// The property's name.
+    public var property: String
+    /// The sessions in which it compared something.
+    public var sessionsChecked = 0
+    /// Why it compared nothing in a session where it did not (the last such reason), if any.
+    public var notCheckedBecause: String?
+
+    init(property: String) { self.property = property }
+
+    /// `settles 48` (with the last reason a session was not checked, if one was not).
+    public var description: String {
+        "\(property) \(sessionsChecked)" + (notCheckedBecause.map { " (some not checked: \($0))" } ?? "")
     }
 }

@@ -92,9 +92,9 @@ import Fling
         #expect(read.notes?.contains("\(failure.property) failed at tick \(tick)") == true && read.name?.contains("seed 1") == true)
         // The shrunk session still fails, and is a local minimum: no smaller candidate does.
         let property = try #require(Property.builtIn.first { $0.name == failure.property })
-        #expect(try check.firstFailure(failure.shrunk, [property]).0 != nil)
+        #expect(try check.firstFailure(failure.shrunk, [property]) != nil)
         for candidate in PropertyCheck.candidates(failure.shrunk) where candidate != failure.shrunk {
-            #expect((try? check.firstFailure(candidate, [property]))?.0 == nil, "\(candidate.summary) still fails")
+            #expect((try? check.firstFailure(candidate, [property])) == nil, "\(candidate.summary) still fails")
         }
     }
 
@@ -124,7 +124,7 @@ import Fling
     @Test func flingCheckCommand() throws {
         let ok = FlingCommand.run(["check", try fixturePath("traces/two-fingers.json"), "--sessions", "3", "--seed", "5"])
         #expect(
-            ok.status == 0 && ok.stdout.contains("check: 3 sessions of two-fingers.json") && ok.stdout.contains("every property held"),
+            ok.status == 0 && ok.stdout.contains("check: 3 sessions (") && ok.stdout.contains(" of two-fingers.json") && ok.stdout.contains("every property held"),
             "\(ok.stderr)")
         for bad in [["--sessions", "-1"], ["--scene", "moon"], ["--seed", "x"], ["--properties", "finite,nope"], ["--bogus"]] {
             let r = FlingCommand.run(["check"] + bad)
