@@ -83,6 +83,43 @@ extension Gen where Value == Gesture {
         }
     }
 
+    /// A throw at a wall or a corner of `room` from `position`: 0.05 to 0.2 s, peaking at 3,000
+    /// to 12,000 pt/s (evenly in the logarithm), aimed at a corner half the time and otherwise
+    /// at a point of a wall, curving at up to 12 radians a second so that a tile grabbed off
+    /// its center leaves spinning; let go while fast. The throws that froze items against
+    /// walls were of this kind (docs/DYNAMICS.md, "The sweep").
+    public static func throwing(from position: Vector, at room: Rect) -> Gen<Gesture> {
+        Gen { r in
+            let corners = [
+                Vector(room.x, room.y), Vector(room.x + room.width, room.y), Vector(room.x, room.y + room.height),
+                Vector(room.x + room.width, room.y + room.height),
+            ]
+            let target: Vector
+            if r.chance(0.5) {
+                target = corners[r.integer(0...3)]
+            } else {
+                let u = r.uniform(0...1)
+                switch r.integer(0...3) {
+                case 0: target = Vector(room.x + u * room.width, room.y)
+                case 1: target = Vector(room.x + u * room.width, room.y + room.height)
+                case 2: target = Vector(room.x, room.y + u * room.height)
+                default: target = Vector(room.x + room.width, room.y + u * room.height)
+                }
+            }
+            let d = target - position
+            let curvature = r.uniform(-12...12)
+            let duration = r.uniform(0.05...0.2)
+            // Aimed so that the turning path leaves heading at the target.
+            let heading = Portable.atan2(d.y, d.x) - curvature * duration * 0.35
+            return stroke(
+                from: position,
+                StrokeShape(
+                    duration: duration, peak: 3_000 * Portable.exp(r.uniform(0...Portable.log(4))), release: r.uniform(0.5...0.75),
+                    curvature: curvature, heading: heading, sampleRate: r.uniform(60...240), slop: r.uniform(0.01...0.03),
+                    cancelled: false), &r)
+        }
+    }
+
     /// A tap, a drag or a fling from `position`, flings most often.
     public static func stroke(from position: Vector) -> Gen<Gesture> {
         .frequency([(1, .tap(at: position)), (1.5, .drag(from: position)), (2.5, .fling(from: position))])

@@ -33,7 +33,10 @@ extension Gen where Value == TouchSession {
                     start += r.uniform(0...0.8)
                 }
                 let item: TileID? = r.chance(0.3) && !takeover ? TileID(tile.id) : nil
-                let gesture = Gen<Gesture>.stroke(from: at).generate(using: &r).placed(at: start, touch: TouchID(n + 1), item: item)
+                // In a closed scene, half the fingers throw their tile at a wall or a corner, as
+                // the items that froze against walls were thrown (docs/DYNAMICS.md).
+                let stroke: Gen<Gesture> = scene.isClosed && r.chance(0.5) ? .throwing(from: at, at: scene.room) : .stroke(from: at)
+                let gesture = stroke.generate(using: &r).placed(at: start, touch: TouchID(n + 1), item: item)
                 gestures.append(gesture)
                 previous = (tile, gesture)
             }
