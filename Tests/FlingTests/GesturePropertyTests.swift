@@ -124,7 +124,8 @@ import Fling
     @Test func flingCheckCommand() throws {
         let ok = FlingCommand.run(["check", try fixturePath("traces/two-fingers.json"), "--sessions", "3", "--seed", "5"])
         #expect(
-            ok.status == 0 && ok.stdout.contains("check: 3 sessions (") && ok.stdout.contains(" of two-fingers.json") && ok.stdout.contains("every property held"),
+            ok.status == 0 && ok.stdout.contains("check: 3 sessions (") && ok.stdout.contains(" of two-fingers.json")
+                && ok.stdout.contains("every property held"),
             "\(ok.stderr)")
         for bad in [["--sessions", "-1"], ["--scene", "moon"], ["--seed", "x"], ["--properties", "finite,nope"], ["--bogus"]] {
             let r = FlingCommand.run(["check"] + bad)

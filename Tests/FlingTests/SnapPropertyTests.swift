@@ -93,7 +93,8 @@ import Fling
     /// `fling check` takes a snap scene document or `--scene chat-heads…`, `sun-switch`.
     @Test func flingCheckTakesSnapScenes() throws {
         let doc = FlingCommand.run(["check", try fixturePath("scenes/heads-press.json"), "--sessions", "2", "--seed", "5"])
-        #expect(doc.status == 0 && doc.stdout.contains("check: 2 sessions (") && doc.stdout.contains(" of heads-press.json"), "\(doc.stderr)")
+        #expect(
+            doc.status == 0 && doc.stdout.contains("check: 2 sessions (") && doc.stdout.contains(" of heads-press.json"), "\(doc.stderr)")
         let builtIn = FlingCommand.run(["check", "--scene", "chat-heads-dynamics", "--sessions", "2", "--properties", "finite,staysInRoom"])
         #expect(builtIn.status == 0 && builtIn.stdout.contains("every property held"), "\(builtIn.stderr)")
         let sun = FlingCommand.run(["check", "--scene", "sun-switch", "--sessions", "2", "--seed", "3"])
