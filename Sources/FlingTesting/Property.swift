@@ -32,8 +32,38 @@ public struct Property: Sendable {
         self.init(name: name) { context in
             let run = try context.run()
             guard !run.frames.isEmpty else { return .notChecked("the run has no frame") }
-            return holds(run) ? .held : .violated(PropertyViolation("\(name) is false"))
+            guard !holds(run) else { return .held }
+            let (tick, item) = Self.whereFalse(run, holds)
+            return .violated(PropertyViolation("\(name) is false", tick: tick, item: item))
         }
+    }
+
+    /// Where a Bool property first fails: the first frame whose run up to it makes `holds`
+    /// false (a binary search over the run's prefixes, each with the events up to its end),
+    /// and the item of that frame without which that prefix holds again, when one alone does.
+    static func whereFalse(_ run: Run, _ holds: (Run) -> Bool) -> (tick: Int?, item: Int?) {
+        func prefix(_ n: Int) -> Run {
+            var r = run
+            r.frames = Array(run.frames[..<n])
+            r.events = run.events.filter { $0.frame < n }
+            return r
+        }
+        var low = 0, high = run.frames.count  // holds(prefix(low)) assumed, !holds(prefix(high)) known
+        guard !holds(prefix(high)) else { return (nil, nil) }
+        if !holds(prefix(0)) { return (nil, nil) }  // false before any frame: nowhere to point
+        while high - low > 1 {
+            let mid = (low + high) / 2
+            if holds(prefix(mid)) { low = mid } else { high = mid }
+        }
+        let first = prefix(high)
+        let ids = Set(first.frames[high - 1].items.map(\.id)).sorted()
+        let item = ids.first { id in
+            var r = first
+            for k in r.frames.indices { r.frames[k].items.removeAll { $0.id == id } }
+            r.events.removeAll { $0.id == id }
+            return holds(r)
+        }
+        return (high - 1, item)
     }
 
     /// A property that holds when `check` returns; a ``PropertyViolation`` it throws says where

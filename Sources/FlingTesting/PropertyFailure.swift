@@ -64,12 +64,15 @@ extension PropertyCheck {
         let fileName = "\(safe)-seed\(seed)-session\(index).json"
         let reference: BackendKind = shrunk.context.played.arithmetic == .portable ? .nativePortable : .native
         let makeReference: MakeBackend = { (n) throws(FlingError) in try reference.make(solverIterations: n) }
-        let path = outputDirectory.map { $0.hasSuffix("/") ? $0 + fileName : $0 + "/" + fileName } ?? fileName
+        let path = outputDirectory.map { $0.hasSuffix("/") ? $0 + fileName : $0 + "/" + fileName }
         let replayBackend = makeBackend == nil ? backend : reference
-        var command = "fling replay \(path) --backend \(replayBackend)"
+        // Only a file that is written is named: without an output directory, the document is
+        // the failure's own (``PropertyFailure/document``), to be saved first.
+        var command = "fling replay \(path ?? "FILE") --backend \(replayBackend)"
         // Without Chipmunk a platform run has no peer to be compared with: the command says that is intended.
         if replayBackend == .native && !BackendKind.available.contains(.chipmunk) { command += " --allow-uncompared-run" }
         if property == Property.predictionsComeTrue.name { command += " --predict" }
+        if path == nil { command = "save failure.document as FILE (it was not written: no output directory), then \(command)" }
         if makeBackend != nil {
             let recording = shrunk.context.session.scene.snap == nil ? "failure.trace" : "failure.document"
             command = "play \(recording) on \(name) in the test (Fling's own backend replays it with `\(command)`)"
@@ -98,7 +101,7 @@ extension PropertyCheck {
             property: property, violation: shrunk.violation, seed: seed, sessionIndex: index, sessionSeed: sessionSeed,
             original: found.context.session, shrunk: shrunk.session, shrinkSteps: shrunk.steps, shrinkTries: shrunk.tries,
             trace: trace, document: json, fileName: fileName, path: nil, backend: name, replayCommand: command)
-        if let outputDirectory {
+        if let outputDirectory, let path {
             try Self.write(json, to: path, directory: outputDirectory)
             failure.path = path
         }

@@ -119,6 +119,52 @@ import Fling
         #expect(holds.passed && holds.sessionsRun == 3)
     }
 
+    /// A failing Bool property names the first tick it fails at and the tile it fails for
+    /// (issue 47 item 6), and a failure without an output directory names no file it did not
+    /// write.
+    @Test func aBoolPropertyNamesWhereItFails() throws {
+        let noneFalls = Property("no tile falls") { run in
+            !run.eventList.contains { $0.name == "released" && $0.detail.contains("fall") }
+        }
+        var check = PropertyCheck(scene: .photoTiles, properties: [noneFalls], sessions: 30, seed: 3)
+        check.shrinkBudget = 200
+        let failure = try #require(try check.run().failure)
+        let tick = try #require(failure.tick, "\(failure.message)")
+        let item = try #require(failure.item, "\(failure.message)")
+        #expect(failure.message.contains("no tile falls failed at tick \(tick), tile \(item)"), "\(failure.message)")
+        // The release it names is the first that falls, at that tick, of that tile.
+        let run = try failure.shrunk.play(settleBudget: 10) { (n) throws(FlingError) in try BackendKind.nativePortable.make(solverIterations: n) }
+        guard case .trace(let trace) = run.recording else { Issue.record("not a trace"); return }
+        let make: ReplayOptions.MakeBackend = { (n) throws(FlingError) in try BackendKind.nativePortable.make(solverIterations: n) }
+        let events = try trace.play(ReplayOptions(makeBackend: make, keepsFrames: true)).run.eventList
+        let first = try #require(events.first { $0.name == "released" && $0.detail.contains("fall") })
+        #expect(first.frame == tick && first.id == item, "\(first) against tick \(tick), tile \(item)")
+        #expect(failure.path == nil && !failure.replayCommand.contains(".json"), "\(failure.replayCommand)")
+        #expect(failure.replayCommand.contains("it was not written"), "\(failure.replayCommand)")
+    }
+
+    /// At a settled event's frame the run reads the tile where it settled: a settled tile ends
+    /// exactly at home, written as a property, holds.
+    @Test func aSettledTileEndsExactlyAtHome() throws {
+        let home = Property("a settled tile ends exactly at home") { run throws in
+            for e in run.eventList where e.name == "settled" {
+                let tile = try #require(run.items(inFrame: e.frame).first { $0.id == e.id })
+                let definition = try #require(GestureScene.photoTiles.tiles.first { $0.id.rawValue == e.id })
+                guard tile.value("x") == definition.origin.x, tile.value("y") == definition.origin.y, tile.value("angle") == 0 else {
+                    throw PropertyViolation("settled at \(tile.values)", tick: e.frame, item: e.id)
+                }
+            }
+        }
+        var check = PropertyCheck(scene: .photoTiles, properties: [home], sessions: 12, seed: 4)
+        check.shrinks = false
+        let report = try check.run()
+        #expect(report.passed, "\(report)")
+        // Not vacuous: the sessions settled tiles (the property looked at some).
+        let settling = Property("nothing settles") { run in !run.eventList.contains { $0.name == "settled" } }
+        check.properties = [settling]
+        #expect(try check.run().failure != nil, "no session of the check settled a tile")
+    }
+
     /// `fling check`: passes on Fling, fails (status 1) on a property that does not hold, and
     /// refuses bad arguments and documents with what and where.
     @Test func flingCheckCommand() throws {

@@ -98,6 +98,20 @@ import Testing
         #expect(e.code == .pinMismatch && e.reason.contains("within frames \(interval)..<\(2 * interval)"))
     }
 
+    /// A run that leaves its pins early differs at every chained pin after that: the message
+    /// names the first and counts the rest truly (issue 47 item 6).
+    @Test func aMismatchCountsEveryPinThatDiffers() throws {
+        var trace = try Trace(json: try Fixture.text("traces/two-fingers.json"))
+        let x = try #require(trace.sessions[0].expected)
+        #expect(x.checkpoints.count >= 2)
+        trace.sessions[0].configuration.gravity.y += 1  // every tick differs from the first on
+        let r = try TraceReplayer(trace).replay(makeBackend: Self.make(.nativePortable))
+        let differing = r.pins.mismatches.count
+        #expect(differing == 1 + x.checkpoints.count, "\(r.pins.mismatches.map(\.field))")  // the digest and every checkpoint
+        let e = try #require(throws: FlingError.self) { try r.verify() }
+        #expect(e.reason.contains("; \(differing - 1) more pins of \(r.pins.compared) differ"), "\(e.reason)")
+    }
+
     /// `fling replay` checks portable pins on a reference run when it replays on a platform
     /// backend and compares the run with its peer's, and prints what it compared before the
     /// digest line (status 0); with `--reference none` nothing is compared and the status is 1;

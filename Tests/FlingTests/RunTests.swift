@@ -55,13 +55,30 @@ var portableOptions: ReplayOptions {
         #expect(run.summary.hasPrefix("digest \(run.digest.hex) "))
         if run.frameUnit == "tick" {
             // The frames hold exactly what the digest covers (and tiles lying where they came to
-            // rest, which have no world): chained again, they give it.
+            // rest, which have no world): chained again from the frame before, each frame gives
+            // its digest. A tile in the frame it settled is read where it settled (exactly home,
+            // still), not as the tick left it; that frame's digest is taken as it is.
             var digest = StateDigest()
+            var settled = 0
             for frame in run.frames {
-                for item in frame.items where item.phase != "lying" { for x in item.values { digest.combine(x) } }
-                #expect(frame.digest == digest)
+                var here = digest
+                var settledHere = false
+                for item in frame.items where item.phase != "lying" {
+                    if item.phase == "settled" {
+                        settledHere = true
+                        settled += 1
+                        let stage = try #require(run.stage(at: frame.index)).stage
+                        let facts = try #require(stage.items.first { $0.itemKind == "tile" && $0.id == item.id }).facts
+                        let home = facts.filter { $0.name == "homeX" || $0.name == "homeY" }.map(\.value)
+                        #expect(item.values == home + [0, 0, 0, 0], "\(fixture) frame \(frame.index): settled at \(item.values)")
+                    }
+                    for x in item.values { here.combine(x) }
+                }
+                if !settledHere { #expect(frame.digest == here) }
+                digest = try #require(frame.digest)
             }
             #expect(digest == run.digest)
+            #expect(settled == run.events.filter { $0.name == "settled" }.count)
             #expect(!run.inputs.isEmpty && !run.events.isEmpty)
         }
     }

@@ -161,6 +161,8 @@ extension Trace: FlingDocument {
             // from the one after they came to rest until a finger, a push, a reset or a removal.
             var lying: [(id: TileID, pose: BodyState)] = []
             var next = 0, nextInput = 0
+            // Each tile's home as of the tick (an added tile's from its tick on): looked up only.
+            var home = Dictionary(uniqueKeysWithValues: session.tiles.map { ($0.id, $0.origin) })
             var digest = r.startDigest
             for state in r.ticks {
                 // Inputs come in tick order (the trace's validation holds them to it).
@@ -171,6 +173,7 @@ extension Trace: FlingDocument {
                     guard k <= state.tick else { break }
                     switch input.input {
                     case .reset(let id), .removeTile(let id): lying.removeAll { $0.id == id }
+                    case .addTile(let d): home[d.id] = d.origin
                     default: break
                     }
                     nextInput += 1
@@ -188,7 +191,13 @@ extension Trace: FlingDocument {
                     next += 1
                 }
                 for t in state.tiles { digest.combine(t.state) }
+                // A tile that settled this tick is read where the event puts it: exactly home,
+                // angle 0, still (the digest keeps the physics state the tick left).
+                let settledNow = r.events[..<next].filter { $0.tick == state.tick && $0.kind == .settled }.map(\.tile)
                 var items = state.tiles.map { t in
+                    if settledNow.contains(t.id), let at = home[t.id] {
+                        return Run.Item(itemKind: "tile", id: t.id.rawValue, values: [at.x, at.y, 0, 0, 0, 0], phase: "settled")
+                    }
                     let b = t.state
                     return Run.Item(
                         itemKind: "tile", id: t.id.rawValue,

@@ -391,12 +391,13 @@ public struct TraceReplayer {
                     frames: within))
         }
         if x.interval != nil {
+            // Every checkpoint that differs (chained, they all differ after the first that does):
+            // the first is named, the count is true.
             for (c, (e, a)) in zip(x.checkpoints, r.checkpoints).enumerated() where e != a {
                 m.append(
                     .init(
                         scene: s, field: "scenes[\(s)]\(name).expected.checkpoints[\(c)]", expected: e.hex, actual: a.hex,
                         frames: within))
-                break
             }
             if x.checkpoints.count != r.checkpoints.count {
                 m.append(
