@@ -57,7 +57,7 @@ extension Portable {
     /// product has at most 43 bits, the difference is of nearby numbers), and `n·ln2Lo32`
     /// follows with its rounding error kept, so `r` is known to about 2⁻⁸⁰.
     @inlinable
-    package static func exp(_ x: Double) -> Double {
+    public static func exp(_ x: Double) -> Double {
         guard !x.isNaN else { return x + x }
         if x > 709.782_712_893_384 { return .infinity }
         if x < -745.133_219_101_941_2 { return 0 }
@@ -137,7 +137,7 @@ extension Portable {
     ///   and as accurate; `log(+∞)` is `+∞`; `x < 0` (`−∞` included) and NaN give the canonical
     ///   `Double.nan`.
     @inlinable
-    package static func log(_ x: Double) -> Double {
+    public static func log(_ x: Double) -> Double {
         guard x > 0 else { return x == 0 ? -.infinity : .nan }
         guard x.isFinite else { return x }
         let (hi, lo) = logDD(x)
@@ -162,7 +162,7 @@ extension Portable {
     /// product with `y` in double-double, split into an integer `n` and a fraction `g`, then
     /// `2^g = e^(g ln2)` by the exponential kernel and an exact scaling by `2ⁿ`.
     @inlinable
-    package static func pow(_ x: Double, _ y: Double) -> Double {
+    public static func pow(_ x: Double, _ y: Double) -> Double {
         if y == 0 || x == 1 { return 1 }
         if x.isNaN || y.isNaN { return x + y }
         let yInteger = roundedTowardZero(y) == y

@@ -113,7 +113,7 @@ extension Portable {
     ///   huge pairs are scaled by a power of two first, so subnormals are as accurate; NaN in
     ///   either gives the canonical `Double.nan`.
     @inlinable
-    package static func atan2(_ y: Double, _ x: Double) -> Double {
+    public static func atan2(_ y: Double, _ x: Double) -> Double {
         if x.isNaN || y.isNaN { return .nan }
         let hx = highWord(x), lx = lowWord(x)
         let hy = highWord(y), ly = lowWord(y)

@@ -126,7 +126,7 @@ extension Portable {
     /// ``cos(_:)`` exactly, with their accuracy, domain and edge cases (`(±0, 1)` at `±0`, the
     /// canonical `(nan, nan)` for `±∞` and NaN).
     @inlinable
-    package static func sincos(_ x: Double) -> (sin: Double, cos: Double) {
+    public static func sincos(_ x: Double) -> (sin: Double, cos: Double) {
         guard x.isFinite else { return (.nan, .nan) }
         if abs(x) < 0x1p-27 { return (x, 1) }
         if abs(x) < 0x1p-26 { return (x, cosKernel(x, 0)) }

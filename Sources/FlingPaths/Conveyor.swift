@@ -53,11 +53,17 @@ public struct Conveyor: Hashable, Sendable {
     /// shown per frame.
     package static let sampleBudget = WorkBudget("Conveyor.sampleBudget", unit: "frames × items", limit: 2e7)
 
+    /// Items every `spacing` points along the segment from `start` to `end`, moving one spacing
+    /// every `period` seconds.
+    ///
     /// - Parameters:
-    ///   - start, end: the line's ends, within `Limits/coordinate` and distinct.
+    ///   - start: the line's first end, within `Limits.coordinate`.
+    ///   - end: its other end, within `Limits.coordinate`, and not `start`.
     ///   - spacing: points between items, a normal number (not subnormal) such that at most
-    ///     `maximumItems` items fit on the line.
+    ///     10,000 items fit on the line.
     ///   - period: seconds to move one spacing (rounded to whole nanoseconds, at least 1).
+    ///   - reversed: whether the items move toward `start` instead of toward `end`.
+    ///   - fadeLength: points over which alpha rises from 0 at each end to 1 (0: no fade).
     public init(
         from start: Vector, to end: Vector, spacing: Double, period: Double, reversed: Bool = false,
         fadeLength: Double = 50

@@ -78,12 +78,21 @@ public struct KeyframeAnimation: Sendable {
     /// document): frames × the most segments a sampled shape has.
     package static let sampleBudget = WorkBudget("KeyframeAnimation.sampleBudget", unit: "frames × segments", limit: 2e7)
 
+    /// A shape animated through `keyframes`, as `CAKeyframeAnimation` animates a shape layer's
+    /// `path`.
+    ///
     /// - Parameters:
+    ///   - keyframes: the shapes, at least two.
     ///   - keyTimes: nil spaces the keyframes evenly (Core Animation's default); ignored when paced.
     ///   - timingFunctions: nil (Core Animation's default) or empty: linear; else one per interval,
     ///     or one for every interval. Ignored when discrete or paced.
-    ///   - tension, continuity, bias: the cubic mode's, one per keyframe (nil: 0); finite, in
-    ///     −10...10.
+    ///   - calculationMode: linear, discrete, paced or cubic (``CalculationMode``).
+    ///   - tension: the cubic mode's, one per keyframe (nil: 0); finite, in −10...10.
+    ///   - continuity: the cubic mode's, one per keyframe (nil: 0); finite, in −10...10.
+    ///   - bias: the cubic mode's, one per keyframe (nil: 0); finite, in −10...10.
+    ///   - duration: seconds of one pass through the keyframes, positive.
+    ///   - repeatCount: passes to play (a fraction plays part of the last), positive; `.infinity` repeats forever.
+    ///   - autoreverses: whether each forward pass is followed by a backward one.
     public init(
         keyframes: [BezierPath], keyTimes: [Double]? = nil, timingFunctions: [TimingFunction]? = nil,
         calculationMode: CalculationMode = .linear, tension: [Double]? = nil, continuity: [Double]? = nil,

@@ -14,7 +14,7 @@ public struct PathData: Hashable, Sendable {
 
     package init(commands: [PathCommand]) { self.commands = commands }
 
-    /// Parses path data strictly: malformed data throws ``FlingError`` (`malformedInput`) whose
+    /// Parses path data strictly: malformed data throws `FlingError` (`malformedInput`) whose
     /// field names the character offset, e.g. `path data at offset 7`.
     public init(_ d: String) throws(FlingError) {
         var p = PathDataParser(d)

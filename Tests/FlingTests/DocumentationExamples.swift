@@ -683,3 +683,17 @@ enum DocumentationExamples {
         #expect(try flings.run().passed)
     }
 }
+
+/// FlingMath's catalog (Sources/FlingMath/FlingMath.docc): the portable functions, with the
+/// figure its comment gives.
+@Test func portableMathExample() throws {
+    let angle = Portable.atan2(3, 4)                 // 0.6435011087932844, on every machine
+    let (s, c) = Portable.sincos(angle)              // the bits of Portable.sin and Portable.cos
+    let decay = Portable.exp(-2 * 0.6 * 2 * Double.pi / 60)
+    let fromRate = Portable.pow(0.85, 60)            // a per-tick factor from a per-second one
+    let back = Portable.log(fromRate) / 60           // the per-tick logarithm again
+    #expect(angle == 0.6435011087932844)
+    #expect(s.bitPattern == Portable.sin(angle).bitPattern && c.bitPattern == Portable.cos(angle).bitPattern)
+    #expect(abs(s - 0.6) < 1e-15 && abs(c - 0.8) < 1e-15)
+    #expect(decay > 0.88 && decay < 0.89 && abs(back - Portable.log(0.85)) < 1e-15)
+}

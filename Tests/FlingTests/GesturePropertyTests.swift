@@ -133,7 +133,9 @@ import Fling
         let item = try #require(failure.item, "\(failure.message)")
         #expect(failure.message.contains("no tile falls failed at tick \(tick), tile \(item)"), "\(failure.message)")
         // The release it names is the first that falls, at that tick, of that tile.
-        let run = try failure.shrunk.play(settleBudget: 10) { (n) throws(FlingError) in try BackendKind.nativePortable.make(solverIterations: n) }
+        let run = try failure.shrunk.play(settleBudget: 10) { (n) throws(FlingError) in
+            try BackendKind.nativePortable.make(solverIterations: n)
+        }
         guard case .trace(let trace) = run.recording else { Issue.record("not a trace"); return }
         let make: ReplayOptions.MakeBackend = { (n) throws(FlingError) in try BackendKind.nativePortable.make(solverIterations: n) }
         let events = try trace.play(ReplayOptions(makeBackend: make, keepsFrames: true)).run.eventList

@@ -110,7 +110,9 @@ public struct PinCheck: Hashable, Sendable, CustomStringConvertible {
                     "; the run first left its pins within frames \(r.lowerBound)..<\(r.upperBound)"
                     + " (compare it with a run that gives the pins, `fling diff`, to name the tick, item and bits)"
             }
-            if mismatches.count > 1 { reason += "; \(mismatches.count - 1) more pin\(mismatches.count == 2 ? "" : "s") of \(compared) differ" }
+            if mismatches.count > 1 {
+                reason += "; \(mismatches.count - 1) more pin\(mismatches.count == 2 ? "" : "s") of \(compared) differ"
+            }
             throw FlingError(.pinMismatch, field: m.field, value: m.actual, reason: reason)
         }
         if compared > 0 {
