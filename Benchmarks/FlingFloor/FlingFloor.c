@@ -6,9 +6,17 @@
 // layout, checks and API cost above what this machine needs for the same work.
 //
 // Instruction set: the tick is compiled twice (FlingFloorTick.h), for the baseline x86-64
-// (SSE2, two doubles a lane) and with AVX2 and FMA (four), and the copy the CPU can run is
-// chosen once at creation (fling_floor_isa names it; on other architectures the one copy is the
-// compiler's default, NEON on arm64). The Swift rows are built for the baseline.
+// (SSE2, two doubles a lane) and with AVX2 and FMA (four; clang fuses a multiply and an add
+// written in one expression), and a floor runs the best copy the CPU has or, asked for, the
+// baseline one (fling_floor_create's isa; fling_floor_isa names it; on other architectures the
+// one copy is the compiler's default, NEON on arm64). The Swift rows are built for the baseline.
+//
+// Checked against itself: FlingFloorReference.h is the same tick written plainly (one tile at a
+// time, an array of structures, no lanes, masks, gathers or memo), compiled beside each copy for
+// the same instruction set, and tile-bench compares a floor's states (its digest) and counters
+// with the reference's after every timed run. That comparison found the first floor's noise
+// memo wrong: a block's tiles looked up their cells first and blended later, so a tile whose
+// memo cell a later tile of the block refilled blended another cell's values.
 //
 // cos and sin: a tight polynomial in lanes (Cody–Waite reduction by π/2 in three parts and
 // fdlibm's degree-13/14 kernels, about 1 ulp for |angle| < 2²⁰·π/2), the same kind and accuracy
@@ -40,6 +48,10 @@
 // - the position step with the bias velocity of the contacts' position correction (then
 //   cleared), and the centre's path tested against the four edge lines (crossings counted:
 //   the rare put-back is left out, as the native backend keeps it out of line);
+// - the sweep's lift test, which the native step runs for every world with walls in every step
+//   (WallSweep.mayLift): per edge, the centre's distance on the side it came from against the
+//   box's reach less the depth that counts as deep; the boxes found deep are counted, and the
+//   rare lift itself is left out like the put-back;
 // - the box against the four edges: the walls are the viewport's edges, axis-aligned
 //   segments of radius r, so a box's contacts with an edge are its corners past the edge's
 //   surface (the line moved in by r), the two deepest at most, depth = how far past, normal
@@ -49,7 +61,7 @@
 // - the two-channel value-noise field at the tile's position and its world's clock: the same
 //   lattice, hash (SplitMix64's finalizer) and smoothstep trilinear blend as ValueNoise, the
 //   cell's sixteen corner values taken from a 256-cell memo as the native step takes them
-//   from its NoiseCache (filled on a miss), the blend in lanes; F/m added in the velocity
+//   from its NoiseCache (filled on a miss) and copied out for the tile, the blend in lanes; F/m added in the velocity
 //   update and the field clock advanced;
 // - the contacts' impulses: the tiles of a block that touch an edge gathered into lanes (as
 //   the native ContactLanes gather worlds, but as wide as the block), each contact's
@@ -113,13 +125,36 @@ typedef struct {
     contact_slots c[MAXC];
 } lanes;
 
+/// One tile of the scalar reference (FlingFloorReference.h): everything its step reads, in one
+/// structure.
+struct ref_tile {
+    int role, bucket;
+    double px, py, a, vx, vy, w, m_inv, i_inv, cull, ox, oy;
+    // Dragged: the pivot, its finger and the finger's path.
+    double anchor_x, anchor_y, max_impulse, jx, jy, fpx, fpy, fvx, fvy;
+    double start_x, start_y, amp_x, amp_y, sin_x0, cx, sx, cy, sy, rcx, rsx, rcy, rsy;
+    // Springing: the springs.
+    double stiff, ang_stiff, v_coef, w_coef;
+    // Walls: half sizes, bias velocity, field clock, last step's contacts.
+    double hw, hh, bvx, bvy, bw, field_time;
+    int count;
+    int8_t key[MAXC];
+    double jn[MAXC], jt[MAXC];
+};
+typedef struct ref_tile ref_tile;
+
 struct fling_floor {
     fling_floor_scene sc;
     int64_t n, nd, ns;
     int walls;
-    int64_t tick, respawns, crossings, touching, contacts;
+    /// Faults planted on purpose (FLING_FLOOR_PLANT_…), 0 in every timed run.
+    int plant;
+    int64_t tick, respawns, crossings, touching, contacts, lifts;
     size_t bytes;
+    const char *isa;
     void (*tick_fn)(struct fling_floor *);
+    /// The scalar reference's tiles (fling_floor_reference_create), in scene order; NULL in a floor.
+    ref_tile *ref;
     double dt_prev, damping_pow, bias_coef_contacts, pivot_bias_coef;
     // Every tile, grouped by role: dragged [0, nd), springing [nd, nd + ns), falling after.
     double *px, *py, *a, *vx, *vy, *w, *m_inv, *i_inv, *cull, *ox, *oy;
@@ -139,6 +174,9 @@ struct fling_floor {
     int8_t *rec_count, *rec_key;
     double *rec_jn, *rec_jt;
     noise_cell *noise;
+    /// The block's tiles' sixteen noise corner values, copied out of the memo as each tile finds
+    /// its cell (a later tile of the block may refill that memo cell for another lattice cell).
+    double *corners;
     // One block's scratch.
     double *cosv, *sinv, *fx, *fy, *sx_, *sy_, *sz_;
     int *slot;
@@ -178,6 +216,7 @@ static void floor_new_world(struct fling_floor *f, int64_t j) {
 
 #define FLOOR_SUFFIX base
 #include "FlingFloorTick.h"
+#include "FlingFloorReference.h"
 #undef FLOOR_SUFFIX
 
 #if defined(__x86_64__) && defined(__clang__)
@@ -185,6 +224,7 @@ static void floor_new_world(struct fling_floor *f, int64_t j) {
 #pragma clang attribute push(__attribute__((target("avx2,fma"))), apply_to = function)
 #define FLOOR_SUFFIX avx2
 #include "FlingFloorTick.h"
+#include "FlingFloorReference.h"
 #undef FLOOR_SUFFIX
 #pragma clang attribute pop
 #endif
@@ -202,18 +242,26 @@ static int floor_avx2(void) {
 }
 #ifdef FLOOR_X86
 #define FLOOR_AVX2_TICK tick_avx2
+#define FLOOR_AVX2_REF ref_tick_avx2
+#define FLOOR_BASE_ISA "sse2"
 #else
 #define FLOOR_AVX2_TICK tick_base
+#define FLOOR_AVX2_REF ref_tick_base
+#define FLOOR_BASE_ISA "baseline"
 #endif
 
-const char *fling_floor_isa(void) { return floor_avx2() ? "avx2+fma" : "baseline"; }
+const char *fling_floor_best_isa(void) { return floor_avx2() ? "avx2+fma" : FLOOR_BASE_ISA; }
+const char *fling_floor_isa(const fling_floor *f) { return f->isa; }
+void fling_floor_plant(fling_floor *f, int faults) { f->plant = faults; }
 
 static void *take(fling_floor *f, size_t count, size_t size) {
     f->bytes += count * size;
     return calloc(count ? count : 1, size);
 }
 
-fling_floor *fling_floor_create(const fling_floor_scene *scene, int64_t count, int walls) {
+/// A floor or reference's common part: the scene, the counts, the instruction set, the
+/// constants made once.
+static fling_floor *floor_new(const fling_floor_scene *scene, int64_t count, int walls, int isa) {
     fling_floor *f = calloc(1, sizeof *f);
     if (!f) return NULL;
     f->sc = *scene;
@@ -221,7 +269,32 @@ fling_floor *fling_floor_create(const fling_floor_scene *scene, int64_t count, i
     f->walls = walls;
     f->nd = (count + 2) / 3;
     f->ns = (count + 1) / 3;
-    f->tick_fn = floor_avx2() ? FLOOR_AVX2_TICK : tick_base;
+    int best = isa == FLING_FLOOR_BEST && floor_avx2();
+    f->isa = best ? "avx2+fma" : FLOOR_BASE_ISA;
+    f->tick_fn = best ? FLOOR_AVX2_TICK : tick_base;
+    if (walls) f->bias_coef_contacts = 1.0 - pow(scene->collision_bias, scene->dt);
+    f->damping_pow = pow(scene->damping, scene->dt);
+    f->pivot_bias_coef = -(1.0 - pow(scene->drag_error_bias, scene->dt)) / scene->dt;
+    return f;
+}
+
+fling_floor *fling_floor_reference_create(const fling_floor_scene *scene, int64_t count, int walls, int isa) {
+    fling_floor *f = floor_new(scene, count, walls, isa);
+    if (!f) return NULL;
+    f->tick_fn = f->tick_fn == tick_base ? ref_tick_base : FLOOR_AVX2_REF;
+    f->ref = take(f, (size_t)count, sizeof(ref_tile));
+    f->out = take(f, 6 * (size_t)count, sizeof(double));
+    f->lists_made = 1;  // the reference finds its due tiles by their buckets
+    if (!f->ref || !f->out) {
+        fling_floor_destroy(f);
+        return NULL;
+    }
+    return f;
+}
+
+fling_floor *fling_floor_create(const fling_floor_scene *scene, int64_t count, int walls, int isa) {
+    fling_floor *f = floor_new(scene, count, walls, isa);
+    if (!f) return NULL;
     size_t n = (size_t)count, nd = (size_t)f->nd, ns = (size_t)f->ns;
     double **all[] = {&f->px, &f->py, &f->a, &f->vx, &f->vy, &f->w, &f->m_inv, &f->i_inv, &f->cull, &f->ox, &f->oy};
     double **drag[] = {&f->anchor_x, &f->anchor_y, &f->max_impulse, &f->r2x, &f->r2y, &f->ka, &f->kb, &f->kd,
@@ -251,18 +324,16 @@ fling_floor *fling_floor_create(const fling_floor_scene *scene, int64_t count, i
         ok &= (f->rec_jn = take(f, MAXC * n, sizeof(double))) != NULL;
         ok &= (f->rec_jt = take(f, MAXC * n, sizeof(double))) != NULL;
         ok &= (f->noise = take(f, NOISE_CELLS, sizeof(noise_cell))) != NULL;
+        ok &= (f->corners = take(f, 16 * BLOCK, sizeof(double))) != NULL;
         ok &= (f->lanes = take(f, 1, sizeof(lanes))) != NULL;
         if (f->noise)
             for (int c = 0; c < NOISE_CELLS; c++) f->noise[c].i = INT64_MIN;
-        f->bias_coef_contacts = 1.0 - pow(scene->collision_bias, scene->dt);
     }
     if (!ok) {
         fling_floor_destroy(f);
         return NULL;
     }
     for (int k = 0; k < BLOCK; k++) f->ones[k] = 1.0;
-    f->damping_pow = pow(scene->damping, scene->dt);
-    f->pivot_bias_coef = -(1.0 - pow(scene->drag_error_bias, scene->dt)) / scene->dt;
     return f;
 }
 
@@ -275,7 +346,7 @@ void fling_floor_destroy(fling_floor *f) {
                       f->ang_stiff, f->s_nx, f->s_ny, f->target_vrn, f->target_wrn, f->v_coef, f->w_coef,
                       f->spring_start, f->spring_list, f->regrab_start, f->regrab_list, f->half_w, f->half_h, f->b_vx,
                       f->b_vy, f->b_w, f->field_time, f->rec_count, f->rec_key, f->rec_jn, f->rec_jt, f->noise, f->cosv,
-                      f->sinv, f->fx, f->fy, f->sx_, f->sy_, f->sz_, f->slot, f->near, f->live, f->ones, f->lanes};
+                      f->sinv, f->fx, f->fy, f->sx_, f->sy_, f->sz_, f->slot, f->near, f->live, f->ones, f->lanes, f->ref, f->corners};
     for (size_t k = 0; k < sizeof arrays / sizeof *arrays; k++) free(arrays[k]);
     free(f);
 }
@@ -284,8 +355,45 @@ size_t fling_floor_bytes(const fling_floor *f) { return f->bytes; }
 int64_t fling_floor_respawns(const fling_floor *f) { return f->respawns; }
 int64_t fling_floor_touching(const fling_floor *f) { return f->touching; }
 int64_t fling_floor_contacts(const fling_floor *f) { return f->contacts; }
+int64_t fling_floor_crossings(const fling_floor *f) { return f->crossings; }
+int64_t fling_floor_lifts(const fling_floor *f) { return f->lifts; }
+
+/// Tile i of the scalar reference, as fling_floor_set_tile sets the floor's.
+static void ref_set_tile(fling_floor *f, int64_t i, const fling_floor_tile *t) {
+    ref_tile *r = f->ref + i;
+    memset(r, 0, sizeof *r);
+    r->role = t->role;
+    r->bucket = t->bucket;
+    r->px = t->px; r->py = t->py; r->a = t->angle;
+    r->vx = t->vx; r->vy = t->vy; r->w = t->w;
+    r->m_inv = 1.0 / t->mass;
+    r->i_inv = 1.0 / t->moment;
+    r->cull = t->cull_radius;
+    r->ox = t->origin_x; r->oy = t->origin_y;
+    r->hw = t->width / 2.0;
+    r->hh = t->height / 2.0;
+    if (t->role == 0) {
+        r->anchor_x = t->anchor_x; r->anchor_y = t->anchor_y;
+        r->max_impulse = t->max_force * f->sc.dt;
+        r->fpx = r->start_x = t->finger_x;
+        r->fpy = r->start_y = t->finger_y;
+        r->amp_x = t->amplitude_x; r->amp_y = t->amplitude_y;
+        r->sin_x0 = t->sin_x0;
+        r->cx = t->cos_x; r->sx = t->sin_x; r->cy = 1.0; r->sy = 0.0;
+        r->rcx = t->rot_cos_x; r->rsx = t->rot_sin_x; r->rcy = t->rot_cos_y; r->rsy = t->rot_sin_y;
+    } else if (t->role == 1) {
+        r->stiff = t->stiffness;
+        r->ang_stiff = t->angular_stiffness;
+        r->v_coef = 1.0 - exp(-t->damping * f->sc.dt * r->m_inv);
+        r->w_coef = 1.0 - exp(-t->angular_damping * f->sc.dt * r->i_inv);
+    }
+}
 
 void fling_floor_set_tile(fling_floor *f, int64_t i, const fling_floor_tile *t) {
+    if (f->ref) {
+        ref_set_tile(f, i, t);
+        return;
+    }
     // Tile i of role r is the (i / 3)-th of its role (the workload's roles cycle by index).
     int64_t k = i / 3;
     int64_t j = t->role == 0 ? k : t->role == 1 ? f->nd + k : f->nd + f->ns + k;

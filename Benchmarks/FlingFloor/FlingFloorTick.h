@@ -67,12 +67,14 @@ static inline int64_t FN(split)(double x, double *frac) {
 }
 
 /// The field's force on tiles [lo, lo + n): both channels of the value noise at each tile's
-/// position and clock (cell found in the memo, scalar; the blend in lanes), times the strength.
+/// position and clock (cell found in the memo and its corners copied out, scalar; the blend in
+/// lanes), times the strength.
 static void FN(field)(fling_floor *f, int64_t lo, int64_t n) {
     const fling_floor_scene *s = &f->sc;
     const double *restrict px = f->px + lo, *restrict py = f->py + lo, *restrict time = f->field_time + lo;
     double *restrict fx = f->fx, *restrict fy = f->fy, *restrict sx = f->sx_, *restrict sy = f->sy_, *restrict sz = f->sz_;
     int *restrict slot = f->slot;
+    double *restrict corners = f->corners;
     const double reach = 1e12, inv = s->field_cell_inverse, rate = s->field_rate;
     for (int64_t k = 0; k < n; k++) {
         double dx = px[k] - s->field_x, dy = py[k] - s->field_y;
@@ -81,19 +83,26 @@ static void FN(field)(fling_floor *f, int64_t lo, int64_t n) {
         double ffx, ffy, ffz;
         int64_t i = FN(split)(dx * inv, &ffx), j = FN(split)(dy * inv, &ffy), kk = FN(split)(time[k] * rate, &ffz);
         slot[k] = FN(noise_slot)(f, i, j, kk);
+        const noise_cell *cell = f->noise + slot[k];
+        for (int c = 0; c < 8; c++) {
+            corners[c * BLOCK + k] = cell->c0[c];
+            corners[(8 + c) * BLOCK + k] = cell->c1[c];
+        }
         sx[k] = ffx; sy[k] = ffy; sz[k] = ffz;
     }
-    const noise_cell *restrict cells = f->noise;
     const double strength = s->field_strength;
     FLOOR_LANES
-    for (int64_t k = 0; k < n; k++) {  // lanes (the corners gathered)
+    for (int64_t k = 0; k < n; k++) {  // lanes
         double ax = sx[k], ay = sy[k], az = sz[k];
         double wx = ax * ax * (3 - 2 * ax), wy = ay * ay * (3 - 2 * ay), wz = az * az * (3 - 2 * az);
-        const noise_cell *c = cells + slot[k];
+#define C0(c) corners[(c) * BLOCK + k]
+#define C1(c) corners[(8 + (c)) * BLOCK + k]
 #define EDGE(a, b) ((a) + ((b) - (a)) * wx)
 #define FACE(e0, e1) ((e0) + ((e1) - (e0)) * wy)
-        double a0 = FACE(EDGE(c->c0[0], c->c0[1]), EDGE(c->c0[2], c->c0[3])), b0 = FACE(EDGE(c->c0[4], c->c0[5]), EDGE(c->c0[6], c->c0[7]));
-        double a1 = FACE(EDGE(c->c1[0], c->c1[1]), EDGE(c->c1[2], c->c1[3])), b1 = FACE(EDGE(c->c1[4], c->c1[5]), EDGE(c->c1[6], c->c1[7]));
+        double a0 = FACE(EDGE(C0(0), C0(1)), EDGE(C0(2), C0(3))), b0 = FACE(EDGE(C0(4), C0(5)), EDGE(C0(6), C0(7)));
+        double a1 = FACE(EDGE(C1(0), C1(1)), EDGE(C1(2), C1(3))), b1 = FACE(EDGE(C1(4), C1(5)), EDGE(C1(6), C1(7)));
+#undef C0
+#undef C1
 #undef EDGE
 #undef FACE
         fx[k] = (a0 + (b0 - a0) * wz) * strength;
@@ -103,7 +112,11 @@ static void FN(field)(fling_floor *f, int64_t lo, int64_t n) {
 
 /// Positions, the new angles' cos and sin, and with walls the bias velocity (then cleared),
 /// the centre's path against the four edge lines (crossings counted: the put-back is rare and
-/// left out, as the native backend keeps it out of line), and which boxes come near an edge.
+/// left out, as the native backend keeps it out of line), the sweep's lift test (WallSweep.mayLift,
+/// which the native step runs for every world with walls, every step: the box's overlap with
+/// each edge's slab, on the side its centre came from, past the margin by more than half its
+/// reach along the edge's normal, and at least 1 pt; the boxes it finds deep are counted, and
+/// the rare lift itself is left out like the put-back), and which boxes come near an edge.
 static void FN(positions)(fling_floor *f, int64_t lo, int64_t n) {
     const double dt = f->sc.dt;
     double *restrict px = f->px + lo, *restrict py = f->py + lo, *restrict a = f->a + lo;
@@ -124,7 +137,8 @@ static void FN(positions)(fling_floor *f, int64_t lo, int64_t n) {
     unsigned char *restrict near = f->near;
     const double r = f->sc.wall_radius;
     const double x0 = f->sc.viewport_min_x, x1 = f->sc.viewport_max_x, y0 = f->sc.viewport_min_y, y1 = f->sc.viewport_max_y;
-    int64_t crossings = 0;
+    const double margin = f->sc.slop / 2, lift_test = (f->plant & FLING_FLOOR_PLANT_LIFT_TEST) ? 0.0 : 1.0;
+    int64_t crossings = 0, lifts = 0;
     FLOOR_LANES
     for (int64_t k = 0; k < n; k++) {  // lanes
         double ox = px[k], oy = py[k];
@@ -139,8 +153,18 @@ static void FN(positions)(fling_floor *f, int64_t lo, int64_t n) {
         double ac = c < 0 ? -c : c, as = s < 0 ? -s : s;
         double ex = ac * hw[k] + as * hh[k], ey = as * hw[k] + ac * hh[k];
         near[k] = (unsigned char)((nx - ex <= x0 + r) | (nx + ex >= x1 - r) | (ny - ey <= y0 + r) | (ny + ey >= y1 - r));
+        // The lift test: each edge's distance to the centre on the side the centre came from,
+        // against the reach less the depth that counts as deep (max(reach / 2, 1) past the margin).
+        double dl = nx - x0, dr = x1 - nx, dt_ = ny - y0, db = y1 - ny;
+        dl = ox - x0 < 0 ? -dl : dl;
+        dr = x1 - ox < 0 ? -dr : dr;
+        dt_ = oy - y0 < 0 ? -dt_ : dt_;
+        db = y1 - oy < 0 ? -db : db;
+        double lx = ex + r - margin - FN(fmax)(ex * 0.5, 1.0), ly = ey + r - margin - FN(fmax)(ey * 0.5, 1.0);
+        lifts += ((dl < lx) | (dr < lx) | (dt_ < ly) | (db < ly)) & (lift_test != 0.0);
     }
     f->crossings += crossings;
+    f->lifts += lifts;
 }
 
 /// Joint pre-steps, the velocity update (gravity, damping, the field's force with walls) and
@@ -440,7 +464,7 @@ static void FN(step_block)(fling_floor *f, int64_t lo, int64_t n, int role, doub
     for (int64_t k = 0; k < n; k++) {
         int64_t j = lo + k;
         live[k] = 1.0;
-        if (!f->near[k]) { f->rec_count[j] = 0; continue; }
+        if (!f->near[k] || (f->plant & FLING_FLOOR_PLANT_CONTACTS)) { f->rec_count[j] = 0; continue; }
         int count = FN(corners_past)(f, j, f->cosv[k], f->sinv[k], m, 0);
         if (!count) { f->rec_count[j] = 0; continue; }
         live[k] = 0.0;
@@ -463,7 +487,11 @@ static void FN(step_block)(fling_floor *f, int64_t lo, int64_t n, int role, doub
         m++;
     }
     L->slots = slots;
-    FN(field)(f, lo, n);
+    if (f->plant & FLING_FLOOR_PLANT_NOISE) {
+        for (int64_t k = 0; k < n; k++) f->fx[k] = f->fy[k] = 0.0;
+    } else {
+        FN(field)(f, lo, n);
+    }
     FN(pre_step)(f, role, lo, n, dt_coef);
     // The tiles that touch nothing: the joint's iterations in place (the touching ones skipped).
     if (role == 0) FN(drag_iterate)(f, lo, n, m ? f->live : f->ones);

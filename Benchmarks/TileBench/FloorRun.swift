@@ -4,27 +4,57 @@ import FlingFloor
 // The floor rows: the workload's tick in plain C over flat arrays (Benchmarks/FlingFloor,
 // whose top comment says what it computes and leaves out), on the same scene and inputs as
 // the other rows, timed by the same harness. `floor` is the open-space workload, `floor+walls`
-// the walls and field one. Their end states are their own (not Chipmunk's bits), so they are
-// compared with nothing; bytes/tile is what the floor's arrays take.
+// the walls and field one; `floor-sse2` and `floor-sse2+walls` the same on the baseline
+// instruction set. Their end states are their own (not Chipmunk's bits): each is compared with
+// the floor's scalar reference (`reference`: the same tick written plainly, compiled for the
+// same instruction set), run untimed for as many ticks, states and counters alike; its edge
+// contacts are counted from its states as the other walls rows' are (`EdgeCounts`). bytes/tile
+// is what the floor's arrays take.
 struct FloorRun: Workload {
     let label: String
     let scene: Scene
     let walls: Bool
+    /// `FLING_FLOOR_BEST` or `FLING_FLOOR_BASELINE`.
+    let isaChoice: Int32
+    /// The scalar reference instead of the floor.
+    let reference: Bool
+    /// Faults planted on purpose (`FLING_FLOOR_PLANT_…`, `--plant-floor-fault`): 0 but to see the checks fail.
+    let plant: Int32
     var floor: OpaquePointer?
     var digest = StateDigest()
     var tick = 0
     var steppedWorlds = 0
+    var edges = EdgeCounts()
     var respawns: Int { floor.map { Int(fling_floor_respawns($0)) } ?? 0 }
     var bytesPerTile: Double { floor.map { Double(fling_floor_bytes($0)) / Double(scene.count) } ?? 0 }
+    var isa: String { floor.map { String(cString: fling_floor_isa($0)) } ?? "" }
+    /// The floor's own counters since creation: tile-steps touching an edge and contacts made
+    /// (as `EdgeCounts` has them), centre paths across an edge's line, boxes the lift test found deep.
+    var counters: (edges: EdgeCounts, crossings: Int, lifts: Int) {
+        guard let floor else { return (EdgeCounts(), 0, 0) }
+        return (
+            EdgeCounts(tileSteps: steppedWorlds, touching: Int(fling_floor_touching(floor)), contacts: Int(fling_floor_contacts(floor))),
+            Int(fling_floor_crossings(floor)), Int(fling_floor_lifts(floor))
+        )
+    }
+    /// What the reference must equal: every counter and the respawns.
+    var counterSummary: String {
+        let c = counters
+        return "touching \(grouped(c.edges.touching)), contacts \(grouped(c.edges.contacts)), crossings \(grouped(c.crossings)), "
+            + "lift tests deep \(grouped(c.lifts)), respawns \(grouped(respawns))"
+    }
 
     struct OutOfMemory: Error, CustomStringConvertible {
         var description: String { "the floor's arrays could not be allocated" }
     }
 
-    init(label: String, scene: Scene, walls: Bool) {
+    init(label: String, scene: Scene, walls: Bool, isa: Int32 = Int32(FLING_FLOOR_BEST), reference: Bool = false, plant: Int32 = 0) {
         self.label = label
         self.scene = scene
         self.walls = walls
+        self.isaChoice = isa
+        self.reference = reference
+        self.plant = plant
     }
 
     mutating func populate(reserve: Bool) throws {
@@ -56,7 +86,12 @@ struct FloorRun: Workload {
         s.field_cell_inverse = 1 / (16 * Portable.pow(64, smoothness))
         s.field_rate = speed
         s.field_seed = Scene.fields[0].seed
-        guard let floor = fling_floor_create(&s, Int64(scene.count), walls ? 1 : 0) else { throw OutOfMemory() }
+        let made =
+            reference
+            ? fling_floor_reference_create(&s, Int64(scene.count), walls ? 1 : 0, isaChoice)
+            : fling_floor_create(&s, Int64(scene.count), walls ? 1 : 0, isaChoice)
+        guard let floor = made else { throw OutOfMemory() }
+        if plant != 0 { fling_floor_plant(floor, plant) }
         self.floor = floor
         var regrab = [Int32](repeating: 0, count: scene.count)
         for (b, tiles) in scene.regrabBuckets.enumerated() { for i in tiles { regrab[i] = Int32(b) } }
@@ -110,8 +145,9 @@ struct FloorRun: Workload {
         withUnsafeTemporaryAllocation(of: Double.self, capacity: 6) { s in
             for i in 0..<scene.count {
                 fling_floor_state(floor, Int64(i), s.baseAddress!)
-                digest.combine(
-                    BodyState(position: Vector(s[0], s[1]), angle: s[2], velocity: Vector(s[3], s[4]), angularVelocity: s[5]))
+                let state = BodyState(position: Vector(s[0], s[1]), angle: s[2], velocity: Vector(s[3], s[4]), angularVelocity: s[5])
+                digest.combine(state)
+                if walls { edges.count(state, hw: scene.tiles[i].size.x / 2, hh: scene.tiles[i].size.y / 2) }
             }
         }
     }

@@ -1,4 +1,5 @@
 import Fling
+import FlingFloor
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Musl)
@@ -107,6 +108,9 @@ struct BenchBackend: Hashable, CaseIterable {
 
     var base: Base
     var threads = 1
+    /// A floor row's instruction set: `FLING_FLOOR_BEST` (the best this CPU runs) or
+    /// `FLING_FLOOR_BASELINE` (`--floor-isa sse2`); 0 for the others.
+    var floorISA: Int32 = 0
     /// The workload with walls: every tile's world holds the viewport's four edges (elasticity
     /// 0.5, friction 0.3, the tile's box elasticity 0.6, friction 0.4) and a seeded noise field
     /// (`Scene.walls`, `Scene.fields`), so every step collides, solves contacts and evaluates a
@@ -128,7 +132,10 @@ struct BenchBackend: Hashable, CaseIterable {
             BenchBackend(base: $0, walls: true)
         }
 
-    var rawValue: String { base.rawValue + (walls ? "+walls" : "") + (threads == 1 ? "" : "×\(threads)") }
+    var rawValue: String {
+        base.rawValue + (floorISA == FLING_FLOOR_BASELINE ? "-\(baselineFloorISA)" : "") + (walls ? "+walls" : "")
+            + (threads == 1 ? "" : "×\(threads)")
+    }
 
     /// Whether the row runs the animator's workload (not the backend workload).
     var isAnimator: Bool { base == .tileAnimator || base == .tileAnimatorChipmunk }
@@ -150,9 +157,13 @@ struct BenchBackend: Hashable, CaseIterable {
         }
     }
 
-    /// The floor a row's ns per tile-step is divided by ("vs floor"): `floor` for the native
-    /// and animator rows of the open-space workload, `floor+walls` for their `+walls` rows.
-    var floorRow: BenchBackend? { threadable ? BenchBackend(base: .floor, walls: walls) : nil }
+    /// The floors a row's ns per tile-step is divided by ("vs floor"), on each instruction set:
+    /// `floor` for the native and animator rows of the open-space workload, `floor+walls` for
+    /// their `+walls` rows.
+    var floorRows: [BenchBackend] {
+        threadable
+            ? [FLING_FLOOR_BEST, FLING_FLOOR_BASELINE].map { BenchBackend(base: .floor, walls: walls, floorISA: Int32($0)) } : []
+    }
 
     /// Whether it can run on several threads (the native backends, and the animator's).
     var threadable: Bool { base == .native || base == .nativePortable || base == .tileAnimator }
@@ -185,10 +196,11 @@ struct BenchBackend: Hashable, CaseIterable {
         available.filter { !($0.walls && ($0.base == .chipmunkShared || $0.isAnimator)) }
     }
 
-    init(base: Base, threads: Int = 1, walls: Bool = false) {
+    init(base: Base, threads: Int = 1, walls: Bool = false, floorISA: Int32 = 0) {
         self.base = base
         self.threads = threads
         self.walls = walls
+        self.floorISA = floorISA
     }
 
     init?(argument: String) {
@@ -225,6 +237,12 @@ struct Measurement {
     var digest: StateDigest
     var ticks: Int
     var respawns: Int
+    /// The instruction set its tick ran with.
+    var isa: String
+    /// Its edge contacts by the floor's rule, from its states (walls rows of the backend workload, and the floor's).
+    var edges: EdgeCounts
+    /// A floor row's own counters (`FloorRun.counters`), nil for the others.
+    var floorCounters: (edges: EdgeCounts, crossings: Int, lifts: Int)?
     /// Wall time of the shortest repetition, in seconds.
     var shortestRepetition: Double
 
@@ -232,15 +250,33 @@ struct Measurement {
 }
 
 /// A row's end state compared with another run's: another row of the same workload and
-/// arithmetic, or a reference run made for the purpose when the row has no such partner.
+/// arithmetic, or a reference run made for the purpose when the row has no such partner (for a
+/// floor row, the floor's scalar reference on its instruction set).
 struct Comparison {
     var group: String
-    /// The rows (and reference runs) compared, with their digests and tick counts.
-    var members: [(name: String, digest: StateDigest, ticks: Int)]
+    /// The rows (and reference runs) compared, with their digests and tick counts, and what
+    /// else must be equal (a floor's counters; empty for the others).
+    var members: [(name: String, digest: StateDigest, ticks: Int, detail: String)]
     var agree: Bool {
         guard let first = members.first else { return false }
-        return members.count >= 2 && members.allSatisfy { $0.digest == first.digest && $0.ticks == first.ticks }
+        return members.count >= 2
+            && members.allSatisfy { $0.digest == first.digest && $0.ticks == first.ticks && $0.detail == first.detail }
     }
+}
+
+/// The floor's edge contacts against the other walls rows' (`EdgeCounts`, the same rule on each
+/// row's states): the floor's own counters must equal the count from its states, and every walls
+/// row of the backend workload must touch the edges about as often and make about as many
+/// contacts as the floor (their dynamics differ in detail, not in what the scene does).
+struct EdgeCheck {
+    var lines: [String]
+    var agree: Bool
+    /// How far a Swift row's touching and contacts per tile-step may lie from the floor's:
+    /// ±25 %, relative. Measured (tile-bench --quick and --tiles 100,1k,10k): the Swift rows
+    /// touch 5 to 15 % more often than the floor (Chipmunk's contacts persist, the floor's do
+    /// not, and the floor leaves the rare put-back and lift out); a floor without its contacts
+    /// is caught by its own counters (0) and its reference.
+    static let tolerance = 0.25
 }
 
 /// How much work each N gets.
@@ -266,8 +302,11 @@ struct Round {
     var measurements: [Measurement]
     /// One per group of rows that must end equal; every row is in one.
     var comparisons: [Comparison]
-    /// Every row was compared with at least one other run, and every comparison agreed.
-    var digestsAgree: Bool { !comparisons.isEmpty && comparisons.allSatisfy(\.agree) }
+    /// The floor's edge contacts against the walls rows' (nil without a floor+walls row).
+    var edgeCheck: EdgeCheck? = nil
+    /// Every row was compared with at least one other run, every comparison agreed, and so did
+    /// the edge contacts.
+    var digestsAgree: Bool { !comparisons.isEmpty && comparisons.allSatisfy(\.agree) && edgeCheck?.agree != false }
     /// Backends left out at this N, and why.
     var skipped: [(BenchBackend, String)] = []
 }
@@ -375,8 +414,9 @@ func runRound(
             backend: backends[r], tiles: n, samples: samples[r], nsPerWorldStep: Summary(samples[r]),
             worldsPerTick: Double(stepped[r]) / Double(reps * ticks),
             bytesPerTile: bytes[r], digest: runs[r].digest, ticks: runs[r].tick, respawns: runs[r].respawns,
-            shortestRepetition: shortest[r])
+            isa: runs[r].isa, edges: runs[r].edges, floorCounters: (runs[r] as? FloorRun)?.counters, shortestRepetition: shortest[r])
     }
+    let floorDetails = runs.map { ($0 as? FloorRun)?.counterSummary ?? "" }
     progress.say("N=\(grouped(n)): tearing down")
     for r in runs.indices { try runs[r].tearDown() }
     runs.removeAll()
@@ -391,13 +431,28 @@ func runRound(
     // timed rows there), and the reference is a second run on one thread.
     var comparisons: [Comparison] = []
     var groups: [String] = []
-    // The floor rows' bits are their own: compared with nothing.
+    // The floor rows' bits are their own: each is compared with the floor's scalar reference.
+    for (r, m) in measurements.enumerated() where m.backend.base == .floor {
+        let name = "the scalar C reference (\(m.isa), untimed)"
+        progress.say("N=\(grouped(n)): \(name) of \(m.backend.rawValue), \(grouped(m.ticks)) ticks")
+        var reference = FloorRun(label: name, scene: scene, walls: m.backend.walls, isa: m.backend.floorISA, reference: true)
+        try reference.populate(reserve: false)
+        _ = try reference.run(ticks: m.ticks)
+        comparisons.append(
+            Comparison(
+                group: "the floor's tick\(m.backend.walls ? " with walls and a field" : "") on \(m.isa)",
+                members: [
+                    (m.backend.rawValue, m.digest, m.ticks, floorDetails[r]),
+                    (name, reference.digest, reference.tick, reference.counterSummary),
+                ]))
+        try reference.tearDown()
+    }
     for m in measurements where m.backend.base != .floor && !groups.contains(m.backend.comparisonGroup) {
         groups.append(m.backend.comparisonGroup)
     }
     for group in groups {
         let rows = measurements.filter { $0.backend.base != .floor && $0.backend.comparisonGroup == group }
-        var members = rows.map { (name: $0.backend.rawValue, digest: $0.digest, ticks: $0.ticks) }
+        var members = rows.map { (name: $0.backend.rawValue, digest: $0.digest, ticks: $0.ticks, detail: "") }
         if rows.count == 1 {
             let row = rows[0]
             let kind: BackendKind = row.backend.kind.arithmetic == .portable ? .nativePortable : .native
@@ -414,19 +469,45 @@ func runRound(
                     .workload(scene: scene, shareEveryStep: threads > 1)
             try reference.populate(reserve: plan.reserve)
             _ = try reference.run(ticks: row.ticks)
-            members.append((name: name, digest: reference.digest, ticks: reference.tick))
+            members.append((name: name, digest: reference.digest, ticks: reference.tick, detail: ""))
             try reference.tearDown()
         }
         comparisons.append(Comparison(group: group, members: members))
     }
-    return Round(tiles: n, measurements: measurements, comparisons: comparisons, skipped: skipped)
+    return Round(tiles: n, measurements: measurements, comparisons: comparisons, edgeCheck: edgeCheck(measurements), skipped: skipped)
+}
+
+/// The floor's edge contacts against its own counters and the other walls rows' (`EdgeCheck`).
+func edgeCheck(_ measurements: [Measurement]) -> EdgeCheck? {
+    let floors = measurements.filter { $0.backend.base == .floor && $0.backend.walls }
+    guard let floor = floors.first else { return nil }
+    var lines: [String] = [], agree = true
+    for f in floors {
+        guard let own = f.floorCounters?.edges else { continue }
+        let same = own == f.edges
+        agree = agree && same && f.edges.touching > 0
+        lines.append(
+            "\(f.backend.rawValue): \(f.edges.summary) (its own counters \(same ? "the same" : "DIFFER: \(own.summary)"))"
+                + (f.edges.touching > 0 ? "" : ": NO CONTACTS"))
+    }
+    func near(_ a: Double, _ b: Double) -> Bool { abs(a - b) <= EdgeCheck.tolerance * b }
+    for m in measurements where m.backend.walls && m.backend.base != .floor && !m.backend.isAnimator {
+        let ok =
+            near(m.edges.touchingPerTileStep, floor.edges.touchingPerTileStep)
+            && near(m.edges.contactsPerTileStep, floor.edges.contactsPerTileStep)
+        agree = agree && ok
+        lines.append(
+            "\(m.backend.rawValue): \(m.edges.summary)"
+                + (ok ? "" : ": MORE THAN \(Int(EdgeCheck.tolerance * 100)) % FROM \(floor.backend.rawValue)'s"))
+    }
+    return EdgeCheck(lines: lines, agree: agree)
 }
 
 extension BenchBackend {
     /// A fresh run of this row's workload: the backend workload on this backend, or the
     /// animator's workload over native-portable with this row's threads.
     func workload(scene: Scene, shareEveryStep: Bool = false) throws -> any Workload {
-        if base == .floor { return FloorRun(label: rawValue, scene: scene, walls: walls) }
+        if base == .floor { return FloorRun(label: rawValue, scene: scene, walls: walls, isa: floorISA, plant: plantedFloorFaults) }
         if isAnimator {
             return try AnimatorRun(
                 label: rawValue, scene: scene, kind: kind, threads: threads, shareEveryStep: shareEveryStep, walls: walls)
@@ -440,6 +521,17 @@ extension BenchBackend {
 
 /// `--scalar-contacts`: the native rows iterate wall contacts one world at a time.
 nonisolated(unsafe) var scalarContacts = false
+/// `--plant-floor-fault`: faults planted in the floor rows (not in their references), so that
+/// the checks on the floor can be seen to fail.
+nonisolated(unsafe) var plantedFloorFaults: Int32 = 0
+/// The name of the floor's baseline instruction set (`--floor-isa sse2`).
+let baselineFloorISA: String = {
+    #if arch(x86_64)
+    return "sse2"
+    #else
+    return "baseline"
+    #endif
+}()
 
 func gigabytes(_ bytes: Double) -> String { fixed(bytes / 1e9, 1) + " GB" }
 

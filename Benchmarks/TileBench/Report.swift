@@ -1,4 +1,5 @@
 import Fling
+import FlingFloor
 import FlingPaths
 #if canImport(Glibc)
 import Glibc
@@ -65,16 +66,22 @@ func speedup(_ m: Measurement, in round: Round, over base: BenchBackend) -> Doub
     return b.nsPerWorldStep.median / m.nsPerWorldStep.median
 }
 
-/// A native or animator row's median ns per world-step over its floor's at the same N.
-func overFloor(_ m: Measurement, in round: Round) -> Double? {
-    guard let f = m.backend.floorRow, let floor = round.measurements.first(where: { $0.backend == f }) else { return nil }
-    return m.nsPerWorldStep.median / floor.nsPerWorldStep.median
+/// A native or animator row's median ns per world-step over each of its floors' at the same N
+/// (the best instruction set first, then the baseline's when `--floor-isa` ran it), with the floor.
+func overFloors(_ m: Measurement, in round: Round) -> [(ratio: Double, floor: Measurement)] {
+    m.backend.floorRows.compactMap { f in
+        round.measurements.first(where: { $0.backend == f }).map { (m.nsPerWorldStep.median / $0.nsPerWorldStep.median, $0) }
+    }
 }
+
+/// The first of ``overFloors(_:in:)``: what the `vs floor` column and `vs_floor` give.
+func overFloor(_ m: Measurement, in round: Round) -> (ratio: Double, floor: Measurement)? { overFloors(m, in: round).first }
 
 /// The results as a Markdown table (readable as plain text too).
 func table(_ rounds: [Round]) -> String {
     let header = [
         "tiles", "backend", "worlds/tick", "ns/world-step", "min", "max", "world-steps/s", "bytes/tile", "vs per-world", "vs floor",
+        "isa",
     ]
     var rows: [[String]] = []
     for round in rounds {
@@ -84,7 +91,9 @@ func table(_ rounds: [Round]) -> String {
                 grouped(m.tiles), m.backend.rawValue, worldsLabel(m.worldsPerTick), fixed(m.nsPerWorldStep.median, 1),
                 fixed(m.nsPerWorldStep.min, 1), fixed(m.nsPerWorldStep.max, 1),
                 si(m.worldStepsPerSecond), m.bytesPerTile.map { grouped(Int($0.rounded())) } ?? "n/a", ratio,
-                overFloor(m, in: round).map { fixed($0, 2) + "×" } ?? "–",
+                overFloors(m, in: round).isEmpty
+                    ? "–" : overFloors(m, in: round).map { fixed($0.ratio, 2) + "× " + $0.floor.isa }.joined(separator: ", "),
+                m.isa,
             ])
         }
     }
@@ -114,14 +123,18 @@ func worldsLabel(_ w: Double) -> String {
 // MARK: - CSV
 
 func csv(_ rounds: [Round]) -> String {
-    var out = "backend,tiles,worlds_per_tick,ns_per_world_step,ns_min,ns_max,world_steps_per_second,bytes_per_tile,vs_floor\n"
+    var out =
+        "backend,tiles,worlds_per_tick,ns_per_world_step,ns_min,ns_max,world_steps_per_second,bytes_per_tile,vs_floor,floor_isa,isa,"
+        + "vs_\(baselineFloorISA)_floor\n"
     for round in rounds {
         for m in round.measurements {
             out +=
                 [
                     m.backend.rawValue, String(m.tiles), fixed(m.worldsPerTick, 1), fixed(m.nsPerWorldStep.median, 2),
                     fixed(m.nsPerWorldStep.min, 2), fixed(m.nsPerWorldStep.max, 2), fixed(m.worldStepsPerSecond, 0),
-                    m.bytesPerTile.map { fixed($0, 1) } ?? "", overFloor(m, in: round).map { fixed($0, 3) } ?? "",
+                    m.bytesPerTile.map { fixed($0, 1) } ?? "", overFloor(m, in: round).map { fixed($0.ratio, 3) } ?? "",
+                    overFloor(m, in: round)?.floor.isa ?? "", m.isa,
+                    overFloors(m, in: round).first { $0.floor.backend.floorISA == FLING_FLOOR_BASELINE }.map { fixed($0.ratio, 3) } ?? "",
                 ].joined(separator: ",") + "\n"
         }
     }

@@ -223,9 +223,27 @@ protocol Workload {
     /// Folds the tick's results into the digest (untimed).
     mutating func foldDigest()
     mutating func tearDown() throws
+    /// The instruction set its tick runs with (``swiftISA`` for every Swift row).
+    var isa: String { get }
+    /// Its edge contacts by the floor's rule, counted from its states (walls rows of the backend
+    /// workload and the floor's; empty elsewhere).
+    var edges: EdgeCounts { get }
 }
 
+/// The instruction set the Swift rows are built for: SwiftPM's default target, the baseline of
+/// the architecture (x86-64 with SSE2; no `-mavx2` or `-mfma` anywhere in Package.swift).
+#if arch(x86_64)
+let swiftISA = "sse2"
+#elseif arch(arm64)
+let swiftISA = "neon"
+#else
+let swiftISA = "baseline"
+#endif
+
 extension Workload {
+    var isa: String { swiftISA }
+    var edges: EdgeCounts { EdgeCounts() }
+
     /// Runs `count` ticks and returns the nanoseconds spent in their timed part. Folding the
     /// results into the digest is not timed: it costs the same for every backend and would
     /// only blur the comparison.
@@ -270,6 +288,8 @@ struct WorkloadRun: Workload {
     let pushes: Bool
     /// Per tile, its continuous push while it has one.
     var forces: [ForceID?] = []
+    /// With walls (and no pushes, the backend workload the floor's walls row does): its edge contacts.
+    var edges = EdgeCounts()
 
     init(label: String, backend: any DynamicsBackend, scene: Scene, walls: Bool = false, pushes: Bool = false) {
         self.label = label
@@ -425,6 +445,9 @@ struct WorkloadRun: Workload {
     @inline(__always)
     mutating func foldDigest() {
         for s in states { digest.combine(s) }
+        if walls && !pushes {
+            for (i, s) in states.enumerated() { edges.count(s, hw: scene.tiles[i].size.x / 2, hh: scene.tiles[i].size.y / 2) }
+        }
     }
 }
 

@@ -28,8 +28,14 @@ let usage = """
     threads sharing every step from 100 tiles, on one below; untimed). Exits 1 when a comparison differs. Table on stdout, progress on stderr.
     Every run also times the machine's floor beside the rows (but with --no-floor): floor (and floor+walls when
     a +walls row runs), the same tick's per-tile work as tight C over structure-of-arrays, vectorized by the
-    compiler (Benchmarks/FlingFloor), and gives each native and animator row's ns per tile-step over its
-    floor's (vs floor).
+    compiler (Benchmarks/FlingFloor), on the best instruction set this CPU runs (AVX2 and FMA on x86-64 that has
+    them; the Swift rows are built for baseline x86-64, SSE2), and gives each native and animator row's ns per
+    tile-step over its floor's (vs floor, naming the floor's instruction set; the isa column names each row's).
+    Each floor row is compared with the floor's scalar reference (the same tick written plainly in C, compiled
+    for the same instruction set, run untimed for as many ticks): states and counters must be equal. With walls,
+    every row's edge contacts (tiles past an edge, and contacts, per tile-step, counted from its states after each
+    step by the floor's rule) are printed; the floor's own counters must equal that count, and each walls row of
+    the backend workload must lie within 25 % of the floor's.
 
     options:
       --tiles LIST        tile counts, comma-separated; a k suffix means thousands
@@ -56,6 +62,13 @@ let usage = """
       --svg FILE          also write a chart (ns per tile-step against N, log-log) as SVG
       --no-reserve        do not call NativeBackend.reserveCapacity(N) before making the worlds
       --no-floor          leave out the floor rows (and the vs floor column's figures)
+      --floor-isa LIST    the floor's instruction sets, comma-separated: best (the best this CPU runs, the
+                          default) and sse2 (baseline x86-64, as the Swift rows are built: floor-sse2 and
+                          floor-sse2+walls); with both, vs floor gives the ratio over each
+      --plant-floor-fault LIST
+                          plant faults in the floor rows (not in their references), comma-separated: noise
+                          (its field left out), contacts (its contacts left out), lift-test (its lift test
+                          left out), so that the floor's checks can be seen to fail the run (exit 1)
       --scalar-contacts   native rows iterate every world's wall contacts one world at a time
                           instead of eight at a time in SIMD lanes (the same bits): what the
                           lanes save
@@ -93,6 +106,8 @@ struct Options {
     var backendsGiven = false
     /// Whether the floor rows run beside the others (`--no-floor`: not).
     var floor = true
+    /// The floor rows' instruction sets (`--floor-isa`): FLING_FLOOR_BEST, FLING_FLOOR_BASELINE.
+    var floorISAs: [Int32] = [Int32(FLING_FLOOR_BEST)]
     var plan = Plan(tileSteps: 300_000, minTicks: 10, minWarmup: 5, repetitions: 9, largeRepetitions: 5, reserve: true)
     var repsGiven = false
     var csvPath: String?
@@ -173,6 +188,24 @@ func parse(_ arguments: [String]) throws -> Options {
         case "--svg": o.svgPath = try value(a)
         case "--no-reserve": o.plan.reserve = false
         case "--no-floor": o.floor = false
+        case "--floor-isa":
+            o.floorISAs = try value(a).split(separator: ",").map { name in
+                switch name {
+                case "best": return Int32(FLING_FLOOR_BEST)
+                case "sse2", "baseline": return Int32(FLING_FLOOR_BASELINE)
+                default: throw UsageError(description: "--floor-isa: \(name) is not best or sse2")
+                }
+            }
+            o.floorISAs = [Int32(FLING_FLOOR_BEST), Int32(FLING_FLOOR_BASELINE)].filter(o.floorISAs.contains)
+        case "--plant-floor-fault":
+            for name in try value(a).split(separator: ",") {
+                switch name {
+                case "noise": plantedFloorFaults |= Int32(FLING_FLOOR_PLANT_NOISE)
+                case "contacts": plantedFloorFaults |= Int32(FLING_FLOOR_PLANT_CONTACTS)
+                case "lift-test": plantedFloorFaults |= Int32(FLING_FLOOR_PLANT_LIFT_TEST)
+                default: throw UsageError(description: "--plant-floor-fault: \(name) is not noise, contacts or lift-test")
+                }
+            }
         case "--scalar-contacts": scalarContacts = true
         case "--alloc-check": o.allocCheckTicks = try parseCount(Substring(try value(a)))
         case "--plant-allocation": o.plantAllocation = true
@@ -207,8 +240,12 @@ func parse(_ arguments: [String]) throws -> Options {
     // The machine's floor beside the rows of each workload the run has (one thread); not in the
     // modes that run one backend alone (the allocation checks).
     let timed = o.allocCheckTicks == nil && o.predictionAllocTicks == nil
-    if timed && o.floor && o.backends.contains(where: { !$0.walls }) { o.backends.append(.floor) }
-    if timed && o.floor && o.backends.contains(where: { $0.walls }) { o.backends.append(.floorWalls) }
+    for isa in o.floorISAs where timed && o.floor {
+        if o.backends.contains(where: { !$0.walls && $0.base != .floor }) { o.backends.append(BenchBackend(base: .floor, floorISA: isa)) }
+        if o.backends.contains(where: { $0.walls && $0.base != .floor }) {
+            o.backends.append(BenchBackend(base: .floor, walls: true, floorISA: isa))
+        }
+    }
     return o
 }
 
@@ -354,12 +391,13 @@ func main() -> Int32 {
     out += "Machine: \(cpuModel() ?? "unknown CPU"), \(cores) cores online; one clock read ≈ \(fixed(overhead, 0)) ns"
     out += " (in every timed tick). NativeBackend.bytesPerWorld = \(NativeBackend.bytesPerWorld).\n"
     out += "floor, floor+walls: the machine's floor, the same tick's per-tile work (fingers, step, states, respawns) as tight C\n"
-    out +=
-        "over structure-of-arrays, vectorized (\(String(cString: fling_floor_isa())) here), by the best algorithm for the case (walls: a box's\n"
-    out += "corners past each axis-aligned edge, contacts of many tiles solved in lockstep), on one thread (Benchmarks/FlingFloor;\n"
-    out += "bytes/tile: its arrays). vs floor: a native or animator row's\n"
-    out += "ns per tile-step over its floor's (+walls rows over floor+walls'), from this run; a ×2 row's too, against the\n"
-    out += "one-thread floor, so it is a ratio of ns per tile-step, not of work per core.\n\n"
+    out += "over structure-of-arrays, vectorized (the best instruction set here: \(String(cString: fling_floor_best_isa())); floor-sse2:\n"
+    out += "baseline x86-64), by the best algorithm for the case (walls: a box's corners past each axis-aligned edge, contacts\n"
+    out += "of many tiles solved in lockstep, the sweep's lift test, but neither the rare put-back nor the rare lift), on one\n"
+    out += "thread (Benchmarks/FlingFloor; bytes/tile: its arrays). isa: the instruction set each row ran (the Swift rows: the\n"
+    out += "build's, \(swiftISA)). vs floor: a native or animator row's ns per tile-step over its floor's (+walls rows over\n"
+    out += "floor+walls'), from this run, naming the floor's instruction set; a ×2 row's too, against the one-thread floor,\n"
+    out += "so it is a ratio of ns per tile-step, not of work per core.\n\n"
     out += table(rounds)
     out += "\n"
     for round in rounds {
@@ -371,16 +409,29 @@ func main() -> Int32 {
                 out += "digest \(c.members[0].digest.hex) after \(ticks) ticks\n"
             } else {
                 out += "N=\(grouped(round.tiles)), \(c.group): DIGESTS DIFFER: "
-                out += c.members.map { "\($0.name) \($0.digest.hex) after \(grouped($0.ticks)) ticks" }.joined(separator: ", ") + "\n"
+                out +=
+                    c.members.map {
+                        "\($0.name) \($0.digest.hex) after \(grouped($0.ticks)) ticks\($0.detail.isEmpty ? "" : " (\($0.detail))")"
+                    }
+                    .joined(separator: ", ") + "\n"
+                continue
             }
+            if let detail = c.members.first?.detail, !detail.isEmpty { out += "N=\(grouped(round.tiles)), \(c.group): \(detail)\n" }
+        }
+        if let check = round.edgeCheck {
+            out += "N=\(grouped(round.tiles)), edge contacts by the floor's rule, from each row's states"
+            out += check.agree ? " (within \(Int(EdgeCheck.tolerance * 100)) % of the floor's): " : ": CHECK FAILED: "
+            out += check.lines.joined(separator: "; ") + "\n"
         }
     }
     let agree = rounds.allSatisfy(\.digestsAgree)
     let compared = rounds.reduce(0) { $0 + $1.comparisons.reduce(0) { $0 + $1.members.count } }
+    let edgeChecks = rounds.filter { $0.edgeCheck != nil }.count
     out +=
         agree
-        ? "digests agree: every row's end state equals that of another run of its workload and arithmetic (\(compared) runs compared)\n"
-        : "DIGESTS DIFFER (see above)\n"
+        ? "digests agree: every row's end state equals that of another run of its workload and arithmetic, every floor's its "
+            + "reference's (\(compared) runs compared)\(edgeChecks > 0 ? "; the edge contacts agree at \(edgeChecks) N" : "")\n"
+        : "DIGESTS OR COUNTERS DIFFER (see above)\n"
     out += ratios(rounds)
     let short = rounds.flatMap(\.measurements).filter { $0.shortestRepetition < 0.05 }
     if !short.isEmpty {
@@ -423,8 +474,11 @@ func ratios(_ rounds: [Round]) -> String {
             parts.append("`\(m.backend.rawValue)` has \(fixed(r, 2))× `\(one.rawValue)`'s throughput \(at)")
         }
         for m in round.measurements where m.backend.threads == 1 {
-            guard let r = overFloor(m, in: round), let f = m.backend.floorRow else { continue }
-            parts.append("`\(m.backend.rawValue)` takes \(fixed(r, 1))× `\(f.rawValue)`'s ns per tile-step \(at)")
+            // Each row and floor with its instruction set; the floor without the rare put-back and lift.
+            for (r, f) in overFloors(m, in: round) {
+                parts.append(
+                    "`\(m.backend.rawValue)` (\(m.isa)) takes \(fixed(r, 1))× `\(f.backend.rawValue)` (\(f.isa))'s ns per tile-step \(at)")
+            }
         }
         if let b = (find(round, .native) ?? find(round, .nativePortable)), let bytes = b.bytesPerTile {
             parts.append("`\(b.backend.rawValue)` holds \(grouped(Int(bytes.rounded()))) heap bytes per tile \(at)")
@@ -438,7 +492,9 @@ func ratios(_ rounds: [Round]) -> String {
         }
     }
     guard !parts.isEmpty else { return "" }
-    return "ratios (this run's medians, per world-step): " + parts.joined(separator: "; ") + "\n"
+    let walls = rounds.contains { $0.measurements.contains { $0.backend.base == .floor && $0.backend.walls } }
+    return "ratios (this run's medians, per world-step): " + parts.joined(separator: "; ")
+        + (walls ? " (floor+walls runs the sweep's lift test every step, as native does, but not the rare put-back or lift)" : "") + "\n"
 }
 
 exit(main())

@@ -132,7 +132,7 @@ let sweptPositionUpdate: cpBodyPositionFunc = { body, dt in
                 halfWidth: d.halfSize.x, halfHeight: d.halfSize.y, cos: rotation.x, sin: rotation.y)
             cpBodySetPosition(body, cpVect(x: at.position.x, y: at.position.y))
             let v = cpBodyGetVelocity(body)
-            let away = WallSweep.rebound(
+            let away = WallSweep.reboundAtPutBack(
                 Vector(v.x + 0.0, v.y + 0.0), normal: at.normal, elasticity: w.elasticity * d.properties.elasticity,
                 friction: w.friction * d.properties.friction)
             cpBodySetVelocity(body, cpVect(x: away.x, y: away.y))

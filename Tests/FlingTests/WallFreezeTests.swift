@@ -1,4 +1,5 @@
 import Fling
+@testable import FlingCore
 import Testing
 
 /// Nothing frozen against a wall (docs/DYNAMICS.md, "The sweep"): an item thrown into walls and
@@ -47,6 +48,8 @@ import Testing
     struct Outcome {
         /// Throws whose centre stayed the same to the bit for 3 steps in a row above 100 pt/s.
         var frozen: [String] = []
+        /// Their indices in the throws.
+        var frozenThrows: [Int] = []
         /// Throws that turn freely and still move at 10 s.
         var moving: [String] = []
         /// Every world's state after every step, chained (the bits to compare across backends).
@@ -78,6 +81,7 @@ import Testing
                 same[k] = unchanged && s.velocity.length > 100 ? same[k] + 1 : 0
                 if same[k] >= 3 && !isFrozen[k] {
                     isFrozen[k] = true
+                    outcome.frozenThrows.append(k)
                     outcome.frozen.append("step \(step): \(throws_[k]) at \(s.position) v \(s.velocity)")
                 }
                 last[k] = s.position
@@ -99,17 +103,41 @@ import Testing
         #expect(Self.throws_.filter(Self.turnsFreely).count > 400)
     }
 
+    /// The throws the backends are compared on: every seventh (seven is prime to the two spins
+    /// and five aims that vary fastest in ``throws_``, so every spin meets every aim, speed, size
+    /// and room; 92 throws).
+    static let paritySubset = throws_.enumerated().filter { $0.offset % 7 == 0 }.map(\.element)
+
+    static var parityChoices: [BackendChoice] {
+        BackendKind.available.contains(.chipmunk) ? [.kind(.native), .kind(.chipmunk), .kind(.chipmunkShared)] : BackendChoice.platformPair
+    }
+
     /// Chipmunk (both layouts) and native keep the same bits through every sweep, rebound and
-    /// lift, step after step (every eighth throw, 4 s); without Chipmunk, native on one thread
-    /// and on two.
+    /// lift, step after step (``paritySubset``, spinning and not, 4 s); without Chipmunk, native
+    /// on one thread and on two.
     @Test func platformBackendsKeepTheSameBits() throws {
-        let choices: [BackendChoice] =
-            BackendKind.available.contains(.chipmunk)
-            ? [.kind(.native), .kind(.chipmunk), .kind(.chipmunkShared)] : BackendChoice.platformPair
-        let some = Self.throws_.enumerated().filter { $0.offset % 8 == 0 }.map(\.element)
-        let digests = try choices.map { try Self.run(#require($0.make(10) as? any DynamicsBackend), some, steps: 240).digest }
+        let some = Self.paritySubset
+        #expect(some.count == 92 && some.contains { $0.spin != 0 } && some.contains { $0.spin == 0 })
+        let digests = try Self.parityChoices.map { try Self.run(#require($0.make(10) as? any DynamicsBackend), some, steps: 240).digest }
         #expect(digests.count >= 2)
-        for (choice, digest) in zip(choices, digests) { #expect(digest == digests[0], "\(choice) against \(choices[0])") }
+        for (choice, digest) in zip(Self.parityChoices, digests) {
+            #expect(digest == digests[0], "\(choice) against \(Self.parityChoices[0])")
+        }
+    }
+
+    /// The parity subset meets the freeze the sweep was changed for: with the old sweep planted
+    /// (velocity kept at the put-back, no lift: `WallSweep.History.oldSweep`), throws of the
+    /// subset freeze, spinning ones among them, on each platform backend alike (the same bits).
+    @Test func theParitySubsetMeetsTheOldFreeze() throws {
+        let some = Self.paritySubset
+        let outcomes = try WallSweep.History.$current.withValue(.oldSweep) {
+            try Self.parityChoices.map { try Self.run(#require($0.make(10) as? any DynamicsBackend), some, steps: 240) }
+        }
+        let frozen = outcomes[0].frozenThrows
+        #expect(frozen.contains { some[$0].spin != 0 }, "\(frozen.count) froze, none spinning: \(outcomes[0].frozen.prefix(3))")
+        for (choice, outcome) in zip(Self.parityChoices, outcomes) {
+            #expect(outcome.digest == outcomes[0].digest && outcome.frozenThrows == frozen, "\(choice) against \(Self.parityChoices[0])")
+        }
     }
 }
 

@@ -48,8 +48,24 @@ typedef struct {
 
 typedef struct fling_floor fling_floor;
 
-/// Room for `count` tiles, all arrays allocated here, once. NULL if out of memory.
-fling_floor *fling_floor_create(const fling_floor_scene *scene, int64_t count, int walls);
+/// Which copy of the tick a floor runs: the best this CPU has (AVX2 and FMA on an x86-64 that
+/// has them), or the baseline instruction set (SSE2 on x86-64, as the Swift rows are built).
+enum { FLING_FLOOR_BEST = 0, FLING_FLOOR_BASELINE = 1 };
+
+/// Faults planted in a floor on purpose (`fling_floor_plant`), so that the checks on it can be
+/// seen to fail: its noise field left out, its contacts left out, its lift test left out.
+enum { FLING_FLOOR_PLANT_NOISE = 1, FLING_FLOOR_PLANT_CONTACTS = 2, FLING_FLOOR_PLANT_LIFT_TEST = 4 };
+
+/// Room for `count` tiles, all arrays allocated here, once, running the tick's `isa` copy
+/// (FLING_FLOOR_BEST or FLING_FLOOR_BASELINE). NULL if out of memory.
+fling_floor *fling_floor_create(const fling_floor_scene *scene, int64_t count, int walls, int isa);
+/// The floor's scalar reference: the same tick written plainly, one tile at a time over an array
+/// of structures (no lanes, no gathering, no memo, no per-role blocks), compiled for the same
+/// instruction set as `fling_floor_create`'s copy (so that the same expressions round alike:
+/// with FMA, clang fuses the same multiply-adds). Its states must equal the floor's, bit for bit.
+fling_floor *fling_floor_reference_create(const fling_floor_scene *scene, int64_t count, int walls, int isa);
+/// Plants `faults` (FLING_FLOOR_PLANT_…) in a floor made by `fling_floor_create`.
+void fling_floor_plant(fling_floor *floor, int faults);
 /// Tile `i` of the scene (every one before the first tick).
 void fling_floor_set_tile(fling_floor *floor, int64_t i, const fling_floor_tile *tile);
 /// One tick of the workload: fingers, the step of every tile, the states read out, the
@@ -61,8 +77,15 @@ int64_t fling_floor_respawns(const fling_floor *floor);
 /// Tile-steps whose box touched a wall, and contacts made, since creation (walls floor).
 int64_t fling_floor_touching(const fling_floor *floor);
 int64_t fling_floor_contacts(const fling_floor *floor);
-/// The instruction set a floor's tick runs with on this CPU ("avx2+fma" or "baseline").
-const char *fling_floor_isa(void);
+/// Tile-steps whose centre's path crossed an edge's line (the put-back the floor leaves out),
+/// and tile-steps whose box the sweep's lift test found deep in an edge (the lift it leaves out).
+int64_t fling_floor_crossings(const fling_floor *floor);
+int64_t fling_floor_lifts(const fling_floor *floor);
+/// The instruction set a floor's tick runs with ("avx2+fma", "sse2" on x86-64; "baseline"
+/// elsewhere, NEON on arm64).
+const char *fling_floor_isa(const fling_floor *floor);
+/// The instruction set FLING_FLOOR_BEST picks on this CPU.
+const char *fling_floor_best_isa(void);
 /// Bytes the floor's arrays take.
 size_t fling_floor_bytes(const fling_floor *floor);
 void fling_floor_destroy(fling_floor *floor);

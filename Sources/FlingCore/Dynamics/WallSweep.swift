@@ -15,6 +15,34 @@
 
 /// The sweep of a step's position update against a world's walls (see the top of this file).
 package enum WallSweep {
+    /// The walls' historical faults, switched on only by tests (through `@testable import
+    /// FlingCore`) to reproduce what the docs say the old code did and to plant the bugs the
+    /// checks must find: the put-back that kept the velocity, no lift, no put-back at all, and
+    /// walls that teleport instead of pushing. Bound for a task (`History.$current.withValue`),
+    /// so tests running at once do not see each other's; read only where the sweep already
+    /// does its rare work (a put-back, a lift, a moved wall), never in a step that does none.
+    /// (The fourth historical fault, the rest allowance for every tile, is the tile policy's,
+    /// in FlingInteraction.) A native backend's extra step threads do not see a task's binding.
+    @usableFromInline struct History: OptionSet, Sendable {
+        @usableFromInline let rawValue: Int
+        @usableFromInline init(rawValue: Int) { self.rawValue = rawValue }
+        /// The put-back leaves the velocity as it came (before 44bd675).
+        static let velocityKeptAtPutBack = History(rawValue: 1)
+        /// No lift, after a put-back or otherwise (before 44bd675).
+        static let noLift = History(rawValue: 2)
+        /// No put-back: a centre that crossed a wall's segment stays where the move took it
+        /// (before 100831a).
+        static let noPutBack = History(rawValue: 4)
+        /// A wall moved by `setWalls` pushes nothing: it teleports (before 8115e0f).
+        static let wallsDoNotPush = History(rawValue: 8)
+        /// The sweep before 44bd675: velocity kept at the put-back, no lift.
+        static let oldSweep: History = [.velocityKeptAtPutBack, .noLift]
+        /// No sweep at all (before 100831a).
+        static let noSweep: History = [.noPutBack, .velocityKeptAtPutBack, .noLift]
+        /// The faults in force for the current task (none but in a test that binds them).
+        @usableFromInline @TaskLocal static var current: History = []
+    }
+
     /// How far the box is left inside the wall it would have crossed, in points: half the
     /// collision slop, so the collision sees a contact and its position correction does not
     /// push (Chipmunk corrects only what exceeds the slop).
@@ -83,6 +111,7 @@ package enum WallSweep {
         var t = (distance - (reach + radius - overlap)) / approach
         if !(t > 0) { t = 0 }
         if t > fraction { t = fraction }
+        if History.current.contains(.noPutBack) { return (p1, n) }
         return (Vector(p0.x + d.x * t, p0.y + d.y * t), n)
     }
 
@@ -103,6 +132,14 @@ package enum WallSweep {
         let along = vt > 0 ? vt - slowing : vt + slowing
         let away = -elasticity * vn
         return Vector(n.x * away - n.y * along, n.y * away + n.x * along)
+    }
+
+    /// ``rebound(_:normal:elasticity:friction:)`` at a put-back: the velocity an item leaves the
+    /// wall its centre crossed with.
+    @inlinable
+    package static func reboundAtPutBack(_ v: Vector, normal n: Vector, elasticity: Double, friction: Double) -> Vector {
+        if History.current.contains(.velocityKeptAtPutBack) { return v }
+        return rebound(v, normal: n, elasticity: elasticity, friction: friction)
     }
 
     /// One wall as the lift and the push read it: its ends, radius and material, with its unit
@@ -176,6 +213,7 @@ package enum WallSweep {
         from p0: Vector, to p: Vector, velocity v: Vector, swept: Bool, halfWidth: Double, halfHeight: Double, cos: Double,
         sin: Double, elasticity: Double, friction: Double, count: Int, walls: UnsafeRawPointer, stride: Int
     ) -> (position: Vector, velocity: Vector)? {
+        if History.current.contains(.noLift) { return nil }
         var q = p, u = v, moved = false
         // No box overlaps a wall past the margin whose line its centre is this far from.
         let farthest = halfWidth + halfHeight - margin
@@ -233,6 +271,7 @@ package enum WallSweep {
         _ p: Vector, velocity v: Vector, halfWidth: Double, halfHeight: Double, cos: Double, sin: Double, old: [Wall],
         new: [Wall]
     ) -> (position: Vector, velocity: Vector)? {
+        if History.current.contains(.wallsDoNotPush) { return nil }
         var q = p, u = v, moved = false
         // The walls neither list keeps (WallChange), paired in list order: each is the other moved.
         let kept = WallChange.kept(from: old, to: new)

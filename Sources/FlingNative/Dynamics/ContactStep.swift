@@ -124,7 +124,7 @@ enum ContactStep {
         b.px = (cos * 0.0 + (-sin) * 0.0) + q.position.x
         b.py = (sin * 0.0 + cos * 0.0) + q.position.y
         let material = v.materials[Int(d.pointee.material)]
-        let away = WallSweep.rebound(
+        let away = WallSweep.reboundAtPutBack(
             Vector(b.vx + 0.0, b.vy + 0.0), normal: q.normal, elasticity: wall.elasticity * material.elasticity,
             friction: wall.friction * material.friction)
         b.vx = away.x
