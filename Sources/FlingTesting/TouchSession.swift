@@ -62,11 +62,18 @@ public struct GestureScene: Hashable, Sendable {
         return GestureScene(unchecked: phone, tiles, TileConfiguration())
     }
 
-    /// The same tiles in a closed room: the screen's edges are walls (UIKit Dynamics'
+    /// The photo tiles in a closed room, with a small square (a 40-pt thumbnail) and a plank
+    /// (a 110 × 6 bar): the screen's edges are walls (UIKit Dynamics'
     /// `translatesReferenceBoundsIntoBoundary`), tiles bounce off them and come to rest, and
-    /// sessions add pushes and change fields as they go.
+    /// sessions add pushes and change fields as they go. The small square and the plank are the
+    /// shapes that froze against walls before the sweep rebounded (docs/DYNAMICS.md): a room
+    /// of large tiles alone seldom meets what walls do to small and long items.
     public static var room: GestureScene {
         var scene = photoTiles
+        scene.tiles += [
+            TileDefinition(id: 4, frame: Rect(x: 40, y: 700, width: 40, height: 40), mass: 0.2),
+            TileDefinition(id: 5, frame: Rect(x: 230, y: 720, width: 110, height: 6), mass: 0.3),
+        ]
         scene.configuration.dynamics.translatesReferenceBoundsIntoBoundary = true
         scene.configuration.dynamics.itemProperties = ItemProperties(elasticity: 0.4, friction: 0.3)
         scene.configuration.settle.rest = TileConfiguration.RestThresholds(speed: 20, angularSpeed: 0.2, ticks: 6)
