@@ -277,7 +277,7 @@ extension BackendConformance {
         return calls
     }
 
-    /// The bad calls of ``DynamicsBackend``.
+    /// The bad calls of `DynamicsBackend`.
     static func dynamicsCalls(_ fx: Fixture) -> [BadCall] {
         let nan = Double.nan, inf = Double.infinity
         let boxed = fx.boxed, plain = fx.plain, rigid = fx.rigid, stale = fx.stale, k = fx.worlds.count - 1
@@ -342,7 +342,7 @@ extension BackendConformance {
         return calls
     }
 
-    /// The bad calls of ``SnapshotBackend``.
+    /// The bad calls of `SnapshotBackend`.
     static func snapshotCalls(_ fx: Fixture) -> [BadCall] {
         let stale = fx.stale
         var calls: [BadCall] = []

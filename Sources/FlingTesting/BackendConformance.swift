@@ -7,7 +7,7 @@
 // (BackendConformance+*.swift); this one holds the public face and the bookkeeping they share.
 import Fling
 
-/// The conformance suite of ``PhysicsBackend``: one call runs it over any backend, and the
+/// The conformance suite of `PhysicsBackend`: one call runs it over any backend, and the
 /// report names each clause that failed, with the world, the tick and the field.
 ///
 /// ```swift
