@@ -20,8 +20,8 @@ let products: [Product] = [
     .library(name: "FlingPaths", targets: ["FlingPaths"]),
     // The replay page: one self-contained HTML file from any run (`import FlingView`; not in the umbrella).
     .library(name: "FlingView", targets: ["FlingView"]),
-    // Gestures as properties: seeded touch sessions, properties, shrinking (`import FlingTesting`
-    // in an app's tests; not in the umbrella).
+    // Gestures as properties: seeded touch sessions, properties, shrinking; and the conformance
+    // suite of a backend (`import FlingTesting` in an app's tests; not in the umbrella).
     .library(name: "FlingTesting", targets: ["FlingTesting"]),
     // What users run.
     .executable(name: "fling", targets: ["FlingCLI"]),

@@ -19,7 +19,7 @@ internal import CChipmunkSnapshot
 import FlingCore
 
 extension ChipmunkBackend: SnapshotBackend {
-    package var snapshotKind: String { name }
+    public var snapshotKind: String { name }
 
     /// The space's step count (`cpSpace.stamp`).
     func stamp(of space: OpaquePointer) -> UInt32 { fling_space_stamp(space) }
@@ -31,7 +31,7 @@ extension ChipmunkBackend: SnapshotBackend {
         return w.dynamics?.wallCodes.map { wallSets[$0 >> 8]!.shapes[$0 & 0xFF] } ?? []
     }
 
-    package func snapshot(of world: WorldID) throws(FlingError) -> WorldSnapshot {
+    public func snapshot(of world: WorldID) throws(FlingError) -> WorldSnapshot {
         let i = try slot(world)
         let w = worlds[i]!
         var s = WorldSnapshot(definition: WorldDefinition(mass: 1, moment: 1, transform: .identity, gravity: .zero))
@@ -169,7 +169,7 @@ extension ChipmunkBackend: SnapshotBackend {
         return order
     }
 
-    package func restore(_ s: WorldSnapshot) throws(FlingError) -> WorldID {
+    public func restore(_ s: WorldSnapshot) throws(FlingError) -> WorldID {
         try s.validate()
         if layout == .sharedSpace, s.previousDt != 0, let shared = sharedSpace {
             let dt = fling_space_previous_dt(shared)
@@ -319,7 +319,7 @@ extension ChipmunkBackend: SnapshotBackend {
     /// layouts' digests agree), and a world restored there costs no new space nor the contact
     /// buffers a fresh space allocates in its first steps (what made a per-world prediction
     /// cost 2.3 times stepping the same world: tile-bench --predictions).
-    package func makeScratch() throws(FlingError) -> any SnapshotBackend {
+    public func makeScratch() throws(FlingError) -> any SnapshotBackend {
         try ChipmunkBackend(layout: .sharedSpace, solverIterations: solverIterations)
     }
 }

@@ -194,8 +194,13 @@ extension PhysicsBackend {
     }
 }
 
-/// Argument checks every backend runs before it touches a world.
-package enum BackendCheck {
+/// The argument checks of ``PhysicsBackend``'s calls that no argument type holds, as every
+/// backend runs them before it touches a world: a backend of one's own calls them to refuse
+/// exactly what the built-in ones refuse, with the same ``FlingError``. The values' own checks
+/// are ``WorldDefinition/validate()``, ``DragJoint/validate(for:)`` and
+/// ``Attraction/validate(for:)``; an unknown or stale ``WorldID`` is
+/// ``FlingError/unknownWorld(_:)``.
+public enum BackendCheck {
     package static func definition(_ d: WorldDefinition) throws(FlingError) {
         try Check.range(d.mass, Limits.mass, "WorldDefinition.mass")
         try Check.positive(d.moment, "WorldDefinition.moment")
@@ -235,10 +240,11 @@ package enum BackendCheck {
         }
     }
 
-    /// A finger's position and velocity (every `moveDrag`, every held finger every tick): the
-    /// common case by four comparisons (NaN and ±∞ fail them), the checks in full otherwise.
+    /// A finger's position and velocity (``PhysicsBackend/moveDrag(_:in:to:velocity:)``): the
+    /// position a coordinate (within ±10⁷ points), the velocity within ±10¹² points per second.
+    /// The common case by four comparisons (NaN and ±∞ fail them), the checks in full otherwise.
     @inline(__always)
-    package static func finger(_ p: Vector, _ v: Vector) throws(FlingError) {
+    public static func finger(_ p: Vector, _ v: Vector) throws(FlingError) {
         let c = Limits.coordinate
         if p.x.magnitude <= c && p.y.magnitude <= c && v.x.magnitude <= 1e12 && v.y.magnitude <= 1e12 { return }
         try fingerInFull(p, v)
@@ -278,16 +284,21 @@ package enum BackendCheck {
         }
     }
 
-    package static func gravity(_ g: Vector) throws(FlingError) {
+    /// A world's gravity (``PhysicsBackend/setGravity(of:_:)``): each component within ±10⁷
+    /// points per second squared.
+    public static func gravity(_ g: Vector) throws(FlingError) {
         try Check.range(g.x, -Limits.gravity...Limits.gravity, "gravity.x")
         try Check.range(g.y, -Limits.gravity...Limits.gravity, "gravity.y")
     }
 
-    package static func damping(_ d: Double) throws(FlingError) {
+    /// A world's velocity damping (``PhysicsBackend/setDamping(of:_:)``): within 0...1.
+    public static func damping(_ d: Double) throws(FlingError) {
         try Check.range(d, 0...1, "damping")
     }
 
-    package static func velocity(_ v: Vector, _ w: Double) throws(FlingError) {
+    /// A body's velocities (``PhysicsBackend/setVelocity(of:linear:angular:)``): each
+    /// component within ±10⁹ points per second, the spin within ±10⁹ radians per second.
+    public static func velocity(_ v: Vector, _ w: Double) throws(FlingError) {
         try Check.range(v.x, -Limits.velocity...Limits.velocity, "velocity.x")
         try Check.range(v.y, -Limits.velocity...Limits.velocity, "velocity.y")
         try Check.range(w, -Limits.angularVelocity...Limits.angularVelocity, "angularVelocity")
@@ -317,7 +328,10 @@ package enum BackendCheck {
         FlingError(.invalidState, field: "\(operation)(\(world))", value: "none", reason: "the world has no \(what)")
     }
 
-    package static func dt(_ dt: Double) throws(FlingError) {
+    /// A step's length (``PhysicsBackend/step(by:)``): within 10⁻⁴...0.1 seconds. A step must
+    /// also be no longer than the springs of every world allow
+    /// (``Attraction/longestStableStep(for:)``): a backend refuses it whole, stepping nothing.
+    public static func dt(_ dt: Double) throws(FlingError) {
         try Check.range(dt, Limits.tick, "step.dt")
     }
 }

@@ -20,9 +20,9 @@
 import FlingCore
 
 extension NativeBackend: SnapshotBackend {
-    package var snapshotKind: String { "native" }
+    public var snapshotKind: String { "native" }
 
-    package func snapshot(of world: WorldID) throws(FlingError) -> WorldSnapshot {
+    public func snapshot(of world: WorldID) throws(FlingError) -> WorldSnapshot {
         let i = try slot(world)
         let b = bodies[i]
         var s = WorldSnapshot(definition: WorldDefinition(mass: 1, moment: 1, transform: .identity, gravity: .zero))
@@ -161,7 +161,7 @@ extension NativeBackend: SnapshotBackend {
         }
     }
 
-    package func restore(_ s: WorldSnapshot) throws(FlingError) -> WorldID {
+    public func restore(_ s: WorldSnapshot) throws(FlingError) -> WorldID {
         try s.validate()
         if s.previousDt != 0, lastDt != 0, lastDt != s.previousDt {
             throw FlingError(
@@ -317,7 +317,7 @@ extension NativeBackend: SnapshotBackend {
     }
 
     /// A backend like this one (arithmetic, solver iterations, contact lanes) on one thread.
-    package func makeScratch() throws(FlingError) -> any SnapshotBackend {
+    public func makeScratch() throws(FlingError) -> any SnapshotBackend {
         let scratch = try NativeBackend(solverIterations: solverIterations, arithmetic: arithmetic)
         scratch.contactLanes = contactLanes
         return scratch

@@ -204,9 +204,10 @@ import Testing
         let world = try backend.makeWorld(
             WorldDefinition(mass: 1, moment: 1, transform: Transform(position: Vector(10, 20)), gravity: Vector(0, 100)))
         try backend.setVelocity(of: world, linear: Vector(4, 0), angular: 1)
-        try backend.step(by: 0.5)
-        try backend.step(by: 0.5)
-        #expect(try backend.state(of: world) == BodyState(position: Vector(14, 95), angle: 1, velocity: Vector(4, 100), angularVelocity: 1))
+        for _ in 0..<16 { try backend.step(by: 1.0 / 16) }
+        // v₁₆ = v₀ + g, p₁₆ = p₀ + v₀ + g·(1/16)²·16·17/2: exact in binary.
+        #expect(
+            try backend.state(of: world) == BodyState(position: Vector(14, 73.125), angle: 1, velocity: Vector(4, 100), angularVelocity: 1))
         let bad = WorldDefinition(mass: .nan, moment: 1, transform: Transform(position: .zero), gravity: .zero)
         let ours = #expect(throws: FlingError.self) { try backend.makeWorld(bad) }
         let native = #expect(throws: FlingError.self) { try NativeBackend().makeWorld(bad) }

@@ -73,9 +73,9 @@ final class ExampleHaptics {
 
 // MARK: ChoosingABackend.md, "A backend of your own"
 
-/// Bodies that fly under their world's gravity and nothing else: no joints, no springs.
+/// Bodies that fly under their world's gravity and damping and nothing else: no joints, no springs.
 final class BallisticBackend: PhysicsBackend {
-    private var bodies: [BodyState?] = [], gravity: [Vector] = [], generation: [UInt32] = []
+    private var bodies: [BodyState?] = [], gravity: [Vector] = [], damping: [Double] = [], generation: [UInt32] = []
     let name = "ballistic"
     let solverIterations = 10
     var worldCount: Int { bodies.count { $0 != nil } }
@@ -84,6 +84,7 @@ final class BallisticBackend: PhysicsBackend {
         try definition.validate()                       // refuse what every backend refuses
         bodies.append(BodyState(position: definition.transform.position, angle: definition.transform.angle))
         gravity.append(definition.gravity)
+        damping.append(1)
         generation.append(0)
         return WorldID(index: UInt32(bodies.count - 1), generation: 0)
     }
@@ -100,28 +101,115 @@ final class BallisticBackend: PhysicsBackend {
     func state(of world: WorldID) throws(FlingError) -> BodyState { bodies[try slot(world)]! }
     func setVelocity(of world: WorldID, linear: Vector, angular: Double) throws(FlingError) {
         let i = try slot(world)
+        try BackendCheck.velocity(linear, angular)
         bodies[i]!.velocity = linear
         bodies[i]!.angularVelocity = angular
     }
-    func setGravity(of world: WorldID, _ g: Vector) throws(FlingError) { gravity[try slot(world)] = g }
-    func setDamping(of world: WorldID, _ damping: Double) throws(FlingError) { _ = try slot(world) }
+    func setGravity(of world: WorldID, _ g: Vector) throws(FlingError) {
+        let i = try slot(world)
+        try BackendCheck.gravity(g)
+        gravity[i] = g
+    }
+    func setDamping(of world: WorldID, _ d: Double) throws(FlingError) {
+        let i = try slot(world)
+        try BackendCheck.damping(d)
+        damping[i] = d
+    }
     func step(by dt: Double) throws(FlingError) {
+        try BackendCheck.dt(dt)
         for i in bodies.indices where bodies[i] != nil {   // worlds in id order
-            bodies[i]!.velocity = bodies[i]!.velocity + gravity[i] * dt
+            let keep = pow(damping[i], dt)               // velocity kept after dt
+            bodies[i]!.velocity = bodies[i]!.velocity * keep + gravity[i] * dt
+            bodies[i]!.angularVelocity *= keep
             bodies[i]!.position = bodies[i]!.position + bodies[i]!.velocity * dt
             bodies[i]!.angle += bodies[i]!.angularVelocity * dt
         }
     }
-    func addDrag(_ joint: DragJoint, to world: WorldID) throws(FlingError) -> JointID { throw Self.noJoints("addDrag") }
+    func addDrag(_ joint: DragJoint, to world: WorldID) throws(FlingError) -> JointID { throw try noJoints("addDrag", world) }
     func moveDrag(_ joint: JointID, in world: WorldID, to position: Vector, velocity: Vector) throws(FlingError) {
-        throw Self.noJoints("moveDrag")
+        throw try noJoints("moveDrag", world)
     }
-    func removeDrag(_ joint: JointID, from world: WorldID) throws(FlingError) { throw Self.noJoints("removeDrag") }
-    func attachAttraction(_ attraction: Attraction, to world: WorldID) throws(FlingError) { throw Self.noJoints("attachAttraction") }
-    func detachAttraction(from world: WorldID) throws(FlingError) { throw Self.noJoints("detachAttraction") }
-    private static func noJoints(_ call: String) -> FlingError {
-        FlingError(.invalidState, field: call, value: "ballistic", reason: "this backend has no joints")
+    func removeDrag(_ joint: JointID, from world: WorldID) throws(FlingError) { throw try noJoints("removeDrag", world) }
+    func attachAttraction(_ attraction: Attraction, to world: WorldID) throws(FlingError) {
+        throw try noJoints("attachAttraction", world)
     }
+    func detachAttraction(from world: WorldID) throws(FlingError) { throw try noJoints("detachAttraction", world) }
+    /// The refusal of a joint call: `unknownWorld` first, as every backend checks the world first.
+    private func noJoints(_ call: String, _ world: WorldID) throws(FlingError) -> FlingError {
+        _ = try slot(world)
+        return FlingError(.invalidState, field: call, value: "ballistic", reason: "this backend has no joints")
+    }
+}
+
+/// Native's physics under a world table of its own, counting the world-steps it runs.
+final class CountingBackend: SnapshotBackend {
+    private let inner: any SnapshotBackend
+    private var table: [(world: WorldID?, generation: UInt32)] = [], free: [Int] = []
+    private(set) var worldSteps = 0
+    var name: String { "counting \(inner.name)" }
+    var snapshotKind: String { "counting-\(inner.snapshotKind)" }
+    var solverIterations: Int { inner.solverIterations }
+    var arithmetic: Arithmetic { inner.arithmetic }
+    var worldCount: Int { inner.worldCount }
+
+    convenience init() throws { self.init(wrapping: try NativeBackend()) }
+    init(wrapping inner: any SnapshotBackend) { self.inner = inner }
+
+    /// The native world behind one of ours.
+    private func native(_ world: WorldID) throws(FlingError) -> WorldID {
+        let i = Int(world.index)
+        guard i < table.count, table[i].generation == world.generation, let w = table[i].world else { throw .unknownWorld(world) }
+        return w
+    }
+    /// Our id for a native world: a free slot of the table, or a new one.
+    private func adopt(_ world: WorldID) -> WorldID {
+        guard let i = free.popLast() else {
+            table.append((world, 0))
+            return WorldID(index: UInt32(table.count - 1), generation: 0)
+        }
+        table[i].world = world
+        return WorldID(index: UInt32(i), generation: table[i].generation)
+    }
+
+    func makeWorld(_ definition: WorldDefinition) throws(FlingError) -> WorldID { adopt(try inner.makeWorld(definition)) }
+    func destroyWorld(_ world: WorldID) throws(FlingError) {
+        try inner.destroyWorld(try native(world))
+        let i = Int(world.index)
+        table[i].world = nil
+        table[i].generation &+= 1                       // a stale WorldID stays unknown
+        free.append(i)
+    }
+    func step(by dt: Double) throws(FlingError) {
+        try inner.step(by: dt)
+        worldSteps += inner.worldCount
+    }
+    func state(of world: WorldID) throws(FlingError) -> BodyState { try inner.state(of: try native(world)) }
+    func addDrag(_ joint: DragJoint, to world: WorldID) throws(FlingError) -> JointID {
+        try inner.addDrag(joint, to: try native(world))
+    }
+    func moveDrag(_ joint: JointID, in world: WorldID, to position: Vector, velocity: Vector) throws(FlingError) {
+        try inner.moveDrag(joint, in: try native(world), to: position, velocity: velocity)
+    }
+    func removeDrag(_ joint: JointID, from world: WorldID) throws(FlingError) { try inner.removeDrag(joint, from: try native(world)) }
+    func attachAttraction(_ attraction: Attraction, to world: WorldID) throws(FlingError) {
+        try inner.attachAttraction(attraction, to: try native(world))
+    }
+    func detachAttraction(from world: WorldID) throws(FlingError) { try inner.detachAttraction(from: try native(world)) }
+    func setGravity(of world: WorldID, _ g: Vector) throws(FlingError) { try inner.setGravity(of: try native(world), g) }
+    func setDamping(of world: WorldID, _ d: Double) throws(FlingError) { try inner.setDamping(of: try native(world), d) }
+    func setVelocity(of world: WorldID, linear: Vector, angular: Double) throws(FlingError) {
+        try inner.setVelocity(of: try native(world), linear: linear, angular: angular)
+    }
+    func snapshot(of world: WorldID) throws(FlingError) -> WorldSnapshot { try inner.snapshot(of: try native(world)) }
+    func restore(_ snapshot: WorldSnapshot) throws(FlingError) -> WorldID { adopt(try inner.restore(snapshot)) }
+    func makeScratch() throws(FlingError) -> any SnapshotBackend { CountingBackend(wrapping: try inner.makeScratch()) }
+}
+
+@Test func countingBackendConforms() {
+    let report = BackendConformance.run { try CountingBackend() }
+    #expect(report.passed, "\(report)")           // every clause held (the dynamics ones skipped)
+    let ballistic = BackendConformance.run { BallisticBackend() }
+    #expect(ballistic.failures.map(\.clause) == [.dampedSpring, .dragFollows])   // it has no joints
 }
 
 // MARK: GettingStarted.md, "Threading"

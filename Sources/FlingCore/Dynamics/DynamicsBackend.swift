@@ -101,7 +101,11 @@ extension BackendCheck {
         try Check.range(s.y, Limits.size, "\(field).y")
     }
 
-    package static func walls(_ walls: [Wall], size: Vector?) throws(FlingError) {
+    /// A world's walls (``DynamicsBackend/setWalls(_:of:)``) for an item of box `size` (the
+    /// world definition's): at most 64, none without a size, each with ends within ±10⁷ points
+    /// and at least 10⁻³ points apart, a radius within 0...10⁶, an elasticity within 0...1 and
+    /// a friction within 0...10⁶.
+    public static func walls(_ walls: [Wall], size: Vector?) throws(FlingError) {
         guard walls.count <= Limits.walls else {
             throw FlingError(
                 .outOfRange, field: "walls.count", value: "\(walls.count)", reason: "a world holds at most \(Limits.walls) walls")
@@ -126,7 +130,9 @@ extension BackendCheck {
         }
     }
 
-    package static func properties(_ p: ItemProperties) throws(FlingError) {
+    /// An item's properties (``DynamicsBackend/setItemProperties(_:of:)``): elasticity within
+    /// 0...1, friction within 0...10⁶, resistances within 0...10³⁰⁰, charge within ±10⁶.
+    public static func properties(_ p: ItemProperties) throws(FlingError) {
         try Check.range(p.elasticity, Limits.elasticity, "ItemProperties.elasticity")
         try Check.range(p.friction, Limits.friction, "ItemProperties.friction")
         try Check.range(p.resistance, Limits.resistance, "ItemProperties.resistance")
@@ -134,7 +140,10 @@ extension BackendCheck {
         try Check.range(p.charge, Limits.charge, "ItemProperties.charge")
     }
 
-    package static func push(_ p: Push) throws(FlingError) {
+    /// A push (``DynamicsBackend/applyImpulse(_:to:)``, ``DynamicsBackend/addForce(_:to:)``):
+    /// each component of its vector within ±10¹², its offset within ±10⁷ points. An impulse is
+    /// also refused when the velocity it leaves would pass ±10⁹ (points or radians per second).
+    public static func push(_ p: Push) throws(FlingError) {
         try Check.range(p.vector.x, -Limits.push...Limits.push, "Push.vector.x")
         try Check.range(p.vector.y, -Limits.push...Limits.push, "Push.vector.y")
         try Check.range(p.offset.x, -Limits.coordinate...Limits.coordinate, "Push.offset.x")
@@ -159,7 +168,11 @@ extension BackendCheck {
         }
     }
 
-    package static func fields(_ fields: [Field]) throws(FlingError) {
+    /// A world's fields (``DynamicsBackend/setFields(_:of:)``): at most 32, each at a position
+    /// within ±10⁷ points, of strength within ±10¹², falloff within 0...8, a minimum radius and
+    /// region within 0...10⁷ points, a direction within ±10⁷, a target within ±10⁹, a
+    /// smoothness within 0...1 and an animation speed within 0...10⁴.
+    public static func fields(_ fields: [Field]) throws(FlingError) {
         guard fields.count <= Limits.fields else {
             throw FlingError(
                 .outOfRange, field: "fields.count", value: "\(fields.count)", reason: "a world holds at most \(Limits.fields) fields")
@@ -209,7 +222,11 @@ extension BackendCheck {
         try Check.range(j.rotaryFriction, 0...Limits.jointForce, "DragJoint.rotaryFriction")
     }
 
-    package static func pivot(_ p: StaticPivot) throws(FlingError) {
+    /// A static pivot (``DynamicsBackend/addPivot(_:to:)``): an anchor within ±10⁷ points, a
+    /// local anchor within ±10⁷ and near enough the center for the body (the rule of
+    /// ``DragJoint/validate(for:)``), a `maxForce` within 0...10¹⁸, a `maxBias` of 0...∞ and an
+    /// `errorBias` within 10⁻³⁰⁰...1. At most 16 joints (drags, pivots, gears) share a world.
+    public static func pivot(_ p: StaticPivot) throws(FlingError) {
         try Check.coordinate(p.anchor, "StaticPivot.anchor")
         try localAnchor(p.localAnchor, "StaticPivot.localAnchor")
         try Check.range(p.maxForce, 0...Limits.jointForce, "StaticPivot.maxForce")
@@ -223,7 +240,11 @@ extension BackendCheck {
             DragJoint(localAnchor: a, finger: .zero, maxForce: 1, errorBias: 1), massInverse: massInverse, momentInverse: momentInverse)
     }
 
-    package static func gear(_ g: StaticGear, momentInverse: Double) throws(FlingError) {
+    /// A static gear (``DynamicsBackend/addGear(_:to:)``) on a body of inverse moment
+    /// `momentInverse` (0 for a body that cannot rotate, which a gear cannot act on): a phase
+    /// within ±10⁶, a ratio of magnitude within 10⁻³...10³, a `maxForce` within 0...10¹⁸, a
+    /// `maxBias` of 0...∞ and an `errorBias` within 10⁻³⁰⁰...1.
+    public static func gear(_ g: StaticGear, momentInverse: Double) throws(FlingError) {
         try Check.range(g.phase, -1e6...1e6, "StaticGear.phase")
         try Check.range(g.ratio.magnitude, Limits.gearRatio, "StaticGear.ratio")
         try Check.range(g.maxForce, 0...Limits.jointForce, "StaticGear.maxForce")

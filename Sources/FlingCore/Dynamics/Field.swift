@@ -52,17 +52,17 @@ public struct Field: Hashable, Sendable {
         case circle(radius: Double)
     }
 
-    package var kind: Kind
+    public var kind: Kind
     /// The field's center, in world points.
-    package var position: Vector
-    package var region: Region
+    public var position: Vector
+    public var region: Region
     /// Acts outside the region instead (UIKit's `UIRegion.inverse()`).
-    package var inverted: Bool
-    package var strength: Double
-    package var falloff: Double
-    package var minimumRadius: Double
+    public var inverted: Bool
+    public var strength: Double
+    public var falloff: Double
+    public var minimumRadius: Double
     /// The noise's seed (noise and turbulence): the same seed, the same field, everywhere.
-    package var seed: UInt64
+    public var seed: UInt64
 
     public init(
         _ kind: Kind, position: Vector = .zero, region: Region = .everywhere, inverted: Bool = false,

@@ -42,8 +42,10 @@ public struct Push: Hashable, Sendable {
 
 /// Names one continuous push of a world (``DynamicsBackend/addForce(_:to:)``).
 public struct ForceID: Hashable, Sendable {
-    package var value: UInt32
-    package init(_ value: UInt32) { self.value = value }
+    /// The push's number in its world. A backend of one's own numbers them as it likes (the
+    /// built-in ones from 0, in the order the world adds them).
+    public var value: UInt32
+    public init(_ value: UInt32) { self.value = value }
     package var description: String { "force \(value)" }
 }
 
@@ -51,7 +53,8 @@ public struct ForceID: Hashable, Sendable {
 /// ``DynamicsBackend/addPivot(_:to:)`` or ``DynamicsBackend/addGear(_:to:)``: numbered from 0
 /// in the order the world makes them.
 public struct JointID: Hashable, Sendable {
-    package var value: UInt32
-    package init(_ value: UInt32) { self.value = value }
+    /// The joint's number in its world: what a backend hands out from ``PhysicsBackend/addDrag(_:to:)``.
+    public var value: UInt32
+    public init(_ value: UInt32) { self.value = value }
     package var description: String { "joint \(value)" }
 }

@@ -10,17 +10,17 @@
 /// point of the item: it holds that point of the item there (rigidly by default).
 public struct StaticPivot: Hashable, Sendable {
     /// Where the item's point is held, in world points (anchor A, on the static body).
-    package var anchor: Vector
+    public var anchor: Vector
     /// The item's point, relative to its center, unrotated (anchor B).
-    package var localAnchor: Vector
-    /// The largest force the joint applies (Chipmunk's `maxForce`), 0...``Limits/jointForce``
+    public var localAnchor: Vector
+    /// The largest force the joint applies (Chipmunk's `maxForce`), 0...10¹⁸
     /// (Chipmunk's default ∞ becomes Fling's largest, which acts the same but for runaways).
-    package var maxForce: Double
+    public var maxForce: Double
     /// The fastest it corrects its error, in points per second (Chipmunk's `maxBias`), 0...∞.
     /// 0 makes it friction only: it resists motion up to `maxForce` but never pulls back.
-    package var maxBias: Double
+    public var maxBias: Double
     /// Fraction of the error left after one second (Chipmunk's `errorBias`), in (0, 1].
-    package var errorBias: Double
+    public var errorBias: Double
 
     public init(
         anchor: Vector, localAnchor: Vector, maxForce: Double = Limits.jointForce, maxBias: Double = .infinity,
@@ -40,14 +40,16 @@ public struct StaticPivot: Hashable, Sendable {
 /// it holds `angle·ratio` at `phase`; with `maxBias` 0 it only resists turning (rotary
 /// friction up to `maxForce`).
 public struct StaticGear: Hashable, Sendable {
-    package var phase: Double
-    /// Non-zero, |ratio| in ``Limits/gearRatio``.
-    package var ratio: Double
-    /// The largest torque, 0...``Limits/jointForce``.
-    package var maxForce: Double
+    /// The angle held at `angle·ratio`, in radians (within ±10⁶).
+    public var phase: Double
+    /// Non-zero, |ratio| within 10⁻³...10³.
+    public var ratio: Double
+    /// The largest torque, 0...10¹⁸.
+    public var maxForce: Double
     /// The fastest correction, radians per second, 0...∞.
-    package var maxBias: Double
-    package var errorBias: Double
+    public var maxBias: Double
+    /// Fraction of the error left after one second (Chipmunk's `errorBias`), in (0, 1].
+    public var errorBias: Double
 
     public init(
         phase: Double = 0, ratio: Double = 1, maxForce: Double = Limits.jointForce, maxBias: Double = .infinity,

@@ -96,7 +96,7 @@ extension Wall {
         /// The first contact point on the item's surface, in points.
         public var point: Vector
 
-        package init(wall: Int, impulse: Vector, normal: Vector, point: Vector) {
+        public init(wall: Int, impulse: Vector, normal: Vector, point: Vector) {
             self.wall = wall
             self.impulse = impulse
             self.normal = normal

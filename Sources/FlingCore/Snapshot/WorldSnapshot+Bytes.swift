@@ -132,9 +132,10 @@ extension WorldSnapshot {
 
     /// Throws unless a backend may restore the snapshot: what it holds could have been made by
     /// the backends' own calls (the checks they run), its ids and lists agree with each
-    /// other, and every state number is finite and within ``stateBound``. The error's field
-    /// names the part: `WorldSnapshot.joints[1].…`.
-    package func validate() throws(FlingError) {
+    /// other, and every state number is finite and within ±10¹⁵⁰. The error's field
+    /// names the part: `WorldSnapshot.joints[1].…`. A backend's ``SnapshotBackend/restore(_:)``
+    /// calls it before it makes anything.
+    public func validate() throws(FlingError) {
         func state(_ x: Double, _ field: @autoclosure () -> String) throws(FlingError) {
             try Check.range(x, -Self.stateBound...Self.stateBound, "WorldSnapshot.\(field())")
         }

@@ -102,6 +102,7 @@ struct SurfaceWalk {
         registerBackends()
         registerInteraction()
         registerSnapshots()
+        registerBackendKit()
         registerPaths()
         registerScenes()
         registerTraces()
