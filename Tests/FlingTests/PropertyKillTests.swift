@@ -42,6 +42,10 @@ import Testing
     func eachPropertyIsCheckedInItsScene(_ fault: PropertyFault) throws {
         var check = PropertyCheck(scene: fault.scene, properties: [fault.property], sessions: 8, seed: 1, backend: .native)
         check.shrinks = false
+        // Native as a backend of the test's own: its peers are every one of Fling's of its
+        // arithmetic, native itself among them (so sameOnEveryBackend has one without Chipmunk).
+        check.makeBackend = { (n) throws(FlingError) in try BackendKind.native.make(solverIterations: n) }
+        check.backendName = "native (the test's own)"
         let report = try check.run()
         #expect(report.passed, "\(report)")
         let tally = try #require(report.properties.first)

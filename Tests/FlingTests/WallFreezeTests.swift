@@ -130,13 +130,16 @@ import Testing
     /// subset freeze, spinning ones among them, on each platform backend alike (the same bits).
     @Test func theParitySubsetMeetsTheOldFreeze() throws {
         let some = Self.paritySubset
+        // The planted fault is bound to this task: native's second step thread does not see it,
+        // so without Chipmunk native on one thread is the only platform backend to plant it in.
+        let choices: [BackendChoice] = BackendKind.available.contains(.chipmunk) ? Self.parityChoices : [.kind(.native)]
         let outcomes = try WallSweep.History.$current.withValue(.oldSweep) {
-            try Self.parityChoices.map { try Self.run(#require($0.make(10) as? any DynamicsBackend), some, steps: 240) }
+            try choices.map { try Self.run(#require($0.make(10) as? any DynamicsBackend), some, steps: 240) }
         }
         let frozen = outcomes[0].frozenThrows
         #expect(frozen.contains { some[$0].spin != 0 }, "\(frozen.count) froze, none spinning: \(outcomes[0].frozen.prefix(3))")
-        for (choice, outcome) in zip(Self.parityChoices, outcomes) {
-            #expect(outcome.digest == outcomes[0].digest && outcome.frozenThrows == frozen, "\(choice) against \(Self.parityChoices[0])")
+        for (choice, outcome) in zip(choices, outcomes) {
+            #expect(outcome.digest == outcomes[0].digest && outcome.frozenThrows == frozen, "\(choice) against \(choices[0])")
         }
     }
 }

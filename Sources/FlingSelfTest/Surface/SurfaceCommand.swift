@@ -15,7 +15,8 @@ import Darwin
 /// infinities, the largest doubles, subnormals, `Int.max` and `Int.min`, empty and huge
 /// collections, zero sizes, malformed text. Every call must return or throw ``FlingError``; a
 /// trap, an exhausted address space (the walk limits its own to `--memory-mib`, 4 GiB by
-/// default) or a case running past `--case-seconds` (60 by default, `alarm`) ends the process by
+/// default) or a case running past `--case-seconds` of CPU time (60 by default, an `ITIMER_PROF`
+/// timer: CPU time, so that a machine busy with other work does not end a slow case) ends the process by
 /// a signal, which the test running this in a child process reports, naming the case from the
 /// `case NAME` line written to standard error before each case runs.
 ///
@@ -53,21 +54,30 @@ enum SurfaceCommand {
         let seconds = try args.int("case-seconds", in: 1...100_000) ?? 60
         var limit = rlimit(rlim_cur: rlim_t(memory) << 20, rlim_max: rlim_t(memory) << 20)
         guard setrlimit(Int32(RLIMIT_AS.rawValue), &limit) == 0 else { throw RunError("selftest-surface: cannot limit the address space") }
-        // The alarm must end the process whatever the parent set up: default action, unblocked.
-        signal(SIGALRM, SIG_DFL)
-        var alarmOnly = sigset_t()
-        sigemptyset(&alarmOnly)
-        sigaddset(&alarmOnly, SIGALRM)
-        sigprocmask(SIG_UNBLOCK, &alarmOnly, nil)
+        // The timer's signal must end the process whatever the parent set up: default action,
+        // unblocked. CPU time, not wall time: a loaded machine stretches a case's wall time.
+        signal(SIGPROF, SIG_DFL)
+        var timerOnly = sigset_t()
+        sigemptyset(&timerOnly)
+        sigaddset(&timerOnly, SIGPROF)
+        sigprocmask(SIG_UNBLOCK, &timerOnly, nil)
+        func cpuTimer(_ seconds: Int) {
+            var t = itimerval(it_interval: timeval(tv_sec: 0, tv_usec: 0), it_value: timeval(tv_sec: seconds, tv_usec: 0))
+            #if canImport(Glibc)
+            setitimer(__itimer_which_t(ITIMER_PROF.rawValue), &t, nil)
+            #else
+            setitimer(ITIMER_PROF, &t, nil)
+            #endif
+        }
         let only = args.value("case")
         var probe = Probe()
         var ran = 0
         for c in walk.cases where only.map({ p in c.names.contains { $0.hasPrefix(p) } }) ?? true {
             FileHandle.standardError.write(Data("case \(c.names.first ?? "(unnamed)")\n".utf8))
             let start = DispatchTime.now().uptimeNanoseconds
-            alarm(UInt32(seconds))
+            cpuTimer(seconds)
             c.body(&probe)
-            alarm(0)
+            cpuTimer(0)
             // How long the case took, for whoever keeps the walk short (not checked).
             let ms = (DispatchTime.now().uptimeNanoseconds - start) / 1_000_000
             FileHandle.standardError.write(Data("  \(ms) ms\n".utf8))
