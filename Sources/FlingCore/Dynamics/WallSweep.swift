@@ -261,33 +261,25 @@ package enum WallSweep {
     /// wall's). The walls: `count` ``Side``s from `walls`, `stride` bytes apart (each backend
     /// keeps them where its step reads its walls). Nil when no wall holds the box deep: then
     /// nothing changes, and a step in which no box goes deep keeps its bits.
-    @inlinable
+    /// (Not inlined: it runs only where a box lies in a wall, and its helpers take the box's
+    /// position as an argument, so that nothing it does allocates.)
     package static func lift(
         from p0: Vector, to p: Vector, velocity v: Vector, swept: Bool, halfWidth: Double, halfHeight: Double, cos: Double,
         sin: Double, elasticity: Double, friction: Double, count: Int, walls: UnsafeRawPointer, stride: Int
     ) -> (position: Vector, velocity: Vector)? {
         if History.current.contains(.noLift) { return nil }
-        var q = p, u = v, moved = false
-        // No box overlaps a wall past the margin whose line its centre is this far from.
-        let farthest = halfWidth + halfHeight - margin
-        @inline(__always) func wall(_ k: Int) -> Side { walls.load(fromByteOffset: k * stride, as: Side.self) }
-        @inline(__always) func lies(_ k: Int, _ w: Side) -> (
-            normal: Vector, overlap: Double, reach: Double, meets: Bool, beyond: Double, atEnd: Bool
-        )? {
-            let sign = sign(p0, w)
-            guard w.normal.dot(q - w.start) * sign < farthest + w.radius else { return nil }
-            return lie(q, w, sign: sign, halfWidth: halfWidth, halfHeight: halfHeight, cos: cos, sin: sin)
-        }
+        var box = Lifter(
+            p0: p0, swept: swept, halfWidth: halfWidth, halfHeight: halfHeight, cos: cos, sin: sin, elasticity: elasticity,
+            friction: friction, count: count, walls: walls, stride: stride)
         // Hooked: still, and held past the rest allowance by two walls. Cornered: in two walls
         // past the margin. Neither when two of those walls face each other (their normals
         // within about 18° of opposite): the box is wedged between them, as a box too long for
         // its room is, not in a corner.
-        var hooked = false, cornered = false
         if !swept {
             var held = 0, overlapped = 0, wedged = false
             var normals = (Vector.zero, Vector.zero, Vector.zero)
             for k in 0..<count {
-                guard let l = lies(k, wall(k)), l.meets, l.overlap > margin else { continue }
+                guard let l = box.lies(k, box.wall(k), at: p), l.meets, l.overlap > margin else { continue }
                 if l.overlap > WallOverlap.resting { held += 1 }
                 if overlapped > 0 && normals.0.dot(l.normal) < -0.95 || overlapped > 1 && normals.1.dot(l.normal) < -0.95
                     || overlapped > 2 && normals.2.dot(l.normal) < -0.95
@@ -302,44 +294,81 @@ package enum WallSweep {
                 }
                 overlapped += 1
             }
-            hooked = !wedged && held >= 2 && isStill(v, from: p0, to: p)
-            cornered = !wedged && overlapped >= 2
+            box.hooked = !wedged && held >= 2 && isStill(v, from: p0, to: p)
+            box.cornered = !wedged && overlapped >= 2
         }
-        // How far the lift leaves the box in a wall (a hooked box at the slop, where the contacts
-        // hold a box at rest, so that they keep it there), and past that how deep it must lie: a
-        // cornered box that lies deeper through a wall than it reaches past the wall's end gets
-        // from the collision a normal around that end, along the other wall, so it is lifted
-        // out of that wall at any depth.
         // A lift by the hooked or cornered rules that leaves the box deeper in some wall than it
         // was (a box that cannot fit the room, wedged) is not made: the lift by the others is.
-        func attempt(_ extended: Bool) -> (q: Vector, u: Vector, moved: Bool) {
-            q = p; u = v; moved = false
-            let hooked = hooked && extended, cornered = cornered && extended
-            let target = hooked ? Contact.slop : margin
-            // Whether the end of wall k the box reaches past is a corner: another wall the box
-            // overlaps past the margin ends within the slop of it.
-            func atCorner(_ k: Int, _ l: (normal: Vector, overlap: Double, reach: Double, meets: Bool, beyond: Double, atEnd: Bool)) -> Bool
-            {
-                let w = wall(k), e = l.atEnd ? w.end : w.start
-                for j in 0..<count where j != k {
-                    let o = wall(j)
-                    let s = o.start - e, t = o.end - e, near = Contact.slop * Contact.slop
-                    guard s.x * s.x + s.y * s.y <= near || t.x * t.x + t.y * t.y <= near else { continue }
-                    if let m = lies(j, o), m.meets, m.overlap > margin { return true }
-                }
-                return false
+        if box.hooked || box.cornered {
+            let made = box.attempt(from: p, velocity: v, extended: true)
+            var worse = false
+            for k in 0..<count where made.moved && !worse {
+                let w = box.wall(k)
+                let sign = sign(p0, w)
+                let before = lie(p, w, sign: sign, halfWidth: halfWidth, halfHeight: halfHeight, cos: cos, sin: sin)
+                let after = lie(made.q, w, sign: sign, halfWidth: halfWidth, halfHeight: halfHeight, cos: cos, sin: sin)
+                worse = after.meets && after.overlap > Swift.max(before.overlap, Contact.slop) + 1e-9
             }
-            func threshold(_ k: Int, _ l: (normal: Vector, overlap: Double, reach: Double, meets: Bool, beyond: Double, atEnd: Bool))
-                -> Double
-            {
-                if swept { return 0 }
-                if hooked { return WallOverlap.resting - Contact.slop }
-                if cornered && l.beyond > 0 && l.overlap - margin > l.beyond && atCorner(k, l) { return 0 }
-                return deep(reach: l.reach)
+            if made.moved && !worse { return (made.q, made.u) }
+        }
+        let made = box.attempt(from: p, velocity: v, extended: false)
+        return made.moved ? (made.q, made.u) : nil
+    }
+
+    /// How a box lies against a wall (``lie(_:_:sign:halfWidth:halfHeight:cos:sin:)``).
+    typealias Lie = (normal: Vector, overlap: Double, reach: Double, meets: Bool, beyond: Double, atEnd: Bool)
+
+    /// One box's lift against one wall list (``lift(from:to:velocity:swept:halfWidth:halfHeight:cos:sin:elasticity:friction:count:walls:stride:)``):
+    /// the numbers that stay, and the lifts, each at the position it is given.
+    struct Lifter {
+        let p0: Vector, swept: Bool, halfWidth: Double, halfHeight: Double, cos: Double, sin: Double
+        let elasticity: Double, friction: Double, count: Int, walls: UnsafeRawPointer, stride: Int
+        var hooked = false, cornered = false
+        /// No box overlaps a wall past the margin whose line its centre is this far from.
+        var farthest: Double { halfWidth + halfHeight - margin }
+
+        func wall(_ k: Int) -> Side { walls.load(fromByteOffset: k * stride, as: Side.self) }
+
+        /// How the box at `q` lies against wall `k` (`w`) on the side `p0` lies, nil when it is far.
+        func lies(_ k: Int, _ w: Side, at q: Vector) -> Lie? {
+            let sign = WallSweep.sign(p0, w)
+            guard w.normal.dot(q - w.start) * sign < farthest + w.radius else { return nil }
+            return lie(q, w, sign: sign, halfWidth: halfWidth, halfHeight: halfHeight, cos: cos, sin: sin)
+        }
+
+        /// Whether the end of wall k the box at `q` reaches past is a corner: another wall the
+        /// box overlaps past the margin ends within the slop of it.
+        func atCorner(_ k: Int, _ l: Lie, at q: Vector) -> Bool {
+            let w = wall(k), e = l.atEnd ? w.end : w.start
+            for j in 0..<count where j != k {
+                let o = wall(j)
+                let s = o.start - e, t = o.end - e, near = Contact.slop * Contact.slop
+                guard s.x * s.x + s.y * s.y <= near || t.x * t.x + t.y * t.y <= near else { continue }
+                if let m = lies(j, o, at: q), m.meets, m.overlap > margin { return true }
             }
+            return false
+        }
+
+        /// How deep past the lift's target the box must lie in wall `k` to be lifted out of it:
+        /// 0 after a put-back; past the rest allowance when hooked; 0 through a wall at a corner
+        /// (cornered, deeper through it than it reaches past its end, at a corner); else deep.
+        func threshold(_ k: Int, _ l: Lie, at q: Vector, _ extended: Bool) -> Double {
+            if swept { return 0 }
+            if hooked && extended { return WallOverlap.resting - Contact.slop }
+            if cornered && extended && l.beyond > 0 && l.overlap - margin > l.beyond && atCorner(k, l, at: q) { return 0 }
+            return deep(reach: l.reach)
+        }
+
+        /// The lifts from `p` with velocity `v`, by the hooked and cornered rules too when
+        /// `extended`: where the box goes, its velocity, and whether it moved.
+        func attempt(from p: Vector, velocity v: Vector, extended: Bool) -> (q: Vector, u: Vector, moved: Bool) {
+            var q = p, u = v, moved = false
+            // How far the lift leaves the box in a wall: a hooked box at the slop, where the
+            // contacts hold a box at rest, so that they keep it there.
+            let target = hooked && extended ? Contact.slop : margin
             for k in 0..<count {
                 let w = wall(k)
-                guard let l = lies(k, w), l.meets, l.overlap - target > threshold(k, l) else { continue }
+                guard let l = lies(k, w, at: q), l.meets, l.overlap - target > threshold(k, l, at: q, extended) else { continue }
                 let to = Vector(q.x + l.normal.x * (l.overlap - target), q.y + l.normal.y * (l.overlap - target))
                 if crossesOut(from: q, to: to, p0: p0, besides: k, k, count: count, walls: walls, stride: stride) { continue }
                 q = to
@@ -351,7 +380,7 @@ package enum WallSweep {
                 // The wall the box lies deepest in past its threshold.
                 var k1 = -1, a1 = 0.0, n1 = Vector.zero
                 for k in 0..<count {
-                    guard let l = lies(k, wall(k)), l.meets, l.overlap - target > threshold(k, l) else { continue }
+                    guard let l = lies(k, wall(k), at: q), l.meets, l.overlap - target > threshold(k, l, at: q, extended) else { continue }
                     if k1 < 0 || l.overlap - target > a1 { (k1, a1, n1) = (k, l.overlap - target, l.normal) }
                 }
                 guard k1 >= 0 else { break }
@@ -359,9 +388,11 @@ package enum WallSweep {
                 // The wall that lift would leave it deepest in, and the move out of both.
                 var k2 = -1, a2 = 0.0, n2 = Vector.zero, after = 0.0
                 for k in 0..<count where k != k1 {
-                    guard let l = lies(k, wall(k)), l.meets else { continue }
+                    guard let l = lies(k, wall(k), at: q), l.meets else { continue }
                     let left = l.overlap - l.normal.dot(d) - target
-                    if left > threshold(k, l) && (k2 < 0 || left > after) { (k2, a2, n2, after) = (k, l.overlap - target, l.normal, left) }
+                    if left > threshold(k, l, at: q, extended) && (k2 < 0 || left > after) {
+                        (k2, a2, n2, after) = (k, l.overlap - target, l.normal, left)
+                    }
                 }
                 if k2 >= 0, let both = corner(n1, a1, n2, a2) { d = both } else { k2 = -1 }
                 let to = Vector(q.x + d.x, q.y + d.y)
@@ -377,20 +408,6 @@ package enum WallSweep {
             }
             return (q, u, moved)
         }
-        if hooked || cornered {
-            let made = attempt(true)
-            var worse = false
-            for k in 0..<count where made.moved && !worse {
-                let w = wall(k)
-                let sign = sign(p0, w)
-                let before = lie(p, w, sign: sign, halfWidth: halfWidth, halfHeight: halfHeight, cos: cos, sin: sin)
-                let after = lie(made.q, w, sign: sign, halfWidth: halfWidth, halfHeight: halfHeight, cos: cos, sin: sin)
-                worse = after.meets && after.overlap > Swift.max(before.overlap, Contact.slop) + 1e-9
-            }
-            if made.moved && !worse { return (made.q, made.u) }
-        }
-        let made = attempt(false)
-        return made.moved ? (made.q, made.u) : nil
     }
 
     /// Whether ``lift(from:to:velocity:swept:halfWidth:halfHeight:cos:sin:elasticity:friction:count:walls:stride:)``
