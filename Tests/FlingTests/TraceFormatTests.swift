@@ -17,7 +17,7 @@ let pinnedTraceDigests: [(file: String, digest: UInt64, ticks: Int)] = [
     ("cancelled.json", 0xf4bd_ab90_33c7_2cd4, 72),
     ("flutter-strokes.json", 0x4a49_56c4_8555_8b7c, 356),
     ("we-heart-pics.json", 0x84dd_e0cd_60b1_6823, 612),
-    ("bounce-corners.json", 0x03b6_a928_6aaf_9486, 576),
+    ("bounce-corners.json", 0x322c_930a_e437_3cb0, 559),
     ("push.json", 0xe5da_98bf_91c4_c35d, 328),
     ("fields.json", 0xd849_b3fd_597b_beaf, 240),
 ]

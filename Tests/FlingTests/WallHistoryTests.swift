@@ -57,12 +57,12 @@ import Testing
 
     /// A rest rule without the depth check (a tile lies once still for the rule's ticks) on
     /// RestInWallsTests' flicks: how deep the tile lay where it was first still, at elasticity 0
-    /// and 0.3 (friction 0.5 and 1; without friction it slides on).
+    /// and 0.3 (friction 0.5 and 1; without friction it slides on). No fault planted: the
+    /// watch reads it (the depth check is the tile policy's).
     @Test func withoutTheDepthCheckTilesLayInTheFloor() throws {
         var phrases: [String] = []
         for elasticity in [0.0, 0.3] {
             let depths = try [0.5, 1].map { try #require(RestInWallsTests.rest(.native, elasticity: elasticity, friction: $0).firstStill) }
-            #expect(depths.allSatisfy { $0 > WallOverlapAllowance.resting })
             let e = elasticity == 0 ? "0" : "0.3"
             phrases.append("\(Self.twoDecimals(depths.min()!)) to \(Self.twoDecimals(depths.max()!)) pt at elasticity \(e)")
         }

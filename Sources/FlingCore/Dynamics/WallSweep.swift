@@ -9,9 +9,10 @@
 // segment) and puts the body back at the time of impact along its path instead: its box
 // (turned as it is after the move) then overlaps the wall by `margin`, less than the collision
 // slop, so the step's collision finds the contact and the solver gives the bounce, friction
-// and spin the wall gives at any speed, with the velocity it came with. A move whose centre
-// crosses no wall's segment is left exactly as it was: a run in which nothing tunnels has the
-// same bits with the sweep as without.
+// and spin the wall gives at any speed. Where the contacts cannot free a box (deep in a wall,
+// through a wall at a corner, hooked still between two) the lift moves it out; where a wall
+// moves, the push carries what it meets. A step in which none of this engages is left exactly
+// as it was: it has the same bits with the sweep as without.
 
 /// The sweep of a step's position update against a world's walls (see the top of this file).
 package enum WallSweep {
@@ -168,21 +169,24 @@ package enum WallSweep {
     /// against `wall` on the side of the wall's line that `sign` names (+1: the side its normal
     /// points to): the unit normal on that side, the box's overlap with the wall's slab (its
     /// reach along the normal, plus the radius, less the centre's distance: negative when
-    /// apart), its reach along the normal, and whether its shadow on the wall's line meets the
-    /// segment (grown by the radius at its ends).
+    /// apart), its reach along the normal, whether its shadow on the wall's line meets the
+    /// segment (grown by the radius at its ends), how far it reaches past an end of the grown
+    /// segment (the farther past; negative when it reaches past neither), and whether that is
+    /// the end (not the start).
     @inlinable @inline(__always)
     package static func lie(
         _ p: Vector, _ wall: Side, sign: Double, halfWidth: Double, halfHeight: Double, cos: Double, sin: Double
-    ) -> (normal: Vector, overlap: Double, reach: Double, meets: Bool) {
+    ) -> (normal: Vector, overlap: Double, reach: Double, meets: Bool, beyond: Double, atEnd: Bool) {
         let m = wall.normal, t = wall.tangent
         let reach = halfWidth * (m.x * cos + m.y * sin).magnitude + halfHeight * (m.y * cos - m.x * sin).magnitude
         let along = halfWidth * (t.x * cos + t.y * sin).magnitude + halfHeight * (t.y * cos - t.x * sin).magnitude
         let d = p - wall.start
         let distance = m.dot(d) * sign
         let c = t.dot(d)
+        let pastEnd = c + along - (wall.length + wall.radius), pastStart = along - c - wall.radius
         return (
             Vector(m.x * sign, m.y * sign), reach + wall.radius - distance, reach,
-            c + along > -wall.radius && c - along < wall.length + wall.radius
+            c + along > -wall.radius && c - along < wall.length + wall.radius, Swift.max(pastEnd, pastStart), pastEnd > pastStart
         )
     }
 
@@ -198,74 +202,277 @@ package enum WallSweep {
     @inlinable
     package static func deep(reach: Double) -> Double { Swift.max(reach / 2, 1) }
 
+    /// The speed under which a box counts as still (the tile rest rule's default, 10 pt/s), and
+    /// the move in a step under which its centre counts as not moving: a still box in two walls
+    /// past the rest allowance is hooked (``lift(from:to:velocity:swept:halfWidth:halfHeight:cos:sin:elasticity:friction:count:walls:stride:)``).
+    /// A box the contacts are still pushing out moves a tenth of its overlap past the slop a
+    /// step (at 60 Hz); one they hold does not move, and one that only turns at the top of a
+    /// bounce moves by its speed.
+    package static let stillSpeed = 10.0, stillMove = 1e-3
+
+    /// Whether a box whose centre moved from `p0` to `p` this step, at velocity `v`, is still
+    /// (``stillSpeed``, ``stillMove``; compared squared: the same bits wherever it is asked).
+    @inlinable @inline(__always)
+    package static func isStill(_ v: Vector, from p0: Vector, to p: Vector) -> Bool {
+        let dx = p.x - p0.x, dy = p.y - p0.y
+        return v.x * v.x + v.y * v.y <= stillSpeed * stillSpeed && dx * dx + dy * dy <= stillMove * stillMove
+    }
+
+    /// The move `d` that takes a box out of two walls at once, along neither normal alone: the
+    /// one with `n1·d = a1` and `n2·d = a2` (each normal unit, each `a` how far the box must go
+    /// along it). Nil when the walls are (nearly) parallel, and there is no corner between them.
+    @inlinable
+    package static func corner(_ n1: Vector, _ a1: Double, _ n2: Vector, _ a2: Double) -> Vector? {
+        let det = n1.x * n2.y - n1.y * n2.x
+        guard det.magnitude > 1e-9 else { return nil }
+        return Vector((a1 * n2.y - a2 * n1.y) / det, (n1.x * a2 - n2.x * a1) / det)
+    }
+
+    /// Whether the centre's path from `q` to `to` crosses the segment of a wall other than `a`
+    /// and `b` out of the side of its line that `p0` lies on: a lift may bring a centre back
+    /// into the room across a wall's line (at a corner the put-back can leave it just past the
+    /// other wall), never take it out.
+    @inlinable
+    package static func crossesOut(
+        from q: Vector, to: Vector, p0: Vector, besides a: Int, _ b: Int, count: Int, walls: UnsafeRawPointer, stride: Int
+    ) -> Bool {
+        for j in 0..<count where j != a && j != b {
+            let o = walls.load(fromByteOffset: j * stride, as: Side.self)
+            guard crossing(from: q, to: to, count: 1, wall: { _ in (o.start, o.end) }) != nil else { continue }
+            if sign(to, o) != sign(p0, o) { return true }
+        }
+        return false
+    }
+
     /// After the move from `p0` to `p` (and its sweep), the box lifted out of every wall it lies
     /// deep in (``deep(reach:)``; after a put-back, `swept`, in every wall it overlaps past
     /// ``margin``: the put-back stops the box at the wall its centre crossed, and at a corner
-    /// or a wall's end the other wall may already hold it), in list order: moved along the
-    /// wall's normal (on `p0`'s side) until it overlaps it by ``margin``, with the velocity's
-    /// ``rebound(_:normal:elasticity:friction:)`` off that wall; a lift whose centre would cross
-    /// another wall is not made. `elasticity` and `friction` are the item's (a contact's are
-    /// the products with the wall's). The walls: `count` ``Side``s from `walls`, `stride` bytes
-    /// apart (each backend keeps them where its step reads its walls). Nil when no wall holds
-    /// the box deep: then nothing changes, and a step in which no box goes deep keeps its bits.
-    @inlinable
+    /// or a wall's end the other wall may already hold it; a still box, ``isStill(_:from:to:)``, that
+    /// two walls hold past the rest allowance, ``WallOverlap/resting``, is hooked: a corner's
+    /// two contacts hold it, and it is lifted out of every wall it overlaps past the margin
+    /// too). First in list order: moved along the wall's normal (on `p0`'s side) until it
+    /// overlaps it by ``margin``, with the velocity's ``rebound(_:normal:elasticity:friction:)``
+    /// off that wall. Then, up to three times, where that left the box in a wall by the same
+    /// test (at a corner that is not square, a lift out of one wall goes into the other): out
+    /// of the wall it lies deepest in and, if that move would leave it in another, out of both
+    /// at once (``corner(_:_:_:_:)``), with the rebound off each. A lift whose centre would
+    /// cross another wall out of the side `p0` lies on is not made (``crossesOut``).
+    /// `elasticity` and `friction` are the item's (a contact's are the products with the
+    /// wall's). The walls: `count` ``Side``s from `walls`, `stride` bytes apart (each backend
+    /// keeps them where its step reads its walls). Nil when no wall holds the box deep: then
+    /// nothing changes, and a step in which no box goes deep keeps its bits.
+    /// (Not inlined: it runs only where a box lies in a wall, and its helpers take the box's
+    /// position as an argument, so that nothing it does allocates.)
     package static func lift(
         from p0: Vector, to p: Vector, velocity v: Vector, swept: Bool, halfWidth: Double, halfHeight: Double, cos: Double,
         sin: Double, elasticity: Double, friction: Double, count: Int, walls: UnsafeRawPointer, stride: Int
     ) -> (position: Vector, velocity: Vector)? {
         if History.current.contains(.noLift) { return nil }
-        var q = p, u = v, moved = false
-        // No box overlaps a wall past the margin whose line its centre is this far from.
-        let farthest = halfWidth + halfHeight - margin
-        for k in 0..<count {
-            let w = walls.load(fromByteOffset: k * stride, as: Side.self)
-            let sign = sign(p0, w)
-            guard w.normal.dot(q - w.start) * sign < farthest + w.radius else { continue }
-            let l = lie(q, w, sign: sign, halfWidth: halfWidth, halfHeight: halfHeight, cos: cos, sin: sin)
-            guard l.meets, l.overlap - margin > (swept ? 0 : deep(reach: l.reach)) else { continue }
-            let to = Vector(q.x + l.normal.x * (l.overlap - margin), q.y + l.normal.y * (l.overlap - margin))
-            let others = { (j: Int) in
-                let o = walls.load(fromByteOffset: j * stride, as: Side.self)
-                return (start: o.start, end: o.end)
+        var box = Lifter(
+            p0: p0, swept: swept, halfWidth: halfWidth, halfHeight: halfHeight, cos: cos, sin: sin, elasticity: elasticity,
+            friction: friction, count: count, walls: walls, stride: stride)
+        // Hooked: still, and held past the rest allowance by two walls. Cornered: in two walls
+        // past the margin. Neither when two of those walls face each other (their normals
+        // within about 18° of opposite): the box is wedged between them, as a box too long for
+        // its room is, not in a corner.
+        if !swept {
+            var held = 0, overlapped = 0, wedged = false
+            var normals = (Vector.zero, Vector.zero, Vector.zero)
+            for k in 0..<count {
+                guard let l = box.lies(k, box.wall(k), at: p), l.meets, l.overlap > margin else { continue }
+                if l.overlap > WallOverlap.resting { held += 1 }
+                if overlapped > 0 && normals.0.dot(l.normal) < -0.95 || overlapped > 1 && normals.1.dot(l.normal) < -0.95
+                    || overlapped > 2 && normals.2.dot(l.normal) < -0.95
+                {
+                    wedged = true
+                }
+                switch overlapped {
+                case 0: normals.0 = l.normal
+                case 1: normals.1 = l.normal
+                case 2: normals.2 = l.normal
+                default: break
+                }
+                overlapped += 1
             }
-            if crosses(from: q, to: to, besides: k, count: count, wall: others) { continue }
-            q = to
-            u = rebound(u, normal: l.normal, elasticity: w.elasticity * elasticity, friction: w.friction * friction)
-            moved = true
+            box.hooked = !wedged && held >= 2 && isStill(v, from: p0, to: p)
+            box.cornered = !wedged && overlapped >= 2
         }
-        return moved ? (q, u) : nil
+        // A lift by the hooked or cornered rules that leaves the box deeper in some wall than it
+        // was (a box that cannot fit the room, wedged) is not made: the lift by the others is.
+        if box.hooked || box.cornered {
+            let made = box.attempt(from: p, velocity: v, extended: true)
+            var worse = false
+            for k in 0..<count where made.moved && !worse {
+                let w = box.wall(k)
+                let sign = sign(p0, w)
+                let before = lie(p, w, sign: sign, halfWidth: halfWidth, halfHeight: halfHeight, cos: cos, sin: sin)
+                let after = lie(made.q, w, sign: sign, halfWidth: halfWidth, halfHeight: halfHeight, cos: cos, sin: sin)
+                worse = after.meets && after.overlap > Swift.max(before.overlap, Contact.slop) + 1e-9
+            }
+            if made.moved && !worse { return (made.q, made.u) }
+        }
+        let made = box.attempt(from: p, velocity: v, extended: false)
+        return made.moved ? (made.q, made.u) : nil
+    }
+
+    /// How a box lies against a wall (``lie(_:_:sign:halfWidth:halfHeight:cos:sin:)``).
+    typealias Lie = (normal: Vector, overlap: Double, reach: Double, meets: Bool, beyond: Double, atEnd: Bool)
+
+    /// One box's lift against one wall list (``lift(from:to:velocity:swept:halfWidth:halfHeight:cos:sin:elasticity:friction:count:walls:stride:)``):
+    /// the numbers that stay, and the lifts, each at the position it is given.
+    struct Lifter {
+        let p0: Vector, swept: Bool, halfWidth: Double, halfHeight: Double, cos: Double, sin: Double
+        let elasticity: Double, friction: Double, count: Int, walls: UnsafeRawPointer, stride: Int
+        var hooked = false, cornered = false
+        /// No box overlaps a wall past the margin whose line its centre is this far from.
+        var farthest: Double { halfWidth + halfHeight - margin }
+
+        func wall(_ k: Int) -> Side { walls.load(fromByteOffset: k * stride, as: Side.self) }
+
+        /// How the box at `q` lies against wall `k` (`w`) on the side `p0` lies, nil when it is far.
+        func lies(_ k: Int, _ w: Side, at q: Vector) -> Lie? {
+            let sign = WallSweep.sign(p0, w)
+            guard w.normal.dot(q - w.start) * sign < farthest + w.radius else { return nil }
+            return lie(q, w, sign: sign, halfWidth: halfWidth, halfHeight: halfHeight, cos: cos, sin: sin)
+        }
+
+        /// Whether the end of wall k the box at `q` reaches past is a corner: another wall the
+        /// box overlaps past the margin ends within the slop of it.
+        func atCorner(_ k: Int, _ l: Lie, at q: Vector) -> Bool {
+            let w = wall(k), e = l.atEnd ? w.end : w.start
+            for j in 0..<count where j != k {
+                let o = wall(j)
+                let s = o.start - e, t = o.end - e, near = Contact.slop * Contact.slop
+                guard s.x * s.x + s.y * s.y <= near || t.x * t.x + t.y * t.y <= near else { continue }
+                if let m = lies(j, o, at: q), m.meets, m.overlap > margin { return true }
+            }
+            return false
+        }
+
+        /// How deep past the lift's target the box must lie in wall `k` to be lifted out of it:
+        /// 0 after a put-back; past the rest allowance when hooked; 0 through a wall at a corner
+        /// (cornered, deeper through it than it reaches past its end, at a corner); else deep.
+        func threshold(_ k: Int, _ l: Lie, at q: Vector, _ extended: Bool) -> Double {
+            if swept { return 0 }
+            if hooked && extended { return WallOverlap.resting - Contact.slop }
+            if cornered && extended && l.beyond > 0 && l.overlap - margin > l.beyond && atCorner(k, l, at: q) { return 0 }
+            return deep(reach: l.reach)
+        }
+
+        /// The lifts from `p` with velocity `v`, by the hooked and cornered rules too when
+        /// `extended`: where the box goes, its velocity, and whether it moved.
+        func attempt(from p: Vector, velocity v: Vector, extended: Bool) -> (q: Vector, u: Vector, moved: Bool) {
+            var q = p, u = v, moved = false
+            // How far the lift leaves the box in a wall: a hooked box at the slop, where the
+            // contacts hold a box at rest, so that they keep it there.
+            let target = hooked && extended ? Contact.slop : margin
+            for k in 0..<count {
+                let w = wall(k)
+                guard let l = lies(k, w, at: q), l.meets, l.overlap - target > threshold(k, l, at: q, extended) else { continue }
+                let to = Vector(q.x + l.normal.x * (l.overlap - target), q.y + l.normal.y * (l.overlap - target))
+                if crossesOut(from: q, to: to, p0: p0, besides: k, k, count: count, walls: walls, stride: stride) { continue }
+                q = to
+                u = rebound(u, normal: l.normal, elasticity: w.elasticity * elasticity, friction: w.friction * friction)
+                moved = true
+            }
+            // (A box deep in one wall alone, neither hooked, cornered nor put back, is lifted once.)
+            for _ in 0..<(extended || swept ? 3 : 0) {
+                // The wall the box lies deepest in past its threshold.
+                var k1 = -1, a1 = 0.0, n1 = Vector.zero
+                for k in 0..<count {
+                    guard let l = lies(k, wall(k), at: q), l.meets, l.overlap - target > threshold(k, l, at: q, extended) else { continue }
+                    if k1 < 0 || l.overlap - target > a1 { (k1, a1, n1) = (k, l.overlap - target, l.normal) }
+                }
+                guard k1 >= 0 else { break }
+                var d = Vector(n1.x * a1, n1.y * a1)
+                // The wall that lift would leave it deepest in, and the move out of both.
+                var k2 = -1, a2 = 0.0, n2 = Vector.zero, after = 0.0
+                for k in 0..<count where k != k1 {
+                    guard let l = lies(k, wall(k), at: q), l.meets else { continue }
+                    let left = l.overlap - l.normal.dot(d) - target
+                    if left > threshold(k, l, at: q, extended) && (k2 < 0 || left > after) {
+                        (k2, a2, n2, after) = (k, l.overlap - target, l.normal, left)
+                    }
+                }
+                if k2 >= 0, let both = corner(n1, a1, n2, a2) { d = both } else { k2 = -1 }
+                let to = Vector(q.x + d.x, q.y + d.y)
+                if crossesOut(from: q, to: to, p0: p0, besides: k1, k2, count: count, walls: walls, stride: stride) { break }
+                q = to
+                let w1 = wall(k1)
+                u = rebound(u, normal: n1, elasticity: w1.elasticity * elasticity, friction: w1.friction * friction)
+                if k2 >= 0 {
+                    let w2 = wall(k2)
+                    u = rebound(u, normal: n2, elasticity: w2.elasticity * elasticity, friction: w2.friction * friction)
+                }
+                moved = true
+            }
+            return (q, u, moved)
+        }
     }
 
     /// Whether ``lift(from:to:velocity:swept:halfWidth:halfHeight:cos:sin:elasticity:friction:count:walls:stride:)``
-    /// may move the box: some wall it overlaps deeply enough by the same tests, in the same
-    /// order, on the same numbers (so the same bits), without the segment's reach. False means
-    /// the lift would change nothing; a step calls this first, inline, since almost every box
-    /// lies in no wall that deep.
+    /// may move the box: some wall it overlaps deeply enough by the same tests, on the same
+    /// numbers (so the same bits), without the segment's reach, or, still (``isStill(_:from:to:)``, of
+    /// its velocity `v`), two walls it overlaps past the rest allowance. False means the lift
+    /// would change nothing; a step calls this first, inline, since almost every box lies in no
+    /// wall that deep.
     @inlinable @inline(__always)
     package static func mayLift(
-        from p0: Vector, to q: Vector, swept: Bool, halfWidth: Double, halfHeight: Double, cos: Double, sin: Double,
-        count: Int, walls: UnsafeRawPointer, stride: Int
+        from p0: Vector, to q: Vector, velocity v: Vector, swept: Bool, halfWidth: Double, halfHeight: Double, cos: Double,
+        sin: Double, count: Int, walls: UnsafeRawPointer, stride: Int
     ) -> Bool {
         let farthest = halfWidth + halfHeight - margin
+        var overlapped = 0
         for k in 0..<count {
             let w = walls.load(fromByteOffset: k * stride, as: Side.self)
             let sign = sign(p0, w)
             guard w.normal.dot(q - w.start) * sign < farthest + w.radius else { continue }
             let l = lie(q, w, sign: sign, halfWidth: halfWidth, halfHeight: halfHeight, cos: cos, sin: sin)
             if l.overlap - margin > (swept ? 0 : deep(reach: l.reach)) { return true }
+            if l.overlap > margin { overlapped += 1 }
         }
-        return false
+        // In two walls or more (at a corner, rarely): hooked or through a wall at its end?
+        return overlapped >= 2 && !swept
+            && cornered(
+                from: p0, to: q, velocity: v, halfWidth: halfWidth, halfHeight: halfHeight, cos: cos, sin: sin, count: count, walls: walls,
+                stride: stride)
+    }
+
+    /// The rest of ``mayLift(from:to:velocity:swept:halfWidth:halfHeight:cos:sin:count:walls:stride:)``
+    /// for a box in two walls past the margin: whether it is still and two of them hold it past
+    /// the rest allowance, or it lies deeper through one than it reaches past the wall's end.
+    @inline(never)
+    package static func cornered(
+        from p0: Vector, to q: Vector, velocity v: Vector, halfWidth: Double, halfHeight: Double, cos: Double, sin: Double,
+        count: Int, walls: UnsafeRawPointer, stride: Int
+    ) -> Bool {
+        let farthest = halfWidth + halfHeight - margin
+        var held = 0
+        for k in 0..<count {
+            let w = walls.load(fromByteOffset: k * stride, as: Side.self)
+            let sign = sign(p0, w)
+            guard w.normal.dot(q - w.start) * sign < farthest + w.radius else { continue }
+            let l = lie(q, w, sign: sign, halfWidth: halfWidth, halfHeight: halfHeight, cos: cos, sin: sin)
+            guard l.overlap > margin else { continue }
+            if l.beyond > 0 && l.overlap - margin > l.beyond { return true }
+            if l.overlap > WallOverlap.resting { held += 1 }
+        }
+        return held >= 2 && isStill(v, from: p0, to: q)
     }
 
     /// A change of walls that moves a wall into the box at `p`: each wall of `new` that is not
     /// in `old` (``WallChange``) is the wall of `old` not in `new` at the same rank among such
-    /// walls, moved; one that the box overlaps past ``margin`` and
-    /// deeper than it overlapped the wall before it moved, on the side its centre lay of the
-    /// old wall, pushes the box along the wall's normal back to the old overlap (or the margin)
-    /// and takes the velocity into it away: the item goes on from where the wall left it, as
-    /// from a wall it lies against. A wall that moved away, or changed only its material,
-    /// pushes nothing. A push whose centre would cross another wall of `new` is not made. Nil
-    /// when no wall moved into the box.
+    /// walls, moved; one that the box overlaps past ``margin`` and deeper than it overlapped the
+    /// wall before it moved, on the side its centre lay of the old wall, whose segment the box's
+    /// shadow meets before or after the move (a wall that shrinks as a room closes still sweeps
+    /// its old corner), pushes the box along the wall's normal back to the old overlap (or the
+    /// margin) and takes the velocity into it away: the item goes on from where the wall left
+    /// it, as from a wall it lies against. First in list order; then, up to three times, where
+    /// a push left the box in a moved wall (at a corner that is not square), out of the deepest
+    /// and, if that would leave it in another, out of both at once (``corner(_:_:_:_:)``). A
+    /// wall that moved away, or changed only its material, pushes nothing. A push whose centre
+    /// would cross another wall of `new` is not made: in a room closing smaller than the box,
+    /// the box stays in, squeezed into the walls. Nil when no wall moved into the box.
     @inlinable
     package static func push(
         _ p: Vector, velocity v: Vector, halfWidth: Double, halfHeight: Double, cos: Double, sin: Double, old: [Wall],
@@ -280,18 +487,74 @@ package enum WallSweep {
             oldKept[pair.old] = true
             newKept[pair.new] = true
         }
-        for (i, k) in zip(old.indices.filter { !oldKept[$0] }, new.indices.filter { !newKept[$0] }) {
+        let pairs = Array(zip(old.indices.filter { !oldKept[$0] }, new.indices.filter { !newKept[$0] }))
+        // Per pair: the side the centre lay of the wall before it moved (in the moved wall's
+        // terms), and how far the box may stay in it (set as the first pass meets the pair).
+        var signs: [Double] = [], keeps = [Double](repeating: margin, count: pairs.count)
+        for (i, k) in pairs {
             let before = Side(old[i]), after = Side(new[k])
-            // The side the centre lay of the wall before it moved, in the moved wall's terms.
-            let sign = Self.sign(p, before) * (before.normal.dot(after.normal) < 0 ? -1 : 1)
+            signs.append(Self.sign(p, before) * (before.normal.dot(after.normal) < 0 ? -1 : 1))
+        }
+        // How the box at `q` lies against pair n's moved wall and against the wall before it
+        // moved, and whether its shadow meets either.
+        func lies(_ n: Int) -> (normal: Vector, overlap: Double, meets: Bool, was: Double) {
+            let (i, k) = pairs[n]
+            let before = Side(old[i])
+            let l = lie(q, Side(new[k]), sign: signs[n], halfWidth: halfWidth, halfHeight: halfHeight, cos: cos, sin: sin)
             let was = lie(q, before, sign: Self.sign(p, before), halfWidth: halfWidth, halfHeight: halfHeight, cos: cos, sin: sin)
-            let l = lie(q, after, sign: sign, halfWidth: halfWidth, halfHeight: halfHeight, cos: cos, sin: sin)
-            let keep = Swift.max(was.meets ? was.overlap : -Double.infinity, margin)
+            return (l.normal, l.overlap, l.meets || was.meets, was.meets ? was.overlap : -Double.infinity)
+        }
+        // Whether the centre's path to `to` crosses another wall, its segment grown at each end
+        // by the box's half diagonal (a centre passing closer to a wall's end than that takes
+        // the box through the wall: around a corner of a room closing smaller than the box).
+        let grow = (halfWidth * halfWidth + halfHeight * halfHeight).squareRoot()
+        func crosses(_ to: Vector, besides a: Int, _ b: Int) -> Bool {
+            new.indices.contains { j in
+                guard j != a && j != b else { return false }
+                let w = Side(new[j])
+                let ends = (w.start - w.tangent * grow, w.end + w.tangent * grow)
+                return crossing(from: q, to: to, count: 1, wall: { _ in ends }) != nil
+            }
+        }
+        for n in pairs.indices {
+            let l = lies(n), keep = Swift.max(l.was, margin)
+            keeps[n] = keep
             guard l.meets, l.overlap > keep else { continue }
-            let to = Vector(q.x + l.normal.x * (l.overlap - keep), q.y + l.normal.y * (l.overlap - keep))
-            if crosses(from: q, to: to, besides: k, count: new.count, wall: { (new[$0].start, new[$0].end) }) { continue }
+            var to = Vector(q.x + l.normal.x * (l.overlap - keep), q.y + l.normal.y * (l.overlap - keep))
+            if crosses(to, besides: pairs[n].1, pairs[n].1) {
+                // The box cannot go all the way (the room is closing smaller than it): its centre
+                // goes in past the moved wall's line by the margin, if that crosses no other wall.
+                let distance = l.normal.dot(q - new[pairs[n].1].start)
+                guard distance < margin else { continue }
+                to = Vector(q.x + l.normal.x * (margin - distance), q.y + l.normal.y * (margin - distance))
+                if crosses(to, besides: pairs[n].1, pairs[n].1) { continue }
+            }
             q = to
             u = rebound(u, normal: l.normal, elasticity: 0, friction: 0)
+            moved = true
+        }
+        for _ in 0..<3 {
+            var n1 = -1, a1 = 0.0, m1 = Vector.zero
+            for n in pairs.indices {
+                let l = lies(n)
+                if l.meets && l.overlap - keeps[n] > 1e-9 && (n1 < 0 || l.overlap - keeps[n] > a1) {
+                    (n1, a1, m1) = (n, l.overlap - keeps[n], l.normal)
+                }
+            }
+            guard n1 >= 0 else { break }
+            var d = Vector(m1.x * a1, m1.y * a1)
+            var n2 = -1, a2 = 0.0, m2 = Vector.zero, after = 0.0
+            for n in pairs.indices where n != n1 {
+                let l = lies(n)
+                let left = l.overlap - l.normal.dot(d) - keeps[n]
+                if l.meets && left > 1e-9 && (n2 < 0 || left > after) { (n2, a2, m2, after) = (n, l.overlap - keeps[n], l.normal, left) }
+            }
+            if n2 >= 0, let both = corner(m1, a1, m2, a2) { d = both } else { n2 = -1 }
+            let to = Vector(q.x + d.x, q.y + d.y)
+            if crosses(to, besides: pairs[n1].1, n2 >= 0 ? pairs[n2].1 : pairs[n1].1) { break }
+            q = to
+            u = rebound(u, normal: m1, elasticity: 0, friction: 0)
+            if n2 >= 0 { u = rebound(u, normal: m2, elasticity: 0, friction: 0) }
             moved = true
         }
         return moved ? (q, u) : nil

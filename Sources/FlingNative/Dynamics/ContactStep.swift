@@ -144,7 +144,8 @@ enum ContactStep {
         let p = Vector(b.px + 0.0, b.py + 0.0), hw = d.pointee.width / 2.0, hh = d.pointee.height / 2.0
         guard
             WallSweep.mayLift(
-                from: p0, to: p, swept: swept, halfWidth: hw, halfHeight: hh, cos: rotation.cos, sin: rotation.sin,
+                from: p0, to: p, velocity: Vector(b.vx + 0.0, b.vy + 0.0), swept: swept, halfWidth: hw, halfHeight: hh, cos: rotation.cos,
+                sin: rotation.sin,
                 count: Int(set.count), walls: walls, stride: MemoryLayout<WallEntry>.stride)
         else { return }
         let material = v.materials[Int(d.pointee.material)]

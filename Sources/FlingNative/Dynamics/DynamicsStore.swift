@@ -182,6 +182,15 @@ final class DynamicsStore {
     /// ``NativeBackend/reserveCapacity(_:)``'s count.
     func reserve(_ count: Int) {
         reservedWorlds = count
+        // What worlds let go of goes on free lists: room for all of them at once.
+        freeWorlds.reserveCapacity(count)
+        walls.reserveFree(count)
+        orders.reserveFree(count)
+        insertions.reserveFree(count)
+        arbiters.reserveFree(count)
+        fields.reserveFree(count)
+        pushes.reserveFree(count)
+        forceIDs.reserveFree(count)
         if index.count > 0 {
             index.reserve(count)
             worlds.reserve(count)

@@ -54,6 +54,15 @@ struct RunPool<Element> {
     let items = FlatBuffer<Element>()
     /// By length, the first indices of the free runs.
     private var free: [[Int32]] = []
+    /// Room each list of free runs takes when it is first needed (``reserveFree(_:)``): as many
+    /// runs as the worlds reserved can hold, so that letting go of them never allocates.
+    private var reserved = 0
+
+    /// Makes each list of free runs, now and later, hold `count` runs without allocating.
+    mutating func reserveFree(_ count: Int) {
+        reserved = count
+        for n in free.indices { free[n].reserveCapacity(count) }
+    }
 
     /// A run of `n` copies of `value` (n ≥ 1); its first index.
     mutating func allocate(_ n: Int, _ value: Element) -> Int32 {
@@ -66,7 +75,11 @@ struct RunPool<Element> {
 
     mutating func release(_ start: Int32, _ n: Int) {
         guard n > 0 else { return }
-        if n >= free.count { free.append(contentsOf: repeatElement([], count: n + 1 - free.count)) }
+        if n >= free.count {
+            free.reserveCapacity(Swift.max(n + 1, 16))
+            free.append(contentsOf: repeatElement([], count: n + 1 - free.count))
+        }
+        if free[n].capacity < reserved { free[n].reserveCapacity(reserved) }
         free[n].append(start)
     }
 }
