@@ -78,6 +78,9 @@ extension DragAnimator where Policy: PolicyRules {
         var decided: [(Int, Policy.Event)] = []
         swap(&decided, &self.decided)
         decided.removeAll(keepingCapacity: true)
+        // Room for an event per item, once per new item count: never a growth mid-tick when
+        // more items than ever before end on one tick (tiles coming to rest in walls together).
+        if decided.capacity < records.count { decided.reserveCapacity(records.count) }
         let policy = self.policy
         withItems { statuses, records in
             states.withUnsafeBufferPointer { states in
