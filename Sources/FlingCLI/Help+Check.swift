@@ -17,8 +17,9 @@ extension Help {
         The scene is FILE's first scene (a trace document: its viewport, tiles, configuration
         and solver iterations; or a snap scene document of kind chatHeads or sunSwitch: its
         heads or switch, configuration and dynamics; their inputs are not used), or --scene:
-        photo-tiles (default; three tiles, Fling's defaults), room (the same tiles, the
-        screen's edges as walls), chat-heads (three chat heads at the screen's side edges),
+        photo-tiles (default; three tiles, Fling's defaults), room (the same tiles with a
+        40-pt square and a 110 x 6 plank, the screen's edges as walls; half the fingers throw
+        at a wall or a corner), chat-heads (three chat heads at the screen's side edges),
         chat-heads-dynamics (the same heads in walls under a noise field; sessions push them
         and change fields) or sun-switch (a sun switch, off).
 
