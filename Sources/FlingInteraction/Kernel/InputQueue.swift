@@ -112,7 +112,7 @@ struct InputQueue<Input> {
 extension InputQueue where Input: DragInput {
     /// Enqueues any input at `time` (the other inputs' is −∞), with its tick if known.
     mutating func enqueue(_ input: Input, time: Double, tick: Int?) {
-        if let touch = input.touchEvent {
+        if case .touch(let touch) = input.kernelInput {
             enqueue(PendingInput(touch: touch, time: time, tick: tick))
         } else {
             others.append(input)

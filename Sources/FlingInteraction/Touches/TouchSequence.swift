@@ -25,6 +25,9 @@ package struct TouchSequence: Sendable {
         self.lastTime = lastTime
     }
 
+    /// The touches down, in id order.
+    var downTouches: [TouchID] { down.sortedEntries().map(\.key) }
+
     /// What accepting an event changes.
     package enum Change: Sendable { case none, add, remove }
 
