@@ -14,9 +14,24 @@ extension Kernel {
     /// count it holds can overflow while the animator runs on.
     static var countBound: Int { 1 << 62 }
 
-    /// Throws, naming the field, unless `s` could be this kernel's own state. The policy may put
-    /// its own definitions of the items in (``SnapshotRules/validate(_:ticks:)``).
+    /// Throws ``FlingError/Code/malformedInput``, naming the field, unless `s` could be this
+    /// kernel's own state. The policy may put its own definitions of the items in
+    /// (``SnapshotRules/validate(_:ticks:)``).
     func check(_ s: inout KernelState<Policy>) throws(FlingError) {
+        do { try checkFields(&s) } catch {
+            let field = error.field.hasPrefix("AnimatorSnapshot.") ? error.field : "AnimatorSnapshot.\(error.field)"
+            throw FlingError(.malformedInput, field: field, value: error.value, reason: error.reason)
+        }
+    }
+
+    /// `body`'s error, if any, named as `field`'s.
+    func named(_ field: String, _ body: () throws(FlingError) -> Void) throws(FlingError) {
+        do { try body() } catch {
+            throw FlingError(error.code, field: "AnimatorSnapshot.\(field): \(error.field)", value: error.value, reason: error.reason)
+        }
+    }
+
+    func checkFields(_ s: inout KernelState<Policy>) throws(FlingError) {
         func bad(_ field: String, _ value: String, _ reason: String) -> FlingError {
             FlingError(.malformedInput, field: "AnimatorSnapshot.\(field)", value: value, reason: reason)
         }
@@ -121,7 +136,7 @@ extension Kernel {
         var forces = [[ForceID]](repeating: [], count: n)
         for (k, p) in s.pushes.enumerated() {
             guard let i = ids[p.item] else { throw bad("pushes[\(k)].item", "\(p.item)", "names no item") }
-            try BackendCheck.push(p.push)
+            try named("pushes[\(k)]") { () throws(FlingError) in try BackendCheck.push(p.push) }
             pushCounts[i] += 1
             if let force = p.force {
                 guard s.worlds[i] != nil else { throw bad("pushes[\(k)].force", "\(force)", "a push has a force only in its item's world") }
@@ -205,7 +220,7 @@ extension Kernel {
             }
         }
         for (k, input) in s.queue.others.enumerated() where k >= s.queue.othersHead {
-            do throws(FlingError) {
+            try named("queue.others[\(k)]") { () throws(FlingError) in
                 switch input.kernelInput {
                 case .touch: throw bad("queue.others[\(k)]", "touch", "touches wait in the queue's entries")
                 case .dynamics(let d):
@@ -216,9 +231,6 @@ extension Kernel {
                 case .reset, .remove: break
                 case .own: try input.check()
                 }
-            } catch {
-                throw FlingError(
-                    error.code, field: "AnimatorSnapshot.queue.others[\(k)]: \(error.field)", value: error.value, reason: error.reason)
             }
         }
         guard s.accepted.lastTime.isNaN == false, s.accepted.lastTime >= last,
