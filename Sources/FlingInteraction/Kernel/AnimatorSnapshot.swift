@@ -14,7 +14,8 @@ import FlingCore
 /// A value: keep as many as you like, on any thread. ``bytes`` is its versioned byte form
 /// (docs/SNAPSHOTS.md), which ``init(bytes:)`` reads back in this or another process.
 public struct AnimatorSnapshot: Sendable {
-    enum State: Sendable {
+    /// Held indirectly: a state is large, and a snapshot is copied as one reference.
+    indirect enum State: Sendable {
         case tiles(KernelState<TilePolicy>)
         case snap(KernelState<SnapPolicy>)
     }

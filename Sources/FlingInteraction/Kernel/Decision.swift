@@ -53,13 +53,14 @@ enum Placement {
     case move(BodyState)
 }
 
-/// One tick of the after-step rule on an item.
-struct Step<Policy: ItemRules> {
+/// What one tick of the after-step rule does to an item besides its memory and its ending
+/// (which the rule writes where the kernel hands it one: most ticks end nothing, and a small
+/// answer costs the tick nothing to pass back).
+struct Step {
     /// Where an item moving without a world is after the tick (drawn from where it was).
     var moved: BodyState?
     /// A number of the item's own the digest covers after its state (a snap item's scale).
     var digest: Double?
-    var ending: Ending<Policy>?
 }
 
 /// An item's motion ends: its world goes (the kernel frees it), its phase and place now, the

@@ -8,10 +8,11 @@
 //
 // The entry points that run per touch or per frame are declared on the subclasses and call the
 // kernel's generic code from there, so it is specialized for the policy in this module (a call
-// from another module into a generic method would run it unspecialized). The driving code they
-// share (`advance(to:)`: the ticks, the observers between them, a configuration's scene rules)
-// is in an extension of ``KernelOwner``, which both adopt: the observers and the rules run with
-// no access to the kernel open, so they may call back into the animator.
+// from another module into a generic method would run it unspecialized). Each reaches its
+// kernel as a stored property, in place (through a protocol's property the kernel would be
+// copied out and written back, and its columns copied on write). `advance(to:)` steps each tick
+// in its parts, with the observer and a configuration's scene rules between them run with no
+// access to the kernel open, so that they may call back into the animator.
 import FlingCore
 
 /// The drag kernel, generic over an interaction's policy: ``TileAnimator`` is a
@@ -161,53 +162,4 @@ extension DragAnimator {
     /// Replaces the fields every item's world feels (``DynamicsSettings/fields``), before the
     /// next tick: the live worlds' and those made later.
     public func setFields(_ fields: [Field]) throws(FlingError) { _ = try acceptDynamics { _ in .setFields(fields) } }
-}
-
-/// An animator that holds a kernel: what the shared driving code below reads of it.
-protocol KernelOwner: AnyObject {
-    associatedtype Policy: PolicyRules
-    var kernel: Kernel<Policy> { get set }
-    var onTick: ((_ tick: Int, _ states: [(Identifier<Policy.Item>, BodyState)]) -> Void)? { get }
-    /// A configuration's rules, run at the end of every tick (none for tiles).
-    var sceneRules: (any SceneRules<Policy>)? { get }
-    func deliver(_ events: [Policy.Event])
-}
-
-extension KernelOwner {
-    /// Moves the display time to `time` (the app's clock; before the origin counts as the
-    /// origin), steps every tick now due, and returns their events with those a failed call
-    /// left, after handing them to the observer and the streams. A failing tick's error is
-    /// thrown after keeping the events before it. Between a tick's parts, the observer and a
-    /// configuration's rules run with no access to the kernel open.
-    func advanceTicks(to time: Double) throws(FlingError) -> [Policy.Event] {
-        let due = try kernel.beginAdvance(to: time)
-        for _ in 0..<due {
-            do throws(FlingError) { try stepTick() } catch {
-                kernel.carryEvents()
-                throw error
-            }
-        }
-        let events = kernel.events
-        deliver(events)
-        return events
-    }
-
-    /// One tick: the kernel's first part, the observer, the kernel's second part, the scene
-    /// rules and their commands, and the tick's end.
-    func stepTick() throws(FlingError) {
-        let observer = onTick
-        try kernel.stepTick(observed: observer != nil)
-        if let observer { observer(kernel.clock.ticks, kernel.buffers.observed) }
-        kernel.finishStep()
-        if let rules = sceneRules {
-            let k = kernel.clock.ticks
-            var commands = kernel.buffers.commands
-            kernel.buffers.commands = []
-            commands.removeAll(keepingCapacity: true)
-            rules.afterTick(k, events: kernel.events[kernel.firstEvent...], items: kernel.items.table, commands: &commands)
-            kernel.apply(commands, tick: k)
-            kernel.buffers.commands = commands
-        }
-        try kernel.completeTick()
-    }
 }

@@ -20,8 +20,9 @@
 // setting them again changes nothing in either backend.
 import FlingCore
 
-/// A finger that is down, with everything the kernel keeps of it. A touch holds at most one item,
-/// by a drag of its own; several touches may hold the same item.
+/// A finger that is down: what a tick reads of it, and what a touch's events read (its velocity
+/// tracker, which only a touch's own events touch, is kept apart: ``Fingers/trackers``). A touch
+/// holds at most one item, by a drag of its own; several touches may hold the same item.
 struct TouchRecord {
     var id: TouchID
     /// The raw id of the item it holds, if it took one.
@@ -37,7 +38,6 @@ struct TouchRecord {
     /// Where and when it went down.
     var downTime = 0.0
     var downPosition = Vector.zero
-    var tracker = VelocityTracker()
 
     init(id: TouchID) { self.id = id }
 
@@ -65,6 +65,8 @@ struct Fingers {
     var table = TouchTable()
     /// Touch records, in reused slots; the free ones are listed in `free`.
     var slots: [TouchRecord] = []
+    /// Each slot's velocity tracker.
+    var trackers: [VelocityTracker] = []
     var free: [Int] = []
 
     /// A slot for a touch going down, registered under its id: a freed one if any, else a new
@@ -76,6 +78,7 @@ struct Fingers {
         } else {
             slot = slots.count
             slots.append(TouchRecord(id: touch))
+            trackers.append(VelocityTracker())
             if free.capacity < slots.count { free.reserveCapacity(slots.capacity) }
         }
         table.set(slot, for: touch)

@@ -18,6 +18,8 @@ enum Home: Equatable, Sendable {
 
 /// The items' columns, in id order.
 struct ItemColumns<Policy: ItemRules> {
+    /// The items' raw ids, increasing: what a lookup searches (8 bytes an item).
+    var ids: [Int] = []
     var items: [Policy.Item] = []
     var phases: [Policy.Phase] = []
     var worlds: [WorldID?] = []
@@ -42,13 +44,26 @@ struct ItemColumns<Policy: ItemRules> {
 
     /// Appends an item at rest at its home (the items must come in id order).
     mutating func append(_ item: Policy.Item, memory: Policy.Memory) {
-        insert(item, memory: memory, at: count)
+        let s = BodyState(position: item.home)
+        items.append(item)
+        ids.append(item.id.rawValue)
+        phases.append(.resting)
+        worlds.append(nil)
+        states.append(s)
+        previous.append(s)
+        memories.append(memory)
+        homes.append(.none)
+        pushCounts.append(0)
+        lastActions.append(0)
+        predictedAfter.append(0)
+        if liveBits.count * 64 < count { liveBits.append(0) }
     }
 
     /// Inserts an item at rest at its home at index `at` (its place in id order).
     mutating func insert(_ item: Policy.Item, memory: Policy.Memory, at i: Int) {
         let s = BodyState(position: item.home)
         items.insert(item, at: i)
+        ids.insert(item.id.rawValue, at: i)
         phases.insert(.resting, at: i)
         worlds.insert(nil, at: i)
         states.insert(s, at: i)
@@ -64,6 +79,7 @@ struct ItemColumns<Policy: ItemRules> {
     /// Removes item `i` (its world freed already).
     mutating func remove(at i: Int) {
         items.remove(at: i)
+        ids.remove(at: i)
         phases.remove(at: i)
         worlds.remove(at: i)
         states.remove(at: i)
@@ -113,19 +129,22 @@ struct ItemColumns<Policy: ItemRules> {
         }
     }
 
-    /// The index of the item of raw id `id`, or nil (a binary search: the items stay in id order).
+    /// The index of the item of raw id `id`, or nil: the id's own index when ids are indices
+    /// (0, 1, 2, …, as they often are), else a binary search (the items stay in id order).
+    @inline(__always)
     func index(of id: Int) -> Int? {
+        if id >= 0, id < ids.count, ids[id] == id { return id }
         let i = insertionIndex(id)
-        return i < count && items[i].id.rawValue == id ? i : nil
+        return i < ids.count && ids[i] == id ? i : nil
     }
 
     /// The index at which an item of raw id `id` is or would be.
     func insertionIndex(_ id: Int) -> Int {
-        items.withUnsafeBufferPointer { items in
-            var lo = 0, hi = items.count
+        ids.withUnsafeBufferPointer { ids in
+            var lo = 0, hi = ids.count
             while lo < hi {
                 let mid = (lo + hi) / 2
-                if items[mid].id.rawValue < id { lo = mid + 1 } else { hi = mid }
+                if ids[mid] < id { lo = mid + 1 } else { hi = mid }
             }
             return lo
         }

@@ -148,7 +148,7 @@ extension Kernel {
     /// A `moved` touch: a sample for its tracker, and its item's finger target (the policy's).
     @inline(__always)
     mutating func moveFinger(_ slot: Int, _ event: TouchEvent) {
-        fingers.slots[slot].tracker.add(time: event.time, position: event.position)
+        fingers.trackers[slot].add(time: event.time, position: event.position)
         guard fingers.slots[slot].item != nil else { return }
         let i = fingers.slots[slot].index
         let target = policy.fingerTarget(items.view(i), fingers.slots[slot].view, to: event.position, tick: clock.ticks)
@@ -165,8 +165,8 @@ extension Kernel {
                 fingers.slots[slot].id = event.touch
                 fingers.slots[slot].item = nil
                 fingers.slots[slot].grip = nil
-                fingers.slots[slot].tracker.reset()
-                fingers.slots[slot].tracker.add(time: event.time, position: event.position)
+                fingers.trackers[slot].reset()
+                fingers.trackers[slot].add(time: event.time, position: event.position)
                 fingers.slots[slot].downTime = event.time
                 fingers.slots[slot].downPosition = event.position
                 let named = event.item.map { index(of: $0.rawValue) }
@@ -192,7 +192,7 @@ extension Kernel {
                 fingers.slots[slot].grip = nil
                 if item != nil, let grip {
                     try release(
-                        fingers.slots[slot].index, touch: event.touch, grip: grip, velocity: fingers.slots[slot].tracker.velocity,
+                        fingers.slots[slot].index, touch: event.touch, grip: grip, velocity: fingers.trackers[slot].velocity,
                         cancelled: event.phase == .cancelled, tick: k)
                 }
                 if let tap = policy.lifted(event, fingers.slots[slot].view, tick: k) { events.append(tap) }

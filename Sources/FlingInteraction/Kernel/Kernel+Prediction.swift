@@ -58,10 +58,12 @@ extension Kernel {
             if let outcome = policy.outcomeAtRest(view) { return Prediction(outcome: outcome, tick: k0 - 1, pose: state.transform) }
             // Moving without a world: by the rule alone.
             for n in 0..<budget {
+                var ended: Ending<Policy>?
                 let step = policy.afterStep(
-                    StepView(item: view.item, phase: view.phase, state: state, hasWorld: false, pushes: view.pushes), &memory, tick: k0 + n)
+                    StepView(item: view.item, phase: view.phase, state: state, hasWorld: false, pushes: view.pushes), &memory,
+                    ending: &ended, tick: k0 + n)
                 if let moved = step.moved { state = moved }
-                if let ending = step.ending {
+                if let ending = ended {
                     return Prediction(outcome: ending.outcome, tick: k0 + n, pose: Self.placed(state, ending).transform)
                 }
             }
@@ -84,9 +86,11 @@ extension Kernel {
             }
             try scratch.step(by: dt)
             state = try scratch.state(of: copy)
-            let step = policy.afterStep(
-                StepView(item: view.item, phase: view.phase, state: state, hasWorld: true, pushes: view.pushes), &memory, tick: k)
-            if let ending = step.ending {
+            var ended: Ending<Policy>?
+            _ = policy.afterStep(
+                StepView(item: view.item, phase: view.phase, state: state, hasWorld: true, pushes: view.pushes), &memory, ending: &ended,
+                tick: k)
+            if let ending = ended {
                 return Prediction(outcome: ending.outcome, tick: k, pose: Self.placed(state, ending).transform)
             }
         }

@@ -26,6 +26,7 @@ struct KernelState<Policy: PolicyRules> {
     var lastActions: [Int]
     var predictedAfter: [Int]
     var touchSlots: [TouchRecord]
+    var trackers: [VelocityTracker]
     var freeTouchSlots: [Int]
     var queue: InputQueue<Policy.Input>
     var accepted: TouchSequence
@@ -51,7 +52,8 @@ extension Kernel {
             clock: clock, digest: digest, items: items.items, phases: items.phases, worlds: worlds, states: items.states,
             previous: items.previous, memories: items.memories, homes: items.homes, pushCounts: items.pushCounts,
             lastActions: items.lastActions, predictedAfter: items.predictedAfter, touchSlots: fingers.slots,
-            freeTouchSlots: fingers.free, queue: queue, accepted: accepted, carried: carried, fields: dynamics.fields,
+            trackers: fingers.trackers, freeTouchSlots: fingers.free, queue: queue, accepted: accepted, carried: carried,
+            fields: dynamics.fields,
             pushes: pushes, acceptedPushes: acceptedPushes, nextPush: nextPush, actions: actions, fieldsAction: fieldsAction)
     }
 
@@ -92,6 +94,7 @@ extension Kernel {
         digest = s.digest
         var columns = ItemColumns<Policy>()
         columns.items = s.items
+        columns.ids = s.items.map(\.id.rawValue)
         columns.phases = s.phases
         columns.worlds = made
         columns.states = s.states
@@ -105,6 +108,7 @@ extension Kernel {
         items = columns
         var restored = Fingers()
         restored.slots = s.touchSlots
+        restored.trackers = s.trackers
         restored.free = s.freeTouchSlots
         let free = Set(s.freeTouchSlots)
         for k in s.touchSlots.indices where !free.contains(k) { restored.table.set(k, for: s.touchSlots[k].id) }

@@ -88,6 +88,7 @@ extension Kernel {
         // The fingers: the free slots distinct and in range; a touch down once; a finger holds
         // its item (by index) exactly when it has a drag; a held item's holder is down on it.
         let slots = s.touchSlots.count
+        guard s.trackers.count == slots else { throw bad("trackers", "\(s.trackers.count)", "one per touch slot: \(slots)") }
         guard Set(s.freeTouchSlots).count == s.freeTouchSlots.count, s.freeTouchSlots.allSatisfy({ (0..<slots).contains($0) }) else {
             throw bad("freeTouchSlots", "\(s.freeTouchSlots.count)", "must be distinct slots of the \(slots)")
         }

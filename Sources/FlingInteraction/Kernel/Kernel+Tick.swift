@@ -129,17 +129,18 @@ extension Kernel {
         let view = StepView<Policy>(
             item: items.items[i], phase: items.phases[i], state: items.states[i], hasWorld: items.worlds[i] != nil,
             pushes: items.pushCounts[i])
-        let step = policy.afterStep(view, &items.memories[i], tick: k)
+        buffers.ending = nil
+        let step = policy.afterStep(view, &items.memories[i], ending: &buffers.ending, tick: k)
         if let moved = step.moved {
             items.previous[i] = items.states[i]
             items.states[i] = moved
         }
-        if let ending = step.ending, !view.hasWorld { end(i, ending) }
+        if !view.hasWorld, let ending = buffers.ending { end(i, ending) }
         if Policy.stepsEveryItem, keepsDigest {
             digest.combine(items.states[i])
             if let x = step.digest { digest.combine(x) }
         }
-        if let ending = step.ending, view.hasWorld { buffers.endings.append((i, ending)) }
+        if view.hasWorld, let ending = buffers.ending { buffers.endings.append((i, ending)) }
     }
 
     /// An item's motion ends: its world freed, its phase and place, its event.
@@ -150,10 +151,19 @@ extension Kernel {
         events.append(ending.event)
     }
 
-    /// Applies a configuration's commands, in order (its own inputs are not journaled). One that
-    /// fails does not stop the others or the tick: the first error is thrown when the tick is
-    /// done.
+    /// The command buffer, emptied, for a configuration's rules to fill (its storage kept).
+    mutating func takeCommands() -> [SceneCommand<Policy>] {
+        var commands = buffers.commands
+        buffers.commands = []
+        commands.removeAll(keepingCapacity: true)
+        return commands
+    }
+
+    /// Applies a configuration's commands, in order (its own inputs are not journaled), and
+    /// keeps the buffer. One that fails does not stop the others or the tick: the first error is
+    /// thrown when the tick is done.
     mutating func apply(_ commands: [SceneCommand<Policy>], tick k: Int) {
+        defer { buffers.commands = commands }
         for command in commands {
             switch command {
             case .input(let input):

@@ -154,6 +154,8 @@ struct TickBuffers<Policy: PolicyRules> {
     var moveSlots: [Int] = []
     var refused: [Int] = []
     var endings: [(index: Int, ending: Ending<Policy>)] = []
+    /// Where the after-step rule writes an item's ending.
+    var ending: Ending<Policy>?
     var contacts: [Wall.Contact] = []
     var observed: [(Identifier<Policy.Item>, BodyState)] = []
     var commands: [SceneCommand<Policy>] = []

@@ -145,8 +145,9 @@ extension VelocityTracker: ByteCodable {
     }
 }
 
-extension TouchRecord: ByteCodable {
-    func encode(to w: inout ByteWriter) {
+extension TouchRecord {
+    /// A finger's byte form, its tracker in it.
+    func encode(to w: inout ByteWriter, tracker: VelocityTracker) {
         w.value(id)
         w.optional(item) { $0.int($1) }
         w.int(index)
@@ -158,7 +159,8 @@ extension TouchRecord: ByteCodable {
         w.vector(fingerVelocity)
         w.vector(fingerTarget)
     }
-    init(from r: inout ByteReader) throws(FlingError) {
+
+    init(from r: inout ByteReader, tracker: inout VelocityTracker) throws(FlingError) {
         self.init(id: try r.value())
         item = try r.optional { (r) throws(FlingError) in try r.int() }
         index = try r.int()
@@ -245,7 +247,8 @@ extension KernelState {
             w.int(lastActions[k])
             w.int(predictedAfter[k])
         }
-        w.list(touchSlots) { $0.value($1) }
+        w.count(touchSlots.count)
+        for k in touchSlots.indices { touchSlots[k].encode(to: &w, tracker: trackers[k]) }
         w.list(freeTouchSlots) { $0.int($1) }
         queue.encode(to: &w)
         w.value(accepted)
@@ -286,7 +289,13 @@ extension KernelState {
             lastActions.append(try r.int())
             predictedAfter.append(try r.int())
         }
-        let slots = try r.list(elementSize: 8) { (r) throws(FlingError) in try r.value(TouchRecord.self) }
+        var trackers: [VelocityTracker] = []
+        let slots = try r.list(elementSize: 8) { (r) throws(FlingError) in
+            var tracker = VelocityTracker()
+            let slot = try TouchRecord(from: &r, tracker: &tracker)
+            trackers.append(tracker)
+            return slot
+        }
         let free = try r.list(elementSize: 8) { (r) throws(FlingError) in try r.int() }
         let queue = try InputQueue<Policy.Input>(from: &r)
         let accepted = try r.value(TouchSequence.self)
@@ -300,7 +309,7 @@ extension KernelState {
         self.init(
             clock: clock, digest: digest, items: items, phases: phases, worlds: worlds, states: states, previous: previous,
             memories: memories, homes: homes, pushCounts: pushCounts, lastActions: lastActions, predictedAfter: predictedAfter,
-            touchSlots: slots, freeTouchSlots: free, queue: queue, accepted: accepted, carried: carried, fields: fields,
+            touchSlots: slots, trackers: trackers, freeTouchSlots: free, queue: queue, accepted: accepted, carried: carried, fields: fields,
             pushes: pushes, acceptedPushes: acceptedPushes, nextPush: nextPush, actions: actions, fieldsAction: fieldsAction)
     }
 }

@@ -21,7 +21,7 @@ import FlingCore
 /// Touches apply before the first tick starting at or after their time (late touches before
 /// the next tick, stalled frames keep their spacing), so the same touches give the same ticks
 /// at any display rate.
-public final class SnapAnimator: DragAnimator<SnapPolicy>, KernelOwner {
+public final class SnapAnimator: DragAnimator<SnapPolicy> {
     /// The kernel: the items, their worlds and fingers, the clock and the queue.
     final var kernel: Kernel<SnapPolicy>
     /// A configuration's scene rules (chat heads, a switch), run at the end of every tick. What
@@ -81,7 +81,31 @@ public final class SnapAnimator: DragAnimator<SnapPolicy>, KernelOwner {
     /// ``TileAnimator/advance(to:)``: a failing input is consumed, its item put at rest on its
     /// target, events of ticks already stepped are returned by the next call.
     @discardableResult
-    public func advance(to time: Double) throws(FlingError) -> [SnapEvent] { try advanceTicks(to: time) }
+    public func advance(to time: Double) throws(FlingError) -> [SnapEvent] {
+        let due = try kernel.beginAdvance(to: time)
+        for _ in 0..<due {
+            do throws(FlingError) {
+                // The tick's parts, the observer and the scene rules between them with no access
+                // to the kernel open; the rules' commands are the kernel's to apply.
+                let observer = onTick
+                try kernel.stepTick(observed: observer != nil)
+                if let observer { observer(kernel.clock.ticks, kernel.buffers.observed) }
+                kernel.finishStep()
+                if let rules = sceneRules {
+                    let k = kernel.clock.ticks
+                    var commands = kernel.takeCommands()
+                    rules.afterTick(k, events: kernel.events[kernel.firstEvent...], items: kernel.table, commands: &commands)
+                    kernel.apply(commands, tick: k)
+                }
+                try kernel.completeTick()
+            } catch {
+                kernel.carryEvents()
+                throw error
+            }
+        }
+        deliver(kernel.events)
+        return kernel.events
+    }
 
     /// Sends an item to `target` from wherever it is (with its velocity), by its spring or
     /// curve, before the next tick. A held item keeps its finger and ignores it.

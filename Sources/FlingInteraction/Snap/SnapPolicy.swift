@@ -281,16 +281,16 @@ extension SnapPolicy: StepRules {
     /// springing item home for long enough settles, exactly on its target. Items never turn: a
     /// wall contact's rounding-sized spin does not keep one from home.
     @inline(__always)
-    func afterStep(_ item: StepView<SnapPolicy>, _ m: inout SnapMemory, tick k: Int) -> Step<SnapPolicy> {
+    func afterStep(_ item: StepView<SnapPolicy>, _ m: inout SnapMemory, ending: inout Ending<SnapPolicy>?, tick k: Int) -> Step {
         let dt = configuration.drag.tick
-        var step = Step<SnapPolicy>()
+        var step = Step()
         if item.phase == .keyframing, let run = m.keyframes {
             if let p = Self.follow(run, tick: k, dt) {
                 step.moved = BodyState(position: p)
             } else {
                 m.settleCount = 0
                 m.keyframes = nil
-                step.ending = settled(item.item, at: m.target, tick: k)
+                ending = settled(item.item, at: m.target, tick: k)
             }
         }
         if let run = m.scaleRun {
@@ -308,7 +308,7 @@ extension SnapPolicy: StepRules {
             if m.settleCount >= configuration.settle.ticks {
                 m.settleCount = 0
                 m.keyframes = nil
-                step.ending = settled(item.item, at: m.target, tick: k)
+                ending = settled(item.item, at: m.target, tick: k)
             }
         }
         return step

@@ -19,7 +19,7 @@ import FlingCore
 /// (every touch at or before a tick's start is applied before that tick), so the same touches
 /// give the same ticks at any display rate. Read ``snapshot(of:)`` for tick states and
 /// ``drawnTransform(of:)`` for the interpolated pose to draw.
-public final class TileAnimator: DragAnimator<TilePolicy>, KernelOwner {
+public final class TileAnimator: DragAnimator<TilePolicy> {
     /// The kernel: the tiles, their worlds and fingers, the clock and the queue.
     final var kernel: Kernel<TilePolicy>
 
@@ -118,7 +118,24 @@ public final class TileAnimator: DragAnimator<TilePolicy>, KernelOwner {
     /// The returned array's storage is refilled by the next call when the caller has let go of
     /// it by then (a warmed-up frame then allocates nothing); one still held is left alone.
     @discardableResult
-    public func advance(to time: Double) throws(FlingError) -> [TileEvent] { try advanceTicks(to: time) }
+    public func advance(to time: Double) throws(FlingError) -> [TileEvent] {
+        let due = try kernel.beginAdvance(to: time)
+        for _ in 0..<due {
+            do throws(FlingError) {
+                // The tick's parts, the observer between them with no access to the kernel open.
+                let observer = onTick
+                try kernel.stepTick(observed: observer != nil)
+                if let observer { observer(kernel.clock.ticks, kernel.buffers.observed) }
+                kernel.finishStep()
+                try kernel.completeTick()
+            } catch {
+                kernel.carryEvents()
+                throw error
+            }
+        }
+        deliver(kernel.events)
+        return kernel.events
+    }
 
     /// Queues an input of a recording for the tick it was applied at (`nil`: a touch's own
     /// time decides, as for ``handle(_:)``). For the replayer, which validated the recording.
@@ -146,5 +163,5 @@ public final class TileAnimator: DragAnimator<TilePolicy>, KernelOwner {
         get { kernel.journal }
         set { kernel.journal = newValue }
     }
-    var sceneRules: (any SceneRules<TilePolicy>)? { nil }
+
 }

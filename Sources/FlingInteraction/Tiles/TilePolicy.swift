@@ -225,41 +225,56 @@ extension TilePolicy: StepRules {
     /// continuous push neither settles nor comes to rest. An ending leaves the tile culled where
     /// it was; lying where it came to rest, still; or home on its origin, angle 0, still.
     @inline(__always)
-    func afterStep(_ tile: StepView<TilePolicy>, _ memory: inout TileMemory, tick k: Int) -> Step<TilePolicy> {
+    func afterStep(_ tile: StepView<TilePolicy>, _ memory: inout TileMemory, ending: inout Ending<TilePolicy>?, tick k: Int) -> Step {
         let s = tile.state, def = tile.item
-        func ending(_ kind: TileEvent.Kind) -> Step<TilePolicy> {
-            let event = TileEvent(tick: k, tile: def.id, kind: kind)
-            switch kind {
-            case .culled:
-                return Step(ending: Ending(phase: .culled, placement: nil, event: event, outcome: .culled))
-            case .cameToRest:
-                memory.settleCount = 0
-                let still = BodyState(position: s.position, angle: s.angle)
-                return Step(ending: Ending(phase: .lying, placement: .jump(still), event: event, outcome: .cameToRest))
-            default:
-                memory.settleCount = 0
-                return Step(
-                    ending: Ending(phase: .resting, placement: .jump(BodyState(position: def.origin)), event: event, outcome: .settledHome))
-            }
-        }
         if tile.phase == .falling {
-            if isOffscreen(s, def) { return ending(.culled) }
+            if isOffscreen(s, def) {
+                end(&ending, .culled, tile, &memory, tick: k)
+                return Step()
+            }
             guard restsInWalls else { return Step() }
             let rest = configuration.settle.rest
             memory.settleCount = tile.pushes == 0 && rest.isStill(s) ? memory.settleCount + 1 : 0
-            guard memory.settleCount >= rest.ticks, isFree(def, s, stillFor: memory.settleCount) else { return Step() }
-            return ending(.cameToRest)
+            if memory.settleCount >= rest.ticks, isFree(def, s, stillFor: memory.settleCount) {
+                end(&ending, .cameToRest, tile, &memory, tick: k)
+            }
+            return Step()
         }
-        if case .below(let y) = configuration.cull, s.position.y > y { return ending(.culled) }
+        if case .below(let y) = configuration.cull, s.position.y > y {
+            end(&ending, .culled, tile, &memory, tick: k)
+            return Step()
+        }
         guard tile.phase == .attracted else { return Step() }
         switch configuration.settle.home {
         case .kineticEnergy(let most):
-            let energy = s.kineticEnergy(mass: def.mass, moment: def.moment)
-            return tile.pushes == 0 && energy <= most ? ending(.settled) : Step()
+            if tile.pushes == 0 && s.kineticEnergy(mass: def.mass, moment: def.moment) <= most {
+                end(&ending, .settled, tile, &memory, tick: k)
+            }
         case .thresholds(let settle):
             let home = tile.pushes == 0 && settle.isHome(s, at: def.origin)
             memory.settleCount = home ? memory.settleCount + 1 : 0
-            return memory.settleCount >= settle.ticks ? ending(.settled) : Step()
+            if memory.settleCount >= settle.ticks { end(&ending, .settled, tile, &memory, tick: k) }
+        }
+        return Step()
+    }
+
+    /// A tile's ending of `kind`: culled where it was; lying where it came to rest, still; or
+    /// home on its origin, angle 0, still (the live tick and a prediction both).
+    @inline(never)
+    func end(
+        _ ending: inout Ending<TilePolicy>?, _ kind: TileEvent.Kind, _ tile: StepView<TilePolicy>, _ memory: inout TileMemory, tick k: Int
+    ) {
+        let event = TileEvent(tick: k, tile: tile.item.id, kind: kind)
+        switch kind {
+        case .culled:
+            ending = Ending(phase: .culled, placement: nil, event: event, outcome: .culled)
+        case .cameToRest:
+            memory.settleCount = 0
+            let still = BodyState(position: tile.state.position, angle: tile.state.angle)
+            ending = Ending(phase: .lying, placement: .jump(still), event: event, outcome: .cameToRest)
+        default:
+            memory.settleCount = 0
+            ending = Ending(phase: .resting, placement: .jump(BodyState(position: tile.item.origin)), event: event, outcome: .settledHome)
         }
     }
 
@@ -291,9 +306,18 @@ extension TilePolicy: StepRules {
         case .below(let y): return s.position.y > y
         case .outsideViewport(let margin): m = margin
         }
+        let hw = def.frame.width / 2, hh = def.frame.height / 2
+        // At any angle the bounds reach at least the smaller half-side from the center
+        // (|cos| + |sin| ≥ 1), so half of it is a sure reach whatever the rounding: a center that
+        // far inside every edge (grown by the margin) is not wholly outside, and needs no sine.
+        let sure = 0.5 * min(hw, hh), p = s.position
+        if p.x + sure >= viewport.minX - m, p.x - sure <= viewport.maxX + m, p.y + sure >= viewport.minY - m,
+            p.y - sure <= viewport.maxY + m
+        {
+            return false
+        }
         let (sinA, cosA) = Portable.sincos(s.angle)
         let c = abs(cosA), sn = abs(sinA)
-        let hw = def.frame.width / 2, hh = def.frame.height / 2
         let ex = c * hw + sn * hh, ey = sn * hw + c * hh
         return s.position.x + ex < viewport.minX - m || s.position.x - ex > viewport.maxX + m
             || s.position.y + ey < viewport.minY - m || s.position.y - ey > viewport.maxY + m
