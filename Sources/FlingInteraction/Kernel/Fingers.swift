@@ -25,6 +25,10 @@ import FlingCore
 /// holds at most one item, by a drag of its own; several touches may hold the same item.
 struct TouchRecord {
     var id: TouchID
+    /// Whether the slot holds a touch that is down, and how many times it has been taken: what a
+    /// queued touch's ``FingerHint`` is checked against.
+    var live = false
+    var generation: UInt32 = 0
     /// The raw id of the item it holds, if it took one.
     var item: Int?
     /// That item's index in the columns (kept current as items come and go).
@@ -59,18 +63,63 @@ struct TouchRecord {
     }
 }
 
-/// The fingers down, as of the ticks applied so far.
+/// The fingers down, as of the ticks applied so far, and the touches accepted ahead of them.
 struct Fingers {
-    /// Touch ids to slots. Only looked up, never iterated, so it cannot change a bit.
+    /// Touch ids to what the kernel knows of each (``Entry``): whether the touch is down as the
+    /// touches accepted so far say, and its finger's slot and that slot's generation once its
+    /// `began` is applied. One table for both, so that accepting a touch looks it up once and
+    /// hands its slot to the queue. Only looked up, never iterated, so it cannot change a bit.
     var table = TouchTable()
+    /// The last accepted touch's time, or −∞.
+    var lastAccepted = -Double.infinity
     /// Touch records, in reused slots; the free ones are listed in `free`.
     var slots: [TouchRecord] = []
     /// Each slot's velocity tracker.
     var trackers: [VelocityTracker] = []
     var free: [Int] = []
 
-    /// A slot for a touch going down, registered under its id: a freed one if any, else a new
-    /// one (the free list grows with the slots, so that freeing one never allocates).
+    /// A touch's entry in the table, packed in one non-negative integer.
+    struct Entry {
+        var value: Int
+        /// Down, as accepted.
+        var accepted: Bool { value & 1 != 0 }
+        /// Its finger's slot, once its `began` is applied.
+        var slot: Int? { let s = (value >> 1) & 0x7FFF_FFFF; return s == 0 ? nil : s - 1 }
+        var generation: UInt32 { UInt32(truncatingIfNeeded: value >> 32) }
+        var hint: FingerHint? { slot.map { FingerHint(slot: Int32($0), generation: generation) } }
+
+        init(_ value: Int) { self.value = value }
+        init(accepted: Bool, slot: Int?, generation: UInt32) {
+            value = (accepted ? 1 : 0) | ((slot.map { $0 + 1 } ?? 0) << 1) | Int(generation & 0x7FFF_FFFF) << 32
+        }
+    }
+
+    /// The entry of `touch` (empty when the table has none).
+    @inline(__always)
+    func entry(_ touch: TouchID) -> Entry { Entry(table.value(for: touch) ?? 0) }
+
+    /// Stores `touch`'s entry (removing it when it says nothing).
+    @inline(__always)
+    mutating func store(_ e: Entry, for touch: TouchID) {
+        if e.value == 0 { table.remove(touch) } else { table.set(e.value, for: touch) }
+    }
+
+    /// The slot of `touch`'s finger, if its `began` has been applied and it is down.
+    @inline(__always)
+    func slot(of touch: TouchID) -> Int? { entry(touch).slot }
+
+    /// The slot a queued touch's hint names, if it is still that touch's finger; else looked up.
+    @inline(__always)
+    func slot(of touch: TouchID, hint: FingerHint?) -> Int? {
+        if let h = hint, Int(h.slot) < slots.count, slots[Int(h.slot)].live, slots[Int(h.slot)].generation == h.generation {
+            return Int(h.slot)
+        }
+        return slot(of: touch)
+    }
+
+    /// A slot for a touch whose `began` is applied, registered under its id: a freed one if any,
+    /// else a new one (the free list grows with the slots, so that freeing one never
+    /// allocates).
     mutating func newSlot(_ touch: TouchID) -> Int {
         let slot: Int
         if let f = free.popLast() {
@@ -81,7 +130,21 @@ struct Fingers {
             trackers.append(VelocityTracker())
             if free.capacity < slots.count { free.reserveCapacity(slots.capacity) }
         }
-        table.set(slot, for: touch)
+        slots[slot].id = touch
+        slots[slot].live = true
+        slots[slot].generation = (slots[slot].generation &+ 1) & 0x7FFF_FFFF
+        let e = entry(touch)
+        store(Entry(accepted: e.accepted, slot: slot, generation: slots[slot].generation), for: touch)
+        return slot
+    }
+
+    /// `touch`'s `ended` or `cancelled` is applied: its slot is freed and returned.
+    mutating func freeSlot(_ touch: TouchID) -> Int? {
+        let e = entry(touch)
+        guard let slot = e.slot else { return nil }
+        store(Entry(accepted: e.accepted, slot: nil, generation: 0), for: touch)
+        slots[slot].live = false
+        free.append(slot)
         return slot
     }
 

@@ -143,7 +143,7 @@ extension Kernel {
         if items.worlds[i] != nil, items.pushCounts[i] > 0 { forcesGone(id) }
         items.setWorld(nil, of: i)
         items.homes[i] = .none
-        if let touch = items.phases[i].holder, let slot = fingers.table.value(for: touch) { fingers.letGo(slot) }
+        if let touch = items.phases[i].holder, let slot = fingers.slot(of: touch) { fingers.letGo(slot) }
         guard settings.fingersPerItem > 1 else { return }
         for slot in fingers.slots.indices where fingers.slots[slot].grip != nil && fingers.slots[slot].item == id {
             fingers.letGo(slot)

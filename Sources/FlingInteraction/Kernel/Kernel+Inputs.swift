@@ -21,9 +21,9 @@ extension Kernel {
         e.time = try relative(event.time, "\(label()).time")
         if e.phase != .began { e.item = nil }
         let known = e.item.map { items.index(of: $0.rawValue) != nil } ?? true
-        try accepted.accept(e, field: { "\(label()).\($0)" }, naming: Policy.Item.naming, knows: { _ in known })
+        let entry = try acceptTouch(e, field: { "\(label()).\($0)" }, knows: { _ in known })
         // Already displayed: its tick is known now (the next one, if its own has been stepped).
-        queue.enqueue(accepted: e, time: e.time, clock: clock)
+        queue.enqueue(accepted: e, time: e.time, clock: clock, finger: entry.hint)
     }
 
     /// Queues an input of a recording for the tick it was applied at (`nil`: a touch's own time
@@ -35,7 +35,7 @@ extension Kernel {
         switch input.kernelInput {
         case .touch(let event):
             // Items may come and go with the recording's own inputs: the recording checked the names.
-            try accepted.accept(event, field: { "TouchEvent.\($0)" }, naming: Policy.Item.naming, knows: { _ in true })
+            _ = try acceptTouch(event, field: { "TouchEvent.\($0)" }, knows: { _ in true })
             queue.enqueue(input, time: event.time, tick: tick)
             return
         case .dynamics(let d): try check(d, scheduled: true)
@@ -47,6 +47,24 @@ extension Kernel {
             throw FlingError(.malformedInput, field: "schedule.tick", value: "nil", reason: "an input other than a touch needs its tick")
         }
         queue.enqueue(input, time: -.infinity, tick: tick)
+    }
+
+    /// Checks a touch against the touches accepted so far (``TouchSequence``'s rules) and accepts
+    /// it; returns its entry as it was (what it says of the touch's finger).
+    @inline(__always)
+    mutating func acceptTouch(
+        _ e: TouchEvent, field: (String) -> String, knows: (TouchEvent.ItemID) -> Bool
+    ) throws(FlingError) -> Fingers.Entry {
+        let entry = fingers.entry(e.touch)
+        let change = try TouchSequence.check(
+            e, isDown: entry.accepted, after: fingers.lastAccepted, field: field, naming: Policy.Item.naming, knows: knows)
+        fingers.lastAccepted = e.time
+        switch change {
+        case .none: break
+        case .add: fingers.store(Fingers.Entry(entry.value | 1), for: e.touch)
+        case .remove: fingers.store(Fingers.Entry(entry.value & ~1), for: e.touch)
+        }
+        return entry
     }
 
     /// `time` in the app's clock as seconds on the animator's timeline.
@@ -139,15 +157,16 @@ extension Kernel {
     /// Not while journaling, which goes the general way.
     mutating func applyDueMoves(tick k: Int) {
         guard journal == nil else { return }
-        while let event = queue.popDueMove(tick: k) {
-            guard let slot = fingers.table.value(for: event.touch) else { continue }
-            moveFinger(slot, event)
+        let policy = self.policy
+        while let (event, hint) = queue.popDueMove(tick: k) {
+            guard let slot = fingers.slot(of: event.touch, hint: hint) else { continue }
+            moveFinger(slot, event, policy)
         }
     }
 
     /// A `moved` touch: a sample for its tracker, and its item's finger target (the policy's).
     @inline(__always)
-    mutating func moveFinger(_ slot: Int, _ event: TouchEvent) {
+    mutating func moveFinger(_ slot: Int, _ event: TouchEvent, _ policy: Policy) {
         fingers.trackers[slot].add(time: event.time, position: event.position)
         guard fingers.slots[slot].item != nil else { return }
         let i = fingers.slots[slot].index
@@ -161,7 +180,7 @@ extension Kernel {
         do throws(FlingError) {
             switch event.phase {
             case .began:
-                let slot = fingers.table.value(for: event.touch) ?? fingers.newSlot(event.touch)
+                let slot = fingers.slot(of: event.touch) ?? fingers.newSlot(event.touch)
                 fingers.slots[slot].id = event.touch
                 fingers.slots[slot].item = nil
                 fingers.slots[slot].grip = nil
@@ -182,11 +201,10 @@ extension Kernel {
                 fingers.slots[slot].item = item
                 fingers.slots[slot].index = i
             case .moved:
-                guard let slot = fingers.table.value(for: event.touch) else { return }
-                moveFinger(slot, event)
+                guard let slot = fingers.slot(of: event.touch) else { return }
+                moveFinger(slot, event, policy)
             case .ended, .cancelled:
-                guard let slot = fingers.table.remove(event.touch) else { return }
-                fingers.free.append(slot)
+                guard let slot = fingers.freeSlot(event.touch) else { return }
                 item = fingers.slots[slot].item
                 let grip = fingers.slots[slot].grip
                 fingers.slots[slot].grip = nil

@@ -52,7 +52,7 @@ extension Kernel {
             clock: clock, digest: digest, items: items.items, phases: items.phases, worlds: worlds, states: items.states,
             previous: items.previous, memories: items.memories, homes: items.homes, pushCounts: items.pushCounts,
             lastActions: items.lastActions, predictedAfter: items.predictedAfter, touchSlots: fingers.slots,
-            trackers: fingers.trackers, freeTouchSlots: fingers.free, queue: queue, accepted: accepted, carried: carried,
+            trackers: fingers.trackers, freeTouchSlots: fingers.free, queue: queue, accepted: acceptedTouches, carried: carried,
             fields: dynamics.fields,
             pushes: pushes, acceptedPushes: acceptedPushes, nextPush: nextPush, actions: actions, fieldsAction: fieldsAction)
     }
@@ -63,10 +63,17 @@ extension Kernel {
     func captureAppliedState() throws(FlingError) -> KernelState<Policy> {
         var s = try captureState()
         s.queue = InputQueue()
-        s.accepted = TouchSequence(down: fingers.table.sortedEntries().map(\.key), lastTime: -.infinity)
+        s.accepted = TouchSequence(
+            down: fingers.table.sortedEntries().filter { Fingers.Entry($0.value).slot != nil }.map(\.key), lastTime: -.infinity)
         s.acceptedPushes = pushes.map { ($0.id, $0.item) }
         s.carried = []
         return s
+    }
+
+    /// The touches accepted so far (ahead of the ticks): those down, and the last one's time.
+    var acceptedTouches: TouchSequence {
+        TouchSequence(
+            down: fingers.table.sortedEntries().filter { Fingers.Entry($0.value).accepted }.map(\.key), lastTime: fingers.lastAccepted)
     }
 
     /// Replaces the kernel's state with `s` (checked first: nothing changes when it does not fit,
@@ -111,10 +118,18 @@ extension Kernel {
         restored.trackers = s.trackers
         restored.free = s.freeTouchSlots
         let free = Set(s.freeTouchSlots)
-        for k in s.touchSlots.indices where !free.contains(k) { restored.table.set(k, for: s.touchSlots[k].id) }
+        for k in s.touchSlots.indices {
+            restored.slots[k].live = !free.contains(k)
+            restored.slots[k].generation = 0
+            guard !free.contains(k) else { continue }
+            restored.store(Fingers.Entry(accepted: false, slot: k, generation: 0), for: s.touchSlots[k].id)
+        }
+        for touch in s.accepted.downTouches {
+            restored.store(Fingers.Entry(restored.entry(touch).value | 1), for: touch)
+        }
+        restored.lastAccepted = s.accepted.lastTime
         fingers = restored
         queue = s.queue
-        accepted = s.accepted
         carried = s.carried
         dynamics.fields = s.fields
         pushes = s.pushes

@@ -110,10 +110,12 @@ extension Kernel {
             do { try collectContacts(tick: k) } catch { tickFailure = tickFailure ?? error }
         }
         buffers.endings.removeAll(keepingCapacity: true)
+        // Read once for the pass (a large value: borrowed from a local, not copied per item).
+        let policy = self.policy
         if Policy.stepsEveryItem {
-            for i in 0..<items.count { stepRule(i, tick: k) }
+            for i in 0..<items.count { stepRule(i, policy, tick: k) }
         } else {
-            for m in buffers.liveIndices.indices { stepRule(buffers.liveIndices[m], tick: k) }
+            for m in buffers.liveIndices.indices { stepRule(buffers.liveIndices[m], policy, tick: k) }
         }
         for e in buffers.endings.indices {
             let (i, ending) = buffers.endings[e]
@@ -125,7 +127,7 @@ extension Kernel {
     /// a policy whose rule covers every item) and its ending: at once without a world, after the
     /// pass with one.
     @inline(__always)
-    mutating func stepRule(_ i: Int, tick k: Int) {
+    mutating func stepRule(_ i: Int, _ policy: Policy, tick k: Int) {
         let view = StepView<Policy>(
             item: items.items[i], phase: items.phases[i], state: items.states[i], hasWorld: items.worlds[i] != nil,
             pushes: items.pushCounts[i])

@@ -41,8 +41,6 @@ struct Kernel<Policy: PolicyRules> {
     var fingers = Fingers()
     /// Inputs accepted but not yet applied, in the order they will be applied.
     var queue = InputQueue<Policy.Input>()
-    /// The touches as accepted (ahead of the ticks): what `handle(_:)` checks against.
-    var accepted = TouchSequence()
     /// Every input applied, with its tick, while a recorder records; nil otherwise.
     var journal: [AppliedInput<Policy.Input>]?
     /// Events of ticks stepped before a failed `advance(to:)`: returned by the next one.
