@@ -35,15 +35,6 @@ struct FingerView {
     var item: Int?
 }
 
-/// What the after-step rule reads of one item.
-struct StepView<Policy: ItemRules> {
-    var item: Policy.Item
-    var phase: Policy.Phase
-    var state: BodyState
-    var hasWorld: Bool
-    var pushes: Int
-}
-
 /// Where an item is put: its state alone (`set`, drawn from where it was), its state and the
 /// state it is drawn from (`jump`: no interpolation), or moved there from its state (`move`: it
 /// is drawn from where it was).
@@ -98,7 +89,7 @@ struct Decision<Policy: ItemRules> {
     var phase: Policy.Phase?
     var placement: Placement?
     var memory: Policy.Memory?
-    var events = Few<Policy.Event>()
+    var events = Two<Policy.Event>()
 }
 
 /// A finger takes an item: the world it gets if it has none, the decision (its edits undo a
@@ -124,19 +115,36 @@ struct PushPlan {
     var world: WorldDefinition
 }
 
-/// Up to four values held inline: a decision's edits or events, with no heap storage.
-struct Few<Element> {
-    private var e0: Element?, e1: Element?, e2: Element?, e3: Element?
+/// Up to two values held inline: a decision's events (a release's and a tap's), with no heap
+/// storage.
+struct Two<Element> {
+    private var e0: Element?, e1: Element?
     private(set) var count = 0
 
     init() {}
 
     init(_ a: Element) { append(a) }
 
-    init(_ a: Element, _ b: Element) {
-        append(a)
-        append(b)
+    mutating func append(_ e: Element) {
+        switch count {
+        case 0: e0 = e
+        case 1: e1 = e
+        default: preconditionFailure("a decision holds at most two events")
+        }
+        count += 1
     }
+
+    subscript(k: Int) -> Element { k == 0 ? e0! : e1! }
+
+    var isEmpty: Bool { count == 0 }
+}
+
+/// Up to four values held inline: a decision's edits, with no heap storage.
+struct Few<Element> {
+    private var e0: Element?, e1: Element?, e2: Element?, e3: Element?
+    private(set) var count = 0
+
+    init() {}
 
     mutating func append(_ e: Element) {
         switch count {
@@ -144,7 +152,7 @@ struct Few<Element> {
         case 1: e1 = e
         case 2: e2 = e
         case 3: e3 = e
-        default: preconditionFailure("a decision holds at most four edits or events")
+        default: preconditionFailure("a decision holds at most four edits")
         }
         count += 1
     }

@@ -60,8 +60,7 @@ extension Kernel {
             for n in 0..<budget {
                 var ended: Ending<Policy>?
                 let step = policy.afterStep(
-                    StepView(item: view.item, phase: view.phase, state: state, hasWorld: false, pushes: view.pushes), &memory,
-                    ending: &ended, tick: k0 + n)
+                    view.item, view.phase, state, &memory, world: false, pushes: view.pushes, ending: &ended, tick: k0 + n)
                 if let moved = step.moved { state = moved }
                 if let ending = ended {
                     return Prediction(outcome: ending.outcome, tick: k0 + n, pose: Self.placed(state, ending).transform)
@@ -88,8 +87,7 @@ extension Kernel {
             state = try scratch.state(of: copy)
             var ended: Ending<Policy>?
             _ = policy.afterStep(
-                StepView(item: view.item, phase: view.phase, state: state, hasWorld: true, pushes: view.pushes), &memory, ending: &ended,
-                tick: k)
+                view.item, view.phase, state, &memory, world: true, pushes: view.pushes, ending: &ended, tick: k)
             if let ending = ended {
                 return Prediction(outcome: ending.outcome, tick: k, pose: Self.placed(state, ending).transform)
             }

@@ -56,10 +56,13 @@ extension Kernel {
         let f = clock.fraction
         // Sized first and written through a pointer: no capacity or uniqueness test per item.
         resize(&transforms, to: items.count, filling: Transform(position: .zero))
+        let parallel = self.parallel
         transforms.withUnsafeMutableBufferPointer { out in
             items.previous.withUnsafeBufferPointer { previous in
                 items.states.withUnsafeBufferPointer { states in
-                    for i in states.indices { out[i] = previous[i].transform.interpolated(to: states[i].transform, fraction: f) }
+                    Self.inParts(parallel, states.count) { _, range in
+                        for i in range { out[i] = previous[i].transform.interpolated(to: states[i].transform, fraction: f) }
+                    }
                 }
             }
         }

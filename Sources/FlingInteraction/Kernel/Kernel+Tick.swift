@@ -76,25 +76,29 @@ extension Kernel {
     /// Each live item's state, read once, into its column (the one before kept to draw from);
     /// folded into the digest in the same pass when the policy's rule covers the live items.
     mutating func readBack(observed: Bool) {
-        let folds = keepsDigest && !Policy.stepsEveryItem
-        var digest = self.digest
-        if observed { buffers.observed.removeAll(keepingCapacity: true) }
+        let parallel = self.parallel, count = buffers.liveIndices.count
         buffers.read.withUnsafeBufferPointer { read in
             buffers.liveIndices.withUnsafeBufferPointer { live in
                 items.states.withUnsafeMutableBufferPointer { states in
                     items.previous.withUnsafeMutableBufferPointer { previous in
-                        for m in 0..<live.count {
-                            let i = live[m]
-                            previous[i] = states[i]
-                            states[i] = read[m]
-                            if folds { digest.combine(read[m]) }
+                        Self.inParts(parallel, count) { _, range in
+                            for m in range {
+                                let i = live[m]
+                                previous[i] = states[i]
+                                states[i] = read[m]
+                            }
                         }
                     }
                 }
             }
         }
-        self.digest = digest
+        if keepsDigest && !Policy.stepsEveryItem {
+            var digest = self.digest
+            for state in buffers.read { digest.combine(state) }
+            self.digest = digest
+        }
         guard observed else { return }
+        buffers.observed.removeAll(keepingCapacity: true)
         for m in buffers.liveIndices.indices {
             buffers.observed.append((items.items[buffers.liveIndices[m]].id, buffers.read[m]))
         }
@@ -115,7 +119,7 @@ extension Kernel {
         if Policy.stepsEveryItem {
             for i in 0..<items.count { stepRule(i, policy, tick: k) }
         } else {
-            for m in buffers.liveIndices.indices { stepRule(buffers.liveIndices[m], policy, tick: k) }
+            stepLive(policy, tick: k)
         }
         for e in buffers.endings.indices {
             let (i, ending) = buffers.endings[e]
@@ -123,26 +127,64 @@ extension Kernel {
         }
     }
 
+    /// The after-step rule over the live items alone (a policy whose rule covers them: each has
+    /// a world, so each ending waits for the pass), with the columns borrowed once for the pass:
+    /// no uniqueness or bounds test per item.
+    mutating func stepLive(_ policy: Policy, tick k: Int) {
+        let parallel = self.parallel, count = buffers.liveIndices.count
+        let n = Self.partCount(parallel, count)
+        var parts = buffers.partEndings
+        buffers.partEndings = []
+        Self.prepare(&parts, parts: n)
+        parts.withUnsafeMutableBufferPointer { partEndings in
+            items.memories.withUnsafeMutableBufferPointer { memories in
+                items.items.withUnsafeBufferPointer { definitions in
+                    items.phases.withUnsafeBufferPointer { phases in
+                        items.states.withUnsafeBufferPointer { states in
+                            items.pushCounts.withUnsafeBufferPointer { pushes in
+                                buffers.liveIndices.withUnsafeBufferPointer { live in
+                                    Self.inParts(parallel, count) { p, range in
+                                        var ending: Ending<Policy>?
+                                        for m in range {
+                                            let i = live[m]
+                                            ending = nil
+                                            _ = policy.afterStep(
+                                                definitions[i], phases[i], states[i], &memories[i], world: true, pushes: pushes[i],
+                                                ending: &ending, tick: k)
+                                            if let e = ending { partEndings[p].append((i, e)) }
+                                        }
+                                    }
+                                }
+                            }
+                        }
+                    }
+                }
+            }
+        }
+        for p in 0..<n { buffers.endings.append(contentsOf: parts[p]) }
+        buffers.partEndings = parts
+    }
+
     /// The after-step rule on item `i`: its memory, its motion without a world, the digest (for
     /// a policy whose rule covers every item) and its ending: at once without a world, after the
     /// pass with one.
     @inline(__always)
     mutating func stepRule(_ i: Int, _ policy: Policy, tick k: Int) {
-        let view = StepView<Policy>(
-            item: items.items[i], phase: items.phases[i], state: items.states[i], hasWorld: items.worlds[i] != nil,
-            pushes: items.pushCounts[i])
+        let hasWorld = items.worlds[i] != nil
         buffers.ending = nil
-        let step = policy.afterStep(view, &items.memories[i], ending: &buffers.ending, tick: k)
+        let step = policy.afterStep(
+            items.items[i], items.phases[i], items.states[i], &items.memories[i], world: hasWorld, pushes: items.pushCounts[i],
+            ending: &buffers.ending, tick: k)
         if let moved = step.moved {
             items.previous[i] = items.states[i]
             items.states[i] = moved
         }
-        if !view.hasWorld, let ending = buffers.ending { end(i, ending) }
+        if !hasWorld, let ending = buffers.ending { end(i, ending) }
         if Policy.stepsEveryItem, keepsDigest {
             digest.combine(items.states[i])
             if let x = step.digest { digest.combine(x) }
         }
-        if view.hasWorld, let ending = buffers.ending { buffers.endings.append((i, ending)) }
+        if hasWorld, let ending = buffers.ending { buffers.endings.append((i, ending)) }
     }
 
     /// An item's motion ends: its world freed, its phase and place, its event.
@@ -195,22 +237,46 @@ extension Kernel {
     /// backend refuses one is put at rest without a world, and the first error kept for the end
     /// of the tick.
     mutating func moveFingers(dt: Double, tick k: Int) {
-        let smoothing = gripSmoothing
+        let smoothing = gripSmoothing, parallel = self.parallel, count = fingers.slots.count
+        let n = Self.partCount(parallel, count)
+        var moves = buffers.partMoves, moveSlots = buffers.partMoveSlots
+        buffers.partMoves = []
+        buffers.partMoveSlots = []
+        Self.prepare(&moves, parts: n)
+        Self.prepare(&moveSlots, parts: n)
+        moves.withUnsafeMutableBufferPointer { moves in
+            moveSlots.withUnsafeMutableBufferPointer { moveSlots in
+                fingers.slots.withUnsafeMutableBufferPointer { slots in
+                    items.worlds.withUnsafeBufferPointer { worlds in
+                        Self.inParts(parallel, count) { p, range in
+                            for s in range {
+                                guard let joint = slots[s].grip, let world = worlds[slots[s].index] else { continue }
+                                let (position, v) = slots[s].step(dt: dt, smoothing: smoothing)
+                                let f = slots[s]
+                                // The very bits the finger body has: setting them again would change nothing.
+                                if position.x.bitPattern == f.finger.x.bitPattern, position.y.bitPattern == f.finger.y.bitPattern,
+                                    v.x.bitPattern == f.fingerVelocity.x.bitPattern, v.y.bitPattern == f.fingerVelocity.y.bitPattern
+                                {
+                                    continue
+                                }
+                                moves[p].append(DragMove(world: world, joint: joint, position: position, velocity: v))
+                                moveSlots[p].append(s)
+                                slots[s].finger = position
+                                slots[s].fingerVelocity = v
+                            }
+                        }
+                    }
+                }
+            }
+        }
         buffers.moves.removeAll(keepingCapacity: true)
         buffers.moveSlots.removeAll(keepingCapacity: true)
-        for s in fingers.slots.indices {
-            guard let joint = fingers.slots[s].grip, let world = items.worlds[fingers.slots[s].index] else { continue }
-            let (p, v) = fingers.slots[s].step(dt: dt, smoothing: smoothing)
-            let f = fingers.slots[s]
-            // The very bits the finger body has: setting them again would change nothing.
-            if p.x.bitPattern == f.finger.x.bitPattern, p.y.bitPattern == f.finger.y.bitPattern,
-                v.x.bitPattern == f.fingerVelocity.x.bitPattern, v.y.bitPattern == f.fingerVelocity.y.bitPattern
-            {
-                continue
-            }
-            buffers.moves.append(DragMove(world: world, joint: joint, position: p, velocity: v))
-            buffers.moveSlots.append(s)
+        for p in 0..<n {
+            buffers.moves.append(contentsOf: moves[p])
+            buffers.moveSlots.append(contentsOf: moveSlots[p])
         }
+        buffers.partMoves = moves
+        buffers.partMoveSlots = moveSlots
         guard !buffers.moves.isEmpty else { return }
         buffers.refused.removeAll(keepingCapacity: true)
         var failure: FlingError?
@@ -220,11 +286,6 @@ extension Kernel {
                 let t = fingers.slots[buffers.moveSlots[m]]
                 failure = tagged(error, "tick \(k), touch \(t.id.rawValue) moved", item: t.item)
             }
-        }
-        for m in buffers.moves.indices {
-            let s = buffers.moveSlots[m]
-            fingers.slots[s].finger = buffers.moves[m].position
-            fingers.slots[s].fingerVelocity = buffers.moves[m].velocity
         }
         guard !buffers.refused.isEmpty else { return }
         tickFailure = tickFailure ?? failure

@@ -25,6 +25,9 @@ struct Kernel<Policy: PolicyRules> {
     /// The same backend as a ``ContactReading``, if it is one: a tick's wall contacts are then
     /// read into a buffer it reuses.
     let contactReader: (any ContactReading)?
+    /// The same backend as a ``ParallelWork``, if it runs work on threads of its own: the
+    /// per-item passes of a tick with many items then run on them too (Kernel/Kernel+Parts.swift).
+    let parallel: (any ParallelWork)?
     /// The timestamp that is time 0 on the animator's timeline, in the app's own clock.
     let timeOrigin: Double
     /// The fraction of a smoothed finger's distance to its touch left after a tick,
@@ -85,6 +88,7 @@ struct Kernel<Policy: PolicyRules> {
         self.backend = backend
         self.dynamicsBackend = backend as? any DynamicsBackend
         self.contactReader = backend as? any ContactReading
+        self.parallel = (backend as? any ParallelWork).flatMap { $0.parts > 1 ? $0 : nil }
         if !walls.isEmpty { buffers.contacts.reserveCapacity(Limits.walls) }
         self.timeOrigin = timeOrigin
         self.clock = try FixedStepClock(tick: settings.tick, maxFrameInterval: settings.maxFrameInterval)
@@ -152,6 +156,10 @@ struct TickBuffers<Policy: PolicyRules> {
     var moveSlots: [Int] = []
     var refused: [Int] = []
     var endings: [(index: Int, ending: Ending<Policy>)] = []
+    /// Each part's endings and finger moves, when a pass runs in parts.
+    var partEndings: [[(index: Int, ending: Ending<Policy>)]] = []
+    var partMoves: [[DragMove]] = []
+    var partMoveSlots: [[Int]] = []
     /// Where the after-step rule writes an item's ending.
     var ending: Ending<Policy>?
     var contacts: [Wall.Contact] = []

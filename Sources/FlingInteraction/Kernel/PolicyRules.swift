@@ -57,10 +57,15 @@ protocol StepRules: ItemRules {
     /// Whether the rule runs for every item each tick (snap items: their scales spring and the
     /// digest covers them all), or only for those with a world (tiles).
     static var stepsEveryItem: Bool { get }
-    /// After a step: the item's memory as the tick leaves it, its ending if it ends now (into
+    /// After a step, for an item in `phase` at `state` (with a world or not, under `pushes`
+    /// continuous pushes): its memory as the tick leaves it, its ending if it ends now (into
     /// `ending`, nil when handed over), and its motion without a world if it has one and what it
-    /// adds to the digest. Pure: the live tick runs it on the columns, a prediction on copies.
-    func afterStep(_ item: StepView<Self>, _ memory: inout Memory, ending: inout Ending<Self>?, tick: Int) -> Step
+    /// adds to the digest. Pure: the live tick runs it on the columns in place, a prediction on
+    /// copies.
+    func afterStep(
+        _ item: Item, _ phase: Phase, _ state: BodyState, _ memory: inout Memory, world: Bool, pushes: Int, ending: inout Ending<Self>?,
+        tick: Int
+    ) -> Step
     /// How an item without a world ends if nothing touches it again: where it rests now, or nil
     /// while it moves without a world (the rule then runs tick by tick).
     func outcomeAtRest(_ item: ItemView<Self>) -> Prediction.Outcome?

@@ -281,16 +281,19 @@ extension SnapPolicy: StepRules {
     /// springing item home for long enough settles, exactly on its target. Items never turn: a
     /// wall contact's rounding-sized spin does not keep one from home.
     @inline(__always)
-    func afterStep(_ item: StepView<SnapPolicy>, _ m: inout SnapMemory, ending: inout Ending<SnapPolicy>?, tick k: Int) -> Step {
+    func afterStep(
+        _ item: SnapItem, _ phase: SnapPhase, _ s: BodyState, _ m: inout SnapMemory, world: Bool, pushes: Int,
+        ending: inout Ending<SnapPolicy>?, tick k: Int
+    ) -> Step {
         let dt = configuration.drag.tick
         var step = Step()
-        if item.phase == .keyframing, let run = m.keyframes {
+        if phase == .keyframing, let run = m.keyframes {
             if let p = Self.follow(run, tick: k, dt) {
                 step.moved = BodyState(position: p)
             } else {
                 m.settleCount = 0
                 m.keyframes = nil
-                ending = settled(item.item, at: m.target, tick: k)
+                ending = settled(item, at: m.target, tick: k)
             }
         }
         if let run = m.scaleRun {
@@ -301,14 +304,13 @@ extension SnapPolicy: StepRules {
             m.scale.step(by: dt, tuning: configuration.scaleSpring)
         }
         step.digest = m.scale.value
-        if item.phase == .springing {
-            let s = item.state
-            let home = item.pushes == 0 && configuration.settle.isHome(BodyState(position: s.position, velocity: s.velocity), at: m.target)
+        if phase == .springing {
+            let home = pushes == 0 && configuration.settle.isHome(BodyState(position: s.position, velocity: s.velocity), at: m.target)
             m.settleCount = home ? m.settleCount + 1 : 0
             if m.settleCount >= configuration.settle.ticks {
                 m.settleCount = 0
                 m.keyframes = nil
-                ending = settled(item.item, at: m.target, tick: k)
+                ending = settled(item, at: m.target, tick: k)
             }
         }
         return step

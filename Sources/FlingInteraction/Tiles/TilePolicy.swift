@@ -206,7 +206,7 @@ extension TilePolicy: InputRules {
         guard tile.phase == .resting || tile.phase == .lying else { return Decision() }
         var memory = tile.memory
         memory.settleCount = 0
-        return Decision(phase: .falling, memory: memory, events: Few(TileEvent(tick: k, tile: tile.item.id, kind: .pushed)))
+        return Decision(phase: .falling, memory: memory, events: Two(TileEvent(tick: k, tile: tile.item.id, kind: .pushed)))
     }
 
     /// Tiles have no inputs of their own: resets, added and removed tiles are the kernel's.
@@ -225,35 +225,37 @@ extension TilePolicy: StepRules {
     /// continuous push neither settles nor comes to rest. An ending leaves the tile culled where
     /// it was; lying where it came to rest, still; or home on its origin, angle 0, still.
     @inline(__always)
-    func afterStep(_ tile: StepView<TilePolicy>, _ memory: inout TileMemory, ending: inout Ending<TilePolicy>?, tick k: Int) -> Step {
-        let s = tile.state, def = tile.item
-        if tile.phase == .falling {
+    func afterStep(
+        _ def: TileDefinition, _ phase: TilePhase, _ s: BodyState, _ memory: inout TileMemory, world: Bool, pushes: Int,
+        ending: inout Ending<TilePolicy>?, tick k: Int
+    ) -> Step {
+        if phase == .falling {
             if isOffscreen(s, def) {
-                end(&ending, .culled, tile, &memory, tick: k)
+                end(&ending, .culled, def, s, &memory, tick: k)
                 return Step()
             }
             guard restsInWalls else { return Step() }
             let rest = configuration.settle.rest
-            memory.settleCount = tile.pushes == 0 && rest.isStill(s) ? memory.settleCount + 1 : 0
+            memory.settleCount = pushes == 0 && rest.isStill(s) ? memory.settleCount + 1 : 0
             if memory.settleCount >= rest.ticks, isFree(def, s, stillFor: memory.settleCount) {
-                end(&ending, .cameToRest, tile, &memory, tick: k)
+                end(&ending, .cameToRest, def, s, &memory, tick: k)
             }
             return Step()
         }
         if case .below(let y) = configuration.cull, s.position.y > y {
-            end(&ending, .culled, tile, &memory, tick: k)
+            end(&ending, .culled, def, s, &memory, tick: k)
             return Step()
         }
-        guard tile.phase == .attracted else { return Step() }
+        guard phase == .attracted else { return Step() }
         switch configuration.settle.home {
         case .kineticEnergy(let most):
-            if tile.pushes == 0 && s.kineticEnergy(mass: def.mass, moment: def.moment) <= most {
-                end(&ending, .settled, tile, &memory, tick: k)
+            if pushes == 0 && s.kineticEnergy(mass: def.mass, moment: def.moment) <= most {
+                end(&ending, .settled, def, s, &memory, tick: k)
             }
         case .thresholds(let settle):
-            let home = tile.pushes == 0 && settle.isHome(s, at: def.origin)
+            let home = pushes == 0 && settle.isHome(s, at: def.origin)
             memory.settleCount = home ? memory.settleCount + 1 : 0
-            if memory.settleCount >= settle.ticks { end(&ending, .settled, tile, &memory, tick: k) }
+            if memory.settleCount >= settle.ticks { end(&ending, .settled, def, s, &memory, tick: k) }
         }
         return Step()
     }
@@ -262,19 +264,20 @@ extension TilePolicy: StepRules {
     /// home on its origin, angle 0, still (the live tick and a prediction both).
     @inline(never)
     func end(
-        _ ending: inout Ending<TilePolicy>?, _ kind: TileEvent.Kind, _ tile: StepView<TilePolicy>, _ memory: inout TileMemory, tick k: Int
+        _ ending: inout Ending<TilePolicy>?, _ kind: TileEvent.Kind, _ def: TileDefinition, _ s: BodyState, _ memory: inout TileMemory,
+        tick k: Int
     ) {
-        let event = TileEvent(tick: k, tile: tile.item.id, kind: kind)
+        let event = TileEvent(tick: k, tile: def.id, kind: kind)
         switch kind {
         case .culled:
             ending = Ending(phase: .culled, placement: nil, event: event, outcome: .culled)
         case .cameToRest:
             memory.settleCount = 0
-            let still = BodyState(position: tile.state.position, angle: tile.state.angle)
+            let still = BodyState(position: s.position, angle: s.angle)
             ending = Ending(phase: .lying, placement: .jump(still), event: event, outcome: .cameToRest)
         default:
             memory.settleCount = 0
-            ending = Ending(phase: .resting, placement: .jump(BodyState(position: tile.item.origin)), event: event, outcome: .settledHome)
+            ending = Ending(phase: .resting, placement: .jump(BodyState(position: def.origin)), event: event, outcome: .settledHome)
         }
     }
 
