@@ -16,6 +16,9 @@ extension Kernel {
     /// Every item, read-only.
     var table: ItemTable<Policy> { items.table }
 
+    /// The tick's live items and their states, for an observer: the kernel's own array.
+    var observed: [(Identifier<Policy.Item>, BodyState)] { buffers.observed }
+
     /// Inputs held in the queue's storage, applied ones not yet dropped included.
     var pendingStorage: Int { queue.pending.count }
 

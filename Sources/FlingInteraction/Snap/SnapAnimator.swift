@@ -89,7 +89,7 @@ public final class SnapAnimator: DragAnimator<SnapPolicy> {
                 // to the kernel open; the rules' commands are the kernel's to apply.
                 let observer = onTick
                 try kernel.stepTick(observed: observer != nil)
-                if let observer { observer(kernel.clock.ticks, kernel.buffers.observed) }
+                if let observer { observer(kernel.clock.ticks, kernel.observed) }
                 kernel.finishStep()
                 if let rules = sceneRules {
                     let k = kernel.clock.ticks

@@ -125,7 +125,7 @@ public final class TileAnimator: DragAnimator<TilePolicy> {
                 // The tick's parts, the observer between them with no access to the kernel open.
                 let observer = onTick
                 try kernel.stepTick(observed: observer != nil)
-                if let observer { observer(kernel.clock.ticks, kernel.buffers.observed) }
+                if let observer { observer(kernel.clock.ticks, kernel.observed) }
                 kernel.finishStep()
                 try kernel.completeTick()
             } catch {
