@@ -57,6 +57,13 @@ struct AnimatorRun: Workload {
     var tick = 0
     var respawns = 0
     var steppedWorlds = 0
+    /// What an observer saw (with `observe`): the states handed to it, and their x summed.
+    let observed = Observed()
+
+    final class Observed {
+        var states = 0
+        var sum = 0.0
+    }
 
     static let released = 1_000, regrab = 1_001
 
@@ -65,9 +72,10 @@ struct AnimatorRun: Workload {
     ///   `threads`: a native backend's threads; `shareEveryStep` makes every step
     ///   take them, however few the worlds (for the reference runs). `walls`: the workload with
     ///   walls, a material, a field and pushes.
+    /// With `observe`, an `onTick` observer reads every tick's states (``observed``).
     init(
         label: String, scene: Scene, kind: BackendKind = .nativePortable, threads: Int = 1, shareEveryStep: Bool = false,
-        walls: Bool = false
+        walls: Bool = false, observe: Bool = false
     ) throws {
         self.label = label
         self.scene = scene
@@ -91,6 +99,15 @@ struct AnimatorRun: Workload {
         }
         animator = try TileAnimator(viewport: Scene.viewport, tiles: tiles, configuration: configuration, backend: backend)
         animator.keepsDigest = false
+        if observe {
+            let seen = observed
+            animator.onTick = { _, states in
+                var sum = 0.0
+                for (_, s) in states { sum += s.position.x }
+                seen.states += states.count
+                seen.sum += sum
+            }
+        }
         for i in scene.dragged { fingers.append(Finger(scene.tiles[i])) }
         fallState = [Int](repeating: Self.regrab, count: scene.falling.count)
         poses.reserveCapacity(scene.count)

@@ -82,6 +82,8 @@ let usage = """
                           whether a tick allocates (.ci/alloc-check does)
       --plant-allocation  with --alloc-check: allocate on every measured tick, on purpose, so
                           that a check can be seen to catch it
+      --observe           with --alloc-check and an animator row: an onTick observer reads
+                          every tick's states (the animator hands it its own array, refilled)
       --predictions R     instead of the table: what a release's prediction costs (600 ticks
                           ahead at most) beside stepping the same world alone for as many
                           ticks, on each backend with world snapshots (first of --tiles tiles,
@@ -114,6 +116,7 @@ struct Options {
     var svgPath: String?
     var allocCheckTicks: Int?
     var plantAllocation = false
+    var observe = false
     var predictionReleases: Int?
     var predictionAllocTicks: Int?
     var longRecording = false
@@ -209,6 +212,7 @@ func parse(_ arguments: [String]) throws -> Options {
         case "--scalar-contacts": scalarContacts = true
         case "--alloc-check": o.allocCheckTicks = try parseCount(Substring(try value(a)))
         case "--plant-allocation": o.plantAllocation = true
+        case "--observe": o.observe = true
         case "--long-recording": o.longRecording = true
         case "--prediction-alloc-check": o.predictionAllocTicks = try parseCount(Substring(try value(a)))
         case "--predictions": o.predictionReleases = try parseCount(Substring(try value(a)))
@@ -252,11 +256,13 @@ func parse(_ arguments: [String]) throws -> Options {
 /// `--alloc-check`: one native backend alone (or the animator's workload), so that a heap
 /// profiler's totals for two tick counts can be compared. Setup and warm-up are the same for
 /// every T; only the T ticks differ. A `+walls` backend runs the walls workload with pushes.
-func allocCheck(tiles n: Int, ticks: Int, reserve: Bool, backend b: BenchBackend, plant: Bool) throws {
+func allocCheck(tiles n: Int, ticks: Int, reserve: Bool, backend b: BenchBackend, plant: Bool, observe: Bool) throws {
     let scene = Scene(count: n)
     var run: any Workload =
         b.isAnimator
-        ? try AnimatorRun(label: b.rawValue + (b.walls ? " (pushes too)" : ""), scene: scene, kind: b.kind, walls: b.walls)
+        ? try AnimatorRun(
+            label: b.rawValue + (b.walls ? " (pushes too)" : "") + (observe ? " (observed)" : ""), scene: scene, kind: b.kind,
+            walls: b.walls, observe: observe)
         : WorkloadRun(
             label: b.rawValue + (b.walls ? " (pushes too)" : ""), backend: try b.make(solverIterations: Scene.solverIterations),
             scene: scene, walls: b.walls, pushes: b.walls)
@@ -306,7 +312,7 @@ func main() -> Int32 {
         do {
             try allocCheck(
                 tiles: options.tilesGiven ? options.tiles[0] : 1_000, ticks: ticks, reserve: options.plan.reserve, backend: backend,
-                plant: options.plantAllocation)
+                plant: options.plantAllocation, observe: options.observe)
             return 0
         } catch {
             printError("tile-bench: \(error)")
@@ -438,6 +444,7 @@ func main() -> Int32 {
             + "reference's (\(compared) runs compared)\(edgeChecks > 0 ? "; the edge contacts agree at \(edgeChecks) N" : "")\n"
         : "DIGESTS OR COUNTERS DIFFER (see above)\n"
     out += ratios(rounds)
+    out += millisecondsPerTick(rounds)
     let short = rounds.flatMap(\.measurements).filter { $0.shortestRepetition < 0.05 }
     if !short.isEmpty {
         out +=
@@ -500,6 +507,21 @@ func ratios(_ rounds: [Round]) -> String {
     let walls = rounds.contains { $0.measurements.contains { $0.backend.base == .floor && $0.backend.walls } }
     return "ratios (this run's medians, per world-step): " + parts.joined(separator: "; ")
         + (walls ? " (floor+walls runs the sweep's lift test every step, as native does, but not the rare put-back or lift)" : "") + "\n"
+}
+
+/// What a tick takes each animator row, whole (the app's touches, the animator's tick, the poses
+/// drawn): the median ns per world-step times the worlds it stepped per tick, in milliseconds,
+/// against a 60 Hz frame's 16.7 ms.
+func millisecondsPerTick(_ rounds: [Round]) -> String {
+    var parts: [String] = []
+    for round in rounds {
+        for m in round.measurements where m.backend.isAnimator {
+            let ms = m.nsPerWorldStep.median * m.worldsPerTick / 1e6
+            parts.append("`\(m.backend.rawValue)` \(fixed(ms, 2)) ms at \(grouped(round.tiles)) tiles")
+        }
+    }
+    guard !parts.isEmpty else { return "" }
+    return "ms per tick (median, the app's touches, the tick and the poses drawn): " + parts.joined(separator: "; ") + "\n"
 }
 
 exit(main())

@@ -85,6 +85,22 @@ public struct DragJoint: Hashable, Sendable {
     }
 }
 
+/// One finger body's place for the next step: what ``PhysicsBackend/moveDrags(_:refused:)``
+/// takes, a drag's ``PhysicsBackend/moveDrag(_:in:to:velocity:)`` as a value.
+public struct DragMove: Hashable, Sendable {
+    public var world: WorldID
+    public var joint: JointID
+    public var position: Vector
+    public var velocity: Vector
+
+    @inlinable public init(world: WorldID, joint: JointID, position: Vector, velocity: Vector) {
+        self.world = world
+        self.joint = joint
+        self.position = position
+        self.velocity = velocity
+    }
+}
+
 /// The springs that pull a released tile home: a damped spring of rest length 0 from the
 /// tile's center to its origin, and a damped rotary spring toward angle 0.
 public struct Attraction: Hashable, Sendable {
@@ -156,6 +172,11 @@ public protocol PhysicsBackend: AnyObject {
     func moveDrag(_ joint: JointID, in world: WorldID, to position: Vector, velocity: Vector) throws(FlingError)
     /// Removes a drag: its joints, in the order they were added, and its finger body.
     func removeDrag(_ joint: JointID, from world: WorldID) throws(FlingError)
+    /// Places the finger bodies of several drags, each as ``moveDrag(_:in:to:velocity:)``
+    /// does, in order, in one call (an animator moves every finger that moved in a tick so). A
+    /// move the backend refuses changes nothing and is handed to `refused` with its index and
+    /// error; the others are made. The default calls ``moveDrag(_:in:to:velocity:)`` for each.
+    func moveDrags(_ moves: [DragMove], refused: (_ index: Int, _ error: FlingError) -> Void)
 
     /// Adds the damped spring and then the damped rotary spring (refused while the world has
     /// joints).
@@ -187,6 +208,12 @@ public protocol PhysicsBackend: AnyObject {
 
 extension PhysicsBackend {
     public var arithmetic: Arithmetic { .platform }
+
+    public func moveDrags(_ moves: [DragMove], refused: (_ index: Int, _ error: FlingError) -> Void) {
+        for (k, m) in moves.enumerated() {
+            do { try moveDrag(m.joint, in: m.world, to: m.position, velocity: m.velocity) } catch { refused(k, error) }
+        }
+    }
 
     public func readStates(of worlds: [WorldID], into states: inout [BodyState]) throws(FlingError) {
         states.removeAll(keepingCapacity: true)

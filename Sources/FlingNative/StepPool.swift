@@ -13,6 +13,13 @@ enum PoolJob {
     case idle
     case step(StepBuffers)
     case readStates(StateCopy)
+    case parts(PartsJob)
+}
+
+/// A caller's work in parts (``ParallelWork``): its closure, held for the length of one
+/// ``StepPool/run(_:)`` (the pool keeps one, so that running work allocates nothing).
+final class PartsJob: @unchecked Sendable {
+    var body: ((Int) -> Void)?
 }
 
 /// The threads a ``NativeBackend`` steps its worlds on besides the caller's: made once, when
@@ -44,6 +51,7 @@ final class StepPool: @unchecked Sendable {
             case .idle: break
             case .step(let buffers): backend.stepChunk(buffers, c)
             case .readStates(let copy): copy.run(c, of: parties)
+            case .parts(let job): job.body?(c)
             }
         }
     }
@@ -67,6 +75,8 @@ final class StepPool: @unchecked Sendable {
     }
 
     let shared: Shared
+    /// The job a caller's work in parts runs as.
+    let partsJob = PartsJob()
     private(set) var workers: [Worker] = []
     private var threads: [pthread_t] = []
 

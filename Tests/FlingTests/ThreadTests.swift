@@ -104,3 +104,69 @@ func dynamicsBitsDoNotDependOnTheThreadCount(arithmetic: Arithmetic) throws {
         #expect(firstDifference(one, two) == nil, "seed \(seed): \(firstDifference(one, two) ?? "")")
     }
 }
+
+/// An animator's per-item passes on the backend's threads (the states read back, the
+/// after-step rule, the finger moves, the poses drawn: Kernel/Kernel+Parts.swift) give the bits
+/// of one thread: 300 tiles dragged, flung off screen and culled, let go near home and
+/// settled, tick after tick; every tick's events, poses and digest compared.
+@Test func animatorPassesDoNotDependOnTheThreadCount() throws {
+    func run(threads: Int) throws -> (events: [TileEvent], poses: [[Transform]], digest: StateDigest, parts: Int) {
+        let backend = try NativeBackend(arithmetic: .portable, threads: threads)
+        backend.parallelSlots = 0  // every pass in parts, however few the items
+        var tiles: [TileDefinition] = []
+        for i in 0..<300 {
+            let center = Vector(Double(20 + (i * 37) % 350), Double(40 + (i * 53) % 760))
+            tiles.append(TileDefinition(id: TileID(i), frame: Rect(center: center, width: 60, height: 40)))
+        }
+        let a = try TileAnimator(viewport: Rect(x: 0, y: 0, width: 390, height: 844), tiles: tiles, backend: backend)
+        var events: [TileEvent] = [], poses: [[Transform]] = [], drawn: [Transform] = []
+        var downs: [Int: Vector] = [:]
+        for k in 0..<240 {
+            let t = Double(k) / 60
+            // A gesture over four ticks: down, two moves, up; flung down (culled) or nudged and
+            // let go near home (settled), by turns.
+            for (i, tile) in tiles.enumerated() {
+                let c = (i + k) % 40, fling = i % 2 == 0
+                let step = fling ? Vector(5 * Double(i % 7), 45) : Vector(2, -1)
+                switch c {
+                case 0:
+                    let now = try a.snapshot(of: tile.id)
+                    guard now.phase == TilePhase.resting else { continue }
+                    try a.handle(TouchEvent(time: t, touch: TouchID(i), phase: .began, position: now.state.position, item: tile.id))
+                case 1, 2, 3:
+                    guard let start = downs[i] else { continue }
+                    let at = start + step * Double(c)
+                    try a.handle(TouchEvent(time: t, touch: TouchID(i), phase: c == 3 ? .ended : .moved, position: at))
+                default: continue
+                }
+            }
+            let tick = try a.advance(to: t + 1.0 / 60)
+            for e in tick {
+                if case .grabbed(let touch, let at) = e.kind { downs[touch.rawValue] = at }
+                if case .released = e.kind { downs[e.tile.rawValue] = nil }
+            }
+            events += tick
+            a.drawnTransforms(into: &drawn)
+            poses.append(drawn)
+            for e in events where e.tick == k && e.kind == .culled { try a.reset(e.tile) }
+        }
+        return (events, poses, a.digest, backend.parts)
+    }
+    let one = try run(threads: 1)
+    #expect(one.events.contains { $0.kind == .culled } && one.events.contains { $0.kind == .settled } && one.parts == 1)
+    for threads in [2, 3] {
+        let many = try run(threads: threads)
+        #expect(many.parts == threads)
+        let parted =
+            one.events.indices.first { $0 < many.events.count && one.events[$0] != many.events[$0] }
+            ?? (one.events.count == many.events.count ? nil : min(one.events.count, many.events.count))
+        #expect(parted == nil, "\(threads) threads: the events part at \(parted ?? 0) of \(one.events.count)")
+        #expect(many.digest == one.digest, "\(threads) threads: digest")
+        func same(_ p: Transform, _ q: Transform) -> Bool {
+            p.position.x.bitPattern == q.position.x.bitPattern && p.position.y.bitPattern == q.position.y.bitPattern
+                && p.angle.bitPattern == q.angle.bitPattern
+        }
+        let posesAgree = zip(one.poses, many.poses).allSatisfy { zip($0, $1).allSatisfy(same) }
+        #expect(posesAgree, "\(threads) threads: poses")
+    }
+}

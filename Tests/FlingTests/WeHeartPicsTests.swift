@@ -1,8 +1,9 @@
 import Fling
 import Testing
 
-/// A backend that forwards every call to a real one and keeps each finger placement
-/// (`moveDrag`): what the kernel hands the backend before each step.
+/// A backend that forwards every call to a real one and keeps each finger placement (where
+/// `addDrag` starts a finger body, and every `moveDrag`): what the finger body holds before each
+/// step.
 final class FingerSpyBackend: DynamicsBackend {
     let inner: any DynamicsBackend
     var placements: [(position: Vector, velocity: Vector)] = []
@@ -14,7 +15,13 @@ final class FingerSpyBackend: DynamicsBackend {
     var arithmetic: Arithmetic { inner.arithmetic }
     func makeWorld(_ d: WorldDefinition) throws(FlingError) -> WorldID { try inner.makeWorld(d) }
     func destroyWorld(_ w: WorldID) throws(FlingError) { try inner.destroyWorld(w) }
-    func addDrag(_ j: DragJoint, to w: WorldID) throws(FlingError) -> JointID { try inner.addDrag(j, to: w) }
+    /// Where a drag starts its finger body (at rest) is its first placement; then each move.
+    /// (An animator leaves a finger body that would be set to the very bits it has alone.)
+    func addDrag(_ j: DragJoint, to w: WorldID) throws(FlingError) -> JointID {
+        let joint = try inner.addDrag(j, to: w)
+        placements.append((j.finger, .zero))
+        return joint
+    }
     func moveDrag(_ j: JointID, in w: WorldID, to p: Vector, velocity v: Vector) throws(FlingError) {
         placements.append((p, v))
         try inner.moveDrag(j, in: w, to: p, velocity: v)

@@ -53,6 +53,21 @@ package protocol ContactReading: DynamicsBackend {
     func readContacts(of world: WorldID, into contacts: inout [Wall.Contact]) throws(FlingError)
 }
 
+/// A backend that runs a caller's work on its threads besides the caller's (the native backend
+/// made with several): what lets an animator split its per-item passes over the same threads
+/// the step uses. Work given in parts touches nothing another part touches, so the bits cannot
+/// depend on how many parts there are.
+package protocol ParallelWork: AnyObject {
+    /// How many parts `runParts` splits work into: the threads, the caller's included.
+    var parts: Int { get }
+    /// The fewest items of cheap per-item work worth splitting (below it, waking the threads
+    /// costs more than they save).
+    var partsFrom: Int { get }
+    /// Runs `body(p)` for every part `p` in `0..<parts`, part 0 on the caller's thread and the
+    /// others on the backend's, and returns when all are done.
+    func runParts(_ body: (Int) -> Void)
+}
+
 extension Limits {
     /// The shortest wall, in points.
     package static let wallLength: Double = 1e-3

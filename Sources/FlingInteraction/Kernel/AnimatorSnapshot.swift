@@ -14,7 +14,8 @@ import FlingCore
 /// A value: keep as many as you like, on any thread. ``bytes`` is its versioned byte form
 /// (docs/SNAPSHOTS.md), which ``init(bytes:)`` reads back in this or another process.
 public struct AnimatorSnapshot: Sendable {
-    enum State: Sendable {
+    /// Held indirectly: a state is large, and a snapshot is copied as one reference.
+    indirect enum State: Sendable {
         case tiles(KernelState<TilePolicy>)
         case snap(KernelState<SnapPolicy>)
     }
@@ -43,8 +44,9 @@ public struct AnimatorSnapshot: Sendable {
 
     /// The byte form's first eight bytes, `FLNGSNAP`.
     static let magic = Array("FLNGSNAP".utf8)
-    /// The byte form's version: this build writes and reads 1.
-    static let version: UInt16 = 1
+    /// The byte form's version: this build writes and reads 2 (the kernel's columns, item by
+    /// item; version 1 held the records and the policy's state apart).
+    static let version: UInt16 = 2
 
     /// The versioned byte form (docs/SNAPSHOTS.md), for a file or another process.
     public var bytes: [UInt8] {
@@ -110,8 +112,8 @@ public struct AnimatorSnapshot: Sendable {
     }
 }
 
-extension DragAnimator where Policy: PolicyRules {
-    /// The header a snapshot of this animator gets, and the one a snapshot must have to be
+extension Kernel {
+    /// The header a snapshot of this kernel gets, and the one a snapshot must have to be
     /// restored into it.
     func snapshotHeader(animator: UInt8, fingerprint: UInt64) throws(FlingError) -> AnimatorSnapshot.Header {
         AnimatorSnapshot.Header(

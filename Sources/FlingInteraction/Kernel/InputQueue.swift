@@ -14,6 +14,16 @@ struct PendingInput {
     var touch: TouchEvent?
     var time: Double
     var tick: Int?
+    /// For a touch: its finger's slot and that slot's generation when it was accepted
+    /// (``FingerHint``), so that applying it finds the finger without a lookup; nil: look it up.
+    var finger: FingerHint? = nil
+}
+
+/// Where a touch's finger was when the touch was accepted: a slot, and the slot's generation
+/// then (a slot freed and taken again has another).
+struct FingerHint: Sendable {
+    var slot: Int32
+    var generation: UInt32
 }
 
 /// The kernel's input queue: `head` is the next input to apply; those from `unresolved` on
@@ -46,10 +56,11 @@ struct InputQueue<Input> {
         return max(lastFirstTick.first, clock.ticks)
     }
 
-    /// Enqueues a touch accepted now at `time`, with its tick if already known.
+    /// Enqueues a touch accepted now at `time`, with its tick if already known, and where its
+    /// finger is.
     @inline(__always)
-    mutating func enqueue(accepted touch: TouchEvent, time: Double, clock: FixedStepClock) {
-        enqueue(PendingInput(touch: touch, time: time, tick: tick(forAccepted: time, clock: clock)))
+    mutating func enqueue(accepted touch: TouchEvent, time: Double, clock: FixedStepClock, finger: FingerHint?) {
+        enqueue(PendingInput(touch: touch, time: time, tick: tick(forAccepted: time, clock: clock), finger: finger))
     }
 
     @inline(__always)
@@ -79,12 +90,13 @@ struct InputQueue<Input> {
         }
     }
 
-    /// The next input if it is a `moved` touch due at or before tick `k`, consumed; nil otherwise.
-    mutating func popDueMove(tick k: Int) -> TouchEvent? {
+    /// The next input if it is a `moved` touch due at or before tick `k`, consumed, with where
+    /// its finger was; nil otherwise.
+    mutating func popDueMove(tick k: Int) -> (TouchEvent, FingerHint?)? {
         guard head < unresolved, let tick = pending[head].tick, tick <= k, let event = pending[head].touch, event.phase == .moved
         else { return nil }
         head += 1
-        return event
+        return (event, pending[head - 1].finger)
     }
 
     /// Drops applied inputs once they are half the queue (amortized O(1) per input), so a
@@ -112,7 +124,7 @@ struct InputQueue<Input> {
 extension InputQueue where Input: DragInput {
     /// Enqueues any input at `time` (the other inputs' is −∞), with its tick if known.
     mutating func enqueue(_ input: Input, time: Double, tick: Int?) {
-        if let touch = input.touchEvent {
+        if case .touch(let touch) = input.kernelInput {
             enqueue(PendingInput(touch: touch, time: time, tick: tick))
         } else {
             others.append(input)

@@ -1,5 +1,6 @@
-// The byte form of the kernel's state (docs/SNAPSHOTS.md, "Kernel"), and of the interaction
-// values it holds: touches, inputs, events, records. Each value checks what it reads where a
+// The byte form of the kernel's state (docs/SNAPSHOTS.md, "Payload"), and of the interaction
+// values it holds: touches, inputs, events, what pulls an item home. The kernel codes its
+// columns item by item; each value codes itself. Each value checks what it reads where a
 // later call would trap on it (a tracker's ring index, a queue's marks); the rest is checked
 // against the animator when it is restored (DragAnimator+Snapshot.swift).
 import FlingCore
@@ -144,28 +145,28 @@ extension VelocityTracker: ByteCodable {
     }
 }
 
-extension TouchRecord: ByteCodable {
-    func encode(to w: inout ByteWriter) {
+extension TouchRecord {
+    /// A finger's byte form, its tracker in it.
+    func encode(to w: inout ByteWriter, tracker: VelocityTracker) {
         w.value(id)
         w.optional(item) { $0.int($1) }
-        w.int(itemHint)
+        w.int(index)
         w.value(tracker)
         w.double(downTime)
         w.vector(downPosition)
-        w.bool(hasMoved)
         w.optionalValue(grip)
         w.vector(finger)
         w.vector(fingerVelocity)
         w.vector(fingerTarget)
     }
-    init(from r: inout ByteReader) throws(FlingError) {
+
+    init(from r: inout ByteReader, tracker: inout VelocityTracker) throws(FlingError) {
         self.init(id: try r.value())
         item = try r.optional { (r) throws(FlingError) in try r.int() }
-        itemHint = try r.int()
+        index = try r.int()
         tracker = try r.value()
         downTime = try r.double()
         downPosition = try r.vector()
-        hasMoved = try r.bool()
         grip = try r.optionalValue()
         finger = try r.vector()
         fingerVelocity = try r.vector()
@@ -210,37 +211,44 @@ extension InputQueue where Input: ByteCodable {
     }
 }
 
-extension ItemRecord {
-    func encode(to w: inout ByteWriter, item: (inout ByteWriter, Item) -> Void) {
-        item(&w, self.item)
-        w.value(state)
-        w.value(previous)
-        w.int(settleCount)
-        w.vector(holdStart)
-        w.int(pushCount)
-        w.int(lastAction)
-        w.int(predictedAfter)
+extension Home: ByteCodable {
+    package func encode(to w: inout ByteWriter) {
+        switch self {
+        case .none: w.u8(0)
+        case .spring: w.u8(1)
+        case .pivots(let joints):
+            w.u8(2)
+            w.values(joints)
+        }
     }
-    init(from r: inout ByteReader, item: (inout ByteReader) throws(FlingError) -> Item) throws(FlingError) {
-        self.init(try item(&r), at: .zero)
-        state = try r.value()
-        previous = try r.value()
-        settleCount = try r.int()
-        holdStart = try r.vector()
-        pushCount = try r.int()
-        lastAction = try r.int()
-        predictedAfter = try r.int()
+    package init(from r: inout ByteReader) throws(FlingError) {
+        switch try r.tag(3, "home") {
+        case 0: self = .none
+        case 1: self = .spring
+        default: self = .pivots(try r.values())
+        }
     }
 }
 
-extension KernelState where Policy.Phase: ByteCodable, Policy.Input: ByteCodable, Policy.Event: ByteCodable {
+extension KernelState {
     func encode(to w: inout ByteWriter) {
         w.value(clock)
         w.value(digest)
-        w.list(records) { w, record in record.encode(to: &w, item: Policy.encodeItem) }
-        w.values(phases)
-        w.list(worlds) { w, world in w.optionalValue(world) }
-        w.list(touchSlots) { $0.value($1) }
+        w.count(items.count)
+        for k in items.indices {
+            w.value(items[k])
+            w.value(phases[k])
+            w.optionalValue(worlds[k])
+            w.value(states[k])
+            w.value(previous[k])
+            w.value(memories[k])
+            w.value(homes[k])
+            w.int(pushCounts[k])
+            w.int(lastActions[k])
+            w.int(predictedAfter[k])
+        }
+        w.count(touchSlots.count)
+        for k in touchSlots.indices { touchSlots[k].encode(to: &w, tracker: trackers[k]) }
         w.list(freeTouchSlots) { $0.int($1) }
         queue.encode(to: &w)
         w.value(accepted)
@@ -259,17 +267,35 @@ extension KernelState where Policy.Phase: ByteCodable, Policy.Input: ByteCodable
         w.int(nextPush)
         w.int(actions)
         w.int(fieldsAction)
-        Policy.encode(policy, to: &w)
     }
 
     init(from r: inout ByteReader) throws(FlingError) {
         let clock = try r.value(FixedStepClock.self), digest = try r.value(StateDigest.self)
-        let records = try r.list(elementSize: 8) { (r) throws(FlingError) in
-            try ItemRecord<Policy.Item>(from: &r, item: Policy.decodeItem)
+        var items: [Policy.Item] = [], phases: [Policy.Phase] = [], worlds: [WorldSnapshot?] = []
+        var states: [BodyState] = [], previous: [BodyState] = [], memories: [Policy.Memory] = [], homes: [Home] = []
+        var pushCounts: [Int] = [], lastActions: [Int] = [], predictedAfter: [Int] = []
+        // Each item takes at least a byte for each of its ten fields: a count the bytes left
+        // cannot hold is refused before anything is reserved.
+        let n = try r.count(elementSize: 10)
+        for _ in 0..<n {
+            items.append(try r.value())
+            phases.append(try r.value())
+            worlds.append(try r.optionalValue())
+            states.append(try r.value())
+            previous.append(try r.value())
+            memories.append(try r.value())
+            homes.append(try r.value())
+            pushCounts.append(try r.int())
+            lastActions.append(try r.int())
+            predictedAfter.append(try r.int())
         }
-        let phases: [Policy.Phase] = try r.values()
-        let worlds = try r.list(elementSize: 1) { (r) throws(FlingError) in try r.optionalValue(WorldSnapshot.self) }
-        let slots = try r.list(elementSize: 8) { (r) throws(FlingError) in try r.value(TouchRecord.self) }
+        var trackers: [VelocityTracker] = []
+        let slots = try r.list(elementSize: 8) { (r) throws(FlingError) in
+            var tracker = VelocityTracker()
+            let slot = try TouchRecord(from: &r, tracker: &tracker)
+            trackers.append(tracker)
+            return slot
+        }
         let free = try r.list(elementSize: 8) { (r) throws(FlingError) in try r.int() }
         let queue = try InputQueue<Policy.Input>(from: &r)
         let accepted = try r.value(TouchSequence.self)
@@ -281,8 +307,9 @@ extension KernelState where Policy.Phase: ByteCodable, Policy.Input: ByteCodable
         let acceptedPushes = try r.list(elementSize: 16) { (r) throws(FlingError) in (id: try r.value(Push.ID.self), item: try r.int()) }
         let nextPush = try r.int(), actions = try r.int(), fieldsAction = try r.int()
         self.init(
-            clock: clock, digest: digest, records: records, phases: phases, worlds: worlds, touchSlots: slots, freeTouchSlots: free,
-            queue: queue, accepted: accepted, carried: carried, fields: fields, pushes: pushes, acceptedPushes: acceptedPushes,
-            nextPush: nextPush, actions: actions, fieldsAction: fieldsAction, policy: try Policy.decodeSaved(from: &r))
+            clock: clock, digest: digest, items: items, phases: phases, worlds: worlds, states: states, previous: previous,
+            memories: memories, homes: homes, pushCounts: pushCounts, lastActions: lastActions, predictedAfter: predictedAfter,
+            touchSlots: slots, trackers: trackers, freeTouchSlots: free, queue: queue, accepted: accepted, carried: carried, fields: fields,
+            pushes: pushes, acceptedPushes: acceptedPushes, nextPush: nextPush, actions: actions, fieldsAction: fieldsAction)
     }
 }

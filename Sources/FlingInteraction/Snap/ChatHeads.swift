@@ -1,6 +1,7 @@
 // Facebook's chat heads as a configuration of the snap policy: the heads and the panel are
-// snap items, and the open/close behaviour is a set of rules run after every tick from that
-// tick's events, so that a replay of the touches alone repeats it. How the heads travel is one
+// snap items, and the open/close behaviour is a set of scene rules run after every tick from
+// that tick's events (events in, commands out: sends and the panel's scale, applied by the
+// kernel), so that a replay of the touches alone repeats it. How the heads travel is one
 // member (a spring or keyframes, as a snap item's motion); the panel's spring is its own.
 import FlingCore
 
@@ -114,7 +115,6 @@ public final class ChatHeads {
     /// (its release within the slop retargets it by a few points).
     var lastRest: [Vector]
     var ruleEvents: [ChatHeads.Event] = []
-    var failure: FlingError?
 
     /// - Parameter heads: ids and resting centers.
     public init(
@@ -154,7 +154,7 @@ public final class ChatHeads {
                 restingPlaces: .points([panelRest]), motion: .spring(configuration.panelSpring), isDraggable: false))
         animator = try SnapAnimator(items: items, configuration: snap, backend: backend, timeOrigin: timeOrigin)
         if configuration.layout == .conversation { try animator.setScale(of: panel, to: 0) }
-        animator.rules = { [weak self] k, first in self?.rules(tick: k, firstEvent: first) }
+        animator.sceneRules = self
     }
 
     /// The panel's frame now: below the screen while closed (the row), or scaled about its top
@@ -179,7 +179,6 @@ public final class ChatHeads {
     public func advance(to time: Double) throws(FlingError) -> (snap: [SnapEvent], heads: [ChatHeads.Event]) {
         ruleEvents.removeAll()
         let snap = try animator.advance(to: time)
-        if let failure { self.failure = nil; throw failure }
         return (snap, ruleEvents)
     }
 
@@ -192,68 +191,58 @@ public final class ChatHeads {
         lastRest = other.lastRest
     }
 
-    /// The heads' rules, run at the end of every tick.
-    func rules(tick k: Int, firstEvent: Int) {
-        let events = animator.events(from: firstEvent)
-        for event in events {
-            if openHead == nil, case .settled(let at) = event.kind, let id = event.item, let n = heads.firstIndex(of: id) {
-                lastRest[n] = at
-            }
-            do throws(FlingError) {
-                // The conversation's open head, dragged away and let go (not a press): back to the top.
-                if configuration.layout == .conversation, case .released = event.kind, let head = event.item, head == openHead,
-                    !events.contains(where: { $0.item == head && $0.isTap })
-                {
-                    try animator.send(head, to: configuration.conversationCenter, tick: k)
-                }
-                guard case .tapped(_, let at) = event.kind else { continue }
-                if let head = event.item, heads.contains(head) {
-                    if openHead == nil { try open(head, tick: k) } else { try close(tick: k) }
-                } else if openHead != nil, configuration.layout == .row, !contains(panelFrame, at) {
-                    try close(tick: k)
-                }
-            } catch { failure = error }
-        }
-    }
-
     func contains(_ r: Rect, _ p: Vector) -> Bool { p.x >= r.minX && p.x <= r.maxX && p.y >= r.minY && p.y <= r.maxY }
 
-    func open(_ head: SnapItem.ID, tick k: Int) throws(FlingError) {
+    /// The index of item `id` among `items` (which hold every head and the panel).
+    func index(_ id: SnapItem.ID, _ items: ItemTable<SnapPolicy>) -> Int { items.items.firstIndex { $0.id == id }! }
+
+    func open(_ head: SnapItem.ID, tick k: Int, _ items: ItemTable<SnapPolicy>, _ commands: inout [SceneCommand<SnapPolicy>]) {
         restingCenters = []
         for (n, id) in heads.enumerated() {
             // The pressed head goes home to where it rested; another still in flight to where
             // it was going.
-            let s = try animator.snapshot(of: id)
-            restingCenters.append(id == head || s.phase == .resting ? lastRest[n] : s.target)
+            let i = index(id, items)
+            restingCenters.append(id == head || items.phases[i] == .resting ? lastRest[n] : items.memories[i].target)
         }
         switch configuration.layout {
         case .row:
-            try animator.send(head, to: configuration.slot(0), tick: k)
+            commands.append(.input(.send(head, configuration.slot(0))))
             var n = 1
             for id in heads where id != head {
-                try animator.send(id, to: configuration.slot(n), tick: k)
+                commands.append(.input(.send(id, configuration.slot(n))))
                 n += 1
             }
-            try animator.send(panel, to: configuration.panelShown, tick: k)
+            commands.append(.input(.send(panel, configuration.panelShown)))
         case .conversation:
-            try animator.send(head, to: configuration.conversationCenter, tick: k)
-            try animator.animateScale(of: panel, Self.panelOpening, tick: k)
+            commands.append(.input(.send(head, configuration.conversationCenter)))
+            animatePanel(Self.panelOpening, tick: k, items, &commands)
         }
         openHead = head
         ruleEvents.append(.opened(head: head, tick: k))
     }
 
-    func close(tick k: Int) throws(FlingError) {
+    func close(tick k: Int, _ items: ItemTable<SnapPolicy>, _ commands: inout [SceneCommand<SnapPolicy>]) {
         switch configuration.layout {
         case .row:
-            for (id, center) in zip(heads, restingCenters) { try animator.send(id, to: center, tick: k) }
-            try animator.send(panel, to: configuration.panelHidden, tick: k)
+            for (id, center) in zip(heads, restingCenters) { commands.append(.input(.send(id, center))) }
+            commands.append(.input(.send(panel, configuration.panelHidden)))
         case .conversation:
-            if let open = openHead, let n = heads.firstIndex(of: open) { try animator.send(open, to: restingCenters[n], tick: k) }
-            try animator.animateScale(of: panel, Self.panelClosing, tick: k)
+            if let open = openHead, let n = heads.firstIndex(of: open) { commands.append(.input(.send(open, restingCenters[n]))) }
+            animatePanel(Self.panelClosing, tick: k, items, &commands)
         }
         openHead = nil
         ruleEvents.append(.closed(tick: k))
+    }
+
+    /// The panel's scale run along `keyframes` from tick `k`.
+    func animatePanel(
+        _ keyframes: BounceCurve.Keyframes<Double>, tick k: Int, _ items: ItemTable<SnapPolicy>,
+        _ commands: inout [SceneCommand<SnapPolicy>]
+    ) {
+        let i = index(panel, items)
+        var memory = items.memories[i]
+        SnapPolicy.animateScale(&memory, keyframes, tick: k)
+        commands.append(.memory(index: i, memory))
     }
 
     /// The demo's conversation view appearing: `UIView` animations, ease in and out, to scale
@@ -264,6 +253,29 @@ public final class ChatHeads {
     /// Going: to scale 0 in 0.3 s, ease in and out.
     static let panelClosing = BounceCurve.Keyframes<Double>(
         values: [1, 0], keyTimes: [0, 1], timingFunctions: [.easeInEaseOut], duration: 0.3, finalValue: 0)
+}
+
+extension ChatHeads: SceneRules {
+    /// The heads' rules, run at the end of every tick.
+    func afterTick(_ k: Int, events: ArraySlice<SnapEvent>, items: ItemTable<SnapPolicy>, commands: inout [SceneCommand<SnapPolicy>]) {
+        for event in events {
+            if openHead == nil, case .settled(let at) = event.kind, let id = event.item, let n = heads.firstIndex(of: id) {
+                lastRest[n] = at
+            }
+            // The conversation's open head, dragged away and let go (not a press): back to the top.
+            if configuration.layout == .conversation, case .released = event.kind, let head = event.item, head == openHead,
+                !events.contains(where: { $0.item == head && $0.isTap })
+            {
+                commands.append(.input(.send(head, configuration.conversationCenter)))
+            }
+            guard case .tapped(_, let at) = event.kind else { continue }
+            if let head = event.item, heads.contains(head) {
+                if openHead == nil { open(head, tick: k, items, &commands) } else { close(tick: k, items, &commands) }
+            } else if openHead != nil, configuration.layout == .row, !contains(panelFrame, at) {
+                close(tick: k, items, &commands)
+            }
+        }
+    }
 }
 
 extension SnapEvent {

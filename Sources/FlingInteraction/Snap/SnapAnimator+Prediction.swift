@@ -7,9 +7,9 @@ extension SnapAnimator {
     /// configuration's rules (``ChatHeads``, ``SunSwitch``) are not run: what they do to the
     /// item later is a later input to it. Changes nothing.
     public func predict(_ id: SnapItem.ID) throws(FlingError) -> Prediction {
-        try prediction(of: try index(of: id), budget: settings.predictionTicks ?? DragSettings.defaultPredictionTicks)
+        try kernel.prediction(of: try kernel.index(of: id), budget: settings.predictionTicks ?? DragSettings.defaultPredictionTicks)
     }
 
     /// Whether the prediction the item's last release carried still stands; nil for no such item.
-    package func predictionStands(_ id: SnapItem.ID) -> Bool? { stands(id.rawValue) }
+    package func predictionStands(_ id: SnapItem.ID) -> Bool? { kernel.stands(id.rawValue) }
 }

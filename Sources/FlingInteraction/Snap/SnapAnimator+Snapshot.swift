@@ -6,7 +6,7 @@ extension SnapAnimator {
     /// items, the time origin and the backend's solver iterations.
     var fingerprint: UInt64 {
         if let memo = fingerprintMemo { return memo }
-        let f = Fingerprint.of("SnapAnimator", configuration, records.map(\.item), timeOrigin, backend.solverIterations)
+        let f = Fingerprint.of("SnapAnimator", configuration, kernel.definitions, timeOrigin, backend.solverIterations)
         fingerprintMemo = f
         return f
     }
@@ -17,7 +17,7 @@ extension SnapAnimator {
     ///
     /// Throws over a backend that is not one of Fling's (``NativeBackend``, ``ChipmunkBackend``).
     public func snapshot() throws(FlingError) -> AnimatorSnapshot {
-        AnimatorSnapshot(header: try snapshotHeader(animator: 1, fingerprint: fingerprint), state: .snap(try captureState()))
+        AnimatorSnapshot(header: try kernel.snapshotHeader(animator: 1, fingerprint: fingerprint), state: .snap(try kernel.captureState()))
     }
 
     /// Makes the animator what it was when `snapshot` was taken (as ``TileAnimator/restore(_:)``
@@ -25,8 +25,8 @@ extension SnapAnimator {
     /// Throws, changing nothing, for another animator's snapshot, another backend kind or
     /// arithmetic, another configuration or items, or bytes that do not fit this animator.
     public func restore(_ snapshot: AnimatorSnapshot) throws(FlingError) {
-        try checkHeader(snapshot.header, animator: 1, fingerprint: fingerprint)
+        try kernel.checkHeader(snapshot.header, animator: 1, fingerprint: fingerprint)
         guard case .snap(let state) = snapshot.state else { return }
-        try restoreState(state)
+        try kernel.restoreState(state)
     }
 }

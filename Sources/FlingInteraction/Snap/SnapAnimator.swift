@@ -1,6 +1,7 @@
 // The snap animator: the drag kernel over the snap policy, and what an app and a
-// configuration's rules (chat heads, the switch) call on it. Declared on the concrete type, so
-// the kernel's generic code it runs is specialized for snap items.
+// configuration's scene rules (chat heads, the switch) call on it. It holds its kernel; every
+// entry point is one call into it, declared on the concrete type so that the kernel's generic
+// code runs specialized for snap items.
 import FlingCore
 
 /// Draggable items that snap to resting places when released: the engine of chat heads, the
@@ -21,6 +22,12 @@ import FlingCore
 /// the next tick, stalled frames keep their spacing), so the same touches give the same ticks
 /// at any display rate.
 public final class SnapAnimator: DragAnimator<SnapPolicy> {
+    /// The kernel: the items, their worlds and fingers, the clock and the queue.
+    final var kernel: Kernel<SnapPolicy>
+    /// A configuration's scene rules (chat heads, a switch), run at the end of every tick. What
+    /// they do follows from the ticks alone, so a replay of the animator's inputs repeats it.
+    weak var sceneRules: (any SceneRules<SnapPolicy>)?
+
     /// - Parameters:
     ///   - items: at rest at their centers; ids must be unique.
     ///   - configuration: the physics and touch rules; validated here.
@@ -31,98 +38,113 @@ public final class SnapAnimator: DragAnimator<SnapPolicy> {
         items: [SnapItem], configuration: SnapConfiguration = .init(), backend: any PhysicsBackend, timeOrigin: Double = 0
     ) throws(FlingError) {
         try configuration.validate()
-        var policy = SnapPolicy(configuration: configuration, zOrder: items.map(\.id), motions: [])
-        let prepared = try Self.prepare(
-            items: items, policy: policy, settings: configuration.drag, timeOrigin: timeOrigin, backend: backend)
-        policy.motions = prepared.records.map { SnapMotionState(target: $0.item.center) }
-        try super.init(
-            policy: policy, settings: configuration.drag, dynamics: configuration.dynamics, walls: configuration.dynamics.walls,
-            records: prepared.records, statuses: prepared.statuses, backend: backend, timeOrigin: timeOrigin)
+        let policy = SnapPolicy(configuration: configuration, items: items.sorted { $0.id < $1.id })
+        kernel = try Kernel(
+            items: items, policy: policy, settings: configuration.drag, dynamics: configuration.dynamics,
+            dynamicsSetting: configuration.dynamics.settingUsingDynamics("SnapConfiguration", drag: configuration.drag),
+            walls: configuration.dynamics.walls, backend: backend, timeOrigin: timeOrigin)
+        super.init(settings: configuration.drag, backend: backend, timeOrigin: timeOrigin)
     }
 
-    package var configuration: SnapConfiguration { policy.configuration }
+    package var configuration: SnapConfiguration { kernel.policy.configuration }
 
     /// Item ids from back to front: a grabbed item comes to the front.
-    public var zOrder: [SnapItem.ID] { policy.zOrder }
+    public var zOrder: [SnapItem.ID] {
+        let items = kernel.table
+        return items.items.indices.sorted { items.memories[$0].z < items.memories[$1].z }.map { items.items[$0].id }
+    }
 
     /// The items' definitions, in id order.
-    package var itemDefinitions: [SnapItem] { records.map(\.item) }
+    package var itemDefinitions: [SnapItem] { kernel.definitions }
 
     /// The item's definition, phase, state, target and scale after the last tick.
     public func snapshot(of id: SnapItem.ID) throws(FlingError) -> SnapSnapshot {
-        let i = try index(of: id)
-        let m = policy.motions[i]
+        let item = try kernel.view(of: id)
         return SnapSnapshot(
-            item: records[i].item, phase: statuses[i].phase, state: records[i].state, target: m.target, scale: m.scale.value)
+            item: item.item, phase: item.phase, state: item.state, target: item.memory.target, scale: item.memory.scale.value)
     }
 
     /// The center to draw at the last display time (the last two tick states interpolated).
-    package func drawnCenter(of id: SnapItem.ID) throws(FlingError) -> Vector {
-        let r = records[try index(of: id)]
-        return r.previous.position + (r.state.position - r.previous.position) * clock.fraction
-    }
+    package func drawnCenter(of id: SnapItem.ID) throws(FlingError) -> Vector { try kernel.drawnCenter(of: id) }
 
     /// Whether every item rests and every input has been applied.
-    package var isIdle: Bool {
-        queue.isDrained && statuses.allSatisfy { $0.phase == .resting }
-            && policy.motions.allSatisfy { $0.scale.isAtRest && $0.scaleRun == nil }
-    }
+    package var isIdle: Bool { kernel.isIdle { $0.scale.isAtRest && $0.scaleRun == nil } }
 
     /// Accepts a touch (times in the app's clock), applied before the first tick that starts
     /// at or after its time, by the tile animator's rules (``TileAnimator/handle(_:)``).
     /// Throws, changing nothing, for bad numbers, times out of order, a `began` of a touch
     /// already down or naming an unknown item, or another phase of a touch not down.
-    public func handle(_ event: TouchEvent) throws(FlingError) { try accept(event) }
+    public func handle(_ event: TouchEvent) throws(FlingError) { try kernel.accept(event) }
 
     /// Moves the display time to `time` (app's clock, never decreasing), stepping every due
     /// tick, and returns the events of those ticks. Transactional per input as
     /// ``TileAnimator/advance(to:)``: a failing input is consumed, its item put at rest on its
     /// target, events of ticks already stepped are returned by the next call.
     @discardableResult
-    public func advance(to time: Double) throws(FlingError) -> [SnapEvent] { try advanceTicks(to: time) }
+    public func advance(to time: Double) throws(FlingError) -> [SnapEvent] {
+        let due = try kernel.beginAdvance(to: time)
+        for _ in 0..<due {
+            do throws(FlingError) {
+                // The tick's parts, the observer and the scene rules between them with no access
+                // to the kernel open; the rules' commands are the kernel's to apply.
+                let observer = onTick
+                try kernel.stepTick(observed: observer != nil)
+                if let observer { observer(kernel.clock.ticks, kernel.observed) }
+                kernel.finishStep()
+                if let rules = sceneRules {
+                    let k = kernel.clock.ticks
+                    var commands = kernel.takeCommands()
+                    rules.afterTick(k, events: kernel.events[kernel.firstEvent...], items: kernel.table, commands: &commands)
+                    kernel.apply(commands, tick: k)
+                }
+                try kernel.completeTick()
+            } catch {
+                kernel.carryEvents()
+                throw error
+            }
+        }
+        deliver(kernel.events)
+        return kernel.events
+    }
 
     /// Sends an item to `target` from wherever it is (with its velocity), by its spring or
     /// curve, before the next tick. A held item keeps its finger and ignores it.
     public func send(_ id: SnapItem.ID, to target: Vector) throws(FlingError) {
-        _ = try index(of: id)
+        _ = try kernel.index(of: id)
         try Check.coordinate(target, "send.target")
-        queue.enqueue(.send(id, target), time: -.infinity, tick: clock.ticks)
+        kernel.accept(own: .send(id, target))
     }
-
-    /// The kernel's entry for the dynamics calls (``DragAnimator/applyPush(_:to:)``, …).
-    override func acceptDynamics(_ input: DynamicsInput) throws(FlingError) { try accept(input) }
 
     /// Queues a recorded input for its tick (the replayer's way in).
-    package func schedule(_ input: SnapInput, tick: Int?) throws(FlingError) { try scheduleInput(input, tick: tick) }
-
-    /// For a configuration's rules, run at the end of every tick with the tick's index and the
-    /// index of its first event (chat heads, a switch). What they do follows from the ticks
-    /// alone, so a replay of the animator's inputs repeats it.
-    package var rules: ((_ tick: Int, _ firstEvent: Int) -> Void)? {
-        get { policy.rules }
-        set { policy.rules = newValue }
-    }
-
-    /// For rules: sends an item from inside tick `k` (not journaled: a replay's rules send it
-    /// again).
-    package func send(_ id: SnapItem.ID, to target: Vector, tick k: Int) throws(FlingError) {
-        try SnapPolicy.retarget(self, try index(of: id), to: target, tick: k)
-    }
-
-    /// For rules: runs an item's scale along `keyframes` from inside tick `k` (not journaled: a
-    /// replay's rules run it again).
-    package func animateScale(of id: SnapItem.ID, _ keyframes: BounceCurve.Keyframes<Double>, tick k: Int) throws(FlingError) {
-        SnapPolicy.animateScale(self, try index(of: id), keyframes, tick: k)
-    }
+    package func schedule(_ input: SnapInput, tick: Int?) throws(FlingError) { try kernel.schedule(input, tick: tick) }
 
     /// For a configuration being set up: an item's scale at rest at `value` (before any tick).
     package func setScale(of id: SnapItem.ID, to value: Double) throws(FlingError) {
-        policy.motions[try index(of: id)].scale = ScalarSpring(value: value)
+        var memory = try kernel.view(of: id).memory
+        memory.scale = ScalarSpring(value: value)
+        try kernel.setMemory(memory, of: id)
     }
 
-    /// For rules: mixes a configuration's own numbers (a switch's alpha) into the digest.
-    package func combineIntoDigest(_ x: Double) { digest.combine(x) }
+    // MARK: - What every animator has, from the kernel
 
-    /// For rules: the events of the tick being finished, from `first`.
-    package func events(from first: Int) -> ArraySlice<SnapEvent> { events[first...] }
+    public override var clock: FixedStepClock { kernel.clock }
+    public override var digest: StateDigest { kernel.digest }
+    public override var keepsDigest: Bool {
+        get { kernel.keepsDigest }
+        set { kernel.keepsDigest = newValue }
+    }
+    override func acceptDynamics(_ input: (Push.ID) -> DynamicsInput) throws(FlingError) -> Push.ID {
+        let id = Push.ID(kernel.nextPush)
+        try kernel.accept(input(id))
+        return id
+    }
+    package override var isDrained: Bool { kernel.isDrained }
+    package override var pendingStorage: Int { kernel.pendingStorage }
+    package override var fields: [Field] { kernel.fields }
+    package override var continuousPushes: [Push.ID] { kernel.continuousPushes }
+    /// Every input applied, with its tick, while a recorder records; nil otherwise.
+    package var journal: [AppliedInput<SnapInput>]? {
+        get { kernel.journal }
+        set { kernel.journal = newValue }
+    }
 }

@@ -71,12 +71,3 @@ public enum SnapInput: Hashable, Sendable {
     /// A push or a change of fields (``DragAnimator/applyPush(_:to:)``, …).
     case dynamics(DynamicsInput)
 }
-
-extension SnapPhase: DragPhase {
-    var holder: TouchID? { if case .held(let touch) = self { touch } else { nil } }
-}
-
-extension SnapInput: DragInput {
-    var touchEvent: TouchEvent? { if case .touch(let event) = self { event } else { nil } }
-    var dynamicsInput: DynamicsInput? { if case .dynamics(let input) = self { input } else { nil } }
-}

@@ -147,5 +147,3 @@ public struct SnapItem: Hashable, Sendable, IdentifierTag {
         if let properties { try DynamicsSettings.validate(properties: properties, "\(f).properties") }
     }
 }
-
-extension SnapItem: DragItem {}

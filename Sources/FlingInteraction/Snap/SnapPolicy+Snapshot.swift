@@ -1,114 +1,101 @@
-// What a snap animator's snapshot holds beside the kernel's state: the items' order from back
-// to front and each item's travel (target, grab offset, scale and its run, keyframes). A
-// configuration's rules (chat heads, the switch) are code the animator was given and keep
-// their own state: they stay the animator's.
+// What a snap animator's snapshot holds of the snap policy: each item's memory (its travel, grab
+// offset, scale and its run, keyframes, place from back to front) beside the kernel's columns,
+// and the items by id alone (they never come or go: the animator's own definitions are
+// restored). A configuration's scene rules (chat heads, the switch) are code the animator was
+// given and keep their own state: they stay the animator's.
 import FlingCore
 
-extension SnapPolicy {
-    struct Saved: Sendable {
-        var zOrder: [SnapItem.ID]
-        var motions: [SnapMotionState]
-    }
-
-    static func save(_ a: DragAnimator<SnapPolicy>) -> Saved { Saved(zOrder: a.policy.zOrder, motions: a.policy.motions) }
-
-    static func check(_ saved: Saved, _ s: KernelState<SnapPolicy>) throws(FlingError) {
+extension SnapPolicy: SnapshotRules {
+    /// The snapshot's items are the animator's own (its definitions put in); each item's place
+    /// from back to front its own; a keyframing item follows keyframes; every run starts at a
+    /// tick already reached; every number finite and in range.
+    func validate(_ table: inout ItemTable<SnapPolicy>, ticks: Int) throws(FlingError) {
         func bad(_ field: String, _ value: String, _ reason: String) -> FlingError {
             FlingError(.malformedInput, field: "AnimatorSnapshot.\(field)", value: value, reason: reason)
         }
-        guard saved.motions.count == s.records.count else {
-            throw bad("motions", "\(saved.motions.count)", "one per item")
+        guard table.items.map(\.id) == items.map(\.id) else {
+            throw bad("items", "\(table.count) items", "a snap animator's snapshot holds its own items: \(items.count), in id order")
         }
-        guard saved.zOrder.sorted() == s.records.map(\.item.id) else {
-            throw bad("zOrder", "\(saved.zOrder.count)", "must order the items, each once")
+        table.items = items
+        guard Set(table.memories.map(\.z)).count == table.count else {
+            throw bad("memories", "z", "each item has a place of its own from back to front")
         }
-        for (k, m) in saved.motions.enumerated() {
+        for (k, m) in table.memories.enumerated() {
+            guard (0...(1 << 62)).contains(m.settleCount) else {
+                throw bad("memories[\(k)].settleCount", "\(m.settleCount)", "counts ticks: must lie in 0...2⁶²")
+            }
+            try Check.coordinate(m.target, "AnimatorSnapshot.memories[\(k)].target")
+            try Check.coordinate(m.grabOffset, "AnimatorSnapshot.memories[\(k)].grabOffset")
+            for (name, x) in [("value", m.scale.value), ("velocity", m.scale.velocity), ("target", m.scale.target)] {
+                try Check.range(x, -1e6...1e6, "AnimatorSnapshot.memories[\(k)].scale.\(name)")
+            }
             // A run started at a tick boundary already reached (its elapsed time is counted from it).
-            for start in [m.keyframes?.startTick, m.scaleRun?.startTick].compactMap({ $0 }) where !(0...s.clock.ticks).contains(start) {
-                throw bad("motions[\(k)]", "start tick \(start)", "a run starts at a tick already reached, 0...\(s.clock.ticks)")
+            for start in [m.keyframes?.startTick, m.scaleRun?.startTick].compactMap({ $0 }) where !(0...ticks).contains(start) {
+                throw bad("memories[\(k)]", "start tick \(start)", "a run starts at a tick already reached, 0...\(ticks)")
+            }
+            if let run = m.keyframes {
+                try Check.range(run.duration, 0...1e6, "AnimatorSnapshot.memories[\(k)].keyframes.duration")
+                if run.eased == nil, run.x.isEmpty || run.y.isEmpty {
+                    throw bad("memories[\(k)].keyframes", "\(run.x.count), \(run.y.count)", "keyframes have values on both axes")
+                }
+            }
+            if case .keyframing = table.phases[k], m.keyframes == nil {
+                throw bad("memories[\(k)].keyframes", "nil", "a keyframing item follows keyframes")
             }
         }
-        for (k, phase) in s.phases.enumerated() {
-            let hasWorld: Bool
-            switch phase {
-            case .held, .springing: hasWorld = true
-            case .resting, .keyframing: hasWorld = false
-            }
-            guard hasWorld == (s.worlds[k] != nil) else {
-                throw bad("phases[\(k)]", "\(phase)", "a held or springing item has a world; no other does")
-            }
-            if case .keyframing = phase, saved.motions[k].keyframes == nil {
-                throw bad("motions[\(k)].keyframes", "nil", "a keyframing item follows keyframes")
-            }
-        }
-    }
-
-    static func load(_ saved: Saved, into a: DragAnimator<SnapPolicy>) {
-        a.policy.zOrder = saved.zOrder
-        a.policy.motions = saved.motions
     }
 }
 
 // MARK: - Byte forms
 
-extension SnapPolicy {
-    /// Items never come or go: a snapshot names them by id (and its fingerprint says they are
-    /// the animator's own).
-    static func encodeItem(_ w: inout ByteWriter, _ item: SnapItem) { w.value(item.id) }
+extension SnapItem: ByteCodable {
+    /// A snapshot names an item by its id (the animator's own definition is restored).
+    package func encode(to w: inout ByteWriter) { w.value(id) }
 
-    static func decodeItem(_ r: inout ByteReader) throws(FlingError) -> SnapItem {
-        SnapItem(id: try r.value(), center: .zero, width: 1, height: 1, restingPlaces: .points([.zero]))
+    /// An item of this id, standing for the animator's own until a restore puts it in.
+    package init(from r: inout ByteReader) throws(FlingError) {
+        self.init(id: try r.value(), center: .zero, width: 1, height: 1, restingPlaces: .points([.zero]))
+    }
+}
+
+extension SnapMemory: ByteCodable {
+    func encode(to w: inout ByteWriter) {
+        w.int(settleCount)
+        w.vector(target)
+        w.vector(grabOffset)
+        w.double(scale.value)
+        w.double(scale.velocity)
+        w.double(scale.target)
+        w.optional(keyframes) { w, k in
+            w.int(k.startTick)
+            w.double(k.duration)
+            w.values(k.x)
+            w.values(k.y)
+            w.optionalValue(k.eased)
+        }
+        w.optional(scaleRun) { w, run in
+            w.int(run.startTick)
+            w.value(run.keyframes)
+        }
+        w.int(z)
+        w.bool(fingerMoved)
     }
 
-    static func adopt(_ records: inout [ItemRecord<SnapItem>], from a: DragAnimator<SnapPolicy>) throws(FlingError) {
-        guard records.map(\.item.id) == a.records.map(\.item.id) else {
-            throw FlingError(
-                .malformedInput, field: "AnimatorSnapshot.records", value: "\(records.count) items",
-                reason: "a snap animator's snapshot holds its own items: \(a.records.count), in id order")
+    init(from r: inout ByteReader) throws(FlingError) {
+        let settleCount = try r.int()
+        self.init(target: try r.vector(), z: 0)
+        self.settleCount = settleCount
+        grabOffset = try r.vector()
+        scale = ScalarSpring(value: try r.double())
+        scale.velocity = try r.double()
+        scale.target = try r.double()
+        keyframes = try r.optional { (r) throws(FlingError) in
+            KeyframeRun(
+                startTick: try r.int(), duration: try r.double(), x: try r.values(), y: try r.values(), eased: try r.optionalValue())
         }
-        for k in records.indices { records[k].item = a.records[k].item }
-    }
-
-    static func encode(_ saved: Saved, to w: inout ByteWriter) {
-        w.values(saved.zOrder)
-        w.list(saved.motions) { w, m in
-            w.vector(m.target)
-            w.vector(m.grabOffset)
-            w.double(m.scale.value)
-            w.double(m.scale.velocity)
-            w.double(m.scale.target)
-            w.optional(m.keyframes) { w, k in
-                w.int(k.startTick)
-                w.double(k.duration)
-                w.values(k.x)
-                w.values(k.y)
-                w.optionalValue(k.eased)
-            }
-            w.optional(m.scaleRun) { w, run in
-                w.int(run.startTick)
-                w.value(run.keyframes)
-            }
-        }
-    }
-
-    static func decodeSaved(from r: inout ByteReader) throws(FlingError) -> Saved {
-        let zOrder: [SnapItem.ID] = try r.values()
-        let motions = try r.list(elementSize: 58) { (r) throws(FlingError) in
-            var m = SnapMotionState(target: try r.vector())
-            m.grabOffset = try r.vector()
-            m.scale = ScalarSpring(value: try r.double())
-            m.scale.velocity = try r.double()
-            m.scale.target = try r.double()
-            m.keyframes = try r.optional { (r) throws(FlingError) in
-                KeyframeRun(
-                    startTick: try r.int(), duration: try r.double(), x: try r.values(), y: try r.values(), eased: try r.optionalValue())
-            }
-            m.scaleRun = try r.optional { (r) throws(FlingError) in
-                (startTick: try r.int(), keyframes: try r.value(BounceCurve.Keyframes<Double>.self))
-            }
-            return m
-        }
-        return Saved(zOrder: zOrder, motions: motions)
+        scaleRun = try r.optional { (r) throws(FlingError) in ScaleRun(startTick: try r.int(), keyframes: try r.value()) }
+        z = try r.int()
+        fingerMoved = try r.bool()
     }
 }
 

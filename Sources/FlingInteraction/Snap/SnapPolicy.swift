@@ -1,13 +1,15 @@
 // The snap policy: what the drag kernel does with an item that snaps to resting places (chat
-// heads, the sun switch, picture-in-picture corners). An item's world is one body with the
-// largest moment the backends take and no gravity; the drag joint holds its center and the
-// finger body follows the touch minus the grab offset, so the item does not jump and no joint
-// force has a lever arm: angle and spin stay exactly 0, bit for bit. On release the target is
-// the resting place nearest the position projected from the release velocity (``SnapProjection``),
-// and the kernel's home spring, started with that velocity, carries the item there (or
-// SKBounceAnimation keyframes, with no world); once home it is placed exactly on its target.
-// After each step: keyframes advance, every item's scale springs, and the digest covers every
-// item's state and scale; then a configuration's rules (chat heads, the switch) run.
+// heads, the sun switch, picture-in-picture corners), as decisions the kernel applies. An item's
+// world is one body with the largest moment the backends take and no gravity; the drag joint
+// holds its center and the finger body follows the touch minus the grab offset, so the item does
+// not jump and no joint force has a lever arm: angle and spin stay exactly 0, bit for bit. On
+// release the target is the resting place nearest the position projected from the release
+// velocity (``SnapProjection``), and the kernel's home spring, started with that velocity,
+// carries the item there (or SKBounceAnimation keyframes, with no world); once home it is placed
+// exactly on its target. After each step, for every item: keyframes advance, the scale springs,
+// and the digest covers the item's state and scale; springing items home for long enough settle.
+// A configuration's scene rules (chat heads, the switch) then run, as commands the kernel
+// applies.
 //
 // A push is a throw by code: an item not held goes to the resting place nearest the position its
 // new velocity projects to, on its spring, as a release sends it (a held item is pushed but
@@ -20,37 +22,57 @@ import FlingCore
 /// The snap interaction (``SnapAnimator``): projection, resting places, keyframes, scale.
 public struct SnapPolicy: DragPolicy {
     let configuration: SnapConfiguration
-    /// Item ids from back to front: a grabbed item comes to the front.
-    var zOrder: [SnapItem.ID]
-    /// Each item's travel, beside the kernel's records (items never come or go).
-    var motions: [SnapMotionState]
-    /// A configuration's rules (chat heads, a switch), run at the end of every tick with the
-    /// index of the tick's first event. What they do follows from the ticks alone, so a replay
-    /// of the animator's inputs repeats it.
-    var rules: ((_ tick: Int, _ firstEvent: Int) -> Void)?
+    /// The items as the app gave them, in id order: they never come or go, and a snapshot names
+    /// them by id.
+    let items: [SnapItem]
 
     public typealias Item = SnapItem
     public typealias Phase = SnapPhase
     public typealias Input = SnapInput
     public typealias Event = SnapEvent
+
+    /// The moment of inertia every item's body gets: the largest the backends take
+    /// (``Limits/moment``), so that even a rounding-sized torque could not turn it (none arises:
+    /// every joint acts at the center).
+    static let moment = Limits.moment.upperBound
+
+    /// The world an item gets where it is.
+    func world(for item: SnapItem, at state: BodyState) -> WorldDefinition {
+        WorldDefinition(mass: item.mass, moment: Self.moment, transform: Transform(position: state.position), gravity: .zero)
+    }
 }
 
-/// An item's travel: where it rests or is going, its grab offset, its scale and its keyframes.
-struct SnapMotionState {
+/// What the snap policy keeps of each item: its travel (where it rests or is going, its
+/// keyframes), its grab offset, its scale and its run, and its place from back to front.
+struct SnapMemory: Sendable {
+    /// Consecutive ticks a springing item has spent under every settle threshold.
+    var settleCount = 0
     /// Where it rests, or is going.
     var target: Vector
     /// Center minus the touch point at the grab, so the finger body holds the center.
     var grabOffset = Vector.zero
     var scale = ScalarSpring(value: 1)
     var keyframes: KeyframeRun?
-    /// A timed run of the scale (``SnapConfiguration/scaleMotion``'s keyframes, or a configuration's rules):
-    /// its keyframes from the tick it starts before; the scale's spring rests meanwhile.
-    var scaleRun: (startTick: Int, keyframes: BounceCurve.Keyframes<Double>)?
+    /// A timed run of the scale (``SnapConfiguration/scaleMotion``'s keyframes, or a
+    /// configuration's rules): its keyframes from the tick it starts before; the scale's spring
+    /// rests meanwhile.
+    var scaleRun: ScaleRun?
+    /// Its place from back to front (the highest in front): a grab brings it to the front.
+    var z: Int
+    /// Whether the finger holding it has moved from where it went down (its scale then springs
+    /// back to 1, once).
+    var fingerMoved = false
+}
+
+/// A run of an item's scale along keyframes, from the tick it starts before.
+struct ScaleRun: Sendable {
+    var startTick: Int
+    var keyframes: BounceCurve.Keyframes<Double>
 }
 
 /// SKBounceAnimation keyframes an item follows, per axis, from the tick they start before; or
 /// (the two-step form) eased keyframes of the point.
-struct KeyframeRun {
+struct KeyframeRun: Sendable {
     var startTick: Int
     var duration: Double
     var x: [Double]
@@ -58,305 +80,308 @@ struct KeyframeRun {
     var eased: BounceCurve.Keyframes<Vector>? = nil
 }
 
-extension SnapPolicy: PolicyRules {
-    package static let naming = ItemNaming(
-        noun: "item", indefinite: "an item", idField: "SnapItem.ID", definitionField: "SnapItem.id",
-        unknownCode: .unknownItem, duplicateCode: .duplicateItem)
-
-    /// The moment of inertia every item's body gets: the largest the backends take
-    /// (``Limits/moment``), so that even a rounding-sized torque could not turn it (none arises:
-    /// every joint acts at the center).
-    static let moment = Limits.moment.upperBound
-
-    static func validate(_ item: SnapItem, _ policy: SnapPolicy, settings: DragSettings) throws(FlingError) {
+extension SnapPolicy: ItemRules {
+    /// Its own checks (a spring's frequency capped for the tick); at rest on its center, at its
+    /// place in the app's list from back to front.
+    func admit(_ item: SnapItem, at position: Int, settings: DragSettings) throws(FlingError) -> SnapMemory {
         try item.validate(tick: settings.tick)
+        return SnapMemory(target: item.center, z: position)
     }
 
-    static func home(of item: SnapItem) -> Vector { item.center }
-
-    static func settingUsingDynamics(_ policy: SnapPolicy) -> String? {
-        policy.configuration.dynamics.settingUsingDynamics("SnapConfiguration", drag: policy.configuration.drag)
+    /// On its target, its scale back to 1.
+    func rest(_ item: ItemView<SnapPolicy>) -> Decision<SnapPolicy> {
+        var m = item.memory
+        m.settleCount = 0
+        m.keyframes = nil
+        m.scale = ScalarSpring(value: 1)
+        m.scaleRun = nil
+        return Decision(placement: .move(BodyState(position: m.target)), memory: m)
     }
+}
 
-    // MARK: Grab
+extension SnapPolicy: InputRules {
+    /// The item the app named or the frontmost draggable one under the point, if no finger holds
+    /// it. A springing item loses its spring and its damping; the drag holds its center, where
+    /// the finger body starts; it comes to the front, its keyframes stop, and its scale goes to
+    /// its pressed scale.
+    func grab(
+        _ items: ItemTable<SnapPolicy>, named: Int?, at point: Vector, touch: TouchID, tick k: Int, extraFinger: (Int) -> Bool
+    ) -> (index: Int, grab: Grab<SnapPolicy>)? {
+        guard let i = named ?? hit(items, at: point) else { return nil }
+        let item = items.items[i], phase = items.phases[i], state = items.states[i]
+        if phase.holder != nil {
+            guard extraFinger(i) else { return nil }
+        } else if !item.isDraggable {
+            return nil
+        }
+        var d = Decision<SnapPolicy>()
+        if phase == .springing { d.edits.append(.detachHome) }
+        var m = items.memories[i]
+        m.settleCount = 0
+        m.fingerMoved = false
+        m.keyframes = nil
+        m.grabOffset = state.position - point
+        scale(&m, to: item.pressedScale, tick: k)
+        m.z = (items.memories.lazy.map(\.z).max() ?? 0) + 1
+        d.memory = m
+        d.events.append(SnapEvent(tick: k, item: item.id, kind: .grabbed(touch: touch)))
+        return (i, Grab(world: world(for: item, at: state), anchor: .zero, finger: state.position, decision: d))
+    }
 
     /// The frontmost draggable item under the point.
-    static func hit(_ a: DragAnimator<SnapPolicy>, at point: Vector) -> Int? {
-        for id in a.policy.zOrder.reversed() {
-            guard let i = a.index(of: id.rawValue), a.records[i].item.isDraggable else { continue }
-            if a.records[i].item.contains(point, center: a.records[i].state.position) { return i }
+    func hit(_ items: ItemTable<SnapPolicy>, at point: Vector) -> Int? {
+        var front: Int?
+        for i in 0..<items.count where items.items[i].isDraggable && items.items[i].contains(point, center: items.states[i].position) {
+            if front.map({ items.memories[i].z > items.memories[$0].z }) ?? true { front = i }
         }
-        return nil
-    }
-
-    static func canGrab(_ a: DragAnimator<SnapPolicy>, _ i: Int) -> Bool {
-        a.records[i].item.isDraggable && a.statuses[i].phase.holder == nil
-    }
-
-    static func world(for record: ItemRecord<SnapItem>, _ policy: SnapPolicy) -> WorldDefinition {
-        WorldDefinition(mass: record.item.mass, moment: moment, transform: Transform(position: record.state.position), gravity: .zero)
-    }
-
-    static func box(of item: SnapItem) -> Vector { Vector(item.width, item.height) }
-
-    /// A springing item loses its spring and its damping.
-    static func takeOver(_ a: DragAnimator<SnapPolicy>, _ i: Int, world: WorldID) throws(FlingError) {
-        guard a.statuses[i].phase == .springing else { return }
-        try a.backend.detachAttraction(from: world)
-        try a.backend.setDamping(of: world, 1)
-    }
-
-    /// The center, and the finger body on it.
-    static func grip(_ a: DragAnimator<SnapPolicy>, _ i: Int, at point: Vector) -> (anchor: Vector, finger: Vector) {
-        (.zero, a.records[i].state.position)
-    }
-
-    static func grabbed(_ a: DragAnimator<SnapPolicy>, _ i: Int, touch: TouchID, at point: Vector, tick k: Int) {
-        a.policy.motions[i].keyframes = nil
-        a.policy.motions[i].grabOffset = a.records[i].state.position - point
-        scale(a, i, to: a.records[i].item.pressedScale, tick: k)
-        let id = a.records[i].item.id
-        if let z = a.policy.zOrder.firstIndex(of: id) { a.policy.zOrder.remove(at: z) }
-        a.policy.zOrder.append(id)
-        a.events.append(SnapEvent(tick: k, item: id, kind: .grabbed(touch: touch)))
+        return front
     }
 
     /// The center follows the touch plus the grab offset, along the item's axis, within
     /// ``Limits/coordinate`` (a touch near the limit, plus the offset or the rubber band, would
     /// otherwise ask the backend for a finger it refuses); the first move away from where the
     /// touch went down springs the scale back to 1.
-    static func fingerTarget(
-        _ a: DragAnimator<SnapPolicy>, _ i: Int, _ record: ItemRecord<SnapItem>, _ touch: inout TouchRecord, to position: Vector
-    ) -> Vector {
-        if !touch.hasMoved, position != touch.downPosition {
-            touch.hasMoved = true
-            scale(a, i, to: 1, tick: a.clock.ticks)
+    func fingerTarget(_ item: ItemView<SnapPolicy>, _ finger: FingerView, to position: Vector, tick k: Int) -> FingerTarget<SnapPolicy> {
+        var memory: SnapMemory?
+        if !item.memory.fingerMoved, position != finger.downPosition {
+            var m = item.memory
+            m.fingerMoved = true
+            scale(&m, to: 1, tick: k)
+            memory = m
         }
-        let p = record.item.axis.constrain(position + a.policy.motions[i].grabOffset)
+        let p = item.item.axis.constrain(position + item.memory.grabOffset)
         func clamp(_ x: Double) -> Double { min(max(x, -Limits.coordinate), Limits.coordinate) }
-        return Vector(clamp(p.x), clamp(p.y))
+        return FingerTarget(position: Vector(clamp(p.x), clamp(p.y)), memory: memory)
     }
 
-    // MARK: Release
-
-    static func release(_ a: DragAnimator<SnapPolicy>, _ i: Int, velocity: Vector, cancelled: Bool, tick k: Int) throws(FlingError) {
+    /// To the resting place nearest the position projected from the release velocity (along a
+    /// track, the velocity along it), its scale back to 1.
+    func release(_ item: ItemView<SnapPolicy>, velocity: Vector, cancelled: Bool, tick k: Int) -> Decision<SnapPolicy> {
         var velocity = velocity
-        if case .horizontal = a.records[i].item.axis { velocity.y = 0 }
-        let projected = SnapProjection.project(
-            a.records[i].state.position, velocity: velocity, decelerationRate: a.policy.configuration.decelerationRate)
-        let target = a.records[i].item.restingPlaces.nearest(to: projected)
-        scale(a, i, to: 1, tick: k)
-        a.events.append(
-            SnapEvent(tick: k, item: a.records[i].item.id, kind: .released(velocity: velocity, projected: projected, target: target)))
-        try travel(a, i, to: target, velocity: velocity, tick: k)
+        if case .horizontal = item.item.axis { velocity.y = 0 }
+        let projected = SnapProjection.project(item.state.position, velocity: velocity, decelerationRate: configuration.decelerationRate)
+        let target = item.item.restingPlaces.nearest(to: projected)
+        var m = item.memory
+        scale(&m, to: 1, tick: k)
+        var d = Decision<SnapPolicy>()
+        d.events.append(SnapEvent(tick: k, item: item.item.id, kind: .released(velocity: velocity, projected: projected, target: target)))
+        travel(&d, item, &m, to: target, velocity: velocity, tick: k)
+        return d
     }
 
     /// A press: lifted (not cancelled) within the tap slop and duration of where and when it
     /// went down, on the item it held or on none.
-    static func lifted(_ a: DragAnimator<SnapPolicy>, _ event: TouchEvent, _ touch: TouchRecord, tick k: Int) {
-        let c = a.policy.configuration
-        guard event.phase == .ended, (event.position - touch.downPosition).length <= c.tapSlop,
-            event.time - touch.downTime <= c.tapDuration
-        else { return }
-        a.events.append(SnapEvent(tick: k, item: touch.item.map { SnapItem.ID($0) }, kind: .tapped(touch: event.touch, at: event.position)))
+    func lifted(_ event: TouchEvent, _ finger: FingerView, tick k: Int) -> SnapEvent? {
+        let c = configuration
+        guard event.phase == .ended, (event.position - finger.downPosition).length <= c.tapSlop,
+            event.time - finger.downTime <= c.tapDuration
+        else { return nil }
+        return SnapEvent(tick: k, item: finger.item.map { SnapItem.ID($0) }, kind: .tapped(touch: event.touch, at: event.position))
     }
 
-    /// On its target, its scale back to 1.
-    static func rest(_ a: DragAnimator<SnapPolicy>, _ i: Int) {
-        place(a, i)
-        a.policy.motions[i].scale = ScalarSpring(value: 1)
-        a.policy.motions[i].scaleRun = nil
+    /// At the center, and along the item's track if it has one; on items that travel on their
+    /// spring (keyframes have no physics).
+    func push(_ push: Push, on item: ItemView<SnapPolicy>) -> PushPlan {
+        let acting: Push
+        if case .horizontal = item.item.axis { acting = Push(Vector(push.vector.x, 0)) } else { acting = Push(push.vector) }
+        let springs: Bool
+        if case .spring = item.item.motion { springs = true } else { springs = false }
+        return PushPlan(push: acting, acts: springs, world: world(for: item.item, at: item.state))
+    }
+
+    /// Not held: to the resting place nearest the projection of the velocity the push left.
+    func pushed(_ item: ItemView<SnapPolicy>, now: BodyState, tick k: Int) -> Decision<SnapPolicy> {
+        guard item.phase.holder == nil, item.hasWorld else { return Decision() }
+        let projected = SnapProjection.project(now.position, velocity: now.velocity, decelerationRate: configuration.decelerationRate)
+        var d = Decision<SnapPolicy>()
+        if item.phase == .springing { d.edits.append(.detachHome) }
+        let target = item.item.restingPlaces.nearest(to: projected)
+        d.events.append(SnapEvent(tick: k, item: item.item.id, kind: .sent(target: target)))
+        var m = item.memory
+        travel(&d, item, &m, to: target, velocity: now.velocity, tick: k)
+        return d
+    }
+
+    /// A send: a resting or travelling item goes to its new target from where it is, with its
+    /// velocity (a held one is left to its finger).
+    func apply(_ input: SnapInput, to item: ItemView<SnapPolicy>, tick k: Int) -> Decision<SnapPolicy> {
+        guard case .send(_, let target) = input, item.phase.holder == nil else { return Decision() }
+        var d = Decision<SnapPolicy>()
+        if item.phase == .springing, item.hasWorld { d.edits.append(.detachHome) }
+        d.events.append(SnapEvent(tick: k, item: item.item.id, kind: .sent(target: target)))
+        var m = item.memory
+        travel(&d, item, &m, to: target, velocity: item.state.velocity, tick: k)
+        return d
+    }
+
+    /// The item's motion toward `target` with `velocity`, into `d`: the home spring on its world
+    /// (made if it has none), or the keyframe curve (its world freed).
+    func travel(
+        _ d: inout Decision<SnapPolicy>, _ item: ItemView<SnapPolicy>, _ m: inout SnapMemory, to target: Vector, velocity: Vector,
+        tick k: Int
+    ) {
+        m.target = target
+        m.settleCount = 0
+        switch item.item.motion {
+        case .spring(let tuning):
+            d.edits.append(.makeWorld(world(for: item.item, at: item.state)))
+            d.edits.append(.setVelocity(velocity, angular: 0))
+            d.edits.append(.attachHome(to: target, tuning, rotation: nil))
+            d.phase = .springing
+            var s = item.state
+            s.velocity = velocity
+            d.placement = .set(s)
+        case .keyframes(let curve):
+            if item.hasWorld { d.edits.append(.freeWorld) }
+            let p = item.state.position
+            if case .twoSteps = curve.form {
+                // Eased steps to whole points: the last one is where the item rests.
+                let eased = curve.keyframeAnimation(from: p, to: target)
+                m.target = eased.finalValue
+                m.keyframes = KeyframeRun(startTick: k, duration: curve.duration, x: [], y: [], eased: eased)
+            } else {
+                m.keyframes = KeyframeRun(
+                    startTick: k, duration: curve.duration, x: curve.keyframes(from: p.x, to: target.x),
+                    y: curve.keyframes(from: p.y, to: target.y))
+            }
+            d.phase = .keyframing
+            d.placement = .set(BodyState(position: p))
+        }
+        d.memory = m
     }
 
     /// Gives the item's scale a new target: its spring turns toward it, or, with keyframes
     /// (``SnapConfiguration/scaleMotion``), SKBounceAnimation's keyframes of a scale transform
     /// run from the old target (the layer's model value, as the library's `fromValue` is the
     /// model transform) to the new one, from tick `k` (nothing when the target is unchanged).
-    static func scale(_ a: DragAnimator<SnapPolicy>, _ i: Int, to target: Double, tick k: Int) {
-        guard case .keyframes(let curve) = a.policy.configuration.scaleMotion else {
-            a.policy.motions[i].scale.target = target
+    func scale(_ m: inout SnapMemory, to target: Double, tick k: Int) {
+        guard case .keyframes(let curve) = configuration.scaleMotion else {
+            m.scale.target = target
             return
         }
-        let from = a.policy.motions[i].scale.target
+        let from = m.scale.target
         guard from != target else { return }
         let keyframes = curve.keyframeAnimation(from: AffineMatrix.scale(from, from), to: .scale(target, target)).map(\.a)
-        animateScale(a, i, keyframes, tick: k)
+        Self.animateScale(&m, keyframes, tick: k)
     }
 
-    /// Runs the item's scale along `keyframes` from tick `k`, ending on their final value.
-    static func animateScale(_ a: DragAnimator<SnapPolicy>, _ i: Int, _ keyframes: BounceCurve.Keyframes<Double>, tick k: Int) {
-        a.policy.motions[i].scaleRun = (k, keyframes)
-        a.policy.motions[i].scale.target = keyframes.finalValue
-        a.policy.motions[i].scale.velocity = 0
+    /// Runs an item's scale along `keyframes` from tick `k`, ending on their final value.
+    static func animateScale(_ m: inout SnapMemory, _ keyframes: BounceCurve.Keyframes<Double>, tick k: Int) {
+        m.scaleRun = ScaleRun(startTick: k, keyframes: keyframes)
+        m.scale.target = keyframes.finalValue
+        m.scale.velocity = 0
     }
+}
 
-    /// Exactly on its target, at rest, with no world (freed already).
-    static func place(_ a: DragAnimator<SnapPolicy>, _ i: Int) {
-        a.statuses[i].phase = .resting
-        a.records[i].settleCount = 0
-        a.policy.motions[i].keyframes = nil
-        a.records[i].previous = a.records[i].state
-        a.records[i].state = BodyState(position: a.policy.motions[i].target)
-    }
+extension SnapPolicy: StepRules {
+    static let stepsEveryItem = true
 
-    // MARK: Dynamics
-
-    /// At the center, and along the item's track if it has one.
-    static func acting(_ push: Push, on item: SnapItem) -> Push {
-        if case .horizontal = item.axis { return Push(Vector(push.vector.x, 0)) }
-        return Push(push.vector)
-    }
-
-    /// Items that travel on their spring (keyframes have no physics).
-    static func canPush(_ a: DragAnimator<SnapPolicy>, _ i: Int) -> Bool {
-        if case .spring = a.records[i].item.motion { true } else { false }
-    }
-
-    /// Not held: to the resting place nearest the projection of the velocity the push left.
-    static func pushed(_ a: DragAnimator<SnapPolicy>, _ i: Int, tick k: Int) throws(FlingError) {
-        guard a.statuses[i].phase.holder == nil, let world = a.statuses[i].world else { return }
-        let s = try a.backend.state(of: world)
-        let projected = SnapProjection.project(s.position, velocity: s.velocity, decelerationRate: a.policy.configuration.decelerationRate)
-        if a.statuses[i].phase == .springing { try a.backend.detachAttraction(from: world) }
-        let target = a.records[i].item.restingPlaces.nearest(to: projected)
-        a.events.append(SnapEvent(tick: k, item: a.records[i].item.id, kind: .sent(target: target)))
-        try travel(a, i, to: target, velocity: s.velocity, tick: k)
-    }
-
-    static func wallContact(_ a: DragAnimator<SnapPolicy>, _ i: Int, _ contact: Wall.Contact, tick k: Int) -> SnapEvent {
-        SnapEvent(tick: k, item: a.records[i].item.id, kind: .wallContact(contact))
-    }
-
-    // MARK: Sends
-
-    static func apply(_ a: DragAnimator<SnapPolicy>, _ input: SnapInput, tick k: Int) throws(FlingError) {
-        guard case .send(let id, let target) = input, let i = a.index(of: id.rawValue) else { return }
-        do throws(FlingError) { try retarget(a, i, to: target, tick: k) } catch {
-            a.putToRest(i)
-            throw FlingError(
-                error.code, field: "tick \(k), send item \(id.rawValue): \(error.field)", value: error.value, reason: error.reason)
-        }
-    }
-
-    static func check(_ a: DragAnimator<SnapPolicy>, scheduled input: SnapInput) throws(FlingError) {
-        if case .send(_, let target) = input { try Check.coordinate(target, "send.target") }
-    }
-
-    /// Sends a resting or travelling item to a new target (a held one is left to its finger).
-    static func retarget(_ a: DragAnimator<SnapPolicy>, _ i: Int, to target: Vector, tick k: Int) throws(FlingError) {
-        if a.statuses[i].phase.holder != nil { return }
-        a.acted(on: i)
-        if a.statuses[i].phase == .springing, let world = a.statuses[i].world {
-            try a.backend.detachAttraction(from: world)
-        }
-        a.events.append(SnapEvent(tick: k, item: a.records[i].item.id, kind: .sent(target: target)))
-        try travel(a, i, to: target, velocity: a.records[i].state.velocity, tick: k)
-    }
-
-    /// Starts the item's motion toward `target` with `velocity`: the home spring on its world,
-    /// or the keyframe curve (no world).
-    static func travel(_ a: DragAnimator<SnapPolicy>, _ i: Int, to target: Vector, velocity: Vector, tick k: Int) throws(FlingError) {
-        a.policy.motions[i].target = target
-        a.records[i].settleCount = 0
-        switch a.records[i].item.motion {
-        case .spring(let tuning):
-            let world = try a.makeWorld(i)
-            try a.backend.setVelocity(of: world, linear: velocity, angular: 0)
-            try a.attachHomeSpring(i, world: world, to: target, tuning)
-            a.statuses[i].phase = .springing
-            a.records[i].state.velocity = velocity
-        case .keyframes(let curve):
-            if let world = a.statuses[i].world {
-                try a.backend.destroyWorld(world)
-                a.statuses[i].world = nil
-            }
-            let p = a.records[i].state.position
-            if case .twoSteps = curve.form {
-                // Eased steps to whole points: the last one is where the item rests.
-                let eased = curve.keyframeAnimation(from: p, to: target)
-                a.policy.motions[i].target = eased.finalValue
-                a.policy.motions[i].keyframes = KeyframeRun(startTick: k, duration: curve.duration, x: [], y: [], eased: eased)
-            } else {
-                a.policy.motions[i].keyframes = KeyframeRun(
-                    startTick: k, duration: curve.duration, x: curve.keyframes(from: p.x, to: target.x),
-                    y: curve.keyframes(from: p.y, to: target.y))
-            }
-            a.statuses[i].phase = .keyframing
-            a.records[i].state = BodyState(position: p)
-        }
-    }
-
-    // MARK: After each step
-
-    static let digestsLiveStates = false
-
-    static func decide(_ phase: SnapPhase, _ record: inout ItemRecord<SnapItem>, _ policy: SnapPolicy, tick: Int) -> SnapEvent? {
-        nil
-    }
-
-    /// Keyframes and scales advance and every item's state and scale go into the digest; then
-    /// springing items home for long enough settle; then the configuration's rules run.
-    static func afterStep(_ a: DragAnimator<SnapPolicy>, decided: [(Int, SnapEvent)], firstEvent: Int, tick k: Int) {
-        let dt = a.settings.tick
-        for i in a.records.indices {
-            if a.statuses[i].phase == .keyframing { stepKeyframes(a, i, tick: k) }
-            if let run = a.policy.motions[i].scaleRun {
-                let elapsed = Double(k + 1 - run.startTick) * dt
-                a.policy.motions[i].scale.value = run.keyframes.value(at: elapsed)
-                if elapsed >= run.keyframes.duration { a.policy.motions[i].scaleRun = nil }
-            } else {
-                a.policy.motions[i].scale.step(by: dt, tuning: a.policy.configuration.scaleSpring)
-            }
-            if a.keepsDigest {
-                a.digest.combine(a.records[i].state)
-                a.digest.combine(a.policy.motions[i].scale.value)
-            }
-        }
-        let settle = a.policy.configuration.settle
-        for i in a.records.indices where a.statuses[i].phase == .springing {
-            let target = a.policy.motions[i].target
-            guard settles(&a.records[i], at: target, settle) else { continue }
-            a.freeWorld(i)
-            place(a, i)
-            a.events.append(SnapEvent(tick: k, item: a.records[i].item.id, kind: .settled(at: target)))
-        }
-        a.policy.rules?(k, firstEvent)
-    }
-
-    /// A springing item's settle rule after a step (the live after-step and a prediction
-    /// both): counts its ticks home; whether it settles now. Items never turn: a wall
-    /// contact's rounding-sized spin does not keep one from home.
+    /// A keyframing item follows its curve (and once it is over, rests exactly on its target);
+    /// the scale follows its run or springs; the digest covers the scale after the state; a
+    /// springing item home for long enough settles, exactly on its target. Items never turn: a
+    /// wall contact's rounding-sized spin does not keep one from home.
     @inline(__always)
-    static func settles(_ r: inout ItemRecord<SnapItem>, at target: Vector, _ settle: SettleThresholds) -> Bool {
-        let s = r.state
-        let home = r.pushCount == 0 && settle.isHome(BodyState(position: s.position, velocity: s.velocity), at: target)
-        r.settleCount = home ? r.settleCount + 1 : 0
-        return r.settleCount >= settle.ticks
+    func afterStep(
+        _ item: SnapItem, _ phase: SnapPhase, _ s: BodyState, _ m: inout SnapMemory, world: Bool, pushes: Int,
+        ending: inout Ending<SnapPolicy>?, tick k: Int
+    ) -> Step {
+        let dt = configuration.drag.tick
+        var step = Step()
+        if phase == .keyframing, let run = m.keyframes {
+            if let p = Self.follow(run, tick: k, dt) {
+                step.moved = BodyState(position: p)
+            } else {
+                m.settleCount = 0
+                m.keyframes = nil
+                ending = settled(item, at: m.target, tick: k)
+            }
+        }
+        if let run = m.scaleRun {
+            let elapsed = Double(k + 1 - run.startTick) * dt
+            m.scale.value = run.keyframes.value(at: elapsed)
+            if elapsed >= run.keyframes.duration { m.scaleRun = nil }
+        } else {
+            m.scale.step(by: dt, tuning: configuration.scaleSpring)
+        }
+        step.digest = m.scale.value
+        if phase == .springing {
+            let home = pushes == 0 && configuration.settle.isHome(BodyState(position: s.position, velocity: s.velocity), at: m.target)
+            m.settleCount = home ? m.settleCount + 1 : 0
+            if m.settleCount >= configuration.settle.ticks {
+                m.settleCount = 0
+                m.keyframes = nil
+                ending = settled(item, at: m.target, tick: k)
+            }
+        }
+        return step
     }
 
-    /// Places a keyframing item on its curve at the end of tick `k`, or on its target once the
-    /// curve is over.
-    static func stepKeyframes(_ a: DragAnimator<SnapPolicy>, _ i: Int, tick k: Int) {
-        guard let run = a.policy.motions[i].keyframes, follow(run, &a.records[i], tick: k, a.settings.tick) else { return }
-        place(a, i)
-        a.events.append(SnapEvent(tick: k, item: a.records[i].item.id, kind: .settled(at: a.policy.motions[i].target)))
+    /// Exactly on `target`, at rest, with no world.
+    func settled(_ item: SnapItem, at target: Vector, tick k: Int) -> Ending<SnapPolicy> {
+        Ending(
+            phase: .resting, placement: .move(BodyState(position: target)),
+            event: SnapEvent(tick: k, item: item.id, kind: .settled(at: target)),
+            outcome: .reachedRestingPlace(Self.restingPlace(target, of: item)))
     }
 
-    /// An item's place on its keyframes at the end of tick `k` (the live after-step and a
-    /// prediction both); whether the curve is over (the item then goes on its target).
+    /// An item's place on its keyframes at the end of tick `k`; nil once the curve is over.
     @inline(__always)
-    static func follow(_ run: KeyframeRun, _ r: inout ItemRecord<SnapItem>, tick k: Int, _ dt: Double) -> Bool {
+    static func follow(_ run: KeyframeRun, tick k: Int, _ dt: Double) -> Vector? {
         let elapsed = Double(k + 1 - run.startTick) * dt
-        r.previous = r.state
-        if let eased = run.eased {
-            guard elapsed < run.duration else { return true }
-            r.state = BodyState(position: eased.value(at: elapsed))
-            return false
-        }
+        if let eased = run.eased { return elapsed < run.duration ? eased.value(at: elapsed) : nil }
         guard let x = BounceCurve.value(run.x, at: elapsed, duration: run.duration),
             let y = BounceCurve.value(run.y, at: elapsed, duration: run.duration)
-        else { return true }
-        r.state = BodyState(position: Vector(x, y))
-        return false
+        else { return nil }
+        return Vector(x, y)
+    }
+
+    /// At rest on its target, or (nil) on its keyframes to it.
+    func outcomeAtRest(_ item: ItemView<SnapPolicy>) -> Prediction.Outcome? {
+        if item.phase == .keyframing, item.memory.keyframes != nil { return nil }
+        return .reachedRestingPlace(Self.restingPlace(item.memory.target, of: item.item))
+    }
+
+    /// `target`'s index among the item's resting points, if it is one.
+    static func restingPlace(_ target: Vector, of item: SnapItem) -> Int? {
+        guard case .points(let points) = item.restingPlaces else { return nil }
+        return points.firstIndex(of: target)
+    }
+}
+
+extension SnapItem: DragItem {
+    var home: Vector { center }
+    var box: Vector { Vector(width, height) }
+    package static let naming = ItemNaming(
+        noun: "item", indefinite: "an item", idField: "SnapItem.ID", definitionField: "SnapItem.id", unknownCode: .unknownItem,
+        duplicateCode: .duplicateItem)
+}
+
+extension SnapPhase: DragPhase {
+    var holder: TouchID? { if case .held(let touch) = self { touch } else { nil } }
+    var hasWorld: Bool {
+        switch self {
+        case .held, .springing: true
+        case .resting, .keyframing: false
+        }
+    }
+}
+
+extension SnapInput: DragInput {
+    var kernelInput: KernelInput<SnapItem> {
+        switch self {
+        case .touch(let e): .touch(e)
+        case .dynamics(let d): .dynamics(d)
+        case .send(let id, _): .own(item: id.rawValue, call: "send")
+        }
+    }
+
+    func check() throws(FlingError) {
+        if case .send(_, let target) = self { try Check.coordinate(target, "send.target") }
+    }
+}
+
+extension SnapEvent: DragEvent {
+    static func wallContact(_ contact: Wall.Contact, of item: SnapItem.ID, tick: Int) -> SnapEvent {
+        SnapEvent(tick: tick, item: item, kind: .wallContact(contact))
     }
 }

@@ -60,7 +60,6 @@ public final class SunSwitch {
     public var raysAlpha: Double { alpha.value }
     var alpha: ScalarSpring
     var ruleEvents: [SunSwitch.Event] = []
-    var failure: FlingError?
 
     public init(
         configuration: SunSwitch.Configuration, isOn: Bool = false, snap: SnapConfiguration = .init(),
@@ -85,7 +84,7 @@ public final class SunSwitch {
             restingPlaces: .points([c.offCenter, c.onCenter]), motion: .spring(c.spring),
             axis: .horizontal(minX: c.offCenter.x, maxX: c.onCenter.x, y: c.offCenter.y, rubberBand: c.rubberBand))
         animator = try SnapAnimator(items: [item], configuration: snap, backend: backend, timeOrigin: timeOrigin)
-        animator.rules = { [weak self] k, first in self?.rules(tick: k, firstEvent: first) }
+        animator.sceneRules = self
     }
 
     /// The knob's center after the last tick.
@@ -98,7 +97,6 @@ public final class SunSwitch {
     public func advance(to time: Double) throws(FlingError) -> [SunSwitch.Event] {
         ruleEvents.removeAll()
         try animator.advance(to: time)
-        if let failure { self.failure = nil; throw failure }
         return ruleEvents
     }
 
@@ -111,9 +109,20 @@ public final class SunSwitch {
         alpha = other.alpha
     }
 
-    func rules(tick k: Int, firstEvent: Int) {
+    func set(_ on: Bool, tick k: Int) {
+        guard on != isOn else { return }
+        isOn = on
+        ruleEvents.append(.toggled(on: on, tick: k))
+    }
+}
+
+extension SunSwitch: SceneRules {
+    /// The toggle at a release or a tap (a tap sends the knob across), then the rays: alpha
+    /// springs toward the side, the angle turns while on (after this tick's toggles, a tick of
+    /// `tick` seconds); both go into the digest.
+    func afterTick(_ k: Int, events: ArraySlice<SnapEvent>, items: ItemTable<SnapPolicy>, commands: inout [SceneCommand<SnapPolicy>]) {
         let track = configuration.trackFrame
-        for event in animator.events(from: firstEvent) {
+        for event in events {
             switch event.kind {
             case .released(_, _, let target):
                 set(target == configuration.onCenter, tick: k)
@@ -121,24 +130,15 @@ public final class SunSwitch {
                 guard event.item == knob || (at.x >= track.minX && at.x <= track.maxX && at.y >= track.minY && at.y <= track.maxY)
                 else { continue }
                 set(!isOn, tick: k)
-                do throws(FlingError) {
-                    try animator.send(knob, to: isOn ? configuration.onCenter : configuration.offCenter, tick: k)
-                } catch { failure = error }
+                commands.append(.input(.send(knob, isOn ? configuration.onCenter : configuration.offCenter)))
             default: continue
             }
         }
-        // The rays: alpha springs toward the side; the angle turns while on (after this tick's
-        // toggles, a tick of `tick` seconds).
+        let dt = animator.settings.tick
         alpha.target = isOn ? 1 : 0
-        alpha.step(by: animator.settings.tick, tuning: configuration.alphaSpring)
-        if isOn { raysAngle = raysAngle + configuration.raysAngularSpeed * animator.settings.tick }
-        animator.combineIntoDigest(alpha.value)
-        animator.combineIntoDigest(raysAngle)
-    }
-
-    func set(_ on: Bool, tick k: Int) {
-        guard on != isOn else { return }
-        isOn = on
-        ruleEvents.append(.toggled(on: on, tick: k))
+        alpha.step(by: dt, tuning: configuration.alphaSpring)
+        if isOn { raysAngle = raysAngle + configuration.raysAngularSpeed * dt }
+        commands.append(.digest(alpha.value))
+        commands.append(.digest(raysAngle))
     }
 }

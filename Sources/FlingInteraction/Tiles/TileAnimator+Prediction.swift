@@ -10,15 +10,15 @@ extension TileAnimator {
     ///
     /// Throws for an unknown tile, or over a backend that is not one of Fling's.
     public func predict(_ id: TileID) throws(FlingError) -> Prediction {
-        try prediction(of: try index(of: id), budget: settings.predictionTicks ?? DragSettings.defaultPredictionTicks)
+        try kernel.prediction(of: try kernel.index(of: id), budget: settings.predictionTicks ?? DragSettings.defaultPredictionTicks)
     }
 
     /// Whether the prediction the tile's last release carried still stands (no input acted
     /// on the tile since); nil for a tile removed.
-    package func predictionStands(_ id: TileID) -> Bool? { stands(id.rawValue) }
+    package func predictionStands(_ id: TileID) -> Bool? { kernel.stands(id.rawValue) }
 }
 
 extension TileAnimator {
     /// The tile's world now, if it has one (for the benchmark's stepping of one world alone).
-    package func world(of id: TileID) -> WorldID? { index(of: id.rawValue).flatMap { statuses[$0].world } }
+    package func world(of id: TileID) -> WorldID? { kernel.world(of: id) }
 }

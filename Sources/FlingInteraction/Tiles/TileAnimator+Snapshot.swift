@@ -16,7 +16,7 @@ extension TileAnimator {
     /// Throws over a backend that is not one of Fling's (``NativeBackend``, ``ChipmunkBackend``):
     /// a snapshot holds each world as its backend keeps it.
     public func snapshot() throws(FlingError) -> AnimatorSnapshot {
-        AnimatorSnapshot(header: try snapshotHeader(animator: 0, fingerprint: fingerprint), state: .tiles(try captureState()))
+        AnimatorSnapshot(header: try kernel.snapshotHeader(animator: 0, fingerprint: fingerprint), state: .tiles(try kernel.captureState()))
     }
 
     /// Makes the animator what it was when `snapshot` was taken, on this animator's backend:
@@ -31,15 +31,16 @@ extension TileAnimator {
     /// hold does not fit this animator, or when a ``TraceRecorder`` records this animator (its
     /// recording could not replay the jump).
     public func restore(_ snapshot: AnimatorSnapshot) throws(FlingError) {
-        try checkHeader(snapshot.header, animator: 0, fingerprint: fingerprint)
+        try kernel.checkHeader(snapshot.header, animator: 0, fingerprint: fingerprint)
         guard case .tiles(let state) = snapshot.state else { return }
-        try restoreState(state)
+        try kernel.restoreState(state)
     }
 
     /// The animator as a recording's snapshot holds it (a trace's `snapshots`): without the
     /// inputs accepted but not yet applied, which the recording schedules again from the
     /// snapshot's tick on.
     package func recordingSnapshot() throws(FlingError) -> AnimatorSnapshot {
-        AnimatorSnapshot(header: try snapshotHeader(animator: 0, fingerprint: fingerprint), state: .tiles(try captureAppliedState()))
+        AnimatorSnapshot(
+            header: try kernel.snapshotHeader(animator: 0, fingerprint: fingerprint), state: .tiles(try kernel.captureAppliedState()))
     }
 }

@@ -1,6 +1,6 @@
 // The photo-tile animator: the drag kernel over the tile policy, and what an app calls on it.
-// Declared on the concrete type, so the kernel's generic code it runs is specialized for tiles
-// (see Kernel/DragAnimator.swift).
+// It holds its kernel; every entry point is one call into it, declared on the concrete type so
+// that the kernel's generic code runs specialized for tiles (see Kernel/DragAnimator.swift).
 import FlingCore
 
 /// The photo-tile life cycle over a physics backend: the package's answer to the original
@@ -20,6 +20,9 @@ import FlingCore
 /// give the same ticks at any display rate. Read ``snapshot(of:)`` for tick states and
 /// ``drawnTransform(of:)`` for the interpolated pose to draw.
 public final class TileAnimator: DragAnimator<TilePolicy> {
+    /// The kernel: the tiles, their worlds and fingers, the clock and the queue.
+    final var kernel: Kernel<TilePolicy>
+
     /// - Parameters:
     ///   - viewport: the visible area, in points; tiles wholly outside it (plus the margin of
     ///     ``TileConfiguration/CullRule/outsideViewport(margin:)``) are culled.
@@ -39,87 +42,53 @@ public final class TileAnimator: DragAnimator<TilePolicy> {
         try configuration.validate()
         try Check.viewport(viewport, "viewport")
         let policy = TilePolicy(viewport: viewport, configuration: configuration)
-        let items = try Self.prepare(
-            items: tiles, policy: policy, settings: configuration.drag, timeOrigin: timeOrigin, backend: backend)
-        try super.init(
-            policy: policy, settings: configuration.drag, dynamics: configuration.dynamics,
-            walls: configuration.dynamics.walls(in: viewport),
-            records: items.records, statuses: items.statuses, backend: backend, timeOrigin: timeOrigin)
+        kernel = try Kernel(
+            items: tiles, policy: policy, settings: configuration.drag, dynamics: configuration.dynamics,
+            dynamicsSetting: policy.settingUsingDynamics, walls: policy.walls, backend: backend, timeOrigin: timeOrigin)
+        super.init(settings: configuration.drag, backend: backend, timeOrigin: timeOrigin)
     }
 
     /// The visible area, in points.
-    package var viewport: Rect { policy.viewport }
-    public var configuration: TileConfiguration { policy.configuration }
+    package var viewport: Rect { kernel.policy.viewport }
+    public var configuration: TileConfiguration { kernel.policy.configuration }
 
     /// The ids of every tile, in order.
-    package var tileIDs: [TileID] { records.map(\.item.id) }
+    package var tileIDs: [TileID] { kernel.ids }
 
     /// The tiles' definitions, in id order.
-    package var tileDefinitions: [TileDefinition] { records.map(\.item) }
+    package var tileDefinitions: [TileDefinition] { kernel.definitions }
 
     /// The number of tiles that have a world now.
-    public var liveTileCount: Int { liveCount }
+    public var liveTileCount: Int { kernel.liveCount }
 
     /// Adds a tile at rest at its origin. A tile with properties of its own needs a
     /// ``DynamicsBackend``: over any other backend this throws, changing nothing.
-    public func addTile(_ definition: TileDefinition) throws(FlingError) {
-        try definition.validate()
-        try Self.checkBackend(backend, for: definition)
-        let at = insertionIndex(definition.id.rawValue)
-        guard at == records.count || records[at].item.id != definition.id else {
-            throw TilePolicy.naming.duplicate(definition.id.rawValue)
-        }
-        journal?.append(AppliedInput(tick: clock.ticks, input: .addTile(definition)))
-        insert(definition, at: at)
-    }
+    public func addTile(_ definition: TileDefinition) throws(FlingError) { try kernel.addItem(definition, journaled: .addTile(definition)) }
 
     /// Removes a tile (freeing its world); a touch holding it then holds nothing. Throws, with
     /// nothing changed, when the backend fails to free the world.
-    public func removeTile(_ id: TileID) throws(FlingError) {
-        let i = try index(of: id)
-        try freeWorldFirst(i)
-        journal?.append(AppliedInput(tick: clock.ticks, input: .removeTile(id)))
-        remove(at: i)
-    }
+    public func removeTile(_ id: TileID) throws(FlingError) { try kernel.removeItem(id, journaled: .removeTile(id)) }
 
     /// Puts a tile back at rest at its origin (a culled one, say), freeing its world; a touch
     /// holding it then holds nothing. Throws, with nothing changed, when the backend fails to
     /// free the world.
-    public func reset(_ id: TileID) throws(FlingError) {
-        let i = try index(of: id)
-        try freeWorldFirst(i)
-        journal?.append(AppliedInput(tick: clock.ticks, input: .reset(id)))
-        acted(on: i)
-        putToRest(i)
-    }
+    public func reset(_ id: TileID) throws(FlingError) { try kernel.resetItem(id, journaled: .reset(id)) }
 
     /// The tile's definition, phase and state after the last tick.
     public func snapshot(of id: TileID) throws(FlingError) -> TileSnapshot {
-        let i = try index(of: id)
-        return TileSnapshot(definition: records[i].item, phase: statuses[i].phase, state: records[i].state)
+        let tile = try kernel.view(of: id)
+        return TileSnapshot(definition: tile.item, phase: tile.phase, state: tile.state)
     }
 
     /// The pose to draw at the last display time: the last two tick states interpolated by
     /// `FixedStepClock/fraction`. For drawing only; never fed back into the physics.
-    public func drawnTransform(of id: TileID) throws(FlingError) -> Transform {
-        let r = records[try index(of: id)]
-        return r.previous.transform.interpolated(to: r.state.transform, fraction: clock.fraction)
-    }
+    public func drawnTransform(of id: TileID) throws(FlingError) -> Transform { try kernel.drawnTransform(of: id) }
 
     /// Every tile's pose to draw, in id order (`tileIDs`), written into `transforms`
     /// (cleared first; its capacity is kept, so a warmed-up caller allocates nothing): what
     /// ``drawnTransform(of:)`` gives, for all tiles in one call. A culled tile's is its last
     /// state; a resting tile's is its origin at angle 0.
-    public func drawnTransforms(into transforms: inout [Transform]) {
-        let f = clock.fraction
-        // Sized first and written through a pointer: no capacity or uniqueness test per tile.
-        resize(&transforms, to: records.count, filling: Transform(position: .zero))
-        transforms.withUnsafeMutableBufferPointer { out in
-            records.withUnsafeBufferPointer { r in
-                for i in r.indices { out[i] = r[i].previous.transform.interpolated(to: r[i].state.transform, fraction: f) }
-            }
-        }
-    }
+    public func drawnTransforms(into transforms: inout [Transform]) { kernel.drawnTransforms(into: &transforms) }
 
     /// Accepts a touch event, to be applied before the first tick that starts at or after its
     /// time; its time is in the app's clock (see `DragAnimator/timeOrigin`).
@@ -134,7 +103,7 @@ public final class TileAnimator: DragAnimator<TilePolicy> {
     /// Throws, changing nothing, when a number is not finite or out of `Limits`, the time is
     /// before `DragAnimator/timeOrigin` or earlier than the last accepted event's, a `began` names an
     /// unknown tile or a touch already down, or another phase names a touch that is not down.
-    public func handle(_ event: TouchEvent) throws(FlingError) { try accept(event) }
+    public func handle(_ event: TouchEvent) throws(FlingError) { try kernel.accept(event) }
 
     /// Moves the display time to `time` (in the app's clock, never decreasing; a time before
     /// `DragAnimator/timeOrigin` counts as the origin), stepping every tick that has become due, and
@@ -149,12 +118,50 @@ public final class TileAnimator: DragAnimator<TilePolicy> {
     /// The returned array's storage is refilled by the next call when the caller has let go of
     /// it by then (a warmed-up frame then allocates nothing); one still held is left alone.
     @discardableResult
-    public func advance(to time: Double) throws(FlingError) -> [TileEvent] { try advanceTicks(to: time) }
-
-    /// The kernel's entry for the dynamics calls (``DragAnimator/applyPush(_:to:)``, …).
-    override func acceptDynamics(_ input: DynamicsInput) throws(FlingError) { try accept(input) }
+    public func advance(to time: Double) throws(FlingError) -> [TileEvent] {
+        let due = try kernel.beginAdvance(to: time)
+        for _ in 0..<due {
+            do throws(FlingError) {
+                // The tick's parts, the observer between them with no access to the kernel open.
+                let observer = onTick
+                try kernel.stepTick(observed: observer != nil)
+                if let observer { observer(kernel.clock.ticks, kernel.observed) }
+                kernel.finishStep()
+                try kernel.completeTick()
+            } catch {
+                kernel.carryEvents()
+                throw error
+            }
+        }
+        deliver(kernel.events)
+        return kernel.events
+    }
 
     /// Queues an input of a recording for the tick it was applied at (`nil`: a touch's own
     /// time decides, as for ``handle(_:)``). For the replayer, which validated the recording.
-    package func schedule(_ input: TileInput, tick: Int?) throws(FlingError) { try scheduleInput(input, tick: tick) }
+    package func schedule(_ input: TileInput, tick: Int?) throws(FlingError) { try kernel.schedule(input, tick: tick) }
+
+    // MARK: - What every animator has, from the kernel
+
+    public override var clock: FixedStepClock { kernel.clock }
+    public override var digest: StateDigest { kernel.digest }
+    public override var keepsDigest: Bool {
+        get { kernel.keepsDigest }
+        set { kernel.keepsDigest = newValue }
+    }
+    override func acceptDynamics(_ input: (Push.ID) -> DynamicsInput) throws(FlingError) -> Push.ID {
+        let id = Push.ID(kernel.nextPush)
+        try kernel.accept(input(id))
+        return id
+    }
+    package override var isDrained: Bool { kernel.isDrained }
+    package override var pendingStorage: Int { kernel.pendingStorage }
+    package override var fields: [Field] { kernel.fields }
+    package override var continuousPushes: [Push.ID] { kernel.continuousPushes }
+    /// Every input applied, with its tick, while a recorder records; nil otherwise.
+    package var journal: [AppliedInput<TileInput>]? {
+        get { kernel.journal }
+        set { kernel.journal = newValue }
+    }
+
 }

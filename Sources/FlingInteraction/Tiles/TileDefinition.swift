@@ -60,5 +60,3 @@ public struct TileDefinition: Hashable, Sendable, IdentifierTag {
         if let properties { try DynamicsSettings.validate(properties: properties, "TileDefinition(\(id.rawValue)).properties") }
     }
 }
-
-extension TileDefinition: DragItem {}

@@ -99,15 +99,6 @@ public enum TileInput: Hashable, Sendable {
     case dynamics(DynamicsInput)
 }
 
-extension TilePhase: DragPhase {
-    var holder: TouchID? { if case .held(let touch) = self { touch } else { nil } }
-}
-
-extension TileInput: DragInput {
-    var touchEvent: TouchEvent? { if case .touch(let event) = self { event } else { nil } }
-    var dynamicsInput: DynamicsInput? { if case .dynamics(let input) = self { input } else { nil } }
-}
-
 extension TileEvent: CustomStringConvertible {
     /// `tick 12: tile 3 released (attract) at (12.5, -40.0) pt/s`.
     public var description: String { "tick \(tick): \(tile) \(kind)" }

@@ -1,73 +1,46 @@
-// What a tile animator's snapshot holds beside the kernel's state: the home pivots' joint ids,
-// by tile (the configuration is the animator's own, named by the snapshot's fingerprint).
+// What a tile animator's snapshot holds of the tile policy: each tile's definition (tiles come
+// and go) and memory, beside the kernel's columns, and the byte forms of the tile vocabulary.
+// The configuration is the animator's own, named by the snapshot's fingerprint.
 import FlingCore
 
-extension TilePolicy {
-    /// The home pivots of the attracted tiles, in tile id order.
-    struct Saved: Sendable {
-        var homeJoints: [(tile: Int, joints: [JointID])]
-    }
-
-    static func save(_ a: DragAnimator<TilePolicy>) -> Saved {
-        Saved(homeJoints: a.policy.homeJoints.map { ($0.key, $0.value) }.sorted { $0.tile < $1.tile })
-    }
-
-    static func check(_ saved: Saved, _ s: KernelState<TilePolicy>) throws(FlingError) {
-        for (k, h) in saved.homeJoints.enumerated() {
-            guard let i = s.records.firstIndex(where: { $0.item.id.rawValue == h.tile }), s.worlds[i] != nil,
-                k == 0 || saved.homeJoints[k - 1].tile < h.tile
-            else {
+extension TilePolicy: SnapshotRules {
+    /// Each tile's memory in range: a count of ticks, and where a hold began.
+    func validate(_ tiles: inout ItemTable<TilePolicy>, ticks: Int) throws(FlingError) {
+        for (k, m) in tiles.memories.enumerated() {
+            guard (0...(1 << 62)).contains(m.settleCount) else {
                 throw FlingError(
-                    .malformedInput, field: "AnimatorSnapshot.homeJoints[\(k)]", value: "tile \(h.tile)",
-                    reason: "home pivots belong to a tile with a world, once each")
+                    .malformedInput, field: "AnimatorSnapshot.memories[\(k)].settleCount", value: "\(m.settleCount)",
+                    reason: "counts ticks: must lie in 0...2⁶²")
             }
+            try Check.coordinate(m.holdStart, "AnimatorSnapshot.memories[\(k)].holdStart")
         }
-        for (k, phase) in s.phases.enumerated() {
-            let moving: Bool
-            switch phase {
-            case .held, .attracted, .falling: moving = true
-            case .resting, .culled, .lying: moving = false
-            }
-            guard moving == (s.worlds[k] != nil) else {
-                throw FlingError(
-                    .malformedInput, field: "AnimatorSnapshot.phases[\(k)]", value: "\(phase)",
-                    reason: "a held, attracted or falling tile has a world; no other does")
-            }
-        }
-    }
-
-    static func load(_ saved: Saved, into a: DragAnimator<TilePolicy>) {
-        a.policy.homeJoints = Dictionary(uniqueKeysWithValues: saved.homeJoints.map { ($0.tile, $0.joints) })
     }
 }
 
 // MARK: - Byte forms
 
-extension TilePolicy {
-    static func encodeItem(_ w: inout ByteWriter, _ t: TileDefinition) {
-        w.value(t.id)
-        w.value(t.frame)
-        w.double(t.mass)
-        w.optionalValue(t.properties)
+extension TileDefinition: ByteCodable {
+    package func encode(to w: inout ByteWriter) {
+        w.value(id)
+        w.value(frame)
+        w.double(mass)
+        w.optionalValue(properties)
     }
 
-    static func decodeItem(_ r: inout ByteReader) throws(FlingError) -> TileDefinition {
-        TileDefinition(id: try r.value(), frame: try r.value(), mass: try r.double(), properties: try r.optionalValue())
+    package init(from r: inout ByteReader) throws(FlingError) {
+        self.init(id: try r.value(), frame: try r.value(), mass: try r.double(), properties: try r.optionalValue())
+    }
+}
+
+extension TileMemory: ByteCodable {
+    package func encode(to w: inout ByteWriter) {
+        w.int(settleCount)
+        w.vector(holdStart)
     }
 
-    static func encode(_ saved: Saved, to w: inout ByteWriter) {
-        w.list(saved.homeJoints) { w, h in
-            w.int(h.tile)
-            w.values(h.joints)
-        }
+    package init(from r: inout ByteReader) throws(FlingError) {
+        self.init(settleCount: try r.int(), holdStart: try r.vector())
     }
-
-    static func decodeSaved(from r: inout ByteReader) throws(FlingError) -> Saved {
-        Saved(homeJoints: try r.list(elementSize: 12) { (r) throws(FlingError) in (tile: try r.int(), joints: try r.values(JointID.self)) })
-    }
-
-    /// A snapshot carries its tiles whole (they come and go).
-    static func adopt(_ records: inout [ItemRecord<TileDefinition>], from a: DragAnimator<TilePolicy>) throws(FlingError) {}
 }
 
 extension TilePhase: ByteCodable {
@@ -106,7 +79,7 @@ extension TileInput: ByteCodable {
             w.value(id)
         case .addTile(let t):
             w.u8(2)
-            TilePolicy.encodeItem(&w, t)
+            w.value(t)
         case .removeTile(let id):
             w.u8(3)
             w.value(id)
@@ -119,7 +92,7 @@ extension TileInput: ByteCodable {
         switch try r.tag(5, "tile input") {
         case 0: self = .touch(try r.value())
         case 1: self = .reset(try r.value())
-        case 2: self = .addTile(try TilePolicy.decodeItem(&r))
+        case 2: self = .addTile(try r.value())
         case 3: self = .removeTile(try r.value())
         default: self = .dynamics(try r.value())
         }

@@ -25,6 +25,9 @@ package struct TouchSequence: Sendable {
         self.lastTime = lastTime
     }
 
+    /// The touches down, in id order.
+    var downTouches: [TouchID] { down.sortedEntries().map(\.key) }
+
     /// What accepting an event changes.
     package enum Change: Sendable { case none, add, remove }
 
@@ -35,6 +38,16 @@ package struct TouchSequence: Sendable {
     package func check(
         _ event: TouchEvent, field: (String) -> String, naming: @autoclosure () -> ItemNaming, knows: (TouchEvent.ItemID) -> Bool
     ) throws(FlingError) -> Change {
+        try Self.check(event, isDown: down.contains(event.touch), after: lastTime, field: field, naming: naming(), knows: knows)
+    }
+
+    /// The rules themselves, for a touch that is down (`isDown`) or not, after an event at
+    /// `lastTime`: what the kernel checks against its own table of touches.
+    @inline(__always)
+    static func check(
+        _ event: TouchEvent, isDown: Bool, after lastTime: Double, field: (String) -> String, naming: @autoclosure () -> ItemNaming,
+        knows: (TouchEvent.ItemID) -> Bool
+    ) throws(FlingError) -> Change {
         try Check.range(event.time, Self.times, field("time"))
         guard event.time >= lastTime else {
             throw FlingError(
@@ -42,7 +55,6 @@ package struct TouchSequence: Sendable {
                 reason: "is earlier than the previous event's time, \(lastTime)")
         }
         try Check.coordinate(event.position, field("position"))
-        let isDown = down.contains(event.touch)
         switch event.phase {
         case .began:
             guard !isDown else {

@@ -12,6 +12,7 @@ extension SurfaceWalk {
             "FlingNative.NativeBackend.makeWorld(_:)", "FlingNative.NativeBackend.destroyWorld(_:)",
             "FlingNative.NativeBackend.addDrag(_:to:)",
             "FlingNative.NativeBackend.moveDrag(_:in:to:velocity:)", "FlingNative.NativeBackend.removeDrag(_:from:)",
+            "FlingNative.NativeBackend.moveDrags(_:refused:)",
             "FlingNative.NativeBackend.attachAttraction(_:to:)", "FlingNative.NativeBackend.detachAttraction(from:)",
             "FlingNative.NativeBackend.setGravity(of:_:)", "FlingNative.NativeBackend.setDamping(of:_:)",
             "FlingNative.NativeBackend.setVelocity(of:linear:angular:)", "FlingNative.NativeBackend.step(by:)",

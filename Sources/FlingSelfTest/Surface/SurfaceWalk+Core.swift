@@ -226,7 +226,8 @@ extension SurfaceWalk {
             "FlingCore.PhysicsBackend.removeDrag(_:from:)", "FlingCore.PhysicsBackend.attachAttraction(_:to:)",
             "FlingCore.PhysicsBackend.detachAttraction(from:)", "FlingCore.PhysicsBackend.setGravity(of:_:)",
             "FlingCore.PhysicsBackend.setDamping(of:_:)", "FlingCore.PhysicsBackend.setVelocity(of:linear:angular:)",
-            "FlingCore.PhysicsBackend.step(by:)", "FlingCore.PhysicsBackend.state(of:)", "FlingCore.PhysicsBackend.readStates(of:into:)"
+            "FlingCore.PhysicsBackend.step(by:)", "FlingCore.PhysicsBackend.state(of:)", "FlingCore.PhysicsBackend.readStates(of:into:)",
+            "FlingCore.PhysicsBackend.moveDrags(_:refused:)", "FlingCore.DragMove.init(world:joint:position:velocity:)"
         ) { p in
             // Through the protocol, on every backend this build has.
             for kind in BackendKind.available {
@@ -260,10 +261,14 @@ extension SurfaceWalk {
                             DragJoint(localAnchor: Vector(v[0], v[1]), finger: Vector(v[1], v[0]), maxForce: v[2], errorBias: v[3]),
                             to: w))
                 }
-                for id in [drags.last ?? JointID(0), JointID(UInt32(drags.count) + 1), JointID(.max)] {
+                let ids = [drags.last ?? JointID(0), JointID(UInt32(drags.count) + 1), JointID(.max)]
+                for id in ids {
                     p.call { () throws(FlingError) in try backend.moveDrag(id, in: w, to: Vector(v[0], v[1]), velocity: Vector(v[2], v[3]))
                     }
                 }
+                // Several at once, each refused or made alone.
+                let moves = ids.map { DragMove(world: w, joint: $0, position: Vector(v[0], v[1]), velocity: Vector(v[2], v[3])) }
+                p.count { backend.moveDrags(moves) { _, _ in } }
                 p.call { () throws(FlingError) in
                     try backend.attachAttraction(
                         Attraction(

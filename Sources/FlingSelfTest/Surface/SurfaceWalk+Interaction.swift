@@ -132,6 +132,30 @@ extension SurfaceWalk {
             p.count { tracker.reset() }
         }
         add(
+            "FlingInteraction.DragAnimator.keepsDigest", "FlingInteraction.TileAnimator.clock", "FlingInteraction.TileAnimator.digest",
+            "FlingInteraction.TileAnimator.keepsDigest", "FlingInteraction.SnapAnimator.clock", "FlingInteraction.SnapAnimator.digest",
+            "FlingInteraction.SnapAnimator.keepsDigest"
+        ) { p in
+            // What every animator has, through its own type and through the kernel's.
+            let tile = TileDefinition(id: 1, frame: Rect(x: 100, y: 100, width: 80, height: 80))
+            let item = SnapItem(id: 1, center: Vector(50, 50), width: 40, height: 40, restingPlaces: .points([Vector(50, 50)]))
+            guard
+                let tiles = try? TileAnimator(
+                    viewport: Rect(x: 0, y: 0, width: 390, height: 844), tiles: [tile], backend: try NativeBackend()),
+                let snap = try? SnapAnimator(items: [item], backend: try NativeBackend())
+            else { return }
+            for on in [false, true] {
+                p.count { tiles.keepsDigest = on }
+                p.count { snap.keepsDigest = on }
+                p.call { () throws(FlingError) in try tiles.advance(to: Double(tiles.clock.ticks + 1) / 60) }
+                p.call { () throws(FlingError) in try snap.advance(to: Double(snap.clock.ticks + 1) / 60) }
+                p.count { (tiles.clock, tiles.digest, tiles.keepsDigest, snap.clock, snap.digest, snap.keepsDigest) }
+                let kernel: DragAnimator<TilePolicy> = tiles
+                p.count { kernel.keepsDigest = !on }
+                p.count { (kernel.clock, kernel.digest, kernel.keepsDigest) }
+            }
+        }
+        add(
             "FlingInteraction.TileAnimator.init(viewport:tiles:configuration:backend:timeOrigin:)",
             "FlingInteraction.TileAnimator.handle(_:)",
             "FlingInteraction.TileAnimator.advance(to:)", "FlingInteraction.TileAnimator.addTile(_:)",

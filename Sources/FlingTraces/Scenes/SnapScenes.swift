@@ -58,7 +58,7 @@ package enum SnapScenes {
             switch input.input {
             case .touch(let e):
                 try sequence.accept(
-                    e, field: { "inputs[\(n)].\($0)" }, naming: SnapPolicy.naming, knows: { (1...items).contains($0.rawValue) })
+                    e, field: { "inputs[\(n)].\($0)" }, naming: SnapItem.naming, knows: { (1...items).contains($0.rawValue) })
             case .dynamics(let d):
                 guard input.tick != nil else {
                     throw FlingError(
