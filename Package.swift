@@ -70,40 +70,48 @@ let implementationTargets: [Target] = [
     // never sees their definitions (it would then import Chipmunk's handles as typed pointers
     // everywhere). Its source compiles to nothing where Chipmunk's headers are missing.
     .target(name: "CChipmunkSnapshot", dependencies: [.target(name: "CChipmunk", condition: chipmunk)]),
-    // What `fling` and the self-tests share: argument parsing, bounded file IO, output, the
+    // What `fling` runs, as a library (not a product) so that the tests and the test support
+    // call its commands in-process: the commands, argument parsing, bounded file IO, output, the
     // options that pick a backend and display rate.
-    .target(name: "FlingCommandLine", dependencies: ["Fling"]),
+    .target(name: "FlingCLIKit", dependencies: ["Fling", "FlingView", "FlingTesting"]),
 ]
 
 // MARK: - Executables
 
 let executableTargets: [Target] = [
-    .executableTarget(name: "FlingCLI", dependencies: ["Fling", "FlingView", "FlingCommandLine", "FlingTesting"]),
-    // Not a product: the surface walk, the self-tests, the soak, the crafted documents and the
-    // dynamics scripts, which the tests and .ci/ run (`swift run FlingSelfTest …`).
-    .executableTarget(name: "FlingSelfTest", dependencies: ["Fling", "FlingView", "FlingCommandLine", "FlingTesting"]),
+    .executableTarget(name: "FlingCLI", dependencies: ["FlingCLIKit"]),
     .executableTarget(name: "TileBench", dependencies: ["Fling", "FlingFloor"], path: "Benchmarks/TileBench"),
     // tile-bench's floor rows: the workload's per-tile work in plain C (no Fling, no Chipmunk).
     .target(
         name: "FlingFloor", path: "Benchmarks/FlingFloor", cSettings: [.unsafeFlags(["-gdwarf-4"])],
         linkerSettings: [.linkedLibrary("m")]),
     .executableTarget(name: "SceneBench", dependencies: ["Fling"], path: "Benchmarks/SceneBench"),
-    .executableTarget(name: "PathBench", dependencies: ["FlingPaths"], path: "Benchmarks/PathBench"),
+    .executableTarget(name: "PathBench", dependencies: ["FlingPaths", "FlingPathsTestSupport"], path: "Benchmarks/PathBench"),
     .executableTarget(name: "MathAccuracy", dependencies: ["FlingCore", "FlingMath"], path: "Benchmarks/MathAccuracy"),
 ]
 
 // MARK: - Tests
 
 let testTargets: [Target] = [
+    // The jumping pin's keyframes and animation, the dots and the sampled digests that the tests
+    // pin and `path-bench --digests` prints (FlingPaths keeps what the documentation teaches).
+    .target(name: "FlingPathsTestSupport", dependencies: ["FlingPaths"], path: "Tests/FlingPathsTestSupport"),
+    // Test support, neither a product nor imported by one: the surface walk, the self-tests, the
+    // soak, the crafted documents, the dynamics scripts and the planted faults, which the tests
+    // import and `FlingSelfTest` runs for them and for .ci/ (`.build/release/FlingSelfTest …`).
+    .target(
+        name: "FlingTestSupport", dependencies: ["Fling", "FlingView", "FlingTesting", "FlingCLIKit", "FlingPathsTestSupport"],
+        path: "Tests/FlingTestSupport"),
+    .executableTarget(name: "FlingSelfTest", dependencies: ["FlingTestSupport"], path: "Tests/FlingSelfTest"),
     .testTarget(
         name: "FlingTests",
         dependencies: [
-            "Fling", "FlingCore", "FlingNative", "FlingInteraction", "FlingScenes", "FlingTraces", "FlingView", "FlingCommandLine",
-            "FlingCLI", "FlingSelfTest", "FlingTesting", .target(name: "FlingChipmunk", condition: chipmunk),
+            "Fling", "FlingCore", "FlingNative", "FlingInteraction", "FlingScenes", "FlingTraces", "FlingView", "FlingCLIKit",
+            "FlingTestSupport", "FlingPathsTestSupport", "FlingTesting", .target(name: "FlingChipmunk", condition: chipmunk),
         ],
         resources: [.copy("Fixtures")]
     ),
-    .testTarget(name: "FlingPathsTests", dependencies: ["FlingPaths", "FlingCore"]),
+    .testTarget(name: "FlingPathsTests", dependencies: ["FlingPaths", "FlingCore", "FlingPathsTestSupport"]),
     .testTarget(name: "FlingMathTests", dependencies: ["FlingMath", "FlingCore"]),
 ]
 

@@ -2,7 +2,7 @@ import Fling
 import FlingCore
 import Testing
 
-@testable import FlingSelfTest
+@testable import FlingTestSupport
 
 /// World snapshots at the backend level: a world taken at any step and made again, in the same
 /// backend or in a fresh one of the same kind, goes on exactly as the original under the same

@@ -1,5 +1,5 @@
 import Fling
-import FlingCommandLine
+import FlingCLIKit
 
 /// `FlingSelfTest snapshot`: for the tests and CI, not for people.
 ///

@@ -1,5 +1,5 @@
 import Fling
-import FlingCommandLine
+import FlingCLIKit
 import FlingView
 
 /// `FlingSelfTest documents --out DIR`: for CI, not for people. Writes crafted documents of

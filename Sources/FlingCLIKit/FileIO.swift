@@ -86,7 +86,7 @@ extension FileIO {
 
 /// `s` with control characters made visible (`\u{1B}`), so that no input can drive the
 /// terminal through an error message or a scene name. Tabs stay.
-package func escapingControls(_ s: String) -> String {
+func escapingControls(_ s: String) -> String {
     guard s.unicodeScalars.contains(where: { ($0.value < 0x20 && $0 != "\t") || (0x7F...0x9F).contains($0.value) }) else { return s }
     var out = ""
     for u in s.unicodeScalars {

@@ -10,7 +10,6 @@ import Glibc
 import Darwin
 #endif
 import Fling
-import FlingCommandLine
 import FlingTesting
 
 enum CheckCommand {

@@ -3,7 +3,7 @@
 // shrinking took, and what the shrunk session holds. Benchmarks/PERFORMANCE.md quotes it; the
 // tests assert the same over a smaller budget.
 import Fling
-import FlingCommandLine
+import FlingCLIKit
 import FlingTesting
 
 enum FaultsCommand {

@@ -1,5 +1,4 @@
 import Fling
-import FlingCommandLine
 
 /// `fling render FILE --svg OUT`: the document's picture, drawn by its kind (``FlingDocument/render(_:)``).
 enum RenderCommand {

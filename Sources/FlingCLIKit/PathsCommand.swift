@@ -1,5 +1,4 @@
 import Fling
-import FlingCommandLine
 
 /// `fling paths digest FILE` and `fling paths render FILE --svg OUT [--animated] [--frames N]`
 /// for path documents (`"format": "fling-paths"`: keyframe morphs and conveyors); the same as

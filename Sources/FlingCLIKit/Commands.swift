@@ -1,13 +1,12 @@
 import Fling
-import FlingCommandLine
 
 /// The `fling` command line: what users run (`replay`, `diff`, `view`, `render`, `convert`,
 /// `velocity`, `paths`, `check`, `help`). The self-tests the tests and CI run live in `FlingSelfTest`,
 /// which is not a product.
-enum FlingCommand {
+package enum FlingCommand {
     /// Runs `fling` with `arguments` (without the program name). Standard input (`-`) is read
     /// at most once, from the process's (or from `standardInput`, when given).
-    static func run(_ arguments: [String], standardInput: [UInt8]? = nil) -> CommandResult {
+    package static func run(_ arguments: [String], standardInput: [UInt8]? = nil) -> CommandResult {
         CommandResult.running("fling", standardInput: standardInput) { out in try dispatch(arguments, &out) }
     }
 

@@ -1,6 +1,5 @@
 import Fling
 import FlingView
-import FlingCommandLine
 
 /// `fling diff A [B]`: replays two runs of the same input (two files, or one file on two
 /// backends, arithmetics or display rates) and prints where they first part

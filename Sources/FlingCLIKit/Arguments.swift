@@ -105,7 +105,7 @@ package struct Arguments {
 }
 
 /// A number without a needless `.0`: `60`, `0.5`.
-package func format(_ x: Double) -> String {
+func format(_ x: Double) -> String {
     if x == x.rounded(), abs(x) < 1e15 { return String(Int(x)) }
     return x.description
 }

@@ -1,4 +1,5 @@
 import Fling
+import FlingPathsTestSupport
 
 // FlingPaths and FlingScenes: path data, Bézier geometry, morphing, conveyors, pictures; the
 // seeded scenes (bubbles, the day-night picker, clouds) and transitions.
@@ -184,13 +185,6 @@ extension SurfaceWalk {
             p.count { PathSVG.filmstrip(pin, times: Array(repeating: 0.5, count: 2_000)) }
             p.count { PathSVG.filmstrip(dots, nanoseconds: [Int64.max, .min, 0], radius: -1, fill: "&") }
             p.count { PathSVG.filmstrip(dots, nanoseconds: Array(repeating: 7, count: 2_000)) }
-        }
-        add(
-            "FlingPaths.PathScenes.pinKeyframes()", "FlingPaths.PathScenes.jumpingPin()", "FlingPaths.PathScenes.dots()",
-            "FlingPaths.PathScenes.sampleDigests()"
-        ) { p in
-            p.count { (PathScenes.pinKeyframes(), PathScenes.jumpingPin(), PathScenes.dots()) }
-            p.count { PathScenes.sampleDigests() }
         }
     }
 

@@ -1,5 +1,5 @@
 import Fling
-import FlingCommandLine
+import FlingCLIKit
 import FlingCore
 import Foundation
 

@@ -1,5 +1,5 @@
 import Fling
-import FlingCommandLine
+import FlingCLIKit
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)

@@ -1,5 +1,4 @@
 import Fling
-import FlingCommandLine
 
 /// `fling replay FILE`.
 enum ReplayCommand {

@@ -1,6 +1,5 @@
 import Fling
 import FlingView
-import FlingCommandLine
 
 /// `fling view FILE [B] --html OUT`: the replay page of a document (any registered kind), or of
 /// two runs side by side, opened at their first divergence (``Run/firstDivergence(from:)``);

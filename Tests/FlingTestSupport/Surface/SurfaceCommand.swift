@@ -1,5 +1,5 @@
 import Fling
-import FlingCommandLine
+import FlingCLIKit
 import Foundation
 
 #if canImport(Glibc)

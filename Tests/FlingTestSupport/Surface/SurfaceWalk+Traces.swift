@@ -1,4 +1,5 @@
 import Fling
+import FlingPathsTestSupport
 
 // FlingTraces: every registered document kind through its own API and through FlingDocument,
 // with hostile options, samplings and replays; the registry, recorders, runs, pins, strokes.

@@ -1,5 +1,4 @@
 import Fling
-import FlingCommandLine
 import Foundation
 
 /// `fling convert FILE`: any document rewritten in its kind's canonical layout (a CSV stroke

@@ -1,10 +1,10 @@
 import Fling
-import FlingCommandLine
+import FlingCLIKit
 
 /// `FlingSelfTest`: what the tests and CI run, not a product and not for people. Its commands
 /// drive the package from outside, in a process of their own, where a trap or an abort ends
 /// this process rather than the test run.
-enum SelfTest {
+package enum SelfTest {
     static let usage = """
         USAGE: FlingSelfTest <command> [options]   (for the test suite and .ci/, not for people)
 
@@ -22,7 +22,7 @@ enum SelfTest {
         """
 
     /// Runs `FlingSelfTest` with `arguments` (without the program name).
-    static func run(_ arguments: [String]) -> CommandResult {
+    package static func run(_ arguments: [String]) -> CommandResult {
         CommandResult.running("FlingSelfTest") { out in
             guard let command = arguments.first else {
                 out.error(usage)
