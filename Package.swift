@@ -16,7 +16,9 @@ let products: [Product] = [
     .library(name: "Fling", targets: ["Fling"]),
     // Fling's portable elementary functions alone: the same bits on every IEEE 754 machine.
     .library(name: "FlingMath", targets: ["FlingMath"]),
-    // SVG path data, Bezier geometry and keyframe morphing alone (the timing functions are FlingCore's).
+    // Spring tunings in every dialect, timing functions and bounce keyframes alone.
+    .library(name: "FlingCurves", targets: ["FlingCurves"]),
+    // SVG path data, Bezier geometry and keyframe morphing alone (the timing functions are FlingCurves').
     .library(name: "FlingPaths", targets: ["FlingPaths"]),
     // The replay page: one self-contained HTML file from any run (`import FlingView`; not in the umbrella).
     .library(name: "FlingView", targets: ["FlingView"]),
@@ -36,16 +38,17 @@ let products: [Product] = [
 let libraryTargets: [Target] = [
     .target(name: "FlingMath"),
     .target(name: "FlingCore", dependencies: ["FlingMath"]),
-    .target(name: "FlingNative", dependencies: ["FlingCore"]),
+    .target(name: "FlingCurves", dependencies: ["FlingCore"]),
+    .target(name: "FlingNative", dependencies: ["FlingCore", "_FlingSolver", "_FlingCoding"]),
     .target(
         name: "FlingChipmunk",
         dependencies: [
-            "FlingCore", .target(name: "CChipmunk", condition: chipmunk), .target(name: "CChipmunkSnapshot", condition: chipmunk),
+            "FlingCore", "_FlingSolver", "_FlingCoding", .target(name: "CChipmunk", condition: chipmunk), .target(name: "CChipmunkSnapshot", condition: chipmunk),
         ]),
-    .target(name: "FlingInteraction", dependencies: ["FlingCore"]),
-    .target(name: "FlingPaths", dependencies: ["FlingCore"]),
-    .target(name: "FlingScenes", dependencies: ["FlingCore", "FlingPaths"]),
-    .target(name: "FlingTraces", dependencies: ["FlingCore", "FlingInteraction", "FlingScenes", "FlingPaths"]),
+    .target(name: "FlingInteraction", dependencies: ["FlingCore", "FlingCurves", "_FlingCoding"]),
+    .target(name: "FlingPaths", dependencies: ["FlingCore", "FlingCurves"]),
+    .target(name: "FlingScenes", dependencies: ["FlingCore", "FlingCurves", "FlingPaths"]),
+    .target(name: "FlingTraces", dependencies: ["FlingCore", "FlingCurves", "FlingInteraction", "FlingScenes", "FlingPaths"]),
     // The page's script and style are files of their own, compiled into the module as bytes
     // (no resource bundle to find at run time: the page is one string, whatever runs it).
     .target(
@@ -54,7 +57,7 @@ let libraryTargets: [Target] = [
     .target(
         name: "Fling",
         dependencies: [
-            "FlingCore", "FlingNative", "FlingInteraction", "FlingScenes", "FlingTraces", "FlingPaths",
+            "FlingCore", "FlingCurves", "FlingNative", "FlingInteraction", "FlingScenes", "FlingTraces", "FlingPaths",
             .target(name: "FlingChipmunk", condition: chipmunk),
         ]
     ),
@@ -64,6 +67,12 @@ let libraryTargets: [Target] = [
 // MARK: - Implementation details
 
 let implementationTargets: [Target] = [
+    // What both backends run and no user calls: the velocity update (`Motion`), the wall sweep,
+    // value noise, the per-world spring stability bound.
+    .target(name: "_FlingSolver", dependencies: ["FlingCore"]),
+    // The byte form of snapshots: the writer and reader, and the byte schema of each value of
+    // the core and the curves.
+    .target(name: "_FlingCoding", dependencies: ["FlingCore", "FlingCurves"]),
     // Debian's libchipmunk-dev (headers in /usr/include/chipmunk, no pkg-config file).
     .systemLibrary(name: "CChipmunk", providers: [.apt(["libchipmunk-dev"]), .brew(["chipmunk"])]),
     // What a world snapshot reads and writes in Chipmunk's private structures: C, so that Swift
@@ -106,12 +115,12 @@ let testTargets: [Target] = [
     .testTarget(
         name: "FlingTests",
         dependencies: [
-            "Fling", "FlingCore", "FlingNative", "FlingInteraction", "FlingScenes", "FlingTraces", "FlingView", "FlingCLIKit",
+            "Fling", "FlingCore", "FlingCurves", "_FlingSolver", "_FlingCoding", "FlingNative", "FlingInteraction", "FlingScenes", "FlingTraces", "FlingView", "FlingCLIKit",
             "FlingTestSupport", "FlingPathsTestSupport", "FlingTesting", .target(name: "FlingChipmunk", condition: chipmunk),
         ],
         resources: [.copy("Fixtures")]
     ),
-    .testTarget(name: "FlingPathsTests", dependencies: ["FlingPaths", "FlingCore", "FlingPathsTestSupport"]),
+    .testTarget(name: "FlingPathsTests", dependencies: ["FlingPaths", "FlingCore", "FlingCurves", "FlingPathsTestSupport"]),
     .testTarget(name: "FlingMathTests", dependencies: ["FlingMath", "FlingCore"]),
 ]
 

@@ -79,7 +79,8 @@ import Testing
     /// API was demoted to `package`, since a trap there is reachable from the package's own code).
     @Test func everyPublicDeclarationHasAWalkCase() throws {
         let modules = [
-            "FlingMath", "FlingCore", "FlingNative", "FlingChipmunk", "FlingInteraction", "FlingPaths", "FlingScenes", "FlingTraces",
+            "FlingMath", "FlingCore", "FlingCurves", "FlingNative", "FlingChipmunk", "FlingInteraction", "FlingPaths", "FlingScenes",
+            "FlingTraces",
             "FlingView", "Fling",
         ]
         let moduleDir = Self.build.appendingPathComponent("Modules")

@@ -3,6 +3,7 @@ import FlingCore
 import Testing
 
 @testable import FlingTestSupport
+import _FlingCoding
 
 /// World snapshots at the backend level: a world taken at any step and made again, in the same
 /// backend or in a fresh one of the same kind, goes on exactly as the original under the same

@@ -8,6 +8,7 @@
 // second gives x'' + 2ζω x' + ω² x = 0 on both axes (and damps spin too, on top of the rotary
 // spring's own damping). Stiffness m ω², ω = 2π · frequency.
 import FlingCore
+import FlingCurves
 
 extension DragAnimator where Policy: PolicyRules {
     /// Attaches to `world` (item `i`'s, with the velocity it should carry already set) a spring

@@ -9,6 +9,7 @@
 // policy: Tiles/TilePolicy.swift, Snap/SnapPolicy.swift). Hooks are static and take the animator,
 // so a hook can reach every record without holding an access to the policy value open.
 import FlingCore
+import _FlingCoding
 
 /// An interaction over the drag kernel: the types it names. ``TilePolicy`` (photo tiles) and
 /// ``SnapPolicy`` (chat heads, switches, picture-in-picture corners) are the two; a

@@ -2,6 +2,7 @@
 // configuration's rules (chat heads, the switch) call on it. Declared on the concrete type, so
 // the kernel's generic code it runs is specialized for snap items.
 import FlingCore
+import FlingCurves
 
 /// Draggable items that snap to resting places when released: the engine of chat heads, the
 /// sun switch and picture-in-picture windows. The drag kernel (``DragAnimator``) over the snap

@@ -3,6 +3,8 @@
 // configuration's rules (chat heads, the switch) are code the animator was given and keep
 // their own state: they stay the animator's.
 import FlingCore
+import FlingCurves
+import _FlingCoding
 
 extension SnapPolicy {
     struct Saved: Sendable {

@@ -1,6 +1,7 @@
 // What a tile animator's snapshot holds beside the kernel's state: the home pivots' joint ids,
 // by tile (the configuration is the animator's own, named by the snapshot's fingerprint).
 import FlingCore
+import _FlingCoding
 
 extension TilePolicy {
     /// The home pivots of the attracted tiles, in tile id order.

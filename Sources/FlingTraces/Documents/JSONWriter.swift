@@ -1,6 +1,7 @@
 import FlingCore
 import FlingInteraction
 import FlingPaths
+import FlingCurves
 
 // MARK: - Writing
 

@@ -1,5 +1,6 @@
 import FlingCore
 import FlingPaths
+import FlingCurves
 
 // The `morph` path kind: keyframes of SVG path data and the animation made from them, declared
 // once (registered in Documents.swift).

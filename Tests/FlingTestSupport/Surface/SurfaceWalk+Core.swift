@@ -140,14 +140,15 @@ extension SurfaceWalk {
             }
         }
         add(
-            "FlingCore.SpringTuning.init(frequency:dampingRatio:)", "FlingCore.SpringTuning.init(mass:stiffness:damping:)",
-            "FlingCore.SpringTuning.init(response:dampingFraction:)", "FlingCore.SpringTuning.init(duration:bounce:)",
-            "FlingCore.SpringTuning.init(uiKitDuration:dampingRatio:)", "FlingCore.SpringTuning.init(tension:friction:)",
-            "FlingCore.SpringTuning.init(origamiTension:origamiFriction:)", "FlingCore.SpringTuning.init(bounciness:speed:)",
-            "FlingCore.SpringTuning.init(framerVisualDuration:bounce:)", "FlingCore.SpringTuning.angularFrequency",
-            "FlingCore.SpringTuning.constants(forInertia:)", "FlingCore.SpringTuning.physical(mass:)", "FlingCore.SpringTuning.response",
-            "FlingCore.SpringTuning.durationAndBounce", "FlingCore.SpringTuning.tensionAndFriction", "FlingCore.SpringTuning.origami",
-            "FlingCore.SpringTuning.framerVisualDurationAndBounce"
+            "FlingCurves.SpringTuning.init(frequency:dampingRatio:)", "FlingCurves.SpringTuning.init(mass:stiffness:damping:)",
+            "FlingCurves.SpringTuning.init(response:dampingFraction:)", "FlingCurves.SpringTuning.init(duration:bounce:)",
+            "FlingCurves.SpringTuning.init(uiKitDuration:dampingRatio:)", "FlingCurves.SpringTuning.init(tension:friction:)",
+            "FlingCurves.SpringTuning.init(origamiTension:origamiFriction:)", "FlingCurves.SpringTuning.init(bounciness:speed:)",
+            "FlingCurves.SpringTuning.init(framerVisualDuration:bounce:)", "FlingCurves.SpringTuning.angularFrequency",
+            "FlingCurves.SpringTuning.constants(forInertia:)", "FlingCurves.SpringTuning.physical(mass:)",
+            "FlingCurves.SpringTuning.response",
+            "FlingCurves.SpringTuning.durationAndBounce", "FlingCurves.SpringTuning.tensionAndFriction", "FlingCurves.SpringTuning.origami",
+            "FlingCurves.SpringTuning.framerVisualDurationAndBounce"
         ) { p in
             for v in varied([2, 0.7, 1]) {
                 let springs = [
@@ -165,9 +166,9 @@ extension SurfaceWalk {
             }
         }
         add(
-            "FlingCore.SpringCurve.init(spring:displacement:velocity:)", "FlingCore.SpringCurve.init(spring:from:to:velocity:)",
-            "FlingCore.SpringCurve.state(at:)", "FlingCore.SpringCurve.displacement(at:)", "FlingCore.SpringCurve.value(at:target:)",
-            "FlingCore.SpringCurve.settleTime(threshold:)"
+            "FlingCurves.SpringCurve.init(spring:displacement:velocity:)", "FlingCurves.SpringCurve.init(spring:from:to:velocity:)",
+            "FlingCurves.SpringCurve.state(at:)", "FlingCurves.SpringCurve.displacement(at:)", "FlingCurves.SpringCurve.value(at:target:)",
+            "FlingCurves.SpringCurve.settleTime(threshold:)"
         ) { p in
             for v in varied([2, 0.7, 10, 5]) {
                 let spring = SpringTuning(frequency: v[0], dampingRatio: v[1])
@@ -200,8 +201,8 @@ extension SurfaceWalk {
             }
         }
         add(
-            "FlingCore.Transform3D.init(m11:m12:m13:m14:m21:m22:m23:m24:m31:m32:m33:m34:m41:m42:m43:m44:)",
-            "FlingCore.Transform3D.scale(_:_:_:)", "FlingCore.BounceValue.bounceLayout"
+            "FlingCurves.Transform3D.init(m11:m12:m13:m14:m21:m22:m23:m24:m31:m32:m33:m34:m41:m42:m43:m44:)",
+            "FlingCurves.Transform3D.scale(_:_:_:)", "FlingCurves.BounceValue.bounceLayout"
         ) { p in
             // Every entry hostile in turn, bounced by the library's form and the two-step form.
             let curves = [

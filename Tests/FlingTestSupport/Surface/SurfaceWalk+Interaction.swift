@@ -189,8 +189,8 @@ extension SurfaceWalk {
             }
         }
         add(
-            "FlingCore.BounceCurve.init(duration:bounces:stiffness:overshoot:shake:)", "FlingCore.BounceCurve.steps",
-            "FlingCore.BounceCurve.validate()",
+            "FlingCurves.BounceCurve.init(duration:bounces:stiffness:overshoot:shake:)", "FlingCurves.BounceCurve.steps",
+            "FlingCurves.BounceCurve.validate()",
 
         ) { p in
             for x in Hostile.doubles { p.count { BounceCurve.Stiffness(x).coefficient } }

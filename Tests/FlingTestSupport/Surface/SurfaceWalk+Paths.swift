@@ -103,8 +103,8 @@ extension SurfaceWalk {
             }
         }
         add(
-            "FlingCore.TimingFunction.init(_:_:_:_:)", "FlingCore.TimingFunction.callAsFunction(_:)",
-            "FlingCore.TimingFunction.parameter(for:)"
+            "FlingCurves.TimingFunction.init(_:_:_:_:)", "FlingCurves.TimingFunction.callAsFunction(_:)",
+            "FlingCurves.TimingFunction.parameter(for:)"
         ) { p in
             for v in varied([0.25, 0.1, 0.25, 1]) {
                 p.call { () throws(FlingError) in try TimingFunction(v[0], v[1], v[2], v[3]) }

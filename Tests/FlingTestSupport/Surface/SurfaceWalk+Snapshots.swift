@@ -1,4 +1,5 @@
 import Fling
+import _FlingCoding
 
 // Snapshots and predictions: an animator taken and its bytes read back whole, cut at every
 // length, and changed at every payload byte with the checksum made right again (what only a

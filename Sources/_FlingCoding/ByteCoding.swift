@@ -5,6 +5,8 @@
 // make it reserve more than the input's own size, and every failure is a typed
 // `malformedInput` naming the byte offset.
 
+import FlingCore
+
 /// Writes the byte form.
 package struct ByteWriter: Sendable {
     package private(set) var bytes: [UInt8] = []
@@ -161,21 +163,4 @@ package struct ByteReader {
 package protocol ByteCodable {
     func encode(to w: inout ByteWriter)
     init(from r: inout ByteReader) throws(FlingError)
-}
-
-/// FNV-1a over bytes: the checksum of a snapshot's payload and the fold of a fingerprint.
-package struct FNV1a: Sendable {
-    package private(set) var value: UInt64 = StateDigest.offsetBasis
-
-    package init() {}
-
-    package mutating func combine<S: Sequence>(_ bytes: S) where S.Element == UInt8 {
-        for b in bytes { value = (value ^ UInt64(b)) &* StateDigest.prime }
-    }
-
-    package static func hash(_ bytes: [UInt8]) -> UInt64 {
-        var h = FNV1a()
-        h.combine(bytes)
-        return h.value
-    }
 }

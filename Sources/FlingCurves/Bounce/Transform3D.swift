@@ -7,6 +7,8 @@
 // library's frames (``BounceCurve/values(from:to:)``) and nowhere else: interpolation between
 // keyframes, the two-step form and the final value keep every entry as given.
 
+import FlingCore
+
 /// A 3D transform in Core Animation's layout (a `CATransform3D`): sixteen entries `m11` … `m44`,
 /// row by row, in the row-vector convention (a point `(x, y, z, 1)` times the matrix; `m41`,
 /// `m42`, `m43` translate, `m34` is the perspective term). SKBounceAnimation bounces every

@@ -1,3 +1,5 @@
+import FlingCore
+
 /// Seeded value noise for the noise and turbulence fields: the same bits on every machine.
 ///
 /// A lattice value at integer point `(i, j, k)` is the top 53 bits of a SplitMix64 finalizer

@@ -1,3 +1,5 @@
+import FlingCore
+
 /// Every way iOS and design tools describe a spring, as one ``SpringTuning`` (an undamped
 /// frequency and a damping ratio: `x'' + 2ζω x' + ω² x = 0`, `ω = 2π · frequency`). Each
 /// conversion follows the anchor's own formula, cited beside it; the reverse conversions give

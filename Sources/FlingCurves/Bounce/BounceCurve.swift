@@ -1,3 +1,5 @@
+import FlingCore
+
 /// SKBounceAnimation, whole (Soroush Khanlou's `CAKeyframeAnimation` subclass, which the open
 /// ChatHeads project bounces with): the keyframes it makes, the times Core Animation gives them,
 /// and the value at any time, for apps that want the library's look instead of physics.

@@ -1,3 +1,5 @@
+import FlingCore
+
 /// The largest step a backend's springs integrate stably, kept per world so that a step too
 /// long for some world's springs is refused before it runs (Chipmunk's debug build would
 /// abort on the infinite velocities an unstable spring reaches).
@@ -6,7 +8,7 @@
 /// then advanced by `v·dt` (symplectic Euler), whose oscillation stays bounded only while
 /// `ω·dt < 2`, `ω² = k/m`; the same for the rotary spring with `ω² = κ/I`. The springs' own
 /// damping is applied as `1 − e^(−c·dt/m)` and is stable at any step. A world's bound is
-/// `1.9/ω` (a 5 % margin) for the stiffer of its two springs.
+/// `1.9/ω` (a 5 % margin) for the stiffer of its two springs (`Attraction.longestStableStep`).
 package struct SpringStability: Sendable {
     /// By slot: the world's bound, or +∞ without springs.
     private var bounds: [Double] = []
@@ -15,12 +17,6 @@ package struct SpringStability: Sendable {
     private var stale = false
 
     package init() {}
-
-    /// The largest stable step for `attraction` on a body with these inverse mass and moment.
-    package static func bound(_ attraction: Attraction, massInverse: Double, momentInverse: Double) -> Double {
-        let omega2 = max(attraction.stiffness * massInverse, attraction.angularStiffness * momentInverse)
-        return omega2 > 0 ? 1.9 / omega2.squareRoot() : .infinity
-    }
 
     package mutating func set(_ slot: Int, _ bound: Double) {
         while bounds.count <= slot { bounds.append(.infinity) }

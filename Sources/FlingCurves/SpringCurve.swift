@@ -1,3 +1,5 @@
+import FlingCore
+
 /// A spring's motion in closed form, for animations that need no physics world: where a
 /// value on the spring is, and how fast it moves, at any time, from a displacement and an
 /// initial velocity. Portable arithmetic: the same bits everywhere.

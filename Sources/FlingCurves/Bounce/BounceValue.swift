@@ -1,3 +1,5 @@
+import FlingCore
+
 /// A value SKBounceAnimation can animate: a fixed list of numbers that bounce one by one, each
 /// from its own start to its own end (so each has its own decay: the library's `α` depends on
 /// the distance a number travels).

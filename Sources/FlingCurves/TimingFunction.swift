@@ -1,3 +1,5 @@
+import FlingCore
+
 /// A timing function as Core Animation and CSS define it: the cubic Bézier from (0, 0) to
 /// (1, 1) with control points `c1` and `c2`, mapping input progress x to output progress y.
 /// y is found by solving x(s) = input for the curve parameter s to 1e-12 (Newton's method,

@@ -1,6 +1,9 @@
 // The byte forms of the core's values (docs/SNAPSHOTS.md lists each): fields in declaration
 // order, enums as a tag byte then their payload.
 
+import FlingCore
+import FlingCurves
+
 extension Vector: ByteCodable {
     package func encode(to w: inout ByteWriter) { w.vector(self) }
     package init(from r: inout ByteReader) throws(FlingError) { self = try r.vector() }

@@ -13,6 +13,8 @@
 // crosses no wall's segment is left exactly as it was: a run in which nothing tunnels has the
 // same bits with the sweep as without.
 
+import FlingCore
+
 /// The sweep of a step's position update against a world's walls (see the top of this file).
 package enum WallSweep {
     /// The walls' historical faults, switched on only by tests (through `@testable import

@@ -1,3 +1,5 @@
+import FlingCore
+
 extension BounceCurve {
     /// How stiff an SKBounceAnimation bounce is: the coefficient `c` in its decay,
     /// `α = log₂(c / |to − from|) / frames` (the envelope reaches `c` at the last frame). Any

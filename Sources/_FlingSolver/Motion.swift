@@ -1,3 +1,5 @@
+import FlingCore
+
 /// What a world's velocity update adds to Chipmunk's: continuous pushes, fields and resistance.
 /// Both backends run this same code in the item's velocity update (Chipmunk through the body's
 /// velocity function, the native solver in its step), on the same inputs, so both give the same

@@ -1,3 +1,5 @@
+import FlingCore
+
 /// A damped spring described the way a designer tunes it: how fast it oscillates and how
 /// quickly the oscillation dies, independent of the tile's mass.
 ///

@@ -1,3 +1,5 @@
+import FlingCore
+
 /// Framer Motion's time-defined springs (`transition: { type: "spring", visualDuration, bounce }`).
 extension SpringTuning {
     /// Framer Motion's `visualDuration` and `bounce` (motion's

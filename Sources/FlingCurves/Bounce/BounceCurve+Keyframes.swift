@@ -1,3 +1,5 @@
+import FlingCore
+
 extension BounceCurve {
     /// A keyframe animation as a Core Animation user hands it to `CAKeyframeAnimation`: the values,
     /// their key times (fractions of the duration), a timing function per interval (nil: linear,
