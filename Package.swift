@@ -20,7 +20,8 @@ let products: [Product] = [
     .library(name: "FlingCurves", targets: ["FlingCurves"]),
     // SVG path data, Bezier geometry and keyframe morphing alone (the timing functions are FlingCurves').
     .library(name: "FlingPaths", targets: ["FlingPaths"]),
-    // The replay page: one self-contained HTML file from any run (`import FlingView`; not in the umbrella).
+    // All drawing: the replay page (one self-contained HTML file from any run) and every document's
+    // SVG picture (`import FlingView`; not in the umbrella).
     .library(name: "FlingView", targets: ["FlingView"]),
     // Gestures as properties: seeded touch sessions, properties, shrinking; and the conformance
     // suite of a backend (`import FlingTesting` in an app's tests; not in the umbrella).
@@ -52,7 +53,7 @@ let libraryTargets: [Target] = [
     // The page's script and style are files of their own, compiled into the module as bytes
     // (no resource bundle to find at run time: the page is one string, whatever runs it).
     .target(
-        name: "FlingView", dependencies: ["FlingCore", "FlingPaths", "FlingTraces"],
+        name: "FlingView", dependencies: ["FlingCore", "FlingInteraction", "FlingPaths", "FlingScenes", "FlingTraces"],
         resources: [.embedInCode("Page/replay.js"), .embedInCode("Page/replay.css")]),
     .target(
         name: "Fling",
@@ -89,7 +90,7 @@ let implementationTargets: [Target] = [
 
 let executableTargets: [Target] = [
     .executableTarget(name: "FlingCLI", dependencies: ["FlingCLIKit"]),
-    .executableTarget(name: "TileBench", dependencies: ["Fling", "FlingFloor"], path: "Benchmarks/TileBench"),
+    .executableTarget(name: "TileBench", dependencies: ["Fling", "FlingView", "FlingFloor"], path: "Benchmarks/TileBench"),
     // tile-bench's floor rows: the workload's per-tile work in plain C (no Fling, no Chipmunk).
     .target(
         name: "FlingFloor", path: "Benchmarks/FlingFloor", cSettings: [.unsafeFlags(["-gdwarf-4"])],
@@ -120,7 +121,7 @@ let testTargets: [Target] = [
         ],
         resources: [.copy("Fixtures")]
     ),
-    .testTarget(name: "FlingPathsTests", dependencies: ["FlingPaths", "FlingCore", "FlingCurves", "FlingPathsTestSupport"]),
+    .testTarget(name: "FlingPathsTests", dependencies: ["FlingPaths", "FlingCore", "FlingCurves", "FlingView", "FlingPathsTestSupport"]),
     .testTarget(name: "FlingMathTests", dependencies: ["FlingMath", "FlingCore"]),
 ]
 

@@ -1,3 +1,5 @@
+import Fling
+
 /// A mistake in how the command was called: reported with the command's usage, exit status 2.
 package struct UsageError: Error {
     package var message: String
@@ -104,8 +106,5 @@ package struct Arguments {
     }
 }
 
-/// A number without a needless `.0`: `60`, `0.5`.
-func format(_ x: Double) -> String {
-    if x == x.rounded(), abs(x) < 1e15 { return String(Int(x)) }
-    return x.description
-}
+/// A number without a needless `.0`: `60`, `0.5` (``NumberText/short(_:)``).
+func format(_ x: Double) -> String { NumberText.short(x) }

@@ -167,8 +167,5 @@ package enum Input {
     }
 }
 
-/// `1304.702`: three decimals, no negative zero.
-package func fixed3(_ x: Double) -> String {
-    let s = String(format: "%.3f", x)
-    return s == "-0.000" ? "0.000" : s
-}
+/// `1304.702`: three decimals, no negative zero (``NumberText/fixed3(_:)``).
+package func fixed3(_ x: Double) -> String { NumberText.fixed3(x) }

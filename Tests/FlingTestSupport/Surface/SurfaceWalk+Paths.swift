@@ -1,5 +1,6 @@
 import Fling
 import FlingPathsTestSupport
+import FlingView
 
 // FlingPaths and FlingScenes: path data, Bézier geometry, morphing, conveyors, pictures; the
 // seeded scenes (bubbles, the day-night picker, clouds) and transitions.
@@ -172,9 +173,9 @@ extension SurfaceWalk {
             for n in Hostile.counts { p.call { () throws(FlingError) in try c.sampleDigest(frames: n) } }
         }
         add(
-            "FlingPaths.PathSVG.filmstrip(_:times:columns:cell:fill:title:)",
-            "FlingPaths.PathSVG.animated(_:frames:fill:size:)", "FlingPaths.PathSVG.filmstrip(_:nanoseconds:radius:fill:)",
-            "FlingPaths.PathSVG.animated(_:frames:radius:fill:)"
+            "FlingView.PathSVG.filmstrip(_:times:columns:cell:fill:title:)",
+            "FlingView.PathSVG.animated(_:frames:fill:size:)", "FlingView.PathSVG.filmstrip(_:nanoseconds:radius:fill:)",
+            "FlingView.PathSVG.animated(_:frames:radius:fill:)"
         ) { p in
             let pin = PathScenes.jumpingPin(), dots = PathScenes.dots()
             for n in Hostile.counts {

@@ -1,5 +1,6 @@
 import Fling
 import FlingPathsTestSupport
+import FlingView
 
 // FlingTraces: every registered document kind through its own API and through FlingDocument,
 // with hostile options, samplings and replays; the registry, recorders, runs, pins, strokes.
@@ -62,7 +63,7 @@ extension SurfaceWalk {
     }
 
     /// A scene kind's own entry points, then the document's.
-    static func walkScene<S: SampledScene>(_ doc: SceneDocument<S>, _ p: inout Probe) {
+    static func walkScene<S: SceneDrawing>(_ doc: SceneDocument<S>, _ p: inout Probe) {
         let s = doc.scene
         p.count { (S.kind, S.summary, S.keys, S.reportWords, S.runsPhysics, S.animatedPicture, S.budget, s.members, s.inputLines) }
         let o = hostileOptions[1]
@@ -95,7 +96,7 @@ extension SurfaceWalk {
     }
 
     /// A path kind's own entry points, then the document's.
-    static func walkPaths<P: SampledPaths>(_ doc: PathDocument<P>, _ p: inout Probe) {
+    static func walkPaths<P: PathsDrawing>(_ doc: PathDocument<P>, _ p: inout Probe) {
         let paths = doc.paths
         p.count { (P.kind, P.summary, P.keys, P.budget, paths.members(doc.sampling)) }
         guard let base = try? doc.replay(hostileOptions[0]) else {
@@ -162,18 +163,18 @@ extension SurfaceWalk {
             "FlingTraces.Trace.validate()", "FlingTraces.Trace.work(_:)", "FlingTraces.Trace.replay(_:)",
             "FlingTraces.Trace.run(of:title:)",
             "FlingTraces.Trace.report(of:)", "FlingTraces.Trace.pinned(_:)", "FlingTraces.Trace.pinned(every:makeBackend:)",
-            "FlingTraces.Trace.render(_:)", "FlingTraces.Trace.Session.events",
+            "FlingView.Trace.picture(_:)", "FlingTraces.Trace.Session.events",
             "FlingTraces.Trace.Session.validate()", "FlingTraces.Trace.RunLength.init(duration:stopsWhenIdle:)",
             "FlingTraces.Trace.Input.init(_:tick:)", "FlingTraces.Trace.Expectation.init(ticks:digest:interval:checkpoints:)",
             "FlingTraces.FlingDocument.kind", "FlingTraces.FlingDocument.kindName", "FlingTraces.FlingDocument.name",
             "FlingTraces.FlingDocument.notes", "FlingTraces.FlingDocument.json", "FlingTraces.FlingDocument.validate()",
             "FlingTraces.FlingDocument.work(_:)", "FlingTraces.FlingDocument.checkWork(_:)", "FlingTraces.FlingDocument.replay(_:)",
             "FlingTraces.FlingDocument.run(of:title:)", "FlingTraces.FlingDocument.report(of:)", "FlingTraces.FlingDocument.pinned(_:)",
-            "FlingTraces.FlingDocument.render(_:)", "FlingTraces.FlingDocument.play(_:title:)", "FlingTraces.FlingDocument.svg(_:)",
+            "FlingView.FlingDocument.render(_:)", "FlingTraces.FlingDocument.play(_:title:)", "FlingView.FlingDocument.svg(_:)",
             "FlingTraces.PinnedReplay.pins", "FlingTraces.PinnedReplay.matchesPins",
             "FlingTraces.PinnedReplay.verify(allowingNoPins:allowingUncomparedRun:)",
             "FlingTraces.ReplayOptions.init(makeBackend:display:keepsFrames:checkpointInterval:reference:referenceName:)",
-            "FlingTraces.Documents.RenderOptions.init(replay:title:backendName:every:clouds:animated:frames:)",
+            "FlingView.Documents.RenderOptions.init(replay:title:backendName:every:clouds:animated:frames:)",
             "FlingTraces.TraceReplay.summary",
             "FlingTraces.TraceReplay.Session.expectation", "FlingTraces.TraceReplay.TileOutcome.description",
             "FlingTraces.Documents.Work.init(unit:amount:)",
@@ -274,16 +275,16 @@ extension SurfaceWalk {
             "FlingTraces.SceneDocument.replay(keepsFrames:)", "FlingTraces.SceneDocument.replay(keepsFrames:makeBackend:)",
             "FlingTraces.SceneDocument.pinned(_:)", "FlingTraces.SceneDocument.pinned(makeBackend:)",
             "FlingTraces.SceneDocument.run(of:title:)",
-            "FlingTraces.SceneDocument.report(of:)", "FlingTraces.SceneDocument.render(_:)",
+            "FlingTraces.SceneDocument.report(of:)", "FlingView.SceneDocument.picture(_:)",
             "FlingTraces.SceneSampling.init(rate:duration:)",
             "FlingTraces.SceneSampling.count", "FlingTraces.SceneSampling.time(_:)", "FlingTraces.SceneSampling.validate()",
             "FlingTraces.SceneExpectation.init(samples:digest:)", "FlingTraces.SceneReplay.init(samples:)",
             "FlingTraces.SceneReplay.summary",
             "FlingTraces.SampledScene.kind", "FlingTraces.SampledScene.summary", "FlingTraces.SampledScene.keys",
-            "FlingTraces.SampledScene.reportWords", "FlingTraces.SampledScene.runsPhysics", "FlingTraces.SampledScene.animatedPicture",
+            "FlingTraces.SampledScene.reportWords", "FlingTraces.SampledScene.runsPhysics", "FlingView.SceneDrawing.animatedPicture",
             "FlingTraces.SampledScene.budget", "FlingTraces.SampledScene.members", "FlingTraces.SampledScene.inputLines",
             "FlingTraces.SampledScene.validate(_:)", "FlingTraces.SampledScene.work(_:)", "FlingTraces.SampledScene.replay(_:_:into:)",
-            "FlingTraces.SampledScene.run(of:in:title:)", "FlingTraces.SampledScene.render(_:of:_:)"
+            "FlingTraces.SampledScene.run(of:in:title:)", "FlingView.SceneDrawing.render(_:of:_:)"
         ) { p in
             for s in Hostile.doubles {
                 for k in Hostile.ints { p.count { SceneExpectation(samples: k, digest: StateDigest(value: UInt64(bitPattern: Int64(k)))) } }
@@ -309,12 +310,15 @@ extension SurfaceWalk {
             ("FlingTraces.SunSwitchScene", D.sunSwitch(seconds: 2, rate: 30)),
         ] {
             let members = [
-                "kind", "summary", "keys", "reportWords", "runsPhysics", "animatedPicture", "members", "inputLines", "validate(_:)",
-                "work(_:)",
-                "replay(_:_:into:)", "run(of:in:title:)", "render(_:of:_:)",
+                "kind", "summary", "keys", "reportWords", "runsPhysics", "members", "inputLines", "validate(_:)", "work(_:)",
+                "replay(_:_:into:)", "run(of:in:title:)",
             ]
+            let drawing = name.replacingOccurrences(of: "FlingTraces.", with: "FlingView.")
             cases.append(
-                Case(names: members.map { "\(name).\($0)" } + SurfaceWalk.sceneInits(name)) { p in
+                Case(
+                    names: members.map { "\(name).\($0)" } + ["animatedPicture", "render(_:of:_:)"].map { "\(drawing).\($0)" }
+                        + SurfaceWalk.sceneInits(name)
+                ) { p in
                     switch name {
                     case "FlingTraces.BubblesScene":
                         guard var doc = try? SceneDocument<BubblesScene>(json: json) else { return }
@@ -398,22 +402,22 @@ extension SurfaceWalk {
             "FlingTraces.PathDocument.digest", "FlingTraces.PathDocument.json", "FlingTraces.PathDocument.kind",
             "FlingTraces.PathDocument.formatName", "FlingTraces.PathDocument.version", "FlingTraces.PathDocument.validate()",
             "FlingTraces.PathDocument.work(_:)", "FlingTraces.PathDocument.replay(_:)", "FlingTraces.PathDocument.pinned(_:)",
-            "FlingTraces.PathDocument.run(of:title:)", "FlingTraces.PathDocument.report(of:)", "FlingTraces.PathDocument.render(_:)",
+            "FlingTraces.PathDocument.run(of:title:)", "FlingTraces.PathDocument.report(of:)", "FlingView.PathDocument.picture(_:)",
             "FlingTraces.PathSampling.init(frames:from:to:)", "FlingTraces.PathReplay.summary", "FlingTraces.SampledPaths.kind",
             "FlingTraces.SampledPaths.summary", "FlingTraces.SampledPaths.keys", "FlingTraces.SampledPaths.budget",
             "FlingTraces.SampledPaths.members(_:)", "FlingTraces.SampledPaths.times(_:)",
             "FlingTraces.SampledPaths.replay(_:keepsFrames:into:)",
             "FlingTraces.SampledPaths.digest(_:)", "FlingTraces.SampledPaths.work(_:)", "FlingTraces.SampledPaths.run(of:in:title:)",
-            "FlingTraces.SampledPaths.render(_:_:)", "FlingTraces.MorphPaths.init(keyframes:animation:)", "FlingTraces.MorphPaths.kind",
+            "FlingView.PathsDrawing.render(_:_:)", "FlingTraces.MorphPaths.init(keyframes:animation:)", "FlingTraces.MorphPaths.kind",
             "FlingTraces.MorphPaths.summary", "FlingTraces.MorphPaths.keys", "FlingTraces.MorphPaths.budget",
             "FlingTraces.MorphPaths.members(_:)",
             "FlingTraces.MorphPaths.times(_:)", "FlingTraces.MorphPaths.replay(_:keepsFrames:into:)", "FlingTraces.MorphPaths.digest(_:)",
-            "FlingTraces.MorphPaths.work(_:)", "FlingTraces.MorphPaths.run(of:in:title:)", "FlingTraces.MorphPaths.render(_:_:)",
+            "FlingTraces.MorphPaths.work(_:)", "FlingTraces.MorphPaths.run(of:in:title:)", "FlingView.MorphPaths.render(_:_:)",
             "FlingTraces.ConveyorPaths.init(_:)", "FlingTraces.ConveyorPaths.kind", "FlingTraces.ConveyorPaths.summary",
             "FlingTraces.ConveyorPaths.keys", "FlingTraces.ConveyorPaths.budget", "FlingTraces.ConveyorPaths.members(_:)",
             "FlingTraces.ConveyorPaths.times(_:)", "FlingTraces.ConveyorPaths.replay(_:keepsFrames:into:)",
             "FlingTraces.ConveyorPaths.digest(_:)",
-            "FlingTraces.ConveyorPaths.work(_:)", "FlingTraces.ConveyorPaths.run(of:in:title:)", "FlingTraces.ConveyorPaths.render(_:_:)"
+            "FlingTraces.ConveyorPaths.work(_:)", "FlingTraces.ConveyorPaths.run(of:in:title:)", "FlingView.ConveyorPaths.render(_:_:)"
         ) { p in
             let pin = PathScenes.jumpingPin()
             SurfaceWalk.walkPaths(

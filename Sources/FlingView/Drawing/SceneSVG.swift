@@ -2,6 +2,7 @@ import FlingCore
 import FlingInteraction
 import FlingPaths
 import FlingScenes
+import FlingTraces
 
 // What the scene kinds' pictures share: the header, numbers to two decimals, the animated sky
 // (the day-night picker's and the clouds'), and the snap scenes' paths and outlines.
@@ -25,11 +26,8 @@ enum SceneSVG {
         return max(1, (n + kept - 2) / (kept - 1))
     }
 
-    /// `12.35`: rounded to two decimals, no trailing `.0`.
-    static func f(_ x: Double) -> String {
-        let r = (x * 100).rounded() / 100
-        return r == r.rounded() ? String(Int(r)) : String(r)
-    }
+    /// `12.35` (``NumberText/hundredths(_:)``).
+    static func f(_ x: Double) -> String { NumberText.hundredths(x) }
 
     static func header(width: Double, height: Double, title: String) -> String {
         "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"\(f(width))\" height=\"\(f(height))\" "

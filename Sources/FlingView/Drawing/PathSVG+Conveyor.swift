@@ -1,4 +1,5 @@
 import FlingCore
+import FlingPaths
 
 // The jumping pin's whole scene as a picture: the line under the dots (fading at both ends as the
 // original's white gradients fade it), the dots in their looks (radius, colour, offset from the

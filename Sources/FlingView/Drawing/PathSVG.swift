@@ -1,10 +1,12 @@
 import FlingCore
+import FlingPaths
+import FlingTraces
 
 /// SVG pictures of moving paths (plain text, no Foundation): a filmstrip of sampled frames, and
 /// an animated SVG (SMIL `<animate>`) that plays in a browser. Numbers are written in Swift's
 /// shortest round-trip form, so each frame's `d` parses back to the sampled shape's exact bits.
 package enum PathSVG {
-    static func n(_ x: Double) -> String { x.description }
+    static func n(_ x: Double) -> String { NumberText.shortest(x) }
 
     /// The most segments (of shapes) or items (of conveyors) one picture draws, over all its
     /// frames: a bound on the picture's size (about 70 bytes of text each) and on the time and

@@ -1,6 +1,7 @@
 import FlingCore
 import FlingPaths
 import FlingInteraction
+import FlingTraces
 
 // The tile trace's picture, `fling render`'s SVG: a panel per session, laid out in a grid, with
 // a caption per panel and a legend. Coordinates are computed here (no SVG transforms), so that
@@ -340,4 +341,4 @@ struct TraceSVG {
     }
 }
 
-private func f(_ x: Double, _ decimals: Int = 1) -> String { SVGText.f(x, decimals) }
+private func f(_ x: Double, _ decimals: Int = 1) -> String { NumberText.f(x, decimals) }
