@@ -40,11 +40,11 @@ let libraryTargets: [Target] = [
     .target(name: "FlingMath"),
     .target(name: "FlingCore", dependencies: ["FlingMath"]),
     .target(name: "FlingCurves", dependencies: ["FlingCore"]),
-    .target(name: "FlingNative", dependencies: ["FlingCore", "_FlingSolver", "_FlingCoding"]),
+    .target(name: "FlingNative", dependencies: ["FlingCore", "_FlingSolver"]),
     .target(
         name: "FlingChipmunk",
         dependencies: [
-            "FlingCore", "_FlingSolver", "_FlingCoding", .target(name: "CChipmunk", condition: chipmunk), .target(name: "CChipmunkSnapshot", condition: chipmunk),
+            "FlingCore", "_FlingSolver", .target(name: "CChipmunk", condition: chipmunk), .target(name: "CChipmunkSnapshot", condition: chipmunk),
         ]),
     .target(name: "FlingInteraction", dependencies: ["FlingCore", "FlingCurves", "_FlingCoding"]),
     .target(name: "FlingPaths", dependencies: ["FlingCore", "FlingCurves"]),
