@@ -16,9 +16,12 @@ let products: [Product] = [
     .library(name: "Fling", targets: ["Fling"]),
     // Fling's portable elementary functions alone: the same bits on every IEEE 754 machine.
     .library(name: "FlingMath", targets: ["FlingMath"]),
-    // SVG path data, Bezier geometry and keyframe morphing alone (the timing functions are FlingCore's).
+    // Spring tunings in every dialect, timing functions and bounce keyframes alone.
+    .library(name: "FlingCurves", targets: ["FlingCurves"]),
+    // SVG path data, Bezier geometry and keyframe morphing alone (the timing functions are FlingCurves').
     .library(name: "FlingPaths", targets: ["FlingPaths"]),
-    // The replay page: one self-contained HTML file from any run (`import FlingView`; not in the umbrella).
+    // All drawing: the replay page (one self-contained HTML file from any run) and every document's
+    // SVG picture (`import FlingView`; not in the umbrella).
     .library(name: "FlingView", targets: ["FlingView"]),
     // Gestures as properties: seeded touch sessions, properties, shrinking; and the conformance
     // suite of a backend (`import FlingTesting` in an app's tests; not in the umbrella).
@@ -36,25 +39,26 @@ let products: [Product] = [
 let libraryTargets: [Target] = [
     .target(name: "FlingMath"),
     .target(name: "FlingCore", dependencies: ["FlingMath"]),
-    .target(name: "FlingNative", dependencies: ["FlingCore"]),
+    .target(name: "FlingCurves", dependencies: ["FlingCore"]),
+    .target(name: "FlingNative", dependencies: ["FlingCore", "_FlingSolver"]),
     .target(
         name: "FlingChipmunk",
         dependencies: [
-            "FlingCore", .target(name: "CChipmunk", condition: chipmunk), .target(name: "CChipmunkSnapshot", condition: chipmunk),
+            "FlingCore", "_FlingSolver", .target(name: "CChipmunk", condition: chipmunk), .target(name: "CChipmunkSnapshot", condition: chipmunk),
         ]),
-    .target(name: "FlingInteraction", dependencies: ["FlingCore"]),
-    .target(name: "FlingPaths", dependencies: ["FlingCore"]),
-    .target(name: "FlingScenes", dependencies: ["FlingCore", "FlingPaths"]),
-    .target(name: "FlingTraces", dependencies: ["FlingCore", "FlingInteraction", "FlingScenes", "FlingPaths"]),
+    .target(name: "FlingInteraction", dependencies: ["FlingCore", "FlingCurves", "_FlingCoding"]),
+    .target(name: "FlingPaths", dependencies: ["FlingCore", "FlingCurves"]),
+    .target(name: "FlingScenes", dependencies: ["FlingCore", "FlingCurves", "FlingPaths"]),
+    .target(name: "FlingTraces", dependencies: ["FlingCore", "FlingCurves", "FlingInteraction", "FlingScenes", "FlingPaths"]),
     // The page's script and style are files of their own, compiled into the module as bytes
     // (no resource bundle to find at run time: the page is one string, whatever runs it).
     .target(
-        name: "FlingView", dependencies: ["FlingCore", "FlingPaths", "FlingTraces"],
+        name: "FlingView", dependencies: ["FlingCore", "FlingInteraction", "FlingPaths", "FlingScenes", "FlingTraces"],
         resources: [.embedInCode("Page/replay.js"), .embedInCode("Page/replay.css")]),
     .target(
         name: "Fling",
         dependencies: [
-            "FlingCore", "FlingNative", "FlingInteraction", "FlingScenes", "FlingTraces", "FlingPaths",
+            "FlingCore", "FlingCurves", "FlingNative", "FlingInteraction", "FlingScenes", "FlingTraces", "FlingPaths",
             .target(name: "FlingChipmunk", condition: chipmunk),
         ]
     ),
@@ -64,46 +68,60 @@ let libraryTargets: [Target] = [
 // MARK: - Implementation details
 
 let implementationTargets: [Target] = [
+    // What both backends run and no user calls: the velocity update (`Motion`), the wall sweep,
+    // value noise, the per-world spring stability bound.
+    .target(name: "_FlingSolver", dependencies: ["FlingCore"]),
+    // The byte form of snapshots: the writer and reader, and the byte schema of each value of
+    // the core and the curves.
+    .target(name: "_FlingCoding", dependencies: ["FlingCore", "FlingCurves"]),
     // Debian's libchipmunk-dev (headers in /usr/include/chipmunk, no pkg-config file).
     .systemLibrary(name: "CChipmunk", providers: [.apt(["libchipmunk-dev"]), .brew(["chipmunk"])]),
     // What a world snapshot reads and writes in Chipmunk's private structures: C, so that Swift
     // never sees their definitions (it would then import Chipmunk's handles as typed pointers
     // everywhere). Its source compiles to nothing where Chipmunk's headers are missing.
     .target(name: "CChipmunkSnapshot", dependencies: [.target(name: "CChipmunk", condition: chipmunk)]),
-    // What `fling` and the self-tests share: argument parsing, bounded file IO, output, the
+    // What `fling` runs, as a library (not a product) so that the tests and the test support
+    // call its commands in-process: the commands, argument parsing, bounded file IO, output, the
     // options that pick a backend and display rate.
-    .target(name: "FlingCommandLine", dependencies: ["Fling"]),
+    .target(name: "FlingCLIKit", dependencies: ["Fling", "FlingView", "FlingTesting"]),
 ]
 
 // MARK: - Executables
 
 let executableTargets: [Target] = [
-    .executableTarget(name: "FlingCLI", dependencies: ["Fling", "FlingView", "FlingCommandLine", "FlingTesting"]),
-    // Not a product: the surface walk, the self-tests, the soak, the crafted documents and the
-    // dynamics scripts, which the tests and .ci/ run (`swift run FlingSelfTest …`).
-    .executableTarget(name: "FlingSelfTest", dependencies: ["Fling", "FlingView", "FlingCommandLine", "FlingTesting"]),
-    .executableTarget(name: "TileBench", dependencies: ["Fling", "FlingFloor"], path: "Benchmarks/TileBench"),
+    .executableTarget(name: "FlingCLI", dependencies: ["FlingCLIKit"]),
+    .executableTarget(name: "TileBench", dependencies: ["Fling", "FlingView", "FlingFloor"], path: "Benchmarks/TileBench"),
     // tile-bench's floor rows: the workload's per-tile work in plain C (no Fling, no Chipmunk).
     .target(
         name: "FlingFloor", path: "Benchmarks/FlingFloor", cSettings: [.unsafeFlags(["-gdwarf-4"])],
         linkerSettings: [.linkedLibrary("m")]),
     .executableTarget(name: "SceneBench", dependencies: ["Fling"], path: "Benchmarks/SceneBench"),
-    .executableTarget(name: "PathBench", dependencies: ["FlingPaths"], path: "Benchmarks/PathBench"),
+    .executableTarget(name: "PathBench", dependencies: ["FlingPaths", "FlingPathsTestSupport"], path: "Benchmarks/PathBench"),
     .executableTarget(name: "MathAccuracy", dependencies: ["FlingCore", "FlingMath"], path: "Benchmarks/MathAccuracy"),
 ]
 
 // MARK: - Tests
 
 let testTargets: [Target] = [
+    // The jumping pin's keyframes and animation, the dots and the sampled digests that the tests
+    // pin and `path-bench --digests` prints (FlingPaths keeps what the documentation teaches).
+    .target(name: "FlingPathsTestSupport", dependencies: ["FlingPaths"], path: "Tests/FlingPathsTestSupport"),
+    // Test support, neither a product nor imported by one: the surface walk, the self-tests, the
+    // soak, the crafted documents, the dynamics scripts and the planted faults, which the tests
+    // import and `FlingSelfTest` runs for them and for .ci/ (`.build/release/FlingSelfTest …`).
+    .target(
+        name: "FlingTestSupport", dependencies: ["Fling", "FlingView", "FlingTesting", "FlingCLIKit", "FlingPathsTestSupport"],
+        path: "Tests/FlingTestSupport"),
+    .executableTarget(name: "FlingSelfTest", dependencies: ["FlingTestSupport"], path: "Tests/FlingSelfTest"),
     .testTarget(
         name: "FlingTests",
         dependencies: [
-            "Fling", "FlingCore", "FlingNative", "FlingInteraction", "FlingScenes", "FlingTraces", "FlingView", "FlingCommandLine",
-            "FlingCLI", "FlingSelfTest", "FlingTesting", .target(name: "FlingChipmunk", condition: chipmunk),
+            "Fling", "FlingCore", "FlingCurves", "_FlingSolver", "_FlingCoding", "FlingNative", "FlingInteraction", "FlingScenes", "FlingTraces", "FlingView", "FlingCLIKit",
+            "FlingTestSupport", "FlingPathsTestSupport", "FlingTesting", .target(name: "FlingChipmunk", condition: chipmunk),
         ],
         resources: [.copy("Fixtures")]
     ),
-    .testTarget(name: "FlingPathsTests", dependencies: ["FlingPaths", "FlingCore"]),
+    .testTarget(name: "FlingPathsTests", dependencies: ["FlingPaths", "FlingCore", "FlingCurves", "FlingView", "FlingPathsTestSupport"]),
     .testTarget(name: "FlingMathTests", dependencies: ["FlingMath", "FlingCore"]),
 ]
 

@@ -7,6 +7,7 @@
 
 import FlingCore
 import FlingPaths
+import FlingPathsTestSupport
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)

@@ -1,6 +1,7 @@
 import Fling
 import FlingFloor
 import FlingPaths
+import FlingView
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Musl)

@@ -1,4 +1,5 @@
 @_exported import FlingCore
+@_exported import FlingCurves
 @_exported import FlingInteraction
 @_exported import FlingScenes
 @_exported import FlingTraces

@@ -1,3 +1,5 @@
+import _FlingSolver
+
 #if Chipmunk
 internal import CChipmunk
 import FlingCore
@@ -297,7 +299,7 @@ public final class ChipmunkBackend: DynamicsBackend {
         worlds[i]!.spring = spring
         worlds[i]!.rotary = rotary
         stability.set(
-            i, SpringStability.bound(attraction, massInverse: worlds[i]!.massInverse, momentInverse: worlds[i]!.momentInverse))
+            i, attraction.longestStableStep(massInverse: worlds[i]!.massInverse, momentInverse: worlds[i]!.momentInverse))
     }
 
     public func detachAttraction(from world: WorldID) throws(FlingError) {

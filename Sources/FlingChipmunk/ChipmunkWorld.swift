@@ -1,3 +1,5 @@
+import _FlingSolver
+
 #if Chipmunk
 internal import CChipmunk
 import FlingCore

@@ -52,7 +52,14 @@ extension Attraction {
     /// make its oscillation grow until it overflows.
     public func longestStableStep(for body: WorldDefinition) -> Double {
         let (m, i) = body.inverses
-        return SpringStability.bound(self, massInverse: m, momentInverse: i)
+        return longestStableStep(massInverse: m, momentInverse: i)
+    }
+
+    /// ``longestStableStep(for:)`` on a body with these inverse mass and moment (the bound the
+    /// backends keep per world: _FlingSolver's `SpringStability`).
+    package func longestStableStep(massInverse: Double, momentInverse: Double) -> Double {
+        let omega2 = max(stiffness * massInverse, angularStiffness * momentInverse)
+        return omega2 > 0 ? 1.9 / omega2.squareRoot() : .infinity
     }
 }
 

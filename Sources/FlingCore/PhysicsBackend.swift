@@ -293,13 +293,13 @@ public enum BackendCheck {
     }
 
     /// Throws unless `a`'s springs, on a body with these inverse mass and moment, integrate
-    /// stably at some step a backend takes (their bound, ``SpringStability``, at least the
+    /// stably at some step a backend takes (their bound, ``Attraction/longestStableStep(for:)``, at least the
     /// shortest, ``Limits/tick``'s lower end): a spring so stiff for its body would make every
     /// later step of the backend refused. Named by the stiffness over the mass (or moment).
     package static func stable(
         _ a: Attraction, massInverse: Double, momentInverse: Double, _ field: String = "Attraction"
     ) throws(FlingError) {
-        let bound = SpringStability.bound(a, massInverse: massInverse, momentInverse: momentInverse)
+        let bound = a.longestStableStep(massInverse: massInverse, momentInverse: momentInverse)
         guard bound >= Limits.tick.lowerBound else {
             let linear = a.stiffness * massInverse, angular = a.angularStiffness * momentInverse
             let (name, ratio) = linear >= angular ? ("stiffness/mass", linear) : ("angularStiffness/moment", angular)

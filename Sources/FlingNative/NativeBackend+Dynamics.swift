@@ -1,4 +1,5 @@
 import FlingCore
+import _FlingSolver
 
 extension NativeBackend {
     /// The world's dynamics, made on first use: its joint (if any) moves into the general

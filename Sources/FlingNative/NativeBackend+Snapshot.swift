@@ -212,7 +212,7 @@ extension NativeBackend: SnapshotBackend {
                 joints.store(AttractionSprings(attraction), i)
                 records[i].kind = .attraction
             }
-            stability.set(i, SpringStability.bound(attraction, massInverse: s.massInverse, momentInverse: s.momentInverse))
+            stability.set(i, attraction.longestStableStep(massInverse: s.massInverse, momentInverse: s.momentInverse))
         }
         guard s.hasDynamics else { return }
         let k = dynamicsIndex(i)

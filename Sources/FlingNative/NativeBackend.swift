@@ -1,4 +1,5 @@
 import FlingCore
+import _FlingSolver
 
 /// What a native slot holds: no world (`free`); a world whose joints are Chipmunk's
 /// constraint list for a tile world, which is empty, one drag's pivot joint, or a damped
@@ -291,7 +292,7 @@ public final class NativeBackend: DynamicsBackend {
         case .drag, .attraction, .free:
             throw BackendCheck.occupied(world, "attachAttraction")
         }
-        stability.set(i, SpringStability.bound(attraction, massInverse: bodies[i].mInv, momentInverse: bodies[i].iInv))
+        stability.set(i, attraction.longestStableStep(massInverse: bodies[i].mInv, momentInverse: bodies[i].iInv))
     }
 
     public func detachAttraction(from world: WorldID) throws(FlingError) {

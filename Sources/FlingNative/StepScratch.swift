@@ -1,4 +1,5 @@
 import FlingCore
+import _FlingSolver
 
 /// One thread's scratch for a step: the slots of one block of worlds, their rotations, and
 /// the work lists of the solver iterations by joint kind. Allocated once, with the backend,

@@ -1,4 +1,5 @@
 import FlingCore
+import FlingCurves
 
 /// A shape animated through keyframe paths, as `CAKeyframeAnimation` on a shape layer's `path`:
 /// a calculation mode, key times, a timing function per interval, a duration, a repeat count

@@ -1,4 +1,5 @@
 import FlingCore
+import FlingCurves
 
 /// Bubbles that float up from a source and pop: the JRMFloatingAnimation look (a fish blowing
 /// bubbles), deterministic.

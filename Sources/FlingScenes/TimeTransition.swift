@@ -1,4 +1,5 @@
 import FlingCore
+import FlingCurves
 
 /// How a value moves to a new target: a spring, or a timing curve over a duration.
 ///

@@ -26,10 +26,10 @@ struct LittleEndianBytes {
 /// made safe inside an HTML <script> element (``JSONWriter/string(_:markupSafe:)``); numbers in
 /// Swift's shortest round-trip form, which JavaScript's `JSON.parse` reads back to the same double.
 enum PageJSON {
-    static func string(_ s: String) -> String { JSONWriter.string(s, markupSafe: true) }
+    static func string(_ s: String) -> String { JSONWriter.string(s, markupSafe: XMLText.isRefused) }
 
     /// A double as JSON: exact, or `null` when not finite.
-    static func number(_ x: Double) -> String { x.isFinite ? x.description : "null" }
+    static func number(_ x: Double) -> String { x.isFinite ? NumberText.shortest(x) : "null" }
     static func number(_ x: Double?) -> String { x.map(number) ?? "null" }
     static func array(_ items: [String]) -> String { "[" + items.joined(separator: ",") + "]" }
     static func object(_ pairs: [(String, String)]) -> String {

@@ -1,6 +1,7 @@
 import Testing
 import FlingCore
 @testable import FlingPaths
+import FlingPathsTestSupport
 
 @Suite struct ConveyorTests {
     /// A general conveyor: a 320-point row, items every 160 points, moving left one spacing

@@ -1,6 +1,7 @@
 import Testing
 import FlingCore
 @testable import FlingPaths
+import FlingPathsTestSupport
 
 /// Sampled shapes pinned as digests (FNV-1a over the bits of every sampled point, see
 /// ``BezierPath/combine(into:)``), computed by ``PathScenes/sampleDigests()``. They are the same

@@ -1,6 +1,7 @@
 import Testing
 import FlingCore
 @testable import FlingPaths
+import FlingCurves
 
 @Suite struct MorphTests {
     let square = try! BezierPath(svg: "M0 0 H100 V100 H0 Z")

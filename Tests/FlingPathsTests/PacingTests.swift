@@ -1,6 +1,7 @@
 import Testing
 @testable import FlingCore
 @testable import FlingPaths
+import FlingCurves
 
 /// Keyframe pacing as Core Animation does it: linear without timing functions, key times,
 /// per-interval timing functions, and the discrete, paced and cubic calculation modes.

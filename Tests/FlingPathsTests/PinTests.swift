@@ -1,6 +1,7 @@
 import Testing
 @testable import FlingCore
 @testable import FlingPaths
+import FlingPathsTestSupport
 
 /// The jumping pin's frames: the article's frame 1 and Fling's own frames 2-5, which move as
 /// the original does (squash and stretch on the tip, then a leaning hop).

@@ -5,6 +5,7 @@ import FoundationXML
 import Testing
 import FlingCore
 @testable import FlingPaths
+@testable import FlingView
 
 @Suite struct SVGTests {
     /// An attribute's value (FoundationXML on Linux does not find unprefixed attributes of an

@@ -1,5 +1,6 @@
 import FlingCore
 @testable import FlingPaths
+import FlingPathsTestSupport
 
 let pinData = PathScenes.pinData
 

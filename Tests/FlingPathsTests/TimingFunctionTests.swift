@@ -1,5 +1,6 @@
 import Testing
 @testable import FlingCore
+@testable import FlingCurves
 
 @Suite struct TimingFunctionTests {
     static let all: [TimingFunction] = [

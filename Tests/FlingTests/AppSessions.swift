@@ -30,70 +30,66 @@ struct AppSession {
 
     static func random(seed: UInt64) -> AppSession {
         var rng = SplitMix64(state: seed)
-        func uniform(_ r: ClosedRange<Double>) -> Double { r.lowerBound + (r.upperBound - r.lowerBound) * rng.unit() }
-        func chance(_ p: Double) -> Bool { rng.unit() < p }
         var d = SplitMix64(state: seed ^ 0xD1_7A_41C5)
-        func dUniform(_ r: ClosedRange<Double>) -> Double { r.lowerBound + (r.upperBound - r.lowerBound) * d.unit() }
-        func dChance(_ p: Double) -> Bool { d.unit() < p }
 
         var tiles: [TileDefinition] = []
-        var nextID = 1
+        var dealer = TileDealer()
         func newTile() -> TileDefinition {
-            defer { nextID += 1 }
-            return TileDefinition(
-                id: TileID(nextID),
-                frame: Rect(center: Vector(uniform(40...350), uniform(60...780)), width: uniform(40...200), height: uniform(40...200)),
-                mass: uniform(0.2...5))
+            let center = Vector(rng.uniform(40...350), rng.uniform(60...780))
+            let w = rng.uniform(40...200), h = rng.uniform(40...200)
+            return dealer.deal(Rect(center: center, width: w, height: h), mass: rng.uniform(0.2...5))
         }
-        for _ in 0..<Int(uniform(1...4.99)) { tiles.append(newTile()) }
+        for _ in 0..<Int(rng.uniform(1...4.99)) { tiles.append(newTile()) }
         var configuration = TileConfiguration()
-        if chance(0.3) { configuration.drag.tick = [1.0 / 120, 1.0 / 30, 1.0 / 90][Int(uniform(0...2.99))] }
-        if chance(0.3) { configuration.drag.fingersPerItem = 2 }
+        if rng.chance(0.3) { configuration.drag.tick = [1.0 / 120, 1.0 / 30, 1.0 / 90][Int(rng.uniform(0...2.99))] }
+        if rng.chance(0.3) { configuration.drag.fingersPerItem = 2 }
         ReplayContractTests.randomDynamics(&d, &configuration)
         let dynamic = configuration.dynamics.translatesReferenceBoundsIntoBoundary || !configuration.dynamics.isEmpty
-        for t in tiles.indices where dynamic && dChance(0.3) {
-            tiles[t].properties = ItemProperties(elasticity: dUniform(0...1), friction: dUniform(0...1), resistance: dUniform(0...2))
+        for t in tiles.indices where dynamic && d.chance(0.3) {
+            tiles[t].properties = ItemProperties(elasticity: d.uniform(0...1), friction: d.uniform(0...1), resistance: d.uniform(0...2))
         }
         var session = AppSession(
-            tiles: tiles, configuration: configuration, origin: chance(0.5) ? 0 : uniform(1_000...500_000), actions: [])
+            tiles: tiles, configuration: configuration, origin: rng.chance(0.5) ? 0 : rng.uniform(1_000...500_000), actions: [])
         var live = tiles
         var pushes: [(id: Push.ID, tile: TileID)] = []
         var nextPush = 1
         let walled = !configuration.dynamics.walls(in: phone).isEmpty
-        let hz = [30.0, 60, 120, 144, 240][Int(uniform(0...4.99))]
-        let jitter = chance(0.5)
+        let hz = [30.0, 60, 120, 144, 240][Int(rng.uniform(0...4.99))]
+        let jitter = rng.chance(0.5)
         var display = 0.0, lastEvent = 0.0
         var down: [(touch: TouchID, at: Vector)] = []
         var nextTouch = 1
-        let end = uniform(1.5...4) + (walled ? dUniform(1...4) : 0)
+        let end = rng.uniform(1.5...4) + (walled ? d.uniform(1...4) : 0)
         while display < end {
-            var interval = (jitter ? uniform(0.25...1.75) : 1) / hz
-            let stall = chance(0.03)
-            if stall { interval = uniform(0.3...1.5) }
+            var interval = (jitter ? rng.uniform(0.25...1.75) : 1) / hz
+            let stall = rng.chance(0.03)
+            if stall { interval = rng.uniform(0.3...1.5) }
             let frame = display + interval
             var times: [Double] = []
-            for _ in 0..<Int(uniform(0...3.99)) {
-                times.append(chance(0.15) ? uniform(max(lastEvent, display - 0.2)...max(lastEvent, display)) : uniform(display...frame))
+            for _ in 0..<Int(rng.uniform(0...3.99)) {
+                times.append(
+                    rng.chance(0.15) ? rng.uniform(max(lastEvent, display - 0.2)...max(lastEvent, display)) : rng.uniform(display...frame))
             }
             for t0 in times.sorted() {
                 let t = max(t0, lastEvent)
-                if down.count < 3, chance(0.35) {
-                    let target = live.isEmpty ? nil : live[Int(uniform(0...Double(live.count) - 0.01))]
+                if down.count < 3, rng.chance(0.35) {
+                    let target = live.isEmpty ? nil : live[Int(rng.uniform(0...Double(live.count) - 0.01))]
                     let at =
-                        target.map { $0.origin + Vector(uniform(-30...30), uniform(-30...30)) }
-                        ?? Vector(uniform(0...390), uniform(0...844))
+                        target.map { $0.origin + Vector(rng.uniform(-30...30), rng.uniform(-30...30)) }
+                        ?? Vector(rng.uniform(0...390), rng.uniform(0...844))
                     let touch = TouchID(nextTouch)
                     nextTouch += 1
                     session.actions.append(
                         .touch(
                             TouchEvent(
-                                time: session.origin + t, touch: touch, phase: .began, position: at, item: chance(0.3) ? target?.id : nil)))
+                                time: session.origin + t, touch: touch, phase: .began, position: at,
+                                item: rng.chance(0.3) ? target?.id : nil)))
                     down.append((touch, at))
                 } else if !down.isEmpty {
-                    let k = Int(uniform(0...Double(down.count) - 0.01))
+                    let k = Int(rng.uniform(0...Double(down.count) - 0.01))
                     let r = rng.unit()
                     if r < 0.75 {
-                        down[k].at = down[k].at + Vector(uniform(-60...60), uniform(-60...90))
+                        down[k].at = down[k].at + Vector(rng.uniform(-60...60), rng.uniform(-60...90))
                         session.actions.append(
                             .touch(TouchEvent(time: session.origin + t, touch: down[k].touch, phase: .moved, position: down[k].at)))
                     } else {
@@ -107,33 +103,33 @@ struct AppSession {
                 }
                 lastEvent = t
             }
-            if !live.isEmpty, chance(0.02) { session.actions.append(.reset(live[Int(uniform(0...Double(live.count) - 0.01))].id)) }
-            if live.count < 6, chance(0.01) {
+            if !live.isEmpty, rng.chance(0.02) { session.actions.append(.reset(live[Int(rng.uniform(0...Double(live.count) - 0.01))].id)) }
+            if live.count < 6, rng.chance(0.01) {
                 let t = newTile()
                 live.append(t)
                 session.actions.append(.add(t))
             }
-            if live.count > 1, chance(0.006) {
-                let t = live.remove(at: Int(uniform(0...Double(live.count) - 0.01)))
+            if live.count > 1, rng.chance(0.006) {
+                let t = live.remove(at: Int(rng.uniform(0...Double(live.count) - 0.01)))
                 session.actions.append(.remove(t.id))
                 pushes.removeAll { $0.tile == t.id }
             }
             if dynamic, !live.isEmpty {
                 func anyTile() -> TileID { live[Int(d.next() % UInt64(live.count))].id }
                 func push() -> Push {
-                    Push(Vector(dUniform(-900...900), dUniform(-1500...600)), at: Vector(dUniform(-30...30), dUniform(-30...30)))
+                    Push(Vector(d.uniform(-900...900), d.uniform(-1500...600)), at: Vector(d.uniform(-30...30), d.uniform(-30...30)))
                 }
-                if dChance(0.03) { session.actions.append(.push(push(), anyTile())) }
-                if dChance(0.01) {
+                if d.chance(0.03) { session.actions.append(.push(push(), anyTile())) }
+                if d.chance(0.01) {
                     let tile = anyTile()
                     session.actions.append(.addPush(push(), tile))
                     pushes.append((Push.ID(nextPush), tile))
                     nextPush += 1
                 }
-                if !pushes.isEmpty, dChance(0.015) {
+                if !pushes.isEmpty, d.chance(0.015) {
                     session.actions.append(.removePush(pushes.remove(at: Int(d.next() % UInt64(pushes.count))).id))
                 }
-                if dChance(0.005) {
+                if d.chance(0.005) {
                     session.actions.append(.fields((0..<Int(d.next() % 3)).map { _ in ReplayContractTests.randomField(&d) }))
                 }
             }

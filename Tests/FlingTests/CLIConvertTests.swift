@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 import Fling
-@testable import FlingCLI
+@testable import FlingCLIKit
 
 @Suite struct CLIConvertTests {
     /// `fling convert` of the Flutter CSV, with the fixture's name, notes and attribution and

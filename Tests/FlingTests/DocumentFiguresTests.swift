@@ -3,8 +3,8 @@ import FlingCore
 import Foundation
 import Testing
 
-import FlingCommandLine
-@testable import FlingSelfTest
+import FlingCLIKit
+@testable import FlingTestSupport
 
 /// Reading figures out of the documents (README.md, docs/, Benchmarks/), each by its path from
 /// the package's root.

@@ -785,3 +785,17 @@ enum DocumentationExamples {
     #expect(abs(s - 0.6) < 1e-15 && abs(c - 0.8) < 1e-15)
     #expect(decay > 0.88 && decay < 0.89 && abs(back - Portable.log(0.85)) < 1e-15)
 }
+
+/// FlingCurves' catalog (Sources/FlingCurves/FlingCurves.docc): a spring in SwiftUI's dialect,
+/// its closed form, and bounce keyframes, with the figures its comments give.
+@Test func curvesExample() throws {
+    let spring = SpringTuning(response: 0.55, dampingFraction: 0.825)  // SwiftUI's default spring
+    let curve = SpringCurve(spring: spring, from: 0, to: 100)
+    let x = curve.value(at: 0.25, target: 100)                         // where the value is 0.25 s in
+    let settled = curve.settleTime()                                   // when it stays within 10⁻³
+    let bounce = BounceCurve(duration: 0.75, bounces: 2).values(from: 0.0, to: 100.0)
+    #expect(abs(spring.frequency - 1 / 0.55) < 1e-12 && spring.dampingRatio == 0.825)
+    #expect(x > 0 && x < 100 && curve.value(at: 0, target: 100) == 0)
+    #expect(abs(curve.value(at: settled, target: 100) - 100) <= 1e-3 && settled > 0.25)
+    #expect(bounce.first == 0 && bounce.last.map { abs($0 - 100) < 1 } == true && bounce.contains { $0 > 100 })
+}

@@ -2,8 +2,8 @@ import Foundation
 import Testing
 import Fling
 @testable import FlingTesting
-@testable import FlingCLI
-@testable import FlingSelfTest
+@testable import FlingCLIKit
+@testable import FlingTestSupport
 
 /// FlingTesting (issue 40): generated sessions are reproducible and shaped like real use; the
 /// built-in properties hold on Fling's own backends; each planted fault is found by the default

@@ -4,6 +4,7 @@ import Testing
 
 @testable import FlingCore
 @testable import FlingTesting
+@testable import _FlingSolver
 
 /// The wall bugs Fling had, planted again (WallSweep.History, tests only), are found by the check
 /// `fling check --scene room` runs (issue 44 item 2): within its default 100 sessions, on

@@ -1,7 +1,7 @@
 #if Chipmunk
 import Testing
 import Fling
-@testable import FlingSelfTest
+@testable import FlingTestSupport
 
 /// Compares two runs tick by tick, every value by its bits, and their life-cycle events;
 /// returns the first divergence (tick, tile, field, both bit patterns), if any.

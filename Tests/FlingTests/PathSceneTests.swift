@@ -4,7 +4,8 @@ import FoundationXML
 #endif
 import Testing
 @testable import Fling
-@testable import FlingCLI
+@testable import FlingCLIKit
+import FlingPathsTestSupport
 
 /// The `fling-paths` document format (in FlingTraces, read by the trace reader's JSON parser)
 /// and the `fling paths` commands.

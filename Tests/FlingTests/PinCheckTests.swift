@@ -1,7 +1,6 @@
 import Fling
 import Foundation
-@testable import FlingCLI
-import FlingCommandLine
+@testable import FlingCLIKit
 import Testing
 
 /// A replay that compared nothing cannot pass: for every kind, `verify()` counts the pins and

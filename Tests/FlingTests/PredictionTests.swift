@@ -1,9 +1,8 @@
 import Fling
 import Foundation
-import FlingCommandLine
 import Testing
 
-@testable import FlingCLI
+@testable import FlingCLIKit
 @testable import FlingInteraction
 @testable import FlingTraces
 

@@ -222,13 +222,13 @@ struct ProjectLayoutTests {
     /// The rows of `fling` and `FlingSelfTest` name exactly the subcommands their dispatch has.
     @Test func theExecutablesRowsNameTheirSubcommands() throws {
         for (folder, dispatch) in [
-            ("Sources/FlingCLI", "Sources/FlingCLI/Commands.swift"), ("Sources/FlingSelfTest", "Sources/FlingSelfTest/SelfTest.swift"),
+            ("Sources/FlingCLIKit", "Sources/FlingCLIKit/Commands.swift"), ("Tests/FlingSelfTest", "Tests/FlingTestSupport/SelfTest.swift"),
         ] {
             let commands = ProjectLayout.subcommands(try String(contentsOf: root.appendingPathComponent(dispatch), encoding: .utf8))
             #expect(commands.count >= 4, "\(dispatch): \(commands.sorted())")
             let row = try #require(rows.first { $0.path == folder })
             let listed =
-                folder.hasSuffix("CLI")
+                folder.hasSuffix("CLIKit")
                 ? Set(row.what.matches(of: /`([a-z-]+)`/).map { String($0.1) }).subtracting(["fling"])
                 : Set(try #require(row.what.firstMatch(of: /FlingSelfTest ([a-z\\|]+)`/)).1.split(separator: "\\|").map(String.init))
             #expect(listed == commands, "\(folder)'s row lists \(listed.sorted()), \(dispatch) dispatches \(commands.sorted())")

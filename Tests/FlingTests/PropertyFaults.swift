@@ -11,7 +11,7 @@ import FlingTraces
 import Testing
 
 /// A backend of Fling's (native or Chipmunk) with one planted fault.
-final class PlantedBackend: DynamicsBackend, SnapshotBackend {
+final class PlantedBackend: DynamicsBackend, SnapshotBackend, ForwardingDynamics {
     enum Fault: String, CaseIterable, Sendable {
         /// A shared reading that turns an item's angular velocity into NaN, now and then, while it
         /// moves faster than 4,000 pt/s (a division by a term that vanishes for one in sixteen
@@ -36,6 +36,7 @@ final class PlantedBackend: DynamicsBackend, SnapshotBackend {
 
     let fault: Fault
     let inner: any DynamicsBackend & SnapshotBackend
+    var forwardee: any DynamicsBackend { inner }
     /// Whether this is a prediction's scratch backend (where predictionStepsLonger acts).
     let isScratch: Bool
 
@@ -133,14 +134,6 @@ final class PlantedBackend: DynamicsBackend, SnapshotBackend {
     func setItemProperties(_ properties: ItemProperties, of world: WorldID) throws(FlingError) {
         try inner.setItemProperties(properties, of: world)
     }
-    func applyImpulse(_ push: Push, to world: WorldID) throws(FlingError) { try inner.applyImpulse(push, to: world) }
-    func addForce(_ push: Push, to world: WorldID) throws(FlingError) -> ForceID { try inner.addForce(push, to: world) }
-    func removeForce(_ force: ForceID, from world: WorldID) throws(FlingError) { try inner.removeForce(force, from: world) }
-    func setFields(_ fields: [Field], of world: WorldID) throws(FlingError) { try inner.setFields(fields, of: world) }
-    func contacts(of world: WorldID) throws(FlingError) -> [Wall.Contact] { try inner.contacts(of: world) }
-    func addPivot(_ pivot: StaticPivot, to world: WorldID) throws(FlingError) -> JointID { try inner.addPivot(pivot, to: world) }
-    func addGear(_ gear: StaticGear, to world: WorldID) throws(FlingError) -> JointID { try inner.addGear(gear, to: world) }
-    func removeJoint(_ joint: JointID, from world: WorldID) throws(FlingError) { try inner.removeJoint(joint, from: world) }
 
     func snapshot(of world: WorldID) throws(FlingError) -> WorldSnapshot { try inner.snapshot(of: world) }
     func restore(_ snapshot: WorldSnapshot) throws(FlingError) -> WorldID {

@@ -3,7 +3,7 @@ import Foundation
 import Testing
 
 @testable import FlingTesting
-@testable import FlingCLI
+@testable import FlingCLIKit
 
 /// Every built-in property is seen to fail (issue 44 item 1): each planted fault
 /// (PropertyFaults.swift) is found by the default generator within the first sessions, by its

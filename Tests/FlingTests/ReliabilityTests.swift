@@ -1,6 +1,6 @@
 import Fling
 import Foundation
-@testable import FlingCLI
+@testable import FlingCLIKit
 import Testing
 
 /// Inputs inside the documented limits never reach a Chipmunk assertion, never wedge the

@@ -83,33 +83,27 @@ import Testing
     /// Plays a random app session on `kind` and records it.
     static func session(seed: UInt64, kind: BackendKind) throws -> Session {
         var rng = SplitMix64(state: seed)
-        func uniform(_ r: ClosedRange<Double>) -> Double { r.lowerBound + (r.upperBound - r.lowerBound) * rng.unit() }
-        func chance(_ p: Double) -> Bool { rng.unit() < p }
         // The dynamics draw from a generator of their own, so the rest of a session is drawn as
         // it was before they existed.
         var d = SplitMix64(state: seed ^ 0xD1_7A_41C5)
-        func dUniform(_ r: ClosedRange<Double>) -> Double { r.lowerBound + (r.upperBound - r.lowerBound) * d.unit() }
-        func dChance(_ p: Double) -> Bool { d.unit() < p }
 
         var tiles: [TileDefinition] = []
-        var nextID = 1
+        var dealer = TileDealer()
         func newTile() -> TileDefinition {
-            defer { nextID += 1 }
-            let w = uniform(40...200), h = uniform(40...200)
-            return TileDefinition(
-                id: TileID(nextID), frame: Rect(center: Vector(uniform(40...350), uniform(60...780)), width: w, height: h),
-                mass: uniform(0.2...5))
+            let w = rng.uniform(40...200), h = rng.uniform(40...200)
+            let center = Vector(rng.uniform(40...350), rng.uniform(60...780))
+            return dealer.deal(Rect(center: center, width: w, height: h), mass: rng.uniform(0.2...5))
         }
-        for _ in 0..<Int(uniform(1...4.99)) { tiles.append(newTile()) }
+        for _ in 0..<Int(rng.uniform(1...4.99)) { tiles.append(newTile()) }
         var configuration = TileConfiguration()
-        if chance(0.3) { configuration.drag.tick = [1.0 / 120, 1.0 / 30, 1.0 / 90][Int(uniform(0...2.99))] }
+        if rng.chance(0.3) { configuration.drag.tick = [1.0 / 120, 1.0 / 30, 1.0 / 90][Int(rng.uniform(0...2.99))] }
         randomDynamics(&d, &configuration)
         let dynamic = !configuration.dynamics.isEmpty
-        for t in tiles.indices where dynamic && dChance(0.3) {
-            tiles[t].properties = ItemProperties(elasticity: dUniform(0...1), friction: dUniform(0...1), resistance: dUniform(0...2))
+        for t in tiles.indices where dynamic && d.chance(0.3) {
+            tiles[t].properties = ItemProperties(elasticity: d.uniform(0...1), friction: d.uniform(0...1), resistance: d.uniform(0...2))
         }
         // Platform timestamps: seconds since boot, with the start recorded by the animator.
-        let origin = chance(0.5) ? 0 : uniform(1_000...500_000)
+        let origin = rng.chance(0.5) ? 0 : rng.uniform(1_000...500_000)
         let animator = try TileAnimator(
             viewport: phone, tiles: tiles, configuration: configuration,
             backend: try kind.make(), timeOrigin: origin)
@@ -123,27 +117,27 @@ import Testing
         var events: [TileEvent] = []
         if !configuration.dynamics.walls(in: phone).isEmpty { stats.walled = 1 }
         var on: [Push.ID] = []
-        let hz = [30.0, 60, 120, 144, 240][Int(uniform(0...4.99))]
-        let jitter = chance(0.5)
+        let hz = [30.0, 60, 120, 144, 240][Int(rng.uniform(0...4.99))]
+        let jitter = rng.chance(0.5)
         var display = 0.0  // relative to the origin
         var lastEvent = 0.0
         var down: [(touch: TouchID, at: Vector)] = []
         var nextTouch = 1
         // Sessions with walls run longer: time for thrown and pushed tiles to come to rest.
-        let end = uniform(1.5...4) + (stats.walled == 1 ? dUniform(1...4) : 0)
+        let end = rng.uniform(1.5...4) + (stats.walled == 1 ? d.uniform(1...4) : 0)
         while display < end {
             // The next frame: regular, jittered, or now and then a stall the clock clamps.
-            var interval = (jitter ? uniform(0.25...1.75) : 1) / hz
-            let stall = chance(0.03)
-            if stall { interval = uniform(0.3...1.5); stats.stalls += 1 }
+            var interval = (jitter ? rng.uniform(0.25...1.75) : 1) / hz
+            let stall = rng.chance(0.03)
+            if stall { interval = rng.uniform(0.3...1.5); stats.stalls += 1 }
             let frame = display + interval
 
             // Touches before the frame: most inside it, some late (before the current display
             // time, which the clock has passed), in time order.
             var touchTimes: [Double] = []
-            for _ in 0..<Int(uniform(0...3.99)) {
-                let late = chance(0.15)
-                let t = late ? uniform(max(lastEvent, display - 0.2)...max(lastEvent, display)) : uniform(display...frame)
+            for _ in 0..<Int(rng.uniform(0...3.99)) {
+                let late = rng.chance(0.15)
+                let t = late ? rng.uniform(max(lastEvent, display - 0.2)...max(lastEvent, display)) : rng.uniform(display...frame)
                 touchTimes.append(t)
             }
             touchTimes.sort()
@@ -151,23 +145,23 @@ import Testing
                 let t = max(t0, lastEvent)
                 if t <= display, t < frame { stats.late += 1 }
                 if stall, t > display { stats.midStall += 1 }
-                if down.count < 2, chance(0.35) {
+                if down.count < 2, rng.chance(0.35) {
                     // A finger goes down on a tile (named, or hit-tested) or on empty space.
-                    let target = tiles.isEmpty ? nil : tiles[Int(uniform(0...Double(tiles.count) - 0.01))]
+                    let target = tiles.isEmpty ? nil : tiles[Int(rng.uniform(0...Double(tiles.count) - 0.01))]
                     let at =
-                        target.map { $0.origin + Vector(uniform(-30...30), uniform(-30...30)) }
-                        ?? Vector(uniform(0...390), uniform(0...844))
+                        target.map { $0.origin + Vector(rng.uniform(-30...30), rng.uniform(-30...30)) }
+                        ?? Vector(rng.uniform(0...390), rng.uniform(0...844))
                     let touch = TouchID(nextTouch); nextTouch += 1
                     try animator.handle(
                         TouchEvent(
                             time: origin + t, touch: touch, phase: .began, position: at,
-                            item: chance(0.3) ? target?.id : nil))
+                            item: rng.chance(0.3) ? target?.id : nil))
                     down.append((touch, at))
                 } else if !down.isEmpty {
-                    let d = Int(uniform(0...Double(down.count) - 0.01))
+                    let d = Int(rng.uniform(0...Double(down.count) - 0.01))
                     let r = rng.unit()
                     if r < 0.75 {
-                        down[d].at = down[d].at + Vector(uniform(-60...60), uniform(-60...90))
+                        down[d].at = down[d].at + Vector(rng.uniform(-60...60), rng.uniform(-60...90))
                         try animator.handle(TouchEvent(time: origin + t, touch: down[d].touch, phase: .moved, position: down[d].at))
                     } else {
                         let cancel = r > 0.95
@@ -182,27 +176,28 @@ import Testing
                 lastEvent = t
             }
             // Between frames the app may change its tiles.
-            if !tiles.isEmpty, chance(0.02) {
-                try animator.reset(tiles[Int(uniform(0...Double(tiles.count) - 0.01))].id); stats.resets += 1
+            if !tiles.isEmpty, rng.chance(0.02) {
+                try animator.reset(tiles[Int(rng.uniform(0...Double(tiles.count) - 0.01))].id); stats.resets += 1
             }
-            if tiles.count < 6, chance(0.01) {
+            if tiles.count < 6, rng.chance(0.01) {
                 let t = newTile(); tiles.append(t); try animator.addTile(t); stats.added += 1
             }
-            if tiles.count > 1, chance(0.006) {
-                let t = tiles.remove(at: Int(uniform(0...Double(tiles.count) - 0.01))); try animator.removeTile(t.id); stats.removed += 1
+            if tiles.count > 1, rng.chance(0.006) {
+                let t = tiles.remove(at: Int(rng.uniform(0...Double(tiles.count) - 0.01))); try animator.removeTile(t.id);
+                stats.removed += 1
             }
             // ... and, in sessions with dynamics, push tiles and change the fields.
             if dynamic, !tiles.isEmpty {
                 func anyTile() -> TileID { tiles[Int(d.next() % UInt64(tiles.count))].id }
                 func push() -> Push {
-                    Push(Vector(dUniform(-900...900), dUniform(-1500...600)), at: Vector(dUniform(-30...30), dUniform(-30...30)))
+                    Push(Vector(d.uniform(-900...900), d.uniform(-1500...600)), at: Vector(d.uniform(-30...30), d.uniform(-30...30)))
                 }
-                if dChance(0.03) { try animator.applyPush(push(), to: anyTile()); stats.pushes += 1 }
-                if dChance(0.01) { on.append(try animator.addPush(push(), to: anyTile())); stats.continuous += 1 }
-                if !on.isEmpty, dChance(0.015) {
+                if d.chance(0.03) { try animator.applyPush(push(), to: anyTile()); stats.pushes += 1 }
+                if d.chance(0.01) { on.append(try animator.addPush(push(), to: anyTile())); stats.continuous += 1 }
+                if !on.isEmpty, d.chance(0.015) {
                     try animator.removePush(on.remove(at: Int(d.next() % UInt64(on.count)))); stats.uncontinued += 1
                 }
-                if dChance(0.005) {
+                if d.chance(0.005) {
                     try animator.setFields((0..<Int(d.next() % 3)).map { _ in randomField(&d) }); stats.fieldChanges += 1
                 }
             }

@@ -4,10 +4,11 @@ import FoundationXML
 #endif
 import Testing
 import Fling
-@testable import FlingCLI
+@testable import FlingCLIKit
 @testable import FlingPaths
 @testable import FlingTraces
 @testable import FlingView
+import FlingPathsTestSupport
 
 /// Whether `text` parses as XML (FoundationXML's parser, which refuses what XML 1.0 forbids).
 func isWellFormedXML(_ text: String) -> Bool {

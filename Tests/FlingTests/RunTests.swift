@@ -1,6 +1,6 @@
 import Fling
 import Foundation
-@testable import FlingCLI
+@testable import FlingCLIKit
 import Testing
 
 /// Every fixture of every kind, as the registry reads it.

@@ -1,7 +1,7 @@
 import Fling
 import Foundation
 import FoundationXML
-@testable import FlingCLI
+@testable import FlingCLIKit
 import Testing
 
 /// The scene fixtures and their pinned digests, as constants: the same on every machine (bubbles

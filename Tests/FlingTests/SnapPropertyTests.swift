@@ -2,8 +2,8 @@ import Foundation
 import Testing
 import Fling
 @testable import FlingTesting
-@testable import FlingCLI
-@testable import FlingSelfTest
+@testable import FlingCLIKit
+@testable import FlingTestSupport
 
 /// FlingTesting in snap scenes (issue 40): chat heads, with and without dynamics, given built in
 /// or as a snap scene document, and a sun switch document. Sessions touch, drag, fling and tap the heads (and push them

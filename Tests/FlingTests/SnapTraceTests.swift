@@ -1,6 +1,6 @@
 import Fling
 import Foundation
-@testable import FlingCLI
+@testable import FlingCLIKit
 import Testing
 
 /// The snap scene fixtures: how each was made (a live run, recorded), and its pinned digests

@@ -1,5 +1,6 @@
 import Fling
 import FlingCore
+import _FlingCoding
 import Testing
 
 @testable import FlingInteraction

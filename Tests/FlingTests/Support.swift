@@ -226,3 +226,38 @@ struct BackendChoice: Sendable, CustomStringConvertible, CustomTestStringConvert
 enum ParityPlan {
     static let batches = 10, scenariosPerBatch = 50
 }
+
+extension SplitMix64 {
+    /// A number in `r`: `lower + (upper − lower) · u`, `u` in `0 ..< 1` (the random sessions' draws).
+    mutating func uniform(_ r: ClosedRange<Double>) -> Double { r.lowerBound + (r.upperBound - r.lowerBound) * unit() }
+    /// True with probability `p`.
+    mutating func chance(_ p: Double) -> Bool { unit() < p }
+}
+
+/// A test's backend over another: each dynamics call it does not declare itself goes to
+/// `forwardee` as it is.
+protocol ForwardingDynamics: DynamicsBackend {
+    var forwardee: any DynamicsBackend { get }
+}
+
+extension ForwardingDynamics {
+    func setWalls(_ walls: [Wall], of world: WorldID) throws(FlingError) { try forwardee.setWalls(walls, of: world) }
+    func setItemProperties(_ p: ItemProperties, of world: WorldID) throws(FlingError) { try forwardee.setItemProperties(p, of: world) }
+    func applyImpulse(_ push: Push, to world: WorldID) throws(FlingError) { try forwardee.applyImpulse(push, to: world) }
+    func addForce(_ push: Push, to world: WorldID) throws(FlingError) -> ForceID { try forwardee.addForce(push, to: world) }
+    func removeForce(_ force: ForceID, from world: WorldID) throws(FlingError) { try forwardee.removeForce(force, from: world) }
+    func setFields(_ fields: [Field], of world: WorldID) throws(FlingError) { try forwardee.setFields(fields, of: world) }
+    func contacts(of world: WorldID) throws(FlingError) -> [Wall.Contact] { try forwardee.contacts(of: world) }
+    func addPivot(_ pivot: StaticPivot, to world: WorldID) throws(FlingError) -> JointID { try forwardee.addPivot(pivot, to: world) }
+    func addGear(_ gear: StaticGear, to world: WorldID) throws(FlingError) -> JointID { try forwardee.addGear(gear, to: world) }
+    func removeJoint(_ joint: JointID, from world: WorldID) throws(FlingError) { try forwardee.removeJoint(joint, from: world) }
+}
+
+/// The random sessions' tiles: ids from 1, in the order dealt.
+struct TileDealer {
+    var next = 1
+    mutating func deal(_ frame: Rect, mass: Double) -> TileDefinition {
+        defer { next += 1 }
+        return TileDefinition(id: TileID(next), frame: frame, mass: mass)
+    }
+}

@@ -1,6 +1,6 @@
 import Fling
 import Testing
-@testable import FlingSelfTest
+@testable import FlingTestSupport
 
 /// Stepping on several threads never changes a bit: every world's operations are its own.
 @Suite struct ThreadTests {

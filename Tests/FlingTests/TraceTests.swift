@@ -4,8 +4,7 @@ import FoundationXML
 #endif
 import Testing
 import Fling
-@testable import FlingCLI
-import FlingCommandLine
+@testable import FlingCLIKit
 
 /// Every trace fixture: its file name and the trace it holds.
 let traceFixtures: [String] = [

@@ -1,6 +1,6 @@
 import Fling
 import Testing
-@testable import FlingSelfTest
+@testable import FlingTestSupport
 
 /// Changing a world's walls keeps what stays: the walls in both lists (the same to the bit:
 /// ends, radius, material) keep their contacts with the item, as Chipmunk keeps the arbiters of

@@ -1,6 +1,7 @@
 import Fling
 @testable import FlingCore
 import Testing
+@testable import _FlingSolver
 
 /// Nothing frozen against a wall (docs/DYNAMICS.md, "The sweep"): an item thrown into walls and
 /// corners, at any speed, size, aspect and spin, never keeps its centre to the bit for three

@@ -1,6 +1,7 @@
 import Fling
 @testable import FlingCore
 import Testing
+@testable import _FlingSolver
 
 /// What the walls' old code did, reproduced: each historical fault planted for the test's task
 /// (`WallSweep.History`, read only where the sweep does its rare work) on the native backend,

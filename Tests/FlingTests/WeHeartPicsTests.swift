@@ -4,8 +4,9 @@ import Testing
 /// A backend that forwards every call to a real one and keeps each finger placement (where
 /// `addDrag` starts a finger body, and every `moveDrag`): what the finger body holds before each
 /// step.
-final class FingerSpyBackend: DynamicsBackend {
+final class FingerSpyBackend: DynamicsBackend, ForwardingDynamics {
     let inner: any DynamicsBackend
+    var forwardee: any DynamicsBackend { inner }
     var placements: [(position: Vector, velocity: Vector)] = []
     init(_ inner: any DynamicsBackend) { self.inner = inner }
 
@@ -36,16 +37,6 @@ final class FingerSpyBackend: DynamicsBackend {
     }
     func step(by dt: Double) throws(FlingError) { try inner.step(by: dt) }
     func state(of w: WorldID) throws(FlingError) -> BodyState { try inner.state(of: w) }
-    func setWalls(_ walls: [Wall], of w: WorldID) throws(FlingError) { try inner.setWalls(walls, of: w) }
-    func setItemProperties(_ p: ItemProperties, of w: WorldID) throws(FlingError) { try inner.setItemProperties(p, of: w) }
-    func applyImpulse(_ push: Push, to w: WorldID) throws(FlingError) { try inner.applyImpulse(push, to: w) }
-    func addForce(_ push: Push, to w: WorldID) throws(FlingError) -> ForceID { try inner.addForce(push, to: w) }
-    func removeForce(_ f: ForceID, from w: WorldID) throws(FlingError) { try inner.removeForce(f, from: w) }
-    func setFields(_ fields: [Field], of w: WorldID) throws(FlingError) { try inner.setFields(fields, of: w) }
-    func contacts(of w: WorldID) throws(FlingError) -> [Wall.Contact] { try inner.contacts(of: w) }
-    func addPivot(_ p: StaticPivot, to w: WorldID) throws(FlingError) -> JointID { try inner.addPivot(p, to: w) }
-    func addGear(_ g: StaticGear, to w: WorldID) throws(FlingError) -> JointID { try inner.addGear(g, to: w) }
-    func removeJoint(_ j: JointID, from w: WorldID) throws(FlingError) { try inner.removeJoint(j, from: w) }
 }
 
 /// We Heart Pics' photo tile (``TileConfiguration/weHeartPics``): the original's defining

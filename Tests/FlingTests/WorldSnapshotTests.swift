@@ -2,13 +2,32 @@ import Fling
 import FlingCore
 import Testing
 
-@testable import FlingSelfTest
+@testable import FlingTestSupport
+import _FlingCoding
 
 /// World snapshots at the backend level: a world taken at any step and made again, in the same
 /// backend or in a fresh one of the same kind, goes on exactly as the original under the same
 /// calls; a snapshot reads back from its bytes; a bad one is refused, changing nothing.
 @Suite struct WorldSnapshotTests {
     static func kinds() -> [BackendKind] { BackendKind.available }
+
+    /// `==` is bit for bit, as the byte form is: -0 is not +0, a NaN equals the same NaN, and
+    /// two snapshots are equal exactly when their bytes are.
+    @Test(arguments: BackendKind.available)
+    func equalityIsBitForBit(kind: BackendKind) throws {
+        let backend = try kind.make() as! any SnapshotBackend
+        let world = try backend.makeWorld(
+            WorldDefinition(mass: 1, moment: 100, transform: Transform(position: Vector(10, 20)), gravity: Vector(0, 10)))
+        try backend.step(by: 1.0 / 60)
+        let s = try backend.snapshot(of: world)
+        var negative = s, nan = s
+        negative.biasAngularVelocity = -s.biasAngularVelocity
+        nan.fieldTime = .nan
+        let nanAgain = nan
+        #expect(s.biasAngularVelocity == 0 && negative.biasAngularVelocity == s.biasAngularVelocity)
+        #expect(negative != s && nan == nanAgain && nan != s && s == s)
+        for (a, b) in [(s, s), (negative, s), (nan, nanAgain), (nan, s)] { #expect((a == b) == (a.bytes == b.bytes)) }
+    }
 
     /// Random scripts through every behaviour (walls with corners, drags, several fingers,
     /// friction, springs, pushes, forces, fields, pivots, gears): snapshot every world at a

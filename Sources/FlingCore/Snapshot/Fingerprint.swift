@@ -5,30 +5,38 @@
 // are then refused, which is right: they were taken under other rules). Dictionaries and sets
 // are folded in their elements' order of fingerprints, not their storage's.
 
-/// The fingerprint of values (``of(_:)``).
+/// The fingerprint of values (``of(_:)``), and the walk it hashes (``walk(_:)``): two values
+/// whose walks are equal are equal bit for bit (every number by its bit pattern, so `-0` is not
+/// `+0` and a NaN equals only the same NaN), which is what ``WorldSnapshot``'s `==` asks.
 package enum Fingerprint {
     package static func of(_ values: Any...) -> UInt64 {
-        var h = FNV1a()
-        for v in values { fold(v, &h) }
-        return h.value
+        var bytes: [UInt8] = []
+        for v in values { fold(v, &bytes) }
+        return FNV1a.hash(bytes)
     }
 
-    private static func text(_ s: String, _ h: inout FNV1a) {
-        h.combine(s.utf8)
-        h.combine([0])
+    /// The bytes ``of(_:)`` hashes for `value`.
+    package static func walk(_ value: Any) -> [UInt8] {
+        var bytes: [UInt8] = []
+        fold(value, &bytes)
+        return bytes
     }
 
-    private static func number(_ tag: UInt8, _ bits: UInt64, _ h: inout FNV1a) {
-        var bytes: [UInt8] = [tag]
+    private static func text(_ s: String, _ h: inout [UInt8]) {
+        h += s.utf8
+        h.append(0)
+    }
+
+    private static func number(_ tag: UInt8, _ bits: UInt64, _ h: inout [UInt8]) {
+        h.append(tag)
         var b = bits
         for _ in 0..<8 {
-            bytes.append(UInt8(truncatingIfNeeded: b))
+            h.append(UInt8(truncatingIfNeeded: b))
             b >>= 8
         }
-        h.combine(bytes)
     }
 
-    private static func fold(_ x: Any, _ h: inout FNV1a) {
+    private static func fold(_ x: Any, _ h: inout [UInt8]) {
         switch x {
         case let d as Double: number(1, d.bitPattern, &h)
         case let f as Float: number(2, UInt64(f.bitPattern), &h)
@@ -63,5 +71,22 @@ package enum Fingerprint {
                 }
             }
         }
+    }
+}
+
+/// FNV-1a over bytes: the checksum of a snapshot's payload and the fold of a fingerprint.
+package struct FNV1a: Sendable {
+    package private(set) var value: UInt64 = StateDigest.offsetBasis
+
+    package init() {}
+
+    package mutating func combine<S: Sequence>(_ bytes: S) where S.Element == UInt8 {
+        for b in bytes { value = (value ^ UInt64(b)) &* StateDigest.prime }
+    }
+
+    package static func hash(_ bytes: [UInt8]) -> UInt64 {
+        var h = FNV1a()
+        h.combine(bytes)
+        return h.value
     }
 }

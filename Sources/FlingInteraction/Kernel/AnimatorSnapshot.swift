@@ -4,6 +4,7 @@
 // then the payload, the kernel's state (KernelState+Bytes.swift). The state is kept as values;
 // the bytes are made when asked for.
 import FlingCore
+import _FlingCoding
 
 /// An animator (``TileAnimator`` or ``SnapAnimator``) whole, between two ticks: everything
 /// its next tick reads, each item's physics world with its solver's caches included. Restored

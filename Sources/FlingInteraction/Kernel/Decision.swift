@@ -3,6 +3,7 @@
 // of each), so that deciding allocates nothing: a crowd of grabs and releases in a tick costs
 // no heap traffic.
 import FlingCore
+import FlingCurves
 
 /// One item as a hook sees it: values copied out of the kernel's columns.
 struct ItemView<Policy: ItemRules> {

@@ -3,6 +3,7 @@
 // and box; a phase at rest or held; an input the kernel handles itself; a wall contact's event).
 // What the interaction decides is in its rules (Kernel/PolicyRules.swift).
 import FlingCore
+import _FlingCoding
 
 /// An interaction over the drag kernel: the types it names. ``TilePolicy`` (photo tiles) and
 /// ``SnapPolicy`` (chat heads, switches, picture-in-picture corners) are the two; a

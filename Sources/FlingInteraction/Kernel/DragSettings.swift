@@ -8,6 +8,7 @@
 // `ChipmunkMultiGrab`, which We Heart Pics grabs its photos with; each defaults to what Fling
 // did before them, so a configuration that leaves them alone runs exactly as it did.
 import FlingCore
+import FlingCurves
 
 /// The drag kernel's settings: the clock and the drag joint. Part of every interaction's
 /// configuration (``TileConfiguration/drag``, ``SnapConfiguration/drag``).

@@ -4,6 +4,7 @@
 // later call would trap on it (a tracker's ring index, a queue's marks); the rest is checked
 // against the animator when it is restored (DragAnimator+Snapshot.swift).
 import FlingCore
+import _FlingCoding
 
 extension Identifier: ByteCodable {
     package func encode(to w: inout ByteWriter) { w.int(rawValue) }

@@ -12,6 +12,7 @@
 // snapshot's check (the kernel codes the columns), and a configuration's scene rules (events
 // in, commands out, applied by the kernel at the end of the tick).
 import FlingCore
+import _FlingCoding
 
 /// The items: what the policy keeps of each beside the kernel's columns (``Memory``, a column
 /// of the kernel's, inserted, removed and snapshotted with the item), and where an item rests.

@@ -5,6 +5,7 @@
 // demo does that these do not (its drag, which eases the head after the finger) is in
 // docs/SNAP.md and docs/ORIGINALS.md.
 import FlingCore
+import FlingCurves
 
 extension ChatHeads.Configuration {
     /// The ChatHeads demo's heads on `screen`, with `safeBand` its application frame's height

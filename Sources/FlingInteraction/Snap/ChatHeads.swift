@@ -4,6 +4,7 @@
 // kernel), so that a replay of the touches alone repeats it. How the heads travel is one
 // member (a spring or keyframes, as a snap item's motion); the panel's spring is its own.
 import FlingCore
+import FlingCurves
 
 extension ChatHeads {
     /// Facebook's chat heads as a configuration of the ``SnapAnimator``.

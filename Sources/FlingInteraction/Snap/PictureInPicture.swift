@@ -3,6 +3,7 @@
 // the corner of the safe area its throw points at (the resting place nearest the projected
 // position), inset by a margin, on the snap policy's spring.
 import FlingCore
+import FlingCurves
 
 /// A picture-in-picture window over a ``SnapAnimator``: it rests in one of the four corners of
 /// a safe area, and a throw sends it to the corner nearest where the throw would glide to.

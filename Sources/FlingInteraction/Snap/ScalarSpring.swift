@@ -1,6 +1,7 @@
 // One number on a spring, stepped in the animator's tick (a head's scale, the sun's alpha):
 // plain arithmetic in a fixed order, so the same bits on every machine and display rate.
 import FlingCore
+import FlingCurves
 
 /// One number springing toward a target (a head's scale, the sun's alpha), stepped once per
 /// physics tick with semi-implicit Euler for `x'' = −ω²(x − target) − 2ζω x'`:

@@ -1,5 +1,6 @@
 // A snap animator's snapshots (Kernel/DragAnimator+Snapshot.swift, Kernel/AnimatorSnapshot.swift).
 import FlingCore
+import _FlingCoding
 
 extension SnapAnimator {
     /// What a snapshot of this animator must have been taken under: the configuration, the

@@ -3,6 +3,7 @@
 // entry point is one call into it, declared on the concrete type so that the kernel's generic
 // code runs specialized for snap items.
 import FlingCore
+import FlingCurves
 
 /// Draggable items that snap to resting places when released: the engine of chat heads, the
 /// sun switch and picture-in-picture windows. The drag kernel (``DragAnimator``) over the snap

@@ -3,6 +3,7 @@
 // member, as a snap item's own motion is) and settling. A snap animator has no viewport, so it
 // refuses the viewport's edges as walls (``DynamicsSettings/translatesReferenceBoundsIntoBoundary``).
 import FlingCore
+import FlingCurves
 
 /// The snap animator's physics and touch rules: the kernel's settings (``drag``) and the snap
 /// policy's. Part of a snap trace. Solver iterations are the backend's.

@@ -1,6 +1,7 @@
 // A snap item as the app lays it out (the snap policy's item): its shape, where it may rest,
 // how it travels there, and how a finger moves it.
 import FlingCore
+import FlingCurves
 
 extension SnapItem {
     /// Identifies an item within one ``SnapAnimator``. Items are kept, stepped and hashed in id

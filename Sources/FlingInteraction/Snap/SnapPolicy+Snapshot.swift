@@ -4,6 +4,8 @@
 // restored). A configuration's scene rules (chat heads, the switch) are code the animator was
 // given and keep their own state: they stay the animator's.
 import FlingCore
+import FlingCurves
+import _FlingCoding
 
 extension SnapPolicy: SnapshotRules {
     /// The snapshot's items are the animator's own (its definitions put in); each item's place

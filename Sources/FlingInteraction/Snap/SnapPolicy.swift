@@ -18,6 +18,7 @@
 // collides with them; contacts may give its (practically infinite) moment a rounding-sized spin,
 // which the settle rule ignores, as it ignores the angle.
 import FlingCore
+import FlingCurves
 
 /// The snap interaction (``SnapAnimator``): projection, resting places, keyframes, scale.
 public struct SnapPolicy: DragPolicy {

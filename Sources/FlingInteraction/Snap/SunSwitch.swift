@@ -2,6 +2,7 @@
 // horizontal axis with a rubber band, two resting places, and rules run after every tick (the
 // toggle, the rays' angle and alpha, which go into the digest).
 import FlingCore
+import FlingCurves
 
 extension SunSwitch {
     /// The Toonie alarm app's sun switch as a configuration of the ``SnapAnimator``: a knob on a

@@ -1,5 +1,6 @@
 // A tile animator's snapshots (Kernel/DragAnimator+Snapshot.swift, Kernel/AnimatorSnapshot.swift).
 import FlingCore
+import _FlingCoding
 
 extension TileAnimator {
     /// What a snapshot of this animator must have been taken under: the viewport, the

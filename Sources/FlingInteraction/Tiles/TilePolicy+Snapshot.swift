@@ -2,6 +2,7 @@
 // and go) and memory, beside the kernel's columns, and the byte forms of the tile vocabulary.
 // The configuration is the animator's own, named by the snapshot's fingerprint.
 import FlingCore
+import _FlingCoding
 
 extension TilePolicy: SnapshotRules {
     /// Each tile's memory in range: a count of ticks, and where a hold began.

@@ -10,6 +10,7 @@
 // step. It is a member rather than part of a case because it holds whichever rule takes a tile
 // home: We Heart Pics' kinetic energy is checked only going home, as the app checks it.
 import FlingCore
+import FlingCurves
 
 extension TileConfiguration {
     /// The velocity a tile is released with, when its last finger lifts.

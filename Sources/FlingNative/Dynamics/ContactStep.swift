@@ -1,4 +1,5 @@
 import FlingCore
+import _FlingSolver
 
 // The step of a world with dynamics (``WorldDynamics``) after its positions, as `cpSpaceStep`
 // runs it for one body and the static body: the collision of its box with its walls (in the

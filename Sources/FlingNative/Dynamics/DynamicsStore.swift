@@ -1,4 +1,5 @@
 import FlingCore
+import _FlingSolver
 
 // The state of the worlds that use UIKit Dynamics' behaviours (walls, item properties, pushes,
 // fields), as Box2D keeps a body's hot state apart from its cold: one 96-byte record per such

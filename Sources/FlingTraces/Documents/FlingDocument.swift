@@ -36,8 +36,6 @@ public protocol FlingDocument: Sendable {
     func report(of replay: Replay) -> [String]
     /// The document with its pins set from a replay with `options`.
     func pinned(_ options: ReplayOptions) throws(FlingError) -> Self
-    /// An SVG picture of the document's replay (what `fling render` writes).
-    func render(_ options: Documents.RenderOptions) throws(FlingError) -> String
 }
 
 extension Documents {
@@ -132,34 +130,6 @@ public struct ReplayOptions {
     }
 }
 
-extension Documents {
-    /// How to draw a document (``FlingDocument/render(_:)``): the replay's options and the
-    /// picture's. A kind uses the options that apply to it.
-    public struct RenderOptions {
-        package var replay: ReplayOptions
-        /// The picture's title when the document has no name (a file name).
-        package var title: String
-        /// The backend's name, for captions.
-        package var backendName: String
-        /// Tile traces: ticks between drawn outlines.
-        package var every: Int
-        /// Day-night scenes: the seed of the clouds drawn.
-        package var clouds: UInt64
-        /// Path documents: an animated SVG (SMIL) rather than a filmstrip.
-        package var animated: Bool
-        /// Path documents: the frames drawn (nil: the kind's default).
-        package var frames: Int?
-
-        package init(
-            replay: ReplayOptions, title: String, backendName: String = "native-portable", every: Int = 6, clouds: UInt64 = 1,
-            animated: Bool = false, frames: Int? = nil
-        ) {
-            self.replay = replay; self.title = title; self.backendName = backendName; self.every = every; self.clouds = clouds
-            self.animated = animated; self.frames = frames
-        }
-    }
-}
-
 /// What any document's replay gives, whatever its kind: the ``Run``, the comparison with the
 /// pins, and the lines `fling replay` prints.
 public struct DocumentReplay: PinnedReplay, Sendable {
@@ -207,9 +177,4 @@ extension FlingDocument {
         return DocumentReplay(run: run, pins: pins, report: report(of: r))
     }
 
-    /// The document's picture, after checking its work.
-    package func svg(_ options: Documents.RenderOptions) throws(FlingError) -> String {
-        try checkWork(options.replay)
-        return try render(options)
-    }
 }

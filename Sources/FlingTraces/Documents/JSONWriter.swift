@@ -1,6 +1,7 @@
 import FlingCore
 import FlingInteraction
 import FlingPaths
+import FlingCurves
 
 // MARK: - Writing
 
@@ -23,15 +24,17 @@ package struct JSONWriter {
 
     var text = ""
 
-    static func number(_ x: Double) -> String { x.description }
+    static func number(_ x: Double) -> String { NumberText.shortest(x) }
 
     /// A JSON string literal: the one JSON string writer of the package. In a document, quotes,
     /// backslashes and control characters are escaped and everything else is kept. With
     /// `markupSafe` (the replay page's data block, inside an HTML `<script>` element), nothing in
     /// it can end the element or be read as markup: `<`, `>`, `&` and the JavaScript line
-    /// separators U+2028 and U+2029 are `\u` escapes too, and what ``XMLText`` refuses (control
-    /// characters included) is U+FFFD (or its own escape within the first plane).
-    package static func string(_ s: String, markupSafe: Bool = false) -> String {
+    /// separators U+2028 and U+2029 are `\u` escapes too, and what `refused` says XML refuses
+    /// (FlingView's `XMLText.isRefused`; control characters included) is U+FFFD (or its own
+    /// escape within the first plane).
+    package static func string(_ s: String, markupSafe refused: ((Unicode.Scalar) -> Bool)? = nil) -> String {
+        let markupSafe = refused != nil
         var out = "\""
         for u in s.unicodeScalars {
             switch u {
@@ -43,7 +46,7 @@ package struct JSONWriter {
             case "<", ">", "&", "\u{2028}", "\u{2029}":
                 if markupSafe { out += unicode(u.value) } else { out.unicodeScalars.append(u) }
             default:
-                if markupSafe, u.value < 0x20 || XMLText.isRefused(u) {
+                if let refused, u.value < 0x20 || refused(u) {
                     out += unicode(u.value < 0x20 || u.value > 0xFFFF ? 0xFFFD : u.value)
                 } else if !markupSafe, u.value < 0x20 || u.value == 0x7F {
                     out += unicode(u.value)

@@ -80,7 +80,7 @@ extension ConveyorPaths {
     }
 
     /// Whether the document draws more than Fling's plain dots.
-    var hasLook: Bool { !dots.isEmpty || pin != nil }
+    package var hasLook: Bool { !dots.isEmpty || pin != nil }
 
     /// Nanoseconds of the picture's cycle: the period times the pattern's length.
     var cycleNanoseconds: Int64 {
@@ -90,7 +90,7 @@ extension ConveyorPaths {
 
     /// Throws unless the pattern has at most ``maximumDots`` looks, each drawn at most the line's
     /// length from its slot, and its cycle (period × looks) is at most 10⁹ s.
-    func checkLook() throws(FlingError) {
+    package func checkLook() throws(FlingError) {
         guard dots.count <= Self.maximumDots else {
             throw FlingError(.outOfRange, field: "dots", value: "\(dots.count)", reason: "at most \(Self.maximumDots) looks")
         }

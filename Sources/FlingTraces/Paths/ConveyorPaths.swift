@@ -129,7 +129,7 @@ package struct ConveyorPaths: SampledPaths {
 
     /// Sample `k`'s time in nanoseconds: `k · cycle / frames`, integer division (the cycle is
     /// one period, or the period times the number of looks).
-    func nanoseconds(_ k: Int, _ frames: Int) -> Int64 {
+    package func nanoseconds(_ k: Int, _ frames: Int) -> Int64 {
         Int64(frames).dividingFullWidth(cycleNanoseconds.multipliedFullWidth(by: Int64(k))).quotient
     }
 
@@ -225,36 +225,4 @@ package struct ConveyorPaths: SampledPaths {
         }
     }
 
-    /// A filmstrip of ``Documents/RenderOptions/frames`` instants over one period (default 8), or an
-    /// animated SVG of that many samples (default 31). With looks or a pin: the scene as drawn
-    /// (the line, the dots in their looks, the pin), the filmstrip over the cycle (default 12
-    /// instants), the animation looping over the cycle, the pin's beginning `beginTime` late.
-    package func render(_ document: PathDocument<Self>, _ options: Documents.RenderOptions) throws(FlingError) -> String {
-        if hasLook || baseline != nil {
-            try checkLook()
-            let scene = PathSVG.ConveyorScene(
-                conveyor: conveyor, dots: dots.map { ($0.radius, $0.color, $0.offset) },
-                baseline: baseline.map { ($0.color, $0.width) },
-                pin: pin.map { ($0.animation, $0.beginTime, $0.color) })
-            if options.animated { return PathSVG.animated(scene, frames: options.frames ?? 91) }
-            let frames = options.frames ?? 12
-            guard (1...KeyframeAnimation.maximumFrames).contains(frames) else {
-                throw FlingError(
-                    .outOfRange, field: "Documents.RenderOptions.frames", value: "\(frames)",
-                    reason: "must lie in 1...\(KeyframeAnimation.maximumFrames)")
-            }
-            return PathSVG.filmstrip(scene, nanoseconds: (0..<frames).map { nanoseconds($0, frames) }, title: document.name ?? Self.kind)
-        }
-        if options.animated { return PathSVG.animated(conveyor, frames: options.frames ?? 31) }
-        let frames = options.frames ?? 8
-        guard (1...KeyframeAnimation.maximumFrames).contains(frames) else {
-            throw FlingError(
-                .outOfRange, field: "Documents.RenderOptions.frames", value: "\(frames)",
-                reason: "must lie in 1...\(KeyframeAnimation.maximumFrames)"
-            )
-        }
-        let n = Int64(frames)
-        let times = (0..<n).map { k in Int64(n).dividingFullWidth(conveyor.periodNanoseconds.multipliedFullWidth(by: k)).quotient }
-        return PathSVG.filmstrip(conveyor, nanoseconds: times)
-    }
 }

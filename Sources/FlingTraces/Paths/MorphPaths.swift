@@ -1,5 +1,6 @@
 import FlingCore
 import FlingPaths
+import FlingCurves
 
 // The `morph` path kind: keyframes of SVG path data and the animation made from them, declared
 // once (registered in Documents.swift).
@@ -224,12 +225,4 @@ package struct MorphPaths: SampledPaths {
             digest: replay.digest, summary: replay.summary)
     }
 
-    /// A filmstrip of sampled frames (``Documents/RenderOptions/frames``, default up to 24, over the
-    /// sampling's range), or an animated SVG of ``Documents/RenderOptions/frames`` samples (default 61).
-    package func render(_ document: PathDocument<Self>, _ options: Documents.RenderOptions) throws(FlingError) -> String {
-        if options.animated { return PathSVG.animated(animation, frames: options.frames ?? 61) }
-        let s = document.sampling
-        let times = try KeyframeAnimation.sampleTimes(frames: options.frames ?? min(s.frames, 24), from: s.from, to: s.to)
-        return PathSVG.filmstrip(animation, times: times, title: document.name ?? Self.kind)
-    }
 }

@@ -75,8 +75,6 @@ package protocol SampledPaths: Sendable {
     func work(_ sampling: PathSampling) -> Documents.Work
     /// The replay as a ``Run``.
     func run(of replay: PathReplay<Self>, in document: PathDocument<Self>, title: String) -> Run
-    /// The document's picture: a filmstrip, or with ``Documents/RenderOptions/animated`` an animated SVG.
-    func render(_ document: PathDocument<Self>, _ options: Documents.RenderOptions) throws(FlingError) -> String
 }
 
 extension SampledPaths {
@@ -177,8 +175,6 @@ extension PathDocument: FlingDocument {
     package func report(of replay: PathReplay<Paths>) -> [String] {
         ["paths \(Paths.kind)\(name.map { " [\($0)]" } ?? ""): \(replay.samples) frames", replay.summary]
     }
-
-    package func render(_ options: Documents.RenderOptions) throws(FlingError) -> String { try paths.render(self, options) }
 
     /// The document, as UTF-8 text ending in a newline.
     package var json: String {

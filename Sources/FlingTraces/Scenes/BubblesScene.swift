@@ -93,7 +93,6 @@ package struct BubblesScene: SampledScene {
 
     /// The bubbles' budget: samples × the most bubbles alive at once.
     package static let budget = WorkBudget("BubblesScene.budget", unit: "samples × live bubbles", limit: 1e7)
-    package static var animatedPicture: Bool { false }
 
     /// Samples × the most bubbles alive at once: a bubble lives from its emission to the end of
     /// its pop, at most `life = duration.upperBound + popDuration`, so at most
@@ -193,41 +192,13 @@ package struct BubblesScene: SampledScene {
     }
 
     /// The area the bubbles' curves cover, with a 30-point margin.
-    static func bounds(_ emitted: [BubbleEmitter.Bubble]) -> (minX: Double, minY: Double, maxX: Double, maxY: Double) {
+    package static func bounds(_ emitted: [BubbleEmitter.Bubble]) -> (minX: Double, minY: Double, maxX: Double, maxY: Double) {
         var xs = emitted.flatMap { [$0.curve.start.x, $0.curve.control1.x, $0.curve.control2.x] }
         var ys = emitted.flatMap { [$0.curve.start.y, $0.curve.end.y] }
         if xs.isEmpty { xs = [0, 100]; ys = [0, 100] }
         return (xs.min()! - 30, ys.min()! - 30, xs.max()! + 30, ys.max()! + 30)
     }
 
-    /// Every bubble's path with its pops (every k-th by id when more would draw beyond
-    /// `SceneSVG/maximumDrawn` numbers, 8 a bubble).
-    package func render(_ replay: SceneReplay<Self>, of document: SceneDocument<Self>, _ options: Documents.RenderOptions)
-        throws(FlingError)
-        -> String
-    {
-        let f = SceneSVG.f
-        let all = replay.frames.flatMap(\.emitted)
-        let stride = max(1, (all.count + SceneSVG.maximumDrawn / 8 - 1) / (SceneSVG.maximumDrawn / 8))
-        let emitted = stride == 1 ? all : all.filter { $0.id % stride == 0 }
-        let b0 = Self.bounds(emitted)
-        let w = b0.maxX - b0.minX, h = b0.maxY - b0.minY
-        let title = SceneSVG.title(document.name, options)
-        let drawn = stride == 1 ? "" : " (every \(stride)th drawn)"
-        var svg = SceneSVG.header(width: w, height: h + 40, title: "\(title): \(all.count) bubbles\(drawn), \(replay.summary)")
-        svg += "<g transform=\"translate(\(f(-b0.minX)),\(f(40 - b0.minY)))\">\n"
-        for b in emitted {
-            let c = b.curve
-            let color = b.mirrored ? "#ae3ec9" : "#1c7ed6"
-            svg +=
-                "<path class=\"bubble\" d=\"M\(f(c.start.x)) \(f(c.start.y)) C\(f(c.control1.x)) \(f(c.control1.y)) "
-                + "\(f(c.control2.x)) \(f(c.control2.y)) \(f(c.end.x)) \(f(c.end.y))\" fill=\"none\" stroke=\"\(color)\" "
-                + "stroke-opacity=\"0.5\"/>\n"
-            svg +=
-                "<circle cx=\"\(f(c.end.x))\" cy=\"\(f(c.end.y))\" r=\"\(f(b.size * configuration.popScale / 2))\" fill=\"none\" stroke=\"\(color)\"/>\n"
-        }
-        return svg + "</g>\n</svg>\n"
-    }
 }
 
 extension DocumentDecoder {

@@ -113,7 +113,6 @@ package struct ChatHeadsScene: SampledScene {
 
     /// The chat heads' budget: (physics ticks + samples) × items.
     package static let budget = WorkBudget("ChatHeadsScene.budget", unit: "(ticks + samples) × items", limit: 1e7)
-    package static var animatedPicture: Bool { false }
 
     /// (Ticks + samples) × items (the heads and the panel): every item may have a world every
     /// tick, and is read every sample.
@@ -193,14 +192,6 @@ package struct ChatHeadsScene: SampledScene {
             summary: replay.summary)
     }
 
-    /// The screen, each head's center path over the samples, its outline at the end, and the
-    /// panel's last frame dashed.
-    package func render(_ replay: SceneReplay<Self>, of document: SceneDocument<Self>, _ options: Documents.RenderOptions)
-        throws(FlingError)
-        -> String
-    {
-        SceneSVG.snap(replay.frames, frame: configuration.screen, title: "\(SceneSVG.title(document.name, options)): \(replay.summary)")
-    }
 }
 
 extension SceneReader {

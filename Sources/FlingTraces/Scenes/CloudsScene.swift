@@ -55,7 +55,6 @@ package struct CloudsScene: SampledScene {
 
     /// The clouds' budget: samples × the most clouds in the sky at once.
     package static let budget = WorkBudget("CloudsScene.budget", unit: "samples × live clouds", limit: 2e7)
-    package static var animatedPicture: Bool { true }
 
     /// Samples × the most clouds in the sky at once: a cloud crosses the view and its own width
     /// at its speed, so at most `⌊crossing / interval⌋ + 1` are out together, and never more
@@ -122,15 +121,6 @@ package struct CloudsScene: SampledScene {
             inputs: [], digest: replay.digest, summary: replay.summary)
     }
 
-    /// The sky with the clouds alone, animated (SMIL).
-    package func render(_ replay: SceneReplay<Self>, of document: SceneDocument<Self>, _ options: Documents.RenderOptions)
-        throws(FlingError)
-        -> String
-    {
-        SceneSVG.sky(
-            sampling: document.sampling, samples: replay.frameSamples, summary: replay.summary, width: configuration.viewWidth,
-            height: 240, layers: [], clouds: replay.frames, seed: nil, title: SceneSVG.title(document.name, options))
-    }
 }
 
 extension DocumentDecoder {

@@ -76,7 +76,6 @@ package struct DayNightScene: SampledScene {
     /// The day-night picker's budget: samples × copies of the sky image a sample holds
     /// (``DayNightPicker/Layers/skyCopies``).
     package static let budget = WorkBudget("DayNightScene.budget", unit: "samples × sky copies", limit: 2e7)
-    package static var animatedPicture: Bool { true }
 
     /// Samples × the copies of the sky image a sample holds.
     package func work(_ sampling: SceneSampling) -> Documents.Work {
@@ -129,17 +128,6 @@ package struct DayNightScene: SampledScene {
             }, digest: replay.digest, summary: replay.summary)
     }
 
-    /// An animated SVG (SMIL) of the transition with the sky, the turning sun and moon, the
-    /// stars and clouds drifting by (from a spawner seeded with ``Documents/RenderOptions/clouds``).
-    package func render(_ replay: SceneReplay<Self>, of document: SceneDocument<Self>, _ options: Documents.RenderOptions)
-        throws(FlingError)
-        -> String
-    {
-        SceneSVG.sky(
-            sampling: document.sampling, samples: replay.frameSamples, summary: replay.summary, width: 390,
-            height: configuration.viewHeight, layers: replay.frames, clouds: [], seed: options.clouds,
-            title: SceneSVG.title(document.name, options))
-    }
 }
 
 extension DocumentDecoder {

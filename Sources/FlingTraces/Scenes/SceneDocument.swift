@@ -112,9 +112,6 @@ package protocol SampledScene: Hashable, Sendable {
     /// Whether the scene runs physics, and so needs a backend and has pins that hold at
     /// portable arithmetic only: a snap scene.
     static var runsPhysics: Bool { get }
-    /// Whether the scene's picture is an animation (SMIL) through its frames, which then steps
-    /// through at most `SceneSVG/maximumAnimationFrames` of them.
-    static var animatedPicture: Bool { get }
     /// Reads the scene's part of a document.
     init(reading document: inout SceneReader) throws(FlingError)
     /// The scene's members of the document, each `"key": value`, in order.
@@ -132,9 +129,6 @@ package protocol SampledScene: Hashable, Sendable {
     func replay(_ sampling: SceneSampling, _ options: ReplayOptions, into replay: inout SceneReplay<Self>) throws(FlingError)
     /// The replay as a ``Run``.
     func run(of replay: SceneReplay<Self>, in document: SceneDocument<Self>, title: String) -> Run
-    /// The document's picture.
-    func render(_ replay: SceneReplay<Self>, of document: SceneDocument<Self>, _ options: Documents.RenderOptions) throws(FlingError)
-        -> String
 }
 
 extension SampledScene {
@@ -327,18 +321,6 @@ extension SceneDocument: FlingDocument {
         var line = zip(counts, Scene.reportWords).map { "\($0) \($1)" }.joined(separator: ", ")
         if let d = replay.tickDigest, let t = replay.ticks { line += ", tick digest \(d.hex) ticks \(t)" }
         return ["scene \(Scene.kind)\(name.map { " [\($0)]" } ?? ""): \(line)", replay.summary]
-    }
-
-    /// The picture, from every k-th sample (`SceneSVG/frameStride(samples:perSample:animated:)`):
-    /// at most `SceneSVG/maximumDrawn` numbers drawn.
-    package func render(_ options: Documents.RenderOptions) throws(FlingError) -> String {
-        try validate()
-        var o = options.replay
-        o.keepsFrames = true
-        let n = sampling.count
-        o.frameStride = SceneSVG.frameStride(
-            samples: n, perSample: scene.work(sampling).amount / Double(max(1, n)), animated: Scene.animatedPicture)
-        return try scene.render(try replay(o), of: self, options)
     }
 
     /// The document, as UTF-8 text ending in a newline.

@@ -1,5 +1,6 @@
 import FlingCore
 import FlingInteraction
+import FlingCurves
 
 // What a snap scene document records of a SnapConfiguration besides its dynamics (version 2:
 // the ChatHeads demo's rules), and the JSON form of a snap motion and of a bounce curve, which

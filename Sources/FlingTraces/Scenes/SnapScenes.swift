@@ -90,13 +90,7 @@ package enum SnapScenes {
         _ driver: SnapDriver, into out: inout SceneReplay<Scene>
     ) throws(FlingError) where Scene.Frame == SnapFrame {
         let animator = driver.animator
-        for input in inputs {
-            switch input.input {
-            case .touch(let e): try animator.schedule(.touch(e), tick: input.tick)
-            case .dynamics(let d): try animator.schedule(.dynamics(d), tick: input.tick)
-            case .reset, .addTile, .removeTile: continue
-            }
-        }
+        try schedule(inputs, on: animator)
         let ids = animator.itemDefinitions.map(\.id)
         let n = sampling.count
         for k in 0..<n {
@@ -123,12 +117,9 @@ package enum SnapScenes {
         out.ticks = animator.clock.ticks
     }
 
-    /// Replays the scene one tick at a time with predictions, checking each release's against
-    /// what its item then did (PredictionCheck), on past the scene's end until every one is due.
-    static func checkPredictions(_ inputs: [Trace.Input], _ sampling: SceneSampling, _ driver: SnapDriver) throws(FlingError)
-        -> PredictionCheck
-    {
-        let animator = driver.animator
+    /// Schedules every input at its tick up front (a snap scene takes touches, pushes and field
+    /// changes only).
+    static func schedule(_ inputs: [Trace.Input], on animator: SnapAnimator) throws(FlingError) {
         for input in inputs {
             switch input.input {
             case .touch(let e): try animator.schedule(.touch(e), tick: input.tick)
@@ -136,6 +127,15 @@ package enum SnapScenes {
             case .reset, .addTile, .removeTile: continue
             }
         }
+    }
+
+    /// Replays the scene one tick at a time with predictions, checking each release's against
+    /// what its item then did (PredictionCheck), on past the scene's end until every one is due.
+    static func checkPredictions(_ inputs: [Trace.Input], _ sampling: SceneSampling, _ driver: SnapDriver) throws(FlingError)
+        -> PredictionCheck
+    {
+        let animator = driver.animator
+        try schedule(inputs, on: animator)
         var check = PredictionCheck()
         var events: [SnapEvent] = []
         animator.onTick = { k, _ in check.inputsApplied(k) { animator.predictionStands(SnapItem.ID($0)) } }

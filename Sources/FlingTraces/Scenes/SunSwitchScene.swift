@@ -78,7 +78,6 @@ package struct SunSwitchScene: SampledScene {
     /// Samples × the knob.
     /// The sun switch's budget: (physics ticks + samples) × items (one, the knob).
     package static let budget = WorkBudget("SunSwitchScene.budget", unit: "(ticks + samples) × items", limit: 1e7)
-    package static var animatedPicture: Bool { false }
 
     /// Ticks + samples: one item, the knob.
     package func work(_ sampling: SceneSampling) -> Documents.Work {
@@ -121,7 +120,7 @@ package struct SunSwitchScene: SampledScene {
 
     /// Where the picture (and the replay page) shows the switch: its track and surroundings,
     /// wide enough for the title line.
-    var stageFrame: Rect {
+    package var stageFrame: Rect {
         let track = configuration.trackFrame
         let width = max(track.width + 120, 420)
         return Rect(x: track.center.x - width / 2, y: track.y - 60, width: width, height: track.height + 120)
@@ -159,15 +158,6 @@ package struct SunSwitchScene: SampledScene {
             summary: replay.summary)
     }
 
-    /// The switch's surroundings and track, the knob's center path and its outline at the end.
-    package func render(_ replay: SceneReplay<Self>, of document: SceneDocument<Self>, _ options: Documents.RenderOptions)
-        throws(FlingError)
-        -> String
-    {
-        SceneSVG.snap(
-            replay.frames, frame: stageFrame, title: "\(SceneSVG.title(document.name, options)): \(replay.summary)",
-            track: configuration.trackFrame)
-    }
 }
 
 extension SnapSceneRecorder where Scene == SunSwitchScene {

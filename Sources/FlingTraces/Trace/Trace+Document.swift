@@ -40,28 +40,6 @@ extension Trace: FlingDocument {
         try pinned(every: options.checkpointInterval) { n throws(FlingError) in try options.backend(n, for: "Trace.pinned") }
     }
 
-    /// The picture: at most `TraceSVG/maximumStates` tile positions (a longer trace is
-    /// drawn every k-th tick, ticks with a life-cycle event always) and a sixteenth as many
-    /// outlines (every `options.every` ticks, or every k'-th, a multiple of k).
-    public func render(_ options: Documents.RenderOptions) throws(FlingError) -> String {
-        try validate()
-        // tileTicks is within its budget (validated): these divisions are small whole numbers.
-        let interval = max(1, Int((tileTicks / Double(TraceSVG.maximumStates)).rounded(.up)))
-        let outlines = max(1, options.every, Int((tileTicks / Double(TraceSVG.maximumStates / 16)).rounded(.up)))
-        // A multiple of the interval (recorded ticks only), or no outline after tick 0.
-        let outlineEvery = outlines > Int.max - interval ? Int.max : (outlines + interval - 1) / interval * interval
-        var replayer = TraceReplayer(self, display: options.replay.display)
-        replayer.recordInterval = interval
-        replayer.checkpointInterval = options.replay.checkpointInterval
-        let replay = try replayer.replay { n throws(FlingError) in try options.replay.backend(n, for: "TraceReplayer") }
-        var named = self
-        if named.name == nil { named.name = options.title }
-        let picture = TraceSVG(
-            trace: named, replay: replay, every: outlineEvery,
-            subtitle: "\(options.title), replayed on \(options.backendName): \(replay.summary)")
-        return picture.render()
-    }
-
     /// One line per session, then `TraceReplay/summary`:
     /// `scene 3 [stroke 3]: tile 1 settled tick 87 release attract vx 12.658 vy -36.904`.
     public func report(of replay: TraceReplay) -> [String] {
@@ -80,8 +58,8 @@ extension Trace: FlingDocument {
                     var part = "tile \(o.tile.rawValue) \(o.kind.rawValue) tick \(o.tick)"
                     if let r = o.release {
                         part +=
-                            " release \(r.cancelled ? "cancelled" : r.outcome.rawValue) vx \(SVGText.fixed3(r.velocity.x))"
-                            + " vy \(SVGText.fixed3(r.velocity.y))"
+                            " release \(r.cancelled ? "cancelled" : r.outcome.rawValue) vx \(NumberText.fixed3(r.velocity.x))"
+                            + " vy \(NumberText.fixed3(r.velocity.y))"
                     } else {
                         part += " release none"
                     }

@@ -1,5 +1,6 @@
 import FlingCore
 import FlingInteraction
+import FlingCurves
 
 // MARK: - Mapping JSON to a trace
 

@@ -1,0 +1,253 @@
+import FlingCore
+import FlingInteraction
+import FlingPaths
+import FlingScenes
+import FlingTraces
+
+// Every document kind's picture, in one place: a kind's picture is a `DocumentPicture`, and
+// `render(_:)` (what `fling render` and `fling paths render` write) finds it by the document's
+// type. The pictures are drawn over one XML text writer (XMLText) and one number formatter
+// (NumberText, FlingTraces').
+
+extension Documents {
+    /// How to draw a document (`FlingDocument.render(_:)`): the replay's options and the
+    /// picture's. A kind uses the options that apply to it.
+    public struct RenderOptions {
+        package var replay: ReplayOptions
+        /// The picture's title when the document has no name (a file name).
+        package var title: String
+        /// The backend's name, for captions.
+        package var backendName: String
+        /// Tile traces: ticks between drawn outlines.
+        package var every: Int
+        /// Day-night scenes: the seed of the clouds drawn.
+        package var clouds: UInt64
+        /// Path documents: an animated SVG (SMIL) rather than a filmstrip.
+        package var animated: Bool
+        /// Path documents: the frames drawn (nil: the kind's default).
+        package var frames: Int?
+
+        package init(
+            replay: ReplayOptions, title: String, backendName: String = "native-portable", every: Int = 6, clouds: UInt64 = 1,
+            animated: Bool = false, frames: Int? = nil
+        ) {
+            self.replay = replay; self.title = title; self.backendName = backendName; self.every = every; self.clouds = clouds
+            self.animated = animated; self.frames = frames
+        }
+    }
+}
+
+extension FlingDocument {
+    /// An SVG picture of the document's replay (what `fling render` writes).
+    public func render(_ options: Documents.RenderOptions) throws(FlingError) -> String {
+        guard let picture = self as? any DocumentPicture else {
+            throw FlingError(.invalidState, field: "render", value: Self.kind.name, reason: "this kind of document has no picture")
+        }
+        return try picture.picture(options)
+    }
+
+    /// The document's picture, after checking its work.
+    package func svg(_ options: Documents.RenderOptions) throws(FlingError) -> String {
+        try checkWork(options.replay)
+        return try render(options)
+    }
+}
+
+/// A document kind's picture.
+package protocol DocumentPicture {
+    func picture(_ options: Documents.RenderOptions) throws(FlingError) -> String
+}
+
+extension Trace: DocumentPicture {
+    /// The picture: at most `TraceSVG/maximumStates` tile positions (a longer trace is
+    /// drawn every k-th tick, ticks with a life-cycle event always) and a sixteenth as many
+    /// outlines (every `options.every` ticks, or every k'-th, a multiple of k).
+    package func picture(_ options: Documents.RenderOptions) throws(FlingError) -> String {
+        try validate()
+        // tileTicks is within its budget (validated): these divisions are small whole numbers.
+        let interval = max(1, Int((tileTicks / Double(TraceSVG.maximumStates)).rounded(.up)))
+        let outlines = max(1, options.every, Int((tileTicks / Double(TraceSVG.maximumStates / 16)).rounded(.up)))
+        // A multiple of the interval (recorded ticks only), or no outline after tick 0.
+        let outlineEvery = outlines > Int.max - interval ? Int.max : (outlines + interval - 1) / interval * interval
+        var replayer = TraceReplayer(self, display: options.replay.display)
+        replayer.recordInterval = interval
+        replayer.checkpointInterval = options.replay.checkpointInterval
+        let replay = try replayer.replay { n throws(FlingError) in try options.replay.backend(n, for: "TraceReplayer") }
+        var named = self
+        if named.name == nil { named.name = options.title }
+        let picture = TraceSVG(
+            trace: named, replay: replay, every: outlineEvery,
+            subtitle: "\(options.title), replayed on \(options.backendName): \(replay.summary)")
+        return picture.render()
+    }
+}
+
+/// A seeded or snap scene's picture.
+package protocol SceneDrawing: SampledScene {
+    /// Whether the scene's picture is an animation (SMIL) through its frames, which then steps
+    /// through at most `SceneSVG/maximumAnimationFrames` of them.
+    static var animatedPicture: Bool { get }
+    /// The document's picture.
+    func render(_ replay: SceneReplay<Self>, of document: SceneDocument<Self>, _ options: Documents.RenderOptions) throws(FlingError)
+        -> String
+}
+
+extension SceneDocument: DocumentPicture where Scene: SceneDrawing {
+    /// The picture, from every k-th sample (`SceneSVG/frameStride(samples:perSample:animated:)`):
+    /// at most `SceneSVG/maximumDrawn` numbers drawn.
+    package func picture(_ options: Documents.RenderOptions) throws(FlingError) -> String {
+        try validate()
+        var o = options.replay
+        o.keepsFrames = true
+        let n = sampling.count
+        o.frameStride = SceneSVG.frameStride(
+            samples: n, perSample: scene.work(sampling).amount / Double(max(1, n)), animated: Scene.animatedPicture)
+        return try scene.render(try replay(o), of: self, options)
+    }
+}
+
+extension BubblesScene: SceneDrawing {
+    package static var animatedPicture: Bool { false }
+
+    /// Every bubble's path with its pops (every k-th by id when more would draw beyond
+    /// `SceneSVG/maximumDrawn` numbers, 8 a bubble).
+    package func render(_ replay: SceneReplay<Self>, of document: SceneDocument<Self>, _ options: Documents.RenderOptions)
+        throws(FlingError)
+        -> String
+    {
+        let f = SceneSVG.f
+        let all = replay.frames.flatMap(\.emitted)
+        let stride = max(1, (all.count + SceneSVG.maximumDrawn / 8 - 1) / (SceneSVG.maximumDrawn / 8))
+        let emitted = stride == 1 ? all : all.filter { $0.id % stride == 0 }
+        let b0 = Self.bounds(emitted)
+        let w = b0.maxX - b0.minX, h = b0.maxY - b0.minY
+        let title = SceneSVG.title(document.name, options)
+        let drawn = stride == 1 ? "" : " (every \(stride)th drawn)"
+        var svg = SceneSVG.header(width: w, height: h + 40, title: "\(title): \(all.count) bubbles\(drawn), \(replay.summary)")
+        svg += "<g transform=\"translate(\(f(-b0.minX)),\(f(40 - b0.minY)))\">\n"
+        for b in emitted {
+            let c = b.curve
+            let color = b.mirrored ? "#ae3ec9" : "#1c7ed6"
+            svg +=
+                "<path class=\"bubble\" d=\"M\(f(c.start.x)) \(f(c.start.y)) C\(f(c.control1.x)) \(f(c.control1.y)) "
+                + "\(f(c.control2.x)) \(f(c.control2.y)) \(f(c.end.x)) \(f(c.end.y))\" fill=\"none\" stroke=\"\(color)\" "
+                + "stroke-opacity=\"0.5\"/>\n"
+            svg +=
+                "<circle cx=\"\(f(c.end.x))\" cy=\"\(f(c.end.y))\" r=\"\(f(b.size * configuration.popScale / 2))\" fill=\"none\" stroke=\"\(color)\"/>\n"
+        }
+        return svg + "</g>\n</svg>\n"
+    }
+}
+
+extension SunSwitchScene: SceneDrawing {
+    package static var animatedPicture: Bool { false }
+
+    /// The switch's surroundings and track, the knob's center path and its outline at the end.
+    package func render(_ replay: SceneReplay<Self>, of document: SceneDocument<Self>, _ options: Documents.RenderOptions)
+        throws(FlingError)
+        -> String
+    {
+        SceneSVG.snap(
+            replay.frames, frame: stageFrame, title: "\(SceneSVG.title(document.name, options)): \(replay.summary)",
+            track: configuration.trackFrame)
+    }
+}
+
+extension ChatHeadsScene: SceneDrawing {
+    package static var animatedPicture: Bool { false }
+
+    /// The screen, each head's center path over the samples, its outline at the end, and the
+    /// panel's last frame dashed.
+    package func render(_ replay: SceneReplay<Self>, of document: SceneDocument<Self>, _ options: Documents.RenderOptions)
+        throws(FlingError)
+        -> String
+    {
+        SceneSVG.snap(replay.frames, frame: configuration.screen, title: "\(SceneSVG.title(document.name, options)): \(replay.summary)")
+    }
+}
+
+extension CloudsScene: SceneDrawing {
+    package static var animatedPicture: Bool { true }
+
+    /// The sky with the clouds alone, animated (SMIL).
+    package func render(_ replay: SceneReplay<Self>, of document: SceneDocument<Self>, _ options: Documents.RenderOptions)
+        throws(FlingError)
+        -> String
+    {
+        SceneSVG.sky(
+            sampling: document.sampling, samples: replay.frameSamples, summary: replay.summary, width: configuration.viewWidth,
+            height: 240, layers: [], clouds: replay.frames, seed: nil, title: SceneSVG.title(document.name, options))
+    }
+}
+
+extension DayNightScene: SceneDrawing {
+    package static var animatedPicture: Bool { true }
+
+    /// An animated SVG (SMIL) of the transition with the sky, the turning sun and moon, the
+    /// stars and clouds drifting by (from a spawner seeded with ``Documents/RenderOptions/clouds``).
+    package func render(_ replay: SceneReplay<Self>, of document: SceneDocument<Self>, _ options: Documents.RenderOptions)
+        throws(FlingError)
+        -> String
+    {
+        SceneSVG.sky(
+            sampling: document.sampling, samples: replay.frameSamples, summary: replay.summary, width: 390,
+            height: configuration.viewHeight, layers: replay.frames, clouds: [], seed: options.clouds,
+            title: SceneSVG.title(document.name, options))
+    }
+}
+
+/// A path document kind's picture.
+package protocol PathsDrawing: SampledPaths {
+    /// The document's picture: a filmstrip, or with ``Documents/RenderOptions/animated`` an animated SVG.
+    func render(_ document: PathDocument<Self>, _ options: Documents.RenderOptions) throws(FlingError) -> String
+}
+
+extension PathDocument: DocumentPicture where Paths: PathsDrawing {
+    package func picture(_ options: Documents.RenderOptions) throws(FlingError) -> String { try paths.render(self, options) }
+}
+
+extension MorphPaths: PathsDrawing {
+    /// A filmstrip of sampled frames (``Documents/RenderOptions/frames``, default up to 24, over the
+    /// sampling's range), or an animated SVG of ``Documents/RenderOptions/frames`` samples (default 61).
+    package func render(_ document: PathDocument<Self>, _ options: Documents.RenderOptions) throws(FlingError) -> String {
+        if options.animated { return PathSVG.animated(animation, frames: options.frames ?? 61) }
+        let s = document.sampling
+        let times = try KeyframeAnimation.sampleTimes(frames: options.frames ?? min(s.frames, 24), from: s.from, to: s.to)
+        return PathSVG.filmstrip(animation, times: times, title: document.name ?? Self.kind)
+    }
+}
+
+extension ConveyorPaths: PathsDrawing {
+    /// A filmstrip of ``Documents/RenderOptions/frames`` instants over one period (default 8), or an
+    /// animated SVG of that many samples (default 31). With looks or a pin: the scene as drawn
+    /// (the line, the dots in their looks, the pin), the filmstrip over the cycle (default 12
+    /// instants), the animation looping over the cycle, the pin's beginning `beginTime` late.
+    package func render(_ document: PathDocument<Self>, _ options: Documents.RenderOptions) throws(FlingError) -> String {
+        if hasLook || baseline != nil {
+            try checkLook()
+            let scene = PathSVG.ConveyorScene(
+                conveyor: conveyor, dots: dots.map { ($0.radius, $0.color, $0.offset) },
+                baseline: baseline.map { ($0.color, $0.width) },
+                pin: pin.map { ($0.animation, $0.beginTime, $0.color) })
+            if options.animated { return PathSVG.animated(scene, frames: options.frames ?? 91) }
+            let frames = options.frames ?? 12
+            guard (1...KeyframeAnimation.maximumFrames).contains(frames) else {
+                throw FlingError(
+                    .outOfRange, field: "Documents.RenderOptions.frames", value: "\(frames)",
+                    reason: "must lie in 1...\(KeyframeAnimation.maximumFrames)")
+            }
+            return PathSVG.filmstrip(scene, nanoseconds: (0..<frames).map { nanoseconds($0, frames) }, title: document.name ?? Self.kind)
+        }
+        if options.animated { return PathSVG.animated(conveyor, frames: options.frames ?? 31) }
+        let frames = options.frames ?? 8
+        guard (1...KeyframeAnimation.maximumFrames).contains(frames) else {
+            throw FlingError(
+                .outOfRange, field: "Documents.RenderOptions.frames", value: "\(frames)",
+                reason: "must lie in 1...\(KeyframeAnimation.maximumFrames)"
+            )
+        }
+        let n = Int64(frames)
+        let times = (0..<n).map { k in Int64(n).dividingFullWidth(conveyor.periodNanoseconds.multipliedFullWidth(by: k)).quotient }
+        return PathSVG.filmstrip(conveyor, nanoseconds: times)
+    }
+}

@@ -1,0 +1,156 @@
+import FlingCore
+import FlingInteraction
+import FlingPaths
+import FlingScenes
+import FlingTraces
+
+// What the scene kinds' pictures share: the header, numbers to two decimals, the animated sky
+// (the day-night picker's and the clouds'), and the snap scenes' paths and outlines.
+
+enum SceneSVG {
+    /// The most numbers one scene picture draws (coordinates, values of an animation): a bound
+    /// on its size and on the memory and time making it takes, whatever the document. Beyond
+    /// it, samples are thinned to every k-th (the first and the last kept), then bubbles or
+    /// clouds to every k-th by id; the title still gives the whole replay's digest and counts.
+    static let maximumDrawn = 1_000_000
+    /// The most frames an animated picture (SMIL) steps through.
+    static let maximumAnimationFrames = 2_000
+
+    /// Keep every k-th sample of `n`, each holding up to `perSample` items (two numbers each),
+    /// so that the frames kept draw at most ``maximumDrawn`` numbers (and an animation steps
+    /// through at most ``maximumAnimationFrames``).
+    static func frameStride(samples n: Int, perSample: Double, animated: Bool) -> Int {
+        var frames = Double(maximumDrawn) / (2 * max(1, perSample))
+        if animated { frames = min(frames, Double(maximumAnimationFrames)) }
+        let kept = max(2, Int(min(frames, 1e9)))
+        return max(1, (n + kept - 2) / (kept - 1))
+    }
+
+    /// `12.35` (``NumberText/hundredths(_:)``).
+    static func f(_ x: Double) -> String { NumberText.hundredths(x) }
+
+    static func header(width: Double, height: Double, title: String) -> String {
+        "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"\(f(width))\" height=\"\(f(height))\" "
+            + "viewBox=\"0 0 \(f(width)) \(f(height))\">\n"
+            + "<text x=\"8\" y=\"18\" font-family=\"Helvetica, Arial, sans-serif\" font-size=\"12\">\(title)</text>\n"
+    }
+
+    /// The document's title for a picture: its name, or the file's.
+    static func title(_ name: String?, _ options: Documents.RenderOptions) -> String { XMLText.escaped(name ?? options.title) }
+
+    /// The animated sky: a SMIL animation over the frames kept (`samples`, their sample
+    /// indices): the day-night picker's `layers` (sky, sun and moon, night), and clouds: the
+    /// scene's own (`clouds`), or when it has none a spawner seeded with `seed` at the same
+    /// times; every k-th cloud by id when more would draw beyond ``maximumDrawn`` numbers.
+    static func sky(
+        sampling: SceneSampling, samples: [Int], summary: String, width: Double, height: Double,
+        layers: [DayNightPicker.Layers], clouds ownClouds: [[CloudSpawner.Cloud]], seed: UInt64?, title: String
+    ) -> String {
+        // Every kept sample at its own key time (PathSVG.keyTimes: exact, strictly increasing);
+        // the animation lasts from the first sample to the last (one interval for a single one).
+        let n = samples.count
+        let times = samples.map { sampling.time($0) }
+        let duration = n > 1 ? times[n - 1] - times[0] : 1 / sampling.rate
+        let keyTimes = PathSVG.keyTimes(times)
+        var svg = header(width: width, height: height + 30, title: "\(title): \(summary)")
+        svg += "<g transform=\"translate(0,30)\">\n<rect width=\"\(f(width))\" height=\"\(f(height))\" fill=\"#4dabf7\"/>\n"
+        if !layers.isEmpty {
+            // Night darkens the sky as the stars come out; the sun and moon turn on a wheel.
+            let alphas = layers.map { f($0.starAlpha) }.joined(separator: ";")
+            svg +=
+                "<rect width=\"\(f(width))\" height=\"\(f(height))\" fill=\"#0b1a3a\">"
+                + "<animate attributeName=\"opacity\" values=\"\(alphas)\" keyTimes=\"\(keyTimes)\" dur=\"\(duration)s\" "
+                + "repeatCount=\"indefinite\"/></rect>\n"
+            let cx = width / 2, cy = height, r = height * 0.7
+            let degrees = layers.map { f($0.rotation * 180 / Double.pi) }
+            svg +=
+                "<g><animateTransform attributeName=\"transform\" type=\"rotate\" values=\""
+                + degrees.map { "\($0) \(f(cx)) \(f(cy))" }.joined(separator: ";")
+                + "\" keyTimes=\"\(keyTimes)\" dur=\"\(duration)s\" repeatCount=\"indefinite\"/>\n"
+                + "<circle class=\"sun\" cx=\"\(f(cx - r))\" cy=\"\(f(cy))\" r=\"22\" fill=\"#ffd43b\"/>\n"
+                + "<circle class=\"moon\" cx=\"\(f(cx + r))\" cy=\"\(f(cy))\" r=\"16\" fill=\"#f1f3f5\"/>\n</g>\n"
+        }
+        var cloudFrames = ownClouds
+        if cloudFrames.isEmpty, let seed,
+            var spawner = try? CloudSpawner(
+                configuration: {
+                    var c = CloudSpawner.Configuration(); c.viewWidth = width; c.height = 10...(height * 0.4); return c
+                }(),
+                seed: seed)
+        {
+            for t in times {
+                _ = try? spawner.advance(to: t)
+                cloudFrames.append(spawner.clouds)
+            }
+        }
+        // Cloud ids only grow, and a frame lists its clouds by id: the ids drawn are every k-th
+        // id from the first to the last seen.
+        guard let first = cloudFrames.compactMap({ $0.first?.id }).min(), let lastID = cloudFrames.compactMap({ $0.last?.id }).max(),
+            n > 0
+        else { return svg + "</g>\n</svg>\n" }
+        let stride = max(1, (lastID - first) / max(1, maximumDrawn / (2 * n)) + 1)
+        for id in Swift.stride(from: first, through: lastID, by: stride) {
+            var xs: [String] = [], opacity: [String] = []
+            var cloud: CloudSpawner.Cloud?
+            for (k, frame) in cloudFrames.enumerated() {
+                if let c = cloudByID(id, in: frame) {
+                    cloud = c
+                    xs.append(f(c.position(at: times[k]).x))
+                    opacity.append(f(c.alpha))
+                } else {
+                    xs.append(f(-1000))
+                    opacity.append("0")
+                }
+            }
+            guard let c = cloud else { continue }
+            svg +=
+                "<ellipse class=\"cloud\" cx=\"-1000\" cy=\"\(f(c.y))\" rx=\"\(f(c.size.x / 2))\" ry=\"\(f(c.size.y / 2))\" fill=\"#fff\">"
+                + "<animate attributeName=\"cx\" values=\"\(xs.joined(separator: ";"))\" keyTimes=\"\(keyTimes)\" dur=\"\(duration)s\" "
+                + "calcMode=\"discrete\" repeatCount=\"indefinite\"/>"
+                + "<animate attributeName=\"opacity\" values=\"\(opacity.joined(separator: ";"))\" keyTimes=\"\(keyTimes)\" "
+                + "dur=\"\(duration)s\" calcMode=\"discrete\" repeatCount=\"indefinite\"/></ellipse>\n"
+        }
+        return svg + "</g>\n</svg>\n"
+    }
+
+    /// The cloud with `id` in a frame (clouds in order of id), by bisection.
+    static func cloudByID(_ id: Int, in frame: [CloudSpawner.Cloud]) -> CloudSpawner.Cloud? {
+        var lo = 0, hi = frame.count
+        while lo < hi {
+            let mid = lo + (hi - lo) / 2
+            if frame[mid].id < id { lo = mid + 1 } else { hi = mid }
+        }
+        return lo < frame.count && frame[lo].id == id ? frame[lo] : nil
+    }
+
+    /// A snap scene: the screen (or the switch's surroundings), each item's center path over
+    /// the samples, and its outline at the end (the chat heads panel's last frame dashed).
+    static func snap(_ frames: [SnapFrame], frame: Rect, title: String, track: Rect? = nil) -> String {
+        let colors = ["#1c7ed6", "#e8590c", "#2f9e44", "#ae3ec9", "#f08c00", "#495057"]
+        var svg = header(width: frame.width + 40, height: frame.height + 80, title: title)
+        svg += "<g transform=\"translate(\(f(20 - frame.x)),\(f(60 - frame.y)))\">\n"
+        svg +=
+            "<rect x=\"\(f(frame.x))\" y=\"\(f(frame.y))\" width=\"\(f(frame.width))\" height=\"\(f(frame.height))\" fill=\"none\" stroke=\"#868e96\"/>\n"
+        if let t = track {
+            svg +=
+                "<rect x=\"\(f(t.x))\" y=\"\(f(t.y))\" width=\"\(f(t.width))\" height=\"\(f(t.height))\" rx=\"\(f(t.height / 2))\" fill=\"#fff3bf\" stroke=\"#f08c00\"/>\n"
+        }
+        guard let last = frames.last else { return svg + "</g>\n</svg>\n" }
+        for (n, item) in last.items.enumerated() {
+            let color = colors[n % colors.count]
+            let points = frames.map { fr in "\(f(fr.items[n].state.position.x)),\(f(fr.items[n].state.position.y))" }
+                .joined(separator: " ")
+            svg += "<polyline class=\"path\" points=\"\(points)\" fill=\"none\" stroke=\"\(color)\" stroke-opacity=\"0.6\"/>\n"
+            let p = item.state.position
+            if item.item.isDraggable {
+                let r = item.item.width / 2 * item.scale
+                svg += "<circle cx=\"\(f(p.x))\" cy=\"\(f(p.y))\" r=\"\(f(r))\" fill=\"none\" stroke=\"\(color)\" stroke-width=\"2\"/>\n"
+            } else {
+                let w = item.item.width, h = item.item.height
+                svg +=
+                    "<rect x=\"\(f(p.x - w / 2))\" y=\"\(f(p.y - h / 2))\" width=\"\(f(w))\" height=\"\(f(h))\" fill=\"none\" stroke=\"\(color)\" stroke-dasharray=\"6 4\"/>\n"
+            }
+        }
+        return svg + "</g>\n</svg>\n"
+    }
+}
