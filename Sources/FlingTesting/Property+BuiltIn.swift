@@ -42,8 +42,8 @@ extension Property {
     public static let staysInRoom = Property(name: "staysInRoom") { c in
         guard c.session.scene.isClosed else { return .notChecked("an open scene: no walls to stay within") }
         guard c.somethingMoved else { return .notChecked(CheckContext.nothingMoved) }
-        let v = c.session.scene.room
         for t in c.played.ticks {
+            let v = c.played.room(at: t.tick, c.session.scene)
             for s in t.tiles {
                 let p = s.state.position
                 if !(p.x >= v.x && p.x <= v.x + v.width && p.y >= v.y && p.y <= v.y + v.height) {
@@ -60,13 +60,13 @@ extension Property {
     static func restingTooDeep(_ c: CheckContext) -> PropertyViolation? {
         let scene = c.session.scene
         guard scene.snap == nil else { return nil }
-        let room = scene.room, side = min(room.width, room.height)
         let allowed = 0.1 + 1e-3 + 1e-9
         var ticks = c.played.ticks[...]
         for case .tile(let e) in c.played.events where e.kind == .cameToRest {
-            guard let tile = scene.tiles.first(where: { $0.id == e.tile }), max(tile.frame.width, tile.frame.height) < side else {
-                continue
-            }
+            let room = c.played.room(at: e.tick, scene)
+            guard let tile = scene.tiles.first(where: { $0.id == e.tile }),
+                max(tile.frame.width, tile.frame.height) < min(room.width, room.height)
+            else { continue }
             // Events come in tick order: the ticks before this one are not needed again.
             guard let k = ticks.firstIndex(where: { $0.tick >= e.tick }), ticks[k].tick == e.tick,
                 let state = ticks[k].tiles.first(where: { $0.id == e.tile })?.state

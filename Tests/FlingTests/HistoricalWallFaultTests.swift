@@ -61,4 +61,21 @@ import Testing
         #expect(report.passed && report.sessionsRun == 100, "\(report)")
         #expect((report.properties.first?.sessionsChecked ?? 0) >= 90, "\(report)")
     }
+
+    /// Walls that teleport instead of pushing (`WallSweep.History.wallsDoNotPush`, before
+    /// 8115e0f): the room's sessions move its walls now and then (Gen.wallMoves: the floor half
+    /// the time, 0.95 to 60 pt a tick), and a fast wall that jumps past the centre of a small
+    /// tile it meets (the 40-pt square, the plank) leaves it outside: `staysInRoom`, which
+    /// holds each centre to the walls as they are at that tick, finds it. On the first seed
+    /// fling check's whole run, on the others `staysInRoom` alone, as above.
+    @Test(arguments: seeds)
+    func wallsThatDoNotPushAreFoundInTheRoom(seed: UInt64) throws {
+        var check = PropertyCheck(scene: .room, seed: seed, backend: .native)
+        #expect(check.sessions == 100)
+        if seed != Self.seeds[0] { check.properties = [.staysInRoom] }
+        check.shrinks = false
+        let report = try WallSweep.History.$current.withValue(.wallsDoNotPush) { try check.run() }
+        let failure = try #require(report.failure, "walls that do not push not found in \(report.sessionsRun) sessions: \(report)")
+        #expect(failure.property == "staysInRoom" && failure.message.contains("left the room"), "\(failure.message)")
+    }
 }

@@ -22,18 +22,24 @@ public struct TilePolicy: DragPolicy {
     /// The visible area; tiles wholly outside it (plus the cull margin) are culled.
     let viewport: Rect
     let configuration: TileConfiguration
-    /// The tiles' walls (the viewport's edges first, when asked). With walls a falling tile
-    /// comes to rest where it lies.
-    let walls: [Wall]
+    /// The tiles' walls (the viewport's edges first, when asked; the app's, once it replaced
+    /// them). With walls a falling tile comes to rest where it lies.
+    private(set) var walls: [Wall]
     var restsInWalls: Bool { !walls.isEmpty }
     /// The smaller side of the walls' room: the box around their segments, less twice the
     /// largest radius (0 without walls). A tile fits when both its sides are shorter.
-    let roomSide: Double
+    private(set) var roomSide = 0.0
 
     init(viewport: Rect, configuration: TileConfiguration) {
         self.viewport = viewport
         self.configuration = configuration
         walls = configuration.dynamics.walls(in: viewport)
+        wallsChanged(to: walls)
+    }
+
+    /// The walls, and the room's smaller side with them.
+    mutating func wallsChanged(to walls: [Wall]) {
+        self.walls = walls
         var lo = Vector(.infinity, .infinity), hi = Vector(-.infinity, -.infinity), radius = 0.0
         for w in walls {
             for p in [w.start, w.end] {
