@@ -31,12 +31,12 @@ extension Property {
     }
 
     /// In a closed scene (``GestureScene/isClosed``: the viewport's edges are walls; a snap
-    /// scene's walls), every tile's or item's center stays inside the viewport (the box around
-    /// the walls) at every tick; and a tile that fits the room (both sides shorter than its
+    /// scene's walls), every tile's or item's center stays inside the box around the walls as
+    /// they are at that tick (the viewport's edges, or where the session moved them); and a tile that fits the room (both sides shorter than its
     /// smaller side) comes to rest (`cameToRest`) lying in no wall deeper than the rest rule
     /// lets one lie (0.101 pt: the collision slop and the rule's 10⁻³ pt, docs/DYNAMICS.md "At
     /// rest where it lies"), its depth measured here by its own geometry, not by the rule: the
-    /// deepest corner of its box past the line of any of the viewport's edges, within 10⁻⁹ pt
+    /// deepest corner of its box past the line of any of the room's edges, within 10⁻⁹ pt
     /// of the rule's bound for the two measures' rounding. Not checked in an open scene, nor
     /// where nothing moved.
     public static let staysInRoom = Property(name: "staysInRoom") { c in
