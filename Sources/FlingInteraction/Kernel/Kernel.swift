@@ -70,7 +70,7 @@ struct Kernel<Policy: PolicyRules> {
     /// prediction the number it was made after, so that a prediction a later input overtook is
     /// known for superseded (Kernel/Kernel+Prediction.swift).
     var actions = 0
-    /// The number of the last field change.
+    /// The number of the last field or wall change.
     var fieldsAction = 0
     /// Where predictions step a copy of an item's world, made at the first prediction.
     var scratch: (any SnapshotBackend)?
