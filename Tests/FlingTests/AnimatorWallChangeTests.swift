@@ -4,7 +4,8 @@ import Testing
 /// Walls changed at run time (`DragAnimator.setWalls`, a dynamics input like `setFields`): a
 /// floor that rises carries a tile lying on it (the tile gets a world again and the moving wall
 /// pushes it); the change is journaled, written in the trace document, and replayed to the live
-/// run's bits; a snapshot holds the changed walls and restores to the same run.
+/// run's bits; a snapshot holds the changed walls and restores to the same run; a snap scene
+/// document carries them too.
 @Suite struct AnimatorWallChangeTests {
     /// The phone's room with a 60-point tile that falls from the middle of the screen and comes
     /// to rest on the floor.
@@ -82,5 +83,32 @@ import Testing
         try b.restore(snapshot)
         _ = try ReplayContractTests.frames(b, to: t + 2)
         #expect(b.digest == a.digest)
+    }
+
+    /// Chat heads in walls (the screen's edges): the right wall closes in 60 pt at 6 pt a tick
+    /// onto the head resting against it, recorded by a snap scene recorder: the document names
+    /// each `setWalls`, reads back from its JSON unchanged, and replays to the live tick digest.
+    @Test(arguments: backends)
+    func snapSceneDocumentsCarryWallChanges(kind: BackendKind) throws {
+        var snap = SnapConfiguration()
+        snap.dynamics.walls = Wall.edges(of: phone)
+        let heads = try ChatHeads(
+            heads: [(1, Vector(18, 300)), (2, Vector(372, 600))],
+            configuration: ChatHeads.Configuration(screen: phone, safeBand: 47...810), snap: snap, backend: try kind.make())
+        let recorder = try SnapSceneRecorder(recording: heads)
+        var right = 390.0
+        for n in 1...120 {
+            if n <= 10 {
+                right -= 6
+                try heads.animator.setWalls(Wall.edges(of: Rect(x: 0, y: 0, width: right, height: 844)))
+            }
+            try heads.advance(to: Double(n) / 60)
+        }
+        let document = try recorder.document(name: "heads-walls")
+        #expect(document.json.components(separatedBy: "\"setWalls\"").count == 11)
+        #expect(try SceneDocument<ChatHeadsScene>(json: document.json) == document)
+        let r = try document.replay(keepsFrames: false) { (n) throws(FlingError) in try kind.make(solverIterations: n) }
+        #expect(r.tickDigest == heads.animator.digest && r.ticks == heads.animator.clock.ticks)
+        #expect(try heads.animator.snapshot(of: 2).state.position.x < 390 - 60)
     }
 }
