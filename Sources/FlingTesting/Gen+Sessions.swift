@@ -43,8 +43,62 @@ extension Gen where Value == TouchSession {
             let end = gestures.map { $0.samples.last!.time }.max()! + r.uniform(0.1...1)
             let frames = Gen<[Double]>.displayFrames(duration: end).generate(using: &r)
             let dynamics = scene.hasDynamics ? dynamicsInputs(scene, until: end, &r) : []
-            return TouchSession(scene: scene, merging: gestures, frames: frames, dynamics: dynamics, lateness: r.uniform(0...0.15), &r)
+            var session = TouchSession(
+                scene: scene, merging: gestures, frames: frames, dynamics: dynamics, lateness: r.uniform(0...0.15), &r)
+            // Drawn last, from a source of their own, so that the rest of a session is what it was
+            // before walls moved.
+            if scene.snap == nil, scene.isClosed {
+                var w = SeededRandom(seed: r.next())
+                if w.chance(0.6) { session.insert(wallMoves(scene, until: end, &w)) }
+            }
+            return session
         }
+    }
+
+    /// A room that shrinks and grows: one to three times, one of the viewport's edges (walls)
+    /// moves, the floor half the time (where gravity brings tiles to rest, and where an app's
+    /// keyboard comes in from), out by up to 60 pt or in by up to what leaves every tile's home inside (so every tile
+    /// still fits), at 0.95 to 60 pt a tick (evenly in the logarithm), one setWalls a tick
+    /// (60 Hz), held there 0.1 to 1 s, and back at the same speed (or left moved: the app puts
+    /// the scene's walls back once the session ends). Each timed, before `end`.
+    static func wallMoves(_ scene: GestureScene, until end: Double, _ r: inout SeededRandom) -> [(Double, TouchSession.Action)] {
+        let v = scene.viewport
+        let homes = scene.tiles.map(\.frame)
+        // How far each edge (top, right, bottom, left, as Wall.edges lists them) may come in.
+        let inward = [
+            homes.map { $0.minY - v.minY }.min()!, homes.map { v.maxX - $0.maxX }.min()!,
+            homes.map { v.maxY - $0.maxY }.min()!, homes.map { $0.minX - v.minX }.min()!,
+        ].map { max($0 - 1, 0) }
+        var steps: [(time: Double, edge: Int, offset: Double)] = []
+        for _ in 0..<r.integer(1...3) {
+            let edge = r.chance(0.5) ? 2 : [0, 1, 3][r.integer(0...2)]
+            let target = r.uniform(-60...inward[edge])
+            let speed = 0.95 * Portable.exp(r.uniform(0...Portable.log(60 / 0.95)))
+            let n = Int((abs(target) / speed).rounded(.up))
+            var t = r.uniform(0...end)
+            guard abs(target) >= 0.5 else { continue }
+            for j in 1...max(n, 1) {
+                steps.append((t, edge, target * min(Double(j) * speed / abs(target), 1)))
+                t += 1.0 / 60
+            }
+            guard r.chance(0.5) else { continue }
+            t += r.uniform(0.1...1)
+            for j in stride(from: n - 1, through: 0, by: -1) {
+                steps.append((t, edge, target * min(Double(j) * speed / abs(target), 1)))
+                t += 1.0 / 60
+            }
+        }
+        steps = steps.enumerated().sorted { ($0.element.time, $0.offset) < ($1.element.time, $1.offset) }.map(\.element)
+        var offsets = [0.0, 0, 0, 0]
+        var out: [(Double, TouchSession.Action)] = []
+        for s in steps {
+            offsets[s.edge] = s.offset
+            let room = Rect(
+                x: v.minX + offsets[3], y: v.minY + offsets[0], width: v.width - offsets[1] - offsets[3],
+                height: v.height - offsets[0] - offsets[2])
+            out.append((s.time, .setWalls(Wall.edges(of: room) + scene.configuration.dynamics.walls)))
+        }
+        return out
     }
 
     /// Pushes (instantaneous and continuous, at an offset), continuous pushes taken off, and
@@ -85,6 +139,23 @@ extension Gen where Value == TouchSession {
 }
 
 extension TouchSession {
+    /// `timed` actions added, each before the first frame at or after its time (or at the end).
+    mutating func insert(_ timed: [(Double, Action)]) {
+        var out: [Action] = []
+        var next = 0
+        for a in actions {
+            if case .frame(let t) = a {
+                while next < timed.count, timed[next].0 <= t {
+                    out.append(timed[next].1)
+                    next += 1
+                }
+            }
+            out.append(a)
+        }
+        out += timed[next...].map(\.1)
+        actions = out
+    }
+
     /// The session an app makes of `gestures` (merged by time), `frames` and timed `dynamics`:
     /// before each frame, every touch whose time the frame has reached is handed in (so
     /// touches land mid-frame), except that with probability `lateness` a frame's touches are

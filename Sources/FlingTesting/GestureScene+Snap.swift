@@ -200,7 +200,7 @@ extension TouchSession {
                 }
             }
         }
-        var fieldsChanged = false
+        var fieldsChanged = false, wallsChanged = false
         for action in actions {
             switch action {
             case .touch(let e): try animator.handle(e)
@@ -211,12 +211,17 @@ extension TouchSession {
             case .setFields(let f):
                 try animator.setFields(f)
                 fieldsChanged = true
+            case .setWalls(let w):
+                try animator.setWalls(w)
+                wallsChanged = true
             }
         }
         let sessionTicks = ticks.count
-        // The app lets go: continuous pushes off, the scene's fields back; then frames until idle.
+        // The app lets go: continuous pushes off, the scene's fields and walls back; then frames
+        // until idle.
         for id in animator.continuousPushes { try animator.removePush(id) }
         if fieldsChanged { try animator.setFields(scene.dynamics.fields) }
+        if wallsChanged { try animator.setWalls(scene.dynamics.walls) }
         let frame = 1.0 / 60
         let last = display + settleBudget
         var t = display

@@ -31,13 +31,19 @@ extension Property {
     }
 
     /// In a closed scene (``GestureScene/isClosed``: the viewport's edges are walls; a snap
-    /// scene's walls), every tile's or item's center stays inside the viewport (the box around
-    /// the walls) at every tick. Not checked in an open scene, nor where nothing moved.
+    /// scene's walls), every tile's or item's center stays inside the box around the walls as
+    /// they are at that tick (the viewport's edges, or where the session moved them); and a tile that fits the room (both sides shorter than its
+    /// smaller side) comes to rest (`cameToRest`) lying in no wall deeper than the rest rule
+    /// lets one lie (0.101 pt: the collision slop and the rule's 10⁻³ pt, docs/DYNAMICS.md "At
+    /// rest where it lies"), its depth measured here by its own geometry, not by the rule: the
+    /// deepest corner of its box past the line of any of the room's edges, within 10⁻⁹ pt
+    /// of the rule's bound for the two measures' rounding. Not checked in an open scene, nor
+    /// where nothing moved.
     public static let staysInRoom = Property(name: "staysInRoom") { c in
         guard c.session.scene.isClosed else { return .notChecked("an open scene: no walls to stay within") }
         guard c.somethingMoved else { return .notChecked(CheckContext.nothingMoved) }
-        let v = c.session.scene.room
         for t in c.played.ticks {
+            let v = c.played.room(at: t.tick, c.session.scene)
             for s in t.tiles {
                 let p = s.state.position
                 if !(p.x >= v.x && p.x <= v.x + v.width && p.y >= v.y && p.y <= v.y + v.height) {
@@ -45,7 +51,50 @@ extension Property {
                 }
             }
         }
-        return .held
+        return Outcome(restingTooDeep(c))
+    }
+
+    /// The first tile of a closed tile scene that came to rest deeper in a wall than the rest
+    /// rule allows (``staysInRoom``): its pose is its state at the tick it came to rest (the
+    /// rule lets it lie where that tick's step left it, still).
+    static func restingTooDeep(_ c: CheckContext) -> PropertyViolation? {
+        let scene = c.session.scene
+        guard scene.snap == nil else { return nil }
+        let allowed = 0.1 + 1e-3 + 1e-9
+        var ticks = c.played.ticks[...]
+        for case .tile(let e) in c.played.events where e.kind == .cameToRest {
+            let room = c.played.room(at: e.tick, scene)
+            guard let tile = scene.tiles.first(where: { $0.id == e.tile }),
+                max(tile.frame.width, tile.frame.height) < min(room.width, room.height)
+            else { continue }
+            // Events come in tick order: the ticks before this one are not needed again.
+            guard let k = ticks.firstIndex(where: { $0.tick >= e.tick }), ticks[k].tick == e.tick,
+                let state = ticks[k].tiles.first(where: { $0.id == e.tile })?.state
+            else {
+                return PropertyViolation("came to rest at a tick where it did not move", tick: e.tick, item: e.tile.rawValue)
+            }
+            ticks = ticks[k...]
+            let depth = depthPast(room, state, width: tile.frame.width, height: tile.frame.height)
+            if depth > allowed {
+                return PropertyViolation(
+                    "came to rest \(depth) pt past the room's edge \(room) (a tile that fits lies at most 0.101 pt deep)",
+                    tick: e.tick, item: e.tile.rawValue)
+            }
+        }
+        return nil
+    }
+
+    /// How deep the box of `width` × `height` at `state` lies past the edges of `room`: the
+    /// deepest of its corners past any edge's line (negative inside).
+    static func depthPast(_ room: Rect, _ state: BodyState, width: Double, height: Double) -> Double {
+        let (sin, cos) = Portable.sincos(state.angle)
+        var deepest = -Double.infinity
+        for (sx, sy) in [(1.0, 1.0), (1, -1), (-1, -1), (-1, 1)] {
+            let x = state.position.x + cos * sx * width / 2 - sin * sy * height / 2
+            let y = state.position.y + sin * sx * width / 2 + cos * sy * height / 2
+            deepest = max(deepest, room.minX - x, x - room.maxX, room.minY - y, y - room.maxY)
+        }
+        return deepest
     }
 
     /// Once the app stops (every finger up, continuous pushes off, the scene's fields back),

@@ -63,7 +63,7 @@ extension PropertyCheck {
                     switch $0 {
                     case .touch(let e): !named.contains(e.touch)
                     case .push(_, let id), .addPush(_, let id): id != tile.id
-                    case .frame, .removePush, .setFields: true
+                    case .frame, .removePush, .setFields, .setWalls: true
                     }
                 }
                 out.append(TouchSession(scene: scene, actions: actions))
@@ -88,16 +88,16 @@ extension PropertyCheck {
                         return .touch(e)
                     case .push(let p, let id): return id.rawValue == gone ? nil : .push(p, TileID(renumbered(id.rawValue)))
                     case .addPush(let p, let id): return id.rawValue == gone ? nil : .addPush(p, TileID(renumbered(id.rawValue)))
-                    case .frame, .removePush, .setFields: return a
+                    case .frame, .removePush, .setFields, .setWalls: return a
                     }
                 }
                 out.append(TouchSession(scene: scene, actions: actions))
             }
         }
-        // A push or a field change.
+        // A push, a field change or a wall change.
         for (k, a) in s.actions.enumerated().reversed() {
             switch a {
-            case .push, .addPush, .removePush, .setFields:
+            case .push, .addPush, .removePush, .setFields, .setWalls:
                 var actions = s.actions
                 actions.remove(at: k)
                 out.append(with(actions))

@@ -18,6 +18,12 @@ struct Played {
     var sessionTicks = 0
     /// The arithmetic of the backend it ran on.
     var arithmetic: Arithmetic
+    /// The rooms the session's wall changes made (the box around the walls), each with the
+    /// first tick it holds for; before the first, the scene's own.
+    var rooms: [(tick: Int, room: Rect)] = []
+
+    /// The room at tick `k`.
+    func room(at k: Int, _ scene: GestureScene) -> Rect { rooms.last { $0.tick <= k }?.room ?? scene.room }
 }
 
 /// A live run's recording: a trace document (a tile scene) or a snap scene document.
@@ -96,6 +102,7 @@ extension TouchSession {
             }
         }
         var fieldsChanged = false
+        var wallsChanged = false
         for action in actions {
             switch action {
             case .touch(let e): try animator.handle(e)
@@ -106,12 +113,17 @@ extension TouchSession {
             case .setFields(let f):
                 try animator.setFields(f)
                 fieldsChanged = true
+            case .setWalls(let w):
+                try animator.setWalls(w)
+                wallsChanged = true
             }
         }
         let sessionTicks = ticks.count
-        // The app lets go: continuous pushes off, the scene's fields back; then frames until idle.
+        // The app lets go: continuous pushes off, the scene's fields and walls back; then frames
+        // until idle.
         for id in animator.continuousPushes { try animator.removePush(id) }
         if fieldsChanged { try animator.setFields(scene.configuration.dynamics.fields) }
+        if wallsChanged { try animator.setWalls(scene.walls) }
         let frame = 1.0 / 60
         let last = display + settleBudget
         var t = display
@@ -123,6 +135,15 @@ extension TouchSession {
             recording: .trace(try recorder.trace()), ticks: ticks, events: events.map(AnyEvent.tile), refusals: refusals,
             arithmetic: animator.backend.arithmetic)
         played.sessionTicks = sessionTicks
+        // Each wall change from the tick the recording says it was applied at (it waits behind
+        // the touches handed in before it).
+        if case .trace(let trace) = played.recording, wallsChanged {
+            for i in trace.sessions[0].inputs {
+                if case .dynamics(.setWalls(let w)) = i.input, let tick = i.tick {
+                    played.rooms.append((tick, GestureScene.box(around: w)))
+                }
+            }
+        }
         if animator.liveTileCount > 0 {
             played.stillMoving = animator.tileIDs.filter { (try? animator.snapshot(of: $0))?.isLive == true }
         }

@@ -96,10 +96,15 @@ public struct GestureScene: Hashable, Sendable {
     }
 
     /// What no center may leave in a closed scene: the viewport, or the box around a snap
-    /// scene's walls.
+    /// scene's walls (until the session changes them: ``Played/room(at:_:)``).
     var room: Rect {
-        guard let walls = snap?.dynamics.walls, let first = walls.first else { return viewport }
-        var lo = first.start, hi = first.start
+        guard let walls = snap?.dynamics.walls, !walls.isEmpty else { return viewport }
+        return Self.box(around: walls)
+    }
+
+    /// The box around the walls' segments (`walls` not empty).
+    static func box(around walls: [Wall]) -> Rect {
+        var lo = walls[0].start, hi = walls[0].start
         for w in walls {
             for p in [w.start, w.end] {
                 lo = Vector(min(lo.x, p.x), min(lo.y, p.y))
@@ -107,6 +112,11 @@ public struct GestureScene: Hashable, Sendable {
             }
         }
         return Rect(x: lo.x, y: lo.y, width: hi.x - lo.x, height: hi.y - lo.y)
+    }
+
+    /// The walls of a tile scene's animator (the viewport's edges first, when closed).
+    var walls: [Wall] {
+        (configuration.dynamics.translatesReferenceBoundsIntoBoundary ? Wall.edges(of: viewport) : []) + configuration.dynamics.walls
     }
 
     /// Whether sessions in it may push items and change fields (it has walls or fields).
@@ -148,6 +158,8 @@ public struct TouchSession: Hashable, Sendable {
         case removePush(Push.ID)
         /// `TileAnimator.setFields(_:)`.
         case setFields([Field])
+        /// `TileAnimator.setWalls(_:)` (in a snap scene, the `SnapAnimator`'s).
+        case setWalls([Wall])
     }
 
     /// Where the session happens.
@@ -166,12 +178,12 @@ public struct TouchSession: Hashable, Sendable {
     /// The touch events.
     public var sampleCount: Int { actions.reduce(0) { if case .touch = $1 { $0 + 1 } else { $0 } } }
 
-    /// The pushes and field changes.
+    /// The pushes, field changes and wall changes.
     public var dynamicsCount: Int {
         actions.reduce(0) {
             switch $1 {
             case .touch, .frame: $0
-            case .push, .addPush, .removePush, .setFields: $0 + 1
+            case .push, .addPush, .removePush, .setFields, .setWalls: $0 + 1
             }
         }
     }

@@ -24,8 +24,8 @@ package enum WallSweep {
     /// walls that teleport instead of pushing. Bound for a task (`History.$current.withValue`),
     /// so tests running at once do not see each other's; read only where the sweep already
     /// does its rare work (a put-back, a lift, a moved wall), never in a step that does none.
-    /// (The fourth historical fault, the rest allowance for every tile, is the tile policy's,
-    /// in FlingInteraction.) A native backend's extra step threads do not see a task's binding.
+    /// (The fourth historical fault, the rest allowance for every tile, is the tile policy's:
+    /// `TilePolicy.History`, in FlingInteraction.) A native backend's extra step threads do not see a task's binding.
     @usableFromInline struct History: OptionSet, Sendable {
         @usableFromInline let rawValue: Int
         @usableFromInline init(rawValue: Int) { self.rawValue = rawValue }

@@ -231,6 +231,9 @@ import Testing
             ("field seed", .outOfRange, { try $0.setFields([Field(.noise(smoothness: 0, animationSpeed: 1), seed: UInt64.max)]) }),
             ("too many fields", .outOfRange, { try $0.setFields(Array(repeating: Field(.drag), count: 33)) }),
             ("unknown tile, continuous", .unknownTile, { try $0.addPush(Push(.zero), to: 3) }),
+            ("no walls left", .outOfRange, { try $0.setWalls([]) }),
+            ("wall not finite", .notFinite, { try $0.setWalls([Wall(from: Vector(.nan, 0), to: Vector(10, 0))]) }),
+            ("too many walls", .outOfRange, { try $0.setWalls(Array(repeating: Wall(from: .zero, to: Vector(10, 0)), count: 65)) }),
         ]
         for (name, code, call) in cases {
             let digest = try run { a in
@@ -243,6 +246,10 @@ import Testing
             }
             #expect(digest == clean, "\(name) changed the run")
         }
+        // An animator without walls gets none at run time (its worlds were made without a box).
+        let open = try TileAnimator(viewport: phone, tiles: [centerTile], backend: try kind.make())
+        let noWalls = try #require(throws: FlingError.self) { try open.setWalls(Wall.edges(of: phone)) }
+        #expect(noWalls.code == .invalidState && noWalls.field == "setWalls", "\(noWalls)")
         // A push that would leave the velocity limits is refused by the backend at its tick:
         // the error names the tick and the tile; the tile goes on as it was.
         let a = try TileAnimator(viewport: phone, tiles: [centerTile], configuration: Self.room, backend: try kind.make())

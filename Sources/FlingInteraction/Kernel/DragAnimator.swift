@@ -162,4 +162,12 @@ extension DragAnimator {
     /// Replaces the fields every item's world feels (``DynamicsSettings/fields``), before the
     /// next tick: the live worlds' and those made later.
     public func setFields(_ fields: [Field]) throws(FlingError) { _ = try acceptDynamics { _ in .setFields(fields) } }
+
+    /// Replaces the walls every item's world has (the configuration's: the viewport's edges
+    /// first, when asked, then ``DynamicsSettings/walls``), before the next tick: a wall that
+    /// moves pushes an item it meets ahead of it (a wall kept in the new list does not move),
+    /// and an item at rest or lying that the new walls overlap is set moving as by a push.
+    /// Contacts' wall indices then count in the new list. Throws, changing nothing, on an
+    /// animator without walls, for an empty list, or a wall outside the backends' ranges.
+    public func setWalls(_ walls: [Wall]) throws(FlingError) { _ = try acceptDynamics { _ in .setWalls(walls) } }
 }

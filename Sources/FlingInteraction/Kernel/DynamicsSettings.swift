@@ -59,6 +59,24 @@ public struct DynamicsSettings: Hashable, Sendable {
         (translatesReferenceBoundsIntoBoundary ? Wall.edges(of: viewport) : []) + walls
     }
 
+    /// Throws unless `walls` may replace the walls of an animator that has `current` ones
+    /// (``DragAnimator/setWalls(_:)``, a recording's or a snapshot's): an animator with walls
+    /// keeps at least one (its items' worlds were made with a box to meet them), one without
+    /// gets none, and each wall lies within the backends' ranges, at most `Limits/walls`.
+    package static func validate(walls: [Wall], replacing current: [Wall], _ owner: String = "setWalls") throws(FlingError) {
+        guard !current.isEmpty else {
+            throw FlingError(
+                .invalidState, field: owner, value: "\(walls.count) walls",
+                reason: "the animator has no walls (its configuration's dynamics.walls or translatesReferenceBoundsIntoBoundary)")
+        }
+        guard !walls.isEmpty else {
+            throw FlingError(.outOfRange, field: owner, value: "[]", reason: "an animator with walls keeps at least one")
+        }
+        do { try BackendCheck.walls(walls, size: Vector(1, 1)) } catch {
+            throw FlingError(error.code, field: "\(owner) (\(error.field))", value: error.value, reason: error.reason)
+        }
+    }
+
     /// The largest field seed an animator takes: 2⁵³, so that a trace's JSON number holds it exactly.
     package static let maximumSeed: UInt64 = 1 << 53
 
@@ -118,16 +136,21 @@ public enum DynamicsInput: Hashable, Sendable {
     case removePush(Push.ID)
     /// Replaces the fields every item's world feels.
     case setFields([Field])
+    /// Replaces the walls every item's world has (an animator's with walls): a wall that
+    /// moves pushes what it meets (docs/DYNAMICS.md, "Walls").
+    case setWalls([Wall])
 }
 
 extension DynamicsInput {
-    /// The app's call that makes it: `applyPush`, `addPush`, `removePush`, `setFields`.
+    /// The app's call that makes it: `applyPush`, `addPush`, `removePush`, `setFields`,
+    /// `setWalls`.
     var callName: String {
         switch self {
         case .push: "applyPush"
         case .addPush: "addPush"
         case .removePush: "removePush"
         case .setFields: "setFields"
+        case .setWalls: "setWalls"
         }
     }
 }
@@ -154,6 +177,7 @@ extension DynamicsInput: CustomStringConvertible {
         case .addPush(let id, let item, let push): "\(id): continuous \(push) on \(item)"
         case .removePush(let id): "remove \(id)"
         case .setFields(let fields): "\(fields.count) fields"
+        case .setWalls(let walls): "\(walls.count) walls"
         }
     }
 }

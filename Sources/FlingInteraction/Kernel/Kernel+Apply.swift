@@ -178,7 +178,7 @@ extension Kernel {
         items.lastActions[i] = actions
     }
 
-    /// Counts an input acting on every item (a change of fields).
+    /// Counts an input acting on every item (a change of fields or walls).
     mutating func actedOnAll() {
         actions += 1
         fieldsAction = actions

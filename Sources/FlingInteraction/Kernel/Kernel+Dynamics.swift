@@ -105,6 +105,8 @@ extension Kernel {
             acceptedPushes.remove(at: k)
         case .setFields(let fields):
             try DynamicsSettings.validate(fields: fields, "setFields")
+        case .setWalls(let walls):
+            try DynamicsSettings.validate(walls: walls, replacing: configuredWalls)
         }
     }
 
@@ -159,6 +161,36 @@ extension Kernel {
                 do { try backend.setFields(fields, of: world) } catch {
                     throw tagged(error, "tick \(k), setFields", item: items.items[i].id.rawValue)
                 }
+            }
+        case .setWalls(let new):
+            try setWalls(new, backend, tick: k)
+        }
+    }
+
+    /// The walls replaced before tick `k`: an item without a world that the new walls overlap
+    /// deeper than a resting item may lie (``WallOverlap/resting``) gets one first, with the
+    /// old walls, as a push would give it (the policy says what it does then), so that the
+    /// moving wall pushes it as it pushes the items that move; then every world gets the new
+    /// walls, and the policy's rule keeps them.
+    mutating func setWalls(_ new: [Wall], _ backend: any DynamicsBackend, tick k: Int) throws(FlingError) {
+        actedOnAll()
+        for i in 0..<items.count where items.worlds[i] == nil {
+            let box = items.items[i].box, s = items.states[i]
+            let (sin, cos) = Portable.sincos(s.angle)
+            let depth = WallOverlap.deepest(
+                center: s.position, halfWidth: box.x / 2, halfHeight: box.y / 2, cos: cos, sin: sin, walls: new)
+            guard depth > WallOverlap.resting else { continue }
+            let plan = policy.push(Push(.zero), on: items.view(i))
+            guard plan.acts else { continue }
+            let (world, _) = try pushWorld(i, plan.world, tick: k)
+            try pushed(i, world, tick: k)
+        }
+        walls = new
+        policy.wallsChanged(to: new)
+        for i in 0..<items.count {
+            guard let world = items.worlds[i] else { continue }
+            do { try backend.setWalls(new, of: world) } catch {
+                throw tagged(error, "tick \(k), setWalls", item: items.items[i].id.rawValue)
             }
         }
     }

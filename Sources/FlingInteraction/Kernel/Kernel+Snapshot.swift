@@ -1,7 +1,7 @@
 // A kernel taken whole and made again: everything a tick reads (the clock, the digest, the
 // items' columns with each item's world as its backend holds it, the fingers with their
 // velocity trackers, the input queue and the touches accepted ahead of it, the pushes, the
-// fields set at run time, the events a failed call carries and the input counters), as a value.
+// fields and walls set at run time, the events a failed call carries and the input counters), as a value.
 // A restore checks the state field by field against what a kernel could reach (a snapshot read
 // from bytes may hold anything its checksum covers, and an outsider can recompute a checksum),
 // then makes the snapshot's worlds in the animator's backend (so a refusal changes nothing),
@@ -37,6 +37,9 @@ struct KernelState<Policy: PolicyRules> {
     var nextPush: Int
     var actions: Int
     var fieldsAction: Int
+    /// The walls the app set (``DynamicsInput/setWalls(_:)``) when they differ from the
+    /// configuration's; nil when they do not.
+    var walls: [Wall]? = nil
 }
 
 extension KernelState: Sendable where Policy.Item: Sendable, Policy.Memory: Sendable {}
@@ -54,7 +57,8 @@ extension Kernel {
             lastActions: items.lastActions, predictedAfter: items.predictedAfter, touchSlots: fingers.slots,
             trackers: fingers.trackers, freeTouchSlots: fingers.free, queue: queue, accepted: acceptedTouches, carried: carried,
             fields: dynamics.fields,
-            pushes: pushes, acceptedPushes: acceptedPushes, nextPush: nextPush, actions: actions, fieldsAction: fieldsAction)
+            pushes: pushes, acceptedPushes: acceptedPushes, nextPush: nextPush, actions: actions, fieldsAction: fieldsAction,
+            walls: walls == configuredWalls ? nil : walls)
     }
 
     /// The kernel's state as a recording's snapshot holds it: the inputs not yet applied left
@@ -137,6 +141,8 @@ extension Kernel {
         nextPush = s.nextPush
         actions = s.actions
         fieldsAction = s.fieldsAction
+        walls = s.walls ?? configuredWalls
+        policy.wallsChanged(to: walls)
         freeFailure = nil
     }
 }

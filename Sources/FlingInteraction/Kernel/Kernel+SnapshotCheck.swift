@@ -154,6 +154,7 @@ extension Kernel {
             s.pushes.allSatisfy({ $0.id.rawValue < s.nextPush })
         else { throw bad("nextPush", "\(s.nextPush)", "must lie past every push's id") }
         try DynamicsSettings.validate(fields: s.fields, "AnimatorSnapshot.fields")
+        if let walls = s.walls { try DynamicsSettings.validate(walls: walls, replacing: configuredWalls, "AnimatorSnapshot.walls") }
 
         // Each world: every joint a finger's drag or the item's home pivots (no other joint),
         // the home springs exactly where the kernel attached them, every force a push's, and the
@@ -190,7 +191,7 @@ extension Kernel {
             guard w.forces.map(\.id).sorted(by: { $0.value < $1.value }) == forces[k].sorted(by: { $0.value < $1.value }) else {
                 throw bad("worlds[\(k)].forces", "\(w.forces.count)", "the world's forces are its item's continuous pushes'")
             }
-            guard w.walls == walls, w.fields == s.fields else {
+            guard w.walls == (s.walls ?? configuredWalls), w.fields == s.fields else {
                 throw bad(
                     "worlds[\(k)].walls", "\(w.walls.count) walls, \(w.fields.count) fields", "a world has the animator's walls and fields")
             }
@@ -226,6 +227,7 @@ extension Kernel {
                 case .touch: throw bad("queue.others[\(k)]", "touch", "touches wait in the queue's entries")
                 case .dynamics(let d):
                     if case .setFields(let fields) = d { try DynamicsSettings.validate(fields: fields, "setFields") }
+                    if case .setWalls(let walls) = d { try DynamicsSettings.validate(walls: walls, replacing: configuredWalls) }
                     if case .push(_, let push) = d { try BackendCheck.push(push) }
                     if case .addPush(_, _, let push) = d { try BackendCheck.push(push) }
                 case .add(let item): _ = try policy.admit(item, at: 0, settings: settings)

@@ -13,7 +13,8 @@
 import FlingCore
 
 struct Kernel<Policy: PolicyRules> {
-    let policy: Policy
+    /// The policy: its rules, and what it keeps of the walls (``StepRules/wallsChanged(to:)``).
+    var policy: Policy
     /// The kernel's settings (tick, frame clamp, drag limits), from the configuration.
     let settings: DragSettings
     /// The backend the animator steps. It is the animator's alone: a world destroyed or changed
@@ -33,8 +34,11 @@ struct Kernel<Policy: PolicyRules> {
     /// The fraction of a smoothed finger's distance to its touch left after a tick,
     /// `fingerSmoothing^tick` (portable `pow`); nil without smoothing.
     let gripSmoothing: Double?
-    /// The walls every item's world gets.
-    let walls: [Wall]
+    /// The walls every item's world gets: the configuration's, until the app replaces them
+    /// (``DynamicsInput/setWalls(_:)``).
+    var walls: [Wall]
+    /// The configuration's walls (a snapshot holds the walls only when they differ).
+    let configuredWalls: [Wall]
 
     var clock: FixedStepClock
     /// The chained digest of every tick so far (while `keepsDigest`).
@@ -66,7 +70,7 @@ struct Kernel<Policy: PolicyRules> {
     /// prediction the number it was made after, so that a prediction a later input overtook is
     /// known for superseded (Kernel/Kernel+Prediction.swift).
     var actions = 0
-    /// The number of the last field change.
+    /// The number of the last field or wall change.
     var fieldsAction = 0
     /// Where predictions step a copy of an item's world, made at the first prediction.
     var scratch: (any SnapshotBackend)?
@@ -85,6 +89,7 @@ struct Kernel<Policy: PolicyRules> {
         self.settings = settings
         self.dynamics = dynamics
         self.walls = walls
+        self.configuredWalls = walls
         self.backend = backend
         self.dynamicsBackend = backend as? any DynamicsBackend
         self.contactReader = backend as? any ContactReading

@@ -49,14 +49,18 @@ extension DynamicsInput: ByteCodable {
         case .setFields(let fields):
             w.u8(3)
             w.values(fields)
+        case .setWalls(let walls):
+            w.u8(4)
+            w.values(walls)
         }
     }
     package init(from r: inout ByteReader) throws(FlingError) {
-        switch try r.tag(4, "dynamics input") {
+        switch try r.tag(5, "dynamics input") {
         case 0: self = .push(try r.value(), try r.value())
         case 1: self = .addPush(try r.value(), try r.value(), try r.value())
         case 2: self = .removePush(try r.value())
-        default: self = .setFields(try r.values())
+        case 3: self = .setFields(try r.values())
+        default: self = .setWalls(try r.values())
         }
     }
 }
@@ -268,6 +272,9 @@ extension KernelState {
         w.int(nextPush)
         w.int(actions)
         w.int(fieldsAction)
+        // The walls the app set, only when it did: a state without them has the bytes it had
+        // before animators took walls at run time.
+        if let walls { w.values(walls) }
     }
 
     init(from r: inout ByteReader) throws(FlingError) {
@@ -307,10 +314,12 @@ extension KernelState {
         }
         let acceptedPushes = try r.list(elementSize: 16) { (r) throws(FlingError) in (id: try r.value(Push.ID.self), item: try r.int()) }
         let nextPush = try r.int(), actions = try r.int(), fieldsAction = try r.int()
+        let walls: [Wall]? = r.isAtEnd ? nil : try r.values()
         self.init(
             clock: clock, digest: digest, items: items, phases: phases, worlds: worlds, states: states, previous: previous,
             memories: memories, homes: homes, pushCounts: pushCounts, lastActions: lastActions, predictedAfter: predictedAfter,
             touchSlots: slots, trackers: trackers, freeTouchSlots: free, queue: queue, accepted: accepted, carried: carried, fields: fields,
-            pushes: pushes, acceptedPushes: acceptedPushes, nextPush: nextPush, actions: actions, fieldsAction: fieldsAction)
+            pushes: pushes, acceptedPushes: acceptedPushes, nextPush: nextPush, actions: actions, fieldsAction: fieldsAction,
+            walls: walls)
     }
 }

@@ -70,6 +70,14 @@ protocol StepRules: ItemRules {
     /// How an item without a world ends if nothing touches it again: where it rests now, or nil
     /// while it moves without a world (the rule then runs tick by tick).
     func outcomeAtRest(_ item: ItemView<Self>) -> Prediction.Outcome?
+    /// The walls every item's world has are now `walls` (the app replaced them, or a snapshot
+    /// restored them): what the rule keeps of them.
+    mutating func wallsChanged(to walls: [Wall])
+}
+
+extension StepRules {
+    /// The rule keeps nothing of the walls.
+    mutating func wallsChanged(to walls: [Wall]) {}
 }
 
 /// A snapshot's check: the kernel codes the columns (the memories among them) and checks what

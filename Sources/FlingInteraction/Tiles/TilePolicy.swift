@@ -22,18 +22,24 @@ public struct TilePolicy: DragPolicy {
     /// The visible area; tiles wholly outside it (plus the cull margin) are culled.
     let viewport: Rect
     let configuration: TileConfiguration
-    /// The tiles' walls (the viewport's edges first, when asked). With walls a falling tile
-    /// comes to rest where it lies.
-    let walls: [Wall]
+    /// The tiles' walls (the viewport's edges first, when asked; the app's, once it replaced
+    /// them). With walls a falling tile comes to rest where it lies.
+    private(set) var walls: [Wall]
     var restsInWalls: Bool { !walls.isEmpty }
     /// The smaller side of the walls' room: the box around their segments, less twice the
     /// largest radius (0 without walls). A tile fits when both its sides are shorter.
-    let roomSide: Double
+    private(set) var roomSide = 0.0
 
     init(viewport: Rect, configuration: TileConfiguration) {
         self.viewport = viewport
         self.configuration = configuration
         walls = configuration.dynamics.walls(in: viewport)
+        wallsChanged(to: walls)
+    }
+
+    /// The walls, and the room's smaller side with them.
+    mutating func wallsChanged(to walls: [Wall]) {
+        self.walls = walls
         var lo = Vector(.infinity, .infinity), hi = Vector(-.infinity, -.infinity), radius = 0.0
         for w in walls {
             for p in [w.start, w.end] {
@@ -294,11 +300,23 @@ extension TilePolicy: StepRules {
     /// never lies deeper (the wall sweep lifts a box left deep in a wall).
     func isFree(_ tile: TileDefinition, _ s: BodyState, stillFor ticks: Int) -> Bool {
         let frame = tile.frame
-        if ticks >= 10 * configuration.settle.rest.ticks && max(frame.width, frame.height) >= roomSide { return true }
+        if ticks >= 10 * configuration.settle.rest.ticks && (max(frame.width, frame.height) >= roomSide || History.oldAllowance) {
+            return true
+        }
         let (sin, cos) = Portable.sincos(s.angle)
         let depth = WallOverlap.deepest(
             center: s.position, halfWidth: frame.width / 2, halfHeight: frame.height / 2, cos: cos, sin: sin, walls: walls)
         return depth <= WallOverlap.resting
+    }
+
+    /// The rest rule's historical fault, switched on only by tests (through `@testable import
+    /// FlingInteraction`) to plant the bug the checks must find, as `WallSweep.History` plants
+    /// the sweep's: bound for a task (`History.$oldAllowance.withValue(true)`), read only where
+    /// a tile has been still for ten times the rule's ticks.
+    enum History {
+        /// The old allowance (before 8115e0f): any tile still for ten times the rule's ticks
+        /// lies where it is, however deep in a wall, not only one that cannot fit its room.
+        @TaskLocal static var oldAllowance = false
     }
 
     /// Whether the tile's rotated bounds lie wholly outside the viewport grown by the margin

@@ -107,7 +107,7 @@ package struct ChatHeadsScene: SampledScene {
 
     package func validate(_ sampling: SceneSampling) throws(FlingError) {
         try SceneSampling.checkMade(Double(heads.count), sampling)
-        try SnapScenes.validate(touches: inputs, items: heads.count + 1, sampling: sampling)
+        try SnapScenes.validate(touches: inputs, items: heads.count + 1, sampling: sampling, walls: dynamics.walls)
         _ = try make(on: SnapValidationBackend())
     }
 

@@ -39,9 +39,10 @@ package enum SnapScenes {
     package static let solverIterations = 10
 
     /// Throws unless `inputs` are touches obeying the touch rules (``TouchSequence``), naming
-    /// items `1...items` if any, with ticks never decreasing.
-    static func validate(touches inputs: [Trace.Input], items: Int, sampling: SceneSampling) throws(FlingError) {
-        var pushes = DynamicsInputCheck()
+    /// items `1...items` if any, with ticks never decreasing (a wall change only where the
+    /// scene has `walls`).
+    static func validate(touches inputs: [Trace.Input], items: Int, sampling: SceneSampling, walls: [Wall]) throws(FlingError) {
+        var pushes = DynamicsInputCheck(current: walls)
         // A sample interval longer than the clock's maxFrameInterval (0.25 s) would be a stall:
         // the replay would drop time the live run simulated.
         try Check.range(sampling.rate, 4...1000, "sampling.rate")

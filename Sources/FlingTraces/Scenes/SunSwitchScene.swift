@@ -70,7 +70,7 @@ package struct SunSwitchScene: SampledScene {
 
     package func validate(_ sampling: SceneSampling) throws(FlingError) {
         try SceneSampling.checkMade(1, sampling)
-        try SnapScenes.validate(touches: inputs, items: 1, sampling: sampling)
+        try SnapScenes.validate(touches: inputs, items: 1, sampling: sampling, walls: dynamics.walls)
         _ = try SunSwitch(
             configuration: configuration, isOn: isOn, snap: SnapScenes.configuration(dynamics), backend: SnapValidationBackend())
     }

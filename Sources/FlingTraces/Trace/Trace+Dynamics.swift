@@ -63,13 +63,14 @@ extension JSONWriter {
             return "{" + tick + "\"addPush\": {\"id\": \(id.rawValue), \"tile\": \(item.rawValue), \(push(p))}}"
         case .removePush(let id): return "{" + tick + "\"removePush\": \(id.rawValue)}"
         case .setFields(let fields): return "{" + tick + "\"setFields\": \(Self.fields(fields))}"
+        case .setWalls(let walls): return "{" + tick + "\"setWalls\": [" + walls.map(wall).joined(separator: ", ") + "]}"
         }
     }
 }
 
 extension DocumentDecoder {
     /// The tile operations of dynamics (version 3 of traces).
-    static let dynamicsOperations = ["push", "addPush", "removePush", "setFields"]
+    static let dynamicsOperations = ["push", "addPush", "removePush", "setFields", "setWalls"]
 
     mutating func wall(_ n: JSONNode, _ p: Path) throws(FlingError) -> Wall {
         let o = try object(n, p, keys: ["start", "end", "radius", "elasticity", "friction"])
@@ -166,6 +167,10 @@ extension DocumentDecoder {
             let push = Push(try vector(try required(o, "vector"), p / "vector"), at: try vector(try required(o, "offset"), p / "offset"))
             return key == "push" ? .push(item, push) : .addPush(Push.ID(try int(o, "id")), item, push)
         case "removePush": return .removePush(Push.ID(try int(n, p)))
+        case "setWalls":
+            var walls: [Wall] = []
+            for (k, node) in try array(n, p).enumerated() { walls.append(try wall(node, p / k)) }
+            return .setWalls(walls)
         default: return .setFields(try fields(n, p))
         }
     }
@@ -176,7 +181,7 @@ extension DynamicsInput {
     var item: TouchEvent.ItemID? {
         switch self {
         case .push(let item, _), .addPush(_, let item, _): item
-        case .removePush, .setFields: nil
+        case .removePush, .setFields, .setWalls: nil
         }
     }
 
@@ -188,6 +193,7 @@ extension DynamicsInput {
         case .addPush(let id, let item, let p): return ("addPush", "push \(id.rawValue) on tile \(item.rawValue) \(push(p))")
         case .removePush(let id): return ("removePush", "push \(id.rawValue)")
         case .setFields(let fields): return ("setFields", "\(fields.count) fields")
+        case .setWalls(let walls): return ("setWalls", "\(walls.count) walls")
         }
     }
 }
@@ -200,6 +206,8 @@ struct DynamicsInputCheck {
     /// Push ids on with their items, every id used so far, the ids dropped with their tile, and
     /// the pushes on per item (looked up only, never iterated).
     var on: [Push.ID: Int] = [:], used: Set<Push.ID> = [], dropped: Set<Push.ID> = [], count: [Int: Int] = [:]
+    /// The walls of the document's scene (a `setWalls` needs a scene with walls).
+    var current: [Wall] = []
 
     /// `present`: whether the input's item is there at this point of the document.
     mutating func accept(_ d: DynamicsInput, present: Bool = true, at field: @autoclosure () -> String) throws(FlingError) {
@@ -229,6 +237,8 @@ struct DynamicsInputCheck {
             count[item, default: 1] -= 1
         case .setFields(let fields):
             try checked(field()) { () throws(FlingError) in try DynamicsSettings(fields: fields).validate("setFields") }
+        case .setWalls(let walls):
+            try checked(field()) { () throws(FlingError) in try DynamicsSettings.validate(walls: walls, replacing: current) }
         }
     }
 

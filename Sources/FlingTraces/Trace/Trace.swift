@@ -277,7 +277,7 @@ extension Trace.Session {
         }
 
         var touches = TouchSequence()
-        var pushes = DynamicsInputCheck()
+        var pushes = DynamicsInputCheck(current: configuration.dynamics.walls(in: viewport))
         var present = Set(ids), known = Set(ids)  // membership only: never iterated
         if checksInputs { for input in inputs { if case .addTile(let d) = input.input { known.insert(d.id) } } }
         var lastTick = 0

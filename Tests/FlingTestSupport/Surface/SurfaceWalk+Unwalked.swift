@@ -41,6 +41,7 @@ extension SurfaceWalk {
         "FlingInteraction.DragAnimator.eventStream(bufferingNewest:)",
         "FlingInteraction.DragAnimator.removePush(_:)",
         "FlingInteraction.DragAnimator.setFields(_:)",
+        "FlingInteraction.DragAnimator.setWalls(_:)",
         "FlingInteraction.DragSettings.init()",
         "FlingInteraction.DynamicsInput.description",
         "FlingInteraction.IdentifierTag.noun",
