@@ -165,6 +165,7 @@ extension SurfaceWalk {
             "FlingTraces.Trace.report(of:)", "FlingTraces.Trace.pinned(_:)", "FlingTraces.Trace.pinned(every:makeBackend:)",
             "FlingView.Trace.picture(_:)", "FlingTraces.Trace.Session.events",
             "FlingTraces.Trace.Session.validate()", "FlingTraces.Trace.RunLength.init(duration:stopsWhenIdle:)",
+            "FlingTraces.Trace.Session.init(viewport:tiles:configuration:solverIterations:events:)",
             "FlingTraces.Trace.Input.init(_:tick:)", "FlingTraces.Trace.Expectation.init(ticks:digest:interval:checkpoints:)",
             "FlingTraces.FlingDocument.kind", "FlingTraces.FlingDocument.kindName", "FlingTraces.FlingDocument.name",
             "FlingTraces.FlingDocument.notes", "FlingTraces.FlingDocument.json", "FlingTraces.FlingDocument.validate()",
@@ -192,6 +193,10 @@ extension SurfaceWalk {
                     var s = Trace.Session(
                         viewport: r, tiles: [tile, tile], run: Trace.RunLength(duration: v[2], stopsWhenIdle: true), events: events)
                     p.call { () throws(FlingError) in try s.validate() }
+                    for k in Hostile.ints {
+                        let made = Trace(sessions: [Trace.Session(viewport: r, tiles: [tile], solverIterations: k, events: events)])
+                        p.call { () throws(FlingError) in try made.validate() }
+                    }
                     s.events = events + events
                     p.count { s.events }
                     let inputs = [Trace.Input(.reset(TileID(Int.max)), tick: Int.min), Trace.Input(.removeTile(tile.id), tick: Int.max)]
