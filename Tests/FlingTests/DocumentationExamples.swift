@@ -46,6 +46,18 @@ struct CGAffineTransform { var angle: CGFloat; init(rotationAngle: CGFloat) { an
 #endif
 /// QuartzCore's clock: a fixed reading, so the examples run the same every time.
 func CACurrentMediaTime() -> Double { 1000 }
+// MARK: An example's top-level constants, as a file's globals
+
+// A reader pastes an example's top-level `let` into a file of their own, where it is a global:
+// in Swift 6 language mode a global must be concurrency-safe (a closure, `@Sendable`).
+// `DocumentationExampleTests.everyClosureConstantCompilesAsAGlobal` checks that each one a
+// document shows stands here, at file scope, verbatim.
+
+// docs/REPLAY.md and TracesInTests.md:
+let portable = { @Sendable (n: Int) throws(FlingError) -> any PhysicsBackend in
+    try NativeBackend(solverIterations: n, arithmetic: .portable)
+}
+
 /// What the foresight examples fetch, cancel and schedule: written down, so a test can read it.
 nonisolated(unsafe) var prefetched: [(TileID, Vector)] = []
 nonisolated(unsafe) var cancelled: [TileID] = []
@@ -264,7 +276,7 @@ enum DocumentationExamples {
         let json = try recorder.trace().json                      // write it where your tests can read it
 
         // In a test: pin its digests once, with portable arithmetic (the same bits everywhere) ...
-        let portable = { (n: Int) throws(FlingError) -> any PhysicsBackend in
+        let portable = { @Sendable (n: Int) throws(FlingError) -> any PhysicsBackend in
             try NativeBackend(solverIterations: n, arithmetic: .portable)
         }
         let pinned = try Trace(json: json).pinned(every: 30, makeBackend: portable)
@@ -433,7 +445,7 @@ enum DocumentationExamples {
             .replay { n throws(FlingError) in try NativeBackend(solverIterations: n) }
         #expect(replay.digest == animator.digest)
 
-        let portable = { (n: Int) throws(FlingError) -> any PhysicsBackend in
+        let portable = { @Sendable (n: Int) throws(FlingError) -> any PhysicsBackend in
             try NativeBackend(solverIterations: n, arithmetic: .portable)
         }
         let pinned = try trace.pinned(every: 30, makeBackend: portable)
