@@ -240,6 +240,23 @@ import FlingPathsTestSupport
                 viewport: Rect(x: 0, y: 0, width: 390, height: 844),
                 tiles: [TileDefinition(id: 1, frame: Rect(x: 115, y: 342, width: 160, height: 160))], backend: NativeBackend()))
         #expect(again.sessions[0].tickCount > 0)
+        let thrown = try TileAnimator(
+            viewport: Rect(x: 0, y: 0, width: 390, height: 844),
+            tiles: [TileDefinition(id: 1, frame: Rect(x: 115, y: 342, width: 160, height: 160))], backend: NativeBackend())
+        let recorder = try TraceRecorder(recording: thrown)
+        try thrown.handle(TouchEvent(time: 0, touch: 1, phase: .began, position: Vector(195, 422)))
+        try thrown.handle(TouchEvent(time: 0.1, touch: 1, phase: .ended, position: Vector(300, 422)))
+        try thrown.advance(to: 3)
+        let thrownTrace = try recorder.trace()
+        let thrownReplay = try TraceReplayer(thrownTrace).replay { n throws(FlingError) in try NativeBackend(solverIterations: n) }
+        let (settle, atRest, x, frames) = DocumentationExamples.tracesInTestsRun(thrownTrace, thrownReplay)
+        // Released toward home, the tile settles there once; the run reads the settle with its
+        // tick, and the tile at that frame at home (195, 422), still.
+        let settled = thrownReplay.sessions[0].events.filter { $0.kind == .settled }
+        #expect(settled.count == 1, "\(thrownReplay.sessions[0].events)")
+        #expect(settle?.id == 1 && settle?.frame == settled.first?.tick && frames == thrownReplay.sessions[0].tickCount)
+        #expect(atRest.map(\.id) == [1] && x == 195 && atRest.first?.value("y") == 422, "\(atRest)")
+        #expect(atRest.first?.value("vx") == 0 && atRest.first?.value("angle") == 0, "\(atRest)")
         let json = try DocumentationExamples.recorderDocumentation(
             bounds: Rect(x: 0, y: 0, width: 390, height: 844),
             tiles: [TileDefinition(id: 1, frame: Rect(x: 0, y: 0, width: 10, height: 10))])

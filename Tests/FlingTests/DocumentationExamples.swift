@@ -453,6 +453,14 @@ enum DocumentationExamples {
         return replay
     }
 
+    static func tracesInTestsRun(_ trace: Trace, _ replay: TraceReplay) -> (RunEvent?, [RunItem], Double?, frames: Int) {
+        let run = trace.run(of: replay, title: "a throw")
+        let settle = run.eventList.first { $0.name == "settled" }  // its frame and tile id
+        let atRest = run.items(inFrame: settle?.frame ?? 0)        // the frame's tiles: x, y, angle, vx, vy, w
+        let x = atRest.first?.value("x")                           // by name: where it settled
+        return (settle, atRest, x, run.frameCount)
+    }
+
     // MARK: ChoosingABackend.md
 
     static func backends() throws -> [any PhysicsBackend] {

@@ -487,7 +487,8 @@ extension SurfaceWalk {
             "FlingTraces.Run.Input.init(frame:time:name:touch:phase:position:detail:)", "FlingTraces.Run.Divergence.description",
             "FlingTraces.Run.Divergence.bits(_:)", "FlingTraces.Run.Divergence.Part.init(rawValue:)",
             "FlingTraces.Run.Divergence.Value.description",
-            "FlingTraces.Run.Divergence.Value.number"
+            "FlingTraces.Run.Divergence.Value.number", "FlingTraces.Run.frameCount", "FlingTraces.Run.items(inFrame:)",
+            "FlingTraces.Run.eventList", "FlingTraces.RunItem.value(_:)"
         ) { p in
             var runs: [Run] = []
             for k in [Int.min, -1, 0, 1, Int.max] {
@@ -515,6 +516,11 @@ extension SurfaceWalk {
             }
             for a in runs {
                 for k in Hostile.ints { p.count { a.stage(at: k) } }
+                // The readings, at every frame index a caller might ask for (none past the ends).
+                p.count { (a.frameCount, a.eventList) }
+                for k in Hostile.ints + [a.frameCount - 1] {
+                    for item in a.items(inFrame: k) { for s in Hostile.strings + ["x"] { p.count { item.value(s) } } }
+                }
                 for b in runs.prefix(12) + runs.suffix(3) {
                     p.count {
                         guard let d = a.firstDivergence(from: b) else { return "" }
