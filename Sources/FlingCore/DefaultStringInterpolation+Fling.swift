@@ -19,5 +19,4 @@ extension DefaultStringInterpolation {
 
 extension DefaultStringInterpolation {
     package mutating func appendInterpolation(_ v: Arithmetic) { appendLiteral(v.description) }
-    package mutating func appendInterpolation(_ v: StateDigest) { appendLiteral(v.description) }
 }

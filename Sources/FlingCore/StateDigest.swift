@@ -29,5 +29,9 @@ public struct StateDigest: Hashable, Sendable {
         return String(repeating: "0", count: 16 - digits.count) + digits
     }
 
-    package var description: String { hex }
+}
+
+extension StateDigest: CustomStringConvertible {
+    /// The ``hex`` digits, as a test pins them: `3ac228421aac3952`.
+    public var description: String { hex }
 }

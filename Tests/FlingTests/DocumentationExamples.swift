@@ -46,6 +46,18 @@ struct CGAffineTransform { var angle: CGFloat; init(rotationAngle: CGFloat) { an
 #endif
 /// QuartzCore's clock: a fixed reading, so the examples run the same every time.
 func CACurrentMediaTime() -> Double { 1000 }
+// MARK: An example's top-level constants, as a file's globals
+
+// A reader pastes an example's top-level `let` into a file of their own, where it is a global:
+// in Swift 6 language mode a global must be concurrency-safe (a closure, `@Sendable`).
+// `DocumentationExampleTests.everyClosureConstantCompilesAsAGlobal` checks that each one a
+// document shows stands here, at file scope, verbatim.
+
+// docs/REPLAY.md and TracesInTests.md:
+let portable = { @Sendable (n: Int) throws(FlingError) -> any PhysicsBackend in
+    try NativeBackend(solverIterations: n, arithmetic: .portable)
+}
+
 /// What the foresight examples fetch, cancel and schedule: written down, so a test can read it.
 nonisolated(unsafe) var prefetched: [(TileID, Vector)] = []
 nonisolated(unsafe) var cancelled: [TileID] = []
@@ -264,7 +276,7 @@ enum DocumentationExamples {
         let json = try recorder.trace().json                      // write it where your tests can read it
 
         // In a test: pin its digests once, with portable arithmetic (the same bits everywhere) ...
-        let portable = { (n: Int) throws(FlingError) -> any PhysicsBackend in
+        let portable = { @Sendable (n: Int) throws(FlingError) -> any PhysicsBackend in
             try NativeBackend(solverIterations: n, arithmetic: .portable)
         }
         let pinned = try Trace(json: json).pinned(every: 30, makeBackend: portable)
@@ -433,12 +445,20 @@ enum DocumentationExamples {
             .replay { n throws(FlingError) in try NativeBackend(solverIterations: n) }
         #expect(replay.digest == animator.digest)
 
-        let portable = { (n: Int) throws(FlingError) -> any PhysicsBackend in
+        let portable = { @Sendable (n: Int) throws(FlingError) -> any PhysicsBackend in
             try NativeBackend(solverIterations: n, arithmetic: .portable)
         }
         let pinned = try trace.pinned(every: 30, makeBackend: portable)
         try TraceReplayer(pinned).replay(makeBackend: portable).verify()
         return replay
+    }
+
+    static func tracesInTestsRun(_ trace: Trace, _ replay: TraceReplay) -> (RunEvent?, [RunItem], Double?, frames: Int) {
+        let run = trace.run(of: replay, title: "a throw")
+        let settle = run.eventList.first { $0.name == "settled" }  // its frame and tile id
+        let atRest = run.items(inFrame: settle?.frame ?? 0)        // the frame's tiles: x, y, angle, vx, vy, w
+        let x = atRest.first?.value("x")                           // by name: where it settled
+        return (settle, atRest, x, run.frameCount)
     }
 
     // MARK: ChoosingABackend.md

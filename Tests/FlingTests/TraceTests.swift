@@ -101,6 +101,33 @@ let fixtureDisplayRates: [Double] = [30, 60, 120, 144, 240]
         try late.advance(to: 0.5)
         #expect(throws: FlingError.self) { try TraceRecorder(recording: late) }
     }
+
+    /// A trace made in memory from touches (the public `Trace.Session(viewport:tiles:events:)`)
+    /// replays to the bits of a live animator given the same touches, and stops where that one is
+    /// idle; touches out of order are refused by the replay, as from a file.
+    @Test(arguments: backends)
+    func aTraceMadeInMemoryReplaysTheLiveRun(kind: BackendKind) throws {
+        let touches = [
+            TouchEvent(time: 0, touch: 1, phase: .began, position: Vector(150, 350)),
+            TouchEvent(time: 0.05, touch: 1, phase: .moved, position: Vector(170, 352)),
+            TouchEvent(time: 0.1, touch: 1, phase: .ended, position: Vector(190, 355)),
+        ]
+        let trace = Trace(sessions: [Trace.Session(viewport: phone, tiles: [centerTile], events: touches)])
+        let replay = try TraceReplayer(trace).replay { n throws(FlingError) in try kind.make(solverIterations: n) }
+        let ticks = replay.sessions[0].tickCount
+        let animator = try TileAnimator(viewport: phone, tiles: [centerTile], backend: try kind.make())
+        for touch in touches { try animator.handle(touch) }
+        // The replay's display frames, 60 a second, up to its last tick.
+        for frame in 1...600 where animator.clock.ticks < ticks { try animator.advance(to: Double(frame) / 60) }
+        // Thrown gently near home: it settles well within the session's 10 s.
+        #expect(animator.clock.ticks == ticks && ticks > 6 && ticks < 600, "\(animator.clock.ticks) of \(ticks) ticks")
+        #expect(replay.digest == animator.digest && animator.liveTileCount == 0)
+        #expect(replay.sessions[0].events.contains { $0.kind == .settled })
+        let backwards = Trace(sessions: [Trace.Session(viewport: phone, tiles: [centerTile], events: touches.reversed())])
+        #expect(throws: FlingError.self) {
+            try TraceReplayer(backwards).replay { n throws(FlingError) in try kind.make(solverIterations: n) }
+        }
+    }
 }
 
 @Suite struct TraceFileErrorTests {

@@ -12,7 +12,8 @@ import FlingCore
 /// of the keyframes; Fling reproduces that.
 ///
 /// The kinds are the library's, so the protocol is closed: its one requirement is a
-/// ``BounceCurve/Layout``, which only Fling can make (its members are the package's). A
+/// ``BounceCurve/Layout``, which only Fling can make (what it reads is
+/// ``BounceCurve/Layout/omitsFirstFrame``; its other members are the package's). A
 /// developer animates the kinds listed here and conforms nothing, and the package can change
 /// how a kind comes apart without breaking a conformance elsewhere.
 public protocol BounceValue: Sendable {
@@ -27,7 +28,9 @@ extension BounceCurve {
         package let components: @Sendable (Value) -> [Double]
         /// Called only with as many numbers as `components` gives (the package's callers).
         package let make: @Sendable ([Double]) -> Value
-        package let omitsFirstFrame: Bool
+        /// Whether SKBounceAnimation leaves the first frame (`from`) out of this kind's keyframes:
+        /// true for rects, transforms and colours, whose loops start at index 1.
+        public let omitsFirstFrame: Bool
 
         package init(
             components: @escaping @Sendable (Value) -> [Double], make: @escaping @Sendable ([Double]) -> Value,

@@ -39,10 +39,12 @@ public struct Prediction: Hashable, Sendable {
         self.tick = tick
         self.pose = pose
     }
+}
 
+extension Prediction: CustomStringConvertible {
     /// `settled home after tick 81 at (195.0, 422.0), 0.0 rad` (what `fling replay --predict`
-    /// prints; no document shows it, so it is the package's).
-    package var description: String {
+    /// prints), or `not within 240 ticks (tick 239 at (18.0, 300.0), 0.0 rad)`.
+    public var description: String {
         let what: String
         switch outcome {
         case .settledHome: what = "settled home"

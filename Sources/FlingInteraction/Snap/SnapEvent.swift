@@ -52,6 +52,26 @@ public struct SnapEvent: Hashable, Sendable {
     }
 }
 
+extension SnapEvent: CustomStringConvertible {
+    /// `tick 12: item 1 released at (-1200.0, 40.0) pt/s, projected to (-220.0, 344.0), target (18.0, 344.0)`;
+    /// `tick 3: tapped by touch 1 at (200.0, 300.0)` for a tap on no item.
+    public var description: String { item.map { "tick \(tick): \($0) \(kind)" } ?? "tick \(tick): \(kind)" }
+}
+
+extension SnapEvent.Kind: CustomStringConvertible {
+    public var description: String {
+        switch self {
+        case .grabbed(let touch): "grabbed by \(touch)"
+        case .released(let velocity, let projected, let target):
+            "released at \(velocity) pt/s, projected to \(projected), target \(target)"
+        case .tapped(let touch, let at): "tapped by \(touch) at \(at)"
+        case .sent(let target): "sent to \(target)"
+        case .settled(let at): "settled at \(at)"
+        case .wallContact(let c): "\(c)"
+        }
+    }
+}
+
 /// An item as the animator sees it now.
 public struct SnapSnapshot: Hashable, Sendable {
     public var item: SnapItem

@@ -45,9 +45,9 @@ extension Documents {
         /// The kind's registered name: a document's `"format"` (`fling-trace`), or for formats that
         /// hold several kinds, its `"kind"` (`chatHeads`, `sunSwitch`, `bubbles`, `dayNight`,
         /// `clouds`, `morph`, `conveyor`).
-        package let name: String
+        public let name: String
         /// The document's `"format"`: `fling-trace`, `fling-scene` or `fling-paths`.
-        package let format: String
+        public let format: String
         /// What a document of the kind holds, in words.
         package let summary: String
         /// The most work (``FlingDocument/work(_:)``) a document of the kind may ask for, in its
@@ -70,9 +70,9 @@ extension Documents {
     /// samples × items, frames × segments), counted before the work starts.
     public struct Work: Hashable, Sendable {
         /// What is counted.
-        package var unit: String
+        public let unit: String
         /// How much of it.
-        package var amount: Double
+        public let amount: Double
         package init(unit: String, amount: Double) { self.unit = unit; self.amount = amount }
         package var description: String { "\(amount) \(unit)" }
     }

@@ -86,6 +86,21 @@ public struct Trace: Hashable, Sendable {
             self.expected = expected
         }
 
+        /// A session made in memory from touches (a test's own trace, with
+        /// `Trace(sessions:)`): a fresh animator over `viewport` with `tiles` at rest at their
+        /// origins, `configuration`, a backend of `solverIterations`, and `events` (times in
+        /// seconds from the session's start, never decreasing), run until idle or 10 seconds,
+        /// without pins. ``Trace/validate()``, which a replay runs first, judges it as it judges
+        /// a session read from a file.
+        public init(
+            viewport: Rect, tiles: [TileDefinition], configuration: TileConfiguration = .init(), solverIterations: Int = 10,
+            events: [TouchEvent]
+        ) {
+            self.init(
+                name: nil, viewport: viewport, tiles: tiles, configuration: configuration, solverIterations: solverIterations,
+                run: RunLength(), events: events)
+        }
+
         package init(
             name: String? = nil, viewport: Rect, tiles: [TileDefinition], configuration: TileConfiguration = .init(),
             solverIterations: Int = 10, run: RunLength = .init(), inputs: [Input], expected: Expectation? = nil

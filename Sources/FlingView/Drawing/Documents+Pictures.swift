@@ -27,7 +27,11 @@ extension Documents {
         /// Path documents: the frames drawn (nil: the kind's default).
         package var frames: Int?
 
-        package init(
+        /// Options for ``FlingDocument/render(_:)``: the replay's (its backend, display frames), the
+        /// title when the document has no name, the backend's name for captions, and per kind the
+        /// ticks between a trace's drawn outlines, the seed of a day-night scene's clouds, and for
+        /// path documents an animated SVG rather than a filmstrip, of `frames` frames.
+        public init(
             replay: ReplayOptions, title: String, backendName: String = "native-portable", every: Int = 6, clouds: UInt64 = 1,
             animated: Bool = false, frames: Int? = nil
         ) {

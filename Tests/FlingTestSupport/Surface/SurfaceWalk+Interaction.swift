@@ -23,6 +23,7 @@ extension SurfaceWalk {
             "FlingInteraction.ReleaseOutcome.init(rawValue:)", "FlingInteraction.ReleaseOutcome.description",
             "FlingInteraction.TileEvent.init(tick:tile:kind:)", "FlingInteraction.TileEvent.description",
             "FlingInteraction.TileEvent.Kind.description", "FlingInteraction.SnapEvent.init(tick:item:kind:)",
+            "FlingInteraction.SnapEvent.description", "FlingInteraction.SnapEvent.Kind.description",
 
         ) { p in
             for s in Hostile.strings + ["began", "attract", "fall"] {
@@ -34,6 +35,13 @@ extension SurfaceWalk {
                     p.count {
                         SnapEvent(
                             tick: k, item: SnapItem.ID(k), kind: .released(velocity: e.position, projected: e.position, target: .zero))
+                    }
+                    let snapKinds: [SnapEvent.Kind] = [
+                        .grabbed(touch: TouchID(k)), .released(velocity: e.position, projected: e.position, target: .zero),
+                        .tapped(touch: TouchID(k), at: e.position), .sent(target: e.position), .settled(at: e.position),
+                    ]
+                    for kind in snapKinds {
+                        for item in [SnapItem.ID(k), nil] { p.count { SnapEvent(tick: k, item: item, kind: kind).description } }
                     }
                     let kinds: [TileEvent.Kind] = [
                         .grabbed(touch: TouchID(k), at: e.position), .released(outcome: .attract, velocity: e.position, cancelled: true),

@@ -165,6 +165,7 @@ extension SurfaceWalk {
             "FlingTraces.Trace.report(of:)", "FlingTraces.Trace.pinned(_:)", "FlingTraces.Trace.pinned(every:makeBackend:)",
             "FlingView.Trace.picture(_:)", "FlingTraces.Trace.Session.events",
             "FlingTraces.Trace.Session.validate()", "FlingTraces.Trace.RunLength.init(duration:stopsWhenIdle:)",
+            "FlingTraces.Trace.Session.init(viewport:tiles:configuration:solverIterations:events:)",
             "FlingTraces.Trace.Input.init(_:tick:)", "FlingTraces.Trace.Expectation.init(ticks:digest:interval:checkpoints:)",
             "FlingTraces.FlingDocument.kind", "FlingTraces.FlingDocument.kindName", "FlingTraces.FlingDocument.name",
             "FlingTraces.FlingDocument.notes", "FlingTraces.FlingDocument.json", "FlingTraces.FlingDocument.validate()",
@@ -192,6 +193,10 @@ extension SurfaceWalk {
                     var s = Trace.Session(
                         viewport: r, tiles: [tile, tile], run: Trace.RunLength(duration: v[2], stopsWhenIdle: true), events: events)
                     p.call { () throws(FlingError) in try s.validate() }
+                    for k in Hostile.ints {
+                        let made = Trace(sessions: [Trace.Session(viewport: r, tiles: [tile], solverIterations: k, events: events)])
+                        p.call { () throws(FlingError) in try made.validate() }
+                    }
                     s.events = events + events
                     p.count { s.events }
                     let inputs = [Trace.Input(.reset(TileID(Int.max)), tick: Int.min), Trace.Input(.removeTile(tile.id), tick: Int.max)]
@@ -482,7 +487,8 @@ extension SurfaceWalk {
             "FlingTraces.Run.Input.init(frame:time:name:touch:phase:position:detail:)", "FlingTraces.Run.Divergence.description",
             "FlingTraces.Run.Divergence.bits(_:)", "FlingTraces.Run.Divergence.Part.init(rawValue:)",
             "FlingTraces.Run.Divergence.Value.description",
-            "FlingTraces.Run.Divergence.Value.number"
+            "FlingTraces.Run.Divergence.Value.number", "FlingTraces.Run.frameCount", "FlingTraces.Run.items(inFrame:)",
+            "FlingTraces.Run.eventList", "FlingTraces.RunItem.value(_:)"
         ) { p in
             var runs: [Run] = []
             for k in [Int.min, -1, 0, 1, Int.max] {
@@ -510,6 +516,11 @@ extension SurfaceWalk {
             }
             for a in runs {
                 for k in Hostile.ints { p.count { a.stage(at: k) } }
+                // The readings, at every frame index a caller might ask for (none past the ends).
+                p.count { (a.frameCount, a.eventList) }
+                for k in Hostile.ints + [a.frameCount - 1] {
+                    for item in a.items(inFrame: k) { for s in Hostile.strings + ["x"] { p.count { item.value(s) } } }
+                }
                 for b in runs.prefix(12) + runs.suffix(3) {
                     p.count {
                         guard let d = a.firstDivergence(from: b) else { return "" }

@@ -1,6 +1,6 @@
-// What a property of a test's own reads of a replay's `Run`: its frames' items by kind, id and
-// named values, and its events. The run's own members stay the package's; these are copies.
-import Fling
+// What a test, an app or a property of one's own reads of a replay's `Run`: its frames' items
+// by kind, id and named values, and its events. The run's own members stay the package's (the
+// replay page's layout); these are copies, by name.
 
 /// One item in one frame of a `Run`: a tile's `x y angle vx vy w`, a chat head's
 /// `x y vx vy scale`, by name.
