@@ -113,29 +113,43 @@ extension Kernel {
         if !walls.isEmpty {
             do { try collectContacts(tick: k) } catch { tickFailure = tickFailure ?? error }
         }
-        buffers.endings.removeAll(keepingCapacity: true)
         // Read once for the pass (a large value: borrowed from a local, not copied per item).
         let policy = self.policy
         if Policy.stepsEveryItem {
+            buffers.endings.removeAll(keepingCapacity: true)
+            if buffers.endings.capacity < items.count { buffers.endings.reserveCapacity(items.count) }
             for i in 0..<items.count { stepRule(i, policy, tick: k) }
+            for e in buffers.endings.indices {
+                let (i, ending) = buffers.endings[e]
+                end(i, ending)
+            }
         } else {
-            stepLive(policy, tick: k)
-        }
-        for e in buffers.endings.indices {
-            let (i, ending) = buffers.endings[e]
-            end(i, ending)
+            let n = stepLive(policy, tick: k)
+            for p in 0..<n {
+                for e in buffers.partEndings[p].indices {
+                    let (i, ending) = buffers.partEndings[p][e]
+                    end(i, ending)
+                }
+            }
         }
     }
 
     /// The after-step rule over the live items alone (a policy whose rule covers them: each has
     /// a world, so each ending waits for the pass), with the columns borrowed once for the pass:
     /// no uniqueness or bounds test per item.
-    mutating func stepLive(_ policy: Policy, tick k: Int) {
+    /// Leaves each part's endings in `buffers.partEndings`, and returns the number of parts.
+    /// Each part has room for an ending per item of its run (as many items may end in one tick:
+    /// nothing is allocated while the live count stays under its high-water mark).
+    mutating func stepLive(_ policy: Policy, tick k: Int) -> Int {
         let parallel = self.parallel, count = buffers.liveIndices.count
         let n = Self.partCount(parallel, count)
         var parts = buffers.partEndings
         buffers.partEndings = []
         Self.prepare(&parts, parts: n)
+        for p in 0..<n {
+            let size = count * (p + 1) / n - count * p / n
+            if parts[p].capacity < size { parts[p].reserveCapacity(size) }
+        }
         parts.withUnsafeMutableBufferPointer { partEndings in
             items.memories.withUnsafeMutableBufferPointer { memories in
                 items.items.withUnsafeBufferPointer { definitions in
@@ -161,8 +175,8 @@ extension Kernel {
                 }
             }
         }
-        for p in 0..<n { buffers.endings.append(contentsOf: parts[p]) }
         buffers.partEndings = parts
+        return n
     }
 
     /// The after-step rule on item `i`: its memory, its motion without a world, the digest (for

@@ -29,11 +29,15 @@ public struct TilePolicy: DragPolicy {
     /// The smaller side of the walls' room: the box around their segments, less twice the
     /// largest radius (0 without walls). A tile fits when both its sides are shorter.
     private(set) var roomSide = 0.0
+    /// ``History/oldAllowance`` as it was when the policy was made: read at setup, since the
+    /// first read of a task-local makes its storage (an allocation a tick must not make).
+    let oldAllowance: Bool
 
     init(viewport: Rect, configuration: TileConfiguration) {
         self.viewport = viewport
         self.configuration = configuration
         walls = configuration.dynamics.walls(in: viewport)
+        oldAllowance = History.oldAllowance
         wallsChanged(to: walls)
     }
 
@@ -300,7 +304,7 @@ extension TilePolicy: StepRules {
     /// never lies deeper (the wall sweep lifts a box left deep in a wall).
     func isFree(_ tile: TileDefinition, _ s: BodyState, stillFor ticks: Int) -> Bool {
         let frame = tile.frame
-        if ticks >= 10 * configuration.settle.rest.ticks && (max(frame.width, frame.height) >= roomSide || History.oldAllowance) {
+        if ticks >= 10 * configuration.settle.rest.ticks && (max(frame.width, frame.height) >= roomSide || oldAllowance) {
             return true
         }
         let (sin, cos) = Portable.sincos(s.angle)
@@ -311,8 +315,8 @@ extension TilePolicy: StepRules {
 
     /// The rest rule's historical fault, switched on only by tests (through `@testable import
     /// FlingInteraction`) to plant the bug the checks must find, as `WallSweep.History` plants
-    /// the sweep's: bound for a task (`History.$oldAllowance.withValue(true)`), read only where
-    /// a tile has been still for ten times the rule's ticks.
+    /// the sweep's: bound for a task (`History.$oldAllowance.withValue(true)`) around making the
+    /// animator, read when its policy is made.
     enum History {
         /// The old allowance (before 8115e0f): any tile still for ten times the rule's ticks
         /// lies where it is, however deep in a wall, not only one that cannot fit its room.
