@@ -187,26 +187,13 @@ struct SymbolGraphs: Sendable {
         init(_ description: String) { self.description = description }
     }
 
-    /// Runs a command (through `env`) and returns its output; throws with its errors when it fails.
+    /// Runs a command (through `env`, as PublicSurfaceTests runs its child) and returns its
+    /// output; throws with its errors when it fails.
     static func run(_ arguments: [String]) throws -> String {
-        let p = Process()
-        p.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        p.arguments = arguments
-        let out = Pipe(), err = Pipe()
-        p.standardOutput = out
-        p.standardError = err
-        try p.run()
-        // Read both pipes while the child runs (a full pipe would block it).
-        nonisolated(unsafe) var errData = Data()
-        let reader = Thread { errData = err.fileHandleForReading.readDataToEndOfFile() }
-        reader.start()
-        let outData = out.fileHandleForReading.readDataToEndOfFile()
-        p.waitUntilExit()
-        while !reader.isFinished { Thread.sleep(forTimeInterval: 0.01) }
-        guard p.terminationStatus == 0 else {
-            throw Failure(
-                "\(arguments.prefix(2).joined(separator: " ")): status \(p.terminationStatus): \(String(decoding: errData, as: UTF8.self))")
+        let r = try PublicSurfaceTests.run(URL(fileURLWithPath: "/usr/bin/env"), arguments)
+        guard r.reason == .exit, r.status == 0 else {
+            throw Failure("\(arguments.prefix(2).joined(separator: " ")): status \(r.status): \(r.stderr)")
         }
-        return String(decoding: outData, as: UTF8.self)
+        return r.stdout
     }
 }
