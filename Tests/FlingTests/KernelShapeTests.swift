@@ -35,7 +35,8 @@ import Testing
                 continue
             }
             let code = line.drop { $0 == " " }
-            for keyword in ["associatedtype ", "func ", "static func ", "var ", "static var "] where code.hasPrefix(keyword) {
+            for keyword in ["associatedtype ", "func ", "mutating func ", "static func ", "var ", "static var "]
+            where code.hasPrefix(keyword) {
                 result[name]!.append(String(code))
                 break
             }
@@ -53,8 +54,9 @@ import Testing
         let doc = try String(contentsOf: PublicSurfaceTests.root.appendingPathComponent("docs/DRAG-KERNEL.md"), encoding: .utf8)
         #expect(doc.contains("Sixteen requirements in all"))
         // And the reading counts what it should: a protocol with one more is one more.
-        let more = Self.requirements("protocol P {\n    associatedtype A\n    func f()\n    static var s: Int { get }\n}\n")
-        #expect(more["P"]?.count == 3)
+        let more = Self.requirements(
+            "protocol P {\n    associatedtype A\n    func f()\n    mutating func g()\n    static var s: Int { get }\n}\n")
+        #expect(more["P"]?.count == 4)
     }
 
     /// What issue 45 measures: `DragAnimator<` and `a.` followed by a letter, over Tiles/ and

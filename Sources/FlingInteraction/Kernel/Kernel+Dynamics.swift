@@ -171,7 +171,7 @@ extension Kernel {
     /// deeper than a resting item may lie (``WallOverlap/resting``) gets one first, with the
     /// old walls, as a push would give it (the policy says what it does then), so that the
     /// moving wall pushes it as it pushes the items that move; then every world gets the new
-    /// walls, and the policy's rule keeps them.
+    /// walls, and the after-step rule reads them from then on.
     mutating func setWalls(_ new: [Wall], _ backend: any DynamicsBackend, tick k: Int) throws(FlingError) {
         actedOnAll()
         for i in 0..<items.count where items.worlds[i] == nil {
@@ -185,8 +185,7 @@ extension Kernel {
             let (world, _) = try pushWorld(i, plan.world, tick: k)
             try pushed(i, world, tick: k)
         }
-        walls = new
-        policy.wallsChanged(to: new)
+        room = Room(new)
         for i in 0..<items.count {
             guard let world = items.worlds[i] else { continue }
             do { try backend.setWalls(new, of: world) } catch {

@@ -12,7 +12,7 @@
 // world's warm start reads is its snapshot's. Each predicted tick does what the live tick
 // does to that item and no more: its fingers (held items) placed as the kernel places them,
 // one step, the state read back, and the policy's rule on copies of its state and memory
-// (``StepRules/afterStep(_:_:tick:)``, the very function the live tick runs). An item without a
+// (``StepRules/afterStep(_:_:_:_:world:pushes:room:ending:tick:)``, the very function the live tick runs). An item without a
 // world rests where ``StepRules/outcomeAtRest(_:)`` says, or moves by the rule alone tick by
 // tick. No tick allocates: the scratch world and the fingers are made once per prediction. The
 // live animator's state and digest are not touched; the scratch backend is not part of a
@@ -60,7 +60,7 @@ extension Kernel {
             for n in 0..<budget {
                 var ended: Ending<Policy>?
                 let step = policy.afterStep(
-                    view.item, view.phase, state, &memory, world: false, pushes: view.pushes, ending: &ended, tick: k0 + n)
+                    view.item, view.phase, state, &memory, world: false, pushes: view.pushes, room: room, ending: &ended, tick: k0 + n)
                 if let moved = step.moved { state = moved }
                 if let ending = ended {
                     return Prediction(outcome: ending.outcome, tick: k0 + n, pose: Self.placed(state, ending).transform)
@@ -87,7 +87,7 @@ extension Kernel {
             state = try scratch.state(of: copy)
             var ended: Ending<Policy>?
             _ = policy.afterStep(
-                view.item, view.phase, state, &memory, world: true, pushes: view.pushes, ending: &ended, tick: k)
+                view.item, view.phase, state, &memory, world: true, pushes: view.pushes, room: room, ending: &ended, tick: k)
             if let ending = ended {
                 return Prediction(outcome: ending.outcome, tick: k, pose: Self.placed(state, ending).transform)
             }

@@ -141,8 +141,7 @@ extension Kernel {
         nextPush = s.nextPush
         actions = s.actions
         fieldsAction = s.fieldsAction
-        walls = s.walls ?? configuredWalls
-        policy.wallsChanged(to: walls)
+        room = Room(s.walls ?? configuredWalls)
         freeFailure = nil
     }
 }

@@ -114,17 +114,17 @@ extension Kernel {
             do { try collectContacts(tick: k) } catch { tickFailure = tickFailure ?? error }
         }
         // Read once for the pass (a large value: borrowed from a local, not copied per item).
-        let policy = self.policy
+        let policy = self.policy, room = self.room
         if Policy.stepsEveryItem {
             buffers.endings.removeAll(keepingCapacity: true)
             if buffers.endings.capacity < items.count { buffers.endings.reserveCapacity(items.count) }
-            for i in 0..<items.count { stepRule(i, policy, tick: k) }
+            for i in 0..<items.count { stepRule(i, policy, room, tick: k) }
             for e in buffers.endings.indices {
                 let (i, ending) = buffers.endings[e]
                 end(i, ending)
             }
         } else {
-            let n = stepLive(policy, tick: k)
+            let n = stepLive(policy, room, tick: k)
             for p in 0..<n {
                 for e in buffers.partEndings[p].indices {
                     let (i, ending) = buffers.partEndings[p][e]
@@ -140,7 +140,7 @@ extension Kernel {
     /// Leaves each part's endings in `buffers.partEndings`, and returns the number of parts.
     /// Each part has room for an ending per item of its run (as many items may end in one tick:
     /// nothing is allocated while the live count stays under its high-water mark).
-    mutating func stepLive(_ policy: Policy, tick k: Int) -> Int {
+    mutating func stepLive(_ policy: Policy, _ room: Room, tick k: Int) -> Int {
         let parallel = self.parallel, count = buffers.liveIndices.count
         let n = Self.partCount(parallel, count)
         var parts = buffers.partEndings
@@ -164,7 +164,7 @@ extension Kernel {
                                             ending = nil
                                             _ = policy.afterStep(
                                                 definitions[i], phases[i], states[i], &memories[i], world: true, pushes: pushes[i],
-                                                ending: &ending, tick: k)
+                                                room: room, ending: &ending, tick: k)
                                             if let e = ending { partEndings[p].append((i, e)) }
                                         }
                                     }
@@ -183,12 +183,12 @@ extension Kernel {
     /// a policy whose rule covers every item) and its ending: at once without a world, after the
     /// pass with one.
     @inline(__always)
-    mutating func stepRule(_ i: Int, _ policy: Policy, tick k: Int) {
+    mutating func stepRule(_ i: Int, _ policy: Policy, _ room: Room, tick k: Int) {
         let hasWorld = items.worlds[i] != nil
         buffers.ending = nil
         let step = policy.afterStep(
             items.items[i], items.phases[i], items.states[i], &items.memories[i], world: hasWorld, pushes: items.pushCounts[i],
-            ending: &buffers.ending, tick: k)
+            room: room, ending: &buffers.ending, tick: k)
         if let moved = step.moved {
             items.previous[i] = items.states[i]
             items.states[i] = moved

@@ -13,8 +13,7 @@
 import FlingCore
 
 struct Kernel<Policy: PolicyRules> {
-    /// The policy: its rules, and what it keeps of the walls (``StepRules/wallsChanged(to:)``).
-    var policy: Policy
+    let policy: Policy
     /// The kernel's settings (tick, frame clamp, drag limits), from the configuration.
     let settings: DragSettings
     /// The backend the animator steps. It is the animator's alone: a world destroyed or changed
@@ -36,7 +35,8 @@ struct Kernel<Policy: PolicyRules> {
     let gripSmoothing: Double?
     /// The walls every item's world gets: the configuration's, until the app replaces them
     /// (``DynamicsInput/setWalls(_:)``).
-    var walls: [Wall]
+    var room: Room
+    var walls: [Wall] { room.walls }
     /// The configuration's walls (a snapshot holds the walls only when they differ).
     let configuredWalls: [Wall]
 
@@ -88,7 +88,7 @@ struct Kernel<Policy: PolicyRules> {
         self.policy = policy
         self.settings = settings
         self.dynamics = dynamics
-        self.walls = walls
+        self.room = Room(walls)
         self.configuredWalls = walls
         self.backend = backend
         self.dynamicsBackend = backend as? any DynamicsBackend

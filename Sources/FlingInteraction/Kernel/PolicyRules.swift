@@ -59,25 +59,17 @@ protocol StepRules: ItemRules {
     /// digest covers them all), or only for those with a world (tiles).
     static var stepsEveryItem: Bool { get }
     /// After a step, for an item in `phase` at `state` (with a world or not, under `pushes`
-    /// continuous pushes): its memory as the tick leaves it, its ending if it ends now (into
+    /// continuous pushes, in `room`, the walls the worlds have now): its memory as the tick leaves it, its ending if it ends now (into
     /// `ending`, nil when handed over), and its motion without a world if it has one and what it
     /// adds to the digest. Pure: the live tick runs it on the columns in place, a prediction on
     /// copies.
     func afterStep(
-        _ item: Item, _ phase: Phase, _ state: BodyState, _ memory: inout Memory, world: Bool, pushes: Int, ending: inout Ending<Self>?,
-        tick: Int
+        _ item: Item, _ phase: Phase, _ state: BodyState, _ memory: inout Memory, world: Bool, pushes: Int, room: Room,
+        ending: inout Ending<Self>?, tick: Int
     ) -> Step
     /// How an item without a world ends if nothing touches it again: where it rests now, or nil
     /// while it moves without a world (the rule then runs tick by tick).
     func outcomeAtRest(_ item: ItemView<Self>) -> Prediction.Outcome?
-    /// The walls every item's world has are now `walls` (the app replaced them, or a snapshot
-    /// restored them): what the rule keeps of them.
-    mutating func wallsChanged(to walls: [Wall])
-}
-
-extension StepRules {
-    /// The rule keeps nothing of the walls.
-    mutating func wallsChanged(to walls: [Wall]) {}
 }
 
 /// A snapshot's check: the kernel codes the columns (the memories among them) and checks what

@@ -284,7 +284,7 @@ extension SnapPolicy: StepRules {
     @inline(__always)
     func afterStep(
         _ item: SnapItem, _ phase: SnapPhase, _ s: BodyState, _ m: inout SnapMemory, world: Bool, pushes: Int,
-        ending: inout Ending<SnapPolicy>?, tick k: Int
+        room: Room, ending: inout Ending<SnapPolicy>?, tick k: Int
     ) -> Step {
         let dt = configuration.drag.tick
         var step = Step()

@@ -22,13 +22,6 @@ public struct TilePolicy: DragPolicy {
     /// The visible area; tiles wholly outside it (plus the cull margin) are culled.
     let viewport: Rect
     let configuration: TileConfiguration
-    /// The tiles' walls (the viewport's edges first, when asked; the app's, once it replaced
-    /// them). With walls a falling tile comes to rest where it lies.
-    private(set) var walls: [Wall]
-    var restsInWalls: Bool { !walls.isEmpty }
-    /// The smaller side of the walls' room: the box around their segments, less twice the
-    /// largest radius (0 without walls). A tile fits when both its sides are shorter.
-    private(set) var roomSide = 0.0
     /// ``History/oldAllowance`` as it was when the policy was made: read at setup, since the
     /// first read of a task-local makes its storage (an allocation a tick must not make).
     let oldAllowance: Bool
@@ -36,23 +29,7 @@ public struct TilePolicy: DragPolicy {
     init(viewport: Rect, configuration: TileConfiguration) {
         self.viewport = viewport
         self.configuration = configuration
-        walls = configuration.dynamics.walls(in: viewport)
         oldAllowance = History.oldAllowance
-        wallsChanged(to: walls)
-    }
-
-    /// The walls, and the room's smaller side with them.
-    mutating func wallsChanged(to walls: [Wall]) {
-        self.walls = walls
-        var lo = Vector(.infinity, .infinity), hi = Vector(-.infinity, -.infinity), radius = 0.0
-        for w in walls {
-            for p in [w.start, w.end] {
-                lo = Vector(min(lo.x, p.x), min(lo.y, p.y))
-                hi = Vector(max(hi.x, p.x), max(hi.y, p.y))
-            }
-            radius = max(radius, w.radius)
-        }
-        roomSide = walls.isEmpty ? 0 : max(min(hi.x - lo.x, hi.y - lo.y) - 2 * radius, 0)
     }
 
     public typealias Item = TileDefinition
@@ -237,17 +214,17 @@ extension TilePolicy: StepRules {
     @inline(__always)
     func afterStep(
         _ def: TileDefinition, _ phase: TilePhase, _ s: BodyState, _ memory: inout TileMemory, world: Bool, pushes: Int,
-        ending: inout Ending<TilePolicy>?, tick k: Int
+        room: Room, ending: inout Ending<TilePolicy>?, tick k: Int
     ) -> Step {
         if phase == .falling {
             if isOffscreen(s, def) {
                 end(&ending, .culled, def, s, &memory, tick: k)
                 return Step()
             }
-            guard restsInWalls else { return Step() }
+            guard !room.walls.isEmpty else { return Step() }
             let rest = configuration.settle.rest
             memory.settleCount = pushes == 0 && rest.isStill(s) ? memory.settleCount + 1 : 0
-            if memory.settleCount >= rest.ticks, isFree(def, s, stillFor: memory.settleCount) {
+            if memory.settleCount >= rest.ticks, isFree(def, s, stillFor: memory.settleCount, in: room) {
                 end(&ending, .cameToRest, def, s, &memory, tick: k)
             }
             return Step()
@@ -302,14 +279,14 @@ extension TilePolicy: StepRules {
     /// fit its room (a side as long as the room's smaller side, or longer: the walls can wedge
     /// it) is let lie after ten times the rule's ticks still, wherever it is; one that fits
     /// never lies deeper (the wall sweep lifts a box left deep in a wall).
-    func isFree(_ tile: TileDefinition, _ s: BodyState, stillFor ticks: Int) -> Bool {
+    func isFree(_ tile: TileDefinition, _ s: BodyState, stillFor ticks: Int, in room: Room) -> Bool {
         let frame = tile.frame
-        if ticks >= 10 * configuration.settle.rest.ticks && (max(frame.width, frame.height) >= roomSide || oldAllowance) {
+        if ticks >= 10 * configuration.settle.rest.ticks && (max(frame.width, frame.height) >= room.side || oldAllowance) {
             return true
         }
         let (sin, cos) = Portable.sincos(s.angle)
         let depth = WallOverlap.deepest(
-            center: s.position, halfWidth: frame.width / 2, halfHeight: frame.height / 2, cos: cos, sin: sin, walls: walls)
+            center: s.position, halfWidth: frame.width / 2, halfHeight: frame.height / 2, cos: cos, sin: sin, walls: room.walls)
         return depth <= WallOverlap.resting
     }
 
