@@ -99,6 +99,14 @@ struct InputQueue<Input> {
         return (event, pending[head - 1].finger)
     }
 
+    /// The next input if it is a touch due at or before tick `k`, consumed: applied as it is,
+    /// without the policy's input around it (a large value to copy).
+    mutating func popDueTouch(tick k: Int) -> TouchEvent? {
+        guard head < unresolved, let tick = pending[head].tick, tick <= k, let event = pending[head].touch else { return nil }
+        head += 1
+        return event
+    }
+
     /// Drops applied inputs once they are half the queue (amortized O(1) per input), so a
     /// finger that keeps moving never grows it.
     mutating func compact() {

@@ -47,6 +47,11 @@ extension Kernel {
         tickFailure = nil
         while true {
             applyDueMoves(tick: k)
+            if let event = queue.popDueTouch(tick: k) {
+                if journal != nil { journal?.append(AppliedInput(tick: k, input: .touch(event))) }
+                try apply(event, tick: k)
+                continue
+            }
             guard let input = queue.popDue(tick: k) else { break }
             try apply(input, tick: k)
         }

@@ -86,9 +86,7 @@ package struct VelocityTracker: Sendable {
                 m += 1
                 index = (index + Self.historySize - 1) % Self.historySize
             }
-            guard m >= Self.minimumSamples,
-                let vx = LeastSquares.linearCoefficient(t: ts, y: xs, count: m),
-                let vy = LeastSquares.linearCoefficient(t: ts, y: ys, count: m)
+            guard m >= Self.minimumSamples, let (vx, vy) = LeastSquares.linearCoefficients(t: ts, x: xs, y: ys, count: m)
             else { return .zero }
             return Vector(vx * 1000, vy * 1000)
         }
@@ -133,11 +131,16 @@ struct SampleRing: Sendable {
 }
 
 /// A degree-2 least-squares polynomial fit by QR decomposition (modified Gram–Schmidt), as
-/// Flutter's `LeastSquaresSolver` computes it, on stack storage.
+/// Flutter's `LeastSquaresSolver` computes it, on stack storage. Both axes share their times,
+/// so the decomposition (the fit's cost) is made once and each axis is solved from it: the same
+/// operations in the same order as a fit per axis, so the same bits.
 enum LeastSquares {
-    /// The coefficient `b` of `y ≈ a + b t + c t²` (weights 1) over the first `m` samples, or
-    /// nil when the columns are (numerically) dependent.
-    static func linearCoefficient(t: UnsafeMutableBufferPointer<Double>, y: UnsafeMutableBufferPointer<Double>, count m: Int) -> Double? {
+    /// The coefficients `b` of `x ≈ a + b t + c t²` and of `y ≈ …` (weights 1) over the first `m`
+    /// samples, or nil when the columns are (numerically) dependent.
+    static func linearCoefficients(
+        t: UnsafeMutableBufferPointer<Double>, x: UnsafeMutableBufferPointer<Double>, y: UnsafeMutableBufferPointer<Double>,
+        count m: Int
+    ) -> (Double, Double)? {
         let n = 3
         guard m >= n else { return nil }
         // a[j][h] = t_h^j at a[j * m + h]; q: orthonormal columns; r: upper triangular, a = q r.
@@ -163,20 +166,24 @@ enum LeastSquares {
                 norm = norm.squareRoot()
                 if norm < 1e-6 { return nil }
                 for h in 0..<m { q[j * m + h] /= norm }
-                for i in 0..<n {
+                for i in j..<n {
                     var dot = 0.0
-                    if i >= j { for h in 0..<m { dot += q[j * m + h] * a[i * m + h] } }
+                    for h in 0..<m { dot += q[j * m + h] * a[i * m + h] }
                     r[j * n + i] = dot
                 }
             }
-            // Solve r b = qᵀ y by back substitution.
-            for i in stride(from: n - 1, through: 0, by: -1) {
-                var v = 0.0
-                for h in 0..<m { v += q[i * m + h] * y[h] }
-                for j in stride(from: n - 1, to: i, by: -1) { v -= r[i * n + j] * b[j] }
-                b[i] = v / r[i * n + i]
+            // Solve r b = qᵀ y by back substitution, for each axis.
+            func solve(_ y: UnsafeMutableBufferPointer<Double>) -> Double {
+                for i in stride(from: n - 1, through: 0, by: -1) {
+                    var v = 0.0
+                    for h in 0..<m { v += q[i * m + h] * y[h] }
+                    for j in stride(from: n - 1, to: i, by: -1) { v -= r[i * n + j] * b[j] }
+                    b[i] = v / r[i * n + i]
+                }
+                return b[1]
             }
-            return b[1]
+            let bx = solve(x)
+            return (bx, solve(y))
         }
     }
 }
