@@ -144,7 +144,7 @@ protocol CheckedSnapScene: SampledScene {
     /// Advances to `t` (a rule's failure thrown after the ticks are stepped).
     static func advance(_ rig: Rig, to t: Double) throws(FlingError)
     static func adopt(_ rig: Rig, from other: Rig)
-    static func recorder(_ rig: Rig) throws(FlingError) -> SnapSceneRecorder<Self>
+    static func recorder(_ rig: Rig) throws(FlingError) -> SceneRecorder<Self>
 }
 
 extension ChatHeadsScene: CheckedSnapScene {
@@ -152,7 +152,7 @@ extension ChatHeadsScene: CheckedSnapScene {
     static func animator(_ rig: ChatHeads) -> SnapAnimator { rig.animator }
     static func advance(_ rig: ChatHeads, to t: Double) throws(FlingError) { _ = try rig.advance(to: t) }
     static func adopt(_ rig: ChatHeads, from other: ChatHeads) { rig.adoptRules(of: other) }
-    static func recorder(_ rig: ChatHeads) throws(FlingError) -> SnapSceneRecorder<Self> { try SnapSceneRecorder(recording: rig) }
+    static func recorder(_ rig: ChatHeads) throws(FlingError) -> SceneRecorder<Self> { try SceneRecorder(recording: rig) }
 }
 
 extension SunSwitchScene: CheckedSnapScene {
@@ -162,7 +162,7 @@ extension SunSwitchScene: CheckedSnapScene {
     static func animator(_ rig: SunSwitch) -> SnapAnimator { rig.animator }
     static func advance(_ rig: SunSwitch, to t: Double) throws(FlingError) { _ = try rig.advance(to: t) }
     static func adopt(_ rig: SunSwitch, from other: SunSwitch) { rig.adoptRules(of: other) }
-    static func recorder(_ rig: SunSwitch) throws(FlingError) -> SnapSceneRecorder<Self> { try SnapSceneRecorder(recording: rig) }
+    static func recorder(_ rig: SunSwitch) throws(FlingError) -> SceneRecorder<Self> { try SceneRecorder(recording: rig) }
 }
 
 extension TouchSession {

@@ -95,7 +95,7 @@ import Testing
         let heads = try ChatHeads(
             heads: [(1, Vector(18, 300)), (2, Vector(372, 600))],
             configuration: ChatHeads.Configuration(screen: phone, safeBand: 47...810), snap: snap, backend: try kind.make())
-        let recorder = try SnapSceneRecorder(recording: heads)
+        let recorder = try SceneRecorder(recording: heads)
         var right = 390.0
         for n in 1...120 {
             if n <= 10 {

@@ -224,6 +224,21 @@ final class CountingBackend: SnapshotBackend {
     #expect(ballistic.failures.map(\.clause) == [.dampedSpring, .dragFollows])   // it has no joints
 }
 
+// MARK: Sources/FlingTraces/Scenes/SnapScenes.swift (SnapSceneRecorder)
+
+func recordedThrow() throws(FlingError) -> String {
+    let screen = Rect(x: 0, y: 0, width: 390, height: 844)
+    let heads = try ChatHeads(heads: [(1, Vector(18, 200)), (2, Vector(18, 300))],
+                              configuration: ChatHeads.Configuration(screen: screen, safeBand: 47...810),
+                              backend: NativeBackend())
+    let recorder = try SnapSceneRecorder(recording: heads)
+    try heads.handle(TouchEvent(time: 0.10, touch: 1, phase: .began, position: Vector(18, 200)))
+    try heads.handle(TouchEvent(time: 0.20, touch: 1, phase: .moved, position: Vector(120, 260)))
+    try heads.handle(TouchEvent(time: 0.25, touch: 1, phase: .ended, position: Vector(160, 280)))
+    _ = try heads.advance(to: 2)
+    return try recorder.document(rate: 60, name: "a throw").json
+}
+
 // MARK: GettingStarted.md, "Threading"
 
 @MainActor final class TileBoardController {

@@ -123,7 +123,7 @@ enum DynamicsFixtures {
     /// digest and ticks.
     static func recordPushedHeads(on kind: BackendKind, hz: Double = 60) throws -> (SceneDocument<ChatHeadsScene>, StateDigest, Int) {
         let heads = try pushedHeads(on: kind)
-        let recorder = try SnapSceneRecorder(recording: heads)
+        let recorder = try SceneRecorder(recording: heads)
         var continuous: Push.ID?
         let frames = Int((4 * hz).rounded())
         for n in 1...frames {

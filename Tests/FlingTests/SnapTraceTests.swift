@@ -79,7 +79,7 @@ enum SnapFixtures {
             : file == "heads-slow-drop.json"
                 ? slowDrop(kind)
                 : file.hasPrefix("heads-demo") ? demo(kind, firstBounce: file.contains("first-bounce")) : press(kind)
-        let recorder = try SnapSceneRecorder(recording: heads)
+        let recorder = try SceneRecorder(recording: heads)
         try drive({ try heads.handle($0) }, { try heads.advance(to: $0) }, events: events, duration: duration, hz: hz)
         return (try recorder.document(name: name), heads.animator.digest, heads.animator.clock.ticks)
     }
@@ -87,7 +87,7 @@ enum SnapFixtures {
     /// Records the sun switch fixture live at 60 Hz on `kind`.
     static func recordSwitch(on kind: BackendKind, hz: Double = 60) throws -> (SceneDocument<SunSwitchScene>, StateDigest, Int) {
         let (s, events, duration) = try switchRun(kind)
-        let recorder = try SnapSceneRecorder(recording: s)
+        let recorder = try SceneRecorder(recording: s)
         try drive({ try s.handle($0) }, { try s.advance(to: $0) }, events: events, duration: duration, hz: hz)
         return (try recorder.document(name: "switch-tap-pull-flick"), s.animator.digest, s.animator.clock.ticks)
     }
@@ -105,6 +105,49 @@ enum SnapFixtures {
             let (recorded, digest, ticks) = try SnapFixtures.recordHeads(file, on: .nativePortable)
             try check(recorded, file: file, liveDigest: digest, liveTicks: ticks)
         }
+    }
+
+    /// The public recorder (what an app records with) writes the document the typed one does,
+    /// and what it writes reads back and replays to the live run's tick digest, as SNAP.md and
+    /// the recorder's documentation say; its documented example runs and reads back too.
+    @Test(arguments: ["heads-throw-edges.json", "switch-tap-pull-flick.json"])
+    func anAppRecordsAScene(file: String) throws {
+        let typed =
+            try file.hasPrefix("switch")
+            ? SnapFixtures.recordSwitch(on: .nativePortable).0.json
+            : SnapFixtures.recordHeads(file, on: .nativePortable).0.json
+        let json: String, liveDigest: StateDigest, liveTicks: Int
+        if file.hasPrefix("switch") {
+            let (s, events, duration) = try SnapFixtures.switchRun(.nativePortable)
+            let recorder = try SnapSceneRecorder(recording: s)
+            try drive({ try s.handle($0) }, { try s.advance(to: $0) }, events: events, duration: duration, hz: 60)
+            (json, liveDigest, liveTicks) = (
+                try recorder.document(name: "switch-tap-pull-flick").json, s.animator.digest, s.animator.clock.ticks
+            )
+        } else {
+            let (heads, events, duration) = try SnapFixtures.throwEdges(.nativePortable)
+            let recorder = try SnapSceneRecorder(recording: heads)
+            try drive({ try heads.handle($0) }, { try heads.advance(to: $0) }, events: events, duration: duration, hz: 60)
+            (json, liveDigest, liveTicks) = (
+                try recorder.document(name: "heads-throw-edges").json, heads.animator.digest, heads.animator.clock.ticks
+            )
+        }
+        #expect(json == typed)
+        let read = try Documents.read(Array(json.utf8))
+        #expect(read.json == json && type(of: read).kind.format == "fling-scene")
+        let make = { (n: Int) throws(FlingError) -> any PhysicsBackend in try BackendKind.nativePortable.make(solverIterations: n) }
+        let replay = try read.play(ReplayOptions(makeBackend: make))
+        let tickDigest =
+            try file.hasPrefix("switch")
+            ? SceneDocument<SunSwitchScene>(json: json).replay(keepsFrames: false, makeBackend: make).tickDigest
+            : SceneDocument<ChatHeadsScene>(json: json).replay(keepsFrames: false, makeBackend: make).tickDigest
+        #expect(tickDigest == liveDigest, "the replay of the public recorder's document is the live run")
+        #expect(replay.run.frameCount > 1 && liveTicks > 100)
+        // The documented example: a throw, recorded, read back and replayed.
+        let example = try Documents.read(Array(try recordedThrow().utf8))
+        #expect(example.name == "a throw")
+        let played = try example.play(ReplayOptions(makeBackend: { n throws(FlingError) in try NativeBackend(solverIterations: n) }))
+        #expect(played.run.eventList.contains { $0.name == "released" }, "\(played.run.eventList.prefix(5))")
     }
 
     func check<Scene: SampledScene>(_ recorded: SceneDocument<Scene>, file: String, liveDigest: StateDigest, liveTicks: Int) throws {
@@ -170,7 +213,7 @@ enum SnapFixtures {
     @Test(arguments: backends)
     func jitteredLiveRunReplaysTickForTick(kind: BackendKind) throws {
         let (heads, events, _) = try SnapFixtures.throwEdges(kind)
-        let recorder = try SnapSceneRecorder(recording: heads)
+        let recorder = try SceneRecorder(recording: heads)
         var rng = SplitMix64(state: 7)
         var t = 0.0, next = 0
         while t < 2.5 {
@@ -240,7 +283,7 @@ func replayOn(_ document: any FlingDocument, _ kind: BackendKind) throws {
 @Test(arguments: backends)
 func stalledLiveRunReplaysTickForTick(kind: BackendKind) throws {
     let s = try SunSwitch(configuration: SunSwitchTests.config, backend: try kind.make())
-    let recorder = try SnapSceneRecorder(recording: s)
+    let recorder = try SceneRecorder(recording: s)
     let events = tap(1, at: Vector(100, 300), time: 0.3) + tap(2, at: Vector(160, 300), time: 1.5)
     var frames = (1...20).map { Double($0) / 60 }
     frames += [1.4] + (1...120).map { 1.4 + Double($0) / 60 }  // a 1.07 s stall, then 60 Hz

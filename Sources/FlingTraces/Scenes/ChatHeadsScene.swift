@@ -229,7 +229,7 @@ extension SceneReader {
     }
 }
 
-extension SnapSceneRecorder where Scene == ChatHeadsScene {
+extension SceneRecorder where Scene == ChatHeadsScene {
     /// Starts recording `heads` (ids 1, 2, …; the default ``SnapConfiguration``, time origin 0),
     /// before its first touch and tick.
     package init(recording heads: ChatHeads) throws(FlingError) {

@@ -278,13 +278,58 @@ final class SnapValidationBackend: DynamicsBackend {
     func removeJoint(_ joint: JointID, from world: WorldID) throws(FlingError) { throw refuse() }
 }
 
-/// Records chat heads or a sun switch as a scene document.
+/// Records chat heads or a sun switch as a `fling-scene` document.
 ///
 /// Make it before the scene's first touch and tick; use the scene as usual; then
-/// ``document(rate:name:notes:)`` gives the document. The replay contract holds as for tile
-/// traces: the replay steps the same ticks, with the same touches at the same ticks, to the
-/// same tick digest (``SceneReplay/tickDigest``).
-package struct SnapSceneRecorder<Scene: SampledScene> {
+/// ``document(rate:name:notes:)`` gives the document, whose ``FlingDocument/json`` you save.
+/// The replay contract holds as for tile traces: ``Documents/read(_:)`` reads the text back,
+/// and ``FlingDocument/play(_:title:)`` steps the same ticks, with the same touches at the same
+/// ticks, to the same tick digest.
+///
+/// ```swift
+/// import Fling
+///
+/// func recordedThrow() throws(FlingError) -> String {
+///     let screen = Rect(x: 0, y: 0, width: 390, height: 844)
+///     let heads = try ChatHeads(heads: [(1, Vector(18, 200)), (2, Vector(18, 300))],
+///                               configuration: ChatHeads.Configuration(screen: screen, safeBand: 47...810),
+///                               backend: NativeBackend())
+///     let recorder = try SnapSceneRecorder(recording: heads)
+///     try heads.handle(TouchEvent(time: 0.10, touch: 1, phase: .began, position: Vector(18, 200)))
+///     try heads.handle(TouchEvent(time: 0.20, touch: 1, phase: .moved, position: Vector(120, 260)))
+///     try heads.handle(TouchEvent(time: 0.25, touch: 1, phase: .ended, position: Vector(160, 280)))
+///     _ = try heads.advance(to: 2)
+///     return try recorder.document(rate: 60, name: "a throw").json
+/// }
+/// ```
+public struct SnapSceneRecorder {
+    private let take: (_ rate: Double, _ name: String?, _ notes: String?) throws(FlingError) -> any FlingDocument
+
+    /// Starts recording `heads` (ids 1, 2, …; the default ``SnapConfiguration`` but for its
+    /// dynamics and snap rules, a backend of 10 solver iterations, time origin 0), before its
+    /// first touch and tick.
+    public init(recording heads: ChatHeads) throws(FlingError) {
+        let recorder = try SceneRecorder<ChatHeadsScene>(recording: heads)
+        take = { rate, name, notes throws(FlingError) in try recorder.document(rate: rate, name: name, notes: notes) }
+    }
+
+    /// Starts recording `sunSwitch` (the default ``SnapConfiguration`` but for its dynamics, a
+    /// backend of 10 solver iterations, time origin 0), before its first touch and tick.
+    public init(recording sunSwitch: SunSwitch) throws(FlingError) {
+        let recorder = try SceneRecorder<SunSwitchScene>(recording: sunSwitch)
+        take = { rate, name, notes throws(FlingError) in try recorder.document(rate: rate, name: name, notes: notes) }
+    }
+
+    /// The recording so far: a `fling-scene` document sampled `rate` times a second up to the
+    /// last display time the scene was advanced to.
+    public func document(rate: Double = 60, name: String? = nil, notes: String? = nil) throws(FlingError) -> any FlingDocument {
+        try take(rate, name, notes)
+    }
+}
+
+/// What ``SnapSceneRecorder`` records with, typed by the scene it writes (the tests and the
+/// property checks read the scene document it gives as it is).
+package struct SceneRecorder<Scene: SampledScene> {
     let animator: SnapAnimator
     let make: (_ inputs: [Trace.Input], _ dynamics: DynamicsSettings) -> Scene
 

@@ -160,7 +160,7 @@ package struct SunSwitchScene: SampledScene {
 
 }
 
-extension SnapSceneRecorder where Scene == SunSwitchScene {
+extension SceneRecorder where Scene == SunSwitchScene {
     /// Starts recording `sunSwitch` (the default ``SnapConfiguration``, time origin 0), before
     /// its first touch and tick.
     package init(recording sunSwitch: SunSwitch) throws(FlingError) {
