@@ -31,14 +31,7 @@ struct PivotConstraint {
         (r1x, r1y) = AnchorBody.rotate(anchorAx - 0.0, anchorAy - 0.0)
         (r2x, r2y) = rotation.rotate(anchorBx - 0.0, anchorBy - 0.0)
         (ka, kb, kc, kd) = inverseMassTensor(b, r1x, r1y, r2x, r2y)
-        // Bias: clamp(delta · −(1 − errorBias^dt)/dt, maxBias).
-        let dx = (b.px + r2x) - (a.px + r1x)
-        let dy = (b.py + r2y) - (a.py + r1y)
-        if biasDt != dt {
-            biasCoef = -(1.0 - M.pow(errorBias, dt)) / dt
-            biasDt = dt
-        }
-        (biasX, biasY) = clamp(dx * biasCoef, dy * biasCoef, maxBias)
+        (biasX, biasY) = pivotBias(a, b, r1x, r1y, r2x, r2y, errorBias, dt, maxBias, &biasCoef, &biasDt, M.self)
     }
 
     @inline(__always) func applyCachedImpulse(_ a: inout AnchorBody, _ b: inout RigidBody, _ dtCoef: Double) {

@@ -38,14 +38,7 @@ struct PivotJoint {
         (r2x, r2y) = rotation.rotate(anchorBx - 0.0, anchorBy - 0.0)
 
         (ka, kb, kc, kd) = inverseMassTensor(b, r1x, r1y, r2x, r2y)
-
-        let dx = (b.px + r2x) - (a.px + r1x)
-        let dy = (b.py + r2y) - (a.py + r1y)
-        if biasDt != dt {
-            biasCoef = -(1.0 - M.pow(errorBias, dt)) / dt
-            biasDt = dt
-        }
-        (biasX, biasY) = clamp(dx * biasCoef, dy * biasCoef, .infinity)
+        (biasX, biasY) = pivotBias(a, b, r1x, r1y, r2x, r2y, errorBias, dt, .infinity, &biasCoef, &biasDt, M.self)
     }
 
     @inline(__always) func applyCachedImpulse(_ a: inout AnchorBody, _ b: inout RigidBody, _ dtCoef: Double) {
@@ -98,6 +91,22 @@ func inverseMassTensor(
     let det = k11 * k22 - k12 * k21
     let detInv = 1.0 / det
     return (k22 * detInv, -k12 * detInv, -k21 * detInv, k11 * detInv)
+}
+
+/// A pivot's bias velocity, `clamp(delta · −(1 − errorBias^dt)/dt, maxBias)`, with the
+/// coefficient kept for the `dt` it was made for (`coef`, `coefDt`). Every pivot takes it from here.
+@inline(__always)
+func pivotBias<M: ArithmeticFunctions>(
+    _ a: AnchorBody, _ b: RigidBody, _ r1x: Double, _ r1y: Double, _ r2x: Double, _ r2y: Double, _ errorBias: Double,
+    _ dt: Double, _ maxBias: Double, _ coef: inout Double, _ coefDt: inout Double, _: M.Type
+) -> (Double, Double) {
+    let dx = (b.px + r2x) - (a.px + r1x)
+    let dy = (b.py + r2y) - (a.py + r1y)
+    if coefDt != dt {
+        coef = -(1.0 - M.pow(errorBias, dt)) / dt
+        coefDt = dt
+    }
+    return clamp(dx * coef, dy * coef, maxBias)
 }
 
 /// `cpvclamp(v, len)`: `v` rescaled to length `len` when `v·v > len²`, where normalizing

@@ -200,35 +200,11 @@ extension TouchSession {
                 }
             }
         }
-        var fieldsChanged = false, wallsChanged = false
-        for action in actions {
-            switch action {
-            case .touch(let e): try animator.handle(e)
-            case .frame(let t): advance(t)
-            case .push(let p, let id): try animator.applyPush(p, to: SnapItem.ID(id.rawValue))
-            case .addPush(let p, let id): _ = try animator.addPush(p, to: SnapItem.ID(id.rawValue))
-            case .removePush(let id): if animator.continuousPushes.contains(id) { try animator.removePush(id) }
-            case .setFields(let f):
-                try animator.setFields(f)
-                fieldsChanged = true
-            case .setWalls(let w):
-                try animator.setWalls(w)
-                wallsChanged = true
-            }
-        }
+        _ = try animator.play(
+            actions, handle: { e throws(FlingError) in try animator.handle(e) }, frame: advance, fields: scene.dynamics.fields,
+            walls: scene.dynamics.walls)
         let sessionTicks = ticks.count
-        // The app lets go: continuous pushes off, the scene's fields and walls back; then frames
-        // until idle.
-        for id in animator.continuousPushes { try animator.removePush(id) }
-        if fieldsChanged { try animator.setFields(scene.dynamics.fields) }
-        if wallsChanged { try animator.setWalls(scene.dynamics.walls) }
-        let frame = 1.0 / 60
-        let last = display + settleBudget
-        var t = display
-        repeat {
-            t += frame
-            advance(t)
-        } while t < last && !animator.isIdle
+        animator.settle(after: display, budget: settleBudget, frame: advance) { !animator.isIdle }
         var played = Played(
             recording: .snap(try recorder.document(rate: 60)), ticks: ticks, events: events, refusals: refusals,
             arithmetic: backend.arithmetic)

@@ -101,36 +101,11 @@ extension TouchSession {
                 }
             }
         }
-        var fieldsChanged = false
-        var wallsChanged = false
-        for action in actions {
-            switch action {
-            case .touch(let e): try animator.handle(e)
-            case .frame(let t): advance(t)
-            case .push(let p, let id): try animator.applyPush(p, to: id)
-            case .addPush(let p, let id): _ = try animator.addPush(p, to: id)
-            case .removePush(let id): if animator.continuousPushes.contains(id) { try animator.removePush(id) }
-            case .setFields(let f):
-                try animator.setFields(f)
-                fieldsChanged = true
-            case .setWalls(let w):
-                try animator.setWalls(w)
-                wallsChanged = true
-            }
-        }
+        let wallsChanged = try animator.play(
+            actions, handle: { e throws(FlingError) in try animator.handle(e) }, frame: advance,
+            fields: scene.configuration.dynamics.fields, walls: scene.walls)
         let sessionTicks = ticks.count
-        // The app lets go: continuous pushes off, the scene's fields and walls back; then frames
-        // until idle.
-        for id in animator.continuousPushes { try animator.removePush(id) }
-        if fieldsChanged { try animator.setFields(scene.configuration.dynamics.fields) }
-        if wallsChanged { try animator.setWalls(scene.walls) }
-        let frame = 1.0 / 60
-        let last = display + settleBudget
-        var t = display
-        repeat {
-            t += frame
-            advance(t)
-        } while t < last && (animator.liveTileCount > 0 || !animator.isDrained)
+        animator.settle(after: display, budget: settleBudget, frame: advance) { animator.liveTileCount > 0 || !animator.isDrained }
         var played = Played(
             recording: .trace(try recorder.trace()), ticks: ticks, events: events.map(AnyEvent.tile), refusals: refusals,
             arithmetic: animator.backend.arithmetic)
@@ -153,3 +128,45 @@ extension TouchSession {
 
 /// Makes a backend, given the solver iterations the scene asks for.
 package typealias MakeBackend = ReplayOptions.MakeBackend
+
+extension DragAnimator {
+    /// Plays a session's actions as an app makes its calls (`handle` a touch, `frame` a display
+    /// frame, pushes by the item's raw id), then lets go: continuous pushes off, and the scene's
+    /// `fields` and `walls` back where the session changed them. Returns whether it changed the
+    /// walls.
+    func play(
+        _ actions: [TouchSession.Action], handle: (TouchEvent) throws(FlingError) -> Void, frame: (Double) -> Void,
+        fields: [Field], walls: [Wall]
+    ) throws(FlingError) -> Bool {
+        var fieldsChanged = false, wallsChanged = false
+        for action in actions {
+            switch action {
+            case .touch(let e): try handle(e)
+            case .frame(let t): frame(t)
+            case .push(let p, let id): try applyPush(p, to: Identifier(id.rawValue))
+            case .addPush(let p, let id): _ = try addPush(p, to: Identifier(id.rawValue))
+            case .removePush(let id): if continuousPushes.contains(id) { try removePush(id) }
+            case .setFields(let f):
+                try setFields(f)
+                fieldsChanged = true
+            case .setWalls(let w):
+                try setWalls(w)
+                wallsChanged = true
+            }
+        }
+        for id in continuousPushes { try removePush(id) }
+        if fieldsChanged { try setFields(fields) }
+        if wallsChanged { try setWalls(walls) }
+        return wallsChanged
+    }
+
+    /// Frames at 60 Hz after the display time `display` while `busy` says the animator still
+    /// moves something, for at most `budget` seconds.
+    func settle(after display: Double, budget: Double, frame: (Double) -> Void, busy: () -> Bool) {
+        var t = display
+        repeat {
+            t += 1.0 / 60
+            frame(t)
+        } while t < display + budget && busy()
+    }
+}

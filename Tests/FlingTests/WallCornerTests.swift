@@ -269,21 +269,15 @@ enum Rooms {
             worlds.append(w)
         }
         var outcome = Outcome()
-        var last = [Vector](repeating: Vector(.nan, .nan), count: worlds.count)
-        var same = [Int](repeating: 0, count: worlds.count), still = same
-        var frozen = [Bool](repeating: false, count: worlds.count), hooked = frozen, out = frozen
+        var watch = FreezeWatch(count: worlds.count)
+        var still = [Int](repeating: 0, count: worlds.count)
+        var hooked = [Bool](repeating: false, count: worlds.count), out = hooked
         for step in 1...steps {
             try backend.step(by: 1.0 / 60)
             for (k, w) in worlds.enumerated() {
                 let s = try backend.state(of: w)
                 outcome.digest.combine(s)
-                let unchanged = s.position.x.bitPattern == last[k].x.bitPattern && s.position.y.bitPattern == last[k].y.bitPattern
-                same[k] = unchanged && s.velocity.length > 100 ? same[k] + 1 : 0
-                if same[k] >= 3 && !frozen[k] {
-                    frozen[k] = true
-                    outcome.frozen.append("step \(step): \(throws_[k]) at \(s.position) v \(s.velocity)")
-                }
-                last[k] = s.position
+                if watch.froze(k, s) { outcome.frozen.append("step \(step): \(throws_[k]) at \(s.position) v \(s.velocity)") }
                 if Rooms.outside(s.position, vertices) >= 0 && !out[k] {
                     out[k] = true
                     outcome.outside.append("step \(step): \(throws_[k]) at \(s.position)")

@@ -71,21 +71,16 @@ import Testing
             worlds.append(w)
         }
         var outcome = Outcome()
-        var last = [Vector](repeating: Vector(.nan, .nan), count: worlds.count)
-        var same = [Int](repeating: 0, count: worlds.count), isFrozen = [Bool](repeating: false, count: worlds.count)
+        var watch = FreezeWatch(count: worlds.count)
         for step in 1...steps {
             try backend.step(by: 1.0 / 60)
             for (k, w) in worlds.enumerated() {
                 let s = try backend.state(of: w)
                 outcome.digest.combine(s)
-                let unchanged = s.position.x.bitPattern == last[k].x.bitPattern && s.position.y.bitPattern == last[k].y.bitPattern
-                same[k] = unchanged && s.velocity.length > 100 ? same[k] + 1 : 0
-                if same[k] >= 3 && !isFrozen[k] {
-                    isFrozen[k] = true
+                if watch.froze(k, s) {
                     outcome.frozenThrows.append(k)
                     outcome.frozen.append("step \(step): \(throws_[k]) at \(s.position) v \(s.velocity)")
                 }
-                last[k] = s.position
             }
         }
         for (k, w) in worlds.enumerated() where turnsFreely(throws_[k]) {
@@ -192,5 +187,27 @@ extension Double {
         var x = self
         for _ in 0..<ulps.magnitude { x = ulps > 0 ? x.nextUp : x.nextDown }
         return x
+    }
+}
+
+/// Watches items for the sweep's old failure, a freeze: an item moving faster than 100 pt/s whose
+/// position keeps the same bits for 3 steps in a row. Each item is reported once.
+struct FreezeWatch {
+    private var last: [Vector], same: [Int], frozen: [Bool]
+
+    init(count: Int) {
+        last = [Vector](repeating: Vector(.nan, .nan), count: count)
+        same = [Int](repeating: 0, count: count)
+        frozen = [Bool](repeating: false, count: count)
+    }
+
+    /// Item `k`'s state after a step: whether it froze at this step (the first time).
+    mutating func froze(_ k: Int, _ s: BodyState) -> Bool {
+        let unchanged = s.position.x.bitPattern == last[k].x.bitPattern && s.position.y.bitPattern == last[k].y.bitPattern
+        last[k] = s.position
+        same[k] = unchanged && s.velocity.length > 100 ? same[k] + 1 : 0
+        guard same[k] >= 3 && !frozen[k] else { return false }
+        frozen[k] = true
+        return true
     }
 }
