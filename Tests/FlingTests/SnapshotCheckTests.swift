@@ -129,7 +129,7 @@ import Testing
     @Test func craftedStatesAreRefusedByField() throws {
         let snapshot = try Self.busy().snapshot()
         let s = try Self.state(snapshot)
-        let held = try #require(s.touchSlots.firstIndex { $0.grip != nil })
+        let held = try #require(s.touchSlots.firstIndex { $0.drag != nil })
         let cases: [(String, String, (inout KernelState<TilePolicy>) -> Void)] = [
             ("clock.simulatedTime", "simulated time not display − dropped", { $0.clock = try! Self.clock($0.clock, simulated: 5) }),
             ("clock.ticks", "more ticks than the time has ended", { $0.clock = try! Self.clock($0.clock, ticks: 1_000) }),
@@ -145,10 +145,10 @@ import Testing
                     $0.worlds[1] = nil; $0.homes[1] = .none
                 }
             ),
-            ("touchSlots[\(held)].grip", "a drag without its item", { $0.touchSlots[held].item = nil }),
+            ("touchSlots[\(held)].drag", "a drag without its item", { $0.touchSlots[held].item = nil }),
             ("touchSlots[\(held)].index", "a finger out of range", { $0.touchSlots[held].index = 7 }),
             ("touchSlots[\(held)].fingerVelocity.x", "a finger moving at NaN", { $0.touchSlots[held].fingerVelocity.x = .nan }),
-            ("worlds[0].joints", "a drag that is not the finger's", { $0.touchSlots[held].grip = JointID(41) }),
+            ("worlds[0].joints", "a drag that is not the finger's", { $0.touchSlots[held].drag = JointID(41) }),
             ("worlds[0].joints", "a joint that is neither a drag nor a home pivot", { Self.addGear(&$0.worlds[0]) }),
             ("homes[1]", "springs home the world does not have", { $0.worlds[1]!.attraction = nil }),
             ("homes[2]", "springs home on a falling tile", { $0.homes[2] = .spring }),

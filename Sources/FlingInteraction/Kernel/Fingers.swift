@@ -35,7 +35,7 @@ struct TouchRecord {
     var index = 0
     /// Its drag in the item's world while it holds one (set exactly when `item` is), its finger
     /// body's position and velocity as last set, and where the touch wants it.
-    var grip: JointID?
+    var drag: JointID?
     var finger = Vector.zero
     var fingerVelocity = Vector.zero
     var fingerTarget = Vector.zero
@@ -150,22 +150,22 @@ struct Fingers {
 
     /// How many fingers hold the item of raw id `id`.
     func count(on id: Int) -> Int {
-        slots.reduce(0) { $0 + ($1.grip != nil && $1.item == id ? 1 : 0) }
+        slots.reduce(0) { $0 + ($1.drag != nil && $1.item == id ? 1 : 0) }
     }
 
     /// The first slot (in slot order) whose finger holds the item of raw id `id`.
     func first(on id: Int) -> Int? {
-        slots.indices.first { slots[$0].grip != nil && slots[$0].item == id }
+        slots.indices.first { slots[$0].drag != nil && slots[$0].item == id }
     }
 
     /// The finger in `slot` lets go of what it holds (its item's world went).
     mutating func letGo(_ slot: Int) {
-        slots[slot].grip = nil
+        slots[slot].drag = nil
         slots[slot].item = nil
     }
 
     /// Items from index `at` on moved by `by` (one was inserted or removed there).
     mutating func shiftIndices(from at: Int, by: Int) {
-        for s in slots.indices where slots[s].grip != nil && slots[s].index >= at { slots[s].index += by }
+        for s in slots.indices where slots[s].drag != nil && slots[s].index >= at { slots[s].index += by }
     }
 }

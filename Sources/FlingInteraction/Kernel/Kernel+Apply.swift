@@ -145,7 +145,7 @@ extension Kernel {
         items.homes[i] = .none
         if let touch = items.phases[i].holder, let slot = fingers.slot(of: touch) { fingers.letGo(slot) }
         guard settings.fingersPerItem > 1 else { return }
-        for slot in fingers.slots.indices where fingers.slots[slot].grip != nil && fingers.slots[slot].item == id {
+        for slot in fingers.slots.indices where fingers.slots[slot].drag != nil && fingers.slots[slot].item == id {
             fingers.letGo(slot)
         }
     }

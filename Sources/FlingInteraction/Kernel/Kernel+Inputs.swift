@@ -183,7 +183,7 @@ extension Kernel {
                 let slot = fingers.slot(of: event.touch) ?? fingers.newSlot(event.touch)
                 fingers.slots[slot].id = event.touch
                 fingers.slots[slot].item = nil
-                fingers.slots[slot].grip = nil
+                fingers.slots[slot].drag = nil
                 fingers.trackers[slot].reset()
                 fingers.trackers[slot].add(time: event.time, position: event.position)
                 fingers.slots[slot].downTime = event.time
@@ -206,11 +206,11 @@ extension Kernel {
             case .ended, .cancelled:
                 guard let slot = fingers.freeSlot(event.touch) else { return }
                 item = fingers.slots[slot].item
-                let grip = fingers.slots[slot].grip
-                fingers.slots[slot].grip = nil
-                if item != nil, let grip {
+                let drag = fingers.slots[slot].drag
+                fingers.slots[slot].drag = nil
+                if item != nil, let drag {
                     try release(
-                        fingers.slots[slot].index, touch: event.touch, grip: grip, velocity: fingers.trackers[slot].velocity,
+                        fingers.slots[slot].index, touch: event.touch, drag: drag, velocity: fingers.trackers[slot].velocity,
                         cancelled: event.phase == .cancelled, tick: k)
                 }
                 if let tap = policy.lifted(event, fingers.slots[slot].view, tick: k) { events.append(tap) }
@@ -230,7 +230,7 @@ extension Kernel {
         let world = try makeWorld(i, grab.world)
         for e in 0..<grab.decision.edits.count { try apply(grab.decision.edits[e], to: i) }
         let joint = settings.joint(mass: items.items[i].mass, anchor: grab.anchor, finger: grab.finger)
-        fingers.slots[slot].grip = try backend.addDrag(joint, to: world)
+        fingers.slots[slot].drag = try backend.addDrag(joint, to: world)
         fingers.slots[slot].finger = grab.finger
         fingers.slots[slot].fingerVelocity = .zero
         fingers.slots[slot].fingerTarget = grab.finger
@@ -242,12 +242,12 @@ extension Kernel {
     /// policy decides what the item does at the tracker's estimate; otherwise another finger
     /// holds it now.
     mutating func release(
-        _ i: Int, touch: TouchID, grip: JointID, velocity estimate: Vector, cancelled: Bool, tick k: Int
+        _ i: Int, touch: TouchID, drag: JointID, velocity estimate: Vector, cancelled: Bool, tick k: Int
     ) throws(FlingError) {
         func sane(_ x: Double) -> Double { x.isNaN ? 0 : min(max(x, -Limits.velocity), Limits.velocity) }
         acted(on: i)
         guard let world = items.worlds[i] else { return }
-        try backend.removeDrag(grip, from: world)
+        try backend.removeDrag(drag, from: world)
         if settings.fingersPerItem > 1, let next = fingers.first(on: items.items[i].id.rawValue) {
             if items.phases[i].holder == touch { items.phases[i] = .held(by: fingers.slots[next].id) }
             return

@@ -73,13 +73,13 @@ extension Kernel {
         defer { try? scratch.destroyWorld(copy) }
         // Its fingers, if held: each placed every tick as the live tick places it.
         let id = view.item.id.rawValue
-        var held = fingers.slots.filter { $0.grip != nil && $0.item == id }
-        let dt = settings.tick, smoothing = gripSmoothing
+        var held = fingers.slots.filter { $0.drag != nil && $0.item == id }
+        let dt = settings.tick, smoothing = smoothingPerTick
         for n in 0..<budget {
             let k = k0 + n
             for f in held.indices {
                 let (p, v) = held[f].step(dt: dt, smoothing: smoothing)
-                try scratch.moveDrag(held[f].grip!, in: copy, to: p, velocity: v)
+                try scratch.moveDrag(held[f].drag!, in: copy, to: p, velocity: v)
                 held[f].finger = p
                 held[f].fingerVelocity = v
             }

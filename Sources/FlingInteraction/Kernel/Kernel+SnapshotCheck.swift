@@ -99,23 +99,23 @@ extension Kernel {
             let t = s.touchSlots[k]
             try checkFinger(t, "touchSlots[\(k)]")
             if free.contains(k) {
-                guard t.grip == nil else { throw bad("touchSlots[\(k)].grip", "\(t.grip!)", "a free slot holds nothing") }
+                guard t.drag == nil else { throw bad("touchSlots[\(k)].drag", "\(t.drag!)", "a free slot holds nothing") }
                 continue
             }
             guard down.updateValue(k, forKey: t.id.rawValue) == nil else {
                 throw bad("touchSlots[\(k)].id", "\(t.id)", "is down in another slot")
             }
-            guard (t.grip == nil) == (t.item == nil) else {
-                throw bad("touchSlots[\(k)].grip", "\(String(describing: t.grip))", "a finger has a drag exactly when it holds an item")
+            guard (t.drag == nil) == (t.item == nil) else {
+                throw bad("touchSlots[\(k)].drag", "\(String(describing: t.drag))", "a finger has a drag exactly when it holds an item")
             }
-            guard let grip = t.grip, let item = t.item else { continue }
+            guard let drag = t.drag, let item = t.item else { continue }
             guard (0..<n).contains(t.index), s.items[t.index].id.rawValue == item else {
                 throw bad("touchSlots[\(k)].index", "\(t.index)", "must be the index of the item it holds (\(item))")
             }
             guard s.worlds[t.index] != nil, s.phases[t.index].holder != nil else {
                 throw bad("touchSlots[\(k)].item", "\(item)", "a finger holds an item that has a world and is held")
             }
-            drags[t.index].append(grip)
+            drags[t.index].append(drag)
         }
         for k in 0..<n {
             guard let holder = s.phases[k].holder else {

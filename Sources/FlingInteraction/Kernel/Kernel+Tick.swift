@@ -256,7 +256,7 @@ extension Kernel {
     /// backend refuses one is put at rest without a world, and the first error kept for the end
     /// of the tick.
     mutating func moveFingers(dt: Double, tick k: Int) {
-        let smoothing = gripSmoothing, parallel = self.parallel, count = fingers.slots.count
+        let smoothing = smoothingPerTick, parallel = self.parallel, count = fingers.slots.count
         let n = Self.partCount(parallel, count)
         var moves = buffers.partMoves, moveSlots = buffers.partMoveSlots
         buffers.partMoves = []
@@ -269,7 +269,7 @@ extension Kernel {
                     items.worlds.withUnsafeBufferPointer { worlds in
                         Self.inParts(parallel, count) { p, range in
                             for s in range {
-                                guard let joint = slots[s].grip, let world = worlds[slots[s].index] else { continue }
+                                guard let joint = slots[s].drag, let world = worlds[slots[s].index] else { continue }
                                 let (position, v) = slots[s].step(dt: dt, smoothing: smoothing)
                                 let f = slots[s]
                                 // The very bits the finger body has: setting them again would change nothing.

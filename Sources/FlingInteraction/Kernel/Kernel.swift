@@ -32,7 +32,7 @@ struct Kernel<Policy: PolicyRules> {
     let timeOrigin: Double
     /// The fraction of a smoothed finger's distance to its touch left after a tick,
     /// `fingerSmoothing^tick` (portable `pow`); nil without smoothing.
-    let gripSmoothing: Double?
+    let smoothingPerTick: Double?
     /// The walls every item's world gets: the configuration's, until the app replaces them
     /// (``DynamicsInput/setWalls(_:)``).
     var room: Room
@@ -97,7 +97,7 @@ struct Kernel<Policy: PolicyRules> {
         if !walls.isEmpty { buffers.contacts.reserveCapacity(Limits.walls) }
         self.timeOrigin = timeOrigin
         self.clock = try FixedStepClock(tick: settings.tick, maxFrameInterval: settings.maxFrameInterval)
-        self.gripSmoothing = settings.fingerSmoothing.map { Portable.pow($0, settings.tick) }
+        self.smoothingPerTick = settings.fingerSmoothing.map { Portable.pow($0, settings.tick) }
     }
 
     /// A kernel over `items`, at rest at their homes: validates the time origin and the items
