@@ -210,7 +210,7 @@ extension TouchSession {
             arithmetic: backend.arithmetic)
         played.sessionTicks = sessionTicks
         if !animator.isIdle {
-            played.stillMoving = animator.itemDefinitions.map(\.id).filter { (try? animator.snapshot(of: $0))?.phase != .resting }
+            played.stillMoving = animator.itemDefinitions.map(\.id).filter { (try? animator.state(of: $0))?.phase != .resting }
                 .map { TileID($0.rawValue) }
         }
         return played

@@ -120,7 +120,7 @@ extension TouchSession {
             }
         }
         if animator.liveTileCount > 0 {
-            played.stillMoving = animator.tileIDs.filter { (try? animator.snapshot(of: $0))?.isLive == true }
+            played.stillMoving = animator.tileIDs.filter { (try? animator.state(of: $0))?.isLive == true }
         }
         return played
     }

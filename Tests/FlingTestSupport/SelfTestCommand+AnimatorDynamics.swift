@@ -89,8 +89,8 @@ extension RandomWalkSelfTest {
                 steps += 1
             }
             for t in tiles {
-                var snapshot: TileSnapshot?
-                attempt { () throws(FlingError) in snapshot = try animator.snapshot(of: t.id) }
+                var snapshot: TileState?
+                attempt { () throws(FlingError) in snapshot = try animator.state(of: t.id) }
                 if let snapshot { try requireFinite(snapshot.state, "animator dynamics case \(cases), \(t.id)") }
             }
         }
@@ -128,8 +128,8 @@ extension RandomWalkSelfTest {
             steps += 1
         }
         for id in heads.heads {
-            var snapshot: SnapSnapshot?
-            attempt { () throws(FlingError) in snapshot = try heads.animator.snapshot(of: id) }
+            var snapshot: SnapItemState?
+            attempt { () throws(FlingError) in snapshot = try heads.animator.state(of: id) }
             if let snapshot { try requireFinite(snapshot.state, "pushed heads, case \(cases), \(id)") }
         }
     }

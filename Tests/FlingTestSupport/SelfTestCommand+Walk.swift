@@ -211,8 +211,8 @@ struct RandomWalkSelfTest {
             steps += 1
         }
         for t in tiles {
-            var snapshot: TileSnapshot?
-            attempt { () throws(FlingError) in snapshot = try animator.snapshot(of: t.id) }
+            var snapshot: TileState?
+            attempt { () throws(FlingError) in snapshot = try animator.state(of: t.id) }
             if let snapshot { try requireFinite(snapshot.state, "animator case \(cases), \(t.id)") }
         }
     }

@@ -48,7 +48,7 @@ import Testing
         for tick in r.ticks {
             for (_, s) in tick { #expect(s.position.x > 0 && s.position.x < 390 && s.position.y > 0 && s.position.y < 844) }
         }
-        let snapshot = try r.animator.snapshot(of: 1)
+        let snapshot = try r.animator.state(of: 1)
         #expect(snapshot.phase == .lying && !snapshot.isLive && r.animator.liveTileCount == 0)
         #expect(snapshot.state.velocity == .zero && snapshot.state.angularVelocity == 0)
         // On the floor: its lowest corner on the bottom edge.
@@ -63,11 +63,11 @@ import Testing
         try r.animator.handle(TouchEvent(time: t + 0.01, touch: 9, phase: .began, position: lying.position))
         let grab = try r.animator.advance(to: t + 3.0 / 60)
         #expect(grab.first?.kind == .grabbed(touch: 9, at: lying.position))
-        let held = try r.animator.snapshot(of: 1)
+        let held = try r.animator.state(of: 1)
         #expect(held.phase == .held(by: 9) && (held.state.position - lying.position).length < 2)
         // A reset sends it home.
         try r.animator.reset(1)
-        #expect(try r.animator.snapshot(of: 1).state == BodyState(position: Vector(195, 422)))
+        #expect(try r.animator.state(of: 1).state == BodyState(position: Vector(195, 422)))
     }
 
     /// Without walls the same throw leaves the screen and is culled, as before.
@@ -93,9 +93,9 @@ import Testing
             for n in 1...120 {  // at most 145 pt to go: a quarter of a second
                 let events = try a.advance(to: Double(n) / 60)
                 if events.contains(where: { if case .wallContact = $0.kind { true } else { false } }) {
-                    return (before, try a.snapshot(of: 1).state.velocity)
+                    return (before, try a.state(of: 1).state.velocity)
                 }
-                before = try a.snapshot(of: 1).state.velocity
+                before = try a.state(of: 1).state.velocity
             }
             Issue.record("never met the wall")
             return (.zero, .zero)
@@ -116,29 +116,29 @@ import Testing
         let tile = TileDefinition(id: 1, frame: Rect(center: Vector(195, 422), width: 100, height: 100))
         let a = try TileAnimator(viewport: phone, tiles: [tile], configuration: c, backend: try kind.make())
         try a.applyPush(.uikit(angle: 0, magnitude: 1, offset: Vector(0, 40)), to: 1)
-        #expect(try a.snapshot(of: 1).phase == .resting)  // applied at the next tick boundary
+        #expect(try a.state(of: 1).phase == .resting)  // applied at the next tick boundary
         let first = try a.advance(to: 1.0 / 60)
         #expect(first.map(\.kind) == [.pushed])
-        let moving = try a.snapshot(of: 1)
+        let moving = try a.state(of: 1)
         #expect(moving.phase == .falling && moving.state.velocity.x > 90 && moving.state.angularVelocity < 0)
         // Resistance stops it; it lies where it stopped.
         var events = try ReplayContractTests.frames(a, to: 10)
         #expect(events.contains { $0.kind == .cameToRest })
-        let lying = try a.snapshot(of: 1)
+        let lying = try a.state(of: 1)
         #expect(lying.phase == .lying && lying.state.position.x > 200)
         // A continuous push: falling again, and it never comes to rest while it acts.
         let push = try a.addPush(Push(Vector(0, -300)), to: 1)
         events = try ReplayContractTests.frames(a, to: 20)
         #expect(events.first?.kind == .pushed && !events.contains { $0.kind == .cameToRest })
-        #expect(try a.snapshot(of: 1).phase == .falling)
+        #expect(try a.state(of: 1).phase == .falling)
         // Pressed against the top wall (it met it) it is still, but stays live under the push ...
         #expect(events.contains { if case .wallContact(let c) = $0.kind { c.wall == 0 } else { false } })
-        #expect(try a.snapshot(of: 1).state.velocity.length < 1)
+        #expect(try a.state(of: 1).state.velocity.length < 1)
         try a.removePush(push)
         events = try ReplayContractTests.frames(a, to: 22)
         // ... and comes to rest once the push is removed.
         #expect(events.contains { $0.kind == .cameToRest })
-        #expect(try a.snapshot(of: 1).phase == .lying)
+        #expect(try a.state(of: 1).phase == .lying)
     }
 
     /// Fields act on every moving tile's world, and `setFields` changes them at a tick boundary
@@ -153,12 +153,12 @@ import Testing
         #expect(a.fields == c.dynamics.fields)
         try a.applyPush(Push(.zero), to: 1)  // a push of nothing sets it moving: the field acts
         _ = try ReplayContractTests.frames(a, to: 0.5)
-        let v = try a.snapshot(of: 1).state.velocity
+        let v = try a.state(of: 1).state.velocity
         #expect(abs(v.x - 600 * 30 / 60) < 1e-9 && v.y == 0, "\(v)")
         try a.setFields([Field(.linearGravity(direction: Vector(0, 1)), strength: 600)])
         #expect(a.fields == c.dynamics.fields)  // applied at the next tick boundary
         _ = try ReplayContractTests.frames(a, to: 1)
-        let w = try a.snapshot(of: 1).state.velocity
+        let w = try a.state(of: 1).state.velocity
         #expect(w.x == v.x && abs(w.y - 300) < 1e-9 && a.fields.count == 1 && a.fields[0].kind == .linearGravity(direction: Vector(0, 1)))
     }
 
@@ -196,14 +196,14 @@ import Testing
             let (e, _) = try heads.advance(to: Double(n) / 60)
             settled = settled || e.contains { if case .settled = $0.kind { true } else { false } }
         }
-        #expect(try !settled && heads.animator.snapshot(of: 1).phase == .springing)
-        #expect(try heads.animator.snapshot(of: 1).state.angle == 0 && heads.animator.snapshot(of: 1).state.angularVelocity == 0)
+        #expect(try !settled && heads.animator.state(of: 1).phase == .springing)
+        #expect(try heads.animator.state(of: 1).state.angle == 0 && heads.animator.state(of: 1).state.angularVelocity == 0)
         try heads.animator.removePush(pushes)
         for n in 301...600 where !settled {
             let (e, _) = try heads.advance(to: Double(n) / 60)
             settled = e.contains { if case .settled = $0.kind { true } else { false } }
         }
-        #expect(try settled && heads.animator.snapshot(of: 1).state.position.x > 300)
+        #expect(try settled && heads.animator.state(of: 1).state.position.x > 300)
     }
 
     /// Bad input: a typed error, and nothing changes (the run continues bit for bit as if the
@@ -260,7 +260,7 @@ import Testing
         } catch {
             #expect(error.field.contains("tick 0, push on tile 1") && error.code == .outOfRange, "\(error)")
         }
-        #expect(try a.snapshot(of: 1).phase == .resting && a.liveTileCount == 0)
+        #expect(try a.state(of: 1).phase == .resting && a.liveTileCount == 0)
         // A configuration out of range is refused when the animator is made.
         var tooMany = TileConfiguration()
         tooMany.dynamics.translatesReferenceBoundsIntoBoundary = true

@@ -29,7 +29,7 @@ import Testing
     @Test(arguments: backends)
     func aRisingFloorCarriesALyingTile(kind: BackendKind) throws {
         let a = try Self.lyingTile(on: kind)
-        let lay = try a.snapshot(of: 1)
+        let lay = try a.state(of: 1)
         try #require(lay.phase == .lying, "\(lay)")
         #expect(abs(lay.state.position.y - (844 - 30)) < 0.2, "\(lay.state)")
         var floor = 844.0, below: [String] = []
@@ -45,7 +45,7 @@ import Testing
         }
         _ = try ReplayContractTests.frames(a, to: t + 3)
         #expect(below.isEmpty, "\(below.prefix(3))")
-        let end = try a.snapshot(of: 1)
+        let end = try a.state(of: 1)
         #expect(abs(end.state.position.y - (644 - 30)) < 0.2, "\(end.phase) \(end.state)")
     }
 
@@ -109,6 +109,6 @@ import Testing
         #expect(try SceneDocument<ChatHeadsScene>(json: document.json) == document)
         let r = try document.replay(keepsFrames: false) { (n) throws(FlingError) in try kind.make(solverIterations: n) }
         #expect(r.tickDigest == heads.animator.digest && r.ticks == heads.animator.clock.ticks)
-        #expect(try heads.animator.snapshot(of: 2).state.position.x < 390 - 60)
+        #expect(try heads.animator.state(of: 2).state.position.x < 390 - 60)
     }
 }

@@ -16,7 +16,7 @@ import Fling
             try animator.handle(events[0])
             try animator.advance(to: 0.1)
             if inject {
-                let before = (animator.digest, animator.clock, try animator.snapshot(of: 1))
+                let before = (animator.digest, animator.clock, try animator.state(of: 1))
                 do {
                     try bad(animator)
                     Issue.record("expected \(code) for \(field), nothing was thrown")
@@ -26,7 +26,7 @@ import Fling
                     #expect(!error.value.isEmpty)
                 }
                 #expect(animator.digest == before.0 && animator.clock == before.1)
-                #expect(try animator.snapshot(of: 1) == before.2)
+                #expect(try animator.state(of: 1) == before.2)
             }
             for e in events.dropFirst() { try animator.handle(e) }
             try animator.advance(to: 2)
@@ -58,7 +58,7 @@ import Fling
         try expectRejected(on: kind, code: .unknownTile, field: "TouchEvent(touch 2, began).item") {
             try $0.handle(event(.began, touch: 2, tile: 42))
         }
-        try expectRejected(on: kind, code: .unknownTile, field: "TileID") { _ = try $0.snapshot(of: 42) }
+        try expectRejected(on: kind, code: .unknownTile, field: "TileID") { _ = try $0.state(of: 42) }
         try expectRejected(on: kind, code: .unknownTile, field: "TileID") { try $0.removeTile(42) }
         try expectRejected(on: kind, code: .unknownTouch, field: "touch") { try $0.handle(event(.ended, touch: 9)) }
         try expectRejected(on: kind, code: .unknownTouch, field: "touch") { try $0.handle(event(.moved, touch: 9)) }

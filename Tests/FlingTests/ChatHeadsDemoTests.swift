@@ -50,18 +50,18 @@ import Testing
                 for e in try heads.advance(to: Self.t(f)).snap {
                     if case .released(let v, _, let target) = e.kind { release = (v, target) }
                 }
-                if release == nil { before = try heads.animator.snapshot(of: 1).state.position }
+                if release == nil { before = try heads.animator.state(of: 1).state.position }
             }
             let r = try #require(release)
             #expect(before.x < 160 && r.velocity.x > 500, "let go at \(before) moving \(r.velocity)")
             #expect(r.target.x == edge)
-            #expect(try heads.animator.snapshot(of: 1).state.position.x == edge)
+            #expect(try heads.animator.state(of: 1).state.position.x == edge)
         }
         // Clamped into the band: let go near the bottom, it rests half a head above the band's end.
         let low = try Self.demo(on: kind)
         for e in drag(touch: 1, from: Vector(22, 300), to: Vector(60, 560), duration: 0.5) { try low.handle(e) }
         for f in 1...150 { try low.advance(to: Self.t(f)) }
-        #expect(try low.animator.snapshot(of: 1).state.position == Vector(22, 535))
+        #expect(try low.animator.state(of: 1).state.position == Vector(22, 535))
     }
 
     /// The snap is SKBounceAnimation's: keyframes over 1.2 s with the library's defaults (two
@@ -76,13 +76,13 @@ import Testing
             for e in try heads.advance(to: Self.t(f)).snap {
                 if case .released(_, _, let target) = e.kind, start == nil { start = (e.tick, target) }
             }
-            positions[heads.animator.clock.ticks - 1] = try heads.animator.snapshot(of: 1).state.position
+            positions[heads.animator.clock.ticks - 1] = try heads.animator.state(of: 1).state.position
         }
         let s = try #require(start)
         let curve = BounceCurve(duration: 1.2)
         let to = s.target
         #expect(to.x == 298)
-        #expect(try heads.animator.snapshot(of: 1).state.position == to)
+        #expect(try heads.animator.state(of: 1).state.position == to)
         // Where the released head was before the keyframes took it: the tick before.
         let from = try #require(positions[s.tick - 1])
         var compared = 0
@@ -109,7 +109,7 @@ import Testing
             for e in try heads.advance(to: Self.t(f)).snap where release == nil {
                 if case .released = e.kind { release = (e.tick, positions[e.tick - 1] ?? .zero) }
             }
-            positions[heads.animator.clock.ticks - 1] = try heads.animator.snapshot(of: 1).state.position
+            positions[heads.animator.clock.ticks - 1] = try heads.animator.state(of: 1).state.position
         }
         let r = try #require(release)
         let from = r.at, target = Vector(298, 350.5)
@@ -121,8 +121,8 @@ import Testing
         #expect((atTurn - turn).length < 0.5, "\(atTurn) against \(turn)")
         #expect(atTurn.x > 298)
         // At rest on the target truncated: (298, 350).
-        #expect(try heads.animator.snapshot(of: 1).state.position == Vector(298, 350))
-        #expect(try heads.animator.snapshot(of: 1).target == Vector(298, 350))
+        #expect(try heads.animator.state(of: 1).state.position == Vector(298, 350))
+        #expect(try heads.animator.state(of: 1).target == Vector(298, 350))
     }
 
     /// A touch that does not move is a press however long it is held (Fling's default: within
@@ -142,7 +142,7 @@ import Testing
         }
         let k = try #require(opened)
         #expect(heads.openHead == 1)
-        #expect(try heads.animator.snapshot(of: 1).state.position == Vector(160, 53))
+        #expect(try heads.animator.state(of: 1).state.position == Vector(160, 53))
         // The view's frame: full width, from the strip's bottom (y = 86) to the band's end.
         #expect(heads.panelFrame == Rect(x: 0, y: 86, width: 320, height: 482))
         // Scale 1.1 at 0.3 s, 1 from 0.6 s; at 0.15 s halfway to 1.1 (ease in and out).
@@ -153,7 +153,7 @@ import Testing
         for e in Self.press(2, at: Vector(160, 53), time: 2.6) { try heads.handle(e) }
         for f in 151...300 { try heads.advance(to: Self.t(f)) }
         #expect(heads.openHead == nil)
-        #expect(try heads.animator.snapshot(of: 1).state.position == Vector(22, 300))
+        #expect(try heads.animator.state(of: 1).state.position == Vector(22, 300))
         #expect(heads.panelFrame.width == 0 && heads.panelFrame.height == 0)
         // Fling's default touch rules: a 1-second hold is not a press.
         let held = try ChatHeads(
@@ -173,7 +173,7 @@ import Testing
         var scales: [Double] = []
         for f in 1...30 {
             try heads.advance(to: Self.t(f))
-            scales.append(try heads.animator.snapshot(of: 1).scale)
+            scales.append(try heads.animator.state(of: 1).scale)
         }
         let curve = BounceCurve(duration: 0.2)
         let expected = curve.keyframeAnimation(from: AffineMatrix.scale(1, 1), to: .scale(0.95, 0.95))
@@ -184,7 +184,7 @@ import Testing
         #expect(scales.contains { $0 < 0.95 })  // it overshoots
         try heads.handle(TouchEvent(time: 0.5, touch: 1, phase: .moved, position: Vector(40, 310)))
         for f in 31...60 { try heads.advance(to: Self.t(f)) }
-        #expect(try heads.animator.snapshot(of: 1).scale == 1)
+        #expect(try heads.animator.state(of: 1).scale == 1)
     }
 }
 
@@ -204,7 +204,7 @@ extension ChatHeadsDemoTests {
             document.scene.configuration
                 == .chatHeadsDemo(screen: Self.screen, safeBand: Self.band, firstBounce: firstBounce))
         let replay = try document.replay(makeBackend: { n throws(FlingError) in try BackendKind.nativePortable.make(solverIterations: n) })
-        func head(at time: Double) throws -> SnapSnapshot {
+        func head(at time: Double) throws -> SnapItemState {
             try #require(replay.frames[Int((time * 60).rounded())].items.first)
         }
         #expect(try head(at: 1.9).state.position.x == 22)

@@ -216,7 +216,7 @@ import FlingPathsTestSupport
             view: view, tileView: tileView, touch: ExampleTouch(timestamp: 1000.05, point: CGPoint(x: 150, y: 350)),
             link: ExampleDisplayLink(timestamp: 1000.1))
         // Grabbed off-center at 0.05 s, drawn at 0.1 s (6 ticks): held, drawn where the tick says.
-        let phase = try animator.snapshot(of: 1).phase, pose = try animator.drawnTransform(of: 1)
+        let phase = try animator.state(of: 1).phase, pose = try animator.drawnTransform(of: 1)
         #expect(animator.clock.ticks == 6 && phase == .held(by: 1))
         #expect(tileView.layer.position == pose.cgPosition && !tileView.isHidden)
         #expect(tileView.layer.position != .zero)
@@ -385,7 +385,7 @@ import FlingPathsTestSupport
     @Test func pictureInPictureRuns() throws {
         let (window, events) = try DocumentationExamples.pictureInPicture()
         #expect(events.contains { $0.kind == .grabbed(touch: 1) })
-        #expect(try window.snapshot(of: 1).phase == .held(by: 1))
+        #expect(try window.state(of: 1).phase == .held(by: 1))
     }
 
     /// docs/DYNAMICS.md's example: the pushed box meets the walls and stays in the room, on
@@ -408,7 +408,7 @@ import FlingPathsTestSupport
         let (photos, taps) = try DocumentationExamples.weHeartPics(
             touch: TouchEvent(time: 0.05, touch: 1, phase: .began, position: Vector(170, 210)), frameTime: 0.1)
         #expect(taps.isEmpty && photos.configuration == .weHeartPics)
-        #expect(try photos.snapshot(of: 1).phase == .held(by: 1) && photos.snapshot(of: 1).definition.mass == 3)
+        #expect(try photos.state(of: 1).phase == .held(by: 1) && photos.state(of: 1).definition.mass == 3)
         try photos.handle(TouchEvent(time: 0.15, touch: 1, phase: .ended, position: Vector(170, 210)))
         #expect(try photos.advance(to: 0.2).contains { $0.kind == .tapped })
     }
@@ -428,7 +428,7 @@ import FlingPathsTestSupport
         #expect(Array(bounces.prefix(2)).map(\.wall).sorted() == [0, 1] && bounces.contains { $0.wall == 2 }, "\(bounces.map(\.wall))")
         let at = try #require(restedAt)
         #expect(at.x > 50 && at.x < 340 && at.y > 790 && at.y < 795)
-        #expect(try animator.snapshot(of: 1).phase == .lying && animator.liveTileCount == 0)
+        #expect(try animator.state(of: 1).phase == .lying && animator.liveTileCount == 0)
     }
 
     @Test func snapInteractionsRun() throws {
@@ -466,7 +466,7 @@ import FlingPathsTestSupport
 
 /// Every tick's states through `onTick`, read from outside: one call per tick stepped, in
 /// order, through a stall, each with the held tile's state, and the last equal to
-/// what `snapshot(of:)` reads after `advance`.
+/// what `state(of:)` reads after `advance`.
 @Suite struct TickObserverTests {
     @Test func onTickSeesEveryTick() throws {
         let animator = try TileAnimator(viewport: phone, tiles: [centerTile], backend: BackendKind.nativePortable.make())
@@ -479,6 +479,6 @@ import FlingPathsTestSupport
         #expect(seen.map(\.0) == Array(0..<seen.count) && seen.count == animator.clock.ticks, "\(seen.map(\.0))")
         // The touch at 0.01 s is applied at the next tick's start: tick 0 has no world yet.
         #expect(seen.first?.1.isEmpty == true && seen.dropFirst().allSatisfy { $0.1.map(\.0) == [1] })
-        #expect(seen.last?.1.first?.1 == (try animator.snapshot(of: 1)).state)
+        #expect(seen.last?.1.first?.1 == (try animator.state(of: 1)).state)
     }
 }

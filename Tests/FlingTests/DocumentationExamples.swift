@@ -492,7 +492,7 @@ enum DocumentationExamples {
                                   backend: NativeBackend())
         try heads.handle(touch)                             // drag, throw to an edge, press to open
         let (snaps, opened) = try heads.advance(to: frameTime)  // released, settled …; opened, closed
-        let center = try heads.animator.snapshot(of: 1)     // .state.position, .scale (0.9 pressed)
+        let center = try heads.animator.state(of: 1)     // .state.position, .scale (0.9 pressed)
         let panel = heads.panelFrame                        // springs in below the row when open
 
         let sun = try SunSwitch(configuration: SunSwitch.Configuration(offCenter: Vector(100, 300),
@@ -601,7 +601,7 @@ enum DocumentationExamples {
         for frame in 1...600 {  // ten seconds of display frames
             for event in try animator.advance(to: Double(frame) / 60) {
                 if case .wallContact(let contact) = event.kind { bounces.append(contact) }  // wall, point, normal, impulse
-                if event.kind == .cameToRest { restedAt = try animator.snapshot(of: 1).state.position }  // lying there now
+                if event.kind == .cameToRest { restedAt = try animator.state(of: 1).state.position }  // lying there now
             }
         }
         return (animator, bounces, restedAt)
@@ -728,7 +728,7 @@ enum DocumentationExamples {
         try animator.handle(TouchEvent(time: 0.06, touch: 1, phase: .moved, location: CGPoint(x: x, y: 422)))
         try animator.handle(TouchEvent(time: 0.07, touch: 1, phase: .ended, location: CGPoint(x: x, y: 422)))
         for frame in 5...180 { try animator.advance(to: Double(frame) / 60) }   // 3 s of frames
-        return try animator.snapshot(of: 1).phase
+        return try animator.state(of: 1).phase
     }
     #expect(try release(at: 198) == .resting)         // a nudge: it springs home and settles
     #expect(try release(at: 390) == .culled)          // a throw: it flies off the screen

@@ -302,7 +302,7 @@ import Fling
             events.append(TouchEvent(time: 0.4, touch: 1, phase: .ended, position: events.last!.position))
             var all: [SnapEvent] = []
             try drive({ try animator.handle($0) }, { all += try animator.advance(to: $0) }, events: events, duration: 4)
-            let s = try animator.snapshot(of: 1)
+            let s = try animator.state(of: 1)
             #expect(s.phase == .resting && s.state.position == home, "\(corner): \(s)")
             #expect(all.contains { $0.kind == .settled(at: home) })
             guard case .released(_, _, let target)? = all.first(where: { if case .released = $0.kind { true } else { false } })?.kind
@@ -353,7 +353,7 @@ import Fling
         let e = try #require(thrown, "settling the tile freed its world: the refusal must be thrown")
         #expect(e.field.contains("freeing world") && e.field.contains("on tile 1") && e.reason.contains("refuses to free"), "\(e)")
         // The tick was done: the tile settled; the error was thrown once, and frames go on.
-        #expect(try animator.snapshot(of: 1).phase == .resting && animator.liveTileCount == 0)
+        #expect(try animator.state(of: 1).phase == .resting && animator.liveTileCount == 0)
         _ = try animator.advance(to: t + 0.5)
     }
 
@@ -362,16 +362,16 @@ import Fling
         let animator = try TileAnimator(viewport: phone, tiles: [centerTile], backend: backend)
         try animator.handle(TouchEvent(time: 0, touch: 1, phase: .began, position: Vector(195, 422)))
         _ = try animator.advance(to: 0.1)
-        let held = try animator.snapshot(of: 1)
+        let held = try animator.state(of: 1)
         #expect(held.phase == .held(by: 1) && animator.liveTileCount == 1)
         let reset = try #require(throws: FlingError.self) { try animator.reset(1) }
         #expect(reset.field.contains("freeing world") && reset.field.contains("on tile 1"), "\(reset)")
-        #expect(try animator.snapshot(of: 1) == held && animator.liveTileCount == 1 && animator.tileIDs == [1])
+        #expect(try animator.state(of: 1) == held && animator.liveTileCount == 1 && animator.tileIDs == [1])
         let remove = try #require(throws: FlingError.self) { try animator.removeTile(1) }
         #expect(remove.field.contains("freeing world") && remove.field.contains("on tile 1"), "\(remove)")
-        #expect(try animator.snapshot(of: 1) == held && animator.liveTileCount == 1 && animator.tileIDs == [1])
+        #expect(try animator.state(of: 1) == held && animator.liveTileCount == 1 && animator.tileIDs == [1])
         backend.refuses = false
         try animator.reset(1)
-        #expect(try animator.snapshot(of: 1).phase == .resting && animator.liveTileCount == 0 && backend.worldCount == 0)
+        #expect(try animator.state(of: 1).phase == .resting && animator.liveTileCount == 0 && backend.worldCount == 0)
     }
 }

@@ -15,7 +15,7 @@ import Fling
         #expect(kinds.dropFirst().first?.releaseOutcome == .attract)
         #expect(kinds.last == .settled)
         // Settled means exactly home, no world.
-        let tile = try result.animator.snapshot(of: 1)
+        let tile = try result.animator.state(of: 1)
         #expect(tile.phase == .resting)
         #expect(tile.state == BodyState(position: centerTile.origin))
         #expect(result.animator.liveTileCount == 0)
@@ -33,7 +33,7 @@ import Fling
         #expect(kinds.first?.isGrab == true)
         #expect(kinds.dropFirst().first?.releaseOutcome == .fall)
         #expect(kinds.last == .culled)
-        #expect(try result.animator.snapshot(of: 1).phase == .culled)
+        #expect(try result.animator.state(of: 1).phase == .culled)
         #expect(result.animator.liveTileCount == 0)
         // The release velocity is the tracker's estimate of a ~1700 pt/s downward flick.
         guard case .released(_, let v, _) = kinds[1] else { Issue.record("no release"); return }
@@ -49,15 +49,15 @@ import Fling
         run.events = drag(from: Vector(195, 422), to: Vector(205, 560), duration: 0.08)
         let result = try run.play(on: kind)
         let animator = result.animator
-        #expect(try animator.snapshot(of: 1).phase == .culled)
+        #expect(try animator.state(of: 1).phase == .culled)
         // A touch where the tile used to be finds nothing while it is culled…
         try animator.handle(TouchEvent(time: 3.1, touch: 5, phase: .began, position: centerTile.origin))
         try animator.handle(TouchEvent(time: 3.2, touch: 5, phase: .ended, position: centerTile.origin))
         #expect(try animator.advance(to: 3.3).isEmpty)
         // …and after reset it rests at home and can be grabbed again.
         try animator.reset(1)
-        #expect(try animator.snapshot(of: 1).phase == .resting)
-        #expect(try animator.snapshot(of: 1).state == BodyState(position: centerTile.origin))
+        #expect(try animator.state(of: 1).phase == .resting)
+        #expect(try animator.state(of: 1).state == BodyState(position: centerTile.origin))
         try animator.handle(TouchEvent(time: 3.4, touch: 6, phase: .began, position: centerTile.origin))
         let events = try animator.advance(to: 3.5)
         #expect(events.map(\.kind) == [.grabbed(touch: 6, at: centerTile.origin)])
@@ -93,7 +93,7 @@ import Fling
             Issue.record("expected grab, cancelled release (attract), settle; got \(kinds)"); return
         }
         #expect(kinds[2] == .settled)
-        #expect(try result.animator.snapshot(of: 1).state == BodyState(position: centerTile.origin))
+        #expect(try result.animator.state(of: 1).state == BodyState(position: centerTile.origin))
     }
 
     @Test(arguments: backends)
@@ -102,9 +102,9 @@ import Fling
         run.events = drag(from: Vector(195, 422), to: Vector(195, 500), duration: 0.06)
         run.duration = 0.3
         let falling = try run.play(on: kind)
-        #expect(try falling.animator.snapshot(of: 1).phase == .falling)
+        #expect(try falling.animator.state(of: 1).phase == .falling)
         // Grab the falling tile at its center as it is at t = 0.3, then drag it home slowly.
-        let there = try falling.animator.snapshot(of: 1).state
+        let there = try falling.animator.state(of: 1).state
         run.events += drag(touch: 2, from: there.position, to: centerTile.origin, start: 0.3, duration: 0.8)
         run.duration = 4
         let result = try run.play(on: kind)
@@ -167,6 +167,6 @@ import Fling
         #expect(drawn == expected)
         #expect(states[10].position != states[11].position)
         // Drawing never feeds back: the tick state is still the 12th.
-        #expect(try animator.snapshot(of: 1).state == states[11])
+        #expect(try animator.state(of: 1).state == states[11])
     }
 }

@@ -87,7 +87,7 @@ import Testing
         try a.handle(TouchEvent(time: 0.1, touch: 1, phase: .moved, position: Vector(4_194_300, 4_194_310)))
         var t = 0.0
         while t < 1 { t += 1.0 / 60; try a.advance(to: t) }
-        let s = try a.snapshot(of: 1).state
+        let s = try a.state(of: 1).state
         #expect(s.position.x.isFinite && s.velocity.x.isFinite && s.angularVelocity.isFinite)
         #expect(s.position.x > 1_000)  // the finger drags it away, at the joint's force limit
     }

@@ -443,7 +443,7 @@ import Testing
         }
         try animator.handle(TouchEvent(time: 0.13, touch: 1, phase: .ended, position: Vector(195, 782)))
         _ = try Self.frames(animator, to: 1.5)
-        let phase = try animator.snapshot(of: 1).phase
+        let phase = try animator.state(of: 1).phase
         #expect(phase == .culled)
         try animator.reset(1)
         try animator.addTile(TileDefinition(id: 2, frame: Rect(x: 10, y: 10, width: 50, height: 50)))

@@ -24,7 +24,7 @@ final class StillWatch {
     init(_ a: TileAnimator, size: Vector) {
         self.size = size
         a.onTick = { [unowned a, unowned self] tick, states in
-            guard let state = states.first(where: { $0.0 == 1 })?.1, (try? a.snapshot(of: 1).phase) == .falling else {
+            guard let state = states.first(where: { $0.0 == 1 })?.1, (try? a.state(of: 1).phase) == .falling else {
                 self.streak = 0
                 return
             }
@@ -42,7 +42,7 @@ final class StillWatch {
     func run(_ a: TileAnimator, frames: ClosedRange<Int>) throws {
         for frame in frames {
             for event in try a.advance(to: Double(frame) / 60) where event.kind == .cameToRest {
-                rest = (event.tick, RestInWallsTests.overlap(try a.snapshot(of: 1).state, width: size.x, height: size.y))
+                rest = (event.tick, RestInWallsTests.overlap(try a.state(of: 1).state, width: size.x, height: size.y))
                 return
             }
         }
@@ -237,7 +237,7 @@ enum WallOverlapAllowance {
             for event in try a.advance(to: Double(f) / 60) where event.kind == .cameToRest { restTick = event.tick }
         }
         let tick = try #require(restTick, "a wedged tile comes to rest")
-        let depth = RestInWallsTests.overlap(try a.snapshot(of: 1).state, width: size.x, height: size.y)
+        let depth = RestInWallsTests.overlap(try a.state(of: 1).state, width: size.x, height: size.y)
         #expect(depth > 1, "wedged: \(depth) pt past a wall")
         #expect(tick >= 10 * TileConfiguration.RestThresholds().ticks)
     }

@@ -6,7 +6,7 @@ struct SnapAnimatorTests {
     func throwSettlesExactlyOnTheNearerEdgeWithoutTurning(kind: BackendKind) throws {
         for (velocity, edge) in [(Vector(900, -200), 360.0), (Vector(-900, 300), 30.0)] {
             let run = try SnapRun(events: throwEvents(from: Vector(195, 400), velocity: velocity)).play(on: kind)
-            let s = try run.animator.snapshot(of: 1)
+            let s = try run.animator.state(of: 1)
             #expect(s.phase == .resting)
             #expect(s.state.position.x == edge)
             #expect(s.state.position == s.target)
@@ -62,7 +62,7 @@ struct SnapAnimatorTests {
         events.append(TouchEvent(time: 1.0, touch: 1, phase: .ended, position: Vector(200, 400)))
         let run = try SnapRun(events: events).play(on: kind)
         // Exactly on its target: the right edge at the height it was let go at.
-        let rest = try run.animator.snapshot(of: 1)
+        let rest = try run.animator.state(of: 1)
         #expect(rest.state.position == rest.target && rest.state.position.x == 360)
         #expect(abs(rest.state.position.y - 400) < 1e-6)
     }
@@ -91,7 +91,7 @@ struct SnapAnimatorTests {
         #expect(run.states[start + 14][0].position.x == expected)
         #expect(run.states.map { $0[0].position.x }.max()! > 360)
         // Exactly on its target: the right edge at the height it was let go at.
-        let rest = try run.animator.snapshot(of: 1)
+        let rest = try run.animator.state(of: 1)
         #expect(rest.state.position == rest.target && rest.state.position.x == 360)
         #expect(abs(rest.state.position.y - 400) < 1e-6)
     }
@@ -103,13 +103,13 @@ struct SnapAnimatorTests {
         let animator = try SnapAnimator(items: [item], backend: try kind.make())
         try animator.handle(TouchEvent(time: 0.05, touch: 1, phase: .began, position: Vector(200, 405)))
         try animator.advance(to: 0.3)
-        let pressed = try animator.snapshot(of: 1).scale
+        let pressed = try animator.state(of: 1).scale
         #expect(pressed < 0.95)
         try animator.handle(TouchEvent(time: 0.31, touch: 1, phase: .ended, position: Vector(203, 405)))
         let events = try animator.advance(to: 0.4)
         #expect(events.contains { $0.kind == .tapped(touch: 1, at: Vector(203, 405)) && $0.item == 1 })
         var scales: [Double] = []
-        for f in 25...180 { try animator.advance(to: Double(f) / 60); scales.append(try animator.snapshot(of: 1).scale) }
+        for f in 25...180 { try animator.advance(to: Double(f) / 60); scales.append(try animator.state(of: 1).scale) }
         #expect(scales.max()! > 1)  // bounces past 1
         #expect(scales.last! == 1)  // and rests exactly on it
         #expect(animator.isIdle)
@@ -178,10 +178,10 @@ func aRefusedBackendCallLeavesTheSnapAnimatorWorking(operation: FaultyBackend.Op
     #expect(errors.first?.field.hasPrefix("tick ") == true)
     #expect(backend.worldCount == 0)
     for id in [1, 2] as [SnapItem.ID] {
-        let s = try animator.snapshot(of: id)
+        let s = try animator.state(of: id)
         #expect(s.phase == .resting && (s.state.position.x == 30 || s.state.position.x == 360 || s.state.position == s.item.center))
     }
-    #expect(try animator.snapshot(of: 2).state.position.x == 30)
+    #expect(try animator.state(of: 2).state.position.x == 30)
 }
 
 /// A finger catching an item in flight (on its spring or its keyframes) takes it over where it
@@ -192,10 +192,10 @@ func catchingAnItemInFlight(kind: BackendKind, motion: SnapItem.Motion) throws {
     var events = throwEvents(from: Vector(195, 400), velocity: Vector(1200, 0))
     var positions: [Vector] = []
     try drive({ try animator.handle($0) }, { try animator.advance(to: $0) }, events: events, duration: 0.4) {
-        positions.append(try animator.snapshot(of: 1).state.position)
+        positions.append(try animator.state(of: 1).state.position)
     }
     let caught = positions.last!
-    #expect(try animator.snapshot(of: 1).phase != .resting)
+    #expect(try animator.state(of: 1).phase != .resting)
     events = throwEvents(touch: 2, from: caught, velocity: Vector(-1500, 0), start: 0.41)
     var after: [Vector] = []
     var next = 0
@@ -203,10 +203,10 @@ func catchingAnItemInFlight(kind: BackendKind, motion: SnapItem.Motion) throws {
         let t = Double(f) / 60
         while next < events.count, events[next].time <= t { try animator.handle(events[next]); next += 1 }
         try animator.advance(to: t)
-        after.append(try animator.snapshot(of: 1).state.position)
+        after.append(try animator.state(of: 1).state.position)
     }
     // The tick of the grab moves it no more than it was moving per tick before.
     #expect((after[0] - caught).length <= 1200.0 / 60 * 1.5)
-    let s = try animator.snapshot(of: 1)
+    let s = try animator.state(of: 1)
     #expect(s.phase == .resting && s.state.position.x == 30 && s.state.angle == 0)
 }

@@ -45,7 +45,7 @@ struct ChatHeadsTests {
         #expect(panelYs[..<143].min()! < open)  // the panel bounced past its place
         // Closed: every head back exactly where it rested, the panel below the screen.
         for (id, p) in [(1, Vector(18, 200)), (2, Vector(18, 300)), (3, Vector(372, 400))] {
-            #expect(try heads.animator.snapshot(of: SnapItem.ID(id)).state.position == p)
+            #expect(try heads.animator.state(of: SnapItem.ID(id)).state.position == p)
         }
         #expect(heads.panelFrame.minY > phone.maxY)
         #expect(heads.zOrder.last == 2)
@@ -56,7 +56,7 @@ struct ChatHeadsTests {
         let heads = try threeHeads(on: kind)
         try drive({ try heads.handle($0) }, { try heads.advance(to: $0) }, events: tap(1, at: Vector(372, 400), time: 0.1), duration: 2.5)
         #expect(heads.openHead == 3)
-        let slots = try [3, 1, 2].map { try heads.animator.snapshot(of: SnapItem.ID($0)).state.position }
+        let slots = try [3, 1, 2].map { try heads.animator.state(of: SnapItem.ID($0)).state.position }
         #expect(slots == [Vector(352, 85), Vector(284, 85), Vector(216, 85)])
         // A press on the panel keeps it open; one outside closes.
         let more = tap(2, at: Vector(195, 400), time: 2.6) + tap(3, at: Vector(195, 830), time: 3.0)
@@ -74,8 +74,8 @@ struct ChatHeadsTests {
             + throwEvents(touch: 2, from: Vector(372, 400), velocity: Vector(-1500, 100), start: 0.12))
             .sorted { $0.time < $1.time }
         try drive({ try heads.handle($0) }, { try heads.advance(to: $0) }, events: events, duration: 3)
-        #expect(try heads.animator.snapshot(of: 1).state.position.x == 372)
-        #expect(try heads.animator.snapshot(of: 3).state.position.x == 18)
+        #expect(try heads.animator.state(of: 1).state.position.x == 372)
+        #expect(try heads.animator.state(of: 3).state.position.x == 18)
         #expect(heads.zOrder.suffix(2) == [1, 3])
         #expect(heads.animator.isIdle)
     }

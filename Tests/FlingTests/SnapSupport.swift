@@ -63,7 +63,7 @@ struct SnapRun {
         ) {
             if animator.clock.ticks != lastTick {
                 lastTick = animator.clock.ticks
-                result.states.append(try items.map { try animator.snapshot(of: $0.id).state })
+                result.states.append(try items.map { try animator.state(of: $0.id).state })
             }
         }
         return result

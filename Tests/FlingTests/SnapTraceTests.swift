@@ -190,7 +190,7 @@ enum SnapFixtures {
             try SceneDocument<Scene>(json: try Fixture.text("scenes/\(file)"))
                 .replay(makeBackend: { n throws(FlingError) in try BackendKind.nativePortable.make(solverIterations: n) })
         }
-        func last<Scene: SampledScene>(_ r: SceneReplay<Scene>) -> [SnapSnapshot] where Scene.Frame == SnapFrame {
+        func last<Scene: SampledScene>(_ r: SceneReplay<Scene>) -> [SnapItemState] where Scene.Frame == SnapFrame {
             r.frames.last?.items ?? []
         }
         let edges = last(try replay("heads-throw-edges.json"))
@@ -302,10 +302,10 @@ func theFirstMoveSpringsTheScaleBack(kind: BackendKind) throws {
     let heads = try threeHeads(on: kind)
     try heads.handle(TouchEvent(time: 0.05, touch: 1, phase: .began, position: Vector(18, 200)))
     for f in 1...12 { try heads.advance(to: Double(f) / 60) }
-    let pressed = try heads.animator.snapshot(of: 1).scale
+    let pressed = try heads.animator.state(of: 1).scale
     try heads.handle(TouchEvent(time: 0.21, touch: 1, phase: .moved, position: Vector(40, 210)))
     var scales: [Double] = []
-    for f in 13...60 { try heads.advance(to: Double(f) / 60); scales.append(try heads.animator.snapshot(of: 1).scale) }
+    for f in 13...60 { try heads.advance(to: Double(f) / 60); scales.append(try heads.animator.state(of: 1).scale) }
     #expect(pressed < 0.93)
     #expect(scales.max()! > 1 && scales.last! == 1)  // back to 1 with a bounce, still held
     #expect(heads.zOrder.last == 1)

@@ -130,7 +130,7 @@ func dynamicsBitsDoNotDependOnTheThreadCount(arithmetic: Arithmetic) throws {
                 let step = fling ? Vector(5 * Double(i % 7), 45) : Vector(2, -1)
                 switch c {
                 case 0:
-                    let now = try a.snapshot(of: tile.id)
+                    let now = try a.state(of: tile.id)
                     guard now.phase == TilePhase.resting else { continue }
                     try a.handle(TouchEvent(time: t, touch: TouchID(i), phase: .began, position: now.state.position, item: tile.id))
                 case 1, 2, 3:

@@ -97,7 +97,7 @@ final class FaultyBackend: PhysicsBackend {
         #expect(error.field.hasPrefix("tick ") && error.field.contains("touch 1") && error.field.contains("tile 1"), "\(error.field)")
         #expect(error.field.hasSuffix("injected.\(fault)"))
         // Tile 1 is at rest without a world; tile 2's session went on normally and was reported.
-        #expect(try faulty.snapshot(of: 1).phase == .resting)
+        #expect(try faulty.state(of: 1).phase == .resting)
         #expect(events.contains { $0.tile == 2 && $0.kind == .settled })
         // A grab that fails leaves no trace: the digest equals the session without it.
         if fault == .makeWorld || fault == .addDrag {

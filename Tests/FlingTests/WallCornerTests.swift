@@ -357,7 +357,7 @@ extension Double {
                 try a.handle(TouchEvent(time: 0.05, touch: 1, phase: .began, position: center))
                 try a.handle(TouchEvent(time: 0.1, touch: 1, phase: .ended, position: center))
                 try watch.run(a, frames: 1...12)
-                let mass = try a.snapshot(of: 1).definition.mass
+                let mass = try a.state(of: 1).definition.mass
                 try a.applyPush(Push(toward * (30_000 * mass)), to: 1)
                 try watch.run(a, frames: 13...613)
                 outcome.watches.append(("\(size) in \(room.width) × \(room.height) pushed toward \(corner)", watch))

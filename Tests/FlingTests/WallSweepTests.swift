@@ -34,7 +34,7 @@ import Testing
         var culled: [TileEvent] = [], outside: [(Int, Vector)] = []
         for frame in 4...600 {
             for event in try a.advance(to: Double(frame) / 60) where event.kind == .culled { culled.append(event) }
-            let p = try a.snapshot(of: 1).state.position
+            let p = try a.state(of: 1).state.position
             if !inside(p, phone) { outside.append((frame, p)) }
         }
         return (culled, outside)

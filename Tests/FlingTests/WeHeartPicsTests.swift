@@ -147,11 +147,11 @@ final class FingerSpyBackend: DynamicsBackend, ForwardingDynamics {
         var events: [TileEvent] = []
         let animator = try Self.flungThenCaught(
             .weHeartPics, from: Self.home, to: Self.home + Vector(10, 60), on: kind, after: 0.4, events: &events)
-        try animator.handle(TouchEvent(time: 0.6, touch: 2, phase: .ended, position: try animator.snapshot(of: 1).state.position))
+        try animator.handle(TouchEvent(time: 0.6, touch: 2, phase: .ended, position: try animator.state(of: 1).state.position))
         for frame in 25...240 { events += try animator.advance(to: Double(frame) / 60) }
         #expect(events.kinds(of: 1).compactMap(\.releaseOutcome) == [.fall, .attract])
         #expect(events.kinds(of: 1).last == .settled)
-        #expect(try animator.snapshot(of: 1).state == BodyState(position: Self.home))
+        #expect(try animator.state(of: 1).state == BodyState(position: Self.home))
     }
 
     /// The photo flung (from near its corner by default: it spins as it falls), then, `after`
@@ -164,7 +164,7 @@ final class FingerSpyBackend: DynamicsBackend, ForwardingDynamics {
         let animator = try TileAnimator(viewport: phone, tiles: [tile], configuration: configuration, backend: try kind.make())
         for e in drag(from: from, to: to, duration: 0.06) { try animator.handle(e) }
         for frame in 1...Int((after * 60).rounded()) { events += try animator.advance(to: Double(frame) / 60) }
-        let center = try animator.snapshot(of: 1).state.position
+        let center = try animator.state(of: 1).state.position
         try animator.handle(TouchEvent(time: after, touch: 2, phase: .began, position: center, item: 1))
         return animator
     }
@@ -195,7 +195,7 @@ final class FingerSpyBackend: DynamicsBackend, ForwardingDynamics {
         let settled = try #require(pivots.r.events.last { $0.kind == .settled })
         let before = try #require(Self.states(pivots.r).first { $0.tick == settled.tick }).state
         #expect(before.kineticEnergy(mass: Self.photo.mass, moment: Self.photo.moment) <= 1e-4)
-        #expect(try pivots.r.animator.snapshot(of: 1).state == BodyState(position: Self.home))
+        #expect(try pivots.r.animator.state(of: 1).state == BodyState(position: Self.home))
         var spring = TileConfiguration.weHeartPics
         spring.home = .springs()
         #expect(try passage(spring).deepest < -1)
@@ -255,7 +255,7 @@ final class FingerSpyBackend: DynamicsBackend, ForwardingDynamics {
         #expect(states.filter { $0.tick < let_go.tick && energy($0.state) <= 1e-4 }.count > 30, "no calm tick while held")
         #expect(states.filter { $0.tick > let_go.tick && energy($0.state) <= 1e-4 }.count > 30, "no calm tick while falling")
         #expect(!still.events.contains { $0.kind == .settled || $0.kind == .cameToRest })
-        #expect(try still.animator.snapshot(of: 1).phase == .falling)
+        #expect(try still.animator.state(of: 1).phase == .falling)
     }
 
     /// Removal as the app checks it: the first tick the center is below y = 1000, whatever the
@@ -332,9 +332,9 @@ final class FingerSpyBackend: DynamicsBackend, ForwardingDynamics {
             var spins: [Double] = []
             for frame in 19...48 {
                 try animator.advance(to: Double(frame) / 60)
-                spins.append(try animator.snapshot(of: 1).state.angularVelocity)
+                spins.append(try animator.state(of: 1).state.angularVelocity)
             }
-            #expect(try animator.snapshot(of: 1).phase == .held(by: 2))
+            #expect(try animator.state(of: 1).phase == .held(by: 2))
             return spins
         }
         let held = try spinThenHold(.weHeartPics)

@@ -161,7 +161,7 @@ public final class ChatHeads {
     /// The panel's frame now: below the screen while closed (the row), or scaled about its top
     /// middle (the conversation: zero-sized while closed).
     public var panelFrame: Rect {
-        let s = try? animator.snapshot(of: panel)
+        let s = try? animator.state(of: panel)
         let c = s?.state.position ?? configuration.panelHidden
         let w = configuration.panelWidth, h = configuration.panelHeight
         guard configuration.layout == .conversation else { return Rect(center: c, width: w, height: h) }

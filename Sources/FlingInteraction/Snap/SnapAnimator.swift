@@ -59,9 +59,9 @@ public final class SnapAnimator: DragAnimator<SnapPolicy> {
     package var itemDefinitions: [SnapItem] { kernel.definitions }
 
     /// The item's definition, phase, state, target and scale after the last tick.
-    public func snapshot(of id: SnapItem.ID) throws(FlingError) -> SnapSnapshot {
+    public func state(of id: SnapItem.ID) throws(FlingError) -> SnapItemState {
         let item = try kernel.view(of: id)
-        return SnapSnapshot(
+        return SnapItemState(
             item: item.item, phase: item.phase, state: item.state, target: item.memory.target, scale: item.memory.scale.value)
     }
 

@@ -73,7 +73,7 @@ extension SnapEvent.Kind: CustomStringConvertible {
 }
 
 /// An item as the animator sees it now.
-public struct SnapSnapshot: Hashable, Sendable {
+public struct SnapItemState: Hashable, Sendable {
     public var item: SnapItem
     public var phase: SnapPhase
     /// The state after the last tick (angle and spin always exactly 0).

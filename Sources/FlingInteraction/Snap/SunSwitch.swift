@@ -89,7 +89,7 @@ public final class SunSwitch {
     }
 
     /// The knob's center after the last tick.
-    public var knobCenter: Vector { (try? animator.snapshot(of: knob).state.position) ?? configuration.offCenter }
+    public var knobCenter: Vector { (try? animator.state(of: knob).state.position) ?? configuration.offCenter }
 
     public func handle(_ event: TouchEvent) throws(FlingError) { try animator.handle(event) }
 

@@ -17,7 +17,7 @@ import FlingCore
 /// Feed it touches with ``handle(_:)`` and display times with ``advance(to:)``. Physics runs
 /// in fixed ticks (``FixedStepClock``); touches are applied at tick boundaries in time order
 /// (every touch at or before a tick's start is applied before that tick), so the same touches
-/// give the same ticks at any display rate. Read ``snapshot(of:)`` for tick states and
+/// give the same ticks at any display rate. Read ``state(of:)`` for tick states and
 /// ``drawnTransform(of:)`` for the interpolated pose to draw.
 public final class TileAnimator: DragAnimator<TilePolicy> {
     /// The kernel: the tiles, their worlds and fingers, the clock and the queue.
@@ -76,9 +76,9 @@ public final class TileAnimator: DragAnimator<TilePolicy> {
     public func reset(_ id: TileID) throws(FlingError) { try kernel.resetItem(id, journaled: .reset(id)) }
 
     /// The tile's definition, phase and state after the last tick.
-    public func snapshot(of id: TileID) throws(FlingError) -> TileSnapshot {
+    public func state(of id: TileID) throws(FlingError) -> TileState {
         let tile = try kernel.view(of: id)
-        return TileSnapshot(definition: tile.item, phase: tile.phase, state: tile.state)
+        return TileState(definition: tile.item, phase: tile.phase, state: tile.state)
     }
 
     /// The pose to draw at the last display time: the last two tick states interpolated by

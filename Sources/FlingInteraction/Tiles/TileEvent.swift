@@ -72,7 +72,7 @@ public struct TileEvent: Hashable, Sendable {
 }
 
 /// A tile as the animator sees it now.
-public struct TileSnapshot: Hashable, Sendable {
+public struct TileState: Hashable, Sendable {
     public var definition: TileDefinition
     public var phase: TilePhase
     /// The body's state after the last tick (origin and zeros while resting).

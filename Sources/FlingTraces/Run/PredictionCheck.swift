@@ -181,7 +181,7 @@ extension TraceReplayer {
                 do { events = try animator.advance(to: Double(k + 1) * dt) } catch { continue }
                 check.ticked(
                     k, scene: s, events.compactMap(PredictionCheck.Seen.init), stands: { animator.predictionStands(TileID($0)) },
-                    pose: { (try? animator.snapshot(of: TileID($0)))?.state.transform })
+                    pose: { (try? animator.state(of: TileID($0)))?.state.transform })
                 k += 1
             }
             check.finish(at: k - 1)

@@ -12,9 +12,9 @@ import FlingInteraction
 /// knob), and the scene's own numbers: the panel's frame (x, y, width, height) for chat heads;
 /// the rays' angle and alpha and 1 or 0 for on or off for a switch.
 package struct SnapFrame: Hashable, Sendable {
-    package var items: [SnapSnapshot]
+    package var items: [SnapItemState]
     package var extras: [Double]
-    package init(items: [SnapSnapshot], extras: [Double]) { self.items = items; self.extras = extras }
+    package init(items: [SnapItemState], extras: [Double]) { self.items = items; self.extras = extras }
 }
 
 /// A snap scene being replayed: its animator, one advance to a sample time (the animator's
@@ -100,10 +100,10 @@ package enum SnapScenes {
             out.events += r.snap.map(describe)
             out.timeline += r.timeline
             out.timeline += r.snap.map { e in event(e, sample: k, kind: e.item.map(driver.itemKind) ?? "item") }
-            var snapshots: [SnapSnapshot] = []
+            var snapshots: [SnapItemState] = []
             let keepsFrames = options.keeps(k, of: n)
             for id in ids {
-                let s = try animator.snapshot(of: id)
+                let s = try animator.state(of: id)
                 out.digest.combine(s.state.position.x); out.digest.combine(s.state.position.y); out.digest.combine(s.scale)
                 if keepsFrames { snapshots.append(s) }
             }
@@ -155,7 +155,7 @@ package enum SnapScenes {
             check.ticked(
                 k, scene: 0, events.compactMap { PredictionCheck.Seen($0) { places[$0] } },
                 stands: { animator.predictionStands(SnapItem.ID($0)) },
-                pose: { (try? animator.snapshot(of: SnapItem.ID($0)))?.state.transform })
+                pose: { (try? animator.state(of: SnapItem.ID($0)))?.state.transform })
             k += 1
         }
         check.finish(at: k - 1)
@@ -240,7 +240,7 @@ package enum SnapScenes {
     }
 
     /// A snapshot's values for a Run: `x y vx vy scale`.
-    static func values(_ s: SnapSnapshot) -> [Double] {
+    static func values(_ s: SnapItemState) -> [Double] {
         [s.state.position.x, s.state.position.y, s.state.velocity.x, s.state.velocity.y, s.scale]
     }
 }

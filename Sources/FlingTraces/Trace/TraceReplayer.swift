@@ -357,7 +357,7 @@ public struct TraceReplayer {
                 reason: "a display frame stalled the clock")
         }
         for id in animator.tileIDs {
-            let snapshot = try animator.snapshot(of: id)
+            let snapshot = try animator.state(of: id)
             out.outcomes.append(TraceReplay.TileOutcome(tile: id, phase: snapshot.phase, events: out.events, lastTick: out.tickCount - 1))
         }
         return out

@@ -168,10 +168,10 @@ extension SurfaceWalk {
             "FlingInteraction.TileAnimator.handle(_:)",
             "FlingInteraction.TileAnimator.advance(to:)", "FlingInteraction.TileAnimator.addTile(_:)",
             "FlingInteraction.TileAnimator.removeTile(_:)",
-            "FlingInteraction.TileAnimator.reset(_:)", "FlingInteraction.TileAnimator.snapshot(of:)",
+            "FlingInteraction.TileAnimator.reset(_:)", "FlingInteraction.TileAnimator.state(of:)",
             "FlingInteraction.TileAnimator.drawnTransform(of:)", "FlingInteraction.TileAnimator.drawnTransforms(into:)",
             "FlingInteraction.TileAnimator.tileIDs",
-            "FlingInteraction.TileAnimator.liveTileCount", "FlingInteraction.TileSnapshot.isLive"
+            "FlingInteraction.TileAnimator.liveTileCount", "FlingInteraction.TileState.isLive"
         ) { p in
             let tile = TileDefinition(id: 1, frame: Rect(x: 100, y: 100, width: 80, height: 80))
             for r in Hostile.rects {
@@ -197,7 +197,7 @@ extension SurfaceWalk {
                             try a.handle(TouchEvent(time: time, touch: TouchID(k % 3), phase: phase, position: v, item: id))
                         }
                     }
-                    p.call { () throws(FlingError) in try a.snapshot(of: id).isLive }
+                    p.call { () throws(FlingError) in try a.state(of: id).isLive }
                     p.call { () throws(FlingError) in try a.drawnTransform(of: id) }
                     p.call { () throws(FlingError) in try a.reset(id) }
                 }
@@ -281,7 +281,7 @@ extension SurfaceWalk {
         add(
             "FlingInteraction.SnapAnimator.init(items:configuration:backend:timeOrigin:)", "FlingInteraction.SnapAnimator.handle(_:)",
             "FlingInteraction.SnapAnimator.advance(to:)", "FlingInteraction.SnapAnimator.send(_:to:)",
-            "FlingInteraction.SnapAnimator.snapshot(of:)",
+            "FlingInteraction.SnapAnimator.state(of:)",
             "FlingInteraction.SnapAnimator.drawnCenter(of:)", "FlingInteraction.SnapAnimator.isIdle",
             "FlingInteraction.SnapAnimator.itemDefinitions", "FlingInteraction.SnapAnimator.zOrder"
         ) { p in
@@ -304,7 +304,7 @@ extension SurfaceWalk {
                 }
                 for id in [SnapItem.ID(Int.max), SnapItem.ID(Int.min), SnapItem.ID(5)] {
                     p.call { () throws(FlingError) in try a.send(id, to: v) }
-                    p.call { () throws(FlingError) in try a.snapshot(of: id) }
+                    p.call { () throws(FlingError) in try a.state(of: id) }
                     p.call { () throws(FlingError) in try a.drawnCenter(of: id) }
                 }
                 p.call { () throws(FlingError) in try a.advance(to: time) }
