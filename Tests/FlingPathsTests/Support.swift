@@ -2,9 +2,9 @@ import FlingCore
 @testable import FlingPaths
 import FlingPathsTestSupport
 
-let pinData = PathScenes.pinData
+let pinData = PinKeyframes.pinData
 
-func pinKeyframes() throws -> [BezierPath] { PathScenes.pinKeyframes() }
+func pinKeyframes() throws -> [BezierPath] { PinKeyframes.pinKeyframes() }
 
 func near(_ a: Vector, _ b: Vector, _ tol: Double) -> Bool { (a - b).length <= tol }
 

@@ -439,10 +439,10 @@ import FlingPathsTestSupport
     @Test(arguments: [0.0, 0.37, 1, 2.5])
     func pathsRun(frameTime: Double) throws {
         let (shape, visible, p1) = try DocumentationExamples.paths(frameTime: frameTime)
-        #expect(shape == PathScenes.jumpingPin().shape(at: frameTime))
+        #expect(shape == PinKeyframes.jumpingPin().shape(at: frameTime))
         #expect(try BezierPath(svg: shape.svgData) == shape)
         if frameTime == frameTime.rounded() { #expect(shape == p1) } else { #expect(shape != p1) }
-        #expect(visible == PathScenes.dots().items(at: frameTime))
+        #expect(visible == PinKeyframes.dots().items(at: frameTime))
         #expect(!visible.isEmpty && visible.allSatisfy { $0.alpha >= 0 && $0.alpha <= 1 })
     }
 

@@ -610,10 +610,10 @@ enum DocumentationExamples {
     // MARK: docs/SVG-PATHS.md
 
     static func paths(frameTime: Double) throws -> (shape: BezierPath, visible: [Conveyor.Item], p1: BezierPath) {
-        let p1 = try BezierPath(svg: PathScenes.pinData)      // "M 412.7 238.9 C 381 238.9 …": 2 closed subpaths of 4 cubics
-        let frames = [p1, PathScenes.pinPose(sx: 1.08, sy: 0.92), PathScenes.pinPose(sx: 0.94, sy: 1.06),  // Fling's own frames 2-5:
-                      PathScenes.pinPose(sx: 1.14, sy: 0.84),                                             // frame 1 squashed, stretched
-                      PathScenes.pinPose(sx: 0.96, sy: 1.04, angle: 0.3, dx: -18, dy: -48), p1]           // about its tip, a leaning hop
+        let p1 = try BezierPath(svg: PinKeyframes.pinData)      // "M 412.7 238.9 C 381 238.9 …": 2 closed subpaths of 4 cubics
+        let frames = [p1, PinKeyframes.pinPose(sx: 1.08, sy: 0.92), PinKeyframes.pinPose(sx: 0.94, sy: 1.06),  // Fling's own frames 2-5:
+                      PinKeyframes.pinPose(sx: 1.14, sy: 0.84),                                             // frame 1 squashed, stretched
+                      PinKeyframes.pinPose(sx: 0.96, sy: 1.04, angle: 0.3, dx: -18, dy: -48), p1]           // about its tip, a leaning hop
         let pin = try KeyframeAnimation(keyframes: frames, duration: 1, repeatCount: .infinity)  // no timing functions: linear
         let shape = pin.shape(at: frameTime)                   // shape.svgData is its `d`; at whole seconds, p1's exact bits
         let dots = try Conveyor(from: Vector(0, 20), to: Vector(320, 20), spacing: 160, period: 1, reversed: true)

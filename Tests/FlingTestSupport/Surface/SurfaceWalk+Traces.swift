@@ -424,11 +424,11 @@ extension SurfaceWalk {
             "FlingTraces.ConveyorPaths.digest(_:)",
             "FlingTraces.ConveyorPaths.work(_:)", "FlingTraces.ConveyorPaths.run(of:in:title:)", "FlingView.ConveyorPaths.render(_:_:)"
         ) { p in
-            let pin = PathScenes.jumpingPin()
+            let pin = PinKeyframes.jumpingPin()
             SurfaceWalk.walkPaths(
                 PathDocument(paths: MorphPaths(keyframes: ["\u{0}"], animation: pin), sampling: PathSampling(frames: 24, from: 0, to: 2)),
                 &p)
-            SurfaceWalk.walkPaths(PathDocument(paths: ConveyorPaths(PathScenes.dots()), sampling: PathSampling(frames: 30)), &p)
+            SurfaceWalk.walkPaths(PathDocument(paths: ConveyorPaths(PinKeyframes.dots()), sampling: PathSampling(frames: 30)), &p)
         }
         add(
             "FlingTraces.ConveyorPaths.init(_:dots:baseline:pin:)", "FlingTraces.ConveyorPaths.Dot.init(radius:color:offset:)",
@@ -436,7 +436,7 @@ extension SurfaceWalk {
             "FlingTraces.ConveyorPaths.Pin.init(keyframes:animation:beginTime:color:)",
             "FlingTraces.ConveyorPaths.Pin.shape(at:)"
         ) { p in
-            let jump = PathScenes.jumpingPin()
+            let jump = PinKeyframes.jumpingPin()
             for x in Hostile.doubles {
                 for color in Hostile.strings.prefix(6) + ["#f64145", "#FFFFFF", "#12345g", "#1234567"] {
                     p.call { () throws(FlingError) in try ConveyorPaths.Dot(radius: x, color: color, offset: x) }

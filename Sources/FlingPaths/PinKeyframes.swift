@@ -3,7 +3,7 @@ import FlingCore
 /// The jumping pin of the issue that started FlingPaths, as the documentation teaches it: its
 /// first keyframe and the poses made from it (the keyframes, the animation and the dots that the
 /// tests and `path-bench` share are test support: Tests/FlingPathsTestSupport).
-public enum PathScenes {
+public enum PinKeyframes {
     /// The pin's first keyframe as the article prints it (two closed subpaths of four cubics).
     public static let pinData =
         "M 412.7 238.9 C 381 238.9 356.8 261.8 356.8 294.6 C 356.8 329.7 407.7 408.7 409.2 408.8 C 410.7 408.9 469.4 328.1 469.4 294.6 C 469.4 261.8 444.5 238.9 412.7 238.9 Z M 412.7 324.3 C 397.2 324.3 384.7 311.3 384.7 295.3 C 384.7 279.3 397.2 266.3 412.7 266.3 C 428.2 266.3 440.8 279.3 440.8 295.3 C 440.8 311.3 428.2 324.3 412.7 324.3 Z"

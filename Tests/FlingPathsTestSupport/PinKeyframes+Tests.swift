@@ -1,10 +1,10 @@
-// What the tests and `path-bench` share of the jumping pin (PathScenes in FlingPaths is what the
+// What the tests and `path-bench` share of the jumping pin (PinKeyframes in FlingPaths is what the
 // documentation teaches): its keyframes, its animation, the dots that scroll under it, and the
 // sampled digests the tests pin and `path-bench --digests` prints from a release build.
 import FlingCore
 import FlingPaths
 
-extension PathScenes {
+extension PinKeyframes {
     /// The pin's five keyframes. Frame 1 is the article's (``pinData``). Frames 2-5 are Fling's
     /// own, drawn to move as the original does (the author's playground, whose frames come from
     /// Nick Butcher's Android gist, states no licence, so its path data is not used): affine maps
