@@ -20,16 +20,11 @@ extension TilePolicy: SnapshotRules {
 
 // MARK: - Byte forms
 
-extension TileDefinition: ByteCodable {
-    package func encode(to w: inout ByteWriter) {
-        w.value(id)
-        w.value(frame)
-        w.double(mass)
-        w.optionalValue(properties)
-    }
-
-    package init(from r: inout ByteReader) throws(FlingError) {
-        self.init(id: try r.value(), frame: try r.value(), mass: try r.double(), properties: try r.optionalValue())
+extension TileDefinition: Coded {
+    package static func code<C: Coder>(_ c: inout C, _ v: Self?) throws(FlingError) -> Self {
+        TileDefinition(
+            id: TileID(try c.int("id", v?.id.rawValue)), frame: try c.value("frame", v?.frame), mass: try c.double("mass", v?.mass),
+            properties: try c.optional("properties", v?.properties) { (c, p) throws(FlingError) in try c.value("properties", p) })
     }
 }
 

@@ -62,7 +62,7 @@ extension JSONWriter {
     /// `{"spring": spring}` or `{"keyframes": bounce curve}`.
     static func snapMotion(_ m: SnapItem.Motion) -> String {
         switch m {
-        case .spring(let s): "{\"spring\": \(spring(s))}"
+        case .spring(let s): "{\"spring\": \(json(s))}"
         case .keyframes(let c): "{\"keyframes\": \(bounceCurve(c))}"
         }
     }
@@ -115,7 +115,7 @@ extension DocumentDecoder {
     mutating func snapMotion(_ node: JSONNode, _ path: Path) throws(FlingError) -> SnapItem.Motion {
         let o = try object(node, path, keys: ["spring", "keyframes"])
         guard o.members.count == 1 else { throw fail(node, path, "a motion is one of spring and keyframes") }
-        if let s = optional(o, "spring") { return .spring(try spring(s, path / "spring")) }
+        if let s = optional(o, "spring") { return .spring(try decode(s, path / "spring")) }
         return .keyframes(try bounceCurve(try required(o, "keyframes"), path / "keyframes"))
     }
 

@@ -39,13 +39,13 @@ package struct SunSwitchScene: SampledScene {
             try r.decoder.required(o, "configuration"), path / "configuration",
             keys: ["offCenter", "onCenter", "knobDiameter", "rubberBand", "spring", "raysAngularSpeed", "alphaSpring"])
         var c = SunSwitch.Configuration(
-            offCenter: try r.decoder.vector(try r.decoder.required(co, "offCenter"), co.path / "offCenter"),
-            onCenter: try r.decoder.vector(try r.decoder.required(co, "onCenter"), co.path / "onCenter"))
+            offCenter: try r.decoder.decode(try r.decoder.required(co, "offCenter"), co.path / "offCenter"),
+            onCenter: try r.decoder.decode(try r.decoder.required(co, "onCenter"), co.path / "onCenter"))
         c.knobDiameter = try r.decoder.double(co, "knobDiameter")
         c.rubberBand = try r.decoder.double(co, "rubberBand")
-        c.spring = try r.decoder.spring(try r.decoder.required(co, "spring"), co.path / "spring")
+        c.spring = try r.decoder.decode(try r.decoder.required(co, "spring"), co.path / "spring")
         c.raysAngularSpeed = try r.decoder.double(co, "raysAngularSpeed")
-        c.alphaSpring = try r.decoder.spring(try r.decoder.required(co, "alphaSpring"), co.path / "alphaSpring")
+        c.alphaSpring = try r.decoder.decode(try r.decoder.required(co, "alphaSpring"), co.path / "alphaSpring")
         self.init(
             c, isOn: try r.decoder.bool(try r.decoder.required(o, "isOn"), path / "isOn"), inputs: try r.snapInputs(),
             dynamics: try r.snapDynamics())
@@ -55,10 +55,10 @@ package struct SunSwitchScene: SampledScene {
         typealias W = JSONWriter
         let c = configuration
         let members = [
-            "\"offCenter\": \(W.vector(c.offCenter))", "\"onCenter\": \(W.vector(c.onCenter))",
+            "\"offCenter\": \(W.json(c.offCenter))", "\"onCenter\": \(W.json(c.onCenter))",
             "\"knobDiameter\": \(W.number(c.knobDiameter))", "\"rubberBand\": \(W.number(c.rubberBand))",
-            "\"spring\": \(W.spring(c.spring))", "\"raysAngularSpeed\": \(W.number(c.raysAngularSpeed))",
-            "\"alphaSpring\": \(W.spring(c.alphaSpring))",
+            "\"spring\": \(W.json(c.spring))", "\"raysAngularSpeed\": \(W.number(c.raysAngularSpeed))",
+            "\"alphaSpring\": \(W.json(c.alphaSpring))",
         ]
         return ["\"isOn\": \(isOn)", "\"configuration\": {\n    " + members.joined(separator: ",\n    ") + "\n  }"]
             + SnapScenes.members(dynamics, version: minimumVersion)
