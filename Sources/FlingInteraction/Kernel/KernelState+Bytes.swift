@@ -16,6 +16,15 @@ extension Optional: ByteCodable where Wrapped: ByteCodable {
     package init(from r: inout ByteReader) throws(FlingError) { self = try r.optionalValue(Wrapped.self) }
 }
 
+extension DragPhase {
+    /// The form both policies' phases share: the phase's index in `cases` (a hold, nil there,
+    /// is 1), then a hold's touch.
+    static func codePhase<C: Coder>(_ c: inout C, _ v: Self?, _ cases: [Self?], _ what: String) throws(FlingError) -> Self {
+        let k = try c.variant("phase", cases.map { _ in "" }, v.map { $0.holder != nil ? 1 : cases.firstIndex(of: $0)! }, what)
+        return k == 1 ? .held(by: TouchID(try c.int("holder", v?.holder?.rawValue))) : cases[k]!
+    }
+}
+
 extension TouchEvent: Coded {
     static let phases = Phase.allCases.map(\.rawValue)
 

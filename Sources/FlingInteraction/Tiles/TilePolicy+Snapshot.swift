@@ -39,28 +39,9 @@ extension TileMemory: ByteCodable {
     }
 }
 
-extension TilePhase: ByteCodable {
-    package func encode(to w: inout ByteWriter) {
-        switch self {
-        case .resting: w.u8(0)
-        case .held(let touch):
-            w.u8(1)
-            w.value(touch)
-        case .attracted: w.u8(2)
-        case .falling: w.u8(3)
-        case .culled: w.u8(4)
-        case .lying: w.u8(5)
-        }
-    }
-    package init(from r: inout ByteReader) throws(FlingError) {
-        switch try r.tag(6, "tile phase") {
-        case 0: self = .resting
-        case 1: self = .held(by: try r.value())
-        case 2: self = .attracted
-        case 3: self = .falling
-        case 4: self = .culled
-        default: self = .lying
-        }
+extension TilePhase: Coded {
+    package static func code<C: Coder>(_ c: inout C, _ v: Self?) throws(FlingError) -> Self {
+        try codePhase(&c, v, [.resting, nil, .attracted, .falling, .culled, .lying], "tile phase")
     }
 }
 

@@ -21,40 +21,29 @@ struct JSONFieldWriter: Coder {
         return w.members
     }
 
-    mutating func put(_ key: String, _ value: String) { members.append("\"\(key)\": \(value)") }
+    /// Writes the member `key` of `text` and returns `x`.
+    mutating func put<T>(_ key: String, _ text: String, _ x: T) -> T {
+        members.append("\"\(key)\": \(text)")
+        return x
+    }
 
-    mutating func double(_ key: String, _ x: Double?) -> Double {
-        put(key, NumberText.shortest(x!))
-        return x!
-    }
-    mutating func int(_ key: String, _ x: Int?) -> Int {
-        put(key, "\(x!)")
-        return x!
-    }
-    mutating func u64(_ key: String, _ x: UInt64?) -> UInt64 {
-        put(key, "\(x!)")
-        return x!
-    }
-    mutating func bool(_ key: String, _ x: Bool?) -> Bool {
-        put(key, "\(x!)")
-        return x!
-    }
+    mutating func double(_ key: String, _ x: Double?) -> Double { put(key, NumberText.shortest(x!), x!) }
+    mutating func int(_ key: String, _ x: Int?) -> Int { put(key, "\(x!)", x!) }
+    mutating func u64(_ key: String, _ x: UInt64?) -> UInt64 { put(key, "\(x!)", x!) }
+    mutating func bool(_ key: String, _ x: Bool?) -> Bool { put(key, "\(x!)", x!) }
     mutating func object<T>(_ key: String, _ body: (inout Self) throws(FlingError) -> T) throws(FlingError) -> T {
         var inner = Self()
         let x = try body(&inner)
-        put(key, "{" + inner.members.joined(separator: ", ") + "}")
-        return x
+        return put(key, "{" + inner.members.joined(separator: ", ") + "}", x)
     }
     mutating func list<T: Coded>(_ key: String, _ xs: [T]?) -> [T] {
-        put(key, "[" + xs!.map { Self.text($0) }.joined(separator: ", ") + "]")
-        return xs!
+        put(key, "[" + xs!.map { Self.text($0) }.joined(separator: ", ") + "]", xs!)
     }
     mutating func optional<T>(_ key: String, _ x: T?, _ body: (inout Self, T?) throws(FlingError) -> T) throws(FlingError) -> T? {
         try x.map { (x) throws(FlingError) in try body(&self, x) }
     }
     mutating func variant(_ key: String?, _ names: [String], _ index: Int?, _ what: String) -> Int {
-        if let key { put(key, "\"\(names[index!])\"") }
-        return index!
+        key.map { put($0, "\"\(names[index!])\"", index!) } ?? index!
     }
 }
 
