@@ -177,14 +177,14 @@ extension ForceID: ByteCodable {
     package init(from r: inout ByteReader) throws(FlingError) { self.init(try r.u32()) }
 }
 
-extension StateDigest: ByteCodable {
-    package func encode(to w: inout ByteWriter) { w.u64(value) }
-    package init(from r: inout ByteReader) throws(FlingError) { self.init(value: try r.u64()) }
+extension StateDigest: Coded {
+    package static func code<C: Coder>(_ c: inout C, _ v: Self?) throws(FlingError) -> Self { Self(value: try c.u64("value", v?.value)) }
 }
 
-extension Arithmetic: ByteCodable {
-    package func encode(to w: inout ByteWriter) { w.u8(self == .platform ? 0 : 1) }
-    package init(from r: inout ByteReader) throws(FlingError) { self = try r.tag(2, "arithmetic") == 0 ? .platform : .portable }
+extension Arithmetic: Coded {
+    package static func code<C: Coder>(_ c: inout C, _ v: Self?) throws(FlingError) -> Self {
+        try c.variant("arithmetic", ["platform", "portable"], v.map { $0 == .platform ? 0 : 1 }, "arithmetic") == 0 ? .platform : .portable
+    }
 }
 
 extension SpringTuning: Coded {

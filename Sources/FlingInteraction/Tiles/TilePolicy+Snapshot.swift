@@ -28,14 +28,9 @@ extension TileDefinition: Coded {
     }
 }
 
-extension TileMemory: ByteCodable {
-    package func encode(to w: inout ByteWriter) {
-        w.int(settleCount)
-        w.vector(holdStart)
-    }
-
-    package init(from r: inout ByteReader) throws(FlingError) {
-        self.init(settleCount: try r.int(), holdStart: try r.vector())
+extension TileMemory: Coded {
+    package static func code<C: Coder>(_ c: inout C, _ v: Self?) throws(FlingError) -> Self {
+        TileMemory(settleCount: try c.int("settleCount", v?.settleCount), holdStart: try c.value("holdStart", v?.holdStart))
     }
 }
 

@@ -102,11 +102,11 @@ struct JSONFieldReader: Coder {
         return try decoder.read(try decoder.required(object, key), path / key, body)
     }
     mutating func list<T: Coded>(_ key: String, _ xs: [T]?) throws(FlingError) -> [T] {
-        try member(key, []) { (d, n, p) throws(FlingError) in
-            var xs: [T] = []
-            for (k, node) in try d.array(n, p).enumerated() { xs.append(try d.decode(node, p / k)) }
-            return xs
+        guard mode == .read else {
+            keys.append(key)
+            return []
         }
+        return try decoder.list(object, key)
     }
     mutating func optional<T>(_ key: String, _ x: T?, _ body: (inout Self, T?) throws(FlingError) -> T) throws(FlingError) -> T? {
         guard mode == .read else {
@@ -139,6 +139,13 @@ extension DocumentDecoder {
     /// reads, are all the object may hold.
     mutating func decode<T: Coded>(_ node: JSONNode, _ path: Path, extra: [String] = []) throws(FlingError) -> T {
         try read(node, path, extra: extra) { (r) throws(FlingError) in try T.code(&r, nil) }
+    }
+
+    /// The ``Coded`` values of the array at `key`.
+    mutating func list<T: Coded>(_ o: Object, _ key: String) throws(FlingError) -> [T] {
+        var xs: [T] = []
+        for (k, node) in try array(try required(o, key), o.path / key).enumerated() { xs.append(try decode(node, o.path / key / k)) }
+        return xs
     }
 
     mutating func read<T>(

@@ -65,10 +65,7 @@ package struct ChatHeadsScene: SampledScene {
             }
             c.layout = layout
         }
-        var heads: [Vector] = []
-        for (n, node) in try r.decoder.array(try r.decoder.required(o, "heads"), path / "heads").enumerated() {
-            heads.append(try r.decoder.decode(node, path / "heads" / n))
-        }
+        let heads: [Vector] = try r.decoder.list(o, "heads")
         self.init(c, heads: heads, inputs: try r.snapInputs(), dynamics: try r.snapDynamics(), snap: try r.snapRules())
     }
 

@@ -132,10 +132,7 @@ extension DocumentDecoder {
         c.speed = try range(o, "speed")
         c.alpha = try range(o, "alpha")
         c.height = try range(o, "height")
-        c.variants = []
-        for (n, v) in try array(try required(o, "variants"), path / "variants").enumerated() {
-            c.variants.append(try decode(v, path / "variants" / n))
-        }
+        c.variants = try list(o, "variants")
         return c
     }
 }

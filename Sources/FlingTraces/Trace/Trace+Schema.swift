@@ -224,10 +224,7 @@ extension DocumentDecoder {
             let ho = try object(n, path / "home", keys: ["kind", "offsets", "maxForce", "maxBias", "errorBias"])
             let kind = try required(ho, "kind")
             guard try string(kind, ho.path / "kind") == "pivots" else { throw fail(kind, ho.path / "kind", "must be \"pivots\"") }
-            var offsets: [Vector] = []
-            for (k, v) in try array(try required(ho, "offsets"), ho.path / "offsets").enumerated() {
-                offsets.append(try decode(v, ho.path / "offsets" / k))
-            }
+            let offsets: [Vector] = try list(ho, "offsets")
             c.home = .pivots(
                 offsets: offsets, maxForce: optional(ho, "maxForce") == nil ? Limits.jointForce : try double(ho, "maxForce"),
                 maxBias: optional(ho, "maxBias") == nil ? .infinity : try double(ho, "maxBias"), errorBias: try double(ho, "errorBias"))
