@@ -249,3 +249,36 @@ extension BounceCurve.Keyframes: ByteCodable where Value: ByteCodable {
         self.init(values: values, keyTimes: times, timingFunctions: functions, duration: try r.double(), finalValue: try r.value())
     }
 }
+
+extension BounceCurve: Coded {
+    package static func code<C: Coder>(_ c: inout C, _ v: Self?) throws(FlingError) -> Self {
+        let duration = try c.double("duration", v?.duration), overshoot = try c.bool("overshoot", v?.overshoot)
+        let shake = try c.bool("shake", v?.shake)
+        return BounceCurve(form: try c.value("form", v?.form), duration: duration, overshoot: overshoot, shake: shake)
+    }
+}
+
+extension BounceCurve.Form: Coded {
+    package static func code<C: Coder>(_ c: inout C, _ v: Self?) throws(FlingError) -> Self {
+        switch try c.variant("kind", ["library", "equation", "twoSteps"], v.map(\.index), "bounce form") {
+        case 0:
+            let (n, s): (Int?, BounceCurve.Stiffness?) = if case .library(let n, let s)? = v { (n, s) } else { (nil, nil) }
+            return .library(bounces: try c.int("bounces", n), stiffness: BounceCurve.Stiffness(try c.double("stiffness", s?.coefficient)))
+        case 1:
+            let (a, o, b): (Double?, Double?, Double?) = if case .equation(let a, let o, let b)? = v { (a, o, b) } else { (nil, nil, nil) }
+            return .equation(alpha: try c.double("alpha", a), omega: try c.double("omega", o), base: try c.double("base", b))
+        default:
+            let (p, f, i): (Double?, Double?, Bool?) = if case .twoSteps(let p, let f, let i)? = v { (p, f, i) } else { (nil, nil, nil) }
+            return .twoSteps(
+                overshoot: try c.double("past", p), firstDuration: try c.double("firstDuration", f), integral: try c.bool("integral", i))
+        }
+    }
+
+    var index: Int {
+        switch self {
+        case .library: 0
+        case .equation: 1
+        case .twoSteps: 2
+        }
+    }
+}

@@ -81,7 +81,7 @@ package struct ChatHeadsScene: SampledScene {
         // The demo's options, from version 2 on, only when they differ from the defaults.
         if c.motion != .spring(c.panelSpring) { members.append("\"motion\": \(W.snapMotion(c.motion))") }
         if c.layout != .row { members.append("\"layout\": \(W.string(c.layout.rawValue))") }
-        let snapMember: [String] = snap == SnapRules() ? [] : ["\"snap\": \(W.snapRules(snap))"]
+        let snapMember: [String] = snap == SnapRules() ? [] : ["\"snap\": \(W.json(snap))"]
         let head: [String] = [
             "\"heads\": [" + heads.map(W.json).joined(separator: ", ") + "]",
             "\"configuration\": {\n    " + members.joined(separator: ",\n    ") + "\n  }",
@@ -216,7 +216,7 @@ extension SceneReader {
     mutating func snapRules() throws(FlingError) -> SnapRules {
         guard let n = decoder.optional(object, "snap") else { return SnapRules() }
         guard version >= 2 else { throw decoder.fail(n, object.path / "snap", "snap rules need version 2 of the format") }
-        return try decoder.snapRules(n, object.path / "snap")
+        return try decoder.decode(n, object.path / "snap")
     }
 
     mutating func snapDynamics() throws(FlingError) -> DynamicsSettings {
