@@ -2,8 +2,9 @@
 // one member per key, in the order its description lists them, nested values are objects, an
 // enum's case is its name. Reading is as strict as every other document reader: an unknown
 // key, a missing one, a value of the wrong kind, each is an error naming the line and the key
-// path. The unknown keys are found before anything else is read: a first pass over the
-// description lists the keys (reading only which case an enum is), then a second reads.
+// path. Reading also lists the keys the description names, then refuses any other; when reading
+// fails, a pass that lists the keys alone (reading only which case an enum is) finds an unknown
+// key first, so a misspelt key is named as such, not as the key it lacks.
 
 import FlingCore
 import _FlingCoding
@@ -69,10 +70,8 @@ struct JSONFieldReader: Coder {
     mutating func member<T>(
         _ key: String, _ placeholder: T, _ read: (inout DocumentDecoder, JSONNode, Trace.Path) throws(FlingError) -> T
     ) throws(FlingError) -> T {
-        guard mode == .read else {
-            keys.append(key)
-            return placeholder
-        }
+        keys.append(key)
+        guard mode == .read else { return placeholder }
         return try read(&decoder, try decoder.required(object, key), path / key)
     }
 
@@ -93,8 +92,8 @@ struct JSONFieldReader: Coder {
         try member(key, false) { (d, n, p) throws(FlingError) in try d.bool(n, p) }
     }
     mutating func object<T>(_ key: String, _ body: (inout Self) throws(FlingError) -> T) throws(FlingError) -> T {
+        keys.append(key)
         guard mode == .read else {
-            keys.append(key)
             var inner = self
             inner.mode = .placeholder
             return try body(&inner)
@@ -102,17 +101,13 @@ struct JSONFieldReader: Coder {
         return try decoder.read(try decoder.required(object, key), path / key, body)
     }
     mutating func list<T: Coded>(_ key: String, _ xs: [T]?) throws(FlingError) -> [T] {
-        guard mode == .read else {
-            keys.append(key)
-            return []
-        }
+        keys.append(key)
+        guard mode == .read else { return [] }
         return try decoder.list(object, key)
     }
     mutating func optional<T>(_ key: String, _ x: T?, _ body: (inout Self, T?) throws(FlingError) -> T) throws(FlingError) -> T? {
-        guard mode == .read else {
-            keys.append(key)
-            return nil
-        }
+        keys.append(key)
+        guard mode == .read else { return nil }
         return decoder.optional(object, key) == nil ? nil : try body(&self, nil)
     }
     mutating func variant(_ key: String?, _ names: [String], _ index: Int?, _ what: String) throws(FlingError) -> Int {
@@ -124,7 +119,7 @@ struct JSONFieldReader: Coder {
             }
             return k
         }
-        if mode == .keys { keys.append(key) }
+        keys.append(key)
         let node = try decoder.required(object, key)
         guard let k = names.firstIndex(of: try decoder.string(node, path / key)) else {
             let quoted = names.map { "\"\($0)\"" }
@@ -154,12 +149,20 @@ extension DocumentDecoder {
         guard case .object(let members) = node.value else { throw fail(node, path, "must be an object, not \(node.kind)") }
         // The reader takes the decoder over (its record of lines grows without a copy) and
         // gives it back, whatever happens.
-        var r = JSONFieldReader(decoder: self, object: Object(node: node, path: path, members: members), mode: .keys)
+        var r = JSONFieldReader(decoder: self, object: Object(node: node, path: path, members: members), mode: .read)
         lines = []
         defer { self = r.decoder }
-        _ = try body(&r)
-        _ = try r.decoder.object(node, path, keys: r.keys + extra)
-        r.mode = .read
-        return try body(&r)
+        do {
+            let x = try body(&r)
+            _ = try r.decoder.object(node, path, keys: r.keys + extra)
+            return x
+        } catch {
+            // What to name first of all that is wrong: an enum's unknown case, then an unknown
+            // key (a misspelt key is also a missing one), then what reading found.
+            (r.mode, r.keys) = (.keys, [])
+            _ = try body(&r)
+            _ = try r.decoder.object(node, path, keys: r.keys + extra)
+            throw error
+        }
     }
 }
