@@ -38,6 +38,16 @@ extension Coder {
     }
 }
 
+extension Coder {
+    /// An enum named by its raw value (in bytes, its index among all its cases).
+    package mutating func name<E: RawRepresentable<String> & CaseIterable & Equatable>(
+        _ key: String, _ x: E?, _ what: String
+    ) throws(FlingError) -> E {
+        let cases = Array(E.allCases)
+        return cases[try variant(key, cases.map(\.rawValue), x.map { cases.firstIndex(of: $0)! }, what)]
+    }
+}
+
 extension Coded {
     package func encode(to w: inout ByteWriter) { _ = try! Self.code(&w, self) }  // a byte writer never throws
     package init(from r: inout ByteReader) throws(FlingError) { self = try Self.code(&r, nil) }

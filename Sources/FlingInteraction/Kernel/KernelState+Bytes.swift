@@ -26,13 +26,11 @@ extension DragPhase {
 }
 
 extension TouchEvent: Coded {
-    static let phases = Phase.allCases.map(\.rawValue)
-
     package static func code<C: Coder>(_ c: inout C, _ v: Self?) throws(FlingError) -> Self {
         let time = try c.double("time", v?.time), touch = TouchID(try c.int("touch", v?.touch.rawValue))
-        let phase = try c.variant("phase", phases, v.map { Phase.allCases.firstIndex(of: $0.phase)! }, "touch phase")
+        let phase: Phase = try c.name("phase", v?.phase, "touch phase")
         return TouchEvent(
-            time: time, touch: touch, phase: Phase.allCases[phase], position: try c.value("position", v?.position),
+            time: time, touch: touch, phase: phase, position: try c.value("position", v?.position),
             item: try c.optional("tile", v?.item) { (c, item) throws(FlingError) in ItemID(try c.int("tile", item?.rawValue)) })
     }
 }
