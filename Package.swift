@@ -49,7 +49,8 @@ let libraryTargets: [Target] = [
     .target(name: "FlingInteraction", dependencies: ["FlingCore", "FlingCurves", "_FlingCoding"]),
     .target(name: "FlingPaths", dependencies: ["FlingCore", "FlingCurves"]),
     .target(name: "FlingScenes", dependencies: ["FlingCore", "FlingCurves", "FlingPaths"]),
-    .target(name: "FlingTraces", dependencies: ["FlingCore", "FlingCurves", "FlingInteraction", "FlingScenes", "FlingPaths"]),
+    .target(
+        name: "FlingTraces", dependencies: ["FlingCore", "FlingCurves", "FlingInteraction", "FlingScenes", "FlingPaths", "_FlingCoding"]),
     // The page's script and style are files of their own, compiled into the module as bytes
     // (no resource bundle to find at run time: the page is one string, whatever runs it).
     .target(

@@ -4,202 +4,166 @@
 import FlingCore
 import FlingCurves
 
-extension Vector: ByteCodable {
-    package func encode(to w: inout ByteWriter) { w.vector(self) }
-    package init(from r: inout ByteReader) throws(FlingError) { self = try r.vector() }
-}
-
-extension Transform: ByteCodable {
-    package func encode(to w: inout ByteWriter) {
-        w.vector(position)
-        w.double(angle)
-    }
-    package init(from r: inout ByteReader) throws(FlingError) { self.init(position: try r.vector(), angle: try r.double()) }
-}
-
-extension BodyState: ByteCodable {
-    package func encode(to w: inout ByteWriter) {
-        w.vector(position)
-        w.double(angle)
-        w.vector(velocity)
-        w.double(angularVelocity)
-    }
-    package init(from r: inout ByteReader) throws(FlingError) {
-        self.init(position: try r.vector(), angle: try r.double(), velocity: try r.vector(), angularVelocity: try r.double())
+extension Vector: Coded {
+    package static func code<C: Coder>(_ c: inout C, _ v: Self?) throws(FlingError) -> Self {
+        Vector(try c.double("x", v?.x), try c.double("y", v?.y))
     }
 }
 
-extension Rect: ByteCodable {
-    package func encode(to w: inout ByteWriter) {
-        w.double(x)
-        w.double(y)
-        w.double(width)
-        w.double(height)
-    }
-    package init(from r: inout ByteReader) throws(FlingError) {
-        self.init(x: try r.double(), y: try r.double(), width: try r.double(), height: try r.double())
+extension Transform: Coded {
+    package static func code<C: Coder>(_ c: inout C, _ v: Self?) throws(FlingError) -> Self {
+        Transform(position: try c.value("position", v?.position), angle: try c.double("angle", v?.angle))
     }
 }
 
-extension ItemProperties: ByteCodable {
-    package func encode(to w: inout ByteWriter) {
-        w.double(elasticity)
-        w.double(friction)
-        w.double(resistance)
-        w.double(angularResistance)
-        w.double(charge)
-    }
-    package init(from r: inout ByteReader) throws(FlingError) {
-        self.init(
-            elasticity: try r.double(), friction: try r.double(), resistance: try r.double(), angularResistance: try r.double(),
-            charge: try r.double())
+extension BodyState: Coded {
+    package static func code<C: Coder>(_ c: inout C, _ v: Self?) throws(FlingError) -> Self {
+        BodyState(
+            position: try c.value("position", v?.position), angle: try c.double("angle", v?.angle),
+            velocity: try c.value("velocity", v?.velocity), angularVelocity: try c.double("angularVelocity", v?.angularVelocity))
     }
 }
 
-extension Wall: ByteCodable {
-    package func encode(to w: inout ByteWriter) {
-        w.vector(start)
-        w.vector(end)
-        w.double(radius)
-        w.double(elasticity)
-        w.double(friction)
-    }
-    package init(from r: inout ByteReader) throws(FlingError) {
-        self.init(
-            from: try r.vector(), to: try r.vector(), radius: try r.double(), elasticity: try r.double(), friction: try r.double())
+extension Rect: Coded {
+    package static func code<C: Coder>(_ c: inout C, _ v: Self?) throws(FlingError) -> Self {
+        Rect(
+            x: try c.double("x", v?.x), y: try c.double("y", v?.y), width: try c.double("width", v?.width),
+            height: try c.double("height", v?.height))
     }
 }
 
-extension Wall.Contact: ByteCodable {
-    package func encode(to w: inout ByteWriter) {
-        w.int(wall)
-        w.vector(impulse)
-        w.vector(normal)
-        w.vector(point)
-    }
-    package init(from r: inout ByteReader) throws(FlingError) {
-        self.init(wall: try r.int(), impulse: try r.vector(), normal: try r.vector(), point: try r.vector())
+extension ItemProperties: Coded {
+    package static func code<C: Coder>(_ c: inout C, _ v: Self?) throws(FlingError) -> Self {
+        ItemProperties(
+            elasticity: try c.double("elasticity", v?.elasticity), friction: try c.double("friction", v?.friction),
+            resistance: try c.double("resistance", v?.resistance),
+            angularResistance: try c.double("angularResistance", v?.angularResistance),
+            charge: try c.double("charge", v?.charge))
     }
 }
 
-extension Push: ByteCodable {
-    package func encode(to w: inout ByteWriter) {
-        w.vector(vector)
-        w.vector(offset)
+extension Wall: Coded {
+    package static func code<C: Coder>(_ c: inout C, _ v: Self?) throws(FlingError) -> Self {
+        Wall(
+            from: try c.value("start", v?.start), to: try c.value("end", v?.end), radius: try c.double("radius", v?.radius),
+            elasticity: try c.double("elasticity", v?.elasticity), friction: try c.double("friction", v?.friction))
     }
-    package init(from r: inout ByteReader) throws(FlingError) { self.init(try r.vector(), at: try r.vector()) }
 }
 
-extension Field: ByteCodable {
-    package func encode(to w: inout ByteWriter) {
-        switch kind {
-        case .linearGravity(let d):
-            w.u8(0)
-            w.vector(d)
-        case .radialGravity: w.u8(1)
-        case .spring: w.u8(2)
-        case .drag: w.u8(3)
-        case .velocity(let t):
-            w.u8(4)
-            w.vector(t)
-        case .vortex: w.u8(5)
-        case .noise(let s, let a):
-            w.u8(6)
-            w.double(s)
-            w.double(a)
-        case .turbulence(let s, let a):
-            w.u8(7)
-            w.double(s)
-            w.double(a)
-        case .electric: w.u8(8)
-        case .magnetic: w.u8(9)
-        }
-        w.vector(position)
-        switch region {
-        case .everywhere: w.u8(0)
-        case .rectangle(let width, let height):
-            w.u8(1)
-            w.double(width)
-            w.double(height)
-        case .circle(let radius):
-            w.u8(2)
-            w.double(radius)
-        }
-        w.bool(inverted)
-        w.double(strength)
-        w.double(falloff)
-        w.double(minimumRadius)
-        w.u64(seed)
+extension Wall.Contact: Coded {
+    package static func code<C: Coder>(_ c: inout C, _ v: Self?) throws(FlingError) -> Self {
+        Wall.Contact(
+            wall: try c.int("wall", v?.wall), impulse: try c.value("impulse", v?.impulse), normal: try c.value("normal", v?.normal),
+            point: try c.value("point", v?.point))
     }
+}
 
-    package init(from r: inout ByteReader) throws(FlingError) {
+extension Push: Coded {
+    package static func code<C: Coder>(_ c: inout C, _ v: Self?) throws(FlingError) -> Self {
+        Push(try c.value("vector", v?.vector), at: try c.value("offset", v?.offset))
+    }
+}
+
+extension Field: Coded {
+    static let kinds = [
+        "linearGravity", "radialGravity", "spring", "drag", "velocity", "vortex", "noise", "turbulence", "electric", "magnetic",
+    ]
+
+    /// The kind's name first, then its own members, then the rest.
+    package static func code<C: Coder>(_ c: inout C, _ v: Self?) throws(FlingError) -> Self {
         let kind: Kind
-        switch try r.tag(10, "field kind") {
-        case 0: kind = .linearGravity(direction: try r.vector())
+        switch try c.variant("kind", kinds, v.map { $0.kind.index }, "field kind") {
+        case 0:
+            let d: Vector? = if case .linearGravity(let d)? = v?.kind { d } else { nil }
+            kind = .linearGravity(direction: try c.value("direction", d))
         case 1: kind = .radialGravity
         case 2: kind = .spring
         case 3: kind = .drag
-        case 4: kind = .velocity(target: try r.vector())
+        case 4:
+            let t: Vector? = if case .velocity(let t)? = v?.kind { t } else { nil }
+            kind = .velocity(target: try c.value("target", t))
         case 5: kind = .vortex
-        case 6: kind = .noise(smoothness: try r.double(), animationSpeed: try r.double())
-        case 7: kind = .turbulence(smoothness: try r.double(), animationSpeed: try r.double())
+        case let k where k == 6 || k == 7:
+            let (s, a): (Double?, Double?) =
+                switch v?.kind {
+                case .noise(let s, let a)?, .turbulence(let s, let a)?: (s, a)
+                default: (nil, nil)
+                }
+            let smoothness = try c.double("smoothness", s), speed = try c.double("animationSpeed", a)
+            kind =
+                k == 6 ? .noise(smoothness: smoothness, animationSpeed: speed) : .turbulence(smoothness: smoothness, animationSpeed: speed)
         case 8: kind = .electric
         default: kind = .magnetic
         }
-        let position = try r.vector()
-        let region: Region
-        switch try r.tag(3, "field region") {
-        case 0: region = .everywhere
-        case 1: region = .rectangle(width: try r.double(), height: try r.double())
-        default: region = .circle(radius: try r.double())
+        return Field(
+            kind, position: try c.value("position", v?.position), region: try c.value("region", v?.region),
+            inverted: try c.bool("inverted", v?.inverted), strength: try c.double("strength", v?.strength),
+            falloff: try c.double("falloff", v?.falloff), minimumRadius: try c.double("minimumRadius", v?.minimumRadius),
+            seed: try c.u64("seed", v?.seed))
+    }
+}
+
+extension Field.Kind {
+    var index: Int {
+        switch self {
+        case .linearGravity: 0
+        case .radialGravity: 1
+        case .spring: 2
+        case .drag: 3
+        case .velocity: 4
+        case .vortex: 5
+        case .noise: 6
+        case .turbulence: 7
+        case .electric: 8
+        case .magnetic: 9
         }
-        self.init(
-            kind, position: position, region: region, inverted: try r.bool(), strength: try r.double(), falloff: try r.double(),
-            minimumRadius: try r.double(), seed: try r.u64())
     }
 }
 
-extension StaticPivot: ByteCodable {
-    package func encode(to w: inout ByteWriter) {
-        w.vector(anchor)
-        w.vector(localAnchor)
-        w.double(maxForce)
-        w.double(maxBias)
-        w.double(errorBias)
-    }
-    package init(from r: inout ByteReader) throws(FlingError) {
-        self.init(
-            anchor: try r.vector(), localAnchor: try r.vector(), maxForce: try r.double(), maxBias: try r.double(),
-            errorBias: try r.double())
-    }
-}
-
-extension StaticGear: ByteCodable {
-    package func encode(to w: inout ByteWriter) {
-        w.double(phase)
-        w.double(ratio)
-        w.double(maxForce)
-        w.double(maxBias)
-        w.double(errorBias)
-    }
-    package init(from r: inout ByteReader) throws(FlingError) {
-        self.init(
-            phase: try r.double(), ratio: try r.double(), maxForce: try r.double(), maxBias: try r.double(), errorBias: try r.double())
+extension Field.Region: Coded {
+    package static func code<C: Coder>(_ c: inout C, _ v: Self?) throws(FlingError) -> Self {
+        let index: Int? =
+            switch v {
+            case .everywhere?: 0
+            case .rectangle?: 1
+            case .circle?: 2
+            case nil: nil
+            }
+        switch try c.variant("kind", ["everywhere", "rectangle", "circle"], index, "field region") {
+        case 0: return .everywhere
+        case 1:
+            let (w, h): (Double?, Double?) = if case .rectangle(let w, let h)? = v { (w, h) } else { (nil, nil) }
+            return .rectangle(width: try c.double("width", w), height: try c.double("height", h))
+        default:
+            let r: Double? = if case .circle(let r)? = v { r } else { nil }
+            return .circle(radius: try c.double("radius", r))
+        }
     }
 }
 
-extension Attraction: ByteCodable {
-    package func encode(to w: inout ByteWriter) {
-        w.vector(origin)
-        w.double(stiffness)
-        w.double(damping)
-        w.double(angularStiffness)
-        w.double(angularDamping)
+extension StaticPivot: Coded {
+    package static func code<C: Coder>(_ c: inout C, _ v: Self?) throws(FlingError) -> Self {
+        StaticPivot(
+            anchor: try c.value("anchor", v?.anchor), localAnchor: try c.value("localAnchor", v?.localAnchor),
+            maxForce: try c.double("maxForce", v?.maxForce), maxBias: try c.double("maxBias", v?.maxBias),
+            errorBias: try c.double("errorBias", v?.errorBias))
     }
-    package init(from r: inout ByteReader) throws(FlingError) {
-        self.init(
-            origin: try r.vector(), stiffness: try r.double(), damping: try r.double(), angularStiffness: try r.double(),
-            angularDamping: try r.double())
+}
+
+extension StaticGear: Coded {
+    package static func code<C: Coder>(_ c: inout C, _ v: Self?) throws(FlingError) -> Self {
+        StaticGear(
+            phase: try c.double("phase", v?.phase), ratio: try c.double("ratio", v?.ratio), maxForce: try c.double("maxForce", v?.maxForce),
+            maxBias: try c.double("maxBias", v?.maxBias), errorBias: try c.double("errorBias", v?.errorBias))
+    }
+}
+
+extension Attraction: Coded {
+    package static func code<C: Coder>(_ c: inout C, _ v: Self?) throws(FlingError) -> Self {
+        Attraction(
+            origin: try c.value("origin", v?.origin), stiffness: try c.double("stiffness", v?.stiffness),
+            damping: try c.double("damping", v?.damping), angularStiffness: try c.double("angularStiffness", v?.angularStiffness),
+            angularDamping: try c.double("angularDamping", v?.angularDamping))
     }
 }
 
@@ -213,22 +177,20 @@ extension ForceID: ByteCodable {
     package init(from r: inout ByteReader) throws(FlingError) { self.init(try r.u32()) }
 }
 
-extension StateDigest: ByteCodable {
-    package func encode(to w: inout ByteWriter) { w.u64(value) }
-    package init(from r: inout ByteReader) throws(FlingError) { self.init(value: try r.u64()) }
+extension StateDigest: Coded {
+    package static func code<C: Coder>(_ c: inout C, _ v: Self?) throws(FlingError) -> Self { Self(value: try c.u64("value", v?.value)) }
 }
 
-extension Arithmetic: ByteCodable {
-    package func encode(to w: inout ByteWriter) { w.u8(self == .platform ? 0 : 1) }
-    package init(from r: inout ByteReader) throws(FlingError) { self = try r.tag(2, "arithmetic") == 0 ? .platform : .portable }
-}
-
-extension SpringTuning: ByteCodable {
-    package func encode(to w: inout ByteWriter) {
-        w.double(frequency)
-        w.double(dampingRatio)
+extension Arithmetic: Coded {
+    package static func code<C: Coder>(_ c: inout C, _ v: Self?) throws(FlingError) -> Self {
+        try c.variant("arithmetic", ["platform", "portable"], v.map { $0 == .platform ? 0 : 1 }, "arithmetic") == 0 ? .platform : .portable
     }
-    package init(from r: inout ByteReader) throws(FlingError) { self.init(frequency: try r.double(), dampingRatio: try r.double()) }
+}
+
+extension SpringTuning: Coded {
+    package static func code<C: Coder>(_ c: inout C, _ v: Self?) throws(FlingError) -> Self {
+        SpringTuning(frequency: try c.double("frequency", v?.frequency), dampingRatio: try c.double("dampingRatio", v?.dampingRatio))
+    }
 }
 
 extension FixedStepClock: ByteCodable {
@@ -285,5 +247,38 @@ extension BounceCurve.Keyframes: ByteCodable where Value: ByteCodable {
             throw r.fail("keyframes need one key time per value and one timing function per interval")
         }
         self.init(values: values, keyTimes: times, timingFunctions: functions, duration: try r.double(), finalValue: try r.value())
+    }
+}
+
+extension BounceCurve: Coded {
+    package static func code<C: Coder>(_ c: inout C, _ v: Self?) throws(FlingError) -> Self {
+        let duration = try c.double("duration", v?.duration), overshoot = try c.bool("overshoot", v?.overshoot)
+        let shake = try c.bool("shake", v?.shake)
+        return BounceCurve(form: try c.value("form", v?.form), duration: duration, overshoot: overshoot, shake: shake)
+    }
+}
+
+extension BounceCurve.Form: Coded {
+    package static func code<C: Coder>(_ c: inout C, _ v: Self?) throws(FlingError) -> Self {
+        switch try c.variant("kind", ["library", "equation", "twoSteps"], v.map(\.index), "bounce form") {
+        case 0:
+            let (n, s): (Int?, BounceCurve.Stiffness?) = if case .library(let n, let s)? = v { (n, s) } else { (nil, nil) }
+            return .library(bounces: try c.int("bounces", n), stiffness: BounceCurve.Stiffness(try c.double("stiffness", s?.coefficient)))
+        case 1:
+            let (a, o, b): (Double?, Double?, Double?) = if case .equation(let a, let o, let b)? = v { (a, o, b) } else { (nil, nil, nil) }
+            return .equation(alpha: try c.double("alpha", a), omega: try c.double("omega", o), base: try c.double("base", b))
+        default:
+            let (p, f, i): (Double?, Double?, Bool?) = if case .twoSteps(let p, let f, let i)? = v { (p, f, i) } else { (nil, nil, nil) }
+            return .twoSteps(
+                overshoot: try c.double("past", p), firstDuration: try c.double("firstDuration", f), integral: try c.bool("integral", i))
+        }
+    }
+
+    var index: Int {
+        switch self {
+        case .library: 0
+        case .equation: 1
+        case .twoSteps: 2
+        }
     }
 }

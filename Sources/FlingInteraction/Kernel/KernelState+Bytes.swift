@@ -16,51 +16,61 @@ extension Optional: ByteCodable where Wrapped: ByteCodable {
     package init(from r: inout ByteReader) throws(FlingError) { self = try r.optionalValue(Wrapped.self) }
 }
 
-extension TouchEvent: ByteCodable {
-    package func encode(to w: inout ByteWriter) {
-        w.double(time)
-        w.value(touch)
-        w.u8(UInt8(Phase.allCases.firstIndex(of: phase)!))
-        w.vector(position)
-        w.optionalValue(item)
-    }
-    package init(from r: inout ByteReader) throws(FlingError) {
-        let time = try r.double(), touch = try r.value(TouchID.self)
-        let phase = Phase.allCases[Int(try r.tag(UInt8(Phase.allCases.count), "touch phase"))]
-        self.init(time: time, touch: touch, phase: phase, position: try r.vector(), item: try r.optionalValue(ItemID.self))
+extension DragPhase {
+    /// The form both policies' phases share: the phase's index in `cases` (a hold, nil there,
+    /// is 1), then a hold's touch.
+    static func codePhase<C: Coder>(_ c: inout C, _ v: Self?, _ cases: [Self?], _ what: String) throws(FlingError) -> Self {
+        let k = try c.variant("phase", cases.map { _ in "" }, v.map { $0.holder != nil ? 1 : cases.firstIndex(of: $0)! }, what)
+        return k == 1 ? .held(by: TouchID(try c.int("holder", v?.holder?.rawValue))) : cases[k]!
     }
 }
 
-extension DynamicsInput: ByteCodable {
-    package func encode(to w: inout ByteWriter) {
-        switch self {
-        case .push(let item, let push):
-            w.u8(0)
-            w.value(item)
-            w.value(push)
-        case .addPush(let id, let item, let push):
-            w.u8(1)
-            w.value(id)
-            w.value(item)
-            w.value(push)
-        case .removePush(let id):
-            w.u8(2)
-            w.value(id)
-        case .setFields(let fields):
-            w.u8(3)
-            w.values(fields)
-        case .setWalls(let walls):
-            w.u8(4)
-            w.values(walls)
-        }
+extension TouchEvent: Coded {
+    package static func code<C: Coder>(_ c: inout C, _ v: Self?) throws(FlingError) -> Self {
+        let time = try c.double("time", v?.time), touch = TouchID(try c.int("touch", v?.touch.rawValue))
+        let phase: Phase = try c.name("phase", v?.phase, "touch phase")
+        return TouchEvent(
+            time: time, touch: touch, phase: phase, position: try c.value("position", v?.position),
+            item: try c.optional("tile", v?.item) { (c, item) throws(FlingError) in ItemID(try c.int("tile", item?.rawValue)) })
     }
-    package init(from r: inout ByteReader) throws(FlingError) {
-        switch try r.tag(5, "dynamics input") {
-        case 0: self = .push(try r.value(), try r.value())
-        case 1: self = .addPush(try r.value(), try r.value(), try r.value())
-        case 2: self = .removePush(try r.value())
-        case 3: self = .setFields(try r.values())
-        default: self = .setWalls(try r.values())
+}
+
+extension DynamicsInput: Coded {
+    static let names = ["push", "addPush", "removePush", "setFields", "setWalls"]
+
+    /// In JSON a member named after the case (`{"push": {"tile", "vector", "offset"}}`).
+    package static func code<C: Coder>(_ c: inout C, _ v: Self?) throws(FlingError) -> Self {
+        let index: Int? =
+            switch v {
+            case .push?: 0
+            case .addPush?: 1
+            case .removePush?: 2
+            case .setFields?: 3
+            case .setWalls?: 4
+            case nil: nil
+            }
+        switch try c.variant(nil, names, index, "dynamics input") {
+        case let k where k < 2:
+            let (id, item, push): (Push.ID?, TouchEvent.ItemID?, Push?) =
+                switch v {
+                case .push(let item, let push)?: (nil, item, push)
+                case .addPush(let id, let item, let push)?: (id, item, push)
+                default: (nil, nil, nil)
+                }
+            return try c.object(names[k]) { (c) throws(FlingError) in
+                let id = k == 1 ? Push.ID(try c.int("id", id?.rawValue)) : nil
+                let item = TouchEvent.ItemID(try c.int("tile", item?.rawValue)), push = try Push.code(&c, push)
+                return id.map { .addPush($0, item, push) } ?? .push(item, push)
+            }
+        case 2:
+            let id: Push.ID? = if case .removePush(let id)? = v { id } else { nil }
+            return .removePush(Push.ID(try c.int(names[2], id?.rawValue)))
+        case 3:
+            let fields: [Field]? = if case .setFields(let fields)? = v { fields } else { nil }
+            return .setFields(try c.list(names[3], fields))
+        default:
+            let walls: [Wall]? = if case .setWalls(let walls)? = v { walls } else { nil }
+            return .setWalls(try c.list(names[4], walls))
         }
     }
 }

@@ -101,24 +101,9 @@ extension SnapMemory: ByteCodable {
     }
 }
 
-extension SnapPhase: ByteCodable {
-    package func encode(to w: inout ByteWriter) {
-        switch self {
-        case .resting: w.u8(0)
-        case .held(let touch):
-            w.u8(1)
-            w.value(touch)
-        case .springing: w.u8(2)
-        case .keyframing: w.u8(3)
-        }
-    }
-    package init(from r: inout ByteReader) throws(FlingError) {
-        switch try r.tag(4, "snap phase") {
-        case 0: self = .resting
-        case 1: self = .held(by: try r.value())
-        case 2: self = .springing
-        default: self = .keyframing
-        }
+extension SnapPhase: Coded {
+    package static func code<C: Coder>(_ c: inout C, _ v: Self?) throws(FlingError) -> Self {
+        try codePhase(&c, v, [.resting, nil, .springing, .keyframing], "snap phase")
     }
 }
 

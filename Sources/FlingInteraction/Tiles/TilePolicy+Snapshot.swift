@@ -20,52 +20,23 @@ extension TilePolicy: SnapshotRules {
 
 // MARK: - Byte forms
 
-extension TileDefinition: ByteCodable {
-    package func encode(to w: inout ByteWriter) {
-        w.value(id)
-        w.value(frame)
-        w.double(mass)
-        w.optionalValue(properties)
-    }
-
-    package init(from r: inout ByteReader) throws(FlingError) {
-        self.init(id: try r.value(), frame: try r.value(), mass: try r.double(), properties: try r.optionalValue())
+extension TileDefinition: Coded {
+    package static func code<C: Coder>(_ c: inout C, _ v: Self?) throws(FlingError) -> Self {
+        TileDefinition(
+            id: TileID(try c.int("id", v?.id.rawValue)), frame: try c.value("frame", v?.frame), mass: try c.double("mass", v?.mass),
+            properties: try c.optional("properties", v?.properties) { (c, p) throws(FlingError) in try c.value("properties", p) })
     }
 }
 
-extension TileMemory: ByteCodable {
-    package func encode(to w: inout ByteWriter) {
-        w.int(settleCount)
-        w.vector(holdStart)
-    }
-
-    package init(from r: inout ByteReader) throws(FlingError) {
-        self.init(settleCount: try r.int(), holdStart: try r.vector())
+extension TileMemory: Coded {
+    package static func code<C: Coder>(_ c: inout C, _ v: Self?) throws(FlingError) -> Self {
+        TileMemory(settleCount: try c.int("settleCount", v?.settleCount), holdStart: try c.value("holdStart", v?.holdStart))
     }
 }
 
-extension TilePhase: ByteCodable {
-    package func encode(to w: inout ByteWriter) {
-        switch self {
-        case .resting: w.u8(0)
-        case .held(let touch):
-            w.u8(1)
-            w.value(touch)
-        case .attracted: w.u8(2)
-        case .falling: w.u8(3)
-        case .culled: w.u8(4)
-        case .lying: w.u8(5)
-        }
-    }
-    package init(from r: inout ByteReader) throws(FlingError) {
-        switch try r.tag(6, "tile phase") {
-        case 0: self = .resting
-        case 1: self = .held(by: try r.value())
-        case 2: self = .attracted
-        case 3: self = .falling
-        case 4: self = .culled
-        default: self = .lying
-        }
+extension TilePhase: Coded {
+    package static func code<C: Coder>(_ c: inout C, _ v: Self?) throws(FlingError) -> Self {
+        try codePhase(&c, v, [.resting, nil, .attracted, .falling, .culled, .lying], "tile phase")
     }
 }
 

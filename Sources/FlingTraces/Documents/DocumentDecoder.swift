@@ -125,16 +125,6 @@ struct DocumentDecoder {
         try int(try required(o, key), o.path / key)
     }
 
-    mutating func vector(_ node: JSONNode, _ path: Path) throws(FlingError) -> Vector {
-        let o = try object(node, path, keys: ["x", "y"])
-        return Vector(try double(o, "x"), try double(o, "y"))
-    }
-
-    mutating func rect(_ node: JSONNode, _ path: Path) throws(FlingError) -> Rect {
-        let o = try object(node, path, keys: ["x", "y", "width", "height"])
-        return Rect(x: try double(o, "x"), y: try double(o, "y"), width: try double(o, "width"), height: try double(o, "height"))
-    }
-
     mutating func optionalString(_ o: Object, _ key: String) throws(FlingError) -> String? {
         guard let n = optional(o, key) else { return nil }
         return try string(n, o.path / key)

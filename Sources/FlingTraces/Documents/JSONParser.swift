@@ -23,6 +23,11 @@ struct JSONNode {
     var start: Int
     var end: Int
 
+    /// An object's members (none if it is not one).
+    var members: [(key: String, value: JSONNode)] {
+        if case .object(let members) = value { members } else { [] }
+    }
+
     var kind: String {
         switch value {
         case .null: "null"

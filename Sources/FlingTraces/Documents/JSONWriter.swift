@@ -2,6 +2,7 @@ import FlingCore
 import FlingInteraction
 import FlingPaths
 import FlingCurves
+import _FlingCoding
 
 // MARK: - Writing
 
@@ -64,36 +65,24 @@ package struct JSONWriter {
         return "\\u" + String(repeating: "0", count: max(0, 4 - h.count)) + h
     }
 
-    static func vector(_ v: Vector) -> String { "{\"x\": \(number(v.x)), \"y\": \(number(v.y))}" }
+    /// A value described once for its bytes and its JSON (`Coded`), as one JSON object.
+    static func json<T: Coded>(_ x: T) -> String { JSONFieldWriter.text(x) }
 
-    static func rect(_ r: Rect) -> String {
-        "{\"x\": \(number(r.x)), \"y\": \(number(r.y)), \"width\": \(number(r.width)), \"height\": \(number(r.height))}"
-    }
-
-    static func spring(_ s: SpringTuning) -> String {
-        "{\"frequency\": \(number(s.frequency)), \"dampingRatio\": \(number(s.dampingRatio))}"
-    }
-
-    static func tile(_ t: TileDefinition) -> String {
-        "{\"id\": \(t.id.rawValue), \"frame\": \(rect(t.frame)), \"mass\": \(number(t.mass))"
-            + (t.properties.map { ", \"properties\": \(properties($0))" } ?? "") + "}"
-    }
-
+    /// A touch's members (a `tile` only in a `began`), then its `tick`; a tile operation's
+    /// `tick` first, then the operation.
     static func input(_ i: Trace.Input) -> String {
-        let tick = i.tick.map { "\"tick\": \($0), " } ?? ""
+        let tick = i.tick.map { ["\"tick\": \($0)"] } ?? []
+        let members: [String]
         switch i.input {
-        case .touch(let e):
-            var s =
-                "{\"time\": \(number(e.time)), \"touch\": \(e.touch.rawValue), \"phase\": \"\(e.phase.rawValue)\", "
-                + "\"position\": \(vector(e.position))"
-            if let item = e.item, e.phase == .began { s += ", \"tile\": \(item.rawValue)" }
-            if let t = i.tick { s += ", \"tick\": \(t)" }
-            return s + "}"
-        case .reset(let id): return "{" + tick + "\"reset\": \(id.rawValue)}"
-        case .removeTile(let id): return "{" + tick + "\"removeTile\": \(id.rawValue)}"
-        case .addTile(let d): return "{" + tick + "\"addTile\": \(tile(d))}"
-        case .dynamics(let d): return dynamicsInput(d, tick: tick)
+        case .touch(var e):
+            if e.phase != .began { e.item = nil }
+            members = JSONFieldWriter.members(e) + tick
+        case .reset(let id): members = tick + ["\"reset\": \(id.rawValue)"]
+        case .removeTile(let id): members = tick + ["\"removeTile\": \(id.rawValue)"]
+        case .addTile(let d): members = tick + ["\"addTile\": \(json(d))"]
+        case .dynamics(let d): members = tick + JSONFieldWriter.members(d)
         }
+        return "{" + members.joined(separator: ", ") + "}"
     }
 
     /// The members of ``presetKeys`` whose values differ from the defaults, in that order. A
@@ -110,7 +99,7 @@ package struct JSONWriter {
         if let s = c.drag.fingerSmoothing { m.append("\"fingerSmoothing\": \(number(s))") }
         if c.releaseVelocity != d.releaseVelocity { m.append("\"releaseVelocity\": \(string(c.releaseVelocity.rawValue))") }
         if case .pivots(let offsets, let maxForce, let maxBias, let errorBias) = c.home {
-            var home = "{\"kind\": \"pivots\", \"offsets\": [" + offsets.map(vector).joined(separator: ", ") + "]"
+            var home = "{\"kind\": \"pivots\", \"offsets\": [" + offsets.map(json).joined(separator: ", ") + "]"
             if maxForce != Limits.jointForce { home += ", \"maxForce\": \(number(maxForce))" }
             if maxBias != .infinity { home += ", \"maxBias\": \(number(maxBias))" }
             m.append("\"home\": " + home + ", \"errorBias\": \(number(errorBias))}")
@@ -159,7 +148,7 @@ package struct JSONWriter {
     mutating func session(_ s: Trace.Session, last: Bool, version: Int) {
         line(2, "{")
         if let name = s.name { line(3, "\"name\": \(Self.string(name)),") }
-        line(3, "\"viewport\": \(Self.rect(s.viewport)),")
+        line(3, "\"viewport\": \(Self.json(s.viewport)),")
         let c = s.configuration
         line(3, "\"configuration\": {")
         let rule: String
@@ -178,12 +167,12 @@ package struct JSONWriter {
             [
                 "\"tick\": \(Self.number(c.drag.tick))",
                 "\"maxFrameInterval\": \(Self.number(c.drag.maxFrameInterval))",
-                "\"gravity\": \(Self.vector(c.gravity))",
+                "\"gravity\": \(Self.json(c.gravity))",
                 "\"solverIterations\": \(s.solverIterations)",
                 "\"dragMaxAcceleration\": \(Self.number(c.drag.dragMaxAcceleration))",
                 "\"dragErrorBias\": \(Self.number(c.drag.dragErrorBias))",
-                "\"attraction\": \(Self.spring(attraction))",
-                "\"rotation\": \(Self.spring(rotation))",
+                "\"attraction\": \(Self.json(attraction))",
+                "\"rotation\": \(Self.json(rotation))",
                 "\"releaseRule\": \(rule)",
                 "\"settle\": {\"distance\": \(Self.number(settle.distance)), \"speed\": \(Self.number(settle.speed)), "
                     + "\"angle\": \(Self.number(settle.angle)), \"angularSpeed\": \(Self.number(settle.angularSpeed)), "
@@ -203,7 +192,7 @@ package struct JSONWriter {
             line(3, "\"tiles\": [],")
         } else {
             line(3, "\"tiles\": [")
-            list(4, s.tiles.map(Self.tile), close: "],")
+            list(4, s.tiles.map(Self.json), close: "],")
         }
         line(3, "\"run\": {\"duration\": \(Self.number(s.run.duration)), \"stopWhenIdle\": \(s.run.stopsWhenIdle)},")
         let eventsClose = s.expected == nil && s.snapshots.isEmpty ? "]" : "],"

@@ -40,8 +40,8 @@ package struct ConveyorPaths: SampledPaths {
 
     package static func read(_ r: inout PathReader) throws(FlingError) -> (ConveyorPaths, PathSampling) {
         let o = r.object, path = o.path
-        let from = try r.decoder.vector(try r.decoder.required(o, "from"), path / "from")
-        let to = try r.decoder.vector(try r.decoder.required(o, "to"), path / "to")
+        let from: Vector = try r.decoder.decode(try r.decoder.required(o, "from"), path / "from")
+        let to: Vector = try r.decoder.decode(try r.decoder.required(o, "to"), path / "to")
         var reversed = false
         if let n = r.decoder.optional(o, "reversed") { reversed = try r.decoder.bool(n, path / "reversed") }
         var fade = 50.0
@@ -99,7 +99,7 @@ package struct ConveyorPaths: SampledPaths {
         typealias W = JSONWriter
         let c = conveyor
         return [
-            "\"from\": \(W.vector(c.start))", "\"to\": \(W.vector(c.end))", "\"spacing\": \(W.number(c.spacing))",
+            "\"from\": \(W.json(c.start))", "\"to\": \(W.json(c.end))", "\"spacing\": \(W.number(c.spacing))",
             "\"period\": \(W.number(c.period))", "\"reversed\": \(c.reversed)", "\"fadeLength\": \(W.number(c.fadeLength))",
         ] + lookMembers + ["\"sampling\": {\"frames\": \(sampling.frames)}"]
     }

@@ -56,9 +56,9 @@ package struct BubblesScene: SampledScene {
         let c = configuration
         let source: String
         switch c.source {
-        case .fixed(let p): source = W.vector(p)
+        case .fixed(let p): source = W.json(p)
         case .sweep(let a, let b, let period):
-            source = "{\"from\": \(W.vector(a)), \"to\": \(W.vector(b)), \"period\": \(W.number(period))}"
+            source = "{\"from\": \(W.json(a)), \"to\": \(W.json(b)), \"period\": \(W.number(period))}"
         }
         var members = [
             "\"source\": \(source)", "\"interval\": \(c.interval.map(W.range) ?? "null")", "\"height\": \(W.range(c.height))",
@@ -214,10 +214,10 @@ extension DocumentDecoder {
         if case .object(let m) = sourceNode.value, m.contains(where: { $0.key == "from" }) {
             let so = try object(sourceNode, path / "source", keys: ["from", "to", "period"])
             c.source = .sweep(
-                from: try vector(try required(so, "from"), so.path / "from"),
-                to: try vector(try required(so, "to"), so.path / "to"), period: try double(so, "period"))
+                from: try decode(try required(so, "from"), so.path / "from"),
+                to: try decode(try required(so, "to"), so.path / "to"), period: try double(so, "period"))
         } else {
-            c.source = .fixed(try vector(sourceNode, path / "source"))
+            c.source = .fixed(try decode(sourceNode, path / "source"))
         }
         if let interval = optional(o, "interval") { c.interval = try range(interval, path / "interval") }
         c.height = try range(o, "height")

@@ -48,13 +48,13 @@ package struct ChatHeadsScene: SampledScene {
             keys: ["screen", "safeBand", "diameter", "outside", "pressedScale", "spring", "spacing", "panelHeight"]
                 + (r.version >= 2 ? ["motion", "layout"] : []))
         var c = ChatHeads.Configuration(
-            screen: try r.decoder.rect(try r.decoder.required(co, "screen"), co.path / "screen"),
+            screen: try r.decoder.decode(try r.decoder.required(co, "screen"), co.path / "screen"),
             safeBand: try r.decoder.range(co, "safeBand"))
         c.diameter = try r.decoder.double(co, "diameter")
         c.outside = try r.decoder.double(co, "outside")
         c.pressedScale = try r.decoder.double(co, "pressedScale")
         // `spring` is the panel's, and the heads' unless `motion` says otherwise.
-        c.panelSpring = try r.decoder.spring(try r.decoder.required(co, "spring"), co.path / "spring")
+        c.panelSpring = try r.decoder.decode(try r.decoder.required(co, "spring"), co.path / "spring")
         c.motion = .spring(c.panelSpring)
         c.spacing = try r.decoder.double(co, "spacing")
         c.panelHeight = try r.decoder.double(co, "panelHeight")
@@ -65,10 +65,7 @@ package struct ChatHeadsScene: SampledScene {
             }
             c.layout = layout
         }
-        var heads: [Vector] = []
-        for (n, node) in try r.decoder.array(try r.decoder.required(o, "heads"), path / "heads").enumerated() {
-            heads.append(try r.decoder.vector(node, path / "heads" / n))
-        }
+        let heads: [Vector] = try r.decoder.list(o, "heads")
         self.init(c, heads: heads, inputs: try r.snapInputs(), dynamics: try r.snapDynamics(), snap: try r.snapRules())
     }
 
@@ -76,17 +73,17 @@ package struct ChatHeadsScene: SampledScene {
         typealias W = JSONWriter
         let c = configuration
         var members = [
-            "\"screen\": \(W.rect(c.screen))", "\"safeBand\": \(W.range(c.safeBand))", "\"diameter\": \(W.number(c.diameter))",
+            "\"screen\": \(W.json(c.screen))", "\"safeBand\": \(W.range(c.safeBand))", "\"diameter\": \(W.number(c.diameter))",
             "\"outside\": \(W.number(c.outside))", "\"pressedScale\": \(W.number(c.pressedScale))",
-            "\"spring\": \(W.spring(c.panelSpring))", "\"spacing\": \(W.number(c.spacing))",
+            "\"spring\": \(W.json(c.panelSpring))", "\"spacing\": \(W.number(c.spacing))",
             "\"panelHeight\": \(W.number(c.panelHeight))",
         ]
         // The demo's options, from version 2 on, only when they differ from the defaults.
         if c.motion != .spring(c.panelSpring) { members.append("\"motion\": \(W.snapMotion(c.motion))") }
         if c.layout != .row { members.append("\"layout\": \(W.string(c.layout.rawValue))") }
-        let snapMember: [String] = snap == SnapRules() ? [] : ["\"snap\": \(W.snapRules(snap))"]
+        let snapMember: [String] = snap == SnapRules() ? [] : ["\"snap\": \(W.json(snap))"]
         let head: [String] = [
-            "\"heads\": [" + heads.map(W.vector).joined(separator: ", ") + "]",
+            "\"heads\": [" + heads.map(W.json).joined(separator: ", ") + "]",
             "\"configuration\": {\n    " + members.joined(separator: ",\n    ") + "\n  }",
         ]
         return head + SnapScenes.members(dynamics, version: minimumVersion) + snapMember
@@ -219,7 +216,7 @@ extension SceneReader {
     mutating func snapRules() throws(FlingError) -> SnapRules {
         guard let n = decoder.optional(object, "snap") else { return SnapRules() }
         guard version >= 2 else { throw decoder.fail(n, object.path / "snap", "snap rules need version 2 of the format") }
-        return try decoder.snapRules(n, object.path / "snap")
+        return try decoder.decode(n, object.path / "snap")
     }
 
     mutating func snapDynamics() throws(FlingError) -> DynamicsSettings {

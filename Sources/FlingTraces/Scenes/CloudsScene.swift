@@ -41,7 +41,7 @@ package struct CloudsScene: SampledScene {
         let members = [
             "\"viewWidth\": \(W.number(c.viewWidth))", "\"interval\": \(W.range(c.interval))", "\"speed\": \(W.range(c.speed))",
             "\"alpha\": \(W.range(c.alpha))", "\"height\": \(W.range(c.height))",
-            "\"variants\": [" + c.variants.map(W.vector).joined(separator: ", ") + "]",
+            "\"variants\": [" + c.variants.map(W.json).joined(separator: ", ") + "]",
         ]
         return ["\"seed\": \(seed)", "\"configuration\": {\n    " + members.joined(separator: ",\n    ") + "\n  }"]
     }
@@ -132,10 +132,7 @@ extension DocumentDecoder {
         c.speed = try range(o, "speed")
         c.alpha = try range(o, "alpha")
         c.height = try range(o, "height")
-        c.variants = []
-        for (n, v) in try array(try required(o, "variants"), path / "variants").enumerated() {
-            c.variants.append(try vector(v, path / "variants" / n))
-        }
+        c.variants = try list(o, "variants")
         return c
     }
 }

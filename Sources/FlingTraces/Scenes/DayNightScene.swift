@@ -1,4 +1,5 @@
 import FlingCore
+import _FlingCoding
 import FlingScenes
 
 // The `dayNight` scene kind: a day-night picker and the times picked, declared once (registered
@@ -31,7 +32,7 @@ package struct DayNightScene: SampledScene {
 
     package init(reading r: inout SceneReader) throws(FlingError) {
         let o = r.object, path = o.path
-        let c = try r.decoder.dayNight(try r.decoder.required(o, "configuration"), path / "configuration")
+        let c: DayNightPicker.Configuration = try r.decoder.decode(try r.decoder.required(o, "configuration"), path / "configuration")
         var picks: [DayNightPicker.Pick] = []
         for (n, node) in try r.decoder.array(try r.decoder.required(o, "inputs"), path / "inputs").enumerated() {
             let io = try r.decoder.object(node, path / "inputs" / n, keys: ["time", "pick"])
@@ -41,23 +42,10 @@ package struct DayNightScene: SampledScene {
     }
 
     package var members: [String] {
-        typealias W = JSONWriter
-        let c = configuration
-        let transition: String
-        switch c.transition {
-        case .spring(let response, let zeta):
-            transition = "{\"kind\": \"spring\", \"response\": \(W.number(response)), \"dampingFraction\": \(W.number(zeta))}"
-        case .curve(let d, let x1, let y1, let x2, let y2):
-            transition =
-                "{\"kind\": \"curve\", \"duration\": \(W.number(d)), \"x1\": \(W.number(x1)), \"y1\": \(W.number(y1)), "
-                + "\"x2\": \(W.number(x2)), \"y2\": \(W.number(y2))}"
-        }
-        let members = [
-            "\"imageHeight\": \(W.number(c.imageHeight))", "\"viewHeight\": \(W.number(c.viewHeight))",
-            "\"sunMultiple\": \(W.number(c.sunMultiple))", "\"starRamp\": \"\(c.starRamp.rawValue)\"",
-            "\"transition\": \(transition)", "\"wrap\": \"\(c.wrap.rawValue)\"",
+        let members = JSONFieldWriter.members(configuration)
+        return [
+            "\"minutes\": \(JSONWriter.number(minutes))", "\"configuration\": {\n    " + members.joined(separator: ",\n    ") + "\n  }",
         ]
-        return ["\"minutes\": \(W.number(minutes))", "\"configuration\": {\n    " + members.joined(separator: ",\n    ") + "\n  }"]
     }
 
     package var inputLines: [String] {
@@ -130,41 +118,32 @@ package struct DayNightScene: SampledScene {
 
 }
 
-extension DocumentDecoder {
-    mutating func dayNight(_ node: JSONNode, _ path: Path) throws(FlingError) -> DayNightPicker.Configuration {
-        let o = try object(node, path, keys: ["imageHeight", "viewHeight", "sunMultiple", "starRamp", "transition", "wrap"])
-        var c = DayNightPicker.Configuration()
-        c.imageHeight = try double(o, "imageHeight")
-        c.viewHeight = try double(o, "viewHeight")
-        c.sunMultiple = try double(o, "sunMultiple")
-        let rampNode = try required(o, "starRamp")
-        guard let ramp = DayNightPicker.Ramp(rawValue: try string(rampNode, path / "starRamp")) else {
-            throw fail(rampNode, path / "starRamp", "must be \"linear\" or \"smooth\"")
-        }
-        c.starRamp = ramp
-        let wrapNode = try required(o, "wrap")
-        guard let wrap = DayNightPicker.Wrap(rawValue: try string(wrapNode, path / "wrap")) else {
-            throw fail(wrapNode, path / "wrap", "must be \"shorter\" or \"signed\"")
-        }
-        c.wrap = wrap
-        let tNode = try required(o, "transition")
-        let tPath = path / "transition"
-        guard case .object(let m) = tNode.value, let k = m.first(where: { $0.key == "kind" }), case .string(let kind) = k.value.value else {
-            throw fail(tNode, tPath, "a transition is {\"kind\": \"spring\" | \"curve\", …}")
-        }
-        switch kind {
-        case "spring":
-            let to = try object(tNode, tPath, keys: ["kind", "response", "dampingFraction"])
-            c.transition = .spring(response: try double(to, "response"), dampingFraction: try double(to, "dampingFraction"))
-        case "curve":
-            let to = try object(tNode, tPath, keys: ["kind", "duration", "x1", "y1", "x2", "y2"])
-            c.transition = .curve(
-                duration: try double(to, "duration"), x1: try double(to, "x1"), y1: try double(to, "y1"),
-                x2: try double(to, "x2"), y2: try double(to, "y2"))
+extension DayNightPicker.Configuration: Coded {
+    package static func code<C: Coder>(_ c: inout C, _ v: Self?) throws(FlingError) -> Self {
+        var d = Self()
+        d.imageHeight = try c.double("imageHeight", v?.imageHeight)
+        d.viewHeight = try c.double("viewHeight", v?.viewHeight)
+        d.sunMultiple = try c.double("sunMultiple", v?.sunMultiple)
+        d.starRamp = try c.name("starRamp", v?.starRamp, "star ramp")
+        d.transition = try c.value("transition", v?.transition)
+        d.wrap = try c.name("wrap", v?.wrap, "wrap")
+        return d
+    }
+}
+
+extension TimeTransition: Coded {
+    package static func code<C: Coder>(_ c: inout C, _ v: Self?) throws(FlingError) -> Self {
+        switch try c.variant("kind", ["spring", "curve"], v.map { if case .spring = $0 { 0 } else { 1 } }, "transition") {
+        case 0:
+            let (r, z): (Double?, Double?) = if case .spring(let r, let z)? = v { (r, z) } else { (nil, nil) }
+            return .spring(response: try c.double("response", r), dampingFraction: try c.double("dampingFraction", z))
         default:
-            throw fail(k.value, tPath / "kind", "must be \"spring\" or \"curve\"")
+            let p: (Double, Double, Double, Double, Double)? =
+                if case .curve(let d, let x1, let y1, let x2, let y2)? = v { (d, x1, y1, x2, y2) } else { nil }
+            return .curve(
+                duration: try c.double("duration", p?.0), x1: try c.double("x1", p?.1), y1: try c.double("y1", p?.2),
+                x2: try c.double("x2", p?.3), y2: try c.double("y2", p?.4))
         }
-        return c
     }
 }
 

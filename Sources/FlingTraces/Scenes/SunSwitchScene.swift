@@ -1,4 +1,5 @@
 import FlingCore
+import _FlingCoding
 import FlingInteraction
 
 // The `sunSwitch` scene kind: a sun switch over a SnapAnimator and the touches applied,
@@ -35,31 +36,14 @@ package struct SunSwitchScene: SampledScene {
 
     package init(reading r: inout SceneReader) throws(FlingError) {
         let o = r.object, path = o.path
-        let co = try r.decoder.object(
-            try r.decoder.required(o, "configuration"), path / "configuration",
-            keys: ["offCenter", "onCenter", "knobDiameter", "rubberBand", "spring", "raysAngularSpeed", "alphaSpring"])
-        var c = SunSwitch.Configuration(
-            offCenter: try r.decoder.vector(try r.decoder.required(co, "offCenter"), co.path / "offCenter"),
-            onCenter: try r.decoder.vector(try r.decoder.required(co, "onCenter"), co.path / "onCenter"))
-        c.knobDiameter = try r.decoder.double(co, "knobDiameter")
-        c.rubberBand = try r.decoder.double(co, "rubberBand")
-        c.spring = try r.decoder.spring(try r.decoder.required(co, "spring"), co.path / "spring")
-        c.raysAngularSpeed = try r.decoder.double(co, "raysAngularSpeed")
-        c.alphaSpring = try r.decoder.spring(try r.decoder.required(co, "alphaSpring"), co.path / "alphaSpring")
+        let c: SunSwitch.Configuration = try r.decoder.decode(try r.decoder.required(o, "configuration"), path / "configuration")
         self.init(
             c, isOn: try r.decoder.bool(try r.decoder.required(o, "isOn"), path / "isOn"), inputs: try r.snapInputs(),
             dynamics: try r.snapDynamics())
     }
 
     package var members: [String] {
-        typealias W = JSONWriter
-        let c = configuration
-        let members = [
-            "\"offCenter\": \(W.vector(c.offCenter))", "\"onCenter\": \(W.vector(c.onCenter))",
-            "\"knobDiameter\": \(W.number(c.knobDiameter))", "\"rubberBand\": \(W.number(c.rubberBand))",
-            "\"spring\": \(W.spring(c.spring))", "\"raysAngularSpeed\": \(W.number(c.raysAngularSpeed))",
-            "\"alphaSpring\": \(W.spring(c.alphaSpring))",
-        ]
+        let members = JSONFieldWriter.members(configuration)
         return ["\"isOn\": \(isOn)", "\"configuration\": {\n    " + members.joined(separator: ",\n    ") + "\n  }"]
             + SnapScenes.members(dynamics, version: minimumVersion)
     }
@@ -168,5 +152,17 @@ extension SceneRecorder where Scene == SunSwitchScene {
         animator = sunSwitch.animator
         let c = sunSwitch.configuration, on = sunSwitch.isOn
         make = { SunSwitchScene(c, isOn: on, inputs: $0, dynamics: $1) }
+    }
+}
+
+extension SunSwitch.Configuration: Coded {
+    package static func code<C: Coder>(_ c: inout C, _ v: Self?) throws(FlingError) -> Self {
+        var s = Self(offCenter: try c.value("offCenter", v?.offCenter), onCenter: try c.value("onCenter", v?.onCenter))
+        s.knobDiameter = try c.double("knobDiameter", v?.knobDiameter)
+        s.rubberBand = try c.double("rubberBand", v?.rubberBand)
+        s.spring = try c.value("spring", v?.spring)
+        s.raysAngularSpeed = try c.double("raysAngularSpeed", v?.raysAngularSpeed)
+        s.alphaSpring = try c.value("alphaSpring", v?.alphaSpring)
+        return s
     }
 }

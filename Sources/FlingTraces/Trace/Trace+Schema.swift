@@ -51,7 +51,7 @@ extension DocumentDecoder {
         let o = try object(
             node, path,
             keys: ["name", "viewport", "configuration", "tiles", "run", "events", "expected"] + (version >= 4 ? ["snapshots"] : []))
-        let viewport = try rect(try required(o, "viewport"), path / "viewport")
+        let viewport: Rect = try decode(try required(o, "viewport"), path / "viewport")
         let (configuration, solverIterations) = try self.configuration(try required(o, "configuration"), path / "configuration")
         var tiles: [TileDefinition] = []
         for (t, n) in try array(try required(o, "tiles"), path / "tiles").enumerated() {
@@ -115,35 +115,23 @@ extension DocumentDecoder {
             guard oo.members.count == 2 else {
                 throw fail(n, p, "a tile operation has its tick and one of " + operations.joined(separator: ", "))
             }
-            if let m = oo.members.first(where: { Self.dynamicsOperations.contains($0.key) }) {
-                return Trace.Input(.dynamics(try dynamicsInput(m.key, m.value, p / m.key)), tick: tick)
+            if oo.members.contains(where: { Self.dynamicsOperations.contains($0.key) }) {
+                return Trace.Input(.dynamics(try decode(n, p, extra: ["tick"])), tick: tick)
             }
             if let id = optional(oo, "reset") { return Trace.Input(.reset(TileID(try int(id, p / "reset"))), tick: tick) }
             if let id = optional(oo, "removeTile") { return Trace.Input(.removeTile(TileID(try int(id, p / "removeTile"))), tick: tick) }
             return Trace.Input(.addTile(try tile(try required(oo, "addTile"), p / "addTile")), tick: tick)
         }
-        let eo = try object(n, p, keys: ["time", "touch", "phase", "position", "tile"] + (version >= 2 ? ["tick"] : []))
-        let phaseNode = try required(eo, "phase")
-        guard let phase = TouchEvent.Phase(rawValue: try string(phaseNode, p / "phase")) else {
-            throw fail(phaseNode, p / "phase", "must be \"began\", \"moved\", \"ended\" or \"cancelled\"")
-        }
-        var tile: TouchEvent.ItemID?
-        if let tn = optional(eo, "tile") {
-            guard phase == .began else { throw fail(tn, p / "tile", "only a began event names a tile") }
-            tile = TouchEvent.ItemID(try int(tn, p / "tile"))
-        }
-        let event = TouchEvent(
-            time: try double(eo, "time"), touch: TouchID(try int(eo, "touch")), phase: phase,
-            position: try vector(try required(eo, "position"), p / "position"), item: tile)
+        let event: TouchEvent = try decode(n, p, extra: version >= 2 ? ["tick"] : [])
+        let eo = Object(node: n, path: p, members: n.members)
+        if let tile = optional(eo, "tile"), event.phase != .began { throw fail(tile, p / "tile", "only a began event names a tile") }
         return Trace.Input(.touch(event), tick: try optional(eo, "tick").map { (t) throws(FlingError) in try int(t, p / "tick") })
     }
 
+    /// A tile (its `properties` from version 3 on).
     mutating func tile(_ n: JSONNode, _ p: Path) throws(FlingError) -> TileDefinition {
-        let to = try object(n, p, keys: ["id", "frame", "mass"] + (version >= 3 ? ["properties"] : []))
-        return TileDefinition(
-            id: TileID(try int(to, "id")), frame: try rect(try required(to, "frame"), p / "frame"),
-            mass: try double(to, "mass"),
-            properties: try optional(to, "properties").map { (n) throws(FlingError) in try properties(n, p / "properties") })
+        if version < 3 { _ = try object(n, p, keys: ["id", "frame", "mass"]) }
+        return try decode(n, p)
     }
 
     /// A configuration object: the tile configuration, and the solver iterations of the
@@ -153,13 +141,13 @@ extension DocumentDecoder {
         var c = TileConfiguration()
         c.drag.tick = try double(o, "tick")
         c.drag.maxFrameInterval = try double(o, "maxFrameInterval")
-        c.gravity = try vector(try required(o, "gravity"), path / "gravity")
+        c.gravity = try decode(try required(o, "gravity"), path / "gravity")
         let solverIterations = try int(o, "solverIterations")
         c.drag.dragMaxAcceleration = try double(o, "dragMaxAcceleration")
         c.drag.dragErrorBias = try double(o, "dragErrorBias")
         c.home = .springs(
-            attraction: try spring(try required(o, "attraction"), path / "attraction"),
-            rotation: try spring(try required(o, "rotation"), path / "rotation"))
+            attraction: try decode(try required(o, "attraction"), path / "attraction"),
+            rotation: try decode(try required(o, "rotation"), path / "rotation"))
         let rn = try required(o, "releaseRule")
         let ro = try object(rn, path / "releaseRule", keys: ["kind", "lookahead", "radius", "maxKineticEnergy"])
         let kindNode = try required(ro, "kind")
@@ -236,10 +224,7 @@ extension DocumentDecoder {
             let ho = try object(n, path / "home", keys: ["kind", "offsets", "maxForce", "maxBias", "errorBias"])
             let kind = try required(ho, "kind")
             guard try string(kind, ho.path / "kind") == "pivots" else { throw fail(kind, ho.path / "kind", "must be \"pivots\"") }
-            var offsets: [Vector] = []
-            for (k, v) in try array(try required(ho, "offsets"), ho.path / "offsets").enumerated() {
-                offsets.append(try vector(v, ho.path / "offsets" / k))
-            }
+            let offsets: [Vector] = try list(ho, "offsets")
             c.home = .pivots(
                 offsets: offsets, maxForce: optional(ho, "maxForce") == nil ? Limits.jointForce : try double(ho, "maxForce"),
                 maxBias: optional(ho, "maxBias") == nil ? .infinity : try double(ho, "maxBias"), errorBias: try double(ho, "errorBias"))
@@ -260,10 +245,5 @@ extension DocumentDecoder {
         }
         if optional(o, "grabRadius") != nil { c.grabRadius = try double(o, "grabRadius") }
         if optional(o, "tapDistance") != nil { c.tapDistance = try double(o, "tapDistance") }
-    }
-
-    mutating func spring(_ node: JSONNode, _ path: Path) throws(FlingError) -> SpringTuning {
-        let o = try object(node, path, keys: ["frequency", "dampingRatio"])
-        return SpringTuning(frequency: try double(o, "frequency"), dampingRatio: try double(o, "dampingRatio"))
     }
 }
