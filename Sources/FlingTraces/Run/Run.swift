@@ -180,7 +180,7 @@ public struct Run: Sendable {
     /// One item's values in one frame, named by its kind's `ItemSchema`; `points` holds a
     /// shape's coordinates (x0, y0, x1, y1 ...) where the kind has one (a path's cubic
     /// segments: start, then three points a segment), empty otherwise.
-    public struct Item: Sendable {
+    package struct Item: Sendable {
         package var itemKind: String
         package var id: Int
         package var values: [Double]
@@ -193,7 +193,7 @@ public struct Run: Sendable {
     }
 
     /// Something that happened to an item at a frame.
-    public struct Event: Hashable, Sendable {
+    package struct Event: Hashable, Sendable {
         package var frame: Int
         package var itemKind: String
         package var id: Int
@@ -207,7 +207,7 @@ public struct Run: Sendable {
     }
 
     /// An input, applied just before `frame` was stepped or sampled.
-    public struct Input: Hashable, Sendable {
+    package struct Input: Hashable, Sendable {
         package var frame: Int
         /// The input's own time, seconds since its stage began.
         package var time: Double
