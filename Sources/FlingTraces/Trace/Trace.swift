@@ -124,7 +124,7 @@ public struct Trace: Hashable, Sendable {
     /// (what a live animator does when frames come on time); a recorder gives one a tick when
     /// the animator applied it elsewhere (a late touch, a stall). A tile operation always has
     /// its tick.
-    public struct Input: Hashable, Sendable {
+    package struct Input: Hashable, Sendable {
         package var input: TileInput
         package var tick: Int?
 
