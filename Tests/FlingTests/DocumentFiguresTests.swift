@@ -1,5 +1,5 @@
 import Fling
-import FlingCore
+@testable import FlingCore
 import Foundation
 import Testing
 
