@@ -1,6 +1,7 @@
 import Fling
 import Testing
 @testable import FlingCurves
+@testable import FlingInteraction
 @testable import _FlingSolver
 
 /// A backend that forwards every call to a real one and keeps each finger placement (where

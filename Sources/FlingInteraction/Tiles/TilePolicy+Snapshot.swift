@@ -34,12 +34,12 @@ extension TileDefinition: ByteCodable {
 }
 
 extension TileMemory: ByteCodable {
-    package func encode(to w: inout ByteWriter) {
+    func encode(to w: inout ByteWriter) {
         w.int(settleCount)
         w.vector(holdStart)
     }
 
-    package init(from r: inout ByteReader) throws(FlingError) {
+    init(from r: inout ByteReader) throws(FlingError) {
         self.init(settleCount: try r.int(), holdStart: try r.vector())
     }
 }
