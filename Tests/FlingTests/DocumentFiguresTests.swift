@@ -5,6 +5,7 @@ import Testing
 
 import FlingCLIKit
 @testable import FlingTestSupport
+@testable import FlingTraces
 
 /// Reading figures out of the documents (README.md, docs/, Benchmarks/), each by its path from
 /// the package's root.
