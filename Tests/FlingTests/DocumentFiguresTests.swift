@@ -3,7 +3,7 @@ import Fling
 import Foundation
 import Testing
 
-import FlingCLIKit
+@testable import FlingCLIKit
 @testable import FlingTestSupport
 @testable import FlingTraces
 
