@@ -9,7 +9,7 @@ import FlingCore
 /// if it names an item, one the caller knows); every other phase names a touch that is down.
 package struct TouchSequence: Sendable {
     /// The times an event may have: from the time origin to 10¹² s after it.
-    package static let times: ClosedRange<Double> = 0...1e12
+    static let times: ClosedRange<Double> = 0...1e12
 
     /// Touches down after the events accepted so far (membership only). A hash table for O(1)
     /// checks with thousands of fingers (a replay of many sessions); only looked up, never iterated.
