@@ -55,16 +55,16 @@ import CoreGraphics
 
 extension Vector {
     @inlinable public init(_ v: CGVector) { self.init(Double(v.dx), Double(v.dy)) }
-    @inlinable package var cgVector: CGVector { CGVector(dx: CGFloat(x), dy: CGFloat(y)) }
+    @inlinable var cgVector: CGVector { CGVector(dx: CGFloat(x), dy: CGFloat(y)) }
 }
 
 extension Transform {
     /// The rotation about the center and the move to the center, as a layer's
     /// `affineTransform` relative to its `position` is the rotation alone: use
     /// ``rotationTransform`` with `position` = ``cgPosition``.
-    package var rotationTransform: CGAffineTransform { CGAffineTransform(rotationAngle: CGFloat(angle)) }
+    var rotationTransform: CGAffineTransform { CGAffineTransform(rotationAngle: CGFloat(angle)) }
     /// Rotation then translation to the center: the tile's frame-space transform.
-    package var affineTransform: CGAffineTransform {
+    var affineTransform: CGAffineTransform {
         CGAffineTransform(translationX: CGFloat(position.x), y: CGFloat(position.y)).rotated(by: CGFloat(angle))
     }
 }

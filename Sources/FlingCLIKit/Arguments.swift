@@ -2,14 +2,14 @@ import Fling
 
 /// A mistake in how the command was called: reported with the command's usage, exit status 2.
 package struct UsageError: Error {
-    package var message: String
+    var message: String
     package init(_ message: String) { self.message = message }
 }
 
 /// A failure while doing what was asked (a file that cannot be read or is malformed, a replay
 /// that differs from its pinned digests): exit status 1.
 package struct RunError: Error {
-    package var message: String
+    var message: String
     package init(_ message: String) { self.message = message }
 }
 
@@ -64,7 +64,7 @@ package struct Arguments {
 
     package func flag(_ name: String) -> Bool { flags.contains(name) }
     /// The options named `from` under the names `to` (the same position), others of those names dropped.
-    package mutating func rename(from: [String], to: [String]) {
+    mutating func rename(from: [String], to: [String]) {
         values = values.filter { !to.contains($0.name) }.map { v in
             if let i = from.firstIndex(of: v.name) { (to[i], v.value) } else { v }
         }
@@ -73,7 +73,7 @@ package struct Arguments {
     package func has(_ name: String) -> Bool { value(name) != nil }
 
     /// The single FILE argument.
-    package func file() throws(UsageError) -> String {
+    func file() throws(UsageError) -> String {
         guard let f = positionals.first else { throw UsageError("missing FILE") }
         guard positionals.count == 1 else { throw UsageError("unexpected argument \(positionals[1])") }
         return f
@@ -96,7 +96,7 @@ package struct Arguments {
     }
 
     /// `WxH`, as `390x844`.
-    package func size(_ name: String) throws(UsageError) -> (width: Double, height: Double)? {
+    func size(_ name: String) throws(UsageError) -> (width: Double, height: Double)? {
         guard let s = value(name) else { return nil }
         let parts = s.split(separator: "x", omittingEmptySubsequences: false)
         guard parts.count == 2, let w = Double(parts[0]), let h = Double(parts[1]), w.isFinite, h.isFinite,

@@ -12,13 +12,13 @@ import Fling
 
 /// What a run of a command printed and its exit status.
 package struct CommandResult: Sendable {
-    package var status: Int32
-    package var stdout: String
-    package var stderr: String
+    var status: Int32
+    var stdout: String
+    var stderr: String
     /// How many times the run read standard input (at most once, whatever the command).
-    package var standardInputReads = 0
+    var standardInputReads = 0
     /// How many documents the run parsed (JSON documents and CSV files).
-    package var documentsParsed = 0
+    var documentsParsed = 0
 
     /// Runs `body` as the program `program`: a ``UsageError`` is exit status 2 (with a pointer
     /// to `--help`), a ``RunError``, ``FlingError`` or any other error status 1, each reported on

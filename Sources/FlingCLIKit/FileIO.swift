@@ -12,7 +12,7 @@ private let systemWrite = Darwin.write
 /// Reading and writing files for `fling`: bounded, and never through a link or a device.
 package enum FileIO {
     /// The largest input `fling` reads, from a file or standard input: 64 MiB (real traces are kilobytes; a bound on the memory an untrusted file can take).
-    package static let maximumInput = 64 << 20
+    static let maximumInput = 64 << 20
 
     /// The bytes of `path` (`-`: standard input), at most ``maximumInput`` of them.
     package static func read(_ path: String) throws -> [UInt8] {
@@ -70,7 +70,7 @@ package enum FileIO {
 extension FileIO {
     /// Writes every byte of `bytes` to the open file `fd`; false when a write fails.
     @discardableResult
-    package static func writeAll(_ fd: Int32, _ bytes: [UInt8]) -> Bool {
+    static func writeAll(_ fd: Int32, _ bytes: [UInt8]) -> Bool {
         var rest = bytes[...]
         while !rest.isEmpty {
             let n = rest.withUnsafeBytes { systemWrite(fd, $0.baseAddress, $0.count) }

@@ -3,13 +3,13 @@ import Foundation
 
 /// Standard input, read at most once: a command that names `-` twice (or reads it to sniff
 /// and then again to parse) gets the same bytes.
-package final class StandardInput {
+final class StandardInput {
     private var bytes: [UInt8]?
-    package private(set) var reads = 0
+    private(set) var reads = 0
 
-    package init(_ given: [UInt8]?) { bytes = given }
+    init(_ given: [UInt8]?) { bytes = given }
 
-    package func read() throws -> [UInt8] {
+    func read() throws -> [UInt8] {
         if let bytes { if reads == 0 { reads = 1 }; return bytes }
         reads += 1
         let read = try FileIO.read("-")
@@ -20,11 +20,11 @@ package final class StandardInput {
 
 /// Collected output, and standard input.
 package struct Output {
-    package var stdout = ""
-    package var stderr = ""
-    package let input: StandardInput
+    var stdout = ""
+    var stderr = ""
+    let input: StandardInput
 
-    package init(input: StandardInput = StandardInput(nil)) { self.input = input }
+    init(input: StandardInput = StandardInput(nil)) { self.input = input }
     /// One line (or several, separated by newlines): every control character but the line
     /// breaks and tabs is shown escaped.
     package mutating func print(_ line: String) {
@@ -43,13 +43,13 @@ package struct Output {
 /// registered kind (``Documents``).
 package enum Input {
     /// The bytes of `path` (`-`: standard input, read at most once per run).
-    package static func bytes(_ path: String, _ out: Output) throws -> [UInt8] {
+    static func bytes(_ path: String, _ out: Output) throws -> [UInt8] {
         path == "-" ? try out.input.read() : try FileIO.read(path)
     }
 
     /// The document `path` holds: a JSON document of any registered kind, or a stroke CSV file
     /// read as a trace (with `--viewport` and `--tile-size`, which apply to CSV files only).
-    package static func document(_ path: String, _ args: Arguments, _ out: Output) throws -> any FlingDocument {
+    static func document(_ path: String, _ args: Arguments, _ out: Output) throws -> any FlingDocument {
         let bytes = try bytes(path, out)
         var strokes = Documents.StrokeOptions()
         let size = try args.size("viewport")
@@ -67,7 +67,7 @@ package enum Input {
     }
 
     /// The strokes of a CSV file.
-    package static func strokes(_ path: String, _ out: Output) throws -> [Stroke] {
+    static func strokes(_ path: String, _ out: Output) throws -> [Stroke] {
         let bytes = try bytes(path, out)
         guard !isJSON(bytes) else {
             throw RunError("\(path): velocity reads a CSV stroke file (stroke_id,t_seconds,phase,x,y), not a JSON document")
@@ -76,23 +76,23 @@ package enum Input {
     }
 
     /// Whether the first non-blank byte opens a JSON object.
-    package static func isJSON(_ bytes: [UInt8]) -> Bool {
+    static func isJSON(_ bytes: [UInt8]) -> Bool {
         var i = bytes.starts(with: [0xEF, 0xBB, 0xBF]) ? 3 : 0
         while i < bytes.count, [0x20, 0x09, 0x0A, 0x0D].contains(bytes[i]) { i += 1 }
         return i < bytes.count && bytes[i] == UInt8(ascii: "{")
     }
 
     /// The path as reports name it.
-    package static func name(_ path: String) -> String { path }
+    static func name(_ path: String) -> String { path }
 
     /// The file name a picture is titled with: the last path component, or `standard input`.
-    package static func title(_ path: String) -> String {
+    static func title(_ path: String) -> String {
         path == "-" ? "standard input" : String(path.split(separator: "/").last ?? Substring(path))
     }
 
     /// The titles of two runs (`fling diff`, `fling view A B`): each file's, its backend and
     /// its display rate where not 60 Hz; marked `A:` and `B:` when they would read the same.
-    package static func titles(
+    static func titles(
         _ pathA: String, _ kindA: BackendKind, _ displayA: ReplayOptions.DisplayFrames, _ pathB: String, _ kindB: BackendKind,
         _ displayB: ReplayOptions.DisplayFrames
     ) -> (String, String) {
@@ -137,7 +137,7 @@ package enum Input {
     }
 
     /// The display frames of `--display-hz` and `--jitter` (or their `suffix`ed forms first).
-    package static func display(_ args: Arguments, suffix: String = "") throws -> ReplayOptions.DisplayFrames {
+    static func display(_ args: Arguments, suffix: String = "") throws -> ReplayOptions.DisplayFrames {
         let hzName = !suffix.isEmpty && args.has("display-hz\(suffix)") ? "display-hz\(suffix)" : "display-hz"
         let jitterName = !suffix.isEmpty && args.has("jitter\(suffix)") ? "jitter\(suffix)" : "jitter"
         let hz = try args.double(hzName, in: 1...100_000) ?? 60
@@ -149,7 +149,7 @@ package enum Input {
     /// The replay options for `kind`; pins of another arithmetic than `kind`'s are checked on a
     /// reference run on the backend of their arithmetic (`native-portable` for portable pins),
     /// unless `reference` is false.
-    package static func options(
+    static func options(
         _ kind: BackendKind, display: ReplayOptions.DisplayFrames = .rate(60), keepsFrames: Bool, reference: Bool = true
     )
         -> ReplayOptions

@@ -30,7 +30,7 @@ public final class ChipmunkBackend: DynamicsBackend {
         case sharedSpace
     }
 
-    package let layout: Layout
+    let layout: Layout
     public let solverIterations: Int
     public var name: String { layout == .spacePerWorld ? "chipmunk" : "chipmunk-shared" }
     public private(set) var worldCount = 0

@@ -78,7 +78,7 @@ package enum Check {
         }
     }
 
-    package static func finite(_ v: Vector, _ field: @autoclosure () -> String) throws(FlingError) {
+    static func finite(_ v: Vector, _ field: @autoclosure () -> String) throws(FlingError) {
         try finite(v.x, "\(field()).x")
         try finite(v.y, "\(field()).y")
     }
@@ -101,7 +101,7 @@ package enum Check {
 
     /// ``range(_:_:_:)`` in full, for a value its first test did not pass.
     @usableFromInline @inline(never)
-    package static func outOfRange(
+    static func outOfRange(
         _ x: Double, _ range: ClosedRange<Double>, _ field: @autoclosure () -> String
     ) throws(FlingError) {
         try finite(x, field())

@@ -252,7 +252,7 @@ public enum BackendCheck {
     /// difference of terms of size `m⁻² q²`; past about 10⁸ the difference is lost to rounding
     /// and comes out 0 (Chipmunk aborts, "Unsolvable constraint"). 10⁶ keeps 30 good bits. A
     /// point of a box tile is never beyond `q = 3`.
-    package static let maximumLeverage = 1e6
+    static let maximumLeverage = 1e6
 
     /// A drag joint's anchor against the body it pins.
     /// (Inverses, as both backends hold them: the same bits, so both accept the same joints.)

@@ -3,7 +3,7 @@
 /// their scenarios, so that everything "random" is reproducible from a seed. Never used
 /// inside a tick.
 package struct SplitMix64: RandomNumberGenerator, Sendable {
-    package var state: UInt64
+    var state: UInt64
 
     package init(state: UInt64) { self.state = state }
 

@@ -3,8 +3,8 @@
 /// angular velocity, in tile id order, each as 8 little-endian bytes. Two runs with the same
 /// digest produced the same bits (up to hash collisions); tests pin digests as constants.
 public struct StateDigest: Hashable, Sendable {
-    @usableFromInline package static let offsetBasis: UInt64 = 0xcbf2_9ce4_8422_2325
-    package static let prime: UInt64 = 0x0000_0100_0000_01b3
+    @usableFromInline static let offsetBasis: UInt64 = 0xcbf2_9ce4_8422_2325
+    static let prime: UInt64 = 0x0000_0100_0000_01b3
 
     public private(set) var value: UInt64
 

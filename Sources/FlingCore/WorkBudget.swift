@@ -9,7 +9,7 @@
 /// what it counts, and the most it accepts.
 package struct WorkBudget: Hashable, Sendable, CustomStringConvertible {
     /// The constant that holds the budget, as documentation names it: `Trace.tileTickBudget`.
-    package let name: String
+    let name: String
     /// What is counted, in words: `ticks × tiles`.
     package let unit: String
     /// The most work accepted, in ``unit``.

@@ -12,11 +12,11 @@ import FlingCore
 /// - over-damped (`ζ > 1`), `r₁,₂ = −ω(ζ ∓ √(ζ² − 1))`: `x = c₁ e^(r₁t) + c₂ e^(r₂t)`,
 ///   `c₁ = (v₀ − r₂ x₀)/(r₁ − r₂)`, `c₂ = x₀ − c₁`.
 public struct SpringCurve: Hashable, Sendable {
-    package var spring: SpringTuning
+    var spring: SpringTuning
     /// Initial displacement from the target (`from − to`), in the value's units.
-    package var displacement: Double
+    var displacement: Double
     /// Initial velocity, in the value's units per second.
-    package var velocity: Double
+    var velocity: Double
 
     package init(spring: SpringTuning, displacement: Double, velocity: Double = 0) {
         self.spring = spring

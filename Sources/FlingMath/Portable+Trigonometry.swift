@@ -12,7 +12,7 @@ extension Portable {
     /// The largest argument reduced by the fast Cody–Waite path: 2²⁰ · π/2, where `n × part`
     /// stops being exact. Larger arguments take Payne–Hanek reduction (`reduceLarge(_:)`),
     /// slower but as accurate; the engine's angles stay far below the bound.
-    @usableFromInline package static let exactTrigonometryBound = 1_647_099.323_974_340_4
+    @usableFromInline static let exactTrigonometryBound = 1_647_099.323_974_340_4
 
     /// `x` as `n · π/2 + (hi + lo)`, `|hi + lo| ≲ π/4`, with `n` mod 4: the quadrant.
     ///

@@ -123,7 +123,7 @@ public final class NativeBackend: DynamicsBackend {
     /// The parked threads besides the caller's (nil with one thread).
     var pool: StepPool?
     /// Threads a step runs on (the caller's included). Default 1.
-    package let threads: Int
+    let threads: Int
     /// The fewest slots a step shares among the threads (with `threads` > 1): below it,
     /// waking them costs more than they save, and the step runs on the caller's thread alone.
     /// The bits do not depend on it; tests lower it to 0 to take the threads with few worlds.
@@ -133,7 +133,7 @@ public final class NativeBackend: DynamicsBackend {
     /// two, and `tile-bench --scalar-contacts` measures what the lanes save.
     package var contactLanes = true
     /// Worlds whose contacts went through the lanes so far, on every thread.
-    package var contactLaneWorlds: Int { chunks.reduce(0) { $0 + $1.laneWorlds } }
+    var contactLaneWorlds: Int { chunks.reduce(0) { $0 + $1.laneWorlds } }
     /// The longest stable step of each world's springs.
     var stability = SpringStability()
 
@@ -158,7 +158,7 @@ public final class NativeBackend: DynamicsBackend {
     }
 
     /// The most worlds ``reserveCapacity(_:)`` reserves room for: 2²⁰ (about 300 MiB).
-    package static let maximumReservation = 1 << 20
+    static let maximumReservation = 1 << 20
 
     /// Reserves room for `count` worlds, so that making that many allocates nothing (and,
     /// once the first world with walls, fields, pushes or item properties is made, room for

@@ -39,7 +39,7 @@ extension BezierPath {
     }
 
     /// The most points ``flattened(tolerance:)`` makes.
-    package static let maximumFlattenedPoints = 1_000_000
+    static let maximumFlattenedPoints = 1_000_000
 
     /// Each subpath as a polyline within `tolerance` points of the curves (its first point is
     /// the subpath's start; a closed subpath's last point is its start again).

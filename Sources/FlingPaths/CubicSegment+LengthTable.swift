@@ -13,7 +13,7 @@ extension CubicSegment {
     package struct LengthTable: Hashable, Sendable {
         package let segment: CubicSegment
         /// Cumulative arc length at parameters `0, 1/spans, …, 1`, in points.
-        package let lengths: [Double]
+        let lengths: [Double]
 
         /// Tabulates `segment` over `spans` (1...4096) equal parameter spans.
         package init(_ segment: CubicSegment, spans: Int = 16) {
@@ -30,7 +30,7 @@ extension CubicSegment {
         }
 
         /// The number of spans.
-        package var spans: Int { lengths.count - 1 }
+        var spans: Int { lengths.count - 1 }
 
         /// The segment's length, in points.
         package var length: Double { lengths[spans] }

@@ -73,7 +73,7 @@ public struct KeyframeAnimation: Sendable {
 
     /// The most segments (plus subpaths) the keyframes may hold together: a bound on the memory
     /// an animation takes (each keyframe is kept, and matched with its neighbours).
-    package static let maximumSegments = 1_000_000
+    static let maximumSegments = 1_000_000
 
     /// The work budget of sampling an animation (``sampleDigest(frames:from:to:)``, a morph
     /// document): frames × the most segments a sampled shape has.

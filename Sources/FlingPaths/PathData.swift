@@ -10,7 +10,7 @@ import FlingCore
 public struct PathData: Hashable, Sendable {
     /// The commands in order; implicit repeats are made explicit (a moveto's extra pairs are
     /// ``PathCommand/lineTo(_:relative:)`` with the moveto's relativity).
-    package var commands: [PathCommand]
+    var commands: [PathCommand]
 
     package init(commands: [PathCommand]) { self.commands = commands }
 

@@ -48,7 +48,7 @@ package enum PathMorph {
 
     /// The work of matching `a` and `b`, in ``matchBudget``'s unit: for each pair of subpaths,
     /// the square of the larger segment count (at least 1).
-    package static func matchWork(_ a: BezierPath, _ b: BezierPath) -> Double {
+    static func matchWork(_ a: BezierPath, _ b: BezierPath) -> Double {
         var work = 0.0
         for k in 0..<max(a.subpaths.count, b.subpaths.count) {
             let x = k < a.subpaths.count ? a.subpaths[k].segments.count : 0
@@ -60,7 +60,7 @@ package enum PathMorph {
     }
 
     /// ``match(_:_:)`` without its budget check (the caller has checked).
-    package static func matched(_ a: BezierPath, _ b: BezierPath) -> (BezierPath, BezierPath) {
+    static func matched(_ a: BezierPath, _ b: BezierPath) -> (BezierPath, BezierPath) {
         var sa = a.subpaths, sb = b.subpaths
         while sa.count < sb.count { sa.append(collapsed(like: sb[sa.count])) }
         while sb.count < sa.count { sb.append(collapsed(like: sa[sb.count])) }

@@ -14,7 +14,7 @@ import FlingPaths
 /// + − × ÷ and square roots: the same bits everywhere.
 package struct BubbleCurve: Hashable, Sendable {
     /// The curve and its arc-length table.
-    package let table: CubicSegment.LengthTable
+    let table: CubicSegment.LengthTable
 
     /// The curve of a bubble born at `origin` that rises `height` points, swaying by `sway`.
     package init(origin o: Vector, height: Double, sway: Double) {
@@ -24,11 +24,11 @@ package struct BubbleCurve: Hashable, Sendable {
     }
 
     /// Any cubic.
-    package init(start: Vector, control1: Vector, control2: Vector, end: Vector) {
+    init(start: Vector, control1: Vector, control2: Vector, end: Vector) {
         table = CubicSegment.LengthTable(CubicSegment(start, control1, control2, end))
     }
 
-    package var segment: CubicSegment { table.segment }
+    var segment: CubicSegment { table.segment }
     package var start: Vector { table.segment.p0 }
     package var control1: Vector { table.segment.p1 }
     package var control2: Vector { table.segment.p2 }

@@ -199,11 +199,11 @@ public struct BubbleEmitter: Sendable {
         /// control points swapped.
         package var mirrored: Bool
         /// The shape its curve has (for triangle-up, the one drawn).
-        package var shape: Shape
+        var shape: Shape
         /// Its opacity when made, 0...1.
-        package var alpha: Double
+        var alpha: Double
         /// Which image it wears, from 0.
-        package var image: Int
+        var image: Int
     }
 
     /// A bubble as drawn at the current time.
@@ -272,11 +272,11 @@ public struct BubbleEmitter: Sendable {
     /// emit (every tap due, and `(time − next timer) / interval.lowerBound + 1` timer
     /// emissions), at most 10⁶. A bound on the memory the emitter holds and the time one
     /// advance takes.
-    package static let emissionBudget = WorkBudget("BubbleEmitter.emissionBudget", unit: "bubbles live or emitted", limit: 1e6)
+    static let emissionBudget = WorkBudget("BubbleEmitter.emissionBudget", unit: "bubbles live or emitted", limit: 1e6)
 
     /// The most bubbles an advance to `time` can leave alive: those alive now and every one it
     /// may emit.
-    package func liveBound(at time: Double) -> Double {
+    func liveBound(at time: Double) -> Double {
         // Taps never decrease: those due are the run from tapHead up to the first later one.
         var lo = tapHead, hi = taps.count
         while lo < hi {

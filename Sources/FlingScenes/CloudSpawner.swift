@@ -85,10 +85,10 @@ public struct CloudSpawner: Sendable {
     /// The work budget of one ``advance(to:)``: the clouds in the sky before it plus those it
     /// may make (`(time − next) / interval.lowerBound + 1`), at most 10⁶. A bound on the memory
     /// the spawner holds and the time one advance takes.
-    package static let emissionBudget = WorkBudget("CloudSpawner.emissionBudget", unit: "clouds live or made", limit: 1e6)
+    static let emissionBudget = WorkBudget("CloudSpawner.emissionBudget", unit: "clouds live or made", limit: 1e6)
 
     /// The most clouds an advance to `time` can leave in the sky.
-    package func liveBound(at time: Double) -> Double {
+    func liveBound(at time: Double) -> Double {
         Double(clouds.count) + (next <= time ? ((time - next) / configuration.interval.lowerBound).rounded(.down) + 1 : 0)
     }
 

@@ -17,7 +17,7 @@ import FlingCore
 ///
 /// The state at a time is a closed form of the picks before it: no clock, no randomness.
 public struct DayNightPicker: Sendable {
-    package static let minutesPerDay = 1440.0
+    static let minutesPerDay = 1440.0
 
     /// How the stars' alpha rises over the six hours before midnight (and falls after).
     public enum Ramp: String, Hashable, Sendable, CaseIterable {

@@ -62,7 +62,7 @@ public struct PropertyCheck {
     }
 
     /// The seed of session `index` (from 0) of a check seeded `seed`.
-    package static func sessionSeed(_ seed: UInt64, _ index: Int) -> UInt64 {
+    static func sessionSeed(_ seed: UInt64, _ index: Int) -> UInt64 {
         var r = SplitMix64(state: seed ^ (UInt64(truncatingIfNeeded: index) &* 0xD605_BBB5_8C8A_BBB3))
         return r.next()
     }
@@ -174,7 +174,7 @@ public struct PropertyCheck {
 /// Where a running check is: sessions done, of how many, seconds since it started.
 package struct CheckProgress: Sendable {
     package var sessions: Int
-    package var of: Int
+    var of: Int
     package var seconds: Double
     package var failed: Bool
 }
@@ -182,8 +182,8 @@ package struct CheckProgress: Sendable {
 /// What a ``PropertyCheck`` found.
 public struct CheckReport: Sendable, CustomStringConvertible {
     /// The check's seed and backend.
-    package var seed: UInt64
-    package var backend: String
+    var seed: UInt64
+    var backend: String
     /// The sessions played (the failing one included).
     public var sessionsRun = 0
     /// The ticks those sessions stepped live.

@@ -34,11 +34,11 @@ public struct PropertyFailure: Sendable {
     /// document in a snap scene), named, noted and pinned alike.
     public var document: String
     /// The file name the trace is written under: `<property>-seed<seed>-session<index>.json`.
-    package var fileName: String
+    var fileName: String
     /// Where it was written (``PropertyCheck/outputDirectory``), if it was.
     public var path: String?
     /// The backend it failed on.
-    package var backend: String
+    var backend: String
     /// The command that replays the written trace.
     public var replayCommand: String
 
@@ -53,7 +53,7 @@ public struct PropertyFailure: Sendable {
             + "replay it: \(replayCommand)"
     }
 
-    package var description: String { message }
+    var description: String { message }
 }
 
 extension PropertyCheck {

@@ -9,12 +9,12 @@ import Fling
 /// switch) over a snap animator, as a snap scene document holds them (``chatHeads``,
 /// ``init(sceneDocument:)``).
 public struct GestureScene: Hashable, Sendable {
-    package var viewport: Rect
-    package var tiles: [TileDefinition]
+    var viewport: Rect
+    var tiles: [TileDefinition]
     package var configuration: TileConfiguration
-    package var solverIterations: Int
+    var solverIterations: Int
     /// The snap scene (chat heads, a sun switch; its inputs left out); nil for a tile scene.
-    package var snap: SnapSpec?
+    var snap: SnapSpec?
 
     /// A scene of `tiles` in `viewport`. Throws when the animator would refuse it.
     public init(viewport: Rect, tiles: [TileDefinition], configuration: TileConfiguration = .init(), solverIterations: Int = 10)

@@ -15,7 +15,7 @@ import FlingTraces
 
 extension ReplayPage {
     /// The environment variable that names the folder failing replays write their pages to.
-    package static let folderVariable = "FLING_VIEW_DIR"
+    static let folderVariable = "FLING_VIEW_DIR"
 
     /// The folder named by `folderVariable`, or nil when it is unset or empty.
     public static var requestedFolder: String? {

@@ -18,14 +18,14 @@ import FlingTraces
 /// `fling view A B --html OUT`).
 public struct ReplayPage: Sendable {
     /// One run, or two of the same input (the first drawn solid, the second dashed over it).
-    package var runs: [Run]
+    var runs: [Run]
     /// A name for each run (`A`, `B`, or the backends' names).
-    package var labels: [String]
+    var labels: [String]
     /// Where the two runs first differ (``Run/firstDivergence(from:)``), marked on the
     /// timeline and named at the top.
     package var divergence: Run.Divergence?
     /// The frame the page opens at: the divergence's, or 0.
-    package var startFrame: Int
+    var startFrame: Int
 
     /// A page that plays `run`.
     public init(_ run: Run) {

@@ -15,7 +15,7 @@ package struct ByteWriter: Sendable {
 
     package mutating func u8(_ x: UInt8) { bytes.append(x) }
     package mutating func u16(_ x: UInt16) { u64(UInt64(x), width: 2) }
-    package mutating func u32(_ x: UInt32) { u64(UInt64(x), width: 4) }
+    mutating func u32(_ x: UInt32) { u64(UInt64(x), width: 4) }
     package mutating func u64(_ x: UInt64) { u64(x, width: 8) }
 
     private mutating func u64(_ x: UInt64, width: Int) {
@@ -42,7 +42,7 @@ package struct ByteWriter: Sendable {
 
     package mutating func count(_ n: Int) { u32(UInt32(n)) }
 
-    package mutating func bytes(_ b: [UInt8]) {
+    mutating func bytes(_ b: [UInt8]) {
         count(b.count)
         bytes += b
     }
@@ -66,10 +66,10 @@ package struct ByteWriter: Sendable {
 /// Reads the byte form, throwing ``FlingError/Code/malformedInput`` (naming `what` and the
 /// byte offset) on anything it cannot read.
 package struct ByteReader {
-    package let bytes: [UInt8]
+    let bytes: [UInt8]
     package private(set) var offset: Int
     /// What is being read, for errors: `AnimatorSnapshot`.
-    package let what: String
+    let what: String
 
     package init(_ bytes: [UInt8], offset: Int = 0, what: String) {
         self.bytes = bytes
@@ -94,7 +94,7 @@ package struct ByteReader {
 
     package mutating func u8() throws(FlingError) -> UInt8 { UInt8(try uint(width: 1)) }
     package mutating func u16() throws(FlingError) -> UInt16 { UInt16(try uint(width: 2)) }
-    package mutating func u32() throws(FlingError) -> UInt32 { UInt32(try uint(width: 4)) }
+    mutating func u32() throws(FlingError) -> UInt32 { UInt32(try uint(width: 4)) }
     package mutating func u64() throws(FlingError) -> UInt64 { try uint(width: 8) }
     package mutating func int() throws(FlingError) -> Int { Int(Int64(bitPattern: try uint(width: 8))) }
 
@@ -124,7 +124,7 @@ package struct ByteReader {
         return text
     }
 
-    package mutating func byteList() throws(FlingError) -> [UInt8] {
+    mutating func byteList() throws(FlingError) -> [UInt8] {
         let n = try count(elementSize: 1)
         defer { offset += n }
         return Array(bytes[offset..<offset + n])

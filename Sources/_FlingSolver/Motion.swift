@@ -18,11 +18,11 @@ package struct Motion: Sendable {
     package var properties = ItemProperties()
     /// The item's mass, for the fields that act in proportion to it: `1 / (1/m)` in both
     /// backends (the inverse is what each keeps).
-    package var mass: Double
+    var mass: Double
     package private(set) var fields: [PreparedField] = []
     /// The continuous pushes in the order added, and their ids.
-    package private(set) var pushes: [Push] = []
-    package private(set) var forceIDs: [ForceID] = []
+    private(set) var pushes: [Push] = []
+    private(set) var forceIDs: [ForceID] = []
     package var forces: [(id: ForceID, push: Push)] { Array(zip(forceIDs, pushes)) }
     private var nextForce: UInt32 = 0
     /// The field clock: seconds of velocity updates so far (the noise's time).
@@ -31,7 +31,7 @@ package struct Motion: Sendable {
     package init(mass: Double) { self.mass = mass }
 
     /// Whether the update adds nothing to Chipmunk's own.
-    package var isPlain: Bool {
+    var isPlain: Bool {
         fields.isEmpty && pushes.isEmpty && properties.resistance == 0 && properties.angularResistance == 0
     }
 
@@ -156,7 +156,7 @@ package struct PreparedField: Sendable {
 
     /// The field's force on an item at `(px, py)` moving at `(vx, vy)`, 0 outside its region;
     /// a noise's cells memoized in `noise` if given.
-    package func force(
+    func force(
         px: Double, py: Double, vx: Double, vy: Double, mass: Double, charge: Double, time: Double, noise cache: NoiseCache? = nil
     ) -> (Double, Double) {
         let f = field

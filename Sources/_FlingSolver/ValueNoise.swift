@@ -6,7 +6,7 @@ import FlingCore
 /// over the seed and the three coordinates, scaled to [−1, 1). Between lattice points the
 /// values are blended trilinearly with smoothstep weights `f²(3 − 2f)`. Only integer
 /// operations, `+ − ×` and rounding down: nothing a platform rounds differently.
-package enum ValueNoise {
+enum ValueNoise {
     @inline(__always) static func mix(_ x: UInt64) -> UInt64 {
         var z = x &+ 0x9E37_79B9_7F4A_7C15
         z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
@@ -21,7 +21,7 @@ package enum ValueNoise {
     /// `x.rounded(.down)`, bit for bit, without a call to the C library's `floor` (which a
     /// build for the baseline x86-64, without SSE4.1's `roundsd`, makes): below 2⁵² in
     /// magnitude, the truncation less one where it lies above `x`, and ±0 as it is.
-    @inline(__always) package static func roundedDown(_ x: Double) -> Double {
+    @inline(__always) static func roundedDown(_ x: Double) -> Double {
         guard x.magnitude < 0x1p52 else { return x.rounded(.down) }
         guard x != 0 else { return x }
         let t = Double(Int64(x))
@@ -59,7 +59,7 @@ package enum ValueNoise {
 
     /// `(value(seed0, x, y, z), value(seed1, x, y, z))`, bit for bit: the cell, the weights
     /// and each corner's coordinate hash are worked out once for both.
-    package static func values(_ seed0: UInt64, _ seed1: UInt64, _ x: Double, _ y: Double, _ z: Double) -> (Double, Double) {
+    static func values(_ seed0: UInt64, _ seed1: UInt64, _ x: Double, _ y: Double, _ z: Double) -> (Double, Double) {
         let (i, fx) = split(x), (j, fy) = split(y), (k, fz) = split(z)
         var cell = NoiseCell()
         cell.fill(seed0, seed1, i, j, k)
@@ -70,7 +70,7 @@ package enum ValueNoise {
     /// when it holds them (and put there when it does not): a body's cell changes only when it
     /// crosses a cell's edge in space or in time, so most steps find it there.
     @inline(__always)
-    package static func values(
+    static func values(
         _ seed0: UInt64, _ seed1: UInt64, _ x: Double, _ y: Double, _ z: Double, cache: NoiseCache
     ) -> (Double, Double) {
         let (i, fx) = split(x), (j, fy) = split(y), (k, fz) = split(z)
@@ -80,7 +80,7 @@ package enum ValueNoise {
     }
 
     /// The noise at `(x, y, z)`, in [−1, 1).
-    package static func value(_ seed: UInt64, _ x: Double, _ y: Double, _ z: Double) -> Double {
+    static func value(_ seed: UInt64, _ x: Double, _ y: Double, _ z: Double) -> Double {
         let (i, fx) = split(x), (j, fy) = split(y), (k, fz) = split(z)
         let sx = fx * fx * (3 - 2 * fx), sy = fy * fy * (3 - 2 * fy), sz = fz * fz * (3 - 2 * fz)
         func edge(_ j: Int64, _ k: Int64) -> Double {
@@ -98,14 +98,14 @@ package enum ValueNoise {
 
 /// One lattice cell of the noise: its coordinates, the two seeds, and the values at its eight
 /// corners for each seed (corner `(i + a, j + b, k + c)` at index `a + 2b + 4c`).
-package struct NoiseCell {
+struct NoiseCell {
     var seed0: UInt64 = 0, seed1: UInt64 = 0
     /// `Int64.min` while the cell holds nothing (``ValueNoise/split(_:)`` never gives it).
     var i: Int64 = .min, j: Int64 = 0, k: Int64 = 0
     var c0: (Double, Double, Double, Double, Double, Double, Double, Double) = (0, 0, 0, 0, 0, 0, 0, 0)
     var c1: (Double, Double, Double, Double, Double, Double, Double, Double) = (0, 0, 0, 0, 0, 0, 0, 0)
 
-    @inline(__always) package func holds(_ seed0: UInt64, _ seed1: UInt64, _ i: Int64, _ j: Int64, _ k: Int64) -> Bool {
+    @inline(__always) func holds(_ seed0: UInt64, _ seed1: UInt64, _ i: Int64, _ j: Int64, _ k: Int64) -> Bool {
         self.i == i && self.j == j && self.k == k && self.seed0 == seed0 && self.seed1 == seed1
     }
 
@@ -152,7 +152,7 @@ package struct NoiseCell {
 /// taking the place of the one there. It holds only values the noise computes, so what it
 /// holds never changes a bit; it is allocated once and never grows.
 package struct NoiseCache: @unchecked Sendable {
-    package static let count = 256
+    static let count = 256
     let cells: UnsafeMutablePointer<NoiseCell>
 
     package static func allocate() -> NoiseCache {
@@ -164,7 +164,7 @@ package struct NoiseCache: @unchecked Sendable {
     package func deallocate() { cells.deallocate() }
 
     /// The place of cell `(i, j, k)`: the top 8 bits (``count`` places) of a multiplicative hash.
-    @inline(__always) package func cell(_ i: Int64, _ j: Int64, _ k: Int64) -> UnsafeMutablePointer<NoiseCell> {
+    @inline(__always) func cell(_ i: Int64, _ j: Int64, _ k: Int64) -> UnsafeMutablePointer<NoiseCell> {
         let h =
             UInt64(bitPattern: i) &* 0x9E37_79B9_7F4A_7C15 &+ UInt64(bitPattern: j) &* 0xC2B2_AE3D_27D4_EB4F
             &+ UInt64(bitPattern: k) &* 0x1656_67B1_9E37_79F9

@@ -49,7 +49,7 @@ package enum WallSweep {
     /// How far the box is left inside the wall it would have crossed, in points: half the
     /// collision slop, so the collision sees a contact and its position correction does not
     /// push (Chipmunk corrects only what exceeds the slop).
-    package static let margin = Contact.slop / 2
+    static let margin = Contact.slop / 2
 
     /// The first wall whose segment the centre's path from `p0` to `p1` crosses: its index
     /// (the lowest among equal fractions) and the fraction of the move at which the path meets
@@ -80,7 +80,7 @@ package enum WallSweep {
     /// Whether the centre's path from `p0` to `p1` crosses a wall's segment other than wall
     /// `besides` (the one a lift or push moves the box out of, whose line it may cross).
     @inlinable
-    package static func crosses(
+    static func crosses(
         from p0: Vector, to p1: Vector, besides: Int, count: Int, wall: (Int) -> (start: Vector, end: Vector)
     ) -> Bool {
         for k in 0..<count where k != besides {
@@ -127,7 +127,7 @@ package enum WallSweep {
     /// in, so the next move cannot cross this wall again and be put back where it is (what
     /// froze items while the sweep kept the velocity and trusted the contact to turn it).
     @inlinable
-    package static func rebound(_ v: Vector, normal n: Vector, elasticity: Double, friction: Double) -> Vector {
+    static func rebound(_ v: Vector, normal n: Vector, elasticity: Double, friction: Double) -> Vector {
         let vn = n.x * v.x + n.y * v.y
         guard vn < 0 else { return v }
         let vt = n.x * v.y - n.y * v.x  // along (−n.y, n.x)
@@ -152,7 +152,7 @@ package enum WallSweep {
     package struct Side {
         package var start: Vector, end: Vector
         package var radius: Double, elasticity: Double, friction: Double
-        package var tangent: Vector, normal: Vector, length: Double
+        var tangent: Vector, normal: Vector, length: Double
 
         @inlinable package init(_ wall: Wall) {
             start = Vector(wall.start.x + 0.0, wall.start.y + 0.0)
@@ -176,7 +176,7 @@ package enum WallSweep {
     /// segment (the farther past; negative when it reaches past neither), and whether that is
     /// the end (not the start).
     @inlinable @inline(__always)
-    package static func lie(
+    static func lie(
         _ p: Vector, _ wall: Side, sign: Double, halfWidth: Double, halfHeight: Double, cos: Double, sin: Double
     ) -> (normal: Vector, overlap: Double, reach: Double, meets: Bool, beyond: Double, atEnd: Bool) {
         let m = wall.normal, t = wall.tangent
@@ -195,14 +195,14 @@ package enum WallSweep {
     /// The side of `wall`'s line `p` lies on: +1 the side its normal points to (the line itself
     /// included), −1 the other.
     @inlinable @inline(__always)
-    package static func sign(_ p: Vector, _ wall: Side) -> Double { wall.normal.dot(p - wall.start) < 0 ? -1 : 1 }
+    static func sign(_ p: Vector, _ wall: Side) -> Double { wall.normal.dot(p - wall.start) < 0 ? -1 : 1 }
 
     /// The depth past ``margin`` from which a box counts as deep in a wall: half its reach along
     /// the wall's normal, and at least 1 pt. The contacts undo a shallower overlap within a few
     /// steps; a deeper one they may not, where two walls meet (a box past a segment's end gets a
     /// normal along the wall, and the two contacts hold it there).
     @inlinable
-    package static func deep(reach: Double) -> Double { Swift.max(reach / 2, 1) }
+    static func deep(reach: Double) -> Double { Swift.max(reach / 2, 1) }
 
     /// The speed under which a box counts as still (the tile rest rule's default, 10 pt/s), and
     /// the move in a step under which its centre counts as not moving: a still box in two walls
@@ -210,12 +210,12 @@ package enum WallSweep {
     /// A box the contacts are still pushing out moves a tenth of its overlap past the slop a
     /// step (at 60 Hz); one they hold does not move, and one that only turns at the top of a
     /// bounce moves by its speed.
-    package static let stillSpeed = 10.0, stillMove = 1e-3
+    static let stillSpeed = 10.0, stillMove = 1e-3
 
     /// Whether a box whose centre moved from `p0` to `p` this step, at velocity `v`, is still
     /// (``stillSpeed``, ``stillMove``; compared squared: the same bits wherever it is asked).
     @inlinable @inline(__always)
-    package static func isStill(_ v: Vector, from p0: Vector, to p: Vector) -> Bool {
+    static func isStill(_ v: Vector, from p0: Vector, to p: Vector) -> Bool {
         let dx = p.x - p0.x, dy = p.y - p0.y
         return v.x * v.x + v.y * v.y <= stillSpeed * stillSpeed && dx * dx + dy * dy <= stillMove * stillMove
     }
@@ -224,7 +224,7 @@ package enum WallSweep {
     /// one with `n1·d = a1` and `n2·d = a2` (each normal unit, each `a` how far the box must go
     /// along it). Nil when the walls are (nearly) parallel, and there is no corner between them.
     @inlinable
-    package static func corner(_ n1: Vector, _ a1: Double, _ n2: Vector, _ a2: Double) -> Vector? {
+    static func corner(_ n1: Vector, _ a1: Double, _ n2: Vector, _ a2: Double) -> Vector? {
         let det = n1.x * n2.y - n1.y * n2.x
         guard det.magnitude > 1e-9 else { return nil }
         return Vector((a1 * n2.y - a2 * n1.y) / det, (n1.x * a2 - n2.x * a1) / det)
@@ -235,7 +235,7 @@ package enum WallSweep {
     /// into the room across a wall's line (at a corner the put-back can leave it just past the
     /// other wall), never take it out.
     @inlinable
-    package static func crossesOut(
+    static func crossesOut(
         from q: Vector, to: Vector, p0: Vector, besides a: Int, _ b: Int, count: Int, walls: UnsafeRawPointer, stride: Int
     ) -> Bool {
         for j in 0..<count where j != a && j != b {
@@ -444,7 +444,7 @@ package enum WallSweep {
     /// for a box in two walls past the margin: whether it is still and two of them hold it past
     /// the rest allowance, or it lies deeper through one than it reaches past the wall's end.
     @inline(never)
-    package static func cornered(
+    static func cornered(
         from p0: Vector, to q: Vector, velocity v: Vector, halfWidth: Double, halfHeight: Double, cos: Double, sin: Double,
         count: Int, walls: UnsafeRawPointer, stride: Int
     ) -> Bool {

@@ -1,4 +1,4 @@
-import FlingCore
+@testable import FlingCore
 import Testing
 
 @testable import FlingMath

@@ -5,7 +5,7 @@ import Darwin
 #endif
 import Testing
 @testable import FlingMath
-import FlingCore
+@testable import FlingCore
 
 /// Each portable elementary function on its own (atan2 too; PortableMathTests covers them
 /// together): close to the platform's (tolerance: 1 ulp, since

@@ -1,6 +1,6 @@
 import Testing
 @testable import FlingMath
-import FlingCore
+@testable import FlingCore
 
 /// `Portable.sincos` on SIMD lanes: every lane has the bits of the scalar `Portable.sincos` of
 /// that lane's angle, for the scalar function's special cases in every lane position, and for

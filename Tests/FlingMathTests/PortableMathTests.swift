@@ -4,7 +4,7 @@ import Glibc
 import Darwin
 #endif
 import FlingMath
-import FlingCore
+@testable import FlingCore
 import Testing
 
 /// Fling's portable elementary functions: IEEE special values exactly, within a stated

@@ -1,5 +1,6 @@
 import Fling
 import Testing
+@testable import FlingInteraction
 
 /// The dynamics behaviours in the animators (issue 22 item 5): walls, item properties, fields
 /// and pushes through the tile and snap configurations and methods, and the tile life cycle's

@@ -1,5 +1,6 @@
 import Fling
 import Testing
+@testable import FlingTraces
 
 /// Walls changed at run time (`DragAnimator.setWalls`, a dynamics input like `setFields`): a
 /// floor that rises carries a tile lying on it (the tile gets a world again and the moving wall

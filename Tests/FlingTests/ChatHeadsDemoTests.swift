@@ -1,5 +1,6 @@
 import Fling
 import Testing
+@testable import FlingTraces
 
 /// The ChatHeads demo (``ChatHeads/Configuration/chatHeadsDemo(screen:safeBand:firstBounce:)``
 /// with ``SnapConfiguration/chatHeadsDemo``): the original's defining numbers, each checked on

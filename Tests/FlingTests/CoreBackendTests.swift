@@ -1,5 +1,6 @@
 import Fling
 import Testing
+@testable import FlingInteraction
 
 /// A backend that adopts the core alone (``PhysicsBackend``), over a built-in one: what a
 /// backend of one's own without walls, pushes, fields or extra joints looks like to an

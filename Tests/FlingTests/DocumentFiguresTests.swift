@@ -1,10 +1,11 @@
 import Fling
-import FlingCore
+@testable import FlingCore
 import Foundation
 import Testing
 
-import FlingCLIKit
+@testable import FlingCLIKit
 @testable import FlingTestSupport
+@testable import FlingTraces
 
 /// Reading figures out of the documents (README.md, docs/, Benchmarks/), each by its path from
 /// the package's root.

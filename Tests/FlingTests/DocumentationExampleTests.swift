@@ -2,6 +2,7 @@ import Fling
 import Foundation
 import Testing
 import FlingPathsTestSupport
+@testable import FlingPaths
 
 /// The documentation's examples: each one appears verbatim in `DocumentationExamples.swift`
 /// (so it compiles), and each one runs and does what its comments say.

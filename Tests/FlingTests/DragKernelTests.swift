@@ -1,5 +1,6 @@
 import Testing
 import Fling
+@testable import FlingInteraction
 
 /// A configuration that validates can grab, drag and release on every backend: the drag
 /// kernel's settings are checked with the backends' own checks, and each policy's with the

@@ -1,7 +1,7 @@
 import Testing
 import Fling
 @testable import FlingTestSupport
-import _FlingSolver
+@testable import _FlingSolver
 
 /// The dynamics behaviours' bits, pinned: seeded scripts through walls, item properties,
 /// pushes, every field kind and the extra joints, on the portable native backend, give the

@@ -1,5 +1,6 @@
 import Fling
 import Testing
+@testable import FlingTraces
 
 /// Version 3 of the trace format (and version 2 of snap scene documents): every dynamics key
 /// reads back to the same bits, older versions refuse them, Fling writes the lowest version that

@@ -1,6 +1,7 @@
 import Fling
 import Foundation
 import Testing
+@testable import FlingTraces
 
 /// Every fixture file, and how it is made: regenerating a fixture gives exactly its bytes.
 ///

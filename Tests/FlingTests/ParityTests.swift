@@ -2,6 +2,7 @@
 import Testing
 import Fling
 @testable import FlingTestSupport
+@testable import FlingTraces
 
 /// Compares two runs tick by tick, every value by its bits, and their life-cycle events;
 /// returns the first divergence (tick, tile, field, both bit patterns), if any.

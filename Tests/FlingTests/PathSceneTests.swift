@@ -6,6 +6,7 @@ import Testing
 @testable import Fling
 @testable import FlingCLIKit
 import FlingPathsTestSupport
+@testable import FlingTraces
 
 /// The `fling-paths` document format (in FlingTraces, read by the trace reader's JSON parser)
 /// and the `fling paths` commands.

@@ -3,6 +3,7 @@ import Testing
 @testable import Fling
 import FlingPathsTestSupport
 import FlingView
+@testable import FlingTraces
 
 /// The jumping pin's whole scene (`paths/pin-and-dots.json`): a conveyor document with the
 /// original's dots, line and pin (issue 32 item 1), checked against the playground's own

@@ -2,6 +2,7 @@ import Fling
 import Foundation
 @testable import FlingCLIKit
 import Testing
+@testable import FlingTraces
 
 /// A replay that compared nothing cannot pass: for every kind, `verify()` counts the pins and
 /// fails when none was compared, unless told that is intended; portable pins replayed on a

@@ -1,5 +1,5 @@
 import Fling
-import FlingView
+@testable import FlingView
 import Testing
 
 /// Replays `document` on `kind` and expects its pins to hold (compared, not skipped:

@@ -1,5 +1,7 @@
 @testable import Fling
 import Testing
+@testable import FlingScenes
+@testable import FlingTraces
 
 /// The presets that reproduce the originals: JRMFloatingAnimation's defaults and shapes, and the
 /// Toonie picker; each checked against the original's defining numbers.

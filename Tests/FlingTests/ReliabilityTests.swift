@@ -2,6 +2,7 @@ import Fling
 import Foundation
 @testable import FlingCLIKit
 import Testing
+@testable import FlingTraces
 
 /// Inputs inside the documented limits never reach a Chipmunk assertion, never wedge the
 /// animator, and files cost time and memory in proportion to their size.

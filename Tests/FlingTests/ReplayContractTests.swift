@@ -1,5 +1,6 @@
 import Fling
 import Testing
+@testable import FlingTraces
 
 /// The replay contract as a property: whatever an app does to its animator (touches at any
 /// times, late or inside stalled frames, resets, tiles added and removed, cancels, any display

@@ -1,5 +1,6 @@
 import Fling
 import Testing
+@testable import FlingTraces
 
 /// Portable pins checked on a reference run prove the reference: the run on the backend asked
 /// for is checked too (issue 29). It must cover every tick the reference covers, refuse no input

@@ -2,6 +2,7 @@ import Fling
 import Foundation
 @testable import FlingCLIKit
 import Testing
+@testable import FlingTraces
 
 /// Every fixture of every kind, as the registry reads it.
 let allDocumentFixtures: [String] =

@@ -3,6 +3,7 @@ import Foundation
 import FoundationXML
 @testable import FlingCLIKit
 import Testing
+@testable import FlingTraces
 
 /// The scene fixtures and their pinned digests, as constants: the same on every machine (bubbles
 /// and clouds use only + − × ÷ and square roots; the day-night spring, portable arithmetic).

@@ -1,5 +1,6 @@
 import Testing
 import Fling
+@testable import FlingInteraction
 
 struct SnapAnimatorTests {
     @Test(arguments: backends)

@@ -1,4 +1,5 @@
 import Fling
+@testable import FlingInteraction
 
 /// A 60-point item in the middle of the phone, resting on either side edge.
 func snapItem(_ id: Int = 1, center: Vector = Vector(195, 400), motion: SnapItem.Motion = .spring(SnapItem.defaultSpring)) -> SnapItem {

@@ -2,6 +2,7 @@ import Fling
 import Foundation
 @testable import FlingCLIKit
 import Testing
+@testable import FlingTraces
 
 /// The snap scene fixtures: how each was made (a live run, recorded), and its pinned digests
 /// (portable arithmetic: the same on every machine): the per-sample digest, the samples, and

@@ -1,5 +1,8 @@
 import Fling
 import Testing
+@testable import FlingCurves
+@testable import FlingInteraction
+@testable import FlingTraces
 
 /// A tile on the animator springs home along the closed-form curve: its world's damping
 /// `e^(−2ζω)` per second and the attraction's stiffness `m ω²` give `x'' + 2ζω x' + ω² x = 0`

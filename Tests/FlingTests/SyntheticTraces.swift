@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 import Fling
+@testable import FlingTraces
 
 /// The synthetic trace fixtures, built in code: the source of truth for the JSON files in
 /// `Fixtures/traces/` (which add the pinned digests). `FLING_WRITE_FIXTURES=1 swift test

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 import Fling
+@testable import FlingTraces
 
 /// The trace fixtures' pinned digests, as constants: the digest chained over the fixture's
 /// scenes and its total ticks with portable arithmetic (`native-portable`), the same on every

@@ -5,6 +5,7 @@ import FoundationXML
 import Testing
 import Fling
 @testable import FlingCLIKit
+@testable import FlingTraces
 
 /// Every trace fixture: its file name and the trace it holds.
 let traceFixtures: [String] = [

@@ -1,5 +1,6 @@
 import Fling
 import Testing
+@testable import FlingInteraction
 
 /// A backend that refuses one chosen call (the `n`-th call of one operation), and otherwise
 /// forwards to a real one: the way to reach the animator's failure path, which its own

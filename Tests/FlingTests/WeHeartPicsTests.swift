@@ -1,5 +1,8 @@
 import Fling
 import Testing
+@testable import FlingCurves
+@testable import FlingInteraction
+@testable import _FlingSolver
 
 /// A backend that forwards every call to a real one and keeps each finger placement (where
 /// `addDrag` starts a finger body, and every `moveDrag`): what the finger body holds before each

@@ -72,32 +72,32 @@ extension Limits {
     /// The shortest wall, in points.
     package static let wallLength: Double = 1e-3
     /// Range of a wall's radius, in points.
-    package static let wallRadius: ClosedRange<Double> = 0...1e6
+    static let wallRadius: ClosedRange<Double> = 0...1e6
     /// The most walls a world holds.
     package static let walls = 64
     /// Range of an elasticity (an item's or a wall's). At most 1, so that no contact's
     /// restitution (their product) adds energy: two walls facing each other could otherwise
     /// double a speed on every bounce until it overflows.
-    package static let elasticity: ClosedRange<Double> = 0...1
+    static let elasticity: ClosedRange<Double> = 0...1
     /// Range of a friction coefficient.
-    package static let friction: ClosedRange<Double> = 0...1e6
+    static let friction: ClosedRange<Double> = 0...1e6
     /// Range of a linear or angular resistance, per second.
-    package static let resistance: ClosedRange<Double> = 0...1e300
+    static let resistance: ClosedRange<Double> = 0...1e300
     /// Range of an item's charge.
-    package static let charge: ClosedRange<Double> = -1e6...1e6
+    static let charge: ClosedRange<Double> = -1e6...1e6
     /// Largest absolute push component (force or impulse).
     package static let push: Double = 1e12
     /// The most continuous pushes and the most fields a world holds.
-    package static let forces = 32
-    package static let fields = 32
+    static let forces = 32
+    static let fields = 32
     /// Largest absolute field strength.
     package static let fieldStrength: Double = 1e12
     /// Range of a field's falloff exponent.
-    package static let falloff: ClosedRange<Double> = 0...8
+    static let falloff: ClosedRange<Double> = 0...8
     /// Range of a noise field's animation speed, lattice steps per second.
-    package static let animationSpeed: ClosedRange<Double> = 0...1e4
+    static let animationSpeed: ClosedRange<Double> = 0...1e4
     /// Range of a gear's ratio magnitude.
-    package static let gearRatio: ClosedRange<Double> = 1e-3...1e3
+    static let gearRatio: ClosedRange<Double> = 1e-3...1e3
     /// The most joints (drags, pivots, gears) a world holds at once.
     package static let joints = 16
     /// The largest force (or torque) limit of a joint: a drag's `maxForce`, its grab
@@ -111,7 +111,7 @@ extension Limits {
 
 /// The checks of the dynamics calls, shared by both backends.
 extension BackendCheck {
-    package static func size(_ s: Vector, _ field: String) throws(FlingError) {
+    static func size(_ s: Vector, _ field: String) throws(FlingError) {
         try Check.range(s.x, Limits.size, "\(field).x")
         try Check.range(s.y, Limits.size, "\(field).y")
     }
@@ -227,7 +227,7 @@ extension BackendCheck {
         }
     }
 
-    package static func localAnchor(_ a: Vector, _ field: String) throws(FlingError) {
+    static func localAnchor(_ a: Vector, _ field: String) throws(FlingError) {
         try Check.range(a.x, -Limits.coordinate...Limits.coordinate, "\(field).x")
         try Check.range(a.y, -Limits.coordinate...Limits.coordinate, "\(field).y")
     }

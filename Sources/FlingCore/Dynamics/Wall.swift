@@ -115,7 +115,7 @@ package enum Contact {
     /// `pow(biasBase, 60)`: `1 - 0.1` in single precision, as `cpSpaceInit` computes it. Each
     /// arithmetic raises it with its own `pow` (``bias(_:)``): the platform's, as Chipmunk does,
     /// or the portable one.
-    package static let biasBase = Double(Float(1) - Float(0.1))
+    static let biasBase = Double(Float(1) - Float(0.1))
     package static func bias<M: ArithmeticFunctions>(_: M.Type) -> Double { M.pow(biasBase, 60) }
     /// `cpSpace.collisionPersistence`: steps an arbiter outlives its last contact.
     package static let persistence = 3

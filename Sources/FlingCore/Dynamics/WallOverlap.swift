@@ -14,7 +14,7 @@ package enum WallOverlap {
     /// The depth of the box of half-size `halfWidth` × `halfHeight` centred at `center`, turned
     /// by (`cos`, `sin`), in the wall: the length of the shortest move that separates them
     /// (positive when they overlap), or minus the gap between them.
-    package static func depth(
+    static func depth(
         center: Vector, halfWidth: Double, halfHeight: Double, cos: Double, sin: Double, wall: Wall
     ) -> Double {
         let u = Vector(cos, sin), v = Vector(-sin, cos)

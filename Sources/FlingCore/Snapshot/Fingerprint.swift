@@ -16,7 +16,7 @@ package enum Fingerprint {
     }
 
     /// The bytes ``of(_:)`` hashes for `value`.
-    package static func walk(_ value: Any) -> [UInt8] {
+    static func walk(_ value: Any) -> [UInt8] {
         var bytes: [UInt8] = []
         fold(value, &bytes)
         return bytes
@@ -76,11 +76,11 @@ package enum Fingerprint {
 
 /// FNV-1a over bytes: the checksum of a snapshot's payload and the fold of a fingerprint.
 package struct FNV1a: Sendable {
-    package private(set) var value: UInt64 = StateDigest.offsetBasis
+    private(set) var value: UInt64 = StateDigest.offsetBasis
 
-    package init() {}
+    init() {}
 
-    package mutating func combine<S: Sequence>(_ bytes: S) where S.Element == UInt8 {
+    mutating func combine<S: Sequence>(_ bytes: S) where S.Element == UInt8 {
         for b in bytes { value = (value ^ UInt64(b)) &* StateDigest.prime }
     }
 

@@ -5,7 +5,7 @@
 
 extension WorldSnapshot {
     /// The largest magnitude a restored state number may have.
-    package static let stateBound = 1e150
+    static let stateBound = 1e150
 
     /// Throws unless a backend may restore the snapshot: what it holds could have been made by
     /// the backends' own calls (the checks they run), its ids and lists agree with each

@@ -199,7 +199,7 @@ public struct WorldSnapshot: Sendable, Equatable {
     }
 
     /// Whether the body turns.
-    package var allowsRotation: Bool { momentInverse != 0 }
+    var allowsRotation: Bool { momentInverse != 0 }
 
     /// A definition a backend can make the world from (at the origin: the body's state and
     /// its exact inverses are set afterwards).
@@ -210,7 +210,7 @@ public struct WorldSnapshot: Sendable, Equatable {
     }
 
     /// The world's constraints of joint `id`, in the order its joint made them (parts 0, 1, 2).
-    package func parts(of id: JointID) -> [UInt8] {
+    func parts(of id: JointID) -> [UInt8] {
         constraints.filter { $0.joint == id }.map(\.part).sorted()
     }
 

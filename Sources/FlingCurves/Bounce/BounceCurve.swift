@@ -115,7 +115,7 @@ public struct BounceCurve: Hashable, Sendable {
     /// The number of frames, `Int(60 · duration)`: 0 for a duration that is NaN or under
     /// 1/60 s, and at most 3,600 (the 60 s ``validate()`` allows), so that the keyframes of any
     /// curve, valid or not, fit in memory.
-    package var frames: Int {
+    var frames: Int {
         let n = 60 * duration
         return n >= 1 ? Int(min(n, 3600)) : 0
     }
@@ -125,7 +125,7 @@ public struct BounceCurve: Hashable, Sendable {
 
     /// `α` (decay per frame, ≥ 0) and `ω` (radians per frame) for one number going from `from` to
     /// `to` (the library's `α` depends on the distance); nil for the two-step form.
-    package func decay(from: Double, to: Double) -> (alpha: Double, omega: Double)? {
+    func decay(from: Double, to: Double) -> (alpha: Double, omega: Double)? {
         let n = Double(frames)
         switch form {
         case .library(let bounces, let stiffness):
@@ -142,7 +142,7 @@ public struct BounceCurve: Hashable, Sendable {
     /// The equation's value at frame `t` (any real number of frames from the start) for one
     /// number going from `from` to `to`: `(from − to)·base^(−α t)·osc(ω t) + to`. For the two-step
     /// form, the eased value at `t / 60` seconds.
-    package func value(atFrame t: Double, from: Double, to: Double) -> Double {
+    func value(atFrame t: Double, from: Double, to: Double) -> Double {
         guard let (alpha, omega) = decay(from: from, to: to) else {
             return value(at: t / 60, from: from, to: to)
         }

@@ -27,12 +27,12 @@ extension BounceCurve {
     public struct Layout<Value>: Sendable {
         package let components: @Sendable (Value) -> [Double]
         /// Called only with as many numbers as `components` gives (the package's callers).
-        package let make: @Sendable ([Double]) -> Value
+        let make: @Sendable ([Double]) -> Value
         /// Whether SKBounceAnimation leaves the first frame (`from`) out of this kind's keyframes:
         /// true for rects, transforms and colours, whose loops start at index 1.
         public let omitsFirstFrame: Bool
 
-        package init(
+        init(
             components: @escaping @Sendable (Value) -> [Double], make: @escaping @Sendable ([Double]) -> Value,
             omitsFirstFrame: Bool
         ) {
@@ -45,11 +45,11 @@ extension BounceCurve {
 
 extension BounceValue {
     /// The numbers that bounce, in a fixed order.
-    package var bounceComponents: [Double] { Self.bounceLayout.components(self) }
+    var bounceComponents: [Double] { Self.bounceLayout.components(self) }
     /// The value made of `bounceComponents` numbers in the same order.
     package init(bounceComponents c: [Double]) { self = Self.bounceLayout.make(c) }
     /// Whether SKBounceAnimation leaves the first frame out of this kind's keyframes.
-    package static var libraryOmitsFirstFrame: Bool { bounceLayout.omitsFirstFrame }
+    static var libraryOmitsFirstFrame: Bool { bounceLayout.omitsFirstFrame }
 }
 
 extension Double: BounceValue {
@@ -68,12 +68,12 @@ extension Rect: BounceValue {
 }
 
 /// A width and a height, in points (a `CGSize`).
-package struct Size: Hashable, Sendable, BounceValue {
-    package var width: Double
-    package var height: Double
-    package init(width: Double, height: Double) { self.width = width; self.height = height }
+struct Size: Hashable, Sendable, BounceValue {
+    var width: Double
+    var height: Double
+    init(width: Double, height: Double) { self.width = width; self.height = height }
 
-    package static let bounceLayout = BounceCurve.Layout<Size>(
+    static let bounceLayout = BounceCurve.Layout<Size>(
         components: { [$0.width, $0.height] }, make: { Size(width: $0[0], height: $0[1]) }, omitsFirstFrame: false)
 }
 
@@ -100,7 +100,7 @@ public struct RGBA: Hashable, Sendable, BounceValue {
 public struct AffineMatrix: Hashable, Sendable, BounceValue {
     public var a: Double, b: Double, c: Double, d: Double, tx: Double, ty: Double
 
-    package init(a: Double, b: Double, c: Double, d: Double, tx: Double = 0, ty: Double = 0) {
+    init(a: Double, b: Double, c: Double, d: Double, tx: Double = 0, ty: Double = 0) {
         self.a = a; self.b = b; self.c = c; self.d = d; self.tx = tx; self.ty = ty
     }
 
@@ -118,7 +118,7 @@ public struct AffineMatrix: Hashable, Sendable, BounceValue {
     }
 
     /// Where the transform takes `p`.
-    package func apply(_ p: Vector) -> Vector { Vector(a * p.x + c * p.y + tx, b * p.x + d * p.y + ty) }
+    func apply(_ p: Vector) -> Vector { Vector(a * p.x + c * p.y + tx, b * p.x + d * p.y + ty) }
 
     public static let bounceLayout = BounceCurve.Layout<AffineMatrix>(
         components: { [$0.a, $0.b, $0.c, $0.d, $0.tx, $0.ty] },

@@ -56,14 +56,14 @@ public struct Transform3D: Hashable, Sendable, BounceValue {
 
 /// A kind whose SKBounceAnimation keyframes are not simply its bounced numbers put back
 /// together: the library's own assembly of one frame.
-package protocol LibraryKeyframeAssembly {
+protocol LibraryKeyframeAssembly {
     /// The numbers of one keyframe as the library assembles them from the bounced ones.
     static func libraryKeyframe(_ bounced: [Double]) -> [Double]
 }
 
 extension Transform3D: LibraryKeyframeAssembly {
     /// m34 is the identity's 0: the library assigns m34's frame to m44, then m44's frame over it.
-    package static func libraryKeyframe(_ bounced: [Double]) -> [Double] {
+    static func libraryKeyframe(_ bounced: [Double]) -> [Double] {
         var v = bounced
         v[11] = 0
         return v

@@ -9,7 +9,7 @@ package struct AppliedInput<Input: Hashable & Sendable>: Hashable, Sendable {
     package var tick: Int
     package var input: Input
 
-    package init(tick: Int, input: Input) {
+    init(tick: Int, input: Input) {
         self.tick = tick
         self.input = input
     }

@@ -73,11 +73,11 @@ public class DragAnimator<Policy: DragPolicy> {
     func acceptDynamics(_ input: (Push.ID) -> DynamicsInput) throws(FlingError) -> Push.ID { preconditionFailure(Self.subclassOnly) }
 
     /// Whether every input accepted so far has been applied.
-    package var isDrained: Bool { preconditionFailure(Self.subclassOnly) }
+    var isDrained: Bool { preconditionFailure(Self.subclassOnly) }
     /// Inputs held in the queue's storage, applied ones not yet dropped included.
-    package var pendingStorage: Int { preconditionFailure(Self.subclassOnly) }
+    var pendingStorage: Int { preconditionFailure(Self.subclassOnly) }
     /// The fields as applied so far.
-    package var fields: [Field] { preconditionFailure(Self.subclassOnly) }
+    var fields: [Field] { preconditionFailure(Self.subclassOnly) }
     /// The continuous pushes on, in the order they were added (as accepted: one removed by
     /// ``removePush(_:)``, or whose item was removed, is gone at once).
     package var continuousPushes: [Push.ID] { preconditionFailure(Self.subclassOnly) }

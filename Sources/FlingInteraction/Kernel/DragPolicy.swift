@@ -75,24 +75,24 @@ protocol DragEvent {
 /// What a policy's items are called in errors: the noun, the id's field, and the codes.
 package struct ItemNaming: Sendable {
     /// `tile`, `item`.
-    package var noun: String
+    var noun: String
     /// `a tile`, `an item`.
-    package var indefinite: String
+    var indefinite: String
     /// The id type's name, the field of a lookup that failed: `TileID`, `SnapItem.ID`.
-    package var idField: String
+    var idField: String
     /// The field of a definition's id: `TileDefinition.id`.
-    package var definitionField: String
-    package var unknownCode: FlingError.Code
-    package var duplicateCode: FlingError.Code
+    var definitionField: String
+    var unknownCode: FlingError.Code
+    var duplicateCode: FlingError.Code
 
     /// The definition's type: `TileDefinition`, `SnapItem`.
     var definitionType: String { String(definitionField.prefix { $0 != "." }) }
 
-    package func unknown(_ raw: Int, field: String? = nil) -> FlingError {
+    func unknown(_ raw: Int, field: String? = nil) -> FlingError {
         FlingError(unknownCode, field: field ?? idField, value: "\(raw)", reason: "no \(noun) has this id")
     }
 
-    package func duplicate(_ raw: Int, field: String? = nil) -> FlingError {
+    func duplicate(_ raw: Int, field: String? = nil) -> FlingError {
         FlingError(duplicateCode, field: field ?? definitionField, value: "\(raw)", reason: "\(indefinite) with this id exists")
     }
 }

@@ -45,7 +45,7 @@ public struct DragSettings: Hashable, Sendable {
     public var grabRotaryFriction: Double = 0
     /// The largest grab friction and rotary grab friction: ``Limits/jointForce`` over the
     /// largest mass (``Limits/mass``), 10¹².
-    @usableFromInline package static let maxGrabFriction = Limits.jointForce / Limits.mass.upperBound
+    @usableFromInline static let maxGrabFriction = Limits.jointForce / Limits.mass.upperBound
     /// How ``dragMaxAcceleration``, ``grabFriction`` and ``grabRotaryFriction`` become the
     /// joints' limits: per unit of the item's mass (the default) or as they are.
     public var forces: Forces = .perUnitMass
@@ -76,7 +76,7 @@ public struct DragSettings: Hashable, Sendable {
     /// far, or 600 ticks when nil.
     public var predictionTicks: Int? = nil
     /// The most ticks a prediction looks ahead (``predictionTicks``).
-    package static let maxPredictionTicks = 36_000
+    static let maxPredictionTicks = 36_000
     /// How far ``TileAnimator/predict(_:)`` looks when ``predictionTicks`` is nil.
     package static let defaultPredictionTicks = 600
 
@@ -85,7 +85,7 @@ public struct DragSettings: Hashable, Sendable {
     /// Throws unless every field is finite and in range, and the drag joint these settings make
     /// for an item of any mass within ``Limits/mass`` passes the backends' own joint check.
     /// `owner` prefixes the error's field (`TileConfiguration.drag`).
-    package func validate(_ owner: String = "DragSettings") throws(FlingError) {
+    func validate(_ owner: String = "DragSettings") throws(FlingError) {
         try Check.positive(tick, "\(owner).tick")
         try Check.range(tick, Limits.tick, "\(owner).tick")
         try Check.positive(maxFrameInterval, "\(owner).maxFrameInterval")

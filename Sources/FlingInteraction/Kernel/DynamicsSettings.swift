@@ -78,7 +78,7 @@ public struct DynamicsSettings: Hashable, Sendable {
     }
 
     /// The largest field seed an animator takes: 2⁵³, so that a trace's JSON number holds it exactly.
-    package static let maximumSeed: UInt64 = 1 << 53
+    static let maximumSeed: UInt64 = 1 << 53
 
     /// Throws unless every value lies within the backends' ranges (their own checks), the
     /// viewport's edges (when asked) and ``walls`` together within ``Limits/walls``. `owner`

@@ -227,7 +227,7 @@ extension InputQueue where Input: ByteCodable {
 }
 
 extension Home: ByteCodable {
-    package func encode(to w: inout ByteWriter) {
+    func encode(to w: inout ByteWriter) {
         switch self {
         case .none: w.u8(0)
         case .spring: w.u8(1)
@@ -236,7 +236,7 @@ extension Home: ByteCodable {
             w.values(joints)
         }
     }
-    package init(from r: inout ByteReader) throws(FlingError) {
+    init(from r: inout ByteReader) throws(FlingError) {
         switch try r.tag(3, "home") {
         case 0: self = .none
         case 1: self = .spring

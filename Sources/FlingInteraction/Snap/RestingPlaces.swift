@@ -61,7 +61,7 @@ extension SnapItem {
 /// `p + v · d / (1 − d) / 1000` (0.499 s of the release velocity at 0.998).
 package enum SnapProjection {
     /// UIKit's normal deceleration rate, per millisecond.
-    package static let normal = 0.998
+    static let normal = 0.998
 
     package static func project(_ position: Vector, velocity: Vector, decelerationRate d: Double) -> Vector {
         position + velocity * (d / (1 - d) / 1000)

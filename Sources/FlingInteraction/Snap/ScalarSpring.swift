@@ -13,8 +13,8 @@ import FlingCurves
 /// display rate. It stops exactly on the target once within 1e-4 and moving slower than 1e-3
 /// per second. `ω = 2π · frequency`, `ζ` the damping ratio of the ``SpringTuning``.
 package struct ScalarSpring: Hashable, Sendable {
-    package var value: Double
-    package var velocity: Double = 0
+    var value: Double
+    var velocity: Double = 0
     package var target: Double
 
     package init(value: Double) {

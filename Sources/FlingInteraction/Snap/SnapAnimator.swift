@@ -120,7 +120,7 @@ public final class SnapAnimator: DragAnimator<SnapPolicy> {
     package func schedule(_ input: SnapInput, tick: Int?) throws(FlingError) { try kernel.schedule(input, tick: tick) }
 
     /// For a configuration being set up: an item's scale at rest at `value` (before any tick).
-    package func setScale(of id: SnapItem.ID, to value: Double) throws(FlingError) {
+    func setScale(of id: SnapItem.ID, to value: Double) throws(FlingError) {
         var memory = try kernel.view(of: id).memory
         memory.scale = ScalarSpring(value: value)
         try kernel.setMemory(memory, of: id)
@@ -140,8 +140,8 @@ public final class SnapAnimator: DragAnimator<SnapPolicy> {
         return id
     }
     package override var isDrained: Bool { kernel.isDrained }
-    package override var pendingStorage: Int { kernel.pendingStorage }
-    package override var fields: [Field] { kernel.fields }
+    override var pendingStorage: Int { kernel.pendingStorage }
+    override var fields: [Field] { kernel.fields }
     package override var continuousPushes: [Push.ID] { kernel.continuousPushes }
     /// Every input applied, with its tick, while a recorder records; nil otherwise.
     package var journal: [AppliedInput<SnapInput>]? {

@@ -37,7 +37,7 @@ public struct SnapConfiguration: Hashable, Sendable {
 
     /// The largest spring frequency an item's spring (and the scale spring) may have at `tick`:
     /// `0.25 / tick` (`ω·tick ≤ π/2`, inside the backends' stable `ω·tick ≤ 1.9`).
-    package static func maxSpringFrequency(tick: Double) -> Double { 0.25 / tick }
+    static func maxSpringFrequency(tick: Double) -> Double { 0.25 / tick }
 
     /// The default scale spring: response 0.3 s, damping fraction 0.5.
     static let defaultScaleSpring = SpringTuning(frequency: 1 / 0.3, dampingRatio: 0.5)

@@ -93,7 +93,7 @@ public struct SnapItem: Hashable, Sendable, IdentifierTag {
     public var properties: ItemProperties?
 
     /// The default spring: SwiftUI's `.spring()` (response 0.55 s, damping fraction 0.825).
-    @usableFromInline package static let defaultSpring = SpringTuning(frequency: 1 / 0.55, dampingRatio: 0.825)
+    @usableFromInline static let defaultSpring = SpringTuning(frequency: 1 / 0.55, dampingRatio: 0.825)
 
     public init(
         id: SnapItem.ID, center: Vector, width: Double, height: Double, shape: SnapItem.Shape = .rectangle,

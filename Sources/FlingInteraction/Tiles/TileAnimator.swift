@@ -156,8 +156,8 @@ public final class TileAnimator: DragAnimator<TilePolicy> {
         return id
     }
     package override var isDrained: Bool { kernel.isDrained }
-    package override var pendingStorage: Int { kernel.pendingStorage }
-    package override var fields: [Field] { kernel.fields }
+    override var pendingStorage: Int { kernel.pendingStorage }
+    override var fields: [Field] { kernel.fields }
     package override var continuousPushes: [Push.ID] { kernel.continuousPushes }
     /// Every input applied, with its tick, while a recorder records; nil otherwise.
     package var journal: [AppliedInput<TileInput>]? {

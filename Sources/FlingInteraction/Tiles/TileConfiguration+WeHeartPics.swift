@@ -45,7 +45,7 @@ extension TileConfiguration {
 
 extension TileDefinition {
     /// We Heart Pics' photo mass.
-    package static let weHeartPicsMass: Double = 3
+    static let weHeartPicsMass: Double = 3
 
     /// A tile of We Heart Pics' mass, 3, for ``TileConfiguration/weHeartPics``.
     public static func weHeartPics(id: TileID, frame: Rect) -> TileDefinition {

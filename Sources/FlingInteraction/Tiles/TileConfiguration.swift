@@ -26,7 +26,7 @@ extension TileConfiguration {
         case nearGrab(radius: Double, maxKineticEnergy: Double)
 
         /// Whether a tile released as `release` says goes back to its origin.
-        @inlinable package func attracts(_ release: TileRelease) -> Bool {
+        @inlinable func attracts(_ release: TileRelease) -> Bool {
             switch self {
             case .alwaysAttract: return true
             case .alwaysFall: return false
@@ -91,7 +91,7 @@ public struct TileConfiguration: Hashable, Sendable {
     /// 60 Hz; a SwiftUI response down to 3⅓ ticks, 0.056 s). The explicit spring impulse is
     /// stable only while `ω·tick < 2`, and the backends keep a 5 % margin (`ω·tick ≤ 1.9`, see
     /// SpringStability); 0.3/tick is `ω·tick = 1.885`.
-    package static func maxSpringFrequency(tick: Double) -> Double { 0.3 / tick }
+    static func maxSpringFrequency(tick: Double) -> Double { 0.3 / tick }
 
     /// Throws unless every field is finite and in range (`DragSettings/validate(_:)` for
     /// ``drag``; spring frequencies up to `0.3 / tick`). An error's field is the member's path,

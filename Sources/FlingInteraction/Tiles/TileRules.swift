@@ -136,19 +136,19 @@ extension TileConfiguration {
 }
 
 /// What the release rule knows when a tile's last finger lifts.
-@usableFromInline package struct TileRelease: Hashable, Sendable {
+@usableFromInline struct TileRelease: Hashable, Sendable {
     /// The tile's center and the velocity and spin it is released with.
-    @usableFromInline package var center: Vector
-    @usableFromInline package var velocity: Vector
-    @usableFromInline package var angularVelocity: Double
+    @usableFromInline var center: Vector
+    @usableFromInline var velocity: Vector
+    @usableFromInline var angularVelocity: Double
     /// Its origin, and where its center was when the first finger of the hold went down.
-    @usableFromInline package var origin: Vector
-    @usableFromInline package var holdStart: Vector
+    @usableFromInline var origin: Vector
+    @usableFromInline var holdStart: Vector
     /// Its mass and moment of inertia.
-    @usableFromInline package var mass: Double
-    @usableFromInline package var moment: Double
+    @usableFromInline var mass: Double
+    @usableFromInline var moment: Double
 
-    @usableFromInline package init(
+    @usableFromInline init(
         center: Vector, velocity: Vector, angularVelocity: Double = 0, origin: Vector, holdStart: Vector, mass: Double = 1,
         moment: Double = 0
     ) {
@@ -157,7 +157,7 @@ extension TileConfiguration {
     }
 
     /// Chipmunk's kinetic energy of the tile as released, `m v·v + I ω²`.
-    @inlinable package var kineticEnergy: Double {
+    @inlinable var kineticEnergy: Double {
         BodyState(position: center, velocity: velocity, angularVelocity: angularVelocity).kineticEnergy(mass: mass, moment: moment)
     }
 }
@@ -167,7 +167,7 @@ extension BodyState {
     /// textbook's (so twice the physical energy), each term 0 when its speed is 0 whatever the
     /// mass or moment. The numbers We Heart Pics compares with (500,000 and 1e-4) are in
     /// these units.
-    @inlinable package func kineticEnergy(mass: Double, moment: Double) -> Double {
+    @inlinable func kineticEnergy(mass: Double, moment: Double) -> Double {
         let vsq = velocity.x * velocity.x + velocity.y * velocity.y
         let wsq = angularVelocity * angularVelocity
         return (vsq != 0 ? vsq * mass : 0) + (wsq != 0 ? wsq * moment : 0)

@@ -9,13 +9,13 @@ import FlingCore
 /// if it names an item, one the caller knows); every other phase names a touch that is down.
 package struct TouchSequence: Sendable {
     /// The times an event may have: from the time origin to 10¹² s after it.
-    package static let times: ClosedRange<Double> = 0...1e12
+    static let times: ClosedRange<Double> = 0...1e12
 
     /// Touches down after the events accepted so far (membership only). A hash table for O(1)
     /// checks with thousands of fingers (a replay of many sessions); only looked up, never iterated.
     private(set) var down = TouchTable()
     /// The last accepted event's time, or -∞.
-    package private(set) var lastTime = -Double.infinity
+    private(set) var lastTime = -Double.infinity
 
     package init() {}
 
@@ -29,13 +29,13 @@ package struct TouchSequence: Sendable {
     var downTouches: [TouchID] { down.sortedEntries().map(\.key) }
 
     /// What accepting an event changes.
-    package enum Change: Sendable { case none, add, remove }
+    enum Change: Sendable { case none, add, remove }
 
     /// Checks `event` against the events accepted so far and returns what accepting it
     /// changes. `field` turns a member name (`time`, `touch`, `position`, `item`) into the
     /// location to report; `knows` says whether a named item exists, and `naming` what an item
     /// is called and which code an unknown one gets.
-    package func check(
+    func check(
         _ event: TouchEvent, field: (String) -> String, naming: @autoclosure () -> ItemNaming, knows: (TouchEvent.ItemID) -> Bool
     ) throws(FlingError) -> Change {
         try Self.check(event, isDown: down.contains(event.touch), after: lastTime, field: field, naming: naming(), knows: knows)
@@ -75,7 +75,7 @@ package struct TouchSequence: Sendable {
     }
 
     /// Accepts an event `check` passed.
-    package mutating func commit(_ event: TouchEvent, _ change: Change) {
+    mutating func commit(_ event: TouchEvent, _ change: Change) {
         lastTime = event.time
         switch change {
         case .none: break

@@ -18,12 +18,12 @@ import FlingCore
 /// It keeps a fixed ring of samples inline (no heap storage): making one or adding a sample
 /// never allocates, and a tracker kept in an array sits beside its neighbours in memory.
 package struct VelocityTracker: Sendable {
-    package static let historySize = 20
+    static let historySize = 20
     /// Oldest sample age used, in seconds.
-    package static let horizon = 0.100
+    static let horizon = 0.100
     /// Longest gap between neighbouring samples before the motion counts as stopped, in seconds.
-    package static let maxGap = 0.040
-    package static let minimumSamples = 3
+    static let maxGap = 0.040
+    static let minimumSamples = 3
 
     private var newest = -1
     private var count = 0

@@ -58,7 +58,7 @@ public enum Documents {
         package var viewport: Rect
         package var tileSize: Double
         package var configuration: TileConfiguration
-        package var duration: Double
+        var duration: Double
         package init(
             viewport: Rect = Trace.defaultStrokeViewport, tileSize: Double = 160, configuration: TileConfiguration = .init(),
             duration: Double = 10

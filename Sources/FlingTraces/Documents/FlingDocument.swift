@@ -49,7 +49,7 @@ extension Documents {
         /// The document's `"format"`: `fling-trace`, `fling-scene` or `fling-paths`.
         public let format: String
         /// What a document of the kind holds, in words.
-        package let summary: String
+        let summary: String
         /// The most work (``FlingDocument/work(_:)``) a document of the kind may ask for, in its
         /// unit: the kind's one documented ``WorkBudget`` (docs/BAD-INPUT.md lists them).
         package let budget: WorkBudget
@@ -85,7 +85,7 @@ public struct ReplayOptions {
 
     /// The backend documents that run physics (tile traces, snap scenes) replay on; nil for
     /// documents that need none (seeded scenes, paths).
-    package var makeBackend: MakeBackend?
+    var makeBackend: MakeBackend?
     /// When display frames come (tile traces; other kinds sample at their own times).
     package var display: ReplayOptions.DisplayFrames
     /// Whether to keep every frame's state (for a ``Run`` to compare or draw); off, a replay
@@ -109,7 +109,7 @@ public struct ReplayOptions {
     package var predictionTicks: Int?
 
     /// Whether sample `k` of `n` keeps its frame.
-    package func keeps(_ k: Int, of n: Int) -> Bool { keepsFrames && (k % max(1, frameStride) == 0 || k == n - 1) }
+    func keeps(_ k: Int, of n: Int) -> Bool { keepsFrames && (k % max(1, frameStride) == 0 || k == n - 1) }
 
     public init(
         makeBackend: MakeBackend? = nil, display: ReplayOptions.DisplayFrames = .rate(60), keepsFrames: Bool = true,

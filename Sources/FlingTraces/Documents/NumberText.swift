@@ -17,7 +17,7 @@ import ucrt
 package enum NumberText {
     /// `x` with exactly `decimals` decimals, as printf's `%.Nf` writes it (`-0.000` for a small
     /// negative number).
-    package static func fixed(_ x: Double, _ decimals: Int) -> String {
+    static func fixed(_ x: Double, _ decimals: Int) -> String {
         var buffer = [CChar](repeating: 0, count: 512)
         let count = buffer.count
         _ = buffer.withUnsafeMutableBufferPointer { b in

@@ -61,8 +61,8 @@ public struct PinCheck: Hashable, Sendable, CustomStringConvertible {
         package var scene: Int
         /// The pin's key path in the document (`scenes[0] (tap).expected.checkpoints[3]`).
         package var field: String
-        package var expected: String
-        package var actual: String
+        var expected: String
+        var actual: String
         /// The frames (ticks or samples, counted within the session) inside which the run first
         /// left its pins: from the last matching checkpoint to the first differing one.
         package var frames: Range<Int>?

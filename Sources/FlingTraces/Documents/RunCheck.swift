@@ -78,10 +78,10 @@ package struct RunCheck: Hashable, Sendable, CustomStringConvertible {
 extension Run {
     /// An input the backend refused while it was applied (the replay goes on, as the live run
     /// did): where (`scene 1: tick 12, touch 1 began on tile 1`) and the error.
-    package struct Refusal: Hashable, Sendable {
-        package var at: String
-        package var error: FlingError
-        package init(at: String, error: FlingError) { self.at = at; self.error = error }
+    struct Refusal: Hashable, Sendable {
+        var at: String
+        var error: FlingError
+        init(at: String, error: FlingError) { self.at = at; self.error = error }
     }
 }
 

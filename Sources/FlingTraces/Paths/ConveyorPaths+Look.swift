@@ -47,7 +47,7 @@ extension ConveyorPaths {
     /// model path).
     package struct Pin: Sendable {
         /// The keyframes' path data, as the document wrote them.
-        package let keyframes: [String]
+        let keyframes: [String]
         package let animation: KeyframeAnimation
         /// Seconds, 0...10⁹.
         package let beginTime: Double
@@ -107,7 +107,7 @@ extension ConveyorPaths {
     }
 
     /// The look of `item`: `dots[ordinal mod count]`, and its index.
-    package func look(of item: Conveyor.Item) -> (dot: Dot, index: Int)? {
+    func look(of item: Conveyor.Item) -> (dot: Dot, index: Int)? {
         guard !dots.isEmpty else { return nil }
         let n = dots.count
         let index = ((item.ordinal % n) + n) % n
@@ -116,7 +116,7 @@ extension ConveyorPaths {
 
     /// Where `item` is drawn and its opacity: its slot moved by its look's offset along the line,
     /// the fade taken there.
-    package func drawn(_ item: Conveyor.Item) -> (center: Vector, alpha: Double) {
+    func drawn(_ item: Conveyor.Item) -> (center: Vector, alpha: Double) {
         guard let (dot, _) = look(of: item), dot.offset != 0 else { return (item.position, item.alpha) }
         let c = conveyor, d = item.distance + dot.offset
         return (c.start + (c.end - c.start) * (d / c.length), d < 0 || d > c.length ? 0 : c.alpha(atDistance: d))
@@ -124,7 +124,7 @@ extension ConveyorPaths {
 
     /// The dots on the line at `nanoseconds`: the conveyor's items, or with looks those whose
     /// drawn center lies on the line (a look's offset may draw one whose slot is just off it).
-    package func visible(atNanoseconds t: Int64) -> [Conveyor.Item] {
+    func visible(atNanoseconds t: Int64) -> [Conveyor.Item] {
         guard !dots.isEmpty else { return conveyor.items(atNanoseconds: t) }
         let offsets = dots.map(\.offset), l = conveyor.length
         return conveyor.items(atNanoseconds: t, from: -max(0, offsets.max()!), to: l - min(0, offsets.min()!)).filter { item in

@@ -15,7 +15,7 @@ import FlingCurves
 /// Keyframes as path data (kept as written), and the animation made from them.
 package struct MorphPaths: SampledPaths {
     /// The keyframes' path data, as the document wrote them.
-    package var keyframes: [String]
+    var keyframes: [String]
     package var animation: KeyframeAnimation
 
     package init(keyframes: [String], animation: KeyframeAnimation) { self.keyframes = keyframes; self.animation = animation }

@@ -21,7 +21,7 @@ package struct PathDocument<Paths: SampledPaths>: Sendable {
     package var paths: Paths
     package var sampling: PathSampling
     /// The digest the samples must give, when pinned.
-    package var expected: StateDigest?
+    var expected: StateDigest?
 
     package init(name: String? = nil, notes: String? = nil, paths: Paths, sampling: PathSampling, expected: StateDigest? = nil) {
         self.name = name; self.notes = notes; self.paths = paths; self.sampling = sampling; self.expected = expected
@@ -99,11 +99,11 @@ package struct PathReader {
 /// A path document's samples, their digest, and how it compared with the document's pin.
 package struct PathReplay<Paths: SampledPaths>: PinnedReplay, Sendable {
     /// The paths at each sample (empty when frames are not kept).
-    package var frames: [Paths.Frame]
+    var frames: [Paths.Frame]
     /// The digest chained after each sample (empty when frames are not kept).
-    package var digests: [StateDigest]
-    package var samples: Int
-    package var digest: StateDigest
+    var digests: [StateDigest]
+    var samples: Int
+    var digest: StateDigest
     package var pins: PinCheck
 
     /// `digest <16 hex digits> frames <count>`: the line that names the samples.
@@ -120,7 +120,7 @@ extension PathDocument: FlingDocument {
     }
 
     /// Reads a path document of this kind.
-    package init(json bytes: some Sequence<UInt8>) throws(FlingError) {
+    init(json bytes: some Sequence<UInt8>) throws(FlingError) {
         let bytes = Array(bytes)
         var parser = JSONParser(bytes)
         let root = try parser.parseDocument()

@@ -24,7 +24,7 @@ package struct PredictionCheck: Sendable {
         package var scene: Int
         package var item: Int
         package var releaseTick: Int
-        package var prediction: Prediction
+        var prediction: Prediction
         package var verdict: Verdict
         /// What the item did, in words.
         package var actual: String
@@ -44,15 +44,15 @@ package struct PredictionCheck: Sendable {
     package var entries: [Entry] = []
     var pending: [Entry] = []
 
-    package init() {}
+    init() {}
 
     package var exact: Int { entries.filter { $0.verdict == .exact }.count }
     package var superseded: Int { entries.filter { $0.verdict == .superseded }.count }
     package var differing: [Entry] { entries.filter { if case .differs = $0.verdict { true } else { false } } }
-    package var isDone: Bool { pending.isEmpty }
+    var isDone: Bool { pending.isEmpty }
 
     /// What the check sees of a tick's events.
-    package enum Seen {
+    enum Seen {
         /// A finger took the item.
         case grab(Int)
         /// A release, with its prediction.
@@ -63,7 +63,7 @@ package struct PredictionCheck: Sendable {
 
     /// After tick `k` has been stepped (before its after-step rules: `onTick`): a prediction
     /// whose item an input acted on since it was made no longer stands.
-    package mutating func inputsApplied(_ k: Int, stands: (Int) -> Bool?) {
+    mutating func inputsApplied(_ k: Int, stands: (Int) -> Bool?) {
         pending.removeAll { p in
             guard stands(p.item) != true else { return false }
             var e = p
@@ -76,7 +76,7 @@ package struct PredictionCheck: Sendable {
 
     /// After tick `k`: its events in order, whether each item's last prediction stands (the
     /// inputs of the release's own tick applied after it count), and each item's pose now.
-    package mutating func ticked(_ k: Int, scene: Int, _ seen: [Seen], stands: (Int) -> Bool?, pose: (Int) -> Transform?) {
+    mutating func ticked(_ k: Int, scene: Int, _ seen: [Seen], stands: (Int) -> Bool?, pose: (Int) -> Transform?) {
         for s in seen {
             switch s {
             case .grab(let item):
@@ -109,7 +109,7 @@ package struct PredictionCheck: Sendable {
     }
 
     /// Ends the check: a prediction still pending was never due (the run ended first).
-    package mutating func finish(at k: Int) {
+    mutating func finish(at k: Int) {
         for p in pending { resolve(p.item, .differs("the run ended at tick \(k) before tick \(p.prediction.tick)"), "") }
     }
 
@@ -129,7 +129,7 @@ package struct PredictionCheck: Sendable {
 
 extension PredictionCheck.Seen {
     /// What the check sees of a tile event.
-    package init?(_ e: TileEvent) {
+    init?(_ e: TileEvent) {
         switch e.kind {
         case .grabbed: self = .grab(e.tile.rawValue)
         case .released: if let p = e.prediction { self = .release(e.tile.rawValue, p) } else { return nil }
@@ -141,7 +141,7 @@ extension PredictionCheck.Seen {
     }
 
     /// What the check sees of a snap event (its item's resting places name a settled one).
-    package init?(_ e: SnapEvent, places: (SnapItem.ID) -> SnapItem.RestingPlaces?) {
+    init?(_ e: SnapEvent, places: (SnapItem.ID) -> SnapItem.RestingPlaces?) {
         guard let item = e.item else { return nil }
         switch e.kind {
         case .grabbed: self = .grab(item.rawValue)

@@ -7,7 +7,7 @@ import FlingCore
 extension Run {
     /// The largest document two runs are compared for frame by frame (`fling diff`): work at
     /// most 5,000,000 frames × items.
-    package static let comparisonBudget = WorkBudget("Run.comparisonBudget", unit: "frames × items", limit: 5e6)
+    static let comparisonBudget = WorkBudget("Run.comparisonBudget", unit: "frames × items", limit: 5e6)
 
     /// Throws `overBudget` unless `document`'s work fits ``comparisonBudget``.
     package static func checkComparison(of document: any FlingDocument, _ options: ReplayOptions) throws(FlingError) {

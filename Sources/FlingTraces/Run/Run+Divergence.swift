@@ -79,7 +79,7 @@ extension Run {
         /// The frame's tick or sample number within its stage.
         package var local: Int?
         /// The frame's time, seconds since its stage began.
-        package var time: Double?
+        var time: Double?
         /// The item's kind and id, when an item differs.
         package var itemKind: String?
         package var id: Int?
@@ -94,8 +94,8 @@ extension Run {
         /// (the other run's when this one has none there).
         package var input: Run.Input?
         /// The runs' titles, to say which is which.
-        package var title: String
-        package var otherTitle: String
+        var title: String
+        var otherTitle: String
         /// What a frame is: `tick` or `sample` (``Run/frameUnit``).
         package var frameUnit: String
 

@@ -63,10 +63,10 @@ public struct Run: Sendable {
     package var summary: String
     /// The frames each stage stepped or sampled, kept in ``frames`` or not (a replay that keeps
     /// none still counts them): what a check of the run against a reference run covers.
-    package var stageFrames: [Int]
+    var stageFrames: [Int]
     /// The inputs the backend refused while they were applied, in order (a sound recording
     /// on a sound backend has none).
-    package var refusals: [Refusal] = []
+    var refusals: [Refusal] = []
     /// Where released items end if nothing touches them again (a replay with predictions,
     /// ``TileEvent/prediction``), each with the frames it stands for: the page draws the
     /// predicted end pose from the release until the item gets there.
@@ -162,7 +162,7 @@ public struct Run: Sendable {
     /// One frame: its place in the run and in its stage, its time, and every item present in it.
     package struct Frame: Sendable {
         /// The frame's position in ``Run/frames`` (from 0).
-        package var index: Int
+        var index: Int
         /// The tick (from 0) or sample number (from 0) within its stage.
         package var local: Int
         /// Seconds since its stage began.

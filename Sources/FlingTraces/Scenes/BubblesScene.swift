@@ -15,8 +15,8 @@ import FlingScenes
 /// A bubble emitter, its seed and its taps (seconds), as a scene document holds it.
 package struct BubblesScene: SampledScene {
     package var configuration: BubbleEmitter.Configuration
-    package var seed: UInt64
-    package var taps: [Double]
+    var seed: UInt64
+    var taps: [Double]
 
     package init(_ configuration: BubbleEmitter.Configuration, seed: UInt64, taps: [Double] = []) {
         self.configuration = configuration; self.seed = seed; self.taps = taps
@@ -24,7 +24,7 @@ package struct BubblesScene: SampledScene {
 
     /// One sample: the live bubbles, and the bubbles emitted since the previous sample.
     package struct Frame: Hashable, Sendable {
-        package var states: [BubbleEmitter.State]
+        var states: [BubbleEmitter.State]
         package var emitted: [BubbleEmitter.Bubble]
     }
 

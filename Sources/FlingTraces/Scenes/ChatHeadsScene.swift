@@ -24,7 +24,7 @@ package struct ChatHeadsScene: SampledScene {
     package var dynamics: DynamicsSettings
     /// The snap configuration's touch rules and scale (version 2): what a document can say of
     /// a ``SnapConfiguration`` besides its dynamics. Default the defaults.
-    package var snap: SnapRules
+    var snap: SnapRules
 
     package init(
         _ configuration: ChatHeads.Configuration, heads: [Vector], inputs: [Trace.Input] = [], dynamics: DynamicsSettings = .init(),
@@ -124,7 +124,7 @@ package struct ChatHeadsScene: SampledScene {
     }
 
     /// The scene made on a backend of `options`, and the driver that advances it.
-    package func driver(_ options: ReplayOptions) throws(FlingError) -> (backend: any PhysicsBackend, driver: SnapDriver) {
+    func driver(_ options: ReplayOptions) throws(FlingError) -> (backend: any PhysicsBackend, driver: SnapDriver) {
         let backend = try options.backend(SnapScenes.solverIterations, for: "SceneDocument.replay")
         let heads = try make(on: backend, predictionTicks: options.predictionTicks)
         let panel = heads.panel

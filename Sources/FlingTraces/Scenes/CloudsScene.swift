@@ -11,7 +11,7 @@ import FlingScenes
 /// A cloud spawner and its seed.
 package struct CloudsScene: SampledScene {
     package var configuration: CloudSpawner.Configuration
-    package var seed: UInt64
+    var seed: UInt64
 
     package init(_ configuration: CloudSpawner.Configuration, seed: UInt64) {
         self.configuration = configuration; self.seed = seed

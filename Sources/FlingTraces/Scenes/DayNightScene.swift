@@ -14,7 +14,7 @@ import FlingScenes
 /// A day-night picker showing `minutes` at the start, and the times picked since.
 package struct DayNightScene: SampledScene {
     package var configuration: DayNightPicker.Configuration
-    package var minutes: Double
+    var minutes: Double
     package var picks: [DayNightPicker.Pick]
 
     package init(_ configuration: DayNightPicker.Configuration, minutes: Double, picks: [DayNightPicker.Pick] = []) {

@@ -26,7 +26,7 @@ package struct SceneDocument<Scene: SampledScene>: Hashable, Sendable {
     package var scene: Scene
     package var sampling: SceneSampling
     /// What the samples must give.
-    package var expected: SceneExpectation?
+    var expected: SceneExpectation?
 
     package init(name: String? = nil, notes: String? = nil, scene: Scene, sampling: SceneSampling, expected: SceneExpectation? = nil) {
         self.name = name
@@ -87,8 +87,8 @@ package struct SceneSampling: Hashable, Sendable {
 
 /// What a scene document's samples must give: their count and the digest over them.
 package struct SceneExpectation: Hashable, Sendable {
-    package var samples: Int
-    package var digest: StateDigest
+    var samples: Int
+    var digest: StateDigest
     package init(samples: Int, digest: StateDigest) { self.samples = samples; self.digest = digest }
 }
 
@@ -162,21 +162,21 @@ package struct SceneReplay<Scene: SampledScene>: PinnedReplay, Sendable {
     /// The sample of each frame kept.
     package var frameSamples: [Int] = []
     /// The number of samples taken.
-    package var samples: Int
+    var samples: Int
     /// FNV-1a over every sample's state (each scene kind documents what).
-    package var digest: StateDigest
+    var digest: StateDigest
     /// The digest chained up to and including each sample (when frames are kept): the running
     /// digest the replay page shows; each run's frames carry it.
-    package var sampleDigests: [StateDigest]
+    var sampleDigests: [StateDigest]
     /// What happened, in order, in words: emitted, popped, removed bubbles; clouds appearing
     /// and leaving; grabs, releases, snaps, toggles.
-    package var events: [String]
+    var events: [String]
     /// The same events for a ``Run``, at the sample they happened in.
-    package var timeline: [Run.Event]
+    var timeline: [Run.Event]
     /// For a snap scene, the snap animator's own tick digest (``DragAnimator/digest``) and tick
     /// count: the same at every sampling rate, and equal to the live run's.
-    package var tickDigest: StateDigest?
-    package var ticks: Int?
+    var tickDigest: StateDigest?
+    var ticks: Int?
     /// How the replay compared with the document's pins (a snap scene's pins are of portable
     /// arithmetic: compared only on such a backend).
     package var pins: PinCheck
@@ -207,7 +207,7 @@ extension SceneDocument: FlingDocument {
     }
 
     /// Reads a scene document of this kind.
-    package init(json bytes: some Sequence<UInt8>) throws(FlingError) {
+    init(json bytes: some Sequence<UInt8>) throws(FlingError) {
         let bytes = Array(bytes)
         var parser = JSONParser(bytes)
         let root = try parser.parseDocument()

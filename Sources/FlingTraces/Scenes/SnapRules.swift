@@ -12,15 +12,15 @@ import FlingCurves
 /// (version 2, `"snap"`): the release projection, what counts as a press, and the scale's
 /// bounce. Default the defaults of ``SnapConfiguration``.
 package struct SnapRules: Hashable, Sendable {
-    package var decelerationRate: Double
-    package var tapSlop: Double
-    package var tapDuration: Double
+    var decelerationRate: Double
+    var tapSlop: Double
+    var tapDuration: Double
     /// The keyframes of ``SnapConfiguration/scaleMotion``; nil: its spring (a document records
     /// no other spring than the default).
-    package var scaleBounce: BounceCurve?
+    var scaleBounce: BounceCurve?
 
     /// The rules of `configuration` (default: of the default configuration).
-    package init(_ configuration: SnapConfiguration = .init()) {
+    init(_ configuration: SnapConfiguration = .init()) {
         decelerationRate = configuration.decelerationRate
         tapSlop = configuration.tapSlop
         tapDuration = configuration.tapDuration
@@ -29,7 +29,7 @@ package struct SnapRules: Hashable, Sendable {
 
     /// `configuration` with these rules: its scale on ``scaleBounce``'s keyframes, or without
     /// them on its own spring (the default one if it had keyframes).
-    package func applied(to configuration: SnapConfiguration) -> SnapConfiguration {
+    func applied(to configuration: SnapConfiguration) -> SnapConfiguration {
         var c = configuration
         c.decelerationRate = decelerationRate
         c.tapSlop = tapSlop

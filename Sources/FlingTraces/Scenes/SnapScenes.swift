@@ -13,18 +13,18 @@ import FlingInteraction
 /// the rays' angle and alpha and 1 or 0 for on or off for a switch.
 package struct SnapFrame: Hashable, Sendable {
     package var items: [SnapItemState]
-    package var extras: [Double]
+    var extras: [Double]
     package init(items: [SnapItemState], extras: [Double]) { self.items = items; self.extras = extras }
 }
 
 /// A snap scene being replayed: its animator, one advance to a sample time (the animator's
 /// events, the scene's own in words and for a Run), and its own numbers after it.
-package struct SnapDriver {
-    package let animator: SnapAnimator
-    package let advance: (_ time: Double, _ sample: Int) throws(FlingError) -> (snap: [SnapEvent], words: [String], timeline: [Run.Event])
-    package let extras: () -> [Double]
+struct SnapDriver {
+    let animator: SnapAnimator
+    let advance: (_ time: Double, _ sample: Int) throws(FlingError) -> (snap: [SnapEvent], words: [String], timeline: [Run.Event])
+    let extras: () -> [Double]
     /// The item kind of an item id, for a Run (`head`, `panel`, `knob`).
-    package let itemKind: (SnapItem.ID) -> String
+    let itemKind: (SnapItem.ID) -> String
 }
 
 package enum SnapScenes {

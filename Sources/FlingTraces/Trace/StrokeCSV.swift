@@ -5,9 +5,9 @@ import FlingInteraction
 /// `stroke_id,t_seconds,phase,x,y` (the format of the recordings Fling's tests replay).
 package struct Stroke: Hashable, Sendable {
     package struct Sample: Hashable, Sendable {
-        package var time: Double
-        package var phase: TouchEvent.Phase
-        package var position: Vector
+        var time: Double
+        var phase: TouchEvent.Phase
+        var position: Vector
     }
 
     /// The stroke's name in the file: any non-empty text without commas (`3`,
@@ -37,7 +37,7 @@ package struct Stroke: Hashable, Sendable {
 /// Reads the stroke CSV format. Strict: every problem is a ``FlingError`` with code
 /// `malformedInput` naming the line (1-based) and what is wrong; no input can crash it.
 package enum StrokeCSV {
-    package static let header = "stroke_id,t_seconds,phase,x,y"
+    static let header = "stroke_id,t_seconds,phase,x,y"
 
     /// Parses the text into strokes, in order of first appearance. A stroke id is any
     /// non-empty text (surrounding spaces dropped). Each stroke must begin with `began`, have

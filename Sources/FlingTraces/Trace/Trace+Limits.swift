@@ -7,11 +7,11 @@ extension Trace {
     /// take (docs/BAD-INPUT.md gives the slowest accepted trace's time and memory).
     package static let maximumTileTicks = 10_000_000.0
     /// The most inputs (touches and tile operations) a trace may hold, over all its scenes.
-    package static let maximumInputs = 1_000_000
+    static let maximumInputs = 1_000_000
 
     /// The work budget of a trace (its registration's ``Documents/Kind/budget``): ticks × tiles
     /// over its sessions, at most ``maximumTileTicks``.
-    package static let tileTickBudget = WorkBudget("Trace.tileTickBudget", unit: "tile-ticks", limit: maximumTileTicks)
+    static let tileTickBudget = WorkBudget("Trace.tileTickBudget", unit: "tile-ticks", limit: maximumTileTicks)
 
     /// The simulation the trace asks for: `⌊duration / tick⌋ × (tiles + tiles added)`, summed
     /// over its sessions (checked against ``tileTickBudget``).

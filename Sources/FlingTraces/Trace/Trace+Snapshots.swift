@@ -13,10 +13,10 @@ extension Trace {
     /// as a recording keeps it), with the replay's digest chained up to there.
     package struct Snapshot: Hashable, Sendable {
         package var tick: Int
-        package var digest: StateDigest
+        var digest: StateDigest
         package var bytes: [UInt8]
 
-        package init(tick: Int, digest: StateDigest, bytes: [UInt8]) {
+        init(tick: Int, digest: StateDigest, bytes: [UInt8]) {
             self.tick = tick
             self.digest = digest
             self.bytes = bytes
@@ -66,7 +66,7 @@ package enum Base64 {
     }
 
     /// The bytes of `text`, or nil when it is not base64 with padding.
-    package static func decode(_ text: String) -> [UInt8]? {
+    static func decode(_ text: String) -> [UInt8]? {
         var values: [UInt8] = Array(repeating: 255, count: 256)
         for (k, c) in alphabet.enumerated() { values[Int(c)] = UInt8(k) }
         let chars = Array(text.utf8)

@@ -15,12 +15,12 @@ import FlingInteraction
 /// trace.
 public struct Trace: Hashable, Sendable {
     /// The value of the document's `"format"` key.
-    package static let formatName = "fling-trace"
+    static let formatName = "fling-trace"
     /// The newest format version: this build reads versions 1 to 4, and writes the lowest
     /// one that can hold the trace (2 for tile operations, explicit ticks, or portable
     /// arithmetic; 3 for the dynamics: walls, the rest rule, item properties, fields, pushes;
     /// 4 for predictions and snapshots).
-    package static let version = 4
+    static let version = 4
 
     /// A short name, for reports.
     public var name: String?
@@ -33,7 +33,7 @@ public struct Trace: Hashable, Sendable {
     /// The arithmetic the trace's pinned digests were made with: a replay compares them only
     /// on a backend of that arithmetic. Default `.portable` (the same bits on every machine);
     /// a version-1 document, from before portable arithmetic, is `.platform`.
-    package var arithmetic: Arithmetic
+    var arithmetic: Arithmetic
 
     public init(
         name: String? = nil, notes: String? = nil, attribution: String? = nil, arithmetic: Arithmetic = .portable,
@@ -62,12 +62,12 @@ public struct Trace: Hashable, Sendable {
         /// where traces have always carried them. Default 10 (Chipmunk's).
         package var solverIterations: Int
         /// How long the session runs.
-        package var run: RunLength
+        var run: RunLength
         /// What happened, in the order the animator applied it: touches (times in seconds
         /// from the session's start, never decreasing) and tile operations.
         package var inputs: [Input]
         /// The digests the replay must give, if pinned.
-        package var expected: Expectation?
+        var expected: Expectation?
         /// Snapshots of the session's animator at some of its ticks, in tick order (version 4):
         /// where a replay may start instead of the beginning (Trace+Snapshots.swift).
         package var snapshots: [Snapshot] = []
@@ -143,12 +143,12 @@ public struct Trace: Hashable, Sendable {
     /// counted). A session that runs its full duration has `⌊duration / tick⌋` ticks.
     package struct RunLength: Hashable, Sendable {
         /// The longest display time, in seconds, within 0...``maximumDuration``.
-        package var duration: Double
+        var duration: Double
         /// Whether to stop at the first idle tick.
-        package var stopsWhenIdle: Bool
+        var stopsWhenIdle: Bool
 
         /// The largest duration a trace may ask for: one hour.
-        package static let maximumDuration: Double = 3600
+        static let maximumDuration: Double = 3600
 
         /// Until idle, or 10 seconds: the default.
         package init(duration: Double = 10, stopsWhenIdle: Bool = true) {
@@ -162,12 +162,12 @@ public struct Trace: Hashable, Sendable {
     /// `2 interval`, …, that is after tick indices `interval - 1`, `2 interval - 1`, …).
     /// Every digest is the chained one (it continues from the previous session's).
     package struct Expectation: Hashable, Sendable {
-        package var ticks: Int
-        package var digest: StateDigest
+        var ticks: Int
+        var digest: StateDigest
         /// Ticks between checkpoints, or nil for none.
-        package var interval: Int?
+        var interval: Int?
         /// `ticks / interval` digests (rounded down).
-        package var checkpoints: [StateDigest]
+        var checkpoints: [StateDigest]
 
         package init(ticks: Int, digest: StateDigest, interval: Int? = nil, checkpoints: [StateDigest] = []) {
             self.ticks = ticks
@@ -383,7 +383,7 @@ extension Trace.Session {
 
 extension Trace {
     /// The phone viewport the stroke conversion uses unless told otherwise: 390 × 844 points.
-    @usableFromInline package static let defaultStrokeViewport = Rect(x: 0, y: 0, width: 390, height: 844)
+    @usableFromInline static let defaultStrokeViewport = Rect(x: 0, y: 0, width: 390, height: 844)
 
     /// Each recorded stroke as its own session, the way `fling replay` reads a CSV file: the
     /// `viewport`; one square tile (id 1, mass 1) of side `tileSize` centred on the stroke's

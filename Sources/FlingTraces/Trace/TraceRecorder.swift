@@ -23,7 +23,7 @@ import FlingInteraction
 /// `DragAnimator/timeOrigin`. The trace runs exactly the ticks the animator stepped.
 public struct TraceRecorder {
     /// The animator recorded.
-    package let animator: TileAnimator
+    let animator: TileAnimator
     /// The session as it began: viewport, tiles and configuration.
     private let start: Trace.Session
 

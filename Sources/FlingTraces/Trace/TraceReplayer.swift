@@ -48,7 +48,7 @@ extension ReplayOptions {
 /// try replay.verify()      // every pin compared and equal; throws when none could be compared
 /// ```
 public struct TraceReplayer {
-    package var trace: Trace
+    var trace: Trace
     package var display: ReplayOptions.DisplayFrames
     /// Whether to keep every tick's states in the result (on by default; a long trace replayed
     /// only for its digest may turn it off).
@@ -60,14 +60,14 @@ public struct TraceReplayer {
     package var recordInterval = 1
     /// Take a recording's snapshot of each session's animator every this many ticks
     /// (``TraceReplay/Session/snapshots``; ``Trace/withSnapshots(every:makeBackend:)``).
-    package var snapshotEvery: Int?
+    var snapshotEvery: Int?
     /// Start each session that carries snapshots from its last one, not from its start. Such a
     /// session's inputs are then checked by the restored animator as it is given them (those
     /// from the snapshot's tick on), not all before the replay: a replay of a long recording's
     /// last second costs what that second costs.
     package var startsFromSnapshots = false
     /// Releases carry predictions looking this many ticks ahead, whatever the sessions say.
-    package var predictionTicks: Int?
+    var predictionTicks: Int?
 
     public init(_ trace: Trace, display: ReplayOptions.DisplayFrames = .rate(60)) {
         self.trace = trace
@@ -491,7 +491,7 @@ public struct TraceReplay: PinnedReplay, Sendable {
             package var velocity: Vector
             package var cancelled: Bool
             /// Whether it was reported a tap (``TileEvent/Kind/tapped``).
-            package var tapped = false
+            var tapped = false
         }
 
         package var tile: TileID
@@ -535,7 +535,7 @@ public struct TraceReplay: PinnedReplay, Sendable {
 
     /// A session's replay.
     public struct Session: Sendable {
-        package var name: String?
+        var name: String?
         /// Every tick's states, in order (empty when `TraceReplayer/recordsTicks` is off).
         public var ticks: [TickState]
         /// The life-cycle events, in order.
@@ -543,22 +543,22 @@ public struct TraceReplay: PinnedReplay, Sendable {
         /// Ticks stepped (an idle-stopped session ends at its first idle tick).
         package var tickCount: Int
         /// The digest the session started from (the previous session's, or the offset basis).
-        package var startDigest: StateDigest
+        var startDigest: StateDigest
         /// The chained digest after the session's last tick.
         package var digest: StateDigest
         /// Ticks between ``checkpoints``, if any were taken.
-        package var checkpointInterval: Int?
+        var checkpointInterval: Int?
         /// The chained digest after every `checkpointInterval` ticks.
-        package var checkpoints: [StateDigest]
+        var checkpoints: [StateDigest]
         /// Whether the session stopped at its first idle tick rather than at its duration.
-        package var stoppedWhenIdle: Bool
+        var stoppedWhenIdle: Bool
         /// Each tile's outcome, in id order.
         package var outcomes: [TileOutcome]
         /// The recording's snapshots taken (``TraceReplayer/snapshotEvery``).
-        package var snapshots: [Trace.Snapshot] = []
+        var snapshots: [Trace.Snapshot] = []
         /// Inputs the backend refused while they were applied (as they were refused live):
         /// each was consumed and its tile put back at rest. Empty for a sound recording.
-        package var errors: [FlingError]
+        var errors: [FlingError]
 
         /// The session's digests as an expectation, to pin in a trace.
         package var expectation: Trace.Expectation {

@@ -15,17 +15,17 @@ extension Documents {
     public struct RenderOptions {
         package var replay: ReplayOptions
         /// The picture's title when the document has no name (a file name).
-        package var title: String
+        var title: String
         /// The backend's name, for captions.
-        package var backendName: String
+        var backendName: String
         /// Tile traces: ticks between drawn outlines.
-        package var every: Int
+        var every: Int
         /// Day-night scenes: the seed of the clouds drawn.
-        package var clouds: UInt64
+        var clouds: UInt64
         /// Path documents: an animated SVG (SMIL) rather than a filmstrip.
         package var animated: Bool
         /// Path documents: the frames drawn (nil: the kind's default).
-        package var frames: Int?
+        var frames: Int?
 
         /// Options for ``FlingDocument/render(_:)``: the replay's (its backend, display frames), the
         /// title when the document has no name, the backend's name for captions, and per kind the
@@ -58,7 +58,7 @@ extension FlingDocument {
 }
 
 /// A document kind's picture.
-package protocol DocumentPicture {
+protocol DocumentPicture {
     func picture(_ options: Documents.RenderOptions) throws(FlingError) -> String
 }
 

@@ -10,12 +10,12 @@ import FlingPaths
 extension PathSVG {
     /// What the scene draws (FlingTraces' conveyor document with its looks).
     package struct ConveyorScene {
-        package var conveyor: Conveyor
+        var conveyor: Conveyor
         package var dots: [(radius: Double, color: String, offset: Double)]
-        package var baseline: (color: String, width: Double)?
-        package var pin: (animation: KeyframeAnimation, beginTime: Double, color: String)?
+        var baseline: (color: String, width: Double)?
+        var pin: (animation: KeyframeAnimation, beginTime: Double, color: String)?
 
-        package init(
+        init(
             conveyor: Conveyor, dots: [(radius: Double, color: String, offset: Double)], baseline: (color: String, width: Double)?,
             pin: (animation: KeyframeAnimation, beginTime: Double, color: String)?
         ) {

@@ -13,9 +13,9 @@ package enum PathSVG {
     /// memory making it takes. A picture that would draw more, or more than ``maximumFrames``
     /// frames, is thinned to evenly spread frames (every k-th of those asked for, in order, the
     /// first always kept); never below one frame for a filmstrip, two for an animation.
-    package static let maximumDrawn = 1_000_000
+    static let maximumDrawn = 1_000_000
     /// The most frames one picture draws (cells of a filmstrip, steps of an animation).
-    package static let maximumFrames = 2_000
+    static let maximumFrames = 2_000
 
     /// How many frames of `perFrame` segments or items fit: `asked` or fewer, at least `least`.
     static func framesThatFit(_ asked: Int, perFrame: Int, least: Int) -> Int {
@@ -34,7 +34,7 @@ package enum PathSVG {
     /// to the same double, so no two samples share a key time (two decimals would put 301
     /// samples over 5 s on 101 times). The first is 0 and the last 1, as SMIL requires; a
     /// fraction that division would round onto its predecessor is moved up by one ulp.
-    package static func keyTimes(_ times: [Double]) -> String {
+    static func keyTimes(_ times: [Double]) -> String {
         guard let first = times.first, let last = times.last, last > first else { return times.count > 1 ? "0.0;1.0" : "0.0" }
         var out: [String] = []
         var previous = -1.0

@@ -38,7 +38,7 @@ package enum XMLText {
     }
 
     /// Whether `u` is replaced by U+FFFD (see ``XMLText``).
-    package static func isRefused(_ u: Unicode.Scalar) -> Bool {
+    static func isRefused(_ u: Unicode.Scalar) -> Bool {
         let v = u.value
         if v < 0x20 { return v != 0x09 && v != 0x0A && v != 0x0D }
         if (0x7F...0x9F).contains(v) || (0xFDD0...0xFDEF).contains(v) { return true }
