@@ -99,14 +99,6 @@ struct InputQueue<Input> {
         return (event, pending[head - 1].finger)
     }
 
-    /// The next input if it is a touch due at or before tick `k`, consumed: applied as it is,
-    /// without the policy's input around it (a large value to copy).
-    mutating func popDueTouch(tick k: Int) -> TouchEvent? {
-        guard head < unresolved, let tick = pending[head].tick, tick <= k, let event = pending[head].touch else { return nil }
-        head += 1
-        return event
-    }
-
     /// Drops applied inputs once they are half the queue (amortized O(1) per input), so a
     /// finger that keeps moving never grows it.
     mutating func compact() {
@@ -140,13 +132,20 @@ extension InputQueue where Input: DragInput {
         }
     }
 
+    /// An input taken from the queue: a touch as it was queued (not wrapped in the policy's
+    /// input, a large value to copy per touch), or the next of the other inputs.
+    enum Due {
+        case touch(TouchEvent)
+        case other(Input)
+    }
+
     /// The next input due at or before tick `k`, consumed; nil when none is.
-    mutating func popDue(tick k: Int) -> Input? {
+    mutating func popDue(tick k: Int) -> Due? {
         guard head < unresolved, let tick = pending[head].tick, tick <= k else { return nil }
         head += 1
         if let touch = pending[head - 1].touch { return .touch(touch) }
         othersHead += 1
-        return others[othersHead - 1]
+        return .other(others[othersHead - 1])
     }
 }
 

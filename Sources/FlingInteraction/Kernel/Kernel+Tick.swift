@@ -45,15 +45,15 @@ extension Kernel {
         let dt = settings.tick
         firstEvent = events.count
         tickFailure = nil
-        while true {
+        inputs: while true {
             applyDueMoves(tick: k)
-            if let event = queue.popDueTouch(tick: k) {
-                if journal != nil { journal?.append(AppliedInput(tick: k, input: .touch(event))) }
+            switch queue.popDue(tick: k) {
+            case .touch(let event)?:
+                journal?.append(AppliedInput(tick: k, input: .touch(event)))
                 try apply(event, tick: k)
-                continue
+            case .other(let input)?: try apply(input, tick: k)
+            case nil: break inputs
             }
-            guard let input = queue.popDue(tick: k) else { break }
-            try apply(input, tick: k)
         }
         queue.compact()
         refreshLive()
