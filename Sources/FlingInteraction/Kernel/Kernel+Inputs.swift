@@ -188,18 +188,24 @@ extension Kernel {
                 fingers.trackers[slot].add(time: event.time, position: event.position)
                 fingers.slots[slot].downTime = event.time
                 fingers.slots[slot].downPosition = event.position
-                let named = event.item.map { index(of: $0.rawValue) }
-                // An item named but gone (a recording's, scheduled): no grab.
-                if named == .some(nil) { return }
-                let extraFingers = settings.fingersPerItem > 1
-                let taken = policy.grab(
-                    items.table, named: named ?? nil, at: event.position, touch: event.touch, tick: k,
-                    extraFinger: { i in extraFingers && fingers.count(on: items.items[i].id.rawValue) < settings.fingersPerItem })
-                guard let (i, grab) = taken else { return }
-                item = items.items[i].id.rawValue
-                try self.grab(i, grab, touch: event.touch, slot: slot)
+                var named: Int?
+                if let id = event.item {
+                    // An item named but gone (a recording's, scheduled): no grab.
+                    guard let i = items.index(of: id.rawValue) else { return }
+                    named = i
+                }
+                // The rule for one more finger reads copies, not the kernel: a closure over the
+                // kernel would have the policy copied out for the call.
+                let perItem = settings.fingersPerItem, slots = fingers.slots, ids = items.items
+                guard
+                    let taken = policy.grab(
+                        items.table, named: named, at: event.position, touch: event.touch, tick: k,
+                        extraFinger: { i in perItem > 1 && Fingers.count(slots, on: ids[i].id.rawValue) < perItem })
+                else { return }
+                item = items.items[taken.index].id.rawValue
+                try self.grab(taken.index, taken.grab, touch: event.touch, slot: slot)
                 fingers.slots[slot].item = item
-                fingers.slots[slot].index = i
+                fingers.slots[slot].index = taken.index
             case .moved:
                 guard let slot = fingers.slot(of: event.touch) else { return }
                 moveFinger(slot, event, policy)
@@ -210,7 +216,7 @@ extension Kernel {
                 fingers.slots[slot].drag = nil
                 if item != nil, let drag {
                     try release(
-                        fingers.slots[slot].index, touch: event.touch, drag: drag, velocity: fingers.trackers[slot].velocity,
+                        fingers.slots[slot].index, touch: event.touch, drag: drag, velocity: fingers.velocity(slot),
                         cancelled: event.phase == .cancelled, tick: k)
                 }
                 if let tap = policy.lifted(event, fingers.slots[slot].view, tick: k) { events.append(tap) }

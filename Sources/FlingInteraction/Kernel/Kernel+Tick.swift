@@ -163,14 +163,18 @@ extension Kernel {
                             items.pushCounts.withUnsafeBufferPointer { pushes in
                                 buffers.liveIndices.withUnsafeBufferPointer { live in
                                     Self.inParts(parallel, count) { p, range in
+                                        // Nil between items (the rule writes it only for an item that ends): set
+                                        // back only then, not per item (an ending is a few hundred bytes).
                                         var ending: Ending<Policy>?
                                         for m in range {
                                             let i = live[m]
-                                            ending = nil
                                             _ = policy.afterStep(
                                                 definitions[i], phases[i], states[i], &memories[i], world: true, pushes: pushes[i],
                                                 room: room, ending: &ending, tick: k)
-                                            if let e = ending { partEndings[p].append((i, e)) }
+                                            if let e = ending {
+                                                partEndings[p].append((i, e))
+                                                ending = nil
+                                            }
                                         }
                                     }
                                 }
@@ -190,7 +194,7 @@ extension Kernel {
     @inline(__always)
     mutating func stepRule(_ i: Int, _ policy: Policy, _ room: Room, tick k: Int) {
         let hasWorld = items.worlds[i] != nil
-        buffers.ending = nil
+        // `buffers.ending` is nil between items: taken (and set back) only when the item ends.
         let step = policy.afterStep(
             items.items[i], items.phases[i], items.states[i], &items.memories[i], world: hasWorld, pushes: items.pushCounts[i],
             room: room, ending: &buffers.ending, tick: k)
@@ -198,12 +202,18 @@ extension Kernel {
             items.previous[i] = items.states[i]
             items.states[i] = moved
         }
-        if !hasWorld, let ending = buffers.ending { end(i, ending) }
+        if !hasWorld, let ending = buffers.ending {
+            buffers.ending = nil
+            end(i, ending)
+        }
         if Policy.stepsEveryItem, keepsDigest {
             digest.combine(items.states[i])
             if let x = step.digest { digest.combine(x) }
         }
-        if hasWorld, let ending = buffers.ending { buffers.endings.append((i, ending)) }
+        if hasWorld, let ending = buffers.ending {
+            buffers.ending = nil
+            buffers.endings.append((i, ending))
+        }
     }
 
     /// An item's motion ends: its world freed, its phase and place, its event.

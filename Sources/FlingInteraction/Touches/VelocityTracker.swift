@@ -65,30 +65,34 @@ package struct VelocityTracker: Sendable {
     /// Allocates nothing: the samples and the fit's workspace live on the stack.
     package var velocity: Vector {
         guard count > 0 else { return .zero }
-        return withUnsafeTemporaryAllocation(of: Double.self, capacity: 3 * Self.historySize) { buffer in
-            let ts = UnsafeMutableBufferPointer(rebasing: buffer[0..<Self.historySize])
-            let xs = UnsafeMutableBufferPointer(rebasing: buffer[Self.historySize..<2 * Self.historySize])
-            let ys = UnsafeMutableBufferPointer(rebasing: buffer[2 * Self.historySize..<3 * Self.historySize])
-            var m = 0
-            let newestTime = samples[newest].time
-            var previousTime = newestTime
-            var index = newest
-            while m < count {
-                let sampleTime = samples[index].time
-                // Ages and gaps in milliseconds, as Flutter measures them.
-                let age = Double(newestTime - sampleTime) / 1000
-                let gap = Double(abs(sampleTime - previousTime)) / 1000
-                previousTime = sampleTime
-                if age > Self.horizon * 1000 || gap > Self.maxGap * 1000 { break }
-                ts[m] = -age
-                xs[m] = samples[index].x
-                ys[m] = samples[index].y
-                m += 1
-                index = (index + Self.historySize - 1) % Self.historySize
+        // The ring read through one view of its bytes: each read of `samples[i]` would copy the
+        // whole ring to take its address.
+        return samples.withSamples { samples in
+            withUnsafeTemporaryAllocation(of: Double.self, capacity: 3 * Self.historySize) { buffer in
+                let ts = UnsafeMutableBufferPointer(rebasing: buffer[0..<Self.historySize])
+                let xs = UnsafeMutableBufferPointer(rebasing: buffer[Self.historySize..<2 * Self.historySize])
+                let ys = UnsafeMutableBufferPointer(rebasing: buffer[2 * Self.historySize..<3 * Self.historySize])
+                var m = 0
+                let newestTime = samples[newest].time
+                var previousTime = newestTime
+                var index = newest
+                while m < count {
+                    let sampleTime = samples[index].time
+                    // Ages and gaps in milliseconds, as Flutter measures them.
+                    let age = Double(newestTime - sampleTime) / 1000
+                    let gap = Double(abs(sampleTime - previousTime)) / 1000
+                    previousTime = sampleTime
+                    if age > Self.horizon * 1000 || gap > Self.maxGap * 1000 { break }
+                    ts[m] = -age
+                    xs[m] = samples[index].x
+                    ys[m] = samples[index].y
+                    m += 1
+                    index = (index + Self.historySize - 1) % Self.historySize
+                }
+                guard m >= Self.minimumSamples, let (vx, vy) = LeastSquares.linearCoefficients(t: ts, x: xs, y: ys, count: m)
+                else { return .zero }
+                return Vector(vx * 1000, vy * 1000)
             }
-            guard m >= Self.minimumSamples, let (vx, vy) = LeastSquares.linearCoefficients(t: ts, x: xs, y: ys, count: m)
-            else { return .zero }
-            return Vector(vx * 1000, vy * 1000)
         }
     }
 }
@@ -114,6 +118,12 @@ struct SampleRing: Sendable {
     init() {
         let z = TrackerSample(time: 0, x: 0, y: 0)
         storage = (z, z, z, z, z, z, z, z, z, z, z, z, z, z, z, z, z, z, z, z)
+    }
+
+    /// The samples, 0..<20, as one buffer for the duration of `body`.
+    @inline(__always)
+    func withSamples<R>(_ body: (UnsafeBufferPointer<TrackerSample>) -> R) -> R {
+        withUnsafeBytes(of: storage) { body($0.bindMemory(to: TrackerSample.self)) }
     }
 
     subscript(i: Int) -> TrackerSample {
