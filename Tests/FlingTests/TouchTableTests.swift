@@ -5,9 +5,10 @@ import Testing
 
 @Suite struct TouchTableTests {
     /// Seeded inserts, updates and removals over key sets that collide on purpose (ids 16 apart
-    /// and 4,096 apart, negative ids, huge ids) give the same answers as a `Dictionary`, through
-    /// growth and backward-shift deletion.
-    @Test(arguments: [1, 16, 4096, -7, 1 << 40])
+    /// and 4,096 apart, negative ids, huge ids) or that the dense array takes (ids from 0, some
+    /// hashed first and taken over as it grows) give the same answers and the same sorted
+    /// entries as a `Dictionary`, through growth and backward-shift deletion.
+    @Test(arguments: [1, 3, 16, 4096, -7, 1 << 40])
     func agreesWithADictionary(stride: Int) {
         var table = TouchTable()
         var reference: [Int: Int] = [:]
@@ -29,6 +30,8 @@ import Testing
                     probes += 1
                     if table.value(for: probe) != reference[probe.rawValue] { mismatches += 1 }
                 }
+                let sorted = reference.sorted { $0.key < $1.key }
+                if table.sortedEntries().map({ [$0.key.rawValue, $0.value] }) != sorted.map({ [$0.key, $0.value] }) { mismatches += 1 }
             }
         }
         #expect(probes > 100_000)

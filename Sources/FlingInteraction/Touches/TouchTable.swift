@@ -1,22 +1,24 @@
-// The touch table: touch ids to slots, looked up once per touch event. Hashed by a fixed fold
-// of the key's bits, never by `Hasher`'s per-process seed, and never iterated, so its layout
-// cannot change a bit of any result.
+// The touch table: touch ids to slots, looked up once per touch event. Ids an app numbers from 0
+// (a touch per item, a counter) are looked up by index in a dense array, in the order the events
+// come, so a crowd of fingers walks memory in order; any other id (negative, pointer-like, far
+// beyond the ids in use) is hashed by a fixed fold of the key's bits, never by `Hasher`'s
+// per-process seed. It is never iterated but to list its entries sorted, so its layout cannot
+// change a bit of any result.
 
 /// A map from touch ids to small non-negative integers (a slot, or 0 for mere membership): the
 /// touches an animator or a ``TouchSequence`` has down, looked up once per touch event.
 ///
-/// Open addressing with linear probing over a power-of-two table, hashed by a fixed fold of the
-/// key's bits, never by `Hasher`'s per-process seed: a lookup is a few instructions with no
-/// runtime call. The fold keeps nearby ids in nearby entries (the ids of an aligned block of 16
-/// land in one block of 16 entries), so thousands of fingers whose events come in id order walk
-/// the table in order instead of missing the cache on every event, while the high bits and the
-/// low zero bits of pointer-like ids are still mixed in. Entries are kept in Robin Hood order
-/// (along a run, in the order of their home entries): ids in a row make one long run, and a
-/// removal then moves back only the entries after it that are away from home, instead of walking
-/// the rest of the run; a lookup stops where it would have been placed. It is only looked up,
-/// inserted into and removed from, never iterated, so its layout cannot change a bit of any
-/// result. Its storage grows (at half full) and never shrinks: once as many touches as ever
-/// have been down, nothing allocates.
+/// Ids from 0 up to about twice as many as have been down at once are kept in a dense array
+/// indexed by the id (it grows to take a new id in that range, and takes over the hashed ids it
+/// then covers). Other ids go to a hashed table: open addressing with linear probing over a
+/// power-of-two table, hashed by a fixed fold of the key's bits: a lookup is a few instructions
+/// with no runtime call. The fold keeps nearby ids in nearby entries (the ids of an aligned block
+/// of 16 land in one block of 16 entries), while the high bits and the low zero bits of
+/// pointer-like ids are still mixed in. Entries are kept in Robin Hood order (along a run, in the
+/// order of their home entries): a removal then moves back only the entries after it that are
+/// away from home, instead of walking the rest of the run; a lookup stops where it would have
+/// been placed. Its storage grows and never shrinks: once as many touches as ever have been
+/// down, nothing allocates.
 struct TouchTable: Sendable {
     private struct Entry: Sendable {
         var key: Int
@@ -24,7 +26,11 @@ struct TouchTable: Sendable {
         var value: Int
     }
 
+    /// The values of ids `0..<dense.count`, -1 where absent.
+    private var dense: [Int] = []
+    /// The other ids.
     private var entries = [Entry](repeating: Entry(key: 0, value: -1), count: 8)
+    private var hashedCount = 0
     /// Keys present.
     private(set) var count = 0
 
@@ -43,7 +49,12 @@ struct TouchTable: Sendable {
 
     /// The value stored for `key`, or nil.
     func value(for key: TouchID) -> Int? {
-        entries.withUnsafeBufferPointer { e in
+        let k = key.rawValue
+        if k >= 0, k < dense.count {
+            let v = dense[k]
+            return v >= 0 ? v : nil
+        }
+        return entries.withUnsafeBufferPointer { e in
             let mask = e.count - 1
             var i = home(key.rawValue), d = 0
             // Robin Hood order: past an entry nearer its home than the probe, the key is not here.
@@ -61,6 +72,20 @@ struct TouchTable: Sendable {
     /// Stores `value` (≥ 0) for `key`, replacing any value it had.
     mutating func set(_ value: Int, for key: TouchID) {
         precondition(value >= 0)
+        let k = key.rawValue
+        if k >= 0, k >= dense.count, k < 2 * count + 64 { spread(to: k) }
+        if k >= 0, k < dense.count {
+            if dense[k] < 0 { count += 1 }
+            dense[k] = value
+            return
+        }
+        let before = hashedCount
+        setHashed(value, for: key)
+        count += hashedCount - before
+    }
+
+    /// Stores `value` for `key` in the hashed table.
+    private mutating func setHashed(_ value: Int, for key: TouchID) {
         let mask = entries.count - 1
         var i = home(key.rawValue), d = 0
         while entries[i].value >= 0, distance(entries[i].key, at: i, mask: mask) >= d {
@@ -71,9 +96,9 @@ struct TouchTable: Sendable {
             i = (i + 1) & mask
             d += 1
         }
-        if (count + 1) * 2 > entries.count {
-            grow()
-            set(value, for: key)
+        if (hashedCount + 1) * 2 > entries.count {
+            rehash(capacity: entries.count * 2)
+            setHashed(value, for: key)
             return
         }
         // Insert here, and carry each entry nearer its home than the carried one onward.
@@ -89,12 +114,20 @@ struct TouchTable: Sendable {
             d += 1
         }
         entries[i] = carried
-        count += 1
+        hashedCount += 1
     }
 
     /// Removes `key` and returns its value, or nil if it was absent.
     @discardableResult
     mutating func remove(_ key: TouchID) -> Int? {
+        let k = key.rawValue
+        if k >= 0, k < dense.count {
+            let v = dense[k]
+            guard v >= 0 else { return nil }
+            dense[k] = -1
+            count -= 1
+            return v
+        }
         let mask = entries.count - 1
         var i = home(key.rawValue), d = 0
         while entries[i].value >= 0, distance(entries[i].key, at: i, mask: mask) >= d {
@@ -108,6 +141,7 @@ struct TouchTable: Sendable {
                     j = (j + 1) & mask
                 }
                 entries[i].value = -1
+                hashedCount -= 1
                 count -= 1
                 return value
             }
@@ -120,15 +154,33 @@ struct TouchTable: Sendable {
     /// Every key and its value, in key order (for a snapshot: the order is the keys', not the
     /// table's layout).
     func sortedEntries() -> [(key: TouchID, value: Int)] {
-        entries.filter { $0.value >= 0 }.map { (TouchID($0.key), $0.value) }.sorted { $0.key < $1.key }
+        var all = dense.indices.filter { dense[$0] >= 0 }.map { (key: TouchID($0), value: dense[$0]) }
+        all += entries.filter { $0.value >= 0 }.map { (TouchID($0.key), $0.value) }
+        return all.sorted { $0.key < $1.key }
     }
 
-    /// Doubles the table and reinserts every key (in table order: the layout depends only on
-    /// the keys, and nothing reads it but lookups).
-    private mutating func grow() {
+    /// The dense array grown to take id `k` (at least doubled), taking over the hashed ids it
+    /// now covers.
+    private mutating func spread(to k: Int) {
+        var size = max(dense.count * 2, 64)
+        while size <= k { size *= 2 }
+        dense += repeatElement(-1, count: size - dense.count)
+        if hashedCount > 0 { rehash(capacity: entries.count) }
+    }
+
+    /// Remakes the hashed table at `capacity` entries from its keys (in table order: the layout
+    /// depends only on the keys, and nothing reads it but lookups); those the dense array covers
+    /// move there.
+    private mutating func rehash(capacity: Int) {
         let old = entries
-        entries = [Entry](repeating: Entry(key: 0, value: -1), count: old.count * 2)
-        count = 0
-        for e in old where e.value >= 0 { set(e.value, for: TouchID(e.key)) }
+        entries = [Entry](repeating: Entry(key: 0, value: -1), count: capacity)
+        hashedCount = 0
+        for e in old where e.value >= 0 {
+            if e.key >= 0, e.key < dense.count {
+                dense[e.key] = e.value
+            } else {
+                setHashed(e.value, for: TouchID(e.key))
+            }
+        }
     }
 }
