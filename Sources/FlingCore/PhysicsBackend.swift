@@ -227,7 +227,7 @@ extension PhysicsBackend {
 /// are ``WorldDefinition/validate()``, ``DragJoint/validate(for:)`` and
 /// ``Attraction/validate(for:)``; an unknown or stale ``WorldID`` is
 /// ``FlingError/unknownWorld(_:)``.
-public enum BackendCheck {
+public enum BackendValidation {
     package static func definition(_ d: WorldDefinition) throws(FlingError) {
         try Check.range(d.mass, Limits.mass, "WorldDefinition.mass")
         try Check.positive(d.moment, "WorldDefinition.moment")

@@ -144,7 +144,7 @@ extension TouchSession {
         var out: [Action] = []
         var next = 0
         for a in actions {
-            if case .frame(let t) = a {
+            if case .displayFrame(let t) = a {
                 while next < timed.count, timed[next].0 <= t {
                     out.append(timed[next].1)
                     next += 1
@@ -178,7 +178,7 @@ extension TouchSession {
                     next += 1
                 }
             }
-            actions.append(.frame(frame))
+            actions.append(.displayFrame(frame))
         }
         while next < pending.count {
             actions.append(pending[next].action)

@@ -171,7 +171,7 @@ final class CheckContext {
     /// (a snap scene's: its samples at 60 Hz).
     func run() throws(FlingError) -> Run {
         if let cachedRun { return cachedRun }
-        let options = ReplayOptions(makeBackend: makeBackend, keepsFrames: true)
+        let options = ReplayOptions(makeBackend: makeBackend, keepsSteps: true)
         let run =
             switch played.recording {
             case .trace(let trace): try trace.play(options, title: backendName).run

@@ -148,7 +148,7 @@ public struct TouchSession: Hashable, Sendable {
         /// `TileAnimator.handle(_:)`.
         case touch(TouchEvent)
         /// A display frame: `TileAnimator.advance(to:)`.
-        case frame(Double)
+        case displayFrame(Double)
         /// An instantaneous push: `TileAnimator.applyPush(_:to:)` (in a snap scene, the
         /// `SnapAnimator`'s, to the item of the same id).
         case push(Push, TileID)
@@ -182,7 +182,7 @@ public struct TouchSession: Hashable, Sendable {
     public var dynamicsCount: Int {
         actions.reduce(0) {
             switch $1 {
-            case .touch, .frame: $0
+            case .touch, .displayFrame: $0
             case .push, .addPush, .removePush, .setFields, .setWalls: $0 + 1
             }
         }
@@ -192,7 +192,7 @@ public struct TouchSession: Hashable, Sendable {
     public var duration: Double {
         actions.reduce(0) {
             switch $1 {
-            case .frame(let t): max($0, t)
+            case .displayFrame(let t): max($0, t)
             case .touch(let e): max($0, e.time)
             default: $0
             }

@@ -92,7 +92,7 @@ struct DocumentFiguresTests {
             "within ±\(p(Limits.coordinate)) pt, mass \(p(Limits.mass.lowerBound))…\(p(Limits.mass.upperBound)), "
                 + "tick \(p(Limits.tick.lowerBound))…\(Limits.tick.upperBound) s, velocities ±\(p(Limits.velocity))", in: Self.tiles)
         states("`Limits.moment`, \(p(Limits.moment.lowerBound))…\(p(Limits.moment.upperBound))", in: Self.badInput)
-        states("`|anchor|²·m/I > \(p(BackendCheck.maximumLeverage))`", in: Self.badInput)
+        states("`|anchor|²·m/I > \(p(BackendValidation.maximumLeverage))`", in: Self.badInput)
         states("clamps the released spin to ±\(p(Limits.angularVelocity)) rad/s", in: Self.badInput)
         states("at most \(p(Trace.maximumTileTicks)) ticks × tiles and \(p(Double(Trace.maximumInputs))) inputs", in: Self.badInput)
         states("reads at most \(FileIO.maximumInput >> 20) MiB", in: Self.badInput)

@@ -255,7 +255,7 @@ import FlingPathsTestSupport
         // tick, and the tile at that frame at home (195, 422), still.
         let settled = thrownReplay.sessions[0].events.filter { $0.kind == .settled }
         #expect(settled.count == 1, "\(thrownReplay.sessions[0].events)")
-        #expect(settle?.id == 1 && settle?.frame == settled.first?.tick && frames == thrownReplay.sessions[0].tickCount)
+        #expect(settle?.id == 1 && settle?.step == settled.first?.tick && frames == thrownReplay.sessions[0].tickCount)
         #expect(atRest.map(\.id) == [1] && x == 195 && atRest.first?.value("y") == 422, "\(atRest)")
         #expect(atRest.first?.value("vx") == 0 && atRest.first?.value("angle") == 0, "\(atRest)")
         let json = try DocumentationExamples.recorderDocumentation(
@@ -440,10 +440,10 @@ import FlingPathsTestSupport
     @Test(arguments: [0.0, 0.37, 1, 2.5])
     func pathsRun(frameTime: Double) throws {
         let (shape, visible, p1) = try DocumentationExamples.paths(frameTime: frameTime)
-        #expect(shape == PinKeyframes.jumpingPin().shape(at: frameTime))
+        #expect(shape == MapPinKeyframes.jumpingPin().shape(at: frameTime))
         #expect(try BezierPath(svg: shape.svgData) == shape)
         if frameTime == frameTime.rounded() { #expect(shape == p1) } else { #expect(shape != p1) }
-        #expect(visible == PinKeyframes.dots().items(at: frameTime))
+        #expect(visible == MapPinKeyframes.dots().items(at: frameTime))
         #expect(!visible.isEmpty && visible.allSatisfy { $0.alpha >= 0 && $0.alpha <= 1 })
     }
 

@@ -113,22 +113,22 @@ final class BallisticBackend: PhysicsBackend {
     func state(of world: WorldID) throws(FlingError) -> BodyState { bodies[try slot(world)]! }
     func setVelocity(of world: WorldID, linear: Vector, angular: Double) throws(FlingError) {
         let i = try slot(world)
-        try BackendCheck.velocity(linear, angular)
+        try BackendValidation.velocity(linear, angular)
         bodies[i]!.velocity = linear
         bodies[i]!.angularVelocity = angular
     }
     func setGravity(of world: WorldID, _ g: Vector) throws(FlingError) {
         let i = try slot(world)
-        try BackendCheck.gravity(g)
+        try BackendValidation.gravity(g)
         gravity[i] = g
     }
     func setDamping(of world: WorldID, _ d: Double) throws(FlingError) {
         let i = try slot(world)
-        try BackendCheck.damping(d)
+        try BackendValidation.damping(d)
         damping[i] = d
     }
     func step(by dt: Double) throws(FlingError) {
-        try BackendCheck.dt(dt)
+        try BackendValidation.dt(dt)
         for i in bodies.indices where bodies[i] != nil {   // worlds in id order
             let keep = pow(damping[i], dt)               // velocity kept after dt
             bodies[i]!.velocity = bodies[i]!.velocity * keep + gravity[i] * dt
@@ -470,10 +470,10 @@ enum DocumentationExamples {
 
     static func tracesInTestsRun(_ trace: Trace, _ replay: TraceReplay) -> (RunEvent?, [RunItem], Double?, frames: Int) {
         let run = trace.run(of: replay, title: "a throw")
-        let settle = run.eventList.first { $0.name == "settled" }  // its frame and tile id
-        let atRest = run.items(inFrame: settle?.frame ?? 0)        // the frame's tiles: x, y, angle, vx, vy, w
+        let settle = run.eventList.first { $0.name == "settled" }  // its step and tile id
+        let atRest = run.items(atStep: settle?.step ?? 0)          // the step's tiles: x, y, angle, vx, vy, w
         let x = atRest.first?.value("x")                           // by name: where it settled
-        return (settle, atRest, x, run.frameCount)
+        return (settle, atRest, x, run.stepCount)
     }
 
     // MARK: ChoosingABackend.md
@@ -610,10 +610,10 @@ enum DocumentationExamples {
     // MARK: docs/SVG-PATHS.md
 
     static func paths(frameTime: Double) throws -> (shape: BezierPath, visible: [Conveyor.Item], p1: BezierPath) {
-        let p1 = try BezierPath(svg: PinKeyframes.pinData)      // "M 412.7 238.9 C 381 238.9 …": 2 closed subpaths of 4 cubics
-        let frames = [p1, PinKeyframes.pinPose(sx: 1.08, sy: 0.92), PinKeyframes.pinPose(sx: 0.94, sy: 1.06),  // Fling's own frames 2-5:
-                      PinKeyframes.pinPose(sx: 1.14, sy: 0.84),                                             // frame 1 squashed, stretched
-                      PinKeyframes.pinPose(sx: 0.96, sy: 1.04, angle: 0.3, dx: -18, dy: -48), p1]           // about its tip, a leaning hop
+        let p1 = try BezierPath(svg: MapPinKeyframes.mapPinData)      // "M 412.7 238.9 C 381 238.9 …": 2 closed subpaths of 4 cubics
+        let frames = [p1, MapPinKeyframes.mapPinPose(sx: 1.08, sy: 0.92), MapPinKeyframes.mapPinPose(sx: 0.94, sy: 1.06),  // Fling's own frames 2-5:
+                      MapPinKeyframes.mapPinPose(sx: 1.14, sy: 0.84),                                             // frame 1 squashed, stretched
+                      MapPinKeyframes.mapPinPose(sx: 0.96, sy: 1.04, angle: 0.3, dx: -18, dy: -48), p1]           // about its tip, a leaning hop
         let pin = try KeyframeAnimation(keyframes: frames, duration: 1, repeatCount: .infinity)  // no timing functions: linear
         let shape = pin.shape(at: frameTime)                   // shape.svgData is its `d`; at whole seconds, p1's exact bits
         let dots = try Conveyor(from: Vector(0, 20), to: Vector(320, 20), spacing: 160, period: 1, reversed: true)
@@ -651,7 +651,7 @@ enum DocumentationExamples {
         try replay.verify()      // every pin compared and equal; throws when none could be compared
     }
 
-    // MARK: Sources/FlingTraces/Documents/PinCheck.swift
+    // MARK: Sources/FlingTraces/Documents/PinComparison.swift
 
     static func pinCheckDocumentation(_ replay: TraceReplay) throws {
         try replay.verify()      // fails when a pin differs, and when no pin was compared
@@ -767,15 +767,15 @@ enum DocumentationExamples {
         let recorded = try Trace(json: Array(traceJSON.utf8))
         let scene = try GestureScene(trace: recorded)
         let aboveTheFold = Property("tiles stay above y 2000") { run throws in
-            for frame in 0..<run.frameCount {
-                for item in run.items(inFrame: frame) where (item.value("y") ?? 0) > 2000 {
-                    throw PropertyViolation("y is \(item.value("y") ?? 0)", tick: frame, item: item.id)
+            for step in 0..<run.stepCount {
+                for item in run.items(atStep: step) where (item.value("y") ?? 0) > 2000 {
+                    throw PropertyViolation("y is \(item.value("y") ?? 0)", tick: step, item: item.id)
                 }
             }
         }
         let mine = try PropertyCheck(scene: scene, properties: [.finite, aboveTheFold], sessions: 10, seed: 7).run()
         print(mine)    // 10 sessions (… ticks) on native-portable (seed 7): every property held where it was checked: …
-        #expect(mine.sessionsRun == 10 && (mine.passed || mine.failure?.property == "tiles stay above y 2000"))
+        #expect(mine.sessionsPlayed == 10 && (mine.passed || mine.failure?.property == "tiles stay above y 2000"))
     }
     do {
         let sceneJSON = """
@@ -800,7 +800,7 @@ enum DocumentationExamples {
         flings.generator = Gen<Gesture>.fling(from: Vector(100, 200)).flatMap { gesture in
             Gen<[Double]>.displayFrames(duration: gesture.duration + 1).map { frames in
                 let touches = gesture.placed(at: 0.1, touch: 1, item: 1).samples.map { TouchSession.Action.touch($0) }
-                return TouchSession(scene: .photoTiles, actions: touches + frames.map { .frame($0 + 0.1) })
+                return TouchSession(scene: .photoTiles, actions: touches + frames.map { .displayFrame($0 + 0.1) })
             }
         }
         #expect(try flings.run().passed)

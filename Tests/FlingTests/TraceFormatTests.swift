@@ -52,10 +52,10 @@ func replay(_ trace: Trace, on kind: BackendKind, display: ReplayOptions.Display
     /// Each synthetic fixture does what its name says (so a regenerated fixture cannot quietly
     /// stop covering its path).
     @Test func fixturesShowWhatTheirNamesSay() throws {
-        func run(_ file: String) throws -> TraceReplay.Session {
+        func run(_ file: String) throws -> TraceReplay.SessionReplay {
             try replay(try Trace(json: try Fixture.text("traces/\(file)")), on: .native).sessions[0]
         }
-        func outcome(_ s: TraceReplay.Session, _ tile: TileID = 1) throws -> TraceReplay.TileOutcome {
+        func outcome(_ s: TraceReplay.SessionReplay, _ tile: TileID = 1) throws -> TraceReplay.TileOutcome {
             try #require(s.outcomes.first { $0.tile == tile })
         }
 
@@ -99,7 +99,7 @@ func replay(_ trace: Trace, on kind: BackendKind, display: ReplayOptions.Display
         #expect(try outcome(cancelled).release?.cancelled == true)
         #expect(try outcome(cancelled).kind == .settled)
 
-        func walls(_ s: TraceReplay.Session, from: Int = 0, to: Int = .max) -> [Int] {
+        func walls(_ s: TraceReplay.SessionReplay, from: Int = 0, to: Int = .max) -> [Int] {
             s.events.compactMap { e in
                 guard e.tick >= from, e.tick <= to, case .wallContact(let c) = e.kind else { return nil }
                 return c.wall

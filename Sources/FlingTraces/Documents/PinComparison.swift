@@ -1,7 +1,7 @@
 import FlingCore
 
 // A green replay must have compared something. Every replay result (TraceReplay, SceneReplay,
-// PathReplay, DocumentReplay) carries a PinCheck that counts the pins the document holds and the
+// PathReplay, DocumentReplay) carries a PinComparison that counts the pins the document holds and the
 // pins that were compared, and says at what arithmetic; `verify()` throws when a pin differs and
 // also when nothing was compared, unless the caller says that is fine (`allowingNoPins: true`).
 //
@@ -19,7 +19,7 @@ import FlingCore
 // then names the tick, item, field and bits.
 
 /// What comparing a replay with its document's pinned digests found.
-public struct PinCheck: Hashable, Sendable, CustomStringConvertible {
+public struct PinComparison: Hashable, Sendable, CustomStringConvertible {
     /// The arithmetic the document's pins were made with (seeded scenes and path documents use
     /// no transcendental function: their pins hold for both, and say `portable`).
     package var arithmetic: Arithmetic
@@ -141,13 +141,13 @@ public struct PinCheck: Hashable, Sendable, CustomStringConvertible {
 /// `SceneReplay`, `PathReplay` and ``DocumentReplay``.
 public protocol PinnedReplay {
     /// What comparing the replay with the document's pins found.
-    var pins: PinCheck { get }
+    var pins: PinComparison { get }
 }
 
 extension PinnedReplay {
     /// Throws unless at least one pin was compared and every compared pin matched, and, for
     /// pins compared on a reference run, this run equals its peer's (see
-    /// `PinCheck/verify(allowingNoPins:allowingUncomparedRun:)`): the check a test makes.
+    /// `PinComparison/verify(allowingNoPins:allowingUncomparedRun:)`): the check a test makes.
     ///
     /// ```swift
     /// try replay.verify()      // fails when a pin differs, and when no pin was compared
@@ -157,6 +157,6 @@ extension PinnedReplay {
     }
 
     /// Whether ``verify(allowingNoPins:allowingUncomparedRun:)`` passes without an allowance
-    /// (``PinCheck/matches``).
+    /// (``PinComparison/matches``).
     package var matchesPins: Bool { pins.matches }
 }
