@@ -112,7 +112,7 @@ struct DocumentFiguresTests {
         states("`Tests/FlingTests/Fixtures/traces/` holds \(DocumentFigures.words[traces]) fixtures", in: Self.replay)
         states("the \(try Fixture.flutterStrokes.count) real strokes of Flutter's velocity-tracker recordings", in: Self.replay)
         let rates = fixtureDisplayRates.map { String(Int($0)) }
-        states("at \(rates.dropLast().joined(separator: ", ")) and \(rates.last!) Hz and with jittered frames", in: Self.replay)
+        states("at \(rates.dropLast().joined(separator: ", ")) and \(rates.last!) Hz and with jittered display frames", in: Self.replay)
     }
 
     @Test func theSoakCIRuns() throws {

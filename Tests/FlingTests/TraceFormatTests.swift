@@ -238,7 +238,7 @@ func replay(_ trace: Trace, on kind: BackendKind, display: ReplayOptions.Display
         #expect(
             allDrag == [
                 "dragErrorBias", "dragMaxAcceleration", "fingerSmoothing", "fingersPerItem", "forces", "grabFriction",
-                "grabRotaryFriction", "maxFrameInterval", "predictionTicks", "tick",
+                "grabRotaryFriction", "maxDisplayFrameInterval", "predictionTicks", "tick",
             ])
         func labels(_ x: Any) -> [String] { Mirror(reflecting: x).children.compactMap(\.label).sorted() }
         #expect(labels(TileConfiguration.SettleRule()) == ["home", "rest"])
@@ -251,7 +251,10 @@ func replay(_ trace: Trace, on kind: BackendKind, display: ReplayOptions.Display
         let version3 = ["dynamics", "rest", "translatesReferenceBoundsIntoBoundary"]
         let fields = allFields.flatMap { keys[$0]! }.filter { !presets.contains($0) }
         // Version 4's key, written only when set (predictions change no tick).
-        let drag = allDrag.filter { !presets.contains($0) && $0 != "predictionTicks" }
+        // The document keeps its key for `maxDisplayFrameInterval` (docs/GLOSSARY.md: formats are not renamed).
+        let drag = allDrag.filter { !presets.contains($0) && $0 != "predictionTicks" }.map {
+            $0 == "maxDisplayFrameInterval" ? "maxFrameInterval" : $0
+        }
         // Every one is written (the scene has no events, so each key can only be the configuration's):
         // a version-2 configuration has the first ones, a version-3 one (with dynamics) all.
         var scene = Trace.Session(viewport: Rect(x: 0, y: 0, width: 1, height: 1), tiles: [], events: [])
