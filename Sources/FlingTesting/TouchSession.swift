@@ -140,8 +140,8 @@ public struct GestureScene: Hashable, Sendable {
 /// changes.
 ///
 /// Times are seconds from the animator's time origin, 0. A touch is handed in when its action
-/// comes: one whose time a frame has already passed is late (the animator applies it at the
-/// next tick), one between two frames is mid-frame.
+/// comes: one whose time a display frame has already passed is late (the animator applies it at
+/// the next tick), one between two display frames is between them.
 public struct TouchSession: Hashable, Sendable {
     /// One call on the animator.
     public enum Action: Hashable, Sendable {
@@ -188,7 +188,7 @@ public struct TouchSession: Hashable, Sendable {
         }
     }
 
-    /// The last frame's or touch's time.
+    /// The last display frame's or touch's time.
     public var duration: Double {
         actions.reduce(0) {
             switch $1 {

@@ -27,9 +27,9 @@ public protocol FlingDocument: Sendable {
     /// The work a replay with `options` implies, in the kind's own unit (checked against the
     /// kind's `Documents/Kind/budget` before any replay or drawing starts).
     func work(_ options: ReplayOptions) -> Documents.Work
-    /// Replays the document: its frames, events, digest and the comparison with its pins.
+    /// Replays the document: its steps, events, digest and the comparison with its pins.
     func replay(_ options: ReplayOptions) throws(FlingError) -> Replay
-    /// The replay as a ``Run`` titled `title` (frames only if the replay kept them).
+    /// The replay as a ``Run`` titled `title` (steps only if the replay kept them).
     func run(of replay: Replay, title: String) -> Run
     /// The lines `fling replay` prints for the replay; the last is its summary
     /// (`digest <hex> ticks <n>` ...).
@@ -88,7 +88,7 @@ public struct ReplayOptions {
     var makeBackend: MakeBackend?
     /// When display frames come (tile traces; other kinds sample at their own times).
     package var display: ReplayOptions.DisplayFrames
-    /// Whether to keep every frame's state (for a ``Run`` to compare or draw); off, a replay
+    /// Whether to keep every step's state (for a ``Run`` to compare or draw); off, a replay
     /// keeps only its digests.
     package var keepsSteps: Bool
     /// Ticks between a trace's checkpoint digests; nil uses each session's pinned interval.
@@ -152,9 +152,9 @@ extension FlingDocument {
     /// Replays the document (after checking its work) and returns the run, the comparison with
     /// the pins and the report lines. When the pins are of another arithmetic than the backend's
     /// and `options.reference` is given, the pins are compared on a reference replay there, and
-    /// this run is checked against that reference (it covers every frame, refuses no input the
-    /// reference accepted) and against a run on its backend's peer of its own arithmetic, frame
-    /// for frame (Chipmunk against `native`, `native` against Chipmunk): ``PinComparison`` says what
+    /// this run is checked against that reference (it covers every step, refuses no input the
+    /// reference accepted) and against a run on its backend's peer of its own arithmetic, step
+    /// for step (Chipmunk against `native`, `native` against Chipmunk): ``PinComparison`` says what
     /// was compared, and ``PinnedReplay/verify(allowingNoPins:allowingUncomparedRun:)`` fails on
     /// a difference, or when the backend has no peer in this build.
     public func play(_ options: ReplayOptions, title: String? = nil) throws(FlingError) -> DocumentReplay {

@@ -63,7 +63,7 @@ public struct PinComparison: Hashable, Sendable, CustomStringConvertible {
         package var field: String
         var expected: String
         var actual: String
-        /// The frames (ticks or samples, counted within the session) inside which the run first
+        /// The steps (ticks or samples, counted within the session) inside which the run first
         /// left its pins: from the last matching checkpoint to the first differing one.
         package var frames: Range<Int>?
 
@@ -96,7 +96,7 @@ public struct PinComparison: Hashable, Sendable, CustomStringConvertible {
 
     /// Throws unless the replay gave its pins and, where they were compared on a reference run,
     /// its own run was checked: a ``FlingError`` with code `pinMismatch` naming the first
-    /// differing pin and the frames within which the run left its pins; `runMismatch` naming
+    /// differing pin and the steps within which the run left its pins; `runMismatch` naming
     /// where this run first parts from its peer's, or what it did not cover of the reference
     /// run (fewer ticks, an input refused); or `notCompared` saying what was not compared and
     /// what to do: no pin compared (unless `allowingNoPins`, for a replay that means to check
@@ -147,7 +147,7 @@ public protocol PinnedReplay {
 extension PinnedReplay {
     /// Throws unless at least one pin was compared and every compared pin matched, and, for
     /// pins compared on a reference run, this run equals its peer's (see
-    /// `PinComparison/verify(allowingNoPins:allowingUncomparedRun:)`): the check a test makes.
+    /// `PinComparison/verify(allowingNoPins:allowingUncomparedRun:)`): what a test asks of a replay.
     ///
     /// ```swift
     /// try replay.verify()      // fails when a pin differs, and when no pin was compared
