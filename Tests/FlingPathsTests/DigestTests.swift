@@ -28,7 +28,7 @@ import FlingPathsTestSupport
 
     /// The pin's digest changes when one sampled bit changes (the digest covers the shapes).
     @Test func digestSeesEveryBit() {
-        let shape = MapPinKeyframes.jumpingPin().shape(at: 0.37)
+        let shape = MapPinKeyframes.jumpingMapPin().shape(at: 0.37)
         var a = StateDigest(), b = StateDigest()
         shape.combine(into: &a)
         shape.mapPoints { $0 == shape.subpaths[1].segments[2].p2 ? Vector($0.x.nextUp, $0.y) : $0 }.combine(into: &b)

@@ -13,7 +13,7 @@ import FlingPathsTestSupport
     }
 
     @Test func framesKeepTheTipOnTheGroundUntilTheHop() throws {
-        let frames = MapPinKeyframes.pinKeyframes()
+        let frames = MapPinKeyframes.mapPinKeyframes()
         #expect(frames[0] == (try BezierPath(svg: MapPinKeyframes.mapPinData)))
         for f in frames[0...3] {
             #expect(tip(f).x.bitPattern == 409.2.bitPattern && tip(f).y.bitPattern == 408.8.bitPattern)
@@ -26,12 +26,12 @@ import FlingPathsTestSupport
         let top = frames[4].subpaths[0].start
         #expect(top.x > tip(frames[4]).x + 40)
         // Sampled through the loop, the tip stays on the ground (exactly) until 0.6 s, then lifts.
-        let pin = MapPinKeyframes.jumpingPin()
+        let pin = MapPinKeyframes.jumpingMapPin()
         for k in 0...120 {
             let t = Double(k) / 120
             let p = tip(pin.shape(at: t))
             if t <= 0.6 {
-                #expect(p == MapPinKeyframes.pinTip, "t = \(t)")
+                #expect(p == MapPinKeyframes.mapPinTip, "t = \(t)")
             } else if t < 1 {
                 #expect(p.y < 408.8, "t = \(t)")
             }

@@ -4,7 +4,7 @@ import FlingPathsTestSupport
 
 let mapPinData = MapPinKeyframes.mapPinData
 
-func pinKeyframes() throws -> [BezierPath] { MapPinKeyframes.pinKeyframes() }
+func mapPinKeyframes() throws -> [BezierPath] { MapPinKeyframes.mapPinKeyframes() }
 
 func near(_ a: Vector, _ b: Vector, _ tol: Double) -> Bool { (a - b).length <= tol }
 

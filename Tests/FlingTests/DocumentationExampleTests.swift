@@ -440,7 +440,7 @@ import FlingPathsTestSupport
     @Test(arguments: [0.0, 0.37, 1, 2.5])
     func pathsRun(displayTime: Double) throws {
         let (shape, visible, p1) = try DocumentationExamples.paths(displayTime: displayTime)
-        #expect(shape == MapPinKeyframes.jumpingPin().shape(at: displayTime))
+        #expect(shape == MapPinKeyframes.jumpingMapPin().shape(at: displayTime))
         #expect(try BezierPath(svg: shape.svgData) == shape)
         if displayTime == displayTime.rounded() { #expect(shape == p1) } else { #expect(shape != p1) }
         #expect(visible == MapPinKeyframes.dots().items(at: displayTime))

@@ -177,7 +177,7 @@ extension SurfaceWalk {
             "FlingView.PathSVG.animated(_:frames:fill:size:)", "FlingView.PathSVG.filmstrip(_:nanoseconds:radius:fill:)",
             "FlingView.PathSVG.animated(_:frames:radius:fill:)"
         ) { p in
-            let pin = MapPinKeyframes.jumpingPin(), dots = MapPinKeyframes.dots()
+            let pin = MapPinKeyframes.jumpingMapPin(), dots = MapPinKeyframes.dots()
             for n in Hostile.counts {
                 p.count { PathSVG.animated(pin, frames: n, fill: "<&\"", size: .nan) }
                 p.count { PathSVG.animated(dots, frames: n, radius: .infinity, fill: "") }

@@ -425,7 +425,7 @@ extension SurfaceWalk {
             "FlingTraces.ConveyorPaths.digest(_:)",
             "FlingTraces.ConveyorPaths.work(_:)", "FlingTraces.ConveyorPaths.run(of:in:title:)", "FlingView.ConveyorPaths.render(_:_:)"
         ) { p in
-            let pin = MapPinKeyframes.jumpingPin()
+            let pin = MapPinKeyframes.jumpingMapPin()
             SurfaceWalk.walkPaths(
                 PathDocument(paths: MorphPaths(keyframes: ["\u{0}"], animation: pin), sampling: PathSampling(frames: 24, from: 0, to: 2)),
                 &p)
@@ -437,7 +437,7 @@ extension SurfaceWalk {
             "FlingTraces.ConveyorPaths.Pin.init(keyframes:animation:beginTime:color:)",
             "FlingTraces.ConveyorPaths.Pin.shape(at:)"
         ) { p in
-            let jump = MapPinKeyframes.jumpingPin()
+            let jump = MapPinKeyframes.jumpingMapPin()
             for x in Hostile.doubles {
                 for color in Hostile.strings.prefix(6) + ["#f64145", "#FFFFFF", "#12345g", "#1234567"] {
                     p.call { () throws(FlingError) in try ConveyorPaths.Dot(radius: x, color: color, offset: x) }
