@@ -34,7 +34,7 @@ while let a = args.popFirst() {
 }
 
 if printDigests {
-    for (name, hex) in PinKeyframes.sampleDigests() { print("\(hex)  \(name)") }
+    for (name, hex) in MapPinKeyframes.sampleDigests() { print("\(hex)  \(name)") }
 }
 
 /// A closed wobbly ring of `n` cubic segments around (500, 500), and keyframes made from it.
@@ -101,7 +101,7 @@ func hex(_ v: UInt64) -> String {
     return String(repeating: "0", count: 16 - s.count) + s
 }
 
-let pinAgrees = measure("pin", PinKeyframes.jumpingPin(), frames: frames)
+let pinAgrees = measure("pin", MapPinKeyframes.jumpingMapPin(), frames: frames)
 let big = (0..<5).map { ring(1000, radius: 300 + 20 * Double($0), wobble: 15, phase: Double($0)) }
 let bigAnimation = try! KeyframeAnimation(
     keyframes: big + [big[0]], timingFunctions: [.default],

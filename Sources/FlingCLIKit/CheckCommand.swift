@@ -41,7 +41,7 @@ enum CheckCommand {
         progress.end()
         let checked = report.properties.filter { $0.sessionsChecked > 0 }.count
         out.print(
-            "check: \(report.sessionsRun) sessions (\(report.ticks) ticks) of \(scene.name) on \(kind) (seed \(seed)), "
+            "check: \(report.sessionsPlayed) sessions (\(report.ticks) ticks) of \(scene.name) on \(kind) (seed \(seed)), "
                 + "\(checked) of \(properties.count) properties checked, \(fixed3(report.seconds)) s")
         out.print("sessions checked per property: " + report.tallies)
         guard let failure = report.failure else {
@@ -118,8 +118,8 @@ enum CheckCommand {
                     let r = try check.run()
                     let status = r.failure.map { "FAILED \($0.property)" } ?? label
                     out.print(
-                        name.padding(21) + kind.rawValue.padding(17) + "\(r.sessionsRun)".padding(10) + fixed3(r.seconds).padding(9)
-                            + String(format: "%.1f", Double(r.sessionsRun) / max(r.seconds, 1e-9)).padding(12) + status)
+                        name.padding(21) + kind.rawValue.padding(17) + "\(r.sessionsPlayed)".padding(10) + fixed3(r.seconds).padding(9)
+                            + String(format: "%.1f", Double(r.sessionsPlayed) / max(r.seconds, 1e-9)).padding(12) + status)
                 }
             }
         }

@@ -28,7 +28,7 @@ enum ConvertCommand {
         if snapshots != nil, !(document is Trace) { throw UsageError("--snapshots applies to tile traces only") }
         if args.flag("pin") {
             let kind = try Input.backend(args)
-            var options = Input.options(kind, keepsFrames: false, reference: false)
+            var options = Input.options(kind, keepsSteps: false, reference: false)
             options.checkpointInterval = every
             document = try document.pinned(options)
         } else if args.has("backend"), snapshots == nil {

@@ -21,8 +21,8 @@ enum DiffCommand {
         let a = try Input.document(pathA, args, out)
         let b = pathB == pathA ? a : try Input.document(pathB, args, out)
         let (titleA, titleB) = Input.titles(pathA, kindA, displayA, pathB, kindB, displayB)
-        let optionsA = Input.options(kindA, display: displayA, keepsFrames: true, reference: false)
-        let optionsB = Input.options(kindB, display: displayB, keepsFrames: true, reference: false)
+        let optionsA = Input.options(kindA, display: displayA, keepsSteps: true, reference: false)
+        let optionsB = Input.options(kindB, display: displayB, keepsSteps: true, reference: false)
         for (document, options) in [(a, optionsA), (b, optionsB)] {
             try Run.checkComparison(of: document, options)
             if args.has("html") { try ReplayPage.checkWork(of: document, options) }

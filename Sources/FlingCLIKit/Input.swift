@@ -150,12 +150,12 @@ package enum Input {
     /// reference run on the backend of their arithmetic (`native-portable` for portable pins),
     /// unless `reference` is false.
     static func options(
-        _ kind: BackendKind, display: ReplayOptions.DisplayFrames = .rate(60), keepsFrames: Bool, reference: Bool = true
+        _ kind: BackendKind, display: ReplayOptions.DisplayFrames = .rate(60), keepsSteps: Bool, reference: Bool = true
     )
         -> ReplayOptions
     {
         var o = ReplayOptions(
-            makeBackend: { n throws(FlingError) in try kind.make(solverIterations: n) }, display: display, keepsFrames: keepsFrames)
+            makeBackend: { n throws(FlingError) in try kind.make(solverIterations: n) }, display: display, keepsSteps: keepsSteps)
         if reference {
             o.reference = { n throws(FlingError) in
                 try kind.arithmetic == .portable

@@ -16,7 +16,7 @@ enum PathsCommand {
             throw RunError("\(path): a \(kind.name) document; fling paths reads path documents (format fling-paths)")
         }
         if sub == "digest" {
-            let replay = try document.play(ReplayOptions(keepsFrames: false))
+            let replay = try document.play(ReplayOptions(keepsSteps: false))
             for line in replay.report { out.print(line) }
             // It prints a document's digest: one without a pin is what it is for (`fling replay` says so).
             try ReplayCommand.check(replay.pins, frameUnit: replay.run.frameUnit, path: path, allowingUnpinned: true, &out)
@@ -24,7 +24,7 @@ enum PathsCommand {
             guard let target = args.value("svg") else { throw UsageError("paths render needs --svg OUT") }
             let options = Documents.RenderOptions(
                 replay: ReplayOptions(), title: Input.title(path), animated: args.flag("animated"),
-                frames: try args.int("frames", in: 2...10_000))
+                samples: try args.int("frames", in: 2...10_000))
             try writeFile(target, try document.svg(options), &out)
         }
     }

@@ -15,8 +15,8 @@ enum RenderCommand {
         let frames = try args.int("frames", in: 2...10_000)
         let document = try Input.document(path, args, out)
         let options = Documents.RenderOptions(
-            replay: Input.options(kind, keepsFrames: true, reference: false), title: Input.title(path), backendName: kind.rawValue,
-            every: every, clouds: clouds, animated: args.flag("animated"), frames: frames)
+            replay: Input.options(kind, keepsSteps: true, reference: false), title: Input.title(path), backendName: kind.rawValue,
+            every: every, clouds: clouds, animated: args.flag("animated"), samples: frames)
         try writeFile(target, try document.svg(options), &out)
     }
 }

@@ -20,7 +20,7 @@ enum ReplayCommand {
         let document = try Input.document(path, args, out)
         if from != nil, !(document is Trace) { throw continuesTraces }
         if args.flag("from-last-snapshot") { return try fromLastSnapshot(document, kind, display, path, &out) }
-        let options = Input.options(kind, display: display, keepsFrames: false, reference: reference)
+        let options = Input.options(kind, display: display, keepsSteps: false, reference: reference)
         let replay = try document.play(options)
         for line in replay.report.dropLast() { out.print(line) }
         for line in compared(replay.pins, backend: kind) { out.print(line) }
@@ -102,7 +102,7 @@ enum ReplayCommand {
     /// (how many of the document's pins, on which run), and `runs: …` where the pins were
     /// compared on a reference run (this run against its peer's, over how many frames, or why
     /// not).
-    static func compared(_ pins: PinCheck, backend: BackendKind) -> [String] {
+    static func compared(_ pins: PinComparison, backend: BackendKind) -> [String] {
         var lines: [String] = []
         if pins.pinned == 0 {
             lines.append("pins: none: the document pins no digest, so nothing was compared")
@@ -144,7 +144,7 @@ enum ReplayCommand {
     /// what the reference did; and, unless allowed, when the document pins nothing or the run
     /// had no peer to be compared with.
     static func check(
-        _ pins: PinCheck, frameUnit: String, path: String, allowingUnpinned: Bool = false, allowingUncomparedRun: Bool = false,
+        _ pins: PinComparison, frameUnit: String, path: String, allowingUnpinned: Bool = false, allowingUncomparedRun: Bool = false,
         _ out: inout Output
     ) throws {
         if !pins.mismatches.isEmpty {

@@ -23,7 +23,7 @@ enum ViewCommand {
         // One file (or standard input twice) is read and parsed once.
         let a = try Input.document(pathA, args, out)
         let (titleA, titleB) = Input.titles(pathA, kindA, displayA, pathB, kindB, displayB)
-        var optionsA = Input.options(kindA, display: displayA, keepsFrames: true, reference: false)
+        var optionsA = Input.options(kindA, display: displayA, keepsSteps: true, reference: false)
         // With --predict, releases carry predictions, and the page draws each predicted end pose.
         if args.flag("predict") { optionsA.predictionTicks = DragSettings.defaultPredictionTicks }
         try ReplayPage.checkWork(of: a, optionsA)
@@ -37,7 +37,7 @@ enum ViewCommand {
         let page: ReplayPage
         if compares {
             let b = pathB == pathA ? a : try Input.document(pathB, args, out)
-            var optionsB = Input.options(kindB, display: displayB, keepsFrames: true, reference: false)
+            var optionsB = Input.options(kindB, display: displayB, keepsSteps: true, reference: false)
             optionsB.predictionTicks = optionsA.predictionTicks
             try ReplayPage.checkWork(of: b, optionsB)
             let runB = try b.play(optionsB, title: titleB).run

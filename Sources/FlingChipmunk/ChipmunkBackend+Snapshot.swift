@@ -225,7 +225,7 @@ extension ChipmunkBackend: SnapshotBackend {
             d.motion.time = s.fieldTime
         }
         if !s.walls.isEmpty {
-            try BackendCheck.walls(s.walls, size: worlds[i]!.size)
+            try BackendValidation.walls(s.walls, size: worlds[i]!.size)
             let inListOrder = s.wallOrder.indices.allSatisfy { s.wallOrder[$0] == $0 }
             addWalls(s.walls, i, dynamics(i), order: inListOrder ? nil : s.wallOrder)
             let box = worlds[i]!.shape!, shapes = wallShapes(i)

@@ -53,7 +53,7 @@ public final class ChipmunkBackend: DynamicsBackend {
     var stability = SpringStability()
 
     public init(layout: Layout = .spacePerWorld, solverIterations: Int = 10) throws(FlingError) {
-        try BackendCheck.iterations(solverIterations, "ChipmunkBackend.solverIterations")
+        try BackendValidation.iterations(solverIterations, "ChipmunkBackend.solverIterations")
         self.layout = layout
         self.solverIterations = solverIterations
     }
@@ -94,7 +94,7 @@ public final class ChipmunkBackend: DynamicsBackend {
     }
 
     public func makeWorld(_ definition: WorldDefinition) throws(FlingError) -> WorldID {
-        try BackendCheck.definition(definition)
+        try BackendValidation.definition(definition)
         let space: OpaquePointer
         switch layout {
         case .spacePerWorld:
@@ -247,9 +247,9 @@ public final class ChipmunkBackend: DynamicsBackend {
     }
 
     private func checkDrag(_ joint: DragJoint, _ i: Int) throws(FlingError) {
-        try BackendCheck.drag(joint)
-        try BackendCheck.friction(joint)
-        try BackendCheck.leverage(joint, massInverse: worlds[i]!.massInverse, momentInverse: worlds[i]!.momentInverse)
+        try BackendValidation.drag(joint)
+        try BackendValidation.friction(joint)
+        try BackendValidation.leverage(joint, massInverse: worlds[i]!.massInverse, momentInverse: worlds[i]!.momentInverse)
     }
 
     public func addDrag(_ joint: DragJoint, to world: WorldID) throws(FlingError) -> JointID {
@@ -267,8 +267,8 @@ public final class ChipmunkBackend: DynamicsBackend {
 
     public func moveDrag(_ joint: JointID, in world: WorldID, to position: Vector, velocity: Vector) throws(FlingError) {
         let i = try slot(world)
-        try BackendCheck.finger(position, velocity)
-        guard let finger = finger(joint, i) else { throw BackendCheck.unknownDrag(joint, world) }
+        try BackendValidation.finger(position, velocity)
+        guard let finger = finger(joint, i) else { throw BackendValidation.unknownDrag(joint, world) }
         cpBodySetPosition(finger, cpVect(x: position.x, y: position.y))
         cpBodySetVelocity(finger, cpVect(x: velocity.x, y: velocity.y))
     }
@@ -276,17 +276,17 @@ public final class ChipmunkBackend: DynamicsBackend {
     public func removeDrag(_ joint: JointID, from world: WorldID) throws(FlingError) {
         let i = try slot(world)
         guard let k = worlds[i]!.joints.firstIndex(where: { $0.id == joint && $0.finger != nil }) else {
-            throw BackendCheck.unknownDrag(joint, world)
+            throw BackendValidation.unknownDrag(joint, world)
         }
         removeJoint(worlds[i]!.joints.remove(at: k), i)
     }
 
     public func attachAttraction(_ attraction: Attraction, to world: WorldID) throws(FlingError) {
         let i = try slot(world)
-        try BackendCheck.attraction(attraction)
-        try BackendCheck.stable(attraction, massInverse: worlds[i]!.massInverse, momentInverse: worlds[i]!.momentInverse)
-        guard !worlds[i]!.hasJoints else { throw BackendCheck.occupied(world, "attachAttraction") }
-        try BackendCheck.rotates(worlds[i]!.momentInverse, "attachAttraction")
+        try BackendValidation.attraction(attraction)
+        try BackendValidation.stable(attraction, massInverse: worlds[i]!.massInverse, momentInverse: worlds[i]!.momentInverse)
+        guard !worlds[i]!.hasJoints else { throw BackendValidation.occupied(world, "attachAttraction") }
+        try BackendValidation.rotates(worlds[i]!.momentInverse, "attachAttraction")
         let space = worlds[i]!.space
         let anchor = cpSpaceGetStaticBody(space)!
         let body = worlds[i]!.body
@@ -304,14 +304,14 @@ public final class ChipmunkBackend: DynamicsBackend {
 
     public func detachAttraction(from world: WorldID) throws(FlingError) {
         let i = try slot(world)
-        guard worlds[i]!.hasAttraction else { throw BackendCheck.missing(world, "detachAttraction", "attraction springs") }
+        guard worlds[i]!.hasAttraction else { throw BackendValidation.missing(world, "detachAttraction", "attraction springs") }
         removeAttraction(i)
         stability.clear(i)
     }
 
     public func setGravity(of world: WorldID, _ gravity: Vector) throws(FlingError) {
         let i = try slot(world)
-        try BackendCheck.gravity(gravity)
+        try BackendValidation.gravity(gravity)
         let g = cpVect(x: gravity.x, y: gravity.y)
         if let medium = worlds[i]!.medium {
             medium.pointee.gravity = g
@@ -323,7 +323,7 @@ public final class ChipmunkBackend: DynamicsBackend {
 
     public func setDamping(of world: WorldID, _ damping: Double) throws(FlingError) {
         let i = try slot(world)
-        try BackendCheck.damping(damping)
+        try BackendValidation.damping(damping)
         if let medium = worlds[i]!.medium {
             medium.pointee.damping = damping
             worlds[i]!.dynamics?.damping = damping
@@ -334,13 +334,13 @@ public final class ChipmunkBackend: DynamicsBackend {
 
     public func setVelocity(of world: WorldID, linear: Vector, angular: Double) throws(FlingError) {
         let i = try slot(world)
-        try BackendCheck.velocity(linear, angular)
+        try BackendValidation.velocity(linear, angular)
         cpBodySetVelocity(worlds[i]!.body, cpVect(x: linear.x, y: linear.y))
         cpBodySetAngularVelocity(worlds[i]!.body, angular)
     }
 
     public func step(by dt: Double) throws(FlingError) {
-        try BackendCheck.dt(dt)
+        try BackendValidation.dt(dt)
         try stability.check(dt)
         for i in dynamicSlots { worlds[i]!.dynamics!.contacts.removeAll(keepingCapacity: true) }
         switch layout {
@@ -384,7 +384,7 @@ public final class ChipmunkBackend: DynamicsBackend {
     /// new, and its box is made after them.
     public func setWalls(_ walls: [Wall], of world: WorldID) throws(FlingError) {
         let i = try slot(world)
-        try BackendCheck.walls(walls, size: worlds[i]!.size)
+        try BackendValidation.walls(walls, size: worlds[i]!.size)
         let old = worlds[i]!.wallKey
         guard walls != old else { return }
         let d = dynamics(i)
@@ -572,7 +572,7 @@ public final class ChipmunkBackend: DynamicsBackend {
 
     public func setItemProperties(_ properties: ItemProperties, of world: WorldID) throws(FlingError) {
         let i = try slot(world)
-        try BackendCheck.properties(properties)
+        try BackendValidation.properties(properties)
         dynamics(i).motion.properties = properties
         if let box = worlds[i]!.shape {
             cpShapeSetElasticity(box, properties.elasticity)
@@ -582,35 +582,35 @@ public final class ChipmunkBackend: DynamicsBackend {
 
     public func applyImpulse(_ push: Push, to world: WorldID) throws(FlingError) {
         let i = try slot(world)
-        try BackendCheck.push(push)
+        try BackendValidation.push(push)
         let body = worlds[i]!.body
         let v = cpBodyGetVelocity(body), rotation = cpBodyGetRotation(body)
         let r = Motion.impulse(
             push, vx: v.x, vy: v.y, w: cpBodyGetAngularVelocity(body), cos: rotation.x, sin: rotation.y,
             massInverse: worlds[i]!.massInverse, momentInverse: worlds[i]!.momentInverse)
-        try BackendCheck.impulseResult((r.vx, r.vy), r.w)
+        try BackendValidation.impulseResult((r.vx, r.vy), r.w)
         cpBodySetVelocity(body, cpVect(x: r.vx, y: r.vy))
         cpBodySetAngularVelocity(body, r.w)
     }
 
     public func addForce(_ push: Push, to world: WorldID) throws(FlingError) -> ForceID {
         let i = try slot(world)
-        try BackendCheck.push(push)
-        try BackendCheck.forceCount(worlds[i]!.dynamics?.motion.forces.count ?? 0)
+        try BackendValidation.push(push)
+        try BackendValidation.forceCount(worlds[i]!.dynamics?.motion.forces.count ?? 0)
         return dynamics(i).motion.addForce(push)
     }
 
     public func removeForce(_ force: ForceID, from world: WorldID) throws(FlingError) {
         let i = try slot(world)
         guard let d = worlds[i]!.dynamics, d.motion.forces.contains(where: { $0.id == force }) else {
-            throw BackendCheck.unknownForce(force, world)
+            throw BackendValidation.unknownForce(force, world)
         }
         _ = d.motion.removeForce(force)
     }
 
     public func setFields(_ fields: [Field], of world: WorldID) throws(FlingError) {
         let i = try slot(world)
-        try BackendCheck.fields(fields)
+        try BackendValidation.fields(fields)
         dynamics(i).motion.setFields(fields)
     }
 
@@ -623,14 +623,14 @@ public final class ChipmunkBackend: DynamicsBackend {
     }
 
     func checkJointRoom(_ world: WorldID, _ i: Int, _ operation: String) throws(FlingError) {
-        guard !worlds[i]!.hasAttraction else { throw BackendCheck.occupied(world, operation) }
-        try BackendCheck.jointCount(worlds[i]!.joints.count)
+        guard !worlds[i]!.hasAttraction else { throw BackendValidation.occupied(world, operation) }
+        try BackendValidation.jointCount(worlds[i]!.joints.count)
     }
 
     public func addPivot(_ pivot: StaticPivot, to world: WorldID) throws(FlingError) -> JointID {
         let i = try slot(world)
-        try BackendCheck.pivot(pivot)
-        try BackendCheck.leverage(
+        try BackendValidation.pivot(pivot)
+        try BackendValidation.leverage(
             pivot.localAnchor, "StaticPivot.localAnchor", massInverse: worlds[i]!.massInverse,
             momentInverse: worlds[i]!.momentInverse)
         try checkJointRoom(world, i, "addPivot")
@@ -648,7 +648,7 @@ public final class ChipmunkBackend: DynamicsBackend {
 
     public func addGear(_ gear: StaticGear, to world: WorldID) throws(FlingError) -> JointID {
         let i = try slot(world)
-        try BackendCheck.gear(gear, momentInverse: worlds[i]!.momentInverse)
+        try BackendValidation.gear(gear, momentInverse: worlds[i]!.momentInverse)
         try checkJointRoom(world, i, "addGear")
         let c = cpGearJointNew(cpSpaceGetStaticBody(worlds[i]!.space), worlds[i]!.body, gear.phase, gear.ratio)!
         cpConstraintSetMaxForce(c, gear.maxForce)
@@ -663,7 +663,7 @@ public final class ChipmunkBackend: DynamicsBackend {
     public func removeJoint(_ joint: JointID, from world: WorldID) throws(FlingError) {
         let i = try slot(world)
         guard let k = worlds[i]!.joints.firstIndex(where: { $0.id == joint && $0.finger == nil }) else {
-            throw BackendCheck.unknownJoint(joint, world)
+            throw BackendValidation.unknownJoint(joint, world)
         }
         removeJoint(worlds[i]!.joints.remove(at: k), i)
     }
@@ -673,7 +673,7 @@ public final class ChipmunkBackend: DynamicsBackend {
     func slot(_ world: WorldID) throws(FlingError) -> Int {
         let i = Int(world.index)
         guard i < worlds.count, worlds[i] != nil, generations[i] == world.generation else {
-            throw BackendCheck.unknownWorld(world)
+            throw BackendValidation.unknownWorld(world)
         }
         return i
     }

@@ -1,5 +1,5 @@
 // The argument checks of `PhysicsBackend`, public for backends written outside this package:
-// a backend of one's own refuses exactly what the built-in ones refuse (`BackendCheck` holds
+// a backend of one's own refuses exactly what the built-in ones refuse (`BackendValidation` holds
 // the checks once; these forward to it). The checks that need the body (a drag's leverage, the
 // springs' stability and the rotary spring's need of a body that turns) take the world's
 // definition, and compute the inverse mass and moment as both backends hold them.
@@ -9,7 +9,7 @@ extension WorldDefinition {
     /// definition: mass within 10⁻⁶...10⁶, a positive moment within 10⁻²⁰...10²⁰, a
     /// position within ±10⁷ points, an angle within ±10⁶ rad, gravity within ±10⁷ points per
     /// second squared, a size (if any) within 10⁻³...10⁶ points.
-    public func validate() throws(FlingError) { try BackendCheck.definition(self) }
+    public func validate() throws(FlingError) { try BackendValidation.definition(self) }
 
     /// `1/mass` and `1/moment` as the built-in backends hold them (`1/moment` is 0 for a body
     /// that cannot rotate).
@@ -24,10 +24,10 @@ extension DragJoint {
     /// and moment (`|anchor|²·mass/moment` at most 10⁶: farther, the joint's effective mass is
     /// lost to rounding).
     public func validate(for body: WorldDefinition) throws(FlingError) {
-        try BackendCheck.drag(self)
-        try BackendCheck.friction(self)
+        try BackendValidation.drag(self)
+        try BackendValidation.friction(self)
         let (m, i) = body.inverses
-        try BackendCheck.leverage(self, massInverse: m, momentInverse: i)
+        try BackendValidation.leverage(self, massInverse: m, momentInverse: i)
     }
 }
 
@@ -38,10 +38,10 @@ extension Attraction {
     /// 0...10³⁰⁰, springs stable at the shortest step (``longestStableStep(for:)`` at least
     /// 10⁻⁴ s), and a body that can rotate (the rotary spring turns it).
     public func validate(for body: WorldDefinition) throws(FlingError) {
-        try BackendCheck.attraction(self)
+        try BackendValidation.attraction(self)
         let (m, i) = body.inverses
-        try BackendCheck.stable(self, massInverse: m, momentInverse: i)
-        try BackendCheck.rotates(i, "attachAttraction")
+        try BackendValidation.stable(self, massInverse: m, momentInverse: i)
+        try BackendValidation.rotates(i, "attachAttraction")
     }
 
     /// The longest step these springs integrate stably on a world made from `body`: `1.9/ω`
@@ -65,5 +65,5 @@ extension Attraction {
 
 extension FlingError {
     /// The error every backend throws for a ``WorldID`` that is not one of its live worlds.
-    public static func unknownWorld(_ world: WorldID) -> FlingError { BackendCheck.unknownWorld(world) }
+    public static func unknownWorld(_ world: WorldID) -> FlingError { BackendValidation.unknownWorld(world) }
 }

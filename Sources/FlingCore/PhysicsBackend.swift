@@ -221,13 +221,13 @@ extension PhysicsBackend {
     }
 }
 
-/// The argument checks of ``PhysicsBackend``'s calls that no argument type holds, as every
+/// The argument validation of ``PhysicsBackend``'s calls that no argument type holds, as every
 /// backend runs them before it touches a world: a backend of one's own calls them to refuse
-/// exactly what the built-in ones refuse, with the same ``FlingError``. The values' own checks
-/// are ``WorldDefinition/validate()``, ``DragJoint/validate(for:)`` and
+/// exactly what the built-in ones refuse, with the same ``FlingError``. The values' own validation
+/// is ``WorldDefinition/validate()``, ``DragJoint/validate(for:)`` and
 /// ``Attraction/validate(for:)``; an unknown or stale ``WorldID`` is
 /// ``FlingError/unknownWorld(_:)``.
-public enum BackendCheck {
+public enum BackendValidation {
     package static func definition(_ d: WorldDefinition) throws(FlingError) {
         try Check.range(d.mass, Limits.mass, "WorldDefinition.mass")
         try Check.positive(d.moment, "WorldDefinition.moment")

@@ -74,7 +74,7 @@ extension NativeBackend {
 
     public func setWalls(_ walls: [Wall], of world: WorldID) throws(FlingError) {
         let i = try slot(world)
-        try BackendCheck.walls(walls, size: boxSize(i))
+        try BackendValidation.walls(walls, size: boxSize(i))
         // No walls for a world that has none changes nothing (as on Chipmunk): its field clock
         // does not start.
         if walls.isEmpty, !records[i].hasDynamics { return }
@@ -111,20 +111,20 @@ extension NativeBackend {
 
     public func setItemProperties(_ properties: ItemProperties, of world: WorldID) throws(FlingError) {
         let i = try slot(world)
-        try BackendCheck.properties(properties)
+        try BackendValidation.properties(properties)
         store.setMaterial(properties, dynamicsIndex(i))
     }
 
     public func applyImpulse(_ push: Push, to world: WorldID) throws(FlingError) {
         let i = try slot(world)
-        try BackendCheck.push(push)
+        try BackendValidation.push(push)
         let b = bodies[i]
         // The rotation Chipmunk's transform holds: cos and sin of the angle, in this arithmetic.
         let (c, s) =
             arithmetic == .platform
             ? (PlatformFunctions.cos(b.angle), PlatformFunctions.sin(b.angle)) : (Portable.cos(b.angle), Portable.sin(b.angle))
         let r = Motion.impulse(push, vx: b.vx, vy: b.vy, w: b.w, cos: c, sin: s, massInverse: b.mInv, momentInverse: b.iInv)
-        try BackendCheck.impulseResult((r.vx, r.vy), r.w)
+        try BackendValidation.impulseResult((r.vx, r.vy), r.w)
         bodies[i].vx = r.vx
         bodies[i].vy = r.vy
         bodies[i].w = r.w
@@ -132,21 +132,21 @@ extension NativeBackend {
 
     public func addForce(_ push: Push, to world: WorldID) throws(FlingError) -> ForceID {
         let i = try slot(world)
-        try BackendCheck.push(push)
-        try BackendCheck.forceCount(records[i].hasDynamics ? store.forceCount(Int(store.index[i])) : 0)
+        try BackendValidation.push(push)
+        try BackendValidation.forceCount(records[i].hasDynamics ? store.forceCount(Int(store.index[i])) : 0)
         return store.addForce(push, dynamicsIndex(i))
     }
 
     public func removeForce(_ force: ForceID, from world: WorldID) throws(FlingError) {
         let i = try slot(world)
         guard records[i].hasDynamics, store.removeForce(force, Int(store.index[i])) else {
-            throw BackendCheck.unknownForce(force, world)
+            throw BackendValidation.unknownForce(force, world)
         }
     }
 
     public func setFields(_ fields: [Field], of world: WorldID) throws(FlingError) {
         let i = try slot(world)
-        try BackendCheck.fields(fields)
+        try BackendValidation.fields(fields)
         store.setFields(fields, dynamicsIndex(i))
     }
 
@@ -177,19 +177,20 @@ extension NativeBackend {
     /// springs, and at most ``Limits/joints``.
     func checkJointRoom(_ world: WorldID, _ i: Int, _ operation: String) throws(FlingError) {
         switch records[i].kind {
-        case .attraction, .free: throw BackendCheck.occupied(world, operation)
+        case .attraction, .free: throw BackendValidation.occupied(world, operation)
         case .dynamic:
-            if dynamics[i]!.hasAttraction { throw BackendCheck.occupied(world, operation) }
-            try BackendCheck.jointCount(dynamics[i]!.joints.count)
-        case .drag: try BackendCheck.jointCount(1)
+            if dynamics[i]!.hasAttraction { throw BackendValidation.occupied(world, operation) }
+            try BackendValidation.jointCount(dynamics[i]!.joints.count)
+        case .drag: try BackendValidation.jointCount(1)
         case .none: break
         }
     }
 
     public func addPivot(_ pivot: StaticPivot, to world: WorldID) throws(FlingError) -> JointID {
         let i = try slot(world)
-        try BackendCheck.pivot(pivot)
-        try BackendCheck.leverage(pivot.localAnchor, "StaticPivot.localAnchor", massInverse: bodies[i].mInv, momentInverse: bodies[i].iInv)
+        try BackendValidation.pivot(pivot)
+        try BackendValidation.leverage(
+            pivot.localAnchor, "StaticPivot.localAnchor", massInverse: bodies[i].mInv, momentInverse: bodies[i].iInv)
         try checkJointRoom(world, i, "addPivot")
         let d = dynamic(i)
         let serial = d.newSerial()
@@ -204,7 +205,7 @@ extension NativeBackend {
 
     public func addGear(_ gear: StaticGear, to world: WorldID) throws(FlingError) -> JointID {
         let i = try slot(world)
-        try BackendCheck.gear(gear, momentInverse: bodies[i].iInv)
+        try BackendValidation.gear(gear, momentInverse: bodies[i].iInv)
         try checkJointRoom(world, i, "addGear")
         let d = dynamic(i)
         let serial = d.newSerial()
@@ -218,7 +219,7 @@ extension NativeBackend {
     public func removeJoint(_ joint: JointID, from world: WorldID) throws(FlingError) {
         let i = try slot(world)
         guard let d = dynamics[i], let k = d.joints.firstIndex(where: { $0.id == joint && $0.finger == 0 }) else {
-            throw BackendCheck.unknownJoint(joint, world)
+            throw BackendValidation.unknownJoint(joint, world)
         }
         d.removeJoint(at: k)
     }

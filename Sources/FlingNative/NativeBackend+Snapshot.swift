@@ -224,7 +224,7 @@ extension NativeBackend: SnapshotBackend {
         store.worlds[k].fieldTime = s.fieldTime
         store.worlds[k].bias = BiasVelocity(vx: s.biasVelocity.x, vy: s.biasVelocity.y, w: s.biasAngularVelocity)
         if !s.walls.isEmpty {
-            try BackendCheck.walls(s.walls, size: boxSize(i))
+            try BackendValidation.walls(s.walls, size: boxSize(i))
             store.setWalls(s.walls, k, order: s.wallOrder)
             let now = UInt8(truncatingIfNeeded: stepCount)
             for a in s.arbiters {

@@ -19,7 +19,7 @@ extension NativeBackend {
     /// the backend's parked threads (`StepPool`): again each world's operations and their
     /// order are its own, so the bits do not depend on the thread count.
     public func step(by dt: Double) throws(FlingError) {
-        try BackendCheck.dt(dt)
+        try BackendValidation.dt(dt)
         try stability.check(dt)
         let count = records.count
         guard count > 0 else { lastDt = dt; return }

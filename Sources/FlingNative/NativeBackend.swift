@@ -144,7 +144,7 @@ public final class NativeBackend: DynamicsBackend {
     ///     (an app's main thread is not surprised); more are started once, here, and parked
     ///     between steps. The bits do not depend on it.
     public init(solverIterations: Int = 10, arithmetic: Arithmetic = .platform, threads: Int = 1) throws(FlingError) {
-        try BackendCheck.iterations(solverIterations, "NativeBackend.solverIterations")
+        try BackendValidation.iterations(solverIterations, "NativeBackend.solverIterations")
         guard (1...64).contains(threads) else {
             throw FlingError(.outOfRange, field: "NativeBackend.threads", value: "\(threads)", reason: "must lie in 1...64")
         }
@@ -184,7 +184,7 @@ public final class NativeBackend: DynamicsBackend {
     }
 
     public func makeWorld(_ definition: WorldDefinition) throws(FlingError) -> WorldID {
-        try BackendCheck.definition(definition)
+        try BackendValidation.definition(definition)
         let body = RigidBody(definition)
         worldCount += 1
         if let slot = freeSlots.popLast() {
@@ -219,9 +219,9 @@ public final class NativeBackend: DynamicsBackend {
     /// or grab friction, moves the world to the general path, with every bit of its state.
     public func addDrag(_ joint: DragJoint, to world: WorldID) throws(FlingError) -> JointID {
         let i = try slot(world)
-        try BackendCheck.drag(joint)
-        try BackendCheck.friction(joint)
-        try BackendCheck.leverage(joint, massInverse: bodies[i].mInv, momentInverse: bodies[i].iInv)
+        try BackendValidation.drag(joint)
+        try BackendValidation.friction(joint)
+        try BackendValidation.leverage(joint, massInverse: bodies[i].mInv, momentInverse: bodies[i].iInv)
         if records[i].kind == .none, joint.friction == 0, joint.rotaryFriction == 0, records[i].joints < UInt16.max {
             // A new kinematic body: at rest, angle 0, placed like cpBodySetPosition does.
             var finger = AnchorBody()
@@ -243,7 +243,7 @@ public final class NativeBackend: DynamicsBackend {
 
     public func moveDrag(_ joint: JointID, in world: WorldID, to position: Vector, velocity: Vector) throws(FlingError) {
         let i = try slot(world)
-        try BackendCheck.finger(position, velocity)
+        try BackendValidation.finger(position, velocity)
         guard isLaneDrag(joint, i) else { return try moveDynamicDrag(joint, world, i, position, velocity) }
         anchors[i].place(at: position)
         anchors[i].vx = velocity.x
@@ -254,7 +254,7 @@ public final class NativeBackend: DynamicsBackend {
     @inline(never)
     private func moveDynamicDrag(_ joint: JointID, _ world: WorldID, _ i: Int, _ position: Vector, _ velocity: Vector) throws(FlingError) {
         guard let d = dynamics[i], let f = d.joints.first(where: { $0.id == joint && $0.finger > 0 })?.finger else {
-            throw BackendCheck.unknownDrag(joint, world)
+            throw BackendValidation.unknownDrag(joint, world)
         }
         d.fingers[f].place(at: position)
         d.fingers[f].vx = velocity.x
@@ -268,29 +268,29 @@ public final class NativeBackend: DynamicsBackend {
             return
         }
         guard let d = dynamics[i], let k = d.joints.firstIndex(where: { $0.id == joint && $0.finger > 0 }) else {
-            throw BackendCheck.unknownDrag(joint, world)
+            throw BackendValidation.unknownDrag(joint, world)
         }
         d.removeJoint(at: k)
     }
 
     public func attachAttraction(_ attraction: Attraction, to world: WorldID) throws(FlingError) {
         let i = try slot(world)
-        try BackendCheck.attraction(attraction)
-        try BackendCheck.stable(attraction, massInverse: bodies[i].mInv, momentInverse: bodies[i].iInv)
+        try BackendValidation.attraction(attraction)
+        try BackendValidation.stable(attraction, massInverse: bodies[i].mInv, momentInverse: bodies[i].iInv)
         switch records[i].kind {
         case .none:
-            try BackendCheck.rotates(bodies[i].iInv, "attachAttraction")
+            try BackendValidation.rotates(bodies[i].iInv, "attachAttraction")
             // The space's static body: at the origin of the world, at rest, forever.
             anchors[i] = AnchorBody()
             joints.store(AttractionSprings(attraction), i)
             records[i].kind = .attraction
         case .dynamic:
             let d = dynamics[i]!
-            guard d.entries.isEmpty else { throw BackendCheck.occupied(world, "attachAttraction") }
-            try BackendCheck.rotates(bodies[i].iInv, "attachAttraction")
+            guard d.entries.isEmpty else { throw BackendValidation.occupied(world, "attachAttraction") }
+            try BackendValidation.rotates(bodies[i].iInv, "attachAttraction")
             d.entries.append(ConstraintEntry(serial: d.newSerial(), finger: 0, kind: .springs, AttractionSprings(attraction)))
         case .drag, .attraction, .free:
-            throw BackendCheck.occupied(world, "attachAttraction")
+            throw BackendValidation.occupied(world, "attachAttraction")
         }
         stability.set(i, attraction.longestStableStep(massInverse: bodies[i].mInv, momentInverse: bodies[i].iInv))
     }
@@ -302,28 +302,28 @@ public final class NativeBackend: DynamicsBackend {
         } else if records[i].kind == .dynamic, let d = dynamics[i], d.hasAttraction {
             d.removeEntry(d.entries.first { $0.kind == .springs }!.serial)
         } else {
-            throw BackendCheck.missing(world, "detachAttraction", "attraction springs")
+            throw BackendValidation.missing(world, "detachAttraction", "attraction springs")
         }
         stability.clear(i)
     }
 
     public func setGravity(of world: WorldID, _ gravity: Vector) throws(FlingError) {
         let i = try slot(world)
-        try BackendCheck.gravity(gravity)
+        try BackendValidation.gravity(gravity)
         bodies[i].gx = gravity.x
         bodies[i].gy = gravity.y
     }
 
     public func setDamping(of world: WorldID, _ damping: Double) throws(FlingError) {
         let i = try slot(world)
-        try BackendCheck.damping(damping)
+        try BackendValidation.damping(damping)
         bodies[i].damping = damping
         bodies[i].dampingDt = 0
     }
 
     public func setVelocity(of world: WorldID, linear: Vector, angular: Double) throws(FlingError) {
         let i = try slot(world)
-        try BackendCheck.velocity(linear, angular)
+        try BackendValidation.velocity(linear, angular)
         bodies[i].vx = linear.x
         bodies[i].vy = linear.y
         bodies[i].w = angular
@@ -342,7 +342,7 @@ public final class NativeBackend: DynamicsBackend {
                 return i >= records.count || !records[i].isLive || records[i].generation != w.generation
             }
         }
-        if let bad { throw BackendCheck.unknownWorld(worlds[bad]) }
+        if let bad { throw BackendValidation.unknownWorld(worlds[bad]) }
         if states.count != worlds.count {
             states.removeAll(keepingCapacity: true)
             states.append(contentsOf: repeatElement(BodyState(position: .zero), count: worlds.count))
@@ -368,7 +368,7 @@ public final class NativeBackend: DynamicsBackend {
     @inline(__always) func slot(_ world: WorldID) throws(FlingError) -> Int {
         let i = Int(world.index)
         guard i < records.count, records[i].isLive, records[i].generation == world.generation else {
-            throw BackendCheck.unknownWorld(world)
+            throw BackendValidation.unknownWorld(world)
         }
         return i
     }

@@ -11,7 +11,7 @@ import FlingCore
 /// dots at 25, 50, 75 and 100 % of its width (spacing `W/2`), and its position is animated from
 /// `x = W` to `−0.25 · 2W = −0.5W` in 3 s, over and over: 1.5 W, three spacings, per 3-s loop,
 /// that is one spacing a second (160 pt/s for `W = 320`). As a conveyor: `spacing` = `W/2`,
-/// `period` = 1 s, `reversed` (`PinKeyframes/dots()`).
+/// `period` = 1 s, `reversed` (`MapPinKeyframes/dots()`).
 ///
 /// Time is counted in whole nanoseconds: the phase is `(time mod period)` in integers, so the
 /// state at `t` and at `t + period` is the same computation on the same numbers, identical bit
@@ -28,7 +28,7 @@ public struct Conveyor: Hashable, Sendable {
         /// Which item this is along the belt: it keeps its number while it crosses the line.
         /// At time 0 the item at distance `k · spacing` from the start is item `k`; items further
         /// toward the end have higher numbers, so a pattern of looks is `pattern[ordinal mod
-        /// count]` (the original's dots, ``PinKeyframes``). Counted from the time as given (times
+        /// count]` (the original's dots, ``MapPinKeyframes``). Counted from the time as given (times
         /// beyond 2⁶² ns are first taken modulo the period by ``items(at:)``), wrapping around
         /// `Int`'s range.
         public var ordinal: Int

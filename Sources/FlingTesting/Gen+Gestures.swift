@@ -153,7 +153,7 @@ extension Gen where Value == Gesture {
 
 extension Gen where Value == [Double] {
     /// Display frame times up to `duration` seconds: a rate of 30 to 240 Hz, half the time
-    /// jittered (each interval 0.6 to 1.4 of the nominal one), about one frame in 20 dropped
+    /// jittered (each interval 0.6 to 1.4 of the nominal one), about one display frame in 20 dropped
     /// (its interval doubled), and one in 200 a stall of 0.1 to 0.4 s.
     public static func displayFrames(duration: Double) -> Gen<[Double]> {
         Gen { r in

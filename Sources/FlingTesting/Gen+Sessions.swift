@@ -139,12 +139,12 @@ extension Gen where Value == TouchSession {
 }
 
 extension TouchSession {
-    /// `timed` actions added, each before the first frame at or after its time (or at the end).
+    /// `timed` actions added, each before the first display frame at or after its time (or at the end).
     mutating func insert(_ timed: [(Double, Action)]) {
         var out: [Action] = []
         var next = 0
         for a in actions {
-            if case .frame(let t) = a {
+            if case .displayFrame(let t) = a {
                 while next < timed.count, timed[next].0 <= t {
                     out.append(timed[next].1)
                     next += 1
@@ -156,10 +156,10 @@ extension TouchSession {
         actions = out
     }
 
-    /// The session an app makes of `gestures` (merged by time), `frames` and timed `dynamics`:
-    /// before each frame, every touch whose time the frame has reached is handed in (so
-    /// touches land mid-frame), except that with probability `lateness` a frame's touches are
-    /// held back to the next frame (handed in late); pushes and field changes likewise.
+    /// The session an app makes of `gestures` (merged by time), `frames` (display frames) and timed `dynamics`:
+    /// before each display frame, every touch whose time it has reached is handed in (so
+    /// touches land between display frames), except that with probability `lateness` a display
+    /// frame's touches are held back to the next one (handed in late); pushes and field changes likewise.
     init(
         scene: GestureScene, merging gestures: [Gesture], frames: [Double], dynamics: [(Double, Action)], lateness: Double,
         _ r: inout SeededRandom
@@ -178,7 +178,7 @@ extension TouchSession {
                     next += 1
                 }
             }
-            actions.append(.frame(frame))
+            actions.append(.displayFrame(frame))
         }
         while next < pending.count {
             actions.append(pending[next].action)

@@ -38,9 +38,9 @@ public struct Property: Sendable {
         }
     }
 
-    /// Where a Bool property first fails: the first frame whose run up to it makes `holds`
+    /// Where a Bool property first fails: the first step whose run up to it makes `holds`
     /// false (a binary search over the run's prefixes, each with the events up to its end),
-    /// and the item of that frame without which that prefix holds again, when one alone does.
+    /// and the item of that step without which that prefix holds again, when one alone does.
     static func whereFalse(_ run: Run, _ holds: (Run) -> Bool) -> (tick: Int?, item: Int?) {
         func prefix(_ n: Int) -> Run {
             var r = run
@@ -100,7 +100,7 @@ enum Outcome {
 public struct PropertyViolation: Error, Hashable, Sendable, CustomStringConvertible {
     /// What went wrong, in words.
     public var message: String
-    /// The first tick (frame of the run) where it went wrong.
+    /// The first tick (step of the run) where it went wrong.
     public var tick: Int?
     /// The tile or snap item (its id) it went wrong for.
     public var item: Int?
@@ -167,11 +167,11 @@ final class CheckContext {
     var somethingMoved: Bool { played.ticks.contains { !$0.tiles.isEmpty } }
     static let nothingMoved = "nothing moved in the session"
 
-    /// The recording replayed on the session's backend at 60 Hz, as a `Run` with its frames
+    /// The recording replayed on the session's backend at 60 Hz, as a `Run` with its steps
     /// (a snap scene's: its samples at 60 Hz).
     func run() throws(FlingError) -> Run {
         if let cachedRun { return cachedRun }
-        let options = ReplayOptions(makeBackend: makeBackend, keepsFrames: true)
+        let options = ReplayOptions(makeBackend: makeBackend, keepsSteps: true)
         let run =
             switch played.recording {
             case .trace(let trace): try trace.play(options, title: backendName).run

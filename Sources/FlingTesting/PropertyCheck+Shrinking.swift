@@ -63,7 +63,7 @@ extension PropertyCheck {
                     switch $0 {
                     case .touch(let e): !named.contains(e.touch)
                     case .push(_, let id), .addPush(_, let id): id != tile.id
-                    case .frame, .removePush, .setFields, .setWalls: true
+                    case .displayFrame, .removePush, .setFields, .setWalls: true
                     }
                 }
                 out.append(TouchSession(scene: scene, actions: actions))
@@ -88,7 +88,7 @@ extension PropertyCheck {
                         return .touch(e)
                     case .push(let p, let id): return id.rawValue == gone ? nil : .push(p, TileID(renumbered(id.rawValue)))
                     case .addPush(let p, let id): return id.rawValue == gone ? nil : .addPush(p, TileID(renumbered(id.rawValue)))
-                    case .frame, .removePush, .setFields, .setWalls: return a
+                    case .displayFrame, .removePush, .setFields, .setWalls: return a
                     }
                 }
                 out.append(TouchSession(scene: scene, actions: actions))
@@ -101,11 +101,11 @@ extension PropertyCheck {
                 var actions = s.actions
                 actions.remove(at: k)
                 out.append(with(actions))
-            case .touch, .frame: break
+            case .touch, .displayFrame: break
             }
         }
         // Frames: the later half, the earlier half, every other one.
-        let frames = s.actions.indices.filter { if case .frame = s.actions[$0] { true } else { false } }
+        let frames = s.actions.indices.filter { if case .displayFrame = s.actions[$0] { true } else { false } }
         if frames.count > 1 {
             let later = Set(frames[(frames.count / 2)...]), earlier = Set(frames[..<(frames.count / 2)])
             let odd = Set(frames.enumerated().filter { $0.offset % 2 == 1 }.map(\.element))
@@ -147,7 +147,7 @@ extension PropertyCheck {
                         e.time = max(time, (e.time * 1000).rounded() / 1000)
                         time = e.time
                         return .touch(e)
-                    case .frame(let t): return .frame((t * 1000).rounded() / 1000)
+                    case .displayFrame(let t): return .displayFrame((t * 1000).rounded() / 1000)
                     default: return $0
                     }
                 }))

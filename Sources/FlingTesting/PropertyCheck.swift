@@ -78,7 +78,7 @@ public struct PropertyCheck {
     /// Runs the sessions; returns the report, with the shrunk failure if a property failed.
     /// Throws only for what is not a property's failure: a scene or generator the animator
     /// refuses, a directory that cannot be written.
-    public func run() throws(FlingError) -> CheckReport {
+    public func run() throws(FlingError) -> PropertyCheckReport {
         guard sessions >= 0, seconds.map({ $0 >= 0 && $0.isFinite }) ?? true, settleBudget >= 0, settleBudget <= 600 else {
             throw FlingError(
                 .outOfRange, field: "PropertyCheck", value: "sessions \(sessions), seconds \(seconds.map { "\($0)" } ?? "nil")",
@@ -86,7 +86,7 @@ public struct PropertyCheck {
         }
         let clock = ContinuousClock()
         let started = clock.now
-        var report = CheckReport(seed: seed, backend: name, properties: properties.map { PropertyTally(property: $0.name) })
+        var report = PropertyCheckReport(seed: seed, backend: name, properties: properties.map { PropertyTally(property: $0.name) })
         var ticks = 0
         for index in 0..<sessions {
             if let seconds, clock.now - started > .seconds(seconds) { break }
@@ -101,7 +101,7 @@ public struct PropertyCheck {
                     u.error.code, field: "session \(index) (seed \(sessionSeed)): \(u.error.field)", value: u.error.value,
                     reason: u.error.reason + " (the generator made a session the animator refuses)")
             }
-            report.sessionsRun += 1
+            report.sessionsPlayed += 1
             report.ticks += ticks
             for (k, outcome) in outcomes.enumerated() {
                 switch outcome {
@@ -110,14 +110,15 @@ public struct PropertyCheck {
                 }
             }
             if let found = failing {
-                onProgress?(CheckProgress(sessions: report.sessionsRun, of: sessions, seconds: elapsed(clock.now - started), failed: true))
+                onProgress?(
+                    CheckProgress(sessions: report.sessionsPlayed, of: sessions, seconds: elapsed(clock.now - started), failed: true))
                 let shrinkStart = clock.now
                 let shrunk = shrinks ? shrink(found) : Shrunk(found)
                 report.failure = try failure(found, shrunk, index: index, sessionSeed: sessionSeed)
                 report.shrinkSeconds = elapsed(clock.now - shrinkStart)
                 break
             }
-            onProgress?(CheckProgress(sessions: report.sessionsRun, of: sessions, seconds: elapsed(clock.now - started), failed: false))
+            onProgress?(CheckProgress(sessions: report.sessionsPlayed, of: sessions, seconds: elapsed(clock.now - started), failed: false))
         }
         report.seconds = elapsed(clock.now - started)
         return report
@@ -180,12 +181,12 @@ package struct CheckProgress: Sendable {
 }
 
 /// What a ``PropertyCheck`` found.
-public struct CheckReport: Sendable, CustomStringConvertible {
+public struct PropertyCheckReport: Sendable, CustomStringConvertible {
     /// The check's seed and backend.
     var seed: UInt64
     var backend: String
     /// The sessions played (the failing one included).
-    public var sessionsRun = 0
+    public var sessionsPlayed = 0
     /// The ticks those sessions stepped live.
     public var ticks = 0
     /// The first property that failed, shrunk; nil when every session passed.
@@ -203,7 +204,7 @@ public struct CheckReport: Sendable, CustomStringConvertible {
     }
 
     /// Whether something was checked: a session ran and some property compared something in it.
-    public var checkedSomething: Bool { sessionsRun > 0 && properties.contains { $0.sessionsChecked > 0 } }
+    public var checkedSomething: Bool { sessionsPlayed > 0 && properties.contains { $0.sessionsChecked > 0 } }
 
     /// Whether the check passed: something was checked, and no property failed. A check of no
     /// session, or whose every property had nothing to compare, did not pass.
@@ -212,7 +213,7 @@ public struct CheckReport: Sendable, CustomStringConvertible {
     /// `50 sessions (6,012 ticks) on native (seed 1): every property held that was checked: finite 50, …;
     /// not checked: …`, or the failure's message.
     public var description: String {
-        let head = "\(sessionsRun) session\(sessionsRun == 1 ? "" : "s") (\(ticks) ticks) on \(backend) (seed \(seed))"
+        let head = "\(sessionsPlayed) session\(sessionsPlayed == 1 ? "" : "s") (\(ticks) ticks) on \(backend) (seed \(seed))"
         if let failure { return head + ": " + failure.message }
         guard checkedSomething else { return head + ": nothing was checked" }
         return head + ": every property held where it was checked: " + tallies
@@ -226,7 +227,7 @@ public struct CheckReport: Sendable, CustomStringConvertible {
     }
 }
 
-/// One property in a ``CheckReport``: the sessions in which it compared something (and held,
+/// One property in a ``PropertyCheckReport``: the sessions in which it compared something (and held,
 /// or was the one that failed), and why it did not in the others.
 public struct PropertyTally: Sendable, Hashable, CustomStringConvertible {
     /// The property's name.

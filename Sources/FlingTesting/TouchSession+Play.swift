@@ -142,7 +142,7 @@ extension DragAnimator {
         for action in actions {
             switch action {
             case .touch(let e): try handle(e)
-            case .frame(let t): frame(t)
+            case .displayFrame(let t): frame(t)
             case .push(let p, let id): try applyPush(p, to: Identifier(id.rawValue))
             case .addPush(let p, let id): _ = try addPush(p, to: Identifier(id.rawValue))
             case .removePush(let id): if continuousPushes.contains(id) { try removePush(id) }

@@ -140,15 +140,15 @@ public struct GestureScene: Hashable, Sendable {
 /// changes.
 ///
 /// Times are seconds from the animator's time origin, 0. A touch is handed in when its action
-/// comes: one whose time a frame has already passed is late (the animator applies it at the
-/// next tick), one between two frames is mid-frame.
+/// comes: one whose time a display frame has already passed is late (the animator applies it at
+/// the next tick), one between two display frames is between them.
 public struct TouchSession: Hashable, Sendable {
     /// One call on the animator.
     public enum Action: Hashable, Sendable {
         /// `TileAnimator.handle(_:)`.
         case touch(TouchEvent)
         /// A display frame: `TileAnimator.advance(to:)`.
-        case frame(Double)
+        case displayFrame(Double)
         /// An instantaneous push: `TileAnimator.applyPush(_:to:)` (in a snap scene, the
         /// `SnapAnimator`'s, to the item of the same id).
         case push(Push, TileID)
@@ -182,17 +182,17 @@ public struct TouchSession: Hashable, Sendable {
     public var dynamicsCount: Int {
         actions.reduce(0) {
             switch $1 {
-            case .touch, .frame: $0
+            case .touch, .displayFrame: $0
             case .push, .addPush, .removePush, .setFields, .setWalls: $0 + 1
             }
         }
     }
 
-    /// The last frame's or touch's time.
+    /// The last display frame's or touch's time.
     public var duration: Double {
         actions.reduce(0) {
             switch $1 {
-            case .frame(let t): max($0, t)
+            case .displayFrame(let t): max($0, t)
             case .touch(let e): max($0, e.time)
             default: $0
             }

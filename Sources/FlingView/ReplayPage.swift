@@ -24,7 +24,7 @@ public struct ReplayPage: Sendable {
     /// Where the two runs first differ (``Run/firstDivergence(from:)``), marked on the
     /// timeline and named at the top.
     package var divergence: Run.Divergence?
-    /// The frame the page opens at: the divergence's, or 0.
+    /// The step the page opens at: the divergence's, or 0.
     var startFrame: Int
 
     /// A page that plays `run`.
@@ -33,7 +33,7 @@ public struct ReplayPage: Sendable {
     }
 
     /// A page that overlays `a` and `b` (labelled with their titles) and opens at the first
-    /// frame where they differ; at the last common frame when they differ after it (in frame
+    /// step where they differ; at the last common step when they differ after it (in step
     /// count or final digest).
     public init(comparing a: Run, with b: Run) {
         runs = [a, b]

@@ -73,7 +73,7 @@ import FlingPathsTestSupport
     /// moved from x = W to −0.5 W in each 3-s loop. Following one dot through a loop in small
     /// steps, it moves left 1.5 W (three spacings), 160 pt/s all along.
     @Test func articleDotsMove1_5WidthsPerLoop() {
-        let dots = PinKeyframes.dots()
+        let dots = MapPinKeyframes.dots()
         let w = dots.length
         #expect(w == 320 && dots.spacing == w / 2)
         let steps = 3 * 240

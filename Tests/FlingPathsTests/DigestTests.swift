@@ -4,7 +4,7 @@ import FlingCore
 import FlingPathsTestSupport
 
 /// Sampled shapes pinned as digests (FNV-1a over the bits of every sampled point, see
-/// ``BezierPath/combine(into:)``), computed by ``PinKeyframes/sampleDigests()``. They are the same
+/// ``BezierPath/combine(into:)``), computed by ``MapPinKeyframes/sampleDigests()``. They are the same
 /// in debug and release builds (`path-bench --digests` prints them from a release build) and on
 /// every platform: the one transcendental used, in arcs with a rotation, is FlingCore's portable
 /// sine and cosine. Change a constant only on purpose, saying why in the commit message.
@@ -19,7 +19,7 @@ import FlingPathsTestSupport
     ]
 
     @Test func sampledShapesMatchTheirPins() {
-        let digests = PinKeyframes.sampleDigests()
+        let digests = MapPinKeyframes.sampleDigests()
         #expect(digests.map(\.name) == Self.pinned.map(\.name))
         for (computed, pin) in zip(digests, Self.pinned) {
             #expect(computed.hex == pin.hex, "\(pin.name)")
@@ -28,7 +28,7 @@ import FlingPathsTestSupport
 
     /// The pin's digest changes when one sampled bit changes (the digest covers the shapes).
     @Test func digestSeesEveryBit() {
-        let shape = PinKeyframes.jumpingPin().shape(at: 0.37)
+        let shape = MapPinKeyframes.jumpingMapPin().shape(at: 0.37)
         var a = StateDigest(), b = StateDigest()
         shape.combine(into: &a)
         shape.mapPoints { $0 == shape.subpaths[1].segments[2].p2 ? Vector($0.x.nextUp, $0.y) : $0 }.combine(into: &b)

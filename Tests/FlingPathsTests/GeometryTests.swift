@@ -47,7 +47,7 @@ import FlingCore
             #expect(box.max.x >= hi.x - 1e-12 && box.max.y >= hi.y - 1e-12)
             #expect(near(box.min, lo, 1e-6) && near(box.max, hi, 1e-6))
         }
-        #expect(try BezierPath(svg: pinData).bounds!.max.y > 408.8)
+        #expect(try BezierPath(svg: mapPinData).bounds!.max.y > 408.8)
     }
 
     /// The length of a quadratic in closed form:
@@ -86,7 +86,7 @@ import FlingCore
             #expect(abs(CubicSegment.quadratic(a, b, c).length() - exact) <= exact * 1e-9)
         }
         // General cubics and the pin against a fine Simpson sum.
-        let pin = (try? BezierPath(svg: pinData))!.allSegments
+        let pin = (try? BezierPath(svg: mapPinData))!.allSegments
         for c in [curve, CubicSegment(Vector(0, 0), Vector(100, 100), Vector(0, 100), Vector(100, 0))] + pin {
             let reference = simpsonLength(c)
             #expect(abs(c.length() - reference) <= reference * 1e-9)
@@ -111,9 +111,9 @@ import FlingCore
 
     @Test(arguments: [1.0, 0.1, 0.001])
     func flatteningStaysWithinTolerance(_ tolerance: Double) throws {
-        let lines = try BezierPath(svg: pinData).flattened(tolerance: tolerance)
+        let lines = try BezierPath(svg: mapPinData).flattened(tolerance: tolerance)
         #expect(lines.count == 2)
-        let path = try BezierPath(svg: pinData)
+        let path = try BezierPath(svg: mapPinData)
         for (sp, line) in zip(path.subpaths, lines) {
             #expect(line.first == sp.start && line.last == sp.start)
             for c in sp.segments {

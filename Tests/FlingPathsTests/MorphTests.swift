@@ -110,7 +110,7 @@ import FlingCurves
     /// The jumping pin: [p1, p2, p3, p4, p5, p1], one second, forever, Core Animation's default
     /// timing: seamless, the shape at every whole second is p1's exact bits.
     @Test func jumpingPinLoopsSeamlessly() throws {
-        let frames = try pinKeyframes()
+        let frames = try mapPinKeyframes()
         let pin = try KeyframeAnimation(
             keyframes: frames + [frames[0]], timingFunctions: [.default],
             duration: 1, repeatCount: .infinity)

@@ -5,10 +5,10 @@ import FlingCore
 
 @Suite struct PathDataTests {
     @Test func pinParsesToTwoClosedSubpathsOfFourCubicsWithExactPoints() throws {
-        let path = try BezierPath(svg: pinData)
+        let path = try BezierPath(svg: mapPinData)
         #expect(path.subpaths.count == 2)
         // Every number of the text, in order, against the points of the geometry.
-        let numbers = pinData.split(whereSeparator: { " MCZ".contains($0) }).map { Double(String($0))! }
+        let numbers = mapPinData.split(whereSeparator: { " MCZ".contains($0) }).map { Double(String($0))! }
         var k = 0
         for sp in path.subpaths {
             #expect(sp.isClosed)
@@ -158,7 +158,7 @@ import FlingCore
         // The normalized form's own data round-trips too.
         let path = first.bezierPath
         #expect(try BezierPath(svg: path.svgData) == path)
-        let pin = try BezierPath(svg: pinData)
+        let pin = try BezierPath(svg: mapPinData)
         #expect(try BezierPath(svg: pin.svgData) == pin)
     }
 

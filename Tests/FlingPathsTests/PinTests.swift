@@ -13,8 +13,8 @@ import FlingPathsTestSupport
     }
 
     @Test func framesKeepTheTipOnTheGroundUntilTheHop() throws {
-        let frames = PinKeyframes.pinKeyframes()
-        #expect(frames[0] == (try BezierPath(svg: PinKeyframes.pinData)))
+        let frames = MapPinKeyframes.mapPinKeyframes()
+        #expect(frames[0] == (try BezierPath(svg: MapPinKeyframes.mapPinData)))
         for f in frames[0...3] {
             #expect(tip(f).x.bitPattern == 409.2.bitPattern && tip(f).y.bitPattern == 408.8.bitPattern)
         }
@@ -26,12 +26,12 @@ import FlingPathsTestSupport
         let top = frames[4].subpaths[0].start
         #expect(top.x > tip(frames[4]).x + 40)
         // Sampled through the loop, the tip stays on the ground (exactly) until 0.6 s, then lifts.
-        let pin = PinKeyframes.jumpingPin()
+        let pin = MapPinKeyframes.jumpingMapPin()
         for k in 0...120 {
             let t = Double(k) / 120
             let p = tip(pin.shape(at: t))
             if t <= 0.6 {
-                #expect(p == PinKeyframes.pinTip, "t = \(t)")
+                #expect(p == MapPinKeyframes.mapPinTip, "t = \(t)")
             } else if t < 1 {
                 #expect(p.y < 408.8, "t = \(t)")
             }
@@ -40,8 +40,8 @@ import FlingPathsTestSupport
 
     /// The pose map: scale about the tip, then turn, then move.
     @Test func posesAreAffineMapsAboutTheTip() throws {
-        let p1 = try BezierPath(svg: PinKeyframes.pinData)
-        let pose = PinKeyframes.pinPose(sx: 0.96, sy: 1.04, angle: 0.3, dx: -18, dy: -48)
+        let p1 = try BezierPath(svg: MapPinKeyframes.mapPinData)
+        let pose = MapPinKeyframes.mapPinPose(sx: 0.96, sy: 1.04, angle: 0.3, dx: -18, dy: -48)
         let (s, c) = (Portable.sin(0.3), Portable.cos(0.3))
         for (q, p) in zip(pose.coordinates.chunked2, p1.coordinates.chunked2) {
             let x = (p.x - 409.2) * 0.96, y = (p.y - 408.8) * 1.04

@@ -17,7 +17,7 @@ import FlingCore
     func document(_ svg: String) throws -> XMLDocument { try XMLDocument(xmlString: svg, options: []) }
 
     func pin() throws -> KeyframeAnimation {
-        let frames = try pinKeyframes()
+        let frames = try mapPinKeyframes()
         return try KeyframeAnimation(
             keyframes: frames + [frames[0]], timingFunctions: [.default],
             duration: 1, repeatCount: .infinity)

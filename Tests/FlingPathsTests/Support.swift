@@ -2,9 +2,9 @@ import FlingCore
 @testable import FlingPaths
 import FlingPathsTestSupport
 
-let pinData = PinKeyframes.pinData
+let mapPinData = MapPinKeyframes.mapPinData
 
-func pinKeyframes() throws -> [BezierPath] { PinKeyframes.pinKeyframes() }
+func mapPinKeyframes() throws -> [BezierPath] { MapPinKeyframes.mapPinKeyframes() }
 
 func near(_ a: Vector, _ b: Vector, _ tol: Double) -> Bool { (a - b).length <= tol }
 

@@ -17,7 +17,7 @@ extension RandomWalkSelfTest {
         let viewport = Rect(center: Vector(signed(1e6), signed(1e6)), width: extent, height: extent * pick([0.5, 1, 2]))
         var config = TileConfiguration()
         config.drag.tick = pick([1e-4, 0.1, 1.0 / 60, logUniform(1e-4, 0.1)])
-        config.drag.maxFrameInterval = max(config.drag.tick, 0.25)
+        config.drag.maxDisplayFrameInterval = max(config.drag.tick, 0.25)
         config.gravity = pick([vector(Limits.gravity), Vector(0, 2000), .zero])
         config.releaseRule = pick([.alwaysAttract, .alwaysFall, .projectedDistance(lookahead: 0.15, radius: 100)])
         let translates = rng.next() % 3 != 0

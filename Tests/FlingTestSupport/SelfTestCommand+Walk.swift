@@ -141,7 +141,7 @@ struct RandomWalkSelfTest {
     mutating func animatorCase() throws {
         var config = TileConfiguration()
         config.drag.tick = logUniform(1.0 / 480, 1.0 / 30)
-        config.drag.maxFrameInterval = max(config.drag.tick, 0.25)
+        config.drag.maxDisplayFrameInterval = max(config.drag.tick, 0.25)
         let solverIterations = Int(rng.next() % 100) + 1
         config.gravity = vector(Limits.gravity)
         config.drag.dragMaxAcceleration = logUniform(1e-3, 1e9)

@@ -149,7 +149,7 @@ enum SelfTestCommand {
                 // The animator, as an app would misuse it within its limits.
                 var configuration = TileConfiguration()
                 configuration.drag.tick = pick([1e-4, 0.1, 1.0 / 60])
-                configuration.drag.maxFrameInterval = max(configuration.drag.tick, 0.25)
+                configuration.drag.maxDisplayFrameInterval = max(configuration.drag.tick, 0.25)
                 configuration.gravity = Vector(u(-1e7, 1e7), pick([1e7, u(-1e7, 1e7)]))
                 configuration.drag.dragMaxAcceleration = pick([1e9, lu(1e-3, 1e9)])
                 configuration.drag.dragErrorBias = pick([1e-300, 1, lu(1e-300, 1)])

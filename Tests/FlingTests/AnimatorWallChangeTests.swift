@@ -108,7 +108,7 @@ import Testing
         let document = try recorder.document(name: "heads-walls")
         #expect(document.json.components(separatedBy: "\"setWalls\"").count == 11)
         #expect(try SceneDocument<ChatHeadsScene>(json: document.json) == document)
-        let r = try document.replay(keepsFrames: false) { (n) throws(FlingError) in try kind.make(solverIterations: n) }
+        let r = try document.replay(keepsSteps: false) { (n) throws(FlingError) in try kind.make(solverIterations: n) }
         #expect(r.tickDigest == heads.animator.digest && r.ticks == heads.animator.clock.ticks)
         #expect(try heads.animator.state(of: 2).state.position.x < 390 - 60)
     }

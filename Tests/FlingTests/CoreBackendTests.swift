@@ -84,7 +84,7 @@ final class CoreOnlyBackend: PhysicsBackend {
         let document = try Documents.read(Array(try Fixture.text(file).utf8))
         let core = ReplayOptions(
             makeBackend: { n throws(FlingError) in CoreOnlyBackend(try BackendKind.nativePortable.make(solverIterations: n)) },
-            keepsFrames: false)
+            keepsSteps: false)
         if Self.usingDynamics.contains(file) {
             let e = try #require(throws: FlingError.self) { try document.play(core).verify() }
             #expect(e.code == .invalidState && e.value.hasPrefix("backend core-only") && e.reason.contains("DynamicsBackend"), "\(e)")

@@ -92,7 +92,7 @@ struct DocumentFiguresTests {
             "within ±\(p(Limits.coordinate)) pt, mass \(p(Limits.mass.lowerBound))…\(p(Limits.mass.upperBound)), "
                 + "tick \(p(Limits.tick.lowerBound))…\(Limits.tick.upperBound) s, velocities ±\(p(Limits.velocity))", in: Self.tiles)
         states("`Limits.moment`, \(p(Limits.moment.lowerBound))…\(p(Limits.moment.upperBound))", in: Self.badInput)
-        states("`|anchor|²·m/I > \(p(BackendCheck.maximumLeverage))`", in: Self.badInput)
+        states("`|anchor|²·m/I > \(p(BackendValidation.maximumLeverage))`", in: Self.badInput)
         states("clamps the released spin to ±\(p(Limits.angularVelocity)) rad/s", in: Self.badInput)
         states("at most \(p(Trace.maximumTileTicks)) ticks × tiles and \(p(Double(Trace.maximumInputs))) inputs", in: Self.badInput)
         states("reads at most \(FileIO.maximumInput >> 20) MiB", in: Self.badInput)
@@ -112,7 +112,7 @@ struct DocumentFiguresTests {
         states("`Tests/FlingTests/Fixtures/traces/` holds \(DocumentFigures.words[traces]) fixtures", in: Self.replay)
         states("the \(try Fixture.flutterStrokes.count) real strokes of Flutter's velocity-tracker recordings", in: Self.replay)
         let rates = fixtureDisplayRates.map { String(Int($0)) }
-        states("at \(rates.dropLast().joined(separator: ", ")) and \(rates.last!) Hz and with jittered frames", in: Self.replay)
+        states("at \(rates.dropLast().joined(separator: ", ")) and \(rates.last!) Hz and with jittered display frames", in: Self.replay)
     }
 
     @Test func theSoakCIRuns() throws {

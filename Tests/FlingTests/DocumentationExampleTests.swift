@@ -231,7 +231,7 @@ import FlingPathsTestSupport
         // docs/REPLAY.md's recording: a touch off-centre (the tile turns), then a frame at 0.2 s
         // (12 ticks), replayed on portable arithmetic to the same ticks and bits.
         let (replay, ticks, events) = try DocumentationExamples.traces(
-            animator, touch: TouchEvent(time: 0.1, touch: 1, phase: .began, position: Vector(150, 350)), frameTime: 0.2)
+            animator, touch: TouchEvent(time: 0.1, touch: 1, phase: .began, position: Vector(150, 350)), displayTime: 0.2)
         #expect(animator.clock.ticks == 12 && ticks == 12 && events == 1, "\(animator.clock.ticks) \(ticks) \(events)")
         #expect(replay.sessions.count == 1 && replay.sessions[0].digest == animator.digest && replay.digest == animator.digest)
         #expect(replay.sessions[0].events.map(\.kind) == [.grabbed(touch: 1, at: Vector(150, 350))])
@@ -255,7 +255,7 @@ import FlingPathsTestSupport
         // tick, and the tile at that frame at home (195, 422), still.
         let settled = thrownReplay.sessions[0].events.filter { $0.kind == .settled }
         #expect(settled.count == 1, "\(thrownReplay.sessions[0].events)")
-        #expect(settle?.id == 1 && settle?.frame == settled.first?.tick && frames == thrownReplay.sessions[0].tickCount)
+        #expect(settle?.id == 1 && settle?.step == settled.first?.tick && frames == thrownReplay.sessions[0].tickCount)
         #expect(atRest.map(\.id) == [1] && x == 195 && atRest.first?.value("y") == 422, "\(atRest)")
         #expect(atRest.first?.value("vx") == 0 && atRest.first?.value("angle") == 0, "\(atRest)")
         let json = try DocumentationExamples.recorderDocumentation(
@@ -295,7 +295,7 @@ import FlingPathsTestSupport
         #expect(x > 0 && x < 500 && done > 0.1 && done < 3)
         #expect(try !DocumentationExamples.bubbles().isEmpty)
         #expect(try DocumentationExamples.backends().count == 2)
-        let scenes = try DocumentationExamples.scenes(frameTime: 2)
+        let scenes = try DocumentationExamples.scenes(displayTime: 2)
         #expect(!scenes.events.isEmpty && !scenes.drawn.isEmpty)
     }
 
@@ -337,7 +337,7 @@ import FlingPathsTestSupport
         try photos.handle(TouchEvent(time: 0.05, touch: 1, phase: .moved, position: Vector(196, 420)))
         try photos.handle(TouchEvent(time: 0.06, touch: 1, phase: .ended, position: Vector(196, 420)))
         var events: [TileEvent] = []
-        for frame in 4...180 { events += try photos.advance(to: Double(frame) / 60) }
+        for displayFrame in 4...180 { events += try photos.advance(to: Double(displayFrame) / 60) }
         #expect(prefetched.count == 1 && prefetched.first?.0 == 1 && prefetched.first?.1 == Vector(195, 422), "\(prefetched)")
         let settled = try #require(events.first { $0.kind == .settled })
         #expect(events.first { if case .released = $0.kind { true } else { false } }?.prediction?.tick == settled.tick)
@@ -348,7 +348,7 @@ import FlingPathsTestSupport
         try heads.handle(TouchEvent(time: 0.05, touch: 1, phase: .moved, position: Vector(220, 320)))
         try heads.handle(TouchEvent(time: 0.06, touch: 1, phase: .ended, position: Vector(220, 320)))
         var snaps: [SnapEvent] = []
-        for frame in 4...240 { snaps += try heads.advance(to: Double(frame) / 60).snap }
+        for displayFrame in 4...240 { snaps += try heads.advance(to: Double(displayFrame) / 60).snap }
         let snapped = snaps.first { if case .settled = $0.kind { true } else { false } }
         let tick = try #require(snapped?.tick)
         #expect(haptics.scheduled == [heads.animator.clock.start(ofTick: tick + 1)] && haptics.cancels == 1)
@@ -361,15 +361,15 @@ import FlingPathsTestSupport
     }
 
     @Test func presetsRun() throws {
-        let (floating, toonie) = try DocumentationExamples.presets(frameTime: 1)
+        let (floating, toonie) = try DocumentationExamples.presets(displayTime: 1)
         #expect(floating.configuration.shape == .triangleUp && floating.configuration.fadesOut && floating.taps == [0.25])
         #expect(toonie.value(at: 10) == 60)  // back 22 hours from 23:00
     }
 
     @Test func bounceRuns() throws {
-        let b = DocumentationExamples.bounce(frameTime: 0.1)
-        #expect(b.y != 300 && b.y != 100 && b.frames.count == 180 && b.frames[0] == 300)
-        #expect(abs(b.frames[10] - 210.6) < 0.05 && abs(b.frames[45] - 70.1) < 0.05)
+        let b = DocumentationExamples.bounce(displayTime: 0.1)
+        #expect(b.y != 300 && b.y != 100 && b.values.count == 180 && b.values[0] == 300)
+        #expect(abs(b.values[10] - 210.6) < 0.05 && abs(b.values[45] - 70.1) < 0.05)
         #expect(b.grow.values.count == 29 && b.grow.values.last != .identity)
         #expect(b.pop.values.count == 29 && b.pop.values.contains { $0.m33 > 1.2 } && b.pop.finalValue.m33 == 1.2)
         #expect(b.hue.red != 1 && b.hue.blue != 0)
@@ -407,7 +407,7 @@ import FlingPathsTestSupport
     /// animator, the same code path), it is a tap.
     @Test func weHeartPicsRuns() throws {
         let (photos, taps) = try DocumentationExamples.weHeartPics(
-            touch: TouchEvent(time: 0.05, touch: 1, phase: .began, position: Vector(170, 210)), frameTime: 0.1)
+            touch: TouchEvent(time: 0.05, touch: 1, phase: .began, position: Vector(170, 210)), displayTime: 0.1)
         #expect(taps.isEmpty && photos.configuration == .weHeartPics)
         #expect(try photos.state(of: 1).phase == .held(by: 1) && photos.state(of: 1).definition.mass == 3)
         try photos.handle(TouchEvent(time: 0.15, touch: 1, phase: .ended, position: Vector(170, 210)))
@@ -434,16 +434,16 @@ import FlingPathsTestSupport
 
     @Test func snapInteractionsRun() throws {
         let touch = TouchEvent(time: 0.1, touch: 1, phase: .began, position: Vector(18, 200))
-        #expect(try DocumentationExamples.snapInteractions(screen: phone, touch: touch, frameTime: 0.2))
+        #expect(try DocumentationExamples.snapInteractions(screen: phone, touch: touch, displayTime: 0.2))
     }
 
     @Test(arguments: [0.0, 0.37, 1, 2.5])
-    func pathsRun(frameTime: Double) throws {
-        let (shape, visible, p1) = try DocumentationExamples.paths(frameTime: frameTime)
-        #expect(shape == PinKeyframes.jumpingPin().shape(at: frameTime))
+    func pathsRun(displayTime: Double) throws {
+        let (shape, visible, p1) = try DocumentationExamples.paths(displayTime: displayTime)
+        #expect(shape == MapPinKeyframes.jumpingMapPin().shape(at: displayTime))
         #expect(try BezierPath(svg: shape.svgData) == shape)
-        if frameTime == frameTime.rounded() { #expect(shape == p1) } else { #expect(shape != p1) }
-        #expect(visible == PinKeyframes.dots().items(at: frameTime))
+        if displayTime == displayTime.rounded() { #expect(shape == p1) } else { #expect(shape != p1) }
+        #expect(visible == MapPinKeyframes.dots().items(at: displayTime))
         #expect(!visible.isEmpty && visible.allSatisfy { $0.alpha >= 0 && $0.alpha <= 1 })
     }
 

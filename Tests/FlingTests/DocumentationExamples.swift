@@ -113,22 +113,22 @@ final class BallisticBackend: PhysicsBackend {
     func state(of world: WorldID) throws(FlingError) -> BodyState { bodies[try slot(world)]! }
     func setVelocity(of world: WorldID, linear: Vector, angular: Double) throws(FlingError) {
         let i = try slot(world)
-        try BackendCheck.velocity(linear, angular)
+        try BackendValidation.velocity(linear, angular)
         bodies[i]!.velocity = linear
         bodies[i]!.angularVelocity = angular
     }
     func setGravity(of world: WorldID, _ g: Vector) throws(FlingError) {
         let i = try slot(world)
-        try BackendCheck.gravity(g)
+        try BackendValidation.gravity(g)
         gravity[i] = g
     }
     func setDamping(of world: WorldID, _ d: Double) throws(FlingError) {
         let i = try slot(world)
-        try BackendCheck.damping(d)
+        try BackendValidation.damping(d)
         damping[i] = d
     }
     func step(by dt: Double) throws(FlingError) {
-        try BackendCheck.dt(dt)
+        try BackendValidation.dt(dt)
         for i in bodies.indices where bodies[i] != nil {   // worlds in id order
             let keep = pow(damping[i], dt)               // velocity kept after dt
             bodies[i]!.velocity = bodies[i]!.velocity * keep + gravity[i] * dt
@@ -283,11 +283,11 @@ enum DocumentationExamples {
 
     /// Records a fresh animator while the app uses it (a touch, a frame), pins and replays the
     /// recording; returns the replay and its counts of ticks and events.
-    static func traces(_ animator: TileAnimator, touch: TouchEvent, frameTime: Double) throws -> (TraceReplay, Int, Int) {
+    static func traces(_ animator: TileAnimator, touch: TouchEvent, displayTime: Double) throws -> (TraceReplay, Int, Int) {
         // In the app: record everything the animator applies (touches, resets, added and removed tiles).
         let recorder = try TraceRecorder(recording: animator)      // a fresh animator
         try animator.handle(touch)                                 // use the animator as usual …
-        try animator.advance(to: frameTime)
+        try animator.advance(to: displayTime)
         let json = try recorder.trace().json                      // write it where your tests can read it
 
         // In a test: pin its digests once, with portable arithmetic (the same bits everywhere) ...
@@ -328,28 +328,28 @@ enum DocumentationExamples {
 
     // MARK: docs/SCENES.md
 
-    static func scenes(frameTime: Double) throws -> (events: [BubbleEmitter.Event], drawn: [BubbleEmitter.State], sky: DayNightPicker.Layers) {
+    static func scenes(displayTime: Double) throws -> (events: [BubbleEmitter.Event], drawn: [BubbleEmitter.State], sky: DayNightPicker.Layers) {
         var drawn: [BubbleEmitter.State] = []
         var fish = BubbleEmitter.Configuration()
         fish.source = .sweep(from: Vector(-40, 620), to: Vector(430, 620), period: 8)   // swims across
         fish.interval = 0.2...0.7                                                      // a bubble timer
         var bubbles = try BubbleEmitter(configuration: fish, seed: 2016)
         try bubbles.tap(at: 1.25)                                                      // and one on demand
-        let events = try bubbles.advance(to: frameTime)        // emitted, popped, removed
+        let events = try bubbles.advance(to: displayTime)        // emitted, popped, removed
         bubbles.states(into: &drawn)                           // each bubble's center, scale (1 → 1.3 popping)
 
         var picker = try DayNightPicker(minutes: 23 * 60)
-        try picker.pick(60, at: frameTime)                     // 23:00 → 1:00, through midnight
-        let sky = picker.layers(at: frameTime)                 // sky offset and copies, sun/moon/star rotations, star alpha
+        try picker.pick(60, at: displayTime)                     // 23:00 → 1:00, through midnight
+        let sky = picker.layers(at: displayTime)                 // sky offset and copies, sun/moon/star rotations, star alpha
 
         var clouds = try CloudSpawner(seed: 3)
-        try clouds.advance(to: frameTime)                      // clouds drift in from the right and leave on the left
+        try clouds.advance(to: displayTime)                      // clouds drift in from the right and leave on the left
         return (events, drawn, sky)
     }
 
     // MARK: docs/SCENES.md: the presets
 
-    static func presets(frameTime: Double) throws -> (BubbleEmitter, DayNightPicker) {
+    static func presets(displayTime: Double) throws -> (BubbleEmitter, DayNightPicker) {
         var jrm = try BubbleEmitter.Configuration.jrmFloatingAnimation(startingPoint: Vector(195, 700), viewWidth: 390)
         jrm.shape = .triangleUp                                // each bubble curves left, right, or goes straight
         jrm.alpha = 0.1...1                                    // varyAlpha
@@ -357,25 +357,25 @@ enum DocumentationExamples {
         var floating = try BubbleEmitter(configuration: jrm, seed: 7)
         try floating.tap(at: 0.25)                             // the library's animate()
         var toonie = try DayNightPicker(configuration: .toonie, minutes: 23 * 60)
-        try toonie.pick(60, at: frameTime)                     // back 22 hours: the signed difference
+        try toonie.pick(60, at: displayTime)                     // back 22 hours: the signed difference
         return (floating, toonie)
     }
 
     // MARK: docs/SNAP.md, "SKBounceAnimation, whole"
 
-    static func bounce(frameTime: Double) -> (
-        y: Double, frames: [Double], grow: BounceCurve.Keyframes<AffineMatrix>, pop: BounceCurve.Keyframes<Transform3D>, hue: RGBA,
+    static func bounce(displayTime: Double) -> (
+        y: Double, values: [Double], grow: BounceCurve.Keyframes<AffineMatrix>, pop: BounceCurve.Keyframes<Transform3D>, hue: RGBA,
         first: BounceCurve.Keyframes<Vector>
     ) {
         let bounce = BounceCurve(duration: 0.5, bounces: 4, stiffness: .light)      // the library's form
-        let y = bounce.value(at: frameTime, from: 300.0, to: 100.0)                   // what Core Animation shows
+        let y = bounce.value(at: displayTime, from: 300.0, to: 100.0)                   // what Core Animation shows
         let article = BounceCurve.equation(alpha: 0.04, omega: 0.06, base: M_E, duration: 3)  // ChatHeads' example
-        let frames = article.values(from: 300.0, to: 100.0)    // 180 frames: 300, 210.6, …, 70.1 at frame 45
+        let values = article.values(from: 300.0, to: 100.0)    // 180 keyframes: 300, 210.6, …, 70.1 at keyframe 45
         let grow = bounce.keyframeAnimation(from: AffineMatrix.identity, to: .scale(1.5, rotation: .pi / 4))
         let pop = bounce.keyframeAnimation(from: Transform3D.identity, to: .scale(1.2, 1.2, 1.2))  // every CATransform3D entry
-        let hue = bounce.value(at: frameTime, from: RGBA(red: 1, green: 0, blue: 0), to: RGBA(red: 0, green: 0, blue: 1))
+        let hue = bounce.value(at: displayTime, from: RGBA(red: 1, green: 0, blue: 0), to: RGBA(red: 0, green: 0, blue: 1))
         let first = BounceCurve.chatHeadsFirstBounce.keyframeAnimation(from: Vector(210, 312), to: Vector(33, 500))
-        return (y, frames, grow, pop, hue, first)
+        return (y, values, grow, pop, hue, first)
     }
 
     // MARK: GettingStarted.md
@@ -399,8 +399,8 @@ enum DocumentationExamples {
         }
 
         var poses: [Transform] = []
-        for frame in 1...60 {
-            let events = try animator.advance(to: Double(frame) / 60)
+        for displayFrame in 1...60 {
+            let events = try animator.advance(to: Double(displayFrame) / 60)
             for event in events { print(event) }                 // "tick 6: tile 1 released (attract) ..."
             animator.drawnTransforms(into: &poses)               // one per tile, in id order
         }
@@ -470,10 +470,10 @@ enum DocumentationExamples {
 
     static func tracesInTestsRun(_ trace: Trace, _ replay: TraceReplay) -> (RunEvent?, [RunItem], Double?, frames: Int) {
         let run = trace.run(of: replay, title: "a throw")
-        let settle = run.eventList.first { $0.name == "settled" }  // its frame and tile id
-        let atRest = run.items(inFrame: settle?.frame ?? 0)        // the frame's tiles: x, y, angle, vx, vy, w
+        let settle = run.eventList.first { $0.name == "settled" }  // its step and tile id
+        let atRest = run.items(atStep: settle?.step ?? 0)          // the step's tiles: x, y, angle, vx, vy, w
         let x = atRest.first?.value("x")                           // by name: where it settled
-        return (settle, atRest, x, run.frameCount)
+        return (settle, atRest, x, run.stepCount)
     }
 
     // MARK: ChoosingABackend.md
@@ -486,12 +486,12 @@ enum DocumentationExamples {
 
     // MARK: docs/SNAP.md and SnapInteractions.md
 
-    static func snapInteractions(screen: Rect, touch: TouchEvent, frameTime: Double) throws -> Bool {
+    static func snapInteractions(screen: Rect, touch: TouchEvent, displayTime: Double) throws -> Bool {
         let heads = try ChatHeads(heads: [(1, Vector(18, 200)), (2, Vector(18, 300))],
                                   configuration: ChatHeads.Configuration(screen: screen, safeBand: 47...810),
                                   backend: NativeBackend())
         try heads.handle(touch)                             // drag, throw to an edge, press to open
-        let (snaps, opened) = try heads.advance(to: frameTime)  // released, settled …; opened, closed
+        let (snaps, opened) = try heads.advance(to: displayTime)  // released, settled …; opened, closed
         let center = try heads.animator.state(of: 1)     // .state.position, .scale (0.9 pressed)
         let panel = heads.panelFrame                        // springs in below the row when open
 
@@ -499,7 +499,7 @@ enum DocumentationExamples {
                                                                        onCenter: Vector(160, 300)),
                                 backend: NativeBackend())
         try sun.handle(touch)                               // tap, pull (rubber band), or flick
-        let toggles = try sun.advance(to: frameTime)        // [.toggled(on: true, tick: 12)]
+        let toggles = try sun.advance(to: displayTime)        // [.toggled(on: true, tick: 12)]
         let knob = sun.knobCenter, rays = (sun.raysAngle, sun.raysAlpha)
 
         // A head grabbed and pressed (scaled to 0.9), no panel yet; the switch not toggled.
@@ -509,12 +509,12 @@ enum DocumentationExamples {
 
     // MARK: docs/TILES.md, "Units and defaults": We Heart Pics
 
-    static func weHeartPics(touch: TouchEvent, frameTime: Double) throws -> (TileAnimator, [TileEvent]) {
+    static func weHeartPics(touch: TouchEvent, displayTime: Double) throws -> (TileAnimator, [TileEvent]) {
         let photos = try TileAnimator(viewport: Rect(x: 0, y: 0, width: 320, height: 480),
                                       tiles: [.weHeartPics(id: 1, frame: Rect(center: Vector(160, 200), width: 128, height: 128))],
                                       configuration: .weHeartPics, backend: NativeBackend())
         try photos.handle(touch)                            // every finger on a photo holds it; a tap is reported
-        let taps = try photos.advance(to: frameTime).filter { $0.kind == .tapped }
+        let taps = try photos.advance(to: displayTime).filter { $0.kind == .tapped }
         return (photos, taps)
     }
 
@@ -598,8 +598,8 @@ enum DocumentationExamples {
         }
         try animator.handle(TouchEvent(time: 0.101, touch: 1, phase: .ended, position: Vector(243, 332)))
         var bounces: [Wall.Contact] = [], restedAt: Vector?
-        for frame in 1...600 {  // ten seconds of display frames
-            for event in try animator.advance(to: Double(frame) / 60) {
+        for displayFrame in 1...600 {  // ten seconds of display frames
+            for event in try animator.advance(to: Double(displayFrame) / 60) {
                 if case .wallContact(let contact) = event.kind { bounces.append(contact) }  // wall, point, normal, impulse
                 if event.kind == .cameToRest { restedAt = try animator.state(of: 1).state.position }  // lying there now
             }
@@ -609,15 +609,15 @@ enum DocumentationExamples {
 
     // MARK: docs/SVG-PATHS.md
 
-    static func paths(frameTime: Double) throws -> (shape: BezierPath, visible: [Conveyor.Item], p1: BezierPath) {
-        let p1 = try BezierPath(svg: PinKeyframes.pinData)      // "M 412.7 238.9 C 381 238.9 …": 2 closed subpaths of 4 cubics
-        let frames = [p1, PinKeyframes.pinPose(sx: 1.08, sy: 0.92), PinKeyframes.pinPose(sx: 0.94, sy: 1.06),  // Fling's own frames 2-5:
-                      PinKeyframes.pinPose(sx: 1.14, sy: 0.84),                                             // frame 1 squashed, stretched
-                      PinKeyframes.pinPose(sx: 0.96, sy: 1.04, angle: 0.3, dx: -18, dy: -48), p1]           // about its tip, a leaning hop
-        let pin = try KeyframeAnimation(keyframes: frames, duration: 1, repeatCount: .infinity)  // no timing functions: linear
-        let shape = pin.shape(at: frameTime)                   // shape.svgData is its `d`; at whole seconds, p1's exact bits
+    static func paths(displayTime: Double) throws -> (shape: BezierPath, visible: [Conveyor.Item], p1: BezierPath) {
+        let p1 = try BezierPath(svg: MapPinKeyframes.mapPinData)      // "M 412.7 238.9 C 381 238.9 …": 2 closed subpaths of 4 cubics
+        let keyframes = [p1, MapPinKeyframes.mapPinPose(sx: 1.08, sy: 0.92), MapPinKeyframes.mapPinPose(sx: 0.94, sy: 1.06),  // Fling's own keyframes 2-5:
+                         MapPinKeyframes.mapPinPose(sx: 1.14, sy: 0.84),                                             // keyframe 1 squashed, stretched
+                         MapPinKeyframes.mapPinPose(sx: 0.96, sy: 1.04, angle: 0.3, dx: -18, dy: -48), p1]           // about its tip, a leaning hop
+        let mapPin = try KeyframeAnimation(keyframes: keyframes, duration: 1, repeatCount: .infinity)  // no timing functions: linear
+        let shape = mapPin.shape(at: displayTime)                // shape.svgData is its `d`; at whole seconds, p1's exact bits
         let dots = try Conveyor(from: Vector(0, 20), to: Vector(320, 20), spacing: 160, period: 1, reversed: true)
-        let visible = dots.items(at: frameTime)                // 1.5 widths per 3-s loop; alpha 0 at the edges, 1 from 50 pt in
+        let visible = dots.items(at: displayTime)                // 1.5 widths per 3-s loop; alpha 0 at the edges, 1 from 50 pt in
         return (shape, visible, p1)
     }
 
@@ -637,7 +637,7 @@ enum DocumentationExamples {
         let animator = try TileAnimator(viewport: bounds, tiles: tiles, backend: NativeBackend(),
                                         timeOrigin: CACurrentMediaTime())
         let recorder = try TraceRecorder(recording: animator)
-        // ... the app runs: animator.handle(touch), animator.advance(to: frameTime), animator.reset(id)
+        // ... the app runs: animator.handle(touch), animator.advance(to: displayTime), animator.reset(id)
         let json = try recorder.trace().json     // write it where your tests can read it
         return json
     }
@@ -651,7 +651,7 @@ enum DocumentationExamples {
         try replay.verify()      // every pin compared and equal; throws when none could be compared
     }
 
-    // MARK: Sources/FlingTraces/Documents/PinCheck.swift
+    // MARK: Sources/FlingTraces/Documents/PinComparison.swift
 
     static func pinCheckDocumentation(_ replay: TraceReplay) throws {
         try replay.verify()      // fails when a pin differs, and when no pin was compared
@@ -727,7 +727,7 @@ enum DocumentationExamples {
         try animator.restore(held)
         try animator.handle(TouchEvent(time: 0.06, touch: 1, phase: .moved, location: CGPoint(x: x, y: 422)))
         try animator.handle(TouchEvent(time: 0.07, touch: 1, phase: .ended, location: CGPoint(x: x, y: 422)))
-        for frame in 5...180 { try animator.advance(to: Double(frame) / 60) }   // 3 s of frames
+        for displayFrame in 5...180 { try animator.advance(to: Double(displayFrame) / 60) }   // 3 s of display frames
         return try animator.state(of: 1).phase
     }
     #expect(try release(at: 198) == .resting)         // a nudge: it springs home and settles
@@ -767,15 +767,15 @@ enum DocumentationExamples {
         let recorded = try Trace(json: Array(traceJSON.utf8))
         let scene = try GestureScene(trace: recorded)
         let aboveTheFold = Property("tiles stay above y 2000") { run throws in
-            for frame in 0..<run.frameCount {
-                for item in run.items(inFrame: frame) where (item.value("y") ?? 0) > 2000 {
-                    throw PropertyViolation("y is \(item.value("y") ?? 0)", tick: frame, item: item.id)
+            for step in 0..<run.stepCount {
+                for item in run.items(atStep: step) where (item.value("y") ?? 0) > 2000 {
+                    throw PropertyViolation("y is \(item.value("y") ?? 0)", tick: step, item: item.id)
                 }
             }
         }
         let mine = try PropertyCheck(scene: scene, properties: [.finite, aboveTheFold], sessions: 10, seed: 7).run()
         print(mine)    // 10 sessions (… ticks) on native-portable (seed 7): every property held where it was checked: …
-        #expect(mine.sessionsRun == 10 && (mine.passed || mine.failure?.property == "tiles stay above y 2000"))
+        #expect(mine.sessionsPlayed == 10 && (mine.passed || mine.failure?.property == "tiles stay above y 2000"))
     }
     do {
         let sceneJSON = """
@@ -800,7 +800,7 @@ enum DocumentationExamples {
         flings.generator = Gen<Gesture>.fling(from: Vector(100, 200)).flatMap { gesture in
             Gen<[Double]>.displayFrames(duration: gesture.duration + 1).map { frames in
                 let touches = gesture.placed(at: 0.1, touch: 1, item: 1).samples.map { TouchSession.Action.touch($0) }
-                return TouchSession(scene: .photoTiles, actions: touches + frames.map { .frame($0 + 0.1) })
+                return TouchSession(scene: .photoTiles, actions: touches + frames.map { .displayFrame($0 + 0.1) })
             }
         }
         #expect(try flings.run().passed)

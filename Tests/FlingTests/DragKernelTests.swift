@@ -48,7 +48,7 @@ import Fling
     static func drag(_ d: inout Draw) -> DragSettings {
         var s = DragSettings()
         s.tick = d.edge(Limits.tick.lowerBound, Limits.tick.upperBound)
-        s.maxFrameInterval = d.edge(s.tick, 10)
+        s.maxDisplayFrameInterval = d.edge(s.tick, 10)
         s.dragMaxAcceleration =
             d.chance(0.05) ? d.edge(.leastNonzeroMagnitude, smallestDragAcceleration / 2) : d.edge(smallestDragAcceleration, 1e9)
         s.dragErrorBias = d.chance(0.05) ? d.edge(.leastNonzeroMagnitude, 1e-300.nextDown) : d.edge(1e-300, 1)

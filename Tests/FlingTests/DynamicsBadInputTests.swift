@@ -1,7 +1,7 @@
 import Testing
 import Fling
 
-/// Every dynamics call checks its values where they arrive (FlingCore's BackendCheck, shared
+/// Every dynamics call checks its values where they arrive (FlingCore's BackendValidation, shared
 /// by both backends): a bad one throws a typed error naming the field, and changes nothing.
 @Suite struct DynamicsBadInputTests {
     static let box = WorldDefinition.box(

@@ -28,7 +28,7 @@ enum FixtureFiles {
     /// scenes run none), as its kind writes it.
     static func repinned(_ path: String) throws -> String {
         let document = try Documents.read(Array(try stored(path).utf8))
-        return try document.pinned(ReplayOptions(keepsFrames: false)).json
+        return try document.pinned(ReplayOptions(keepsSteps: false)).json
     }
 
     /// One per fixture kind: trace documents (from their generators), snap scenes (recorded
@@ -48,7 +48,7 @@ enum FixtureFiles {
                     "traces/\(file)", .trace,
                     {
                         let arithmetic = try Trace(json: try stored("traces/\(file)")).arithmetic
-                        return try trace.pinned(ReplayOptions(makeBackend: backend(arithmetic), keepsFrames: false, checkpointInterval: 30))
+                        return try trace.pinned(ReplayOptions(makeBackend: backend(arithmetic), keepsSteps: false, checkpointInterval: 30))
                             .json
                     }
                 ))
@@ -58,7 +58,7 @@ enum FixtureFiles {
                 (
                     "scenes/\(pin.file)", .snapScene,
                     {
-                        let options = ReplayOptions(makeBackend: backend(.portable), keepsFrames: false)
+                        let options = ReplayOptions(makeBackend: backend(.portable), keepsSteps: false)
                         return pin.file == "switch-tap-pull-flick.json"
                             ? try SnapFixtures.recordSwitch(on: .nativePortable).0.pinned(options).json
                             : try SnapFixtures.recordHeads(pin.file, on: .nativePortable).0.pinned(options).json

@@ -28,7 +28,7 @@ import Fling
             var frame = 0.0, previousFrame = 0.0
             for a in s.actions {
                 switch a {
-                case .frame(let t):
+                case .displayFrame(let t):
                     intervals.insert(Int((1 / (t - frame)).rounded()))
                     previousFrame = frame
                     frame = t
@@ -64,9 +64,9 @@ import Fling
     /// both layouts, equal native where the build has it).
     @Test func builtInPropertiesHoldOnFlingsBackends() throws {
         let room = try PropertyCheck(scene: .room, sessions: 6, seed: 11, backend: .native).run()
-        #expect(room.passed && room.sessionsRun == 6, "\(room)")
+        #expect(room.passed && room.sessionsPlayed == 6, "\(room)")
         let tiles = try PropertyCheck(scene: .photoTiles, sessions: 6, seed: 12).run()
-        #expect(tiles.passed && tiles.sessionsRun == 6, "\(tiles)")
+        #expect(tiles.passed && tiles.sessionsPlayed == 6, "\(tiles)")
     }
 
     /// Each planted fault is found by the default check (every built-in property, 100
@@ -106,8 +106,8 @@ import Fling
         let failure = try #require(try check.run().failure)
         #expect(failure.property == "no tile is culled" && failure.shrunk.touchCount == 1, "\(failure.message)")
         let below = Property("tiles stay above y 700") { run throws in
-            for k in 0..<run.frameCount {
-                for item in run.items(inFrame: k) where (item.value("y") ?? 0) > 700 {
+            for k in 0..<run.stepCount {
+                for item in run.items(atStep: k) where (item.value("y") ?? 0) > 700 {
                     throw PropertyViolation("y is \(item.value("y")!)", tick: k, item: item.id)
                 }
             }
@@ -116,7 +116,7 @@ import Fling
         let f = try #require(try check.run().failure)
         #expect(f.tick != nil && f.item != nil && f.message.contains("tiles stay above y 700 failed at tick"), "\(f.message)")
         let holds = try PropertyCheck(properties: [Property("always") { _ in true }], sessions: 3).run()
-        #expect(holds.passed && holds.sessionsRun == 3)
+        #expect(holds.passed && holds.sessionsPlayed == 3)
     }
 
     /// A failing Bool property names the first tick it fails at and the tile it fails for
@@ -138,9 +138,9 @@ import Fling
         }
         guard case .trace(let trace) = run.recording else { Issue.record("not a trace"); return }
         let make: ReplayOptions.MakeBackend = { (n) throws(FlingError) in try BackendKind.nativePortable.make(solverIterations: n) }
-        let events = try trace.play(ReplayOptions(makeBackend: make, keepsFrames: true)).run.eventList
+        let events = try trace.play(ReplayOptions(makeBackend: make, keepsSteps: true)).run.eventList
         let first = try #require(events.first { $0.name == "released" && $0.detail.contains("fall") })
-        #expect(first.frame == tick && first.id == item, "\(first) against tick \(tick), tile \(item)")
+        #expect(first.step == tick && first.id == item, "\(first) against tick \(tick), tile \(item)")
         #expect(failure.path == nil && !failure.replayCommand.contains(".json"), "\(failure.replayCommand)")
         #expect(failure.replayCommand.contains("it was not written"), "\(failure.replayCommand)")
     }
@@ -150,10 +150,10 @@ import Fling
     @Test func aSettledTileEndsExactlyAtHome() throws {
         let home = Property("a settled tile ends exactly at home") { run throws in
             for e in run.eventList where e.name == "settled" {
-                let tile = try #require(run.items(inFrame: e.frame).first { $0.id == e.id })
+                let tile = try #require(run.items(atStep: e.step).first { $0.id == e.id })
                 let definition = try #require(GestureScene.photoTiles.tiles.first { $0.id.rawValue == e.id })
                 guard tile.value("x") == definition.origin.x, tile.value("y") == definition.origin.y, tile.value("angle") == 0 else {
-                    throw PropertyViolation("settled at \(tile.values)", tick: e.frame, item: e.id)
+                    throw PropertyViolation("settled at \(tile.values)", tick: e.step, item: e.id)
                 }
             }
         }

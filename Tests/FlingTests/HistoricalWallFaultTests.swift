@@ -25,7 +25,7 @@ import Testing
         if seed != Self.seeds[0] { check.properties = [.settles] }
         check.shrinks = false  // found is what is asked here; shrinking is PropertyKillTests'
         let report = try WallSweep.History.$current.withValue(.oldSweep) { try check.run() }
-        let failure = try #require(report.failure, "the old sweep not found in \(report.sessionsRun) sessions: \(report)")
+        let failure = try #require(report.failure, "the old sweep not found in \(report.sessionsPlayed) sessions: \(report)")
         // Items thrown into walls never come to rest: the put-back sends them into the wall again.
         #expect(failure.property == "settles", "\(failure.message)")
     }
@@ -46,7 +46,7 @@ import Testing
         let report = try WallSweep.History.$current.withValue(withOldSweep ? .oldSweep : []) {
             try TilePolicy.History.$oldAllowance.withValue(true) { try check.run() }
         }
-        let failure = try #require(report.failure, "the old allowance not found in \(report.sessionsRun) sessions: \(report)")
+        let failure = try #require(report.failure, "the old allowance not found in \(report.sessionsPlayed) sessions: \(report)")
         #expect(failure.property == "staysInRoom" && failure.message.contains("came to rest"), "\(failure.message)")
     }
 
@@ -58,7 +58,7 @@ import Testing
         var check = PropertyCheck(scene: .room, properties: [.staysInRoom], seed: seed, backend: .native)
         check.shrinks = false
         let report = try check.run()
-        #expect(report.passed && report.sessionsRun == 100, "\(report)")
+        #expect(report.passed && report.sessionsPlayed == 100, "\(report)")
         #expect((report.properties.first?.sessionsChecked ?? 0) >= 90, "\(report)")
     }
 
@@ -75,7 +75,7 @@ import Testing
         if seed != Self.seeds[0] { check.properties = [.staysInRoom] }
         check.shrinks = false
         let report = try WallSweep.History.$current.withValue(.wallsDoNotPush) { try check.run() }
-        let failure = try #require(report.failure, "walls that do not push not found in \(report.sessionsRun) sessions: \(report)")
+        let failure = try #require(report.failure, "walls that do not push not found in \(report.sessionsPlayed) sessions: \(report)")
         #expect(failure.property == "staysInRoom" && failure.message.contains("left the room"), "\(failure.message)")
     }
 }

@@ -112,7 +112,7 @@ final class BrokenBackend: DynamicsBackend, SnapshotBackend {
     func setGravity(of world: WorldID, _ g: Vector) throws(FlingError) {
         guard fault == .gravityShared else { return try inner.setGravity(of: world, g) }
         _ = try body(world)
-        try BackendCheck.gravity(g)
+        try BackendValidation.gravity(g)
         for w in live { try inner.setGravity(of: w, g) }
     }
     func setDamping(of world: WorldID, _ d: Double) throws(FlingError) { try inner.setDamping(of: world, d) }
@@ -138,12 +138,12 @@ final class BrokenBackend: DynamicsBackend, SnapshotBackend {
     // The dynamics, forwarded.
     func setWalls(_ walls: [Wall], of world: WorldID) throws(FlingError) {
         guard fault == .wallLeftOut, walls.count == 4 else { return try inner.setWalls(walls, of: world) }
-        try BackendCheck.walls(walls, size: try body(world).size)
+        try BackendValidation.walls(walls, size: try body(world).size)
         try inner.setWalls(Array(walls.prefix(3)), of: world)
     }
     func setItemProperties(_ properties: ItemProperties, of world: WorldID) throws(FlingError) {
         guard fault == .bounceLost else { return try inner.setItemProperties(properties, of: world) }
-        try BackendCheck.properties(properties)
+        try BackendValidation.properties(properties)
         var dull = properties
         dull.elasticity = 0
         try inner.setItemProperties(dull, of: world)

@@ -17,8 +17,8 @@ import FlingPathsTestSupport
     @Test func fixturesReadAndGiveTheLibraryDigests() throws {
         let pin = try PathDocument<MorphPaths>(json: try fixtureBytes("paths/jumping-pin.json"))
         let texts = pin.paths.keyframes, animation = pin.paths.animation
-        #expect(texts.count == 6 && texts[0] == PinKeyframes.pinData && texts[5] == texts[0])
-        #expect(animation.keyframes == PinKeyframes.pinKeyframes() + [PinKeyframes.pinKeyframes()[0]])
+        #expect(texts.count == 6 && texts[0] == MapPinKeyframes.mapPinData && texts[5] == texts[0])
+        #expect(animation.keyframes == MapPinKeyframes.mapPinKeyframes() + [MapPinKeyframes.mapPinKeyframes()[0]])
         #expect(try pin.digest.hex == Self.pinDigest && pin.expected?.hex == Self.pinDigest)
         let dots = try PathDocument<ConveyorPaths>(json: try fixtureBytes("paths/dots.json"))
         #expect(try dots.digest.hex == Self.dotsDigest && dots.expected?.hex == Self.dotsDigest)

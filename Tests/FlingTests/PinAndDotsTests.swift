@@ -25,7 +25,7 @@ import FlingView
             [(412.7, 324.3), (384.7, 295.3), (397.2, 324.3), (384.7, 311.3), (412.7, 266.3), (384.7, 279.3), (397.2, 266.3)]
                 + [(440.8, 295.3), (428.2, 266.3), (440.8, 279.3), (412.7, 324.3), (440.8, 311.3), (428.2, 324.3)],
         ]
-        let frame = PinKeyframes.jumpingPin().keyframes[0]
+        let frame = MapPinKeyframes.jumpingMapPin().keyframes[0]
         #expect(frame.subpaths.count == 2)
         for (sub, points) in zip(frame.subpaths, article) {
             var ours = [sub.start]
@@ -98,7 +98,7 @@ import FlingView
     @Test func thePinBeginsAfterTheDots() throws {
         let pin = try #require(try Self.scene().paths.pin)
         #expect(pin.beginTime == 0.35 && pin.color == "#f64145")
-        let jump = PinKeyframes.jumpingPin()
+        let jump = MapPinKeyframes.jumpingMapPin()
         for k in 0..<300 {
             let t = Double(k) / 100
             let expected = t < 0.35 ? jump.keyframes[0] : jump.shape(at: t - 0.35)
@@ -128,7 +128,7 @@ import FlingView
     /// changing period by period, the pin's path beginning 0.35 s late and repeating each second.
     @Test func itsPictures() throws {
         let doc = try Self.scene()
-        let strip = try doc.render(Documents.RenderOptions(replay: ReplayOptions(), title: "t", frames: 6))
+        let strip = try doc.render(Documents.RenderOptions(replay: ReplayOptions(), title: "t", samples: 6))
         #expect(strip.contains("<linearGradient id=\"line\"") && strip.components(separatedBy: "<path fill=\"#f64145\"").count == 7)
         #expect(strip.contains("r=\"15.0\" fill=\"#f64145\"") && strip.contains("r=\"9.0\" fill=\"#e2e2e2\""))
         let animated = try doc.render(Documents.RenderOptions(replay: ReplayOptions(), title: "t", animated: true))

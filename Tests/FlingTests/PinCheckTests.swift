@@ -18,19 +18,19 @@ import Testing
     @Test(arguments: ["traces/tap.json", "traces/corner-grab.json", "scenes/heads-press.json", "scenes/switch-tap-pull-flick.json"])
     func portablePinsOnAPlatformBackendAreRefusedUnlessCheckedOnAReference(fixture: String) throws {
         let doc = try document(fixture)
-        let portable = try doc.play(ReplayOptions(makeBackend: Self.make(.nativePortable), keepsFrames: false))
+        let portable = try doc.play(ReplayOptions(makeBackend: Self.make(.nativePortable), keepsSteps: false))
         try portable.verify()
         #expect(portable.pins.compared == portable.pins.pinned && portable.pins.pinned >= 2)
         #expect(portable.pins.comparedOn == .thisRun && portable.pins.arithmetic == .portable)
         for kind in backends where kind.arithmetic == .platform {
-            let refused = try doc.play(ReplayOptions(makeBackend: Self.make(kind), keepsFrames: false))
+            let refused = try doc.play(ReplayOptions(makeBackend: Self.make(kind), keepsSteps: false))
             #expect(refused.pins.compared == 0 && !refused.matchesPins)
             let e = try #require(throws: FlingError.self) { try refused.verify() }
             #expect(e.code == .notCompared && e.reason.contains("native-portable"), "\(e)")
             try refused.verify(allowingNoPins: true)
             let checked = try doc.play(
                 ReplayOptions(
-                    makeBackend: Self.make(kind), keepsFrames: false, reference: Self.make(.nativePortable),
+                    makeBackend: Self.make(kind), keepsSteps: false, reference: Self.make(.nativePortable),
                     referenceName: "native-portable"))
             // Its own run is compared with its peer's (RunCheckTests); without Chipmunk, native
             // has none, which verify() refuses unless allowed.
@@ -53,7 +53,7 @@ import Testing
             #expect(replay.pins.comparedOn == .nowhere(replayArithmetic: .platform))
         }
         let heads = try SceneDocument<ChatHeadsScene>(json: try Fixture.text("scenes/heads-press.json"))
-        let snap = try heads.replay(keepsFrames: false, makeBackend: Self.make(kind))
+        let snap = try heads.replay(keepsSteps: false, makeBackend: Self.make(kind))
         #expect(snap.matchesPins == (kind.arithmetic == .portable))
     }
 
@@ -63,7 +63,7 @@ import Testing
         "paths/pin-and-dots.json",
     ])
     func seededAndPathPinsAreAlwaysCompared(fixture: String) throws {
-        let r = try document(fixture).play(ReplayOptions(makeBackend: Self.make(.native), keepsFrames: false))
+        let r = try document(fixture).play(ReplayOptions(makeBackend: Self.make(.native), keepsSteps: false))
         try r.verify()
         #expect(r.pins.compared == r.pins.pinned && r.pins.pinned >= 1)
     }

@@ -12,7 +12,7 @@ func checkPinnedReplay(
     _ document: any FlingDocument, name: String, on kind: BackendKind = .nativePortable, reference: (any FlingDocument)? = nil,
     folder: String? = ReplayPage.requestedFolder, sourceLocation: SourceLocation = #_sourceLocation
 ) throws -> (replay: DocumentReplay, page: String?) {
-    let options = ReplayOptions(makeBackend: { n throws(FlingError) in try kind.make(solverIterations: n) }, keepsFrames: true)
+    let options = ReplayOptions(makeBackend: { n throws(FlingError) in try kind.make(solverIterations: n) }, keepsSteps: true)
     let replay = try document.play(options, title: name)
     do {
         try replay.verify()

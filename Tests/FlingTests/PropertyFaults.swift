@@ -214,7 +214,7 @@ struct PropertyFault: Sendable, CustomTestStringConvertible {
         case .clampingReplayer:
             check.replayFault = { recording, display in
                 guard case .rate(let hz) = display, hz < 40, case .trace(var trace) = recording else { return recording }
-                for s in trace.sessions.indices { trace.sessions[s].configuration.drag.maxFrameInterval = 0.025 }
+                for s in trace.sessions.indices { trace.sessions[s].configuration.drag.maxDisplayFrameInterval = 0.025 }
                 return .trace(trace)
             }
         }

@@ -33,7 +33,7 @@ import Testing
         let others = Property.builtIn.filter { $0.name != fault.property.name }
         let report = try fault.check(others, sessions: Self.passFor).run()
         #expect(report.passed, "\(fault.property.name)'s fault found by another property: \(report)")
-        #expect(report.sessionsRun == Self.passFor)
+        #expect(report.sessionsPlayed == Self.passFor)
     }
 
     /// The checks above must each have their property checked: with the fault's property on,

@@ -64,7 +64,7 @@ func movingOneTouch(_ trace: Trace) throws -> (Trace, tick: Int) {
     /// gives well-formed SVG (the path filmstrip, the CLI's trace picture).
     @Test func picturesWithHostileNamesAreWellFormed() throws {
         let hostile = "</title><script>x</script> \u{1}\u{8}\u{B}\u{C}\u{1F} & \"'" + String(Unicode.Scalar(0xFFFE as UInt32)!)
-        let pin = PinKeyframes.jumpingPin()
+        let pin = MapPinKeyframes.jumpingMapPin()
         let strip = PathSVG.filmstrip(pin, times: [0, 0.5], title: hostile)
         #expect(isWellFormedXML(strip))
         #expect(!strip.contains("<script>"))

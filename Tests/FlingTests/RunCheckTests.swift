@@ -11,10 +11,10 @@ import Testing
     static func portable(_ n: Int) throws(FlingError) -> any PhysicsBackend { try BackendKind.nativePortable.make(solverIterations: n) }
     static let hasChipmunk = BackendKind.available.contains(.chipmunk)
 
-    static func checked(_ document: any FlingDocument, on make: @escaping ReplayOptions.MakeBackend, keepsFrames: Bool = true)
+    static func checked(_ document: any FlingDocument, on make: @escaping ReplayOptions.MakeBackend, keepsSteps: Bool = true)
         throws -> DocumentReplay
     {
-        try document.play(ReplayOptions(makeBackend: make, keepsFrames: keepsFrames, reference: portable, referenceName: "native-portable"))
+        try document.play(ReplayOptions(makeBackend: make, keepsSteps: keepsSteps, reference: portable, referenceName: "native-portable"))
     }
 
     /// On Chipmunk and `native`, every pinned physics fixture is checked on the reference and
@@ -25,15 +25,15 @@ import Testing
     func platformRunsAreComparedWithTheirPeer(fixture: String) throws {
         let doc = try document(fixture)
         for kind in BackendKind.available where kind.arithmetic == .platform {
-            for keepsFrames in [true, false] {
-                let r = try Self.checked(doc, on: { n throws(FlingError) in try kind.make(solverIterations: n) }, keepsFrames: keepsFrames)
+            for keepsSteps in [true, false] {
+                let r = try Self.checked(doc, on: { n throws(FlingError) in try kind.make(solverIterations: n) }, keepsSteps: keepsSteps)
                 let run = try #require(r.pins.run, "\(kind): the run was checked")
                 #expect(r.pins.compared == r.pins.pinned && r.pins.comparedOn == .reference("native-portable"))
                 #expect(run.backend == kind.rawValue && run.failure == nil && run.frames == r.run.stageFrames.reduce(0, +))
                 #expect(run.frames > 20)
                 if Self.hasChipmunk {
                     #expect(run.peer == (kind == .native ? "chipmunk" : "native"), "\(kind)")
-                    #expect(run.frameByFrame == keepsFrames)
+                    #expect(run.frameByFrame == keepsSteps)
                     try r.verify()
                     #expect(r.matchesPins && r.pins.description.contains("compared with \(run.peer!) over \(run.frames)"))
                 } else {
@@ -49,14 +49,14 @@ import Testing
     /// One step perturbed by one ulp (a body's vx, after step 12): the pins hold on the
     /// reference, yet the run differs from its peer's, and `verify()` names the tick and field.
     @Test(arguments: [true, false])
-    func aBackendOffByOneUlpFails(keepsFrames: Bool) throws {
+    func aBackendOffByOneUlpFails(keepsSteps: Bool) throws {
         let doc = try document("traces/corner-grab.json")
         let r = try Self.checked(
-            doc, on: { n throws(FlingError) in try NudgedBackend(solverIterations: n, nudgeAfter: 12) }, keepsFrames: keepsFrames)
+            doc, on: { n throws(FlingError) in try NudgedBackend(solverIterations: n, nudgeAfter: 12) }, keepsSteps: keepsSteps)
         #expect(r.pins.compared == 5 && r.pins.mismatches.isEmpty)
         let e = try #require(throws: FlingError.self) { try r.verify() }
         #expect(e.code == .runMismatch && e.field == "run on nudged against its peer", "\(e)")
-        if keepsFrames {
+        if keepsSteps {
             // The nudged step is tick 11 (step 12): tile 1's vx, both bit patterns.
             #expect(e.value == "vx" && e.reason.contains("first divergence at tick 11 ") && e.reason.contains("(0x"), "\(e)")
         }

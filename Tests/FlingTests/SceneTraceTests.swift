@@ -38,7 +38,7 @@ let pinnedSceneDigests: [(file: String, samples: Int, digest: UInt64)] = [
         let wrong = text.replacingOccurrences(of: StateDigest(value: pin.digest).hex, with: StateDigest(value: pin.digest ^ 1).hex)
         #expect(wrong != text)
         let e = try #require(throws: FlingError.self) {
-            try Documents.read(Array(wrong.utf8)).play(ReplayOptions(keepsFrames: false)).verify()
+            try Documents.read(Array(wrong.utf8)).play(ReplayOptions(keepsSteps: false)).verify()
         }
         #expect(e.code == .pinMismatch && e.field == "expected.digest")
     }

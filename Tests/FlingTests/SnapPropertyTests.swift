@@ -36,14 +36,14 @@ import Fling
     /// read from a snap scene document with dynamics (pushes and a noise field).
     @Test func builtInPropertiesHoldInSnapScenes() throws {
         let heads = try PropertyCheck(scene: .chatHeads, sessions: 5, seed: 11, backend: .native).run()
-        #expect(heads.passed && heads.sessionsRun == 5, "\(heads)")
+        #expect(heads.passed && heads.sessionsPlayed == 5, "\(heads)")
         let walls = try PropertyCheck(scene: .chatHeadsWithDynamics, sessions: 5, seed: 12, backend: .native).run()
-        #expect(walls.passed && walls.sessionsRun == 5, "\(walls)")
+        #expect(walls.passed && walls.sessionsPlayed == 5, "\(walls)")
         let scene = try GestureScene(
             sceneDocument: try String(contentsOfFile: try fixturePath("scenes/heads-pushed.json"), encoding: .utf8))
         #expect(scene.heads?.heads.count == 2 && scene.heads?.dynamics.fields.count == 1 && !scene.isClosed)
         let pushed = try PropertyCheck(scene: scene, sessions: 3, seed: 13).run()
-        #expect(pushed.passed && pushed.sessionsRun == 3, "\(pushed)")
+        #expect(pushed.passed && pushed.sessionsPlayed == 3, "\(pushed)")
         #expect(throws: FlingError.self) { try GestureScene(sceneDocument: "{}") }
         #expect(throws: FlingError.self) {
             try GestureScene(sceneDocument: try String(contentsOfFile: try fixturePath("scenes/bubbles-taps.json"), encoding: .utf8))
@@ -52,7 +52,7 @@ import Fling
         let sun = try GestureScene(
             sceneDocument: try String(contentsOfFile: try fixturePath("scenes/switch-tap-pull-flick.json"), encoding: .utf8))
         let toggles = try PropertyCheck(scene: sun, sessions: 4, seed: 14, backend: .native).run()
-        #expect(sun.snap != nil && sun.heads == nil && toggles.passed && toggles.sessionsRun == 4, "\(toggles)")
+        #expect(sun.snap != nil && sun.heads == nil && toggles.passed && toggles.sessionsPlayed == 4, "\(toggles)")
     }
 
     /// A planted fault that breaks a snap run (a release one ulp off on this backend alone; a

@@ -140,10 +140,10 @@ enum SnapFixtures {
         let replay = try read.play(ReplayOptions(makeBackend: make))
         let tickDigest =
             try file.hasPrefix("switch")
-            ? SceneDocument<SunSwitchScene>(json: json).replay(keepsFrames: false, makeBackend: make).tickDigest
-            : SceneDocument<ChatHeadsScene>(json: json).replay(keepsFrames: false, makeBackend: make).tickDigest
+            ? SceneDocument<SunSwitchScene>(json: json).replay(keepsSteps: false, makeBackend: make).tickDigest
+            : SceneDocument<ChatHeadsScene>(json: json).replay(keepsSteps: false, makeBackend: make).tickDigest
         #expect(tickDigest == liveDigest, "the replay of the public recorder's document is the live run")
-        #expect(replay.run.frameCount > 1 && liveTicks > 100)
+        #expect(replay.run.stepCount > 1 && liveTicks > 100)
         // The documented example: a throw, recorded, read back and replayed.
         let example = try Documents.read(Array(try recordedThrow().utf8))
         #expect(example.name == "a throw")
@@ -160,7 +160,7 @@ enum SnapFixtures {
         #expect(fixture.json == text)
         #expect(fixture.expected == SceneExpectation(samples: pin.samples, digest: StateDigest(value: pin.digest)))
         for kind in backends {
-            let r = try fixture.replay(keepsFrames: false, makeBackend: { n throws(FlingError) in try kind.make(solverIterations: n) })
+            let r = try fixture.replay(keepsSteps: false, makeBackend: { n throws(FlingError) in try kind.make(solverIterations: n) })
             if kind.arithmetic == .portable {
                 try r.verify()
                 // The replay contract: the live run's tick digest, tick for tick.
@@ -223,7 +223,7 @@ enum SnapFixtures {
             try heads.advance(to: t)
         }
         let trace = try recorder.document()
-        let r = try trace.replay(keepsFrames: false, makeBackend: { n throws(FlingError) in try kind.make(solverIterations: n) })
+        let r = try trace.replay(keepsSteps: false, makeBackend: { n throws(FlingError) in try kind.make(solverIterations: n) })
         #expect(r.tickDigest == heads.animator.digest && r.ticks == heads.animator.clock.ticks)
     }
 
@@ -276,7 +276,7 @@ enum SnapFixtures {
 }
 
 func replayOn(_ document: any FlingDocument, _ kind: BackendKind) throws {
-    _ = try document.play(ReplayOptions(makeBackend: { k throws(FlingError) in try kind.make(solverIterations: k) }, keepsFrames: false))
+    _ = try document.play(ReplayOptions(makeBackend: { k throws(FlingError) in try kind.make(solverIterations: k) }, keepsSteps: false))
 }
 
 /// A live run with a stalled frame (1 s between two frames, clamped to 0.25 s) and touches
@@ -293,7 +293,7 @@ func stalledLiveRunReplaysTickForTick(kind: BackendKind) throws {
         while next < events.count, events[next].time <= t + 0.01 { try s.handle(events[next]); next += 1 }
         try s.advance(to: t)
     }
-    let r = try recorder.document().replay(keepsFrames: false, makeBackend: { n throws(FlingError) in try kind.make(solverIterations: n) })
+    let r = try recorder.document().replay(keepsSteps: false, makeBackend: { n throws(FlingError) in try kind.make(solverIterations: n) })
     #expect(r.tickDigest == s.animator.digest && r.ticks == s.animator.clock.ticks)
     #expect(r.events.filter { $0.contains("toggled") }.count == 2)
 }

@@ -52,10 +52,10 @@ func replay(_ trace: Trace, on kind: BackendKind, display: ReplayOptions.Display
     /// Each synthetic fixture does what its name says (so a regenerated fixture cannot quietly
     /// stop covering its path).
     @Test func fixturesShowWhatTheirNamesSay() throws {
-        func run(_ file: String) throws -> TraceReplay.Session {
+        func run(_ file: String) throws -> TraceReplay.SessionReplay {
             try replay(try Trace(json: try Fixture.text("traces/\(file)")), on: .native).sessions[0]
         }
-        func outcome(_ s: TraceReplay.Session, _ tile: TileID = 1) throws -> TraceReplay.TileOutcome {
+        func outcome(_ s: TraceReplay.SessionReplay, _ tile: TileID = 1) throws -> TraceReplay.TileOutcome {
             try #require(s.outcomes.first { $0.tile == tile })
         }
 
@@ -99,7 +99,7 @@ func replay(_ trace: Trace, on kind: BackendKind, display: ReplayOptions.Display
         #expect(try outcome(cancelled).release?.cancelled == true)
         #expect(try outcome(cancelled).kind == .settled)
 
-        func walls(_ s: TraceReplay.Session, from: Int = 0, to: Int = .max) -> [Int] {
+        func walls(_ s: TraceReplay.SessionReplay, from: Int = 0, to: Int = .max) -> [Int] {
             s.events.compactMap { e in
                 guard e.tick >= from, e.tick <= to, case .wallContact(let c) = e.kind else { return nil }
                 return c.wall
@@ -238,7 +238,7 @@ func replay(_ trace: Trace, on kind: BackendKind, display: ReplayOptions.Display
         #expect(
             allDrag == [
                 "dragErrorBias", "dragMaxAcceleration", "fingerSmoothing", "fingersPerItem", "forces", "grabFriction",
-                "grabRotaryFriction", "maxFrameInterval", "predictionTicks", "tick",
+                "grabRotaryFriction", "maxDisplayFrameInterval", "predictionTicks", "tick",
             ])
         func labels(_ x: Any) -> [String] { Mirror(reflecting: x).children.compactMap(\.label).sorted() }
         #expect(labels(TileConfiguration.SettleRule()) == ["home", "rest"])
@@ -251,7 +251,10 @@ func replay(_ trace: Trace, on kind: BackendKind, display: ReplayOptions.Display
         let version3 = ["dynamics", "rest", "translatesReferenceBoundsIntoBoundary"]
         let fields = allFields.flatMap { keys[$0]! }.filter { !presets.contains($0) }
         // Version 4's key, written only when set (predictions change no tick).
-        let drag = allDrag.filter { !presets.contains($0) && $0 != "predictionTicks" }
+        // The document keeps its key for `maxDisplayFrameInterval` (docs/GLOSSARY.md: formats are not renamed).
+        let drag = allDrag.filter { !presets.contains($0) && $0 != "predictionTicks" }.map {
+            $0 == "maxDisplayFrameInterval" ? "maxFrameInterval" : $0
+        }
         // Every one is written (the scene has no events, so each key can only be the configuration's):
         // a version-2 configuration has the first ones, a version-3 one (with dynamics) all.
         var scene = Trace.Session(viewport: Rect(x: 0, y: 0, width: 1, height: 1), tiles: [], events: [])

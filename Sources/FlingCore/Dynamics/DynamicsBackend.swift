@@ -110,7 +110,7 @@ extension Limits {
 }
 
 /// The checks of the dynamics calls, shared by both backends.
-extension BackendCheck {
+extension BackendValidation {
     static func size(_ s: Vector, _ field: String) throws(FlingError) {
         try Check.range(s.x, Limits.size, "\(field).x")
         try Check.range(s.y, Limits.size, "\(field).y")

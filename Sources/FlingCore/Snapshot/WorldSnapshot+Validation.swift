@@ -29,22 +29,22 @@ extension WorldSnapshot {
         if momentInverse != 0 {
             try Check.range(momentInverse, 1 / Limits.moment.upperBound...1 / Limits.moment.lowerBound, "WorldSnapshot.momentInverse")
         }
-        if let size { try BackendCheck.size(size, "WorldSnapshot.size") }
-        try BackendCheck.gravity(gravity)
+        if let size { try BackendValidation.size(size, "WorldSnapshot.size") }
+        try BackendValidation.gravity(gravity)
         try state(body.position, "body.position")
         try state(body.angle, "body.angle")
         try state(body.velocity, "body.velocity")
         try state(body.angularVelocity, "body.angularVelocity")
         try state(biasVelocity, "biasVelocity")
         try state(biasAngularVelocity, "biasAngularVelocity")
-        try BackendCheck.damping(damping)
+        try BackendValidation.damping(damping)
         guard previousDt == 0 || Limits.tick.contains(previousDt) else {
             throw bad("previousDt", "\(previousDt)", "must be 0 (no step yet) or a step's dt, within \(Limits.tick)")
         }
         if let attraction {
-            try BackendCheck.attraction(attraction)
-            try BackendCheck.rotates(momentInverse, "WorldSnapshot.attraction")
-            try BackendCheck.stable(attraction, massInverse: massInverse, momentInverse: momentInverse, "WorldSnapshot.attraction")
+            try BackendValidation.attraction(attraction)
+            try BackendValidation.rotates(momentInverse, "WorldSnapshot.attraction")
+            try BackendValidation.stable(attraction, massInverse: massInverse, momentInverse: momentInverse, "WorldSnapshot.attraction")
             guard joints.isEmpty else { throw bad("attraction", "with joints", "the attraction springs never share a world with joints") }
         }
         guard joints.count <= Limits.joints else {
@@ -61,9 +61,9 @@ extension WorldSnapshot {
                 let j = DragJoint(
                     localAnchor: d.localAnchor, finger: .zero, maxForce: d.maxForce, errorBias: d.errorBias, friction: d.friction,
                     rotaryFriction: d.rotaryFriction)
-                try BackendCheck.drag(j)
-                try BackendCheck.friction(j)
-                try BackendCheck.leverage(j, massInverse: massInverse, momentInverse: momentInverse)
+                try BackendValidation.drag(j)
+                try BackendValidation.friction(j)
+                try BackendValidation.leverage(j, massInverse: massInverse, momentInverse: momentInverse)
                 try state(d.finger, "\(at).finger")
                 try state(d.fingerVelocity, "\(at).fingerVelocity")
                 try state(d.fingerAngularVelocity, "\(at).fingerAngularVelocity")
@@ -71,12 +71,12 @@ extension WorldSnapshot {
                 if d.friction > 0 { expected.append((joint.id, 1)) }
                 if d.rotaryFriction > 0, momentInverse != 0 { expected.append((joint.id, 2)) }
             case .pivot(let p):
-                try BackendCheck.pivot(p)
-                try BackendCheck.leverage(
+                try BackendValidation.pivot(p)
+                try BackendValidation.leverage(
                     p.localAnchor, "WorldSnapshot.\(at).localAnchor", massInverse: massInverse, momentInverse: momentInverse)
                 expected.append((joint.id, 0))
             case .gear(let g):
-                try BackendCheck.gear(g, momentInverse: momentInverse)
+                try BackendValidation.gear(g, momentInverse: momentInverse)
                 expected.append((joint.id, 0))
             }
         }
@@ -92,20 +92,20 @@ extension WorldSnapshot {
         else {
             throw bad("hasDynamics", "false", "walls, a material, fields, pushes and a field clock need the world's dynamics")
         }
-        try BackendCheck.properties(properties)
-        try BackendCheck.fields(fields)
+        try BackendValidation.properties(properties)
+        try BackendValidation.fields(fields)
         guard forces.count <= Limits.forces else {
             throw bad("forces", "\(forces.count)", "a world holds at most \(Limits.forces) continuous pushes")
         }
         for (k, f) in forces.enumerated() {
-            try BackendCheck.push(f.push)
+            try BackendValidation.push(f.push)
             guard f.id.value < nextForce, k == 0 || forces[k - 1].id.value < f.id.value else {
                 throw bad("forces[\(k)].id", "\(f.id.value)", "ids must increase and lie below nextForce, \(nextForce)")
             }
         }
         guard fieldTime >= 0 else { throw bad("fieldTime", "\(fieldTime)", "must not be negative") }
         try state(fieldTime, "fieldTime")
-        try BackendCheck.walls(walls, size: size)
+        try BackendValidation.walls(walls, size: size)
         guard wallOrder.count == walls.count, wallOrder.sorted().elementsEqual(walls.indices) else {
             throw bad("wallOrder", "\(wallOrder.count) indices", "must list each of the \(walls.count) walls' indices once")
         }

@@ -65,7 +65,7 @@ extension BounceCurve {
             return [from, V(bounceComponents: past), V(bounceComponents: b.map(whole))]
         }
         let perComponent = a.indices.map { keyframes(from: a[$0], to: b[$0]) }
-        let first = V.libraryOmitsFirstFrame ? 1 : 0
+        let first = V.libraryOmitsFirstKeyframe ? 1 : 0
         guard frames > first else { return [] }
         let assembly = V.self as? any LibraryKeyframeAssembly.Type
         return (first..<frames).map { t in

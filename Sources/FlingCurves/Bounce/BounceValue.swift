@@ -13,7 +13,7 @@ import FlingCore
 ///
 /// The kinds are the library's, so the protocol is closed: its one requirement is a
 /// ``BounceCurve/Layout``, which only Fling can make (what it reads is
-/// ``BounceCurve/Layout/omitsFirstFrame``; its other members are the package's). A
+/// ``BounceCurve/Layout/omitsFirstKeyframe``; its other members are the package's). A
 /// developer animates the kinds listed here and conforms nothing, and the package can change
 /// how a kind comes apart without breaking a conformance elsewhere.
 public protocol BounceValue: Sendable {
@@ -30,15 +30,15 @@ extension BounceCurve {
         let make: @Sendable ([Double]) -> Value
         /// Whether SKBounceAnimation leaves the first frame (`from`) out of this kind's keyframes:
         /// true for rects, transforms and colours, whose loops start at index 1.
-        public let omitsFirstFrame: Bool
+        public let omitsFirstKeyframe: Bool
 
         init(
             components: @escaping @Sendable (Value) -> [Double], make: @escaping @Sendable ([Double]) -> Value,
-            omitsFirstFrame: Bool
+            omitsFirstKeyframe: Bool
         ) {
             self.components = components
             self.make = make
-            self.omitsFirstFrame = omitsFirstFrame
+            self.omitsFirstKeyframe = omitsFirstKeyframe
         }
     }
 }
@@ -49,22 +49,22 @@ extension BounceValue {
     /// The value made of `bounceComponents` numbers in the same order.
     package init(bounceComponents c: [Double]) { self = Self.bounceLayout.make(c) }
     /// Whether SKBounceAnimation leaves the first frame out of this kind's keyframes.
-    static var libraryOmitsFirstFrame: Bool { bounceLayout.omitsFirstFrame }
+    static var libraryOmitsFirstKeyframe: Bool { bounceLayout.omitsFirstKeyframe }
 }
 
 extension Double: BounceValue {
-    public static let bounceLayout = BounceCurve.Layout<Double>(components: { [$0] }, make: { $0[0] }, omitsFirstFrame: false)
+    public static let bounceLayout = BounceCurve.Layout<Double>(components: { [$0] }, make: { $0[0] }, omitsFirstKeyframe: false)
 }
 
 extension Vector: BounceValue {
     public static let bounceLayout = BounceCurve.Layout<Vector>(
-        components: { [$0.x, $0.y] }, make: { Vector($0[0], $0[1]) }, omitsFirstFrame: false)
+        components: { [$0.x, $0.y] }, make: { Vector($0[0], $0[1]) }, omitsFirstKeyframe: false)
 }
 
 extension Rect: BounceValue {
     public static let bounceLayout = BounceCurve.Layout<Rect>(
         components: { [$0.x, $0.y, $0.width, $0.height] }, make: { Rect(x: $0[0], y: $0[1], width: $0[2], height: $0[3]) },
-        omitsFirstFrame: true)
+        omitsFirstKeyframe: true)
 }
 
 /// A width and a height, in points (a `CGSize`).
@@ -74,7 +74,7 @@ struct Size: Hashable, Sendable, BounceValue {
     init(width: Double, height: Double) { self.width = width; self.height = height }
 
     static let bounceLayout = BounceCurve.Layout<Size>(
-        components: { [$0.width, $0.height] }, make: { Size(width: $0[0], height: $0[1]) }, omitsFirstFrame: false)
+        components: { [$0.width, $0.height] }, make: { Size(width: $0[0], height: $0[1]) }, omitsFirstKeyframe: false)
 }
 
 /// A colour as red, green, blue and alpha components, each usually in 0...1 (a `UIColor`'s
@@ -90,7 +90,7 @@ public struct RGBA: Hashable, Sendable, BounceValue {
 
     public static let bounceLayout = BounceCurve.Layout<RGBA>(
         components: { [$0.red, $0.green, $0.blue, $0.alpha] }, make: { RGBA(red: $0[0], green: $0[1], blue: $0[2], alpha: $0[3]) },
-        omitsFirstFrame: true)
+        omitsFirstKeyframe: true)
 }
 
 /// A 2D affine transform in Core Animation's row-vector convention (a `CGAffineTransform`, or the
@@ -122,5 +122,5 @@ public struct AffineMatrix: Hashable, Sendable, BounceValue {
 
     public static let bounceLayout = BounceCurve.Layout<AffineMatrix>(
         components: { [$0.a, $0.b, $0.c, $0.d, $0.tx, $0.ty] },
-        make: { AffineMatrix(a: $0[0], b: $0[1], c: $0[2], d: $0[3], tx: $0[4], ty: $0[5]) }, omitsFirstFrame: true)
+        make: { AffineMatrix(a: $0[0], b: $0[1], c: $0[2], d: $0[3], tx: $0[4], ty: $0[5]) }, omitsFirstKeyframe: true)
 }

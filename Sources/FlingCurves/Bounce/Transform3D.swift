@@ -51,7 +51,7 @@ public struct Transform3D: Hashable, Sendable, BounceValue {
             Transform3D(
                 m11: v[0], m12: v[1], m13: v[2], m14: v[3], m21: v[4], m22: v[5], m23: v[6], m24: v[7],
                 m31: v[8], m32: v[9], m33: v[10], m34: v[11], m41: v[12], m42: v[13], m43: v[14], m44: v[15])
-        }, omitsFirstFrame: true)
+        }, omitsFirstKeyframe: true)
 }
 
 /// A kind whose SKBounceAnimation keyframes are not simply its bounced numbers put back

@@ -1,7 +1,7 @@
 // Settings by concern: what the drag kernel needs (the clock and the drag joint), shared by
 // every interaction's configuration, apart from each policy's own settings. They are checked
 // once, here, through the very checks the backends run on the joint they become
-// (BackendCheck.drag), at both ends of the mass range, so that a configuration that validates
+// (BackendValidation.drag), at both ends of the mass range, so that a configuration that validates
 // never fails at a grab. Solver iterations are the backend's alone.
 //
 // The grab options (several fingers per item, grab friction, finger smoothing) are Chipmunk's
@@ -17,7 +17,7 @@ public struct DragSettings: Hashable, Sendable {
     public var tick: Double = 1.0 / 60.0
     /// Longest display-frame interval the clock honours, in seconds (`tick...10`); a longer
     /// stall is clamped to it (the rest of the time is dropped, not simulated). Default 0.25.
-    public var maxFrameInterval: Double = 0.25
+    public var maxDisplayFrameInterval: Double = 0.25
     /// Greatest acceleration the drag joint may give an item, in points per second squared
     /// (`0 < x ≤ 10⁹`); the joint's force limit is this times the item's mass (with
     /// ``forces`` `.absolute`, the force limit itself, whatever the mass). Default 50,000.
@@ -88,8 +88,8 @@ public struct DragSettings: Hashable, Sendable {
     func validate(_ owner: String = "DragSettings") throws(FlingError) {
         try Check.positive(tick, "\(owner).tick")
         try Check.range(tick, Limits.tick, "\(owner).tick")
-        try Check.positive(maxFrameInterval, "\(owner).maxFrameInterval")
-        try Check.range(maxFrameInterval, tick...10, "\(owner).maxFrameInterval")
+        try Check.positive(maxDisplayFrameInterval, "\(owner).maxDisplayFrameInterval")
+        try Check.range(maxDisplayFrameInterval, tick...10, "\(owner).maxDisplayFrameInterval")
         try Check.positive(dragMaxAcceleration, "\(owner).dragMaxAcceleration")
         try Check.range(dragMaxAcceleration, 0...1e9, "\(owner).dragMaxAcceleration")
         guard (1...Limits.joints).contains(fingersPerItem) else {
@@ -111,8 +111,8 @@ public struct DragSettings: Hashable, Sendable {
         for mass in [Limits.mass.lowerBound, Limits.mass.upperBound] {
             let joint = self.joint(mass: mass, anchor: .zero, finger: .zero)
             do throws(FlingError) {
-                try BackendCheck.drag(joint)
-                try BackendCheck.friction(joint)
+                try BackendValidation.drag(joint)
+                try BackendValidation.friction(joint)
             } catch {
                 let field =
                     error.field.hasSuffix("errorBias")

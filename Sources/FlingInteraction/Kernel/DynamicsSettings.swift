@@ -5,7 +5,7 @@
 // queues the run-time calls and applies them at tick boundaries like touches, and journals
 // them; a policy says only what a push does to its item's phase (Kernel/DragAnimator+Dynamics.swift).
 //
-// Every value is checked where it arrives, once, by the backends' own checks (BackendCheck):
+// Every value is checked where it arrives, once, by the backends' own checks (BackendValidation):
 // a configuration when it is validated, a push or a field list when the app hands it over. The
 // ids of continuous pushes are the animator's, given at the call in call order, so a recording
 // names them and a replay needs no counter.
@@ -72,7 +72,7 @@ public struct DynamicsSettings: Hashable, Sendable {
         guard !walls.isEmpty else {
             throw FlingError(.outOfRange, field: owner, value: "[]", reason: "an animator with walls keeps at least one")
         }
-        do { try BackendCheck.walls(walls, size: Vector(1, 1)) } catch {
+        do { try BackendValidation.walls(walls, size: Vector(1, 1)) } catch {
             throw FlingError(error.code, field: "\(owner) (\(error.field))", value: error.value, reason: error.reason)
         }
     }
@@ -87,7 +87,7 @@ public struct DynamicsSettings: Hashable, Sendable {
         do {
             // Each item brings its own box, and a viewport its edges: any size stands for them here.
             let edges = translatesReferenceBoundsIntoBoundary ? 4 : 0
-            try BackendCheck.walls(walls + Array(repeating: Wall(from: .zero, to: Vector(1, 0)), count: edges), size: Vector(1, 1))
+            try BackendValidation.walls(walls + Array(repeating: Wall(from: .zero, to: Vector(1, 0)), count: edges), size: Vector(1, 1))
         } catch {
             throw FlingError(error.code, field: "\(owner).\(error.field)", value: error.value, reason: error.reason)
         }
@@ -97,14 +97,14 @@ public struct DynamicsSettings: Hashable, Sendable {
 
     /// Throws unless `properties` are within the backends' ranges; `owner` names them.
     static func validate(properties: ItemProperties, _ owner: String) throws(FlingError) {
-        do { try BackendCheck.properties(properties) } catch {
+        do { try BackendValidation.properties(properties) } catch {
             throw FlingError(error.code, field: "\(owner) (\(error.field))", value: error.value, reason: error.reason)
         }
     }
 
     /// Throws unless `fields` are within the backends' ranges and every seed within ``maximumSeed``.
     static func validate(fields: [Field], _ owner: String) throws(FlingError) {
-        do { try BackendCheck.fields(fields) } catch {
+        do { try BackendValidation.fields(fields) } catch {
             throw FlingError(error.code, field: "\(owner): \(error.field)", value: error.value, reason: error.reason)
         }
         for (k, f) in fields.enumerated() where f.seed > maximumSeed {

@@ -85,16 +85,16 @@ extension Kernel {
         switch input {
         case .push(let item, let push):
             try known(item)
-            try BackendCheck.push(push)
+            try BackendValidation.push(push)
         case .addPush(let id, let item, let push):
             try known(item)
-            try BackendCheck.push(push)
+            try BackendValidation.push(push)
             guard !acceptedPushes.contains(where: { $0.id == id }) else {
                 throw FlingError(.invalidState, field: "addPush", value: "\(id)", reason: "a continuous push with this id is on")
             }
             // A recording checked its own counts, with its items removed and added between (all
             // its inputs are scheduled up front, before any of them is applied).
-            if !scheduled { try BackendCheck.forceCount(acceptedPushes.reduce(0) { $0 + ($1.item == item.rawValue ? 1 : 0) }) }
+            if !scheduled { try BackendValidation.forceCount(acceptedPushes.reduce(0) { $0 + ($1.item == item.rawValue ? 1 : 0) }) }
             acceptedPushes.append((id, item.rawValue))
             nextPush = max(nextPush, id.rawValue + 1)
         case .removePush(let id):

@@ -137,7 +137,7 @@ extension Kernel {
         var forces = [[ForceID]](repeating: [], count: n)
         for (k, p) in s.pushes.enumerated() {
             guard let i = ids[p.item] else { throw bad("pushes[\(k)].item", "\(p.item)", "names no item") }
-            try named("pushes[\(k)]") { () throws(FlingError) in try BackendCheck.push(p.push) }
+            try named("pushes[\(k)]") { () throws(FlingError) in try BackendValidation.push(p.push) }
             pushCounts[i] += 1
             if let force = p.force {
                 guard s.worlds[i] != nil else { throw bad("pushes[\(k)].force", "\(force)", "a push has a force only in its item's world") }
@@ -228,8 +228,8 @@ extension Kernel {
                 case .dynamics(let d):
                     if case .setFields(let fields) = d { try DynamicsSettings.validate(fields: fields, "setFields") }
                     if case .setWalls(let walls) = d { try DynamicsSettings.validate(walls: walls, replacing: configuredWalls) }
-                    if case .push(_, let push) = d { try BackendCheck.push(push) }
-                    if case .addPush(_, _, let push) = d { try BackendCheck.push(push) }
+                    if case .push(_, let push) = d { try BackendValidation.push(push) }
+                    if case .addPush(_, _, let push) = d { try BackendValidation.push(push) }
                 case .add(let item): _ = try policy.admit(item, at: 0, settings: settings)
                 case .reset, .remove: break
                 case .own: try input.check()

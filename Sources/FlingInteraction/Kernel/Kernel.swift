@@ -96,7 +96,7 @@ struct Kernel<Policy: PolicyRules> {
         self.parallel = (backend as? any ParallelWork).flatMap { $0.parts > 1 ? $0 : nil }
         if !walls.isEmpty { buffers.contacts.reserveCapacity(Limits.walls) }
         self.timeOrigin = timeOrigin
-        self.clock = try FixedStepClock(tick: settings.tick, maxFrameInterval: settings.maxFrameInterval)
+        self.clock = try FixedStepClock(tick: settings.tick, maxFrameInterval: settings.maxDisplayFrameInterval)
         self.smoothingPerTick = settings.fingerSmoothing.map { Portable.pow($0, settings.tick) }
     }
 

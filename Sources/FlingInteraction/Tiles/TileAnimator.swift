@@ -97,7 +97,7 @@ public final class TileAnimator: DragAnimator<TilePolicy> {
     /// A **late** touch, one whose time the display clock has already passed (its tick is
     /// stepped), is applied before the next tick; its own time still feeds the velocity
     /// tracker. A touch inside a **stalled** frame (an interval longer than
-    /// ``DragSettings/maxFrameInterval``, which the clock clamps) keeps its place in the frame:
+    /// ``DragSettings/maxDisplayFrameInterval``, which the clock clamps) keeps its place in the frame:
     /// its offset into the frame is scaled by the same clamp. Either way a ``TraceRecorder``
     /// writes the tick the touch was applied at, so the replay is exact.
     ///

@@ -69,7 +69,7 @@ extension TilePolicy: ItemRules {
         for (n, offset) in offsets.enumerated() {
             let field = "TileDefinition(\(item.id.rawValue)) with TileConfiguration.home.offsets[\(n)]"
             try Check.coordinate(item.origin + offset, field)
-            do { try BackendCheck.leverage(offset, field, massInverse: 1 / item.mass, momentInverse: 1 / item.moment) } catch {
+            do { try BackendValidation.leverage(offset, field, massInverse: 1 / item.mass, momentInverse: 1 / item.moment) } catch {
                 throw FlingError(error.code, field: field, value: error.value, reason: error.reason)
             }
         }
@@ -89,7 +89,7 @@ extension TilePolicy: InputRules {
     /// it); a falling one keeps going as it was. The drag holds the touched point of the tile: a
     /// grab the app named may lie outside the tile (its own hit test is looser, or the finger
     /// slid), and the joint takes the nearest point of the tile instead (a point off the body
-    /// would make the joint's effective mass ill-conditioned: see BackendCheck.leverage).
+    /// would make the joint's effective mass ill-conditioned: see BackendValidation.leverage).
     func grab(
         _ tiles: ItemTable<TilePolicy>, named: Int?, at point: Vector, touch: TouchID, tick k: Int, extraFinger: (Int) -> Bool
     ) -> (index: Int, grab: Grab<TilePolicy>)? {

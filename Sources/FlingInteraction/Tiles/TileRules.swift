@@ -67,7 +67,7 @@ extension TileConfiguration {
                     try Check.range(offset.y, -Limits.coordinate...Limits.coordinate, "\(field).offsets[\(n)].y")
                 }
                 try Check.range(maxForce, 0...Limits.jointForce, "\(field).maxForce")
-                try BackendCheck.limit(maxBias, "\(field).maxBias")
+                try BackendValidation.limit(maxBias, "\(field).maxBias")
                 try Check.range(errorBias, 1e-300...1, "\(field).errorBias")
             }
         }

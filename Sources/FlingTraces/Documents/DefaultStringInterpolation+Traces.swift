@@ -3,6 +3,6 @@
 extension DefaultStringInterpolation {
     package mutating func appendInterpolation(_ v: Documents.Kind) { appendLiteral(v.description) }
     package mutating func appendInterpolation(_ v: Documents.Work) { appendLiteral(v.description) }
-    package mutating func appendInterpolation(_ v: PinCheck.Where) { appendLiteral(v.description) }
+    package mutating func appendInterpolation(_ v: PinComparison.Where) { appendLiteral(v.description) }
     package mutating func appendInterpolation(_ v: Run.Divergence.Value) { appendLiteral(v.description) }
 }

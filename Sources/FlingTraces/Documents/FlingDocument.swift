@@ -27,9 +27,9 @@ public protocol FlingDocument: Sendable {
     /// The work a replay with `options` implies, in the kind's own unit (checked against the
     /// kind's `Documents/Kind/budget` before any replay or drawing starts).
     func work(_ options: ReplayOptions) -> Documents.Work
-    /// Replays the document: its frames, events, digest and the comparison with its pins.
+    /// Replays the document: its steps, events, digest and the comparison with its pins.
     func replay(_ options: ReplayOptions) throws(FlingError) -> Replay
-    /// The replay as a ``Run`` titled `title` (frames only if the replay kept them).
+    /// The replay as a ``Run`` titled `title` (steps only if the replay kept them).
     func run(of replay: Replay, title: String) -> Run
     /// The lines `fling replay` prints for the replay; the last is its summary
     /// (`digest <hex> ticks <n>` ...).
@@ -88,9 +88,9 @@ public struct ReplayOptions {
     var makeBackend: MakeBackend?
     /// When display frames come (tile traces; other kinds sample at their own times).
     package var display: ReplayOptions.DisplayFrames
-    /// Whether to keep every frame's state (for a ``Run`` to compare or draw); off, a replay
+    /// Whether to keep every step's state (for a ``Run`` to compare or draw); off, a replay
     /// keeps only its digests.
-    package var keepsFrames: Bool
+    package var keepsSteps: Bool
     /// Ticks between a trace's checkpoint digests; nil uses each session's pinned interval.
     package var checkpointInterval: Int?
     /// A backend of the pins' arithmetic, on which the pins are checked when ``makeBackend``'s
@@ -101,7 +101,7 @@ public struct ReplayOptions {
     package var reference: MakeBackend?
     /// The reference backend's name, for reports.
     package var referenceName: String
-    /// With ``keepsFrames``, keep only samples `0, k, 2k, …` and the last (a picture of a long
+    /// With ``keepsSteps``, keep only samples `0, k, 2k, …` and the last (a picture of a long
     /// scene draws what it can show).
     package var frameStride = 1
     /// Releases carry predictions looking this many ticks ahead (tile traces that ask for none
@@ -109,13 +109,13 @@ public struct ReplayOptions {
     package var predictionTicks: Int?
 
     /// Whether sample `k` of `n` keeps its frame.
-    func keeps(_ k: Int, of n: Int) -> Bool { keepsFrames && (k % max(1, frameStride) == 0 || k == n - 1) }
+    func keeps(_ k: Int, of n: Int) -> Bool { keepsSteps && (k % max(1, frameStride) == 0 || k == n - 1) }
 
     public init(
-        makeBackend: MakeBackend? = nil, display: ReplayOptions.DisplayFrames = .rate(60), keepsFrames: Bool = true,
+        makeBackend: MakeBackend? = nil, display: ReplayOptions.DisplayFrames = .rate(60), keepsSteps: Bool = true,
         checkpointInterval: Int? = nil, reference: MakeBackend? = nil, referenceName: String = "a reference backend"
     ) {
-        self.makeBackend = makeBackend; self.display = display; self.keepsFrames = keepsFrames
+        self.makeBackend = makeBackend; self.display = display; self.keepsSteps = keepsSteps
         self.checkpointInterval = checkpointInterval; self.reference = reference; self.referenceName = referenceName
     }
 
@@ -134,7 +134,7 @@ public struct ReplayOptions {
 /// pins, and the lines `fling replay` prints.
 public struct DocumentReplay: PinnedReplay, Sendable {
     public var run: Run
-    public var pins: PinCheck
+    public var pins: PinComparison
     /// The lines `fling replay` prints; the last is ``Run/summary``.
     package var report: [String]
 }
@@ -152,9 +152,9 @@ extension FlingDocument {
     /// Replays the document (after checking its work) and returns the run, the comparison with
     /// the pins and the report lines. When the pins are of another arithmetic than the backend's
     /// and `options.reference` is given, the pins are compared on a reference replay there, and
-    /// this run is checked against that reference (it covers every frame, refuses no input the
-    /// reference accepted) and against a run on its backend's peer of its own arithmetic, frame
-    /// for frame (Chipmunk against `native`, `native` against Chipmunk): ``PinCheck`` says what
+    /// this run is checked against that reference (it covers every step, refuses no input the
+    /// reference accepted) and against a run on its backend's peer of its own arithmetic, step
+    /// for step (Chipmunk against `native`, `native` against Chipmunk): ``PinComparison`` says what
     /// was compared, and ``PinnedReplay/verify(allowingNoPins:allowingUncomparedRun:)`` fails on
     /// a difference, or when the backend has no peer in this build.
     public func play(_ options: ReplayOptions, title: String? = nil) throws(FlingError) -> DocumentReplay {
@@ -165,7 +165,7 @@ extension FlingDocument {
         if pins.pinned > 0, pins.compared == 0, let reference = options.reference {
             var o = options
             o.makeBackend = reference
-            o.keepsFrames = false
+            o.keepsSteps = false
             o.reference = nil
             let checked = try replay(o)
             pins = checked.pins

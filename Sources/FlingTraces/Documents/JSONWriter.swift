@@ -166,7 +166,7 @@ package struct JSONWriter {
             4,
             [
                 "\"tick\": \(Self.number(c.drag.tick))",
-                "\"maxFrameInterval\": \(Self.number(c.drag.maxFrameInterval))",
+                "\"maxFrameInterval\": \(Self.number(c.drag.maxDisplayFrameInterval))",
                 "\"gravity\": \(Self.json(c.gravity))",
                 "\"solverIterations\": \(s.solverIterations)",
                 "\"dragMaxAcceleration\": \(Self.number(c.drag.dragMaxAcceleration))",

@@ -139,14 +139,14 @@ package struct ConveyorPaths: SampledPaths {
         return (0..<frames).map { Double(nanoseconds($0, frames)) / 1e9 }
     }
 
-    package func replay(_ sampling: PathSampling, keepsFrames: Bool, into out: inout PathReplay<Self>) throws(FlingError) {
+    package func replay(_ sampling: PathSampling, keepsSteps: Bool, into out: inout PathReplay<Self>) throws(FlingError) {
         try checkLook()
         try checkSampling(sampling)
         for k in 0..<max(0, sampling.frames) {
             let t = nanoseconds(k, sampling.frames)
             let items = visible(atNanoseconds: t)
             combine(items, at: t, into: &out.digest)
-            if keepsFrames {
+            if keepsSteps {
                 out.frames.append(items)
                 out.digests.append(out.digest)
             }

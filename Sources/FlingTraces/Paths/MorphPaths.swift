@@ -177,12 +177,12 @@ package struct MorphPaths: SampledPaths {
             frames: min(max(sampling.frames, 0), KeyframeAnimation.maximumFrames), from: sampling.from, to: sampling.to)
     }
 
-    package func replay(_ sampling: PathSampling, keepsFrames: Bool, into out: inout PathReplay<Self>) throws(FlingError) {
+    package func replay(_ sampling: PathSampling, keepsSteps: Bool, into out: inout PathReplay<Self>) throws(FlingError) {
         try checkSampling(sampling)
         for t in times(sampling) {
             let shape = animation.shape(at: t)
             shape.combine(into: &out.digest)
-            if keepsFrames {
+            if keepsSteps {
                 out.frames.append(shape)
                 out.digests.append(out.digest)
             }

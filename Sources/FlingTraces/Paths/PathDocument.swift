@@ -68,7 +68,7 @@ package protocol SampledPaths: Sendable {
     func times(_ sampling: PathSampling) -> [Double]
     /// Samples the paths: chains every sample into the replay's digest, and keeps each
     /// sample's frame and digest when asked.
-    func replay(_ sampling: PathSampling, keepsFrames: Bool, into replay: inout PathReplay<Self>) throws(FlingError)
+    func replay(_ sampling: PathSampling, keepsSteps: Bool, into replay: inout PathReplay<Self>) throws(FlingError)
     /// The library's digest over the samples (what the document pins).
     func digest(_ sampling: PathSampling) throws(FlingError) -> StateDigest
     /// The work sampling implies (frames × segments or items).
@@ -104,7 +104,7 @@ package struct PathReplay<Paths: SampledPaths>: PinnedReplay, Sendable {
     var digests: [StateDigest]
     var samples: Int
     var digest: StateDigest
-    package var pins: PinCheck
+    package var pins: PinComparison
 
     /// `digest <16 hex digits> frames <count>`: the line that names the samples.
     package var summary: String { "digest \(digest.hex) frames \(samples)" }
@@ -151,8 +151,9 @@ extension PathDocument: FlingDocument {
         try validate()
         var out = PathReplay<Paths>(
             frames: [], digests: [], samples: sampling.frames, digest: StateDigest(),
-            pins: PinCheck(arithmetic: .portable, pinned: expected == nil ? 0 : 1, compared: expected == nil ? 0 : 1, comparedOn: .thisRun))
-        try paths.replay(sampling, keepsFrames: options.keepsFrames, into: &out)
+            pins: PinComparison(
+                arithmetic: .portable, pinned: expected == nil ? 0 : 1, compared: expected == nil ? 0 : 1, comparedOn: .thisRun))
+        try paths.replay(sampling, keepsSteps: options.keepsSteps, into: &out)
         if let expected, expected != out.digest {
             out.pins.mismatches.append(
                 .init(scene: 0, field: "expected.digest", expected: expected.hex, actual: out.digest.hex, frames: 0..<sampling.frames))
@@ -162,7 +163,7 @@ extension PathDocument: FlingDocument {
 
     package func pinned(_ options: ReplayOptions) throws(FlingError) -> PathDocument<Paths> {
         var o = options
-        o.keepsFrames = false
+        o.keepsSteps = false
         var bare = self
         bare.expected = nil
         bare.expected = try bare.replay(o).digest

@@ -8,13 +8,13 @@ import FlingCore
 
 extension Run {
     /// The first place where this run differs from `other`, or nil when they are the same to
-    /// the bit: kind, item schema, stages, and then frame by frame the inputs applied before
-    /// the frame, the items present (by kind and id), each value and shape point by its bits,
-    /// each phase, the events, the frame's time and digest; then the frame count, events or
-    /// inputs past the last common frame, and the final digest.
+    /// the bit: kind, item schema, stages, and then step by step the inputs applied before
+    /// the step, the items present (by kind and id), each value and shape point by its bits,
+    /// each phase, the events, the step's time and digest; then the step count, events or
+    /// inputs past the last common step, and the final digest.
     ///
-    /// The result names the frame (its tick or sample within its stage), the item, the field,
-    /// both values with their bit patterns, and the input applied at or just before that frame
+    /// The result names the step (its tick or sample within its stage), the item, the field,
+    /// both values with their bit patterns, and the input applied at or just before that step
     /// (the one that differs, when the divergence is in an input: then the field is that input's
     /// own, `inputs[3].position.x`, with both values).
     /// Titles are not compared.
@@ -26,8 +26,8 @@ extension Run {
 
 extension Run {
     /// Where two runs first differ (``Run/firstDivergence(from:)``), with everything needed to
-    /// find it again: the frame, the item, the field, both values and their bits, and the input
-    /// applied at or just before the frame.
+    /// find it again: the step, the item, the field, both values and their bits, and the input
+    /// applied at or just before the step.
     public struct Divergence: Sendable, CustomStringConvertible {
         /// What differs.
         package enum Part: String, Hashable, Sendable {

@@ -30,11 +30,12 @@ import FlingCore
 //   morph        subpath closed                one item per subpath, `points` its cubic segments
 //   conveyor     dot     x y distance alpha    the dots on the line, nearest the start first
 
-/// One replay of a Fling document, frame by frame: a frame is a physics tick (tile traces), or
-/// a sample (scene and path documents).
+/// One replay of a Fling document, step by step: a step is a physics tick (tile traces), or
+/// a sample (scene and path documents); ``stepCount``, ``items(atStep:)`` and ``eventList``
+/// read it.
 ///
 /// Two runs of the same input compare with ``firstDivergence(from:)``, which names the first
-/// frame, item, field and both values with their bit patterns where they part.
+/// step, item, field and both values with their bit patterns where they part.
 public struct Run: Sendable {
     /// The registered name of the document's kind (``Documents/Kind/name``: `fling-trace`,
     /// `chatHeads`, `bubbles`, `morph` ...).

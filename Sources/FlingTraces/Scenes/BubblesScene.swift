@@ -141,7 +141,7 @@ package struct BubblesScene: SampledScene {
                 out.digest.combine(s.scale)
                 if configuration.variesLook { out.digest.combine(s.alpha); out.digest.combine(Double(s.image)) }
             }
-            if options.keepsFrames {
+            if options.keepsSteps {
                 // Every bubble this advance emitted, those it already removed too.
                 emitted += e.lastEmitted
                 if options.keeps(k, of: n) {

@@ -179,7 +179,7 @@ package struct SceneReplay<Scene: SampledScene>: PinnedReplay, Sendable {
     var ticks: Int?
     /// How the replay compared with the document's pins (a snap scene's pins are of portable
     /// arithmetic: compared only on such a backend).
-    package var pins: PinCheck
+    package var pins: PinComparison
 
     package init(samples: Int = 0) {
         frames = []
@@ -188,7 +188,7 @@ package struct SceneReplay<Scene: SampledScene>: PinnedReplay, Sendable {
         sampleDigests = []
         events = []
         timeline = []
-        pins = PinCheck(arithmetic: .portable, pinned: 0, compared: 0, comparedOn: .thisRun)
+        pins = PinComparison(arithmetic: .portable, pinned: 0, compared: 0, comparedOn: .thisRun)
     }
 
     /// `digest <16 hex digits> samples <count>`: the line that names a replay.
@@ -236,7 +236,7 @@ extension SceneDocument: FlingDocument {
         var o = options
         if !Scene.runsPhysics { o.makeBackend = nil }
         try scene.replay(sampling, o, into: &out)
-        if o.keepsFrames {
+        if o.keepsSteps {
             let n = sampling.count, stride = max(1, o.frameStride)
             out.frameSamples = Array(Swift.stride(from: 0, to: n, by: stride))
             if n > 0, (n - 1) % stride != 0 { out.frameSamples.append(n - 1) }
@@ -263,23 +263,23 @@ extension SceneDocument: FlingDocument {
     }
 
     /// Replays the seeded scene (one that runs no physics) with its frames.
-    package func replay(keepsFrames: Bool = true) throws(FlingError) -> SceneReplay<Scene> {
-        try replay(ReplayOptions(keepsFrames: keepsFrames))
+    package func replay(keepsSteps: Bool = true) throws(FlingError) -> SceneReplay<Scene> {
+        try replay(ReplayOptions(keepsSteps: keepsSteps))
     }
 
     /// Replays the scene; a snap scene runs on a backend from `makeBackend` (given the solver
     /// iterations).
     package func replay(
-        keepsFrames: Bool = true, makeBackend: ((_ solverIterations: Int) throws(FlingError) -> any PhysicsBackend)?
+        keepsSteps: Bool = true, makeBackend: ((_ solverIterations: Int) throws(FlingError) -> any PhysicsBackend)?
     ) throws(FlingError) -> SceneReplay<Scene> {
-        try replay(ReplayOptions(makeBackend: makeBackend, keepsFrames: keepsFrames))
+        try replay(ReplayOptions(makeBackend: makeBackend, keepsSteps: keepsSteps))
     }
 
     package func pinned(_ options: ReplayOptions) throws(FlingError) -> SceneDocument<Scene> {
         var bare = self
         bare.expected = nil
         var o = options
-        o.keepsFrames = false
+        o.keepsSteps = false
         let r = try bare.replay(o)
         bare.expected = SceneExpectation(samples: r.samples, digest: r.digest)
         return bare
@@ -290,7 +290,7 @@ extension SceneDocument: FlingDocument {
     package func pinned(
         makeBackend: ((_ solverIterations: Int) throws(FlingError) -> any PhysicsBackend)? = nil
     ) throws(FlingError) -> SceneDocument<Scene> {
-        try pinned(ReplayOptions(makeBackend: makeBackend, keepsFrames: false))
+        try pinned(ReplayOptions(makeBackend: makeBackend, keepsSteps: false))
     }
 
     package func run(of replay: SceneReplay<Scene>, title: String) -> Run {

@@ -101,15 +101,15 @@ package enum SnapScenes {
             out.timeline += r.timeline
             out.timeline += r.snap.map { e in event(e, sample: k, kind: e.item.map(driver.itemKind) ?? "item") }
             var snapshots: [SnapItemState] = []
-            let keepsFrames = options.keeps(k, of: n)
+            let keepsSteps = options.keeps(k, of: n)
             for id in ids {
                 let s = try animator.state(of: id)
                 out.digest.combine(s.state.position.x); out.digest.combine(s.state.position.y); out.digest.combine(s.scale)
-                if keepsFrames { snapshots.append(s) }
+                if keepsSteps { snapshots.append(s) }
             }
             let extras = driver.extras()
             for x in extras { out.digest.combine(x) }
-            if keepsFrames { out.frames.append(SnapFrame(items: snapshots, extras: extras)); out.sampleDigests.append(out.digest) }
+            if keepsSteps { out.frames.append(SnapFrame(items: snapshots, extras: extras)); out.sampleDigests.append(out.digest) }
         }
         // The ticks after the last sample, up to the duration (a recording's last tick).
         if n > 0, sampling.time(n - 1) < sampling.duration { _ = try driver.advance(sampling.duration, n - 1) }

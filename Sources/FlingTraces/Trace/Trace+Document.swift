@@ -30,7 +30,7 @@ extension Trace: FlingDocument {
 
     public func replay(_ options: ReplayOptions) throws(FlingError) -> TraceReplay {
         var replayer = TraceReplayer(self, display: options.display)
-        replayer.recordsTicks = options.keepsFrames
+        replayer.recordsTicks = options.keepsSteps
         replayer.checkpointInterval = options.checkpointInterval
         replayer.predictionTicks = options.predictionTicks
         return try replayer.replay { n throws(FlingError) in try options.backend(n, for: "TraceReplayer") }

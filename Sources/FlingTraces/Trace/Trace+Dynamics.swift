@@ -65,9 +65,9 @@ struct DynamicsInputCheck {
     mutating func accept(_ d: DynamicsInput, present: Bool = true, at field: @autoclosure () -> String) throws(FlingError) {
         switch d {
         case .push(_, let p):
-            try checked(field()) { () throws(FlingError) in try BackendCheck.push(p) }
+            try checked(field()) { () throws(FlingError) in try BackendValidation.push(p) }
         case .addPush(let id, let item, let p):
-            try checked(field()) { () throws(FlingError) in try BackendCheck.push(p) }
+            try checked(field()) { () throws(FlingError) in try BackendValidation.push(p) }
             guard !used.contains(id) else {
                 throw FlingError(.malformedInput, field: "\(field()).addPush.id", value: "\(id.rawValue)", reason: "a push id is used once")
             }
@@ -76,7 +76,7 @@ struct DynamicsInputCheck {
                 dropped.insert(id)
                 return
             }
-            try checked(field()) { () throws(FlingError) in try BackendCheck.forceCount(count[item.rawValue, default: 0]) }
+            try checked(field()) { () throws(FlingError) in try BackendValidation.forceCount(count[item.rawValue, default: 0]) }
             on[id] = item.rawValue
             count[item.rawValue, default: 0] += 1
         case .removePush(let id):

@@ -140,7 +140,7 @@ extension DocumentDecoder {
         let o = try object(node, path, keys: JSONWriter.configurationKeys(version: version))
         var c = TileConfiguration()
         c.drag.tick = try double(o, "tick")
-        c.drag.maxFrameInterval = try double(o, "maxFrameInterval")
+        c.drag.maxDisplayFrameInterval = try double(o, "maxFrameInterval")
         c.gravity = try decode(try required(o, "gravity"), path / "gravity")
         let solverIterations = try int(o, "solverIterations")
         c.drag.dragMaxAcceleration = try double(o, "dragMaxAcceleration")

@@ -274,7 +274,7 @@ extension Trace.Session {
         }
         try within(path / "configuration") { () throws(FlingError) in try configuration.validate() }
         try within(path / "configuration" / "solverIterations") { () throws(FlingError) in
-            try BackendCheck.iterations(solverIterations, "solverIterations")
+            try BackendValidation.iterations(solverIterations, "solverIterations")
         }
         for (i, tile) in tiles.enumerated() {
             try within(path / "tiles" / i) { () throws(FlingError) in try tile.validate() }

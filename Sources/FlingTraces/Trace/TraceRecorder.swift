@@ -12,7 +12,7 @@ import FlingInteraction
 /// let animator = try TileAnimator(viewport: bounds, tiles: tiles, backend: NativeBackend(),
 ///                                 timeOrigin: CACurrentMediaTime())
 /// let recorder = try TraceRecorder(recording: animator)
-/// // ... the app runs: animator.handle(touch), animator.advance(to: frameTime), animator.reset(id)
+/// // ... the app runs: animator.handle(touch), animator.advance(to: displayTime), animator.reset(id)
 /// let json = try recorder.trace().json     // write it where your tests can read it
 /// ```
 ///

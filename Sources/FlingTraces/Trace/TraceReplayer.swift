@@ -5,7 +5,7 @@ extension ReplayOptions {
     /// When display frames come during a replay.
     ///
     /// Every choice gives the same ticks (see ``TraceReplayer``), as long as no frame interval is
-    /// longer than the session's ``DragSettings/maxFrameInterval`` (a longer one would be a
+    /// longer than the session's ``DragSettings/maxDisplayFrameInterval`` (a longer one would be a
     /// stall, and the clock drops stalled time): the replayer refuses rates that would stall.
     public enum DisplayFrames: Hashable, Sendable {
         /// Frame `n` (from 1) at `n / hz` seconds.
@@ -59,7 +59,7 @@ public struct TraceReplayer {
     /// (a picture of a long trace draws what it can show).
     package var recordInterval = 1
     /// Take a recording's snapshot of each session's animator every this many ticks
-    /// (``TraceReplay/Session/snapshots``; ``Trace/withSnapshots(every:makeBackend:)``).
+    /// (``TraceReplay/SessionReplay/snapshots``; ``Trace/withSnapshots(every:makeBackend:)``).
     var snapshotEvery: Int?
     /// Start each session that carries snapshots from its last one, not from its start. Such a
     /// session's inputs are then checked by the restored animator as it is given them (those
@@ -104,20 +104,21 @@ public struct TraceReplayer {
                 .outOfRange, field: "TraceReplayer.checkpointInterval", value: "\(checkpointInterval)",
                 reason: "must be at least 1")
         }
-        for (s, session) in trace.sessions.enumerated() where display.longestInterval > session.configuration.drag.maxFrameInterval {
+        for (s, session) in trace.sessions.enumerated() where display.longestInterval > session.configuration.drag.maxDisplayFrameInterval {
             throw FlingError(
                 .outOfRange, field: "scenes[\(s)] display rate", value: "\(display.rate) Hz",
                 reason: "frames up to \(display.longestInterval) s apart would stall the clock "
-                    + "(maxFrameInterval \(session.configuration.drag.maxFrameInterval) s)")
+                    + "(maxFrameInterval \(session.configuration.drag.maxDisplayFrameInterval) s)")
         }
         let pinned = trace.sessions.reduce(0) { n, s in n + (s.expected.map { 2 + $0.checkpoints.count } ?? 0) }
         var result = TraceReplay(
             sessions: [], digest: StateDigest(), tickCount: 0,
-            pins: PinCheck(arithmetic: trace.arithmetic, pinned: pinned, compared: 0, comparedOn: .thisRun))
+            pins: PinComparison(arithmetic: trace.arithmetic, pinned: pinned, compared: 0, comparedOn: .thisRun))
         var taken: AnimatorSnapshot?
         /// A session's replay into the result, its pins compared (from a snapshot, the pins of its
         /// end: the checkpoints before the snapshot were not replayed).
-        func tally(_ r: TraceReplay.Session, _ session: Trace.Session, _ s: Int, _ backend: any PhysicsBackend, resumed: Bool = false) {
+        func tally(_ r: TraceReplay.SessionReplay, _ session: Trace.Session, _ s: Int, _ backend: any PhysicsBackend, resumed: Bool = false)
+        {
             if backend.arithmetic == trace.arithmetic {
                 if var x = session.expected {
                     if resumed {
@@ -159,7 +160,7 @@ public struct TraceReplayer {
     /// `backend`, the session's inputs from the snapshot's tick on scheduled, and the frames
     /// from there; the digest chained on from the snapshot's.
     func resume(_ session: Trace.Session, from snapshot: Trace.Snapshot, startingFrom start: StateDigest, backend: any PhysicsBackend)
-        throws(FlingError) -> TraceReplay.Session
+        throws(FlingError) -> TraceReplay.SessionReplay
     {
         let animator = try TileAnimator(
             viewport: session.viewport, tiles: session.tiles, configuration: session.configuration, backend: backend)
@@ -208,11 +209,11 @@ public struct TraceReplayer {
 
     /// Session `s` replayed on from `snapshot` (its animator taken at a cut, here or in another
     /// process), its animator restored over a fresh backend: the session's replay from the
-    /// snapshot's tick on, whose animator's digest (``TraceReplay/Session/digest`` for the first
+    /// snapshot's tick on, whose animator's digest (``TraceReplay/SessionReplay/digest`` for the first
     /// session) is the one the whole replay gives.
     package func resume(
         session s: Int, from snapshot: AnimatorSnapshot, makeBackend: (_ solverIterations: Int) throws(FlingError) -> any PhysicsBackend
-    ) throws(FlingError) -> TraceReplay.Session {
+    ) throws(FlingError) -> TraceReplay.SessionReplay {
         try trace.validate()
         guard trace.sessions.indices.contains(s) else {
             throw FlingError(.outOfRange, field: "resume.session", value: "\(s)", reason: "the trace has \(trace.sessions.count) sessions")
@@ -228,7 +229,7 @@ public struct TraceReplayer {
     }
 
     func replay(_ session: Trace.Session, startingFrom start: StateDigest, backend: any PhysicsBackend) throws(FlingError)
-        -> TraceReplay.Session
+        -> TraceReplay.SessionReplay
     {
         try replay(session, startingFrom: start, backend: backend, cut: nil, taken: { _ in }) { (_) throws(FlingError) in
             throw FlingError(.invalidState, field: "TraceReplayer", value: "no cut", reason: "a replay without a cut resumes nothing")
@@ -243,7 +244,7 @@ public struct TraceReplayer {
         _ session: Trace.Session, startingFrom start: StateDigest, backend: any PhysicsBackend, cut: Int?,
         taken: (AnimatorSnapshot) -> Void, resume: (AnimatorSnapshot) throws(FlingError) -> TileAnimator, resuming: TileAnimator? = nil,
         resumingDigest: StateDigest? = nil
-    ) throws(FlingError) -> TraceReplay.Session {
+    ) throws(FlingError) -> TraceReplay.SessionReplay {
         var animator: TileAnimator
         if let resuming {
             animator = resuming
@@ -253,7 +254,7 @@ public struct TraceReplayer {
             animator = try TileAnimator(viewport: session.viewport, tiles: session.tiles, configuration: configuration, backend: backend)
         }
         let interval = checkpointInterval ?? session.expected?.interval
-        var out = TraceReplay.Session(
+        var out = TraceReplay.SessionReplay(
             name: session.name, ticks: [], events: [], tickCount: animator.clock.ticks, startDigest: start,
             digest: resumingDigest ?? resuming?.digest ?? start, checkpointInterval: interval, checkpoints: [], stoppedWhenIdle: false,
             outcomes: [],
@@ -366,8 +367,8 @@ public struct TraceReplayer {
     /// The pins of session `s` that the replay `r` does not give, each with the ticks within
     /// which the session first left its pins: from the last matching checkpoint to the first
     /// differing one (or to the end, when every checkpoint matched).
-    static func compare(_ x: Trace.Expectation, _ r: TraceReplay.Session, session s: Int) -> [PinCheck.Mismatch] {
-        var m: [PinCheck.Mismatch] = []
+    static func compare(_ x: Trace.Expectation, _ r: TraceReplay.SessionReplay, session s: Int) -> [PinComparison.Mismatch] {
+        var m: [PinComparison.Mismatch] = []
         let name = r.name.map { " (\($0))" } ?? ""
         var within = 0..<max(x.ticks, r.tickCount)
         if let interval = x.interval {
@@ -533,8 +534,8 @@ public struct TraceReplay: PinnedReplay, Sendable {
         }
     }
 
-    /// A session's replay.
-    public struct Session: Sendable {
+    /// A session's replay (of a ``Trace/Session``).
+    public struct SessionReplay: Sendable {
         var name: String?
         /// Every tick's states, in order (empty when `TraceReplayer/recordsTicks` is off).
         public var ticks: [TickState]
@@ -566,15 +567,16 @@ public struct TraceReplay: PinnedReplay, Sendable {
         }
     }
 
-    public var sessions: [Session]
-    /// The digest chained over every session: the last session's `Session/digest`.
+    /// Each session's replay, in the trace's order.
+    public var sessions: [SessionReplay]
+    /// The digest chained over every session: the last session's `SessionReplay/digest`.
     public var digest: StateDigest
     /// Ticks over every session.
     package var tickCount: Int
     /// How the replay compared with the trace's pins: how many were compared, at what
     /// arithmetic, and which differ. Pins are compared only on a backend of the trace's
     /// `Trace/arithmetic`.
-    public var pins: PinCheck
+    public var pins: PinComparison
 
     /// `digest <16 hex digits> ticks <count>`: the line that names a replay.
     package var summary: String { "digest \(digest.hex) ticks \(tickCount)" }

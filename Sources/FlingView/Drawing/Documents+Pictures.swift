@@ -24,19 +24,19 @@ extension Documents {
         var clouds: UInt64
         /// Path documents: an animated SVG (SMIL) rather than a filmstrip.
         package var animated: Bool
-        /// Path documents: the frames drawn (nil: the kind's default).
-        var frames: Int?
+        /// Path documents: the samples drawn (nil: the kind's default).
+        var samples: Int?
 
         /// Options for ``FlingDocument/render(_:)``: the replay's (its backend, display frames), the
         /// title when the document has no name, the backend's name for captions, and per kind the
         /// ticks between a trace's drawn outlines, the seed of a day-night scene's clouds, and for
-        /// path documents an animated SVG rather than a filmstrip, of `frames` frames.
+        /// path documents an animated SVG rather than a filmstrip, of `samples` samples.
         public init(
             replay: ReplayOptions, title: String, backendName: String = "native-portable", every: Int = 6, clouds: UInt64 = 1,
-            animated: Bool = false, frames: Int? = nil
+            animated: Bool = false, samples: Int? = nil
         ) {
             self.replay = replay; self.title = title; self.backendName = backendName; self.every = every; self.clouds = clouds
-            self.animated = animated; self.frames = frames
+            self.animated = animated; self.samples = samples
         }
     }
 }
@@ -102,7 +102,7 @@ extension SceneDocument: DocumentPicture where Scene: SceneDrawing {
     package func picture(_ options: Documents.RenderOptions) throws(FlingError) -> String {
         try validate()
         var o = options.replay
-        o.keepsFrames = true
+        o.keepsSteps = true
         let n = sampling.count
         o.frameStride = SceneSVG.frameStride(
             samples: n, perSample: scene.work(sampling).amount / Double(max(1, n)), animated: Scene.animatedPicture)
@@ -211,18 +211,18 @@ extension PathDocument: DocumentPicture where Paths: PathsDrawing {
 }
 
 extension MorphPaths: PathsDrawing {
-    /// A filmstrip of sampled frames (``Documents/RenderOptions/frames``, default up to 24, over the
-    /// sampling's range), or an animated SVG of ``Documents/RenderOptions/frames`` samples (default 61).
+    /// A filmstrip of sampled frames (``Documents/RenderOptions/samples``, default up to 24, over the
+    /// sampling's range), or an animated SVG of ``Documents/RenderOptions/samples`` samples (default 61).
     package func render(_ document: PathDocument<Self>, _ options: Documents.RenderOptions) throws(FlingError) -> String {
-        if options.animated { return PathSVG.animated(animation, frames: options.frames ?? 61) }
+        if options.animated { return PathSVG.animated(animation, frames: options.samples ?? 61) }
         let s = document.sampling
-        let times = try KeyframeAnimation.sampleTimes(frames: options.frames ?? min(s.frames, 24), from: s.from, to: s.to)
+        let times = try KeyframeAnimation.sampleTimes(frames: options.samples ?? min(s.frames, 24), from: s.from, to: s.to)
         return PathSVG.filmstrip(animation, times: times, title: document.name ?? Self.kind)
     }
 }
 
 extension ConveyorPaths: PathsDrawing {
-    /// A filmstrip of ``Documents/RenderOptions/frames`` instants over one period (default 8), or an
+    /// A filmstrip of ``Documents/RenderOptions/samples`` instants over one period (default 8), or an
     /// animated SVG of that many samples (default 31). With looks or a pin: the scene as drawn
     /// (the line, the dots in their looks, the pin), the filmstrip over the cycle (default 12
     /// instants), the animation looping over the cycle, the pin's beginning `beginTime` late.
@@ -233,20 +233,20 @@ extension ConveyorPaths: PathsDrawing {
                 conveyor: conveyor, dots: dots.map { ($0.radius, $0.color, $0.offset) },
                 baseline: baseline.map { ($0.color, $0.width) },
                 pin: pin.map { ($0.animation, $0.beginTime, $0.color) })
-            if options.animated { return PathSVG.animated(scene, frames: options.frames ?? 91) }
-            let frames = options.frames ?? 12
+            if options.animated { return PathSVG.animated(scene, frames: options.samples ?? 91) }
+            let frames = options.samples ?? 12
             guard (1...KeyframeAnimation.maximumFrames).contains(frames) else {
                 throw FlingError(
-                    .outOfRange, field: "Documents.RenderOptions.frames", value: "\(frames)",
+                    .outOfRange, field: "Documents.RenderOptions.samples", value: "\(frames)",
                     reason: "must lie in 1...\(KeyframeAnimation.maximumFrames)")
             }
             return PathSVG.filmstrip(scene, nanoseconds: (0..<frames).map { nanoseconds($0, frames) }, title: document.name ?? Self.kind)
         }
-        if options.animated { return PathSVG.animated(conveyor, frames: options.frames ?? 31) }
-        let frames = options.frames ?? 8
+        if options.animated { return PathSVG.animated(conveyor, frames: options.samples ?? 31) }
+        let frames = options.samples ?? 8
         guard (1...KeyframeAnimation.maximumFrames).contains(frames) else {
             throw FlingError(
-                .outOfRange, field: "Documents.RenderOptions.frames", value: "\(frames)",
+                .outOfRange, field: "Documents.RenderOptions.samples", value: "\(frames)",
                 reason: "must lie in 1...\(KeyframeAnimation.maximumFrames)"
             )
         }

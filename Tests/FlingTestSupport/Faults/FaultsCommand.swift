@@ -31,7 +31,7 @@ enum FaultsCommand {
                 let dir = args.value("out").map { snap ? $0 + "/chat-heads" : $0 }
                 let report = try check(fault, seed: seed, sessions: sessions, out: dir, snap: snap).run()
                 guard let f = report.failure else {
-                    out.print("\(label): NOT FOUND in \(report.sessionsRun) sessions (\(fixed3(report.seconds)) s)")
+                    out.print("\(label): NOT FOUND in \(report.sessionsPlayed) sessions (\(fixed3(report.seconds)) s)")
                     missed.append(label)
                     continue
                 }

@@ -8,28 +8,30 @@ import Fling
 extension SurfaceWalk {
     mutating func registerBackendKit() {
         add(
-            "FlingCore.BackendCheck.finger(_:_:)", "FlingCore.BackendCheck.gravity(_:)", "FlingCore.BackendCheck.damping(_:)",
-            "FlingCore.BackendCheck.velocity(_:_:)", "FlingCore.BackendCheck.dt(_:)", "FlingCore.BackendCheck.walls(_:size:)",
-            "FlingCore.BackendCheck.properties(_:)", "FlingCore.BackendCheck.push(_:)", "FlingCore.BackendCheck.fields(_:)",
-            "FlingCore.BackendCheck.pivot(_:)", "FlingCore.BackendCheck.gear(_:momentInverse:)",
+            "FlingCore.BackendValidation.finger(_:_:)", "FlingCore.BackendValidation.gravity(_:)",
+            "FlingCore.BackendValidation.damping(_:)",
+            "FlingCore.BackendValidation.velocity(_:_:)", "FlingCore.BackendValidation.dt(_:)",
+            "FlingCore.BackendValidation.walls(_:size:)",
+            "FlingCore.BackendValidation.properties(_:)", "FlingCore.BackendValidation.push(_:)", "FlingCore.BackendValidation.fields(_:)",
+            "FlingCore.BackendValidation.pivot(_:)", "FlingCore.BackendValidation.gear(_:momentInverse:)",
             "FlingCore.DragJoint.validate(for:)", "FlingCore.Attraction.validate(for:)", "FlingCore.Attraction.longestStableStep(for:)",
             "FlingCore.JointID.init(_:)", "FlingCore.ForceID.init(_:)", "FlingCore.Wall.Contact.init(wall:impulse:normal:point:)"
         ) { p in
             for v in Hostile.vectors {
-                p.call { () throws(FlingError) in try BackendCheck.finger(v, v) }
-                p.call { () throws(FlingError) in try BackendCheck.gravity(v) }
-                p.call { () throws(FlingError) in try BackendCheck.velocity(v, v.x) }
-                p.call { () throws(FlingError) in try BackendCheck.walls([Wall(from: v, to: Vector(v.y, v.x))], size: v) }
-                p.call { () throws(FlingError) in try BackendCheck.push(Push(v, at: v)) }
-                p.call { () throws(FlingError) in try BackendCheck.fields([Field(.velocity(target: v), position: v)]) }
-                p.call { () throws(FlingError) in try BackendCheck.pivot(StaticPivot(anchor: v, localAnchor: v)) }
+                p.call { () throws(FlingError) in try BackendValidation.finger(v, v) }
+                p.call { () throws(FlingError) in try BackendValidation.gravity(v) }
+                p.call { () throws(FlingError) in try BackendValidation.velocity(v, v.x) }
+                p.call { () throws(FlingError) in try BackendValidation.walls([Wall(from: v, to: Vector(v.y, v.x))], size: v) }
+                p.call { () throws(FlingError) in try BackendValidation.push(Push(v, at: v)) }
+                p.call { () throws(FlingError) in try BackendValidation.fields([Field(.velocity(target: v), position: v)]) }
+                p.call { () throws(FlingError) in try BackendValidation.pivot(StaticPivot(anchor: v, localAnchor: v)) }
                 p.count { Wall.Contact(wall: Int(truncatingIfNeeded: v.y.bitPattern), impulse: v, normal: v, point: v) }
             }
             for x in Hostile.doubles {
-                p.call { () throws(FlingError) in try BackendCheck.damping(x) }
-                p.call { () throws(FlingError) in try BackendCheck.dt(x) }
-                p.call { () throws(FlingError) in try BackendCheck.properties(ItemProperties(elasticity: x, friction: x, charge: x)) }
-                p.call { () throws(FlingError) in try BackendCheck.gear(StaticGear(phase: x, ratio: x), momentInverse: x) }
+                p.call { () throws(FlingError) in try BackendValidation.damping(x) }
+                p.call { () throws(FlingError) in try BackendValidation.dt(x) }
+                p.call { () throws(FlingError) in try BackendValidation.properties(ItemProperties(elasticity: x, friction: x, charge: x)) }
+                p.call { () throws(FlingError) in try BackendValidation.gear(StaticGear(phase: x, ratio: x), momentInverse: x) }
             }
             for n in [UInt32.min, 1, .max] { p.count { (JointID(n), ForceID(n)) } }
             for v in varied([1, 1, 0, 0, 10, 10, 100, 1e-3]) {

@@ -211,7 +211,7 @@ extension SurfaceWalk {
             ]
             for v in varied([1, 0, 0, 0, 0, 1, 0, 0, 0, 0, 1, -0.002, 0, 0, 0, 1]) {
                 let t = Transform3D(bounceComponents: v)
-                p.count { (Transform3D.bounceLayout.components(t), Transform3D.bounceLayout.omitsFirstFrame) }
+                p.count { (Transform3D.bounceLayout.components(t), Transform3D.bounceLayout.omitsFirstKeyframe) }
                 for c in curves { p.count { c.values(from: Transform3D.identity, to: t) } }
             }
             for s in Hostile.doubles {

@@ -108,7 +108,7 @@ extension SurfaceWalk {
         ) { p in
             for v in varied([1.0 / 60, 0.25, 2000, 2.5, 0.5]) {
                 var c = TileConfiguration()
-                c.drag.tick = v[0]; c.drag.maxFrameInterval = v[1]; c.gravity = Vector(0, v[2])
+                c.drag.tick = v[0]; c.drag.maxDisplayFrameInterval = v[1]; c.gravity = Vector(0, v[2])
                 c.home = .springs(attraction: SpringTuning(frequency: v[3], dampingRatio: v[4]))
                 c.drag.dragErrorBias = v[4]; c.cull = .outsideViewport(margin: v[2])
                 c.releaseRule = .projectedDistance(lookahead: v[4], radius: v[2])
@@ -262,7 +262,7 @@ extension SurfaceWalk {
         ) { p in
             for v in varied([1.0 / 60, 0.25, 2, 0.6]) {
                 var c = SnapConfiguration()
-                c.drag.tick = v[0]; c.drag.maxFrameInterval = v[1]; c.tapSlop = v[2]; c.tapDuration = v[3]
+                c.drag.tick = v[0]; c.drag.maxDisplayFrameInterval = v[1]; c.tapSlop = v[2]; c.tapDuration = v[3]
                 p.call { () throws(FlingError) in try c.validate() }
             }
             for v in varied([100, 100, 60, 60, 1, 0.9]) {

@@ -167,7 +167,7 @@ extension SurfaceWalk {
                     }
                 }
             }
-            let c = PinKeyframes.dots()
+            let c = MapPinKeyframes.dots()
             for x in Hostile.doubles { p.count { c.items(at: x) }; p.count { c.alpha(atDistance: x) } }
             for t in [Int64.max, .min, 0, -1, 1] { p.count { c.items(atNanoseconds: t) } }
             for n in Hostile.counts { p.call { () throws(FlingError) in try c.sampleDigest(frames: n) } }
@@ -177,7 +177,7 @@ extension SurfaceWalk {
             "FlingView.PathSVG.animated(_:frames:fill:size:)", "FlingView.PathSVG.filmstrip(_:nanoseconds:radius:fill:)",
             "FlingView.PathSVG.animated(_:frames:radius:fill:)"
         ) { p in
-            let pin = PinKeyframes.jumpingPin(), dots = PinKeyframes.dots()
+            let pin = MapPinKeyframes.jumpingMapPin(), dots = MapPinKeyframes.dots()
             for n in Hostile.counts {
                 p.count { PathSVG.animated(pin, frames: n, fill: "<&\"", size: .nan) }
                 p.count { PathSVG.animated(dots, frames: n, radius: .infinity, fill: "") }

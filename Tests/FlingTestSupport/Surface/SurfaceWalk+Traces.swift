@@ -15,7 +15,7 @@ extension SurfaceWalk {
             ReplayOptions(), ReplayOptions(makeBackend: make), ReplayOptions(makeBackend: platform, reference: make, referenceName: ""),
         ]
         for x in [Double.nan, 0, -1, 1e-300, 1e9, .infinity] {
-            out.append(ReplayOptions(makeBackend: make, display: .rate(x), keepsFrames: false))
+            out.append(ReplayOptions(makeBackend: make, display: .rate(x), keepsSteps: false))
             out.append(ReplayOptions(makeBackend: make, display: .jittered(rate: x, seed: .max)))
         }
         for k in [Int.min, 0, Int.max] { out.append(ReplayOptions(makeBackend: make, checkpointInterval: k)) }
@@ -27,9 +27,10 @@ extension SurfaceWalk {
         var out = [Documents.RenderOptions(replay: replay, title: "<&>\u{0}")]
         for n in [Int.min, 0, Int.max] {
             out.append(
-                Documents.RenderOptions(replay: replay, title: "", backendName: "\u{1B}", every: n, clouds: .max, animated: true, frames: n)
+                Documents.RenderOptions(
+                    replay: replay, title: "", backendName: "\u{1B}", every: n, clouds: .max, animated: true, samples: n)
             )
-            out.append(Documents.RenderOptions(replay: replay, title: "", every: n, animated: false, frames: n))
+            out.append(Documents.RenderOptions(replay: replay, title: "", every: n, animated: false, samples: n))
         }
         return out
     }
@@ -87,8 +88,8 @@ extension SurfaceWalk {
             p.count { s.run(of: r, in: doc, title: "") }
             for ro in hostileRenders(o) { p.call { () throws(FlingError) in try s.render(r, of: doc, ro) } }
         }
-        p.call { () throws(FlingError) in try doc.replay(keepsFrames: true).summary }
-        p.call { () throws(FlingError) in try doc.replay(keepsFrames: false, makeBackend: nil).summary }
+        p.call { () throws(FlingError) in try doc.replay(keepsSteps: true).summary }
+        p.call { () throws(FlingError) in try doc.replay(keepsSteps: false, makeBackend: nil).summary }
         p.call { () throws(FlingError) in try doc.pinned(makeBackend: nil).json }
         p.call { () throws(FlingError) in try SceneDocument<S>(json: doc.json).json }
         p.count { (SceneDocument<S>.formatName, SceneDocument<S>.version, SceneDocument<S>.maximumItems, SceneDocument<S>.kind.budget) }
@@ -109,7 +110,7 @@ extension SurfaceWalk {
                 p.count { paths.work(sampling) }
                 p.call { () throws(FlingError) in try paths.digest(sampling) }
                 var r = base
-                p.call { () throws(FlingError) in try paths.replay(sampling, keepsFrames: true, into: &r) }
+                p.call { () throws(FlingError) in try paths.replay(sampling, keepsSteps: true, into: &r) }
                 p.count { (r.summary, paths.run(of: r, in: doc, title: "")) }
                 var d = doc
                 d.sampling = sampling
@@ -174,10 +175,10 @@ extension SurfaceWalk {
             "FlingView.FlingDocument.render(_:)", "FlingTraces.FlingDocument.play(_:title:)", "FlingView.FlingDocument.svg(_:)",
             "FlingTraces.PinnedReplay.pins", "FlingTraces.PinnedReplay.matchesPins",
             "FlingTraces.PinnedReplay.verify(allowingNoPins:allowingUncomparedRun:)",
-            "FlingTraces.ReplayOptions.init(makeBackend:display:keepsFrames:checkpointInterval:reference:referenceName:)",
-            "FlingView.Documents.RenderOptions.init(replay:title:backendName:every:clouds:animated:frames:)",
+            "FlingTraces.ReplayOptions.init(makeBackend:display:keepsSteps:checkpointInterval:reference:referenceName:)",
+            "FlingView.Documents.RenderOptions.init(replay:title:backendName:every:clouds:animated:samples:)",
             "FlingTraces.TraceReplay.summary",
-            "FlingTraces.TraceReplay.Session.expectation", "FlingTraces.TraceReplay.TileOutcome.description",
+            "FlingTraces.TraceReplay.SessionReplay.expectation", "FlingTraces.TraceReplay.TileOutcome.description",
             "FlingTraces.Documents.Work.init(unit:amount:)",
             "FlingTraces.Documents.Work.description"
         ) { p in
@@ -277,7 +278,7 @@ extension SurfaceWalk {
             "FlingTraces.SceneDocument.init(recording:sampling:name:)", "FlingTraces.SceneDocument.json", "FlingTraces.SceneDocument.kind",
             "FlingTraces.SceneDocument.maximumItems", "FlingTraces.SceneDocument.formatName", "FlingTraces.SceneDocument.version",
             "FlingTraces.SceneDocument.validate()", "FlingTraces.SceneDocument.work(_:)", "FlingTraces.SceneDocument.replay(_:)",
-            "FlingTraces.SceneDocument.replay(keepsFrames:)", "FlingTraces.SceneDocument.replay(keepsFrames:makeBackend:)",
+            "FlingTraces.SceneDocument.replay(keepsSteps:)", "FlingTraces.SceneDocument.replay(keepsSteps:makeBackend:)",
             "FlingTraces.SceneDocument.pinned(_:)", "FlingTraces.SceneDocument.pinned(makeBackend:)",
             "FlingTraces.SceneDocument.run(of:title:)",
             "FlingTraces.SceneDocument.report(of:)", "FlingView.SceneDocument.picture(_:)",
@@ -411,24 +412,24 @@ extension SurfaceWalk {
             "FlingTraces.PathSampling.init(frames:from:to:)", "FlingTraces.PathReplay.summary", "FlingTraces.SampledPaths.kind",
             "FlingTraces.SampledPaths.summary", "FlingTraces.SampledPaths.keys", "FlingTraces.SampledPaths.budget",
             "FlingTraces.SampledPaths.members(_:)", "FlingTraces.SampledPaths.times(_:)",
-            "FlingTraces.SampledPaths.replay(_:keepsFrames:into:)",
+            "FlingTraces.SampledPaths.replay(_:keepsSteps:into:)",
             "FlingTraces.SampledPaths.digest(_:)", "FlingTraces.SampledPaths.work(_:)", "FlingTraces.SampledPaths.run(of:in:title:)",
             "FlingView.PathsDrawing.render(_:_:)", "FlingTraces.MorphPaths.init(keyframes:animation:)", "FlingTraces.MorphPaths.kind",
             "FlingTraces.MorphPaths.summary", "FlingTraces.MorphPaths.keys", "FlingTraces.MorphPaths.budget",
             "FlingTraces.MorphPaths.members(_:)",
-            "FlingTraces.MorphPaths.times(_:)", "FlingTraces.MorphPaths.replay(_:keepsFrames:into:)", "FlingTraces.MorphPaths.digest(_:)",
+            "FlingTraces.MorphPaths.times(_:)", "FlingTraces.MorphPaths.replay(_:keepsSteps:into:)", "FlingTraces.MorphPaths.digest(_:)",
             "FlingTraces.MorphPaths.work(_:)", "FlingTraces.MorphPaths.run(of:in:title:)", "FlingView.MorphPaths.render(_:_:)",
             "FlingTraces.ConveyorPaths.init(_:)", "FlingTraces.ConveyorPaths.kind", "FlingTraces.ConveyorPaths.summary",
             "FlingTraces.ConveyorPaths.keys", "FlingTraces.ConveyorPaths.budget", "FlingTraces.ConveyorPaths.members(_:)",
-            "FlingTraces.ConveyorPaths.times(_:)", "FlingTraces.ConveyorPaths.replay(_:keepsFrames:into:)",
+            "FlingTraces.ConveyorPaths.times(_:)", "FlingTraces.ConveyorPaths.replay(_:keepsSteps:into:)",
             "FlingTraces.ConveyorPaths.digest(_:)",
             "FlingTraces.ConveyorPaths.work(_:)", "FlingTraces.ConveyorPaths.run(of:in:title:)", "FlingView.ConveyorPaths.render(_:_:)"
         ) { p in
-            let pin = PinKeyframes.jumpingPin()
+            let pin = MapPinKeyframes.jumpingMapPin()
             SurfaceWalk.walkPaths(
                 PathDocument(paths: MorphPaths(keyframes: ["\u{0}"], animation: pin), sampling: PathSampling(frames: 24, from: 0, to: 2)),
                 &p)
-            SurfaceWalk.walkPaths(PathDocument(paths: ConveyorPaths(PinKeyframes.dots()), sampling: PathSampling(frames: 30)), &p)
+            SurfaceWalk.walkPaths(PathDocument(paths: ConveyorPaths(MapPinKeyframes.dots()), sampling: PathSampling(frames: 30)), &p)
         }
         add(
             "FlingTraces.ConveyorPaths.init(_:dots:baseline:pin:)", "FlingTraces.ConveyorPaths.Dot.init(radius:color:offset:)",
@@ -436,7 +437,7 @@ extension SurfaceWalk {
             "FlingTraces.ConveyorPaths.Pin.init(keyframes:animation:beginTime:color:)",
             "FlingTraces.ConveyorPaths.Pin.shape(at:)"
         ) { p in
-            let jump = PinKeyframes.jumpingPin()
+            let jump = MapPinKeyframes.jumpingMapPin()
             for x in Hostile.doubles {
                 for color in Hostile.strings.prefix(6) + ["#f64145", "#FFFFFF", "#12345g", "#1234567"] {
                     p.call { () throws(FlingError) in try ConveyorPaths.Dot(radius: x, color: color, offset: x) }
@@ -463,7 +464,7 @@ extension SurfaceWalk {
                         p.call { () throws(FlingError) in try doc.replay(ReplayOptions()) }
                         for animated in [false, true] {
                             p.call { () throws(FlingError) in
-                                try doc.render(Documents.RenderOptions(replay: ReplayOptions(), title: "", animated: animated, frames: 7))
+                                try doc.render(Documents.RenderOptions(replay: ReplayOptions(), title: "", animated: animated, samples: 7))
                             }
                         }
                     }
@@ -487,7 +488,7 @@ extension SurfaceWalk {
             "FlingTraces.Run.Input.init(frame:time:name:touch:phase:position:detail:)", "FlingTraces.Run.Divergence.description",
             "FlingTraces.Run.Divergence.bits(_:)", "FlingTraces.Run.Divergence.Part.init(rawValue:)",
             "FlingTraces.Run.Divergence.Value.description",
-            "FlingTraces.Run.Divergence.Value.number", "FlingTraces.Run.frameCount", "FlingTraces.Run.items(inFrame:)",
+            "FlingTraces.Run.Divergence.Value.number", "FlingTraces.Run.stepCount", "FlingTraces.Run.items(atStep:)",
             "FlingTraces.Run.eventList", "FlingTraces.RunItem.value(_:)"
         ) { p in
             var runs: [Run] = []
@@ -517,9 +518,9 @@ extension SurfaceWalk {
             for a in runs {
                 for k in Hostile.ints { p.count { a.stage(at: k) } }
                 // The readings, at every frame index a caller might ask for (none past the ends).
-                p.count { (a.frameCount, a.eventList) }
-                for k in Hostile.ints + [a.frameCount - 1] {
-                    for item in a.items(inFrame: k) { for s in Hostile.strings + ["x"] { p.count { item.value(s) } } }
+                p.count { (a.stepCount, a.eventList) }
+                for k in Hostile.ints + [a.stepCount - 1] {
+                    for item in a.items(atStep: k) { for s in Hostile.strings + ["x"] { p.count { item.value(s) } } }
                 }
                 for b in runs.prefix(12) + runs.suffix(3) {
                     p.count {
@@ -535,13 +536,13 @@ extension SurfaceWalk {
             }
         }
         add(
-            "FlingTraces.PinCheck.matches", "FlingTraces.PinCheck.verify(allowingNoPins:allowingUncomparedRun:)",
-            "FlingTraces.PinCheck.description", "FlingTraces.PinCheck.Where.description"
+            "FlingTraces.PinComparison.matches", "FlingTraces.PinComparison.verify(allowingNoPins:allowingUncomparedRun:)",
+            "FlingTraces.PinComparison.description", "FlingTraces.PinComparison.Where.description"
         ) { p in
             for k in Hostile.ints {
-                for w in [PinCheck.Where.thisRun, .reference("\u{0}"), .nowhere(replayArithmetic: .platform)] {
-                    let m = PinCheck.Mismatch(scene: k, field: "", expected: "", actual: "", frames: k < 0 ? nil : 0..<k)
-                    let c = PinCheck(arithmetic: .portable, pinned: k, compared: ~k, comparedOn: w, mismatches: [m, m])
+                for w in [PinComparison.Where.thisRun, .reference("\u{0}"), .nowhere(replayArithmetic: .platform)] {
+                    let m = PinComparison.Mismatch(scene: k, field: "", expected: "", actual: "", frames: k < 0 ? nil : 0..<k)
+                    let c = PinComparison(arithmetic: .portable, pinned: k, compared: ~k, comparedOn: w, mismatches: [m, m])
                     p.count { (c.matches, c.description, w.description, m.description) }
                     for allowing in [false, true] {
                         p.call { () throws(FlingError) in try c.verify(allowingNoPins: allowing, allowingUncomparedRun: !allowing) }

@@ -58,7 +58,7 @@ extension SurfaceWalk {
         "FlingInteraction.TileDefinition.init(id:frame:mass:properties:)",
         "FlingPaths.KeyframeAnimation.CalculationMode.init(rawValue:)",
         "FlingPaths.KeyframeAnimation.init(keyframes:keyTimes:timingFunctions:calculationMode:tension:continuity:bias:duration:repeatCount:autoreverses:)",
-        "FlingPaths.PinKeyframes.pinPose(sx:sy:angle:dx:dy:)",
+        "FlingPaths.MapPinKeyframes.mapPinPose(sx:sy:angle:dx:dy:)",
         "FlingScenes.BubbleEmitter.Shape.init(rawValue:)",
         "FlingTraces.Documents.read(_:)",
         "FlingView.ReplayPage.html",

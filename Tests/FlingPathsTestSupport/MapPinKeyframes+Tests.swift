@@ -1,14 +1,14 @@
-// What the tests and `path-bench` share of the jumping pin (PinKeyframes in FlingPaths is what the
+// What the tests and `path-bench` share of the jumping map pin (MapPinKeyframes in FlingPaths is what the
 // documentation teaches): its keyframes, its animation, the dots that scroll under it, and the
 // sampled digests the tests pin and `path-bench --digests` prints from a release build.
 import FlingCore
 import FlingPaths
 
-extension PinKeyframes {
-    /// The pin's five keyframes. Frame 1 is the article's (``pinData``). Frames 2-5 are Fling's
+extension MapPinKeyframes {
+    /// The map pin's five keyframes. Keyframe 1 is the article's (``mapPinData``). Keyframes 2-5 are Fling's
     /// own, drawn to move as the original does (the author's playground, whose frames come from
     /// Nick Butcher's Android gist, states no licence, so its path data is not used): affine maps
-    /// of frame 1 about its tip (``pinPose(sx:sy:angle:dx:dy:)``):
+    /// of frame 1 about its tip (``mapPinPose(sx:sy:angle:dx:dy:)``):
     ///
     /// | frame | sx | sy | angle | move | what |
     /// | --- | --- | --- | --- | --- | --- |
@@ -16,18 +16,18 @@ extension PinKeyframes {
     /// | 3 | 0.94 | 1.06 | 0 | 0 | it stretches up, the tip on the ground |
     /// | 4 | 1.14 | 0.84 | 0 | 0 | a deeper squash, gathering for the hop |
     /// | 5 | 0.96 | 1.04 | 0.3 rad | (−18, −48) | the leaning hop: off the ground, head to the right |
-    package static func pinKeyframes() -> [BezierPath] {
+    package static func mapPinKeyframes() -> [BezierPath] {
         [
-            try! BezierPath(svg: pinData), pinPose(sx: 1.08, sy: 0.92), pinPose(sx: 0.94, sy: 1.06),
-            pinPose(sx: 1.14, sy: 0.84), pinPose(sx: 0.96, sy: 1.04, angle: 0.3, dx: -18, dy: -48),
+            try! BezierPath(svg: mapPinData), mapPinPose(sx: 1.08, sy: 0.92), mapPinPose(sx: 0.94, sy: 1.06),
+            mapPinPose(sx: 1.14, sy: 0.84), mapPinPose(sx: 0.96, sy: 1.04, angle: 0.3, dx: -18, dy: -48),
         ]
     }
 
-    /// The jumping pin as the article animates it: [p1, p2, p3, p4, p5, p1], even key times, no
+    /// The jumping map pin as the article animates it: [p1, p2, p3, p4, p5, p1], even key times, no
     /// timing functions (so Core Animation interpolates each interval linearly), one second,
     /// forever.
-    package static func jumpingPin() -> KeyframeAnimation {
-        let frames = pinKeyframes()
+    package static func jumpingMapPin() -> KeyframeAnimation {
+        let frames = mapPinKeyframes()
         return try! KeyframeAnimation(keyframes: frames + [frames[0]], duration: 1, repeatCount: .infinity)
     }
 
@@ -53,9 +53,9 @@ extension PinKeyframes {
         let triangle = try! BezierPath(svg: "M 0 0 L 90 0 L 0 40 Z")
         let two = try! BezierPath(svg: "M 60 50 a 10 10 0 1 1 0 1 Z m 100 0 q 30 30 10 40 t 4 5 z")
         let arcs = try! BezierPath(svg: "M 10 10 A 40 20 30 1 1 90 70 a 33 11 -117.5 0 0 -20 -60 A 5 5 45 0 1 0 0 Z")
-        let pin = try! BezierPath(svg: pinData)
+        let pin = try! BezierPath(svg: mapPinData)
         return [
-            ("pin 240 frames over 2 s", try! jumpingPin().sampleDigest(frames: 240, from: 0, to: 2).hex),
+            ("pin 240 frames over 2 s", try! jumpingMapPin().sampleDigest(frames: 240, from: 0, to: 2).hex),
             (
                 "square to circle, easeInEaseOut, autoreverse",
                 try! KeyframeAnimation(

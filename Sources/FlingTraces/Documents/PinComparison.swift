@@ -1,7 +1,7 @@
 import FlingCore
 
 // A green replay must have compared something. Every replay result (TraceReplay, SceneReplay,
-// PathReplay, DocumentReplay) carries a PinCheck that counts the pins the document holds and the
+// PathReplay, DocumentReplay) carries a PinComparison that counts the pins the document holds and the
 // pins that were compared, and says at what arithmetic; `verify()` throws when a pin differs and
 // also when nothing was compared, unless the caller says that is fine (`allowingNoPins: true`).
 //
@@ -19,7 +19,7 @@ import FlingCore
 // then names the tick, item, field and bits.
 
 /// What comparing a replay with its document's pinned digests found.
-public struct PinCheck: Hashable, Sendable, CustomStringConvertible {
+public struct PinComparison: Hashable, Sendable, CustomStringConvertible {
     /// The arithmetic the document's pins were made with (seeded scenes and path documents use
     /// no transcendental function: their pins hold for both, and say `portable`).
     package var arithmetic: Arithmetic
@@ -63,7 +63,7 @@ public struct PinCheck: Hashable, Sendable, CustomStringConvertible {
         package var field: String
         var expected: String
         var actual: String
-        /// The frames (ticks or samples, counted within the session) inside which the run first
+        /// The steps (ticks or samples, counted within the session) inside which the run first
         /// left its pins: from the last matching checkpoint to the first differing one.
         package var frames: Range<Int>?
 
@@ -96,7 +96,7 @@ public struct PinCheck: Hashable, Sendable, CustomStringConvertible {
 
     /// Throws unless the replay gave its pins and, where they were compared on a reference run,
     /// its own run was checked: a ``FlingError`` with code `pinMismatch` naming the first
-    /// differing pin and the frames within which the run left its pins; `runMismatch` naming
+    /// differing pin and the steps within which the run left its pins; `runMismatch` naming
     /// where this run first parts from its peer's, or what it did not cover of the reference
     /// run (fewer ticks, an input refused); or `notCompared` saying what was not compared and
     /// what to do: no pin compared (unless `allowingNoPins`, for a replay that means to check
@@ -141,13 +141,13 @@ public struct PinCheck: Hashable, Sendable, CustomStringConvertible {
 /// `SceneReplay`, `PathReplay` and ``DocumentReplay``.
 public protocol PinnedReplay {
     /// What comparing the replay with the document's pins found.
-    var pins: PinCheck { get }
+    var pins: PinComparison { get }
 }
 
 extension PinnedReplay {
     /// Throws unless at least one pin was compared and every compared pin matched, and, for
     /// pins compared on a reference run, this run equals its peer's (see
-    /// `PinCheck/verify(allowingNoPins:allowingUncomparedRun:)`): the check a test makes.
+    /// `PinComparison/verify(allowingNoPins:allowingUncomparedRun:)`): what a test asks of a replay.
     ///
     /// ```swift
     /// try replay.verify()      // fails when a pin differs, and when no pin was compared
@@ -157,6 +157,6 @@ extension PinnedReplay {
     }
 
     /// Whether ``verify(allowingNoPins:allowingUncomparedRun:)`` passes without an allowance
-    /// (``PinCheck/matches``).
+    /// (``PinComparison/matches``).
     package var matchesPins: Bool { pins.matches }
 }
