@@ -102,6 +102,9 @@ struct BenchBackend: Hashable, CaseIterable {
         /// The same app path over Chipmunk, one space per world: what the animator rows'
         /// speed-up is taken against (platform arithmetic, so its digest is its own).
         case tileAnimatorChipmunk = "tile-animator-chipmunk"
+        /// Chat-head-like items through ``SnapAnimator`` over native-portable (`SnapRun`: its own
+        /// workload and digest).
+        case snapAnimator = "snap-animator"
         /// The machine's floor: the same per-tile work in plain C (`FloorRun`), in every run.
         case floor
     }
@@ -123,6 +126,7 @@ struct BenchBackend: Hashable, CaseIterable {
     static let nativePortable = BenchBackend(base: .nativePortable)
     static let tileAnimator = BenchBackend(base: .tileAnimator)
     static let tileAnimatorChipmunk = BenchBackend(base: .tileAnimatorChipmunk)
+    static let snapAnimator = BenchBackend(base: .snapAnimator)
     static let floor = BenchBackend(base: .floor)
     static let floorWalls = BenchBackend(base: .floor, walls: true)
     /// The rows one can name (the floor rows are added to every run, not named).
@@ -137,14 +141,17 @@ struct BenchBackend: Hashable, CaseIterable {
             + (threads == 1 ? "" : "×\(threads)")
     }
 
-    /// Whether the row runs the animator's workload (not the backend workload).
+    /// Whether the row runs the tile animator's workload (not the backend workload).
     var isAnimator: Bool { base == .tileAnimator || base == .tileAnimatorChipmunk }
+    /// Whether the row drives an animator (the tile animator's rows, or the snap animator's).
+    var drivesAnimator: Bool { isAnimator || base == .snapAnimator }
 
     /// What a row's speed-up is measured against: Chipmunk, one space per world, on the same
     /// workload (chipmunk-per-world for the backend rows, tile-animator-chipmunk for the
     /// animator's).
     var baseline: BenchBackend {
-        BenchBackend(base: isAnimator ? .tileAnimatorChipmunk : .chipmunkPerWorld, walls: walls)
+        // The snap row has no Chipmunk counterpart: its own, so that it shows no ratio.
+        base == .snapAnimator ? self : BenchBackend(base: isAnimator ? .tileAnimatorChipmunk : .chipmunkPerWorld, walls: walls)
     }
 
     var kind: BackendKind {
@@ -152,7 +159,7 @@ struct BenchBackend: Hashable, CaseIterable {
         case .chipmunkPerWorld, .tileAnimatorChipmunk: return .chipmunk
         case .chipmunkShared: return .chipmunkShared
         case .native: return .native
-        case .nativePortable, .tileAnimator: return .nativePortable
+        case .nativePortable, .tileAnimator, .snapAnimator: return .nativePortable
         case .floor: return .native  // Never made: a floor row runs FloorRun.
         }
     }
@@ -161,17 +168,18 @@ struct BenchBackend: Hashable, CaseIterable {
     /// `floor` for the native and animator rows of the open-space workload, `floor+walls` for
     /// their `+walls` rows.
     var floorRows: [BenchBackend] {
-        threadable
+        threadable && base != .snapAnimator
             ? [FLING_FLOOR_BEST, FLING_FLOOR_BASELINE].map { BenchBackend(base: .floor, walls: walls, floorISA: Int32($0)) } : []
     }
 
     /// Whether it can run on several threads (the native backends, and the animator's).
-    var threadable: Bool { base == .native || base == .nativePortable || base == .tileAnimator }
+    var threadable: Bool { base == .native || base == .nativePortable || base == .tileAnimator || base == .snapAnimator }
 
     /// The rows whose end states must be equal bit for bit: one workload (the backend
     /// workload, or the animator's), one arithmetic.
     var comparisonGroup: String {
-        isAnimator
+        if base == .snapAnimator { return "the SnapAnimator workload (\(kind.arithmetic))" }
+        return isAnimator
             ? "the TileAnimator workload\(walls ? " with walls, a field and pushes" : "") (\(kind.arithmetic))"
             : "the backend workload\(walls ? " with walls and a field" : ""), \(kind.arithmetic) arithmetic"
     }
@@ -217,6 +225,7 @@ struct BenchBackend: Hashable, CaseIterable {
         case "native-portable": self = .nativePortable
         case "tile-animator": self = .tileAnimator
         case "tile-animator-chipmunk": self = .tileAnimatorChipmunk
+        case "snap-animator": self = .snapAnimator
         default: return nil
         }
     }
@@ -462,16 +471,20 @@ func runRound(
             let row = rows[0]
             let kind: BackendKind = row.backend.kind.arithmetic == .portable ? .nativePortable : .native
             let threads = n >= sharedReferenceTiles ? 2 : 1
-            let what = row.backend.isAnimator ? "TileAnimator over \(kind.rawValue)" : kind.rawValue
+            let what =
+                row.backend.base == .snapAnimator
+                ? "SnapAnimator over \(kind.rawValue)" : row.backend.isAnimator ? "TileAnimator over \(kind.rawValue)" : kind.rawValue
             let name =
                 "a reference run (\(what) on \(threads == 1 ? "1 thread" : "\(threads) threads sharing every step"), untimed)"
             progress.say("N=\(grouped(n)): \(name), \(grouped(row.ticks)) ticks")
             var reference: any Workload =
-                row.backend.isAnimator
-                ? try AnimatorRun(
-                    label: name, scene: scene, kind: kind, threads: threads, shareEveryStep: threads > 1, walls: row.backend.walls)
-                : try BenchBackend(base: kind == .native ? .native : .nativePortable, threads: threads, walls: row.backend.walls)
-                    .workload(scene: scene, shareEveryStep: threads > 1)
+                row.backend.base == .snapAnimator
+                ? try SnapRun(label: name, scene: scene, threads: threads, shareEveryStep: threads > 1)
+                : row.backend.isAnimator
+                    ? try AnimatorRun(
+                        label: name, scene: scene, kind: kind, threads: threads, shareEveryStep: threads > 1, walls: row.backend.walls)
+                    : try BenchBackend(base: kind == .native ? .native : .nativePortable, threads: threads, walls: row.backend.walls)
+                        .workload(scene: scene, shareEveryStep: threads > 1)
             try reference.populate(reserve: plan.reserve)
             _ = try reference.run(ticks: row.ticks)
             members.append((name: name, digest: reference.digest, ticks: reference.tick, detail: ""))
@@ -516,6 +529,7 @@ extension BenchBackend {
     /// animator's workload over native-portable with this row's threads.
     func workload(scene: Scene, shareEveryStep: Bool = false) throws -> any Workload {
         if base == .floor { return FloorRun(label: rawValue, scene: scene, walls: walls, isa: floorISA, plant: plantedFloorFaults) }
+        if base == .snapAnimator { return try SnapRun(label: rawValue, scene: scene, threads: threads, shareEveryStep: shareEveryStep) }
         if isAnimator {
             return try AnimatorRun(
                 label: rawValue, scene: scene, kind: kind, threads: threads, shareEveryStep: shareEveryStep, walls: walls)

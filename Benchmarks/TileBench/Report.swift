@@ -87,7 +87,8 @@ func table(_ rounds: [Round]) -> String {
     var rows: [[String]] = []
     for round in rounds {
         for m in round.measurements {
-            let ratio = speedup(m, in: round, over: m.backend.baseline).map { fixed($0, 2) + "×" } ?? "–"
+            let ratio =
+                m.backend.base == .snapAnimator ? "–" : speedup(m, in: round, over: m.backend.baseline).map { fixed($0, 2) + "×" } ?? "–"
             rows.append([
                 grouped(m.tiles), m.backend.rawValue, worldsLabel(m.worldsPerTick), fixed(m.nsPerWorldStep.median, 1),
                 fixed(m.nsPerWorldStep.min, 1), fixed(m.nsPerWorldStep.max, 1),
@@ -167,7 +168,7 @@ func svg(_ rounds: [Round], title: String) -> String {
     func f(_ v: Double) -> String { fixed(v, 1) }
     let colors: [BenchBackend: String] = [
         .chipmunkPerWorld: "#d62728", .chipmunkShared: "#ff7f0e", .native: "#1f77b4", .nativePortable: "#2ca02c", .tileAnimator: "#9467bd",
-        .tileAnimatorChipmunk: "#8c564b",
+        .tileAnimatorChipmunk: "#8c564b", .snapAnimator: "#e377c2",
     ]
 
     var s = """

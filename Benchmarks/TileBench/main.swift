@@ -41,7 +41,7 @@ let usage = """
       --tiles LIST        tile counts, comma-separated; a k suffix means thousands
                           (default 1,10,100,1k,10k,100k)
       --backends LIST     some of: chipmunk-per-world, chipmunk-shared, native, native-portable,
-                          tile-animator, tile-animator-chipmunk, and each with +walls: the workload with the viewport's
+                          tile-animator, tile-animator-chipmunk, snap-animator, and each but the last with +walls: the workload with the viewport's
                           edges as walls and a noise field in every world (tile-animator+walls:
                           also a material, pushes through the animator, and a tile that comes to
                           rest grabbed again) (default: every one this build has, but
@@ -76,7 +76,7 @@ let usage = """
                           native-portable, their +walls rows, which then also push the tiles
                           (an instantaneous push and a continuous one added or removed, each
                           tile every 60 and 45 ticks) and respawn a falling tile every tick,
-                          tile-animator or tile-animator+walls): make the tiles (first
+                          tile-animator, tile-animator+walls or snap-animator): make the tiles (first
                           of --tiles, default 1000), warm up 300 ticks, run T more ticks, print
                           the digest. Compare heap totals of two T under valgrind to see
                           whether a tick allocates (.ci/alloc-check does)
@@ -258,14 +258,19 @@ func parse(_ arguments: [String]) throws -> Options {
 /// every T; only the T ticks differ. A `+walls` backend runs the walls workload with pushes.
 func allocCheck(tiles n: Int, ticks: Int, reserve: Bool, backend b: BenchBackend, plant: Bool, observe: Bool) throws {
     let scene = Scene(count: n)
-    var run: any Workload =
-        b.isAnimator
-        ? try AnimatorRun(
-            label: b.rawValue + (b.walls ? " (pushes too)" : "") + (observe ? " (observed)" : ""), scene: scene, kind: b.kind,
-            walls: b.walls, observe: observe)
-        : WorkloadRun(
-            label: b.rawValue + (b.walls ? " (pushes too)" : ""), backend: try b.make(solverIterations: Scene.solverIterations),
-            scene: scene, walls: b.walls, pushes: b.walls)
+    var run: any Workload
+    if b.base == .snapAnimator {
+        run = try SnapRun(label: b.rawValue, scene: scene)
+    } else {
+        run =
+            b.isAnimator
+            ? try AnimatorRun(
+                label: b.rawValue + (b.walls ? " (pushes too)" : "") + (observe ? " (observed)" : ""), scene: scene, kind: b.kind,
+                walls: b.walls, observe: observe)
+            : WorkloadRun(
+                label: b.rawValue + (b.walls ? " (pushes too)" : ""), backend: try b.make(solverIterations: Scene.solverIterations),
+                scene: scene, walls: b.walls, pushes: b.walls)
+    }
     try run.populate(reserve: reserve)
     _ = try run.run(ticks: 300)
     let before = heapInUse()
@@ -306,7 +311,7 @@ func main() -> Int32 {
     if let ticks = options.allocCheckTicks {
         let backend = options.backendsGiven ? options.backends[0] : .native
         guard options.backends.count == 1 || !options.backendsGiven, backend.threadable else {
-            printError("tile-bench: --alloc-check runs one native backend or tile-animator (with --backends)")
+            printError("tile-bench: --alloc-check runs one native backend, tile-animator or snap-animator (with --backends)")
             return 2
         }
         do {
@@ -384,6 +389,8 @@ func main() -> Int32 {
     out += "tile-animator: the same kind of scene through TileAnimator (touches, velocity tracker, release rules, settle and\n"
     out += "cull checks) over native-portable, every tile grabbed again before it settles and right after it is culled;\n"
     out += "tile-animator-chipmunk: the same over chipmunk-per-world, what the animator rows' ratio is taken against.\n"
+    out += "snap-animator: N items through SnapAnimator over native-portable, each grabbed every \(SnapRun.period) ticks, dragged\n"
+    out += "toward its other resting place, let go, sprung there and at rest before the next grab (its worlds as it steps them).\n"
     out += "Tick 1/60 s, 10 solver iterations. Timed per tick: fingers + step + readStates + respawns/re-releases/re-grabs.\n"
     out += "worlds/tick: worlds each row stepped per tick, as measured. ns/world-step: timed ns / worlds stepped (every ratio\n"
     out += "below is per world-step), median of \(options.plan.repetitions) repetitions"
@@ -515,13 +522,13 @@ func ratios(_ rounds: [Round]) -> String {
 func millisecondsPerTick(_ rounds: [Round]) -> String {
     var parts: [String] = []
     for round in rounds {
-        for m in round.measurements where m.backend.isAnimator {
+        for m in round.measurements where m.backend.drivesAnimator {
             let ms = m.nsPerWorldStep.median * m.worldsPerTick / 1e6
             parts.append("`\(m.backend.rawValue)` \(fixed(ms, 2)) ms at \(grouped(round.tiles)) tiles")
         }
     }
     guard !parts.isEmpty else { return "" }
-    return "ms per tick (median, the app's touches, the tick and the poses drawn): " + parts.joined(separator: "; ") + "\n"
+    return "ms per tick (median, the app's touches and the tick, and the tile rows' poses drawn): " + parts.joined(separator: "; ") + "\n"
 }
 
 exit(main())
