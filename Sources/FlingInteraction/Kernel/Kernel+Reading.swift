@@ -5,6 +5,7 @@ import FlingCore
 
 extension Kernel {
     /// Item `id` as values, or the policy's unknown-item error.
+    @inline(__always)
     func view(of id: Identifier<Policy.Item>) throws(FlingError) -> ItemView<Policy> { items.view(try index(of: id)) }
 
     /// The items' definitions, in id order.

@@ -132,9 +132,12 @@ struct Kernel<Policy: PolicyRules> {
     // MARK: - Lookup
 
     /// The index of the item of raw id `id`, or nil.
+    @inline(__always)
     func index(of id: Int) -> Int? { items.index(of: id) }
 
-    /// The index of item `id`, or the policy's unknown-item error.
+    /// The index of item `id`, or the policy's unknown-item error. Inlined: a call hands the
+    /// kernel over as a copy (every column retained) where its caller holds it in place.
+    @inline(__always)
     func index(of id: Identifier<Policy.Item>) throws(FlingError) -> Int {
         guard let i = items.index(of: id.rawValue) else { throw Policy.Item.naming.unknown(id.rawValue) }
         return i
