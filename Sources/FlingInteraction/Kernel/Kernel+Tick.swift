@@ -298,28 +298,32 @@ extension Kernel {
                 }
             }
         }
-        buffers.moves.removeAll(keepingCapacity: true)
-        buffers.moveSlots.removeAll(keepingCapacity: true)
-        for p in 0..<n {
-            buffers.moves.append(contentsOf: moves[p])
-            buffers.moveSlots.append(contentsOf: moveSlots[p])
+        // One part's moves go to the backend as they are; several parts' are joined in order.
+        if n > 1 {
+            buffers.moves.removeAll(keepingCapacity: true)
+            buffers.moveSlots.removeAll(keepingCapacity: true)
+            for p in 0..<n {
+                buffers.moves.append(contentsOf: moves[p])
+                buffers.moveSlots.append(contentsOf: moveSlots[p])
+            }
         }
         buffers.partMoves = moves
         buffers.partMoveSlots = moveSlots
-        guard !buffers.moves.isEmpty else { return }
+        let all = n > 1 ? buffers.moves : buffers.partMoves[0], slotOf = n > 1 ? buffers.moveSlots : buffers.partMoveSlots[0]
+        guard !all.isEmpty else { return }
         buffers.refused.removeAll(keepingCapacity: true)
         var failure: FlingError?
-        backend.moveDrags(buffers.moves) { m, error in
+        backend.moveDrags(all) { m, error in
             buffers.refused.append(m)
             if failure == nil {
-                let t = fingers.slots[buffers.moveSlots[m]]
+                let t = fingers.slots[slotOf[m]]
                 failure = tagged(error, "tick \(k), touch \(t.id.rawValue) moved", item: t.item)
             }
         }
         guard !buffers.refused.isEmpty else { return }
         tickFailure = tickFailure ?? failure
         for m in buffers.refused {
-            let s = buffers.moveSlots[m]
+            let s = slotOf[m]
             // Refused: the finger body is where it was (and its item goes to rest below).
             guard let i = fingers.slots[s].item.flatMap({ index(of: $0) }), items.worlds[i] != nil else { continue }
             putToRest(i)
