@@ -16,7 +16,7 @@ import FlingInteraction
 /// Chat heads (ids 1, 2, … at `heads`, at rest) over a ``SnapAnimator`` with the default
 /// ``SnapConfiguration``, and the touches applied, each with its tick where it differs from the
 /// one its time gives (a late touch, a stall).
-package struct ChatHeadsScene: SampledScene {
+package struct ChatHeadsScene: SnapDrivenScene {
     package var configuration: ChatHeads.Configuration
     package var heads: [Vector]
     package var inputs: [Trace.Input]
@@ -115,12 +115,6 @@ package struct ChatHeadsScene: SampledScene {
     /// tick, and is read every sample.
     package func work(_ sampling: SceneSampling) -> Documents.Work {
         Documents.Work(unit: Self.budget.unit, amount: (SnapScenes.ticks(sampling) + Double(sampling.count)) * Double(heads.count + 1))
-    }
-
-    package func replay(_ sampling: SceneSampling, _ options: ReplayOptions, into out: inout SceneReplay<Self>) throws(FlingError) {
-        try checkSampling(sampling)
-        let made = try driver(options)
-        try SnapScenes.replay(inputs, sampling, options, backend: made.backend, made.driver, into: &out)
     }
 
     /// The scene made on a backend of `options`, and the driver that advances it.

@@ -371,3 +371,18 @@ package struct SceneRecorder<Scene: SampledScene> {
         return document
     }
 }
+
+/// A scene over a snap animator (chat heads, the sun switch): its recorded inputs and the driver
+/// that makes it on a backend; its replay is the snap scenes' one.
+protocol SnapDrivenScene: SampledScene where Frame == SnapFrame {
+    var inputs: [Trace.Input] { get }
+    func driver(_ options: ReplayOptions) throws(FlingError) -> (backend: any PhysicsBackend, driver: SnapDriver)
+}
+
+extension SnapDrivenScene {
+    package func replay(_ sampling: SceneSampling, _ options: ReplayOptions, into out: inout SceneReplay<Self>) throws(FlingError) {
+        try checkSampling(sampling)
+        let made = try driver(options)
+        try SnapScenes.replay(inputs, sampling, options, backend: made.backend, made.driver, into: &out)
+    }
+}

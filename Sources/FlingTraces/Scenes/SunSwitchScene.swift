@@ -15,7 +15,7 @@ import FlingInteraction
 // `toggled`; inputs `touch`.
 
 /// A sun switch, off or on at the start, and its touches (as for chat heads).
-package struct SunSwitchScene: SampledScene {
+package struct SunSwitchScene: SnapDrivenScene {
     package var configuration: SunSwitch.Configuration
     package var isOn: Bool
     package var inputs: [Trace.Input]
@@ -66,12 +66,6 @@ package struct SunSwitchScene: SampledScene {
     /// Ticks + samples: one item, the knob.
     package func work(_ sampling: SceneSampling) -> Documents.Work {
         Documents.Work(unit: Self.budget.unit, amount: SnapScenes.ticks(sampling) + Double(sampling.count))
-    }
-
-    package func replay(_ sampling: SceneSampling, _ options: ReplayOptions, into out: inout SceneReplay<Self>) throws(FlingError) {
-        try checkSampling(sampling)
-        let made = try driver(options)
-        try SnapScenes.replay(inputs, sampling, options, backend: made.backend, made.driver, into: &out)
     }
 
     /// The switch made on a backend of `options`, and the driver that advances it.
