@@ -315,10 +315,13 @@ extension SurfaceWalk {
             ("FlingTraces.ChatHeadsScene", D.chatHeads(heads: 3, seconds: 1, rate: 30)),
             ("FlingTraces.SunSwitchScene", D.sunSwitch(seconds: 2, rate: 30)),
         ] {
-            let members = [
-                "kind", "summary", "keys", "reportWords", "runsPhysics", "members", "inputLines", "validate(_:)", "work(_:)",
-                "replay(_:_:into:)", "run(of:in:title:)",
-            ]
+            // The snap-driven scenes' replay is their shared protocol's (internal), not their own.
+            let snapDriven = name == "FlingTraces.ChatHeadsScene" || name == "FlingTraces.SunSwitchScene"
+            let members =
+                [
+                    "kind", "summary", "keys", "reportWords", "runsPhysics", "members", "inputLines", "validate(_:)", "work(_:)",
+                    "run(of:in:title:)",
+                ] + (snapDriven ? [] : ["replay(_:_:into:)"])
             let drawing = name.replacingOccurrences(of: "FlingTraces.", with: "FlingView.")
             cases.append(
                 Case(
