@@ -148,15 +148,9 @@ struct Fingers {
         return slot
     }
 
-    /// How many of `slots`' fingers hold the item of raw id `id`.
-    static func count(_ slots: [TouchRecord], on id: Int) -> Int {
+    /// How many fingers hold the item of raw id `id`.
+    func count(on id: Int) -> Int {
         slots.reduce(0) { $0 + ($1.drag != nil && $1.item == id ? 1 : 0) }
-    }
-
-    /// The velocity `slot`'s tracker estimates, read where the tracker lies (a copy would move
-    /// its samples, about 500 bytes, for each release).
-    func velocity(_ slot: Int) -> Vector {
-        trackers.withUnsafeBufferPointer { $0[slot].velocity }
     }
 
     /// The first slot (in slot order) whose finger holds the item of raw id `id`.

@@ -194,13 +194,11 @@ extension Kernel {
                     guard let i = items.index(of: id.rawValue) else { return }
                     named = i
                 }
-                // The rule for one more finger reads copies, not the kernel: a closure over the
-                // kernel would have the policy copied out for the call.
-                let perItem = settings.fingersPerItem, slots = fingers.slots, ids = items.items
+                let extraFingers = settings.fingersPerItem > 1
                 guard
                     let taken = policy.grab(
                         items.table, named: named, at: event.position, touch: event.touch, tick: k,
-                        extraFinger: { i in perItem > 1 && Fingers.count(slots, on: ids[i].id.rawValue) < perItem })
+                        extraFinger: { i in extraFingers && fingers.count(on: items.items[i].id.rawValue) < settings.fingersPerItem })
                 else { return }
                 item = items.items[taken.index].id.rawValue
                 try self.grab(taken.index, taken.grab, touch: event.touch, slot: slot)
@@ -216,7 +214,7 @@ extension Kernel {
                 fingers.slots[slot].drag = nil
                 if item != nil, let drag {
                     try release(
-                        fingers.slots[slot].index, touch: event.touch, drag: drag, velocity: fingers.velocity(slot),
+                        fingers.slots[slot].index, touch: event.touch, drag: drag, velocity: fingers.trackers[slot].velocity,
                         cancelled: event.phase == .cancelled, tick: k)
                 }
                 if let tap = policy.lifted(event, fingers.slots[slot].view, tick: k) { events.append(tap) }
