@@ -20,6 +20,8 @@ let products: [Product] = [
     .library(name: "FlingCurves", targets: ["FlingCurves"]),
     // SVG path data, Bezier geometry and keyframe morphing alone (the timing functions are FlingCurves').
     .library(name: "FlingPaths", targets: ["FlingPaths"]),
+    .library(name: "FlingScenes", targets: ["FlingScenes"]),
+    .library(name: "FlingTraces", targets: ["FlingTraces"]),
     // All drawing: the replay page (one self-contained HTML file from any run) and every document's
     // SVG picture (`import FlingView`; not in the umbrella).
     .library(name: "FlingView", targets: ["FlingView"]),
@@ -59,11 +61,11 @@ let libraryTargets: [Target] = [
     .target(
         name: "Fling",
         dependencies: [
-            "FlingCore", "FlingCurves", "FlingNative", "FlingInteraction", "FlingScenes", "FlingTraces", "FlingPaths",
+            "FlingCore", "FlingCurves", "FlingNative", "FlingInteraction", "FlingTraces",
             .target(name: "FlingChipmunk", condition: chipmunk),
         ]
     ),
-    .target(name: "FlingTesting", dependencies: ["Fling"]),
+    .target(name: "FlingTesting", dependencies: ["Fling", "FlingTraces"]),
 ]
 
 // MARK: - Implementation details
@@ -84,19 +86,19 @@ let implementationTargets: [Target] = [
     // What `fling` runs, as a library (not a product) so that the tests and the test support
     // call its commands in-process: the commands, argument parsing, bounded file IO, output, the
     // options that pick a backend and display rate.
-    .target(name: "FlingCLIKit", dependencies: ["Fling", "FlingView", "FlingTesting"]),
+    .target(name: "FlingCLIKit", dependencies: ["Fling", "FlingTraces", "FlingView", "FlingTesting"]),
 ]
 
 // MARK: - Executables
 
 let executableTargets: [Target] = [
     .executableTarget(name: "FlingCLI", dependencies: ["FlingCLIKit"]),
-    .executableTarget(name: "TileBench", dependencies: ["Fling", "FlingView", "FlingFloor"], path: "Benchmarks/TileBench"),
+    .executableTarget(name: "TileBench", dependencies: ["Fling", "FlingTraces", "FlingView", "FlingFloor"], path: "Benchmarks/TileBench"),
     // tile-bench's floor rows: the workload's per-tile work in plain C (no Fling, no Chipmunk).
     .target(
         name: "FlingFloor", path: "Benchmarks/FlingFloor", cSettings: [.unsafeFlags(["-gdwarf-4"])],
         linkerSettings: [.linkedLibrary("m")]),
-    .executableTarget(name: "SceneBench", dependencies: ["Fling"], path: "Benchmarks/SceneBench"),
+    .executableTarget(name: "SceneBench", dependencies: ["Fling", "FlingScenes"], path: "Benchmarks/SceneBench"),
     .executableTarget(name: "PathBench", dependencies: ["FlingPaths", "FlingPathsTestSupport"], path: "Benchmarks/PathBench"),
     .executableTarget(name: "MathAccuracy", dependencies: ["FlingCore", "FlingMath"], path: "Benchmarks/MathAccuracy"),
 ]
@@ -111,13 +113,14 @@ let testTargets: [Target] = [
     // soak, the crafted documents, the dynamics scripts and the planted faults, which the tests
     // import and `FlingSelfTest` runs for them and for .ci/ (`.build/release/FlingSelfTest …`).
     .target(
-        name: "FlingTestSupport", dependencies: ["Fling", "FlingView", "FlingTesting", "FlingCLIKit", "FlingPathsTestSupport"],
+        name: "FlingTestSupport",
+        dependencies: ["Fling", "FlingScenes", "FlingTraces", "FlingPaths", "FlingView", "FlingTesting", "FlingCLIKit", "FlingPathsTestSupport"],
         path: "Tests/FlingTestSupport"),
     .executableTarget(name: "FlingSelfTest", dependencies: ["FlingTestSupport"], path: "Tests/FlingSelfTest"),
     .testTarget(
         name: "FlingTests",
         dependencies: [
-            "Fling", "FlingCore", "FlingCurves", "_FlingSolver", "_FlingCoding", "FlingNative", "FlingInteraction", "FlingScenes", "FlingTraces", "FlingView", "FlingCLIKit",
+            "Fling", "FlingCore", "FlingCurves", "_FlingSolver", "_FlingCoding", "FlingNative", "FlingInteraction", "FlingScenes", "FlingTraces", "FlingPaths", "FlingView", "FlingCLIKit",
             "FlingTestSupport", "FlingPathsTestSupport", "FlingTesting", .target(name: "FlingChipmunk", condition: chipmunk),
         ],
         resources: [.copy("Fixtures")]

@@ -1,4 +1,5 @@
 import Fling
+import FlingScenes
 
 #if canImport(Glibc)
 import Glibc

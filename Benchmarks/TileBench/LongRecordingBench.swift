@@ -8,6 +8,7 @@
 // second a small part of the first's time (medians of 7 runs of each, alternating). The JSON's size and its parse time are reported
 // beside them (both replays start from a parsed trace).
 import Fling
+import FlingTraces
 
 enum LongRecordingBench {
     static func run(kind: BackendKind, minutes: Int, tiles n: Int, repetitions: Int = 7) throws -> (report: String, agrees: Bool) {

@@ -1,13 +1,11 @@
 @_exported import FlingCore
 @_exported import FlingCurves
 @_exported import FlingInteraction
-@_exported import FlingScenes
-@_exported import FlingTraces
-@_exported import FlingPaths
 @_exported import FlingNative
 #if Chipmunk
 @_exported import FlingChipmunk
 #endif
+internal import FlingTraces
 
 /// The backends this build of Fling has, by name.
 public enum BackendKind: String, CaseIterable, Sendable, CustomStringConvertible {
@@ -66,7 +64,8 @@ public enum BackendKind: String, CaseIterable, Sendable, CustomStringConvertible
 
 // The peers a replay's run is compared with where its pins were checked on a reference run
 // (FlingTraces' RunCheck.swift): the two backends of platform arithmetic, each the other's.
-// Only this module knows both.
+// Only this module knows both; it imports FlingTraces for the protocol alone, without
+// re-exporting it (recordings are a product of their own).
 
 extension NativeBackend: PeerBackend {
     package func makePeer(solverIterations: Int) throws(FlingError) -> (any PhysicsBackend)? {

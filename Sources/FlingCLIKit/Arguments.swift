@@ -1,4 +1,5 @@
 import Fling
+import FlingTraces
 
 /// A mistake in how the command was called: reported with the command's usage, exit status 2.
 package struct UsageError: Error {

@@ -10,6 +10,7 @@ import Glibc
 import Darwin
 #endif
 import Fling
+import FlingTraces
 import FlingTesting
 
 enum CheckCommand {

@@ -6,6 +6,7 @@ import Musl
 import Darwin
 #endif
 import Fling
+import FlingTraces
 
 // How `fling` and `FlingSelfTest` run: the logic returns a ``CommandResult`` instead of
 // writing and exiting, so that tests can run it in-process; `main.swift` writes it and exits.

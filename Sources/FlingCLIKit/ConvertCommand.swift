@@ -1,4 +1,5 @@
 import Fling
+import FlingTraces
 import Foundation
 
 /// `fling convert FILE`: any document rewritten in its kind's canonical layout (a CSV stroke

@@ -1,4 +1,5 @@
 import Fling
+import FlingTraces
 import FlingView
 
 /// `fling diff A [B]`: replays two runs of the same input (two files, or one file on two

@@ -1,4 +1,5 @@
 import Fling
+import FlingTraces
 import Foundation
 
 /// Standard input, read at most once: a command that names `-` twice (or reads it to sniff

@@ -1,4 +1,5 @@
 import Fling
+import FlingTraces
 
 /// `fling paths digest FILE` and `fling paths render FILE --svg OUT [--animated] [--frames N]`
 /// for path documents (`"format": "fling-paths"`: keyframe morphs and conveyors); the same as

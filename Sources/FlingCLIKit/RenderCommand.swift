@@ -1,4 +1,5 @@
 import Fling
+import FlingTraces
 
 /// `fling render FILE --svg OUT`: the document's picture, drawn by its kind (``FlingDocument/render(_:)``).
 enum RenderCommand {

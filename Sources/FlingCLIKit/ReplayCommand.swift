@@ -1,4 +1,5 @@
 import Fling
+import FlingTraces
 
 /// `fling replay FILE`.
 enum ReplayCommand {

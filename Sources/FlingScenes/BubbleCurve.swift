@@ -9,8 +9,8 @@ import FlingPaths
 ///
 /// Two timings along it: by the curve's parameter (Core Animation's default for a path: the
 /// bubble slows where the control points bunch up) and paced (constant speed along the
-/// curve). The geometry is FlingPaths' ``CubicSegment``; paced timing inverts its arc length,
-/// tabulated once, when the bubble is made (``CubicSegment/LengthTable``, 16 spans). Only
+/// curve). The geometry is FlingPaths' `CubicSegment`; paced timing inverts its arc length,
+/// tabulated once, when the bubble is made (`CubicSegment.LengthTable`, 16 spans). Only
 /// + − × ÷ and square roots: the same bits everywhere.
 package struct BubbleCurve: Hashable, Sendable {
     /// The curve and its arc-length table.

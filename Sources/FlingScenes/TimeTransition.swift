@@ -15,7 +15,7 @@ public enum TimeTransition: Hashable, Sendable {
     /// seconds, as `CAMediaTimingFunction(controlPoints:)`; `.easeInEaseOut` is (0.42, 0, 0.58, 1).
     case curve(duration: Double, x1: Double, y1: Double, x2: Double, y2: Double)
 
-    /// A spring in any of its dialects (``SpringTuning``), critically damped or under.
+    /// A spring in any of its dialects (`SpringTuning`), critically damped or under.
     public static func spring(_ spring: SpringTuning) -> TimeTransition {
         .spring(response: spring.response, dampingFraction: spring.dampingRatio)
     }

@@ -5,6 +5,7 @@
 // same inputs, scheduled at their ticks, at any display frames, on any backend, cut and
 // restored from a snapshot with the scene's own state).
 import Fling
+import FlingTraces
 
 extension GestureScene {
     /// Three chat heads on a phone screen, resting at its side edges (the default

@@ -2,6 +2,7 @@
 // determinism contract, docs/SNAPSHOTS.md), each stated over one played session and naming the
 // first tick and tile where it fails. Comparisons are of bit patterns, never `==` on doubles.
 import Fling
+import FlingTraces
 
 extension Property {
     /// Every built-in property, cheapest first.

@@ -4,8 +4,10 @@
 // `PropertyViolation`. The context computes each replay once, when a property first asks.
 // A check says whether it compared anything: a property with nothing to compare in a session
 // (no peer backend, an open scene for staysInRoom, no release to predict) is not checked there,
-// and a report never counts it as held (issue 44: nothing vacuous passes).
+// and a report never counts it as held (issue 44: nothing vacuous passes). FlingTraces is
+// re-exported from here: a test that imports FlingTesting replays and reads traces with it.
 import Fling
+@_exported import FlingTraces
 
 /// Something every session must satisfy: a name, and a check of the session's run.
 ///

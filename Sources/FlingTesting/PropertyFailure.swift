@@ -4,6 +4,7 @@
 // the first failing tick; in a snap scene, a snap scene document), pinned so that
 // `fling replay FILE` checks it and a test can keep it as a fixture.
 import Fling
+import FlingTraces
 
 #if canImport(Foundation)
 import Foundation

@@ -4,6 +4,7 @@
 // back) and frames keep coming at 60 Hz until no tile has a world or the settle budget runs
 // out: so every property sees each motion to its end, and the recording holds that end too.
 import Fling
+import FlingTraces
 
 /// A session's live run: its recording, its ticks and events.
 struct Played {

@@ -3,6 +3,7 @@
 // is data, so it can be generated from a seed, played on any backend, shrunk, and written as a
 // trace document once played.
 import Fling
+import FlingTraces
 
 /// Where gestures happen: a tile animator's viewport, tiles and configuration, and the solver
 /// iterations of its backend (what a session of a trace document holds); or chat heads (a sun

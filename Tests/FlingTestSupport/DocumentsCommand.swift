@@ -1,4 +1,7 @@
 import Fling
+import FlingPaths
+import FlingScenes
+import FlingTraces
 import FlingCLIKit
 import FlingView
 

@@ -1,4 +1,5 @@
 import Fling
+import FlingTraces
 import FlingCLIKit
 
 /// `FlingSelfTest snapshot`: for the tests and CI, not for people.

@@ -1,4 +1,5 @@
 import Fling
+import FlingTraces
 
 /// A random app session of the replay contract's kind (ReplayContractTests: touches at any
 /// times, late and inside stalled frames, several fingers, cancels, resets, tiles added and

@@ -1,4 +1,5 @@
 import Fling
+import FlingTraces
 import Foundation
 import Testing
 import FlingPathsTestSupport
@@ -113,12 +114,34 @@ import FlingPathsTestSupport
         }
     }
 
+    /// The top-level public names of the products that `import Fling` does not give, read from
+    /// their sources: an example that names one imports its product.
+    static let productNames: [String: Set<String>] = {
+        var names: [String: Set<String>] = [:]
+        for module in ["FlingTraces", "FlingScenes", "FlingPaths"] {
+            let folder = root.appendingPathComponent("Sources/\(module)")
+            guard let files = FileManager.default.enumerator(atPath: folder.path) else { continue }
+            for case let file as String in files where file.hasSuffix(".swift") {
+                guard let text = try? String(contentsOf: folder.appendingPathComponent(file), encoding: .utf8) else { continue }
+                for match in text.matches(
+                    of: /(?m)^public (?:final )?(?:struct|enum|class|protocol|typealias|func|let|var) ([A-Za-z_][A-Za-z0-9_]*)/)
+                {
+                    names[module, default: []].insert(String(match.1))
+                }
+            }
+        }
+        return names
+    }()
+
     /// What an example needs imported, by the names it uses: Foundation for CoreGraphics' and
-    /// Foundation's types, Testing for its macros, a Fling module for anything else (the
-    /// FlingTesting catalog's examples FlingTesting too).
+    /// Foundation's types, Testing for its macros, FlingTraces, FlingScenes or FlingPaths for
+    /// their own names (FlingTesting gives FlingTraces' too), a Fling module for anything else
+    /// (the FlingTesting catalog's examples FlingTesting too).
     static func importsNeeded(_ lines: [String], page: String) -> Set<String> {
         let text = lines.filter { !$0.hasPrefix("import ") && !$0.hasPrefix("//") }.joined(separator: "\n")
         var needed: Set<String> = []
+        let words = Set(text.matches(of: /(?:^|[^A-Za-z0-9_.])([A-Z][A-Za-z0-9_]*)/).map { String($0.output.1) })
+        for (module, names) in productNames where !names.isDisjoint(with: words) { needed.insert(module) }
         if text.contains(
             /(?:^|[^A-Za-z0-9_.])(?:(?:CG(?:Rect|Point|Size|Float|Vector|AffineTransform)|TimeInterval|FileManager)(?![A-Za-z0-9_])|(?:URL|Data|Date)\()/
         ) {
@@ -143,6 +166,7 @@ import FlingPathsTestSupport
                     let module = String(line.dropFirst(7))
                     imported.insert(module)
                     if module.hasPrefix("Fling") { imported.insert("a Fling module") }
+                    if module == "FlingTesting" { imported.insert("FlingTraces") }
                 }
                 examples += 1
                 let lacking = Self.importsNeeded(lines, page: page).subtracting(imported).sorted()
@@ -153,6 +177,8 @@ import FlingPathsTestSupport
         #expect(missing.isEmpty, "examples that use what no import line of their page gives:\n\(missing.joined(separator: "\n"))")
         // The judge itself.
         #expect(Self.importsNeeded(["let r = CGRect.zero"], page: "docs/X.md") == ["Foundation", "a Fling module"])
+        #expect(Self.importsNeeded(["let t = try Trace(json: data)"], page: "docs/X.md") == ["FlingTraces", "a Fling module"])
+        #expect(Self.importsNeeded(["let e = BubbleEmitter()"], page: "docs/X.md") == ["FlingScenes", "a Fling module"])
         #expect(
             Self.importsNeeded(["#expect(a == b)"], page: "Sources/FlingTesting/FlingTesting.docc/X.md") == ["Testing", "FlingTesting"])
     }

@@ -2,6 +2,9 @@
 // (The examples here are quoted line for line by README.md, docs/ and the DocC catalog: laid
 // out as the documents show them, not as the formatter would.)
 import Fling
+import FlingPaths
+import FlingScenes
+import FlingTraces
 import FlingTesting
 import Foundation
 import Testing

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 import Fling
+import FlingTraces
 @testable import FlingTesting
 @testable import FlingCLIKit
 @testable import FlingTestSupport

@@ -4,6 +4,7 @@ import FoundationXML
 #endif
 import Testing
 @testable import Fling
+import FlingPaths
 @testable import FlingCLIKit
 import FlingPathsTestSupport
 @testable import FlingTraces

@@ -1,6 +1,7 @@
 import Testing
 
 @testable import Fling
+import FlingPaths
 import FlingPathsTestSupport
 import FlingView
 @testable import FlingTraces

@@ -1,4 +1,5 @@
 import Fling
+import FlingTraces
 @testable import FlingView
 import Testing
 

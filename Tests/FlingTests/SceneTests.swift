@@ -1,4 +1,5 @@
 import Fling
+import FlingScenes
 import Testing
 
 @Suite struct BubbleTests {

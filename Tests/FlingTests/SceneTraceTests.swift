@@ -1,4 +1,5 @@
 import Fling
+import FlingScenes
 import Foundation
 import FoundationXML
 @testable import FlingCLIKit

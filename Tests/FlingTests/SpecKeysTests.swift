@@ -1,4 +1,5 @@
 import Fling
+import FlingTraces
 import Foundation
 import Testing
 

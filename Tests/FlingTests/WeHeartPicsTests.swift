@@ -1,4 +1,5 @@
 import Fling
+import FlingTraces
 import Testing
 @testable import FlingCurves
 @testable import FlingInteraction

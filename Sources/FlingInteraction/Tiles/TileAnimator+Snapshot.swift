@@ -29,7 +29,7 @@ extension TileAnimator {
     /// Throws, changing nothing, when the snapshot is another animator's kind, was taken on
     /// a backend of another kind or arithmetic, or under another configuration (viewport,
     /// configuration, time origin or solver iterations: its fingerprint), when what its bytes
-    /// hold does not fit this animator, or when a ``TraceRecorder`` records this animator (its
+    /// hold does not fit this animator, or when a `TraceRecorder` (FlingTraces) records this animator (its
     /// recording could not replay the jump).
     public func restore(_ snapshot: AnimatorSnapshot) throws(FlingError) {
         try kernel.checkHeader(snapshot.header, animator: 0, fingerprint: fingerprint)

@@ -98,7 +98,7 @@ public final class TileAnimator: DragAnimator<TilePolicy> {
     /// stepped), is applied before the next tick; its own time still feeds the velocity
     /// tracker. A touch inside a **stalled** frame (an interval longer than
     /// ``DragSettings/maxDisplayFrameInterval``, which the clock clamps) keeps its place in the frame:
-    /// its offset into the frame is scaled by the same clamp. Either way a ``TraceRecorder``
+    /// its offset into the frame is scaled by the same clamp. Either way a `TraceRecorder` (FlingTraces)
     /// writes the tick the touch was applied at, so the replay is exact.
     ///
     /// Throws, changing nothing, when a number is not finite or out of `Limits`, the time is

@@ -29,7 +29,7 @@ public enum Documents {
     /// stroke CSV file (`stroke_id,t_seconds,phase,x,y`), which is read as a ``Trace`` of one
     /// session per stroke (as `fling replay` reads a CSV file).
     ///
-    /// Throws a ``FlingError`` naming the line and key path when the document is malformed, of
+    /// Throws a `FlingError` naming the line and key path when the document is malformed, of
     /// an unknown format or kind, or does not validate.
     public static func read(_ bytes: [UInt8]) throws(FlingError) -> any FlingDocument {
         try read(bytes, strokes: StrokeOptions())

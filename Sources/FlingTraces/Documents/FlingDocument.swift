@@ -51,7 +51,7 @@ extension Documents {
         /// What a document of the kind holds, in words.
         let summary: String
         /// The most work (``FlingDocument/work(_:)``) a document of the kind may ask for, in its
-        /// unit: the kind's one documented ``WorkBudget`` (docs/BAD-INPUT.md lists them).
+        /// unit: the kind's one documented `WorkBudget` (docs/BAD-INPUT.md lists them).
         package let budget: WorkBudget
         /// Reads a document of the kind from its parsed root (format, version and kind unchecked).
         let read: @Sendable (inout DocumentDecoder, JSONNode) throws(FlingError) -> any FlingDocument

@@ -130,13 +130,13 @@ struct JSONFieldReader: Coder {
 }
 
 extension DocumentDecoder {
-    /// A ``Coded`` value from its object at `node`: its keys, and `extra` keys the caller
+    /// A `Coded` value from its object at `node`: its keys, and `extra` keys the caller
     /// reads, are all the object may hold.
     mutating func decode<T: Coded>(_ node: JSONNode, _ path: Path, extra: [String] = []) throws(FlingError) -> T {
         try read(node, path, extra: extra) { (r) throws(FlingError) in try T.code(&r, nil) }
     }
 
-    /// The ``Coded`` values of the array at `key`.
+    /// The `Coded` values of the array at `key`.
     mutating func list<T: Coded>(_ o: Object, _ key: String) throws(FlingError) -> [T] {
         var xs: [T] = []
         for (k, node) in try array(try required(o, key), o.path / key).enumerated() { xs.append(try decode(node, o.path / key / k)) }

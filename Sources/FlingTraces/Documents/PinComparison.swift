@@ -95,7 +95,7 @@ public struct PinComparison: Hashable, Sendable, CustomStringConvertible {
     }
 
     /// Throws unless the replay gave its pins and, where they were compared on a reference run,
-    /// its own run was checked: a ``FlingError`` with code `pinMismatch` naming the first
+    /// its own run was checked: a `FlingError` with code `pinMismatch` naming the first
     /// differing pin and the steps within which the run left its pins; `runMismatch` naming
     /// where this run first parts from its peer's, or what it did not cover of the reference
     /// run (fewer ticks, an input refused); or `notCompared` saying what was not compared and

@@ -10,7 +10,7 @@ import FlingPaths
 
 extension ConveyorPaths {
     /// One look of the dots' pattern: a disc of ``radius`` in ``color``, its center ``offset``
-    /// points from its slot along the line (toward ``Conveyor/end``).
+    /// points from its slot along the line (toward `Conveyor.end`).
     package struct Dot: Hashable, Sendable {
         package let radius: Double
         /// `#rrggbb`.

@@ -18,7 +18,7 @@ import FlingPaths
 package struct ConveyorPaths: SampledPaths {
     package var conveyor: Conveyor
     /// The dots' looks in turn along the belt: item `k` wears `dots[k.ordinal mod count]`
-    /// (``Conveyor/Item/ordinal``). Empty (the default): plain dots.
+    /// (`Conveyor.Item.ordinal`). Empty (the default): plain dots.
     package var dots: [Dot] = []
     /// A line under the dots, if any.
     package var baseline: Baseline? = nil
@@ -133,7 +133,7 @@ package struct ConveyorPaths: SampledPaths {
         Int64(frames).dividingFullWidth(cycleNanoseconds.multipliedFullWidth(by: Int64(k))).quotient
     }
 
-    /// The sample times (frames clamped to 0...``KeyframeAnimation/maximumFrames``).
+    /// The sample times (frames clamped to 0...`KeyframeAnimation.maximumFrames`).
     package func times(_ sampling: PathSampling) -> [Double] {
         let frames = min(max(sampling.frames, 0), KeyframeAnimation.maximumFrames)
         return (0..<frames).map { Double(nanoseconds($0, frames)) / 1e9 }
@@ -153,7 +153,7 @@ package struct ConveyorPaths: SampledPaths {
         }
     }
 
-    /// The plain conveyor's, ``Conveyor/sampleDigest(frames:)``; with looks or a pin, the same
+    /// The plain conveyor's, `Conveyor.sampleDigest(frames:)`; with looks or a pin, the same
     /// samples over the cycle with those.
     package func digest(_ sampling: PathSampling) throws(FlingError) -> StateDigest {
         guard hasLook else { return try conveyor.sampleDigest(frames: sampling.frames) }
@@ -167,7 +167,7 @@ package struct ConveyorPaths: SampledPaths {
         return d
     }
 
-    /// ``Conveyor/sampleBudget``: frames × dots shown.
+    /// `Conveyor.sampleBudget`: frames × dots shown.
     package static var budget: WorkBudget { Conveyor.sampleBudget }
 
     /// Frames × dots on the line (and the pin's segments).

@@ -171,7 +171,7 @@ package struct MorphPaths: SampledPaths {
         ]
     }
 
-    /// The sample times (frames clamped to 0...``KeyframeAnimation/maximumFrames``).
+    /// The sample times (frames clamped to 0...`KeyframeAnimation.maximumFrames`).
     package func times(_ sampling: PathSampling) -> [Double] {
         KeyframeAnimation.times(
             frames: min(max(sampling.frames, 0), KeyframeAnimation.maximumFrames), from: sampling.from, to: sampling.to)
@@ -193,7 +193,7 @@ package struct MorphPaths: SampledPaths {
         try animation.sampleDigest(frames: sampling.frames, from: sampling.from, to: sampling.to)
     }
 
-    /// ``KeyframeAnimation/sampleBudget``: frames × the most segments a sampled shape has.
+    /// `KeyframeAnimation.sampleBudget`: frames × the most segments a sampled shape has.
     package static var budget: WorkBudget { KeyframeAnimation.sampleBudget }
 
     /// Frames × the most segments a sampled shape has (a keyframe, or a matched pair's).

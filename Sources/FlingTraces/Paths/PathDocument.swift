@@ -27,7 +27,7 @@ package struct PathDocument<Paths: SampledPaths>: Sendable {
         self.name = name; self.notes = notes; self.paths = paths; self.sampling = sampling; self.expected = expected
     }
 
-    /// The digest over the sampled frames (see ``BezierPath/combine(into:)``), as the kind's
+    /// The digest over the sampled frames (see `BezierPath.combine(into:)`), as the kind's
     /// library function computes it; throws unless the document validates.
     package var digest: StateDigest {
         get throws(FlingError) {
@@ -38,8 +38,8 @@ package struct PathDocument<Paths: SampledPaths>: Sendable {
 }
 
 /// Sample times: for a morph, `frames` instants from `from` to `to` seconds inclusive
-/// (``KeyframeAnimation/sampleTimes(frames:from:to:)``); for a conveyor, `frames` instants
-/// over one period (``Conveyor/sampleDigest(frames:)``), `from` and `to` unused.
+/// (`KeyframeAnimation.sampleTimes(frames:from:to:)`); for a conveyor, `frames` instants
+/// over one period (`Conveyor.sampleDigest(frames:)`), `from` and `to` unused.
 package struct PathSampling: Hashable, Sendable {
     package var frames: Int
     package var from: Double
@@ -78,7 +78,7 @@ package protocol SampledPaths: Sendable {
 }
 
 extension SampledPaths {
-    /// Throws unless `sampling` asks for 0...``KeyframeAnimation/maximumFrames`` frames and its
+    /// Throws unless `sampling` asks for 0...`KeyframeAnimation.maximumFrames` frames and its
     /// work stays within the kind's budget: what a replay checks before it starts.
     func checkSampling(_ sampling: PathSampling) throws(FlingError) {
         guard (0...KeyframeAnimation.maximumFrames).contains(sampling.frames) else {

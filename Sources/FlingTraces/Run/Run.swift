@@ -69,7 +69,7 @@ public struct Run: Sendable {
     /// on a sound backend has none).
     var refusals: [Refusal] = []
     /// Where released items end if nothing touches them again (a replay with predictions,
-    /// ``TileEvent/prediction``), each with the frames it stands for: the page draws the
+    /// `TileEvent.prediction`), each with the frames it stands for: the page draws the
     /// predicted end pose from the release until the item gets there.
     package var predictions: [Prediction] = []
 

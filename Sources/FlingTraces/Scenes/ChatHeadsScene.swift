@@ -13,17 +13,17 @@ import FlingInteraction
 // `keyframing`) and `panel` (id: the panel's, values `x y width height`: its frame); events
 // `grabbed`, `released`, `tapped`, `sent`, `snapped`, `opened`, `closed`; inputs `touch`.
 
-/// Chat heads (ids 1, 2, … at `heads`, at rest) over a ``SnapAnimator`` with the default
-/// ``SnapConfiguration``, and the touches applied, each with its tick where it differs from the
+/// Chat heads (ids 1, 2, … at `heads`, at rest) over a `SnapAnimator` with the default
+/// `SnapConfiguration`, and the touches applied, each with its tick where it differs from the
 /// one its time gives (a late touch, a stall).
 package struct ChatHeadsScene: SnapDrivenScene {
     package var configuration: ChatHeads.Configuration
     package var heads: [Vector]
     package var inputs: [Trace.Input]
-    /// The snap configuration's dynamics (``SnapConfiguration/dynamics``).
+    /// The snap configuration's dynamics (`SnapConfiguration.dynamics`).
     package var dynamics: DynamicsSettings
     /// The snap configuration's touch rules and scale (version 2): what a document can say of
-    /// a ``SnapConfiguration`` besides its dynamics. Default the defaults.
+    /// a `SnapConfiguration` besides its dynamics. Default the defaults.
     var snap: SnapRules
 
     package init(
@@ -221,7 +221,7 @@ extension SceneReader {
 }
 
 extension SceneRecorder where Scene == ChatHeadsScene {
-    /// Starts recording `heads` (ids 1, 2, …; the default ``SnapConfiguration``, time origin 0),
+    /// Starts recording `heads` (ids 1, 2, …; the default `SnapConfiguration`, time origin 0),
     /// before its first touch and tick.
     package init(recording heads: ChatHeads) throws(FlingError) {
         try Self.start(heads.animator, rules: SnapRules(heads.animator.configuration))

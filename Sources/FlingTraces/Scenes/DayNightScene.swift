@@ -62,7 +62,7 @@ package struct DayNightScene: SampledScene {
     }
 
     /// The day-night picker's budget: samples × copies of the sky image a sample holds
-    /// (``DayNightPicker/Layers/skyCopies``).
+    /// (`DayNightPicker.Layers.skyCopies`).
     package static let budget = WorkBudget("DayNightScene.budget", unit: "samples × sky copies", limit: 2e7)
 
     /// Samples × the copies of the sky image a sample holds.

@@ -173,7 +173,7 @@ package struct SceneReplay<Scene: SampledScene>: PinnedReplay, Sendable {
     var events: [String]
     /// The same events for a ``Run``, at the sample they happened in.
     var timeline: [Run.Event]
-    /// For a snap scene, the snap animator's own tick digest (``DragAnimator/digest``) and tick
+    /// For a snap scene, the snap animator's own tick digest (`DragAnimator.digest`) and tick
     /// count: the same at every sampling rate, and equal to the live run's.
     var tickDigest: StateDigest?
     var ticks: Int?

@@ -8,14 +8,14 @@ import FlingCurves
 // the chat heads scene writes for its heads' motion. Each is written only when it differs from
 // the default, so a document that leaves them alone is written as before.
 
-/// The touch rules and scale of a ``SnapConfiguration`` that a snap scene document records
+/// The touch rules and scale of a `SnapConfiguration` that a snap scene document records
 /// (version 2, `"snap"`): the release projection, what counts as a press, and the scale's
-/// bounce. Default the defaults of ``SnapConfiguration``.
+/// bounce. Default the defaults of `SnapConfiguration`.
 package struct SnapRules: Hashable, Sendable {
     var decelerationRate: Double
     var tapSlop: Double
     var tapDuration: Double
-    /// The keyframes of ``SnapConfiguration/scaleMotion``; nil: its spring (a document records
+    /// The keyframes of `SnapConfiguration.scaleMotion`; nil: its spring (a document records
     /// no other spring than the default).
     var scaleBounce: BounceCurve?
 

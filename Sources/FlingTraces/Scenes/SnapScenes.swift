@@ -38,7 +38,7 @@ package enum SnapScenes {
     /// document does not carry them; its recorder refuses a backend of others).
     package static let solverIterations = 10
 
-    /// Throws unless `inputs` are touches obeying the touch rules (``TouchSequence``), naming
+    /// Throws unless `inputs` are touches obeying the touch rules (`TouchSequence`), naming
     /// items `1...items` if any, with ticks never decreasing (a wall change only where the
     /// scene has `walls`).
     static func validate(touches inputs: [Trace.Input], items: Int, sampling: SceneSampling, walls: [Wall]) throws(FlingError) {
@@ -246,7 +246,7 @@ package enum SnapScenes {
 }
 
 /// A backend that makes nothing: validation builds a snap scene on it to check its numbers
-/// (a scene at rest never asks its backend for a world). A ``DynamicsBackend``, so that a
+/// (a scene at rest never asks its backend for a world). A `DynamicsBackend`, so that a
 /// scene whose configuration has dynamics builds on it too.
 final class SnapValidationBackend: DynamicsBackend {
     var name: String { "validation" }
@@ -305,7 +305,7 @@ final class SnapValidationBackend: DynamicsBackend {
 public struct SnapSceneRecorder {
     private let take: (_ rate: Double, _ name: String?, _ notes: String?) throws(FlingError) -> any FlingDocument
 
-    /// Starts recording `heads` (ids 1, 2, …; the default ``SnapConfiguration`` but for its
+    /// Starts recording `heads` (ids 1, 2, …; the default `SnapConfiguration` but for its
     /// dynamics and snap rules, a backend of 10 solver iterations, time origin 0), before its
     /// first touch and tick.
     public init(recording heads: ChatHeads) throws(FlingError) {
@@ -313,7 +313,7 @@ public struct SnapSceneRecorder {
         take = { rate, name, notes throws(FlingError) in try recorder.document(rate: rate, name: name, notes: notes) }
     }
 
-    /// Starts recording `sunSwitch` (the default ``SnapConfiguration`` but for its dynamics, a
+    /// Starts recording `sunSwitch` (the default `SnapConfiguration` but for its dynamics, a
     /// backend of 10 solver iterations, time origin 0), before its first touch and tick.
     public init(recording sunSwitch: SunSwitch) throws(FlingError) {
         let recorder = try SceneRecorder<SunSwitchScene>(recording: sunSwitch)

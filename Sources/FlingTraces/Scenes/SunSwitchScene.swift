@@ -19,7 +19,7 @@ package struct SunSwitchScene: SnapDrivenScene {
     package var configuration: SunSwitch.Configuration
     package var isOn: Bool
     package var inputs: [Trace.Input]
-    /// The snap configuration's dynamics (``SnapConfiguration/dynamics``).
+    /// The snap configuration's dynamics (`SnapConfiguration.dynamics`).
     package var dynamics: DynamicsSettings
 
     package init(_ configuration: SunSwitch.Configuration, isOn: Bool, inputs: [Trace.Input] = [], dynamics: DynamicsSettings = .init()) {
@@ -139,7 +139,7 @@ package struct SunSwitchScene: SnapDrivenScene {
 }
 
 extension SceneRecorder where Scene == SunSwitchScene {
-    /// Starts recording `sunSwitch` (the default ``SnapConfiguration``, time origin 0), before
+    /// Starts recording `sunSwitch` (the default `SnapConfiguration`, time origin 0), before
     /// its first touch and tick.
     package init(recording sunSwitch: SunSwitch) throws(FlingError) {
         try Self.start(sunSwitch.animator)

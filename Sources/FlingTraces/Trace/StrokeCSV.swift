@@ -34,7 +34,7 @@ package struct Stroke: Hashable, Sendable {
     }
 }
 
-/// Reads the stroke CSV format. Strict: every problem is a ``FlingError`` with code
+/// Reads the stroke CSV format. Strict: every problem is a `FlingError` with code
 /// `malformedInput` naming the line (1-based) and what is wrong; no input can crash it.
 package enum StrokeCSV {
     static let header = "stroke_id,t_seconds,phase,x,y"

@@ -3,7 +3,7 @@ import FlingInteraction
 
 /// The JSON form of a ``Trace`` (format `fling-trace`, version 1; see `docs/TRACES.md`).
 ///
-/// Reading is strict and total: any bytes give either a valid trace or a ``FlingError`` that
+/// Reading is strict and total: any bytes give either a valid trace or a `FlingError` that
 /// names the line and the key path and says what is wrong (code `malformedInput` for the
 /// document's shape; the value checks' own codes, `notFinite`, `outOfRange`, …, for bad
 /// numbers). It never traps, whatever the input: the reader is a small hand-written JSON

@@ -9,7 +9,7 @@ import FlingCore
 import FlingInteraction
 
 extension Trace {
-    /// A session's animator, whole, at the start of tick `tick` (``TileAnimator/snapshot()``
+    /// A session's animator, whole, at the start of tick `tick` (`TileAnimator.snapshot()`
     /// as a recording keeps it), with the replay's digest chained up to there.
     package struct Snapshot: Hashable, Sendable {
         package var tick: Int

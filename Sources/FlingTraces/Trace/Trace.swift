@@ -46,7 +46,7 @@ public struct Trace: Hashable, Sendable {
         self.sessions = sessions
     }
 
-    /// One session of a ``TileAnimator``: a fresh animator over a fresh backend, its tiles, its
+    /// One session of a `TileAnimator`: a fresh animator over a fresh backend, its tiles, its
     /// physics and its inputs (an element of the document's `scenes`).
     public struct Session: Hashable, Sendable {
         /// A short name, for reports (`stroke 3`, say).
@@ -57,7 +57,7 @@ public struct Trace: Hashable, Sendable {
         package var tiles: [TileDefinition]
         /// The physics, in full (a replay must not depend on a later version's defaults).
         package var configuration: TileConfiguration
-        /// The solver iterations of the backend the session ran on (``PhysicsBackend/solverIterations``):
+        /// The solver iterations of the backend the session ran on (`PhysicsBackend.solverIterations`):
         /// a replay makes its backend with them. Written in the document's configuration object,
         /// where traces have always carried them. Default 10 (Chipmunk's).
         package var solverIterations: Int
@@ -208,7 +208,7 @@ extension Trace {
     }
 
     /// Throws unless every session can be replayed: every number finite and in range (through
-    /// the same checks ``TileAnimator`` and ``TileConfiguration/validate()`` run), tile ids
+    /// the same checks `TileAnimator` and `TileConfiguration.validate()` run), tile ids
     /// unique, event times at or after 0 and never decreasing, every `began` naming a touch not
     /// down and a known tile (if any), every other phase naming a touch that is down, and the
     /// expectations consistent. The error's `field` is the key path, `scenes[0].events[3].time`.

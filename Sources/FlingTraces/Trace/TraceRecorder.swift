@@ -4,7 +4,7 @@ import FlingInteraction
 /// Records what an app does to its animator, so that a test can replay it exactly.
 ///
 /// Make it from the animator before the animator has seen a touch or a tick; then use the
-/// animator as usual: ``TileAnimator/handle(_:)``, ``TileAnimator/advance(to:)``, resets,
+/// animator as usual: `TileAnimator.handle(_:)`, `TileAnimator.advance(to:)`, resets,
 /// added and removed tiles. The animator journals every input with the tick it applied it
 /// at, and ``trace(stopsWhenIdle:name:notes:attribution:)`` turns the journal into a trace:
 ///

@@ -5,7 +5,7 @@ extension ReplayOptions {
     /// When display frames come during a replay.
     ///
     /// Every choice gives the same ticks (see ``TraceReplayer``), as long as no frame interval is
-    /// longer than the session's ``DragSettings/maxDisplayFrameInterval`` (a longer one would be a
+    /// longer than the session's `DragSettings.maxDisplayFrameInterval` (a longer one would be a
     /// stall, and the clock drops stalled time): the replayer refuses rates that would stall.
     public enum DisplayFrames: Hashable, Sendable {
         /// Frame `n` (from 1) at `n / hz` seconds.
@@ -34,7 +34,7 @@ extension ReplayOptions {
 /// Replays a ``Trace`` on a backend and returns the tick states, the life-cycle events and the
 /// digests, session by session.
 ///
-/// Each session gets a fresh ``TileAnimator`` over a fresh backend. Before each display frame,
+/// Each session gets a fresh `TileAnimator` over a fresh backend. Before each display frame,
 /// every event whose time is at or before the frame's time is handed to the animator (which
 /// applies it at the first tick boundary at or after its time); then the animator advances to
 /// the frame's time. The last frame lands exactly on the session's duration. Because ticks and
@@ -491,7 +491,7 @@ public struct TraceReplay: PinnedReplay, Sendable {
             package var outcome: ReleaseOutcome
             package var velocity: Vector
             package var cancelled: Bool
-            /// Whether it was reported a tap (``TileEvent/Kind/tapped``).
+            /// Whether it was reported a tap (`TileEvent.Kind.tapped`).
             var tapped = false
         }
 

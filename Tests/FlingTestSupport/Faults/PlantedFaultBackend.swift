@@ -4,6 +4,7 @@
 // turn it on; the tests and `FlingSelfTest faults` use it. The animator sees world ids of its
 // own: a fault that replaces a world (restoring an older snapshot of it) keeps the id.
 import Fling
+import FlingTraces
 import FlingTesting
 
 /// A native backend (platform arithmetic, so that Chipmunk and native are its peers) with one

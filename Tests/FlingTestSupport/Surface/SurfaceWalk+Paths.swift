@@ -1,4 +1,6 @@
 import Fling
+import FlingPaths
+import FlingScenes
 import FlingPathsTestSupport
 import FlingView
 
