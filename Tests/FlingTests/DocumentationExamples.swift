@@ -9,7 +9,7 @@ import FlingTesting
 import Foundation
 import Testing
 
-// Every ```swift example of README.md, of docs/*.md, of the DocC catalog (Sources/Fling/Fling.docc)
+// Every ```swift example of README.md, of docs/*.md, of every DocC catalog (Sources/*/*.docc)
 // and of the sources' doc comments, line for line, inside code that compiles and runs it.
 // `DocumentationExampleTests` checks that each example appears here verbatim (indentation,
 // blank lines and `import` lines aside), so an example cannot drift from the API unnoticed.
