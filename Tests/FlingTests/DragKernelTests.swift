@@ -376,3 +376,25 @@ import Fling
         #expect(try animator.state(of: 1).phase == .resting && animator.liveTileCount == 0 && backend.worldCount == 0)
     }
 }
+
+/// A tile's decisions are plain values (issue 45's next round: decisions small): no world edit
+/// holds an array (a home's pivots are the kernel's, `HomePivots`), so a decision or a grab is
+/// copied and dropped as bytes, without reference counting, on every grab and release.
+@Suite struct PlainDecisionTests {
+    @Test func aTilesEditsDecisionsAndGrabsArePlainValues() {
+        #expect(_isPOD(WorldEdit.self))
+        #expect(_isPOD(Decision<TilePolicy>.self))
+        #expect(_isPOD(Grab<TilePolicy>.self))
+        #expect(_isPOD(Ending<TilePolicy>.self))
+    }
+
+    /// Home pivots, now added by the kernel from the configuration's offsets: a tile let go near
+    /// home is held there by them, at its origin plus each offset.
+    @Test func homePivotsHoldATileAtItsHome() throws {
+        let home = HomePivots(offsets: [Vector(-10, 0), Vector(10, 0)], maxForce: 1_000, maxBias: 100, errorBias: 0.1)
+        let pivots = home.pivots(at: Vector(195, 422))
+        #expect(pivots.map(\.anchor) == [Vector(185, 422), Vector(205, 422)])
+        #expect(pivots.map(\.localAnchor) == [Vector(-10, 0), Vector(10, 0)])
+        #expect(pivots.allSatisfy { $0.maxForce == 1_000 && $0.maxBias == 100 && $0.errorBias == 0.1 })
+    }
+}

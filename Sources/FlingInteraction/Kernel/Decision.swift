@@ -77,10 +77,27 @@ enum WorldEdit {
     /// body of that moment), with the world's isotropic damping to match
     /// (Kernel/Kernel+Springs.swift).
     case attachHome(to: Vector, SpringTuning, rotation: (SpringTuning, moment: Double)?)
-    /// Pivot joints from the world's static body (the kernel keeps their ids as the item's home).
-    case addPivots([StaticPivot])
+    /// Pivot joints from the world's static body, one at each of the animator's home pivots
+    /// (``HomePivots``) from the item's home `at` (the kernel keeps their ids as the item's home).
+    case addPivots(at: Vector)
     /// Whatever pulls the item home (the springs, with the damping they set; or the pivots) goes.
     case detachHome
+}
+
+/// The pivots that hold an item home, the same for every item of an animator (its
+/// configuration's): offsets from the item's home, and the joints' limits. The kernel keeps them,
+/// so that an edit that adds them names only the home, and a decision holds no array (a plain
+/// value, copied and dropped without reference counting).
+struct HomePivots {
+    var offsets: [Vector]
+    var maxForce: Double
+    var maxBias: Double
+    var errorBias: Double
+
+    /// The pivots of an item whose home is `origin`.
+    func pivots(at origin: Vector) -> [StaticPivot] {
+        offsets.map { StaticPivot(anchor: origin + $0, localAnchor: $0, maxForce: maxForce, maxBias: maxBias, errorBias: errorBias) }
+    }
 }
 
 /// What a hook decides for an item: its world edits, then its phase, place and memory, and the

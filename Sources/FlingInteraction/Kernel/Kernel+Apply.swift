@@ -68,7 +68,11 @@ extension Kernel {
                     origin: target, stiffness: linear.stiffness, damping: 0, angularStiffness: angular.stiffness,
                     angularDamping: angular.damping), to: world)
             items.homes[i] = .spring
-        case .addPivots(let pivots):
+        case .addPivots(let origin):
+            guard let home = homePivots else {
+                throw FlingError(.invalidState, field: "\(edit)", value: "no home pivots", reason: "the animator's configuration has none")
+            }
+            let pivots = home.pivots(at: origin)
             let dynamics = try dynamicsBackend(for: "\(Policy.Item.naming.definitionType) home pivots")
             var joints: [JointID] = []
             joints.reserveCapacity(pivots.count)

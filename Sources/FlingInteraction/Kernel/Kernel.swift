@@ -59,6 +59,8 @@ struct Kernel<Policy: PolicyRules> {
     var events: [Policy.Event] = []
     /// The dynamics as applied so far: the configuration's, with the fields set at run time.
     var dynamics: DynamicsSettings
+    /// The pivots that hold an item home, when the configuration has them (``WorldEdit/addPivots(at:)``).
+    let homePivots: HomePivots?
     /// The continuous pushes applied so far, in id order.
     var pushes: [ActivePush] = []
     /// The continuous pushes accepted (ahead of the ticks), id and raw item id.
@@ -82,12 +84,13 @@ struct Kernel<Policy: PolicyRules> {
     var buffers = TickBuffers<Policy>()
 
     init(
-        policy: Policy, settings: DragSettings, dynamics: DynamicsSettings, walls: [Wall], backend: any PhysicsBackend,
-        timeOrigin: Double
+        policy: Policy, settings: DragSettings, dynamics: DynamicsSettings, homePivots: HomePivots?, walls: [Wall],
+        backend: any PhysicsBackend, timeOrigin: Double
     ) throws(FlingError) {
         self.policy = policy
         self.settings = settings
         self.dynamics = dynamics
+        self.homePivots = homePivots
         self.room = Room(walls)
         self.configuredWalls = walls
         self.backend = backend
@@ -106,7 +109,7 @@ struct Kernel<Policy: PolicyRules> {
     /// it) and the items use.
     init(
         items: [Policy.Item], policy: Policy, settings: DragSettings, dynamics: DynamicsSettings, dynamicsSetting: String?,
-        walls: [Wall], backend: any PhysicsBackend, timeOrigin: Double
+        homePivots: HomePivots? = nil, walls: [Wall], backend: any PhysicsBackend, timeOrigin: Double
     ) throws(FlingError) {
         try Check.range(timeOrigin, -1e12...1e12, "timeOrigin")
         var memories: [Policy.Memory] = []
@@ -125,7 +128,9 @@ struct Kernel<Policy: PolicyRules> {
         for n in order.indices.dropFirst() where items[order[n]].id == items[order[n - 1]].id {
             throw Policy.Item.naming.duplicate(items[order[n]].id.rawValue)
         }
-        try self.init(policy: policy, settings: settings, dynamics: dynamics, walls: walls, backend: backend, timeOrigin: timeOrigin)
+        try self.init(
+            policy: policy, settings: settings, dynamics: dynamics, homePivots: homePivots, walls: walls, backend: backend,
+            timeOrigin: timeOrigin)
         for n in order { self.items.append(items[n], memory: memories[n]) }
     }
 

@@ -44,8 +44,8 @@ public final class TileAnimator: DragAnimator<TilePolicy> {
         let policy = TilePolicy(viewport: viewport, configuration: configuration)
         kernel = try Kernel(
             items: tiles, policy: policy, settings: configuration.drag, dynamics: configuration.dynamics,
-            dynamicsSetting: policy.settingUsingDynamics, walls: configuration.dynamics.walls(in: viewport), backend: backend,
-            timeOrigin: timeOrigin)
+            dynamicsSetting: policy.settingUsingDynamics, homePivots: policy.homePivots,
+            walls: configuration.dynamics.walls(in: viewport), backend: backend, timeOrigin: timeOrigin)
         super.init(settings: configuration.drag, backend: backend, timeOrigin: timeOrigin)
     }
 

@@ -44,6 +44,12 @@ public struct TilePolicy: DragPolicy {
         return configuration.dynamics.settingUsingDynamics("TileConfiguration", drag: configuration.drag)
     }
 
+    /// The configuration's home pivots, for the kernel to add (``WorldEdit/addPivots(at:)``).
+    var homePivots: HomePivots? {
+        guard case .pivots(let offsets, let maxForce, let maxBias, let errorBias) = configuration.home else { return nil }
+        return HomePivots(offsets: offsets, maxForce: maxForce, maxBias: maxBias, errorBias: errorBias)
+    }
+
     /// The world a tile gets at its pose.
     func world(for tile: TileDefinition, at state: BodyState) -> WorldDefinition {
         WorldDefinition(mass: tile.mass, moment: tile.moment, transform: state.transform, gravity: configuration.gravity)
@@ -158,13 +164,7 @@ extension TilePolicy: InputRules {
             case .springs(let attraction, let rotation):
                 d.edits.append(.setGravity(.zero))
                 d.edits.append(.attachHome(to: def.origin, attraction, rotation: (rotation, def.moment)))
-            case .pivots(let offsets, let maxForce, let maxBias, let errorBias):
-                d.edits.append(
-                    .addPivots(
-                        offsets.map {
-                            StaticPivot(
-                                anchor: def.origin + $0, localAnchor: $0, maxForce: maxForce, maxBias: maxBias, errorBias: errorBias)
-                        }))
+            case .pivots: d.edits.append(.addPivots(at: def.origin))
             }
         }
         d.phase = attract ? .attracted : .falling
