@@ -62,7 +62,8 @@ extension Kernel {
                 let step = policy.afterStep(
                     view.item, view.phase, state, &memory, world: false, pushes: view.pushes, room: room, ending: &ended, tick: k0 + n)
                 if let moved = step.moved { state = moved }
-                if let ending = ended {
+                if case .some = ended {
+                    let ending = ended.unsafelyUnwrapped
                     return Prediction(outcome: ending.outcome, tick: k0 + n, pose: Self.placed(state, ending).transform)
                 }
             }
@@ -88,7 +89,8 @@ extension Kernel {
             var ended: Ending<Policy>?
             _ = policy.afterStep(
                 view.item, view.phase, state, &memory, world: true, pushes: view.pushes, room: room, ending: &ended, tick: k)
-            if let ending = ended {
+            if case .some = ended {
+                let ending = ended.unsafelyUnwrapped
                 return Prediction(outcome: ending.outcome, tick: k, pose: Self.placed(state, ending).transform)
             }
         }

@@ -164,15 +164,16 @@ extension Kernel {
                                 buffers.liveIndices.withUnsafeBufferPointer { live in
                                     Self.inParts(parallel, count) { p, range in
                                         // Nil between items (the rule writes it only for an item that ends): set
-                                        // back only then, not per item (an ending is a few hundred bytes).
+                                        // back only then, and tested by its tag, not bound: an ending is a few
+                                        // hundred bytes, and either would copy it per item.
                                         var ending: Ending<Policy>?
                                         for m in range {
                                             let i = live[m]
                                             _ = policy.afterStep(
                                                 definitions[i], phases[i], states[i], &memories[i], world: true, pushes: pushes[i],
                                                 room: room, ending: &ending, tick: k)
-                                            if let e = ending {
-                                                partEndings[p].append((i, e))
+                                            if case .some = ending {
+                                                partEndings[p].append((i, ending.unsafelyUnwrapped))
                                                 ending = nil
                                             }
                                         }
@@ -202,7 +203,9 @@ extension Kernel {
             items.previous[i] = items.states[i]
             items.states[i] = moved
         }
-        if !hasWorld, let ending = buffers.ending {
+        // Its tag tested, not bound, as in stepLive.
+        if !hasWorld, case .some = buffers.ending {
+            let ending = buffers.ending.unsafelyUnwrapped
             buffers.ending = nil
             end(i, ending)
         }
@@ -210,9 +213,9 @@ extension Kernel {
             digest.combine(items.states[i])
             if let x = step.digest { digest.combine(x) }
         }
-        if hasWorld, let ending = buffers.ending {
+        if hasWorld, case .some = buffers.ending {
+            buffers.endings.append((i, buffers.ending.unsafelyUnwrapped))
             buffers.ending = nil
-            buffers.endings.append((i, ending))
         }
     }
 
