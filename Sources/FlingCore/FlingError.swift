@@ -120,7 +120,16 @@ package enum Check {
     }
 
     /// A coordinate: finite and within ``Limits/coordinate``.
+    @inlinable
     package static func coordinate(_ v: Vector, _ field: @autoclosure () -> String) throws(FlingError) {
+        // The common case by two comparisons (NaN and the infinities fail them) before any message.
+        if abs(v.x) <= Limits.coordinate && abs(v.y) <= Limits.coordinate { return }
+        try outOfCoordinate(v, field())
+    }
+
+    /// ``coordinate(_:_:)`` in full, for a point its first test did not pass.
+    @usableFromInline @inline(never)
+    static func outOfCoordinate(_ v: Vector, _ field: @autoclosure () -> String) throws(FlingError) {
         try range(v.x, -Limits.coordinate...Limits.coordinate, "\(field()).x")
         try range(v.y, -Limits.coordinate...Limits.coordinate, "\(field()).y")
     }
@@ -130,7 +139,7 @@ package enum Check {
 /// Chipmunk's sanity assertions (which abort the process in Debian's build).
 @usableFromInline package enum Limits {
     /// Largest absolute coordinate of a point, a tile frame or a viewport, in points.
-    package static let coordinate: Double = 1e7
+    @inlinable package static var coordinate: Double { 1e7 }
     /// Range of a tile's mass (mass units are the app's own; 1 is the default).
     package static let mass: ClosedRange<Double> = 1e-6...1e6
     /// Range of a tile's width and height, in points.

@@ -1,5 +1,6 @@
 import Testing
 import Fling
+@testable import FlingInteraction
 
 @Suite struct VelocityTrackerTests {
     /// Flutter's own test accepts its tracker's result within 0.1 % of these values.
@@ -41,5 +42,22 @@ import Fling
         // Times are quantized to whole microseconds (1/120 s is not), hence 1e-5 relative.
         #expect(abs(tracker.velocity.x - 600) < 600e-5)
         #expect(abs(tracker.velocity.y + 300) < 300e-5)
+    }
+
+    /// A sample's time in whole microseconds is rounded half away from zero, as `rounded()`
+    /// does, by the tracker's own integer rounding: the same integer for the halves, the
+    /// neighbours of the halves, the largest magnitudes and seeded values across the range.
+    @Test func sampleTimesRoundAsRoundedDoes() {
+        var values: [Double] = [0, -0.0, 0.5, -0.5, 1.5, -1.5, 2.5, -2.5, 1e18, -1e18, 4_503_599_627_370_495.5, -4_503_599_627_370_495.5]
+        for h in [0.5, 1.5, 2.5, 1e6 + 0.5] { values += [h.nextUp, h.nextDown, -h.nextUp, -h.nextDown] }
+        var rng = SplitMix64(state: 0x7E57)
+        for _ in 0..<100_000 {
+            var magnitude = 1.0
+            for _ in 0..<Int(rng.next() % 19) { magnitude *= 10 }
+            values.append((rng.unit() * 2 - 1) * magnitude)
+        }
+        let differing = values.filter { VelocityTracker.rounded($0) != Int64($0.rounded()) }
+        #expect(differing.isEmpty, "\(differing.prefix(5))")
+        #expect(values.count > 100_000)
     }
 }

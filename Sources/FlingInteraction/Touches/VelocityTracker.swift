@@ -57,8 +57,19 @@ package struct VelocityTracker: Sendable {
         guard !time.isNaN else { return }
         newest = (newest + 1) % Self.historySize
         // Microseconds; a time beyond the documented ±10¹² s saturates instead of trapping.
-        samples[newest] = TrackerSample(time: Int64((min(max(time, -1e12), 1e12) * 1_000_000).rounded()), x: position.x, y: position.y)
+        samples[newest] = TrackerSample(time: Self.rounded(min(max(time, -1e12), 1e12) * 1_000_000), x: position.x, y: position.y)
         count = min(count + 1, Self.historySize)
+    }
+
+    /// `Int64(x.rounded())` (half away from zero) for |x| ≤ 10¹⁸, without a call to the C
+    /// library's `round` for every sample: `Int64(x)` truncates, and the fraction it leaves,
+    /// `x` minus the truncation, is exact.
+    @inline(__always)
+    static func rounded(_ x: Double) -> Int64 {
+        var i = Int64(x)
+        let f = x - Double(i)
+        if f >= 0.5 { i += 1 } else if f <= -0.5 { i -= 1 }
+        return i
     }
 
     /// The estimated velocity in points per second, or zero (see the type's documentation).
