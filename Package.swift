@@ -12,7 +12,8 @@ let chipmunk: TargetDependencyCondition? = .when(traits: ["Chipmunk"])
 // MARK: - Products
 
 let products: [Product] = [
-    // `import Fling`: the engine, the interactions, paths, scenes and traces, the default backend.
+    // `import Fling`: the engine: the vocabulary, the curves, the tile and snap interactions, the
+    // backends and the default one.
     .library(name: "Fling", targets: ["Fling"]),
     // Fling's portable elementary functions alone: the same bits on every IEEE 754 machine.
     .library(name: "FlingMath", targets: ["FlingMath"]),
@@ -20,7 +21,9 @@ let products: [Product] = [
     .library(name: "FlingCurves", targets: ["FlingCurves"]),
     // SVG path data, Bezier geometry and keyframe morphing alone (the timing functions are FlingCurves').
     .library(name: "FlingPaths", targets: ["FlingPaths"]),
+    // The seeded scenes (bubbles, the day-night picker, clouds) alone.
     .library(name: "FlingScenes", targets: ["FlingScenes"]),
+    // Recording and replaying: traces, scene and path documents, runs (FlingTesting re-exports it).
     .library(name: "FlingTraces", targets: ["FlingTraces"]),
     // All drawing: the replay page (one self-contained HTML file from any run) and every document's
     // SVG picture (`import FlingView`; not in the umbrella).
