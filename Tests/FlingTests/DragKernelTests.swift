@@ -388,9 +388,10 @@ import Fling
         #expect(_isPOD(Ending<TilePolicy>.self))
     }
 
-    /// Home pivots, now added by the kernel from the configuration's offsets: a tile let go near
-    /// home is held there by them, at its origin plus each offset.
-    @Test func homePivotsHoldATileAtItsHome() throws {
+    /// Home pivots, now made by the kernel from the configuration's offsets: one at the item's
+    /// home plus each offset, with the configuration's limits (the We Heart Pics trace, whose
+    /// tiles go home on pivots, still replays to its pinned digests).
+    @Test func homePivotsStandAtTheHomePlusEachOffset() throws {
         let home = HomePivots(offsets: [Vector(-10, 0), Vector(10, 0)], maxForce: 1_000, maxBias: 100, errorBias: 0.1)
         let pivots = home.pivots(at: Vector(195, 422))
         #expect(pivots.map(\.anchor) == [Vector(185, 422), Vector(205, 422)])
