@@ -114,11 +114,17 @@ let testTargets: [Target] = [
     .target(name: "FlingPathsTestSupport", dependencies: ["FlingPaths"], path: "Tests/FlingPathsTestSupport"),
     // Test support, neither a product nor imported by one: the surface walk, the self-tests, the
     // soak, the crafted documents, the dynamics scripts and the planted faults, which the tests
-    // import and `FlingSelfTest` runs for them and for .ci/ (`.build/release/FlingSelfTest …`).
+    // import and `FlingSelfTest` runs for them and for .ci/. It reads internals through
+    // `@testable import`, which needs modules built for testing: FLING_TESTABLE marks debug builds,
+    // and a release build keeps only the commands CI runs optimized (the soak, the dynamics digest).
     .target(
         name: "FlingTestSupport",
-        dependencies: ["Fling", "FlingScenes", "FlingTraces", "FlingPaths", "FlingView", "FlingTesting", "FlingCLIKit", "FlingPathsTestSupport"],
-        path: "Tests/FlingTestSupport"),
+        dependencies: [
+            "Fling", "FlingCore", "FlingCurves", "_FlingSolver", "_FlingCoding", "FlingNative", "FlingInteraction", "FlingScenes", "FlingTraces", "FlingPaths", "FlingView",
+            "FlingTesting", "FlingCLIKit", "FlingPathsTestSupport", .target(name: "FlingChipmunk", condition: chipmunk),
+        ],
+        path: "Tests/FlingTestSupport",
+        swiftSettings: [.define("FLING_TESTABLE", .when(configuration: .debug))]),
     .executableTarget(name: "FlingSelfTest", dependencies: ["FlingTestSupport"], path: "Tests/FlingSelfTest"),
     .testTarget(
         name: "FlingTests",

@@ -9,15 +9,15 @@ extension Vector {
     /// A point or a size, in points.
     @inlinable public init(_ p: CGPoint) { self.init(Double(p.x), Double(p.y)) }
     @inlinable public init(_ s: CGSize) { self.init(Double(s.width), Double(s.height)) }
-    @inlinable package var cgPoint: CGPoint { CGPoint(x: CGFloat(x), y: CGFloat(y)) }
-    @inlinable package var cgSize: CGSize { CGSize(width: CGFloat(x), height: CGFloat(y)) }
+    @inlinable var cgPoint: CGPoint { CGPoint(x: CGFloat(x), y: CGFloat(y)) }
+    @inlinable var cgSize: CGSize { CGSize(width: CGFloat(x), height: CGFloat(y)) }
 }
 
 extension Rect {
     @inlinable public init(_ r: CGRect) {
         self.init(x: Double(r.origin.x), y: Double(r.origin.y), width: Double(r.size.width), height: Double(r.size.height))
     }
-    @inlinable package var cgRect: CGRect { CGRect(x: CGFloat(x), y: CGFloat(y), width: CGFloat(width), height: CGFloat(height)) }
+    @inlinable var cgRect: CGRect { CGRect(x: CGFloat(x), y: CGFloat(y), width: CGFloat(width), height: CGFloat(height)) }
 }
 
 extension TouchEvent {

@@ -68,7 +68,7 @@ public enum BackendKind: String, CaseIterable, Sendable, CustomStringConvertible
 // re-exporting it (recordings are a product of their own).
 
 extension NativeBackend: PeerBackend {
-    package func makePeer(solverIterations: Int) throws(FlingError) -> (any PhysicsBackend)? {
+    func makePeer(solverIterations: Int) throws(FlingError) -> (any PhysicsBackend)? {
         guard arithmetic == .platform else { return nil }
         #if Chipmunk
         return try ChipmunkBackend(solverIterations: solverIterations)
@@ -77,7 +77,7 @@ extension NativeBackend: PeerBackend {
         #endif
     }
 
-    package var missingPeer: String {
+    var missingPeer: String {
         arithmetic == .portable
             ? "no other backend computes with portable arithmetic"
             : "this build of Fling has no Chipmunk backend (the Chipmunk trait is off), native's only peer of platform arithmetic"
@@ -86,10 +86,10 @@ extension NativeBackend: PeerBackend {
 
 #if Chipmunk
 extension ChipmunkBackend: PeerBackend {
-    package func makePeer(solverIterations: Int) throws(FlingError) -> (any PhysicsBackend)? {
+    func makePeer(solverIterations: Int) throws(FlingError) -> (any PhysicsBackend)? {
         try NativeBackend(solverIterations: solverIterations)
     }
 
-    package var missingPeer: String { "" }
+    var missingPeer: String { "" }
 }
 #endif

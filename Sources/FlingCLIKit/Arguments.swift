@@ -16,7 +16,7 @@ package struct RunError: Error {
 
 /// Hand-rolled argument parsing: positionals, `--name value`, `--name=value`, and flags.
 package struct Arguments {
-    package var positionals: [String] = []
+    var positionals: [String] = []
     private var values: [(name: String, value: String)] = []
     private var flags: [String] = []
 

@@ -10,12 +10,12 @@ private let systemWrite = Darwin.write
 #endif
 
 /// Reading and writing files for `fling`: bounded, and never through a link or a device.
-package enum FileIO {
+enum FileIO {
     /// The largest input `fling` reads, from a file or standard input: 64 MiB (real traces are kilobytes; a bound on the memory an untrusted file can take).
     static let maximumInput = 64 << 20
 
     /// The bytes of `path` (`-`: standard input), at most ``maximumInput`` of them.
-    package static func read(_ path: String) throws -> [UInt8] {
+    static func read(_ path: String) throws -> [UInt8] {
         let fd: Int32
         if path == "-" {
             fd = 0
@@ -49,7 +49,7 @@ package enum FileIO {
     /// Writes `text` to `path` (`-`: standard output) through a temporary file renamed over
     /// it, so a reader never sees half a file; refuses a path that is a symbolic link, a
     /// FIFO, a device or anything else but a regular file, rather than replacing it.
-    package static func write(_ path: String, _ text: String, _ out: inout Output) throws {
+    static func write(_ path: String, _ text: String, _ out: inout Output) throws {
         if path == "-" { out.stdout += text; return }
         var st = stat()
         if lstat(path, &st) == 0, (st.st_mode & S_IFMT) != S_IFREG {

@@ -15,7 +15,7 @@
 /// paths) always uses portable arithmetic; only the native backend's step can choose.
 public enum Arithmetic: String, Hashable, Sendable, CaseIterable {
     case platform, portable
-    package var description: String { rawValue }
+    var description: String { rawValue }
 }
 
 /// The elementary functions a solver step calls, as static methods, so that a step written

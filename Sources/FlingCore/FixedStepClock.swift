@@ -46,7 +46,7 @@ public struct FixedStepClock: Hashable, Sendable {
     @inlinable package func start(ofTick k: Int) -> Double { Double(k) * tick }
 
     /// How many whole ticks end at or before simulated time `t`.
-    package func ticksEnded(by t: Double) -> Int { Self.ticksEnded(by: t, tick: tick) }
+    func ticksEnded(by t: Double) -> Int { Self.ticksEnded(by: t, tick: tick) }
 
     /// The first tick that starts at or after simulated time `t` (0 for `t ≤ 0`): the tick
     /// an input at `t` is applied before.

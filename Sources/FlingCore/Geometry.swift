@@ -21,5 +21,5 @@ public struct Rect: Hashable, Sendable {
     @inlinable public var center: Vector { Vector(x + width / 2, y + height / 2) }
     @inlinable public var size: Vector { Vector(width, height) }
 
-    package var description: String { "\(x),\(y) \(width)x\(height)" }
+    var description: String { "\(x),\(y) \(width)x\(height)" }
 }

@@ -8,7 +8,7 @@ public struct WorldID: Hashable, Sendable {
         self.index = index
         self.generation = generation
     }
-    package var description: String { "world \(index)#\(generation)" }
+    var description: String { "world \(index)#\(generation)" }
 }
 
 /// The one dynamic body a world is made with.

@@ -26,5 +26,5 @@ public struct Vector: Hashable, Sendable {
     /// Whether both components are finite.
     @inlinable public var isFinite: Bool { x.isFinite && y.isFinite }
 
-    package var description: String { "(\(x), \(y))" }
+    var description: String { "(\(x), \(y))" }
 }

@@ -13,7 +13,7 @@ package struct WorkBudget: Hashable, Sendable, CustomStringConvertible {
     /// What is counted, in words: `ticks × tiles`.
     package let unit: String
     /// The most work accepted, in ``unit``.
-    package let limit: Double
+    let limit: Double
 
     package init(_ name: String, unit: String, limit: Double) {
         self.name = name

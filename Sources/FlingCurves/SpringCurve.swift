@@ -30,7 +30,7 @@ public struct SpringCurve: Hashable, Sendable {
     }
 
     /// `(x(t), x'(t))`: the displacement from the target and the velocity, `t` seconds in.
-    package func state(at t: Double) -> (displacement: Double, velocity: Double) {
+    func state(at t: Double) -> (displacement: Double, velocity: Double) {
         let omega = spring.angularFrequency, zeta = spring.dampingRatio
         let x0 = displacement, v0 = velocity
         if zeta < 1 {

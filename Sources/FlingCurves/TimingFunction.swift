@@ -50,7 +50,7 @@ public struct TimingFunction: Hashable, Sendable {
     /// The curve parameter s with |x(s) - x| ≤ 1e-12: Newton's method inside a bracket that
     /// every evaluation shrinks, bisecting whenever a Newton step would leave it (flat spots of
     /// x(s), as at the ends of easeIn, stall Newton).
-    package func parameter(for x: Double) -> Double {
+    func parameter(for x: Double) -> Double {
         if x <= 0 { return 0 }
         if x >= 1 { return 1 }
         var lo = 0.0, hi = 1.0, s = x

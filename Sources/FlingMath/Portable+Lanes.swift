@@ -21,7 +21,7 @@ extension Portable {
     /// `Portable.sincos(x[i])`, for every lane value (the accuracy, domain and edge cases of
     /// the scalar `sincos(_:)`).
     @inlinable
-    package static func sincos(_ x: SIMD2<Double>) -> (sin: SIMD2<Double>, cos: SIMD2<Double>) {
+    static func sincos(_ x: SIMD2<Double>) -> (sin: SIMD2<Double>, cos: SIMD2<Double>) {
         lanesSincos(x)
     }
 

@@ -18,7 +18,7 @@ extension BezierPath {
     }
 
     /// Every segment in order, over all subpaths.
-    package var allSegments: [CubicSegment] { subpaths.flatMap(\.segments) }
+    var allSegments: [CubicSegment] { subpaths.flatMap(\.segments) }
 
     /// The point and unit tangent at the given distance along the path from its start
     /// (constant-speed, "paced" timing), across subpaths in order (the jump between subpaths

@@ -3,7 +3,7 @@ import FlingCore
 extension BezierPath {
     /// The path with every point (starts and control points) mapped by `f`: scale, move or
     /// squash a shape while keeping its structure, e.g. to make keyframes from one drawing.
-    package func mapPoints(_ f: (Vector) -> Vector) -> BezierPath {
+    func mapPoints(_ f: (Vector) -> Vector) -> BezierPath {
         BezierPath(
             subpaths: subpaths.map { sp in
                 BezierPath.Subpath(

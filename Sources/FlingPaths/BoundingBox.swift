@@ -14,5 +14,5 @@ public struct BoundingBox: Hashable, Sendable {
             max: Vector(Swift.max(max.x, o.max.x), Swift.max(max.y, o.max.y)))
     }
 
-    package var center: Vector { Vector((min.x + max.x) / 2, (min.y + max.y) / 2) }
+    var center: Vector { Vector((min.x + max.x) / 2, (min.y + max.y) / 2) }
 }

@@ -47,7 +47,7 @@ public struct Conveyor: Hashable, Sendable {
 
     /// The most items a conveyor shows at once (`⌊length / spacing⌋ + 1`): a bound on the
     /// memory and time of one ``items(at:)``.
-    package static let maximumItems = 10_000
+    static let maximumItems = 10_000
 
     /// The work budget of ``sampleDigest(frames:)`` and of a conveyor document: frames × items
     /// shown per frame.
@@ -97,7 +97,7 @@ public struct Conveyor: Hashable, Sendable {
     /// Seconds to move one spacing.
     public var period: Double { Double(periodNanoseconds) / 1e9 }
     /// Speed along the line in points per second (negative when reversed).
-    package var velocity: Double { (reversed ? -spacing : spacing) / period }
+    var velocity: Double { (reversed ? -spacing : spacing) / period }
 
     /// Opacity of an item at `distance` from the start.
     package func alpha(atDistance d: Double) -> Double {

@@ -21,7 +21,7 @@ extension CubicSegment {
 
     /// The unit tangent at `t`; where the derivative vanishes (a control point on an endpoint),
     /// the direction of the second, then third derivative, then the chord.
-    package func tangent(at t: Double) -> Vector {
+    func tangent(at t: Double) -> Vector {
         var d = derivative(at: t)
         if d.length == 0 {
             // Second derivative 6[(1-t)(p2 - 2p1 + p0) + t(p3 - 2p2 + p1)].
@@ -37,7 +37,7 @@ extension CubicSegment {
 
     /// de Casteljau subdivision at `t`: the two halves, meeting at `point(at: t)` up to rounding
     /// (the split point is the de Casteljau point, shared exactly by both halves).
-    package func split(at t: Double) -> (CubicSegment, CubicSegment) {
+    func split(at t: Double) -> (CubicSegment, CubicSegment) {
         func lerp(_ a: Vector, _ b: Vector) -> Vector { a + (b - a) * t }
         let a = lerp(p0, p1), b = lerp(p1, p2), c = lerp(p2, p3)
         let d = lerp(a, b), e = lerp(b, c)
@@ -46,7 +46,7 @@ extension CubicSegment {
     }
 
     /// The piece between parameters `t0 < t1`.
-    package func piece(from t0: Double, to t1: Double) -> CubicSegment {
+    func piece(from t0: Double, to t1: Double) -> CubicSegment {
         if t0 <= 0 { return split(at: t1).0 }
         let right = split(at: t0).1
         if t1 >= 1 { return right }
@@ -56,7 +56,7 @@ extension CubicSegment {
     /// The exact bounding box: the endpoints and the points where a coordinate's derivative
     /// `3(a t² + b t + c)` vanishes inside (0, 1), with `a = -p0 + 3p1 - 3p2 + p3`,
     /// `b = 2(p0 - 2p1 + p2)`, `c = p1 - p0` per axis.
-    package var bounds: BoundingBox {
+    var bounds: BoundingBox {
         var lo = Vector(min(p0.x, p3.x), min(p0.y, p3.y))
         var hi = Vector(max(p0.x, p3.x), max(p0.y, p3.y))
         for axis in 0..<2 {
@@ -136,7 +136,7 @@ extension CubicSegment {
     /// The parameter where the length from 0 reaches `s` (0 ≤ s ≤ length): Newton's method on
     /// `length(0, t) - s` (the derivative is the speed), kept inside a shrinking bracket and
     /// falling back to bisection when a step leaves it or the speed vanishes; to 1e-12 in t.
-    package func parameter(atLength s: Double) -> Double {
+    func parameter(atLength s: Double) -> Double {
         let total = length()
         if s <= 0 || total == 0 { return 0 }
         if s >= total { return 1 }
@@ -162,7 +162,7 @@ extension CubicSegment {
     /// Throws (leaving `out` as it was) unless `tolerance` is positive and at least `2⁻⁴⁰` times
     /// the segment's largest coordinate magnitude, and `overBudget` when the curve would need
     /// more than ``BezierPath/maximumFlattenedPoints`` points.
-    package func flatten(tolerance: Double, into out: inout [Vector]) throws(FlingError) {
+    func flatten(tolerance: Double, into out: inout [Vector]) throws(FlingError) {
         try Check.positive(tolerance, "tolerance")
         try Self.checkResolvable(tolerance, scale: magnitude)
         var budget = BezierPath.maximumFlattenedPoints

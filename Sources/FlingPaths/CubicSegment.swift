@@ -15,20 +15,20 @@ package struct CubicSegment: Hashable, Sendable {
 
     /// A straight line as a cubic: control points at a third and two thirds, so the parameter
     /// runs at constant speed.
-    package static func line(_ a: Vector, _ b: Vector) -> CubicSegment {
+    static func line(_ a: Vector, _ b: Vector) -> CubicSegment {
         let d = b - a
         return CubicSegment(a, a + d * (1.0 / 3.0), b - d * (1.0 / 3.0), b)
     }
 
     /// A quadratic with control point `c`, degree-elevated exactly:
     /// `p1 = a + 2/3 (c - a)`, `p2 = b + 2/3 (c - b)`.
-    package static func quadratic(_ a: Vector, _ c: Vector, _ b: Vector) -> CubicSegment {
+    static func quadratic(_ a: Vector, _ c: Vector, _ b: Vector) -> CubicSegment {
         CubicSegment(a, a + (c - a) * (2.0 / 3.0), b + (c - b) * (2.0 / 3.0), b)
     }
 
     /// The four points in order.
-    package var points: [Vector] { [p0, p1, p2, p3] }
+    var points: [Vector] { [p0, p1, p2, p3] }
 
     /// Reversed direction (same curve, parameter runs from p3 to p0).
-    package var reversed: CubicSegment { CubicSegment(p3, p2, p1, p0) }
+    var reversed: CubicSegment { CubicSegment(p3, p2, p1, p0) }
 }

@@ -2,7 +2,7 @@ import FlingCore
 
 extension KeyframeAnimation {
     /// The shape at a progress (0...1) through the keyframes.
-    package func shape(progress f: Double) -> BezierPath {
+    func shape(progress f: Double) -> BezierPath {
         let n = keyframes.count
         if !(f > 0) { return keyframes[0] }  // NaN too
         if calculationMode == .discrete {

@@ -199,7 +199,7 @@ public struct KeyframeAnimation: Sendable {
     package var activeDuration: Double { duration * repeatCount * (autoreverses ? 2 : 1) }
 
     /// Progress through the keyframes (0...1) at `t` seconds.
-    package func progress(at t: Double) -> Double {
+    func progress(at t: Double) -> Double {
         if !(t > 0) { return 0 }
         let halves = repeatCount * (autoreverses ? 2 : 1)  // passes, counting reversed ones
         var k: Double, f: Double

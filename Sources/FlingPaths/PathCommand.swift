@@ -2,7 +2,7 @@ import FlingCore
 
 /// One command of SVG path data, with its numbers exactly as written (relative commands keep
 /// their relative numbers), so that ``PathData/text`` writes them back exactly.
-package enum PathCommand: Hashable, Sendable {
+enum PathCommand: Hashable, Sendable {
     /// `M`/`m`: start a new subpath at `to`.
     case moveTo(Vector, relative: Bool)
     /// `L`/`l` (also the implicit lineto after a moveto's first pair).
@@ -26,7 +26,7 @@ package enum PathCommand: Hashable, Sendable {
     case closePath
 
     /// The command letter (lowercase when relative).
-    package var letter: Character {
+    var letter: Character {
         func l(_ c: Character, _ r: Bool) -> Character { r ? Character(c.lowercased()) : c }
         switch self {
         case .moveTo(_, let r): return l("M", r)
@@ -43,7 +43,7 @@ package enum PathCommand: Hashable, Sendable {
     }
 
     /// The numbers in the order the grammar writes them (flags as 0 or 1).
-    package var numbers: [Double] {
+    var numbers: [Double] {
         switch self {
         case .moveTo(let p, _), .lineTo(let p, _), .smoothQuadTo(let p, _): return [p.x, p.y]
         case .horizontalTo(let x, _): return [x]

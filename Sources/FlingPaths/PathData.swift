@@ -12,7 +12,7 @@ public struct PathData: Hashable, Sendable {
     /// ``PathCommand/lineTo(_:relative:)`` with the moveto's relativity).
     var commands: [PathCommand]
 
-    package init(commands: [PathCommand]) { self.commands = commands }
+    init(commands: [PathCommand]) { self.commands = commands }
 
     /// Parses path data strictly: malformed data throws `FlingError` (`malformedInput`) whose
     /// field names the character offset, e.g. `path data at offset 7`.
@@ -36,7 +36,7 @@ public struct PathData: Hashable, Sendable {
 
     /// A number as path data writes it: Swift's shortest representation that reads back to the
     /// same double (`-0.0` stays negative zero).
-    package static func number(_ x: Double) -> String { x.description }
+    static func number(_ x: Double) -> String { x.description }
 
     /// The commands as path data text, one letter per command and every number written so that
     /// parsing it gives the same bits: `PathData(d.text).commands == d.commands`.

@@ -36,7 +36,7 @@ package enum PathMorph {
     /// morph point by point as in Core Animation.
     ///
     /// Throws `overBudget` when `matchWork(_:_:)` exceeds ``matchBudget``.
-    package static func match(_ a: BezierPath, _ b: BezierPath) throws(FlingError) -> (BezierPath, BezierPath) {
+    static func match(_ a: BezierPath, _ b: BezierPath) throws(FlingError) -> (BezierPath, BezierPath) {
         try matchBudget.check(matchWork(a, b), "PathMorph.match")
         return matched(a, b)
     }
@@ -44,7 +44,7 @@ package enum PathMorph {
     /// The work budget of matching: the sum over paired subpaths of (segments)², the cost of
     /// choosing the start that moves least (``match(_:_:)``; summed over every pair of
     /// neighbouring keyframes for a ``KeyframeAnimation``).
-    package static let matchBudget = WorkBudget("PathMorph.matchBudget", unit: "segments² over paired subpaths", limit: 1e8)
+    static let matchBudget = WorkBudget("PathMorph.matchBudget", unit: "segments² over paired subpaths", limit: 1e8)
 
     /// The work of matching `a` and `b`, in ``matchBudget``'s unit: for each pair of subpaths,
     /// the square of the larger segment count (at least 1).
@@ -78,7 +78,7 @@ package enum PathMorph {
 
     /// Point-by-point interpolation `a + (b - a) t` of two paths of the same structure (check
     /// with ``sameStructure(_:_:)``; extra subpaths or segments of either are ignored).
-    package static func interpolate(_ a: BezierPath, _ b: BezierPath, _ t: Double) -> BezierPath {
+    static func interpolate(_ a: BezierPath, _ b: BezierPath, _ t: Double) -> BezierPath {
         func l(_ p: Vector, _ q: Vector) -> Vector { p + (q - p) * t }
         var out: [BezierPath.Subpath] = []
         out.reserveCapacity(a.subpaths.count)

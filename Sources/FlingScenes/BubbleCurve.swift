@@ -17,7 +17,7 @@ package struct BubbleCurve: Hashable, Sendable {
     let table: CubicSegment.LengthTable
 
     /// The curve of a bubble born at `origin` that rises `height` points, swaying by `sway`.
-    package init(origin o: Vector, height: Double, sway: Double) {
+    init(origin o: Vector, height: Double, sway: Double) {
         let e = Vector(o.x, o.y - height)
         let mid = o.y + (e.y - o.y) / 2
         self.init(start: o, control1: Vector(o.x - sway, mid), control2: Vector(o.x + sway, mid), end: e)

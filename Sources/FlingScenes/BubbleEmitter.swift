@@ -36,7 +36,7 @@ public struct BubbleEmitter: Sendable {
         case sweep(from: Vector, to: Vector, period: Double)
 
         /// The source's position at time `t`.
-        package func position(at t: Double) -> Vector {
+        func position(at t: Double) -> Vector {
             switch self {
             case .fixed(let p): return p
             case .sweep(let a, let b, let period):
@@ -156,7 +156,7 @@ public struct BubbleEmitter: Sendable {
         }
 
         /// Throws unless every number is finite and in range.
-        package func validate() throws(FlingError) {
+        func validate() throws(FlingError) {
             switch source {
             case .fixed(let p): try Check.coordinate(p, "BubbleEmitter.source")
             case .sweep(let a, let b, let period):
@@ -233,9 +233,9 @@ public struct BubbleEmitter: Sendable {
     package let configuration: Configuration
     package let seed: UInt64
     /// The time of the last ``advance(to:)``, seconds (0 at the start).
-    package private(set) var time = 0.0
+    private(set) var time = 0.0
     /// Bubbles alive (rising, popping, or staying where they ended), in emission order.
-    package private(set) var bubbles: [Bubble] = []
+    private(set) var bubbles: [Bubble] = []
     private var random: SceneRandom
     private var nextTimer = Double.infinity
     /// Every tap given so far, in order: the emitter's inputs, which a scene trace records.
@@ -423,7 +423,7 @@ public struct BubbleEmitter: Sendable {
 
     /// The bubble's state at `t`; a time before its birth is taken as its birth. Throws
     /// `notFinite` for a NaN or infinite time.
-    package func state(of b: Bubble, at t: Double) throws(FlingError) -> State {
+    func state(of b: Bubble, at t: Double) throws(FlingError) -> State {
         try Check.finite(t, "BubbleEmitter.state.time")
         return checkedState(of: b, at: max(t, b.born))
     }

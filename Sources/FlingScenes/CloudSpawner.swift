@@ -54,7 +54,7 @@ public struct CloudSpawner: Sendable {
         /// The center at time `t`.
         public func position(at t: Double) -> Vector { Vector(startX - speed * (t - born), y) }
         /// When it is wholly past the left edge: `born + (startX + width / 2) / speed`.
-        package var leaves: Double { born + (startX + size.x / 2) / speed }
+        var leaves: Double { born + (startX + size.x / 2) / speed }
     }
 
     public struct Event: Hashable, Sendable {
@@ -67,7 +67,7 @@ public struct CloudSpawner: Sendable {
 
     package let configuration: Configuration
     package let seed: UInt64
-    package private(set) var time = 0.0
+    private(set) var time = 0.0
     /// Clouds in the sky, in order of appearance.
     public private(set) var clouds: [Cloud] = []
     private var random: SceneRandom

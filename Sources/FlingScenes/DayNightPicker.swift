@@ -65,7 +65,7 @@ public struct DayNightPicker: Sendable {
 
         /// Throws unless every number is finite and in range, and the view needs at most
         /// ``DayNightPicker/maximumSkyCopies`` copies of the sky image.
-        package func validate() throws(FlingError) {
+        func validate() throws(FlingError) {
             try Check.range(imageHeight, 1...Limits.coordinate, "DayNightPicker.imageHeight")
             try Check.range(viewHeight, 0...Limits.coordinate, "DayNightPicker.viewHeight")
             let copies = DayNightPicker.skyCopies(self)
@@ -98,12 +98,12 @@ public struct DayNightPicker: Sendable {
 
     package let configuration: Configuration
     /// The time of the last pick, seconds.
-    package private(set) var pickTime: Double
+    private(set) var pickTime: Double
     /// The animated value (unwrapped minutes) when the last pick began, and how far it moves.
     private var from: Double
     private var delta: Double
     /// The picked time of day, minutes.
-    package private(set) var target: Double
+    private(set) var target: Double
     /// The time of day shown at the start, minutes.
     package let initialMinutes: Double
     /// Every pick so far, in order: the picker's inputs, which a scene trace records.
@@ -166,7 +166,7 @@ public struct DayNightPicker: Sendable {
 
     /// The most copies of the sky image a view may need (`⌈viewHeight / imageHeight⌉ + 1`,
     /// ``Layers/skyCopies``): a bound on the memory of one ``Layers`` and the time to make it.
-    package static let maximumSkyCopies = 10_000
+    static let maximumSkyCopies = 10_000
 
     /// The number of copies of the sky image ``Layers/skyCopies`` holds for a configuration:
     /// the fewest, from the first at `-offset` (at most one image above the view's top), that
@@ -182,7 +182,7 @@ public struct DayNightPicker: Sendable {
     /// day first, so every layer lies in its documented range (star alpha in 0...1).
     ///
     /// Throws unless `minutes` is finite and `c` validates (``Configuration/validate()``).
-    package static func layers(minutes m: Double, _ c: Configuration) throws(FlingError) -> Layers {
+    static func layers(minutes m: Double, _ c: Configuration) throws(FlingError) -> Layers {
         try Check.finite(m, "DayNightPicker.layers.minutes")
         try c.validate()
         return unchecked(minutes: wrapped(m), c)

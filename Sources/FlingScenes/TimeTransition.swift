@@ -38,7 +38,7 @@ public enum TimeTransition: Hashable, Sendable {
     }
 
     /// Seconds until the value is exactly at its target.
-    package var settleTime: Double {
+    var settleTime: Double {
         switch self {
         case .spring(let response, let zeta):
             // e^(−ζωt) ≤ 1e-6  ⇔  t ≥ ln(1e6) / (ζω); ln(1e6) = 13.815510557964274.
@@ -49,7 +49,7 @@ public enum TimeTransition: Hashable, Sendable {
 
     /// The fraction of the way from start to target, `t` seconds after the start: 0 at 0,
     /// exactly 1 from ``settleTime`` on (a spring overshoots in between).
-    package func progress(at t: Double) -> Double {
+    func progress(at t: Double) -> Double {
         guard t > 0 else { return 0 }
         guard t < settleTime else { return 1 }
         switch self {

@@ -37,7 +37,7 @@ public struct PropertyCheck {
 
     /// Another backend than ``backend``: a test's own, or one broken on purpose.
     package var makeBackend: MakeBackend?
-    package var backendName: String?
+    var backendName: String?
     /// The backends ``Property/sameOnEveryBackend`` compares with, when not Fling's own of the
     /// check's arithmetic (tests: peers carrying the same planted fault, as a bug in code every
     /// backend shares would).
@@ -195,7 +195,7 @@ public struct PropertyCheckReport: Sendable, CustomStringConvertible {
     public var properties: [PropertyTally]
     /// Seconds the whole check took, and the part of it spent shrinking.
     package var seconds = 0.0
-    package var shrinkSeconds = 0.0
+    var shrinkSeconds = 0.0
 
     init(seed: UInt64, backend: String, properties: [PropertyTally]) {
         self.seed = seed

@@ -19,14 +19,14 @@ public struct PropertyFailure: Sendable {
     /// The check's seed, the failing session's index in the check (from 0), and that session's
     /// own seed (``Gen/generate(seed:)`` of the check's generator gives it back).
     public var seed: UInt64
-    package var sessionIndex: Int
+    var sessionIndex: Int
     public var sessionSeed: UInt64
     /// The session as generated, and as shrunk.
-    package var original: TouchSession
+    var original: TouchSession
     public var shrunk: TouchSession
     /// Shrinking steps taken (each a smaller session that still failed), and sessions tried.
-    package var shrinkSteps: Int
-    package var shrinkTries: Int
+    var shrinkSteps: Int
+    var shrinkTries: Int
     /// The shrunk session's recording: a trace document naming the property, the seed and the
     /// first failing tick in its `name` and `notes`, pinned when it could be; nil in a snap
     /// scene (its recording is a snap scene document: ``document``).

@@ -12,7 +12,7 @@ import FlingTraces
 public struct GestureScene: Hashable, Sendable {
     var viewport: Rect
     var tiles: [TileDefinition]
-    package var configuration: TileConfiguration
+    var configuration: TileConfiguration
     var solverIterations: Int
     /// The snap scene (chat heads, a sun switch; its inputs left out); nil for a tile scene.
     var snap: SnapSpec?

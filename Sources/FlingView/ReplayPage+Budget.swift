@@ -9,7 +9,7 @@ import FlingTraces
 extension ReplayPage {
     /// The largest document a page is made for: its work (``FlingDocument/work(_:)``, frames ×
     /// items) at most 2,000,000 (a 10-minute session of 55 tiles moving at 60 Hz).
-    package static let budget = WorkBudget("ReplayPage.budget", unit: "frames × items", limit: 2e6)
+    static let budget = WorkBudget("ReplayPage.budget", unit: "frames × items", limit: 2e6)
 
     /// Throws `overBudget` unless `document`'s work fits ``budget``: checked before the replay
     /// that keeps the page's frames.

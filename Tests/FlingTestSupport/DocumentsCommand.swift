@@ -5,6 +5,14 @@ import FlingTraces
 import FlingCLIKit
 import FlingView
 
+#if FLING_TESTABLE
+@testable import FlingView
+@testable import FlingScenes
+@testable import FlingPaths
+@testable import FlingCore
+@testable import FlingTraces
+@testable import FlingCLIKit
+
 /// `FlingSelfTest documents --out DIR`: for CI, not for people. Writes crafted documents of
 /// every kind: the pathological ones issue 21 found (documents inside the old limits that ran
 /// for hours or past 4 GiB), and documents at the edges of the documented work budgets, each
@@ -385,3 +393,4 @@ enum DocumentsCommand {
         """
     }
 }
+#endif

@@ -4,6 +4,11 @@ import FlingCLIKit
 /// `FlingSelfTest`: what the tests and CI run, not a product and not for people. Its commands
 /// drive the package from outside, in a process of their own, where a trap or an abort ends
 /// this process rather than the test run.
+///
+/// Test machinery reads internals through `@testable import`, which needs modules built for
+/// testing: debug builds are (`FLING_TESTABLE`, set in Package.swift). A release build of this
+/// tool keeps what CI runs optimized, the soak and `backend --dynamics-digest`, which use the
+/// public API; the other commands say so and stop.
 package enum SelfTest {
     static let usage = """
         USAGE: FlingSelfTest <command> [options]   (for the test suite and .ci/, not for people)
@@ -21,6 +26,11 @@ package enum SelfTest {
         Run `FlingSelfTest <command> --help` for its options.
         """
 
+    /// What a release build says for a command that reads the package's internals.
+    static func debugOnly(_ command: String) -> String {
+        "\(command) reads the package's internals (@testable import) and is built in debug only: run .build/debug/FlingSelfTest"
+    }
+
     /// Runs `FlingSelfTest` with `arguments` (without the program name).
     package static func run(_ arguments: [String]) -> CommandResult {
         CommandResult.running("FlingSelfTest") { out in
@@ -33,10 +43,14 @@ package enum SelfTest {
             case "-h", "--help", "help": out.print(usage)
             case "backend": try SelfTestCommand.run(rest, &out)
             case "soak": try SoakCommand.run(rest, &out)
+            #if FLING_TESTABLE
             case "documents": try DocumentsCommand.run(rest, &out)
             case "surface": try SurfaceCommand.run(rest, &out)
             case "snapshot": try SnapshotCommand.run(rest, &out)
             case "faults": try FaultsCommand.run(rest, &out)
+            #else
+            case "documents", "surface", "snapshot", "faults": throw UsageError(debugOnly(command))
+            #endif
             default: throw UsageError("unknown command \(command)")
             }
         }

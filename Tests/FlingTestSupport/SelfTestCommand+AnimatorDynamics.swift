@@ -3,6 +3,9 @@ import FlingCLIKit
 import FlingCore
 import Foundation
 
+#if FLING_TESTABLE
+@testable import FlingCore
+
 extension RandomWalkSelfTest {
     /// The dynamics through the animators, as an app would misuse them within and beyond their
     /// limits: a tile animator whose configuration has the viewport's edges and random walls, a
@@ -159,3 +162,4 @@ extension RandomWalkSelfTest {
         return Push(vector(pick([Limits.push, 2e12, 1e4])), at: offset)
     }
 }
+#endif

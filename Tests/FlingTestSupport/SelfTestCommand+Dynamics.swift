@@ -3,6 +3,9 @@ import FlingCLIKit
 import FlingCore
 import Foundation
 
+#if FLING_TESTABLE
+@testable import FlingCore
+
 extension RandomWalkSelfTest {
     /// A random wall: from a tiny to a huge segment, anywhere (some beyond the limits), with
     /// any radius, elasticity and friction (some beyond theirs).
@@ -215,3 +218,4 @@ extension RandomWalkSelfTest {
         attempt { () throws(FlingError) in try backend.destroyWorld(world) }
     }
 }
+#endif

@@ -3,6 +3,8 @@ import FlingCLIKit
 import FlingCore
 import Foundation
 
+#if FLING_TESTABLE
+
 /// The self-test's long random walks (`FlingSelfTest backend --walk N`): each backend case
 /// makes one world and makes 2 to 7 random calls (drag with an anchor inside, on a corner or
 /// far outside a box of random size; finger moves at up to 1e12 pt/s; attractions with every
@@ -217,3 +219,4 @@ struct RandomWalkSelfTest {
         }
     }
 }
+#endif

@@ -2,6 +2,10 @@ import Fling
 import FlingTraces
 import FlingCLIKit
 
+#if FLING_TESTABLE
+@testable import FlingTraces
+@testable import FlingCLIKit
+
 /// `FlingSelfTest snapshot`: for the tests and CI, not for people.
 ///
 /// `--continue TRACE SNAPSHOT`: a tile trace's first session resumed from an animator's
@@ -61,3 +65,4 @@ enum SnapshotCommand {
         out.print("snapshot --worlds: \(scripts) scripts on \(kind), \(steps) steps after the cut, every copy equal")
     }
 }
+#endif

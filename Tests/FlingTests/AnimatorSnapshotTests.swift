@@ -1,5 +1,5 @@
 import Fling
-import FlingTraces
+@testable import FlingTraces
 import FlingCore
 import Foundation
 import Testing

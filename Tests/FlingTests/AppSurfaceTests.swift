@@ -1,4 +1,4 @@
-import Fling
+@testable import Fling
 import Foundation
 import Testing
 

@@ -2,6 +2,7 @@ import Fling
 import Foundation
 import Testing
 @testable import FlingCurves
+@testable import FlingInteraction
 
 /// SKBounceAnimation, whole: every form, every value kind, the keyframe list and the value at
 /// any time, against numbers computed apart from the implementation: the library's algorithm

@@ -1,6 +1,7 @@
 import Fling
 import Testing
 @testable import FlingTraces
+@testable import FlingInteraction
 
 /// The ChatHeads demo (``ChatHeads/Configuration/chatHeadsDemo(screen:safeBand:firstBounce:)``
 /// with ``SnapConfiguration/chatHeadsDemo``): the original's defining numbers, each checked on

@@ -4,6 +4,7 @@ import Foundation
 import Testing
 import FlingPathsTestSupport
 @testable import FlingPaths
+@testable import FlingInteraction
 
 /// The documentation's examples: each one appears verbatim in `DocumentationExamples.swift`
 /// (so it compiles), and each one runs and does what its comments say.

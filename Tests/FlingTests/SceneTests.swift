@@ -1,6 +1,7 @@
 import Fling
-import FlingScenes
+@testable import FlingScenes
 import Testing
+@testable import FlingPaths
 
 @Suite struct BubbleTests {
     static var fish: BubbleEmitter.Configuration {

@@ -1,6 +1,8 @@
 import Testing
 import Foundation
 import Fling
+@testable import FlingCurves
+@testable import FlingInteraction
 
 /// Three heads on a phone with a 47-point top and 34-point bottom safe inset.
 func threeHeads(on kind: BackendKind) throws -> ChatHeads {

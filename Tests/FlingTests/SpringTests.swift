@@ -1,5 +1,6 @@
 import Fling
 import Testing
+@testable import FlingCurves
 
 /// Every spring dialect against its own published formula (written again here, in another
 /// form), the reverse conversions, and the closed-form curves against the analytic solution,

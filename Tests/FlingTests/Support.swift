@@ -1,6 +1,6 @@
 import Foundation
 import Fling
-import FlingTraces
+@testable import FlingTraces
 
 /// Fixture files copied into the test bundle (see Fixtures/README.md for their source).
 enum Fixture {

@@ -70,7 +70,7 @@ package protocol ParallelWork: AnyObject {
 
 extension Limits {
     /// The shortest wall, in points.
-    package static let wallLength: Double = 1e-3
+    static let wallLength: Double = 1e-3
     /// Range of a wall's radius, in points.
     static let wallRadius: ClosedRange<Double> = 0...1e6
     /// The most walls a world holds.
@@ -86,12 +86,12 @@ extension Limits {
     /// Range of an item's charge.
     static let charge: ClosedRange<Double> = -1e6...1e6
     /// Largest absolute push component (force or impulse).
-    package static let push: Double = 1e12
+    static let push: Double = 1e12
     /// The most continuous pushes and the most fields a world holds.
     static let forces = 32
     static let fields = 32
     /// Largest absolute field strength.
-    package static let fieldStrength: Double = 1e12
+    static let fieldStrength: Double = 1e12
     /// Range of a field's falloff exponent.
     static let falloff: ClosedRange<Double> = 0...8
     /// Range of a noise field's animation speed, lattice steps per second.

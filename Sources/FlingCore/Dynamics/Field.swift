@@ -78,7 +78,7 @@ public struct Field: Hashable, Sendable {
         self.seed = seed
     }
 
-    package var description: String {
+    var description: String {
         "field \(kind) at \(position) in \(inverted ? "not " : "")\(region) strength \(strength) falloff \(falloff) min radius \(minimumRadius)"
     }
 }

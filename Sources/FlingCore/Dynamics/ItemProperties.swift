@@ -30,7 +30,7 @@ public struct ItemProperties: Hashable, Sendable {
         self.charge = charge
     }
 
-    package var description: String {
+    var description: String {
         "e \(elasticity) u \(friction) resistance \(resistance) angular \(angularResistance) charge \(charge)"
     }
 }

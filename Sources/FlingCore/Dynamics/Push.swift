@@ -37,7 +37,7 @@ public struct Push: Hashable, Sendable {
         Push(Vector(pushDirection.x * uikitNewton, pushDirection.y * uikitNewton), at: offset)
     }
 
-    package var description: String { "push \(vector) at \(offset)" }
+    var description: String { "push \(vector) at \(offset)" }
 }
 
 /// Names one continuous push of a world (``DynamicsBackend/addForce(_:to:)``).
@@ -46,7 +46,7 @@ public struct ForceID: Hashable, Sendable {
     /// built-in ones from 0, in the order the world adds them).
     public var value: UInt32
     public init(_ value: UInt32) { self.value = value }
-    package var description: String { "force \(value)" }
+    var description: String { "force \(value)" }
 }
 
 /// Names one joint of a world added by ``PhysicsBackend/addDrag(_:to:)``,
@@ -56,5 +56,5 @@ public struct JointID: Hashable, Sendable {
     /// The joint's number in its world: what a backend hands out from ``PhysicsBackend/addDrag(_:to:)``.
     public var value: UInt32
     public init(_ value: UInt32) { self.value = value }
-    package var description: String { "joint \(value)" }
+    var description: String { "joint \(value)" }
 }

@@ -33,7 +33,7 @@ public struct StaticPivot: Hashable, Sendable {
         self.errorBias = errorBias
     }
 
-    package var description: String { "pivot \(anchor) to \(localAnchor) max force \(maxForce) max bias \(maxBias)" }
+    var description: String { "pivot \(anchor) to \(localAnchor) max force \(maxForce) max bias \(maxBias)" }
 }
 
 /// A gear joint (`cpGearJoint`) from the world's static body (angle 0, at rest) to the item:
@@ -62,5 +62,5 @@ public struct StaticGear: Hashable, Sendable {
         self.errorBias = errorBias
     }
 
-    package var description: String { "gear phase \(phase) ratio \(ratio) max force \(maxForce) max bias \(maxBias)" }
+    var description: String { "gear phase \(phase) ratio \(ratio) max force \(maxForce) max bias \(maxBias)" }
 }

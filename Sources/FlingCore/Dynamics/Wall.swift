@@ -35,7 +35,7 @@ public struct Wall: Hashable, Sendable {
         }
     }
 
-    package var description: String { "wall \(start)-\(end) r \(radius) e \(elasticity) u \(friction)" }
+    var description: String { "wall \(start)-\(end) r \(radius) e \(elasticity) u \(friction)" }
 }
 
 /// What a change of a world's wall list keeps: the walls in both lists keep their shapes and
@@ -103,7 +103,7 @@ extension Wall {
             self.point = point
         }
 
-        package var description: String { "contact with wall \(wall) at \(point), n \(normal), impulse \(impulse)" }
+        var description: String { "contact with wall \(wall) at \(point), n \(normal), impulse \(impulse)" }
     }
 }
 

@@ -15,7 +15,7 @@ extension BounceCurve {
         /// `c` = 0.1 (`SKBounceAnimationStiffnessMedium`, the library's default).
         public static let medium = BounceCurve.Stiffness(0.1)
         /// `c` = 0.001: fast decay (`SKBounceAnimationStiffnessHeavy`).
-        package static let heavy = BounceCurve.Stiffness(0.001)
+        static let heavy = BounceCurve.Stiffness(0.001)
 
         /// The library's three named stiffnesses (any other coefficient is allowed too).
         public static let allCases: [BounceCurve.Stiffness] = [.light, .medium, .heavy]

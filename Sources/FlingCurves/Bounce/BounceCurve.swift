@@ -121,7 +121,7 @@ public struct BounceCurve: Hashable, Sendable {
     }
 
     /// The number of frames (the library's name for it).
-    package var steps: Int { frames }
+    var steps: Int { frames }
 
     /// `α` (decay per frame, ≥ 0) and `ω` (radians per frame) for one number going from `from` to
     /// `to` (the library's `α` depends on the distance); nil for the two-step form.

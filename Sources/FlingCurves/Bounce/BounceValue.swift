@@ -25,7 +25,7 @@ extension BounceCurve {
     /// How a ``BounceValue`` kind comes apart into numbers that bounce one by one (in a fixed
     /// order) and goes back together, and whether SKBounceAnimation leaves its first frame out.
     public struct Layout<Value>: Sendable {
-        package let components: @Sendable (Value) -> [Double]
+        let components: @Sendable (Value) -> [Double]
         /// Called only with as many numbers as `components` gives (the package's callers).
         let make: @Sendable ([Double]) -> Value
         /// Whether SKBounceAnimation leaves the first frame (`from`) out of this kind's keyframes:
@@ -47,7 +47,7 @@ extension BounceValue {
     /// The numbers that bounce, in a fixed order.
     var bounceComponents: [Double] { Self.bounceLayout.components(self) }
     /// The value made of `bounceComponents` numbers in the same order.
-    package init(bounceComponents c: [Double]) { self = Self.bounceLayout.make(c) }
+    init(bounceComponents c: [Double]) { self = Self.bounceLayout.make(c) }
     /// Whether SKBounceAnimation leaves the first frame out of this kind's keyframes.
     static var libraryOmitsFirstKeyframe: Bool { bounceLayout.omitsFirstKeyframe }
 }

@@ -20,7 +20,7 @@ public struct Transform3D: Hashable, Sendable, BounceValue {
     public var m41: Double, m42: Double, m43: Double, m44: Double
 
     /// Any entry left out is the identity's.
-    package init(
+    init(
         m11: Double = 1, m12: Double = 0, m13: Double = 0, m14: Double = 0,
         m21: Double = 0, m22: Double = 1, m23: Double = 0, m24: Double = 0,
         m31: Double = 0, m32: Double = 0, m33: Double = 1, m34: Double = 0,

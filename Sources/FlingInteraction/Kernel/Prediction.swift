@@ -34,7 +34,7 @@ public struct Prediction: Hashable, Sendable {
     /// not within the ticks, where it is after the last of them.
     public var pose: Transform
 
-    package init(outcome: Outcome, tick: Int, pose: Transform) {
+    init(outcome: Outcome, tick: Int, pose: Transform) {
         self.outcome = outcome
         self.tick = tick
         self.pose = pose

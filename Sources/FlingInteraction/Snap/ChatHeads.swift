@@ -109,7 +109,7 @@ public final class ChatHeads {
     /// The panel's item id (one more than the greatest head id): not draggable.
     package let panel: SnapItem.ID
     /// The head the conversation is open for, if any.
-    package private(set) var openHead: SnapItem.ID?
+    private(set) var openHead: SnapItem.ID?
     /// Where each head rested when the conversation opened (heads order).
     var restingCenters: [Vector] = []
     /// Where each head last came to rest while closed (heads order): a pressed head's home

@@ -15,7 +15,7 @@ extension SnapItem {
         /// The resting place nearest to `projected` (a release's projected position). The
         /// distance is Euclidean; ties go to the earlier place (the left edge before the right).
         /// With no place at all (`.points([])`, which ``validate(_:)`` refuses), `projected` itself.
-        package func nearest(to projected: Vector) -> Vector {
+        func nearest(to projected: Vector) -> Vector {
             switch self {
             case .points(let points):
                 guard let first = points.first else { return projected }
@@ -32,7 +32,7 @@ extension SnapItem {
         }
 
         /// Throws unless there is at least one place and every coordinate is within ``Limits``.
-        package func validate(_ field: String) throws(FlingError) {
+        func validate(_ field: String) throws(FlingError) {
             switch self {
             case .points(let points):
                 guard !points.isEmpty else {
@@ -59,11 +59,11 @@ extension SnapItem {
 /// for `.normal`, 0.99 for `.fast`). The glide is the geometric series
 /// `v/1000 · (d + d² + d³ + …) = v/1000 · d / (1 − d)`, so the projection is
 /// `p + v · d / (1 − d) / 1000` (0.499 s of the release velocity at 0.998).
-package enum SnapProjection {
+enum SnapProjection {
     /// UIKit's normal deceleration rate, per millisecond.
     static let normal = 0.998
 
-    package static func project(_ position: Vector, velocity: Vector, decelerationRate d: Double) -> Vector {
+    static func project(_ position: Vector, velocity: Vector, decelerationRate d: Double) -> Vector {
         position + velocity * (d / (1 - d) / 1000)
     }
 }

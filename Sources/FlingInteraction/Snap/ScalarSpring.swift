@@ -12,20 +12,20 @@ import FlingCurves
 /// Plain arithmetic in a fixed order, so it gives the same bits on every machine and at every
 /// display rate. It stops exactly on the target once within 1e-4 and moving slower than 1e-3
 /// per second. `ω = 2π · frequency`, `ζ` the damping ratio of the ``SpringTuning``.
-package struct ScalarSpring: Hashable, Sendable {
+struct ScalarSpring: Hashable, Sendable {
     var value: Double
     var velocity: Double = 0
-    package var target: Double
+    var target: Double
 
-    package init(value: Double) {
+    init(value: Double) {
         self.value = value
         self.target = value
     }
 
     /// Whether it rests on its target.
-    package var isAtRest: Bool { value == target && velocity == 0 }
+    var isAtRest: Bool { value == target && velocity == 0 }
 
-    package mutating func step(by dt: Double, tuning: SpringTuning) {
+    mutating func step(by dt: Double, tuning: SpringTuning) {
         guard !isAtRest else { return }
         let omega = 2 * Double.pi * tuning.frequency
         velocity = velocity + (-(omega * omega) * (value - target) - 2 * tuning.dampingRatio * omega * velocity) * dt

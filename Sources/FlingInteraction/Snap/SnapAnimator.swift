@@ -66,7 +66,7 @@ public final class SnapAnimator: DragAnimator<SnapPolicy> {
     }
 
     /// The center to draw at the last display time (the last two tick states interpolated).
-    package func drawnCenter(of id: SnapItem.ID) throws(FlingError) -> Vector { try kernel.drawnCenter(of: id) }
+    func drawnCenter(of id: SnapItem.ID) throws(FlingError) -> Vector { try kernel.drawnCenter(of: id) }
 
     /// Whether every item rests and every input has been applied.
     package var isIdle: Bool { kernel.isIdle { $0.scale.isAtRest && $0.scaleRun == nil } }

@@ -39,12 +39,12 @@ extension SnapItem {
         case horizontal(minX: Double, maxX: Double, y: Double, rubberBand: Double)
 
         /// UIScrollView's rubber band: `(1 − 1/(x·c/d + 1))·d` for an excess `x ≥ 0`.
-        package static func rubberBand(_ x: Double, coefficient c: Double, dimension d: Double) -> Double {
+        static func rubberBand(_ x: Double, coefficient c: Double, dimension d: Double) -> Double {
             (1 - 1 / (x * c / d + 1)) * d
         }
 
         /// Where the center goes for a finger that wants it at `p`.
-        package func constrain(_ p: Vector) -> Vector {
+        func constrain(_ p: Vector) -> Vector {
             switch self {
             case .free: return p
             case .horizontal(let minX, let maxX, let y, let c):
@@ -115,7 +115,7 @@ public struct SnapItem: Hashable, Sendable, IdentifierTag {
     }
 
     /// Whether `point` lies on the item when its center is at `center`.
-    package func contains(_ point: Vector, center: Vector) -> Bool {
+    func contains(_ point: Vector, center: Vector) -> Bool {
         let d = point - center
         switch shape {
         case .rectangle: return abs(d.x) <= width / 2 && abs(d.y) <= height / 2
@@ -125,7 +125,7 @@ public struct SnapItem: Hashable, Sendable, IdentifierTag {
 
     /// Throws unless every number is finite and in range; a spring's frequency is capped at
     /// `0.25 / tick` (``SnapConfiguration``'s cap).
-    package func validate(tick: Double) throws(FlingError) {
+    func validate(tick: Double) throws(FlingError) {
         let f = "SnapItem(\(id.rawValue))"
         try Check.coordinate(center, "\(f).center")
         try Check.range(width, Limits.size, "\(f).width")

@@ -39,7 +39,7 @@ extension TileConfiguration {
 
         /// Whether a tile at `center` moving at `velocity` goes back to `origin`: ``attracts(_:)``
         /// for a tile of unit mass, without spin, whose hold began at its origin.
-        @inlinable package func attracts(center: Vector, velocity: Vector, origin: Vector) -> Bool {
+        @inlinable func attracts(center: Vector, velocity: Vector, origin: Vector) -> Bool {
             attracts(TileRelease(center: center, velocity: velocity, origin: origin, holdStart: origin))
         }
     }

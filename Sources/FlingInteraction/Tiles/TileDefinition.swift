@@ -37,11 +37,11 @@ public struct TileDefinition: Hashable, Sendable, IdentifierTag {
     @inlinable public var origin: Vector { frame.center }
 
     /// Moment of inertia of a solid box about its center: `m (w² + h²) / 12`.
-    @inlinable package var moment: Double { mass * (frame.width * frame.width + frame.height * frame.height) / 12 }
+    @inlinable var moment: Double { mass * (frame.width * frame.width + frame.height * frame.height) / 12 }
 
     /// The point of the tile nearest `p` (tile coordinates: relative to the center,
     /// unrotated): `p` itself when it lies on the tile.
-    @inlinable package func nearestPoint(toLocal p: Vector) -> Vector {
+    @inlinable func nearestPoint(toLocal p: Vector) -> Vector {
         let hw = frame.width / 2, hh = frame.height / 2
         return Vector(min(max(p.x, -hw), hw), min(max(p.y, -hh), hh))
     }

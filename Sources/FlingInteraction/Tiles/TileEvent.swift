@@ -121,7 +121,7 @@ extension TileEvent.Kind: CustomStringConvertible {
 }
 
 extension TilePhase {
-    package var description: String {
+    var description: String {
         switch self {
         case .resting: "resting"
         case .held(let touch): "held by \(touch)"
@@ -134,5 +134,5 @@ extension TilePhase {
 }
 
 extension ReleaseOutcome {
-    package var description: String { rawValue }
+    var description: String { rawValue }
 }

@@ -49,5 +49,5 @@ public struct TouchEvent: Hashable, Sendable {
 }
 
 extension TouchEvent.Phase {
-    package var description: String { rawValue }
+    var description: String { rawValue }
 }

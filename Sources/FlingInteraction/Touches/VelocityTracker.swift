@@ -48,7 +48,7 @@ package struct VelocityTracker: Sendable {
     }
 
     /// Forgets every sample.
-    package mutating func reset() { newest = -1; count = 0 }
+    mutating func reset() { newest = -1; count = 0 }
 
     /// Adds a sample: the touch's position at `time` (seconds, within ±1e12; a time beyond
     /// saturates at ±1e12). A sample whose time is NaN has no place in time and is dropped:

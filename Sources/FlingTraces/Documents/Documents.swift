@@ -10,7 +10,7 @@ import FlingInteraction
 /// The registry of document kinds, and the reader for a document of any of them.
 public enum Documents {
     /// Every registered kind, in the order error messages list them.
-    package static let kinds: [Documents.Kind] = [
+    static let kinds: [Documents.Kind] = [
         Trace.kind,
         SceneDocument<BubblesScene>.kind,
         SceneDocument<DayNightScene>.kind,
@@ -22,7 +22,7 @@ public enum Documents {
     ]
 
     /// The kind registered as `name`.
-    package static func kind(named name: String) -> Documents.Kind? { kinds.first { $0.name == name } }
+    static func kind(named name: String) -> Documents.Kind? { kinds.first { $0.name == name } }
 
     /// Reads a document of any registered kind, parsing the bytes once: a JSON document
     /// (found by its `"format"` and, where the format holds several kinds, its `"kind"`), or a
@@ -57,7 +57,7 @@ public enum Documents {
     package struct StrokeOptions: Sendable {
         package var viewport: Rect
         package var tileSize: Double
-        package var configuration: TileConfiguration
+        var configuration: TileConfiguration
         var duration: Double
         package init(
             viewport: Rect = Trace.defaultStrokeViewport, tileSize: Double = 160, configuration: TileConfiguration = .init(),

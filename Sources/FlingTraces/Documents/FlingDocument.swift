@@ -52,7 +52,7 @@ extension Documents {
         let summary: String
         /// The most work (``FlingDocument/work(_:)``) a document of the kind may ask for, in its
         /// unit: the kind's one documented `WorkBudget` (docs/BAD-INPUT.md lists them).
-        package let budget: WorkBudget
+        let budget: WorkBudget
         /// Reads a document of the kind from its parsed root (format, version and kind unchecked).
         let read: @Sendable (inout DocumentDecoder, JSONNode) throws(FlingError) -> any FlingDocument
 
@@ -63,7 +63,7 @@ extension Documents {
             self.name = name; self.format = format; self.summary = summary; self.budget = budget; self.read = read
         }
 
-        package var description: String { name == format ? name : "\(format)/\(name)" }
+        var description: String { name == format ? name : "\(format)/\(name)" }
     }
 
     /// The work a replay or a picture of a document implies, in its kind's unit (tile-ticks,
@@ -73,8 +73,8 @@ extension Documents {
         public let unit: String
         /// How much of it.
         public let amount: Double
-        package init(unit: String, amount: Double) { self.unit = unit; self.amount = amount }
-        package var description: String { "\(amount) \(unit)" }
+        init(unit: String, amount: Double) { self.unit = unit; self.amount = amount }
+        var description: String { "\(amount) \(unit)" }
     }
 }
 
@@ -141,7 +141,7 @@ public struct DocumentReplay: PinnedReplay, Sendable {
 
 extension FlingDocument {
     /// The kind's registered name.
-    package var kindName: String { Self.kind.name }
+    var kindName: String { Self.kind.name }
 
     /// Throws (`overBudget`, naming the budget and the document's figure) when a replay with
     /// `options` would exceed the kind's ``Documents/Kind/budget``.

@@ -46,7 +46,7 @@ public struct PinComparison: Hashable, Sendable, CustomStringConvertible {
         /// Nowhere: the replay's arithmetic (named) is not the pins', and no reference was given.
         case nowhere(replayArithmetic: Arithmetic)
 
-        package var description: String {
+        var description: String {
             switch self {
             case .thisRun: "this run"
             case .reference(let backend): "a reference run on \(backend)"
@@ -67,14 +67,14 @@ public struct PinComparison: Hashable, Sendable, CustomStringConvertible {
         /// left its pins: from the last matching checkpoint to the first differing one.
         package var frames: Range<Int>?
 
-        package init(scene: Int, field: String, expected: String, actual: String, frames: Range<Int>? = nil) {
+        init(scene: Int, field: String, expected: String, actual: String, frames: Range<Int>? = nil) {
             self.scene = scene; self.field = field; self.expected = expected; self.actual = actual; self.frames = frames
         }
 
         package var description: String { "\(field): expected \(expected), replay gave \(actual)" }
     }
 
-    package init(arithmetic: Arithmetic, pinned: Int, compared: Int, comparedOn: Where, mismatches: [Mismatch] = []) {
+    init(arithmetic: Arithmetic, pinned: Int, compared: Int, comparedOn: Where, mismatches: [Mismatch] = []) {
         self.arithmetic = arithmetic; self.pinned = pinned; self.compared = compared; self.comparedOn = comparedOn
         self.mismatches = mismatches
     }
@@ -82,7 +82,7 @@ public struct PinComparison: Hashable, Sendable, CustomStringConvertible {
     /// Whether ``verify(allowingNoPins:allowingUncomparedRun:)`` passes without an allowance:
     /// at least one pin compared, none differs, and, for pins compared on a reference run, this
     /// run compared with its peer's and equal.
-    package var matches: Bool { compared > 0 && mismatches.isEmpty && (run.map { $0.failure == nil && $0.notCompared == nil } ?? true) }
+    var matches: Bool { compared > 0 && mismatches.isEmpty && (run.map { $0.failure == nil && $0.notCompared == nil } ?? true) }
 
     /// `3 of 3 pins compared (portable arithmetic, on this run): all match`; for pins compared
     /// on a reference run, what checking this run found after a semicolon
@@ -102,7 +102,7 @@ public struct PinComparison: Hashable, Sendable, CustomStringConvertible {
     /// what to do: no pin compared (unless `allowingNoPins`, for a replay that means to check
     /// nothing), or this run compared with no peer because its backend has none in this build
     /// (unless `allowingUncomparedRun`).
-    package func verify(allowingNoPins: Bool = false, allowingUncomparedRun: Bool = false) throws(FlingError) {
+    func verify(allowingNoPins: Bool = false, allowingUncomparedRun: Bool = false) throws(FlingError) {
         if let m = mismatches.first {
             var reason = "expected \(m.expected)"
             if let r = m.frames {
@@ -158,5 +158,5 @@ extension PinnedReplay {
 
     /// Whether ``verify(allowingNoPins:allowingUncomparedRun:)`` passes without an allowance
     /// (``PinComparison/matches``).
-    package var matchesPins: Bool { pins.matches }
+    var matchesPins: Bool { pins.matches }
 }

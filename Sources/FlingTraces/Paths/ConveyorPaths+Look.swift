@@ -19,7 +19,7 @@ extension ConveyorPaths {
 
         /// Throws unless the radius lies in 0...10⁶, the offset in −10⁶...10⁶, and the colour is
         /// `#` and six hexadecimal digits.
-        package init(radius: Double, color: String, offset: Double = 0) throws(FlingError) {
+        init(radius: Double, color: String, offset: Double = 0) throws(FlingError) {
             try Check.range(radius, 0...1e6, "ConveyorPaths.Dot.radius")
             try Check.range(offset, -1e6...1e6, "ConveyorPaths.Dot.offset")
             try ConveyorPaths.checkColor(color, "ConveyorPaths.Dot.color")
@@ -34,7 +34,7 @@ extension ConveyorPaths {
         /// Points, 0...10⁶.
         package let width: Double
 
-        package init(color: String, width: Double = 1) throws(FlingError) {
+        init(color: String, width: Double = 1) throws(FlingError) {
             try ConveyorPaths.checkColor(color, "ConveyorPaths.Baseline.color")
             try Check.range(width, 0...1e6, "ConveyorPaths.Baseline.width")
             self.color = color; self.width = width
@@ -54,18 +54,18 @@ extension ConveyorPaths {
         /// The fill, `#rrggbb`.
         package let color: String
 
-        package init(keyframes: [String], animation: KeyframeAnimation, beginTime: Double, color: String) throws(FlingError) {
+        init(keyframes: [String], animation: KeyframeAnimation, beginTime: Double, color: String) throws(FlingError) {
             try Check.range(beginTime, 0...1e9, "ConveyorPaths.Pin.beginTime")
             try ConveyorPaths.checkColor(color, "ConveyorPaths.Pin.color")
             self.keyframes = keyframes; self.animation = animation; self.beginTime = beginTime; self.color = color
         }
 
         /// The shape at `t` seconds of the dots' time: the animation's at `t − beginTime`.
-        package func shape(at t: Double) -> BezierPath { animation.shape(at: t - beginTime) }
+        func shape(at t: Double) -> BezierPath { animation.shape(at: t - beginTime) }
     }
 
     /// The most looks a pattern of dots has.
-    package static let maximumDots = 64
+    static let maximumDots = 64
 
     static func checkColor(_ color: String, _ field: String) throws(FlingError) {
         let hex = color.utf8.dropFirst()

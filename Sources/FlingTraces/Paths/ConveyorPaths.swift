@@ -25,9 +25,9 @@ package struct ConveyorPaths: SampledPaths {
     /// A morph over the dots, if any.
     package var pin: Pin? = nil
 
-    package init(_ conveyor: Conveyor) { self.conveyor = conveyor }
+    init(_ conveyor: Conveyor) { self.conveyor = conveyor }
 
-    package init(_ conveyor: Conveyor, dots: [Dot], baseline: Baseline? = nil, pin: Pin? = nil) {
+    init(_ conveyor: Conveyor, dots: [Dot], baseline: Baseline? = nil, pin: Pin? = nil) {
         self.conveyor = conveyor; self.dots = dots; self.baseline = baseline; self.pin = pin
     }
 

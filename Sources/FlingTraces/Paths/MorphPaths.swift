@@ -18,7 +18,7 @@ package struct MorphPaths: SampledPaths {
     var keyframes: [String]
     package var animation: KeyframeAnimation
 
-    package init(keyframes: [String], animation: KeyframeAnimation) { self.keyframes = keyframes; self.animation = animation }
+    init(keyframes: [String], animation: KeyframeAnimation) { self.keyframes = keyframes; self.animation = animation }
 
     /// One sample: the shape.
     package typealias Frame = BezierPath

@@ -13,7 +13,7 @@ import FlingPaths
 /// `fling render` draw it.
 package struct PathDocument<Paths: SampledPaths>: Sendable {
     package static var formatName: String { "fling-paths" }
-    package static var version: Int { 1 }
+    static var version: Int { 1 }
 
     package var name: String?
     package var notes: String?
@@ -23,13 +23,13 @@ package struct PathDocument<Paths: SampledPaths>: Sendable {
     /// The digest the samples must give, when pinned.
     var expected: StateDigest?
 
-    package init(name: String? = nil, notes: String? = nil, paths: Paths, sampling: PathSampling, expected: StateDigest? = nil) {
+    init(name: String? = nil, notes: String? = nil, paths: Paths, sampling: PathSampling, expected: StateDigest? = nil) {
         self.name = name; self.notes = notes; self.paths = paths; self.sampling = sampling; self.expected = expected
     }
 
     /// The digest over the sampled frames (see `BezierPath.combine(into:)`), as the kind's
     /// library function computes it; throws unless the document validates.
-    package var digest: StateDigest {
+    var digest: StateDigest {
         get throws(FlingError) {
             try validate()
             return try paths.digest(sampling)
@@ -44,7 +44,7 @@ package struct PathSampling: Hashable, Sendable {
     package var frames: Int
     package var from: Double
     package var to: Double
-    package init(frames: Int, from: Double = 0, to: Double = 1) { self.frames = frames; self.from = from; self.to = to }
+    init(frames: Int, from: Double = 0, to: Double = 1) { self.frames = frames; self.from = from; self.to = to }
 }
 
 /// A kind of moving paths a ``PathDocument`` holds, declared once in its own file: its
@@ -107,7 +107,7 @@ package struct PathReplay<Paths: SampledPaths>: PinnedReplay, Sendable {
     package var pins: PinComparison
 
     /// `digest <16 hex digits> frames <count>`: the line that names the samples.
-    package var summary: String { "digest \(digest.hex) frames \(samples)" }
+    var summary: String { "digest \(digest.hex) frames \(samples)" }
 }
 
 extension PathDocument: FlingDocument {
@@ -128,7 +128,7 @@ extension PathDocument: FlingDocument {
         self = try decoder.pathDocument(root)
     }
 
-    package init(json text: String) throws(FlingError) { try self.init(json: Array(text.utf8)) }
+    init(json text: String) throws(FlingError) { try self.init(json: Array(text.utf8)) }
 
     /// Throws unless the sampling is within 1...1000000 frames from and to finite times, and
     /// its work within the kind's budget (the paths validated as they were made).

@@ -21,7 +21,7 @@ package struct PredictionCheck: Sendable {
 
     package struct Entry: Sendable {
         /// The scene (session) of the trace, the item's id, and its release's tick.
-        package var scene: Int
+        var scene: Int
         package var item: Int
         package var releaseTick: Int
         var prediction: Prediction

@@ -57,7 +57,7 @@ extension Run {
             case text(String)
             case absent
 
-            package var description: String {
+            var description: String {
                 switch self {
                 case .number(let x): "\(x) (\(Run.Divergence.bits(x)))"
                 case .text(let s): s
@@ -66,7 +66,7 @@ extension Run {
             }
 
             /// The number, if the value is one.
-            package var number: Double? { if case .number(let x) = self { x } else { nil } }
+            var number: Double? { if case .number(let x) = self { x } else { nil } }
         }
 
         package var part: Part

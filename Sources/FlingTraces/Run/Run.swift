@@ -85,13 +85,13 @@ public struct Run: Sendable {
         /// The predicted outcome (`settledHome`, `culled`, …) and pose.
         package var outcome: String
         package var x: Double, y: Double, angle: Double
-        package init(itemKind: String, id: Int, frame: Int, until: Int, outcome: String, x: Double, y: Double, angle: Double) {
+        init(itemKind: String, id: Int, frame: Int, until: Int, outcome: String, x: Double, y: Double, angle: Double) {
             self.itemKind = itemKind; self.id = id; self.frame = frame; self.until = until; self.outcome = outcome
             self.x = x; self.y = y; self.angle = angle
         }
     }
 
-    package init(
+    init(
         kind: String, title: String, frameUnit: String, stages: [Stage], schema: [ItemSchema], frames: [Frame],
         events: [Event], inputs: [Input], digest: StateDigest, summary: String
     ) {
@@ -101,7 +101,7 @@ public struct Run: Sendable {
     }
 
     /// The stage frame `index` belongs to (the last stage for an index past the end).
-    package func stage(at index: Int) -> (offset: Int, stage: Stage)? {
+    func stage(at index: Int) -> (offset: Int, stage: Stage)? {
         guard !stages.isEmpty else { return nil }
         let s = stages.lastIndex { $0.firstFrame <= index } ?? 0
         return (s, stages[s])
@@ -113,7 +113,7 @@ public struct Run: Sendable {
         package var itemKind: String
         /// The names of ``Item/values``, in order (`x`, `y`, `angle`, `vx`, `vy`, `w`, `scale` ...).
         package var fields: [String]
-        package init(itemKind: String, fields: [String]) { self.itemKind = itemKind; self.fields = fields }
+        init(itemKind: String, fields: [String]) { self.itemKind = itemKind; self.fields = fields }
     }
 
     /// What does not change during a part of the run: where it is shown, how far apart its
@@ -132,7 +132,7 @@ public struct Run: Sendable {
         package var frameInterval: Double?
         /// Each item's fixed facts, ordered by kind (schema order) then id.
         package var items: [StageItem]
-        package init(
+        init(
             name: String? = nil, firstFrame: Int = 0, frameCount: Int, viewport: Rect, frameInterval: Double?,
             items: [StageItem]
         ) {
@@ -148,7 +148,7 @@ public struct Run: Sendable {
         package var id: Int
         package var label: String
         package var facts: [Fact]
-        package init(itemKind: String, id: Int, label: String, facts: [Fact]) {
+        init(itemKind: String, id: Int, label: String, facts: [Fact]) {
             self.itemKind = itemKind; self.id = id; self.label = label; self.facts = facts
         }
     }
@@ -157,7 +157,7 @@ public struct Run: Sendable {
     package struct Fact: Hashable, Sendable {
         package var name: String
         package var value: Double
-        package init(_ name: String, _ value: Double) { self.name = name; self.value = value }
+        init(_ name: String, _ value: Double) { self.name = name; self.value = value }
     }
 
     /// One frame: its place in the run and in its stage, its time, and every item present in it.
@@ -173,7 +173,7 @@ public struct Run: Sendable {
         /// The run's digest chained up to and including this frame, where the kind chains one
         /// frame by frame.
         package var digest: StateDigest?
-        package init(index: Int, local: Int, time: Double, items: [Item], digest: StateDigest?) {
+        init(index: Int, local: Int, time: Double, items: [Item], digest: StateDigest?) {
             self.index = index; self.local = local; self.time = time; self.items = items; self.digest = digest
         }
     }
@@ -188,7 +188,7 @@ public struct Run: Sendable {
         package var points: [Double]
         /// A phase or state word where the kind has one (`held`, `attracted`, `falling` ...).
         package var phase: String?
-        package init(itemKind: String, id: Int, values: [Double], points: [Double] = [], phase: String? = nil) {
+        init(itemKind: String, id: Int, values: [Double], points: [Double] = [], phase: String? = nil) {
             self.itemKind = itemKind; self.id = id; self.values = values; self.points = points; self.phase = phase
         }
     }
@@ -202,7 +202,7 @@ public struct Run: Sendable {
         package var name: String
         /// The rest, readable (release velocity, outcome ...).
         package var detail: String
-        package init(frame: Int, itemKind: String, id: Int, name: String, detail: String) {
+        init(frame: Int, itemKind: String, id: Int, name: String, detail: String) {
             self.frame = frame; self.itemKind = itemKind; self.id = id; self.name = name; self.detail = detail
         }
     }
@@ -222,7 +222,7 @@ public struct Run: Sendable {
         package var position: Vector?
         /// The rest, readable.
         package var detail: String
-        package init(
+        init(
             frame: Int, time: Double, name: String, touch: Int? = nil, phase: String? = nil, position: Vector? = nil,
             detail: String = ""
         ) {

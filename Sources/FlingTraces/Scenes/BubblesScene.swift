@@ -250,7 +250,7 @@ extension DocumentDecoder {
 
 extension SceneDocument where Scene == BubblesScene {
     /// The recording of a bubble emitter: its configuration, seed and every tap it was given.
-    package init(recording emitter: BubbleEmitter, sampling: SceneSampling, name: String? = nil) {
+    init(recording emitter: BubbleEmitter, sampling: SceneSampling, name: String? = nil) {
         self.init(name: name, scene: BubblesScene(emitter.configuration, seed: emitter.seed, taps: emitter.taps), sampling: sampling)
     }
 }

@@ -139,7 +139,7 @@ extension DocumentDecoder {
 
 extension SceneDocument where Scene == CloudsScene {
     /// The recording of a cloud spawner: its configuration and seed.
-    package init(recording spawner: CloudSpawner, sampling: SceneSampling, name: String? = nil) {
+    init(recording spawner: CloudSpawner, sampling: SceneSampling, name: String? = nil) {
         self.init(name: name, scene: CloudsScene(spawner.configuration, seed: spawner.seed), sampling: sampling)
     }
 }

@@ -149,7 +149,7 @@ extension TimeTransition: Coded {
 
 extension SceneDocument where Scene == DayNightScene {
     /// The recording of a day-night picker: its configuration, first time and every pick.
-    package init(recording picker: DayNightPicker, sampling: SceneSampling, name: String? = nil) {
+    init(recording picker: DayNightPicker, sampling: SceneSampling, name: String? = nil) {
         self.init(
             name: name, scene: DayNightScene(picker.configuration, minutes: picker.initialMinutes, picks: picker.picks),
             sampling: sampling)

@@ -15,10 +15,10 @@ import FlingInteraction
 /// digest everywhere.
 package struct SceneDocument<Scene: SampledScene>: Hashable, Sendable {
     /// The value of the document's `"format"` key.
-    package static var formatName: String { "fling-scene" }
+    static var formatName: String { "fling-scene" }
     /// The newest version: this build reads 1 and 2 and writes the lowest that holds the
     /// document (2 for a snap scene's dynamics, ``SampledScene/minimumVersion``).
-    package static var version: Int { 2 }
+    static var version: Int { 2 }
 
     package var name: String?
     package var notes: String?
@@ -28,7 +28,7 @@ package struct SceneDocument<Scene: SampledScene>: Hashable, Sendable {
     /// What the samples must give.
     var expected: SceneExpectation?
 
-    package init(name: String? = nil, notes: String? = nil, scene: Scene, sampling: SceneSampling, expected: SceneExpectation? = nil) {
+    init(name: String? = nil, notes: String? = nil, scene: Scene, sampling: SceneSampling, expected: SceneExpectation? = nil) {
         self.name = name
         self.notes = notes
         self.scene = scene
@@ -38,7 +38,7 @@ package struct SceneDocument<Scene: SampledScene>: Hashable, Sendable {
 
     /// The most items (bubbles, clouds, heads) a document may make: a bound on the memory and
     /// time a replay can take.
-    package static var maximumItems: Double { SceneSampling.maximumItems }
+    static var maximumItems: Double { SceneSampling.maximumItems }
 }
 
 /// When a scene is sampled: at `k / rate` seconds for `k = 0 … ⌊duration · rate⌋`.
@@ -58,7 +58,7 @@ package struct SceneSampling: Hashable, Sendable {
     }
 
     /// Throws unless the rate lies in 1...1000 and the duration in 0...3600 (seconds).
-    package func validate() throws(FlingError) {
+    func validate() throws(FlingError) {
         try Check.range(rate, 1...1000, "sampling.rate")
         try Check.range(duration, 0...3600, "sampling.duration")
     }
@@ -86,10 +86,10 @@ package struct SceneSampling: Hashable, Sendable {
 }
 
 /// What a scene document's samples must give: their count and the digest over them.
-package struct SceneExpectation: Hashable, Sendable {
+struct SceneExpectation: Hashable, Sendable {
     var samples: Int
     var digest: StateDigest
-    package init(samples: Int, digest: StateDigest) { self.samples = samples; self.digest = digest }
+    init(samples: Int, digest: StateDigest) { self.samples = samples; self.digest = digest }
 }
 
 /// A kind of scene a ``SceneDocument`` holds, declared once in its own file: its registered
@@ -181,7 +181,7 @@ package struct SceneReplay<Scene: SampledScene>: PinnedReplay, Sendable {
     /// arithmetic: compared only on such a backend).
     package var pins: PinComparison
 
-    package init(samples: Int = 0) {
+    init(samples: Int = 0) {
         frames = []
         self.samples = samples
         digest = StateDigest()
@@ -215,7 +215,7 @@ extension SceneDocument: FlingDocument {
         self = try decoder.sceneDocument(root)
     }
 
-    package init(json text: String) throws(FlingError) { try self.init(json: Array(text.utf8)) }
+    init(json text: String) throws(FlingError) { try self.init(json: Array(text.utf8)) }
 
     /// Throws unless the scene can be replayed: a sampling within its limits, and the scene's
     /// own checks (a valid configuration, inputs in time order, at most ``maximumItems`` made).

@@ -14,7 +14,7 @@ import FlingInteraction
 package struct SnapFrame: Hashable, Sendable {
     package var items: [SnapItemState]
     var extras: [Double]
-    package init(items: [SnapItemState], extras: [Double]) { self.items = items; self.extras = extras }
+    init(items: [SnapItemState], extras: [Double]) { self.items = items; self.extras = extras }
 }
 
 /// A snap scene being replayed: its animator, one advance to a sample time (the animator's

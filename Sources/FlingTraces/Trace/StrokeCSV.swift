@@ -4,7 +4,7 @@ import FlingInteraction
 /// A recorded stroke: the touch events of one finger, from a CSV file with the columns
 /// `stroke_id,t_seconds,phase,x,y` (the format of the recordings Fling's tests replay).
 package struct Stroke: Hashable, Sendable {
-    package struct Sample: Hashable, Sendable {
+    struct Sample: Hashable, Sendable {
         var time: Double
         var phase: TouchEvent.Phase
         var position: Vector
@@ -13,9 +13,9 @@ package struct Stroke: Hashable, Sendable {
     /// The stroke's name in the file: any non-empty text without commas (`3`,
     /// `SailfishFlingUpFast1`).
     package var id: String
-    package var samples: [Sample]
+    var samples: [Sample]
 
-    package init(id: String, samples: [Sample]) {
+    init(id: String, samples: [Sample]) {
         self.id = id
         self.samples = samples
     }

@@ -5,7 +5,7 @@ extension Trace {
     /// (`⌊duration / tick⌋ × (tiles + tiles added)`), 10⁷: an hour of 46 tiles at 60 Hz, or
     /// 10,000 ticks of 1,000. A bound on the time and memory a replay of an untrusted file can
     /// take (docs/BAD-INPUT.md gives the slowest accepted trace's time and memory).
-    package static let maximumTileTicks = 10_000_000.0
+    static let maximumTileTicks = 10_000_000.0
     /// The most inputs (touches and tile operations) a trace may hold, over all its scenes.
     static let maximumInputs = 1_000_000
 

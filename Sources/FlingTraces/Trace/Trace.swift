@@ -72,7 +72,7 @@ public struct Trace: Hashable, Sendable {
         /// where a replay may start instead of the beginning (Trace+Snapshots.swift).
         package var snapshots: [Snapshot] = []
 
-        package init(
+        init(
             name: String? = nil, viewport: Rect, tiles: [TileDefinition], configuration: TileConfiguration = .init(),
             solverIterations: Int = 10, run: RunLength = .init(), events: [TouchEvent], expected: Expectation? = nil
         ) {
@@ -101,7 +101,7 @@ public struct Trace: Hashable, Sendable {
                 run: RunLength(), events: events)
         }
 
-        package init(
+        init(
             name: String? = nil, viewport: Rect, tiles: [TileDefinition], configuration: TileConfiguration = .init(),
             solverIterations: Int = 10, run: RunLength = .init(), inputs: [Input], expected: Expectation? = nil
         ) {
@@ -128,7 +128,7 @@ public struct Trace: Hashable, Sendable {
         package var input: TileInput
         package var tick: Int?
 
-        package init(_ input: TileInput, tick: Int? = nil) {
+        init(_ input: TileInput, tick: Int? = nil) {
             self.input = input
             self.tick = tick
         }
@@ -141,7 +141,7 @@ public struct Trace: Hashable, Sendable {
     /// A session stopped when idle has `k + 1` ticks, `k` being that first idle tick, whatever the
     /// display rate (ticks stepped later in the same display frame change nothing and are not
     /// counted). A session that runs its full duration has `⌊duration / tick⌋` ticks.
-    package struct RunLength: Hashable, Sendable {
+    struct RunLength: Hashable, Sendable {
         /// The longest display time, in seconds, within 0...``maximumDuration``.
         var duration: Double
         /// Whether to stop at the first idle tick.
@@ -151,7 +151,7 @@ public struct Trace: Hashable, Sendable {
         static let maximumDuration: Double = 3600
 
         /// Until idle, or 10 seconds: the default.
-        package init(duration: Double = 10, stopsWhenIdle: Bool = true) {
+        init(duration: Double = 10, stopsWhenIdle: Bool = true) {
             self.duration = duration
             self.stopsWhenIdle = stopsWhenIdle
         }
@@ -161,7 +161,7 @@ public struct Trace: Hashable, Sendable {
     /// and optionally the digest after every `interval` ticks (after ticks `interval`,
     /// `2 interval`, …, that is after tick indices `interval - 1`, `2 interval - 1`, …).
     /// Every digest is the chained one (it continues from the previous session's).
-    package struct Expectation: Hashable, Sendable {
+    struct Expectation: Hashable, Sendable {
         var ticks: Int
         var digest: StateDigest
         /// Ticks between checkpoints, or nil for none.
@@ -169,7 +169,7 @@ public struct Trace: Hashable, Sendable {
         /// `ticks / interval` digests (rounded down).
         var checkpoints: [StateDigest]
 
-        package init(ticks: Int, digest: StateDigest, interval: Int? = nil, checkpoints: [StateDigest] = []) {
+        init(ticks: Int, digest: StateDigest, interval: Int? = nil, checkpoints: [StateDigest] = []) {
             self.ticks = ticks
             self.digest = digest
             self.interval = interval
@@ -391,7 +391,7 @@ extension Trace {
     /// shifted so that the first is 0; run until idle (settled or culled) or `duration` seconds.
     ///
     /// Throws (naming the stroke) when a stroke has no samples or the session would not validate.
-    package init(
+    init(
         strokes: [Stroke], viewport: Rect = Trace.defaultStrokeViewport, tileSize: Double = 160,
         configuration: TileConfiguration = .init(), duration: Double = 10,
         name: String? = nil, notes: String? = nil, attribution: String? = nil

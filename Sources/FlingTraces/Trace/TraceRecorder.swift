@@ -44,7 +44,7 @@ public struct TraceRecorder {
     }
 
     /// The number of inputs applied so far.
-    package var inputCount: Int { animator.journal?.count ?? 0 }
+    var inputCount: Int { animator.journal?.count ?? 0 }
 
     /// The recording so far as a one-session trace: every input the animator applied, and a run
     /// of exactly the ticks it stepped (or, with `stopsWhenIdle`, up to the first idle tick).

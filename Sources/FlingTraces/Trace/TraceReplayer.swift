@@ -15,7 +15,7 @@ extension ReplayOptions {
         case jittered(rate: Double, seed: UInt64)
 
         /// The nominal rate, in hertz.
-        package var rate: Double {
+        var rate: Double {
             switch self {
             case .rate(let hz), .jittered(let hz, _): hz
             }
@@ -49,7 +49,7 @@ extension ReplayOptions {
 /// ```
 public struct TraceReplayer {
     var trace: Trace
-    package var display: ReplayOptions.DisplayFrames
+    var display: ReplayOptions.DisplayFrames
     /// Whether to keep every tick's states in the result (on by default; a long trace replayed
     /// only for its digest may turn it off).
     package var recordsTicks = true
@@ -211,7 +211,7 @@ public struct TraceReplayer {
     /// process), its animator restored over a fresh backend: the session's replay from the
     /// snapshot's tick on, whose animator's digest (``TraceReplay/SessionReplay/digest`` for the first
     /// session) is the one the whole replay gives.
-    package func resume(
+    func resume(
         session s: Int, from snapshot: AnimatorSnapshot, makeBackend: (_ solverIterations: Int) throws(FlingError) -> any PhysicsBackend
     ) throws(FlingError) -> TraceReplay.SessionReplay {
         try trace.validate()
@@ -562,7 +562,7 @@ public struct TraceReplay: PinnedReplay, Sendable {
         var errors: [FlingError]
 
         /// The session's digests as an expectation, to pin in a trace.
-        package var expectation: Trace.Expectation {
+        var expectation: Trace.Expectation {
             Trace.Expectation(ticks: tickCount, digest: digest, interval: checkpointInterval, checkpoints: checkpoints)
         }
     }

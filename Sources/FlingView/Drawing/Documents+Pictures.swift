@@ -23,7 +23,7 @@ extension Documents {
         /// Day-night scenes: the seed of the clouds drawn.
         var clouds: UInt64
         /// Path documents: an animated SVG (SMIL) rather than a filmstrip.
-        package var animated: Bool
+        var animated: Bool
         /// Path documents: the samples drawn (nil: the kind's default).
         var samples: Int?
 
@@ -66,7 +66,7 @@ extension Trace: DocumentPicture {
     /// The picture: at most `TraceSVG/maximumStates` tile positions (a longer trace is
     /// drawn every k-th tick, ticks with a life-cycle event always) and a sixteenth as many
     /// outlines (every `options.every` ticks, or every k'-th, a multiple of k).
-    package func picture(_ options: Documents.RenderOptions) throws(FlingError) -> String {
+    func picture(_ options: Documents.RenderOptions) throws(FlingError) -> String {
         try validate()
         // tileTicks is within its budget (validated): these divisions are small whole numbers.
         let interval = max(1, Int((tileTicks / Double(TraceSVG.maximumStates)).rounded(.up)))
@@ -87,7 +87,7 @@ extension Trace: DocumentPicture {
 }
 
 /// A seeded or snap scene's picture.
-package protocol SceneDrawing: SampledScene {
+protocol SceneDrawing: SampledScene {
     /// Whether the scene's picture is an animation (SMIL) through its frames, which then steps
     /// through at most `SceneSVG/maximumAnimationFrames` of them.
     static var animatedPicture: Bool { get }
@@ -99,7 +99,7 @@ package protocol SceneDrawing: SampledScene {
 extension SceneDocument: DocumentPicture where Scene: SceneDrawing {
     /// The picture, from every k-th sample (`SceneSVG/frameStride(samples:perSample:animated:)`):
     /// at most `SceneSVG/maximumDrawn` numbers drawn.
-    package func picture(_ options: Documents.RenderOptions) throws(FlingError) -> String {
+    func picture(_ options: Documents.RenderOptions) throws(FlingError) -> String {
         try validate()
         var o = options.replay
         o.keepsSteps = true
@@ -111,7 +111,7 @@ extension SceneDocument: DocumentPicture where Scene: SceneDrawing {
 }
 
 extension BubblesScene: SceneDrawing {
-    package static var animatedPicture: Bool { false }
+    static var animatedPicture: Bool { false }
 
     /// Every bubble's path with its pops (every k-th by id when more would draw beyond
     /// `SceneSVG/maximumDrawn` numbers, 8 a bubble).
@@ -144,7 +144,7 @@ extension BubblesScene: SceneDrawing {
 }
 
 extension SunSwitchScene: SceneDrawing {
-    package static var animatedPicture: Bool { false }
+    static var animatedPicture: Bool { false }
 
     /// The switch's surroundings and track, the knob's center path and its outline at the end.
     package func render(_ replay: SceneReplay<Self>, of document: SceneDocument<Self>, _ options: Documents.RenderOptions)
@@ -158,7 +158,7 @@ extension SunSwitchScene: SceneDrawing {
 }
 
 extension ChatHeadsScene: SceneDrawing {
-    package static var animatedPicture: Bool { false }
+    static var animatedPicture: Bool { false }
 
     /// The screen, each head's center path over the samples, its outline at the end, and the
     /// panel's last frame dashed.
@@ -171,7 +171,7 @@ extension ChatHeadsScene: SceneDrawing {
 }
 
 extension CloudsScene: SceneDrawing {
-    package static var animatedPicture: Bool { true }
+    static var animatedPicture: Bool { true }
 
     /// The sky with the clouds alone, animated (SMIL).
     package func render(_ replay: SceneReplay<Self>, of document: SceneDocument<Self>, _ options: Documents.RenderOptions)
@@ -185,7 +185,7 @@ extension CloudsScene: SceneDrawing {
 }
 
 extension DayNightScene: SceneDrawing {
-    package static var animatedPicture: Bool { true }
+    static var animatedPicture: Bool { true }
 
     /// An animated SVG (SMIL) of the transition with the sky, the turning sun and moon, the
     /// stars and clouds drifting by (from a spawner seeded with ``Documents/RenderOptions/clouds``).

@@ -9,9 +9,9 @@ import FlingPaths
 
 extension PathSVG {
     /// What the scene draws (FlingTraces' conveyor document with its looks).
-    package struct ConveyorScene {
+    struct ConveyorScene {
         var conveyor: Conveyor
-        package var dots: [(radius: Double, color: String, offset: Double)]
+        var dots: [(radius: Double, color: String, offset: Double)]
         var baseline: (color: String, width: Double)?
         var pin: (animation: KeyframeAnimation, beginTime: Double, color: String)?
 
@@ -84,7 +84,7 @@ extension PathSVG {
 
     /// A filmstrip of the scene: a cell per time (thinned to fit ``maximumDrawn``), three a row,
     /// each 360 points wide, the time under it.
-    package static func filmstrip(_ scene: ConveyorScene, nanoseconds times: [Int64], title: String) -> String {
+    static func filmstrip(_ scene: ConveyorScene, nanoseconds times: [Int64], title: String) -> String {
         let perFrame = scene.conveyor.itemsShown + (scene.pin?.animation.maximumShapeSegments ?? 0)
         let times = thinned(times, to: framesThatFit(times.count, perFrame: perFrame, least: 1))
         let box = scene.box
@@ -126,7 +126,7 @@ extension PathSVG {
     /// look changing period by period (discrete `r` and `fill`), all looping over the dots'
     /// cycle; the pin's `d` through `frames` samples of its own cycle, beginning `beginTime`
     /// seconds after the dots (SMIL `begin`), before then its first keyframe.
-    package static func animated(_ scene: ConveyorScene, frames: Int = 91) -> String {
+    static func animated(_ scene: ConveyorScene, frames: Int = 91) -> String {
         let c = scene.conveyor, l = c.length, s = c.spacing
         let slots = Int((l / s).rounded(.down)) + 2
         let looks = max(1, scene.dots.count)

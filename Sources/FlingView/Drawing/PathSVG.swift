@@ -5,7 +5,7 @@ import FlingTraces
 /// SVG pictures of moving paths (plain text, no Foundation): a filmstrip of sampled frames, and
 /// an animated SVG (SMIL `<animate>`) that plays in a browser. Numbers are written in Swift's
 /// shortest round-trip form, so each frame's `d` parses back to the sampled shape's exact bits.
-package enum PathSVG {
+enum PathSVG {
     static func n(_ x: Double) -> String { NumberText.shortest(x) }
 
     /// The most segments (of shapes) or items (of conveyors) one picture draws, over all its
@@ -65,7 +65,7 @@ package enum PathSVG {
     /// A filmstrip: the shape at each of `times` in a grid of `columns`, each cell `cell` points
     /// wide, the time under it. Every frame is a `<path data-t="…" d="…">`. Times are thinned
     /// to fit ``maximumDrawn`` segments.
-    package static func filmstrip(
+    static func filmstrip(
         _ animation: KeyframeAnimation, times: [Double], columns: Int = 6,
         cell: Double = 160, fill: String = "#e8453c", title: String = ""
     ) -> String {
@@ -101,7 +101,7 @@ package enum PathSVG {
     /// repeating as the animation does. Linear interpolation between samples when they all share
     /// one structure (what browsers can interpolate), otherwise discrete steps. `frames` is at
     /// least 2, and fewer when more would draw beyond ``maximumDrawn`` segments.
-    package static func animated(
+    static func animated(
         _ animation: KeyframeAnimation, frames: Int = 61, fill: String = "#e8453c",
         size: Double = 320
     ) -> String {
@@ -131,7 +131,7 @@ package enum PathSVG {
     /// A filmstrip of a conveyor: one row per time, each visible item a circle of `radius`
     /// with its alpha as `opacity` (`data-t` on the row). Times are thinned to fit
     /// ``maximumDrawn`` items.
-    package static func filmstrip(
+    static func filmstrip(
         _ conveyor: Conveyor, nanoseconds times: [Int64], radius: Double = 6,
         fill: String = "#5a5a5a"
     ) -> String {
@@ -164,7 +164,7 @@ package enum PathSVG {
     /// are animated through `frames` samples of one period, repeating forever; at the period's
     /// end every slot stands where its neighbour started, so the loop is seamless. `frames` is
     /// at least 2, and fewer when more would draw beyond ``maximumDrawn`` items.
-    package static func animated(
+    static func animated(
         _ conveyor: Conveyor, frames: Int = 31, radius: Double = 6,
         fill: String = "#5a5a5a"
     ) -> String {

@@ -6,6 +6,10 @@ import Fling
 import FlingCLIKit
 import FlingTesting
 
+#if FLING_TESTABLE
+@testable import FlingTesting
+@testable import FlingCLIKit
+
 enum FaultsCommand {
     static let usage = """
         USAGE: FlingSelfTest faults [--seed N] [--sessions N] [--out DIR]
@@ -55,3 +59,4 @@ enum FaultsCommand {
         return check
     }
 }
+#endif

@@ -7,6 +7,8 @@ import Fling
 import FlingTraces
 import FlingTesting
 
+#if FLING_TESTABLE
+
 /// A native backend (platform arithmetic, so that Chipmunk and native are its peers) with one
 /// planted fault.
 final class PlantedFaultBackend: DynamicsBackend, SnapshotBackend {
@@ -122,3 +124,4 @@ final class PlantedFaultBackend: DynamicsBackend, SnapshotBackend {
     }
     func makeScratch() throws(FlingError) -> any SnapshotBackend { try inner.makeScratch() }
 }
+#endif

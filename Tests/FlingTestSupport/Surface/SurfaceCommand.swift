@@ -8,6 +8,9 @@ import Glibc
 import Darwin
 #endif
 
+#if FLING_TESTABLE
+@testable import FlingCLIKit
+
 /// `FlingSelfTest surface`: for the test suite, not for people. Walks the public surface of
 /// every module, one case per public function, initializer, subscript and computed property
 /// (each case names the declarations it covers, as the symbol graph spells them:
@@ -214,3 +217,4 @@ func varied(_ base: [Double]) -> [[Double]] {
     }
     return out
 }
+#endif

@@ -1,5 +1,7 @@
 import Fling
 
+#if FLING_TESTABLE
+
 // What a backend written outside the package calls and makes (issue 48): the argument checks
 // with hostile values, the ids and contacts it makes, and world snapshots it builds by hand,
 // each hostile number in turn, validated and restored into every built-in backend (the walk's
@@ -130,3 +132,4 @@ extension SurfaceWalk {
         return varied(base).map(make)
     }
 }
+#endif

@@ -1,6 +1,9 @@
 import Fling
 import Foundation
 
+#if FLING_TESTABLE
+@testable import Fling
+
 // FlingNative, FlingChipmunk and the umbrella module (backend kinds, CoreGraphics interop).
 
 extension SurfaceWalk {
@@ -123,3 +126,4 @@ extension SurfaceWalk {
         }
     }
 }
+#endif

@@ -1,6 +1,11 @@
 import Fling
 import FlingCore
 
+#if FLING_TESTABLE
+@testable import FlingMath
+@testable import FlingCurves
+@testable import FlingCore
+
 // FlingMath and FlingCore: the portable functions, the vocabulary types, the clock, springs,
 // digests, errors and budgets.
 
@@ -364,3 +369,4 @@ extension SurfaceWalk {
         for w in worlds { p.call { () throws(FlingError) in try backend.destroyWorld(w) } }
     }
 }
+#endif

@@ -1,5 +1,9 @@
 import Fling
 
+#if FLING_TESTABLE
+@testable import FlingInteraction
+@testable import FlingCurves
+
 // FlingInteraction: the tile animator, the velocity tracker, snap items, chat heads and the
 // sun switch, and their small value types.
 
@@ -428,3 +432,4 @@ extension SurfaceWalk {
         }
     }
 }
+#endif

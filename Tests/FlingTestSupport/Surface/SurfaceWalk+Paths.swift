@@ -4,6 +4,12 @@ import FlingScenes
 import FlingPathsTestSupport
 import FlingView
 
+#if FLING_TESTABLE
+@testable import FlingView
+@testable import FlingScenes
+@testable import FlingPaths
+@testable import FlingCurves
+
 // FlingPaths and FlingScenes: path data, Bézier geometry, morphing, conveyors, pictures; the
 // seeded scenes (bubbles, the day-night picker, clouds) and transitions.
 
@@ -344,3 +350,4 @@ extension SurfaceWalk {
         }
     }
 }
+#endif

@@ -1,6 +1,9 @@
 import Fling
 import _FlingCoding
 
+#if FLING_TESTABLE
+@testable import FlingInteraction
+
 // Snapshots and predictions: an animator taken and its bytes read back whole, cut at every
 // length, and changed at every payload byte with the checksum made right again (what only a
 // deliberate forger does), each restored into the animator, which then steps on; predictions
@@ -130,3 +133,4 @@ extension SurfaceWalk {
         for k in 0..<8 { b[payload - 8 + k] = UInt8(truncatingIfNeeded: sum >> (8 * UInt64(k))) }
     }
 }
+#endif

@@ -5,6 +5,10 @@ import FlingTraces
 import FlingPathsTestSupport
 import FlingView
 
+#if FLING_TESTABLE
+@testable import FlingView
+@testable import FlingTraces
+
 // FlingTraces: every registered document kind through its own API and through FlingDocument,
 // with hostile options, samplings and replays; the registry, recorders, runs, pins, strokes.
 
@@ -569,3 +573,4 @@ extension SurfaceWalk {
         }
     }
 }
+#endif
