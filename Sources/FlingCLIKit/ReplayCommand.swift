@@ -150,9 +150,9 @@ enum ReplayCommand {
     ) throws {
         if !pins.mismatches.isEmpty {
             for m in pins.mismatches { out.error("fling: \(path): \(m)") }
-            if let m = pins.mismatches.first, let r = m.frames {
+            if let m = pins.mismatches.first, let r = m.within {
                 out.error(
-                    "fling: \(path): the run first left its pins within \(frameUnit)s \(r.lowerBound)..<\(r.upperBound) of scene \(m.scene + 1)"
+                    "fling: \(path): the run first left its pins within \(frameUnit)s \(r.lowerBound)..<\(r.upperBound) of scene \(m.session + 1)"
                         + " (pins are digests; `fling diff` against a run that gives them names the \(frameUnit), item and bits)")
             }
             throw RunError("\(path): the replay differs from the digests the document pins")

@@ -39,7 +39,7 @@ public struct ReplayPage: Sendable {
         runs = [a, b]
         labels = [a.title, b.title]
         divergence = a.firstDivergence(from: b)
-        startFrame = divergence.map { $0.frame ?? max(0, min(a.frames.count, b.frames.count) - 1) } ?? 0
+        startFrame = divergence.map { $0.step ?? max(0, min(a.frames.count, b.frames.count) - 1) } ?? 0
     }
 
     /// The page, as one HTML document.
@@ -98,7 +98,7 @@ public struct ReplayPage: Sendable {
         if let v = divergence {
             let frame = startFrame
             var text = "First divergence"
-            if let local = v.local { text += " at \(v.frameUnit) \(local)" }
+            if let local = v.localStep { text += " at \(v.stepUnit) \(local)" }
             if let stage = v.stage, runs[0].stages.count > 1 { text += " of stage \(stage + 1)" + (v.stageName.map { " [\($0)]" } ?? "") }
             text += ": "
             if let kind = v.itemKind { text += "\(kind)" + (v.id.map { " \($0)" } ?? "") + " " }
@@ -112,7 +112,7 @@ public struct ReplayPage: Sendable {
                 (
                     "divergence",
                     PageJSON.object([
-                        ("frame", "\(frame)"), ("local", v.local.map { "\($0)" } ?? "null"), ("part", PageJSON.string(v.part.rawValue)),
+                        ("frame", "\(frame)"), ("local", v.localStep.map { "\($0)" } ?? "null"), ("part", PageJSON.string(v.part.rawValue)),
                         ("itemKind", v.itemKind.map(PageJSON.string) ?? "null"), ("id", v.id.map { "\($0)" } ?? "null"),
                         ("field", PageJSON.string(v.field)), ("text", PageJSON.string(text)),
                     ])

@@ -285,6 +285,23 @@ import FlingPathsTestSupport
         #expect(settle?.id == 1 && settle?.step == settled.first?.tick && frames == thrownReplay.sessions[0].tickCount)
         #expect(atRest.map(\.id) == [1] && x == 195 && atRest.first?.value("y") == 422, "\(atRest)")
         #expect(atRest.first?.value("vx") == 0 && atRest.first?.value("angle") == 0, "\(atRest)")
+        // The results read by field: pinned on portable arithmetic, the throw's one tile settles
+        // once, at the tick its event says; a replay at another display rate parts nowhere.
+        let pinnedThrow = try thrownTrace.pinned(every: 30, makeBackend: portable)
+        let printed = try DocumentationExamples.tracesInTestsResults(pinnedThrow)
+        let portableReplay = try TraceReplayer(pinnedThrow).replay(makeBackend: portable)
+        let settledTick = portableReplay.sessions[0].events.first { $0.kind == .settled }?.tick
+        #expect(printed.map(\.0) == [1] && printed.first?.1 == settledTick && settledTick != nil, "\(printed)")
+        #expect(portableReplay.sessions[0].outcomes.first.map { $0.release?.tick ?? .max < $0.tick } == true)
+        let run = pinnedThrow.run(of: portableReplay, title: "60 Hz")
+        let at120 = pinnedThrow.run(of: try TraceReplayer(pinnedThrow, display: .rate(120)).replay(makeBackend: portable), title: "120 Hz")
+        #expect(DocumentationExamples.tracesInTestsDivergence(run, at120) == nil)
+        // A run with the tile's x changed at one step parts there, on that field.
+        var moved = portableReplay
+        moved.sessions[0].ticks[5].tiles[0].state.position.x += 1
+        let d = try #require(run.firstDivergence(from: pinnedThrow.run(of: moved, title: "moved")))
+        #expect(d.part == .item && d.step == 5 && d.localStep == 5 && d.itemKind == "tile" && d.id == 1 && d.field == "x", "\(d)")
+        #expect(d.value.number.map { $0 + 1 } == d.otherValue.number && d.stepUnit == "tick")
         let json = try DocumentationExamples.recorderDocumentation(
             bounds: Rect(x: 0, y: 0, width: 390, height: 844),
             tiles: [TileDefinition(id: 1, frame: Rect(x: 0, y: 0, width: 10, height: 10))])

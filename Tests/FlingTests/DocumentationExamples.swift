@@ -479,6 +479,27 @@ enum DocumentationExamples {
         return (settle, atRest, x, run.stepCount)
     }
 
+    /// The settled tiles the example prints, as (tile, tick) pairs, and whether its expectation held.
+    static func tracesInTestsResults(_ trace: Trace) throws -> [(TileID, Int)] {
+        var printed: [(TileID, Int)] = []
+        func print(_ tile: TileID, _ a: String, _ tick: Int, _ b: String, _ velocity: Any) { printed.append((tile, tick)) }
+        let replay = try TraceReplayer(trace).replay(makeBackend: portable)
+        #expect(replay.pins.compared == replay.pins.pinned && replay.pins.mismatches.isEmpty)
+        for session in replay.sessions {
+            for outcome in session.outcomes where outcome.kind == .settled {
+                print(outcome.tile, "settled after tick", outcome.tick, "released at", outcome.release?.velocity as Any)
+            }
+        }
+        return printed
+    }
+
+    /// What the example reads of a divergence: its part, step, item and field.
+    static func tracesInTestsDivergence(_ run: FlingTraces.Run, _ otherRun: FlingTraces.Run) -> FlingTraces.Run.Divergence? {
+        let d = run.firstDivergence(from: otherRun)
+        #expect(d == nil, "\(d?.itemKind ?? "") \(d?.id ?? -1) differs in \(d?.field ?? "") at step \(d?.step ?? -1)")
+        return d
+    }
+
     // MARK: ChoosingABackend.md
 
     static func backends() throws -> [any PhysicsBackend] {

@@ -93,7 +93,7 @@ import Testing
         trace.sessions[0].expected = x
         let r = try TraceReplayer(trace).replay(makeBackend: Self.make(.nativePortable))
         #expect(r.pins.mismatches.map(\.field) == ["scenes[0] (\(trace.sessions[0].name!)).expected.checkpoints[1]"])
-        #expect(r.pins.mismatches.first?.frames == interval..<(2 * interval))
+        #expect(r.pins.mismatches.first?.within == interval..<(2 * interval))
         let e = try #require(throws: FlingError.self) { try r.verify() }
         #expect(e.code == .pinMismatch && e.reason.contains("within frames \(interval)..<\(2 * interval)"))
     }

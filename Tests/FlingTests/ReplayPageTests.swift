@@ -234,7 +234,7 @@ func movingOneTouch(_ trace: Trace) throws -> (Trace, tick: Int) {
         #expect(!ReplayPage(comparing: a, with: b).data.contains("Equal: ") && !ReplayPage(a).data.contains("Equal: "))
         let page = ReplayPage(comparing: a, with: b)
         let d = try #require(page.divergence)
-        #expect(d.frame == tick && d.part == .inputs && page.startFrame == tick)
+        #expect(d.step == tick && d.part == .inputs && page.startFrame == tick)
         // Named by the input's own field that differs, with both values and their bits.
         #expect(d.field.hasPrefix("inputs[") && (d.field.hasSuffix("].position.x") || d.field.hasSuffix("].position.y")), "\(d)")
         #expect(page.html.contains("First divergence at tick \(tick): \(d.field) (inputs): A \(d.value), B \(d.otherValue)"))

@@ -113,7 +113,7 @@ var portableOptions: ReplayOptions {
         let x = b.frames[k].items[0].values[0]
         b.frames[k].items[0].values[0] = Double(bitPattern: x.bitPattern ^ 1)
         let d = try #require(a.firstDivergence(from: b))
-        #expect(d.part == .item && d.frame == k && d.local == k && d.itemKind == "tile" && d.id == 1 && d.field == "x")
+        #expect(d.part == .item && d.step == k && d.localStep == k && d.itemKind == "tile" && d.id == 1 && d.field == "x")
         #expect(d.value.number?.bitPattern == x.bitPattern && d.otherValue.number?.bitPattern == x.bitPattern ^ 1)
         let text = d.description
         #expect(text.contains("tick \(k)") && text.contains("tile 1 x"))
@@ -134,21 +134,21 @@ var portableOptions: ReplayOptions {
         var missing = a
         missing.frames[k].items.removeAll()
         let m = try #require(a.firstDivergence(from: missing))
-        #expect(m.part == .item && m.frame == k && m.field == "present" && m.otherValue.description == "absent")
+        #expect(m.part == .item && m.step == k && m.field == "present" && m.otherValue.description == "absent")
 
         var longer = a
         longer.frames.append(FlingTraces.Run.Frame(index: a.frames.count, local: a.frames.count, time: 9, items: [], digest: nil))
-        #expect(a.firstDivergence(from: longer)?.part == .frameCount)
+        #expect(a.firstDivergence(from: longer)?.part == .stepCount)
 
         var event = a
         event.events[1].detail += " (moved)"
         let e = try #require(a.firstDivergence(from: event))
-        #expect(e.part == .events && e.frame == a.events[1].frame)
+        #expect(e.part == .events && e.step == a.events[1].frame)
 
         var input = a
         input.inputs.remove(at: 3)
         let i = try #require(a.firstDivergence(from: input))
-        #expect(i.part == .inputs && i.frame == a.inputs[3].frame)
+        #expect(i.part == .inputs && i.step == a.inputs[3].frame)
 
         var stage = a
         stage.stages[0].items[0].facts[0].value += 1
@@ -170,7 +170,7 @@ var portableOptions: ReplayOptions {
         var b = a
         b.inputs[j].position!.x = x.nextUp
         let d = try #require(a.firstDivergence(from: b))
-        #expect(d.part == .inputs && d.frame == a.inputs[j].frame && d.field == "inputs[\(j)].position.x", "\(d)")
+        #expect(d.part == .inputs && d.step == a.inputs[j].frame && d.field == "inputs[\(j)].position.x", "\(d)")
         #expect(d.value.number?.bitPattern == x.bitPattern && d.otherValue.number?.bitPattern == x.nextUp.bitPattern)
         #expect(d.input == a.inputs[j] && d.input != a.inputs[j + 1])
         let text = d.description
@@ -202,9 +202,9 @@ var portableOptions: ReplayOptions {
         let platform = ReplayOptions(makeBackend: { n throws(FlingError) in try BackendKind.native.make(solverIterations: n) })
         let a = try doc.play(platform, title: "native").run, b = try doc.play(portableOptions, title: "portable").run
         let d = try #require(a.firstDivergence(from: b))
-        #expect(d.part == .item && d.itemKind == "tile" && d.frame != nil)
+        #expect(d.part == .item && d.itemKind == "tile" && d.step != nil)
         // Every frame before it is the same, to the bit.
-        let k = try #require(d.frame)
+        let k = try #require(d.step)
         var before = a, other = b
         before.frames = Array(a.frames[..<k]); other.frames = Array(b.frames[..<k])
         before.events = a.events.filter { $0.frame < k }; other.events = b.events.filter { $0.frame < k }

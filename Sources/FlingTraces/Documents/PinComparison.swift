@@ -22,17 +22,17 @@ import FlingCore
 public struct PinComparison: Hashable, Sendable, CustomStringConvertible {
     /// The arithmetic the document's pins were made with (seeded scenes and path documents use
     /// no transcendental function: their pins hold for both, and say `portable`).
-    package var arithmetic: Arithmetic
+    public var arithmetic: Arithmetic
     /// The pins the document holds: each tick or sample count, final digest and checkpoint.
-    package var pinned: Int
+    public var pinned: Int
     /// The pins compared with a run of their arithmetic.
-    package var compared: Int
+    public var compared: Int
     /// Where the pins were compared: on this run, or on a reference run of the pins'
-    /// arithmetic (``ReplayOptions/reference``) because this run's arithmetic is another.
-    package var comparedOn: Where
-    /// The pins that differ, in document order (``verify(allowingNoPins:allowingUncomparedRun:)``
+    /// arithmetic (a `reference:` backend in ``ReplayOptions``) because this run's arithmetic is another.
+    public var comparedOn: Where
+    /// The pins that differ, in document order (``PinnedReplay/verify(allowingNoPins:allowingUncomparedRun:)``
     /// throws naming the first; ``description`` counts them).
-    package var mismatches: [Mismatch]
+    public var mismatches: [Mismatch]
     /// For pins compared on a reference run: what checking this replay's own run found (nil when
     /// the pins were compared on this run, or nowhere).
     package var run: RunCheck?
@@ -56,22 +56,23 @@ public struct PinComparison: Hashable, Sendable, CustomStringConvertible {
     }
 
     /// A pinned digest or count that differs from the replay's.
-    package struct Mismatch: Hashable, Sendable, CustomStringConvertible {
-        /// The trace session (or 0 for a one-stage document).
-        package var scene: Int
+    public struct Mismatch: Hashable, Sendable, CustomStringConvertible {
+        /// The trace session (from 0; 0 for a one-stage document).
+        public var session: Int
         /// The pin's key path in the document (`scenes[0] (tap).expected.checkpoints[3]`).
-        package var field: String
-        var expected: String
-        var actual: String
+        public var field: String
+        /// The pinned value and the replay's, as the document writes them.
+        public var expected: String
+        public var actual: String
         /// The steps (ticks or samples, counted within the session) inside which the run first
         /// left its pins: from the last matching checkpoint to the first differing one.
-        package var frames: Range<Int>?
+        public var within: Range<Int>?
 
-        init(scene: Int, field: String, expected: String, actual: String, frames: Range<Int>? = nil) {
-            self.scene = scene; self.field = field; self.expected = expected; self.actual = actual; self.frames = frames
+        init(session: Int, field: String, expected: String, actual: String, within: Range<Int>? = nil) {
+            self.session = session; self.field = field; self.expected = expected; self.actual = actual; self.within = within
         }
 
-        package var description: String { "\(field): expected \(expected), replay gave \(actual)" }
+        public var description: String { "\(field): expected \(expected), replay gave \(actual)" }
     }
 
     init(arithmetic: Arithmetic, pinned: Int, compared: Int, comparedOn: Where, mismatches: [Mismatch] = []) {
@@ -79,10 +80,10 @@ public struct PinComparison: Hashable, Sendable, CustomStringConvertible {
         self.mismatches = mismatches
     }
 
-    /// Whether ``verify(allowingNoPins:allowingUncomparedRun:)`` passes without an allowance:
+    /// Whether ``PinnedReplay/verify(allowingNoPins:allowingUncomparedRun:)`` passes without an allowance:
     /// at least one pin compared, none differs, and, for pins compared on a reference run, this
     /// run compared with its peer's and equal.
-    var matches: Bool { compared > 0 && mismatches.isEmpty && (run.map { $0.failure == nil && $0.notCompared == nil } ?? true) }
+    public var matches: Bool { compared > 0 && mismatches.isEmpty && (run.map { $0.failure == nil && $0.notCompared == nil } ?? true) }
 
     /// `3 of 3 pins compared (portable arithmetic, on this run): all match`; for pins compared
     /// on a reference run, what checking this run found after a semicolon
@@ -105,7 +106,7 @@ public struct PinComparison: Hashable, Sendable, CustomStringConvertible {
     func verify(allowingNoPins: Bool = false, allowingUncomparedRun: Bool = false) throws(FlingError) {
         if let m = mismatches.first {
             var reason = "expected \(m.expected)"
-            if let r = m.frames {
+            if let r = m.within {
                 reason +=
                     "; the run first left its pins within frames \(r.lowerBound)..<\(r.upperBound)"
                     + " (compare it with a run that gives the pins, `fling diff`, to name the tick, item and bits)"

@@ -156,7 +156,7 @@ extension PathDocument: FlingDocument {
         try paths.replay(sampling, keepsSteps: options.keepsSteps, into: &out)
         if let expected, expected != out.digest {
             out.pins.mismatches.append(
-                .init(scene: 0, field: "expected.digest", expected: expected.hex, actual: out.digest.hex, frames: 0..<sampling.frames))
+                .init(session: 0, field: "expected.digest", expected: expected.hex, actual: out.digest.hex, within: 0..<sampling.frames))
         }
         return out
     }

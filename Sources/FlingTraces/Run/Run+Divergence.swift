@@ -30,7 +30,7 @@ extension Run {
     /// applied at or just before the step.
     public struct Divergence: Sendable, CustomStringConvertible {
         /// What differs.
-        package enum Part: String, Hashable, Sendable {
+        public enum Part: String, Hashable, Sendable {
             /// The document kinds (nothing else is compared).
             case kind
             /// The item kinds or their fields.
@@ -47,8 +47,9 @@ extension Run {
             case time
             /// A frame's chained digest, or the run's final digest.
             case digest
-            /// The number of frames.
-            case frameCount
+            /// The number of steps (written `frameCount`, as `fling diff` and the replay page
+            /// have always said it).
+            case stepCount = "frameCount"
         }
 
         /// One side's value: a number (shown with its bits), a word, or absent.
@@ -57,7 +58,7 @@ extension Run {
             case text(String)
             case absent
 
-            var description: String {
+            public var description: String {
                 switch self {
                 case .number(let x): "\(x) (\(Run.Divergence.bits(x)))"
                 case .text(let s): s
@@ -66,38 +67,39 @@ extension Run {
             }
 
             /// The number, if the value is one.
-            var number: Double? { if case .number(let x) = self { x } else { nil } }
+            public var number: Double? { if case .number(let x) = self { x } else { nil } }
         }
 
-        package var part: Part
-        /// The frame's index in ``Run/frames`` (nil for kind and schema, and for a difference
-        /// found after the last frame, such as the final digest).
-        package var frame: Int?
-        /// The stage the frame belongs to (a trace's session, from 0) and its name.
-        package var stage: Int?
-        package var stageName: String?
-        /// The frame's tick or sample number within its stage.
-        package var local: Int?
-        /// The frame's time, seconds since its stage began.
-        var time: Double?
+        /// What differs.
+        public var part: Part
+        /// The step (from 0, as ``Run/items(atStep:)`` counts) where the runs part (nil for kind and
+        /// schema, and for a difference found after the last step, such as the final digest).
+        public var step: Int?
+        /// The stage the step belongs to (a trace's session, from 0) and its name.
+        public var stage: Int?
+        public var stageName: String?
+        /// The step's tick or sample number within its stage.
+        public var localStep: Int?
+        /// The step's time, seconds since its stage began.
+        public var time: Double?
         /// The item's kind and id, when an item differs.
-        package var itemKind: String?
-        package var id: Int?
+        public var itemKind: String?
+        public var id: Int?
         /// The field: a value's name (`x`), `points[3]`, `phase`, `present`, a fact's name, `events`,
         /// `inputs`, `digest` ...
-        package var field: String
+        public var field: String
         /// This run's value and the other's.
-        package var value: Value
-        package var otherValue: Value
+        public var value: Value
+        public var otherValue: Value
         /// The input that differs, when the divergence is in one (this run's, or the other's when
         /// this run lacks it); otherwise the input applied at or just before the frame, in this run
         /// (the other run's when this one has none there).
         package var input: Run.Input?
         /// The runs' titles, to say which is which.
-        var title: String
-        var otherTitle: String
-        /// What a frame is: `tick` or `sample` (``Run/frameUnit``).
-        package var frameUnit: String
+        public var title: String
+        public var otherTitle: String
+        /// What a step is: `tick` (tile traces) or `sample` (scene and path documents).
+        public var stepUnit: String
 
         /// `0x` and the 16 hexadecimal digits of `x`'s IEEE 754 bit pattern.
         package static func bits(_ x: Double) -> String {
@@ -109,14 +111,14 @@ extension Run {
         public var description: String {
             var lines: [String] = []
             var at = "first divergence"
-            if let local {
-                at += " at \(frameUnit) \(local)"
+            if let localStep {
+                at += " at \(stepUnit) \(localStep)"
                 if let time { at += " (\(time) s)" }
                 if let stage, stage > 0 || stageName != nil {
                     at += " of stage \(stage + 1)" + (stageName.map { " [\($0)]" } ?? "")
                 }
-                if let frame, frame != local { at += ", frame \(frame)" }
-            } else if frame == nil, part != .kind, part != .schema {
+                if let step, step != localStep { at += ", frame \(step)" }
+            } else if step == nil, part != .kind, part != .schema {
                 at += " after the last common frame"
             }
             lines.append(at + ": \(part.rawValue)")
@@ -174,9 +176,9 @@ struct DivergenceSearch {
         }
         let input = differing ?? frame.flatMap { k in a.inputs.last { $0.frame <= k } ?? b.inputs.last { $0.frame <= k } }
         return Run.Divergence(
-            part: part, frame: frame, stage: stage, stageName: name, local: local, time: time, itemKind: item?.kind,
+            part: part, step: frame, stage: stage, stageName: name, localStep: local, time: time, itemKind: item?.kind,
             id: item?.id, field: field, value: value, otherValue: otherValue, input: input, title: a.title,
-            otherTitle: b.title, frameUnit: a.frameUnit)
+            otherTitle: b.title, stepUnit: a.frameUnit)
     }
 
     mutating func search() -> Run.Divergence? {
@@ -197,7 +199,7 @@ struct DivergenceSearch {
         }
         if a.frames.count != b.frames.count {
             return make(
-                .frameCount, frame: common, field: "frames", .text("\(a.frames.count) frames"),
+                .stepCount, frame: common, field: "frames", .text("\(a.frames.count) frames"),
                 .text("\(b.frames.count) frames"))
         }
         if let d = compareStages(at: common) { return d }

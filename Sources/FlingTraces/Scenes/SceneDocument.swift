@@ -248,14 +248,14 @@ extension SceneDocument: FlingDocument {
                 if x.samples != out.samples {
                     out.pins.mismatches.append(
                         .init(
-                            scene: 0, field: "expected.samples", expected: "\(x.samples)", actual: "\(out.samples)",
-                            frames: 0..<max(x.samples, out.samples)))
+                            session: 0, field: "expected.samples", expected: "\(x.samples)", actual: "\(out.samples)",
+                            within: 0..<max(x.samples, out.samples)))
                 }
                 if x.digest != out.digest {
                     out.pins.mismatches.append(
                         .init(
-                            scene: 0, field: "expected.digest", expected: x.digest.hex, actual: out.digest.hex,
-                            frames: 0..<max(x.samples, out.samples)))
+                            session: 0, field: "expected.digest", expected: x.digest.hex, actual: out.digest.hex,
+                            within: 0..<max(x.samples, out.samples)))
                 }
             }
         }

@@ -27,9 +27,9 @@ public struct Trace: Hashable, Sendable {
     /// What the trace shows, in words.
     public var notes: String?
     /// Where recorded input came from and under what license; kept by every conversion.
-    package var attribution: String?
+    public var attribution: String?
     /// The sessions, replayed in order (the document's `scenes`).
-    package var sessions: [Session]
+    public var sessions: [Session]
     /// The arithmetic the trace's pinned digests were made with: a replay compares them only
     /// on a backend of that arithmetic. Default `.portable` (the same bits on every machine);
     /// a version-1 document, from before portable arithmetic, is `.platform`.
@@ -50,17 +50,17 @@ public struct Trace: Hashable, Sendable {
     /// physics and its inputs (an element of the document's `scenes`).
     public struct Session: Hashable, Sendable {
         /// A short name, for reports (`stroke 3`, say).
-        package var name: String?
+        public var name: String?
         /// The animator's viewport, in points.
-        package var viewport: Rect
+        public var viewport: Rect
         /// The tiles, at rest at their origins when the session starts; ids unique.
-        package var tiles: [TileDefinition]
+        public var tiles: [TileDefinition]
         /// The physics, in full (a replay must not depend on a later version's defaults).
-        package var configuration: TileConfiguration
+        public var configuration: TileConfiguration
         /// The solver iterations of the backend the session ran on (`PhysicsBackend.solverIterations`):
         /// a replay makes its backend with them. Written in the document's configuration object,
         /// where traces have always carried them. Default 10 (Chipmunk's).
-        package var solverIterations: Int
+        public var solverIterations: Int
         /// How long the session runs.
         var run: RunLength
         /// What happened, in the order the animator applied it: touches (times in seconds
@@ -112,7 +112,7 @@ public struct Trace: Hashable, Sendable {
         }
 
         /// The touch events among the inputs; setting it replaces every input with these touches.
-        package var events: [TouchEvent] {
+        public var events: [TouchEvent] {
             get { inputs.compactMap { if case .touch(let e) = $0.input { e } else { nil } } }
             set { inputs = newValue.map { Input(.touch($0)) } }
         }

@@ -382,14 +382,14 @@ public struct TraceReplayer {
         if x.ticks != r.tickCount {
             m.append(
                 .init(
-                    scene: s, field: "scenes[\(s)]\(name).expected.ticks", expected: "\(x.ticks)", actual: "\(r.tickCount)",
-                    frames: within))
+                    session: s, field: "scenes[\(s)]\(name).expected.ticks", expected: "\(x.ticks)", actual: "\(r.tickCount)",
+                    within: within))
         }
         if x.digest != r.digest {
             m.append(
                 .init(
-                    scene: s, field: "scenes[\(s)]\(name).expected.digest", expected: x.digest.hex, actual: r.digest.hex,
-                    frames: within))
+                    session: s, field: "scenes[\(s)]\(name).expected.digest", expected: x.digest.hex, actual: r.digest.hex,
+                    within: within))
         }
         if x.interval != nil {
             // Every checkpoint that differs (chained, they all differ after the first that does):
@@ -397,14 +397,14 @@ public struct TraceReplayer {
             for (c, (e, a)) in zip(x.checkpoints, r.checkpoints).enumerated() where e != a {
                 m.append(
                     .init(
-                        scene: s, field: "scenes[\(s)]\(name).expected.checkpoints[\(c)]", expected: e.hex, actual: a.hex,
-                        frames: within))
+                        session: s, field: "scenes[\(s)]\(name).expected.checkpoints[\(c)]", expected: e.hex, actual: a.hex,
+                        within: within))
             }
             if x.checkpoints.count != r.checkpoints.count {
                 m.append(
                     .init(
-                        scene: s, field: "scenes[\(s)]\(name).expected.checkpoints", expected: "\(x.checkpoints.count) digests",
-                        actual: "\(r.checkpoints.count) digests", frames: within))
+                        session: s, field: "scenes[\(s)]\(name).expected.checkpoints", expected: "\(x.checkpoints.count) digests",
+                        actual: "\(r.checkpoints.count) digests", within: within))
             }
         }
         return m
@@ -450,7 +450,7 @@ public struct TraceReplay: PinnedReplay, Sendable {
     public struct TileState: Hashable, Sendable {
         public var id: TileID
         public var state: BodyState
-        package init(id: TileID, state: BodyState) { self.id = id; self.state = state }
+        public init(id: TileID, state: BodyState) { self.id = id; self.state = state }
 
         public static func == (a: TileState, b: TileState) -> Bool { a.id == b.id && a.state.isBitwiseEqual(to: b.state) }
 
@@ -467,7 +467,7 @@ public struct TraceReplay: PinnedReplay, Sendable {
     public struct TickState: Hashable, Sendable {
         public var tick: Int
         public var tiles: [TileState]
-        package init(tick: Int, tiles: [TileState]) { self.tick = tick; self.tiles = tiles }
+        public init(tick: Int, tiles: [TileState]) { self.tick = tick; self.tiles = tiles }
     }
 
     /// How a tile's session ended for it.
@@ -486,21 +486,25 @@ public struct TraceReplay: PinnedReplay, Sendable {
         }
 
         /// A finger letting go of the tile.
-        package struct Release: Hashable, Sendable {
-            package var tick: Int
-            package var outcome: ReleaseOutcome
-            package var velocity: Vector
-            package var cancelled: Bool
+        public struct Release: Hashable, Sendable {
+            /// The tick the finger let go after.
+            public var tick: Int
+            /// What the release rule decided (`ReleaseOutcome`).
+            public var outcome: ReleaseOutcome
+            /// The release velocity, in points per second.
+            public var velocity: Vector
+            /// Whether the touch was cancelled rather than ended.
+            public var cancelled: Bool
             /// Whether it was reported a tap (`TileEvent.Kind.tapped`).
-            var tapped = false
+            public var tapped = false
         }
 
-        package var tile: TileID
-        package var kind: Kind
+        public var tile: TileID
+        public var kind: Kind
         /// For `settled` and `culled`, the tick it happened after; otherwise the session's last tick.
-        package var tick: Int
+        public var tick: Int
         /// The last release of the tile, if a finger ever let go of it.
-        package var release: Release?
+        public var release: Release?
 
         init(tile: TileID, phase: TilePhase, events: [TileEvent], lastTick: Int) {
             self.tile = tile
@@ -542,11 +546,11 @@ public struct TraceReplay: PinnedReplay, Sendable {
         /// The life-cycle events, in order.
         public var events: [TileEvent]
         /// Ticks stepped (an idle-stopped session ends at its first idle tick).
-        package var tickCount: Int
+        public var tickCount: Int
         /// The digest the session started from (the previous session's, or the offset basis).
         var startDigest: StateDigest
         /// The chained digest after the session's last tick.
-        package var digest: StateDigest
+        public var digest: StateDigest
         /// Ticks between ``checkpoints``, if any were taken.
         var checkpointInterval: Int?
         /// The chained digest after every `checkpointInterval` ticks.
@@ -554,7 +558,7 @@ public struct TraceReplay: PinnedReplay, Sendable {
         /// Whether the session stopped at its first idle tick rather than at its duration.
         var stoppedWhenIdle: Bool
         /// Each tile's outcome, in id order.
-        package var outcomes: [TileOutcome]
+        public var outcomes: [TileOutcome]
         /// The recording's snapshots taken (``TraceReplayer/snapshotEvery``).
         var snapshots: [Trace.Snapshot] = []
         /// Inputs the backend refused while they were applied (as they were refused live):
@@ -572,14 +576,14 @@ public struct TraceReplay: PinnedReplay, Sendable {
     /// The digest chained over every session: the last session's `SessionReplay/digest`.
     public var digest: StateDigest
     /// Ticks over every session.
-    package var tickCount: Int
+    public var tickCount: Int
     /// How the replay compared with the trace's pins: how many were compared, at what
     /// arithmetic, and which differ. Pins are compared only on a backend of the trace's
     /// `Trace/arithmetic`.
     public var pins: PinComparison
 
     /// `digest <16 hex digits> ticks <count>`: the line that names a replay.
-    package var summary: String { "digest \(digest.hex) ticks \(tickCount)" }
+    public var summary: String { "digest \(digest.hex) ticks \(tickCount)" }
 }
 
 extension Trace {

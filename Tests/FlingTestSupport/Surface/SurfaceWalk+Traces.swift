@@ -547,11 +547,12 @@ extension SurfaceWalk {
         }
         add(
             "FlingTraces.PinComparison.matches", "FlingTraces.PinComparison.verify(allowingNoPins:allowingUncomparedRun:)",
-            "FlingTraces.PinComparison.description", "FlingTraces.PinComparison.Where.description"
+            "FlingTraces.PinComparison.description", "FlingTraces.PinComparison.Where.description",
+            "FlingTraces.PinComparison.Mismatch.description"
         ) { p in
             for k in Hostile.ints {
                 for w in [PinComparison.Where.thisRun, .reference("\u{0}"), .nowhere(replayArithmetic: .platform)] {
-                    let m = PinComparison.Mismatch(scene: k, field: "", expected: "", actual: "", frames: k < 0 ? nil : 0..<k)
+                    let m = PinComparison.Mismatch(session: k, field: "", expected: "", actual: "", within: k < 0 ? nil : 0..<k)
                     let c = PinComparison(arithmetic: .portable, pinned: k, compared: ~k, comparedOn: w, mismatches: [m, m])
                     p.count { (c.matches, c.description, w.description, m.description) }
                     for allowing in [false, true] {
