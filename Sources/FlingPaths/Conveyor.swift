@@ -39,7 +39,7 @@ public struct Conveyor: Hashable, Sendable {
     /// Points between neighbouring items.
     public let spacing: Double
     /// Nanoseconds to move one spacing.
-    package let periodNanoseconds: Int64
+    public let periodNanoseconds: Int64
     /// Whether the items move toward ``start`` (leftward for a left-to-right line).
     public let reversed: Bool
     /// Points over which alpha rises linearly from 0 at each end to 1 (default 50; 0: no fade).

@@ -69,7 +69,7 @@ public struct KeyframeAnimation: Sendable {
     /// The keyframes of each interval brought to a common structure.
     let pairs: [(BezierPath, BezierPath)]
     /// The most segments a shape of the animation has (a keyframe, or a matched pair's).
-    package let maximumShapeSegments: Int
+    public let maximumShapeSegments: Int
 
     /// The most segments (plus subpaths) the keyframes may hold together: a bound on the memory
     /// an animation takes (each keyframe is kept, and matched with its neighbours).

@@ -230,8 +230,10 @@ public struct BubbleEmitter: Sendable {
         package var description: String { "bubble \(bubble) \(kind.rawValue) at \(time) s" }
     }
 
-    package let configuration: Configuration
-    package let seed: UInt64
+    /// The configuration it was made with.
+    public let configuration: Configuration
+    /// The seed of its random choices: the same seed, the same bubbles.
+    public let seed: UInt64
     /// The time of the last ``advance(to:)``, seconds (0 at the start).
     private(set) var time = 0.0
     /// Bubbles alive (rising, popping, or staying where they ended), in emission order.

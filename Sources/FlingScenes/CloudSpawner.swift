@@ -43,11 +43,11 @@ public struct CloudSpawner: Sendable {
     public struct Cloud: Hashable, Sendable {
         public var id: Int
         public var variant: Int
-        package var born: Double
+        public var born: Double
         /// The center's x when born: `viewWidth + width / 2`, wholly outside the view.
-        package var startX: Double
-        package var y: Double
-        package var speed: Double
+        public var startX: Double
+        public var y: Double
+        public var speed: Double
         public var alpha: Double
         public var size: Vector
 
@@ -65,8 +65,10 @@ public struct CloudSpawner: Sendable {
         package var description: String { "cloud \(cloud) \(kind.rawValue) at \(time) s" }
     }
 
-    package let configuration: Configuration
-    package let seed: UInt64
+    /// The configuration it was made with.
+    public let configuration: Configuration
+    /// The seed of its random choices: the same seed, the same clouds.
+    public let seed: UInt64
     private(set) var time = 0.0
     /// Clouds in the sky, in order of appearance.
     public private(set) var clouds: [Cloud] = []

@@ -96,7 +96,8 @@ public struct DayNightPicker: Sendable {
         public var starAlpha: Double
     }
 
-    package let configuration: Configuration
+    /// The configuration it was made with.
+    public let configuration: Configuration
     /// The time of the last pick, seconds.
     private(set) var pickTime: Double
     /// The animated value (unwrapped minutes) when the last pick began, and how far it moves.
@@ -105,7 +106,7 @@ public struct DayNightPicker: Sendable {
     /// The picked time of day, minutes.
     private(set) var target: Double
     /// The time of day shown at the start, minutes.
-    package let initialMinutes: Double
+    public let initialMinutes: Double
     /// Every pick so far, in order: the picker's inputs, which a scene trace records.
     package private(set) var picks: [Pick] = []
 

@@ -87,29 +87,29 @@ public struct ReplayOptions {
     /// documents that need none (seeded scenes, paths).
     var makeBackend: MakeBackend?
     /// When display frames come (tile traces; other kinds sample at their own times).
-    package var display: ReplayOptions.DisplayFrames
+    public var display: ReplayOptions.DisplayFrames
     /// Whether to keep every step's state (for a ``Run`` to compare or draw); off, a replay
     /// keeps only its digests.
-    package var keepsSteps: Bool
+    public var keepsSteps: Bool
     /// Ticks between a trace's checkpoint digests; nil uses each session's pinned interval.
-    package var checkpointInterval: Int?
-    /// A backend of the pins' arithmetic, on which the pins are checked when ``makeBackend``'s
+    public var checkpointInterval: Int?
+    /// A backend of the pins' arithmetic, on which the pins are checked when `makeBackend`'s
     /// arithmetic is another (platform bits cannot give portable pins), while this run is
     /// checked against it and against its backend's peer (``FlingDocument/play(_:title:)``);
     /// nil leaves the pins uncompared, which
     /// ``PinnedReplay/verify(allowingNoPins:allowingUncomparedRun:)`` refuses.
-    package var reference: MakeBackend?
+    public var reference: MakeBackend?
     /// The reference backend's name, for reports.
-    package var referenceName: String
-    /// With ``keepsSteps``, keep only samples `0, k, 2k, …` and the last (a picture of a long
-    /// scene draws what it can show).
-    package var frameStride = 1
+    public var referenceName: String
+    /// With ``keepsSteps``, keep only the samples `0, k, 2k, …` and the last of a scene (a
+    /// picture of a long scene draws what it can show). Default 1: every sample.
+    public var stepStride = 1
     /// Releases carry predictions looking this many ticks ahead (tile traces that ask for none
     /// and snap scenes); nil: as the document says.
-    package var predictionTicks: Int?
+    public var predictionTicks: Int?
 
     /// Whether sample `k` of `n` keeps its frame.
-    func keeps(_ k: Int, of n: Int) -> Bool { keepsSteps && (k % max(1, frameStride) == 0 || k == n - 1) }
+    func keeps(_ k: Int, of n: Int) -> Bool { keepsSteps && (k % max(1, stepStride) == 0 || k == n - 1) }
 
     public init(
         makeBackend: MakeBackend? = nil, display: ReplayOptions.DisplayFrames = .rate(60), keepsSteps: Bool = true,
@@ -135,8 +135,8 @@ public struct ReplayOptions {
 public struct DocumentReplay: PinnedReplay, Sendable {
     public var run: Run
     public var pins: PinComparison
-    /// The lines `fling replay` prints; the last is ``Run/summary``.
-    package var report: [String]
+    /// The lines `fling replay` prints; the last is the run's summary (`digest <hex> ticks <n>` ...).
+    public var report: [String]
 }
 
 extension FlingDocument {

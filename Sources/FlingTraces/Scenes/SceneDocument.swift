@@ -237,7 +237,7 @@ extension SceneDocument: FlingDocument {
         if !Scene.runsPhysics { o.makeBackend = nil }
         try scene.replay(sampling, o, into: &out)
         if o.keepsSteps {
-            let n = sampling.count, stride = max(1, o.frameStride)
+            let n = sampling.count, stride = max(1, o.stepStride)
             out.frameSamples = Array(Swift.stride(from: 0, to: n, by: stride))
             if n > 0, (n - 1) % stride != 0 { out.frameSamples.append(n - 1) }
         }

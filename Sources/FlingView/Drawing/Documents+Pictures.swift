@@ -104,7 +104,7 @@ extension SceneDocument: DocumentPicture where Scene: SceneDrawing {
         var o = options.replay
         o.keepsSteps = true
         let n = sampling.count
-        o.frameStride = SceneSVG.frameStride(
+        o.stepStride = SceneSVG.frameStride(
             samples: n, perSample: scene.work(sampling).amount / Double(max(1, n)), animated: Scene.animatedPicture)
         return try scene.render(try replay(o), of: self, options)
     }
