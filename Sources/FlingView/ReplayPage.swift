@@ -21,9 +21,9 @@ public struct ReplayPage: Sendable {
     var runs: [Run]
     /// A name for each run (`A`, `B`, or the backends' names).
     var labels: [String]
-    /// Where the two runs first differ (``Run/firstDivergence(from:)``), marked on the
+    /// Where the two runs first differ (`Run.firstDivergence(from:)`), marked on the
     /// timeline and named at the top.
-    package var divergence: Run.Divergence?
+    public var divergence: Run.Divergence?
     /// The step the page opens at: the divergence's, or 0.
     var startFrame: Int
 

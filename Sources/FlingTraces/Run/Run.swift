@@ -39,9 +39,9 @@ import FlingCore
 public struct Run: Sendable {
     /// The registered name of the document's kind (``Documents/Kind/name``: `fling-trace`,
     /// `chatHeads`, `bubbles`, `morph` ...).
-    package var kind: String
+    public var kind: String
     /// A short human title (the file name, the document's name, a backend).
-    package var title: String
+    public var title: String
     /// What a frame is: `tick` (tile traces) or `sample` (scene and path documents).
     package var frameUnit: String
     /// The parts of the run that start afresh, in frame order: a trace's sessions (each a fresh
@@ -59,9 +59,9 @@ public struct Run: Sendable {
     /// the frame before which it was applied.
     package var inputs: [Input]
     /// The kind's own digest of the whole run (the pinned one: what `fling replay` prints last).
-    package var digest: StateDigest
+    public var digest: StateDigest
     /// The line `fling replay` prints last for this run (`digest <hex> ticks <n>` ...).
-    package var summary: String
+    public var summary: String
     /// The frames each stage stepped or sampled, kept in ``frames`` or not (a replay that keeps
     /// none still counts them): what a check of the run against a reference run covers.
     var stageFrames: [Int]

@@ -52,12 +52,12 @@ public struct TraceReplayer {
     var display: ReplayOptions.DisplayFrames
     /// Whether to keep every tick's states in the result (on by default; a long trace replayed
     /// only for its digest may turn it off).
-    package var recordsTicks = true
-    /// Ticks between checkpoint digests; nil uses each session's ``Trace/Expectation/interval``.
-    package var checkpointInterval: Int?
+    public var recordsTicks = true
+    /// Ticks between checkpoint digests; nil uses each session's pinned interval.
+    public var checkpointInterval: Int?
     /// With ``recordsTicks``, keep only ticks `0, k, 2k, …` and those with a life-cycle event
     /// (a picture of a long trace draws what it can show).
-    package var recordInterval = 1
+    public var recordInterval = 1
     /// Take a recording's snapshot of each session's animator every this many ticks
     /// (``TraceReplay/SessionReplay/snapshots``; ``Trace/withSnapshots(every:makeBackend:)``).
     var snapshotEvery: Int?
@@ -65,7 +65,7 @@ public struct TraceReplayer {
     /// session's inputs are then checked by the restored animator as it is given them (those
     /// from the snapshot's tick on), not all before the replay: a replay of a long recording's
     /// last second costs what that second costs.
-    package var startsFromSnapshots = false
+    public var startsFromSnapshots = false
     /// Releases carry predictions looking this many ticks ahead, whatever the sessions say.
     var predictionTicks: Int?
 

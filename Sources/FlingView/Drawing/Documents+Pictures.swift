@@ -13,7 +13,8 @@ extension Documents {
     /// How to draw a document (`FlingDocument.render(_:)`): the replay's options and the
     /// picture's. A kind uses the options that apply to it.
     public struct RenderOptions {
-        package var replay: ReplayOptions
+        /// How the document is replayed before it is drawn.
+        public var replay: ReplayOptions
         /// The picture's title when the document has no name (a file name).
         var title: String
         /// The backend's name, for captions.
