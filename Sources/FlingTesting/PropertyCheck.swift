@@ -35,8 +35,10 @@ public struct PropertyCheck {
     /// A directory to write the shrunk failure's trace document in (nil: none written).
     public var outputDirectory: String?
 
-    /// Another backend than ``backend``: a test's own, or one broken on purpose.
-    package var makeBackend: MakeBackend?
+    /// Another backend than ``backend``: your own (a backend of your own, checked against
+    /// every property), or one broken on purpose; made with the solver iterations a session
+    /// asks for. Nil: ``backend``.
+    public var makeBackend: ReplayOptions.MakeBackend?
     var backendName: String?
     /// The backends ``Property/sameOnEveryBackend`` compares with, when not Fling's own of the
     /// check's arithmetic (tests: peers carrying the same planted fault, as a bug in code every
@@ -193,8 +195,9 @@ public struct PropertyCheckReport: Sendable, CustomStringConvertible {
     public var failure: PropertyFailure?
     /// Each property, in the check's order, with the sessions it compared something in.
     public var properties: [PropertyTally]
-    /// Seconds the whole check took, and the part of it spent shrinking.
-    package var seconds = 0.0
+    /// Seconds the whole check took (read from the clock, outside every session), and the part
+    /// of it spent shrinking.
+    public var seconds = 0.0
     var shrinkSeconds = 0.0
 
     init(seed: UInt64, backend: String, properties: [PropertyTally]) {
