@@ -5,28 +5,28 @@ import FlingCore
 /// morphing interpolates.
 public struct BezierPath: Hashable, Sendable {
     /// One connected run of segments; `segments[k].p3 == segments[k + 1].p0`.
-    package struct Subpath: Hashable, Sendable {
+    public struct Subpath: Hashable, Sendable {
         /// Where the subpath starts (the moveto's point).
-        package var start: Vector
-        package var segments: [CubicSegment]
+        public var start: Vector
+        public var segments: [CubicSegment]
         /// Whether it ends with a closepath. A closed subpath's last segment ends at `start`
         /// (closepath adds a straight segment when the current point is elsewhere).
-        package var isClosed: Bool
+        public var isClosed: Bool
 
-        package init(start: Vector, segments: [CubicSegment], isClosed: Bool) {
+        public init(start: Vector, segments: [CubicSegment], isClosed: Bool) {
             self.start = start; self.segments = segments; self.isClosed = isClosed
         }
     }
 
-    package var subpaths: [Subpath]
+    public var subpaths: [Subpath]
 
-    package init(subpaths: [Subpath]) { self.subpaths = subpaths }
+    public init(subpaths: [Subpath]) { self.subpaths = subpaths }
 
     /// Parses path data (strictly) and normalizes it.
     public init(svg d: String) throws(FlingError) { self = try PathData(d).bezierPath }
 
     /// Number of segments over all subpaths.
-    package var segmentCount: Int { subpaths.reduce(0) { $0 + $1.segments.count } }
+    public var segmentCount: Int { subpaths.reduce(0) { $0 + $1.segments.count } }
 
     /// Path data for this geometry: `M x y C … Z` per subpath, absolute, every number written
     /// with Swift's shortest round-trip form (so parsing it back gives these exact bits).

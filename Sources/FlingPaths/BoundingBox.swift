@@ -8,7 +8,7 @@ public struct BoundingBox: Hashable, Sendable {
     public init(min: Vector, max: Vector) { self.min = min; self.max = max }
 
     /// The smallest box holding both.
-    package func union(_ o: BoundingBox) -> BoundingBox {
+    public func union(_ o: BoundingBox) -> BoundingBox {
         BoundingBox(
             min: Vector(Swift.min(min.x, o.min.x), Swift.min(min.y, o.min.y)),
             max: Vector(Swift.max(max.x, o.max.x), Swift.max(max.y, o.max.y)))

@@ -93,27 +93,27 @@ public struct Conveyor: Hashable, Sendable {
     }
 
     /// The line's length in points.
-    package var length: Double { (end - start).length }
+    public var length: Double { (end - start).length }
     /// Seconds to move one spacing.
     public var period: Double { Double(periodNanoseconds) / 1e9 }
     /// Speed along the line in points per second (negative when reversed).
     var velocity: Double { (reversed ? -spacing : spacing) / period }
 
     /// Opacity of an item at `distance` from the start.
-    package func alpha(atDistance d: Double) -> Double {
+    public func alpha(atDistance d: Double) -> Double {
         if fadeLength == 0 { return d >= 0 && d <= length ? 1 : 0 }
         return max(0, min(1, d / fadeLength, (length - d) / fadeLength))
     }
 
     /// The items on the line (distance 0...length, ends included) at `nanoseconds`, nearest the
     /// start first.
-    package func items(atNanoseconds time: Int64) -> [Item] { items(atNanoseconds: time, from: 0, to: length) }
+    public func items(atNanoseconds time: Int64) -> [Item] { items(atNanoseconds: time, from: 0, to: length) }
 
     /// The items whose distance from the start lies in `from...to` (beyond the line's ends too,
     /// at most a length beyond each), nearest the start first: those a look draws off its slot
-    /// may show from a little beyond.
-    package func items(atNanoseconds time: Int64, from lo: Double, to hi: Double) -> [Item] {
-        let lo = max(lo, -length), hi = min(hi, 2 * length)
+    /// may show from a little beyond. A NaN bound counts as the line's end on its side.
+    public func items(atNanoseconds time: Int64, from lo: Double, to hi: Double) -> [Item] {
+        let lo = lo.isNaN ? 0 : max(lo, -length), hi = hi.isNaN ? length : min(hi, 2 * length)
         var r = time % periodNanoseconds
         var q = Int(time / periodNanoseconds)  // whole periods, rounded down
         if r < 0 {
@@ -146,7 +146,7 @@ public struct Conveyor: Hashable, Sendable {
     }
 
     /// The most items ``items(at:)`` gives for this line: `⌊length / spacing⌋ + 1`.
-    package var itemsShown: Int { Int((length / spacing).rounded(.down)) + 1 }
+    public var itemsShown: Int { Int((length / spacing).rounded(.down)) + 1 }
 
     /// The items at `seconds`, rounded to the nearest nanosecond. The picture repeats every
     /// period, so any finite time is taken modulo the period exactly (also beyond the ±292 years

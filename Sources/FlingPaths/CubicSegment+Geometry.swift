@@ -2,7 +2,7 @@ import FlingCore
 
 extension CubicSegment {
     /// The point at parameter `t` (0...1), from the Bernstein form.
-    @inlinable package func point(at t: Double) -> Vector {
+    @inlinable public func point(at t: Double) -> Vector {
         let mt = 1 - t
         let a = mt * mt * mt, b = 3 * mt * mt * t, c = 3 * mt * t * t, d = t * t * t
         return Vector(
@@ -12,7 +12,7 @@ extension CubicSegment {
 
     /// The derivative `B'(t) = 3[(1-t)²(p1-p0) + 2(1-t)t(p2-p1) + t²(p3-p2)]`, in points per unit
     /// of parameter: the (unnormalized) tangent.
-    @inlinable package func derivative(at t: Double) -> Vector {
+    @inlinable public func derivative(at t: Double) -> Vector {
         let mt = 1 - t
         let a = 3 * mt * mt, b = 6 * mt * t, c = 3 * t * t
         let d0 = p1 - p0, d1 = p2 - p1, d2 = p3 - p2
@@ -96,7 +96,7 @@ extension CubicSegment {
     /// The parameters are clamped to 0...1 (the segment); NaN when a point is not finite or a
     /// parameter is NaN. A segment with coordinates beyond 2⁵⁰⁰ is measured scaled down by
     /// 2⁻⁶⁰⁰ (exact) and the length scaled back, so that no square overflows.
-    package func length(from t0: Double = 0, to t1: Double = 1) -> Double {
+    public func length(from t0: Double = 0, to t1: Double = 1) -> Double {
         if t1.isNaN || t0.isNaN { return .nan }
         let t0 = Swift.min(Swift.max(t0, 0), 1), t1 = Swift.min(Swift.max(t1, 0), 1)
         if t1 <= t0 { return 0 }

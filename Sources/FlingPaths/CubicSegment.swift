@@ -3,13 +3,13 @@ import FlingCore
 /// A cubic Bézier segment `B(t) = (1-t)³p0 + 3(1-t)²t p1 + 3(1-t)t² p2 + t³p3`, t in 0...1,
 /// in points. Every command of path data becomes these (lines and quadratics exactly, arcs
 /// within the usual approximation), so geometry and morphing deal with one kind of segment.
-package struct CubicSegment: Hashable, Sendable {
-    package var p0: Vector
-    package var p1: Vector
-    package var p2: Vector
-    package var p3: Vector
+public struct CubicSegment: Hashable, Sendable {
+    public var p0: Vector
+    public var p1: Vector
+    public var p2: Vector
+    public var p3: Vector
 
-    package init(_ p0: Vector, _ p1: Vector, _ p2: Vector, _ p3: Vector) {
+    public init(_ p0: Vector, _ p1: Vector, _ p2: Vector, _ p3: Vector) {
         self.p0 = p0; self.p1 = p1; self.p2 = p2; self.p3 = p3
     }
 

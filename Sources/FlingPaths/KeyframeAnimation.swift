@@ -196,7 +196,7 @@ public struct KeyframeAnimation: Sendable {
     }
 
     /// Total active seconds (infinite when repeating forever).
-    package var activeDuration: Double { duration * repeatCount * (autoreverses ? 2 : 1) }
+    public var activeDuration: Double { duration * repeatCount * (autoreverses ? 2 : 1) }
 
     /// Progress through the keyframes (0...1) at `t` seconds.
     func progress(at t: Double) -> Double {

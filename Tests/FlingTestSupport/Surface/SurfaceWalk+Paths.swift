@@ -164,7 +164,8 @@ extension SurfaceWalk {
         add(
             "FlingPaths.Conveyor.init(from:to:spacing:period:reversed:fadeLength:)", "FlingPaths.Conveyor.length",
             "FlingPaths.Conveyor.period", "FlingPaths.Conveyor.velocity", "FlingPaths.Conveyor.alpha(atDistance:)",
-            "FlingPaths.Conveyor.items(at:)", "FlingPaths.Conveyor.items(atNanoseconds:)", "FlingPaths.Conveyor.sampleDigest(frames:)"
+            "FlingPaths.Conveyor.items(at:)", "FlingPaths.Conveyor.items(atNanoseconds:)", "FlingPaths.Conveyor.sampleDigest(frames:)",
+            "FlingPaths.Conveyor.items(atNanoseconds:from:to:)", "FlingPaths.Conveyor.itemsShown"
         ) { p in
             for v in varied([0, 320, 160, 3, 50]) {
                 for reversed in [false, true] {
@@ -177,7 +178,11 @@ extension SurfaceWalk {
             }
             let c = MapPinKeyframes.dots()
             for x in Hostile.doubles { p.count { c.items(at: x) }; p.count { c.alpha(atDistance: x) } }
-            for t in [Int64.max, .min, 0, -1, 1] { p.count { c.items(atNanoseconds: t) } }
+            for t in [Int64.max, .min, 0, -1, 1] {
+                p.count { c.items(atNanoseconds: t) }
+                for x in Hostile.doubles { p.count { c.items(atNanoseconds: t, from: x, to: -x) } }
+            }
+            p.count { c.itemsShown }
             for n in Hostile.counts { p.call { () throws(FlingError) in try c.sampleDigest(frames: n) } }
         }
         add(
