@@ -222,12 +222,13 @@ public struct BubbleEmitter: Sendable {
     }
 
     /// Something that happened to a bubble, at a time.
-    public struct Event: Hashable, Sendable {
+    public struct Event: Hashable, Sendable, CustomStringConvertible {
         public enum Kind: String, Hashable, Sendable { case emitted, popped, removed }
         public var time: Double
         public var bubble: Int
         public var kind: Kind
-        package var description: String { "bubble \(bubble) \(kind.rawValue) at \(time) s" }
+        /// `bubble 3 popped at 1.5 s`.
+        public var description: String { "bubble \(bubble) \(kind.rawValue) at \(time) s" }
     }
 
     /// The configuration it was made with.

@@ -57,12 +57,13 @@ public struct CloudSpawner: Sendable {
         var leaves: Double { born + (startX + size.x / 2) / speed }
     }
 
-    public struct Event: Hashable, Sendable {
+    public struct Event: Hashable, Sendable, CustomStringConvertible {
         public enum Kind: String, Hashable, Sendable { case appeared, removed }
         public var time: Double
         public var cloud: Int
         public var kind: Kind
-        package var description: String { "cloud \(cloud) \(kind.rawValue) at \(time) s" }
+        /// `cloud 3 appeared at 1.5 s`.
+        public var description: String { "cloud \(cloud) \(kind.rawValue) at \(time) s" }
     }
 
     /// The configuration it was made with.

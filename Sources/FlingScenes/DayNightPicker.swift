@@ -108,15 +108,15 @@ public struct DayNightPicker: Sendable {
     /// The time of day shown at the start, minutes.
     public let initialMinutes: Double
     /// Every pick so far, in order: the picker's inputs, which a scene trace records.
-    package private(set) var picks: [Pick] = []
+    public private(set) var picks: [Pick] = []
 
     /// A time of day picked at a time.
-    package struct Pick: Hashable, Sendable {
+    public struct Pick: Hashable, Sendable {
         /// When, seconds.
-        package var time: Double
+        public var time: Double
         /// The time of day picked, minutes.
-        package var minutes: Double
-        package init(time: Double, minutes: Double) { self.time = time; self.minutes = minutes }
+        public var minutes: Double
+        public init(time: Double, minutes: Double) { self.time = time; self.minutes = minutes }
     }
 
     /// A picker showing `minutes` at rest, at time 0.
@@ -152,7 +152,7 @@ public struct DayNightPicker: Sendable {
     }
 
     /// The animated value at `time` (unwrapped: it may leave 0..<1440 while going round).
-    package func value(at time: Double) -> Double {
+    public func value(at time: Double) -> Double {
         let p = configuration.transition.progress(at: time - pickTime)
         return p == 1 ? from + delta : from + delta * p
     }

@@ -237,11 +237,12 @@ extension SurfaceWalk {
             "FlingScenes.BubbleCurve.init(origin:height:sway:)", "FlingScenes.BubbleCurve.length",
             "FlingScenes.BubbleCurve.length(from:to:)",
             "FlingScenes.BubbleCurve.point(at:)", "FlingScenes.BubbleCurve.velocity(at:)",
-            "FlingScenes.BubbleCurve.parameter(atLengthFraction:)"
+            "FlingScenes.BubbleCurve.parameter(atLengthFraction:)", "FlingScenes.BubbleCurve.start",
+            "FlingScenes.BubbleCurve.control1", "FlingScenes.BubbleCurve.control2", "FlingScenes.BubbleCurve.end"
         ) { p in
             for v in varied([0, 0, 200, 30]) {
                 let c = BubbleCurve(origin: Vector(v[0], v[1]), height: v[2], sway: v[3])
-                p.count { c.length }
+                p.count { (c.length, c.start, c.control1, c.control2, c.end) }
                 for x in Hostile.doubles {
                     p.count { (c.point(at: x), c.velocity(at: x), c.parameter(atLengthFraction: x), c.length(from: x, to: 1)) }
                 }
