@@ -63,7 +63,7 @@ public enum BackendKind: String, CaseIterable, Sendable, CustomStringConvertible
 }
 
 // The peers a replay's run is compared with where its pins were checked on a reference run
-// (FlingTraces' RunCheck.swift): the two backends of platform arithmetic, each the other's.
+// (FlingTraces' RunComparison.swift): the two backends of platform arithmetic, each the other's.
 // Only this module knows both; it imports FlingTraces for the protocol alone, without
 // re-exporting it (recordings are a product of their own).
 

@@ -122,9 +122,9 @@ enum ReplayCommand {
             lines.append("pins: \(pins.compared) of \(pins.pinned) compared on \(on) (\(pins.arithmetic) arithmetic): \(outcome)")
         }
         if let run = pins.run {
-            let unit = run.frameUnit, over = "\(run.frames) \(run.frameUnit)\(run.frames == 1 ? "" : "s")"
+            let unit = run.unit, over = "\(run.covered) \(run.unit)\(run.covered == 1 ? "" : "s")"
             if let peer = run.peer {
-                let how = run.frameByFrame ? "\(unit) for \(unit)" : "their events, inputs and digest chained over every \(unit)"
+                let how = run.comparedValues ? "\(unit) for \(unit)" : "their events, inputs and digest chained over every \(unit)"
                 lines.append(
                     "runs: this run on \(run.backend) compared with a run on \(peer) over \(over) (\(how)): "
                         + (run.failure == nil ? "equal" : "differ"))

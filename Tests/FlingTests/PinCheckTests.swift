@@ -32,7 +32,7 @@ import Testing
                 ReplayOptions(
                     makeBackend: Self.make(kind), keepsSteps: false, reference: Self.make(.nativePortable),
                     referenceName: "native-portable"))
-            // Its own run is compared with its peer's (RunCheckTests); without Chipmunk, native
+            // Its own run is compared with its peer's (RunComparisonTests); without Chipmunk, native
             // has none, which verify() refuses unless allowed.
             try checked.verify(allowingUncomparedRun: !BackendKind.available.contains(.chipmunk))
             #expect(checked.pins.comparedOn == .reference("native-portable") && checked.pins.compared == portable.pins.compared)

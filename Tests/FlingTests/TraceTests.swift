@@ -230,7 +230,7 @@ let fixtureDisplayRates: [Double] = [30, 60, 120, 144, 240]
         var platformLine: String?
         for kind in BackendKind.available.filter({ $0 != .chipmunkShared }) {
             for hz in ["30", "60", "120", "240"] {
-                // Without Chipmunk, native's run has no peer: allowed here (RunCheckTests checks the refusal).
+                // Without Chipmunk, native's run has no peer: allowed here (RunComparisonTests checks the refusal).
                 let allow = BackendKind.available.contains(.chipmunk) ? [] : ["--allow-uncompared-run"]
                 let result = fling(["replay", path, "--backend", kind.rawValue, "--display-hz", hz] + allow)
                 #expect(result.status == 0, "\(result.stderr)")

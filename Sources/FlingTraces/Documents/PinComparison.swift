@@ -7,7 +7,7 @@ import FlingCore
 //
 // Pins checked on a reference run (the replay's backend computes with another arithmetic than
 // the pins') prove the reference, not the replay: there the replay's own run is checked too
-// (`RunCheck`, RunCheck.swift): it covers every frame the reference covers, refuses no input the
+// (`RunComparison`, RunComparison.swift): it covers every frame the reference covers, refuses no input the
 // reference accepted, and equals a run on a peer backend of its arithmetic bit for bit. A backend
 // without a peer (one written outside the package) leaves its run "not compared", which
 // `verify()` refuses unless told (`allowingUncomparedRun: true`).
@@ -35,7 +35,7 @@ public struct PinComparison: Hashable, Sendable, CustomStringConvertible {
     public var mismatches: [Mismatch]
     /// For pins compared on a reference run: what checking this replay's own run found (nil when
     /// the pins were compared on this run, or nowhere).
-    package var run: RunCheck?
+    public var run: RunComparison?
 
     /// Where pins were compared.
     public enum Where: Hashable, Sendable {

@@ -548,8 +548,17 @@ extension SurfaceWalk {
         add(
             "FlingTraces.PinComparison.matches", "FlingTraces.PinComparison.verify(allowingNoPins:allowingUncomparedRun:)",
             "FlingTraces.PinComparison.description", "FlingTraces.PinComparison.Where.description",
-            "FlingTraces.PinComparison.Mismatch.description"
+            "FlingTraces.PinComparison.Mismatch.description", "FlingTraces.RunComparison.description"
         ) { p in
+            for peer in [nil, "\u{0}"] as [String?] {
+                for k in Hostile.ints {
+                    let failure = k < 0 ? FlingError(.runMismatch, field: "", value: "", reason: "") : nil
+                    let r = RunComparison(
+                        backend: "", reference: "<", peer: peer, covered: k, unit: "tick", comparedValues: k % 2 == 0, failure: failure,
+                        notCompared: k == 0 ? nil : "")
+                    p.count { r.description }
+                }
+            }
             for k in Hostile.ints {
                 for w in [PinComparison.Where.thisRun, .reference("\u{0}"), .nowhere(replayArithmetic: .platform)] {
                     let m = PinComparison.Mismatch(session: k, field: "", expected: "", actual: "", within: k < 0 ? nil : 0..<k)

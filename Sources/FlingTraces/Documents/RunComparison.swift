@@ -29,30 +29,30 @@ package protocol PeerBackend: PhysicsBackend {
 
 /// What checking a replay's own run found, where its pins were compared on a reference run
 /// (its arithmetic is not theirs): against the reference (frames covered, inputs refused) and
-/// against a run on its peer (``PeerBackend``).
-package struct RunCheck: Hashable, Sendable, CustomStringConvertible {
+/// against a run on its peer (another backend of its arithmetic: Chipmunk for `native`, `native` for Chipmunk).
+public struct RunComparison: Hashable, Sendable, CustomStringConvertible {
     /// The run's backend (`chipmunk`).
-    package var backend: String
+    public var backend: String
     /// The reference run's backend (`native-portable`).
-    package var reference: String
+    public var reference: String
     /// The peer the run was compared with (`native`); nil when there is none.
-    package var peer: String?
-    /// The run's frames (ticks or samples) over every stage.
-    package var frames: Int
-    /// `tick` or `sample`.
-    package var frameUnit: String
-    /// Whether the frames were compared value by value (both runs kept them), rather than by
-    /// the digest chained over every frame.
-    package var frameByFrame: Bool
+    public var peer: String?
+    /// How many ticks or samples the check covered, over every stage.
+    public var covered: Int
+    /// What it counts: `tick` or `sample`.
+    public var unit: String
+    /// Whether every value of every tick or sample was compared (both runs kept them), rather
+    /// than the events, the inputs and the digest chained over every one.
+    public var comparedValues: Bool
     /// The first difference found, a `runMismatch` error naming it; nil when none was.
-    package var failure: FlingError?
+    public var failure: FlingError?
     /// Why the run was compared with no peer; nil when it was.
-    package var notCompared: String?
+    public var notCompared: String?
 
     /// `run on chipmunk compared with native over 106 ticks, tick for tick: equal`.
-    package var description: String {
-        let over = "over \(frames) \(frameUnit)\(frames == 1 ? "" : "s")"
-        let how = frameByFrame ? ", \(frameUnit) for \(frameUnit)" : " (their events, inputs and digest chained over every \(frameUnit))"
+    public var description: String {
+        let over = "over \(covered) \(unit)\(covered == 1 ? "" : "s")"
+        let how = comparedValues ? ", \(unit) for \(unit)" : " (their events, inputs and digest chained over every \(unit))"
         if let peer {
             return "run on \(backend) compared with \(peer) \(over)\(how): " + (failure.map { "differs (\($0.value))" } ?? "equal")
         }
@@ -88,13 +88,13 @@ extension Run {
 extension FlingDocument {
     /// Checks `run` (of `options.makeBackend`) against `reference` (a run on the backend that
     /// gave the pins, `options.referenceName`) and against a run on its backend's peer.
-    func checkRun(_ run: Run, reference: Run, _ options: ReplayOptions) throws(FlingError) -> RunCheck {
+    func checkRun(_ run: Run, reference: Run, _ options: ReplayOptions) throws(FlingError) -> RunComparison {
         // A backend of the kind the replay ran on, to ask for its peer (replays make theirs per
         // stage, with the stage's solver iterations; the peer is made the same way).
         let probe = try options.backend(10, for: "ReplayOptions.makeBackend")
-        var check = RunCheck(
-            backend: probe.name, reference: options.referenceName, peer: nil, frames: run.stageFrames.reduce(0, +),
-            frameUnit: run.frameUnit, frameByFrame: false)
+        var check = RunComparison(
+            backend: probe.name, reference: options.referenceName, peer: nil, covered: run.stageFrames.reduce(0, +),
+            unit: run.frameUnit, comparedValues: false)
         let unit = run.frameUnit
         for (s, n) in reference.stageFrames.enumerated() {
             let mine = s < run.stageFrames.count ? run.stageFrames[s] : 0
@@ -137,10 +137,10 @@ extension FlingDocument {
         var mine = run
         mine.title = "this run (\(probe.name))"
         theirs.title = "the run on \(peer.name)"
-        check.frameByFrame = !mine.frames.isEmpty && !theirs.frames.isEmpty
+        check.comparedValues = !mine.frames.isEmpty && !theirs.frames.isEmpty
         if let d = mine.firstDivergence(from: theirs) {
             var reason = "\(d)"
-            if !check.frameByFrame {
+            if !check.comparedValues {
                 reason +=
                     "\n(frames were not kept: replay both with frames, `fling diff` with --backend-a \(probe.name) "
                     + "--backend-b \(peer.name), to name the \(unit), item and bits)"

@@ -7,7 +7,7 @@ import Testing
 /// the reference accepted, and equal a run on its peer (Chipmunk against native, native against
 /// Chipmunk) tick for tick; a backend with no peer gets "run not compared", which `verify()`
 /// refuses unless allowed. Backends broken on purpose show that each of these can fail.
-@Suite struct RunCheckTests {
+@Suite struct RunComparisonTests {
     static func portable(_ n: Int) throws(FlingError) -> any PhysicsBackend { try BackendKind.nativePortable.make(solverIterations: n) }
     static let hasChipmunk = BackendKind.available.contains(.chipmunk)
 
@@ -29,13 +29,13 @@ import Testing
                 let r = try Self.checked(doc, on: { n throws(FlingError) in try kind.make(solverIterations: n) }, keepsSteps: keepsSteps)
                 let run = try #require(r.pins.run, "\(kind): the run was checked")
                 #expect(r.pins.compared == r.pins.pinned && r.pins.comparedOn == .reference("native-portable"))
-                #expect(run.backend == kind.rawValue && run.failure == nil && run.frames == r.run.stageFrames.reduce(0, +))
-                #expect(run.frames > 20)
+                #expect(run.backend == kind.rawValue && run.failure == nil && run.covered == r.run.stageFrames.reduce(0, +))
+                #expect(run.covered > 20)
                 if Self.hasChipmunk {
                     #expect(run.peer == (kind == .native ? "chipmunk" : "native"), "\(kind)")
-                    #expect(run.frameByFrame == keepsSteps)
+                    #expect(run.comparedValues == keepsSteps)
                     try r.verify()
-                    #expect(r.matchesPins && r.pins.description.contains("compared with \(run.peer!) over \(run.frames)"))
+                    #expect(r.matchesPins && r.pins.description.contains("compared with \(run.peer!) over \(run.covered)"))
                 } else {
                     #expect(run.peer == nil && run.notCompared?.contains("Chipmunk trait is off") == true)
                     let e = try #require(throws: FlingError.self) { try r.verify() }
@@ -78,7 +78,7 @@ import Testing
         full.sessions[0].run.stopsWhenIdle = false
         let all = try Self.checked(
             full.pinned(makeBackend: Self.portable), on: { n throws(FlingError) in try GriplessBackend(solverIterations: n) })
-        #expect(all.run.stageFrames == all.pins.run.map { [$0.frames] })
+        #expect(all.run.stageFrames == all.pins.run.map { [$0.covered] })
         let refused = try #require(throws: FlingError.self) { try all.verify() }
         #expect(refused.code == .runMismatch && refused.value == "refused" && refused.field.contains("touch 1 began"), "\(refused)")
     }
