@@ -1,11 +1,5 @@
-import Fling
-import FlingPaths
-import FlingScenes
-import FlingTraces
-import FlingCLIKit
-import FlingView
-
 #if FLING_TESTABLE
+import Fling
 @testable import FlingView
 @testable import FlingScenes
 @testable import FlingPaths

@@ -1,9 +1,7 @@
+#if FLING_TESTABLE
 import Fling
 import FlingCLIKit
-import FlingCore
 import Foundation
-
-#if FLING_TESTABLE
 @testable import FlingCore
 
 extension RandomWalkSelfTest {

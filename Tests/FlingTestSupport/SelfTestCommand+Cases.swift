@@ -1,3 +1,4 @@
+#if FLING_TESTABLE
 import Fling
 import FlingCLIKit
 #if canImport(Glibc)
@@ -5,8 +6,6 @@ import Glibc
 #elseif canImport(Darwin)
 import Darwin
 #endif
-
-#if FLING_TESTABLE
 extension SelfTestCommand {
     /// The cases of `FlingSelfTest backend` (every input over its accepted range), then the
     /// long random walks.

@@ -1,9 +1,8 @@
+#if FLING_TESTABLE
 import Fling
 import FlingCLIKit
 import FlingCore
 import Foundation
-
-#if FLING_TESTABLE
 
 /// The self-test's long random walks (`FlingSelfTest backend --walk N`): each backend case
 /// makes one world and makes 2 to 7 random calls (drag with an anchor inside, on a corner or

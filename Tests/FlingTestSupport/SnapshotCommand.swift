@@ -1,8 +1,5 @@
-import Fling
-import FlingTraces
-import FlingCLIKit
-
 #if FLING_TESTABLE
+import Fling
 @testable import FlingTraces
 @testable import FlingCLIKit
 

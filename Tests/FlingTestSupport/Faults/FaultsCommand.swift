@@ -2,11 +2,8 @@
 // (PlantedFaultBackend.swift): which property found it, after how many sessions, how long finding and
 // shrinking took, and what the shrunk session holds. Benchmarks/PERFORMANCE.md quotes it; the
 // tests assert the same over a smaller budget.
-import Fling
-import FlingCLIKit
-import FlingTesting
-
 #if FLING_TESTABLE
+import Fling
 @testable import FlingTesting
 @testable import FlingCLIKit
 

@@ -3,11 +3,10 @@
 // this non-product target, so no shipped path (the `fling` command, the library products) can
 // turn it on; the tests and `FlingSelfTest faults` use it. The animator sees world ids of its
 // own: a fault that replaces a world (restoring an older snapshot of it) keeps the id.
+#if FLING_TESTABLE
 import Fling
 import FlingTraces
 import FlingTesting
-
-#if FLING_TESTABLE
 
 /// A native backend (platform arithmetic, so that Chipmunk and native are its peers) with one
 /// planted fault.

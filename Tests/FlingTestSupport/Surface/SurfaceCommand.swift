@@ -1,14 +1,11 @@
+#if FLING_TESTABLE
 import Fling
-import FlingCLIKit
 import Foundation
-
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)
 import Darwin
 #endif
-
-#if FLING_TESTABLE
 @testable import FlingCLIKit
 
 /// `FlingSelfTest surface`: for the test suite, not for people. Walks the public surface of

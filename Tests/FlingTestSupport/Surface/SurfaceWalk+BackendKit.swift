@@ -1,6 +1,5 @@
-import Fling
-
 #if FLING_TESTABLE
+import Fling
 
 // What a backend written outside the package calls and makes (issue 48): the argument checks
 // with hostile values, the ids and contacts it makes, and world snapshots it builds by hand,

@@ -1,7 +1,5 @@
-import Fling
-import Foundation
-
 #if FLING_TESTABLE
+import Foundation
 @testable import Fling
 
 // FlingNative, FlingChipmunk and the umbrella module (backend kinds, CoreGraphics interop).

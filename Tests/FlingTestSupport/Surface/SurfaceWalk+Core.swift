@@ -1,7 +1,5 @@
-import Fling
-import FlingCore
-
 #if FLING_TESTABLE
+import Fling
 @testable import FlingMath
 @testable import FlingCurves
 @testable import FlingCore

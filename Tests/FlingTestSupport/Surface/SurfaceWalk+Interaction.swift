@@ -1,6 +1,5 @@
-import Fling
-
 #if FLING_TESTABLE
+import Fling
 @testable import FlingInteraction
 @testable import FlingCurves
 

@@ -1,10 +1,6 @@
-import Fling
-import FlingPaths
-import FlingScenes
-import FlingPathsTestSupport
-import FlingView
-
 #if FLING_TESTABLE
+import Fling
+import FlingPathsTestSupport
 @testable import FlingView
 @testable import FlingScenes
 @testable import FlingPaths

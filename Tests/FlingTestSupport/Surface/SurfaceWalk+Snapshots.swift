@@ -1,7 +1,6 @@
+#if FLING_TESTABLE
 import Fling
 import _FlingCoding
-
-#if FLING_TESTABLE
 @testable import FlingInteraction
 
 // Snapshots and predictions: an animator taken and its bytes read back whole, cut at every

@@ -1,11 +1,8 @@
+#if FLING_TESTABLE
 import Fling
 import FlingPaths
 import FlingScenes
-import FlingTraces
 import FlingPathsTestSupport
-import FlingView
-
-#if FLING_TESTABLE
 @testable import FlingView
 @testable import FlingTraces
 
