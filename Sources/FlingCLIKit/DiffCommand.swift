@@ -33,7 +33,7 @@ enum DiffCommand {
         // `--html OUT`: the replay page of both runs, opened where they part (as `fling view A B`).
         if let target = args.value("html") { try writeFile(target, ReplayPage(comparing: runA, with: runB).html, &out) }
         guard let d = runA.firstDivergence(from: runB) else {
-            out.print("equal: \(runA.frames.count) \(runA.frameUnit)s, \(runA.summary) (\(titleA); \(titleB))")
+            out.print("equal: \(runA.steps.count) \(runA.stepUnit)s, \(runA.summary) (\(titleA); \(titleB))")
             return
         }
         out.print(d.description)

@@ -20,7 +20,7 @@ enum PathsCommand {
             let replay = try document.play(ReplayOptions(keepsSteps: false))
             for line in replay.report { out.print(line) }
             // It prints a document's digest: one without a pin is what it is for (`fling replay` says so).
-            try ReplayCommand.check(replay.pins, frameUnit: replay.run.frameUnit, path: path, allowingUnpinned: true, &out)
+            try ReplayCommand.check(replay.pins, stepUnit: replay.run.stepUnit, path: path, allowingUnpinned: true, &out)
         } else {
             guard let target = args.value("svg") else { throw UsageError("paths render needs --svg OUT") }
             let options = Documents.RenderOptions(

@@ -30,7 +30,7 @@ enum ReplayCommand {
         if let tick = from { failures += try continued(document, from: tick, options, &out) }
         if let last = replay.report.last { out.print(last) }
         try check(
-            replay.pins, frameUnit: replay.run.frameUnit, path: path, allowingUnpinned: args.flag("allow-unpinned"),
+            replay.pins, stepUnit: replay.run.stepUnit, path: path, allowingUnpinned: args.flag("allow-unpinned"),
             allowingUncomparedRun: args.flag("allow-uncompared-run"), &out)
         if let first = failures.first { throw RunError("\(path): \(first)") }
     }
@@ -54,7 +54,7 @@ enum ReplayCommand {
         }
         for line in compared(replay.pins, backend: kind) { out.print(line) }
         out.print(replay.summary)
-        try check(replay.pins, frameUnit: "tick", path: path, allowingUnpinned: true, allowingUncomparedRun: true, &out)
+        try check(replay.pins, stepUnit: "tick", path: path, allowingUnpinned: true, allowingUncomparedRun: true, &out)
     }
 
     /// `--predict`: each release's prediction beside what its item then did (a replay with
@@ -145,15 +145,15 @@ enum ReplayCommand {
     /// what the reference did; and, unless allowed, when the document pins nothing or the run
     /// had no peer to be compared with.
     static func check(
-        _ pins: PinComparison, frameUnit: String, path: String, allowingUnpinned: Bool = false, allowingUncomparedRun: Bool = false,
+        _ pins: PinComparison, stepUnit: String, path: String, allowingUnpinned: Bool = false, allowingUncomparedRun: Bool = false,
         _ out: inout Output
     ) throws {
         if !pins.mismatches.isEmpty {
             for m in pins.mismatches { out.error("fling: \(path): \(m)") }
             if let m = pins.mismatches.first, let r = m.within {
                 out.error(
-                    "fling: \(path): the run first left its pins within \(frameUnit)s \(r.lowerBound)..<\(r.upperBound) of scene \(m.session + 1)"
-                        + " (pins are digests; `fling diff` against a run that gives them names the \(frameUnit), item and bits)")
+                    "fling: \(path): the run first left its pins within \(stepUnit)s \(r.lowerBound)..<\(r.upperBound) of scene \(m.session + 1)"
+                        + " (pins are digests; `fling diff` against a run that gives them names the \(stepUnit), item and bits)")
             }
             throw RunError("\(path): the replay differs from the digests the document pins")
         }

@@ -30,7 +30,7 @@ enum ViewCommand {
         let runA = try a.play(optionsA, title: compares ? titleA : Input.title(pathA)).run
         if let target = args.value("json") {
             guard !compares else { throw UsageError("--json writes one run: give one FILE and no option for a second run") }
-            let frames = try args.value("frames").map { try list($0, count: runA.frames.count) } ?? Array(runA.frames.indices)
+            let frames = try args.value("frames").map { try list($0, count: runA.steps.count) } ?? Array(runA.steps.indices)
             try writeFile(target, RunJSON.frames(runA, frames), &out)
         }
         guard let target = args.value("html") else { return }
@@ -44,7 +44,7 @@ enum ViewCommand {
             page = ReplayPage(comparing: runA, with: runB)
             out.print(
                 page.divergence.map(\.description)
-                    ?? "equal: \(runA.frames.count) \(runA.frameUnit)s, \(runA.summary) (\(titleA); \(titleB))")
+                    ?? "equal: \(runA.steps.count) \(runA.stepUnit)s, \(runA.summary) (\(titleA); \(titleB))")
         } else {
             page = ReplayPage(runA)
         }

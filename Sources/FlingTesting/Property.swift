@@ -17,7 +17,7 @@ import Fling
 /// replay's `Run`:
 ///
 /// ```swift
-/// let fewEvents = Property("at most 40 events") { run in run.eventList.count <= 40 }
+/// let fewEvents = Property("at most 40 events") { run in run.events.count <= 40 }
 /// ```
 public struct Property: Sendable {
     /// The name reports use.
@@ -33,7 +33,7 @@ public struct Property: Sendable {
     public init(_ name: String, holds: @escaping @Sendable (Run) -> Bool) {
         self.init(name: name) { context in
             let run = try context.run()
-            guard !run.frames.isEmpty else { return .notChecked("the run has no frame") }
+            guard !run.steps.isEmpty else { return .notChecked("the run has no frame") }
             guard !holds(run) else { return .held }
             let (tick, item) = Self.whereFalse(run, holds)
             return .violated(PropertyViolation("\(name) is false", tick: tick, item: item))
@@ -46,11 +46,11 @@ public struct Property: Sendable {
     static func whereFalse(_ run: Run, _ holds: (Run) -> Bool) -> (tick: Int?, item: Int?) {
         func prefix(_ n: Int) -> Run {
             var r = run
-            r.frames = Array(run.frames[..<n])
-            r.events = run.events.filter { $0.frame < n }
+            r.steps = Array(run.steps[..<n])
+            r.events = run.events.filter { $0.step < n }
             return r
         }
-        var low = 0, high = run.frames.count  // holds(prefix(low)) assumed, !holds(prefix(high)) known
+        var low = 0, high = run.steps.count  // holds(prefix(low)) assumed, !holds(prefix(high)) known
         guard !holds(prefix(high)) else { return (nil, nil) }
         if !holds(prefix(0)) { return (nil, nil) }  // false before any frame: nowhere to point
         while high - low > 1 {
@@ -58,10 +58,10 @@ public struct Property: Sendable {
             if holds(prefix(mid)) { low = mid } else { high = mid }
         }
         let first = prefix(high)
-        let ids = Set(first.frames[high - 1].items.map(\.id)).sorted()
+        let ids = Set(first.steps[high - 1].items.map(\.id)).sorted()
         let item = ids.first { id in
             var r = first
-            for k in r.frames.indices { r.frames[k].items.removeAll { $0.id == id } }
+            for k in r.steps.indices { r.steps[k].items.removeAll { $0.id == id } }
             r.events.removeAll { $0.id == id }
             return holds(r)
         }
@@ -73,7 +73,7 @@ public struct Property: Sendable {
     public init(_ name: String, check: @escaping @Sendable (Run) throws -> Void) {
         self.init(name: name) { context in
             let run = try context.run()
-            guard !run.frames.isEmpty else { return .notChecked("the run has no frame") }
+            guard !run.steps.isEmpty else { return .notChecked("the run has no frame") }
             do {
                 try check(run)
                 return .held

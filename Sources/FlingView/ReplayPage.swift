@@ -39,7 +39,7 @@ public struct ReplayPage: Sendable {
         runs = [a, b]
         labels = [a.title, b.title]
         divergence = a.firstDivergence(from: b)
-        startFrame = divergence.map { $0.step ?? max(0, min(a.frames.count, b.frames.count) - 1) } ?? 0
+        startFrame = divergence.map { $0.step ?? max(0, min(a.steps.count, b.steps.count) - 1) } ?? 0
     }
 
     /// The page, as one HTML document.
@@ -106,7 +106,7 @@ public struct ReplayPage: Sendable {
             if let i = v.input {
                 text += "; last input: \(i.name)" + (i.touch.map { " \($0)" } ?? "") + (i.phase.map { " \($0)" } ?? "")
                 if let p = i.position { text += " at (\(p.x), \(p.y))" }
-                text += " before frame \(i.frame)"
+                text += " before frame \(i.step)"
             }
             d.append(
                 (
@@ -124,7 +124,7 @@ public struct ReplayPage: Sendable {
         if runs.count == 2, divergence == nil {
             let a = runs[0]
             let text =
-                "Equal: A and B are the same to the bit over \(a.frames.count) \(a.frameUnit)s (every input, item, value, phase, event, "
+                "Equal: A and B are the same to the bit over \(a.steps.count) \(a.stepUnit)s (every input, item, value, phase, event, "
                 + "time and digest): \(a.summary)"
             d.append(("equal", PageJSON.string(text)))
         } else {
@@ -139,16 +139,16 @@ public struct ReplayPage: Sendable {
         var local = LittleEndianBytes(), time = LittleEndianBytes(), digest = LittleEndianBytes(), itemStart = LittleEndianBytes()
         var kind = LittleEndianBytes(), id = LittleEndianBytes(), phase = LittleEndianBytes(), values = LittleEndianBytes()
         var pointStart = LittleEndianBytes(), points = LittleEndianBytes()
-        let hasDigest = !run.frames.isEmpty && run.frames.allSatisfy { $0.digest != nil }
-        let hasPoints = run.frames.contains { $0.items.contains { !$0.points.isEmpty } }
+        let hasDigest = !run.steps.isEmpty && run.steps.allSatisfy { $0.digest != nil }
+        let hasPoints = run.steps.contains { $0.items.contains { !$0.points.isEmpty } }
         var rows = 0, pointCount = 0
-        for frame in run.frames {
-            local.append(int32: frame.local)
+        for frame in run.steps {
+            local.append(int32: frame.localStep)
             time.append(frame.time)
             if hasDigest { digest.append(bits: frame.digest?.value ?? 0) }
             itemStart.append(int32: rows)
             for item in frame.items {
-                let k = kinds.firstIndex(of: item.itemKind) ?? 0
+                let k = kinds.firstIndex(of: item.kind) ?? 0
                 kind.append(byte: UInt8(truncatingIfNeeded: k))
                 id.append(int32: item.id)
                 if let p = item.phase {
@@ -163,7 +163,7 @@ public struct ReplayPage: Sendable {
                     phase.append(byte: 255)
                 }
                 // Exactly the schema's number of values, so the page finds a row's values by its kind.
-                let width = run.schema.first { $0.itemKind == item.itemKind }?.fields.count ?? 0
+                let width = run.schema.first { $0.itemKind == item.kind }?.fields.count ?? 0
                 for n in 0..<width { values.append(n < item.values.count ? item.values[n] : .nan) }
                 if hasPoints {
                     pointStart.append(int32: pointCount)
@@ -176,7 +176,7 @@ public struct ReplayPage: Sendable {
         itemStart.append(int32: rows)
         if hasPoints { pointStart.append(int32: pointCount) }
         let frames = PageJSON.object([
-            ("count", "\(run.frames.count)"), ("local", PageJSON.string(Base64.encode(local.bytes))),
+            ("count", "\(run.steps.count)"), ("local", PageJSON.string(Base64.encode(local.bytes))),
             ("time", PageJSON.string(Base64.encode(time.bytes))),
             ("digest", hasDigest ? PageJSON.string(Base64.encode(digest.bytes)) : "null"),
             ("itemStart", PageJSON.string(Base64.encode(itemStart.bytes))), ("kind", PageJSON.string(Base64.encode(kind.bytes))),
@@ -189,16 +189,16 @@ public struct ReplayPage: Sendable {
         func rect(_ r: Rect) -> String { PageJSON.array([r.x, r.y, r.width, r.height].map(PageJSON.number)) }
         return PageJSON.object([
             ("kind", PageJSON.string(run.kind)), ("title", PageJSON.string(run.title)), ("summary", PageJSON.string(run.summary)),
-            ("frameUnit", PageJSON.string(run.frameUnit)), ("digest", PageJSON.string(run.digest.hex)),
+            ("frameUnit", PageJSON.string(run.stepUnit)), ("digest", PageJSON.string(run.digest.hex)),
             ("bounds", rect(b)),
             (
                 "stages",
                 PageJSON.array(
                     run.stages.map { st in
                         PageJSON.object([
-                            ("name", st.name.map(PageJSON.string) ?? "null"), ("firstFrame", "\(st.firstFrame)"),
-                            ("frameCount", "\(st.frameCount)"), ("viewport", rect(st.viewport)),
-                            ("frameInterval", PageJSON.number(st.frameInterval)),
+                            ("name", st.name.map(PageJSON.string) ?? "null"), ("firstFrame", "\(st.firstStep)"),
+                            ("frameCount", "\(st.stepCount)"), ("viewport", rect(st.viewport)),
+                            ("frameInterval", PageJSON.number(st.stepInterval)),
                             (
                                 "items",
                                 PageJSON.array(
@@ -224,7 +224,7 @@ public struct ReplayPage: Sendable {
                 PageJSON.array(
                     run.events.map { e in
                         PageJSON.array([
-                            "\(e.frame)", PageJSON.string(e.itemKind), "\(e.id)", PageJSON.string(e.name), PageJSON.string(e.detail),
+                            "\(e.step)", PageJSON.string(e.kind), "\(e.id)", PageJSON.string(e.name), PageJSON.string(e.detail),
                         ])
                     })
             ),
@@ -233,7 +233,7 @@ public struct ReplayPage: Sendable {
                 PageJSON.array(
                     run.inputs.map { i in
                         PageJSON.array([
-                            "\(i.frame)", PageJSON.number(i.time), PageJSON.string(i.name), i.touch.map { "\($0)" } ?? "null",
+                            "\(i.step)", PageJSON.number(i.time), PageJSON.string(i.name), i.touch.map { "\($0)" } ?? "null",
                             i.phase.map(PageJSON.string) ?? "null", PageJSON.number(i.position?.x), PageJSON.number(i.position?.y),
                             PageJSON.string(i.detail),
                         ])
@@ -245,7 +245,7 @@ public struct ReplayPage: Sendable {
                 PageJSON.array(
                     run.predictions.map { p in
                         PageJSON.array([
-                            PageJSON.string(p.itemKind), "\(p.id)", "\(p.frame)", "\(p.until)", PageJSON.string(p.outcome),
+                            PageJSON.string(p.itemKind), "\(p.id)", "\(p.step)", "\(p.until)", PageJSON.string(p.outcome),
                             PageJSON.number(p.x), PageJSON.number(p.y), PageJSON.number(p.angle),
                         ])
                     })
@@ -265,9 +265,9 @@ public struct ReplayPage: Sendable {
         var minX = v.minX, minY = v.minY, maxX = v.maxX, maxY = v.maxY
         let xy = run.schema.map { s in (s.fields.firstIndex(of: "x"), s.fields.firstIndex(of: "y")) }
         let kinds = run.schema.map(\.itemKind)
-        for frame in run.frames {
+        for frame in run.steps {
             for item in frame.items {
-                guard let k = kinds.firstIndex(of: item.itemKind), let i = xy[k].0, let j = xy[k].1, i < item.values.count,
+                guard let k = kinds.firstIndex(of: item.kind), let i = xy[k].0, let j = xy[k].1, i < item.values.count,
                     j < item.values.count, item.values[i].isFinite, item.values[j].isFinite
                 else { continue }
                 minX = min(minX, item.values[i]); maxX = max(maxX, item.values[i])

@@ -20,22 +20,22 @@ package enum RunJSON {
             PageJSON.array([
                 "\(n)", PageJSON.string(i.name), i.touch.map { "\($0)" } ?? "null", i.phase.map(PageJSON.string) ?? "null",
                 i.position.map { bits($0.x) } ?? "null", i.position.map { bits($0.y) } ?? "null", bits(i.time),
-                PageJSON.string(i.detail), "\(i.frame)",
+                PageJSON.string(i.detail), "\(i.step)",
             ])
         }
-        let frames = positions.filter { run.frames.indices.contains($0) }.map { p -> String in
-            let f = run.frames[p]
+        let frames = positions.filter { run.steps.indices.contains($0) }.map { p -> String in
+            let f = run.steps[p]
             let items = f.items.map { item -> String in
-                let names = run.schema.first { $0.itemKind == item.itemKind }?.fields ?? []
+                let names = run.schema.first { $0.itemKind == item.kind }?.fields ?? []
                 return PageJSON.object([
-                    ("kind", PageJSON.string(item.itemKind)), ("id", "\(item.id)"), ("phase", item.phase.map(PageJSON.string) ?? "null"),
+                    ("kind", PageJSON.string(item.kind)), ("id", "\(item.id)"), ("phase", item.phase.map(PageJSON.string) ?? "null"),
                     ("values", PageJSON.object(zip(names, item.values).map { ($0, bits($1)) })),
                     ("points", PageJSON.array(item.points.map(bits))),
                 ])
             }
-            let inputs = run.inputs.enumerated().filter { $0.element.frame == p }.map { n, i in input(n, i) }
+            let inputs = run.inputs.enumerated().filter { $0.element.step == p }.map { n, i in input(n, i) }
             return PageJSON.object([
-                ("frame", "\(p)"), ("local", "\(f.local)"), ("time", bits(f.time)),
+                ("frame", "\(p)"), ("local", "\(f.localStep)"), ("time", bits(f.time)),
                 ("digest", f.digest.map { PageJSON.string($0.hex) } ?? "null"), ("inputs", PageJSON.array(inputs)),
                 ("items", PageJSON.array(items)),
             ])
@@ -43,8 +43,8 @@ package enum RunJSON {
         func rect(_ r: Rect) -> String { PageJSON.array([r.x, r.y, r.width, r.height].map(bits)) }
         let stages = run.stages.map { st in
             PageJSON.object([
-                ("firstFrame", "\(st.firstFrame)"), ("frameCount", "\(st.frameCount)"), ("viewport", rect(st.viewport)),
-                ("frameInterval", st.frameInterval.map(bits) ?? "null"),
+                ("firstFrame", "\(st.firstStep)"), ("frameCount", "\(st.stepCount)"), ("viewport", rect(st.viewport)),
+                ("frameInterval", st.stepInterval.map(bits) ?? "null"),
                 (
                     "items",
                     PageJSON.array(
@@ -58,8 +58,8 @@ package enum RunJSON {
             ])
         }
         return PageJSON.object([
-            ("kind", PageJSON.string(run.kind)), ("title", PageJSON.string(run.title)), ("frameUnit", PageJSON.string(run.frameUnit)),
-            ("count", "\(run.frames.count)"), ("digest", PageJSON.string(run.digest.hex)),
+            ("kind", PageJSON.string(run.kind)), ("title", PageJSON.string(run.title)), ("frameUnit", PageJSON.string(run.stepUnit)),
+            ("count", "\(run.steps.count)"), ("digest", PageJSON.string(run.digest.hex)),
             (
                 "schema",
                 PageJSON.array(
@@ -74,14 +74,14 @@ package enum RunJSON {
             (
                 "events",
                 PageJSON.array(
-                    run.events.map { PageJSON.array(["\($0.frame)", PageJSON.string($0.itemKind), "\($0.id)", PageJSON.string($0.name)]) })
+                    run.events.map { PageJSON.array(["\($0.step)", PageJSON.string($0.kind), "\($0.id)", PageJSON.string($0.name)]) })
             ),
             (
                 "predictions",
                 PageJSON.array(
                     run.predictions.map { p in
                         PageJSON.array([
-                            PageJSON.string(p.itemKind), "\(p.id)", "\(p.frame)", "\(p.until)", PageJSON.string(p.outcome), bits(p.x),
+                            PageJSON.string(p.itemKind), "\(p.id)", "\(p.step)", "\(p.until)", PageJSON.string(p.outcome), bits(p.x),
                             bits(p.y), bits(p.angle),
                         ])
                     })

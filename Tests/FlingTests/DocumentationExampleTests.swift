@@ -285,6 +285,21 @@ import FlingPathsTestSupport
         #expect(settle?.id == 1 && settle?.step == settled.first?.tick && frames == thrownReplay.sessions[0].tickCount)
         #expect(atRest.map(\.id) == [1] && x == 195 && atRest.first?.value("y") == 422, "\(atRest)")
         #expect(atRest.first?.value("vx") == 0 && atRest.first?.value("angle") == 0, "\(atRest)")
+        // The whole run: one session over the viewport, the tile's six fields, its first step the
+        // replay's first tick with the tile as the replay left it there, and the release's touch
+        // applied within the session, after the touch that began.
+        let wholeRun = thrownTrace.run(of: thrownReplay, title: "a throw")
+        let (session, fields, first, release) = DocumentationExamples.tracesInTestsWholeRun(wholeRun)
+        #expect(wholeRun.stages.count == 1 && session.viewport == Rect(x: 0, y: 0, width: 390, height: 844))
+        #expect(session.stepCount == thrownReplay.sessions[0].tickCount && wholeRun.stepUnit == "tick")
+        #expect(session.items.contains { $0.itemKind == "tile" && $0.id == 1 && $0.facts.contains { $0.name == "homeX" } })
+        #expect(fields == ["x", "y", "angle", "vx", "vy", "w"])
+        let firstTick = try #require(thrownReplay.sessions[0].ticks.first)
+        #expect(first.localStep == firstTick.tick && first.items.map(\.id) == [1] && first.items.first?.fields == fields, "\(first)")
+        #expect(first.items.first?.value("x") == firstTick.tiles.first?.state.position.x && first.items.first?.phase == "held")
+        let began = wholeRun.inputs.first { $0.phase == "began" }
+        #expect(release?.name == "touch" && release?.touch == 1 && release?.time == 0.1 && release?.position == Vector(300, 422))
+        #expect(began.map { $0.step <= release?.step ?? -1 } == true && release.map { $0.step < session.stepCount } == true)
         // The results read by field: pinned on portable arithmetic, the throw's one tile settles
         // once, at the tick its event says; a replay at another display rate parts nowhere.
         let pinnedThrow = try thrownTrace.pinned(every: 30, makeBackend: portable)

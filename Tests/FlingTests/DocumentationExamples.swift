@@ -473,10 +473,20 @@ enum DocumentationExamples {
 
     static func tracesInTestsRun(_ trace: Trace, _ replay: TraceReplay) -> (RunEvent?, [RunItem], Double?, frames: Int) {
         let run = trace.run(of: replay, title: "a throw")
-        let settle = run.eventList.first { $0.name == "settled" }  // its step and tile id
+        let settle = run.events.first { $0.name == "settled" }  // its step and tile id
         let atRest = run.items(atStep: settle?.step ?? 0)          // the step's tiles: x, y, angle, vx, vy, w
         let x = atRest.first?.value("x")                           // by name: where it settled
         return (settle, atRest, x, run.stepCount)
+    }
+
+    /// What the example reads of a whole run: its first stage, the tile's field names, that
+    /// stage's first step and the last touch that ended.
+    static func tracesInTestsWholeRun(_ run: FlingTraces.Run) -> (FlingTraces.Run.Stage, [String]?, FlingTraces.Run.Step, FlingTraces.Run.Input?) {
+        let session = run.stages[0]                         // the first session: viewport, tiles' home frames
+        let fields = run.schema.first { $0.itemKind == "tile" }?.fields  // x, y, angle, vx, vy, w
+        let first = run.steps[session.firstStep]           // the session's first tick: the tile grabbed
+        let release = run.inputs.last { $0.phase == "ended" }  // the touch that threw, before its step
+        return (session, fields, first, release)
     }
 
     /// The settled tiles the example prints, as (tile, tick) pairs, and whether its expectation held.
@@ -768,7 +778,7 @@ enum DocumentationExamples {
         #expect(value.0 == pairs.generate(seed: 7).0 && (1...4).contains(value.1))
     }
     do {
-        let fewEvents = Property("at most 40 events") { run in run.eventList.count <= 40 }
+        let fewEvents = Property("at most 40 events") { run in run.events.count <= 40 }
         let report = try PropertyCheck(scene: .room, properties: Property.builtIn, sessions: 5, seed: 1).run()
         if let failure = report.failure { print(failure.message) }   // or #expect(report.passed, "\(report)")
         #expect(report.passed && fewEvents.name == "at most 40 events")
@@ -812,7 +822,7 @@ enum DocumentationExamples {
             """
         let heads = try GestureScene(sceneDocument: sceneJSON)
         let tapsOpen = Property("a tap on a head opens the conversation") { run in
-            let events = run.eventList
+            let events = run.events
             return !events.contains { $0.kind == "head" && $0.name == "tapped" } || events.contains { $0.name == "opened" }
         }
         let report = try PropertyCheck(scene: heads, properties: Property.builtIn + [tapsOpen], sessions: 10, seed: 5).run()

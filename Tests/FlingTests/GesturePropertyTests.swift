@@ -101,7 +101,7 @@ import FlingTraces
 
     /// A test's own properties: a Bool over the run, and a throwing check that says where.
     @Test func userPropertiesFailAndShrink() throws {
-        let neverCulled = Property("no tile is culled") { run in !run.eventList.contains { $0.name == "culled" } }
+        let neverCulled = Property("no tile is culled") { run in !run.events.contains { $0.name == "culled" } }
         var check = PropertyCheck(scene: .photoTiles, properties: [neverCulled], sessions: 30, seed: 2)
         check.shrinkBudget = 300
         let failure = try #require(try check.run().failure)
@@ -125,7 +125,7 @@ import FlingTraces
     /// write.
     @Test func aBoolPropertyNamesWhereItFails() throws {
         let noneFalls = Property("no tile falls") { run in
-            !run.eventList.contains { $0.name == "released" && $0.detail.contains("fall") }
+            !run.events.contains { $0.name == "released" && $0.detail.contains("fall") }
         }
         var check = PropertyCheck(scene: .photoTiles, properties: [noneFalls], sessions: 30, seed: 3)
         check.shrinkBudget = 200
@@ -139,7 +139,7 @@ import FlingTraces
         }
         guard case .trace(let trace) = run.recording else { Issue.record("not a trace"); return }
         let make: ReplayOptions.MakeBackend = { (n) throws(FlingError) in try BackendKind.nativePortable.make(solverIterations: n) }
-        let events = try trace.play(ReplayOptions(makeBackend: make, keepsSteps: true)).run.eventList
+        let events = try trace.play(ReplayOptions(makeBackend: make, keepsSteps: true)).run.events
         let first = try #require(events.first { $0.name == "released" && $0.detail.contains("fall") })
         #expect(first.step == tick && first.id == item, "\(first) against tick \(tick), tile \(item)")
         #expect(failure.path == nil && !failure.replayCommand.contains(".json"), "\(failure.replayCommand)")
@@ -150,7 +150,7 @@ import FlingTraces
     /// exactly at home, written as a property, holds.
     @Test func aSettledTileEndsExactlyAtHome() throws {
         let home = Property("a settled tile ends exactly at home") { run throws in
-            for e in run.eventList where e.name == "settled" {
+            for e in run.events where e.name == "settled" {
                 let tile = try #require(run.items(atStep: e.step).first { $0.id == e.id })
                 let definition = try #require(GestureScene.photoTiles.tiles.first { $0.id.rawValue == e.id })
                 guard tile.value("x") == definition.origin.x, tile.value("y") == definition.origin.y, tile.value("angle") == 0 else {
@@ -163,7 +163,7 @@ import FlingTraces
         let report = try check.run()
         #expect(report.passed, "\(report)")
         // Not vacuous: the sessions settled tiles (the property looked at some).
-        let settling = Property("nothing settles") { run in !run.eventList.contains { $0.name == "settled" } }
+        let settling = Property("nothing settles") { run in !run.events.contains { $0.name == "settled" } }
         check.properties = [settling]
         #expect(try check.run().failure != nil, "no session of the check settled a tile")
     }

@@ -183,9 +183,9 @@ func movingOneTouch(_ trace: Trace) throws -> (Trace, tick: Int) {
                 Double(bitPattern: UInt64(littleEndian: raw.loadUnaligned(fromByteOffset: 8 * $0, as: UInt64.self)))
             }
         }
-        let expected = run.frames.flatMap { $0.items.flatMap(\.values) }
+        let expected = run.steps.flatMap { $0.items.flatMap(\.values) }
         #expect(!expected.isEmpty && decoded.map(\.bitPattern) == expected.map(\.bitPattern))
-        #expect(frames["count"] as? Int == run.frames.count)
+        #expect(frames["count"] as? Int == run.steps.count)
     }
 
     /// Every kind's run carries the running digest on every frame (what the page's panel shows),
@@ -196,9 +196,9 @@ func movingOneTouch(_ trace: Trace) throws -> (Trace, tick: Int) {
     ])
     func everyFrameCarriesTheRunningDigest(file: String) throws {
         let run = try Self.run(try Documents.read(Array(try Fixture.text(file).utf8)), file)
-        #expect(run.frames.count > 10 && run.frames.allSatisfy { $0.digest != nil })
-        #expect(run.frames.last?.digest == run.digest)
-        #expect(Set(run.frames.compactMap(\.digest?.value)).count > run.frames.count / 2)  // it runs on
+        #expect(run.steps.count > 10 && run.steps.allSatisfy { $0.digest != nil })
+        #expect(run.steps.last?.digest == run.digest)
+        #expect(Set(run.steps.compactMap(\.digest?.value)).count > run.steps.count / 2)  // it runs on
     }
 
     /// A page is made only for documents within ``ReplayPage/budget`` (frames × items), checked
@@ -239,8 +239,8 @@ func movingOneTouch(_ trace: Trace) throws -> (Trace, tick: Int) {
         #expect(d.field.hasPrefix("inputs[") && (d.field.hasSuffix("].position.x") || d.field.hasSuffix("].position.y")), "\(d)")
         #expect(page.html.contains("First divergence at tick \(tick): \(d.field) (inputs): A \(d.value), B \(d.otherValue)"))
         #expect(page.html.contains("\"start\":\(tick)"))
-        for f in 0..<tick { #expect(a.frames[f].items.map(\.values) == b.frames[f].items.map(\.values)) }
-        #expect(a.frames[tick].items[0].values[3].bitPattern != b.frames[tick].items[0].values[3].bitPattern)
+        for f in 0..<tick { #expect(a.steps[f].items.map(\.values) == b.steps[f].items.map(\.values)) }
+        #expect(a.steps[tick].items[0].values[3].bitPattern != b.steps[tick].items[0].values[3].bitPattern)
     }
 
     /// A pinned replay that fails writes a replay page into the folder it is given (as

@@ -29,7 +29,7 @@ import Testing
                 let r = try Self.checked(doc, on: { n throws(FlingError) in try kind.make(solverIterations: n) }, keepsSteps: keepsSteps)
                 let run = try #require(r.pins.run, "\(kind): the run was checked")
                 #expect(r.pins.compared == r.pins.pinned && r.pins.comparedOn == .reference("native-portable"))
-                #expect(run.backend == kind.rawValue && run.failure == nil && run.covered == r.run.stageFrames.reduce(0, +))
+                #expect(run.backend == kind.rawValue && run.failure == nil && run.covered == r.run.stageSteps.reduce(0, +))
                 #expect(run.covered > 20)
                 if Self.hasChipmunk {
                     #expect(run.peer == (kind == .native ? "chipmunk" : "native"), "\(kind)")
@@ -78,7 +78,7 @@ import Testing
         full.sessions[0].run.stopsWhenIdle = false
         let all = try Self.checked(
             full.pinned(makeBackend: Self.portable), on: { n throws(FlingError) in try GriplessBackend(solverIterations: n) })
-        #expect(all.run.stageFrames == all.pins.run.map { [$0.covered] })
+        #expect(all.run.stageSteps == all.pins.run.map { [$0.covered] })
         let refused = try #require(throws: FlingError.self) { try all.verify() }
         #expect(refused.code == .runMismatch && refused.value == "refused" && refused.field.contains("touch 1 began"), "\(refused)")
     }

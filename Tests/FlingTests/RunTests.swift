@@ -38,30 +38,30 @@ var portableOptions: ReplayOptions {
         try replay.verify()
         let run = replay.run
         #expect(run.kind == doc.kindName && run.summary == replay.report.last)
-        #expect(!run.frames.isEmpty && run.stages.map(\.frameCount).reduce(0, +) == run.frames.count)
-        for (k, frame) in run.frames.enumerated() {
+        #expect(!run.steps.isEmpty && run.stages.map(\.stepCount).reduce(0, +) == run.steps.count)
+        for (k, frame) in run.steps.enumerated() {
             #expect(frame.index == k)
             let stage = try #require(run.stage(at: k)).stage
-            #expect(frame.local == k - stage.firstFrame)
+            #expect(frame.localStep == k - stage.firstStep)
             var last: (Int, Int)?
             for item in frame.items {
-                let rank = try #require(run.schema.firstIndex { $0.itemKind == item.itemKind }, "\(item.itemKind) in the schema")
-                #expect(item.values.count == run.schema[rank].fields.count, "\(fixture) \(item.itemKind)")
+                let rank = try #require(run.schema.firstIndex { $0.itemKind == item.kind }, "\(item.kind) in the schema")
+                #expect(item.values.count == run.schema[rank].fields.count, "\(fixture) \(item.kind)")
                 if let last { #expect(last < (rank, item.id), "\(fixture) frame \(k): items out of order") }
                 last = (rank, item.id)
             }
         }
-        #expect(zip(run.events, run.events.dropFirst()).allSatisfy { $0.frame <= $1.frame })
-        #expect(zip(run.inputs, run.inputs.dropFirst()).allSatisfy { $0.frame <= $1.frame })
+        #expect(zip(run.events, run.events.dropFirst()).allSatisfy { $0.step <= $1.step })
+        #expect(zip(run.inputs, run.inputs.dropFirst()).allSatisfy { $0.step <= $1.step })
         #expect(run.summary.hasPrefix("digest \(run.digest.hex) "))
-        if run.frameUnit == "tick" {
+        if run.stepUnit == "tick" {
             // The frames hold exactly what the digest covers (and tiles lying where they came to
             // rest, which have no world): chained again from the frame before, each frame gives
             // its digest. A tile in the frame it settled is read where it settled (exactly home,
             // still), not as the tick left it; that frame's digest is taken as it is.
             var digest = StateDigest()
             var settled = 0
-            for frame in run.frames {
+            for frame in run.steps {
                 var here = digest
                 var settledHere = false
                 for item in frame.items where item.phase != "lying" {
@@ -107,11 +107,11 @@ var portableOptions: ReplayOptions {
     @Test func plantedDifferencesAreFoundWhereTheyAre() throws {
         let a = try Self.cornerGrab()
         #expect(a.firstDivergence(from: a) == nil)
-        let k = a.frames.firstIndex { !$0.items.isEmpty }! + 5
+        let k = a.steps.firstIndex { !$0.items.isEmpty }! + 5
 
         var b = a
-        let x = b.frames[k].items[0].values[0]
-        b.frames[k].items[0].values[0] = Double(bitPattern: x.bitPattern ^ 1)
+        let x = b.steps[k].items[0].values[0]
+        b.steps[k].items[0].values[0] = Double(bitPattern: x.bitPattern ^ 1)
         let d = try #require(a.firstDivergence(from: b))
         #expect(d.part == .item && d.step == k && d.localStep == k && d.itemKind == "tile" && d.id == 1 && d.field == "x")
         #expect(d.value.number?.bitPattern == x.bitPattern && d.otherValue.number?.bitPattern == x.bitPattern ^ 1)
@@ -120,35 +120,35 @@ var portableOptions: ReplayOptions {
         #expect(
             text.contains(FlingTraces.Run.Divergence.bits(x))
                 && text.contains(FlingTraces.Run.Divergence.bits(Double(bitPattern: x.bitPattern ^ 1))))
-        #expect(d.input != nil && d.input!.frame <= k && text.contains("input at or before it: touch 1"))
+        #expect(d.input != nil && d.input!.step <= k && text.contains("input at or before it: touch 1"))
 
         // -0 and 0 differ; a NaN equals the same NaN.
         var zero = a, negativeZero = a
-        zero.frames[k].items[0].values[2] = 0
-        negativeZero.frames[k].items[0].values[2] = -0.0
+        zero.steps[k].items[0].values[2] = 0
+        negativeZero.steps[k].items[0].values[2] = -0.0
         #expect(zero.firstDivergence(from: negativeZero)?.field == "angle")
         var nan = a
-        nan.frames[k].items[0].values[2] = .nan
+        nan.steps[k].items[0].values[2] = .nan
         #expect(nan.firstDivergence(from: nan) == nil)
 
         var missing = a
-        missing.frames[k].items.removeAll()
+        missing.steps[k].items.removeAll()
         let m = try #require(a.firstDivergence(from: missing))
         #expect(m.part == .item && m.step == k && m.field == "present" && m.otherValue.description == "absent")
 
         var longer = a
-        longer.frames.append(FlingTraces.Run.Frame(index: a.frames.count, local: a.frames.count, time: 9, items: [], digest: nil))
+        longer.steps.append(FlingTraces.Run.Step(index: a.steps.count, localStep: a.steps.count, time: 9, items: [], digest: nil))
         #expect(a.firstDivergence(from: longer)?.part == .stepCount)
 
         var event = a
         event.events[1].detail += " (moved)"
         let e = try #require(a.firstDivergence(from: event))
-        #expect(e.part == .events && e.step == a.events[1].frame)
+        #expect(e.part == .events && e.step == a.events[1].step)
 
         var input = a
         input.inputs.remove(at: 3)
         let i = try #require(a.firstDivergence(from: input))
-        #expect(i.part == .inputs && i.step == a.inputs[3].frame)
+        #expect(i.part == .inputs && i.step == a.inputs[3].step)
 
         var stage = a
         stage.stages[0].items[0].facts[0].value += 1
@@ -165,12 +165,12 @@ var portableOptions: ReplayOptions {
         let a = try Self.cornerGrab()
         // An input followed by another applied before the same frame.
         let j = try #require(
-            a.inputs.indices.dropLast().first { a.inputs[$0].frame == a.inputs[$0 + 1].frame && a.inputs[$0].position != nil })
+            a.inputs.indices.dropLast().first { a.inputs[$0].step == a.inputs[$0 + 1].step && a.inputs[$0].position != nil })
         let x = try #require(a.inputs[j].position?.x)
         var b = a
         b.inputs[j].position!.x = x.nextUp
         let d = try #require(a.firstDivergence(from: b))
-        #expect(d.part == .inputs && d.step == a.inputs[j].frame && d.field == "inputs[\(j)].position.x", "\(d)")
+        #expect(d.part == .inputs && d.step == a.inputs[j].step && d.field == "inputs[\(j)].position.x", "\(d)")
         #expect(d.value.number?.bitPattern == x.bitPattern && d.otherValue.number?.bitPattern == x.nextUp.bitPattern)
         #expect(d.input == a.inputs[j] && d.input != a.inputs[j + 1])
         let text = d.description
@@ -206,9 +206,9 @@ var portableOptions: ReplayOptions {
         // Every frame before it is the same, to the bit.
         let k = try #require(d.step)
         var before = a, other = b
-        before.frames = Array(a.frames[..<k]); other.frames = Array(b.frames[..<k])
-        before.events = a.events.filter { $0.frame < k }; other.events = b.events.filter { $0.frame < k }
-        before.inputs = a.inputs.filter { $0.frame < k }; other.inputs = b.inputs.filter { $0.frame < k }
+        before.steps = Array(a.steps[..<k]); other.steps = Array(b.steps[..<k])
+        before.events = a.events.filter { $0.step < k }; other.events = b.events.filter { $0.step < k }
+        before.inputs = a.inputs.filter { $0.step < k }; other.inputs = b.inputs.filter { $0.step < k }
         before.digest = other.digest
         expectSameRun(before, other, fixture)
     }

@@ -30,7 +30,7 @@ let pinnedSceneDigests: [(file: String, samples: Int, digest: UInt64)] = [
         let replay = try scene.play(ReplayOptions())
         try replay.verify()
         #expect(replay.pins.pinned == 2 && replay.pins.compared == 2)
-        #expect(replay.run.digest.value == pin.digest && replay.run.frames.count == pin.samples)
+        #expect(replay.run.digest.value == pin.digest && replay.run.steps.count == pin.samples)
         let again = try Documents.read(Array(scene.json.utf8))
         #expect(again.json == scene.json)
         let cli = FlingCommand.run(["replay", try fixturePath("scenes/\(file)")])

@@ -23,7 +23,7 @@ import Fling
         // A test's own properties over the replay's Run: heads are released, the conversation opens.
         for (name, event) in [("no head is released", "released"), ("the conversation never opens", "opened")] {
             var check = PropertyCheck(
-                scene: .chatHeads, properties: [Property(name) { run in !run.eventList.contains { $0.name == event } }], sessions: 30,
+                scene: .chatHeads, properties: [Property(name) { run in !run.events.contains { $0.name == event } }], sessions: 30,
                 seed: 2)
             check.shrinkBudget = 200
             let failure = try #require(try check.run().failure, "\(name) held in 30 sessions")

@@ -148,7 +148,7 @@ enum SnapFixtures {
         let example = try Documents.read(Array(try recordedThrow().utf8))
         #expect(example.name == "a throw")
         let played = try example.play(ReplayOptions(makeBackend: { n throws(FlingError) in try NativeBackend(solverIterations: n) }))
-        #expect(played.run.eventList.contains { $0.name == "released" }, "\(played.run.eventList.prefix(5))")
+        #expect(played.run.events.contains { $0.name == "released" }, "\(played.run.events.prefix(5))")
     }
 
     func check<Scene: SampledScene>(_ recorded: SceneDocument<Scene>, file: String, liveDigest: StateDigest, liveTicks: Int) throws {

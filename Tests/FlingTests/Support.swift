@@ -32,19 +32,19 @@ func tickRun(_ ticks: [[(TileID, BodyState)]], events: [TileEvent] = [], title: 
     var digest = StateDigest()
     let frames = ticks.enumerated().map { k, states in
         for s in states { digest.combine(s.1) }
-        return FlingTraces.Run.Frame(
-            index: k, local: k, time: Double(k + 1) / 60,
+        return FlingTraces.Run.Step(
+            index: k, localStep: k, time: Double(k + 1) / 60,
             items: states.map { id, b in
-                FlingTraces.Run.Item(
-                    itemKind: "tile", id: id.rawValue,
+                FlingTraces.RunItem(
+                    kind: "tile", id: id.rawValue,
                     values: [b.position.x, b.position.y, b.angle, b.velocity.x, b.velocity.y, b.angularVelocity])
             }, digest: digest)
     }
     return FlingTraces.Run(
-        kind: "fling-trace", title: title, frameUnit: "tick",
-        stages: [.init(frameCount: frames.count, viewport: phone, frameInterval: nil, items: [])],
-        schema: [.init(itemKind: "tile", fields: ["x", "y", "angle", "vx", "vy", "w"])], frames: frames,
-        events: events.map { .init(frame: $0.tick, itemKind: "tile", id: $0.tile.rawValue, name: "\($0.kind)", detail: "") },
+        kind: "fling-trace", title: title, stepUnit: "tick",
+        stages: [.init(stepCount: frames.count, viewport: phone, stepInterval: nil, items: [])],
+        schema: [.init(itemKind: "tile", fields: ["x", "y", "angle", "vx", "vy", "w"])], steps: frames,
+        events: events.map { .init(step: $0.tick, kind: "tile", id: $0.tile.rawValue, name: "\($0.kind)", detail: "") },
         inputs: [], digest: digest, summary: "digest \(digest.hex) ticks \(frames.count)")
 }
 

@@ -93,11 +93,11 @@ extension FlingDocument {
         // stage, with the stage's solver iterations; the peer is made the same way).
         let probe = try options.backend(10, for: "ReplayOptions.makeBackend")
         var check = RunComparison(
-            backend: probe.name, reference: options.referenceName, peer: nil, covered: run.stageFrames.reduce(0, +),
-            unit: run.frameUnit, comparedValues: false)
-        let unit = run.frameUnit
-        for (s, n) in reference.stageFrames.enumerated() {
-            let mine = s < run.stageFrames.count ? run.stageFrames[s] : 0
+            backend: probe.name, reference: options.referenceName, peer: nil, covered: run.stageSteps.reduce(0, +),
+            unit: run.stepUnit, comparedValues: false)
+        let unit = run.stepUnit
+        for (s, n) in reference.stageSteps.enumerated() {
+            let mine = s < run.stageSteps.count ? run.stageSteps[s] : 0
             guard mine < n else { continue }
             let stage = s < reference.stages.count ? reference.stages[s].name.map { " (\($0))" } ?? "" : ""
             check.failure = FlingError(
@@ -137,7 +137,7 @@ extension FlingDocument {
         var mine = run
         mine.title = "this run (\(probe.name))"
         theirs.title = "the run on \(peer.name)"
-        check.comparedValues = !mine.frames.isEmpty && !theirs.frames.isEmpty
+        check.comparedValues = !mine.steps.isEmpty && !theirs.steps.isEmpty
         if let d = mine.firstDivergence(from: theirs) {
             var reason = "\(d)"
             if !check.comparedValues {

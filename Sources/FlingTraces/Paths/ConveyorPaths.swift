@@ -182,10 +182,10 @@ package struct ConveyorPaths: SampledPaths {
         var frames = PathDocument<Self>.frames(replay, times) { items in
             items.enumerated().map { n, item in
                 guard let (dot, index) = look(of: item) else {
-                    return Run.Item(itemKind: "dot", id: n, values: [item.position.x, item.position.y, item.distance, item.alpha])
+                    return RunItem(kind: "dot", id: n, values: [item.position.x, item.position.y, item.distance, item.alpha])
                 }
                 let (center, alpha) = drawn(item)
-                return Run.Item(itemKind: "dot", id: n, values: [center.x, center.y, item.distance, alpha, dot.radius, Double(index)])
+                return RunItem(kind: "dot", id: n, values: [center.x, center.y, item.distance, alpha, dot.radius, Double(index)])
             }
         }
         var schema = [Run.ItemSchema(itemKind: "dot", fields: ["x", "y", "distance", "alpha"] + (dots.isEmpty ? [] : ["radius", "look"]))]
@@ -205,23 +205,23 @@ package struct ConveyorPaths: SampledPaths {
             schema.append(Run.ItemSchema(itemKind: "subpath", fields: ["closed"]))
         }
         return Run(
-            kind: Self.kind, title: title, frameUnit: "sample",
+            kind: Self.kind, title: title, stepUnit: "sample",
             stages: [
                 Run.Stage(
-                    name: document.name, frameCount: frames.count,
+                    name: document.name, stepCount: frames.count,
                     viewport: Rect(x: box.min.x, y: box.min.y, width: box.max.x - box.min.x, height: box.max.y - box.min.y),
-                    frameInterval: Double(cycleNanoseconds) / 1e9 / Double(max(1, document.sampling.frames)),
+                    stepInterval: Double(cycleNanoseconds) / 1e9 / Double(max(1, document.sampling.frames)),
                     items: stageItems)
             ],
-            schema: schema, frames: frames, events: [], inputs: [], digest: replay.digest, summary: replay.summary)
+            schema: schema, steps: frames, events: [], inputs: [], digest: replay.digest, summary: replay.summary)
     }
 
     /// A shape as Run items `subpath`, as a morph's run has them.
-    static func subpaths(_ shape: BezierPath) -> [Run.Item] {
+    static func subpaths(_ shape: BezierPath) -> [RunItem] {
         shape.subpaths.enumerated().map { n, sp in
             var points = [sp.start.x, sp.start.y]
             for c in sp.segments { points += [c.p1.x, c.p1.y, c.p2.x, c.p2.y, c.p3.x, c.p3.y] }
-            return Run.Item(itemKind: "subpath", id: n, values: [sp.isClosed ? 1 : 0], points: points)
+            return RunItem(kind: "subpath", id: n, values: [sp.isClosed ? 1 : 0], points: points)
         }
     }
 

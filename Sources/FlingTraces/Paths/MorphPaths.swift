@@ -206,7 +206,7 @@ package struct MorphPaths: SampledPaths {
             shape.subpaths.enumerated().map { n, sp in
                 var points = [sp.start.x, sp.start.y]
                 for c in sp.segments { points += [c.p1.x, c.p1.y, c.p2.x, c.p2.y, c.p3.x, c.p3.y] }
-                return Run.Item(itemKind: "subpath", id: n, values: [sp.isClosed ? 1 : 0], points: points)
+                return RunItem(kind: "subpath", id: n, values: [sp.isClosed ? 1 : 0], points: points)
             }
         }
         var box: BoundingBox?
@@ -214,14 +214,14 @@ package struct MorphPaths: SampledPaths {
         let b = box ?? BoundingBox(min: .zero, max: Vector(1, 1))
         let most = replay.frames.map(\.subpaths.count).max() ?? 0
         return Run(
-            kind: Self.kind, title: title, frameUnit: "sample",
+            kind: Self.kind, title: title, stepUnit: "sample",
             stages: [
                 Run.Stage(
-                    name: document.name, frameCount: frames.count,
-                    viewport: Rect(x: b.min.x, y: b.min.y, width: b.max.x - b.min.x, height: b.max.y - b.min.y), frameInterval: nil,
+                    name: document.name, stepCount: frames.count,
+                    viewport: Rect(x: b.min.x, y: b.min.y, width: b.max.x - b.min.x, height: b.max.y - b.min.y), stepInterval: nil,
                     items: (0..<most).map { Run.StageItem(itemKind: "subpath", id: $0, label: "subpath \($0)", facts: []) })
             ],
-            schema: [Run.ItemSchema(itemKind: "subpath", fields: ["closed"])], frames: frames, events: [], inputs: [],
+            schema: [Run.ItemSchema(itemKind: "subpath", fields: ["closed"])], steps: frames, events: [], inputs: [],
             digest: replay.digest, summary: replay.summary)
     }
 

@@ -192,10 +192,10 @@ extension PathDocument: FlingDocument {
 
 extension PathDocument {
     /// The samples' frames as Run frames, with the items `make` gives for each.
-    static func frames(_ replay: PathReplay<Paths>, _ times: [Double], _ make: (Paths.Frame) -> [Run.Item]) -> [Run.Frame] {
+    static func frames(_ replay: PathReplay<Paths>, _ times: [Double], _ make: (Paths.Frame) -> [RunItem]) -> [Run.Step] {
         replay.frames.enumerated().map { k, f in
-            Run.Frame(
-                index: k, local: k, time: k < times.count ? times[k] : 0, items: make(f),
+            Run.Step(
+                index: k, localStep: k, time: k < times.count ? times[k] : 0, items: make(f),
                 digest: k < replay.digests.count ? replay.digests[k] : nil)
         }
     }

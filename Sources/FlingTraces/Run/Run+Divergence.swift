@@ -94,7 +94,7 @@ extension Run {
         /// The input that differs, when the divergence is in one (this run's, or the other's when
         /// this run lacks it); otherwise the input applied at or just before the frame, in this run
         /// (the other run's when this one has none there).
-        package var input: Run.Input?
+        public var input: Run.Input?
         /// The runs' titles, to say which is which.
         public var title: String
         public var otherTitle: String
@@ -133,7 +133,7 @@ extension Run {
                 if let touch = input.touch { s += " \(touch)" }
                 if let phase = input.phase { s += " \(phase)" }
                 if let p = input.position { s += " at (\(p.x), \(p.y))" }
-                s += " time \(input.time) s, applied before frame \(input.frame)"
+                s += " time \(input.time) s, applied before frame \(input.step)"
                 if !input.detail.isEmpty { s += " (\(input.detail))" }
                 lines.append(s)
             }
@@ -170,37 +170,37 @@ struct DivergenceSearch {
         if let frame {
             if let s = a.stage(at: frame) ?? b.stage(at: frame) { stage = s.offset; name = s.stage.name }
             // A frame index from a caller's Run may be anything, negative too.
-            let f = a.frames.indices.contains(frame) ? a.frames[frame] : b.frames.indices.contains(frame) ? b.frames[frame] : nil
-            local = f?.local
+            let f = a.steps.indices.contains(frame) ? a.steps[frame] : b.steps.indices.contains(frame) ? b.steps[frame] : nil
+            local = f?.localStep
             time = f?.time
         }
-        let input = differing ?? frame.flatMap { k in a.inputs.last { $0.frame <= k } ?? b.inputs.last { $0.frame <= k } }
+        let input = differing ?? frame.flatMap { k in a.inputs.last { $0.step <= k } ?? b.inputs.last { $0.step <= k } }
         return Run.Divergence(
             part: part, step: frame, stage: stage, stageName: name, localStep: local, time: time, itemKind: item?.kind,
             id: item?.id, field: field, value: value, otherValue: otherValue, input: input, title: a.title,
-            otherTitle: b.title, stepUnit: a.frameUnit)
+            otherTitle: b.title, stepUnit: a.stepUnit)
     }
 
     mutating func search() -> Run.Divergence? {
         guard a.kind == b.kind else { return make(.kind, frame: nil, field: "kind", .text(a.kind), .text(b.kind)) }
         if let d = compareSchema() { return d }
-        let common = min(a.frames.count, b.frames.count)
+        let common = min(a.steps.count, b.steps.count)
         for k in 0..<common {
             if let d = compareStages(at: k) { return d }
             if let d = compareInputs(through: k) { return d }
-            if let d = compareItems(a.frames[k], b.frames[k]) { return d }
+            if let d = compareItems(a.steps[k], b.steps[k]) { return d }
             if let d = compareEvents(through: k) { return d }
-            let fa = a.frames[k], fb = b.frames[k]
+            let fa = a.steps[k], fb = b.steps[k]
             if !Self.same(fa.time, fb.time) { return make(.time, frame: k, field: "time", .number(fa.time), .number(fb.time)) }
             if fa.digest != fb.digest {
                 return make(
                     .digest, frame: k, field: "digest", .text(fa.digest?.hex ?? "none"), .text(fb.digest?.hex ?? "none"))
             }
         }
-        if a.frames.count != b.frames.count {
+        if a.steps.count != b.steps.count {
             return make(
-                .stepCount, frame: common, field: "frames", .text("\(a.frames.count) frames"),
-                .text("\(b.frames.count) frames"))
+                .stepCount, frame: common, field: "frames", .text("\(a.steps.count) frames"),
+                .text("\(b.steps.count) frames"))
         }
         if let d = compareStages(at: common) { return d }
         if let d = compareInputs(through: Int.max) { return d }
@@ -223,12 +223,12 @@ struct DivergenceSearch {
 
     /// Compares the stages that begin at frame `k` (every stage when `k` is past the end).
     func compareStages(at k: Int) -> Run.Divergence? {
-        let sa = a.stages.filter { $0.firstFrame == k || (k >= a.frames.count && $0.firstFrame >= k) }
-        let sb = b.stages.filter { $0.firstFrame == k || (k >= b.frames.count && $0.firstFrame >= k) }
+        let sa = a.stages.filter { $0.firstStep == k || (k >= a.steps.count && $0.firstStep >= k) }
+        let sb = b.stages.filter { $0.firstStep == k || (k >= b.steps.count && $0.firstStep >= k) }
         for n in 0..<max(sa.count, sb.count) {
             guard n < sa.count, n < sb.count else {
                 return make(
-                    .stage, frame: k < max(a.frames.count, b.frames.count) ? k : nil, field: "stages",
+                    .stage, frame: k < max(a.steps.count, b.steps.count) ? k : nil, field: "stages",
                     .text("\(a.stages.count) stages"), .text("\(b.stages.count) stages"))
             }
             if let d = compare(sa[n], sb[n], frame: k) { return d }
@@ -237,16 +237,16 @@ struct DivergenceSearch {
     }
 
     func compare(_ x: Run.Stage, _ y: Run.Stage, frame k: Int) -> Run.Divergence? {
-        let frame: Int? = k < max(a.frames.count, b.frames.count) ? k : nil
+        let frame: Int? = k < max(a.steps.count, b.steps.count) ? k : nil
         let vx = [x.viewport.x, x.viewport.y, x.viewport.width, x.viewport.height]
         let vy = [y.viewport.x, y.viewport.y, y.viewport.width, y.viewport.height]
         for (n, name) in ["x", "y", "width", "height"].enumerated() where !Self.same(vx[n], vy[n]) {
             return make(.stage, frame: frame, field: "viewport.\(name)", .number(vx[n]), .number(vy[n]))
         }
-        if !Self.same(x.frameInterval, y.frameInterval) {
+        if !Self.same(x.stepInterval, y.stepInterval) {
             return make(
-                .stage, frame: frame, field: "frameInterval", x.frameInterval.map(Run.Divergence.Value.number) ?? .absent,
-                y.frameInterval.map(Run.Divergence.Value.number) ?? .absent)
+                .stage, frame: frame, field: "frameInterval", x.stepInterval.map(Run.Divergence.Value.number) ?? .absent,
+                y.stepInterval.map(Run.Divergence.Value.number) ?? .absent)
         }
         var i = 0, j = 0
         while i < x.items.count || j < y.items.count {
@@ -280,7 +280,7 @@ struct DivergenceSearch {
     }
 
     static func same(_ x: Run.Input, _ y: Run.Input) -> Bool {
-        x.frame == y.frame && same(x.time, y.time) && x.name == y.name && x.touch == y.touch && x.phase == y.phase
+        x.step == y.step && same(x.time, y.time) && x.name == y.name && x.touch == y.touch && x.phase == y.phase
             && same(x.position?.x, y.position?.x) && same(x.position?.y, y.position?.y) && x.detail == y.detail
     }
 
@@ -291,22 +291,22 @@ struct DivergenceSearch {
         if let p = i.position { s += " at (\(p.x), \(p.y))" }
         s += " time \(i.time) s (\(Run.Divergence.bits(i.time)))"
         if !i.detail.isEmpty { s += " \(i.detail)" }
-        return s + " before frame \(i.frame)"
+        return s + " before frame \(i.step)"
     }
 
     /// Compares the inputs applied before frames up to `k`.
     mutating func compareInputs(through k: Int) -> Run.Divergence? {
         while true {
-            let x = inputA < a.inputs.count && a.inputs[inputA].frame <= k ? a.inputs[inputA] : nil
-            let y = inputB < b.inputs.count && b.inputs[inputB].frame <= k ? b.inputs[inputB] : nil
+            let x = inputA < a.inputs.count && a.inputs[inputA].step <= k ? a.inputs[inputA] : nil
+            let y = inputB < b.inputs.count && b.inputs[inputB].step <= k ? b.inputs[inputB] : nil
             if x == nil, y == nil { return nil }
             if let x, let y, Self.same(x, y) {
                 inputA += 1; inputB += 1
                 continue
             }
-            let frame = min(x?.frame ?? Int.max, y?.frame ?? Int.max)
+            let frame = min(x?.step ?? Int.max, y?.step ?? Int.max)
             let n = (x != nil ? inputA : inputB)
-            let at = frame < max(a.frames.count, b.frames.count) ? frame : nil
+            let at = frame < max(a.steps.count, b.steps.count) ? frame : nil
             // Both runs have an input here: name the field that differs, with both values (and
             // a number's bits); an input of one run only is shown whole.
             if let x, let y, let (field, p, q) = Self.difference(x, y) {
@@ -323,7 +323,7 @@ struct DivergenceSearch {
     static func difference(_ x: Run.Input, _ y: Run.Input) -> (String, Run.Divergence.Value, Run.Divergence.Value)? {
         func text(_ s: String?) -> Run.Divergence.Value { s.map { .text($0) } ?? .absent }
         func number(_ d: Double?) -> Run.Divergence.Value { d.map { .number($0) } ?? .absent }
-        if x.frame != y.frame { return ("frame", .text("\(x.frame)"), .text("\(y.frame)")) }
+        if x.step != y.step { return ("frame", .text("\(x.step)"), .text("\(y.step)")) }
         if x.name != y.name { return ("name", .text(x.name), .text(y.name)) }
         if x.touch != y.touch { return ("touch", text(x.touch.map { "\($0)" }), text(y.touch.map { "\($0)" })) }
         if x.phase != y.phase { return ("phase", text(x.phase), text(y.phase)) }
@@ -337,42 +337,42 @@ struct DivergenceSearch {
     /// Compares the events of frames up to `k`.
     mutating func compareEvents(through k: Int) -> Run.Divergence? {
         while true {
-            let x = eventA < a.events.count && a.events[eventA].frame <= k ? a.events[eventA] : nil
-            let y = eventB < b.events.count && b.events[eventB].frame <= k ? b.events[eventB] : nil
+            let x = eventA < a.events.count && a.events[eventA].step <= k ? a.events[eventA] : nil
+            let y = eventB < b.events.count && b.events[eventB].step <= k ? b.events[eventB] : nil
             if x == nil, y == nil { return nil }
             if let x, let y, x == y {
                 eventA += 1; eventB += 1
                 continue
             }
             let e = x ?? y!
-            let frame = min(x?.frame ?? Int.max, y?.frame ?? Int.max)
-            func text(_ e: Run.Event) -> String {
-                "\(e.itemKind) \(e.id) \(e.name)\(e.detail.isEmpty ? "" : " \(e.detail)") at frame \(e.frame)"
+            let frame = min(x?.step ?? Int.max, y?.step ?? Int.max)
+            func text(_ e: RunEvent) -> String {
+                "\(e.kind) \(e.id) \(e.name)\(e.detail.isEmpty ? "" : " \(e.detail)") at frame \(e.step)"
             }
             return make(
-                .events, frame: frame < max(a.frames.count, b.frames.count) ? frame : nil, item: (e.itemKind, e.id),
+                .events, frame: frame < max(a.steps.count, b.steps.count) ? frame : nil, item: (e.kind, e.id),
                 field: "events", x.map { .text(text($0)) } ?? .absent, y.map { .text(text($0)) } ?? .absent)
         }
     }
 
-    func compareItems(_ fa: Run.Frame, _ fb: Run.Frame) -> Run.Divergence? {
+    func compareItems(_ fa: Run.Step, _ fb: Run.Step) -> Run.Divergence? {
         let k = fa.index
         var i = 0, j = 0
         while i < fa.items.count || j < fb.items.count {
             let p = i < fa.items.count ? fa.items[i] : nil, q = j < fb.items.count ? fb.items[j] : nil
-            guard let p, let q, p.itemKind == q.itemKind, p.id == q.id else {
-                let onlyA = q == nil || (p != nil && precedes(p!.itemKind, p!.id, q!.itemKind, q!.id))
+            guard let p, let q, p.kind == q.kind, p.id == q.id else {
+                let onlyA = q == nil || (p != nil && precedes(p!.kind, p!.id, q!.kind, q!.id))
                 let item = onlyA ? p! : q!
                 return make(
-                    .item, frame: k, item: (item.itemKind, item.id), field: "present",
+                    .item, frame: k, item: (item.kind, item.id), field: "present",
                     onlyA ? .text("present") : .absent, onlyA ? .absent : .text("present"))
             }
-            let fields = a.schema.first { $0.itemKind == p.itemKind }?.fields ?? []
+            let fields = a.schema.first { $0.itemKind == p.kind }?.fields ?? []
             for n in 0..<max(p.values.count, q.values.count) {
                 let x = n < p.values.count ? p.values[n] : nil, y = n < q.values.count ? q.values[n] : nil
                 if !Self.same(x, y) {
                     return make(
-                        .item, frame: k, item: (p.itemKind, p.id), field: n < fields.count ? fields[n] : "values[\(n)]",
+                        .item, frame: k, item: (p.kind, p.id), field: n < fields.count ? fields[n] : "values[\(n)]",
                         x.map(Run.Divergence.Value.number) ?? .absent, y.map(Run.Divergence.Value.number) ?? .absent)
                 }
             }
@@ -380,13 +380,13 @@ struct DivergenceSearch {
                 let x = n < p.points.count ? p.points[n] : nil, y = n < q.points.count ? q.points[n] : nil
                 if !Self.same(x, y) {
                     return make(
-                        .item, frame: k, item: (p.itemKind, p.id), field: "points[\(n)]",
+                        .item, frame: k, item: (p.kind, p.id), field: "points[\(n)]",
                         x.map(Run.Divergence.Value.number) ?? .absent, y.map(Run.Divergence.Value.number) ?? .absent)
                 }
             }
             if p.phase != q.phase {
                 return make(
-                    .item, frame: k, item: (p.itemKind, p.id), field: "phase", p.phase.map { .text($0) } ?? .absent,
+                    .item, frame: k, item: (p.kind, p.id), field: "phase", p.phase.map { .text($0) } ?? .absent,
                     q.phase.map { .text($0) } ?? .absent)
             }
             i += 1; j += 1

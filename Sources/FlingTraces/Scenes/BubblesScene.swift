@@ -132,7 +132,7 @@ package struct BubblesScene: SampledScene {
             let events = try e.advance(to: sampling.time(k))
             out.events += events.map(\.description)
             out.timeline += events.map {
-                Run.Event(frame: k, itemKind: "bubble", id: $0.bubble, name: $0.kind.rawValue, detail: "at \($0.time) s")
+                RunEvent(step: k, kind: "bubble", id: $0.bubble, name: $0.kind.rawValue, detail: "at \($0.time) s")
             }
             e.states(into: &states)
             out.digest.combine(Double(states.count))
@@ -168,26 +168,26 @@ package struct BubblesScene: SampledScene {
         items.sort { $0.id < $1.id }
         let bounds = Self.bounds(emitted)
         let frames = replay.frames.enumerated().map { k, f in
-            Run.Frame(
-                index: k, local: k, time: document.sampling.time(k),
+            Run.Step(
+                index: k, localStep: k, time: document.sampling.time(k),
                 items: f.states.map { s in
-                    Run.Item(
-                        itemKind: "bubble", id: s.id, values: [s.position.x, s.position.y, s.scale, s.size, s.alpha, Double(s.image)],
+                    RunItem(
+                        kind: "bubble", id: s.id, values: [s.position.x, s.position.y, s.scale, s.size, s.alpha, Double(s.image)],
                         phase: s.isPopping ? "popping" : nil)
                 }, digest: nil)
         }
         let inputs = taps.map { t in
-            Run.Input(frame: document.sampling.firstSample(atOrAfter: t), time: t, name: "tap")
+            Run.Input(step: document.sampling.firstSample(atOrAfter: t), time: t, name: "tap")
         }
         return Run(
-            kind: Self.kind, title: title, frameUnit: "sample",
+            kind: Self.kind, title: title, stepUnit: "sample",
             stages: [
                 Run.Stage(
-                    name: document.name, frameCount: frames.count,
+                    name: document.name, stepCount: frames.count,
                     viewport: Rect(x: bounds.minX, y: bounds.minY, width: bounds.maxX - bounds.minX, height: bounds.maxY - bounds.minY),
-                    frameInterval: 1 / document.sampling.rate, items: items)
+                    stepInterval: 1 / document.sampling.rate, items: items)
             ],
-            schema: [Run.ItemSchema(itemKind: "bubble", fields: ["x", "y", "scale", "size", "alpha", "image"])], frames: frames,
+            schema: [Run.ItemSchema(itemKind: "bubble", fields: ["x", "y", "scale", "size", "alpha", "image"])], steps: frames,
             events: replay.timeline, inputs: inputs, digest: replay.digest, summary: replay.summary)
     }
 

@@ -126,16 +126,16 @@ package struct ChatHeadsScene: SnapDrivenScene {
             animator: heads.animator,
             advance: { (t: Double, k: Int) throws(FlingError) in
                 let r = try heads.advance(to: t)
-                var words: [String] = [], timeline: [Run.Event] = []
+                var words: [String] = [], timeline: [RunEvent] = []
                 for e in r.heads {
                     switch e {
                     case .opened(let head, let tick):
                         words.append("tick \(tick) head \(head.rawValue) opened the conversation")
-                        timeline.append(Run.Event(frame: k, itemKind: "head", id: head.rawValue, name: "opened", detail: "at tick \(tick)"))
+                        timeline.append(RunEvent(step: k, kind: "head", id: head.rawValue, name: "opened", detail: "at tick \(tick)"))
                     case .closed(let tick):
                         words.append("tick \(tick) heads closed back")
                         timeline.append(
-                            Run.Event(frame: k, itemKind: "panel", id: panel.rawValue, name: "closed", detail: "at tick \(tick)"))
+                            RunEvent(step: k, kind: "panel", id: panel.rawValue, name: "closed", detail: "at tick \(tick)"))
                     }
                 }
                 return (r.snap, words, timeline)
@@ -152,10 +152,10 @@ package struct ChatHeadsScene: SnapDrivenScene {
         let panel = heads.count + 1
         let frames = replay.frames.enumerated().map { k, f in
             var items = f.items.filter(\.item.isDraggable).map { s in
-                Run.Item(itemKind: "head", id: s.item.id.rawValue, values: SnapScenes.values(s), phase: SnapScenes.phase(s.phase))
+                RunItem(kind: "head", id: s.item.id.rawValue, values: SnapScenes.values(s), phase: SnapScenes.phase(s.phase))
             }
-            items.append(Run.Item(itemKind: "panel", id: panel, values: f.extras))
-            return Run.Frame(index: k, local: k, time: document.sampling.time(k), items: items, digest: nil)
+            items.append(RunItem(kind: "panel", id: panel, values: f.extras))
+            return Run.Step(index: k, localStep: k, time: document.sampling.time(k), items: items, digest: nil)
         }
         var items = heads.enumerated().map { n, center in
             Run.StageItem(
@@ -170,16 +170,16 @@ package struct ChatHeadsScene: SnapDrivenScene {
                     .init("height", configuration.panelHeight),
                 ]))
         return Run(
-            kind: Self.kind, title: title, frameUnit: "sample",
+            kind: Self.kind, title: title, stepUnit: "sample",
             stages: [
                 Run.Stage(
-                    name: document.name, frameCount: frames.count, viewport: configuration.screen,
-                    frameInterval: 1 / document.sampling.rate, items: items)
+                    name: document.name, stepCount: frames.count, viewport: configuration.screen,
+                    stepInterval: 1 / document.sampling.rate, items: items)
             ],
             schema: [
                 Run.ItemSchema(itemKind: "head", fields: ["x", "y", "vx", "vy", "scale"]),
                 Run.ItemSchema(itemKind: "panel", fields: ["x", "y", "width", "height"]),
-            ], frames: frames, events: replay.timeline, inputs: SnapScenes.inputs(inputs, document.sampling), digest: replay.digest,
+            ], steps: frames, events: replay.timeline, inputs: SnapScenes.inputs(inputs, document.sampling), digest: replay.digest,
             summary: replay.summary)
     }
 

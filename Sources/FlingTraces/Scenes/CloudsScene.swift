@@ -76,7 +76,7 @@ package struct CloudsScene: SampledScene {
             let events = try s.advance(to: t)
             out.events += events.map(\.description)
             out.timeline += events.map {
-                Run.Event(frame: k, itemKind: "cloud", id: $0.cloud, name: $0.kind.rawValue, detail: "at \($0.time) s")
+                RunEvent(step: k, kind: "cloud", id: $0.cloud, name: $0.kind.rawValue, detail: "at \($0.time) s")
             }
             out.digest.combine(Double(s.clouds.count))
             for cloud in s.clouds {
@@ -95,19 +95,19 @@ package struct CloudsScene: SampledScene {
         seen.sort { $0.id < $1.id }
         let frames = replay.frames.enumerated().map { k, clouds in
             let t = document.sampling.time(k)
-            return Run.Frame(
-                index: k, local: k, time: t,
+            return Run.Step(
+                index: k, localStep: k, time: t,
                 items: clouds.map { c in
                     let p = c.position(at: t)
-                    return Run.Item(itemKind: "cloud", id: c.id, values: [p.x, p.y, c.alpha])
+                    return RunItem(kind: "cloud", id: c.id, values: [p.x, p.y, c.alpha])
                 }, digest: nil)
         }
         return Run(
-            kind: Self.kind, title: title, frameUnit: "sample",
+            kind: Self.kind, title: title, stepUnit: "sample",
             stages: [
                 Run.Stage(
-                    name: document.name, frameCount: frames.count, viewport: Rect(x: 0, y: 0, width: configuration.viewWidth, height: 240),
-                    frameInterval: 1 / document.sampling.rate,
+                    name: document.name, stepCount: frames.count, viewport: Rect(x: 0, y: 0, width: configuration.viewWidth, height: 240),
+                    stepInterval: 1 / document.sampling.rate,
                     items: seen.map { c in
                         Run.StageItem(
                             itemKind: "cloud", id: c.id, label: "cloud \(c.id)",
@@ -117,7 +117,7 @@ package struct CloudsScene: SampledScene {
                             ])
                     })
             ],
-            schema: [Run.ItemSchema(itemKind: "cloud", fields: ["x", "y", "alpha"])], frames: frames, events: replay.timeline,
+            schema: [Run.ItemSchema(itemKind: "cloud", fields: ["x", "y", "alpha"])], steps: frames, events: replay.timeline,
             inputs: [], digest: replay.digest, summary: replay.summary)
     }
 

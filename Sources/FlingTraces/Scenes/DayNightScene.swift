@@ -80,8 +80,8 @@ package struct DayNightScene: SampledScene {
                 try p.pick(picks[next].minutes, at: picks[next].time)
                 out.events.append("time picked \(picks[next].minutes) min at \(picks[next].time) s")
                 out.timeline.append(
-                    Run.Event(
-                        frame: k, itemKind: "sky", id: 0, name: "picked", detail: "\(picks[next].minutes) min at \(picks[next].time) s"))
+                    RunEvent(
+                        step: k, kind: "sky", id: 0, name: "picked", detail: "\(picks[next].minutes) min at \(picks[next].time) s"))
                 next += 1
             }
             let l = p.layers(at: t)
@@ -92,27 +92,27 @@ package struct DayNightScene: SampledScene {
 
     package func run(of replay: SceneReplay<Self>, in document: SceneDocument<Self>, title: String) -> Run {
         let frames = replay.frames.enumerated().map { k, l in
-            Run.Frame(
-                index: k, local: k, time: document.sampling.time(k),
-                items: [Run.Item(itemKind: "sky", id: 0, values: [l.minutes, l.skyOffset, l.rotation, l.starAlpha])], digest: nil)
+            Run.Step(
+                index: k, localStep: k, time: document.sampling.time(k),
+                items: [RunItem(kind: "sky", id: 0, values: [l.minutes, l.skyOffset, l.rotation, l.starAlpha])], digest: nil)
         }
         return Run(
-            kind: Self.kind, title: title, frameUnit: "sample",
+            kind: Self.kind, title: title, stepUnit: "sample",
             stages: [
                 Run.Stage(
-                    name: document.name, frameCount: frames.count, viewport: Rect(x: 0, y: 0, width: 390, height: configuration.viewHeight),
-                    frameInterval: 1 / document.sampling.rate,
+                    name: document.name, stepCount: frames.count, viewport: Rect(x: 0, y: 0, width: 390, height: configuration.viewHeight),
+                    stepInterval: 1 / document.sampling.rate,
                     items: [
                         Run.StageItem(
                             itemKind: "sky", id: 0, label: "sky",
                             facts: [.init("imageHeight", configuration.imageHeight), .init("viewHeight", configuration.viewHeight)])
                     ])
             ],
-            schema: [Run.ItemSchema(itemKind: "sky", fields: ["minutes", "skyOffset", "rotation", "starAlpha"])], frames: frames,
+            schema: [Run.ItemSchema(itemKind: "sky", fields: ["minutes", "skyOffset", "rotation", "starAlpha"])], steps: frames,
             events: replay.timeline,
             inputs: picks.map { p in
                 Run.Input(
-                    frame: document.sampling.firstSample(atOrAfter: p.time), time: p.time, name: "pick", detail: "\(p.minutes) min")
+                    step: document.sampling.firstSample(atOrAfter: p.time), time: p.time, name: "pick", detail: "\(p.minutes) min")
             }, digest: replay.digest, summary: replay.summary)
     }
 

@@ -172,7 +172,7 @@ package struct SceneReplay<Scene: SampledScene>: PinnedReplay, Sendable {
     /// and leaving; grabs, releases, snaps, toggles.
     var events: [String]
     /// The same events for a ``Run``, at the sample they happened in.
-    var timeline: [Run.Event]
+    var timeline: [RunEvent]
     /// For a snap scene, the snap animator's own tick digest (`DragAnimator.digest`) and tick
     /// count: the same at every sampling rate, and equal to the live run's.
     var tickDigest: StateDigest?
@@ -295,10 +295,10 @@ extension SceneDocument: FlingDocument {
 
     package func run(of replay: SceneReplay<Scene>, title: String) -> Run {
         var run = scene.run(of: replay, in: self, title: title)
-        run.stageFrames = [replay.samples]
+        run.stageSteps = [replay.samples]
         // Each frame carries the digest chained up to it (kept with the frames).
-        if replay.sampleDigests.count == run.frames.count {
-            for k in run.frames.indices { run.frames[k].digest = replay.sampleDigests[k] }
+        if replay.sampleDigests.count == run.steps.count {
+            for k in run.steps.indices { run.steps[k].digest = replay.sampleDigests[k] }
         }
         return run
     }

@@ -21,7 +21,7 @@ package struct SnapFrame: Hashable, Sendable {
 /// events, the scene's own in words and for a Run), and its own numbers after it.
 struct SnapDriver {
     let animator: SnapAnimator
-    let advance: (_ time: Double, _ sample: Int) throws(FlingError) -> (snap: [SnapEvent], words: [String], timeline: [Run.Event])
+    let advance: (_ time: Double, _ sample: Int) throws(FlingError) -> (snap: [SnapEvent], words: [String], timeline: [RunEvent])
     let extras: () -> [Double]
     /// The item kind of an item id, for a Run (`head`, `panel`, `knob`).
     let itemKind: (SnapItem.ID) -> String
@@ -175,7 +175,7 @@ package enum SnapScenes {
         }
     }
 
-    static func event(_ e: SnapEvent, sample k: Int, kind: String) -> Run.Event {
+    static func event(_ e: SnapEvent, sample k: Int, kind: String) -> RunEvent {
         let name: String, detail: String
         switch e.kind {
         case .grabbed(let touch): name = "grabbed"; detail = "touch \(touch.rawValue) at tick \(e.tick)"
@@ -186,7 +186,7 @@ package enum SnapScenes {
         case .settled(let at): name = "snapped"; detail = "at (\(at.x), \(at.y)) at tick \(e.tick)"
         case .wallContact(let c): name = "wallContact"; detail = "\(Trace.contactDetail(c)) at tick \(e.tick)"
         }
-        return Run.Event(frame: k, itemKind: kind, id: e.item?.rawValue ?? 0, name: name, detail: detail)
+        return RunEvent(step: k, kind: kind, id: e.item?.rawValue ?? 0, name: name, detail: detail)
     }
 
     /// The touches, pushes and field changes, each at the first sample that shows it (the first
@@ -198,13 +198,13 @@ package enum SnapScenes {
             case .touch(let e):
                 let j = input.tick ?? FixedStepClock.firstTick(atOrAfter: e.time, tick: tick)
                 return Run.Input(
-                    frame: sampling.firstSample(atOrAfter: Double(j + 1) * tick), time: e.time, name: "touch", touch: e.touch.rawValue,
+                    step: sampling.firstSample(atOrAfter: Double(j + 1) * tick), time: e.time, name: "touch", touch: e.touch.rawValue,
                     phase: e.phase.rawValue, position: e.position, detail: input.tick.map { "at tick \($0)" } ?? "")
             case .dynamics(let d):
                 let j = input.tick ?? 0
                 let (name, detail) = d.runInput
                 return Run.Input(
-                    frame: sampling.firstSample(atOrAfter: Double(j + 1) * tick), time: Double(j) * tick, name: name,
+                    step: sampling.firstSample(atOrAfter: Double(j + 1) * tick), time: Double(j) * tick, name: name,
                     detail: "\(detail) at tick \(j)")
             case .reset, .addTile, .removeTile: return nil
             }

@@ -77,14 +77,14 @@ package struct SunSwitchScene: SnapDrivenScene {
         let driver = SnapDriver(
             animator: sun.animator,
             advance: { (t: Double, k: Int) throws(FlingError) in
-                var words: [String] = [], timeline: [Run.Event] = []
+                var words: [String] = [], timeline: [RunEvent] = []
                 for e in try sun.advance(to: t) {
                     switch e {
                     case .toggled(let on, let tick):
                         words.append("tick \(tick) switch toggled \(on ? "on" : "off")")
                         timeline.append(
-                            Run.Event(
-                                frame: k, itemKind: "knob", id: sun.knob.rawValue, name: "toggled",
+                            RunEvent(
+                                step: k, kind: "knob", id: sun.knob.rawValue, name: "toggled",
                                 detail: "\(on ? "on" : "off") at tick \(tick)"))
                     }
                 }
@@ -107,17 +107,17 @@ package struct SunSwitchScene: SnapDrivenScene {
     package func run(of replay: SceneReplay<Self>, in document: SceneDocument<Self>, title: String) -> Run {
         let frames = replay.frames.enumerated().map { k, f in
             var items = f.items.map { s in
-                Run.Item(itemKind: "knob", id: s.item.id.rawValue, values: SnapScenes.values(s), phase: SnapScenes.phase(s.phase))
+                RunItem(kind: "knob", id: s.item.id.rawValue, values: SnapScenes.values(s), phase: SnapScenes.phase(s.phase))
             }
-            items.append(Run.Item(itemKind: "rays", id: 0, values: f.extras))
-            return Run.Frame(index: k, local: k, time: document.sampling.time(k), items: items, digest: nil)
+            items.append(RunItem(kind: "rays", id: 0, values: f.extras))
+            return Run.Step(index: k, localStep: k, time: document.sampling.time(k), items: items, digest: nil)
         }
         let c = configuration, track = c.trackFrame
         return Run(
-            kind: Self.kind, title: title, frameUnit: "sample",
+            kind: Self.kind, title: title, stepUnit: "sample",
             stages: [
                 Run.Stage(
-                    name: document.name, frameCount: frames.count, viewport: stageFrame, frameInterval: 1 / document.sampling.rate,
+                    name: document.name, stepCount: frames.count, viewport: stageFrame, stepInterval: 1 / document.sampling.rate,
                     items: [
                         Run.StageItem(
                             itemKind: "knob", id: 1, label: "knob",
@@ -132,7 +132,7 @@ package struct SunSwitchScene: SnapDrivenScene {
             schema: [
                 Run.ItemSchema(itemKind: "knob", fields: ["x", "y", "vx", "vy", "scale"]),
                 Run.ItemSchema(itemKind: "rays", fields: ["angle", "alpha", "on"]),
-            ], frames: frames, events: replay.timeline, inputs: SnapScenes.inputs(inputs, document.sampling), digest: replay.digest,
+            ], steps: frames, events: replay.timeline, inputs: SnapScenes.inputs(inputs, document.sampling), digest: replay.digest,
             summary: replay.summary)
     }
 

@@ -72,7 +72,7 @@ extension Trace: FlingDocument {
     }
 
     public func run(of replay: TraceReplay, title: String) -> Run {
-        var stages: [Run.Stage] = [], frames: [Run.Frame] = [], events: [Run.Event] = [], inputs: [Run.Input] = []
+        var stages: [Run.Stage] = [], frames: [Run.Step] = [], events: [RunEvent] = [], inputs: [Run.Input] = []
         var predictions: [Run.Prediction] = []
         for (s, session) in sessions.enumerated() where s < replay.sessions.count {
             let r = replay.sessions[s]
@@ -87,7 +87,7 @@ extension Trace: FlingDocument {
             let count = r.ticks.isEmpty ? 0 : r.tickCount
             stages.append(
                 Run.Stage(
-                    name: session.name, firstFrame: offset, frameCount: count, viewport: session.viewport, frameInterval: tick,
+                    name: session.name, firstStep: offset, stepCount: count, viewport: session.viewport, stepInterval: tick,
                     items: tiles.map { t in
                         Run.StageItem(
                             itemKind: "tile", id: t.id.rawValue, label: "tile \(t.id.rawValue)",
@@ -115,21 +115,21 @@ extension Trace: FlingDocument {
                 case .touch(let e):
                     inputs.append(
                         Run.Input(
-                            frame: k, time: e.time, name: "touch", touch: e.touch.rawValue, phase: e.phase.rawValue,
+                            step: k, time: e.time, name: "touch", touch: e.touch.rawValue, phase: e.phase.rawValue,
                             position: e.position, detail: e.item.map { "tile \($0.rawValue)" } ?? ""))
                 case .reset(let id):
-                    inputs.append(Run.Input(frame: k, time: Double(k - offset) * tick, name: "reset", detail: "tile \(id.rawValue)"))
+                    inputs.append(Run.Input(step: k, time: Double(k - offset) * tick, name: "reset", detail: "tile \(id.rawValue)"))
                 case .removeTile(let id):
                     inputs.append(
-                        Run.Input(frame: k, time: Double(k - offset) * tick, name: "removeTile", detail: "tile \(id.rawValue)"))
+                        Run.Input(step: k, time: Double(k - offset) * tick, name: "removeTile", detail: "tile \(id.rawValue)"))
                 case .addTile(let d):
                     inputs.append(
                         Run.Input(
-                            frame: k, time: Double(k - offset) * tick, name: "addTile", position: d.origin,
+                            step: k, time: Double(k - offset) * tick, name: "addTile", position: d.origin,
                             detail: "tile \(d.id.rawValue) \(d.frame.width)x\(d.frame.height) mass \(d.mass)"))
                 case .dynamics(let d):
                     let (name, detail) = d.runInput
-                    inputs.append(Run.Input(frame: k, time: Double(k - offset) * tick, name: name, detail: detail))
+                    inputs.append(Run.Input(step: k, time: Double(k - offset) * tick, name: name, detail: detail))
                 }
             }
             // Phases from the events: a grab holds a tile from its tick, a release sends it home
@@ -174,24 +174,25 @@ extension Trace: FlingDocument {
                 let settledNow = r.events[..<next].filter { $0.tick == state.tick && $0.kind == .settled }.map(\.tile)
                 var items = state.tiles.map { t in
                     if settledNow.contains(t.id), let at = home[t.id] {
-                        return Run.Item(itemKind: "tile", id: t.id.rawValue, values: [at.x, at.y, 0, 0, 0, 0], phase: "settled")
+                        return RunItem(kind: "tile", id: t.id.rawValue, values: [at.x, at.y, 0, 0, 0, 0], phase: "settled")
                     }
                     let b = t.state
-                    return Run.Item(
-                        itemKind: "tile", id: t.id.rawValue,
+                    return RunItem(
+                        kind: "tile", id: t.id.rawValue,
                         values: [b.position.x, b.position.y, b.angle, b.velocity.x, b.velocity.y, b.angularVelocity],
                         phase: phase[t.id])
                 }
                 for l in lying where !state.tiles.contains(where: { $0.id == l.id }) {
                     items.append(
-                        Run.Item(
-                            itemKind: "tile", id: l.id.rawValue, values: [l.pose.position.x, l.pose.position.y, l.pose.angle, 0, 0, 0],
+                        RunItem(
+                            kind: "tile", id: l.id.rawValue, values: [l.pose.position.x, l.pose.position.y, l.pose.angle, 0, 0, 0],
                             phase: "lying"))
                 }
                 items.sort { $0.id < $1.id }
                 frames.append(
-                    Run.Frame(
-                        index: offset + state.tick, local: state.tick, time: Double(state.tick + 1) * tick, items: items, digest: digest))
+                    Run.Step(
+                        index: offset + state.tick, localStep: state.tick, time: Double(state.tick + 1) * tick, items: items, digest: digest
+                    ))
                 // Came to rest after this tick: lying from the next frame on, where this one left it.
                 for e in r.events[..<next] where e.tick == state.tick && e.kind == .cameToRest {
                     if let t = state.tiles.first(where: { $0.id == e.tile }) {
@@ -215,7 +216,7 @@ extension Trace: FlingDocument {
                 case .cameToRest: name = "cameToRest"; detail = ""
                 case .wallContact(let c): name = "wallContact"; detail = Self.contactDetail(c)
                 }
-                events.append(Run.Event(frame: offset + e.tick, itemKind: "tile", id: e.tile.rawValue, name: name, detail: detail))
+                events.append(RunEvent(step: offset + e.tick, kind: "tile", id: e.tile.rawValue, name: name, detail: detail))
             }
             // Each release's prediction, until the tile gets there or another grab, release or
             // reset of it supersedes it.
@@ -237,18 +238,18 @@ extension Trace: FlingDocument {
                 }
                 predictions.append(
                     Run.Prediction(
-                        itemKind: "tile", id: e.tile.rawValue, frame: offset + e.tick, until: offset + until,
+                        itemKind: "tile", id: e.tile.rawValue, step: offset + e.tick, until: offset + until,
                         outcome: "\(p.outcome)", x: p.pose.position.x, y: p.pose.position.y, angle: p.pose.angle))
             }
         }
         var run = Run(
-            kind: Self.kind.name, title: title, frameUnit: "tick", stages: stages,
-            schema: [Run.ItemSchema(itemKind: "tile", fields: ["x", "y", "angle", "vx", "vy", "w"])], frames: frames,
+            kind: Self.kind.name, title: title, stepUnit: "tick", stages: stages,
+            schema: [Run.ItemSchema(itemKind: "tile", fields: ["x", "y", "angle", "vx", "vy", "w"])], steps: frames,
             events: events, inputs: inputs, digest: replay.digest, summary: replay.summary)
         run.predictions = predictions
         // Every tick stepped, kept or not; each refused input by where the animator applied it
         // (the error's field up to its first `: `, `tick 12, touch 1 began on tile 1`).
-        run.stageFrames = replay.sessions.prefix(sessions.count).map(\.tickCount)
+        run.stageSteps = replay.sessions.prefix(sessions.count).map(\.tickCount)
         for (s, session) in replay.sessions.prefix(sessions.count).enumerated() {
             for e in session.errors {
                 let at = e.field.firstRange(of: ": ").map { String(e.field[..<$0.lowerBound]) } ?? e.field

@@ -486,33 +486,33 @@ extension SurfaceWalk {
             }
         }
         add(
-            "FlingTraces.Run.init(kind:title:frameUnit:stages:schema:frames:events:inputs:digest:summary:)", "FlingTraces.Run.stage(at:)",
+            "FlingTraces.Run.init(kind:title:stepUnit:stages:schema:steps:events:inputs:digest:summary:)", "FlingTraces.Run.stage(at:)",
             "FlingTraces.Run.firstDivergence(from:)",
-            "FlingTraces.Run.Stage.init(name:firstFrame:frameCount:viewport:frameInterval:items:)",
+            "FlingTraces.Run.Stage.init(name:firstStep:stepCount:viewport:stepInterval:items:)",
             "FlingTraces.Run.StageItem.init(itemKind:id:label:facts:)", "FlingTraces.Run.Fact.init(_:_:)",
-            "FlingTraces.Run.ItemSchema.init(itemKind:fields:)", "FlingTraces.Run.Frame.init(index:local:time:items:digest:)",
-            "FlingTraces.Run.Item.init(itemKind:id:values:points:phase:)", "FlingTraces.Run.Event.init(frame:itemKind:id:name:detail:)",
-            "FlingTraces.Run.Input.init(frame:time:name:touch:phase:position:detail:)", "FlingTraces.Run.Divergence.description",
+            "FlingTraces.Run.ItemSchema.init(itemKind:fields:)", "FlingTraces.Run.Step.init(index:localStep:time:items:digest:)",
+            "FlingTraces.RunItem.init(kind:id:values:points:phase:fields:)", "FlingTraces.RunEvent.init(step:kind:id:name:detail:)",
+            "FlingTraces.Run.Input.init(step:time:name:touch:phase:position:detail:)", "FlingTraces.Run.Divergence.description",
             "FlingTraces.Run.Divergence.bits(_:)", "FlingTraces.Run.Divergence.Part.init(rawValue:)",
             "FlingTraces.Run.Divergence.Value.description",
             "FlingTraces.Run.Divergence.Value.number", "FlingTraces.Run.stepCount", "FlingTraces.Run.items(atStep:)",
-            "FlingTraces.Run.eventList", "FlingTraces.RunItem.value(_:)"
+            "FlingTraces.RunItem.value(_:)"
         ) { p in
             var runs: [Run] = []
             for k in [Int.min, -1, 0, 1, Int.max] {
                 for x in Hostile.doubles.prefix(6) {
-                    let item = Run.Item(itemKind: "tile", id: k, values: [x, -x], points: [x], phase: "\u{0}")
-                    let frame = Run.Frame(index: k, local: k, time: x, items: [item, item], digest: StateDigest(value: .max))
+                    let item = RunItem(kind: "tile", id: k, values: [x, -x], points: [x], phase: "\u{0}")
+                    let step = Run.Step(index: k, localStep: k, time: x, items: [item, item], digest: StateDigest(value: .max))
                     let stage = Run.Stage(
-                        name: nil, firstFrame: k, frameCount: k, viewport: Rect(x: x, y: x, width: x, height: x), frameInterval: x,
+                        name: nil, firstStep: k, stepCount: k, viewport: Rect(x: x, y: x, width: x, height: x), stepInterval: x,
                         items: [Run.StageItem(itemKind: "tile", id: k, label: "", facts: [Run.Fact("x", x)])])
                     runs.append(
                         Run(
-                            kind: "trace", title: "", frameUnit: "tick", stages: [stage, stage],
+                            kind: "trace", title: "", stepUnit: "tick", stages: [stage, stage],
                             schema: [Run.ItemSchema(itemKind: "tile", fields: ["x"])],
-                            frames: [frame, frame], events: [Run.Event(frame: k, itemKind: "tile", id: k, name: "", detail: "")],
+                            steps: [step, step], events: [RunEvent(step: k, kind: "tile", id: k, name: "", detail: "")],
                             inputs: [
-                                Run.Input(frame: k, time: x, name: "touch", touch: k, phase: "began", position: Vector(x, x), detail: "")
+                                Run.Input(step: k, time: x, name: "touch", touch: k, phase: "began", position: Vector(x, x), detail: "")
                             ],
                             digest: StateDigest(), summary: ""))
                 }
@@ -525,7 +525,7 @@ extension SurfaceWalk {
             for a in runs {
                 for k in Hostile.ints { p.count { a.stage(at: k) } }
                 // The readings, at every frame index a caller might ask for (none past the ends).
-                p.count { (a.stepCount, a.eventList) }
+                p.count { (a.stepCount, a.events) }
                 for k in Hostile.ints + [a.stepCount - 1] {
                     for item in a.items(atStep: k) { for s in Hostile.strings + ["x"] { p.count { item.value(s) } } }
                 }
