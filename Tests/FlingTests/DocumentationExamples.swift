@@ -479,6 +479,17 @@ enum DocumentationExamples {
         return (settle, atRest, x, run.stepCount)
     }
 
+    /// FlingTraces' overview: a bubble emitter tapped once, recorded as a scene document and
+    /// read back.
+    static func seededSceneRecording() throws -> (BubbleEmitter, any FlingDocument, any FlingDocument) {
+        var emitter = try BubbleEmitter(seed: 7)
+        try emitter.tap(at: 0.5)
+        let document = try Documents.scene(recording: emitter, rate: 30, duration: 2)
+        let json = document.json                                  // a fling-scene document of kind bubbles
+        let again = try Documents.read(Array(json.utf8))           // reads back to the same samples
+        return (emitter, document, again)
+    }
+
     /// What the example reads of a whole run: its first stage, the tile's field names, that
     /// stage's first step and the last touch that ended.
     static func tracesInTestsWholeRun(_ run: FlingTraces.Run) -> (FlingTraces.Run.Stage, [String]?, FlingTraces.Run.Step, FlingTraces.Run.Input?) {

@@ -138,6 +138,44 @@ extension SymbolGraphs {
     }
 
     /// The check itself: a package member, a missing one and a public one, on this build's graphs.
+    /// A catalog's page is for users: an inline code span there that begins with a type of the
+    /// package (`SceneDocument(recording:sampling:)`, `PathSVG`) names a public one, or a reader
+    /// is sent to a name they cannot use. (README.md and docs/ also describe the internals to
+    /// whoever maintains them; the members they name are checked above.)
+    static func typeProblems(_ text: String, path: String, graphs: SymbolGraphs, types: [[String]: [String]]) -> [String] {
+        var problems: [String] = [], fenced = false
+        for (k, line) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
+            if line.trimmingCharacters(in: .whitespaces).hasPrefix("```") {
+                fenced.toggle()
+                continue
+            }
+            guard !fenced else { continue }
+            // DocC's own links (``Type/member``) are resolved by .ci/docs-check.
+            for match in line.replacing(/``[^`]*``/, with: "").matches(of: /`([A-Z][A-Za-z0-9_]*)[^`]*`/) {
+                let name = String(match.1)
+                guard let ids = types[[name]], !ids.contains(where: graphs.isPublic) else { continue }
+                problems.append("\(path):\(k + 1): `\(match.0.dropFirst().dropLast())`: \(name) is not public")
+            }
+        }
+        return problems
+    }
+
+    @Test func catalogsNameOnlyPublicTypes() throws {
+        let graphs = try SymbolGraphs.current.get()
+        let types = graphs.typesByPath()
+        var problems: [String] = [], pages = 0
+        for document in try Self.documents() where document.path.contains(".docc/") {
+            pages += 1
+            problems += Self.typeProblems(document.text, path: document.path, graphs: graphs, types: types)
+        }
+        #expect(pages >= 8, "only \(pages) catalog pages read")
+        #expect(problems.isEmpty, "a catalog names a type an outsider cannot use:\n\(problems.joined(separator: "\n"))")
+        // The check itself: an internal type is noticed, a public one and a fenced block are not.
+        let planted = Self.typeProblems(
+            "`SceneDocument(recording:sampling:)` and `Trace.json`\n```\n`PathSVG`\n```", path: "p", graphs: graphs, types: types)
+        #expect(planted == ["p:1: `SceneDocument(recording:sampling:)`: SceneDocument is not public"], "\(planted)")
+    }
+
     @Test func aPackageMemberInProseIsNoticed() throws {
         let graphs = try SymbolGraphs.current.get()
         let types = graphs.typesByPath()

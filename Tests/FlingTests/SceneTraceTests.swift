@@ -72,6 +72,34 @@ let pinnedSceneDigests: [(file: String, samples: Int, digest: UInt64)] = [
         #expect(states == liveStates)
     }
 
+    /// The public recording (FlingTraces' overview): the document a tapped emitter gives reads
+    /// back to the same JSON, and its replay's last sample is the emitter driven to the end in one
+    /// step, bubble for bubble; a sampling out of range is refused, naming it.
+    @Test func publicSceneRecordingReplaysTheEmitter() throws {
+        let (emitter, document, again) = try DocumentationExamples.seededSceneRecording()
+        #expect(again.json == document.json && type(of: document).kind.name == "bubbles")
+        let run = try again.play(ReplayOptions(keepsSteps: true)).run
+        #expect(run.stepCount == 61 && run.inputs.map(\.time) == [0.5] && run.inputs.first?.step == 15)
+        var end = emitter
+        try end.advance(to: 2)
+        var states: [BubbleEmitter.State] = []
+        end.states(into: &states)
+        let last = run.items(atStep: 60)
+        #expect(!states.isEmpty && last.map(\.id) == states.map(\.id))
+        #expect(last.map { [$0.value("x"), $0.value("y"), $0.value("scale")] } == states.map { [$0.position.x, $0.position.y, $0.scale] })
+        let refused: [(Double, Double, FlingError.Code, String)] = [
+            (0, 1, .outOfRange, "sampling.rate"), (60, -1, .outOfRange, "sampling.duration"), (.nan, 1, .notFinite, "sampling.rate"),
+        ]
+        for (rate, duration, code, field) in refused {
+            let e = try #require(throws: FlingError.self) { try Documents.scene(recording: emitter, rate: rate, duration: duration) }
+            #expect(e.code == code && e.field == field, "\(e)")
+        }
+        let picker = try Documents.scene(recording: try DayNightPicker(minutes: 600), duration: 1, name: "noon")
+        let spawner = try Documents.scene(recording: try CloudSpawner(seed: 3), rate: 10, duration: 5, notes: "clouds")
+        #expect(type(of: picker).kind.name == "dayNight" && picker.json.contains("\"noon\""))
+        #expect(type(of: spawner).kind.name == "clouds" && spawner.json.contains("\"clouds\""))
+    }
+
     @Test func pickerRecordingReplays() throws {
         var picker = try DayNightPicker(minutes: 600)
         try picker.pick(1320, at: 0.3)

@@ -286,7 +286,7 @@ extension SurfaceWalk {
             "FlingTraces.SceneDocument.pinned(_:)", "FlingTraces.SceneDocument.pinned(makeBackend:)",
             "FlingTraces.SceneDocument.run(of:title:)",
             "FlingTraces.SceneDocument.report(of:)", "FlingView.SceneDocument.picture(_:)",
-            "FlingTraces.SceneSampling.init(rate:duration:)",
+            "FlingTraces.SceneSampling.init(rate:duration:)", "FlingTraces.Documents.scene(recording:rate:duration:name:notes:)",
             "FlingTraces.SceneSampling.count", "FlingTraces.SceneSampling.time(_:)", "FlingTraces.SceneSampling.validate()",
             "FlingTraces.SceneExpectation.init(samples:digest:)", "FlingTraces.SceneReplay.init(samples:)",
             "FlingTraces.SceneReplay.summary",
@@ -310,6 +310,21 @@ extension SurfaceWalk {
             }
             if let spawner = try? CloudSpawner(seed: .max) {
                 p.count { SceneDocument<CloudsScene>(recording: spawner, sampling: SceneSampling(duration: 1)).json }
+            }
+            // The public recordings, at every sampling a caller might ask for (refused with a
+            // typed error, or a document that validates).
+            for rate in Hostile.doubles.prefix(8) + [30] {
+                for duration in Hostile.doubles.prefix(8) + [1] {
+                    if let e = try? BubbleEmitter(seed: 1) {
+                        p.count { (try? Documents.scene(recording: e, rate: rate, duration: duration, name: "\u{0}", notes: "\""))?.json }
+                    }
+                    if let picker = try? DayNightPicker(minutes: 1) {
+                        p.count { (try? Documents.scene(recording: picker, rate: rate, duration: duration))?.json }
+                    }
+                    if let spawner = try? CloudSpawner(seed: .max) {
+                        p.count { (try? Documents.scene(recording: spawner, rate: rate, duration: duration))?.json }
+                    }
+                }
             }
         }
         for (name, json) in [
