@@ -55,7 +55,6 @@ import CoreGraphics
 
 extension Vector {
     @inlinable public init(_ v: CGVector) { self.init(Double(v.dx), Double(v.dy)) }
-    @inlinable var cgVector: CGVector { CGVector(dx: CGFloat(x), dy: CGFloat(y)) }
 }
 
 extension Transform {

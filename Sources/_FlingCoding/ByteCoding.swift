@@ -124,12 +124,6 @@ package struct ByteReader {
         return text
     }
 
-    mutating func byteList() throws(FlingError) -> [UInt8] {
-        let n = try count(elementSize: 1)
-        defer { offset += n }
-        return Array(bytes[offset..<offset + n])
-    }
-
     /// A list whose elements are at least `size` bytes each.
     package mutating func list<T>(elementSize size: Int, _ each: (inout ByteReader) throws(FlingError) -> T) throws(FlingError) -> [T] {
         let n = try count(elementSize: size)

@@ -30,11 +30,6 @@ package struct Motion: Sendable {
 
     package init(mass: Double) { self.mass = mass }
 
-    /// Whether the update adds nothing to Chipmunk's own.
-    var isPlain: Bool {
-        fields.isEmpty && pushes.isEmpty && properties.resistance == 0 && properties.angularResistance == 0
-    }
-
     package mutating func setFields(_ fields: [Field]) {
         self.fields = fields.map(PreparedField.init)
     }

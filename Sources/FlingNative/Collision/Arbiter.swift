@@ -167,14 +167,6 @@ struct Arbiter {
         if count > 0 { solve(&c0) }
         if count > 1 { solve(&c1) }
     }
-
-    /// `cpArbiterTotalImpulse` turned to act on the item: Σ cpvrotate(n, (jn, jt)).
-    var totalImpulse: (Double, Double) {
-        var sx = 0.0, sy = 0.0
-        if count > 0 { sx = sx + (nx * c0.jnAcc - ny * c0.jtAcc); sy = sy + (nx * c0.jtAcc + ny * c0.jnAcc) }
-        if count > 1 { sx = sx + (nx * c1.jnAcc - ny * c1.jtAcc); sy = sy + (nx * c1.jtAcc + ny * c1.jnAcc) }
-        return (sx, sy)
-    }
 }
 
 /// A body's bias velocity (`v_bias`, `w_bias`): what the contacts' position correction adds
