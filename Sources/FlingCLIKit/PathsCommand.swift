@@ -13,7 +13,7 @@ enum PathsCommand {
         let path = try args.file()
         let document = try Input.document(path, args, out)
         let kind = type(of: document).kind
-        guard kind.format == PathDocument<MorphPaths>.formatName else {
+        guard document.pathContent != nil else {
             throw RunError("\(path): a \(kind.name) document; fling paths reads path documents (format fling-paths)")
         }
         if sub == "digest" {

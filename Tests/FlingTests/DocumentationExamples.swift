@@ -490,6 +490,22 @@ enum DocumentationExamples {
         return (emitter, document, again)
     }
 
+    /// FlingTraces' overview: what a path document holds, printed (the prints collected).
+    static func pathContent(_ bytes: [UInt8]) throws -> [[Any]] {
+        var printed: [[Any]] = []
+        func print(_ items: Any...) { printed.append(items) }
+        let paths = try Documents.read(bytes)                 // a fling-paths document
+        switch paths.pathContent?.paths {
+        case .morph(let animation, let from, let to)?:        // the keyframe morph and its time range
+            print(animation.shape(at: (from + to) / 2))        // a BezierPath, to draw as you like
+        case .conveyor(let conveyor, let look)?:              // the dots on the line, and their looks
+            print(conveyor.items(atNanoseconds: 0), look.dots.map(\.color))
+        case nil:
+            print("not a path document")
+        }
+        return printed
+    }
+
     /// What the example reads of a whole run: its first stage, the tile's field names, that
     /// stage's first step and the last touch that ended.
     static func tracesInTestsWholeRun(_ run: FlingTraces.Run) -> (FlingTraces.Run.Stage, [String]?, FlingTraces.Run.Step, FlingTraces.Run.Input?) {

@@ -15,6 +15,26 @@ import FlingPathsTestSupport
     static let pinDigest = "a08063f3d1424b8d"  // DigestTests' "pin 240 frames over 2 s"
     static let dotsDigest = "aa43599bc5e9a95a"  // DigestTests' "dots 90 frames"
 
+    /// The overview's example: a conveyor document gives its conveyor and its dots' looks, a
+    /// morph document its animation over its time range, a trace nothing.
+    @Test func pathContentReadsWhatTheDocumentHolds() throws {
+        let dots = try DocumentationExamples.pathContent(Array(try Fixture.text("paths/pin-and-dots.json").utf8))
+        let items = try #require(dots.first?.first as? [Conveyor.Item])
+        let document = try PathDocument<ConveyorPaths>(json: try fixtureBytes("paths/pin-and-dots.json"))
+        #expect(dots.count == 1 && items == document.paths.conveyor.items(atNanoseconds: 0) && !items.isEmpty)
+        #expect(dots.first?.last as? [String] == ["#e2e2e2", "#e2e2e2", "#f64145"])
+        let content = try #require(document.pathContent)
+        guard case .conveyor(_, let look) = content.paths else { Issue.record("not a conveyor: \(content.paths)"); return }
+        #expect(look.baseline?.width == 2 && look.pin?.beginTime == document.paths.pin?.beginTime && !look.isPlain)
+        #expect(content.sampleCount == document.sampling.frames && content.name == document.name)
+        let pin = try PathDocument<MorphPaths>(json: try fixtureBytes("paths/jumping-pin.json"))
+        let morph = try DocumentationExamples.pathContent(Array(try Fixture.text("paths/jumping-pin.json").utf8))
+        let shape = try #require(morph.first?.first as? BezierPath)
+        #expect(shape == pin.paths.animation.shape(at: (pin.sampling.from + pin.sampling.to) / 2) && shape.segmentCount > 0)
+        let tap = try DocumentationExamples.pathContent(Array(try Fixture.text("traces/tap.json").utf8))
+        #expect(tap.count == 1 && tap.first?.first as? String == "not a path document")
+    }
+
     @Test func fixturesReadAndGiveTheLibraryDigests() throws {
         let pin = try PathDocument<MorphPaths>(json: try fixtureBytes("paths/jumping-pin.json"))
         let texts = pin.paths.keyframes, animation = pin.paths.animation

@@ -9,60 +9,9 @@ import FlingPaths
 // optional: a document without them is Fling's plain conveyor, read, pinned and drawn as before.
 
 extension ConveyorPaths {
-    /// One look of the dots' pattern: a disc of ``radius`` in ``color``, its center ``offset``
-    /// points from its slot along the line (toward `Conveyor.end`).
-    package struct Dot: Hashable, Sendable {
-        package let radius: Double
-        /// `#rrggbb`.
-        package let color: String
-        package let offset: Double
-
-        /// Throws unless the radius lies in 0...10⁶, the offset in −10⁶...10⁶, and the colour is
-        /// `#` and six hexadecimal digits.
-        init(radius: Double, color: String, offset: Double = 0) throws(FlingError) {
-            try Check.range(radius, 0...1e6, "ConveyorPaths.Dot.radius")
-            try Check.range(offset, -1e6...1e6, "ConveyorPaths.Dot.offset")
-            try ConveyorPaths.checkColor(color, "ConveyorPaths.Dot.color")
-            self.radius = radius; self.color = color; self.offset = offset
-        }
-    }
-
-    /// A line drawn under the dots along the conveyor's line, end to end.
-    package struct Baseline: Hashable, Sendable {
-        /// `#rrggbb`.
-        package let color: String
-        /// Points, 0...10⁶.
-        package let width: Double
-
-        init(color: String, width: Double = 1) throws(FlingError) {
-            try ConveyorPaths.checkColor(color, "ConveyorPaths.Baseline.color")
-            try Check.range(width, 0...1e6, "ConveyorPaths.Baseline.width")
-            self.color = color; self.width = width
-        }
-    }
-
-    /// A keyframe morph drawn over the dots (the jumping pin), on the dots' clock but
-    /// ``beginTime`` seconds behind it, as a `CAKeyframeAnimation` whose `beginTime` is that much
-    /// later than the dots' animation: before then the shape is the first keyframe (the layer's
-    /// model path).
-    package struct Pin: Sendable {
-        /// The keyframes' path data, as the document wrote them.
-        let keyframes: [String]
-        package let animation: KeyframeAnimation
-        /// Seconds, 0...10⁹.
-        package let beginTime: Double
-        /// The fill, `#rrggbb`.
-        package let color: String
-
-        init(keyframes: [String], animation: KeyframeAnimation, beginTime: Double, color: String) throws(FlingError) {
-            try Check.range(beginTime, 0...1e9, "ConveyorPaths.Pin.beginTime")
-            try ConveyorPaths.checkColor(color, "ConveyorPaths.Pin.color")
-            self.keyframes = keyframes; self.animation = animation; self.beginTime = beginTime; self.color = color
-        }
-
-        /// The shape at `t` seconds of the dots' time: the animation's at `t − beginTime`.
-        func shape(at t: Double) -> BezierPath { animation.shape(at: t - beginTime) }
-    }
+    typealias Dot = ConveyorLook.Dot
+    typealias Baseline = ConveyorLook.Baseline
+    typealias Pin = ConveyorLook.Pin
 
     /// The most looks a pattern of dots has.
     static let maximumDots = 64
@@ -80,7 +29,7 @@ extension ConveyorPaths {
     }
 
     /// Whether the document draws more than Fling's plain dots.
-    package var hasLook: Bool { !dots.isEmpty || pin != nil }
+    var hasLook: Bool { !dots.isEmpty || pin != nil }
 
     /// Nanoseconds of the picture's cycle: the period times the pattern's length.
     var cycleNanoseconds: Int64 {
@@ -90,7 +39,7 @@ extension ConveyorPaths {
 
     /// Throws unless the pattern has at most ``maximumDots`` looks, each drawn at most the line's
     /// length from its slot, and its cycle (period × looks) is at most 10⁹ s.
-    package func checkLook() throws(FlingError) {
+    func checkLook() throws(FlingError) {
         guard dots.count <= Self.maximumDots else {
             throw FlingError(.outOfRange, field: "dots", value: "\(dots.count)", reason: "at most \(Self.maximumDots) looks")
         }

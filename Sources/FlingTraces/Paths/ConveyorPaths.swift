@@ -15,15 +15,15 @@ import FlingPaths
 
 /// A conveyor of dots: Fling's plain dots, or with ``dots``, ``baseline`` and ``pin`` the jumping
 /// pin's scene as its original draws it.
-package struct ConveyorPaths: SampledPaths {
-    package var conveyor: Conveyor
+struct ConveyorPaths: SampledPaths {
+    var conveyor: Conveyor
     /// The dots' looks in turn along the belt: item `k` wears `dots[k.ordinal mod count]`
     /// (`Conveyor.Item.ordinal`). Empty (the default): plain dots.
-    package var dots: [Dot] = []
+    var dots: [Dot] = []
     /// A line under the dots, if any.
-    package var baseline: Baseline? = nil
+    var baseline: Baseline? = nil
     /// A morph over the dots, if any.
-    package var pin: Pin? = nil
+    var pin: Pin? = nil
 
     init(_ conveyor: Conveyor) { self.conveyor = conveyor }
 
@@ -32,13 +32,14 @@ package struct ConveyorPaths: SampledPaths {
     }
 
     /// One sample: the dots on the line.
-    package typealias Frame = [Conveyor.Item]
+    typealias Frame = [Conveyor.Item]
 
-    package static var kind: String { "conveyor" }
-    package static var summary: String { "a conveyor of fading dots" }
-    package static var keys: [String] { ["from", "to", "spacing", "period", "reversed", "fadeLength", "dots", "baseline", "pin"] }
+    static var kind: String { "conveyor" }
+    func checkPaths() throws(FlingError) { try checkLook() }
+    static var summary: String { "a conveyor of fading dots" }
+    static var keys: [String] { ["from", "to", "spacing", "period", "reversed", "fadeLength", "dots", "baseline", "pin"] }
 
-    package static func read(_ r: inout PathReader) throws(FlingError) -> (ConveyorPaths, PathSampling) {
+    static func read(_ r: inout PathReader) throws(FlingError) -> (ConveyorPaths, PathSampling) {
         let o = r.object, path = o.path
         let from: Vector = try r.decoder.decode(try r.decoder.required(o, "from"), path / "from")
         let to: Vector = try r.decoder.decode(try r.decoder.required(o, "to"), path / "to")
@@ -95,7 +96,7 @@ package struct ConveyorPaths: SampledPaths {
         }
     }
 
-    package func members(_ sampling: PathSampling) -> [String] {
+    func members(_ sampling: PathSampling) -> [String] {
         typealias W = JSONWriter
         let c = conveyor
         return [
@@ -129,17 +130,17 @@ package struct ConveyorPaths: SampledPaths {
 
     /// Sample `k`'s time in nanoseconds: `k · cycle / frames`, integer division (the cycle is
     /// one period, or the period times the number of looks).
-    package func nanoseconds(_ k: Int, _ frames: Int) -> Int64 {
+    func nanoseconds(_ k: Int, _ frames: Int) -> Int64 {
         Int64(frames).dividingFullWidth(cycleNanoseconds.multipliedFullWidth(by: Int64(k))).quotient
     }
 
     /// The sample times (frames clamped to 0...`KeyframeAnimation.maximumFrames`).
-    package func times(_ sampling: PathSampling) -> [Double] {
+    func times(_ sampling: PathSampling) -> [Double] {
         let frames = min(max(sampling.frames, 0), KeyframeAnimation.maximumFrames)
         return (0..<frames).map { Double(nanoseconds($0, frames)) / 1e9 }
     }
 
-    package func replay(_ sampling: PathSampling, keepsSteps: Bool, into out: inout PathReplay<Self>) throws(FlingError) {
+    func replay(_ sampling: PathSampling, keepsSteps: Bool, into out: inout PathReplay<Self>) throws(FlingError) {
         try checkLook()
         try checkSampling(sampling)
         for k in 0..<max(0, sampling.frames) {
@@ -155,7 +156,7 @@ package struct ConveyorPaths: SampledPaths {
 
     /// The plain conveyor's, `Conveyor.sampleDigest(frames:)`; with looks or a pin, the same
     /// samples over the cycle with those.
-    package func digest(_ sampling: PathSampling) throws(FlingError) -> StateDigest {
+    func digest(_ sampling: PathSampling) throws(FlingError) -> StateDigest {
         guard hasLook else { return try conveyor.sampleDigest(frames: sampling.frames) }
         try checkLook()
         try checkSampling(sampling)
@@ -168,16 +169,16 @@ package struct ConveyorPaths: SampledPaths {
     }
 
     /// `Conveyor.sampleBudget`: frames × dots shown.
-    package static var budget: WorkBudget { Conveyor.sampleBudget }
+    static var budget: WorkBudget { Conveyor.sampleBudget }
 
     /// Frames × dots on the line (and the pin's segments).
-    package func work(_ sampling: PathSampling) -> Documents.Work {
+    func work(_ sampling: PathSampling) -> Documents.Work {
         Documents.Work(
             unit: Self.budget.unit,
             amount: conveyor.sampleWork(frames: sampling.frames) + (pin?.animation.sampleWork(frames: max(0, sampling.frames)) ?? 0))
     }
 
-    package func run(of replay: PathReplay<Self>, in document: PathDocument<Self>, title: String) -> Run {
+    func run(of replay: PathReplay<Self>, in document: PathDocument<Self>, title: String) -> Run {
         let times = times(document.sampling)
         var frames = PathDocument<Self>.frames(replay, times) { items in
             items.enumerated().map { n, item in

@@ -13,19 +13,21 @@ import FlingCurves
 // 0), `points` its start then three points per cubic segment; each frame carries its digest.
 
 /// Keyframes as path data (kept as written), and the animation made from them.
-package struct MorphPaths: SampledPaths {
+struct MorphPaths: SampledPaths {
     /// The keyframes' path data, as the document wrote them.
     var keyframes: [String]
-    package var animation: KeyframeAnimation
+    var animation: KeyframeAnimation
 
     init(keyframes: [String], animation: KeyframeAnimation) { self.keyframes = keyframes; self.animation = animation }
 
     /// One sample: the shape.
-    package typealias Frame = BezierPath
+    typealias Frame = BezierPath
 
-    package static var kind: String { "morph" }
-    package static var summary: String { "a keyframe morph of SVG path data" }
-    package static var keys: [String] {
+    static var kind: String { "morph" }
+    /// A morph's keyframes are checked as the animation is made.
+    func checkPaths() throws(FlingError) {}
+    static var summary: String { "a keyframe morph of SVG path data" }
+    static var keys: [String] {
         [
             "keyframes", "calculationMode", "keyTimes", "timing", "tension", "continuity", "bias", "duration", "repeatCount",
             "autoreverses",
@@ -43,7 +45,7 @@ package struct MorphPaths: SampledPaths {
         }
     }
 
-    package static func read(_ r: inout PathReader) throws(FlingError) -> (MorphPaths, PathSampling) {
+    static func read(_ r: inout PathReader) throws(FlingError) -> (MorphPaths, PathSampling) {
         let o = r.object, path = o.path
         let (texts, animation) = try Self.animation(o, &r.decoder)
         let so = try r.decoder.object(try r.decoder.required(o, "sampling"), path / "sampling", keys: ["frames", "from", "to"])
@@ -136,7 +138,7 @@ package struct MorphPaths: SampledPaths {
         return (texts, animation)
     }
 
-    package func members(_ sampling: PathSampling) -> [String] {
+    func members(_ sampling: PathSampling) -> [String] {
         typealias W = JSONWriter
         return Self.members(keyframes, animation, indent: "  ") + [
             "\"sampling\": {\"frames\": \(sampling.frames), \"from\": \(W.number(sampling.from)), \"to\": \(W.number(sampling.to))}"
@@ -172,12 +174,12 @@ package struct MorphPaths: SampledPaths {
     }
 
     /// The sample times (frames clamped to 0...`KeyframeAnimation.maximumFrames`).
-    package func times(_ sampling: PathSampling) -> [Double] {
+    func times(_ sampling: PathSampling) -> [Double] {
         KeyframeAnimation.times(
             frames: min(max(sampling.frames, 0), KeyframeAnimation.maximumFrames), from: sampling.from, to: sampling.to)
     }
 
-    package func replay(_ sampling: PathSampling, keepsSteps: Bool, into out: inout PathReplay<Self>) throws(FlingError) {
+    func replay(_ sampling: PathSampling, keepsSteps: Bool, into out: inout PathReplay<Self>) throws(FlingError) {
         try checkSampling(sampling)
         for t in times(sampling) {
             let shape = animation.shape(at: t)
@@ -189,19 +191,19 @@ package struct MorphPaths: SampledPaths {
         }
     }
 
-    package func digest(_ sampling: PathSampling) throws(FlingError) -> StateDigest {
+    func digest(_ sampling: PathSampling) throws(FlingError) -> StateDigest {
         try animation.sampleDigest(frames: sampling.frames, from: sampling.from, to: sampling.to)
     }
 
     /// `KeyframeAnimation.sampleBudget`: frames × the most segments a sampled shape has.
-    package static var budget: WorkBudget { KeyframeAnimation.sampleBudget }
+    static var budget: WorkBudget { KeyframeAnimation.sampleBudget }
 
     /// Frames × the most segments a sampled shape has (a keyframe, or a matched pair's).
-    package func work(_ sampling: PathSampling) -> Documents.Work {
+    func work(_ sampling: PathSampling) -> Documents.Work {
         Documents.Work(unit: Self.budget.unit, amount: animation.sampleWork(frames: sampling.frames))
     }
 
-    package func run(of replay: PathReplay<Self>, in document: PathDocument<Self>, title: String) -> Run {
+    func run(of replay: PathReplay<Self>, in document: PathDocument<Self>, title: String) -> Run {
         let frames = PathDocument<Self>.frames(replay, times(document.sampling)) { shape in
             shape.subpaths.enumerated().map { n, sp in
                 var points = [sp.start.x, sp.start.y]

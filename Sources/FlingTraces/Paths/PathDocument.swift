@@ -11,15 +11,15 @@ import FlingPaths
 /// A path document: paths of kind `Paths`, how they are sampled, and the digest the samples
 /// must give. `fling paths digest` and `fling replay` print the digest; `fling paths render` and
 /// `fling render` draw it.
-package struct PathDocument<Paths: SampledPaths>: Sendable {
-    package static var formatName: String { "fling-paths" }
+struct PathDocument<Paths: SampledPaths>: Sendable {
+    static var formatName: String { "fling-paths" }
     static var version: Int { 1 }
 
-    package var name: String?
-    package var notes: String?
+    var name: String?
+    var notes: String?
     /// What moves.
-    package var paths: Paths
-    package var sampling: PathSampling
+    var paths: Paths
+    var sampling: PathSampling
     /// The digest the samples must give, when pinned.
     var expected: StateDigest?
 
@@ -40,17 +40,17 @@ package struct PathDocument<Paths: SampledPaths>: Sendable {
 /// Sample times: for a morph, `frames` instants from `from` to `to` seconds inclusive
 /// (`KeyframeAnimation.sampleTimes(frames:from:to:)`); for a conveyor, `frames` instants
 /// over one period (`Conveyor.sampleDigest(frames:)`), `from` and `to` unused.
-package struct PathSampling: Hashable, Sendable {
-    package var frames: Int
-    package var from: Double
-    package var to: Double
+struct PathSampling: Hashable, Sendable {
+    var frames: Int
+    var from: Double
+    var to: Double
     init(frames: Int, from: Double = 0, to: Double = 1) { self.frames = frames; self.from = from; self.to = to }
 }
 
 /// A kind of moving paths a ``PathDocument`` holds, declared once in its own file: its
 /// registered name, its part of the document, its samples, its ``Run`` and its picture.
 /// ``MorphPaths`` and ``ConveyorPaths`` are Fling's.
-package protocol SampledPaths: Sendable {
+protocol SampledPaths: Sendable {
     /// The paths at one sample.
     associatedtype Frame: Sendable
     /// The registered name: the document's `"kind"`.
@@ -75,6 +75,8 @@ package protocol SampledPaths: Sendable {
     func work(_ sampling: PathSampling) -> Documents.Work
     /// The replay as a ``Run``.
     func run(of replay: PathReplay<Self>, in document: PathDocument<Self>, title: String) -> Run
+    /// Throws unless what the kind checks when it reads the paths holds (a conveyor's looks).
+    func checkPaths() throws(FlingError)
 }
 
 extension SampledPaths {
@@ -91,27 +93,27 @@ extension SampledPaths {
 }
 
 /// A path document being read: the part a ``SampledPaths`` reads.
-package struct PathReader {
+struct PathReader {
     var decoder: DocumentDecoder
     let object: DocumentDecoder.Object
 }
 
 /// A path document's samples, their digest, and how it compared with the document's pin.
-package struct PathReplay<Paths: SampledPaths>: PinnedReplay, Sendable {
+struct PathReplay<Paths: SampledPaths>: PinnedReplay, Sendable {
     /// The paths at each sample (empty when frames are not kept).
     var frames: [Paths.Frame]
     /// The digest chained after each sample (empty when frames are not kept).
     var digests: [StateDigest]
     var samples: Int
     var digest: StateDigest
-    package var pins: PinComparison
+    var pins: PinComparison
 
     /// `digest <16 hex digits> frames <count>`: the line that names the samples.
     var summary: String { "digest \(digest.hex) frames \(samples)" }
 }
 
 extension PathDocument: FlingDocument {
-    package static var kind: Documents.Kind {
+    static var kind: Documents.Kind {
         Documents.Kind(
             name: Paths.kind, format: formatName, summary: Paths.summary, budget: Paths.budget,
             read: { (d: inout DocumentDecoder, root: JSONNode) throws(FlingError) -> any FlingDocument in
@@ -130,9 +132,9 @@ extension PathDocument: FlingDocument {
 
     init(json text: String) throws(FlingError) { try self.init(json: Array(text.utf8)) }
 
-    /// Throws unless the sampling is within 1...1000000 frames from and to finite times, and
-    /// its work within the kind's budget (the paths validated as they were made).
-    package func validate() throws(FlingError) {
+    /// Throws unless the sampling is within 1...1000000 frames from and to finite times, the
+    /// paths are as their kind reads them, and its work within the kind's budget.
+    func validate() throws(FlingError) {
         guard sampling.frames >= 1, sampling.frames <= KeyframeAnimation.maximumFrames else {
             throw FlingError(
                 .outOfRange, field: "sampling.frames", value: "\(sampling.frames)",
@@ -140,14 +142,15 @@ extension PathDocument: FlingDocument {
         }
         try Check.finite(sampling.from, "sampling.from")
         try Check.finite(sampling.to, "sampling.to")
+        try paths.checkPaths()
         try checkWork(ReplayOptions())
     }
 
-    package func work(_ options: ReplayOptions) -> Documents.Work { paths.work(sampling) }
+    func work(_ options: ReplayOptions) -> Documents.Work { paths.work(sampling) }
 
     /// Samples the paths; compares the digest with the pinned one (paths use no platform
     /// arithmetic, so the pin is compared whatever the backend).
-    package func replay(_ options: ReplayOptions) throws(FlingError) -> PathReplay<Paths> {
+    func replay(_ options: ReplayOptions) throws(FlingError) -> PathReplay<Paths> {
         try validate()
         var out = PathReplay<Paths>(
             frames: [], digests: [], samples: sampling.frames, digest: StateDigest(),
@@ -161,7 +164,7 @@ extension PathDocument: FlingDocument {
         return out
     }
 
-    package func pinned(_ options: ReplayOptions) throws(FlingError) -> PathDocument<Paths> {
+    func pinned(_ options: ReplayOptions) throws(FlingError) -> PathDocument<Paths> {
         var o = options
         o.keepsSteps = false
         var bare = self
@@ -170,15 +173,15 @@ extension PathDocument: FlingDocument {
         return bare
     }
 
-    package func run(of replay: PathReplay<Paths>, title: String) -> Run { paths.run(of: replay, in: self, title: title) }
+    func run(of replay: PathReplay<Paths>, title: String) -> Run { paths.run(of: replay, in: self, title: title) }
 
     /// `paths <kind> [<name>]: <n> frames`, then ``PathReplay/summary``.
-    package func report(of replay: PathReplay<Paths>) -> [String] {
+    func report(of replay: PathReplay<Paths>) -> [String] {
         ["paths \(Paths.kind)\(name.map { " [\($0)]" } ?? ""): \(replay.samples) frames", replay.summary]
     }
 
     /// The document, as UTF-8 text ending in a newline.
-    package var json: String {
+    var json: String {
         typealias W = JSONWriter
         var lines = ["\"format\": \(W.string(Self.formatName))", "\"version\": \(Self.version)"]
         if let name { lines.append("\"name\": \(W.string(name))") }

@@ -6,8 +6,8 @@ import FlingTraces
 
 // Every document kind's picture, in one place: a kind's picture is a `DocumentPicture`, and
 // `render(_:)` (what `fling render` and `fling paths render` write) finds it by the document's
-// type. The pictures are drawn over one XML text writer (XMLText) and one number formatter
-// (NumberText, FlingTraces').
+// type, a path document's from its public content (`pathContent`). The pictures are drawn over
+// one XML text writer (XMLText) and one number formatter (NumberText, FlingTraces').
 
 extension Documents {
     /// How to draw a document (`FlingDocument.render(_:)`): the replay's options and the
@@ -45,6 +45,10 @@ extension Documents {
 extension FlingDocument {
     /// An SVG picture of the document's replay (what `fling render` writes).
     public func render(_ options: Documents.RenderOptions) throws(FlingError) -> String {
+        if let content = pathContent {
+            try validate()
+            return try PathPicture.render(content, options)
+        }
         guard let picture = self as? any DocumentPicture else {
             throw FlingError(.invalidState, field: "render", value: Self.kind.name, reason: "this kind of document has no picture")
         }
@@ -201,58 +205,56 @@ extension DayNightScene: SceneDrawing {
     }
 }
 
-/// A path document kind's picture.
-package protocol PathsDrawing: SampledPaths {
-    /// The document's picture: a filmstrip, or with ``Documents/RenderOptions/animated`` an animated SVG.
-    func render(_ document: PathDocument<Self>, _ options: Documents.RenderOptions) throws(FlingError) -> String
-}
-
-extension PathDocument: DocumentPicture where Paths: PathsDrawing {
-    package func picture(_ options: Documents.RenderOptions) throws(FlingError) -> String { try paths.render(self, options) }
-}
-
-extension MorphPaths: PathsDrawing {
-    /// A filmstrip of sampled frames (``Documents/RenderOptions/samples``, default up to 24, over the
-    /// sampling's range), or an animated SVG of ``Documents/RenderOptions/samples`` samples (default 61).
-    package func render(_ document: PathDocument<Self>, _ options: Documents.RenderOptions) throws(FlingError) -> String {
-        if options.animated { return PathSVG.animated(animation, frames: options.samples ?? 61) }
-        let s = document.sampling
-        let times = try KeyframeAnimation.sampleTimes(frames: options.samples ?? min(s.frames, 24), from: s.from, to: s.to)
-        return PathSVG.filmstrip(animation, times: times, title: document.name ?? Self.kind)
+/// A path document's picture, from its public content (``FlingDocument/pathContent``): a
+/// filmstrip, or with ``Documents/RenderOptions/animated`` an animated SVG.
+enum PathPicture {
+    static func render(_ content: PathContent, _ options: Documents.RenderOptions) throws(FlingError) -> String {
+        switch content.paths {
+        case .morph(let animation, let from, let to):
+            // A filmstrip of sampled frames (``Documents/RenderOptions/samples``, default up to 24,
+            // over the sampling's range), or an animated SVG of that many samples (default 61).
+            if options.animated { return PathSVG.animated(animation, frames: options.samples ?? 61) }
+            let times = try KeyframeAnimation.sampleTimes(frames: options.samples ?? min(content.sampleCount, 24), from: from, to: to)
+            return PathSVG.filmstrip(animation, times: times, title: content.name ?? "morph")
+        case .conveyor(let conveyor, let look):
+            return try conveyorPicture(conveyor, look, name: content.name, options)
+        }
     }
-}
 
-extension ConveyorPaths: PathsDrawing {
     /// A filmstrip of ``Documents/RenderOptions/samples`` instants over one period (default 8), or an
     /// animated SVG of that many samples (default 31). With looks or a pin: the scene as drawn
     /// (the line, the dots in their looks, the pin), the filmstrip over the cycle (default 12
     /// instants), the animation looping over the cycle, the pin's beginning `beginTime` late.
-    package func render(_ document: PathDocument<Self>, _ options: Documents.RenderOptions) throws(FlingError) -> String {
-        if hasLook || baseline != nil {
-            try checkLook()
+    static func conveyorPicture(_ conveyor: Conveyor, _ look: ConveyorLook, name: String?, _ options: Documents.RenderOptions)
+        throws(FlingError) -> String
+    {
+        if !look.isPlain || look.baseline != nil {
             let scene = PathSVG.ConveyorScene(
-                conveyor: conveyor, dots: dots.map { ($0.radius, $0.color, $0.offset) },
-                baseline: baseline.map { ($0.color, $0.width) },
-                pin: pin.map { ($0.animation, $0.beginTime, $0.color) })
+                conveyor: conveyor, dots: look.dots.map { ($0.radius, $0.color, $0.offset) },
+                baseline: look.baseline.map { ($0.color, $0.width) },
+                pin: look.pin.map { ($0.animation, $0.beginTime, $0.color) })
             if options.animated { return PathSVG.animated(scene, frames: options.samples ?? 91) }
-            let frames = options.samples ?? 12
-            guard (1...KeyframeAnimation.maximumFrames).contains(frames) else {
-                throw FlingError(
-                    .outOfRange, field: "Documents.RenderOptions.samples", value: "\(frames)",
-                    reason: "must lie in 1...\(KeyframeAnimation.maximumFrames)")
+            let frames = try sampleCount(options.samples ?? 12)
+            // The cycle: the period times the pattern's length (a validated document's is at most 10⁹ s).
+            let cycle = conveyor.periodNanoseconds.multipliedReportingOverflow(by: Int64(max(1, look.dots.count)))
+            let nanoseconds = (0..<frames).map { k in
+                Int64(frames).dividingFullWidth((cycle.overflow ? .max : cycle.partialValue).multipliedFullWidth(by: Int64(k))).quotient
             }
-            return PathSVG.filmstrip(scene, nanoseconds: (0..<frames).map { nanoseconds($0, frames) }, title: document.name ?? Self.kind)
+            return PathSVG.filmstrip(scene, nanoseconds: nanoseconds, title: name ?? "conveyor")
         }
         if options.animated { return PathSVG.animated(conveyor, frames: options.samples ?? 31) }
-        let frames = options.samples ?? 8
-        guard (1...KeyframeAnimation.maximumFrames).contains(frames) else {
-            throw FlingError(
-                .outOfRange, field: "Documents.RenderOptions.samples", value: "\(frames)",
-                reason: "must lie in 1...\(KeyframeAnimation.maximumFrames)"
-            )
-        }
-        let n = Int64(frames)
+        let n = Int64(try sampleCount(options.samples ?? 8))
         let times = (0..<n).map { k in Int64(n).dividingFullWidth(conveyor.periodNanoseconds.multipliedFullWidth(by: k)).quotient }
         return PathSVG.filmstrip(conveyor, nanoseconds: times)
+    }
+
+    /// `samples`, unless it lies outside 1...`KeyframeAnimation.maximumFrames`.
+    static func sampleCount(_ samples: Int) throws(FlingError) -> Int {
+        guard (1...KeyframeAnimation.maximumFrames).contains(samples) else {
+            throw FlingError(
+                .outOfRange, field: "Documents.RenderOptions.samples", value: "\(samples)",
+                reason: "must lie in 1...\(KeyframeAnimation.maximumFrames)")
+        }
+        return samples
     }
 }

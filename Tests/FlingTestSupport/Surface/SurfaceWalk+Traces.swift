@@ -101,7 +101,7 @@ extension SurfaceWalk {
     }
 
     /// A path kind's own entry points, then the document's.
-    static func walkPaths<P: PathsDrawing>(_ doc: PathDocument<P>, _ p: inout Probe) {
+    static func walkPaths<P: SampledPaths>(_ doc: PathDocument<P>, _ p: inout Probe) {
         let paths = doc.paths
         p.count { (P.kind, P.summary, P.keys, P.budget, paths.members(doc.sampling)) }
         guard let base = try? doc.replay(hostileOptions[0]) else {
@@ -122,7 +122,10 @@ extension SurfaceWalk {
                 p.call { () throws(FlingError) in try d.validate() }
             }
         }
-        for ro in hostileRenders(hostileOptions[0]) { p.call { () throws(FlingError) in try paths.render(doc, ro) } }
+        for ro in hostileRenders(hostileOptions[0]) { p.call { () throws(FlingError) in try doc.render(ro) } }
+        p.count { doc.pathContent.map { ($0.name, $0.sampleCount, $0.paths) } }
+        if case .conveyor(_, let look)? = doc.pathContent?.paths { p.count { (look.isPlain, look.dots, look.baseline, look.pin?.color) } }
+        p.call { () throws(FlingError) in try paths.checkPaths() }
         p.call { () throws(FlingError) in try PathDocument<P>(json: doc.json).json }
         p.count { (PathDocument<P>.formatName, PathDocument<P>.version, PathDocument<P>.kind) }
         walkDocument(doc, &p)
@@ -430,22 +433,23 @@ extension SurfaceWalk {
             "FlingTraces.PathDocument.digest", "FlingTraces.PathDocument.json", "FlingTraces.PathDocument.kind",
             "FlingTraces.PathDocument.formatName", "FlingTraces.PathDocument.version", "FlingTraces.PathDocument.validate()",
             "FlingTraces.PathDocument.work(_:)", "FlingTraces.PathDocument.replay(_:)", "FlingTraces.PathDocument.pinned(_:)",
-            "FlingTraces.PathDocument.run(of:title:)", "FlingTraces.PathDocument.report(of:)", "FlingView.PathDocument.picture(_:)",
+            "FlingTraces.PathDocument.run(of:title:)", "FlingTraces.PathDocument.report(of:)", "FlingTraces.MorphPaths.checkPaths()",
             "FlingTraces.PathSampling.init(frames:from:to:)", "FlingTraces.PathReplay.summary", "FlingTraces.SampledPaths.kind",
             "FlingTraces.SampledPaths.summary", "FlingTraces.SampledPaths.keys", "FlingTraces.SampledPaths.budget",
             "FlingTraces.SampledPaths.members(_:)", "FlingTraces.SampledPaths.times(_:)",
             "FlingTraces.SampledPaths.replay(_:keepsSteps:into:)",
             "FlingTraces.SampledPaths.digest(_:)", "FlingTraces.SampledPaths.work(_:)", "FlingTraces.SampledPaths.run(of:in:title:)",
-            "FlingView.PathsDrawing.render(_:_:)", "FlingTraces.MorphPaths.init(keyframes:animation:)", "FlingTraces.MorphPaths.kind",
+            "FlingTraces.ConveyorPaths.checkPaths()", "FlingTraces.MorphPaths.init(keyframes:animation:)", "FlingTraces.MorphPaths.kind",
             "FlingTraces.MorphPaths.summary", "FlingTraces.MorphPaths.keys", "FlingTraces.MorphPaths.budget",
             "FlingTraces.MorphPaths.members(_:)",
             "FlingTraces.MorphPaths.times(_:)", "FlingTraces.MorphPaths.replay(_:keepsSteps:into:)", "FlingTraces.MorphPaths.digest(_:)",
-            "FlingTraces.MorphPaths.work(_:)", "FlingTraces.MorphPaths.run(of:in:title:)", "FlingView.MorphPaths.render(_:_:)",
+            "FlingTraces.MorphPaths.work(_:)", "FlingTraces.MorphPaths.run(of:in:title:)", "FlingTraces.SampledPaths.checkPaths()",
             "FlingTraces.ConveyorPaths.init(_:)", "FlingTraces.ConveyorPaths.kind", "FlingTraces.ConveyorPaths.summary",
             "FlingTraces.ConveyorPaths.keys", "FlingTraces.ConveyorPaths.budget", "FlingTraces.ConveyorPaths.members(_:)",
             "FlingTraces.ConveyorPaths.times(_:)", "FlingTraces.ConveyorPaths.replay(_:keepsSteps:into:)",
             "FlingTraces.ConveyorPaths.digest(_:)",
-            "FlingTraces.ConveyorPaths.work(_:)", "FlingTraces.ConveyorPaths.run(of:in:title:)", "FlingView.ConveyorPaths.render(_:_:)"
+            "FlingTraces.ConveyorPaths.work(_:)", "FlingTraces.ConveyorPaths.run(of:in:title:)", "FlingTraces.FlingDocument.pathContent",
+            "FlingTraces.ConveyorLook.isPlain"
         ) { p in
             let pin = MapPinKeyframes.jumpingMapPin()
             SurfaceWalk.walkPaths(
@@ -454,10 +458,10 @@ extension SurfaceWalk {
             SurfaceWalk.walkPaths(PathDocument(paths: ConveyorPaths(MapPinKeyframes.dots()), sampling: PathSampling(frames: 30)), &p)
         }
         add(
-            "FlingTraces.ConveyorPaths.init(_:dots:baseline:pin:)", "FlingTraces.ConveyorPaths.Dot.init(radius:color:offset:)",
-            "FlingTraces.ConveyorPaths.Baseline.init(color:width:)",
-            "FlingTraces.ConveyorPaths.Pin.init(keyframes:animation:beginTime:color:)",
-            "FlingTraces.ConveyorPaths.Pin.shape(at:)"
+            "FlingTraces.ConveyorPaths.init(_:dots:baseline:pin:)", "FlingTraces.ConveyorLook.Dot.init(radius:color:offset:)",
+            "FlingTraces.ConveyorLook.Baseline.init(color:width:)",
+            "FlingTraces.ConveyorLook.Pin.init(keyframes:animation:beginTime:color:)",
+            "FlingTraces.ConveyorLook.Pin.shape(at:)"
         ) { p in
             let jump = MapPinKeyframes.jumpingMapPin()
             for x in Hostile.doubles {
