@@ -490,6 +490,19 @@ enum DocumentationExamples {
         return (emitter, document, again)
     }
 
+    /// FlingTraces' overview: a seeded scene document's content drives its emitter again.
+    static func seededSceneContent(_ again: any FlingDocument) throws -> BubbleEmitter? {
+        var driven: BubbleEmitter?
+        func print(_ emitter: BubbleEmitter) { driven = emitter }
+        if case .bubbles(let configuration, let seed, let taps)? = again.sceneContent?.scene {
+            var replayed = try BubbleEmitter(configuration: configuration, seed: seed)
+            for tap in taps { try replayed.tap(at: tap) }          // the recorded taps, at their times
+            _ = try replayed.advance(to: 2)                         // the bubbles the document samples at 2 s
+            print(replayed)
+        }
+        return driven
+    }
+
     /// FlingTraces' overview: what a path document holds, printed (the prints collected).
     static func pathContent(_ bytes: [UInt8]) throws -> [[Any]] {
         var printed: [[Any]] = []

@@ -94,10 +94,44 @@ let pinnedSceneDigests: [(file: String, samples: Int, digest: UInt64)] = [
             let e = try #require(throws: FlingError.self) { try Documents.scene(recording: emitter, rate: rate, duration: duration) }
             #expect(e.code == code && e.field == field, "\(e)")
         }
+        // Its content drives the emitter again to the document's last sample, bubble for bubble.
+        let content = try #require(again.sceneContent)
+        #expect(content.sampleCount == 61 && content.rate == 30 && content.duration == 2 && content.name == nil)
+        let driven = try #require(try DocumentationExamples.seededSceneContent(again))
+        var drivenStates: [BubbleEmitter.State] = []
+        driven.states(into: &drivenStates)
+        #expect(drivenStates == states && driven.taps == [0.5])
         let picker = try Documents.scene(recording: try DayNightPicker(minutes: 600), duration: 1, name: "noon")
         let spawner = try Documents.scene(recording: try CloudSpawner(seed: 3), rate: 10, duration: 5, notes: "clouds")
         #expect(type(of: picker).kind.name == "dayNight" && picker.json.contains("\"noon\""))
+        if case .dayNight(_, let minutes, let picks)? = picker.sceneContent?.scene {
+            #expect(minutes == 600 && picks.isEmpty && picker.sceneContent?.name == "noon")
+        } else {
+            Issue.record("no day-night content: \(String(describing: picker.sceneContent))")
+        }
+        if case .clouds(_, let seed)? = spawner.sceneContent?.scene { #expect(seed == 3) } else { Issue.record("no clouds content") }
+        #expect(try Documents.read(Array(try Fixture.text("traces/tap.json").utf8)).sceneContent == nil)
         #expect(type(of: spawner).kind.name == "clouds" && spawner.json.contains("\"clouds\""))
+    }
+
+    /// A thinned replay's run (`ReplayOptions.stepStride`) keeps every k-th sample and the last:
+    /// each step is its sample, at its time, with the clouds where the full run has them there,
+    /// and each event sits at the first step kept at or after its sample.
+    @Test func aThinnedRunKeepsItsSamplesTimes() throws {
+        let document = try Documents.read(Array(try Fixture.text("scenes/clouds.json").utf8))
+        let full = try document.play(ReplayOptions(keepsSteps: true)).run
+        var options = ReplayOptions(keepsSteps: true)
+        options.stepStride = 7
+        let thinned = try document.play(options).run
+        let n = full.stepCount
+        let kept = Array(stride(from: 0, to: n, by: 7)) + ((n - 1) % 7 == 0 ? [] : [n - 1])
+        #expect(n == 1_801 && thinned.steps.map(\.localStep) == kept)
+        #expect(thinned.steps.map(\.time) == kept.map { full.steps[$0].time })
+        #expect(thinned.steps.map(\.items) == kept.map { full.steps[$0].items } && kept.contains { !full.steps[$0].items.isEmpty })
+        #expect(!full.events.isEmpty && thinned.events.count == full.events.count)
+        for (a, b) in zip(full.events, thinned.events) {
+            #expect(kept[b.step] >= a.step && (b.step == 0 || kept[b.step - 1] < a.step), "\(a) \(b)")
+        }
     }
 
     @Test func pickerRecordingReplays() throws {

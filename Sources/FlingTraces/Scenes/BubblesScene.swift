@@ -13,31 +13,31 @@ import FlingScenes
 // `x0 y0 x1 y1 x2 y2 x3 y3`; events `emitted`, `popped`, `removed`; inputs `tap`.
 
 /// A bubble emitter, its seed and its taps (seconds), as a scene document holds it.
-package struct BubblesScene: SampledScene {
-    package var configuration: BubbleEmitter.Configuration
+struct BubblesScene: SampledScene {
+    var configuration: BubbleEmitter.Configuration
     var seed: UInt64
     var taps: [Double]
 
-    package init(_ configuration: BubbleEmitter.Configuration, seed: UInt64, taps: [Double] = []) {
+    init(_ configuration: BubbleEmitter.Configuration, seed: UInt64, taps: [Double] = []) {
         self.configuration = configuration; self.seed = seed; self.taps = taps
     }
 
     /// One sample: the live bubbles, and the bubbles emitted since the previous sample.
-    package struct Frame: Hashable, Sendable {
+    struct Frame: Hashable, Sendable {
         var states: [BubbleEmitter.State]
-        package var emitted: [BubbleEmitter.Bubble]
+        var emitted: [BubbleEmitter.Bubble]
     }
 
-    package static var kind: String { "bubbles" }
-    package static var summary: String { "a seeded bubble emitter and its taps" }
-    package static var keys: [String] { ["seed"] }
-    package static var reportWords: [String] { ["emitted", "popped", "removed"] }
-    package static var runsPhysics: Bool { false }
+    static var kind: String { "bubbles" }
+    static var summary: String { "a seeded bubble emitter and its taps" }
+    static var keys: [String] { ["seed"] }
+    static var reportWords: [String] { ["emitted", "popped", "removed"] }
+    static var runsPhysics: Bool { false }
 
     /// 2 when bubbles stay where they end (`removeOnCompletion` false), else 1.
-    package var minimumVersion: Int { configuration.removeOnCompletion ? 1 : 2 }
+    var minimumVersion: Int { configuration.removeOnCompletion ? 1 : 2 }
 
-    package init(reading r: inout SceneReader) throws(FlingError) {
+    init(reading r: inout SceneReader) throws(FlingError) {
         let o = r.object, path = o.path
         let c = try r.decoder.bubbles(try r.decoder.required(o, "configuration"), path / "configuration", version: r.version)
         var taps: [Double] = []
@@ -51,7 +51,7 @@ package struct BubblesScene: SampledScene {
         self.init(c, seed: try r.decoder.seed(o), taps: taps)
     }
 
-    package var members: [String] {
+    var members: [String] {
         typealias W = JSONWriter
         let c = configuration
         let source: String
@@ -78,9 +78,9 @@ package struct BubblesScene: SampledScene {
         return ["\"seed\": \(seed)", "\"configuration\": {\n    " + members.joined(separator: ",\n    ") + "\n  }"]
     }
 
-    package var inputLines: [String] { taps.map { "{\"time\": \(JSONWriter.number($0)), \"tap\": true}" } }
+    var inputLines: [String] { taps.map { "{\"time\": \(JSONWriter.number($0)), \"tap\": true}" } }
 
-    package func validate(_ sampling: SceneSampling) throws(FlingError) {
+    func validate(_ sampling: SceneSampling) throws(FlingError) {
         let made = Double(taps.count) + (configuration.interval.map { sampling.duration / $0.lowerBound } ?? 0)
         try SceneSampling.checkMade(made, sampling)
         var e = try BubbleEmitter(configuration: configuration, seed: seed)
@@ -92,14 +92,14 @@ package struct BubblesScene: SampledScene {
     }
 
     /// The bubbles' budget: samples × the most bubbles alive at once.
-    package static let budget = WorkBudget("BubblesScene.budget", unit: "samples × live bubbles", limit: 1e7)
+    static let budget = WorkBudget("BubblesScene.budget", unit: "samples × live bubbles", limit: 1e7)
 
     /// Samples × the most bubbles alive at once: a bubble lives from its emission to the end of
     /// its pop, at most `life = duration.upperBound + popDuration`, so at most
     /// `⌊life / interval.lowerBound⌋ + 1` timed ones (never more than are made) and the most
     /// taps within any `life` seconds are alive together; bubbles that stay where they end live
     /// for good (every one made).
-    package func work(_ sampling: SceneSampling) -> Documents.Work {
+    func work(_ sampling: SceneSampling) -> Documents.Work {
         let c = configuration
         let life = c.removeOnCompletion ? c.duration.upperBound + c.popDuration : .infinity
         var live = Double(Self.mostWithin(life, of: taps))
@@ -120,7 +120,7 @@ package struct BubblesScene: SampledScene {
         return most
     }
 
-    package func replay(_ sampling: SceneSampling, _ options: ReplayOptions, into out: inout SceneReplay<Self>) throws(FlingError) {
+    func replay(_ sampling: SceneSampling, _ options: ReplayOptions, into out: inout SceneReplay<Self>) throws(FlingError) {
         try checkSampling(sampling)
         var e = try BubbleEmitter(configuration: configuration, seed: seed)
         for t in taps { try e.tap(at: t) }
@@ -153,7 +153,7 @@ package struct BubblesScene: SampledScene {
         }
     }
 
-    package func run(of replay: SceneReplay<Self>, in document: SceneDocument<Self>, title: String) -> Run {
+    func run(of replay: SceneReplay<Self>, in document: SceneDocument<Self>, title: String) -> Run {
         let emitted = replay.frames.flatMap(\.emitted)
         var items: [Run.StageItem] = emitted.map { b in
             let c = b.curve
@@ -192,7 +192,7 @@ package struct BubblesScene: SampledScene {
     }
 
     /// The area the bubbles' curves cover, with a 30-point margin.
-    package static func bounds(_ emitted: [BubbleEmitter.Bubble]) -> (minX: Double, minY: Double, maxX: Double, maxY: Double) {
+    static func bounds(_ emitted: [BubbleEmitter.Bubble]) -> (minX: Double, minY: Double, maxX: Double, maxY: Double) {
         var xs = emitted.flatMap { [$0.curve.start.x, $0.curve.control1.x, $0.curve.control2.x] }
         var ys = emitted.flatMap { [$0.curve.start.y, $0.curve.end.y] }
         if xs.isEmpty { xs = [0, 100]; ys = [0, 100] }

@@ -9,24 +9,24 @@ import FlingScenes
 // `born startX y speed width height variant`; events `appeared`, `removed`.
 
 /// A cloud spawner and its seed.
-package struct CloudsScene: SampledScene {
-    package var configuration: CloudSpawner.Configuration
+struct CloudsScene: SampledScene {
+    var configuration: CloudSpawner.Configuration
     var seed: UInt64
 
-    package init(_ configuration: CloudSpawner.Configuration, seed: UInt64) {
+    init(_ configuration: CloudSpawner.Configuration, seed: UInt64) {
         self.configuration = configuration; self.seed = seed
     }
 
     /// One sample: the clouds in the sky.
-    package typealias Frame = [CloudSpawner.Cloud]
+    typealias Frame = [CloudSpawner.Cloud]
 
-    package static var kind: String { "clouds" }
-    package static var summary: String { "a seeded cloud spawner" }
-    package static var keys: [String] { ["seed"] }
-    package static var reportWords: [String] { ["appeared", "removed"] }
-    package static var runsPhysics: Bool { false }
+    static var kind: String { "clouds" }
+    static var summary: String { "a seeded cloud spawner" }
+    static var keys: [String] { ["seed"] }
+    static var reportWords: [String] { ["appeared", "removed"] }
+    static var runsPhysics: Bool { false }
 
-    package init(reading r: inout SceneReader) throws(FlingError) {
+    init(reading r: inout SceneReader) throws(FlingError) {
         let o = r.object, path = o.path
         let c = try r.decoder.clouds(try r.decoder.required(o, "configuration"), path / "configuration")
         guard try r.decoder.array(try r.decoder.required(o, "inputs"), path / "inputs").isEmpty else {
@@ -35,7 +35,7 @@ package struct CloudsScene: SampledScene {
         self.init(c, seed: try r.decoder.seed(o))
     }
 
-    package var members: [String] {
+    var members: [String] {
         typealias W = JSONWriter
         let c = configuration
         let members = [
@@ -46,20 +46,20 @@ package struct CloudsScene: SampledScene {
         return ["\"seed\": \(seed)", "\"configuration\": {\n    " + members.joined(separator: ",\n    ") + "\n  }"]
     }
 
-    package var inputLines: [String] { [] }
+    var inputLines: [String] { [] }
 
-    package func validate(_ sampling: SceneSampling) throws(FlingError) {
+    func validate(_ sampling: SceneSampling) throws(FlingError) {
         try SceneSampling.checkMade(sampling.duration / configuration.interval.lowerBound, sampling)
         try configuration.validate()
     }
 
     /// The clouds' budget: samples × the most clouds in the sky at once.
-    package static let budget = WorkBudget("CloudsScene.budget", unit: "samples × live clouds", limit: 2e7)
+    static let budget = WorkBudget("CloudsScene.budget", unit: "samples × live clouds", limit: 2e7)
 
     /// Samples × the most clouds in the sky at once: a cloud crosses the view and its own width
     /// at its speed, so at most `⌊crossing / interval⌋ + 1` are out together, and never more
     /// than are made.
-    package func work(_ sampling: SceneSampling) -> Documents.Work {
+    func work(_ sampling: SceneSampling) -> Documents.Work {
         let c = configuration
         let widest = c.variants.map(\.x).max() ?? 0
         let crossing = (c.viewWidth + widest) / c.speed.lowerBound
@@ -68,7 +68,7 @@ package struct CloudsScene: SampledScene {
         return Documents.Work(unit: Self.budget.unit, amount: Double(sampling.count) * live)
     }
 
-    package func replay(_ sampling: SceneSampling, _ options: ReplayOptions, into out: inout SceneReplay<Self>) throws(FlingError) {
+    func replay(_ sampling: SceneSampling, _ options: ReplayOptions, into out: inout SceneReplay<Self>) throws(FlingError) {
         try checkSampling(sampling)
         var s = try CloudSpawner(configuration: configuration, seed: seed)
         for k in 0..<sampling.count {
@@ -87,14 +87,15 @@ package struct CloudsScene: SampledScene {
         }
     }
 
-    package func run(of replay: SceneReplay<Self>, in document: SceneDocument<Self>, title: String) -> Run {
+    func run(of replay: SceneReplay<Self>, in document: SceneDocument<Self>, title: String) -> Run {
         var seen: [CloudSpawner.Cloud] = []
         for frame in replay.frames {
             for c in frame where !seen.contains(where: { $0.id == c.id }) { seen.append(c) }
         }
         seen.sort { $0.id < $1.id }
         let frames = replay.frames.enumerated().map { k, clouds in
-            let t = document.sampling.time(k)
+            // The sample kept k-th (every one, unless the replay was thinned).
+            let t = document.sampling.time(k < replay.frameSamples.count ? replay.frameSamples[k] : k)
             return Run.Step(
                 index: k, localStep: k, time: t,
                 items: clouds.map { c in

@@ -12,25 +12,25 @@ import FlingScenes
 // inputs `pick`.
 
 /// A day-night picker showing `minutes` at the start, and the times picked since.
-package struct DayNightScene: SampledScene {
-    package var configuration: DayNightPicker.Configuration
+struct DayNightScene: SampledScene {
+    var configuration: DayNightPicker.Configuration
     var minutes: Double
-    package var picks: [DayNightPicker.Pick]
+    var picks: [DayNightPicker.Pick]
 
-    package init(_ configuration: DayNightPicker.Configuration, minutes: Double, picks: [DayNightPicker.Pick] = []) {
+    init(_ configuration: DayNightPicker.Configuration, minutes: Double, picks: [DayNightPicker.Pick] = []) {
         self.configuration = configuration; self.minutes = minutes; self.picks = picks
     }
 
     /// One sample: the picker's layers.
-    package typealias Frame = DayNightPicker.Layers
+    typealias Frame = DayNightPicker.Layers
 
-    package static var kind: String { "dayNight" }
-    package static var summary: String { "a day-night picker and the times picked" }
-    package static var keys: [String] { ["minutes"] }
-    package static var reportWords: [String] { ["picked"] }
-    package static var runsPhysics: Bool { false }
+    static var kind: String { "dayNight" }
+    static var summary: String { "a day-night picker and the times picked" }
+    static var keys: [String] { ["minutes"] }
+    static var reportWords: [String] { ["picked"] }
+    static var runsPhysics: Bool { false }
 
-    package init(reading r: inout SceneReader) throws(FlingError) {
+    init(reading r: inout SceneReader) throws(FlingError) {
         let o = r.object, path = o.path
         let c: DayNightPicker.Configuration = try r.decoder.decode(try r.decoder.required(o, "configuration"), path / "configuration")
         var picks: [DayNightPicker.Pick] = []
@@ -41,18 +41,18 @@ package struct DayNightScene: SampledScene {
         self.init(c, minutes: try r.decoder.double(o, "minutes"), picks: picks)
     }
 
-    package var members: [String] {
+    var members: [String] {
         let members = JSONFieldWriter.members(configuration)
         return [
             "\"minutes\": \(JSONWriter.number(minutes))", "\"configuration\": {\n    " + members.joined(separator: ",\n    ") + "\n  }",
         ]
     }
 
-    package var inputLines: [String] {
+    var inputLines: [String] {
         picks.map { "{\"time\": \(JSONWriter.number($0.time)), \"pick\": \(JSONWriter.number($0.minutes))}" }
     }
 
-    package func validate(_ sampling: SceneSampling) throws(FlingError) {
+    func validate(_ sampling: SceneSampling) throws(FlingError) {
         var p = try DayNightPicker(configuration: configuration, minutes: minutes)
         for (n, pick) in picks.enumerated() {
             do { try p.pick(pick.minutes, at: pick.time) } catch {
@@ -63,14 +63,14 @@ package struct DayNightScene: SampledScene {
 
     /// The day-night picker's budget: samples × copies of the sky image a sample holds
     /// (`DayNightPicker.Layers.skyCopies`).
-    package static let budget = WorkBudget("DayNightScene.budget", unit: "samples × sky copies", limit: 2e7)
+    static let budget = WorkBudget("DayNightScene.budget", unit: "samples × sky copies", limit: 2e7)
 
     /// Samples × the copies of the sky image a sample holds.
-    package func work(_ sampling: SceneSampling) -> Documents.Work {
+    func work(_ sampling: SceneSampling) -> Documents.Work {
         Documents.Work(unit: Self.budget.unit, amount: Double(sampling.count) * DayNightPicker.skyCopies(configuration))
     }
 
-    package func replay(_ sampling: SceneSampling, _ options: ReplayOptions, into out: inout SceneReplay<Self>) throws(FlingError) {
+    func replay(_ sampling: SceneSampling, _ options: ReplayOptions, into out: inout SceneReplay<Self>) throws(FlingError) {
         try checkSampling(sampling)
         var p = try DayNightPicker(configuration: configuration, minutes: minutes)
         var next = 0
@@ -90,7 +90,7 @@ package struct DayNightScene: SampledScene {
         }
     }
 
-    package func run(of replay: SceneReplay<Self>, in document: SceneDocument<Self>, title: String) -> Run {
+    func run(of replay: SceneReplay<Self>, in document: SceneDocument<Self>, title: String) -> Run {
         let frames = replay.frames.enumerated().map { k, l in
             Run.Step(
                 index: k, localStep: k, time: document.sampling.time(k),

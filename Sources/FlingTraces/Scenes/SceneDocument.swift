@@ -300,6 +300,30 @@ extension SceneDocument: FlingDocument {
         if replay.sampleDigests.count == run.steps.count {
             for k in run.steps.indices { run.steps[k].digest = replay.sampleDigests[k] }
         }
+        // A thinned replay (`ReplayOptions.stepStride`) keeps every k-th sample: each step is
+        // its sample, at its time, and an event or input sits at the first step kept at or
+        // after its sample.
+        let kept = replay.frameSamples
+        if kept.count == run.steps.count, kept != Array(kept.indices) {
+            for k in run.steps.indices {
+                run.steps[k].localStep = kept[k]
+                run.steps[k].time = sampling.time(kept[k])
+            }
+            func step(_ sample: Int) -> Int {
+                var lo = 0, hi = kept.count - 1
+                while lo < hi {
+                    let mid = lo + (hi - lo) / 2
+                    if kept[mid] < sample { lo = mid + 1 } else { hi = mid }
+                }
+                return lo
+            }
+            for k in run.events.indices { run.events[k].step = step(run.events[k].step) }
+            for k in run.inputs.indices { run.inputs[k].step = step(run.inputs[k].step) }
+            for k in run.predictions.indices {
+                run.predictions[k].step = step(run.predictions[k].step)
+                run.predictions[k].until = step(run.predictions[k].until)
+            }
+        }
         return run
     }
 

@@ -6,7 +6,8 @@ import FlingTraces
 
 // Every document kind's picture, in one place: a kind's picture is a `DocumentPicture`, and
 // `render(_:)` (what `fling render` and `fling paths render` write) finds it by the document's
-// type, a path document's from its public content (`pathContent`). The pictures are drawn over
+// type, a path document's from its public content (`pathContent`), a seeded scene's from its
+// content (`sceneContent`) and its replay's `Run`. The pictures are drawn over
 // one XML text writer (XMLText) and one number formatter (NumberText, FlingTraces').
 
 extension Documents {
@@ -49,6 +50,7 @@ extension FlingDocument {
             try validate()
             return try PathPicture.render(content, options)
         }
+        if let content = sceneContent { return try SeededScenePicture.render(self, content, options) }
         guard let picture = self as? any DocumentPicture else {
             throw FlingError(.invalidState, field: "render", value: Self.kind.name, reason: "this kind of document has no picture")
         }
@@ -91,7 +93,7 @@ extension Trace: DocumentPicture {
     }
 }
 
-/// A seeded or snap scene's picture.
+/// A snap scene's picture.
 protocol SceneDrawing: SampledScene {
     /// Whether the scene's picture is an animation (SMIL) through its frames, which then steps
     /// through at most `SceneSVG/maximumAnimationFrames` of them.
@@ -112,39 +114,6 @@ extension SceneDocument: DocumentPicture where Scene: SceneDrawing {
         o.stepStride = SceneSVG.frameStride(
             samples: n, perSample: scene.work(sampling).amount / Double(max(1, n)), animated: Scene.animatedPicture)
         return try scene.render(try replay(o), of: self, options)
-    }
-}
-
-extension BubblesScene: SceneDrawing {
-    static var animatedPicture: Bool { false }
-
-    /// Every bubble's path with its pops (every k-th by id when more would draw beyond
-    /// `SceneSVG/maximumDrawn` numbers, 8 a bubble).
-    package func render(_ replay: SceneReplay<Self>, of document: SceneDocument<Self>, _ options: Documents.RenderOptions)
-        throws(FlingError)
-        -> String
-    {
-        let f = SceneSVG.f
-        let all = replay.frames.flatMap(\.emitted)
-        let stride = max(1, (all.count + SceneSVG.maximumDrawn / 8 - 1) / (SceneSVG.maximumDrawn / 8))
-        let emitted = stride == 1 ? all : all.filter { $0.id % stride == 0 }
-        let b0 = Self.bounds(emitted)
-        let w = b0.maxX - b0.minX, h = b0.maxY - b0.minY
-        let title = SceneSVG.title(document.name, options)
-        let drawn = stride == 1 ? "" : " (every \(stride)th drawn)"
-        var svg = SceneSVG.header(width: w, height: h + 40, title: "\(title): \(all.count) bubbles\(drawn), \(replay.summary)")
-        svg += "<g transform=\"translate(\(f(-b0.minX)),\(f(40 - b0.minY)))\">\n"
-        for b in emitted {
-            let c = b.curve
-            let color = b.mirrored ? "#ae3ec9" : "#1c7ed6"
-            svg +=
-                "<path class=\"bubble\" d=\"M\(f(c.start.x)) \(f(c.start.y)) C\(f(c.control1.x)) \(f(c.control1.y)) "
-                + "\(f(c.control2.x)) \(f(c.control2.y)) \(f(c.end.x)) \(f(c.end.y))\" fill=\"none\" stroke=\"\(color)\" "
-                + "stroke-opacity=\"0.5\"/>\n"
-            svg +=
-                "<circle cx=\"\(f(c.end.x))\" cy=\"\(f(c.end.y))\" r=\"\(f(b.size * configuration.popScale / 2))\" fill=\"none\" stroke=\"\(color)\"/>\n"
-        }
-        return svg + "</g>\n</svg>\n"
     }
 }
 
@@ -175,33 +144,53 @@ extension ChatHeadsScene: SceneDrawing {
     }
 }
 
-extension CloudsScene: SceneDrawing {
-    static var animatedPicture: Bool { true }
-
-    /// The sky with the clouds alone, animated (SMIL).
-    package func render(_ replay: SceneReplay<Self>, of document: SceneDocument<Self>, _ options: Documents.RenderOptions)
-        throws(FlingError)
+/// A seeded scene's picture (bubbles, a day-night picker, clouds), from its public content and
+/// its replay's `Run`, of every k-th sample (`SceneSVG/frameStride(samples:perSample:animated:)`):
+/// at most `SceneSVG/maximumDrawn` numbers drawn.
+enum SeededScenePicture {
+    static func render(_ document: some FlingDocument, _ content: SceneContent, _ options: Documents.RenderOptions) throws(FlingError)
         -> String
     {
-        SceneSVG.sky(
-            sampling: document.sampling, samples: replay.frameSamples, summary: replay.summary, width: configuration.viewWidth,
-            height: 240, layers: [], clouds: replay.frames, seed: nil, title: SceneSVG.title(document.name, options))
+        try document.validate()
+        var o = options.replay
+        o.keepsSteps = true
+        let n = content.sampleCount
+        let animated: Bool
+        if case .bubbles = content.scene { animated = false } else { animated = true }
+        o.stepStride = SceneSVG.frameStride(samples: n, perSample: document.work(o).amount / Double(max(1, n)), animated: animated)
+        let run = try document.play(o, title: options.title).run
+        let title = SceneSVG.title(content.name, options)
+        switch content.scene {
+        case .bubbles(let configuration, _, _): return bubbles(run, popScale: configuration.popScale, title: title)
+        case .clouds: return SceneSVG.sky(run, rate: content.rate, layers: false, seed: nil, title: title)
+        case .dayNight: return SceneSVG.sky(run, rate: content.rate, layers: true, seed: options.clouds, title: title)
+        }
     }
-}
 
-extension DayNightScene: SceneDrawing {
-    static var animatedPicture: Bool { true }
-
-    /// An animated SVG (SMIL) of the transition with the sky, the turning sun and moon, the
-    /// stars and clouds drifting by (from a spawner seeded with ``Documents/RenderOptions/clouds``).
-    package func render(_ replay: SceneReplay<Self>, of document: SceneDocument<Self>, _ options: Documents.RenderOptions)
-        throws(FlingError)
-        -> String
-    {
-        SceneSVG.sky(
-            sampling: document.sampling, samples: replay.frameSamples, summary: replay.summary, width: 390,
-            height: configuration.viewHeight, layers: replay.frames, clouds: [], seed: options.clouds,
-            title: SceneSVG.title(document.name, options))
+    /// Every bubble's path with its pops (every k-th by id when more would draw beyond
+    /// `SceneSVG/maximumDrawn` numbers, 8 a bubble), over the bounds of every bubble's path (the
+    /// run's stage).
+    static func bubbles(_ run: Run, popScale: Double, title: String) -> String {
+        let f = SceneSVG.f
+        let stage = run.stages.first
+        let all = stage?.items.filter { $0.itemKind == "bubble" } ?? []
+        let stride = max(1, (all.count + SceneSVG.maximumDrawn / 8 - 1) / (SceneSVG.maximumDrawn / 8))
+        let emitted = stride == 1 ? all : all.filter { $0.id % stride == 0 }
+        let b0 = stage?.viewport ?? Rect(x: 0, y: 0, width: 0, height: 0)
+        let drawn = stride == 1 ? "" : " (every \(stride)th drawn)"
+        var svg = SceneSVG.header(width: b0.width, height: b0.height + 40, title: "\(title): \(all.count) bubbles\(drawn), \(run.summary)")
+        svg += "<g transform=\"translate(\(f(-b0.x)),\(f(40 - b0.y)))\">\n"
+        for b in emitted {
+            func fact(_ name: String) -> Double { b.facts.first { $0.name == name }?.value ?? 0 }
+            let color = fact("mirrored") != 0 ? "#ae3ec9" : "#1c7ed6"
+            svg +=
+                "<path class=\"bubble\" d=\"M\(f(fact("x0"))) \(f(fact("y0"))) C\(f(fact("x1"))) \(f(fact("y1"))) "
+                + "\(f(fact("x2"))) \(f(fact("y2"))) \(f(fact("x3"))) \(f(fact("y3")))\" fill=\"none\" stroke=\"\(color)\" "
+                + "stroke-opacity=\"0.5\"/>\n"
+            svg +=
+                "<circle cx=\"\(f(fact("x3")))\" cy=\"\(f(fact("y3")))\" r=\"\(f(fact("size") * popScale / 2))\" fill=\"none\" stroke=\"\(color)\"/>\n"
+        }
+        return svg + "</g>\n</svg>\n"
     }
 }
 

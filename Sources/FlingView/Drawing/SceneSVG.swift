@@ -38,31 +38,32 @@ enum SceneSVG {
     /// The document's title for a picture: its name, or the file's.
     static func title(_ name: String?, _ options: Documents.RenderOptions) -> String { XMLText.escaped(name ?? options.title) }
 
-    /// The animated sky: a SMIL animation over the frames kept (`samples`, their sample
-    /// indices): the day-night picker's `layers` (sky, sun and moon, night), and clouds: the
-    /// scene's own (`clouds`), or when it has none a spawner seeded with `seed` at the same
-    /// times; every k-th cloud by id when more would draw beyond ``maximumDrawn`` numbers.
-    static func sky(
-        sampling: SceneSampling, samples: [Int], summary: String, width: Double, height: Double,
-        layers: [DayNightPicker.Layers], clouds ownClouds: [[CloudSpawner.Cloud]], seed: UInt64?, title: String
-    ) -> String {
+    /// The animated sky of a seeded scene's run: a SMIL animation over its steps (the samples
+    /// kept): the day-night picker's layers (with `layers`: the sky, the sun and moon, night),
+    /// and clouds: the run's own, or when it has none a spawner seeded with `seed` at the same
+    /// times; every k-th cloud by id when more would draw beyond ``maximumDrawn`` numbers. The
+    /// view is the run's stage viewport.
+    static func sky(_ run: Run, rate: Double, layers: Bool, seed: UInt64?, title: String) -> String {
+        let stage = run.stages.first
+        let width = stage?.viewport.width ?? 390, height = stage?.viewport.height ?? 240
         // Every kept sample at its own key time (PathSVG.keyTimes: exact, strictly increasing);
         // the animation lasts from the first sample to the last (one interval for a single one).
-        let n = samples.count
-        let times = samples.map { sampling.time($0) }
-        let duration = n > 1 ? times[n - 1] - times[0] : 1 / sampling.rate
+        let n = run.steps.count
+        let times = run.steps.map(\.time)
+        let duration = n > 1 ? times[n - 1] - times[0] : 1 / rate
         let keyTimes = PathSVG.keyTimes(times)
-        var svg = header(width: width, height: height + 30, title: "\(title): \(summary)")
+        var svg = header(width: width, height: height + 30, title: "\(title): \(run.summary)")
         svg += "<g transform=\"translate(0,30)\">\n<rect width=\"\(f(width))\" height=\"\(f(height))\" fill=\"#4dabf7\"/>\n"
-        if !layers.isEmpty {
+        if layers {
             // Night darkens the sky as the stars come out; the sun and moon turn on a wheel.
-            let alphas = layers.map { f($0.starAlpha) }.joined(separator: ";")
+            let sky = run.steps.map { $0.items.first { $0.kind == "sky" } }
+            let alphas = sky.map { f($0?.value("starAlpha") ?? 0) }.joined(separator: ";")
             svg +=
                 "<rect width=\"\(f(width))\" height=\"\(f(height))\" fill=\"#0b1a3a\">"
                 + "<animate attributeName=\"opacity\" values=\"\(alphas)\" keyTimes=\"\(keyTimes)\" dur=\"\(duration)s\" "
                 + "repeatCount=\"indefinite\"/></rect>\n"
             let cx = width / 2, cy = height, r = height * 0.7
-            let degrees = layers.map { f($0.rotation * 180 / Double.pi) }
+            let degrees = sky.map { f(($0?.value("rotation") ?? 0) * 180 / Double.pi) }
             svg +=
                 "<g><animateTransform attributeName=\"transform\" type=\"rotate\" values=\""
                 + degrees.map { "\($0) \(f(cx)) \(f(cy))" }.joined(separator: ";")
@@ -70,17 +71,28 @@ enum SceneSVG {
                 + "<circle class=\"sun\" cx=\"\(f(cx - r))\" cy=\"\(f(cy))\" r=\"22\" fill=\"#ffd43b\"/>\n"
                 + "<circle class=\"moon\" cx=\"\(f(cx + r))\" cy=\"\(f(cy))\" r=\"16\" fill=\"#f1f3f5\"/>\n</g>\n"
         }
-        var cloudFrames = ownClouds
-        if cloudFrames.isEmpty, let seed,
+        // Each frame's clouds by id (in order of id), where each is and how opaque, and each
+        // cloud's height and size: the run's, or a seeded spawner's at the same times.
+        var cloudFrames: [[DrawnCloud]] = run.steps.map { step in
+            step.items.filter { $0.kind == "cloud" }.map { DrawnCloud(id: $0.id, x: $0.value("x") ?? 0, alpha: $0.value("alpha") ?? 0) }
+        }
+        var shapes: [Int: (y: Double, width: Double, height: Double)] = [:]
+        for item in stage?.items ?? [] where item.itemKind == "cloud" {
+            func fact(_ name: String) -> Double { item.facts.first { $0.name == name }?.value ?? 0 }
+            shapes[item.id] = (fact("y"), fact("width"), fact("height"))
+        }
+        if cloudFrames.allSatisfy(\.isEmpty), let seed,
             var spawner = try? CloudSpawner(
                 configuration: {
                     var c = CloudSpawner.Configuration(); c.viewWidth = width; c.height = 10...(height * 0.4); return c
                 }(),
                 seed: seed)
         {
+            cloudFrames = []
             for t in times {
                 _ = try? spawner.advance(to: t)
-                cloudFrames.append(spawner.clouds)
+                cloudFrames.append(spawner.clouds.map { DrawnCloud(id: $0.id, x: $0.position(at: t).x, alpha: $0.alpha) })
+                for c in spawner.clouds { shapes[c.id] = (c.y, c.size.x, c.size.y) }
             }
         }
         // Cloud ids only grow, and a frame lists its clouds by id: the ids drawn are every k-th
@@ -91,20 +103,18 @@ enum SceneSVG {
         let stride = max(1, (lastID - first) / max(1, maximumDrawn / (2 * n)) + 1)
         for id in Swift.stride(from: first, through: lastID, by: stride) {
             var xs: [String] = [], opacity: [String] = []
-            var cloud: CloudSpawner.Cloud?
-            for (k, frame) in cloudFrames.enumerated() {
+            for frame in cloudFrames {
                 if let c = cloudByID(id, in: frame) {
-                    cloud = c
-                    xs.append(f(c.position(at: times[k]).x))
+                    xs.append(f(c.x))
                     opacity.append(f(c.alpha))
                 } else {
                     xs.append(f(-1000))
                     opacity.append("0")
                 }
             }
-            guard let c = cloud else { continue }
+            guard let shape = shapes[id] else { continue }
             svg +=
-                "<ellipse class=\"cloud\" cx=\"-1000\" cy=\"\(f(c.y))\" rx=\"\(f(c.size.x / 2))\" ry=\"\(f(c.size.y / 2))\" fill=\"#fff\">"
+                "<ellipse class=\"cloud\" cx=\"-1000\" cy=\"\(f(shape.y))\" rx=\"\(f(shape.width / 2))\" ry=\"\(f(shape.height / 2))\" fill=\"#fff\">"
                 + "<animate attributeName=\"cx\" values=\"\(xs.joined(separator: ";"))\" keyTimes=\"\(keyTimes)\" dur=\"\(duration)s\" "
                 + "calcMode=\"discrete\" repeatCount=\"indefinite\"/>"
                 + "<animate attributeName=\"opacity\" values=\"\(opacity.joined(separator: ";"))\" keyTimes=\"\(keyTimes)\" "
@@ -113,8 +123,15 @@ enum SceneSVG {
         return svg + "</g>\n</svg>\n"
     }
 
+    /// A cloud as one frame draws it: its id, its center's x and its opacity.
+    struct DrawnCloud {
+        var id: Int
+        var x: Double
+        var alpha: Double
+    }
+
     /// The cloud with `id` in a frame (clouds in order of id), by bisection.
-    static func cloudByID(_ id: Int, in frame: [CloudSpawner.Cloud]) -> CloudSpawner.Cloud? {
+    static func cloudByID(_ id: Int, in frame: [DrawnCloud]) -> DrawnCloud? {
         var lo = 0, hi = frame.count
         while lo < hi {
             let mid = lo + (hi - lo) / 2

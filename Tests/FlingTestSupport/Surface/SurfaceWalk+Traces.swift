@@ -68,9 +68,10 @@ extension SurfaceWalk {
     }
 
     /// A scene kind's own entry points, then the document's.
-    static func walkScene<S: SceneDrawing>(_ doc: SceneDocument<S>, _ p: inout Probe) {
+    static func walkScene<S: SampledScene>(_ doc: SceneDocument<S>, _ p: inout Probe) {
         let s = doc.scene
-        p.count { (S.kind, S.summary, S.keys, S.reportWords, S.runsPhysics, S.animatedPicture, S.budget, s.members, s.inputLines) }
+        p.count { (S.kind, S.summary, S.keys, S.reportWords, S.runsPhysics, S.budget, s.members, s.inputLines) }
+        p.count { doc.sceneContent.map { ($0.name, $0.scene, $0.rate, $0.duration, $0.sampleCount) } }
         let o = hostileOptions[1]
         for sampling in hostileSamplings {
             p.count { (sampling.count, sampling.time(Int.max), sampling.time(Int.min)) }
@@ -86,12 +87,10 @@ extension SurfaceWalk {
         for n in [Int.max, Int.min, 0] {
             let empty = SceneReplay<S>(samples: n)
             p.count { (empty.summary, s.run(of: empty, in: doc, title: ""), doc.report(of: empty)) }
-            p.call { () throws(FlingError) in try s.render(empty, of: doc, hostileRenders(o)[0]) }
         }
-        if let r = try? doc.replay(o) {
-            p.count { s.run(of: r, in: doc, title: "") }
-            for ro in hostileRenders(o) { p.call { () throws(FlingError) in try s.render(r, of: doc, ro) } }
-        }
+        if let r = try? doc.replay(o) { p.count { s.run(of: r, in: doc, title: "") } }
+        for ro in hostileRenders(o) { p.call { () throws(FlingError) in try doc.render(ro) } }
+        if let drawing = doc as? any SnapDrawingWalk { drawing.walkDrawing(o, &p) }
         p.call { () throws(FlingError) in try doc.replay(keepsSteps: true).summary }
         p.call { () throws(FlingError) in try doc.replay(keepsSteps: false, makeBackend: nil).summary }
         p.call { () throws(FlingError) in try doc.pinned(makeBackend: nil).json }
@@ -99,6 +98,10 @@ extension SurfaceWalk {
         p.count { (SceneDocument<S>.formatName, SceneDocument<S>.version, SceneDocument<S>.maximumItems, SceneDocument<S>.kind.budget) }
         walkDocument(doc, &p)
     }
+
+    /// A snap scene's own picture entry points (the seeded scenes are drawn from their public
+    /// content, through `render(_:)` above).
+    protocol SnapDrawingWalk { func walkDrawing(_ o: ReplayOptions, _ p: inout Probe) }
 
     /// A path kind's own entry points, then the document's.
     static func walkPaths<P: SampledPaths>(_ doc: PathDocument<P>, _ p: inout Probe) {
@@ -290,6 +293,7 @@ extension SurfaceWalk {
             "FlingTraces.SceneDocument.run(of:title:)",
             "FlingTraces.SceneDocument.report(of:)", "FlingView.SceneDocument.picture(_:)",
             "FlingTraces.SceneSampling.init(rate:duration:)", "FlingTraces.Documents.scene(recording:rate:duration:name:notes:)",
+            "FlingTraces.FlingDocument.sceneContent",
             "FlingTraces.SceneSampling.count", "FlingTraces.SceneSampling.time(_:)", "FlingTraces.SceneSampling.validate()",
             "FlingTraces.SceneExpectation.init(samples:digest:)", "FlingTraces.SceneReplay.init(samples:)",
             "FlingTraces.SceneReplay.summary",
@@ -320,6 +324,7 @@ extension SurfaceWalk {
                 for duration in Hostile.doubles.prefix(8) + [1] {
                     if let e = try? BubbleEmitter(seed: 1) {
                         p.count { (try? Documents.scene(recording: e, rate: rate, duration: duration, name: "\u{0}", notes: "\""))?.json }
+                        p.count { (try? Documents.scene(recording: e, rate: rate, duration: duration))?.sceneContent?.sampleCount }
                     }
                     if let picker = try? DayNightPicker(minutes: 1) {
                         p.count { (try? Documents.scene(recording: picker, rate: rate, duration: duration))?.json }
@@ -347,7 +352,8 @@ extension SurfaceWalk {
             let drawing = name.replacingOccurrences(of: "FlingTraces.", with: "FlingView.")
             cases.append(
                 Case(
-                    names: members.map { "\(name).\($0)" } + ["animatedPicture", "render(_:of:_:)"].map { "\(drawing).\($0)" }
+                    names: members.map { "\(name).\($0)" }
+                        + (snapDriven ? ["animatedPicture", "render(_:of:_:)"].map { "\(drawing).\($0)" } : [])
                         + SurfaceWalk.sceneInits(name)
                 ) { p in
                     switch name {
@@ -596,6 +602,18 @@ extension SurfaceWalk {
         case "FlingTraces.DayNightScene": ["FlingTraces.DayNightScene.init(_:minutes:picks:)"]
         case "FlingTraces.ChatHeadsScene": []
         default: []
+        }
+    }
+}
+
+extension SceneDocument: SurfaceWalk.SnapDrawingWalk where Scene: SceneDrawing {
+    func walkDrawing(_ o: ReplayOptions, _ p: inout Probe) {
+        p.count { Scene.animatedPicture }
+        for n in [Int.max, Int.min, 0] {
+            p.call { () throws(FlingError) in try scene.render(SceneReplay<Scene>(samples: n), of: self, SurfaceWalk.hostileRenders(o)[0]) }
+        }
+        if let r = try? replay(o) {
+            for ro in SurfaceWalk.hostileRenders(o) { p.call { () throws(FlingError) in try scene.render(r, of: self, ro) } }
         }
     }
 }
