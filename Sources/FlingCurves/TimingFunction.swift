@@ -1,7 +1,7 @@
 import FlingCore
 
 /// A timing function as Core Animation and CSS define it: the cubic Bézier from (0, 0) to
-/// (1, 1) with control points `c1` and `c2`, mapping input progress x to output progress y.
+/// (1, 1) with control points `controlPoint1` and `controlPoint2`, mapping input progress x to output progress y.
 /// y is found by solving x(s) = input for the curve parameter s to 1e-12 (Newton's method,
 /// with bisection when a step leaves the bracket), then evaluating y(s).
 ///
@@ -9,8 +9,10 @@ import FlingCore
 /// transitions and bubble fades (FlingScenes) and the ChatHeads bounce (``BounceCurve``) all
 /// call it. Only + − × ÷: the same bits everywhere.
 public struct TimingFunction: Hashable, Sendable {
-    package let c1: Vector
-    package let c2: Vector
+    /// The curve's two inner control points (its ends are (0, 0) and (1, 1)), as
+    /// `CAMediaTimingFunction(controlPoints:)` takes them.
+    public let controlPoint1: Vector
+    public let controlPoint2: Vector
 
     /// Any control points; x coordinates must lie in 0...1 (so x(s) is monotonic).
     public init(_ x1: Double, _ y1: Double, _ x2: Double, _ y2: Double) throws(FlingError) {
@@ -18,11 +20,11 @@ public struct TimingFunction: Hashable, Sendable {
         try Check.range(x2, 0...1, "TimingFunction.x2")
         try Check.finite(y1, "TimingFunction.y1")
         try Check.finite(y2, "TimingFunction.y2")
-        c1 = Vector(x1, y1); c2 = Vector(x2, y2)
+        controlPoint1 = Vector(x1, y1); controlPoint2 = Vector(x2, y2)
     }
 
     package init(unchecked x1: Double, _ y1: Double, _ x2: Double, _ y2: Double) {
-        c1 = Vector(x1, y1); c2 = Vector(x2, y2)
+        controlPoint1 = Vector(x1, y1); controlPoint2 = Vector(x2, y2)
     }
 
     /// (0, 0, 1, 1): output equals input.
@@ -55,10 +57,10 @@ public struct TimingFunction: Hashable, Sendable {
         if x >= 1 { return 1 }
         var lo = 0.0, hi = 1.0, s = x
         for _ in 0..<200 {
-            let f = Self.bezier(s, c1.x, c2.x) - x
+            let f = Self.bezier(s, controlPoint1.x, controlPoint2.x) - x
             if abs(f) <= 1e-13 { return s }
             if f > 0 { hi = s } else { lo = s }
-            let slope = Self.bezierSlope(s, c1.x, c2.x)
+            let slope = Self.bezierSlope(s, controlPoint1.x, controlPoint2.x)
             var next = slope > 0 ? s - f / slope : .nan
             if !(next > lo && next < hi) { next = lo + (hi - lo) / 2 }
             if next == s { return s }  // no double left between: as close as it gets
@@ -69,10 +71,10 @@ public struct TimingFunction: Hashable, Sendable {
 
     /// Output progress for input progress `x` (0 and 1 map exactly to 0 and 1; linear is the
     /// identity).
-    package func callAsFunction(_ x: Double) -> Double {
+    public func callAsFunction(_ x: Double) -> Double {
         if x <= 0 { return 0 }
         if x >= 1 { return 1 }
         if self == .linear { return x }
-        return Self.bezier(parameter(for: x), c1.y, c2.y)
+        return Self.bezier(parameter(for: x), controlPoint1.y, controlPoint2.y)
     }
 }

@@ -221,8 +221,8 @@ extension Double: ByteCodable {
 
 extension TimingFunction: ByteCodable {
     package func encode(to w: inout ByteWriter) {
-        w.vector(c1)
-        w.vector(c2)
+        w.vector(controlPoint1)
+        w.vector(controlPoint2)
     }
     package init(from r: inout ByteReader) throws(FlingError) {
         let c1 = try r.vector(), c2 = try r.vector()

@@ -15,9 +15,11 @@ import Testing
         for k in 1..<1000 {
             let x = Double(k) / 1000
             let s = f.parameter(for: x)
-            #expect(abs(TimingFunction.bezier(s, f.c1.x, f.c2.x) - x) <= 1e-12)
+            #expect(abs(TimingFunction.bezier(s, f.controlPoint1.x, f.controlPoint2.x) - x) <= 1e-12)
             let y = f(x)
-            if f.c1.y >= 0 && f.c1.y <= 1 && f.c2.y >= 0 && f.c2.y <= 1 { #expect(y >= previous) }
+            if f.controlPoint1.y >= 0 && f.controlPoint1.y <= 1 && f.controlPoint2.y >= 0 && f.controlPoint2.y <= 1 {
+                #expect(y >= previous)
+            }
             previous = y
         }
     }

@@ -903,6 +903,13 @@ enum DocumentationExamples {
     let x = curve.value(at: 0.25, target: 100)                         // where the value is 0.25 s in
     let settled = curve.settleTime()                                   // when it stays within 10⁻³
     let bounce = BounceCurve(duration: 0.75, bounces: 2).values(from: 0.0, to: 100.0)
+    let ease = try TimingFunction(0.25, 0.1, 0.25, 1)                  // CSS's ease
+    let halfway = ease(0.5)                                            // output progress at half the time
+    let points = (ease.controlPoint1, ease.controlPoint2)              // for CAMediaTimingFunction
+    // CSS's ease at half the time: 0.802403387584857 (x(s) = 0.5 solved by exact rational
+    // bisection, y(s) then; the solver promises |x(s) − x| ≤ 1e-12).
+    #expect(abs(halfway - 0.802403387584857) < 1e-11 && ease == TimingFunction.default)
+    #expect(points.0 == Vector(0.25, 0.1) && points.1 == Vector(0.25, 1) && ease(0) == 0 && ease(1) == 1)
     #expect(abs(spring.frequency - 1 / 0.55) < 1e-12 && spring.dampingRatio == 0.825)
     #expect(x > 0 && x < 100 && curve.value(at: 0, target: 100) == 0)
     #expect(abs(curve.value(at: settled, target: 100) - 100) <= 1e-3 && settled > 0.25)

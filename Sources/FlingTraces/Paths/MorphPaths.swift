@@ -157,7 +157,7 @@ struct MorphPaths: SampledPaths {
         if a.timingFunctions.contains(where: { $0 != .linear }) {
             let timing = a.timingFunctions.map { f in
                 Self.timingName(f).map { "\"\($0)\"" }
-                    ?? "[\(W.number(f.c1.x)), \(W.number(f.c1.y)), \(W.number(f.c2.x)), \(W.number(f.c2.y))]"
+                    ?? "[\(W.number(f.controlPoint1.x)), \(W.number(f.controlPoint1.y)), \(W.number(f.controlPoint2.x)), \(W.number(f.controlPoint2.y))]"
             }
             lines.append("\"timing\": [" + timing.joined(separator: ", ") + "]")
         }
