@@ -106,7 +106,7 @@ public struct ReplayPage: Sendable {
             if let i = v.input {
                 text += "; last input: \(i.name)" + (i.touch.map { " \($0)" } ?? "") + (i.phase.map { " \($0)" } ?? "")
                 if let p = i.position { text += " at (\(p.x), \(p.y))" }
-                text += " before frame \(i.step)"
+                text += " before step \(i.step)"
             }
             d.append(
                 (

@@ -138,7 +138,14 @@ var portableOptions: ReplayOptions {
 
         var longer = a
         longer.steps.append(FlingTraces.Run.Step(index: a.steps.count, localStep: a.steps.count, time: 9, items: [], digest: nil))
-        #expect(a.firstDivergence(from: longer)?.part == .stepCount)
+        let l = try #require(a.firstDivergence(from: longer))
+        // The public words: a run's steps, not frames (`Run.steps`, `Run.Stage.stepInterval`).
+        #expect(l.part == .stepCount && l.field == "steps" && l.otherValue.description == "\(a.steps.count + 1) steps")
+        var digest = a
+        digest.digest = StateDigest(value: a.digest.value ^ 1)
+        let g = try #require(a.firstDivergence(from: digest))
+        #expect(g.part == .digest && g.description.hasPrefix("first divergence after the last common step: digest"), "\(g)")
+        #expect(text.contains("applied before step \(d.input!.step)"), "\(text)")
 
         var event = a
         event.events[1].detail += " (moved)"
@@ -153,6 +160,9 @@ var portableOptions: ReplayOptions {
         var stage = a
         stage.stages[0].items[0].facts[0].value += 1
         #expect(a.firstDivergence(from: stage)?.part == .stage)
+        var interval = a
+        interval.stages[0].stepInterval = (a.stages[0].stepInterval ?? 0) + 1
+        #expect(a.firstDivergence(from: interval)?.field == "stepInterval")
 
         let other = try document("scenes/heads-press.json").play(portableOptions).run
         #expect(a.firstDivergence(from: other)?.part == .kind)

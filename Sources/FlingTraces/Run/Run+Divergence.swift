@@ -117,9 +117,9 @@ extension Run {
                 if let stage, stage > 0 || stageName != nil {
                     at += " of stage \(stage + 1)" + (stageName.map { " [\($0)]" } ?? "")
                 }
-                if let step, step != localStep { at += ", frame \(step)" }
+                if let step, step != localStep { at += ", step \(step)" }
             } else if step == nil, part != .kind, part != .schema {
-                at += " after the last common frame"
+                at += " after the last common step"
             }
             lines.append(at + ": \(part.rawValue)")
             var what = ""
@@ -133,7 +133,7 @@ extension Run {
                 if let touch = input.touch { s += " \(touch)" }
                 if let phase = input.phase { s += " \(phase)" }
                 if let p = input.position { s += " at (\(p.x), \(p.y))" }
-                s += " time \(input.time) s, applied before frame \(input.step)"
+                s += " time \(input.time) s, applied before step \(input.step)"
                 if !input.detail.isEmpty { s += " (\(input.detail))" }
                 lines.append(s)
             }
@@ -199,8 +199,8 @@ struct DivergenceSearch {
         }
         if a.steps.count != b.steps.count {
             return make(
-                .stepCount, frame: common, field: "frames", .text("\(a.steps.count) frames"),
-                .text("\(b.steps.count) frames"))
+                .stepCount, frame: common, field: "steps", .text("\(a.steps.count) steps"),
+                .text("\(b.steps.count) steps"))
         }
         if let d = compareStages(at: common) { return d }
         if let d = compareInputs(through: Int.max) { return d }
@@ -245,7 +245,7 @@ struct DivergenceSearch {
         }
         if !Self.same(x.stepInterval, y.stepInterval) {
             return make(
-                .stage, frame: frame, field: "frameInterval", x.stepInterval.map(Run.Divergence.Value.number) ?? .absent,
+                .stage, frame: frame, field: "stepInterval", x.stepInterval.map(Run.Divergence.Value.number) ?? .absent,
                 y.stepInterval.map(Run.Divergence.Value.number) ?? .absent)
         }
         var i = 0, j = 0
@@ -291,7 +291,7 @@ struct DivergenceSearch {
         if let p = i.position { s += " at (\(p.x), \(p.y))" }
         s += " time \(i.time) s (\(Run.Divergence.bits(i.time)))"
         if !i.detail.isEmpty { s += " \(i.detail)" }
-        return s + " before frame \(i.step)"
+        return s + " before step \(i.step)"
     }
 
     /// Compares the inputs applied before frames up to `k`.
@@ -323,7 +323,7 @@ struct DivergenceSearch {
     static func difference(_ x: Run.Input, _ y: Run.Input) -> (String, Run.Divergence.Value, Run.Divergence.Value)? {
         func text(_ s: String?) -> Run.Divergence.Value { s.map { .text($0) } ?? .absent }
         func number(_ d: Double?) -> Run.Divergence.Value { d.map { .number($0) } ?? .absent }
-        if x.step != y.step { return ("frame", .text("\(x.step)"), .text("\(y.step)")) }
+        if x.step != y.step { return ("step", .text("\(x.step)"), .text("\(y.step)")) }
         if x.name != y.name { return ("name", .text(x.name), .text(y.name)) }
         if x.touch != y.touch { return ("touch", text(x.touch.map { "\($0)" }), text(y.touch.map { "\($0)" })) }
         if x.phase != y.phase { return ("phase", text(x.phase), text(y.phase)) }
@@ -347,7 +347,7 @@ struct DivergenceSearch {
             let e = x ?? y!
             let frame = min(x?.step ?? Int.max, y?.step ?? Int.max)
             func text(_ e: RunEvent) -> String {
-                "\(e.kind) \(e.id) \(e.name)\(e.detail.isEmpty ? "" : " \(e.detail)") at frame \(e.step)"
+                "\(e.kind) \(e.id) \(e.name)\(e.detail.isEmpty ? "" : " \(e.detail)") at step \(e.step)"
             }
             return make(
                 .events, frame: frame < max(a.steps.count, b.steps.count) ? frame : nil, item: (e.kind, e.id),
