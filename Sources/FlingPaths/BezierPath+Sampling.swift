@@ -71,6 +71,15 @@ extension KeyframeAnimation {
 }
 
 extension Conveyor {
+    /// The `k`-th of `count` instants evenly spread over `span` nanoseconds (one period, or a
+    /// pattern of looks' cycle): `k · span / count` in integer division, exact for any span.
+    /// `k` is taken within 0...`count`, a negative span as 0, and a `count` below 1 gives 0.
+    public static func sampleNanoseconds(_ k: Int, of count: Int, over span: Int64) -> Int64 {
+        guard count >= 1 else { return 0 }
+        let k = Int64(min(max(k, 0), count))
+        return Int64(count).dividingFullWidth(max(span, 0).multipliedFullWidth(by: k)).quotient
+    }
+
     /// The work of sampling `frames` instants: frames × ``itemsShown``.
     package func sampleWork(frames: Int) -> Double { Double(max(0, frames)) * Double(itemsShown) }
 
@@ -89,8 +98,7 @@ extension Conveyor {
         try Self.sampleBudget.check(sampleWork(frames: frames), "Conveyor.sampleDigest.frames")
         var d = StateDigest()
         for k in 0..<frames {
-            let product = periodNanoseconds.multipliedFullWidth(by: Int64(k))
-            let items = items(atNanoseconds: Int64(frames).dividingFullWidth(product).quotient)
+            let items = items(atNanoseconds: Self.sampleNanoseconds(k, of: frames, over: periodNanoseconds))
             for item in items { d.combine(item.position.x); d.combine(item.position.y); d.combine(item.alpha) }
             d.combine(Double(items.count))
         }

@@ -26,10 +26,9 @@ package enum RunJSON {
         let frames = positions.filter { run.steps.indices.contains($0) }.map { p -> String in
             let f = run.steps[p]
             let items = f.items.map { item -> String in
-                let names = run.schema.first { $0.itemKind == item.kind }?.fields ?? []
-                return PageJSON.object([
+                PageJSON.object([
                     ("kind", PageJSON.string(item.kind)), ("id", "\(item.id)"), ("phase", item.phase.map(PageJSON.string) ?? "null"),
-                    ("values", PageJSON.object(zip(names, item.values).map { ($0, bits($1)) })),
+                    ("values", PageJSON.object(zip(item.fields, item.values).map { ($0, bits($1)) })),
                     ("points", PageJSON.array(item.points.map(bits))),
                 ])
             }

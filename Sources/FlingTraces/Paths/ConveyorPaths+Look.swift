@@ -31,11 +31,11 @@ extension ConveyorPaths {
     /// Whether the document draws more than Fling's plain dots.
     var hasLook: Bool { !dots.isEmpty || pin != nil }
 
+    /// The dots', line's and pin's looks, as ``PathContent`` gives them.
+    var look: ConveyorLook { ConveyorLook(dots: dots, baseline: baseline, pin: pin) }
+
     /// Nanoseconds of the picture's cycle: the period times the pattern's length.
-    var cycleNanoseconds: Int64 {
-        let (product, overflow) = conveyor.periodNanoseconds.multipliedReportingOverflow(by: Int64(max(1, dots.count)))
-        return overflow ? .max : product
-    }
+    var cycleNanoseconds: Int64 { look.cycleNanoseconds(of: conveyor) }
 
     /// Throws unless the pattern has at most ``maximumDots`` looks, each drawn at most the line's
     /// length from its slot, and its cycle (period × looks) is at most 10⁹ s.

@@ -131,7 +131,7 @@ struct ConveyorPaths: SampledPaths {
     /// Sample `k`'s time in nanoseconds: `k · cycle / frames`, integer division (the cycle is
     /// one period, or the period times the number of looks).
     func nanoseconds(_ k: Int, _ frames: Int) -> Int64 {
-        Int64(frames).dividingFullWidth(cycleNanoseconds.multipliedFullWidth(by: Int64(k))).quotient
+        Conveyor.sampleNanoseconds(k, of: frames, over: cycleNanoseconds)
     }
 
     /// The sample times (frames clamped to 0...`KeyframeAnimation.maximumFrames`).

@@ -39,6 +39,13 @@ public struct ConveyorLook: Sendable {
     /// Whether it draws more than Fling's plain dots (its baseline aside).
     public var isPlain: Bool { dots.isEmpty && pin == nil }
 
+    /// Nanoseconds of the pattern's cycle on `conveyor`: its period times the number of looks
+    /// (one period for plain dots), `Int64.max` past that.
+    public func cycleNanoseconds(of conveyor: Conveyor) -> Int64 {
+        let (product, overflow) = conveyor.periodNanoseconds.multipliedReportingOverflow(by: Int64(max(1, dots.count)))
+        return overflow ? .max : product
+    }
+
     /// One look of the dots' pattern: a disc of ``radius`` in ``color``, its center ``offset``
     /// points from its slot along the line (toward `Conveyor.end`).
     public struct Dot: Hashable, Sendable {
@@ -105,9 +112,8 @@ extension FlingDocument {
                 sampleCount: morph.sampling.frames)
         }
         if let conveyor = self as? PathDocument<ConveyorPaths> {
-            let p = conveyor.paths
             return PathContent(
-                name: conveyor.name, paths: .conveyor(p.conveyor, ConveyorLook(dots: p.dots, baseline: p.baseline, pin: p.pin)),
+                name: conveyor.name, paths: .conveyor(conveyor.paths.conveyor, conveyor.paths.look),
                 sampleCount: conveyor.sampling.frames)
         }
         return nil

@@ -224,16 +224,13 @@ enum PathPicture {
                 pin: look.pin.map { ($0.animation, $0.beginTime, $0.color) })
             if options.animated { return PathSVG.animated(scene, frames: options.samples ?? 91) }
             let frames = try sampleCount(options.samples ?? 12)
-            // The cycle: the period times the pattern's length (a validated document's is at most 10⁹ s).
-            let cycle = conveyor.periodNanoseconds.multipliedReportingOverflow(by: Int64(max(1, look.dots.count)))
-            let nanoseconds = (0..<frames).map { k in
-                Int64(frames).dividingFullWidth((cycle.overflow ? .max : cycle.partialValue).multipliedFullWidth(by: Int64(k))).quotient
-            }
+            let cycle = look.cycleNanoseconds(of: conveyor)
+            let nanoseconds = (0..<frames).map { Conveyor.sampleNanoseconds($0, of: frames, over: cycle) }
             return PathSVG.filmstrip(scene, nanoseconds: nanoseconds, title: name ?? "conveyor")
         }
         if options.animated { return PathSVG.animated(conveyor, frames: options.samples ?? 31) }
-        let n = Int64(try sampleCount(options.samples ?? 8))
-        let times = (0..<n).map { k in Int64(n).dividingFullWidth(conveyor.periodNanoseconds.multipliedFullWidth(by: k)).quotient }
+        let n = try sampleCount(options.samples ?? 8)
+        let times = (0..<n).map { Conveyor.sampleNanoseconds($0, of: n, over: conveyor.periodNanoseconds) }
         return PathSVG.filmstrip(conveyor, nanoseconds: times)
     }
 

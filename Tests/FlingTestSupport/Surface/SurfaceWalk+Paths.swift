@@ -161,7 +161,8 @@ extension SurfaceWalk {
             "FlingPaths.Conveyor.init(from:to:spacing:period:reversed:fadeLength:)", "FlingPaths.Conveyor.length",
             "FlingPaths.Conveyor.period", "FlingPaths.Conveyor.velocity", "FlingPaths.Conveyor.alpha(atDistance:)",
             "FlingPaths.Conveyor.items(at:)", "FlingPaths.Conveyor.items(atNanoseconds:)", "FlingPaths.Conveyor.sampleDigest(frames:)",
-            "FlingPaths.Conveyor.items(atNanoseconds:from:to:)", "FlingPaths.Conveyor.itemsShown"
+            "FlingPaths.Conveyor.items(atNanoseconds:from:to:)", "FlingPaths.Conveyor.itemsShown",
+            "FlingPaths.Conveyor.sampleNanoseconds(_:of:over:)"
         ) { p in
             for v in varied([0, 320, 160, 3, 50]) {
                 for reversed in [false, true] {
@@ -180,6 +181,11 @@ extension SurfaceWalk {
             }
             p.count { c.itemsShown }
             for n in Hostile.counts { p.call { () throws(FlingError) in try c.sampleDigest(frames: n) } }
+            for k in Hostile.ints {
+                for n in Hostile.ints {
+                    for span in [Int64.max, .min, 0, -1, 1] { p.count { Conveyor.sampleNanoseconds(k, of: n, over: span) } }
+                }
+            }
         }
         add(
             "FlingView.PathSVG.filmstrip(_:times:columns:cell:fill:title:)",

@@ -127,7 +127,9 @@ extension SurfaceWalk {
         }
         for ro in hostileRenders(hostileOptions[0]) { p.call { () throws(FlingError) in try doc.render(ro) } }
         p.count { doc.pathContent.map { ($0.name, $0.sampleCount, $0.paths) } }
-        if case .conveyor(_, let look)? = doc.pathContent?.paths { p.count { (look.isPlain, look.dots, look.baseline, look.pin?.color) } }
+        if case .conveyor(let conveyor, let look)? = doc.pathContent?.paths {
+            p.count { (look.isPlain, look.dots, look.baseline, look.pin?.color, look.cycleNanoseconds(of: conveyor)) }
+        }
         p.call { () throws(FlingError) in try paths.checkPaths() }
         p.call { () throws(FlingError) in try PathDocument<P>(json: doc.json).json }
         p.count { (PathDocument<P>.formatName, PathDocument<P>.version, PathDocument<P>.kind) }
@@ -455,7 +457,7 @@ extension SurfaceWalk {
             "FlingTraces.ConveyorPaths.times(_:)", "FlingTraces.ConveyorPaths.replay(_:keepsSteps:into:)",
             "FlingTraces.ConveyorPaths.digest(_:)",
             "FlingTraces.ConveyorPaths.work(_:)", "FlingTraces.ConveyorPaths.run(of:in:title:)", "FlingTraces.FlingDocument.pathContent",
-            "FlingTraces.ConveyorLook.isPlain"
+            "FlingTraces.ConveyorLook.isPlain", "FlingTraces.ConveyorLook.cycleNanoseconds(of:)"
         ) { p in
             let pin = MapPinKeyframes.jumpingMapPin()
             SurfaceWalk.walkPaths(
