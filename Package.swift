@@ -59,7 +59,7 @@ let libraryTargets: [Target] = [
     // The page's script and style are files of their own, compiled into the module as bytes
     // (no resource bundle to find at run time: the page is one string, whatever runs it).
     .target(
-        name: "FlingView", dependencies: ["FlingCore", "FlingInteraction", "FlingPaths", "FlingScenes", "FlingTraces"],
+        name: "FlingView", dependencies: ["FlingCore", "FlingInteraction", "FlingPaths", "FlingScenes", "FlingTraces", "_FlingCoding"],
         resources: [.embedInCode("Page/replay.js"), .embedInCode("Page/replay.css")]),
     .target(
         name: "Fling",
@@ -78,7 +78,7 @@ let implementationTargets: [Target] = [
     // value noise, the per-world spring stability bound.
     .target(name: "_FlingSolver", dependencies: ["FlingCore"]),
     // The byte form of snapshots: the writer and reader, and the byte schema of each value of
-    // the core and the curves.
+    // the core and the curves; and the text every layer writes (numbers, JSON strings, base64).
     .target(name: "_FlingCoding", dependencies: ["FlingCore", "FlingCurves"]),
     // Debian's libchipmunk-dev (headers in /usr/include/chipmunk, no pkg-config file).
     .systemLibrary(name: "CChipmunk", providers: [.apt(["libchipmunk-dev"]), .brew(["chipmunk"])]),
@@ -89,7 +89,7 @@ let implementationTargets: [Target] = [
     // What `fling` runs, as a library (not a product) so that the tests and the test support
     // call its commands in-process: the commands, argument parsing, bounded file IO, output, the
     // options that pick a backend and display rate.
-    .target(name: "FlingCLIKit", dependencies: ["Fling", "FlingTraces", "FlingView", "FlingTesting"]),
+    .target(name: "FlingCLIKit", dependencies: ["Fling", "FlingTraces", "FlingView", "FlingTesting", "_FlingCoding"]),
 ]
 
 // MARK: - Executables

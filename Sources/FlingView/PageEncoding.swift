@@ -1,8 +1,9 @@
 // The byte-level pieces of the replay page: typed arrays written as little-endian bytes and
 // base64 (so that the page's Float64Array reads back every double bit for bit), JSON text
-// that is safe inside an HTML <script> element (its strings by FlingTraces' one JSON string
+// that is safe inside an HTML <script> element (its strings by the package's one JSON string
 // writer), and SHA-256 for the page's Content-Security-Policy hashes. Plain Swift, no Foundation.
 
+import _FlingCoding
 import FlingTraces
 
 /// Little-endian bytes of typed arrays, as the page's `Int32Array`, `Float64Array` ... read them.
@@ -23,10 +24,10 @@ struct LittleEndianBytes {
 }
 
 /// JSON text for the page's data block: strings through the package's one JSON string writer,
-/// made safe inside an HTML <script> element (``JSONWriter/string(_:markupSafe:)``); numbers in
+/// made safe inside an HTML <script> element (`JSONText.string(_:markupSafe:)`, in _FlingCoding); numbers in
 /// Swift's shortest round-trip form, which JavaScript's `JSON.parse` reads back to the same double.
 enum PageJSON {
-    static func string(_ s: String) -> String { JSONWriter.string(s, markupSafe: XMLText.isRefused) }
+    static func string(_ s: String) -> String { JSONText.string(s, markupSafe: XMLText.isRefused) }
 
     /// A double as JSON: exact, or `null` when not finite.
     static func number(_ x: Double) -> String { x.isFinite ? NumberText.shortest(x) : "null" }

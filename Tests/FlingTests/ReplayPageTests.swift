@@ -1,3 +1,4 @@
+import _FlingCoding
 import Foundation
 #if canImport(FoundationXML)
 import FoundationXML

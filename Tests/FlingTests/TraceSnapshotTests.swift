@@ -1,3 +1,4 @@
+import _FlingCoding
 import Fling
 import Foundation
 import Testing

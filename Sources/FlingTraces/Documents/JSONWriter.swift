@@ -26,44 +26,7 @@ package struct JSONWriter {
     var text = ""
 
     static func number(_ x: Double) -> String { NumberText.shortest(x) }
-
-    /// A JSON string literal: the one JSON string writer of the package. In a document, quotes,
-    /// backslashes and control characters are escaped and everything else is kept. With
-    /// `markupSafe` (the replay page's data block, inside an HTML `<script>` element), nothing in
-    /// it can end the element or be read as markup: `<`, `>`, `&` and the JavaScript line
-    /// separators U+2028 and U+2029 are `\u` escapes too, and what `refused` says XML refuses
-    /// (FlingView's `XMLText.isRefused`; control characters included) is U+FFFD (or its own
-    /// escape within the first plane).
-    package static func string(_ s: String, markupSafe refused: ((Unicode.Scalar) -> Bool)? = nil) -> String {
-        let markupSafe = refused != nil
-        var out = "\""
-        for u in s.unicodeScalars {
-            switch u {
-            case "\"": out += "\\\""
-            case "\\": out += "\\\\"
-            case "\n": out += "\\n"
-            case "\r": out += "\\r"
-            case "\t": out += "\\t"
-            case "<", ">", "&", "\u{2028}", "\u{2029}":
-                if markupSafe { out += unicode(u.value) } else { out.unicodeScalars.append(u) }
-            default:
-                if let refused, u.value < 0x20 || refused(u) {
-                    out += unicode(u.value < 0x20 || u.value > 0xFFFF ? 0xFFFD : u.value)
-                } else if !markupSafe, u.value < 0x20 || u.value == 0x7F {
-                    out += unicode(u.value)
-                } else {
-                    out.unicodeScalars.append(u)
-                }
-            }
-        }
-        return out + "\""
-    }
-
-    /// `\u` and four lowercase hexadecimal digits.
-    static func unicode(_ v: UInt32) -> String {
-        let h = String(v, radix: 16)
-        return "\\u" + String(repeating: "0", count: max(0, 4 - h.count)) + h
-    }
+    static func string(_ s: String) -> String { JSONText.string(s) }
 
     /// A value described once for its bytes and its JSON (`Coded`), as one JSON object.
     static func json<T: Coded>(_ x: T) -> String { JSONFieldWriter.text(x) }

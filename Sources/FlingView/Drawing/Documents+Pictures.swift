@@ -8,7 +8,7 @@ import FlingTraces
 // `render(_:)` (what `fling render` and `fling paths render` write) finds it by the document's
 // type, a path document's from its public content (`pathContent`), a seeded scene's from its
 // content (`sceneContent`) and its replay's `Run`. The pictures are drawn over
-// one XML text writer (XMLText) and one number formatter (NumberText, FlingTraces').
+// one XML text writer (XMLText) and one number formatter (NumberText, in _FlingCoding).
 
 extension Documents {
     /// How to draw a document (`FlingDocument.render(_:)`): the replay's options and the

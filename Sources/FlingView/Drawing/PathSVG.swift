@@ -1,3 +1,4 @@
+import _FlingCoding
 import FlingCore
 import FlingPaths
 import FlingTraces
