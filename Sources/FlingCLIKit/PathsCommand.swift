@@ -26,7 +26,7 @@ enum PathsCommand {
             let options = Documents.RenderOptions(
                 replay: ReplayOptions(), title: Input.title(path), animated: args.flag("animated"),
                 samples: try args.int("frames", in: 2...10_000))
-            try writeFile(target, try document.svg(options), &out)
+            try writeFile(target, try document.render(options), &out)
         }
     }
 }

@@ -18,6 +18,6 @@ enum RenderCommand {
         let options = Documents.RenderOptions(
             replay: Input.options(kind, keepsSteps: true, reference: false), title: Input.title(path), backendName: kind.rawValue,
             every: every, clouds: clouds, animated: args.flag("animated"), samples: frames)
-        try writeFile(target, try document.svg(options), &out)
+        try writeFile(target, try document.render(options), &out)
     }
 }

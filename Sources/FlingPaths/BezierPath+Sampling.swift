@@ -30,25 +30,25 @@ extension BezierPath {
 }
 
 extension KeyframeAnimation {
-    /// The most sample times ``sampleTimes(frames:from:to:)`` makes (and a path document samples).
-    package static let maximumFrames = 1_000_000
+    /// The most sample times ``sampleTimes(count:from:to:)`` makes (and a path document samples).
+    public static let maximumSamples = 1_000_000
 
-    /// The sample times: `frames` instants from `from` to `to` inclusive, the k-th at
-    /// `from + (to - from) · k / (frames - 1)` (one frame: `from`; zero frames: none).
+    /// The sample times: `count` instants from `from` to `to` inclusive, the k-th at
+    /// `from + (to - from) · k / (count - 1)` (one: `from`; zero: none).
     ///
-    /// Throws unless `frames` lies in 0...``maximumFrames`` and `from` and `to` are finite.
-    package static func sampleTimes(frames: Int, from: Double, to: Double) throws(FlingError) -> [Double] {
-        guard (0...maximumFrames).contains(frames) else {
+    /// Throws unless `count` lies in 0...``maximumSamples`` and `from` and `to` are finite.
+    public static func sampleTimes(count: Int, from: Double, to: Double) throws(FlingError) -> [Double] {
+        guard (0...maximumSamples).contains(count) else {
             throw FlingError(
-                .outOfRange, field: "KeyframeAnimation.sampleTimes.frames", value: "\(frames)", reason: "must lie in 0...\(maximumFrames)")
+                .outOfRange, field: "KeyframeAnimation.sampleTimes.count", value: "\(count)", reason: "must lie in 0...\(maximumSamples)")
         }
         try Check.finite(from, "KeyframeAnimation.sampleTimes.from")
         try Check.finite(to, "KeyframeAnimation.sampleTimes.to")
-        return times(frames: frames, from: from, to: to)
+        return times(frames: count, from: from, to: to)
     }
 
-    /// ``sampleTimes(frames:from:to:)`` for arguments already checked.
-    package static func times(frames: Int, from: Double, to: Double) -> [Double] {
+    /// ``sampleTimes(count:from:to:)`` for arguments already checked.
+    static func times(frames: Int, from: Double, to: Double) -> [Double] {
         guard frames > 1 else { return frames == 1 ? [from] : [] }
         return (0..<frames).map { k in from + (to - from) * (Double(k) / Double(frames - 1)) }
     }
@@ -59,10 +59,10 @@ extension KeyframeAnimation {
 
     /// A digest over the shapes at `frames` sample times from `from` to `to` (default one pass).
     ///
-    /// Throws as ``sampleTimes(frames:from:to:)`` does, and `overBudget` when
+    /// Throws as ``sampleTimes(count:from:to:)`` does, and `overBudget` when
     /// `sampleWork(frames:)` exceeds ``sampleBudget``.
     package func sampleDigest(frames: Int, from: Double = 0, to: Double? = nil) throws(FlingError) -> StateDigest {
-        let times = try Self.sampleTimes(frames: frames, from: from, to: to ?? duration)
+        let times = try Self.sampleTimes(count: frames, from: from, to: to ?? duration)
         try Self.sampleBudget.check(sampleWork(frames: frames), "KeyframeAnimation.sampleDigest.frames")
         var d = StateDigest()
         for t in times { shape(at: t).combine(into: &d) }
@@ -87,13 +87,13 @@ extension Conveyor {
     /// `k · period / frames` nanoseconds, integer division): each item's position x and y and
     /// alpha, then the item count.
     ///
-    /// Throws `outOfRange` unless `frames` lies in 0...``KeyframeAnimation/maximumFrames``, and
+    /// Throws `outOfRange` unless `frames` lies in 0...``KeyframeAnimation/maximumSamples``, and
     /// `overBudget` when `sampleWork(frames:)` exceeds ``sampleBudget``.
     package func sampleDigest(frames: Int) throws(FlingError) -> StateDigest {
-        guard (0...KeyframeAnimation.maximumFrames).contains(frames) else {
+        guard (0...KeyframeAnimation.maximumSamples).contains(frames) else {
             throw FlingError(
                 .outOfRange, field: "Conveyor.sampleDigest.frames", value: "\(frames)",
-                reason: "must lie in 0...\(KeyframeAnimation.maximumFrames)")
+                reason: "must lie in 0...\(KeyframeAnimation.maximumSamples)")
         }
         try Self.sampleBudget.check(sampleWork(frames: frames), "Conveyor.sampleDigest.frames")
         var d = StateDigest()

@@ -20,9 +20,9 @@ import FlingCore
 ///    Directions are kept (no reversal), so a hole's winding, and so the nonzero fill, stays.
 ///
 /// Every step is deterministic (no dictionaries, ties broken by index).
-package enum PathMorph {
+public enum PathMorph {
     /// Whether the two can be interpolated point by point.
-    package static func sameStructure(_ a: BezierPath, _ b: BezierPath) -> Bool {
+    public static func sameStructure(_ a: BezierPath, _ b: BezierPath) -> Bool {
         guard a.subpaths.count == b.subpaths.count else { return false }
         for (x, y) in zip(a.subpaths, b.subpaths)
         where x.segments.count != y.segments.count || x.isClosed != y.isClosed {
@@ -35,8 +35,9 @@ package enum PathMorph {
     /// already correspond (no other start moves strictly less) come back unchanged, so they
     /// morph point by point as in Core Animation.
     ///
-    /// Throws `overBudget` when `matchWork(_:_:)` exceeds ``matchBudget``.
-    static func match(_ a: BezierPath, _ b: BezierPath) throws(FlingError) -> (BezierPath, BezierPath) {
+    /// Throws `overBudget` when the work of matching (the sum over paired subpaths of the square
+    /// of the larger segment count) exceeds 10⁸, the budget `PathMorph.matchBudget`.
+    public static func match(_ a: BezierPath, _ b: BezierPath) throws(FlingError) -> (BezierPath, BezierPath) {
         try matchBudget.check(matchWork(a, b), "PathMorph.match")
         return matched(a, b)
     }
@@ -78,7 +79,7 @@ package enum PathMorph {
 
     /// Point-by-point interpolation `a + (b - a) t` of two paths of the same structure (check
     /// with ``sameStructure(_:_:)``; extra subpaths or segments of either are ignored).
-    static func interpolate(_ a: BezierPath, _ b: BezierPath, _ t: Double) -> BezierPath {
+    public static func interpolate(_ a: BezierPath, _ b: BezierPath, _ t: Double) -> BezierPath {
         func l(_ p: Vector, _ q: Vector) -> Vector { p + (q - p) * t }
         var out: [BezierPath.Subpath] = []
         out.reserveCapacity(a.subpaths.count)

@@ -25,7 +25,7 @@ import FlingCore
 
     @Test func filmstripIsWellFormedAndHoldsTheSampledShapes() throws {
         let animation = try pin()
-        let times = try KeyframeAnimation.sampleTimes(frames: 12, from: 0, to: 1.1)
+        let times = try KeyframeAnimation.sampleTimes(count: 12, from: 0, to: 1.1)
         let svg = PathSVG.filmstrip(animation, times: times, title: "pin <jump> & squash")
         let doc = try document(svg)
         let paths = try doc.nodes(forXPath: "//*[local-name()='path']").compactMap { $0 as? XMLElement }
@@ -40,7 +40,7 @@ import FlingCore
 
     @Test func animatedSVGPlaysTheSampledShapesInALoop() throws {
         let animation = try pin()
-        let svg = PathSVG.animated(animation, frames: 41)
+        let svg = try PathSVG.animated(animation, frames: 41)
         let doc = try document(svg)
         let animate = try #require(try doc.nodes(forXPath: "//*[local-name()='animate']").first as? XMLElement)
         #expect(attr(animate, "attributeName") == "d")
@@ -49,7 +49,7 @@ import FlingCore
         let values = try #require(attr(animate, "values")).split(separator: ";")
         let keyTimes = try #require(attr(animate, "keyTimes")).split(separator: ";")
         #expect(values.count == 41 && keyTimes.count == 41 && keyTimes.first == "0.0" && keyTimes.last == "1.0")
-        for (k, (v, t)) in zip(values, try KeyframeAnimation.sampleTimes(frames: 41, from: 0, to: 1)).enumerated() {
+        for (k, (v, t)) in zip(values, try KeyframeAnimation.sampleTimes(count: 41, from: 0, to: 1)).enumerated() {
             #expect(try BezierPath(svg: String(v)) == animation.shape(at: t), "frame \(k)")
         }
         #expect(values.first == values.last)  // seamless
@@ -60,7 +60,7 @@ import FlingCore
                 try BezierPath(svg: "M0 0 H 10 V 10 H 0 Z M 20 20 h 1"),
             ],
             duration: 1)
-        let discrete = try document(PathSVG.animated(mixed, frames: 5))
+        let discrete = try document(try PathSVG.animated(mixed, frames: 5))
         let a = try #require(try discrete.nodes(forXPath: "//*[local-name()='animate']").first as? XMLElement)
         #expect(attr(a, "calcMode") == "discrete")
         #expect(attr(a, "repeatCount") == "1.0")

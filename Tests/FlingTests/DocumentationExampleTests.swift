@@ -506,6 +506,15 @@ import FlingPathsTestSupport
         #expect(!visible.isEmpty && visible.allSatisfy { $0.alpha >= 0 && $0.alpha <= 1 })
     }
 
+    @Test func morphRuns() throws {
+        let m = try DocumentationExamples.morph()
+        #expect(!PathMorph.sameStructure(m.square, m.triangle) && PathMorph.sameStructure(m.from, m.to))
+        #expect(m.from == m.square && m.to.segmentCount == 4)  // the square unchanged, the triangle split once
+        #expect(try KeyframeAnimation.sampleTimes(count: 5, from: 0, to: 1) == [0, 0.25, 0.5, 0.75, 1])
+        #expect(m.frames.count == 5 && m.frames.first == m.from && m.frames.last == m.to)
+        #expect(m.frames.allSatisfy { PathMorph.sameStructure($0, m.from) } && m.frames[2] != m.from && m.frames[2] != m.to)
+    }
+
     @Test func pathDataRuns() throws {
         let d = try DocumentationExamples.pathData()
         #expect(try PathData(d.text).commands == d.commands)

@@ -695,6 +695,17 @@ enum DocumentationExamples {
         return (shape, visible, p1)
     }
 
+    // MARK: Sources/FlingPaths/FlingPaths.docc/FlingPaths.md
+
+    static func morph() throws -> (square: BezierPath, triangle: BezierPath, from: BezierPath, to: BezierPath, frames: [BezierPath]) {
+        let square = try BezierPath(svg: "M0 0 H100 V100 H0 Z")                   // 4 segments
+        let triangle = try BezierPath(svg: "M50 0 L100 100 L0 100 Z")              // 3: not one structure
+        let (from, to) = try PathMorph.match(square, triangle)                     // the triangle's longest side split
+        let times = try KeyframeAnimation.sampleTimes(count: 5, from: 0, to: 1)   // 0, 0.25, 0.5, 0.75, 1
+        let frames = times.map { PathMorph.interpolate(from, to, $0) }             // each frame's svgData is a `d`
+        return (square, triangle, from, to, frames)
+    }
+
     // MARK: Sources/FlingPaths/PathData.swift
 
     static func pathData() throws -> PathData {

@@ -122,7 +122,7 @@ import FlingPathsTestSupport
         let doc = try XMLDocument(xmlString: strip.stdout, options: [])
         let paths = try doc.nodes(forXPath: "//*[local-name()='path']").compactMap { $0 as? XMLElement }
         let animation = try PathDocument<MorphPaths>(json: try fixtureBytes("paths/jumping-pin.json")).paths.animation
-        let times = try KeyframeAnimation.sampleTimes(frames: 9, from: 0, to: 2)
+        let times = try KeyframeAnimation.sampleTimes(count: 9, from: 0, to: 2)
         #expect(paths.count == 9)
         for (p, t) in zip(paths, times) {
             let d = try #require(p.attributes?.first { $0.name == "d" }?.stringValue)

@@ -72,11 +72,15 @@ func movingOneTouch(_ trace: Trace) throws -> (Trace, tick: Int) {
         var trace = try Trace(json: try Fixture.text("traces/tap.json"))
         trace.name = hostile
         let options = ReplayOptions(makeBackend: { n throws(FlingError) in try NativeBackend(solverIterations: n) })
-        let svg = try trace.svg(Documents.RenderOptions(replay: options, title: hostile, backendName: hostile))
+        let svg = try trace.render(Documents.RenderOptions(replay: options, title: hostile, backendName: hostile))
         #expect(isWellFormedXML(svg) && svg.contains("&lt;/title&gt;"))
         var heads = try Documents.read(Array(try Fixture.text("scenes/heads-press.json").utf8))
         heads.name = hostile
-        #expect(isWellFormedXML(try heads.svg(Documents.RenderOptions(replay: options, title: hostile))))
+        #expect(isWellFormedXML(try heads.render(Documents.RenderOptions(replay: options, title: hostile))))
+        // A trace's picture replays it: without a backend, a typed error that says so.
+        let none = try #require(throws: FlingError.self) { try trace.render(Documents.RenderOptions(replay: ReplayOptions(), title: "t")) }
+        #expect(none.code == .invalidState && none.field == "render" && none.reason.contains("ReplayOptions.makeBackend"), "\(none)")
+        #expect(options.makeBackend != nil && ReplayOptions().makeBackend == nil)
     }
 }
 

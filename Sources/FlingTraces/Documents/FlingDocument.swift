@@ -85,7 +85,7 @@ public struct ReplayOptions {
 
     /// The backend documents that run physics (tile traces, snap scenes) replay on; nil for
     /// documents that need none (seeded scenes, paths).
-    var makeBackend: MakeBackend?
+    public var makeBackend: MakeBackend?
     /// When display frames come (tile traces; other kinds sample at their own times).
     public var display: ReplayOptions.DisplayFrames
     /// Whether to keep every step's state (for a ``Run`` to compare or draw); off, a replay
@@ -144,8 +144,10 @@ extension FlingDocument {
     var kindName: String { Self.kind.name }
 
     /// Throws (`overBudget`, naming the budget and the document's figure) when a replay with
-    /// `options` would exceed the kind's ``Documents/Kind/budget``.
-    package func checkWork(_ options: ReplayOptions) throws(FlingError) {
+    /// `options` would exceed the kind's work budget (docs/BAD-INPUT.md lists them): what
+    /// ``play(_:title:)`` and a picture check before they start, for an app that reads a document
+    /// it did not write and wants to know before it commits to the work.
+    public func validateWork(_ options: ReplayOptions) throws(FlingError) {
         try Self.kind.budget.check(work(options).amount, "\(Self.kind) work")
     }
 
@@ -158,7 +160,7 @@ extension FlingDocument {
     /// was compared, and ``PinnedReplay/verify(allowingNoPins:allowingUncomparedRun:)`` fails on
     /// a difference, or when the backend has no peer in this build.
     public func play(_ options: ReplayOptions, title: String? = nil) throws(FlingError) -> DocumentReplay {
-        try checkWork(options)
+        try validateWork(options)
         let r = try replay(options)
         let run = run(of: r, title: title ?? name ?? Self.kind.name)
         var pins = r.pins

@@ -134,9 +134,9 @@ struct ConveyorPaths: SampledPaths {
         Conveyor.sampleNanoseconds(k, of: frames, over: cycleNanoseconds)
     }
 
-    /// The sample times (frames clamped to 0...`KeyframeAnimation.maximumFrames`).
+    /// The sample times (frames clamped to 0...`KeyframeAnimation.maximumSamples`).
     func times(_ sampling: PathSampling) -> [Double] {
-        let frames = min(max(sampling.frames, 0), KeyframeAnimation.maximumFrames)
+        let frames = min(max(sampling.frames, 0), KeyframeAnimation.maximumSamples)
         return (0..<frames).map { Double(nanoseconds($0, frames)) / 1e9 }
     }
 

@@ -173,10 +173,11 @@ struct MorphPaths: SampledPaths {
         ]
     }
 
-    /// The sample times (frames clamped to 0...`KeyframeAnimation.maximumFrames`).
+    /// The sample times (frames clamped to 0...`KeyframeAnimation.maximumSamples`; none for a
+    /// sampling from or to a time that is not finite, which the document's check refuses).
     func times(_ sampling: PathSampling) -> [Double] {
-        KeyframeAnimation.times(
-            frames: min(max(sampling.frames, 0), KeyframeAnimation.maximumFrames), from: sampling.from, to: sampling.to)
+        let frames = min(max(sampling.frames, 0), KeyframeAnimation.maximumSamples)
+        return (try? KeyframeAnimation.sampleTimes(count: frames, from: sampling.from, to: sampling.to)) ?? []
     }
 
     func replay(_ sampling: PathSampling, keepsSteps: Bool, into out: inout PathReplay<Self>) throws(FlingError) {

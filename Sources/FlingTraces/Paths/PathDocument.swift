@@ -38,7 +38,7 @@ struct PathDocument<Paths: SampledPaths>: Sendable {
 }
 
 /// Sample times: for a morph, `frames` instants from `from` to `to` seconds inclusive
-/// (`KeyframeAnimation.sampleTimes(frames:from:to:)`); for a conveyor, `frames` instants
+/// (`KeyframeAnimation.sampleTimes(count:from:to:)`); for a conveyor, `frames` instants
 /// over one period (`Conveyor.sampleDigest(frames:)`), `from` and `to` unused.
 struct PathSampling: Hashable, Sendable {
     var frames: Int
@@ -80,13 +80,13 @@ protocol SampledPaths: Sendable {
 }
 
 extension SampledPaths {
-    /// Throws unless `sampling` asks for 0...`KeyframeAnimation.maximumFrames` frames and its
+    /// Throws unless `sampling` asks for 0...`KeyframeAnimation.maximumSamples` frames and its
     /// work stays within the kind's budget: what a replay checks before it starts.
     func checkSampling(_ sampling: PathSampling) throws(FlingError) {
-        guard (0...KeyframeAnimation.maximumFrames).contains(sampling.frames) else {
+        guard (0...KeyframeAnimation.maximumSamples).contains(sampling.frames) else {
             throw FlingError(
                 .outOfRange, field: "sampling.frames", value: "\(sampling.frames)",
-                reason: "must lie in 0...\(KeyframeAnimation.maximumFrames)")
+                reason: "must lie in 0...\(KeyframeAnimation.maximumSamples)")
         }
         try Self.budget.check(work(sampling).amount, "sampling.frames")
     }
@@ -135,15 +135,15 @@ extension PathDocument: FlingDocument {
     /// Throws unless the sampling is within 1...1000000 frames from and to finite times, the
     /// paths are as their kind reads them, and its work within the kind's budget.
     func validate() throws(FlingError) {
-        guard sampling.frames >= 1, sampling.frames <= KeyframeAnimation.maximumFrames else {
+        guard sampling.frames >= 1, sampling.frames <= KeyframeAnimation.maximumSamples else {
             throw FlingError(
                 .outOfRange, field: "sampling.frames", value: "\(sampling.frames)",
-                reason: "must lie in 1...\(KeyframeAnimation.maximumFrames)")
+                reason: "must lie in 1...\(KeyframeAnimation.maximumSamples)")
         }
         try Check.finite(sampling.from, "sampling.from")
         try Check.finite(sampling.to, "sampling.to")
         try paths.checkPaths()
-        try checkWork(ReplayOptions())
+        try validateWork(ReplayOptions())
     }
 
     func work(_ options: ReplayOptions) -> Documents.Work { paths.work(sampling) }

@@ -222,7 +222,7 @@ extension SceneDocument: FlingDocument {
     package func validate() throws(FlingError) {
         try sampling.validate()
         try scene.validate(sampling)
-        try checkWork(ReplayOptions())
+        try validateWork(ReplayOptions())
     }
 
     package func work(_ options: ReplayOptions) -> Documents.Work { scene.work(sampling) }

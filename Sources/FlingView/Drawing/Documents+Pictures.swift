@@ -44,8 +44,10 @@ extension Documents {
 }
 
 extension FlingDocument {
-    /// An SVG picture of the document's replay (what `fling render` writes).
+    /// An SVG picture of the document's replay (what `fling render` writes), after checking its
+    /// work (``FlingTraces/FlingDocument/validateWork(_:)``).
     public func render(_ options: Documents.RenderOptions) throws(FlingError) -> String {
+        try validateWork(options.replay)
         if let content = pathContent {
             try validate()
             return try PathPicture.render(content, options)
@@ -55,12 +57,6 @@ extension FlingDocument {
             throw FlingError(.invalidState, field: "render", value: Self.kind.name, reason: "this kind of document has no picture")
         }
         return try picture.picture(options)
-    }
-
-    /// The document's picture, after checking its work.
-    package func svg(_ options: Documents.RenderOptions) throws(FlingError) -> String {
-        try checkWork(options.replay)
-        return try render(options)
     }
 }
 
@@ -75,7 +71,8 @@ extension Trace: DocumentPicture {
     /// outlines (every `options.every` ticks, or every k'-th, a multiple of k).
     func picture(_ options: Documents.RenderOptions) throws(FlingError) -> String {
         try validate()
-        // tileTicks is within its budget (validated): these divisions are small whole numbers.
+        // Its work (tile-ticks) is within its budget (validated): these divisions are small whole numbers.
+        let tileTicks = work(options.replay).amount
         let interval = max(1, Int((tileTicks / Double(TraceSVG.maximumStates)).rounded(.up)))
         let outlines = max(1, options.every, Int((tileTicks / Double(TraceSVG.maximumStates / 16)).rounded(.up)))
         // A multiple of the interval (recorded ticks only), or no outline after tick 0.
@@ -83,7 +80,12 @@ extension Trace: DocumentPicture {
         var replayer = TraceReplayer(self, display: options.replay.display)
         replayer.recordInterval = interval
         replayer.checkpointInterval = options.replay.checkpointInterval
-        let replay = try replayer.replay { n throws(FlingError) in try options.replay.backend(n, for: "TraceReplayer") }
+        guard let makeBackend = options.replay.makeBackend else {
+            throw FlingError(
+                .invalidState, field: "render", value: "no backend",
+                reason: "a trace's picture replays it: give the render options' replay a backend (ReplayOptions.makeBackend)")
+        }
+        let replay = try replayer.replay(makeBackend: makeBackend)
         var named = self
         if named.name == nil { named.name = options.title }
         let picture = TraceSVG(
@@ -202,8 +204,8 @@ enum PathPicture {
         case .morph(let animation, let from, let to):
             // A filmstrip of sampled frames (``Documents/RenderOptions/samples``, default up to 24,
             // over the sampling's range), or an animated SVG of that many samples (default 61).
-            if options.animated { return PathSVG.animated(animation, frames: options.samples ?? 61) }
-            let times = try KeyframeAnimation.sampleTimes(frames: options.samples ?? min(content.sampleCount, 24), from: from, to: to)
+            if options.animated { return try PathSVG.animated(animation, frames: options.samples ?? 61) }
+            let times = try KeyframeAnimation.sampleTimes(count: options.samples ?? min(content.sampleCount, 24), from: from, to: to)
             return PathSVG.filmstrip(animation, times: times, title: content.name ?? "morph")
         case .conveyor(let conveyor, let look):
             return try conveyorPicture(conveyor, look, name: content.name, options)
@@ -222,7 +224,7 @@ enum PathPicture {
                 conveyor: conveyor, dots: look.dots.map { ($0.radius, $0.color, $0.offset) },
                 baseline: look.baseline.map { ($0.color, $0.width) },
                 pin: look.pin.map { ($0.animation, $0.beginTime, $0.color) })
-            if options.animated { return PathSVG.animated(scene, frames: options.samples ?? 91) }
+            if options.animated { return try PathSVG.animated(scene, frames: options.samples ?? 91) }
             let frames = try sampleCount(options.samples ?? 12)
             let cycle = look.cycleNanoseconds(of: conveyor)
             let nanoseconds = (0..<frames).map { Conveyor.sampleNanoseconds($0, of: frames, over: cycle) }
@@ -234,12 +236,12 @@ enum PathPicture {
         return PathSVG.filmstrip(conveyor, nanoseconds: times)
     }
 
-    /// `samples`, unless it lies outside 1...`KeyframeAnimation.maximumFrames`.
+    /// `samples`, unless it lies outside 1...`KeyframeAnimation.maximumSamples`.
     static func sampleCount(_ samples: Int) throws(FlingError) -> Int {
-        guard (1...KeyframeAnimation.maximumFrames).contains(samples) else {
+        guard (1...KeyframeAnimation.maximumSamples).contains(samples) else {
             throw FlingError(
                 .outOfRange, field: "Documents.RenderOptions.samples", value: "\(samples)",
-                reason: "must lie in 1...\(KeyframeAnimation.maximumFrames)")
+                reason: "must lie in 1...\(KeyframeAnimation.maximumSamples)")
         }
         return samples
     }

@@ -126,7 +126,7 @@ extension PathSVG {
     /// look changing period by period (discrete `r` and `fill`), all looping over the dots'
     /// cycle; the pin's `d` through `frames` samples of its own cycle, beginning `beginTime`
     /// seconds after the dots (SMIL `begin`), before then its first keyframe.
-    static func animated(_ scene: ConveyorScene, frames: Int = 91) -> String {
+    static func animated(_ scene: ConveyorScene, frames: Int = 91) throws(FlingError) -> String {
         let c = scene.conveyor, l = c.length, s = c.spacing
         let slots = Int((l / s).rounded(.down)) + 2
         let looks = max(1, scene.dots.count)
@@ -179,13 +179,7 @@ extension PathSVG {
         }
         if let pin = scene.pin {
             let a = pin.animation
-            let count = framesThatFit(frames, perFrame: a.maximumShapeSegments, least: 2)
-            let cycle = a.duration * (a.autoreverses ? 2 : 1)
-            let span = a.repeatCount.isInfinite ? cycle : min(cycle, a.activeDuration)
-            let times = KeyframeAnimation.times(frames: count, from: 0, to: span)
-            let shapes = times.map { a.shape(at: $0) }
-            let linear = shapes.allSatisfy { PathMorph.sameStructure($0, shapes[0]) }
-            let repeats = a.repeatCount.isInfinite ? "indefinite" : n(a.activeDuration / span)
+            let (times, shapes, span, linear, repeats) = try PathSVG.cycle(a, frames: frames)
             out += "<path fill=\"\(XMLText.escaped(pin.color))\" d=\"\(a.shape(at: 0).svgData)\">\n"
             out +=
                 "<animate attributeName=\"d\" begin=\"\(n(pin.beginTime))s\" dur=\"\(n(span))s\" repeatCount=\"\(repeats)\" fill=\"freeze\" "

@@ -97,6 +97,23 @@ enum PathSVG {
         return out
     }
 
+    /// One cycle of `animation` for an animated picture: `frames` sample times (fitted, at least
+    /// two) evenly over a pass (a pass and its reverse when it autoreverses; its active duration
+    /// when shorter), the shapes there, the cycle's length, whether the shapes share one
+    /// structure (browsers interpolate them, else discrete steps) and the `repeatCount` value.
+    static func cycle(_ animation: KeyframeAnimation, frames: Int) throws(FlingError) -> (
+        times: [Double], shapes: [BezierPath], span: Double, linear: Bool, repeats: String
+    ) {
+        let count = framesThatFit(frames, perFrame: animation.maximumShapeSegments, least: 2)
+        let cycle = animation.duration * (animation.autoreverses ? 2 : 1)
+        let span = animation.repeatCount.isInfinite ? cycle : min(cycle, animation.activeDuration)
+        let times = try KeyframeAnimation.sampleTimes(count: count, from: 0, to: span)
+        let shapes = times.map { animation.shape(at: $0) }
+        let linear = shapes.allSatisfy { PathMorph.sameStructure($0, shapes[0]) }
+        let repeats = animation.repeatCount.isInfinite ? "indefinite" : n(animation.activeDuration / span)
+        return (times, shapes, span, linear, repeats)
+    }
+
     /// An animated SVG: one `<path>` whose `d` is animated (SMIL) through `frames` shapes sampled
     /// evenly over one cycle (a pass, or a pass and its reverse) with `keyTimes` k/(frames-1),
     /// repeating as the animation does. Linear interpolation between samples when they all share
@@ -105,18 +122,9 @@ enum PathSVG {
     static func animated(
         _ animation: KeyframeAnimation, frames: Int = 61, fill: String = "#e8453c",
         size: Double = 320
-    ) -> String {
-        let count = framesThatFit(frames, perFrame: animation.maximumShapeSegments, least: 2)
-        let cycle = animation.duration * (animation.autoreverses ? 2 : 1)
-        let span = animation.repeatCount.isInfinite ? cycle : min(cycle, animation.activeDuration)
-        let times = KeyframeAnimation.times(frames: count, from: 0, to: span)
-        let shapes = times.map { animation.shape(at: $0) }
+    ) throws(FlingError) -> String {
+        let (times, shapes, span, linear, repeats) = try cycle(animation, frames: frames)
         let box = frame(of: shapes, margin: 4)
-        let linear = shapes.allSatisfy { PathMorph.sameStructure($0, shapes[0]) }
-        let repeats =
-            animation.repeatCount.isInfinite
-            ? "indefinite"
-            : n(animation.activeDuration / span)
         var out = "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
         out += "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"\(n(size))\" height=\"\(n(size))\" "
         out += "viewBox=\"\(n(box.min.x)) \(n(box.min.y)) \(n(box.max.x - box.min.x)) \(n(box.max.y - box.min.y))\">\n"

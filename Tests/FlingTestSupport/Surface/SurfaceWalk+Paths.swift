@@ -121,7 +121,7 @@ extension SurfaceWalk {
         add(
             "FlingPaths.KeyframeAnimation.activeDuration", "FlingPaths.KeyframeAnimation.progress(at:)",
             "FlingPaths.KeyframeAnimation.shape(at:)", "FlingPaths.KeyframeAnimation.shape(progress:)",
-            "FlingPaths.KeyframeAnimation.sampleTimes(frames:from:to:)", "FlingPaths.KeyframeAnimation.sampleDigest(frames:from:to:)"
+            "FlingPaths.KeyframeAnimation.sampleTimes(count:from:to:)", "FlingPaths.KeyframeAnimation.sampleDigest(frames:from:to:)"
         ) { p in
             let frames = SurfaceWalk.hostilePaths
             for k in [0, 1, 2, 5, frames.count] {
@@ -142,7 +142,7 @@ extension SurfaceWalk {
             }
             for n in Hostile.counts {
                 for x in Hostile.doubles.prefix(8) {
-                    p.call { () throws(FlingError) in try KeyframeAnimation.sampleTimes(frames: n, from: x, to: 1) }
+                    p.call { () throws(FlingError) in try KeyframeAnimation.sampleTimes(count: n, from: x, to: 1) }
                 }
             }
             for repeats in [Double.infinity, 2.5] {
@@ -194,7 +194,7 @@ extension SurfaceWalk {
         ) { p in
             let pin = MapPinKeyframes.jumpingMapPin(), dots = MapPinKeyframes.dots()
             for n in Hostile.counts {
-                p.count { PathSVG.animated(pin, frames: n, fill: "<&\"", size: .nan) }
+                p.call { () throws(FlingError) in _ = try PathSVG.animated(pin, frames: n, fill: "<&\"", size: .nan) }
                 p.count { PathSVG.animated(dots, frames: n, radius: .infinity, fill: "") }
                 p.count { PathSVG.filmstrip(pin, times: Hostile.doubles, columns: n, cell: .nan, fill: "\u{0}", title: "<t>") }
             }

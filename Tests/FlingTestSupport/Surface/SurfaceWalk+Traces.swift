@@ -51,7 +51,7 @@ extension SurfaceWalk {
         p.call { () throws(FlingError) in try doc.validate() }
         for o in hostileOptions {
             p.count { doc.work(o) }
-            p.call { () throws(FlingError) in try doc.checkWork(o) }
+            p.call { () throws(FlingError) in try doc.validateWork(o) }
             p.call { () throws(FlingError) in
                 let r = try doc.replay(o)
                 _ = (r.pins, r.matchesPins, doc.report(of: r), doc.run(of: r, title: "\u{0}"))
@@ -63,7 +63,6 @@ extension SurfaceWalk {
         }
         for r in hostileRenders(hostileOptions[1]) {
             p.call { () throws(FlingError) in try doc.render(r) }
-            p.call { () throws(FlingError) in try doc.svg(r) }
         }
     }
 
@@ -182,9 +181,9 @@ extension SurfaceWalk {
             "FlingTraces.Trace.Input.init(_:tick:)", "FlingTraces.Trace.Expectation.init(ticks:digest:interval:checkpoints:)",
             "FlingTraces.FlingDocument.kind", "FlingTraces.FlingDocument.kindName", "FlingTraces.FlingDocument.name",
             "FlingTraces.FlingDocument.notes", "FlingTraces.FlingDocument.json", "FlingTraces.FlingDocument.validate()",
-            "FlingTraces.FlingDocument.work(_:)", "FlingTraces.FlingDocument.checkWork(_:)", "FlingTraces.FlingDocument.replay(_:)",
+            "FlingTraces.FlingDocument.work(_:)", "FlingTraces.FlingDocument.validateWork(_:)", "FlingTraces.FlingDocument.replay(_:)",
             "FlingTraces.FlingDocument.run(of:title:)", "FlingTraces.FlingDocument.report(of:)", "FlingTraces.FlingDocument.pinned(_:)",
-            "FlingView.FlingDocument.render(_:)", "FlingTraces.FlingDocument.play(_:title:)", "FlingView.FlingDocument.svg(_:)",
+            "FlingView.FlingDocument.render(_:)", "FlingTraces.FlingDocument.play(_:title:)",
             "FlingTraces.PinnedReplay.pins", "FlingTraces.PinnedReplay.matchesPins",
             "FlingTraces.PinnedReplay.verify(allowingNoPins:allowingUncomparedRun:)",
             "FlingTraces.ReplayOptions.init(makeBackend:display:keepsSteps:checkpointInterval:reference:referenceName:)",
