@@ -11,9 +11,9 @@ import FlingCore
 ///    with a subpath collapsed to a single point at the extra subpath's bounding-box center (it
 ///    grows out of its own center, or shrinks into it), with as many segments and the same
 ///    closedness.
-/// 2. **Segments**: lines are already cubics (``CubicSegment/line(_:_:)``). While one side of a
-///    pair has fewer segments, its longest segment (arc length; the first on a tie) is split in
-///    half at t = 0.5 by de Casteljau, which leaves the shape unchanged.
+/// 2. **Segments**: lines are already cubics (their control points on the line). While one side
+///    of a pair has fewer segments, its longest segment (arc length; the first on a tie) is
+///    split in half at t = 0.5 by de Casteljau, which leaves the shape unchanged.
 /// 3. **Starting point**: for a pair of closed subpaths, the second is rotated (its start moved
 ///    to another segment boundary, the shape unchanged) to the rotation that minimizes the sum of
 ///    squared distances between corresponding segment start points: the start that moves least.

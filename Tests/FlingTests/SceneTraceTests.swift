@@ -1,5 +1,7 @@
 import Fling
 import FlingScenes
+import FlingView
+import _FlingCoding
 import Foundation
 import FoundationXML
 @testable import FlingCLIKit
@@ -112,6 +114,45 @@ let pinnedSceneDigests: [(file: String, samples: Int, digest: UInt64)] = [
         if case .clouds(_, let seed)? = spawner.sceneContent?.scene { #expect(seed == 3) } else { Issue.record("no clouds content") }
         #expect(try Documents.read(Array(try Fixture.text("traces/tap.json").utf8)).sceneContent == nil)
         #expect(type(of: spawner).kind.name == "clouds" && spawner.json.contains("\"clouds\""))
+    }
+
+    /// A snap scene document's content is its setup, as its replay's run shows it: the chat
+    /// heads' screen and homes, the switch's track and starting side, and the samples.
+    @Test func snapSceneContentIsWhatTheReplayRuns() throws {
+        let options = ReplayOptions(makeBackend: { n throws(FlingError) in try NativeBackend(solverIterations: n) })
+        let heads = try Documents.read(Array(try Fixture.text("scenes/heads-press.json").utf8))
+        let run = try heads.play(options, title: "heads").run
+        guard case .chatHeads(let configuration, let homes, _)? = heads.sceneContent?.scene else {
+            Issue.record("no chat heads content: \(String(describing: heads.sceneContent))")
+            return
+        }
+        func fact(_ item: FlingTraces.Run.StageItem, _ name: String) -> Double? { item.facts.first { $0.name == name }?.value }
+        let stageHeads = try #require(run.stages.first).items.filter { $0.itemKind == "head" }
+        #expect(configuration.screen == run.stages.first?.viewport && !homes.isEmpty && homes.count == stageHeads.count)
+        #expect(zip(homes, stageHeads).allSatisfy { h, s in fact(s, "homeX") == h.x && fact(s, "homeY") == h.y })
+        #expect(heads.sceneContent?.sampleCount == run.steps.count)
+        let toggle = try Documents.read(Array(try Fixture.text("scenes/switch-tap-pull-flick.json").utf8))
+        let knob = try #require(try toggle.play(options, title: "switch").run.stages.first?.items.first { $0.itemKind == "knob" })
+        guard case .sunSwitch(let c, let isOn, _)? = toggle.sceneContent?.scene else {
+            Issue.record("no sun switch content: \(String(describing: toggle.sceneContent))")
+            return
+        }
+        #expect(
+            fact(knob, "trackX") == c.trackFrame.x && fact(knob, "trackWidth") == c.trackFrame.width && fact(knob, "onX") == c.onCenter.x)
+        #expect(isOn == toggle.json.contains("\"isOn\": true"))
+    }
+
+    /// The chat heads' picture draws the panel's last frame as the run reports it (and the replay
+    /// page draws it): in the conversation layout, the view as it is scaled from its top middle.
+    @Test func theChatHeadsPictureDrawsThePanelAsTheRunReportsIt() throws {
+        let options = ReplayOptions(makeBackend: { n throws(FlingError) in try NativeBackend(solverIterations: n) })
+        let heads = try Documents.read(Array(try Fixture.text("scenes/heads-demo.json").utf8))
+        let panel = try #require(try heads.play(options, title: "t").run.steps.last?.items.first { $0.kind == "panel" })
+        let svg = try heads.render(Documents.RenderOptions(replay: options, title: "t"))
+        let dashed = svg.split(separator: "\n").filter { $0.contains("stroke-dasharray") }
+        let f = { (name: String) in NumberText.hundredths(panel.value(name) ?? .nan) }
+        let frame = "<rect x=\"\(f("x"))\" y=\"\(f("y"))\" width=\"\(f("width"))\" height=\"\(f("height"))\""
+        #expect(dashed.count == 1 && dashed[0].hasPrefix(frame), "\(dashed)")
     }
 
     /// A thinned replay's run (`ReplayOptions.stepStride`) keeps every k-th sample and the last:

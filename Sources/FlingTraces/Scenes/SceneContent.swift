@@ -1,13 +1,15 @@
-// What a seeded scene document holds, in FlingScenes' own types: the counterpart of
-// Documents.scene(recording:...), for whoever plays or draws it outside a replay (an app that
-// runs the recorded emitter, picker or spawner itself, and FlingView, which draws a seeded
-// scene's picture from this and the document's public replay). A snap scene's content (chat
-// heads, the sun switch) is not given here: its motion is physics a replay runs.
+// What a scene document holds, in the engine's own types: the counterpart of
+// Documents.scene(recording:...) and SnapSceneRecorder, for whoever plays or draws it outside a
+// replay (an app that runs the recorded emitter, picker or spawner itself, and FlingView, which
+// draws every scene's picture from this and the document's public replay). A snap scene's
+// motion is physics its replay runs: its content is its setup, not its motion.
 import FlingCore
+import FlingInteraction
 import FlingScenes
 
-/// A seeded scene document's content (format `fling-scene`, kind `bubbles`, `dayNight` or
-/// `clouds`): its scene as FlingScenes values, and how the document samples it.
+/// A scene document's content (format `fling-scene`): a seeded scene (kind `bubbles`,
+/// `dayNight` or `clouds`) as FlingScenes values, or a snap scene (kind `chatHeads` or
+/// `sunSwitch`) as its configuration and touches, and how the document samples it.
 /// ``FlingDocument/sceneContent`` gives it.
 public struct SceneContent: Sendable {
     /// The scene, as a `BubbleEmitter`, a `DayNightPicker` or a `CloudSpawner` is made and driven
@@ -20,6 +22,11 @@ public struct SceneContent: Sendable {
         case dayNight(DayNightPicker.Configuration, minutes: Double, picks: [DayNightPicker.Pick])
         /// A spawner's configuration and seed.
         case clouds(CloudSpawner.Configuration, seed: UInt64)
+        /// Chat heads: their configuration, each head's home center and the snap
+        /// configuration's dynamics (the touches applied are the replay's, `Run.inputs`).
+        case chatHeads(ChatHeads.Configuration, heads: [Vector], dynamics: DynamicsSettings)
+        /// A sun switch: its configuration, whether it starts on, and its dynamics.
+        case sunSwitch(SunSwitch.Configuration, isOn: Bool, dynamics: DynamicsSettings)
     }
 
     /// The document's name, if it has one.
@@ -34,9 +41,9 @@ public struct SceneContent: Sendable {
 }
 
 extension FlingDocument {
-    /// A seeded scene document's content (nil for any other kind of document, snap scenes
-    /// included): read a `fling-scene` document with `Documents.read(_:)` and drive its emitter,
-    /// picker or spawner in an app of your own.
+    /// A scene document's content (nil for any other kind of document): read a `fling-scene`
+    /// document with `Documents.read(_:)` and drive its emitter, picker or spawner in an app of
+    /// your own, or set up its chat heads or sun switch (the touches are its replay's).
     public var sceneContent: SceneContent? {
         func content<S>(_ d: SceneDocument<S>, _ scene: SceneContent.Scene) -> SceneContent {
             SceneContent(name: d.name, scene: scene, rate: d.sampling.rate, duration: d.sampling.duration, sampleCount: d.sampling.count)
@@ -48,6 +55,14 @@ extension FlingDocument {
             return content(d, .dayNight(d.scene.configuration, minutes: d.scene.minutes, picks: d.scene.picks))
         }
         if let d = self as? SceneDocument<CloudsScene> { return content(d, .clouds(d.scene.configuration, seed: d.scene.seed)) }
+        if let d = self as? SceneDocument<ChatHeadsScene> {
+            let s = d.scene
+            return content(d, .chatHeads(s.configuration, heads: s.heads, dynamics: s.dynamics))
+        }
+        if let d = self as? SceneDocument<SunSwitchScene> {
+            let s = d.scene
+            return content(d, .sunSwitch(s.configuration, isOn: s.isOn, dynamics: s.dynamics))
+        }
         return nil
     }
 }

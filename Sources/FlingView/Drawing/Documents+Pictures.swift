@@ -52,7 +52,7 @@ extension FlingDocument {
             try validate()
             return try PathPicture.render(content, options)
         }
-        if let content = sceneContent { return try SeededScenePicture.render(self, content, options) }
+        if let content = sceneContent { return try ScenePicture.render(self, content, options) }
         guard let picture = self as? any DocumentPicture else {
             throw FlingError(.invalidState, field: "render", value: Self.kind.name, reason: "this kind of document has no picture")
         }
@@ -95,61 +95,11 @@ extension Trace: DocumentPicture {
     }
 }
 
-/// A snap scene's picture.
-protocol SceneDrawing: SampledScene {
-    /// Whether the scene's picture is an animation (SMIL) through its frames, which then steps
-    /// through at most `SceneSVG/maximumAnimationFrames` of them.
-    static var animatedPicture: Bool { get }
-    /// The document's picture.
-    func render(_ replay: SceneReplay<Self>, of document: SceneDocument<Self>, _ options: Documents.RenderOptions) throws(FlingError)
-        -> String
-}
-
-extension SceneDocument: DocumentPicture where Scene: SceneDrawing {
-    /// The picture, from every k-th sample (`SceneSVG/frameStride(samples:perSample:animated:)`):
-    /// at most `SceneSVG/maximumDrawn` numbers drawn.
-    func picture(_ options: Documents.RenderOptions) throws(FlingError) -> String {
-        try validate()
-        var o = options.replay
-        o.keepsSteps = true
-        let n = sampling.count
-        o.stepStride = SceneSVG.frameStride(
-            samples: n, perSample: scene.work(sampling).amount / Double(max(1, n)), animated: Scene.animatedPicture)
-        return try scene.render(try replay(o), of: self, options)
-    }
-}
-
-extension SunSwitchScene: SceneDrawing {
-    static var animatedPicture: Bool { false }
-
-    /// The switch's surroundings and track, the knob's center path and its outline at the end.
-    package func render(_ replay: SceneReplay<Self>, of document: SceneDocument<Self>, _ options: Documents.RenderOptions)
-        throws(FlingError)
-        -> String
-    {
-        SceneSVG.snap(
-            replay.frames, frame: stageFrame, title: "\(SceneSVG.title(document.name, options)): \(replay.summary)",
-            track: configuration.trackFrame)
-    }
-}
-
-extension ChatHeadsScene: SceneDrawing {
-    static var animatedPicture: Bool { false }
-
-    /// The screen, each head's center path over the samples, its outline at the end, and the
-    /// panel's last frame dashed.
-    package func render(_ replay: SceneReplay<Self>, of document: SceneDocument<Self>, _ options: Documents.RenderOptions)
-        throws(FlingError)
-        -> String
-    {
-        SceneSVG.snap(replay.frames, frame: configuration.screen, title: "\(SceneSVG.title(document.name, options)): \(replay.summary)")
-    }
-}
-
-/// A seeded scene's picture (bubbles, a day-night picker, clouds), from its public content and
-/// its replay's `Run`, of every k-th sample (`SceneSVG/frameStride(samples:perSample:animated:)`):
-/// at most `SceneSVG/maximumDrawn` numbers drawn.
-enum SeededScenePicture {
+/// A scene's picture (bubbles, a day-night picker, clouds, chat heads, a sun switch), from its
+/// public content and its replay's `Run`, of every k-th sample
+/// (`SceneSVG/frameStride(samples:perSample:animated:)`): at most `SceneSVG/maximumDrawn`
+/// numbers drawn.
+enum ScenePicture {
     static func render(_ document: some FlingDocument, _ content: SceneContent, _ options: Documents.RenderOptions) throws(FlingError)
         -> String
     {
@@ -158,7 +108,10 @@ enum SeededScenePicture {
         o.keepsSteps = true
         let n = content.sampleCount
         let animated: Bool
-        if case .bubbles = content.scene { animated = false } else { animated = true }
+        switch content.scene {
+        case .bubbles, .chatHeads, .sunSwitch: animated = false
+        case .dayNight, .clouds: animated = true
+        }
         o.stepStride = SceneSVG.frameStride(samples: n, perSample: document.work(o).amount / Double(max(1, n)), animated: animated)
         let run = try document.play(o, title: options.title).run
         let title = SceneSVG.title(content.name, options)
@@ -166,6 +119,10 @@ enum SeededScenePicture {
         case .bubbles(let configuration, _, _): return bubbles(run, popScale: configuration.popScale, title: title)
         case .clouds: return SceneSVG.sky(run, rate: content.rate, layers: false, seed: nil, title: title)
         case .dayNight: return SceneSVG.sky(run, rate: content.rate, layers: true, seed: options.clouds, title: title)
+        case .chatHeads(let configuration, _, _): return SceneSVG.snap(run, frame: configuration.screen, title: "\(title): \(run.summary)")
+        case .sunSwitch(let configuration, _, _):
+            let stage = run.stages.first?.viewport ?? configuration.trackFrame
+            return SceneSVG.snap(run, frame: stage, title: "\(title): \(run.summary)", track: configuration.trackFrame)
         }
     }
 

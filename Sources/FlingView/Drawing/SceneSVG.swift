@@ -141,9 +141,12 @@ enum SceneSVG {
         return lo < frame.count && frame[lo].id == id ? frame[lo] : nil
     }
 
-    /// A snap scene: the screen (or the switch's surroundings), each item's center path over
-    /// the samples, and its outline at the end (the chat heads panel's last frame dashed).
-    static func snap(_ frames: [SnapFrame], frame: Rect, title: String, track: Rect? = nil) -> String {
+    /// A snap scene from its run: the screen (or the switch's surroundings), each item's center
+    /// path over the steps, and its outline at the end: a head or the knob (an item with a
+    /// `scale`) a circle of its stage's `diameter`, scaled; the chat heads panel (an item with a
+    /// frame, `x y width height`) its last frame, dashed. Items without a place (the rays) are
+    /// not drawn.
+    static func snap(_ run: Run, frame: Rect, title: String, track: Rect? = nil) -> String {
         let colors = ["#1c7ed6", "#e8590c", "#2f9e44", "#ae3ec9", "#f08c00", "#495057"]
         var svg = header(width: frame.width + 40, height: frame.height + 80, title: title)
         svg += "<g transform=\"translate(\(f(20 - frame.x)),\(f(60 - frame.y)))\">\n"
@@ -153,20 +156,28 @@ enum SceneSVG {
             svg +=
                 "<rect x=\"\(f(t.x))\" y=\"\(f(t.y))\" width=\"\(f(t.width))\" height=\"\(f(t.height))\" rx=\"\(f(t.height / 2))\" fill=\"#fff3bf\" stroke=\"#f08c00\"/>\n"
         }
-        guard let last = frames.last else { return svg + "</g>\n</svg>\n" }
-        for (n, item) in last.items.enumerated() {
+        guard let last = run.steps.last else { return svg + "</g>\n</svg>\n" }
+        /// Where an item is: its position, or its frame's center.
+        func center(_ item: RunItem) -> Vector? {
+            guard let x = item.value("x"), let y = item.value("y") else { return nil }
+            guard let w = item.value("width"), let h = item.value("height") else { return Vector(x, y) }
+            return Vector(x + w / 2, y + h / 2)
+        }
+        let placed = last.items.indices.filter { center(last.items[$0]) != nil }
+        for (n, m) in placed.enumerated() {
+            let item = last.items[m]
             let color = colors[n % colors.count]
-            let points = frames.map { fr in "\(f(fr.items[n].state.position.x)),\(f(fr.items[n].state.position.y))" }
-                .joined(separator: " ")
+            let points = run.steps.compactMap { step in m < step.items.count ? center(step.items[m]) : nil }
+                .map { "\(f($0.x)),\(f($0.y))" }.joined(separator: " ")
             svg += "<polyline class=\"path\" points=\"\(points)\" fill=\"none\" stroke=\"\(color)\" stroke-opacity=\"0.6\"/>\n"
-            let p = item.state.position
-            if item.item.isDraggable {
-                let r = item.item.width / 2 * item.scale
+            if let scale = item.value("scale"), let p = center(item) {
+                let stageItem = run.stages.first?.items.first { $0.itemKind == item.kind && $0.id == item.id }
+                let diameter = stageItem?.facts.first { $0.name == "diameter" }?.value ?? 0
+                let r = diameter / 2 * scale
                 svg += "<circle cx=\"\(f(p.x))\" cy=\"\(f(p.y))\" r=\"\(f(r))\" fill=\"none\" stroke=\"\(color)\" stroke-width=\"2\"/>\n"
-            } else {
-                let w = item.item.width, h = item.item.height
+            } else if let x = item.value("x"), let y = item.value("y"), let w = item.value("width"), let h = item.value("height") {
                 svg +=
-                    "<rect x=\"\(f(p.x - w / 2))\" y=\"\(f(p.y - h / 2))\" width=\"\(f(w))\" height=\"\(f(h))\" fill=\"none\" stroke=\"\(color)\" stroke-dasharray=\"6 4\"/>\n"
+                    "<rect x=\"\(f(x))\" y=\"\(f(y))\" width=\"\(f(w))\" height=\"\(f(h))\" fill=\"none\" stroke=\"\(color)\" stroke-dasharray=\"6 4\"/>\n"
             }
         }
         return svg + "</g>\n</svg>\n"

@@ -89,7 +89,6 @@ extension SurfaceWalk {
         }
         if let r = try? doc.replay(o) { p.count { s.run(of: r, in: doc, title: "") } }
         for ro in hostileRenders(o) { p.call { () throws(FlingError) in try doc.render(ro) } }
-        if let drawing = doc as? any SnapDrawingWalk { drawing.walkDrawing(o, &p) }
         p.call { () throws(FlingError) in try doc.replay(keepsSteps: true).summary }
         p.call { () throws(FlingError) in try doc.replay(keepsSteps: false, makeBackend: nil).summary }
         p.call { () throws(FlingError) in try doc.pinned(makeBackend: nil).json }
@@ -97,10 +96,6 @@ extension SurfaceWalk {
         p.count { (SceneDocument<S>.formatName, SceneDocument<S>.version, SceneDocument<S>.maximumItems, SceneDocument<S>.kind.budget) }
         walkDocument(doc, &p)
     }
-
-    /// A snap scene's own picture entry points (the seeded scenes are drawn from their public
-    /// content, through `render(_:)` above).
-    protocol SnapDrawingWalk { func walkDrawing(_ o: ReplayOptions, _ p: inout Probe) }
 
     /// A path kind's own entry points, then the document's.
     static func walkPaths<P: SampledPaths>(_ doc: PathDocument<P>, _ p: inout Probe) {
@@ -292,17 +287,17 @@ extension SurfaceWalk {
             "FlingTraces.SceneDocument.replay(keepsSteps:)", "FlingTraces.SceneDocument.replay(keepsSteps:makeBackend:)",
             "FlingTraces.SceneDocument.pinned(_:)", "FlingTraces.SceneDocument.pinned(makeBackend:)",
             "FlingTraces.SceneDocument.run(of:title:)",
-            "FlingTraces.SceneDocument.report(of:)", "FlingView.SceneDocument.picture(_:)",
+            "FlingTraces.SceneDocument.report(of:)",
             "FlingTraces.SceneSampling.init(rate:duration:)", "FlingTraces.Documents.scene(recording:rate:duration:name:notes:)",
             "FlingTraces.FlingDocument.sceneContent",
             "FlingTraces.SceneSampling.count", "FlingTraces.SceneSampling.time(_:)", "FlingTraces.SceneSampling.validate()",
             "FlingTraces.SceneExpectation.init(samples:digest:)", "FlingTraces.SceneReplay.init(samples:)",
             "FlingTraces.SceneReplay.summary",
             "FlingTraces.SampledScene.kind", "FlingTraces.SampledScene.summary", "FlingTraces.SampledScene.keys",
-            "FlingTraces.SampledScene.reportWords", "FlingTraces.SampledScene.runsPhysics", "FlingView.SceneDrawing.animatedPicture",
+            "FlingTraces.SampledScene.reportWords", "FlingTraces.SampledScene.runsPhysics",
             "FlingTraces.SampledScene.budget", "FlingTraces.SampledScene.members", "FlingTraces.SampledScene.inputLines",
             "FlingTraces.SampledScene.validate(_:)", "FlingTraces.SampledScene.work(_:)", "FlingTraces.SampledScene.replay(_:_:into:)",
-            "FlingTraces.SampledScene.run(of:in:title:)", "FlingView.SceneDrawing.render(_:of:_:)"
+            "FlingTraces.SampledScene.run(of:in:title:)"
         ) { p in
             for s in Hostile.doubles {
                 for k in Hostile.ints { p.count { SceneExpectation(samples: k, digest: StateDigest(value: UInt64(bitPattern: Int64(k)))) } }
@@ -350,12 +345,9 @@ extension SurfaceWalk {
                     "kind", "summary", "keys", "reportWords", "runsPhysics", "members", "inputLines", "validate(_:)", "work(_:)",
                     "run(of:in:title:)",
                 ] + (snapDriven ? [] : ["replay(_:_:into:)"])
-            let drawing = name.replacingOccurrences(of: "FlingTraces.", with: "FlingView.")
             cases.append(
                 Case(
-                    names: members.map { "\(name).\($0)" }
-                        + (snapDriven ? ["animatedPicture", "render(_:of:_:)"].map { "\(drawing).\($0)" } : [])
-                        + SurfaceWalk.sceneInits(name)
+                    names: members.map { "\(name).\($0)" } + SurfaceWalk.sceneInits(name)
                 ) { p in
                     switch name {
                     case "FlingTraces.BubblesScene":
@@ -607,15 +599,4 @@ extension SurfaceWalk {
     }
 }
 
-extension SceneDocument: SurfaceWalk.SnapDrawingWalk where Scene: SceneDrawing {
-    func walkDrawing(_ o: ReplayOptions, _ p: inout Probe) {
-        p.count { Scene.animatedPicture }
-        for n in [Int.max, Int.min, 0] {
-            p.call { () throws(FlingError) in try scene.render(SceneReplay<Scene>(samples: n), of: self, SurfaceWalk.hostileRenders(o)[0]) }
-        }
-        if let r = try? replay(o) {
-            for ro in SurfaceWalk.hostileRenders(o) { p.call { () throws(FlingError) in try scene.render(r, of: self, ro) } }
-        }
-    }
-}
 #endif
