@@ -18,7 +18,7 @@ public struct BodyState: Hashable, Sendable {
     }
 
     /// Position and angle, without the velocities.
-    @inlinable package var transform: Transform { Transform(position: position, angle: angle) }
+    @inlinable public var transform: Transform { Transform(position: position, angle: angle) }
 
     /// Whether two states are the same to the bit (`==` would call `0.0 == -0.0` equal).
     @inlinable package func isBitwiseEqual(to other: BodyState) -> Bool {

@@ -17,7 +17,7 @@ public struct Transform: Hashable, Sendable {
     @inlinable package var rotation: Vector { Vector(Portable.cos(angle), Portable.sin(angle)) }
 
     /// Maps a point given in body coordinates (relative to the center) to world coordinates.
-    @inlinable package func apply(toLocal local: Vector) -> Vector {
+    @inlinable public func apply(toLocal local: Vector) -> Vector {
         let r = rotation
         return Vector(position.x + (r.x * local.x - r.y * local.y), position.y + (r.y * local.x + r.x * local.y))
     }

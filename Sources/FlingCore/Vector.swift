@@ -20,7 +20,7 @@ public struct Vector: Hashable, Sendable {
     /// The z component of the 3D cross product, `x * b.y - y * b.x`.
     @inlinable package func cross(_ b: Vector) -> Double { x * b.y - y * b.x }
     /// The vector turned a quarter turn: `(-y, x)`.
-    @inlinable package var perp: Vector { Vector(-y, x) }
+    @inlinable public var perp: Vector { Vector(-y, x) }
     @inlinable public var length: Double { dot(self).squareRoot() }
 
     /// Whether both components are finite.

@@ -10,13 +10,14 @@ extension CubicSegment {
     /// lengths far below a millionth of a point off for curves of screen size; a lookup finds the
     /// span and refines the parameter by four Newton steps on the same rule, kept in the span.
     /// Only + − × ÷ and square roots: the same bits everywhere.
-    package struct LengthTable: Hashable, Sendable {
-        package let segment: CubicSegment
+    public struct LengthTable: Hashable, Sendable {
+        /// The segment tabulated.
+        public let segment: CubicSegment
         /// Cumulative arc length at parameters `0, 1/spans, …, 1`, in points.
         let lengths: [Double]
 
         /// Tabulates `segment` over `spans` (1...4096) equal parameter spans.
-        package init(_ segment: CubicSegment, spans: Int = 16) {
+        public init(_ segment: CubicSegment, spans: Int = 16) {
             self.segment = segment
             let n = max(1, min(spans, 4096))
             var lengths = [0.0]
@@ -33,10 +34,10 @@ extension CubicSegment {
         var spans: Int { lengths.count - 1 }
 
         /// The segment's length, in points.
-        package var length: Double { lengths[spans] }
+        public var length: Double { lengths[spans] }
 
         /// The parameter at which the segment has covered `fraction` (0...1) of its length.
-        @inlinable package func parameter(atLengthFraction fraction: Double) -> Double {
+        public func parameter(atLengthFraction fraction: Double) -> Double {
             guard fraction > 0 else { return 0 }
             guard fraction < 1 else { return 1 }
             let n = spans

@@ -1,3 +1,4 @@
+import _FlingCoding
 import FlingCore
 import FlingTraces
 
@@ -6,7 +7,7 @@ import FlingTraces
 // (.ci/browser-check) compares the page's readback with, bit for bit.
 
 package enum RunJSON {
-    static func bits(_ x: Double) -> String { PageJSON.string(String(Run.Divergence.bits(x).dropFirst(2))) }
+    static func bits(_ x: Double) -> String { PageJSON.string(String(NumberText.bits(x).dropFirst(2))) }
 
     /// `{"kind", "title", "frameUnit", "count", "digest", "schema", "stages": [{"firstFrame",
     /// "frameCount", "viewport", "frameInterval", "items": [{"kind", "id", "label", "facts": {name: bits}}]}],

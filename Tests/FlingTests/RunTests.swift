@@ -1,3 +1,4 @@
+import _FlingCoding
 import Fling
 import Foundation
 @testable import FlingCLIKit
@@ -118,8 +119,8 @@ var portableOptions: ReplayOptions {
         let text = d.description
         #expect(text.contains("tick \(k)") && text.contains("tile 1 x"))
         #expect(
-            text.contains(FlingTraces.Run.Divergence.bits(x))
-                && text.contains(FlingTraces.Run.Divergence.bits(Double(bitPattern: x.bitPattern ^ 1))))
+            text.contains(NumberText.bits(x))
+                && text.contains(NumberText.bits(Double(bitPattern: x.bitPattern ^ 1))))
         #expect(d.input != nil && d.input!.step <= k && text.contains("input at or before it: touch 1"))
 
         // -0 and 0 differ; a NaN equals the same NaN.
@@ -185,8 +186,8 @@ var portableOptions: ReplayOptions {
         #expect(d.input == a.inputs[j] && d.input != a.inputs[j + 1])
         let text = d.description
         #expect(
-            text.contains(FlingTraces.Run.Divergence.bits(x)) && text.contains(FlingTraces.Run.Divergence.bits(x.nextUp))
-                && !text.contains(FlingTraces.Run.Divergence.bits(a.inputs[j].time)))
+            text.contains(NumberText.bits(x)) && text.contains(NumberText.bits(x.nextUp))
+                && !text.contains(NumberText.bits(a.inputs[j].time)))
         #expect(text.contains("input at or before it: touch \(a.inputs[j].touch!) \(a.inputs[j].phase!) at (\(x), "), "\(text)")
         // The time, the phase: each its own field.
         var later = a

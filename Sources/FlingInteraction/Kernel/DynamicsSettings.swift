@@ -55,7 +55,7 @@ public struct DynamicsSettings: Hashable, Sendable {
     /// The walls of every item's world in `viewport`, numbered as ``Wall/Contact/wall`` names them:
     /// its edges (top, right, bottom, left) if ``translatesReferenceBoundsIntoBoundary``, then
     /// ``walls``.
-    package func walls(in viewport: Rect) -> [Wall] {
+    public func walls(in viewport: Rect) -> [Wall] {
         (translatesReferenceBoundsIntoBoundary ? Wall.edges(of: viewport) : []) + walls
     }
 

@@ -1,3 +1,4 @@
+import _FlingCoding
 import FlingCore
 
 // Where two runs of the same input part, found once for every document kind. Numbers are
@@ -60,7 +61,7 @@ extension Run {
 
             public var description: String {
                 switch self {
-                case .number(let x): "\(x) (\(Run.Divergence.bits(x)))"
+                case .number(let x): "\(x) (\(NumberText.bits(x)))"
                 case .text(let s): s
                 case .absent: "absent"
                 }
@@ -100,12 +101,6 @@ extension Run {
         public var otherTitle: String
         /// What a step is: `tick` (tile traces) or `sample` (scene and path documents).
         public var stepUnit: String
-
-        /// `0x` and the 16 hexadecimal digits of `x`'s IEEE 754 bit pattern.
-        package static func bits(_ x: Double) -> String {
-            let h = String(x.bitPattern, radix: 16)
-            return "0x" + String(repeating: "0", count: 16 - h.count) + h
-        }
 
         /// Several lines: where, what, both values with their bits, and the input before it.
         public var description: String {
@@ -289,7 +284,7 @@ struct DivergenceSearch {
         if let t = i.touch { s += " \(t)" }
         if let p = i.phase { s += " \(p)" }
         if let p = i.position { s += " at (\(p.x), \(p.y))" }
-        s += " time \(i.time) s (\(Run.Divergence.bits(i.time)))"
+        s += " time \(i.time) s (\(NumberText.bits(i.time)))"
         if !i.detail.isEmpty { s += " \(i.detail)" }
         return s + " before step \(i.step)"
     }

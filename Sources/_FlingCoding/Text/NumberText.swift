@@ -53,6 +53,12 @@ package enum NumberText {
     /// and the path pictures' numbers.
     package static func shortest(_ x: Double) -> String { x.description }
 
+    /// `0x` and the 16 hexadecimal digits of `x`'s IEEE 754 bit pattern.
+    package static func bits(_ x: Double) -> String {
+        let h = String(x.bitPattern, radix: 16)
+        return "0x" + String(repeating: "0", count: 16 - h.count) + h
+    }
+
     /// A number without a needless `.0`: `60`, `0.5` (the command line's options).
     package static func short(_ x: Double) -> String {
         if x == x.rounded(), abs(x) < 1e15 { return String(Int(x)) }

@@ -188,6 +188,19 @@ extension SurfaceWalk {
             }
         }
         add(
+            "FlingPaths.CubicSegment.LengthTable.init(_:spans:)",
+            "FlingPaths.CubicSegment.LengthTable.length", "FlingPaths.CubicSegment.LengthTable.parameter(atLengthFraction:)"
+        ) { p in
+            for x in Hostile.doubles {
+                let segment = CubicSegment(Vector(x, 0), Vector(0, x), Vector(x, x), Vector(-x, 1))
+                for spans in [Int.max, .min, -1, 0, 1, 16] {
+                    let table = CubicSegment.LengthTable(segment, spans: spans)
+                    p.count { (table.segment, table.length) }
+                    for f in Hostile.doubles { p.count { table.parameter(atLengthFraction: f) } }
+                }
+            }
+        }
+        add(
             "FlingView.PathSVG.filmstrip(_:times:columns:cell:fill:title:)",
             "FlingView.PathSVG.animated(_:frames:fill:size:)", "FlingView.PathSVG.filmstrip(_:nanoseconds:radius:fill:)",
             "FlingView.PathSVG.animated(_:frames:radius:fill:)"

@@ -511,7 +511,7 @@ extension SurfaceWalk {
             "FlingTraces.Run.ItemSchema.init(itemKind:fields:)", "FlingTraces.Run.Step.init(index:localStep:time:items:digest:)",
             "FlingTraces.RunItem.init(kind:id:values:points:phase:fields:)", "FlingTraces.RunEvent.init(step:kind:id:name:detail:)",
             "FlingTraces.Run.Input.init(step:time:name:touch:phase:position:detail:)", "FlingTraces.Run.Divergence.description",
-            "FlingTraces.Run.Divergence.bits(_:)", "FlingTraces.Run.Divergence.Part.init(rawValue:)",
+            "FlingTraces.Run.Divergence.Part.init(rawValue:)",
             "FlingTraces.Run.Divergence.Value.description",
             "FlingTraces.Run.Divergence.Value.number", "FlingTraces.Run.stepCount", "FlingTraces.Run.items(atStep:)",
             "FlingTraces.RunItem.value(_:)"
@@ -556,7 +556,6 @@ extension SurfaceWalk {
             }
             for s in Hostile.strings + ["digest"] { p.count { Run.Divergence.Part(rawValue: s) } }
             for x in Hostile.doubles {
-                p.count { Run.Divergence.bits(x) }
                 for v in [Run.Divergence.Value.number(x), .text("\u{0}"), .absent] { p.count { (v.description, v.number) } }
             }
         }
