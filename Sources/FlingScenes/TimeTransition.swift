@@ -56,11 +56,13 @@ public enum TimeTransition: Hashable, Sendable {
         case .spring(let response, let zeta):
             // x'' + 2ζω x' + ω² x = 0 with x(0) = 1, x'(0) = 0 (FlingCore's one closed form);
             // progress = 1 − x.
-            let curve = SpringCurve(spring: SpringTuning(response: response, dampingFraction: zeta), displacement: 1)
-            return 1 - curve.displacement(at: t)
+            let curve = SpringCurve(spring: SpringTuning(response: response, dampingFraction: zeta), from: 1, to: 0)
+            return 1 - curve.value(at: t, target: 0)
         case .curve(let duration, let x1, let y1, let x2, let y2):
-            // The package's one timing-curve solver (validated: x1, x2 in 0...1).
-            return TimingFunction(unchecked: x1, y1, x2, y2)(t / duration)
+            // The package's one timing-curve solver; validated when the transition was made (x1, x2
+            // in 0...1, y1, y2 finite), so the checked curve is always made here.
+            guard let timing = try? TimingFunction(x1, y1, x2, y2) else { return t / duration }
+            return timing(t / duration)
         }
     }
 }
