@@ -39,6 +39,16 @@ import Testing
             #expect(poses.withUnsafeBufferPointer { $0.baseAddress } == storage)
         }
         #expect(poses == [try a.drawnTransform(of: 1), try a.drawnTransform(of: 2)])
+        // The k-th pose is tileIDs[k]'s, whatever order the tiles were given in.
+        let b = try TileAnimator(
+            viewport: phone, tiles: [TileDefinition(id: 9, frame: Rect(x: 10, y: 10, width: 50, height: 50)), centerTile],
+            backend: NativeBackend())
+        try b.handle(TouchEvent(time: 0, touch: 1, phase: .began, position: Vector(195, 422)))
+        try b.advance(to: 0.5)
+        b.drawnTransforms(into: &poses)
+        let each = try b.tileIDs.map { id throws(FlingError) in try b.drawnTransform(of: id) }
+        #expect(b.tileIDs == [1, 9] && poses == each)
+        #expect(poses[0] != poses[1])
     }
 
     @Test func eventsByClosureAndStream() async throws {

@@ -53,8 +53,8 @@ public final class TileAnimator: DragAnimator<TilePolicy> {
     package var viewport: Rect { kernel.policy.viewport }
     public var configuration: TileConfiguration { kernel.policy.configuration }
 
-    /// The ids of every tile, in order.
-    package var tileIDs: [TileID] { kernel.ids }
+    /// The ids of every tile, in order: the order of ``drawnTransforms(into:)``' poses.
+    public var tileIDs: [TileID] { kernel.ids }
 
     /// The tiles' definitions, in id order.
     package var tileDefinitions: [TileDefinition] { kernel.definitions }
@@ -85,7 +85,7 @@ public final class TileAnimator: DragAnimator<TilePolicy> {
     /// `FixedStepClock/fraction`. For drawing only; never fed back into the physics.
     public func drawnTransform(of id: TileID) throws(FlingError) -> Transform { try kernel.drawnTransform(of: id) }
 
-    /// Every tile's pose to draw, in id order (`tileIDs`), written into `transforms`
+    /// Every tile's pose to draw, in id order (``tileIDs``), written into `transforms`
     /// (cleared first; its capacity is kept, so a warmed-up caller allocates nothing): what
     /// ``drawnTransform(of:)`` gives, for all tiles in one call. A culled tile's is its last
     /// state; a resting tile's is its origin at angle 0.
