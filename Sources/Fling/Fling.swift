@@ -39,8 +39,9 @@ public enum BackendKind: String, CaseIterable, Sendable, CustomStringConvertible
 
     public var description: String { rawValue }
 
-    /// The arithmetic its step uses.
-    package var arithmetic: Arithmetic { self == .nativePortable ? .portable : .platform }
+    /// The arithmetic its step uses: ``Arithmetic/portable`` for `nativePortable` (the same bits
+    /// on every machine), ``Arithmetic/platform`` for the others.
+    public var arithmetic: Arithmetic { self == .nativePortable ? .portable : .platform }
 
     /// Makes a fresh backend of this kind: every built-in one adopts ``DynamicsBackend``.
     public func make(solverIterations: Int = 10) throws(FlingError) -> any DynamicsBackend {

@@ -79,9 +79,9 @@ extension TouchSession {
     }
 
     private func playing(settleBudget: Double, makeBackend: MakeBackend) throws(FlingError) -> Played {
+        let backend = try makeBackend(scene.solverIterations)
         let animator = try TileAnimator(
-            viewport: scene.viewport, tiles: scene.tiles, configuration: scene.configuration,
-            backend: try makeBackend(scene.solverIterations))
+            viewport: scene.viewport, tiles: scene.tiles, configuration: scene.configuration, backend: backend)
         let recorder = try TraceRecorder(recording: animator)
         var ticks: [TraceReplay.TickState] = []
         var events: [TileEvent] = []
@@ -109,7 +109,7 @@ extension TouchSession {
         animator.settle(after: display, budget: settleBudget, frame: advance) { animator.liveTileCount > 0 || !animator.isDrained }
         var played = Played(
             recording: .trace(try recorder.trace()), ticks: ticks, events: events.map(AnyEvent.tile), refusals: refusals,
-            arithmetic: animator.backend.arithmetic)
+            arithmetic: backend.arithmetic)
         played.sessionTicks = sessionTicks
         // Each wall change from the tick the recording says it was applied at (it waits behind
         // the touches handed in before it).

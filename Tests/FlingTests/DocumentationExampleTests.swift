@@ -354,6 +354,9 @@ import FlingPathsTestSupport
         #expect(x > 0 && x < 500 && done > 0.1 && done < 3)
         #expect(try !DocumentationExamples.bubbles().isEmpty)
         #expect(try DocumentationExamples.backends().count == 2)
+        // A kind says the arithmetic its backends step with (ChoosingABackend.md).
+        for kind in BackendKind.available { #expect(try kind.make().arithmetic == kind.arithmetic, "\(kind)") }
+        #expect(BackendKind.available.filter { $0.arithmetic == .portable } == [.nativePortable])
         let scenes = try DocumentationExamples.scenes(displayTime: 2)
         #expect(!scenes.events.isEmpty && !scenes.drawn.isEmpty)
     }
