@@ -113,7 +113,8 @@ enum ScenePicture {
         case .dayNight, .clouds: animated = true
         }
         o.stepStride = SceneSVG.frameStride(samples: n, perSample: document.work(o).amount / Double(max(1, n)), animated: animated)
-        let run = try document.play(o, title: options.title).run
+        // The replay alone: a picture compares no pins (play would, on a reference backend too).
+        let run = document.run(of: try document.replay(o), title: options.title)
         let title = SceneSVG.title(content.name, options)
         switch content.scene {
         case .bubbles(let configuration, _, _): return bubbles(run, popScale: configuration.popScale, title: title)
