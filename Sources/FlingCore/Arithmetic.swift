@@ -48,4 +48,25 @@ extension ArithmeticFunctions {
 }
 
 extension PlatformFunctions: ArithmeticFunctions {}
-extension Portable: ArithmeticFunctions {}
+extension Portable: ArithmeticFunctions {
+    /// Four angles at a time in SIMD lanes (`Portable.sincos(_:)` of a `SIMD4<Double>`), the
+    /// last few one at a time: every element has the bits of ``cos(_:)`` and ``sin(_:)``,
+    /// which the scalar `sincos` shares.
+    @inlinable
+    package static func cosSin(
+        _ angles: UnsafePointer<Double>, _ cos: UnsafeMutablePointer<Double>, _ sin: UnsafeMutablePointer<Double>,
+        _ count: Int
+    ) {
+        var k = 0
+        while k + 4 <= count {
+            let (s, c) = sincos(UnsafeRawPointer(angles + k).loadUnaligned(as: SIMD4<Double>.self))
+            UnsafeMutableRawPointer(cos + k).storeBytes(of: c, as: SIMD4<Double>.self)
+            UnsafeMutableRawPointer(sin + k).storeBytes(of: s, as: SIMD4<Double>.self)
+            k += 4
+        }
+        while k < count {
+            (sin[k], cos[k]) = sincos(angles[k])
+            k += 1
+        }
+    }
+}

@@ -18,7 +18,7 @@ public struct SpringTuning: Hashable, Sendable {
     }
 
     /// `(stiffness, damping)` for a body whose mass (or moment of inertia) is `inertia`.
-    @inlinable package func constants(forInertia inertia: Double) -> (stiffness: Double, damping: Double) {
+    @inlinable public func constants(forInertia inertia: Double) -> (stiffness: Double, damping: Double) {
         let omega = 2 * Double.pi * frequency
         return (inertia * omega * omega, 2 * inertia * dampingRatio * omega)
     }

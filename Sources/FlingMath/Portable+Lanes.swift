@@ -10,10 +10,10 @@
 extension Portable {
     /// The sine and cosine of four angles in radians: lane `i` of each result has the bits of
     /// `Portable.sincos(x[i])`, for every lane value (so the accuracy, domain and edge cases
-    /// are the scalar `sincos(_:)`'s). A vector with a lane beyond ``exactTrigonometryBound``,
-    /// infinite or NaN is computed lane by lane.
+    /// are the scalar `sincos(_:)`'s). A vector with a lane beyond about 1.6 × 10⁶ (where the
+    /// fast reduction stops being exact), infinite or NaN is computed lane by lane.
     @inlinable
-    package static func sincos(_ x: SIMD4<Double>) -> (sin: SIMD4<Double>, cos: SIMD4<Double>) {
+    public static func sincos(_ x: SIMD4<Double>) -> (sin: SIMD4<Double>, cos: SIMD4<Double>) {
         lanesSincos(x)
     }
 
@@ -159,28 +159,5 @@ extension Portable {
         p = -0.001388888888888889 + z * p
         let c = 0.041666666666666664 + z * p
         return s + (((e - 0.5 * zl) + z * z * c) - x * y)
-    }
-}
-
-extension Portable {
-    /// `ArithmeticFunctions.cosSin` four angles at a time in SIMD lanes (the
-    /// `SIMD4<Double>` overload of `sincos`), the last few one at a time: every element has
-    /// the bits of ``cos(_:)`` and ``sin(_:)``, which the scalar `sincos` shares.
-    @inlinable
-    package static func cosSin(
-        _ angles: UnsafePointer<Double>, _ cos: UnsafeMutablePointer<Double>, _ sin: UnsafeMutablePointer<Double>,
-        _ count: Int
-    ) {
-        var k = 0
-        while k + 4 <= count {
-            let (s, c) = sincos(UnsafeRawPointer(angles + k).loadUnaligned(as: SIMD4<Double>.self))
-            UnsafeMutableRawPointer(cos + k).storeBytes(of: c, as: SIMD4<Double>.self)
-            UnsafeMutableRawPointer(sin + k).storeBytes(of: s, as: SIMD4<Double>.self)
-            k += 4
-        }
-        while k < count {
-            (sin[k], cos[k]) = sincos(angles[k])
-            k += 1
-        }
     }
 }

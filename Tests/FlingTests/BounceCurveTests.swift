@@ -194,4 +194,19 @@ import Testing
                 .validate(tick: 1.0 / 120)
         }
     }
+
+    /// A keyframe animation of one's own plays as Core Animation's linear mode does, and one
+    /// whose arrays disagree in length is read as far as the shorter goes (no trap).
+    @Test func keyframesOfOnesOwn() {
+        let k = BounceCurve.Keyframes<Double>(
+            values: [0, 10, 20], keyTimes: [0, 0.5, 1], timingFunctions: nil, duration: 2, finalValue: 20)
+        #expect(k.value(at: 0.5) == 5 && k.value(at: 1.5) == 15 && k.value(at: 2) == 20 && k.value(at: -1) == 0)
+        let eased = BounceCurve.Keyframes<Double>(
+            values: [0, 10], keyTimes: [0, 1], timingFunctions: [.easeInEaseOut], duration: 1, finalValue: 10)
+        #expect(eased.value(at: 0.25) == 10 * TimingFunction.easeInEaseOut(0.25))
+        let short = BounceCurve.Keyframes<Double>(values: [0, 10, 20], keyTimes: [0, 1], timingFunctions: [], duration: 2, finalValue: 7)
+        #expect(short.value(at: 1) == 5 && short.value(at: 3) == 7)
+        let none = BounceCurve.Keyframes<Double>(values: [4], keyTimes: [], timingFunctions: nil, duration: 1, finalValue: 9)
+        #expect(none.value(at: 0.5) == 4 && none.value(at: 1) == 9)
+    }
 }

@@ -17,8 +17,9 @@ extension BounceCurve {
         package var finalValue: Value
 
         /// A keyframe animation of your own (the two-step ease a `UIView` animation and its
-        /// completion make, say): `keyTimes` one per value, `timingFunctions` one per interval.
-        package init(values: [Value], keyTimes: [Double], timingFunctions: [TimingFunction]?, duration: Double, finalValue: Value) {
+        /// completion make, say): `keyTimes` one per value, `timingFunctions` one per interval,
+        /// and `finalValue`, what the layer shows once it is over (its model value).
+        public init(values: [Value], keyTimes: [Double], timingFunctions: [TimingFunction]?, duration: Double, finalValue: Value) {
             self.values = values
             self.keyTimes = keyTimes
             self.timingFunctions = timingFunctions
@@ -26,26 +27,22 @@ extension BounceCurve {
             self.finalValue = finalValue
         }
 
-        /// The same animation with each value (and the final one) mapped by `transform`.
-        package func map<Other: BounceValue>(_ transform: (Value) -> Other) -> BounceCurve.Keyframes<Other> {
-            BounceCurve.Keyframes<Other>(
-                values: values.map(transform), keyTimes: keyTimes, timingFunctions: timingFunctions, duration: duration,
-                finalValue: transform(finalValue))
-        }
-
         /// The value at `time` seconds after the start: the first keyframe before it, the final
         /// value from the duration on, in between the two keyframes around it mixed component by
-        /// component through the interval's timing function.
+        /// component through the interval's timing function. Keyframes whose arrays disagree in
+        /// length are read as far as the shorter goes (an interval without a timing function is
+        /// linear).
         public func value(at time: Double) -> Value {
             guard time < duration else { return finalValue }
             guard let first = values.first else { return finalValue }
             let f = max(time, 0) / duration
-            guard values.count > 1, f > 0 else { return first }
+            let n = min(values.count, keyTimes.count)
+            guard n > 1, f > 0 else { return first }
             var i = 0
-            while i + 2 < keyTimes.count, keyTimes[i + 1] <= f { i += 1 }
+            while i + 2 < n, keyTimes[i + 1] <= f { i += 1 }
             let t0 = keyTimes[i], t1 = keyTimes[i + 1]
             let u = t1 > t0 ? min(max((f - t0) / (t1 - t0), 0), 1) : 1
-            let e = timingFunctions.map { $0[i](u) } ?? u
+            let e = timingFunctions.flatMap { i < $0.count ? $0[i](u) : nil } ?? u
             let a = values[i].bounceComponents, b = values[i + 1].bounceComponents
             return Value(bounceComponents: a.indices.map { a[$0] + (b[$0] - a[$0]) * e })
         }
@@ -95,21 +92,10 @@ extension BounceCurve {
         keyframeAnimation(from: from, to: to).value(at: time)
     }
 
-    /// The scalar frames (the snap animator's per-axis keyframes): `frames` values of the
-    /// equation at `t = 0 … frames − 1`.
+    /// The scalar frames: `frames` values of the equation at `t = 0 … frames − 1` (what
+    /// ``values(from:to:)`` gives a `Double`, and each axis of the snap animator follows).
     package func keyframes(from: Double, to: Double) -> [Double] {
         guard frames > 0 else { return [] }
         return (0..<frames).map { value(atFrame: Double($0), from: from, to: to) }
-    }
-
-    /// The value at `time` seconds after the start, linearly interpolated between keyframes
-    /// spaced evenly over the duration; `nil` once the animation is over (the value is then
-    /// `to`, as Core Animation leaves the model value).
-    package static func value(_ frames: [Double], at time: Double, duration: Double) -> Double? {
-        guard frames.count >= 2, time < duration else { return nil }
-        let f = max(time, 0) / duration * Double(frames.count - 1)
-        let i = min(Int(f), frames.count - 2)
-        let w = f - Double(i)
-        return frames[i] + (frames[i + 1] - frames[i]) * w
     }
 }

@@ -90,7 +90,7 @@ public struct BounceCurve: Hashable, Sendable {
     /// Throws unless the duration lies in 1/60...60 s and the form's numbers in range: bounces
     /// 0...1000, a stiffness coefficient in 1e-300...1e300; `α` in 0...1e3, `ω` in −1e3...1e3, a
     /// base in 1.000001...1e3; an overshoot in −10...10 and a first step inside the duration.
-    package func validate() throws(FlingError) {
+    public func validate() throws(FlingError) {
         try Check.range(duration, (1.0 / 60)...60, "BounceCurve.duration")
         switch form {
         case .library(let bounces, let stiffness):

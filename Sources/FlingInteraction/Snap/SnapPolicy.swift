@@ -235,15 +235,17 @@ extension SnapPolicy: InputRules {
         case .keyframes(let curve):
             if item.hasWorld { d.edits.append(.freeWorld) }
             let p = item.state.position
-            if case .twoSteps = curve.form {
-                // Eased steps to whole points: the last one is where the item rests.
-                let eased = curve.keyframeAnimation(from: p, to: target)
-                m.target = eased.finalValue
-                m.keyframes = KeyframeRun(startTick: k, duration: curve.duration, x: [], y: [], eased: eased)
+            let animation = curve.keyframeAnimation(from: p, to: target)
+            if animation.timingFunctions != nil {
+                // The two-step form (the only one with timing functions): eased steps to whole
+                // points, the last one where the item rests (the animation's final value).
+                m.target = animation.value(at: animation.duration)
+                m.keyframes = KeyframeRun(startTick: k, duration: animation.duration, x: [], y: [], eased: animation)
             } else {
+                // SKBounceAnimation's frames, each axis bouncing on its own.
                 m.keyframes = KeyframeRun(
-                    startTick: k, duration: curve.duration, x: curve.keyframes(from: p.x, to: target.x),
-                    y: curve.keyframes(from: p.y, to: target.y))
+                    startTick: k, duration: animation.duration, x: curve.values(from: p.x, to: target.x),
+                    y: curve.values(from: p.y, to: target.y))
             }
             d.phase = .keyframing
             d.placement = .set(BodyState(position: p))
@@ -262,14 +264,17 @@ extension SnapPolicy: InputRules {
         }
         let from = m.scale.target
         guard from != target else { return }
-        let keyframes = curve.keyframeAnimation(from: AffineMatrix.scale(from, from), to: .scale(target, target)).map(\.a)
+        let matrices = curve.keyframeAnimation(from: AffineMatrix.scale(from, from), to: .scale(target, target))
+        let keyframes = BounceCurve.Keyframes<Double>(
+            values: matrices.values.map(\.a), keyTimes: matrices.keyTimes, timingFunctions: matrices.timingFunctions,
+            duration: matrices.duration, finalValue: matrices.value(at: matrices.duration).a)
         Self.animateScale(&m, keyframes, tick: k)
     }
 
     /// Runs an item's scale along `keyframes` from tick `k`, ending on their final value.
     static func animateScale(_ m: inout SnapMemory, _ keyframes: BounceCurve.Keyframes<Double>, tick k: Int) {
         m.scaleRun = ScaleRun(startTick: k, keyframes: keyframes)
-        m.scale.target = keyframes.finalValue
+        m.scale.target = keyframes.value(at: keyframes.duration)  // its final value
         m.scale.velocity = 0
     }
 }
@@ -330,10 +335,21 @@ extension SnapPolicy: StepRules {
     static func follow(_ run: KeyframeRun, tick k: Int, _ dt: Double) -> Vector? {
         let elapsed = Double(k + 1 - run.startTick) * dt
         if let eased = run.eased { return elapsed < run.duration ? eased.value(at: elapsed) : nil }
-        guard let x = BounceCurve.value(run.x, at: elapsed, duration: run.duration),
-            let y = BounceCurve.value(run.y, at: elapsed, duration: run.duration)
+        guard let x = value(run.x, at: elapsed, duration: run.duration), let y = value(run.y, at: elapsed, duration: run.duration)
         else { return nil }
         return Vector(x, y)
+    }
+
+    /// The value at `time` seconds after the start, linearly interpolated between keyframes
+    /// spaced evenly over the duration; `nil` once the animation is over (the value is then
+    /// the target, as Core Animation leaves the model value).
+    @inline(__always)
+    static func value(_ frames: [Double], at time: Double, duration: Double) -> Double? {
+        guard frames.count >= 2, time < duration else { return nil }
+        let f = max(time, 0) / duration * Double(frames.count - 1)
+        let i = min(Int(f), frames.count - 2)
+        let w = f - Double(i)
+        return frames[i] + (frames[i + 1] - frames[i]) * w
     }
 
     /// At rest on its target, or (nil) on its keyframes to it.

@@ -24,7 +24,7 @@ extension SurfaceWalk {
                 p.count { Portable.sincos(SIMD4(x, 1, -x, .nan)) }
             }
         }
-        add("FlingMath.Portable.cosSin(_:_:_:_:)", "FlingCore.ArithmeticFunctions.cosSin(_:_:_:_:)") { p in
+        add("FlingCore.ArithmeticFunctions.cosSin(_:_:_:_:)") { p in
             // Unsafe buffers: the caller owns their size; count 0 and negative must do nothing.
             let angles = Hostile.doubles
             var c = [Double](repeating: 0, count: angles.count), s = c

@@ -241,6 +241,25 @@ extension SurfaceWalk {
             }
         }
         add(
+            "FlingCurves.BounceCurve.Keyframes.init(values:keyTimes:timingFunctions:duration:finalValue:)",
+            "FlingCurves.BounceCurve.Keyframes.value(at:)"
+        ) { p in
+            // Arrays of any lengths, against each other, and any duration and time.
+            let lists: [[Double]] = [[], [0], [0, 1], [0, 0.5, 1], [1, 0.5], Hostile.doubles]
+            let timings: [[TimingFunction]?] = [nil, [], [.easeInEaseOut], [.linear, .easeIn, .easeOut, .easeInEaseOut]]
+            for values in lists {
+                for keyTimes in lists {
+                    for timing in timings {
+                        for d in Hostile.doubles {
+                            let k = BounceCurve.Keyframes<Double>(
+                                values: values, keyTimes: keyTimes, timingFunctions: timing, duration: d, finalValue: d)
+                            for t in Hostile.doubles { p.count { k.value(at: t) } }
+                        }
+                    }
+                }
+            }
+        }
+        add(
             "FlingInteraction.SnapItem.RestingPlaces.nearest(to:)", "FlingInteraction.SnapItem.RestingPlaces.validate(_:)",
             "FlingInteraction.SnapProjection.project(_:velocity:decelerationRate:)", "FlingInteraction.SnapItem.Axis.constrain(_:)",
             "FlingInteraction.SnapItem.Axis.rubberBand(_:coefficient:dimension:)"

@@ -11,7 +11,6 @@ extension SurfaceWalk {
     private static let common: [String] = [
         "Fling.TouchEvent.init(time:touch:phase:location:item:)",
         "FlingCurves.AffineMatrix.scale(_:rotation:)",
-        "FlingCurves.BounceCurve.Keyframes.value(at:)",
         "FlingCurves.BounceCurve.equation(alpha:omega:base:duration:)",
         "FlingCurves.BounceCurve.keyframeAnimation(from:to:)",
         "FlingCurves.BounceCurve.value(at:from:to:)",
