@@ -64,7 +64,7 @@ let libraryTargets: [Target] = [
     .target(
         name: "Fling",
         dependencies: [
-            "FlingCore", "FlingCurves", "FlingNative", "FlingInteraction", "FlingTraces",
+            "FlingCore", "FlingCurves", "FlingNative", "FlingInteraction",
             .target(name: "FlingChipmunk", condition: chipmunk),
         ]
     ),

@@ -5,7 +5,6 @@
 #if Chipmunk
 @_exported import FlingChipmunk
 #endif
-internal import FlingTraces
 
 /// The backends this build of Fling has, by name.
 public enum BackendKind: String, CaseIterable, Sendable, CustomStringConvertible {
@@ -65,11 +64,10 @@ public enum BackendKind: String, CaseIterable, Sendable, CustomStringConvertible
 
 // The peers a replay's run is compared with where its pins were checked on a reference run
 // (FlingTraces' RunComparison.swift): the two backends of platform arithmetic, each the other's.
-// Only this module knows both; it imports FlingTraces for the protocol alone, without
-// re-exporting it (recordings are a product of their own).
+// Only this module knows both; the protocol is FlingCore's.
 
 extension NativeBackend: PeerBackend {
-    func makePeer(solverIterations: Int) throws(FlingError) -> (any PhysicsBackend)? {
+    package func makePeer(solverIterations: Int) throws(FlingError) -> (any PhysicsBackend)? {
         guard arithmetic == .platform else { return nil }
         #if Chipmunk
         return try ChipmunkBackend(solverIterations: solverIterations)
@@ -78,7 +76,7 @@ extension NativeBackend: PeerBackend {
         #endif
     }
 
-    var missingPeer: String {
+    package var missingPeer: String {
         arithmetic == .portable
             ? "no other backend computes with portable arithmetic"
             : "this build of Fling has no Chipmunk backend (the Chipmunk trait is off), native's only peer of platform arithmetic"
@@ -87,10 +85,10 @@ extension NativeBackend: PeerBackend {
 
 #if Chipmunk
 extension ChipmunkBackend: PeerBackend {
-    func makePeer(solverIterations: Int) throws(FlingError) -> (any PhysicsBackend)? {
+    package func makePeer(solverIterations: Int) throws(FlingError) -> (any PhysicsBackend)? {
         try NativeBackend(solverIterations: solverIterations)
     }
 
-    var missingPeer: String { "" }
+    package var missingPeer: String { "" }
 }
 #endif

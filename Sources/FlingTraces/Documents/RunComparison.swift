@@ -10,22 +10,12 @@ import FlingCore
 //   - a run on a peer: another backend of its own arithmetic, which must give the same bits,
 //     frame for frame (compared by every value when the caller keeps frames, else by the events,
 //     the inputs and the digest chained over every frame). Chipmunk's peer is `native`, and
-//     `native`'s is Chipmunk when the build has it (the umbrella module pairs them: `PeerBackend`).
+//     `native`'s is Chipmunk when the build has it (the umbrella module pairs them: FlingCore's
+//     `PeerBackend`).
 //
 // A backend with no peer (one written outside the package, or `native` without the Chipmunk
 // trait) leaves its run "not compared", said plainly; `verify()` refuses that unless the caller
 // allows it (`allowingUncomparedRun: true`).
-
-/// A backend of the package whose runs another backend of its arithmetic must equal bit for bit.
-/// The umbrella module conforms Chipmunk (peer: `native`) and `native` (peer: Chipmunk, when the
-/// build has it); a backend that is not one has no peer, and its run is not compared.
-package protocol PeerBackend: PhysicsBackend {
-    /// A fresh backend of this one's arithmetic and another implementation, with
-    /// `solverIterations`; nil when this build has none (``missingPeer`` says why).
-    func makePeer(solverIterations: Int) throws(FlingError) -> (any PhysicsBackend)?
-    /// Why ``makePeer(solverIterations:)`` gives nil.
-    var missingPeer: String { get }
-}
 
 /// What checking a replay's own run found, where its pins were compared on a reference run
 /// (its arithmetic is not theirs): against the reference (frames covered, inputs refused) and
