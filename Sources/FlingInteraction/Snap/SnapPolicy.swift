@@ -242,10 +242,10 @@ extension SnapPolicy: InputRules {
                 m.target = animation.value(at: animation.duration)
                 m.keyframes = KeyframeRun(startTick: k, duration: animation.duration, x: [], y: [], eased: animation)
             } else {
-                // SKBounceAnimation's frames, each axis bouncing on its own.
+                // SKBounceAnimation's frames, each axis bouncing on its own (a point's keyframes
+                // are its axes' frames side by side).
                 m.keyframes = KeyframeRun(
-                    startTick: k, duration: animation.duration, x: curve.values(from: p.x, to: target.x),
-                    y: curve.values(from: p.y, to: target.y))
+                    startTick: k, duration: animation.duration, x: animation.values.map(\.x), y: animation.values.map(\.y))
             }
             d.phase = .keyframing
             d.placement = .set(BodyState(position: p))

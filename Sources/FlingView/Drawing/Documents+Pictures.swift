@@ -141,7 +141,7 @@ enum ScenePicture {
         var svg = SceneSVG.header(width: b0.width, height: b0.height + 40, title: "\(title): \(all.count) bubbles\(drawn), \(run.summary)")
         svg += "<g transform=\"translate(\(f(-b0.x)),\(f(40 - b0.y)))\">\n"
         for b in emitted {
-            func fact(_ name: String) -> Double { b.facts.first { $0.name == name }?.value ?? 0 }
+            let fact = b.fact
             let color = fact("mirrored") != 0 ? "#ae3ec9" : "#1c7ed6"
             svg +=
                 "<path class=\"bubble\" d=\"M\(f(fact("x0"))) \(f(fact("y0"))) C\(f(fact("x1"))) \(f(fact("y1"))) "

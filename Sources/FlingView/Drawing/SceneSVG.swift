@@ -79,8 +79,7 @@ enum SceneSVG {
         }
         var shapes: [Int: (y: Double, width: Double, height: Double)] = [:]
         for item in stage?.items ?? [] where item.itemKind == "cloud" {
-            func fact(_ name: String) -> Double { item.facts.first { $0.name == name }?.value ?? 0 }
-            shapes[item.id] = (fact("y"), fact("width"), fact("height"))
+            shapes[item.id] = (item.fact("y"), item.fact("width"), item.fact("height"))
         }
         if cloudFrames.allSatisfy(\.isEmpty), let seed,
             var spawner = try? CloudSpawner(
@@ -172,8 +171,7 @@ enum SceneSVG {
             svg += "<polyline class=\"path\" points=\"\(points)\" fill=\"none\" stroke=\"\(color)\" stroke-opacity=\"0.6\"/>\n"
             if let scale = item.value("scale"), let p = center(item) {
                 let stageItem = run.stages.first?.items.first { $0.itemKind == item.kind && $0.id == item.id }
-                let diameter = stageItem?.facts.first { $0.name == "diameter" }?.value ?? 0
-                let r = diameter / 2 * scale
+                let r = (stageItem?.fact("diameter") ?? 0) / 2 * scale
                 svg += "<circle cx=\"\(f(p.x))\" cy=\"\(f(p.y))\" r=\"\(f(r))\" fill=\"none\" stroke=\"\(color)\" stroke-width=\"2\"/>\n"
             } else if let x = item.value("x"), let y = item.value("y"), let w = item.value("width"), let h = item.value("height") {
                 svg +=
@@ -182,4 +180,9 @@ enum SceneSVG {
         }
         return svg + "</g>\n</svg>\n"
     }
+}
+
+extension Run.StageItem {
+    /// The fact named `name`, 0 when the item has none (what a picture draws for a missing one).
+    func fact(_ name: String) -> Double { facts.first { $0.name == name }?.value ?? 0 }
 }
