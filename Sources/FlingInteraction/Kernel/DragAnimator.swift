@@ -57,13 +57,22 @@ public class DragAnimator<Policy: DragPolicy> {
     }
 
     /// The animator's clock: its tick, and the ticks stepped so far.
-    public var clock: FixedStepClock { preconditionFailure(Self.subclassOnly) }
+    public final var clock: FixedStepClock { kernelClock }
     /// The chained digest of every tick so far (while ``keepsDigest``); the policy says what it
     /// covers.
-    public var digest: StateDigest { preconditionFailure(Self.subclassOnly) }
+    public final var digest: StateDigest { kernelDigest }
     /// Whether each tick folds its states into ``digest``. Default true; an app that never reads
     /// the digest may turn it off (it is a sizeable share of a tick at thousands of items).
-    public var keepsDigest: Bool {
+    public final var keepsDigest: Bool {
+        get { kernelKeepsDigest }
+        set { kernelKeepsDigest = newValue }
+    }
+
+    // The three above, answered by the subclass from its kernel (one public declaration each,
+    // not one per interaction).
+    var kernelClock: FixedStepClock { preconditionFailure(Self.subclassOnly) }
+    var kernelDigest: StateDigest { preconditionFailure(Self.subclassOnly) }
+    var kernelKeepsDigest: Bool {
         get { preconditionFailure(Self.subclassOnly) }
         set { preconditionFailure(Self.subclassOnly) }
     }

@@ -144,9 +144,9 @@ public final class TileAnimator: DragAnimator<TilePolicy> {
 
     // MARK: - What every animator has, from the kernel
 
-    public override var clock: FixedStepClock { kernel.clock }
-    public override var digest: StateDigest { kernel.digest }
-    public override var keepsDigest: Bool {
+    override var kernelClock: FixedStepClock { kernel.clock }
+    override var kernelDigest: StateDigest { kernel.digest }
+    override var kernelKeepsDigest: Bool {
         get { kernel.keepsDigest }
         set { kernel.keepsDigest = newValue }
     }

@@ -143,9 +143,7 @@ extension SurfaceWalk {
             p.count { tracker.reset() }
         }
         add(
-            "FlingInteraction.DragAnimator.keepsDigest", "FlingInteraction.TileAnimator.clock", "FlingInteraction.TileAnimator.digest",
-            "FlingInteraction.TileAnimator.keepsDigest", "FlingInteraction.SnapAnimator.clock", "FlingInteraction.SnapAnimator.digest",
-            "FlingInteraction.SnapAnimator.keepsDigest"
+            "FlingInteraction.DragAnimator.clock", "FlingInteraction.DragAnimator.digest", "FlingInteraction.DragAnimator.keepsDigest"
         ) { p in
             // What every animator has, through its own type and through the kernel's.
             let tile = TileDefinition(id: 1, frame: Rect(x: 100, y: 100, width: 80, height: 80))

@@ -36,8 +36,6 @@ extension SurfaceWalk {
         "FlingInteraction.ChatHeads.Layout.init(rawValue:)",
         "FlingInteraction.DragAnimator.addPush(_:to:)",
         "FlingInteraction.DragAnimator.applyPush(_:to:)",
-        "FlingInteraction.DragAnimator.clock",
-        "FlingInteraction.DragAnimator.digest",
         "FlingInteraction.DragAnimator.eventStream(bufferingNewest:)",
         "FlingInteraction.DragAnimator.removePush(_:)",
         "FlingInteraction.DragAnimator.setFields(_:)",
