@@ -37,7 +37,7 @@ enum CheckCommand {
         check.shrinks = !args.flag("no-shrink")
         check.outputDirectory = args.value("out")
         let progress = Progress(total: args.has("sessions") || check.seconds == nil ? check.sessions : nil)
-        check.onProgress = { (p: CheckProgress) in progress.show(p) }
+        check.onProgress = { sessions, seconds, failed in progress.show(sessions: sessions, seconds: seconds, failed: failed) }
         let report = try check.run()
         progress.end()
         let checked = report.properties.filter { $0.sessionsChecked > 0 }.count
@@ -63,20 +63,15 @@ enum CheckCommand {
             _ = try args.file()
             guard !args.has("scene") else { throw UsageError("give FILE or --scene, not both") }
             let document = try Input.document(path, args, out)
-            do {
-                if let trace = document as? Trace { return (try GestureScene(trace: trace), Input.title(path)) }
-                if let heads = document as? SceneDocument<ChatHeadsScene> {
-                    return (try GestureScene(snap: .heads(heads.scene)), Input.title(path))
-                }
-                if let sun = document as? SceneDocument<SunSwitchScene> {
-                    return (try GestureScene(snap: .sunSwitch(sun.scene)), Input.title(path))
-                }
+            do throws(FlingError) {
+                return (try GestureScene(document: document), Input.title(path))
+            } catch  where error.code == .malformedInput && error.field == "GestureScene(document:)" {
+                throw RunError(
+                    "\(path): fling check reads a trace document (format \"fling-trace\") or a snap scene document "
+                        + "(format \"fling-scene\", kind \"chatHeads\" or \"sunSwitch\") for its scene, not \(error.value)")
             } catch {
                 throw RunError("\(path): \(error)")
             }
-            throw RunError(
-                "\(path): fling check reads a trace document (format \"fling-trace\") or a snap scene document "
-                    + "(format \"fling-scene\", kind \"chatHeads\" or \"sunSwitch\") for its scene, not a \(type(of: document))")
         }
         let name = args.value("scene") ?? "photo-tiles"
         guard let scene = builtInScenes.first(where: { $0.name == name }) else {
@@ -135,13 +130,13 @@ enum CheckCommand {
         var lastTenth = 0
         init(total: Int?) { self.total = total }
 
-        func show(_ p: CheckProgress) {
-            let tenth = total.map { p.sessions * 10 / max($0, 1) } ?? 0
-            guard terminal || tenth > lastTenth || p.seconds - lastShown >= 10 || p.failed else { return }
+        func show(sessions: Int, seconds: Double, failed: Bool) {
+            let tenth = total.map { sessions * 10 / max($0, 1) } ?? 0
+            guard terminal || tenth > lastTenth || seconds - lastShown >= 10 || failed else { return }
             lastTenth = tenth
-            lastShown = p.seconds
+            lastShown = seconds
             let of = total.map { "/\($0)" } ?? ""
-            let line = "check: \(p.sessions)\(of) sessions, \(fixed3(p.seconds)) s" + (p.failed ? ", a property failed: shrinking" : "")
+            let line = "check: \(sessions)\(of) sessions, \(fixed3(seconds)) s" + (failed ? ", a property failed: shrinking" : "")
             _ = FileIO.writeAll(2, Array((terminal ? "\r" + line : line + "\n").utf8))
         }
 

@@ -29,9 +29,8 @@ package struct CommandResult: Sendable {
         _ program: String, standardInput: [UInt8]? = nil, _ body: (inout Output) throws -> Void
     ) -> CommandResult {
         let input = StandardInput(standardInput)
-        let parses = ParseCounter.Counter()
         var out = Output(input: input)
-        let status: Int32 = ParseCounter.$current.withValue(parses) {
+        let status: Int32 = {
             do {
                 try body(&out)
                 return 0
@@ -49,9 +48,9 @@ package struct CommandResult: Sendable {
                 out.error("\(program): \(error)")
                 return 1
             }
-        }
+        }()
         return CommandResult(
-            status: status, stdout: out.stdout, stderr: out.stderr, standardInputReads: input.reads, documentsParsed: parses.count)
+            status: status, stdout: out.stdout, stderr: out.stderr, standardInputReads: input.reads, documentsParsed: input.parses)
     }
 
     /// Writes the output to the process's standard output and error and exits with the status.

@@ -6,6 +6,13 @@ import FlingView
 /// backends, arithmetics or display rates) and prints where they first part
 /// (``Run/firstDivergence(from:)``), or that they are equal.
 enum DiffCommand {
+    /// The largest document two runs are compared for frame by frame: work (frames × items) at
+    /// most 5,000,000. A comparison holds every frame's state of every item of both runs, so its
+    /// time and memory grow with the work; the limit keeps them within about 2 GB
+    /// (.ci/bounded-check runs documents at and past it; the page has its own,
+    /// `ReplayPage.budget`).
+    static let budget = WorkBudget("of fling diff", unit: "frames × items", limit: 5e6)
+
     static let sided = ["backend", "arithmetic", "display-hz", "jitter"]
 
     static func run(_ arguments: [String], _ out: inout Output) throws {
@@ -25,8 +32,8 @@ enum DiffCommand {
         let optionsA = Input.options(kindA, display: displayA, keepsSteps: true, reference: false)
         let optionsB = Input.options(kindB, display: displayB, keepsSteps: true, reference: false)
         for (document, options) in [(a, optionsA), (b, optionsB)] {
-            try Run.checkComparison(of: document, options)
-            if args.has("html") { try ReplayPage.checkWork(of: document, options) }
+            try budget.check(document.work(options).amount, "\(type(of: document).kind.name) comparison")
+            if args.has("html") { try ReplayPage.validateWork(of: document, options) }
         }
         let runA = try a.play(optionsA, title: titleA).run
         let runB = try b.play(optionsB, title: titleB).run

@@ -8,6 +8,8 @@ import Foundation
 final class StandardInput {
     private var bytes: [UInt8]?
     private(set) var reads = 0
+    /// The documents (JSON documents and CSV stroke files) the run has parsed, each FILE once.
+    var parses = 0
 
     init(_ given: [UInt8]?) { bytes = given }
 
@@ -59,6 +61,7 @@ package enum Input {
         if let size { strokes.viewport = Rect(x: 0, y: 0, width: size.width, height: size.height) }
         if let tileSize { strokes.tileSize = tileSize }
         let document: any FlingDocument
+        out.input.parses += 1
         do { document = try Documents.read(bytes, strokes: strokes) } catch { throw RunError("\(name(path)): \(error)") }
         if isJSON(bytes) {
             for option in ["viewport", "tile-size"] where args.has(option) {
@@ -74,6 +77,7 @@ package enum Input {
         guard !isJSON(bytes) else {
             throw RunError("\(path): velocity reads a CSV stroke file (stroke_id,t_seconds,phase,x,y), not a JSON document")
         }
+        out.input.parses += 1
         do { return try StrokeCSV.parse(String(decoding: bytes, as: UTF8.self)) } catch { throw RunError("\(path): \(error)") }
     }
 

@@ -26,12 +26,12 @@ enum ViewCommand {
         var optionsA = Input.options(kindA, display: displayA, keepsSteps: true, reference: false)
         // With --predict, releases carry predictions, and the page draws each predicted end pose.
         if args.flag("predict") { optionsA.predictionTicks = DragSettings.defaultPredictionTicks }
-        try ReplayPage.checkWork(of: a, optionsA)
+        try ReplayPage.validateWork(of: a, optionsA)
         let runA = try a.play(optionsA, title: compares ? titleA : Input.title(pathA)).run
         if let target = args.value("json") {
             guard !compares else { throw UsageError("--json writes one run: give one FILE and no option for a second run") }
             let frames = try args.value("frames").map { try list($0, count: runA.steps.count) } ?? Array(runA.steps.indices)
-            try writeFile(target, RunJSON.frames(runA, frames), &out)
+            try writeFile(target, ReplayPage.stateJSON(of: runA, steps: frames), &out)
         }
         guard let target = args.value("html") else { return }
         let page: ReplayPage
@@ -39,7 +39,7 @@ enum ViewCommand {
             let b = pathB == pathA ? a : try Input.document(pathB, args, out)
             var optionsB = Input.options(kindB, display: displayB, keepsSteps: true, reference: false)
             optionsB.predictionTicks = optionsA.predictionTicks
-            try ReplayPage.checkWork(of: b, optionsB)
+            try ReplayPage.validateWork(of: b, optionsB)
             let runB = try b.play(optionsB, title: titleB).run
             page = ReplayPage(comparing: runA, with: runB)
             out.print(

@@ -29,9 +29,10 @@ extension GestureScene {
 
     static let headCenters = [Vector(18, 300), Vector(372, 560), Vector(18, 680)]
 
-    /// A sun switch, off, its track across a phone screen's middle (for `fling check --scene
-    /// sun-switch`).
-    package static var sunSwitch: GestureScene {
+    /// A sun switch, off, its track across a phone screen's middle: a tap flips it, a pull
+    /// carries the knob with rubber banding past the track's ends, a flick throws it to the
+    /// nearer end (`fling check --scene sun-switch`).
+    public static var sunSwitch: GestureScene {
         GestureScene(
             unchecked: .sunSwitch(
                 SunSwitchScene(SunSwitch.Configuration(offCenter: Vector(150, 422), onCenter: Vector(240, 422)), isOn: false)))
@@ -42,15 +43,30 @@ extension GestureScene {
     /// sampling are left out. Throws for another document or kind, naming what it read.
     public init(sceneDocument json: String) throws(FlingError) {
         let document = try Documents.read(Array(json.utf8))
-        if let heads = document as? SceneDocument<ChatHeadsScene> {
+        guard !(document is Trace) else { throw Self.notAScene(document, "GestureScene(sceneDocument:)") }
+        try self.init(document: document)
+    }
+
+    /// The scene of a document already read: a trace's first session (``init(trace:session:)``)
+    /// or a snap scene document's (``init(sceneDocument:)``). Throws for a document of another
+    /// kind, naming it.
+    public init(document: any FlingDocument) throws(FlingError) {
+        if let trace = document as? Trace {
+            try self.init(trace: trace)
+        } else if let heads = document as? SceneDocument<ChatHeadsScene> {
             try self.init(snap: .heads(heads.scene))
         } else if let sun = document as? SceneDocument<SunSwitchScene> {
             try self.init(snap: .sunSwitch(sun.scene))
         } else {
-            throw FlingError(
-                .malformedInput, field: "GestureScene(sceneDocument:)", value: "\(type(of: document))",
-                reason: "FlingTesting checks snap scene documents (format fling-scene) of kind chatHeads or sunSwitch")
+            throw Self.notAScene(document, "GestureScene(document:)")
         }
+    }
+
+    static func notAScene(_ document: any FlingDocument, _ field: String) -> FlingError {
+        let kind = type(of: document).kind
+        return FlingError(
+            .malformedInput, field: field, value: "a \(kind.format) document of kind \(kind.name)",
+            reason: "FlingTesting checks trace documents and snap scene documents (format fling-scene) of kind chatHeads or sunSwitch")
     }
 
     /// The scene of snap scene `snap` (its inputs left out).

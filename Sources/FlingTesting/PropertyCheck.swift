@@ -48,8 +48,10 @@ public struct PropertyCheck {
     /// recorder would have written of the live run, and what a faulty replayer would play.
     var recordingFault: ((Recording) -> Recording)?
     var replayFault: CheckContext.ReplayFault?
-    /// Called after each session (the command line's progress line).
-    package var onProgress: ((CheckProgress) -> Void)?
+    /// Called after each session with the sessions played so far, the seconds since ``run()``
+    /// began, and whether a property failed in it (the check then shrinks the failing session):
+    /// a progress line for a long check (`fling check` shows one).
+    public var onProgress: ((_ sessions: Int, _ seconds: Double, _ failed: Bool) -> Void)?
 
     public init(
         scene: GestureScene = .photoTiles, properties: [Property] = Property.builtIn, sessions: Int = 100, seed: UInt64 = 1,
@@ -112,15 +114,14 @@ public struct PropertyCheck {
                 }
             }
             if let found = failing {
-                onProgress?(
-                    CheckProgress(sessions: report.sessionsPlayed, of: sessions, seconds: elapsed(clock.now - started), failed: true))
+                onProgress?(report.sessionsPlayed, elapsed(clock.now - started), true)
                 let shrinkStart = clock.now
                 let shrunk = shrinks ? shrink(found) : Shrunk(found)
                 report.failure = try failure(found, shrunk, index: index, sessionSeed: sessionSeed)
                 report.shrinkSeconds = elapsed(clock.now - shrinkStart)
                 break
             }
-            onProgress?(CheckProgress(sessions: report.sessionsPlayed, of: sessions, seconds: elapsed(clock.now - started), failed: false))
+            onProgress?(report.sessionsPlayed, elapsed(clock.now - started), false)
         }
         report.seconds = elapsed(clock.now - started)
         return report
@@ -172,14 +173,6 @@ public struct PropertyCheck {
             CheckContext.Peer(name: peer.rawValue) { (n) throws(FlingError) in try peer.make(solverIterations: n) }
         }
     }
-}
-
-/// Where a running check is: sessions done, of how many, seconds since it started.
-package struct CheckProgress: Sendable {
-    package var sessions: Int
-    var of: Int
-    package var seconds: Double
-    package var failed: Bool
 }
 
 /// What a ``PropertyCheck`` found.

@@ -11,9 +11,10 @@ extension ReplayPage {
     /// items) at most 2,000,000 (a 10-minute session of 55 tiles moving at 60 Hz).
     static let budget = WorkBudget("ReplayPage.budget", unit: "frames × items", limit: 2e6)
 
-    /// Throws `overBudget` unless `document`'s work fits ``budget``: checked before the replay
-    /// that keeps the page's frames.
-    package static func checkWork(of document: any FlingDocument, _ options: ReplayOptions) throws(FlingError) {
+    /// Throws `overBudget` unless `document`'s work (`FlingDocument.work(_:)` with `options`)
+    /// fits the page's budget, 2,000,000 frames × items (a 10-minute session of 55 tiles moving
+    /// at 60 Hz): call it before the replay whose run the page shows, which keeps every frame.
+    public static func validateWork(of document: any FlingDocument, _ options: ReplayOptions) throws(FlingError) {
         try budget.check(document.work(options).amount, "\(type(of: document).kind.name) page")
     }
 }

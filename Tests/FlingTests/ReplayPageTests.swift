@@ -213,16 +213,18 @@ func movingOneTouch(_ trace: Trace) throws -> (Trace, tick: Int) {
     /// own, larger one.
     @Test func pagesHaveAWorkBudget() throws {
         var trace = try Trace(json: try Fixture.text("traces/fling-down.json"))
-        try ReplayPage.checkWork(of: trace, ReplayOptions())
-        try FlingTraces.Run.checkComparison(of: trace, ReplayOptions())
+        try ReplayPage.validateWork(of: trace, ReplayOptions())
+        try DiffCommand.budget.check(trace.work(ReplayOptions()).amount, "trace comparison")
         trace.sessions[0].run.duration = 100_000
         trace.sessions[0].run.stopsWhenIdle = false
         #expect(trace.work(ReplayOptions()).amount == 6_000_000)
-        let refused = #expect(throws: FlingError.self) { try ReplayPage.checkWork(of: trace, ReplayOptions()) }
+        let refused = #expect(throws: FlingError.self) { try ReplayPage.validateWork(of: trace, ReplayOptions()) }
         #expect(refused?.code == .overBudget && refused?.reason.contains("ReplayPage.budget") == true, "\(String(describing: refused))")
         #expect(refused?.value.contains("6000000") == true, "\(String(describing: refused))")
-        let compared = #expect(throws: FlingError.self) { try FlingTraces.Run.checkComparison(of: trace, ReplayOptions()) }
-        #expect(compared?.reason.contains("Run.comparisonBudget") == true)
+        let compared = #expect(throws: FlingError.self) {
+            try DiffCommand.budget.check(trace.work(ReplayOptions()).amount, "trace comparison")
+        }
+        #expect(compared?.reason.contains("the work budget of fling diff") == true)
     }
 
     /// Two runs that differ in one touch: the page opens at the first divergence

@@ -73,12 +73,14 @@ public struct DragSettings: Hashable, Sendable {
     /// stepped ahead, on a copy, to find where it ends if nothing touches it again (1...36,000,
     /// 10 minutes at 60 Hz, a bound on the work one release can cost). nil (the default): none,
     /// and a tick without a release never pays for it. ``TileAnimator/predict(_:)`` looks this
-    /// far, or 600 ticks when nil.
+    /// far, or ``defaultPredictionTicks`` when nil (an app that turns predictions on without a
+    /// horizon of its own sets that).
     public var predictionTicks: Int? = nil
     /// The most ticks a prediction looks ahead (``predictionTicks``).
     static let maxPredictionTicks = 36_000
-    /// How far ``TileAnimator/predict(_:)`` looks when ``predictionTicks`` is nil.
-    package static let defaultPredictionTicks = 600
+    /// How far ``TileAnimator/predict(_:)`` looks when ``predictionTicks`` is nil: 600 ticks,
+    /// 10 seconds at 60 Hz.
+    public static let defaultPredictionTicks = 600
 
     public init() {}
 

@@ -69,7 +69,6 @@ struct JSONParser {
     }
 
     mutating func parseDocument() throws(FlingError) -> JSONNode {
-        ParseCounter.current?.add()
         try checkUTF8()
         if bytes.starts(with: [0xEF, 0xBB, 0xBF]) { i = 3; lineStart = 3 }
         skipWhitespace()

@@ -43,7 +43,6 @@ package enum StrokeCSV {
     /// non-empty text (surrounding spaces dropped). Each stroke must begin with `began`, have
     /// times that never decrease, and end with `ended` or `cancelled`. Linear in the text.
     package static func parse(_ text: String) throws(FlingError) -> [Stroke] {
-        ParseCounter.current?.add()
         var strokes: [Stroke] = []
         // Where each id's stroke is in `strokes`: looked up, never iterated.
         var index: [Substring: Int] = [:]

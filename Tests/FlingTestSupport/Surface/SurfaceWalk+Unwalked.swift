@@ -64,6 +64,8 @@ extension SurfaceWalk {
         "FlingView.ReplayPage.init(comparing:with:)",
         "FlingView.ReplayPage.requestedFolder",
         "FlingView.ReplayPage.save(name:in:)",
+        "FlingView.ReplayPage.stateJSON(of:steps:)",
+        "FlingView.ReplayPage.validateWork(of:_:)",
     ]
 
     #if Chipmunk

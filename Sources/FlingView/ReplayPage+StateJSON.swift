@@ -1,22 +1,25 @@
+// A run's exact state at chosen steps, as JSON whose every number is the 16 hex digits of its
+// IEEE 754 bits: what `fling view --json` writes and the headless-Chromium check
+// (.ci/browser-check) compares the page's readback with, bit for bit. It lives beside the page
+// because it is the page's own schema.
 import _FlingCoding
 import FlingCore
 import FlingTraces
 
-// A run's exact state at chosen frames, as JSON whose every number is the 16 hex digits of its
-// IEEE 754 bits: what `fling view --json` writes and the headless-Chromium check
-// (.ci/browser-check) compares the page's readback with, bit for bit.
-
-package enum RunJSON {
-    static func bits(_ x: Double) -> String { PageJSON.string(String(NumberText.bits(x).dropFirst(2))) }
-
-    /// `{"kind", "title", "frameUnit", "count", "digest", "schema", "stages": [{"firstFrame",
+extension ReplayPage {
+    /// The run's exact state at the steps `positions` (indices into `Run/steps`; others left
+    /// out), as JSON whose every number is the 16 hex digits of its IEEE 754 bits: what a page of
+    /// the run reads back in a browser, to compare bit for bit (`fling view --json` writes it).
+    ///
+    /// Its shape: `{"kind", "title", "frameUnit", "count", "digest", "schema", "stages": [{"firstFrame",
     /// "frameCount", "viewport", "frameInterval", "items": [{"kind", "id", "label", "facts": {name: bits}}]}],
     /// "events", "inputs": [[index, name, touch, phase, x bits, y bits, time bits, detail,
     /// frame]] (every input), "predictions": [[kind, id, frame, until, outcome, x bits, y bits,
     /// angle bits]], "frames": [{"frame", "local", "time", "digest", "inputs" (those
     /// applied before the frame), "items": [{"kind", "id", "phase", "values": {field: bits},
     /// "points": [bits]}]}]}`.
-    package static func frames(_ run: Run, _ positions: [Int]) -> String {
+    public static func stateJSON(of run: Run, steps positions: [Int]) -> String {
+        func bits(_ x: Double) -> String { PageJSON.string(String(NumberText.bits(x).dropFirst(2))) }
         func input(_ n: Int, _ i: Run.Input) -> String {
             PageJSON.array([
                 "\(n)", PageJSON.string(i.name), i.touch.map { "\($0)" } ?? "null", i.phase.map(PageJSON.string) ?? "null",
