@@ -85,7 +85,7 @@ enum ReplayCommand {
         guard let trace = document as? Trace else { throw continuesTraces }
         var replayer = TraceReplayer(trace, display: options.display)
         replayer.recordsTicks = false
-        func make(_ n: Int) throws(FlingError) -> any PhysicsBackend { try options.backend(n, for: "fling replay --from") }
+        guard let make = options.makeBackend else { throw RunError("--from \(tick): the replay needs a backend") }
         let whole = try replayer.replay(makeBackend: make)
         let (cut, snapshot) = try replayer.replay(cutAt: tick, makeBackend: make)
         guard let snapshot else {

@@ -10,11 +10,17 @@ import FlingInteraction
 
 extension Trace {
     /// A session's animator, whole, at the start of tick `tick` (`TileAnimator.snapshot()`
-    /// as a recording keeps it), with the replay's digest chained up to there.
-    package struct Snapshot: Hashable, Sendable {
-        package var tick: Int
-        var digest: StateDigest
-        package var bytes: [UInt8]
+    /// as a recording keeps it: without inputs accepted but not yet applied, which the trace
+    /// schedules again from there), with the replay's digest chained up to there. A
+    /// ``TraceReplayer`` with ``TraceReplayer/startsFromSnapshots`` starts from the last one.
+    public struct Snapshot: Hashable, Sendable {
+        /// The tick the snapshot was taken at the start of.
+        public let tick: Int
+        /// The replay's chained digest up to that tick.
+        public let digest: StateDigest
+        /// The animator's snapshot (`AnimatorSnapshot.bytes`): it restores on a backend of the
+        /// kind and arithmetic it was taken on.
+        public let bytes: [UInt8]
 
         init(tick: Int, digest: StateDigest, bytes: [UInt8]) {
             self.tick = tick
@@ -25,7 +31,9 @@ extension Trace {
 
     /// The trace with snapshots every `every` ticks of each session (replacing any), taken on a
     /// replay on `makeBackend`'s backends: they restore on backends of that kind and arithmetic.
-    package func withSnapshots(
+    /// A long recording replays from its last snapshot in the time of its tail
+    /// (``TraceReplayer/startsFromSnapshots``; `fling convert FILE --snapshots N` writes one).
+    public func withSnapshots(
         every: Int, makeBackend: (_ solverIterations: Int) throws(FlingError) -> any PhysicsBackend
     ) throws(FlingError) -> Trace {
         try Check.range(Double(every), 1...1e9, "snapshots.every")

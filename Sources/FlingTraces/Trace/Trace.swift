@@ -69,8 +69,9 @@ public struct Trace: Hashable, Sendable {
         /// The digests the replay must give, if pinned.
         var expected: Expectation?
         /// Snapshots of the session's animator at some of its ticks, in tick order (version 4):
-        /// where a replay may start instead of the beginning (Trace+Snapshots.swift).
-        package var snapshots: [Snapshot] = []
+        /// where a replay may start instead of the beginning (``Trace/withSnapshots(every:makeBackend:)``
+        /// takes them).
+        public internal(set) var snapshots: [Snapshot] = []
 
         init(
             name: String? = nil, viewport: Rect, tiles: [TileDefinition], configuration: TileConfiguration = .init(),

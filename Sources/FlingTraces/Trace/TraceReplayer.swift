@@ -92,9 +92,9 @@ public struct TraceReplayer {
     /// The replay cut at tick `tick` (counted over the sessions, in order): there the session's
     /// animator is taken whole, its snapshot written as bytes and read back into a fresh
     /// animator over a fresh backend, and the replay goes on there to the end. The same replay
-    /// as ``replay(makeBackend:)`` when snapshots restore bit for bit; the snapshot is nil when
-    /// the trace ends first.
-    package func replay(
+    /// as ``replay(makeBackend:)`` when snapshots restore bit for bit (`fling replay --from TICK`
+    /// compares the two); the snapshot is nil when the trace ends first.
+    public func replay(
         cutAt tick: Int?, makeBackend: (_ solverIterations: Int) throws(FlingError) -> any PhysicsBackend
     ) throws(FlingError) -> (replay: TraceReplay, snapshot: AnimatorSnapshot?) {
         try trace.validate(resuming: startsFromSnapshots) { $0.description }

@@ -186,12 +186,18 @@ extension SurfaceWalk {
             "FlingTraces.TraceReplay.summary",
             "FlingTraces.TraceReplay.SessionReplay.expectation", "FlingTraces.TraceReplay.TileOutcome.description",
             "FlingTraces.Documents.Work.init(unit:amount:)",
-            "FlingTraces.Documents.Work.description"
+            "FlingTraces.Documents.Work.description", "FlingTraces.Trace.withSnapshots(every:makeBackend:)",
+            "FlingTraces.TraceReplayer.replay(cutAt:makeBackend:)", "FlingTraces.Trace.Session.snapshots"
         ) { p in
             guard let trace = try? Trace(json: D.heldTiles(2, seconds: 1)) else {
                 p.failures.append("the walk's trace does not read"); return
             }
             SurfaceWalk.walkDocument(trace, &p)
+            let native = { (n: Int) throws(FlingError) -> any PhysicsBackend in try NativeBackend(solverIterations: n) }
+            for k in Hostile.ints {
+                p.call { () throws(FlingError) in try trace.withSnapshots(every: k, makeBackend: native).sessions.map(\.snapshots) }
+                p.call { () throws(FlingError) in try TraceReplayer(trace).replay(cutAt: k, makeBackend: native).snapshot?.bytes }
+            }
             p.count { Documents.Work(unit: "\u{0}", amount: .nan).description }
             for r in Hostile.rects.prefix(12) {
                 for v in varied([1, 0.1, 5]) {
