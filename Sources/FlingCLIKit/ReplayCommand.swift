@@ -60,12 +60,12 @@ enum ReplayCommand {
     /// `--predict`: each release's prediction beside what its item then did (a replay with
     /// predictions, one tick at a time); a failure for each that differs.
     static func predictions(_ document: any FlingDocument, _ options: ReplayOptions, _ out: inout Output) throws -> [String] {
-        guard let d = document as? any PredictingDocument, let check = try d.checkPredictions(options) else {
+        guard let check = try document.comparePredictions(options) else {
             out.print("predictions: none: this document has no releases")
             return []
         }
         for e in check.entries {
-            out.print(e.line(noun: d.itemNoun) + (e.actual.isEmpty || e.verdict == .exact ? "" : " (\(e.actual))"))
+            out.print("\(e)" + (e.actual.isEmpty || e.verdict == .exact ? "" : " (\(e.actual))"))
         }
         let differing = check.differing.count
         out.print(

@@ -247,7 +247,7 @@ struct Replayed {
 /// A snap scene document a check recorded: what the properties and the failure do with it.
 protocol SnapRecording {
     func play(_ options: ReplayOptions, title: String?) throws(FlingError) -> DocumentReplay
-    func checkPredictions(_ options: ReplayOptions) throws(FlingError) -> PredictionCheck?
+    func comparePredictions(_ options: ReplayOptions) throws(FlingError) -> PredictionComparison?
     func replayTicks(display: ReplayOptions.DisplayFrames, makeBackend: MakeBackend, cut: Int?) throws(FlingError) -> Replayed
     /// The JSON written for a failure: named, noted, pinned on `pinning` when it can be.
     func written(name: String, notes: String, pinning: @escaping MakeBackend) -> String

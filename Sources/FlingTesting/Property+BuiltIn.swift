@@ -167,7 +167,7 @@ extension Property {
             return .notChecked("no prediction ran to its end (nothing released, or a later input overtook each)")
         }
         guard let e = check.differing.first else { return .held }
-        return .violated(PropertyViolation(e.line(noun: c.noun), tick: e.releaseTick, item: e.item))
+        return .violated(PropertyViolation(e.description, tick: e.releaseTick, item: e.item))
     }
 
     /// The replay cut at a tick (a quarter, half and three quarters into the ticks where a tile

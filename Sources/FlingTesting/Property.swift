@@ -211,10 +211,10 @@ final class CheckContext {
 
     /// Every release's prediction checked against what its item then did, on the session's
     /// backend; nil when there is nothing to check.
-    func predictions() throws(FlingError) -> PredictionCheck? {
+    func predictions() throws(FlingError) -> PredictionComparison? {
         switch played.recording {
-        case .trace(let trace): try TraceReplayer(trace).checkPredictions(makeBackend: makeBackend)
-        case .snap(let document): try document.checkPredictions(ReplayOptions(makeBackend: makeBackend))
+        case .trace(let trace): try trace.comparePredictions(ReplayOptions(makeBackend: makeBackend))
+        case .snap(let document): try document.comparePredictions(ReplayOptions(makeBackend: makeBackend))
         }
     }
 

@@ -26,20 +26,20 @@ import Testing
     func everyFixtureEndsAsPredicted(kind: BackendKind) throws {
         var exact = 0, superseded = 0, outcomes: Set<String> = []
         for (name, text) in try Self.fixtures("traces") {
-            let check = try TraceReplayer(try Trace(json: text)).checkPredictions { n throws(FlingError) in
+            let check = try TraceReplayer(try Trace(json: text)).comparePredictions { n throws(FlingError) in
                 try kind.make(solverIterations: n)
             }
-            for e in check.differing { Issue.record("\(name) on \(kind): \(e.line(noun: "tile")) (\(e.actual))") }
+            for e in check.differing { Issue.record("\(name) on \(kind): \(e.description) (\(e.actual))") }
             exact += check.exact
             superseded += check.superseded
             for e in check.entries where e.verdict == .exact { outcomes.insert("\(e.prediction.outcome)".prefix { $0 != "(" }.description) }
         }
         for (name, text) in try Self.fixtures("scenes") {
-            guard let document = try Documents.read(Array(text.utf8)) as? any SnapSceneDocument,
-                let check = try document.predictionCheck(
+            guard
+                let check = try Documents.read(Array(text.utf8)).comparePredictions(
                     ReplayOptions(makeBackend: { n throws(FlingError) in try kind.make(solverIterations: n) }))
             else { continue }
-            for e in check.differing { Issue.record("\(name) on \(kind): \(e.line(noun: "item")) (\(e.actual))") }
+            for e in check.differing { Issue.record("\(name) on \(kind): \(e.description) (\(e.actual))") }
             exact += check.exact
             superseded += check.superseded
             for e in check.entries where e.verdict == .exact { outcomes.insert("\(e.prediction.outcome)".prefix { $0 != "(" }.description) }
@@ -47,15 +47,6 @@ import Testing
         #expect(exact > 20 && superseded > 0, "\(exact) exact, \(superseded) superseded")
         #expect(outcomes.isSuperset(of: ["settledHome", "culled", "reachedRestingPlace"]), "\(outcomes)")
     }
-}
-
-/// A scene document whose predictions can be checked (the snap scenes').
-protocol SnapSceneDocument {
-    func predictionCheck(_ options: ReplayOptions) throws(FlingError) -> PredictionCheck?
-}
-
-extension SceneDocument: SnapSceneDocument {
-    func predictionCheck(_ options: ReplayOptions) throws(FlingError) -> PredictionCheck? { try checkPredictions(options) }
 }
 
 extension PredictionTests {
@@ -71,8 +62,8 @@ extension PredictionTests {
             _ = try session.play(session.actions[...], on: animator)
             var trace = try recorder.trace()
             trace.sessions[0].configuration.drag.predictionTicks = [600, 60][Int(seed % 2)]
-            let check = try TraceReplayer(trace).checkPredictions { n throws(FlingError) in try kind.make(solverIterations: n) }
-            for e in check.differing { Issue.record("seed \(seed) on \(kind): \(e.line(noun: "tile")) (\(e.actual))") }
+            let check = try TraceReplayer(trace).comparePredictions { n throws(FlingError) in try kind.make(solverIterations: n) }
+            for e in check.differing { Issue.record("seed \(seed) on \(kind): \(e.description) (\(e.actual))") }
             exact += check.exact
             superseded += check.superseded
             for e in check.entries where e.verdict == .exact {
@@ -115,11 +106,11 @@ extension PredictionTests {
             let session = Trace.Session(
                 viewport: phone, tiles: [centerTile], configuration: configuration, run: .init(duration: 3, stopsWhenIdle: false),
                 inputs: throwUp + inputs)
-            let check = try TraceReplayer(Trace(sessions: [session])).checkPredictions { n throws(FlingError) in
+            let check = try TraceReplayer(Trace(sessions: [session])).comparePredictions { n throws(FlingError) in
                 try kind.make(solverIterations: n)
             }
             let e = try #require(check.entries.first, "\(what)")
-            #expect(e.verdict == (what == "nothing" ? .exact : .superseded), "\(what): \(e.line(noun: "tile")) (\(e.actual))")
+            #expect(e.verdict == (what == "nothing" ? .exact : .superseded), "\(what): \(e.description) (\(e.actual))")
             #expect(e.prediction.outcome == .settledHome && e.prediction.tick > 20, "\(what): \(e.prediction)")
         }
     }
@@ -205,8 +196,8 @@ extension PredictionTests {
     @Test func aPlantedWrongPredictionDiffers() {
         let pose = Transform(position: Vector(120.5, -33.25), angle: 0.125)
         let truth = Prediction(outcome: .culled, tick: 20, pose: pose)
-        func verdict(_ planted: Prediction, outcome: Prediction.Outcome = .culled) -> PredictionCheck.Verdict? {
-            var check = PredictionCheck()
+        func verdict(_ planted: Prediction, outcome: Prediction.Outcome = .culled) -> PredictionComparison.Verdict? {
+            var check = PredictionComparison(noun: "tile")
             check.ticked(8, scene: 0, [.release(1, planted)], stands: { _ in true }, pose: { _ in nil })
             for k in 9..<20 { check.ticked(k, scene: 0, [], stands: { _ in true }, pose: { _ in pose }) }
             check.ticked(20, scene: 0, [.outcome(1, outcome)], stands: { _ in true }, pose: { _ in pose })
@@ -214,7 +205,7 @@ extension PredictionTests {
             return check.entries.count == 1 ? check.entries[0].verdict : nil
         }
         #expect(verdict(truth) == .exact)
-        func isDiffers(_ v: PredictionCheck.Verdict?) -> Bool { if case .differs = v { true } else { false } }
+        func isDiffers(_ v: PredictionComparison.Verdict?) -> Bool { if case .differs = v { true } else { false } }
         var planted: [Prediction] = []
         for tick in [19, 21] { planted.append(Prediction(outcome: .culled, tick: tick, pose: pose)) }
         for n in 0..<3 {

@@ -131,13 +131,13 @@ package enum SnapScenes {
     }
 
     /// Replays the scene one tick at a time with predictions, checking each release's against
-    /// what its item then did (PredictionCheck), on past the scene's end until every one is due.
-    static func checkPredictions(_ inputs: [Trace.Input], _ sampling: SceneSampling, _ driver: SnapDriver) throws(FlingError)
-        -> PredictionCheck
+    /// what its item then did (PredictionComparison), on past the scene's end until every one is due.
+    static func comparePredictions(_ inputs: [Trace.Input], _ sampling: SceneSampling, _ driver: SnapDriver) throws(FlingError)
+        -> PredictionComparison
     {
         let animator = driver.animator
         try schedule(inputs, on: animator)
-        var check = PredictionCheck()
+        var check = PredictionComparison(noun: "item")
         var events: [SnapEvent] = []
         animator.onTick = { k, _ in check.inputsApplied(k) { animator.predictionStands(SnapItem.ID($0)) } }
         animator.onEvent = { events.append($0) }
@@ -153,7 +153,7 @@ package enum SnapScenes {
             events.removeAll()
             _ = try driver.advance(Double(k + 1) * dt, 0)
             check.ticked(
-                k, scene: 0, events.compactMap { PredictionCheck.Seen($0) { places[$0] } },
+                k, scene: 0, events.compactMap { PredictionComparison.Seen($0) { places[$0] } },
                 stands: { animator.predictionStands(SnapItem.ID($0)) },
                 pose: { (try? animator.state(of: SnapItem.ID($0)))?.state.transform })
             k += 1

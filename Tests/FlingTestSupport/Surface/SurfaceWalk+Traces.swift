@@ -60,6 +60,14 @@ extension SurfaceWalk {
             }
             p.call { () throws(FlingError) in try doc.play(o, title: nil).report }
             p.call { () throws(FlingError) in try doc.pinned(o).json }
+            p.call { () throws(FlingError) in
+                try doc.comparePredictions(o).map { c in
+                    (
+                        c.exact, c.superseded, c.differing.count,
+                        c.entries.map { ($0.description, $0.actual, $0.prediction, $0.verdict, $0.item, $0.releaseTick) }
+                    )
+                }
+            }
         }
         for r in hostileRenders(hostileOptions[1]) {
             p.call { () throws(FlingError) in try doc.render(r) }
@@ -187,7 +195,13 @@ extension SurfaceWalk {
             "FlingTraces.TraceReplay.SessionReplay.expectation", "FlingTraces.TraceReplay.TileOutcome.description",
             "FlingTraces.Documents.Work.init(unit:amount:)",
             "FlingTraces.Documents.Work.description", "FlingTraces.Trace.withSnapshots(every:makeBackend:)",
-            "FlingTraces.TraceReplayer.replay(cutAt:makeBackend:)", "FlingTraces.Trace.Session.snapshots"
+            "FlingTraces.TraceReplayer.replay(cutAt:makeBackend:)", "FlingTraces.Trace.Session.snapshots",
+            "FlingTraces.FlingDocument.comparePredictions(_:)", "FlingTraces.PredictionComparison.exact",
+            "FlingTraces.PredictionComparison.superseded", "FlingTraces.PredictionComparison.differing",
+            "FlingTraces.PredictionComparison.Entry.description", "FlingTraces.PredictionComparison.entries",
+            "FlingTraces.PredictionComparison.Entry.actual", "FlingTraces.PredictionComparison.Entry.prediction",
+            "FlingTraces.PredictionComparison.Entry.verdict", "FlingTraces.PredictionComparison.Entry.item",
+            "FlingTraces.PredictionComparison.Entry.releaseTick"
         ) { p in
             guard let trace = try? Trace(json: D.heldTiles(2, seconds: 1)) else {
                 p.failures.append("the walk's trace does not read"); return

@@ -8,9 +8,12 @@
 import FlingCore
 import FlingInteraction
 
-/// The check of a replay's predictions (``PredictionCheck/entries``).
-package struct PredictionCheck: Sendable {
-    package enum Verdict: Sendable, Equatable {
+/// Every release's prediction in a replay set against what its item then did
+/// (``FlingDocument/comparePredictions(_:)``; `fling replay --predict` prints it): one
+/// ``Entry`` per release, in the order each was resolved.
+public struct PredictionComparison: Sendable {
+    /// How a prediction fared.
+    public enum Verdict: Sendable, Equatable {
         /// It came true to the bit.
         case exact
         /// A later input acted on the item before the predicted tick.
@@ -19,18 +22,24 @@ package struct PredictionCheck: Sendable {
         case differs(String)
     }
 
-    package struct Entry: Sendable {
-        /// The scene (session) of the trace, the item's id, and its release's tick.
+    /// One release: its item, its tick, its prediction, and how the prediction fared.
+    public struct Entry: Sendable, CustomStringConvertible {
+        /// The scene (session) of the trace.
         var scene: Int
-        package var item: Int
-        package var releaseTick: Int
-        var prediction: Prediction
-        package var verdict: Verdict
-        /// What the item did, in words.
-        package var actual: String
+        /// What an item is called in the line: `tile`, `item`.
+        var noun: String
+        /// The released item's raw id (a `TileID`'s or a `SnapItem.ID`'s).
+        public internal(set) var item: Int
+        /// The tick whose events held the release.
+        public internal(set) var releaseTick: Int
+        /// What the release predicted (``TileEvent/prediction``, ``SnapEvent/prediction``).
+        public internal(set) var prediction: Prediction
+        public internal(set) var verdict: Verdict
+        /// What the item did, in words (empty when the run ended first).
+        public internal(set) var actual: String
 
-        /// `tile 3 released at tick 12: settled home after tick 81 at …: exact`.
-        package func line(noun: String) -> String {
+        /// `tile 3 released at tick 12: predicted settled home after tick 81 at …; exact`.
+        public var description: String {
             let v: String
             switch verdict {
             case .exact: v = "exact"
@@ -41,14 +50,20 @@ package struct PredictionCheck: Sendable {
         }
     }
 
-    package var entries: [Entry] = []
+    /// Every release's entry.
+    public internal(set) var entries: [Entry] = []
     var pending: [Entry] = []
+    /// What an item is called in the entries' lines.
+    let noun: String
 
-    init() {}
+    init(noun: String) { self.noun = noun }
 
-    package var exact: Int { entries.filter { $0.verdict == .exact }.count }
-    package var superseded: Int { entries.filter { $0.verdict == .superseded }.count }
-    package var differing: [Entry] { entries.filter { if case .differs = $0.verdict { true } else { false } } }
+    /// The predictions that came true to the bit.
+    public var exact: Int { entries.filter { $0.verdict == .exact }.count }
+    /// The predictions a later input overtook.
+    public var superseded: Int { entries.filter { $0.verdict == .superseded }.count }
+    /// The entries whose prediction did not come true.
+    public var differing: [Entry] { entries.filter { if case .differs = $0.verdict { true } else { false } } }
     var isDone: Bool { pending.isEmpty }
 
     /// What the check sees of a tick's events.
@@ -83,7 +98,8 @@ package struct PredictionCheck: Sendable {
                 resolve(item, .superseded, "grabbed at tick \(k)")
             case .release(let item, let p):
                 resolve(item, .superseded, "released again at tick \(k)")
-                pending.append(Entry(scene: scene, item: item, releaseTick: k, prediction: p, verdict: .exact, actual: ""))
+                pending.append(
+                    Entry(scene: scene, noun: noun, item: item, releaseTick: k, prediction: p, verdict: .exact, actual: ""))
                 if stands(item) != true { resolve(item, .superseded, "acted on at tick \(k), after its release") }
             case .outcome(let item, let outcome):
                 guard let p = pending.first(where: { $0.item == item })?.prediction else { continue }
@@ -127,7 +143,7 @@ package struct PredictionCheck: Sendable {
     }
 }
 
-extension PredictionCheck.Seen {
+extension PredictionComparison.Seen {
     /// What the check sees of a tile event.
     init?(_ e: TileEvent) {
         switch e.kind {
@@ -157,13 +173,13 @@ extension PredictionCheck.Seen {
 
 extension TraceReplayer {
     /// Replays the trace with predictions (each session's own `predictionTicks`, or `ticks`)
-    /// one tick at a time, and checks every release's prediction against what its tile then did,
+    /// one tick at a time, and sets every release's prediction against what its tile then did,
     /// stepping past a session's end (with no more input) until every prediction is due.
-    package func checkPredictions(
+    func comparePredictions(
         ticks: Int = DragSettings.defaultPredictionTicks, makeBackend: (Int) throws(FlingError) -> any PhysicsBackend
-    ) throws(FlingError) -> PredictionCheck {
+    ) throws(FlingError) -> PredictionComparison {
         try trace.validate()
-        var check = PredictionCheck()
+        var check = PredictionComparison(noun: "tile")
         for (s, session) in trace.sessions.enumerated() {
             var configuration = session.configuration
             configuration.drag.predictionTicks = configuration.drag.predictionTicks ?? ticks
@@ -180,7 +196,7 @@ extension TraceReplayer {
                 let events: [TileEvent]
                 do { events = try animator.advance(to: Double(k + 1) * dt) } catch { continue }
                 check.ticked(
-                    k, scene: s, events.compactMap(PredictionCheck.Seen.init), stands: { animator.predictionStands(TileID($0)) },
+                    k, scene: s, events.compactMap(PredictionComparison.Seen.init), stands: { animator.predictionStands(TileID($0)) },
                     pose: { (try? animator.state(of: TileID($0)))?.state.transform })
                 k += 1
             }
@@ -200,34 +216,37 @@ extension ChatHeadsScene: SnapScene {}
 extension SunSwitchScene: SnapScene {}
 
 extension SceneDocument {
-    /// A snap scene's predictions checked (``SnapScenes/checkPredictions(_:_:_:)``), looking
+    /// A snap scene's predictions compared (``SnapScenes/comparePredictions(_:_:_:)``), looking
     /// `options.predictionTicks` (or 600) ticks ahead; nil for a scene without releases.
-    package func checkPredictions(_ options: ReplayOptions) throws(FlingError) -> PredictionCheck? {
+    func snapPredictions(_ options: ReplayOptions) throws(FlingError) -> PredictionComparison? {
         guard let scene = scene as? any SnapScene else { return nil }
         var o = options
         o.predictionTicks = o.predictionTicks ?? DragSettings.defaultPredictionTicks
-        return try SnapScenes.checkPredictions(scene.inputs, sampling, try scene.driver(o).driver)
+        return try SnapScenes.comparePredictions(scene.inputs, sampling, try scene.driver(o).driver)
     }
 }
 
-/// A document whose releases' predictions can be checked (tile traces, snap scenes).
-package protocol PredictingDocument {
-    /// The check, with `options.predictionTicks` (or 600) ticks ahead; nil when the document has no releases.
-    func checkPredictions(_ options: ReplayOptions) throws(FlingError) -> PredictionCheck?
-    /// What an item is called in the check's lines: `tile`, `item`.
-    var itemNoun: String { get }
-}
-
-extension Trace: PredictingDocument {
-    package func checkPredictions(_ options: ReplayOptions) throws(FlingError) -> PredictionCheck? {
-        let ticks = options.predictionTicks ?? DragSettings.defaultPredictionTicks
-        return try TraceReplayer(self, display: options.display).checkPredictions(ticks: ticks) { (n) throws(FlingError) in
-            try options.backend(n, for: "fling replay --predict")
+extension FlingDocument {
+    /// Replays the document with predictions on (looking `options.predictionTicks` ticks ahead,
+    /// or ``DragSettings/defaultPredictionTicks``), one tick at a time, and sets each release's
+    /// prediction against what its item then did, on past the document's end until every one is
+    /// due: a tile trace's or a snap scene's (chat heads, the sun switch); nil for a document
+    /// without releases (a seeded scene, paths). A prediction an input overtook is
+    /// `superseded`, not wrong; every other must come true to the bit.
+    public func comparePredictions(_ options: ReplayOptions) throws(FlingError) -> PredictionComparison? {
+        if let trace = self as? Trace {
+            let ticks = options.predictionTicks ?? DragSettings.defaultPredictionTicks
+            return try TraceReplayer(trace, display: options.display).comparePredictions(ticks: ticks) { (n) throws(FlingError) in
+                try options.backend(n, for: "comparePredictions")
+            }
         }
+        return try (self as? any SnapPredicting)?.snapPredictions(options)
     }
-    package var itemNoun: String { "tile" }
 }
 
-extension SceneDocument: PredictingDocument {
-    package var itemNoun: String { "item" }
+/// A snap scene document, whose releases' predictions can be compared.
+protocol SnapPredicting {
+    func snapPredictions(_ options: ReplayOptions) throws(FlingError) -> PredictionComparison?
 }
+
+extension SceneDocument: SnapPredicting {}
