@@ -32,7 +32,7 @@ public struct PredictionComparison: Sendable {
         public internal(set) var item: Int
         /// The tick whose events held the release.
         public internal(set) var releaseTick: Int
-        /// What the release predicted (``TileEvent/prediction``, ``SnapEvent/prediction``).
+        /// What the release predicted (`TileEvent.prediction`, `SnapEvent.prediction`).
         public internal(set) var prediction: Prediction
         public internal(set) var verdict: Verdict
         /// What the item did, in words (empty when the run ended first).
@@ -228,7 +228,7 @@ extension SceneDocument {
 
 extension FlingDocument {
     /// Replays the document with predictions on (looking `options.predictionTicks` ticks ahead,
-    /// or ``DragSettings/defaultPredictionTicks``), one tick at a time, and sets each release's
+    /// or `DragSettings.defaultPredictionTicks`), one tick at a time, and sets each release's
     /// prediction against what its item then did, on past the document's end until every one is
     /// due: a tile trace's or a snap scene's (chat heads, the sun switch); nil for a document
     /// without releases (a seeded scene, paths). A prediction an input overtook is
