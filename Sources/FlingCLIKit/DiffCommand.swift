@@ -11,7 +11,18 @@ enum DiffCommand {
     /// time and memory grow with the work; the limit keeps them within about 2 GB
     /// (.ci/bounded-check runs documents at and past it; the page has its own,
     /// `ReplayPage.budget`).
-    static let budget = WorkBudget("of fling diff", unit: "frames × items", limit: 5e6)
+    static let budget = 5_000_000.0
+
+    /// Throws `overBudget` unless `document`'s work with `options` fits ``budget``.
+    static func checkBudget(_ document: any FlingDocument, _ options: ReplayOptions) throws(FlingError) {
+        let work = document.work(options)
+        guard work.amount <= budget else {
+            let amount = work.amount.isFinite && work.amount < 0x1p53 ? "\(Int64(work.amount))" : "\(work.amount)"
+            throw FlingError(
+                .overBudget, field: "\(type(of: document).kind.name) comparison", value: "\(amount) \(work.unit)",
+                reason: "exceeds the work budget of fling diff, at most \(Int64(budget)) \(work.unit)")
+        }
+    }
 
     static let sided = ["backend", "arithmetic", "display-hz", "jitter"]
 
@@ -32,7 +43,7 @@ enum DiffCommand {
         let optionsA = Input.options(kindA, display: displayA, keepsSteps: true, reference: false)
         let optionsB = Input.options(kindB, display: displayB, keepsSteps: true, reference: false)
         for (document, options) in [(a, optionsA), (b, optionsB)] {
-            try budget.check(document.work(options).amount, "\(type(of: document).kind.name) comparison")
+            try checkBudget(document, options)
             if args.has("html") { try ReplayPage.validateWork(of: document, options) }
         }
         let runA = try a.play(optionsA, title: titleA).run

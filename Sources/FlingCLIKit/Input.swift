@@ -78,7 +78,7 @@ package enum Input {
             throw RunError("\(path): velocity reads a CSV stroke file (stroke_id,t_seconds,phase,x,y), not a JSON document")
         }
         out.input.parses += 1
-        do { return try StrokeCSV.parse(String(decoding: bytes, as: UTF8.self)) } catch { throw RunError("\(path): \(error)") }
+        do { return try Stroke.strokes(csv: String(decoding: bytes, as: UTF8.self)) } catch { throw RunError("\(path): \(error)") }
     }
 
     /// Whether the first non-blank byte opens a JSON object.

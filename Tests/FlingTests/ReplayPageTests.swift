@@ -214,7 +214,7 @@ func movingOneTouch(_ trace: Trace) throws -> (Trace, tick: Int) {
     @Test func pagesHaveAWorkBudget() throws {
         var trace = try Trace(json: try Fixture.text("traces/fling-down.json"))
         try ReplayPage.validateWork(of: trace, ReplayOptions())
-        try DiffCommand.budget.check(trace.work(ReplayOptions()).amount, "trace comparison")
+        try DiffCommand.checkBudget(trace, ReplayOptions())
         trace.sessions[0].run.duration = 100_000
         trace.sessions[0].run.stopsWhenIdle = false
         #expect(trace.work(ReplayOptions()).amount == 6_000_000)
@@ -222,7 +222,7 @@ func movingOneTouch(_ trace: Trace) throws -> (Trace, tick: Int) {
         #expect(refused?.code == .overBudget && refused?.reason.contains("ReplayPage.budget") == true, "\(String(describing: refused))")
         #expect(refused?.value.contains("6000000") == true, "\(String(describing: refused))")
         let compared = #expect(throws: FlingError.self) {
-            try DiffCommand.budget.check(trace.work(ReplayOptions()).amount, "trace comparison")
+            try DiffCommand.checkBudget(trace, ReplayOptions())
         }
         #expect(compared?.reason.contains("the work budget of fling diff") == true)
     }

@@ -35,8 +35,9 @@ public enum Documents {
         try read(bytes, strokes: StrokeOptions())
     }
 
-    /// ``read(_:)``, with a stroke CSV file made into a trace as `strokes` says.
-    package static func read(_ bytes: [UInt8], strokes: StrokeOptions) throws(FlingError) -> any FlingDocument {
+    /// ``read(_:)``, with a stroke CSV file made into a trace as `strokes` says (its viewport,
+    /// tile side, physics and longest session; `fling replay --viewport --tile-size`).
+    public static func read(_ bytes: [UInt8], strokes: StrokeOptions) throws(FlingError) -> any FlingDocument {
         var i = bytes.starts(with: [0xEF, 0xBB, 0xBF]) ? 3 : 0
         while i < bytes.count, [0x20, 0x09, 0x0A, 0x0D].contains(bytes[i]) { i += 1 }
         guard i < bytes.count, bytes[i] == UInt8(ascii: "{") else {
@@ -52,14 +53,19 @@ public enum Documents {
         return try kind.read(&decoder, root)
     }
 
-    /// How a stroke CSV file becomes a trace: the viewport, the tile's side, the physics and
-    /// the longest session.
-    package struct StrokeOptions: Sendable {
-        package var viewport: Rect
-        package var tileSize: Double
-        var configuration: TileConfiguration
-        var duration: Double
-        package init(
+    /// How a stroke CSV file becomes a trace: each stroke a session of its own, with one square
+    /// tile centred on the stroke's first point, touched by the stroke, until the tile is idle
+    /// or `duration` seconds have passed.
+    public struct StrokeOptions: Sendable {
+        /// The session's viewport. Default: a phone's, 390 × 844 points.
+        public var viewport: Rect
+        /// The tile's side, in points. Default 160.
+        public var tileSize: Double
+        /// The physics. Default `TileConfiguration()`.
+        public var configuration: TileConfiguration
+        /// The longest session, in seconds. Default 10.
+        public var duration: Double
+        public init(
             viewport: Rect = Trace.defaultStrokeViewport, tileSize: Double = 160, configuration: TileConfiguration = .init(),
             duration: Double = 10
         ) {

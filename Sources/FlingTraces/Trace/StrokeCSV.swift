@@ -2,8 +2,9 @@ import FlingCore
 import FlingInteraction
 
 /// A recorded stroke: the touch events of one finger, from a CSV file with the columns
-/// `stroke_id,t_seconds,phase,x,y` (the format of the recordings Fling's tests replay).
-package struct Stroke: Hashable, Sendable {
+/// `stroke_id,t_seconds,phase,x,y` (the format of the recordings Fling's tests replay, and of
+/// Flutter's velocity-tracker recordings).
+public struct Stroke: Hashable, Sendable {
     struct Sample: Hashable, Sendable {
         var time: Double
         var phase: TouchEvent.Phase
@@ -12,7 +13,7 @@ package struct Stroke: Hashable, Sendable {
 
     /// The stroke's name in the file: any non-empty text without commas (`3`,
     /// `SailfishFlingUpFast1`).
-    package var id: String
+    public internal(set) var id: String
     var samples: [Sample]
 
     init(id: String, samples: [Sample]) {
@@ -21,8 +22,9 @@ package struct Stroke: Hashable, Sendable {
     }
 
     /// The velocity tracker's estimate at the stroke's first `ended` (or `cancelled`)
-    /// event, from the `began` and `moved` samples before it.
-    package var releaseVelocity: Vector {
+    /// event, from the `began` and `moved` samples before it: the velocity a tile released by
+    /// this stroke is given (`fling velocity` prints it).
+    public var releaseVelocity: Vector {
         var tracker = VelocityTracker()
         for s in samples {
             switch s.phase {
@@ -32,17 +34,22 @@ package struct Stroke: Hashable, Sendable {
         }
         return tracker.velocity
     }
+
+    /// The strokes of a CSV file's text (`stroke_id,t_seconds,phase,x,y`, a header line first),
+    /// in order of first appearance. Strict: every problem is a `malformedInput` error naming
+    /// the line (1-based) and what is wrong; no input can crash it.
+    public static func strokes(csv text: String) throws(FlingError) -> [Stroke] { try StrokeCSV.parse(text) }
 }
 
 /// Reads the stroke CSV format. Strict: every problem is a `FlingError` with code
 /// `malformedInput` naming the line (1-based) and what is wrong; no input can crash it.
-package enum StrokeCSV {
+enum StrokeCSV {
     static let header = "stroke_id,t_seconds,phase,x,y"
 
     /// Parses the text into strokes, in order of first appearance. A stroke id is any
     /// non-empty text (surrounding spaces dropped). Each stroke must begin with `began`, have
     /// times that never decrease, and end with `ended` or `cancelled`. Linear in the text.
-    package static func parse(_ text: String) throws(FlingError) -> [Stroke] {
+    static func parse(_ text: String) throws(FlingError) -> [Stroke] {
         var strokes: [Stroke] = []
         // Where each id's stroke is in `strokes`: looked up, never iterated.
         var index: [Substring: Int] = [:]

@@ -147,7 +147,8 @@ extension SurfaceWalk {
             "FlingTraces.DayNightScene.init(reading:)", "FlingTraces.ChatHeadsScene.init(reading:)",
             "FlingTraces.SunSwitchScene.init(reading:)",
             "FlingTraces.SampledScene.init(reading:)", "FlingTraces.MorphPaths.read(_:)", "FlingTraces.ConveyorPaths.read(_:)",
-            "FlingTraces.SampledPaths.read(_:)"
+            "FlingTraces.SampledPaths.read(_:)", "FlingTraces.Stroke.strokes(csv:)", "FlingTraces.Stroke.releaseVelocity",
+            "FlingTraces.Stroke.id"
         ) { p in
             let docs = [
                 D.heldTiles(2, seconds: 1), D.bubbles(interval: 0.2, duration: 2, timing: "paced", rate: 30, seconds: 3),
@@ -161,8 +162,9 @@ extension SurfaceWalk {
                     let o = Documents.StrokeOptions(
                         viewport: Rect(x: v[0], y: v[1], width: v[2], height: v[3]), tileSize: v[4], duration: v[5])
                     p.call { () throws(FlingError) in try Documents.read(Array(s.utf8), strokes: o).json }
+                    p.count { (o.viewport, o.tileSize, o.configuration, o.duration) }
                 }
-                p.call { () throws(FlingError) in try StrokeCSV.parse(s).map(\.releaseVelocity) }
+                p.call { () throws(FlingError) in try Stroke.strokes(csv: s).map { ($0.id, $0.releaseVelocity) } }
             }
             for s in Hostile.strings + Documents.kinds.map(\.name) { p.count { Documents.kind(named: s)?.description } }
             if let strokes = try? StrokeCSV.parse("stroke_id,t_seconds,phase,x,y\n1,0,began,1,1\n1,0.1,moved,2,2\n1,0.2,ended,3,3") {
