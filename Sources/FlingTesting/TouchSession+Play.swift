@@ -140,13 +140,20 @@ extension DragAnimator {
         fields: [Field], walls: [Wall]
     ) throws(FlingError) -> Bool {
         var fieldsChanged = false, wallsChanged = false
+        // The continuous pushes on, in the order added (a session removes no item, so none
+        // goes but by removePush); a removal of one not on (its addition shrunk away) is skipped.
+        var pushes: [Push.ID] = []
         for action in actions {
             switch action {
             case .touch(let e): try handle(e)
             case .displayFrame(let t): frame(t)
             case .push(let p, let id): try applyPush(p, to: Identifier(id.rawValue))
-            case .addPush(let p, let id): _ = try addPush(p, to: Identifier(id.rawValue))
-            case .removePush(let id): if continuousPushes.contains(id) { try removePush(id) }
+            case .addPush(let p, let id): pushes.append(try addPush(p, to: Identifier(id.rawValue)))
+            case .removePush(let id):
+                if let k = pushes.firstIndex(of: id) {
+                    try removePush(id)
+                    pushes.remove(at: k)
+                }
             case .setFields(let f):
                 try setFields(f)
                 fieldsChanged = true
@@ -155,7 +162,7 @@ extension DragAnimator {
                 wallsChanged = true
             }
         }
-        for id in continuousPushes { try removePush(id) }
+        for id in pushes { try removePush(id) }
         if fieldsChanged { try setFields(fields) }
         if wallsChanged { try setWalls(walls) }
         return wallsChanged

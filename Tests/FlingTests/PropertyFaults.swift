@@ -7,7 +7,7 @@
 import Fling
 import FlingCore
 @testable import FlingTesting
-import FlingTraces
+@testable import FlingTraces
 import Testing
 
 /// A backend of Fling's (native or Chipmunk) with one planted fault.

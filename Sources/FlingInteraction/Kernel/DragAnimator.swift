@@ -81,8 +81,11 @@ public class DragAnimator<Policy: DragPolicy> {
     /// push gets; returns that id.
     func acceptDynamics(_ input: (Push.ID) -> DynamicsInput) throws(FlingError) -> Push.ID { preconditionFailure(Self.subclassOnly) }
 
-    /// Whether every input accepted so far has been applied.
-    var isDrained: Bool { preconditionFailure(Self.subclassOnly) }
+    /// Whether every input accepted so far (touches, pushes, field and wall changes) has been
+    /// applied: false from `handle(_:)` until the tick boundary that applies it. A test that
+    /// steps until an animator is still keeps stepping while this is false.
+    public final var isDrained: Bool { kernelIsDrained }
+    var kernelIsDrained: Bool { preconditionFailure(Self.subclassOnly) }
     /// Inputs held in the queue's storage, applied ones not yet dropped included.
     var pendingStorage: Int { preconditionFailure(Self.subclassOnly) }
     /// The fields as applied so far.

@@ -47,8 +47,10 @@ public struct DynamicsSettings: Hashable, Sendable {
         self.fields = fields
     }
 
-    /// Whether the settings add nothing to a world.
-    package var isEmpty: Bool {
+    /// Whether the settings add nothing to a world: no edges, walls, fields or item properties
+    /// (a configuration whose dynamics are empty, and that asks for no other dynamics, runs on
+    /// any ``PhysicsBackend``, not only a ``DynamicsBackend``).
+    public var isEmpty: Bool {
         !translatesReferenceBoundsIntoBoundary && walls.isEmpty && itemProperties == ItemProperties() && fields.isEmpty
     }
 

@@ -155,7 +155,7 @@ public final class TileAnimator: DragAnimator<TilePolicy> {
         try kernel.accept(input(id))
         return id
     }
-    package override var isDrained: Bool { kernel.isDrained }
+    override var kernelIsDrained: Bool { kernel.isDrained }
     override var pendingStorage: Int { kernel.pendingStorage }
     override var fields: [Field] { kernel.fields }
     package override var continuousPushes: [Push.ID] { kernel.continuousPushes }

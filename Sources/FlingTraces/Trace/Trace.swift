@@ -65,7 +65,7 @@ public struct Trace: Hashable, Sendable {
         var run: RunLength
         /// What happened, in the order the animator applied it: touches (times in seconds
         /// from the session's start, never decreasing) and tile operations.
-        package var inputs: [Input]
+        public internal(set) var inputs: [Input]
         /// The digests the replay must give, if pinned.
         var expected: Expectation?
         /// Snapshots of the session's animator at some of its ticks, in tick order (version 4):
@@ -125,9 +125,11 @@ public struct Trace: Hashable, Sendable {
     /// (what a live animator does when frames come on time); a recorder gives one a tick when
     /// the animator applied it elsewhere (a late touch, a stall). A tile operation always has
     /// its tick.
-    package struct Input: Hashable, Sendable {
-        package var input: TileInput
-        package var tick: Int?
+    public struct Input: Hashable, Sendable {
+        /// What the app did.
+        public internal(set) var input: TileInput
+        /// The tick it was applied before, where its time alone does not say it.
+        public internal(set) var tick: Int?
 
         init(_ input: TileInput, tick: Int? = nil) {
             self.input = input
@@ -254,8 +256,9 @@ extension Trace.Session {
             }
     }
 
-    /// Throws unless the session can be replayed; see ``Trace/validate()``.
-    package func validate() throws(FlingError) {
+    /// Throws unless the session can be replayed, naming what is wrong as ``Trace/validate()``
+    /// does (a scene built in code, say, before it becomes a trace's).
+    public func validate() throws(FlingError) {
         try validate(at: Trace.Path()) { $0.description }
     }
 

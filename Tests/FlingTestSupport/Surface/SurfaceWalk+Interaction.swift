@@ -143,7 +143,8 @@ extension SurfaceWalk {
             p.count { tracker.reset() }
         }
         add(
-            "FlingInteraction.DragAnimator.clock", "FlingInteraction.DragAnimator.digest", "FlingInteraction.DragAnimator.keepsDigest"
+            "FlingInteraction.DragAnimator.clock", "FlingInteraction.DragAnimator.digest", "FlingInteraction.DragAnimator.keepsDigest",
+            "FlingInteraction.DragAnimator.isDrained"
         ) { p in
             // What every animator has, through its own type and through the kernel's.
             let tile = TileDefinition(id: 1, frame: Rect(x: 100, y: 100, width: 80, height: 80))
@@ -159,6 +160,7 @@ extension SurfaceWalk {
                 p.call { () throws(FlingError) in try tiles.advance(to: Double(tiles.clock.ticks + 1) / 60) }
                 p.call { () throws(FlingError) in try snap.advance(to: Double(snap.clock.ticks + 1) / 60) }
                 p.count { (tiles.clock, tiles.digest, tiles.keepsDigest, snap.clock, snap.digest, snap.keepsDigest) }
+                p.count { (tiles.isDrained, snap.isDrained) }
                 let kernel: DragAnimator<TilePolicy> = tiles
                 p.count { kernel.keepsDigest = !on }
                 p.count { (kernel.clock, kernel.digest, kernel.keepsDigest) }

@@ -183,7 +183,8 @@ extension SurfaceWalk {
             "FlingView.Trace.picture(_:)", "FlingTraces.Trace.Session.events",
             "FlingTraces.Trace.Session.validate()", "FlingTraces.Trace.RunLength.init(duration:stopsWhenIdle:)",
             "FlingTraces.Trace.Session.init(viewport:tiles:configuration:solverIterations:events:)",
-            "FlingTraces.Trace.Input.init(_:tick:)", "FlingTraces.Trace.Expectation.init(ticks:digest:interval:checkpoints:)",
+            "FlingTraces.Trace.Input.init(_:tick:)", "FlingTraces.Trace.Input.tick", "FlingTraces.Trace.Input.input",
+            "FlingTraces.Trace.Session.inputs", "FlingTraces.Trace.Expectation.init(ticks:digest:interval:checkpoints:)",
             "FlingTraces.FlingDocument.kind", "FlingTraces.FlingDocument.kindName", "FlingTraces.FlingDocument.name",
             "FlingTraces.FlingDocument.notes", "FlingTraces.FlingDocument.json", "FlingTraces.FlingDocument.validate()",
             "FlingTraces.FlingDocument.work(_:)", "FlingTraces.FlingDocument.validateWork(_:)", "FlingTraces.FlingDocument.replay(_:)",
@@ -227,7 +228,7 @@ extension SurfaceWalk {
                         p.call { () throws(FlingError) in try made.validate() }
                     }
                     s.events = events + events
-                    p.count { s.events }
+                    p.count { (s.events, s.inputs.map { ($0.input, $0.tick) }) }
                     let inputs = [Trace.Input(.reset(TileID(Int.max)), tick: Int.min), Trace.Input(.removeTile(tile.id), tick: Int.max)]
                     for k in Hostile.ints {
                         let x = Trace.Expectation(ticks: k, digest: StateDigest(), interval: k, checkpoints: [StateDigest()])
