@@ -1,5 +1,6 @@
 import Fling
 import FlingTraces
+@testable import FlingInteraction
 
 /// A random app session of the replay contract's kind (ReplayContractTests: touches at any
 /// times, late and inside stalled frames, several fingers, cancels, resets, tiles added and

@@ -1,6 +1,7 @@
 import Fling
 import Testing
 @testable import FlingTraces
+@testable import FlingInteraction
 
 /// The replay contract as a property: whatever an app does to its animator (touches at any
 /// times, late or inside stalled frames, resets, tiles added and removed, cancels, any display

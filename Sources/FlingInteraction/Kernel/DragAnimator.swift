@@ -2,17 +2,20 @@
 // ``SnapAnimator`` are final subclasses of this class over the tile and snap policies, so each
 // interaction keeps a type of its own, with its own API and documentation, while what they
 // share (the clock and digest, the observers and streams, the dynamics calls) is declared once
-// here. Each subclass holds its kernel (Kernel/Kernel.swift), a value that only the kernel's own
-// functions change; the members below that read or change it are answered by the subclass. The
-// class is public but not open, so those two are all its subclasses.
+// here. The kernel (Kernel/Kernel.swift) is a value that only its own functions change; it lives
+// in a box (``KernelBox``) that the subclass holds by its policy's type and this class as an
+// ``AnimatorCore``, which answers what every animator has whatever its policy. (The class's
+// generic parameter is the public ``DragPolicy``, which does not say the kernel's rules, so this
+// class cannot hold a `Kernel<Policy>` itself.) The class is public but not open, so those two
+// are all its subclasses.
 //
 // The entry points that run per touch or per frame are declared on the subclasses and call the
 // kernel's generic code from there, so it is specialized for the policy in this module (a call
 // from another module into a generic method would run it unspecialized). Each reaches its
-// kernel as a stored property, in place (through a protocol's property the kernel would be
-// copied out and written back, and its columns copied on write). `advance(to:)` steps each tick
-// in its parts, with the observer and a configuration's scene rules between them run with no
-// access to the kernel open, so that they may call back into the animator.
+// kernel in place, through the box (through a protocol's property it would be copied out and
+// written back, and its columns copied on write). `advance(to:)` steps each tick in its parts,
+// with the observer and a configuration's scene rules between them run with no access to the
+// kernel open, so that they may call back into the animator.
 import FlingCore
 
 /// The drag kernel, generic over an interaction's policy: ``TileAnimator`` is a
@@ -50,51 +53,81 @@ public class DragAnimator<Policy: DragPolicy> {
     /// configuration, the viewport or items, the time origin, the solver iterations).
     final var fingerprintMemo: UInt64?
 
-    init(settings: DragSettings, backend: any PhysicsBackend, timeOrigin: Double) {
+    /// The subclass's kernel, as every animator reads it.
+    final let core: any AnimatorCore
+
+    init(settings: DragSettings, backend: any PhysicsBackend, timeOrigin: Double, core: any AnimatorCore) {
         self.settings = settings
         self.backend = backend
         self.timeOrigin = timeOrigin
+        self.core = core
     }
 
     /// The animator's clock: its tick, and the ticks stepped so far.
-    public final var clock: FixedStepClock { kernelClock }
+    public final var clock: FixedStepClock { core.clock }
     /// The chained digest of every tick so far (while ``keepsDigest``); the policy says what it
     /// covers.
-    public final var digest: StateDigest { kernelDigest }
+    public final var digest: StateDigest { core.digest }
     /// Whether each tick folds its states into ``digest``. Default true; an app that never reads
     /// the digest may turn it off (it is a sizeable share of a tick at thousands of items).
     public final var keepsDigest: Bool {
-        get { kernelKeepsDigest }
-        set { kernelKeepsDigest = newValue }
-    }
-
-    // The three above, answered by the subclass from its kernel (one public declaration each,
-    // not one per interaction).
-    var kernelClock: FixedStepClock { preconditionFailure(Self.subclassOnly) }
-    var kernelDigest: StateDigest { preconditionFailure(Self.subclassOnly) }
-    var kernelKeepsDigest: Bool {
-        get { preconditionFailure(Self.subclassOnly) }
-        set { preconditionFailure(Self.subclassOnly) }
+        get { core.keepsDigest }
+        set { core.keepsDigest = newValue }
     }
 
     /// Accepts a dynamics call for the next tick boundary, made with the id the next continuous
     /// push gets; returns that id.
-    func acceptDynamics(_ input: (Push.ID) -> DynamicsInput) throws(FlingError) -> Push.ID { preconditionFailure(Self.subclassOnly) }
+    final func acceptDynamics(_ input: (Push.ID) -> DynamicsInput) throws(FlingError) -> Push.ID {
+        try core.acceptDynamics(input)
+    }
 
     /// Whether every input accepted so far (touches, pushes, field and wall changes) has been
     /// applied: false from `handle(_:)` until the tick boundary that applies it. A test that
     /// steps until an animator is still keeps stepping while this is false.
-    public final var isDrained: Bool { kernelIsDrained }
-    var kernelIsDrained: Bool { preconditionFailure(Self.subclassOnly) }
+    public final var isDrained: Bool { core.isDrained }
     /// Inputs held in the queue's storage, applied ones not yet dropped included.
-    var pendingStorage: Int { preconditionFailure(Self.subclassOnly) }
+    final var pendingStorage: Int { core.pendingStorage }
     /// The fields as applied so far.
-    var fields: [Field] { preconditionFailure(Self.subclassOnly) }
+    final var fields: [Field] { core.fields }
     /// The continuous pushes on, in the order they were added (as accepted: one removed by
     /// ``removePush(_:)``, or whose item was removed, is gone at once).
-    package var continuousPushes: [Push.ID] { preconditionFailure(Self.subclassOnly) }
+    final var continuousPushes: [Push.ID] { core.continuousPushes }
+}
 
-    static var subclassOnly: String { "a DragAnimator is a TileAnimator or a SnapAnimator, which answer this" }
+/// What every animator reads and changes of its kernel, whatever its policy.
+protocol AnimatorCore: AnyObject {
+    var clock: FixedStepClock { get }
+    var digest: StateDigest { get }
+    var keepsDigest: Bool { get set }
+    var isDrained: Bool { get }
+    var pendingStorage: Int { get }
+    var fields: [Field] { get }
+    var continuousPushes: [Push.ID] { get }
+    func acceptDynamics(_ input: (Push.ID) -> DynamicsInput) throws(FlingError) -> Push.ID
+}
+
+/// An animator's kernel, held by reference: its subclass reaches it by its policy's type (in
+/// place, `box.kernel`), the base class as an ``AnimatorCore``.
+final class KernelBox<Policy: PolicyRules>: AnimatorCore {
+    var kernel: Kernel<Policy>
+
+    init(_ kernel: Kernel<Policy>) { self.kernel = kernel }
+
+    var clock: FixedStepClock { kernel.clock }
+    var digest: StateDigest { kernel.digest }
+    var keepsDigest: Bool {
+        get { kernel.keepsDigest }
+        set { kernel.keepsDigest = newValue }
+    }
+    var isDrained: Bool { kernel.isDrained }
+    var pendingStorage: Int { kernel.pendingStorage }
+    var fields: [Field] { kernel.fields }
+    var continuousPushes: [Push.ID] { kernel.continuousPushes }
+    func acceptDynamics(_ input: (Push.ID) -> DynamicsInput) throws(FlingError) -> Push.ID {
+        let id = Push.ID(kernel.nextPush)
+        try kernel.accept(input(id))
+        return id
+    }
 }
 
 // Listening to an animator's events beside the array `advance(to:)` returns: a closure, and

@@ -23,8 +23,13 @@ import FlingCurves
 /// the next tick, stalled frames keep their spacing), so the same touches give the same ticks
 /// at any display rate.
 public final class SnapAnimator: DragAnimator<SnapPolicy> {
-    /// The kernel: the items, their worlds and fingers, the clock and the queue.
-    final var kernel: Kernel<SnapPolicy>
+    /// The kernel, in its box (shared with the base class, as its ``AnimatorCore``).
+    final let box: KernelBox<SnapPolicy>
+    /// The kernel, in place.
+    final var kernel: Kernel<SnapPolicy> {
+        _read { yield box.kernel }
+        _modify { yield &box.kernel }
+    }
     /// A configuration's scene rules (chat heads, a switch), run at the end of every tick. What
     /// they do follows from the ticks alone, so a replay of the animator's inputs repeats it.
     weak var sceneRules: (any SceneRules<SnapPolicy>)?
@@ -40,11 +45,12 @@ public final class SnapAnimator: DragAnimator<SnapPolicy> {
     ) throws(FlingError) {
         try configuration.validate()
         let policy = SnapPolicy(configuration: configuration, items: items.sorted { $0.id < $1.id })
-        kernel = try Kernel(
-            items: items, policy: policy, settings: configuration.drag, dynamics: configuration.dynamics,
-            dynamicsSetting: configuration.dynamics.settingUsingDynamics("SnapConfiguration", drag: configuration.drag),
-            walls: configuration.dynamics.walls, backend: backend, timeOrigin: timeOrigin)
-        super.init(settings: configuration.drag, backend: backend, timeOrigin: timeOrigin)
+        box = KernelBox(
+            try Kernel(
+                items: items, policy: policy, settings: configuration.drag, dynamics: configuration.dynamics,
+                dynamicsSetting: configuration.dynamics.settingUsingDynamics("SnapConfiguration", drag: configuration.drag),
+                walls: configuration.dynamics.walls, backend: backend, timeOrigin: timeOrigin))
+        super.init(settings: configuration.drag, backend: backend, timeOrigin: timeOrigin, core: box)
     }
 
     package var configuration: SnapConfiguration { kernel.policy.configuration }
@@ -126,23 +132,6 @@ public final class SnapAnimator: DragAnimator<SnapPolicy> {
         try kernel.setMemory(memory, of: id)
     }
 
-    // MARK: - What every animator has, from the kernel
-
-    override var kernelClock: FixedStepClock { kernel.clock }
-    override var kernelDigest: StateDigest { kernel.digest }
-    override var kernelKeepsDigest: Bool {
-        get { kernel.keepsDigest }
-        set { kernel.keepsDigest = newValue }
-    }
-    override func acceptDynamics(_ input: (Push.ID) -> DynamicsInput) throws(FlingError) -> Push.ID {
-        let id = Push.ID(kernel.nextPush)
-        try kernel.accept(input(id))
-        return id
-    }
-    override var kernelIsDrained: Bool { kernel.isDrained }
-    override var pendingStorage: Int { kernel.pendingStorage }
-    override var fields: [Field] { kernel.fields }
-    package override var continuousPushes: [Push.ID] { kernel.continuousPushes }
     /// Every input applied, with its tick, while a recorder records; nil otherwise.
     package var journal: [AppliedInput<SnapInput>]? {
         get { kernel.journal }

@@ -20,8 +20,13 @@ import FlingCore
 /// give the same ticks at any display rate. Read ``state(of:)`` for tick states and
 /// ``drawnTransform(of:)`` for the interpolated pose to draw.
 public final class TileAnimator: DragAnimator<TilePolicy> {
-    /// The kernel: the tiles, their worlds and fingers, the clock and the queue.
-    final var kernel: Kernel<TilePolicy>
+    /// The kernel, in its box (shared with the base class, as its ``AnimatorCore``).
+    final let box: KernelBox<TilePolicy>
+    /// The kernel, in place.
+    final var kernel: Kernel<TilePolicy> {
+        _read { yield box.kernel }
+        _modify { yield &box.kernel }
+    }
 
     /// - Parameters:
     ///   - viewport: the visible area, in points; tiles wholly outside it (plus the margin of
@@ -42,11 +47,12 @@ public final class TileAnimator: DragAnimator<TilePolicy> {
         try configuration.validate()
         try Check.viewport(viewport, "viewport")
         let policy = TilePolicy(viewport: viewport, configuration: configuration)
-        kernel = try Kernel(
-            items: tiles, policy: policy, settings: configuration.drag, dynamics: configuration.dynamics,
-            dynamicsSetting: policy.settingUsingDynamics, homePivots: policy.homePivots,
-            walls: configuration.dynamics.walls(in: viewport), backend: backend, timeOrigin: timeOrigin)
-        super.init(settings: configuration.drag, backend: backend, timeOrigin: timeOrigin)
+        box = KernelBox(
+            try Kernel(
+                items: tiles, policy: policy, settings: configuration.drag, dynamics: configuration.dynamics,
+                dynamicsSetting: policy.settingUsingDynamics, homePivots: policy.homePivots,
+                walls: configuration.dynamics.walls(in: viewport), backend: backend, timeOrigin: timeOrigin))
+        super.init(settings: configuration.drag, backend: backend, timeOrigin: timeOrigin, core: box)
     }
 
     /// The visible area, in points.
@@ -142,23 +148,6 @@ public final class TileAnimator: DragAnimator<TilePolicy> {
     /// time decides, as for ``handle(_:)``). For the replayer, which validated the recording.
     package func schedule(_ input: TileInput, tick: Int?) throws(FlingError) { try kernel.schedule(input, tick: tick) }
 
-    // MARK: - What every animator has, from the kernel
-
-    override var kernelClock: FixedStepClock { kernel.clock }
-    override var kernelDigest: StateDigest { kernel.digest }
-    override var kernelKeepsDigest: Bool {
-        get { kernel.keepsDigest }
-        set { kernel.keepsDigest = newValue }
-    }
-    override func acceptDynamics(_ input: (Push.ID) -> DynamicsInput) throws(FlingError) -> Push.ID {
-        let id = Push.ID(kernel.nextPush)
-        try kernel.accept(input(id))
-        return id
-    }
-    override var kernelIsDrained: Bool { kernel.isDrained }
-    override var pendingStorage: Int { kernel.pendingStorage }
-    override var fields: [Field] { kernel.fields }
-    package override var continuousPushes: [Push.ID] { kernel.continuousPushes }
     /// Every input applied, with its tick, while a recorder records; nil otherwise.
     package var journal: [AppliedInput<TileInput>]? {
         get { kernel.journal }
