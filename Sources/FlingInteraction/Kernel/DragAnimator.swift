@@ -128,6 +128,29 @@ final class KernelBox<Policy: PolicyRules>: AnimatorCore {
         try kernel.accept(input(id))
         return id
     }
+
+    /// `advance(to:)`: steps every due tick in its parts, the observer (read anew each tick)
+    /// and `afterStep` between them with no access to the kernel open, so that they may call
+    /// back into the animator. Transactional per input: on a failure the events of the ticks
+    /// stepped are carried to the next call and the error is thrown.
+    func advance(
+        to time: Double, observer: () -> ((Int, [(Identifier<Policy.Item>, BodyState)]) -> Void)?, afterStep: (() -> Void)?
+    ) throws(FlingError) {
+        let due = try kernel.beginAdvance(to: time)
+        for _ in 0..<due {
+            do throws(FlingError) {
+                let observe = observer()
+                try kernel.stepTick(observed: observe != nil)
+                if let observe { observe(kernel.clock.ticks, kernel.observed) }
+                kernel.finishStep()
+                afterStep?()
+                try kernel.completeTick()
+            } catch {
+                kernel.carryEvents()
+                throw error
+            }
+        }
+    }
 }
 
 // Listening to an animator's events beside the array `advance(to:)` returns: a closure, and

@@ -89,26 +89,14 @@ public final class SnapAnimator: DragAnimator<SnapPolicy> {
     /// target, events of ticks already stepped are returned by the next call.
     @discardableResult
     public func advance(to time: Double) throws(FlingError) -> [SnapEvent] {
-        let due = try kernel.beginAdvance(to: time)
-        for _ in 0..<due {
-            do throws(FlingError) {
-                // The tick's parts, the observer and the scene rules between them with no access
-                // to the kernel open; the rules' commands are the kernel's to apply.
-                let observer = onTick
-                try kernel.stepTick(observed: observer != nil)
-                if let observer { observer(kernel.clock.ticks, kernel.observed) }
-                kernel.finishStep()
-                if let rules = sceneRules {
-                    let k = kernel.clock.ticks
-                    var commands = kernel.takeCommands()
-                    rules.afterTick(k, events: kernel.events[kernel.firstEvent...], items: kernel.table, commands: &commands)
-                    kernel.apply(commands, tick: k)
-                }
-                try kernel.completeTick()
-            } catch {
-                kernel.carryEvents()
-                throw error
-            }
+        // After each tick's step, the scene rules with no access to the kernel open; their
+        // commands are the kernel's to apply.
+        try box.advance(to: time, observer: { [unowned self] in onTick }) { [unowned self] in
+            guard let rules = sceneRules else { return }
+            let k = kernel.clock.ticks
+            var commands = kernel.takeCommands()
+            rules.afterTick(k, events: kernel.events[kernel.firstEvent...], items: kernel.table, commands: &commands)
+            kernel.apply(commands, tick: k)
         }
         deliver(kernel.events)
         return kernel.events

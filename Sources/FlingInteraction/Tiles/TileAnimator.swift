@@ -126,20 +126,7 @@ public final class TileAnimator: DragAnimator<TilePolicy> {
     /// it by then (a warmed-up frame then allocates nothing); one still held is left alone.
     @discardableResult
     public func advance(to time: Double) throws(FlingError) -> [TileEvent] {
-        let due = try kernel.beginAdvance(to: time)
-        for _ in 0..<due {
-            do throws(FlingError) {
-                // The tick's parts, the observer between them with no access to the kernel open.
-                let observer = onTick
-                try kernel.stepTick(observed: observer != nil)
-                if let observer { observer(kernel.clock.ticks, kernel.observed) }
-                kernel.finishStep()
-                try kernel.completeTick()
-            } catch {
-                kernel.carryEvents()
-                throw error
-            }
-        }
+        try box.advance(to: time, observer: { [unowned self] in onTick }, afterStep: nil)
         deliver(kernel.events)
         return kernel.events
     }
