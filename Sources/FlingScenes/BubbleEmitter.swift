@@ -181,23 +181,25 @@ public struct BubbleEmitter: Sendable {
         }
 
         /// Whether bubbles differ in opacity or image (so a scene's digest covers them).
-        package var variesLook: Bool { alpha.lowerBound != alpha.upperBound || fadesOut || images > 1 }
+        public var variesLook: Bool { alpha.lowerBound != alpha.upperBound || fadesOut || images > 1 }
     }
 
-    /// One bubble, as emitted.
-    package struct Bubble: Hashable, Sendable {
+    /// One bubble, as emitted: its whole path (``lastEmitted`` gives each as it is made, to
+    /// draw the zigzag it will rise along).
+    public struct Bubble: Hashable, Sendable {
         /// Emission order, from 0.
-        package var id: Int
+        public internal(set) var id: Int
         /// When it was emitted, seconds.
-        package var born: Double
-        package var curve: BubbleCurve
+        public internal(set) var born: Double
+        /// The path it rises along.
+        public internal(set) var curve: BubbleCurve
         /// Seconds from emission to the pop.
-        package var duration: Double
+        public internal(set) var duration: Double
         /// Diameter, points.
-        package var size: Double
+        public internal(set) var size: Double
         /// Whether its sway was negated (it zigzags right first), or for the library's shapes its
         /// control points swapped.
-        package var mirrored: Bool
+        public internal(set) var mirrored: Bool
         /// The shape its curve has (for triangle-up, the one drawn).
         var shape: Shape
         /// Its opacity when made, 0...1.
@@ -242,12 +244,12 @@ public struct BubbleEmitter: Sendable {
     private var random: SceneRandom
     private var nextTimer = Double.infinity
     /// Every tap given so far, in order: the emitter's inputs, which a scene trace records.
-    package private(set) var taps: [Double] = []
+    public private(set) var taps: [Double] = []
     private var tapHead = 0
     private var emitted = 0
     /// Every bubble the last ``advance(to:)`` emitted, in order, those it already removed too
     /// (for drawing each bubble's path).
-    package private(set) var lastEmitted: [Bubble] = []
+    public private(set) var lastEmitted: [Bubble] = []
 
     /// A fresh emitter at time 0.
     public init(configuration: Configuration = .init(), seed: UInt64) throws(FlingError) {

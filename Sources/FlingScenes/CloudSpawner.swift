@@ -24,7 +24,9 @@ public struct CloudSpawner: Sendable {
 
         public init() {}
 
-        package func validate() throws(FlingError) {
+        /// Throws unless every number is finite and in range (what ``CloudSpawner/init(configuration:seed:)``
+        /// checks first).
+        public func validate() throws(FlingError) {
             try Check.range(viewWidth, 0...Limits.coordinate, "CloudSpawner.viewWidth")
             try checkRange(interval, 1e-3...1e6, "CloudSpawner.interval")
             try checkRange(speed, 1e-3...1e6, "CloudSpawner.speed")

@@ -171,8 +171,8 @@ public struct DayNightPicker: Sendable {
 
     /// The number of copies of the sky image ``Layers/skyCopies`` holds for a configuration:
     /// the fewest, from the first at `-offset` (at most one image above the view's top), that
-    /// reach the view's bottom.
-    package static func skyCopies(_ c: Configuration) -> Double {
+    /// reach the view's bottom (what each layers' reading costs: a scene's work counts it).
+    public static func skyCopies(_ c: Configuration) -> Double {
         (c.viewHeight / c.imageHeight).rounded(.down) + 2
     }
 

@@ -220,7 +220,7 @@ extension SurfaceWalk {
     mutating func registerScenes() {
         add(
             "FlingScenes.BubbleEmitter.Configuration.jrmFloatingAnimation(startingPoint:viewWidth:)",
-            "FlingScenes.DayNightPicker.Configuration.toonie"
+            "FlingScenes.DayNightPicker.Configuration.toonie", "FlingScenes.DayNightPicker.skyCopies(_:)"
         ) { p in
             // The presets with extreme arguments (negative, zero, NaN, infinite, huge), each made
             // into the scene it configures, bubbles that stay included.
@@ -240,6 +240,12 @@ extension SurfaceWalk {
             }
             let toonie = DayNightPicker.Configuration.toonie
             p.call { () throws(FlingError) in try toonie.validate() }
+            for h in Hostile.doubles {
+                var c = toonie
+                c.viewHeight = h
+                c.imageHeight = -h
+                p.count { DayNightPicker.skyCopies(c) }
+            }
             for m in Hostile.doubles {
                 p.call { () throws(FlingError) in
                     var picker = try DayNightPicker(configuration: toonie, minutes: m)
@@ -269,7 +275,10 @@ extension SurfaceWalk {
             "FlingScenes.BubbleEmitter.advance(to:)", "FlingScenes.BubbleEmitter.states(into:)", "FlingScenes.BubbleEmitter.state(of:at:)",
             "FlingScenes.BubbleEmitter.bubbles", "FlingScenes.BubbleEmitter.taps", "FlingScenes.BubbleEmitter.time",
             "FlingScenes.BubbleEmitter.Source.position(at:)", "FlingScenes.BubbleEmitter.Event.description",
-            "FlingScenes.BubbleEmitter.Event.Kind.init(rawValue:)", "FlingScenes.BubbleEmitter.Timing.init(rawValue:)"
+            "FlingScenes.BubbleEmitter.Event.Kind.init(rawValue:)", "FlingScenes.BubbleEmitter.Timing.init(rawValue:)",
+            "FlingScenes.BubbleEmitter.lastEmitted", "FlingScenes.BubbleEmitter.Bubble.id", "FlingScenes.BubbleEmitter.Bubble.born",
+            "FlingScenes.BubbleEmitter.Bubble.curve", "FlingScenes.BubbleEmitter.Bubble.duration", "FlingScenes.BubbleEmitter.Bubble.size",
+            "FlingScenes.BubbleEmitter.Bubble.mirrored", "FlingScenes.BubbleEmitter.Configuration.variesLook"
         ) { p in
             for s in Hostile.strings + ["emitted", "paced"] {
                 p.count { BubbleEmitter.Event.Kind(rawValue: s) }; p.count { BubbleEmitter.Timing(rawValue: s) }
@@ -294,7 +303,8 @@ extension SurfaceWalk {
                 p.call { () throws(FlingError) in try e.tap(at: t) }
                 p.call { () throws(FlingError) in try e.advance(to: t).map(\.description) }
                 p.count { e.states(into: &states) }
-                p.count { (e.bubbles.count, e.taps.count, e.time) }
+                p.count { (e.bubbles.count, e.taps.count, e.time, e.configuration.variesLook) }
+                p.count { e.lastEmitted.map { ($0.id, $0.born, $0.curve, $0.duration, $0.size, $0.mirrored) } }
                 if let b = e.bubbles.first { for x in Hostile.doubles { p.call { () throws(FlingError) in try e.state(of: b, at: x) } } }
             }
         }
