@@ -53,17 +53,18 @@ extension KeyframeAnimation {
         return (0..<frames).map { k in from + (to - from) * (Double(k) / Double(frames - 1)) }
     }
 
-    /// The work of sampling `frames` shapes: frames × the most segments a shape between two
-    /// keyframes has (checked against ``sampleBudget``).
-    package func sampleWork(frames: Int) -> Double { Double(frames) * Double(maximumShapeSegments) }
+    /// The work of sampling `count` shapes: `count` × the most segments a shape between two
+    /// keyframes has (what ``sampleDigest(count:from:to:)`` may cost; it refuses past 2 × 10⁷).
+    public func sampleWork(count: Int) -> Double { Double(count) * Double(maximumShapeSegments) }
 
-    /// A digest over the shapes at `frames` sample times from `from` to `to` (default one pass).
+    /// A digest over the shapes at `count` sample times from `from` to `to` (default one pass):
+    /// every point of every shape, bit for bit, so two animations that draw the same agree.
     ///
     /// Throws as ``sampleTimes(count:from:to:)`` does, and `overBudget` when
-    /// `sampleWork(frames:)` exceeds ``sampleBudget``.
-    package func sampleDigest(frames: Int, from: Double = 0, to: Double? = nil) throws(FlingError) -> StateDigest {
-        let times = try Self.sampleTimes(count: frames, from: from, to: to ?? duration)
-        try Self.sampleBudget.check(sampleWork(frames: frames), "KeyframeAnimation.sampleDigest.frames")
+    /// ``sampleWork(count:)`` exceeds 2 × 10⁷ segments.
+    public func sampleDigest(count: Int, from: Double = 0, to: Double? = nil) throws(FlingError) -> StateDigest {
+        let times = try Self.sampleTimes(count: count, from: from, to: to ?? duration)
+        try Self.sampleBudget.check(sampleWork(count: count), "KeyframeAnimation.sampleDigest.count")
         var d = StateDigest()
         for t in times { shape(at: t).combine(into: &d) }
         return d
@@ -80,25 +81,26 @@ extension Conveyor {
         return Int64(count).dividingFullWidth(max(span, 0).multipliedFullWidth(by: k)).quotient
     }
 
-    /// The work of sampling `frames` instants: frames × ``itemsShown``.
-    package func sampleWork(frames: Int) -> Double { Double(max(0, frames)) * Double(itemsShown) }
+    /// The work of sampling `count` instants: `count` × ``itemsShown`` (what
+    /// ``sampleDigest(count:)`` may cost; it refuses past 2 × 10⁷ items).
+    public func sampleWork(count: Int) -> Double { Double(max(0, count)) * Double(itemsShown) }
 
-    /// A digest over the items at `frames` instants evenly spread over one period (the k-th at
-    /// `k · period / frames` nanoseconds, integer division): each item's position x and y and
+    /// A digest over the items at `count` instants evenly spread over one period (the k-th at
+    /// `k · period / count` nanoseconds, integer division): each item's position x and y and
     /// alpha, then the item count.
     ///
-    /// Throws `outOfRange` unless `frames` lies in 0...``KeyframeAnimation/maximumSamples``, and
-    /// `overBudget` when `sampleWork(frames:)` exceeds ``sampleBudget``.
-    package func sampleDigest(frames: Int) throws(FlingError) -> StateDigest {
-        guard (0...KeyframeAnimation.maximumSamples).contains(frames) else {
+    /// Throws `outOfRange` unless `count` lies in 0...``KeyframeAnimation/maximumSamples``, and
+    /// `overBudget` when ``sampleWork(count:)`` exceeds 2 × 10⁷ items.
+    public func sampleDigest(count: Int) throws(FlingError) -> StateDigest {
+        guard (0...KeyframeAnimation.maximumSamples).contains(count) else {
             throw FlingError(
-                .outOfRange, field: "Conveyor.sampleDigest.frames", value: "\(frames)",
+                .outOfRange, field: "Conveyor.sampleDigest.count", value: "\(count)",
                 reason: "must lie in 0...\(KeyframeAnimation.maximumSamples)")
         }
-        try Self.sampleBudget.check(sampleWork(frames: frames), "Conveyor.sampleDigest.frames")
+        try Self.sampleBudget.check(sampleWork(count: count), "Conveyor.sampleDigest.count")
         var d = StateDigest()
-        for k in 0..<frames {
-            let items = items(atNanoseconds: Self.sampleNanoseconds(k, of: frames, over: periodNanoseconds))
+        for k in 0..<count {
+            let items = items(atNanoseconds: Self.sampleNanoseconds(k, of: count, over: periodNanoseconds))
             for item in items { d.combine(item.position.x); d.combine(item.position.y); d.combine(item.alpha) }
             d.combine(Double(items.count))
         }

@@ -49,7 +49,7 @@ public struct Conveyor: Hashable, Sendable {
     /// memory and time of one ``items(at:)``.
     static let maximumItems = 10_000
 
-    /// The work budget of ``sampleDigest(frames:)`` and of a conveyor document: frames × items
+    /// The work budget of ``sampleDigest(count:)`` and of a conveyor document: frames × items
     /// shown per frame.
     package static let sampleBudget = WorkBudget("Conveyor.sampleBudget", unit: "frames × items", limit: 2e7)
 

@@ -75,7 +75,7 @@ public struct KeyframeAnimation: Sendable {
     /// an animation takes (each keyframe is kept, and matched with its neighbours).
     static let maximumSegments = 1_000_000
 
-    /// The work budget of sampling an animation (``sampleDigest(frames:from:to:)``, a morph
+    /// The work budget of sampling an animation (``sampleDigest(count:from:to:)``, a morph
     /// document): frames × the most segments a sampled shape has.
     package static let sampleBudget = WorkBudget("KeyframeAnimation.sampleBudget", unit: "frames × segments", limit: 2e7)
 

@@ -55,15 +55,15 @@ extension MapPinKeyframes {
         let arcs = try! BezierPath(svg: "M 10 10 A 40 20 30 1 1 90 70 a 33 11 -117.5 0 0 -20 -60 A 5 5 45 0 1 0 0 Z")
         let pin = try! BezierPath(svg: mapPinData)
         return [
-            ("pin 240 frames over 2 s", try! jumpingMapPin().sampleDigest(frames: 240, from: 0, to: 2).hex),
+            ("pin 240 frames over 2 s", try! jumpingMapPin().sampleDigest(count: 240, from: 0, to: 2).hex),
             (
                 "square to circle, easeInEaseOut, autoreverse",
                 try! KeyframeAnimation(
                     keyframes: [square, circle], timingFunctions: [.easeInEaseOut], duration: 0.7,
                     repeatCount: 2, autoreverses: true
-                ).sampleDigest(frames: 97, from: 0, to: 3).hex
+                ).sampleDigest(count: 97, from: 0, to: 3).hex
             ),
-            ("one subpath into two", try! KeyframeAnimation(keyframes: [triangle, two], duration: 1).sampleDigest(frames: 33).hex),
+            ("one subpath into two", try! KeyframeAnimation(keyframes: [triangle, two], duration: 1).sampleDigest(count: 33).hex),
             ("rotated arcs", digest { arcs.combine(into: &$0) }),
             (
                 "paced points and flattening of the pin",
@@ -75,7 +75,7 @@ extension MapPinKeyframes {
                     for line in try! pin.flattened(tolerance: 0.05) { for p in line { d.combine(p.x); d.combine(p.y) } }
                 }
             ),
-            ("dots 90 frames", try! dots().sampleDigest(frames: 90).hex),
+            ("dots 90 frames", try! dots().sampleDigest(count: 90).hex),
         ]
     }
 }

@@ -195,10 +195,11 @@ enum DocumentsCommand {
     }
 
     /// Morphs: two keyframes whose matching is at `PathMorph.matchBudget`, sampled at
-    /// `KeyframeAnimation.sampleBudget`; and one segment over each.
+    /// `MorphPaths.budget` (the morph's own, `KeyframeAnimation.sampleBudget`); and one segment
+    /// over each.
     static func morphEdges() -> [Document] {
         let match = Int(PathMorph.matchBudget.limit.squareRoot())
-        let frames = Int(KeyframeAnimation.sampleBudget.limit) / match
+        let frames = Int(MorphPaths.budget.limit) / match
         return [
             Document(name: "morph-edge", accepted: true, json: morph(segments: [match, 4], frames: frames)),
             Document(name: "morph-edge-match-over", accepted: false, json: morph(segments: [match + 1, 4], frames: 2)),
@@ -207,11 +208,11 @@ enum DocumentsCommand {
     }
 
     /// Conveyors: the most items shown (`Conveyor.maximumItems`), sampled at
-    /// `Conveyor.sampleBudget`; and one over each.
+    /// `ConveyorPaths.budget` (the conveyor's own, `Conveyor.sampleBudget`); and one over each.
     static func conveyorEdges() -> [Document] {
         let items = Double(Conveyor.maximumItems)
         let spacing = 320 / (items - 0.5)  // ⌊320 / spacing⌋ + 1 = items
-        let frames = Int(Conveyor.sampleBudget.limit / items)
+        let frames = Int(ConveyorPaths.budget.limit / items)
         return [
             Document(name: "conveyor-edge", accepted: true, json: conveyor(from: 0, to: 320, spacing: spacing, frames: frames)),
             Document(

@@ -4,6 +4,7 @@ import FoundationXML
 #endif
 import Testing
 @testable import Fling
+@testable import FlingCore
 import FlingPaths
 @testable import FlingCLIKit
 import FlingPathsTestSupport
@@ -14,6 +15,16 @@ import FlingPathsTestSupport
 @Suite struct PathSceneTests {
     static let pinDigest = "a08063f3d1424b8d"  // DigestTests' "pin 240 frames over 2 s"
     static let dotsDigest = "aa43599bc5e9a95a"  // DigestTests' "dots 90 frames"
+
+    /// A path document's work budget is what the library's sampling takes: a document within
+    /// its kind's budget never meets the sampling call's refusal, and one past it is refused by
+    /// the document's budget first.
+    @Test func pathDocumentBudgetsAreTheSamplingCalls() {
+        #expect(MorphPaths.budget.limit == KeyframeAnimation.sampleBudget.limit)
+        #expect(MorphPaths.budget.unit == KeyframeAnimation.sampleBudget.unit)
+        #expect(ConveyorPaths.budget.limit == Conveyor.sampleBudget.limit)
+        #expect(ConveyorPaths.budget.unit == Conveyor.sampleBudget.unit)
+    }
 
     /// The overview's example: a conveyor document gives its conveyor and its dots' looks, a
     /// morph document its animation over its time range, a trace nothing.

@@ -154,10 +154,10 @@ struct ConveyorPaths: SampledPaths {
         }
     }
 
-    /// The plain conveyor's, `Conveyor.sampleDigest(frames:)`; with looks or a pin, the same
+    /// The plain conveyor's, `Conveyor.sampleDigest(count:)`; with looks or a pin, the same
     /// samples over the cycle with those.
     func digest(_ sampling: PathSampling) throws(FlingError) -> StateDigest {
-        guard hasLook else { return try conveyor.sampleDigest(frames: sampling.frames) }
+        guard hasLook else { return try conveyor.sampleDigest(count: sampling.frames) }
         try checkLook()
         try checkSampling(sampling)
         var d = StateDigest()
@@ -168,14 +168,15 @@ struct ConveyorPaths: SampledPaths {
         return d
     }
 
-    /// `Conveyor.sampleBudget`: frames × dots shown.
-    static var budget: WorkBudget { Conveyor.sampleBudget }
+    /// A conveyor document's budget: frames × dots shown, as much as
+    /// `Conveyor.sampleDigest(count:)` takes (a test holds the two equal).
+    static let budget = WorkBudget("ConveyorPaths.budget", unit: "frames × items", limit: 2e7)
 
     /// Frames × dots on the line (and the pin's segments).
     func work(_ sampling: PathSampling) -> Documents.Work {
         Documents.Work(
             unit: Self.budget.unit,
-            amount: conveyor.sampleWork(frames: sampling.frames) + (pin?.animation.sampleWork(frames: max(0, sampling.frames)) ?? 0))
+            amount: conveyor.sampleWork(count: sampling.frames) + (pin?.animation.sampleWork(count: max(0, sampling.frames)) ?? 0))
     }
 
     func run(of replay: PathReplay<Self>, in document: PathDocument<Self>, title: String) -> Run {

@@ -193,15 +193,16 @@ struct MorphPaths: SampledPaths {
     }
 
     func digest(_ sampling: PathSampling) throws(FlingError) -> StateDigest {
-        try animation.sampleDigest(frames: sampling.frames, from: sampling.from, to: sampling.to)
+        try animation.sampleDigest(count: sampling.frames, from: sampling.from, to: sampling.to)
     }
 
-    /// `KeyframeAnimation.sampleBudget`: frames × the most segments a sampled shape has.
-    static var budget: WorkBudget { KeyframeAnimation.sampleBudget }
+    /// A morph document's budget: frames × the most segments a sampled shape has, as much as
+    /// `KeyframeAnimation.sampleDigest(count:from:to:)` takes (a test holds the two equal).
+    static let budget = WorkBudget("MorphPaths.budget", unit: "frames × segments", limit: 2e7)
 
     /// Frames × the most segments a sampled shape has (a keyframe, or a matched pair's).
     func work(_ sampling: PathSampling) -> Documents.Work {
-        Documents.Work(unit: Self.budget.unit, amount: animation.sampleWork(frames: sampling.frames))
+        Documents.Work(unit: Self.budget.unit, amount: animation.sampleWork(count: sampling.frames))
     }
 
     func run(of replay: PathReplay<Self>, in document: PathDocument<Self>, title: String) -> Run {

@@ -39,7 +39,7 @@ struct PathDocument<Paths: SampledPaths>: Sendable {
 
 /// Sample times: for a morph, `frames` instants from `from` to `to` seconds inclusive
 /// (`KeyframeAnimation.sampleTimes(count:from:to:)`); for a conveyor, `frames` instants
-/// over one period (`Conveyor.sampleDigest(frames:)`), `from` and `to` unused.
+/// over one period (`Conveyor.sampleDigest(count:)`), `from` and `to` unused.
 struct PathSampling: Hashable, Sendable {
     var frames: Int
     var from: Double

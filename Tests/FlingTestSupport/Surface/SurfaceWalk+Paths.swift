@@ -121,7 +121,8 @@ extension SurfaceWalk {
         add(
             "FlingPaths.KeyframeAnimation.activeDuration", "FlingPaths.KeyframeAnimation.progress(at:)",
             "FlingPaths.KeyframeAnimation.shape(at:)", "FlingPaths.KeyframeAnimation.shape(progress:)",
-            "FlingPaths.KeyframeAnimation.sampleTimes(count:from:to:)", "FlingPaths.KeyframeAnimation.sampleDigest(frames:from:to:)"
+            "FlingPaths.KeyframeAnimation.sampleTimes(count:from:to:)", "FlingPaths.KeyframeAnimation.sampleDigest(count:from:to:)",
+            "FlingPaths.KeyframeAnimation.sampleWork(count:)"
         ) { p in
             let frames = SurfaceWalk.hostilePaths
             for k in [0, 1, 2, 5, frames.count] {
@@ -153,16 +154,19 @@ extension SurfaceWalk {
                 p.count { a.activeDuration }
                 for x in Hostile.doubles {
                     p.count { (a.progress(at: x), a.shape(at: x), a.shape(progress: x)) }
-                    for n in Hostile.counts { p.call { () throws(FlingError) in try a.sampleDigest(frames: n, from: x, to: nil) } }
+                    for n in Hostile.counts {
+                        p.call { () throws(FlingError) in try a.sampleDigest(count: n, from: x, to: nil) }
+                        p.count { a.sampleWork(count: n) }
+                    }
                 }
             }
         }
         add(
             "FlingPaths.Conveyor.init(from:to:spacing:period:reversed:fadeLength:)", "FlingPaths.Conveyor.length",
             "FlingPaths.Conveyor.period", "FlingPaths.Conveyor.velocity", "FlingPaths.Conveyor.alpha(atDistance:)",
-            "FlingPaths.Conveyor.items(at:)", "FlingPaths.Conveyor.items(atNanoseconds:)", "FlingPaths.Conveyor.sampleDigest(frames:)",
+            "FlingPaths.Conveyor.items(at:)", "FlingPaths.Conveyor.items(atNanoseconds:)", "FlingPaths.Conveyor.sampleDigest(count:)",
             "FlingPaths.Conveyor.items(atNanoseconds:from:to:)", "FlingPaths.Conveyor.itemsShown",
-            "FlingPaths.Conveyor.sampleNanoseconds(_:of:over:)"
+            "FlingPaths.Conveyor.sampleNanoseconds(_:of:over:)", "FlingPaths.Conveyor.sampleWork(count:)"
         ) { p in
             for v in varied([0, 320, 160, 3, 50]) {
                 for reversed in [false, true] {
@@ -180,7 +184,10 @@ extension SurfaceWalk {
                 for x in Hostile.doubles { p.count { c.items(atNanoseconds: t, from: x, to: -x) } }
             }
             p.count { c.itemsShown }
-            for n in Hostile.counts { p.call { () throws(FlingError) in try c.sampleDigest(frames: n) } }
+            for n in Hostile.counts {
+                p.call { () throws(FlingError) in try c.sampleDigest(count: n) }
+                p.count { c.sampleWork(count: n) }
+            }
             for k in Hostile.ints {
                 for n in Hostile.ints {
                     for span in [Int64.max, .min, 0, -1, 1] { p.count { Conveyor.sampleNanoseconds(k, of: n, over: span) } }
