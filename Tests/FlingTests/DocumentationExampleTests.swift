@@ -237,6 +237,18 @@ import FlingPathsTestSupport
 
     // The examples run, and do what they say.
 
+    /// FlingTraces' recorded strokes: the flick's release velocity points where it went (right
+    /// and up), its replay releases the tile once, and that release's prediction comes true.
+    @Test func recordedStrokesRun() throws {
+        let (printed, comparison) = try DocumentationExamples.recordedStrokes()
+        let velocity = try #require(printed.first?.last as? Vector)
+        #expect(printed.first?.first as? String == "flick" && velocity.x > 0 && velocity.y < 0, "\(printed) \(velocity)")
+        let entries = try #require(comparison?.entries)
+        #expect(entries.count == 1 && comparison?.exact == 1, "\(entries)")
+        #expect(printed.last?.first as? [String] == entries.map(\.description))
+        #expect(entries.first?.description.hasPrefix("tile 1 released at tick ") == true, "\(entries)")
+    }
+
     @Test func usingItRuns() throws {
         let view = ExampleView(bounds: CGRect(x: 0, y: 0, width: 390, height: 844), frame: .zero)
         let tileView = ExampleView(bounds: .zero, frame: CGRect(x: 115, y: 342, width: 160, height: 160))

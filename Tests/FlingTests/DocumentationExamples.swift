@@ -479,6 +479,29 @@ enum DocumentationExamples {
         return (settle, atRest, x, run.stepCount)
     }
 
+    /// FlingTraces' overview: recorded strokes, their release velocities, and the predictions
+    /// of their replay set against what happened (the prints collected).
+    static func recordedStrokes() throws -> (printed: [[Any]], comparison: PredictionComparison?) {
+        var printed: [[Any]] = []
+        func print(_ items: Any...) { printed.append(items) }
+        let csv = """
+            stroke_id,t_seconds,phase,x,y
+            flick,0.00,began,195,422
+            flick,0.02,moved,200,416
+            flick,0.04,moved,208,406
+            flick,0.06,moved,220,392
+            flick,0.08,ended,234,376
+            """
+        for stroke in try Stroke.strokes(csv: csv) {
+            print(stroke.id, stroke.releaseVelocity)             // flick, the velocity the tile is released with
+        }
+        let strokes = try Documents.read(Array(csv.utf8))        // a trace: one session per stroke
+        let comparison = try strokes.comparePredictions(         // each release's prediction, and what happened
+            ReplayOptions(makeBackend: { n throws(FlingError) in try NativeBackend(solverIterations: n) }))
+        print(comparison?.entries.map(\.description) ?? [])     // "tile 1 released at tick …: predicted …; exact"
+        return (printed, comparison)
+    }
+
     /// FlingTraces' overview: a bubble emitter tapped once, recorded as a scene document and
     /// read back.
     static func seededSceneRecording() throws -> (BubbleEmitter, any FlingDocument, any FlingDocument) {
