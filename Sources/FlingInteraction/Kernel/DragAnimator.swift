@@ -33,15 +33,6 @@ import FlingCore
 public class DragAnimator<Policy: DragPolicy> {
     deinit { for c in eventContinuations { c.finish() } }
 
-    /// The kernel's settings (tick, frame clamp, drag limits), from the configuration.
-    package let settings: DragSettings
-    /// The backend the animator steps. It is the animator's alone: a world destroyed or changed
-    /// behind its back breaks the item that had it.
-    package let backend: any PhysicsBackend
-    /// The timestamp that is time 0 on the animator's timeline, in the app's own clock
-    /// (`CACurrentMediaTime()`, `UITouch.timestamp`, ...). Touch and display times are given in
-    /// that clock and kept relative to this start. Default 0: times are already relative.
-    package let timeOrigin: Double
     /// Called after every tick with the tick's index and the states of the items with a world,
     /// in id order. (The array is the animator's, refilled every tick: keep a copy to keep it.)
     public final var onTick: ((_ tick: Int, _ states: [(Identifier<Policy.Item>, BodyState)]) -> Void)?
@@ -56,12 +47,17 @@ public class DragAnimator<Policy: DragPolicy> {
     /// The subclass's kernel, as every animator reads it.
     final let core: any AnimatorCore
 
-    init(settings: DragSettings, backend: any PhysicsBackend, timeOrigin: Double, core: any AnimatorCore) {
-        self.settings = settings
-        self.backend = backend
-        self.timeOrigin = timeOrigin
-        self.core = core
-    }
+    init(core: any AnimatorCore) { self.core = core }
+
+    /// The kernel's settings (tick, frame clamp, drag limits), from the configuration.
+    package final var settings: DragSettings { core.settings }
+    /// The backend the animator steps. It is the animator's alone: a world destroyed or changed
+    /// behind its back breaks the item that had it.
+    package final var backend: any PhysicsBackend { core.backend }
+    /// The timestamp that is time 0 on the animator's timeline, in the app's own clock
+    /// (`CACurrentMediaTime()`, `UITouch.timestamp`, ...). Touch and display times are given in
+    /// that clock and kept relative to this start. Default 0: times are already relative.
+    package final var timeOrigin: Double { core.timeOrigin }
 
     /// The animator's clock: its tick, and the ticks stepped so far.
     public final var clock: FixedStepClock { core.clock }
@@ -96,6 +92,9 @@ public class DragAnimator<Policy: DragPolicy> {
 
 /// What every animator reads and changes of its kernel, whatever its policy.
 protocol AnimatorCore: AnyObject {
+    var settings: DragSettings { get }
+    var backend: any PhysicsBackend { get }
+    var timeOrigin: Double { get }
     var clock: FixedStepClock { get }
     var digest: StateDigest { get }
     var keepsDigest: Bool { get set }
@@ -113,6 +112,9 @@ final class KernelBox<Policy: PolicyRules>: AnimatorCore {
 
     init(_ kernel: Kernel<Policy>) { self.kernel = kernel }
 
+    var settings: DragSettings { kernel.settings }
+    var backend: any PhysicsBackend { kernel.backend }
+    var timeOrigin: Double { kernel.timeOrigin }
     var clock: FixedStepClock { kernel.clock }
     var digest: StateDigest { kernel.digest }
     var keepsDigest: Bool {
@@ -130,11 +132,11 @@ final class KernelBox<Policy: PolicyRules>: AnimatorCore {
     }
 
     /// `advance(to:)`: steps every due tick in its parts, the observer (read anew each tick)
-    /// and `afterStep` between them with no access to the kernel open, so that they may call
+    /// and `afterEachStep` between them with no access to the kernel open, so that they may call
     /// back into the animator. Transactional per input: on a failure the events of the ticks
     /// stepped are carried to the next call and the error is thrown.
     func advance(
-        to time: Double, observer: () -> ((Int, [(Identifier<Policy.Item>, BodyState)]) -> Void)?, afterStep: (() -> Void)?
+        to time: Double, observer: () -> ((Int, [(Identifier<Policy.Item>, BodyState)]) -> Void)?, afterEachStep: () -> Void = {}
     ) throws(FlingError) {
         let due = try kernel.beginAdvance(to: time)
         for _ in 0..<due {
@@ -143,7 +145,7 @@ final class KernelBox<Policy: PolicyRules>: AnimatorCore {
                 try kernel.stepTick(observed: observe != nil)
                 if let observe { observe(kernel.clock.ticks, kernel.observed) }
                 kernel.finishStep()
-                afterStep?()
+                afterEachStep()
                 try kernel.completeTick()
             } catch {
                 kernel.carryEvents()

@@ -50,7 +50,7 @@ public final class SnapAnimator: DragAnimator<SnapPolicy> {
                 items: items, policy: policy, settings: configuration.drag, dynamics: configuration.dynamics,
                 dynamicsSetting: configuration.dynamics.settingUsingDynamics("SnapConfiguration", drag: configuration.drag),
                 walls: configuration.dynamics.walls, backend: backend, timeOrigin: timeOrigin))
-        super.init(settings: configuration.drag, backend: backend, timeOrigin: timeOrigin, core: box)
+        super.init(core: box)
     }
 
     package var configuration: SnapConfiguration { kernel.policy.configuration }

@@ -52,7 +52,7 @@ public final class TileAnimator: DragAnimator<TilePolicy> {
                 items: tiles, policy: policy, settings: configuration.drag, dynamics: configuration.dynamics,
                 dynamicsSetting: policy.settingUsingDynamics, homePivots: policy.homePivots,
                 walls: configuration.dynamics.walls(in: viewport), backend: backend, timeOrigin: timeOrigin))
-        super.init(settings: configuration.drag, backend: backend, timeOrigin: timeOrigin, core: box)
+        super.init(core: box)
     }
 
     /// The visible area, in points.
@@ -126,7 +126,7 @@ public final class TileAnimator: DragAnimator<TilePolicy> {
     /// it by then (a warmed-up frame then allocates nothing); one still held is left alone.
     @discardableResult
     public func advance(to time: Double) throws(FlingError) -> [TileEvent] {
-        try box.advance(to: time, observer: { [unowned self] in onTick }, afterStep: nil)
+        try box.advance(to: time, observer: { [unowned self] in onTick })
         deliver(kernel.events)
         return kernel.events
     }
