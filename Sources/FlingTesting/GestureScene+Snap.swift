@@ -1,9 +1,9 @@
 // Snap scenes: chat heads or a sun switch over a SnapAnimator, as a snap scene document
-// (`fling-scene`, kind `chatHeads` or `sunSwitch`) holds them. A session in one is played live
-// on a `ChatHeads` (`SunSwitch`) recorded by a `SnapSceneRecorder`, so its recording is a snap
-// scene document `fling replay` reads; the properties replay that document tick by tick (the
-// same inputs, scheduled at their ticks, at any display frames, on any backend, cut and
-// restored from a snapshot with the scene's own state).
+// (`fling-scene`, kind `chatHeads` or `sunSwitch`) holds them (`SceneContent`). A session in one
+// is played live on a `ChatHeads` (`SunSwitch`) recorded by a `SnapSceneRecorder`, so its
+// recording is a snap scene document `fling replay` reads; the properties replay that document
+// tick by tick with a `SnapSceneReplayer` (the same inputs, scheduled at their ticks, at any
+// display frames, on any backend, cut and restored from a snapshot with the scene's own state).
 import Fling
 import FlingTraces
 
@@ -12,7 +12,7 @@ extension GestureScene {
     /// `ChatHeads.Configuration`): a tap on one opens the conversation, a drag or fling carries
     /// it to the nearest edge, on a spring.
     public static var chatHeads: GestureScene {
-        GestureScene(unchecked: .heads(ChatHeadsScene(ChatHeads.Configuration(screen: phone), heads: Self.headCenters)))
+        GestureScene(unchecked: .heads(SnapHeads(configuration: ChatHeads.Configuration(screen: phone), heads: Self.headCenters)))
     }
 
     /// The same heads in a closed room (walls just outside the screen and around the hidden
@@ -24,7 +24,8 @@ extension GestureScene {
             walls: Wall.edges(of: room), itemProperties: ItemProperties(elasticity: 0.4, friction: 0.3),
             fields: [Field(.noise(smoothness: 0.6, animationSpeed: 1), strength: 5, seed: 9)])
         return GestureScene(
-            unchecked: .heads(ChatHeadsScene(ChatHeads.Configuration(screen: phone), heads: Self.headCenters, dynamics: dynamics)))
+            unchecked: .heads(
+                SnapHeads(configuration: ChatHeads.Configuration(screen: phone), heads: Self.headCenters, snap: .init(dynamics))))
     }
 
     static let headCenters = [Vector(18, 300), Vector(372, 560), Vector(18, 680)]
@@ -35,7 +36,7 @@ extension GestureScene {
     public static var sunSwitch: GestureScene {
         GestureScene(
             unchecked: .sunSwitch(
-                SunSwitchScene(SunSwitch.Configuration(offCenter: Vector(150, 422), onCenter: Vector(240, 422)), isOn: false)))
+                SunSwitch.Configuration(offCenter: Vector(150, 422), onCenter: Vector(240, 422)), isOn: false, snap: .init()))
     }
 
     /// The scene of a snap scene document (format `fling-scene`, docs/TRACES.md) of kind
@@ -53,11 +54,17 @@ extension GestureScene {
     public init(document: any FlingDocument) throws(FlingError) {
         if let trace = document as? Trace {
             try self.init(trace: trace)
-        } else if let heads = document as? SceneDocument<ChatHeadsScene> {
-            try self.init(snap: .heads(heads.scene))
-        } else if let sun = document as? SceneDocument<SunSwitchScene> {
-            try self.init(snap: .sunSwitch(sun.scene))
-        } else {
+            return
+        }
+        guard let content = document.sceneContent, let snap = content.snapConfiguration else {
+            throw Self.notAScene(document, "GestureScene(document:)")
+        }
+        switch content.scene {
+        case .chatHeads(let configuration, let heads, _):
+            self.init(unchecked: .heads(SnapHeads(configuration: configuration, heads: heads, snap: snap)))
+        case .sunSwitch(let configuration, let isOn, _):
+            self.init(unchecked: .sunSwitch(configuration, isOn: isOn, snap: snap))
+        case .bubbles, .dayNight, .clouds:
             throw Self.notAScene(document, "GestureScene(document:)")
         }
     }
@@ -69,54 +76,47 @@ extension GestureScene {
             reason: "FlingTesting checks trace documents and snap scene documents (format fling-scene) of kind chatHeads or sunSwitch")
     }
 
-    /// The scene of snap scene `snap` (its inputs left out).
-    package init(snap: SnapSpec) throws(FlingError) {
-        let scene = snap.withoutInputs
-        try scene.validate()
-        self.init(unchecked: scene)
-    }
-
     init(unchecked snap: SnapSpec) {
         self.init(unchecked: snap.viewport, [], TileConfiguration())
-        self.solverIterations = SnapScenes.solverIterations
+        self.solverIterations = SnapSceneRecorder.solverIterations
         self.snap = snap
     }
 
     /// The chat heads of a chat heads scene.
-    package var heads: ChatHeadsScene? {
+    var heads: SnapHeads? {
         get { if case .heads(let h) = snap { h } else { nil } }
         set { snap = newValue.map(SnapSpec.heads) }
     }
 }
 
+extension SnapConfiguration {
+    /// The default configuration with `dynamics`: what a snap scene without touch rules of its
+    /// own runs.
+    init(_ dynamics: DynamicsSettings) {
+        self.init()
+        self.dynamics = dynamics
+    }
+}
+
+/// Chat heads as a snap scene document holds them (its inputs left out): their configuration,
+/// each head's home center (ids 1, 2, …) and the snap configuration they run.
+struct SnapHeads: Hashable, Sendable {
+    var configuration: ChatHeads.Configuration
+    var heads: [Vector]
+    var snap = SnapConfiguration()
+    var dynamics: DynamicsSettings { snap.dynamics }
+}
+
 /// A snap scene FlingTesting plays: chat heads or a sun switch, as a snap scene document holds
 /// it (its inputs left out).
-package enum SnapSpec: Hashable, Sendable {
-    case heads(ChatHeadsScene)
-    case sunSwitch(SunSwitchScene)
+enum SnapSpec: Hashable, Sendable {
+    case heads(SnapHeads)
+    case sunSwitch(SunSwitch.Configuration, isOn: Bool, snap: SnapConfiguration)
 
     var dynamics: DynamicsSettings {
         switch self {
         case .heads(let s): s.dynamics
-        case .sunSwitch(let s): s.dynamics
-        }
-    }
-
-    var withoutInputs: SnapSpec {
-        switch self {
-        case .heads(var s):
-            s.inputs = []
-            return .heads(s)
-        case .sunSwitch(var s):
-            s.inputs = []
-            return .sunSwitch(s)
-        }
-    }
-
-    func validate() throws(FlingError) {
-        switch self {
-        case .heads(let s): try s.validate(SceneSampling(duration: 0))
-        case .sunSwitch(let s): try s.validate(SceneSampling(duration: 0))
+        case .sunSwitch(_, _, let snap): snap.dynamics
         }
     }
 
@@ -124,8 +124,8 @@ package enum SnapSpec: Hashable, Sendable {
     var viewport: Rect {
         switch self {
         case .heads(let s): return s.configuration.screen
-        case .sunSwitch(let s):
-            let t = s.configuration.trackFrame
+        case .sunSwitch(let c, _, _):
+            let t = c.trackFrame
             return Rect(x: t.x - 60, y: t.y - 60, width: t.width + 120, height: t.height + 120)
         }
     }
@@ -136,9 +136,9 @@ package enum SnapSpec: Hashable, Sendable {
         case .heads(let s):
             let r = s.configuration.diameter / 2
             return s.heads.enumerated().map { (id: $0.offset + 1, center: $0.element, half: Vector(r, r)) }
-        case .sunSwitch(let s):
-            let c = s.configuration, r = c.knobDiameter / 2
-            return [(id: 1, center: s.isOn ? c.onCenter : c.offCenter, half: Vector(r, r))]
+        case .sunSwitch(let c, let isOn, _):
+            let r = c.knobDiameter / 2
+            return [(id: 1, center: isOn ? c.onCenter : c.offCenter, half: Vector(r, r))]
         }
     }
 
@@ -148,58 +148,35 @@ package enum SnapSpec: Hashable, Sendable {
         case .sunSwitch: "knob"
         }
     }
-}
 
-/// What a check does with a snap scene kind: make it live on a backend, step it, record it, and
-/// hand one's own state (which an animator's snapshot does not hold) to another.
-protocol CheckedSnapScene: SampledScene {
-    associatedtype Rig: AnyObject
-    var inputs: [Trace.Input] { get }
-    var dynamics: DynamicsSettings { get }
-    func rig(on backend: any PhysicsBackend) throws(FlingError) -> Rig
-    static func animator(_ rig: Rig) -> SnapAnimator
-    /// Advances to `t` (a rule's failure thrown after the ticks are stepped).
-    static func advance(_ rig: Rig, to t: Double) throws(FlingError)
-    static func adopt(_ rig: Rig, from other: Rig)
-    static func recorder(_ rig: Rig) throws(FlingError) -> SceneRecorder<Self>
-}
-
-extension ChatHeadsScene: CheckedSnapScene {
-    func rig(on backend: any PhysicsBackend) throws(FlingError) -> ChatHeads { try make(on: backend) }
-    static func animator(_ rig: ChatHeads) -> SnapAnimator { rig.animator }
-    static func advance(_ rig: ChatHeads, to t: Double) throws(FlingError) { _ = try rig.advance(to: t) }
-    static func adopt(_ rig: ChatHeads, from other: ChatHeads) { rig.adoptRules(of: other) }
-    static func recorder(_ rig: ChatHeads) throws(FlingError) -> SceneRecorder<Self> { try SceneRecorder(recording: rig) }
-}
-
-extension SunSwitchScene: CheckedSnapScene {
-    func rig(on backend: any PhysicsBackend) throws(FlingError) -> SunSwitch {
-        try SunSwitch(configuration: configuration, isOn: isOn, snap: SnapScenes.configuration(dynamics), backend: backend)
+    /// The scene live on `backend`: its animator, how it advances (a rule's failure thrown
+    /// after the ticks are stepped) and its recorder, started.
+    func live(on backend: any PhysicsBackend) throws(FlingError) -> (
+        animator: SnapAnimator, advance: (Double) throws(FlingError) -> Void, recorder: SnapSceneRecorder
+    ) {
+        switch self {
+        case .heads(let s):
+            let heads = try ChatHeads(
+                heads: s.heads.enumerated().map { (SnapItem.ID($0.offset + 1), $0.element) }, configuration: s.configuration,
+                snap: s.snap, backend: backend)
+            return (heads.animator, { t throws(FlingError) in _ = try heads.advance(to: t) }, try SnapSceneRecorder(recording: heads))
+        case .sunSwitch(let c, let isOn, let snap):
+            let sun = try SunSwitch(configuration: c, isOn: isOn, snap: snap, backend: backend)
+            return (sun.animator, { t throws(FlingError) in _ = try sun.advance(to: t) }, try SnapSceneRecorder(recording: sun))
+        }
     }
-    static func animator(_ rig: SunSwitch) -> SnapAnimator { rig.animator }
-    static func advance(_ rig: SunSwitch, to t: Double) throws(FlingError) { _ = try rig.advance(to: t) }
-    static func adopt(_ rig: SunSwitch, from other: SunSwitch) { rig.adoptRules(of: other) }
-    static func recorder(_ rig: SunSwitch) throws(FlingError) -> SceneRecorder<Self> { try SceneRecorder(recording: rig) }
 }
 
 extension TouchSession {
     /// Plays the session on the snap scene as an app would (``play(settleBudget:makeBackend:)``).
     func playing(_ snap: SnapSpec, settleBudget: Double, makeBackend: MakeBackend) throws(FlingError) -> Played {
-        switch snap {
-        case .heads(let s): try playing(s, settleBudget: settleBudget, makeBackend: makeBackend)
-        case .sunSwitch(let s): try playing(s, settleBudget: settleBudget, makeBackend: makeBackend)
-        }
-    }
-
-    func playing<S: CheckedSnapScene>(_ scene: S, settleBudget: Double, makeBackend: MakeBackend) throws(FlingError) -> Played {
-        let backend = try makeBackend(SnapScenes.solverIterations)
-        let rig = try scene.rig(on: backend)
-        let recorder = try S.recorder(rig)
-        let animator = S.animator(rig)
+        let backend = try makeBackend(SnapSceneRecorder.solverIterations)
+        let live = try snap.live(on: backend)
+        let animator = live.animator
         var ticks: [TraceReplay.TickState] = []
         var events: [AnyEvent] = []
         var refusals: [String] = []
-        animator.onTick = { k, states in ticks.append(Self.tickState(k, states)) }
+        animator.onTick = { k, states in ticks.append(Self.tickState(k, states.map { ($0.0, $0.1) })) }
         animator.onEvent = { events.append(.snap($0)) }
         defer {
             animator.onTick = nil
@@ -210,7 +187,7 @@ extension TouchSession {
             display = max(display, t)
             while true {
                 do {
-                    try S.advance(rig, to: display)
+                    try live.advance(display)
                     return
                 } catch {
                     refusals.append("\(error)")
@@ -218,17 +195,19 @@ extension TouchSession {
             }
         }
         _ = try animator.play(
-            actions, handle: { e throws(FlingError) in try animator.handle(e) }, frame: advance, fields: scene.dynamics.fields,
-            walls: scene.dynamics.walls)
+            actions, handle: { e throws(FlingError) in try animator.handle(e) }, frame: advance, fields: snap.dynamics.fields,
+            walls: snap.dynamics.walls)
         let sessionTicks = ticks.count
         animator.settle(after: display, budget: settleBudget, frame: advance) { !animator.isIdle }
         var played = Played(
-            recording: .snap(try recorder.document(rate: 60)), ticks: ticks, events: events, refusals: refusals,
+            recording: .snap(try live.recorder.document(rate: 60)), ticks: ticks, events: events, refusals: refusals,
             arithmetic: backend.arithmetic)
         played.sessionTicks = sessionTicks
         if !animator.isIdle {
-            played.stillMoving = animator.itemDefinitions.map(\.id).filter { (try? animator.state(of: $0))?.phase != .resting }
-                .map { TileID($0.rawValue) }
+            played.stillMoving = animator.zOrder.map(\.rawValue).sorted().filter {
+                (try? animator.state(of: SnapItem.ID($0)))?.phase != .resting
+            }
+            .map { TileID($0) }
         }
         return played
     }
@@ -244,84 +223,26 @@ struct Replayed {
     var events: [AnyEvent] = []
 }
 
-/// A snap scene document a check recorded: what the properties and the failure do with it.
-protocol SnapRecording {
-    func play(_ options: ReplayOptions, title: String?) throws(FlingError) -> DocumentReplay
-    func comparePredictions(_ options: ReplayOptions) throws(FlingError) -> PredictionComparison?
-    func replayTicks(display: ReplayOptions.DisplayFrames, makeBackend: MakeBackend, cut: Int?) throws(FlingError) -> Replayed
-    /// The JSON written for a failure: named, noted, pinned on `pinning` when it can be.
-    func written(name: String, notes: String, pinning: @escaping MakeBackend) -> String
+extension Replayed {
+    /// A snap scene document `document` replayed tick by tick (`SnapSceneReplayer`) at
+    /// `display` on a backend from `makeBackend`, cut and restored at `cut` if given.
+    init(snap document: any FlingDocument, display: ReplayOptions.DisplayFrames, makeBackend: MakeBackend, cut: Int?)
+        throws(FlingError)
+    {
+        let r = try SnapSceneReplayer(document, display: display).replay(cutAt: cut, makeBackend: makeBackend)
+        ticks = r.ticks.map { TouchSession.tickState($0.tick, $0.items.map { ($0.id, $0.state) }) }
+        events = r.events.map(AnyEvent.snap)
+    }
 }
 
-extension SceneDocument: SnapRecording where Scene: CheckedSnapScene {
-    func written(name: String, notes: String, pinning: @escaping MakeBackend) -> String {
-        var d = (try? pinned(makeBackend: pinning)) ?? self
+/// The JSON written for a failure's snap scene document: named, noted, pinned on `pinning` when
+/// it can be.
+func written(_ document: any FlingDocument, name: String, notes: String, pinning: @escaping MakeBackend) -> String {
+    func write<D: FlingDocument>(_ d: D) -> String {
+        var d = (try? d.pinned(ReplayOptions(makeBackend: pinning, keepsSteps: false))) ?? d
         d.name = name
         d.notes = notes
         return d.json
     }
-
-    /// The recording replayed on a fresh scene over a backend from `makeBackend`, every input
-    /// scheduled at its tick up front (as `fling replay` does), frames as `display` says up to
-    /// the recording's duration; with `cut`, the scene is taken whole at the start of that tick
-    /// (the animator's snapshot as bytes, the scene's own state) into a fresh one over a fresh
-    /// backend, which goes on.
-    func replayTicks(display: ReplayOptions.DisplayFrames, makeBackend: MakeBackend, cut: Int?) throws(FlingError) -> Replayed {
-        var rig = try scene.rig(on: try makeBackend(SnapScenes.solverIterations))
-        for input in scene.inputs {
-            switch input.input {
-            case .touch(let e): try Scene.animator(rig).schedule(.touch(e), tick: input.tick)
-            case .dynamics(let d): try Scene.animator(rig).schedule(.dynamics(d), tick: input.tick)
-            case .reset, .addTile, .removeTile: continue
-            }
-        }
-        var ticks: [TraceReplay.TickState] = []
-        var events: [AnyEvent] = []
-        func record(_ a: SnapAnimator) {
-            a.onTick = { k, states in ticks.append(TouchSession.tickState(k, states)) }
-            a.onEvent = { events.append(.snap($0)) }
-        }
-        func unhook(_ a: SnapAnimator) {
-            a.onTick = nil
-            a.onEvent = nil
-        }
-        record(Scene.animator(rig))
-        func step(_ t: Double) {
-            while true {
-                do {
-                    try Scene.advance(rig, to: t)
-                    return
-                } catch {}
-            }
-        }
-        var frames = FrameTimes(display)
-        let end = sampling.duration
-        var done = end <= 0
-        var cut = cut
-        while !done {
-            var t = frames.next()
-            if t >= end {
-                t = end
-                done = true
-            }
-            let animator = Scene.animator(rig)
-            if let c = cut, FixedStepClock.ticksEnded(by: t, tick: animator.clock.tick) > c {
-                let at = animator.clock.start(ofTick: c)
-                if at > animator.clock.displayTime { step(at) }
-                if animator.clock.ticks == c {
-                    let snapshot = try AnimatorSnapshot(bytes: try animator.snapshot().bytes)
-                    let fresh = try scene.rig(on: try makeBackend(SnapScenes.solverIterations))
-                    try Scene.animator(fresh).restore(snapshot)
-                    Scene.adopt(fresh, from: rig)
-                    unhook(animator)
-                    rig = fresh
-                    record(Scene.animator(rig))
-                }
-                cut = nil
-            }
-            step(t)
-        }
-        unhook(Scene.animator(rig))
-        return Replayed(ticks: ticks, events: events)
-    }
+    return write(document)
 }

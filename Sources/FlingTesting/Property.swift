@@ -205,7 +205,7 @@ final class CheckContext {
                 }
             return Replayed(ticks: r.ticks, events: r.events.map(AnyEvent.tile))
         case .snap(let document):
-            return try document.replayTicks(display: display, makeBackend: make, cut: cut)
+            return try Replayed(snap: document, display: display, makeBackend: make, cut: cut)
         }
     }
 

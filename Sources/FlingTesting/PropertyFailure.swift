@@ -94,8 +94,8 @@ extension PropertyCheck {
             json = t.json
         case .snap(let d):
             // A snap scene document's pins are of portable arithmetic, whatever the check's.
-            json = d.written(
-                name: title, notes: notes,
+            json = written(
+                d, name: title, notes: notes,
                 pinning: { (n) throws(FlingError) in try BackendKind.nativePortable.make(solverIterations: n) })
         }
         var failure = PropertyFailure(

@@ -30,7 +30,7 @@ struct Played {
 /// A live run's recording: a trace document (a tile scene) or a snap scene document.
 enum Recording {
     case trace(Trace)
-    case snap(any SnapRecording)
+    case snap(any FlingDocument)
 }
 
 /// A tile's or a snap item's event, as the properties compare them (by value).

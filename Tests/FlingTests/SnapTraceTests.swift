@@ -227,6 +227,49 @@ enum SnapFixtures {
         #expect(r.tickDigest == heads.animator.digest && r.ticks == heads.animator.clock.ticks)
     }
 
+    /// The public tick-by-tick replay (what FlingTesting compares a live run with): a live run's
+    /// recording replays to the live ticks and events, bit for bit, at other display frames; cut
+    /// anywhere (the pressed fixture opens the conversation and closes it: the scene's own state
+    /// crosses the cut) it replays to the same ticks; other documents and bad cuts are refused.
+    @Test(arguments: backends)
+    func aRecordingReplaysTickByTickAcrossACut(kind: BackendKind) throws {
+        let make = { (n: Int) throws(FlingError) -> any PhysicsBackend in try kind.make(solverIterations: n) }
+        let (heads, touches, duration) = try SnapFixtures.throwEdges(kind)
+        let recorder = try SnapSceneRecorder(recording: heads)
+        var live: [(tick: Int, items: [(SnapItem.ID, BodyState)])] = []
+        var liveEvents: [SnapEvent] = []
+        heads.animator.onTick = { k, states in live.append((k, states.map { ($0.0, $0.1) })) }
+        heads.animator.onEvent = { liveEvents.append($0) }
+        try drive({ try heads.handle($0) }, { _ = try heads.advance(to: $0) }, events: touches, duration: duration, hz: 60)
+        let recording = try recorder.document()
+        let replay = try SnapSceneReplayer(recording, display: .jittered(rate: 45, seed: 3)).replay(makeBackend: make)
+        func same(_ a: [(Int, [(SnapItem.ID, BodyState)])], _ b: [SnapSceneReplay.TickState]) -> Bool {
+            a.count == b.count
+                && zip(a, b).allSatisfy { x, y in
+                    x.0 == y.tick && x.1.count == y.items.count
+                        && zip(x.1, y.items).allSatisfy { $0.0 == $1.id && $0.1.isBitwiseEqual(to: $1.state) }
+                }
+        }
+        let sameLive = same(live, replay.ticks), sameEvents = replay.events == liveEvents
+        #expect(live.count > 100 && sameLive, "\(live.count) live ticks, \(replay.ticks.count) replayed")
+        #expect(sameEvents && replay.refusals.isEmpty, "\(liveEvents.count) live events, \(replay.events.count) replayed")
+
+        let press = try Documents.read(Array(try Fixture.text("scenes/heads-press.json").utf8))
+        let whole = try SnapSceneReplayer(press).replay(makeBackend: make)
+        #expect(whole.events.count > 4 && whole.ticks.count > 100)
+        for cut in [1, whole.ticks.count / 3, whole.ticks.count / 2, whole.ticks.count - 2] {
+            let r = try SnapSceneReplayer(press).replay(cutAt: cut, makeBackend: make)
+            let sameTicks = same(whole.ticks.map { ($0.tick, $0.items.map { ($0.id, $0.state) }) }, r.ticks)
+            let sameEvents = r.events == whole.events
+            #expect(sameTicks && sameEvents, "cut at tick \(cut): the same ticks \(sameTicks), the same events \(sameEvents)")
+        }
+        let trace = try Documents.read(Array(try Fixture.text("traces/tap.json").utf8))
+        let refused = #expect(throws: FlingError.self) { try SnapSceneReplayer(trace) }
+        #expect(refused?.field == "SnapSceneReplayer(_:)" && refused?.value.contains("fling-trace") == true)
+        #expect(throws: FlingError.self) { try SnapSceneReplayer(press).replay(cutAt: -1, makeBackend: make) }
+        #expect(throws: FlingError.self) { try SnapSceneReplayer(press, display: .rate(2)).replay(makeBackend: make) }
+    }
+
     @Test func aSnapSceneNeedsABackendAndRefusesBadTouches() throws {
         let (trace, _, _) = try SnapFixtures.recordHeads("heads-press.json", on: .nativePortable)
         #expect(throws: FlingError.self) { try trace.replay() }

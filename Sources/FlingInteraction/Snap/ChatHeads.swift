@@ -103,6 +103,8 @@ extension ChatHeads {
 /// A set of chat heads over one ``SnapAnimator``; several heads, one finger each.
 public final class ChatHeads {
     package let configuration: ChatHeads.Configuration
+    /// The snap animator the heads and the panel move on (its `onTick` and `onEvent`, its
+    /// snapshot).
     public let animator: SnapAnimator
     /// The heads' ids, in order.
     package let heads: [SnapItem.ID]

@@ -74,8 +74,9 @@ public final class SnapAnimator: DragAnimator<SnapPolicy> {
     /// The center to draw at the last display time (the last two tick states interpolated).
     func drawnCenter(of id: SnapItem.ID) throws(FlingError) -> Vector { try kernel.drawnCenter(of: id) }
 
-    /// Whether every item rests and every input has been applied.
-    package var isIdle: Bool { kernel.isIdle { $0.scale.isAtRest && $0.scaleRun == nil } }
+    /// Whether nothing moves: every item rests (its scale too) and every input has been applied.
+    /// An app may stop its display link until the next touch (UIKit Dynamics' `isRunning`).
+    public var isIdle: Bool { kernel.isIdle { $0.scale.isAtRest && $0.scaleRun == nil } }
 
     /// Accepts a touch (times in the app's clock), applied before the first tick that starts
     /// at or after its time, by the tile animator's rules (``TileAnimator/handle(_:)``).

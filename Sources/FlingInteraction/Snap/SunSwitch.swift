@@ -52,7 +52,9 @@ extension SunSwitch {
 /// One sun switch over a ``SnapAnimator``.
 public final class SunSwitch {
     package let configuration: SunSwitch.Configuration
-    package let animator: SnapAnimator
+    /// The snap animator the knob moves on (its `onTick` and `onEvent`, its snapshot), as
+    /// ``ChatHeads/animator`` is the heads'.
+    public let animator: SnapAnimator
     /// The knob's item id (1).
     package let knob: SnapItem.ID = 1
     public private(set) var isOn: Bool

@@ -38,6 +38,11 @@ public struct SceneContent: Sendable {
     public var duration: Double
     /// How many instants the document samples: ⌊duration · rate⌋ + 1.
     public var sampleCount: Int
+    /// The snap configuration a snap scene runs (the default `SnapConfiguration` but for the
+    /// dynamics, touch rules and scale the document records): make its `ChatHeads` or
+    /// `SunSwitch` with it, on a backend of ``SnapSceneRecorder/solverIterations``, to play it
+    /// as it was recorded. Nil for a seeded scene.
+    public var snapConfiguration: SnapConfiguration? = nil
 }
 
 extension FlingDocument {
@@ -45,8 +50,10 @@ extension FlingDocument {
     /// document with `Documents.read(_:)` and drive its emitter, picker or spawner in an app of
     /// your own, or set up its chat heads or sun switch (the touches are its replay's).
     public var sceneContent: SceneContent? {
-        func content<S>(_ d: SceneDocument<S>, _ scene: SceneContent.Scene) -> SceneContent {
-            SceneContent(name: d.name, scene: scene, rate: d.sampling.rate, duration: d.sampling.duration, sampleCount: d.sampling.count)
+        func content<S>(_ d: SceneDocument<S>, _ scene: SceneContent.Scene, snap: SnapConfiguration? = nil) -> SceneContent {
+            SceneContent(
+                name: d.name, scene: scene, rate: d.sampling.rate, duration: d.sampling.duration, sampleCount: d.sampling.count,
+                snapConfiguration: snap)
         }
         if let d = self as? SceneDocument<BubblesScene> {
             return content(d, .bubbles(d.scene.configuration, seed: d.scene.seed, taps: d.scene.taps))
@@ -57,11 +64,13 @@ extension FlingDocument {
         if let d = self as? SceneDocument<CloudsScene> { return content(d, .clouds(d.scene.configuration, seed: d.scene.seed)) }
         if let d = self as? SceneDocument<ChatHeadsScene> {
             let s = d.scene
-            return content(d, .chatHeads(s.configuration, heads: s.heads, dynamics: s.dynamics))
+            return content(
+                d, .chatHeads(s.configuration, heads: s.heads, dynamics: s.dynamics),
+                snap: s.snap.applied(to: SnapScenes.configuration(s.dynamics)))
         }
         if let d = self as? SceneDocument<SunSwitchScene> {
             let s = d.scene
-            return content(d, .sunSwitch(s.configuration, isOn: s.isOn, dynamics: s.dynamics))
+            return content(d, .sunSwitch(s.configuration, isOn: s.isOn, dynamics: s.dynamics), snap: SnapScenes.configuration(s.dynamics))
         }
         return nil
     }

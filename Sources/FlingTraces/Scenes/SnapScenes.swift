@@ -303,6 +303,10 @@ final class SnapValidationBackend: DynamicsBackend {
 /// }
 /// ```
 public struct SnapSceneRecorder {
+    /// The solver iterations of a snap scene's backend, 10 (Chipmunk's default): a snap scene
+    /// document does not carry them, so the recorder refuses a backend of others.
+    public static let solverIterations = SnapScenes.solverIterations
+
     private let take: (_ rate: Double, _ name: String?, _ notes: String?) throws(FlingError) -> any FlingDocument
 
     /// Starts recording `heads` (ids 1, 2, …; the default `SnapConfiguration` but for its

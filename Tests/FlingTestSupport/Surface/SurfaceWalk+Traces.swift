@@ -433,7 +433,8 @@ extension SurfaceWalk {
         }
         add(
             "FlingTraces.SnapSceneRecorder.init(recording:)", "FlingTraces.SnapSceneRecorder.document(rate:name:notes:)",
-            "FlingTraces.SnapFrame.init(items:extras:)"
+            "FlingTraces.SnapFrame.init(items:extras:)", "FlingTraces.SnapSceneReplayer.init(_:display:)",
+            "FlingTraces.SnapSceneReplayer.replay(cutAt:makeBackend:)"
         ) { p in
             p.count { SnapFrame(items: [], extras: Hostile.doubles) }
             let c = ChatHeads.Configuration(screen: Rect(x: 0, y: 0, width: 390, height: 844))
@@ -443,6 +444,23 @@ extension SurfaceWalk {
             p.call { () throws(FlingError) in try heads.handle(TouchEvent(time: 0.1, touch: 1, phase: .began, position: Vector(18, 100))) }
             p.call { () throws(FlingError) in try heads.advance(to: 0.5) }
             for x in Hostile.doubles { p.call { () throws(FlingError) in try recorder.document(rate: x, name: "\u{0}", notes: nil).json } }
+            if let document = try? recorder.document(rate: 60) {
+                for x in Hostile.doubles {
+                    for display in [ReplayOptions.DisplayFrames.rate(x), .jittered(rate: x, seed: 0)] {
+                        for cut in [nil, Int.min, -1, 0, 3, Int.max] {
+                            p.call { () throws(FlingError) in
+                                let r = try SnapSceneReplayer(document, display: display).replay(cutAt: cut) { n throws(FlingError) in
+                                    try NativeBackend(solverIterations: n)
+                                }
+                                return (r.ticks.map { ($0.tick, $0.items.map { ($0.id, $0.state) }) }, r.events, r.refusals)
+                            }
+                        }
+                    }
+                }
+            }
+            if let trace = try? Trace(json: D.heldTiles(1, seconds: 0.1)) {
+                p.call { () throws(FlingError) in try SnapSceneReplayer(trace) }
+            }
             guard
                 let sun = try? SunSwitch(
                     configuration: SunSwitch.Configuration(offCenter: Vector(100, 300), onCenter: Vector(160, 300)),
