@@ -243,14 +243,8 @@ enum SnapFixtures {
         try drive({ try heads.handle($0) }, { _ = try heads.advance(to: $0) }, events: touches, duration: duration, hz: 60)
         let recording = try recorder.document()
         let replay = try SnapSceneReplayer(recording, display: .jittered(rate: 45, seed: 3)).replay(makeBackend: make)
-        func same(_ a: [(Int, [(SnapItem.ID, BodyState)])], _ b: [SnapSceneReplay.TickState]) -> Bool {
-            a.count == b.count
-                && zip(a, b).allSatisfy { x, y in
-                    x.0 == y.tick && x.1.count == y.items.count
-                        && zip(x.1, y.items).allSatisfy { $0.0 == $1.id && $0.1.isBitwiseEqual(to: $1.state) }
-                }
-        }
-        let sameLive = same(live, replay.ticks), sameEvents = replay.events == liveEvents
+        let liveTicks = live.map { SnapSceneReplay.TickState(tick: $0.tick, items: $0.items.map { .init(id: $0.0, state: $0.1) }) }
+        let sameLive = liveTicks == replay.ticks, sameEvents = replay.events == liveEvents
         #expect(live.count > 100 && sameLive, "\(live.count) live ticks, \(replay.ticks.count) replayed")
         #expect(sameEvents && replay.refusals.isEmpty, "\(liveEvents.count) live events, \(replay.events.count) replayed")
 
@@ -259,7 +253,7 @@ enum SnapFixtures {
         #expect(whole.events.count > 4 && whole.ticks.count > 100)
         for cut in [1, whole.ticks.count / 3, whole.ticks.count / 2, whole.ticks.count - 2] {
             let r = try SnapSceneReplayer(press).replay(cutAt: cut, makeBackend: make)
-            let sameTicks = same(whole.ticks.map { ($0.tick, $0.items.map { ($0.id, $0.state) }) }, r.ticks)
+            let sameTicks = r.ticks == whole.ticks
             let sameEvents = r.events == whole.events
             #expect(sameTicks && sameEvents, "cut at tick \(cut): the same ticks \(sameTicks), the same events \(sameEvents)")
         }

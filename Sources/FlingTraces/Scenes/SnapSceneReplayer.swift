@@ -55,14 +55,23 @@ public struct SnapSceneReplayer {
 
 /// What ``SnapSceneReplayer`` gave: each tick's moving items, and the snap events in order.
 public struct SnapSceneReplay: Sendable {
-    /// An item's state after a tick.
-    public struct ItemState: Sendable {
+    /// An item's state after a tick. Equal only when every number has the same bits, as
+    /// `TraceReplay.TileState` is: a replay promises the same bits.
+    public struct ItemState: Hashable, Sendable {
         public var id: SnapItem.ID
         public var state: BodyState
+
+        public static func == (a: ItemState, b: ItemState) -> Bool { a.id == b.id && a.state.isBitwiseEqual(to: b.state) }
+
+        public func hash(into hasher: inout Hasher) {
+            hasher.combine(id)
+            state.hashBits(into: &hasher)
+        }
     }
 
-    /// The items that moved in tick `tick` (had a world), in id order.
-    public struct TickState: Sendable {
+    /// The items that moved in tick `tick` (had a world), in id order; compared by bits
+    /// (``ItemState``).
+    public struct TickState: Hashable, Sendable {
         public var tick: Int
         public var items: [ItemState]
     }

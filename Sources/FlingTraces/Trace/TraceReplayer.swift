@@ -456,9 +456,7 @@ public struct TraceReplay: PinnedReplay, Sendable {
 
         public func hash(into hasher: inout Hasher) {
             hasher.combine(id)
-            for x in [state.position.x, state.position.y, state.angle, state.velocity.x, state.velocity.y, state.angularVelocity] {
-                hasher.combine(x.bitPattern)
-            }
+            state.hashBits(into: &hasher)
         }
     }
 
@@ -610,4 +608,11 @@ extension Trace {
 extension TileEvent.Kind {
     /// Whether the event frees the tile's world after its tick (settled, culled, came to rest).
     var endsWorld: Bool { self == .settled || self == .culled || self == .cameToRest }
+}
+
+extension BodyState {
+    /// Hashes every number's bits: what a replay's states, compared by bits, hash by.
+    func hashBits(into hasher: inout Hasher) {
+        for x in [position.x, position.y, angle, velocity.x, velocity.y, angularVelocity] { hasher.combine(x.bitPattern) }
+    }
 }

@@ -434,7 +434,8 @@ extension SurfaceWalk {
         add(
             "FlingTraces.SnapSceneRecorder.init(recording:)", "FlingTraces.SnapSceneRecorder.document(rate:name:notes:)",
             "FlingTraces.SnapFrame.init(items:extras:)", "FlingTraces.SnapSceneReplayer.init(_:display:)",
-            "FlingTraces.SnapSceneReplayer.replay(cutAt:makeBackend:)"
+            "FlingTraces.SnapSceneReplayer.replay(cutAt:makeBackend:)", "FlingTraces.SnapSceneReplay.ItemState.==(_:_:)",
+            "FlingTraces.SnapSceneReplay.ItemState.hash(into:)"
         ) { p in
             p.count { SnapFrame(items: [], extras: Hostile.doubles) }
             let c = ChatHeads.Configuration(screen: Rect(x: 0, y: 0, width: 390, height: 844))
@@ -452,7 +453,9 @@ extension SurfaceWalk {
                                 let r = try SnapSceneReplayer(document, display: display).replay(cutAt: cut) { n throws(FlingError) in
                                     try NativeBackend(solverIterations: n)
                                 }
-                                return (r.ticks.map { ($0.tick, $0.items.map { ($0.id, $0.state) }) }, r.events, r.refusals)
+                                var h = Hasher()
+                                r.ticks.forEach { h.combine($0) }
+                                return (r.ticks == r.ticks, h.finalize(), r.events, r.refusals)
                             }
                         }
                     }
