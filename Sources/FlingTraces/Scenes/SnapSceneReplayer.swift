@@ -55,19 +55,8 @@ public struct SnapSceneReplayer {
 
 /// What ``SnapSceneReplayer`` gave: each tick's moving items, and the snap events in order.
 public struct SnapSceneReplay: Sendable {
-    /// An item's state after a tick. Equal only when every number has the same bits, as
-    /// `TraceReplay.TileState` is: a replay promises the same bits.
-    public struct ItemState: Hashable, Sendable {
-        public var id: SnapItem.ID
-        public var state: BodyState
-
-        public static func == (a: ItemState, b: ItemState) -> Bool { a.id == b.id && a.state.isBitwiseEqual(to: b.state) }
-
-        public func hash(into hasher: inout Hasher) {
-            hasher.combine(id)
-            state.hashBits(into: &hasher)
-        }
-    }
+    /// An item's state after a tick, compared by bits (``ReplayedState``).
+    public typealias ItemState = ReplayedState<SnapItem>
 
     /// The items that moved in tick `tick` (had a world), in id order; compared by bits
     /// (``ItemState``).

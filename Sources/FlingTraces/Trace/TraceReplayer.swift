@@ -445,20 +445,8 @@ package struct FrameTimes {
 /// What a replay gave: per session, the tick states, the life-cycle events and the digests;
 /// and how it compared with the trace's pins (``pins``; ``PinnedReplay/verify(allowingNoPins:allowingUncomparedRun:)``).
 public struct TraceReplay: PinnedReplay, Sendable {
-    /// One tile's state after a tick. Equal only when every number has the same bits (`-0`
-    /// differs from `0`, a NaN equals the same NaN): a replay promises the same bits.
-    public struct TileState: Hashable, Sendable {
-        public var id: TileID
-        public var state: BodyState
-        public init(id: TileID, state: BodyState) { self.id = id; self.state = state }
-
-        public static func == (a: TileState, b: TileState) -> Bool { a.id == b.id && a.state.isBitwiseEqual(to: b.state) }
-
-        public func hash(into hasher: inout Hasher) {
-            hasher.combine(id)
-            state.hashBits(into: &hasher)
-        }
-    }
+    /// One tile's state after a tick, compared by bits (``ReplayedState``).
+    public typealias TileState = ReplayedState<TileDefinition>
 
     /// The states of the tiles that had a world during one tick, in id order (what
     /// `DragAnimator/onTick` reports); compared by bits (``TileState``).
@@ -608,11 +596,4 @@ extension Trace {
 extension TileEvent.Kind {
     /// Whether the event frees the tile's world after its tick (settled, culled, came to rest).
     var endsWorld: Bool { self == .settled || self == .culled || self == .cameToRest }
-}
-
-extension BodyState {
-    /// Hashes every number's bits: what a replay's states, compared by bits, hash by.
-    func hashBits(into hasher: inout Hasher) {
-        for x in [position.x, position.y, angle, velocity.x, velocity.y, angularVelocity] { hasher.combine(x.bitPattern) }
-    }
 }

@@ -260,8 +260,8 @@ extension SurfaceWalk {
         add(
             "FlingTraces.TraceReplayer.init(_:display:)", "FlingTraces.TraceReplayer.replay(makeBackend:)",
             "FlingTraces.ReplayOptions.DisplayFrames.rate",
-            "FlingTraces.TraceReplay.TickState.init(tick:tiles:)", "FlingTraces.TraceReplay.TileState.init(id:state:)",
-            "FlingTraces.TraceReplay.TileState.==(_:_:)", "FlingTraces.TraceReplay.TileState.hash(into:)",
+            "FlingTraces.TraceReplay.TickState.init(tick:tiles:)", "FlingTraces.ReplayedState.init(id:state:)",
+            "FlingTraces.ReplayedState.==(_:_:)", "FlingTraces.ReplayedState.hash(into:)",
             "FlingTraces.TraceReplay.TileOutcome.Kind.init(rawValue:)", "FlingTraces.TraceRecorder.init(recording:)",
             "FlingTraces.TraceRecorder.inputCount", "FlingTraces.TraceRecorder.trace(stopsWhenIdle:name:notes:attribution:)"
         ) { p in
@@ -434,8 +434,7 @@ extension SurfaceWalk {
         add(
             "FlingTraces.SnapSceneRecorder.init(recording:)", "FlingTraces.SnapSceneRecorder.document(rate:name:notes:)",
             "FlingTraces.SnapFrame.init(items:extras:)", "FlingTraces.SnapSceneReplayer.init(_:display:)",
-            "FlingTraces.SnapSceneReplayer.replay(cutAt:makeBackend:)", "FlingTraces.SnapSceneReplay.ItemState.==(_:_:)",
-            "FlingTraces.SnapSceneReplay.ItemState.hash(into:)"
+            "FlingTraces.SnapSceneReplayer.replay(cutAt:makeBackend:)"
         ) { p in
             p.count { SnapFrame(items: [], extras: Hostile.doubles) }
             let c = ChatHeads.Configuration(screen: Rect(x: 0, y: 0, width: 390, height: 844))
