@@ -121,7 +121,8 @@ package struct ChatHeadsScene: SnapDrivenScene {
     func driver(_ options: ReplayOptions) throws(FlingError) -> (backend: any PhysicsBackend, driver: SnapDriver) {
         let backend = try options.backend(SnapScenes.solverIterations, for: "SceneDocument.replay")
         let heads = try make(on: backend, predictionTicks: options.predictionTicks)
-        let panel = heads.panel
+        // The format's ids: the heads 1, 2, …, the panel the next (docs/TRACES.md).
+        let panel = SnapItem.ID(self.heads.count + 1)
         let driver = SnapDriver(
             animator: heads.animator,
             advance: { (t: Double, k: Int) throws(FlingError) in

@@ -84,7 +84,7 @@ package struct SunSwitchScene: SnapDrivenScene {
                         words.append("tick \(tick) switch toggled \(on ? "on" : "off")")
                         timeline.append(
                             RunEvent(
-                                step: k, kind: "knob", id: sun.knob.rawValue, name: "toggled",
+                                step: k, kind: "knob", id: 1 /* the format's knob */, name: "toggled",
                                 detail: "\(on ? "on" : "off") at tick \(tick)"))
                     }
                 }
