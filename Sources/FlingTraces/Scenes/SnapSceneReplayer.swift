@@ -35,9 +35,11 @@ public struct SnapSceneReplayer {
 
     /// The replay on a backend from `makeBackend` (given the snap scenes' solver iterations,
     /// ``SnapSceneRecorder/solverIterations``), cut at tick `tick` if given: there the scene is
-    /// taken whole into a fresh one over a fresh backend, which goes on to the end. Throws when
-    /// the display rate is not within 1...100000 Hz or would stall the clock, or the backend
-    /// throws; an error the scene's advance throws is kept in ``SnapSceneReplay/refusals``.
+    /// taken whole into a fresh one over a fresh backend, which goes on to the end (a cut at a
+    /// tick the recording does not step cuts nothing). Throws when the display rate is not within
+    /// 1...100000 Hz or would stall the clock, or the backend throws; an error the scene's
+    /// advance throws is kept in ``SnapSceneReplay/refusals``. The document's work budget is
+    /// not checked here: `FlingDocument.validateWork(_:)` checks it, as `play(_:title:)` does.
     public func replay(cutAt tick: Int? = nil, makeBackend: ReplayOptions.MakeBackend) throws(FlingError) -> SnapSceneReplay {
         try Check.range(display.rate, 1...100_000, "ReplayOptions.DisplayFrames.rate")
         let longest = SnapConfiguration().drag.maxDisplayFrameInterval
