@@ -176,7 +176,7 @@ extension TouchSession {
         var ticks: [TraceReplay.TickState] = []
         var events: [AnyEvent] = []
         var refusals: [String] = []
-        animator.onTick = { k, states in ticks.append(Self.tickState(k, states.map { ($0.0, $0.1) })) }
+        animator.onTick = { k, states in ticks.append(Self.tickState(k, states)) }
         animator.onEvent = { events.append(.snap($0)) }
         defer {
             animator.onTick = nil
@@ -204,10 +204,8 @@ extension TouchSession {
             arithmetic: backend.arithmetic)
         played.sessionTicks = sessionTicks
         if !animator.isIdle {
-            played.stillMoving = animator.zOrder.map(\.rawValue).sorted().filter {
-                (try? animator.state(of: SnapItem.ID($0)))?.phase != .resting
-            }
-            .map { TileID($0) }
+            played.stillMoving = animator.zOrder.sorted().filter { (try? animator.state(of: $0))?.phase != .resting }
+                .map { TileID($0.rawValue) }
         }
         return played
     }

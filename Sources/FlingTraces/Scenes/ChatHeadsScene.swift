@@ -96,10 +96,15 @@ package struct ChatHeadsScene: SnapDrivenScene {
 
     package var inputLines: [String] { inputs.map(JSONWriter.input) }
 
+    /// The snap configuration the heads run: the default with the scene's dynamics and rules.
+    func snapConfiguration(predictionTicks: Int? = nil) -> SnapConfiguration {
+        snap.applied(to: SnapScenes.configuration(dynamics, predictionTicks: predictionTicks))
+    }
+
     package func make(on backend: any PhysicsBackend, predictionTicks: Int? = nil) throws(FlingError) -> ChatHeads {
         try ChatHeads(
             heads: heads.enumerated().map { (SnapItem.ID($0.offset + 1), $0.element) }, configuration: configuration,
-            snap: snap.applied(to: SnapScenes.configuration(dynamics, predictionTicks: predictionTicks)), backend: backend)
+            snap: snapConfiguration(predictionTicks: predictionTicks), backend: backend)
     }
 
     package func validate(_ sampling: SceneSampling) throws(FlingError) {

@@ -66,11 +66,11 @@ extension FlingDocument {
             let s = d.scene
             return content(
                 d, .chatHeads(s.configuration, heads: s.heads, dynamics: s.dynamics),
-                snap: s.snap.applied(to: SnapScenes.configuration(s.dynamics)))
+                snap: s.snapConfiguration())
         }
         if let d = self as? SceneDocument<SunSwitchScene> {
             let s = d.scene
-            return content(d, .sunSwitch(s.configuration, isOn: s.isOn, dynamics: s.dynamics), snap: SnapScenes.configuration(s.dynamics))
+            return content(d, .sunSwitch(s.configuration, isOn: s.isOn, dynamics: s.dynamics), snap: s.snapConfiguration())
         }
         return nil
     }

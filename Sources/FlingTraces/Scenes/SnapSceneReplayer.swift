@@ -80,7 +80,7 @@ public struct SnapSceneReplay: Sendable {
 /// own state (which an animator's snapshot does not hold) to another.
 protocol LiveSnapScene: SnapDrivenScene {
     associatedtype Rig: AnyObject
-    func rig(on backend: any PhysicsBackend) throws(FlingError) -> Rig
+    func make(on backend: any PhysicsBackend, predictionTicks: Int?) throws(FlingError) -> Rig
     static func animator(_ rig: Rig) -> SnapAnimator
     /// Advances to `t` (a rule's failure thrown after the ticks are stepped).
     static func advance(_ rig: Rig, to t: Double) throws(FlingError)
@@ -88,16 +88,12 @@ protocol LiveSnapScene: SnapDrivenScene {
 }
 
 extension ChatHeadsScene: LiveSnapScene {
-    func rig(on backend: any PhysicsBackend) throws(FlingError) -> ChatHeads { try make(on: backend) }
     static func animator(_ rig: ChatHeads) -> SnapAnimator { rig.animator }
     static func advance(_ rig: ChatHeads, to t: Double) throws(FlingError) { _ = try rig.advance(to: t) }
     static func adopt(_ rig: ChatHeads, from other: ChatHeads) { rig.adoptRules(of: other) }
 }
 
 extension SunSwitchScene: LiveSnapScene {
-    func rig(on backend: any PhysicsBackend) throws(FlingError) -> SunSwitch {
-        try SunSwitch(configuration: configuration, isOn: isOn, snap: SnapScenes.configuration(dynamics), backend: backend)
-    }
     static func animator(_ rig: SunSwitch) -> SnapAnimator { rig.animator }
     static func advance(_ rig: SunSwitch, to t: Double) throws(FlingError) { _ = try rig.advance(to: t) }
     static func adopt(_ rig: SunSwitch, from other: SunSwitch) { rig.adoptRules(of: other) }
@@ -108,7 +104,7 @@ extension SceneDocument where Scene: LiveSnapScene {
         -> SnapSceneReplay
     {
         try validate()
-        var rig = try scene.rig(on: try makeBackend(SnapScenes.solverIterations))
+        var rig = try scene.make(on: try makeBackend(SnapScenes.solverIterations), predictionTicks: nil)
         try SnapScenes.schedule(scene.inputs, on: Scene.animator(rig))
         var out = SnapSceneReplay()
         func record(_ a: SnapAnimator) {
@@ -150,7 +146,7 @@ extension SceneDocument where Scene: LiveSnapScene {
                 if at > animator.clock.displayTime { step(at) }
                 if animator.clock.ticks == c {
                     let snapshot = try AnimatorSnapshot(bytes: try animator.snapshot().bytes)
-                    let fresh = try scene.rig(on: try makeBackend(SnapScenes.solverIterations))
+                    let fresh = try scene.make(on: try makeBackend(SnapScenes.solverIterations), predictionTicks: nil)
                     try Scene.animator(fresh).restore(snapshot)
                     Scene.adopt(fresh, from: rig)
                     unhook(animator)

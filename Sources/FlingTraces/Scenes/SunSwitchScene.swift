@@ -55,8 +55,7 @@ package struct SunSwitchScene: SnapDrivenScene {
     package func validate(_ sampling: SceneSampling) throws(FlingError) {
         try SceneSampling.checkMade(1, sampling)
         try SnapScenes.validate(touches: inputs, items: 1, sampling: sampling, walls: dynamics.walls)
-        _ = try SunSwitch(
-            configuration: configuration, isOn: isOn, snap: SnapScenes.configuration(dynamics), backend: SnapValidationBackend())
+        _ = try make(on: SnapValidationBackend())
     }
 
     /// Samples × the knob.
@@ -68,12 +67,20 @@ package struct SunSwitchScene: SnapDrivenScene {
         Documents.Work(unit: Self.budget.unit, amount: SnapScenes.ticks(sampling) + Double(sampling.count))
     }
 
+    /// The snap configuration the switch runs: the default with the scene's dynamics.
+    func snapConfiguration(predictionTicks: Int? = nil) -> SnapConfiguration {
+        SnapScenes.configuration(dynamics, predictionTicks: predictionTicks)
+    }
+
+    /// The switch, at rest, on `backend`.
+    func make(on backend: any PhysicsBackend, predictionTicks: Int? = nil) throws(FlingError) -> SunSwitch {
+        try SunSwitch(configuration: configuration, isOn: isOn, snap: snapConfiguration(predictionTicks: predictionTicks), backend: backend)
+    }
+
     /// The switch made on a backend of `options`, and the driver that advances it.
     func driver(_ options: ReplayOptions) throws(FlingError) -> (backend: any PhysicsBackend, driver: SnapDriver) {
         let backend = try options.backend(SnapScenes.solverIterations, for: "SceneDocument.replay")
-        let sun = try SunSwitch(
-            configuration: configuration, isOn: isOn, snap: SnapScenes.configuration(dynamics, predictionTicks: options.predictionTicks),
-            backend: backend)
+        let sun = try make(on: backend, predictionTicks: options.predictionTicks)
         let driver = SnapDriver(
             animator: sun.animator,
             advance: { (t: Double, k: Int) throws(FlingError) in
