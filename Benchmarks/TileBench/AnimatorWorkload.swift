@@ -49,6 +49,11 @@ struct AnimatorRun: Workload {
     /// Per falling tile (`scene.falling` order): held ticks still to wait (negative), the
     /// fling's step (0...3), or `released` while it falls, or `regrab` once culled and reset.
     var fallState: [Int] = []
+    /// The springing and falling tiles' origins (`scene.springing` and `scene.falling` order),
+    /// held apart as an app holds its views' home frames: read every tick, they would otherwise
+    /// come from the scene's 224-byte tile plans, a cache miss per tile that is the workload's
+    /// cost, not the animator's.
+    let springOrigins: [Vector], fallOrigins: [Vector]
     var poses: [Transform] = []
     var events: [TileEvent] = []
     /// Per tile, its continuous push while it has one (with walls).
@@ -109,6 +114,8 @@ struct AnimatorRun: Workload {
             }
         }
         for i in scene.dragged { fingers.append(Finger(scene.tiles[i])) }
+        springOrigins = scene.springing.map { scene.tiles[$0].origin }
+        fallOrigins = scene.falling.map { scene.tiles[$0].origin }
         fallState = [Int](repeating: Self.regrab, count: scene.falling.count)
         poses.reserveCapacity(scene.count)
         events.reserveCapacity(scene.count)
@@ -150,8 +157,8 @@ struct AnimatorRun: Workload {
         // Springing tiles: held from tick 0 for a stretch of their own (so that they do not all
         // move together), then every `springPeriod` ticks: moved 36 pt, let go gently, sprung
         // home, grabbed again before they can settle.
-        for i in scene.springing {
-            let o = scene.tiles[i].origin
+        for (s, i) in scene.springing.enumerated() {
+            let o = springOrigins[s]
             let hold = (i * 7) % Self.springPeriod
             if k == 0 { try touch(i, .began, o, t) }
             guard k >= hold else { continue }
@@ -168,7 +175,7 @@ struct AnimatorRun: Workload {
         // Falling tiles: held still, flung down 40 pt a tick for 3 ticks, let go; culled,
         // reset (below) and grabbed again on the next tick.
         for (f, i) in scene.falling.enumerated() {
-            let o = scene.tiles[i].origin
+            let o = fallOrigins[f]
             let s = fallState[f]
             if k == 0 || s == Self.regrab {
                 try touch(i, .began, o, t)

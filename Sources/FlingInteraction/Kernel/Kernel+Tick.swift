@@ -67,13 +67,24 @@ extension Kernel {
     /// item gained or lost its world since.
     mutating func refreshLive() {
         guard items.liveChanged || buffers.liveIndices.count != items.liveCount else { return }
-        buffers.liveIndices.removeAll(keepingCapacity: true)
-        buffers.liveWorlds.removeAll(keepingCapacity: true)
-        buffers.liveIndices.reserveCapacity(items.liveCount)
-        buffers.liveWorlds.reserveCapacity(items.liveCount)
-        items.forEachLive { i in
-            buffers.liveIndices.append(i)
-            buffers.liveWorlds.append(items.worlds[i]!)
+        // Sized first (their storage kept), then written in place through pointers: an append
+        // per item would test the array's uniqueness and capacity each time.
+        let n = items.liveCount
+        resize(&buffers.liveIndices, to: n, filling: 0)
+        resize(&buffers.liveWorlds, to: n, filling: WorldID(index: 0, generation: 0))
+        buffers.liveIndices.withUnsafeMutableBufferPointer { indices in
+            buffers.liveWorlds.withUnsafeMutableBufferPointer { liveWorlds in
+                items.worlds.withUnsafeBufferPointer { worlds in
+                    var m = 0
+                    items.forEachLive { i in
+                        precondition(m < n, "the live bits and the live count disagree")
+                        indices[m] = i
+                        liveWorlds[m] = worlds[i]!
+                        m += 1
+                    }
+                    precondition(m == n, "the live bits and the live count disagree")
+                }
+            }
         }
         items.liveChanged = false
     }
