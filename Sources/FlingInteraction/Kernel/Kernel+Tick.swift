@@ -275,6 +275,9 @@ extension Kernel {
 
     // MARK: - Fingers
 
+    /// What a move buffer is filled with before its moves are written.
+    static var noMove: DragMove { DragMove(world: WorldID(index: 0, generation: 0), joint: JointID(0), position: .zero, velocity: .zero) }
+
     /// Places every finger body that moves for tick `k`, in one call to the backend (in slot
     /// order: the order cannot change a bit, each move only sets a finger body); an item whose
     /// backend refuses one is put at rest without a world, and the first error kept for the end
@@ -292,21 +295,35 @@ extension Kernel {
                 fingers.slots.withUnsafeMutableBufferPointer { slots in
                     items.worlds.withUnsafeBufferPointer { worlds in
                         Self.inParts(parallel, count) { p, range in
-                            for s in range {
-                                guard let joint = slots[s].drag, let world = worlds[slots[s].index] else { continue }
-                                let (position, v) = slots[s].step(dt: dt, smoothing: smoothing)
-                                let f = slots[s]
-                                // The very bits the finger body has: setting them again would change nothing.
-                                if position.x.bitPattern == f.finger.x.bitPattern, position.y.bitPattern == f.finger.y.bitPattern,
-                                    v.x.bitPattern == f.fingerVelocity.x.bitPattern, v.y.bitPattern == f.fingerVelocity.y.bitPattern
-                                {
-                                    continue
+                            // Room for a move per slot of the part, written in place and cut to the
+                            // moves made: an append per move would test uniqueness and capacity.
+                            resize(&moves[p], to: range.count, filling: Self.noMove)
+                            resize(&moveSlots[p], to: range.count, filling: 0)
+                            var made = 0
+                            moves[p].withUnsafeMutableBufferPointer { out in
+                                moveSlots[p].withUnsafeMutableBufferPointer { outSlots in
+                                    for s in range {
+                                        guard let joint = slots[s].drag, let world = worlds[slots[s].index] else { continue }
+                                        let (position, v) = slots[s].step(dt: dt, smoothing: smoothing)
+                                        let f = slots[s]
+                                        // The very bits the finger body has: setting them again would change nothing.
+                                        if position.x.bitPattern == f.finger.x.bitPattern,
+                                            position.y.bitPattern == f.finger.y.bitPattern,
+                                            v.x.bitPattern == f.fingerVelocity.x.bitPattern,
+                                            v.y.bitPattern == f.fingerVelocity.y.bitPattern
+                                        {
+                                            continue
+                                        }
+                                        out[made] = DragMove(world: world, joint: joint, position: position, velocity: v)
+                                        outSlots[made] = s
+                                        made += 1
+                                        slots[s].finger = position
+                                        slots[s].fingerVelocity = v
+                                    }
                                 }
-                                moves[p].append(DragMove(world: world, joint: joint, position: position, velocity: v))
-                                moveSlots[p].append(s)
-                                slots[s].finger = position
-                                slots[s].fingerVelocity = v
                             }
+                            resize(&moves[p], to: made, filling: Self.noMove)
+                            resize(&moveSlots[p], to: made, filling: 0)
                         }
                     }
                 }
