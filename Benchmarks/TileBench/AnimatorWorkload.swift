@@ -1,7 +1,7 @@
 import Fling
 
 /// The same kind of scene driven through the real ``TileAnimator``, as an app drives it: the
-/// `tile-animator` row. Every tick the app hands the animator its touches, advances it one
+/// `tile-animator` row. Every tick the app hands the animator its touches (in one call), advances it one
 /// display frame, resets the tiles it culled, and reads every tile's pose to draw. So the
 /// figure covers the whole path: touch validation and queueing, the velocity tracker, release
 /// rules, the settle and cull checks, the backend (native, portable arithmetic; Chipmunk per
@@ -118,6 +118,7 @@ struct AnimatorRun: Workload {
         fallOrigins = scene.falling.map { scene.tiles[$0].origin }
         fallState = [Int](repeating: Self.regrab, count: scene.falling.count)
         poses.reserveCapacity(scene.count)
+        touches.reserveCapacity(scene.count)
         events.reserveCapacity(scene.count)
     }
 
@@ -129,9 +130,13 @@ struct AnimatorRun: Workload {
         for p in poses { digest.combine(p.position.x); digest.combine(p.position.y); digest.combine(p.angle) }
     }
 
+    /// The tick's touches, handed to the animator in one call (``TileAnimator/handle(contentsOf:)``)
+    /// as an app hands a display frame's.
+    var touches: [TouchEvent] = []
+
     @inline(__always)
-    func touch(_ i: Int, _ phase: TouchEvent.Phase, _ at: Vector, _ t: Double) throws {
-        try animator.handle(
+    mutating func touch(_ i: Int, _ phase: TouchEvent.Phase, _ at: Vector, _ t: Double) throws {
+        touches.append(
             TouchEvent(time: t, touch: TouchID(i), phase: phase, position: at, item: phase == .began ? TouchEvent.ItemID(i) : nil))
     }
 
@@ -142,6 +147,7 @@ struct AnimatorRun: Workload {
         // the frame that delivers them), so each is applied just before tick k: a touch stamped
         // at k·dt exactly could land after it, by the rounding of k·dt / dt.
         let t = k == 0 ? 0 : (Double(k) - 0.5) * dt
+        touches.removeAll(keepingCapacity: true)
         // Held tiles: a finger each, moving every tick; let go and grabbed again now and then.
         for (d, i) in scene.dragged.enumerated() {
             let p = fingers[d].advance()
@@ -192,6 +198,7 @@ struct AnimatorRun: Workload {
             try touch(i, s == 3 ? .ended : .moved, o + Vector(0, 40 * Double(min(s + 1, 3))), t)
             fallState[f] = s == 3 ? Self.released : s + 1
         }
+        try animator.handle(contentsOf: touches)
         if walls { try push(k) }
         // One display frame: exactly one tick. Last frame's events are let go first, as an app
         // done with them would: the animator then refills the same storage instead of allocating.

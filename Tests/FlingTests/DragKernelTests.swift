@@ -399,3 +399,80 @@ import Fling
         #expect(pivots.allSatisfy { $0.maxForce == 1_000 && $0.maxBias == 100 && $0.errorBias == 0.1 })
     }
 }
+
+/// A display frame's touches handed in one call (`handle(contentsOf:)`) act exactly as handed
+/// one by one: the same events, states and digest, bit for bit; a batch stops at its first
+/// refused event, the events before it accepted and those after it not.
+@Suite struct TouchBatchTests {
+    static let viewport = Rect(x: 0, y: 0, width: 390, height: 844)
+    static let tiles = (1...6).map { TileDefinition(id: TileID($0), frame: Rect(x: Double($0) * 55 - 40, y: 300, width: 40, height: 40)) }
+
+    /// Frame `k`'s touches: tile i grabbed by touch i at frame i, dragged, and let go at frame
+    /// 8 + i: the odd ones near home (sprung back), the even ones flung down (falling).
+    static func frame(_ k: Int) -> [TouchEvent] {
+        var events: [TouchEvent] = []
+        let t = (Double(k) - 0.5) / 60
+        for tile in tiles {
+            let i = Int(tile.id.rawValue), home = tile.frame.center
+            let offset = i % 2 == 1 ? Vector(Double(k - i), 0) : Vector(0, 40 * Double(k - i))
+            if k == i {
+                events.append(TouchEvent(time: t, touch: TouchID(i), phase: .began, position: home, item: tile.id))
+            } else if k > i && k < 8 + i {
+                events.append(TouchEvent(time: t, touch: TouchID(i), phase: .moved, position: home + offset))
+            } else if k == 8 + i {
+                events.append(TouchEvent(time: t, touch: TouchID(i), phase: .ended, position: home + offset))
+            }
+        }
+        return events
+    }
+
+    @Test(arguments: BackendKind.available)
+    func aFramesTouchesInOneCallActAsOneByOne(kind: BackendKind) throws {
+        let single = try TileAnimator(viewport: Self.viewport, tiles: Self.tiles, backend: try kind.make())
+        let batched = try TileAnimator(viewport: Self.viewport, tiles: Self.tiles, backend: try kind.make())
+        var one: [TileEvent] = [], all: [TileEvent] = []
+        for k in 0..<120 {
+            let touches = Self.frame(k)
+            for e in touches { try single.handle(e) }
+            try batched.handle(contentsOf: touches)
+            one += try single.advance(to: Double(k + 1) / 60)
+            all += try batched.advance(to: Double(k + 1) / 60)
+        }
+        #expect(one == all)
+        #expect(one.contains { if case .released(.attract, _, _) = $0.kind { true } else { false } })
+        #expect(one.contains { if case .released(.fall, _, _) = $0.kind { true } else { false } })
+        #expect(single.digest == batched.digest)
+        for id in single.tileIDs {
+            let a = try single.state(of: id).state, b = try batched.state(of: id).state
+            #expect(
+                a.position.x.bitPattern == b.position.x.bitPattern && a.position.y.bitPattern == b.position.y.bitPattern,
+                "tile \(id.rawValue)")
+            #expect(a.angle.bitPattern == b.angle.bitPattern, "tile \(id.rawValue)")
+        }
+    }
+
+    @Test func aBatchStopsAtItsFirstRefusedEvent() throws {
+        let animator = try TileAnimator(viewport: Self.viewport, tiles: Self.tiles, backend: try NativeBackend())
+        let p = Self.tiles[0].frame.center
+        let good = TouchEvent(time: 0.02, touch: 1, phase: .began, position: p)
+        let early = TouchEvent(time: 0.01, touch: 2, phase: .began, position: p)  // before the one accepted
+        let after = TouchEvent(time: 0.03, touch: 3, phase: .began, position: p)
+        do {
+            try animator.handle(contentsOf: [good, early, after])
+            Issue.record("a batch with an event out of order was accepted")
+        } catch {
+            #expect(error.code == .outOfOrder)
+            #expect(error.field.hasPrefix("events[1], "), "\(error.field)")
+        }
+        // The first is accepted: touch 1 is down. The third is not: touch 3 is not down, and may begin.
+        do {
+            try animator.handle(TouchEvent(time: 0.04, touch: 1, phase: .began, position: p))
+            Issue.record("touch 1 began twice")
+        } catch { #expect(error.code == .touchAlreadyDown) }
+        do {
+            try animator.handle(TouchEvent(time: 0.04, touch: 3, phase: .moved, position: p))
+            Issue.record("touch 3 moved without a began")
+        } catch { #expect(error.code == .unknownTouch) }
+        try animator.handle(TouchEvent(time: 0.04, touch: 3, phase: .began, position: p))
+    }
+}

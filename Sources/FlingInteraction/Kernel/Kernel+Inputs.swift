@@ -26,6 +26,16 @@ extension Kernel {
         queue.enqueue(accepted: e, time: e.time, clock: clock, finger: entry.hint)
     }
 
+    /// Accepts touch events in order, as ``accept(_:)`` one by one: those before a failing one
+    /// stay accepted; it and those after it are not, and its error's field starts with its index.
+    mutating func accept(contentsOf events: [TouchEvent]) throws(FlingError) {
+        for n in events.indices {
+            do { try accept(events[n]) } catch {
+                throw FlingError(error.code, field: "events[\(n)], \(error.field)", value: error.value, reason: error.reason)
+            }
+        }
+    }
+
     /// Queues an input of a recording for the tick it was applied at (`nil`: a touch's own time
     /// decides, as for a handled one). For the replayer, which validated the recording.
     mutating func schedule(_ input: Policy.Input, tick: Int?) throws(FlingError) {

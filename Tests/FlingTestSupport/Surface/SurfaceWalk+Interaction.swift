@@ -168,7 +168,7 @@ extension SurfaceWalk {
         }
         add(
             "FlingInteraction.TileAnimator.init(viewport:tiles:configuration:backend:timeOrigin:)",
-            "FlingInteraction.TileAnimator.handle(_:)",
+            "FlingInteraction.TileAnimator.handle(_:)", "FlingInteraction.TileAnimator.handle(contentsOf:)",
             "FlingInteraction.TileAnimator.advance(to:)", "FlingInteraction.TileAnimator.addTile(_:)",
             "FlingInteraction.TileAnimator.removeTile(_:)",
             "FlingInteraction.TileAnimator.reset(_:)", "FlingInteraction.TileAnimator.state(of:)",
@@ -199,6 +199,12 @@ extension SurfaceWalk {
                         p.call { () throws(FlingError) in
                             try a.handle(TouchEvent(time: time, touch: TouchID(k % 3), phase: phase, position: v, item: id))
                         }
+                    }
+                    p.call { () throws(FlingError) in
+                        try a.handle(
+                            contentsOf: [TouchEvent.Phase.began, .moved, .ended].map {
+                                TouchEvent(time: time, touch: TouchID(k % 5), phase: $0, position: v, item: id)
+                            })
                     }
                     p.call { () throws(FlingError) in try a.state(of: id).isLive }
                     p.call { () throws(FlingError) in try a.drawnTransform(of: id) }
