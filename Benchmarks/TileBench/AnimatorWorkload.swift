@@ -135,7 +135,7 @@ struct AnimatorRun: Workload {
     var touches: [TouchEvent] = []
 
     @inline(__always)
-    mutating func touch(_ i: Int, _ phase: TouchEvent.Phase, _ at: Vector, _ t: Double) throws {
+    mutating func touch(_ i: Int, _ phase: TouchEvent.Phase, _ at: Vector, _ t: Double) {
         touches.append(
             TouchEvent(time: t, touch: TouchID(i), phase: phase, position: at, item: phase == .began ? TouchEvent.ItemID(i) : nil))
     }
@@ -152,12 +152,12 @@ struct AnimatorRun: Workload {
         for (d, i) in scene.dragged.enumerated() {
             let p = fingers[d].advance()
             if k == 0 {
-                try touch(i, .began, p, t)
+                touch(i, .began, p, t)
             } else if (k + i) % Scene.regrabPeriod == 0 {
-                try touch(i, .ended, p, t)
-                try touch(i, .began, p, t)
+                touch(i, .ended, p, t)
+                touch(i, .began, p, t)
             } else {
-                try touch(i, .moved, p, t)
+                touch(i, .moved, p, t)
             }
         }
         // Springing tiles: held from tick 0 for a stretch of their own (so that they do not all
@@ -166,16 +166,16 @@ struct AnimatorRun: Workload {
         for (s, i) in scene.springing.enumerated() {
             let o = springOrigins[s]
             let hold = (i * 7) % Self.springPeriod
-            if k == 0 { try touch(i, .began, o, t) }
+            if k == 0 { touch(i, .began, o, t) }
             guard k >= hold else { continue }
             let c = (k - hold) % Self.springPeriod
             if c == 0 {
-                if k > hold { try touch(i, .began, o, t) }  // at k == hold it is still held from tick 0
+                if k > hold { touch(i, .began, o, t) }  // at k == hold it is still held from tick 0
             } else if c <= Self.springMoves {
                 // 36 pt in `springMoves` steps (about 216 pt/s): released within the release
                 // rule's radius, so it springs home.
                 let at = o + Vector(30, 20) * (Double(c) / Double(Self.springMoves))
-                try touch(i, c == Self.springMoves ? .ended : .moved, at, t)
+                touch(i, c == Self.springMoves ? .ended : .moved, at, t)
             }
         }
         // Falling tiles: held still, flung down 40 pt a tick for 3 ticks, let go; culled,
@@ -184,7 +184,7 @@ struct AnimatorRun: Workload {
             let o = fallOrigins[f]
             let s = fallState[f]
             if k == 0 || s == Self.regrab {
-                try touch(i, .began, o, t)
+                touch(i, .began, o, t)
                 // The first stretch held is 10 to 69 ticks, so that they do not all fall together.
                 fallState[f] = -(Self.holdBeforeFling + (k == 0 ? (i * 7) % 60 : 0))
                 continue
@@ -195,7 +195,7 @@ struct AnimatorRun: Workload {
                 continue
             }
             // 0, 1, 2: the finger 40, 80, 120 pt below the grab; 3: let go there.
-            try touch(i, s == 3 ? .ended : .moved, o + Vector(0, 40 * Double(min(s + 1, 3))), t)
+            touch(i, s == 3 ? .ended : .moved, o + Vector(0, 40 * Double(min(s + 1, 3))), t)
             fallState[f] = s == 3 ? Self.released : s + 1
         }
         try animator.handle(contentsOf: touches)

@@ -15,8 +15,11 @@ public struct ReplayedState<Tag: IdentifierTag>: Hashable, Sendable {
 
     public func hash(into hasher: inout Hasher) {
         hasher.combine(id)
-        for x in [state.position.x, state.position.y, state.angle, state.velocity.x, state.velocity.y, state.angularVelocity] {
-            hasher.combine(x.bitPattern)
-        }
+        hasher.combine(state.position.x.bitPattern)
+        hasher.combine(state.position.y.bitPattern)
+        hasher.combine(state.angle.bitPattern)
+        hasher.combine(state.velocity.x.bitPattern)
+        hasher.combine(state.velocity.y.bitPattern)
+        hasher.combine(state.angularVelocity.bitPattern)
     }
 }
