@@ -143,7 +143,16 @@ extension Kernel {
             let n = stepLive(policy, room, tick: k)
             for p in 0..<n {
                 for e in buffers.partEndings[p].indices {
-                    let (i, ending) = buffers.partEndings[p][e]
+                    // The rule is pure: from the memory the pass found, it decides the same ending
+                    // (and leaves the same memory). Item i's columns are as the pass read them:
+                    // an ending changes only its own item's.
+                    let i = buffers.partEndings[p][e].index
+                    var memory = buffers.partEndings[p][e].memory
+                    _ = policy.afterStep(
+                        items.items[i], items.phases[i], items.states[i], &memory, world: true, pushes: items.pushCounts[i],
+                        room: room, ending: &buffers.ending, tick: k)
+                    guard let ending = buffers.ending else { preconditionFailure("the after-step rule is not pure") }
+                    buffers.ending = nil
                     end(i, ending)
                 }
             }
@@ -153,9 +162,11 @@ extension Kernel {
     /// The after-step rule over the live items alone (a policy whose rule covers them: each has
     /// a world, so each ending waits for the pass), with the columns borrowed once for the pass:
     /// no uniqueness or bounds test per item.
-    /// Leaves each part's endings in `buffers.partEndings`, and returns the number of parts.
-    /// Each part has room for an ending per item of its run (as many items may end in one tick:
-    /// nothing is allocated while the live count stays under its high-water mark).
+    /// Leaves each part's items that end in `buffers.partEndings` with their memory before the
+    /// rule ran (an index and a memory: an ending itself is a couple of hundred bytes, and room
+    /// for one per item would be most of the animator's heap), and returns the number of parts.
+    /// Each part has room for an item per item of its run (as many may end in one tick: nothing
+    /// is allocated while the live count stays under its high-water mark).
     mutating func stepLive(_ policy: Policy, _ room: Room, tick k: Int) -> Int {
         let parallel = self.parallel, count = buffers.liveIndices.count
         let n = Self.partCount(parallel, count)
@@ -180,11 +191,12 @@ extension Kernel {
                                         var ending: Ending<Policy>?
                                         for m in range {
                                             let i = live[m]
+                                            let before = memories[i]
                                             _ = policy.afterStep(
                                                 definitions[i], phases[i], states[i], &memories[i], world: true, pushes: pushes[i],
                                                 room: room, ending: &ending, tick: k)
                                             if case .some = ending {
-                                                partEndings[p].append((i, ending.unsafelyUnwrapped))
+                                                partEndings[p].append((i, before))
                                                 ending = nil
                                             }
                                         }

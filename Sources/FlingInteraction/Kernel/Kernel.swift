@@ -169,8 +169,10 @@ struct TickBuffers<Policy: PolicyRules> {
     var moveSlots: [Int] = []
     var refused: [Int] = []
     var endings: [(index: Int, ending: Ending<Policy>)] = []
-    /// Each part's endings and finger moves, when a pass runs in parts.
-    var partEndings: [[(index: Int, ending: Ending<Policy>)]] = []
+    /// Each part's items that end, with their memory as the pass found it (the rule decides
+    /// each ending again from it when the kernel applies it), and finger moves, when a pass runs
+    /// in parts.
+    var partEndings: [[(index: Int, memory: Policy.Memory)]] = []
     var partMoves: [[DragMove]] = []
     var partMoveSlots: [[Int]] = []
     /// Where the after-step rule writes an item's ending.
