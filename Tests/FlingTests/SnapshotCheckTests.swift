@@ -161,8 +161,20 @@ import Testing
             ),
             ("queue.pending[", "a waiting move of a touch that is not down", { Self.moveUp(&$0) }),
             ("memories[1].settleCount", "a negative count of ticks", { $0.memories[1].settleCount = -1 }),
+            (
+                "trackers[\(held)]", "a tracker's sample after the waiting touches",
+                { $0.trackers[held] = Self.tracker([0, 500_000]) }
+            ),
+            ("trackers[\(held)]", "a tracker's samples out of time order", { $0.trackers[held] = Self.tracker([50_000, 40_000]) }),
         ]
         for (field, what, edit) in cases { try Self.expectRefused(try Self.crafted(snapshot, edit), field, what) }
+    }
+
+    /// A velocity tracker whose ring holds samples at these times (microseconds), oldest first.
+    static func tracker(_ times: [Int64]) -> VelocityTracker {
+        var ring = [TrackerSample](repeating: TrackerSample(time: 0, x: 0, y: 0), count: VelocityTracker.historySize)
+        for (k, t) in times.enumerated() { ring[k] = TrackerSample(time: t, x: Double(k), y: 0) }
+        return VelocityTracker(newest: times.count - 1, count: times.count, samples: ring)
     }
 
     /// `clock` with one number changed.

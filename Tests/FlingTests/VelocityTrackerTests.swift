@@ -60,4 +60,97 @@ import Fling
         #expect(differing.isEmpty, "\(differing.prefix(5))")
         #expect(values.count > 100_000)
     }
+
+    /// The tracker keeps only the samples an estimate can still read (8 inline, a ring of 20 for
+    /// faster input); Flutter's tracker keeps a ring of 20 and walks it. Over seeded touch
+    /// streams (30 to 480 Hz, jittered, with pauses past the 40 ms gap, samples exactly 100 ms
+    /// apart, resets, repeated times) both give the same velocity, bit for bit, after every
+    /// sample; and a tracker written to its snapshot form and read back goes on the same.
+    @Test func keepingOnlyWhatAnEstimateReadsGivesFluttersBits() {
+        var rng = SplitMix64(state: 0x7EAC)
+        var compared = 0, nonzero = 0
+        for stream in 0..<400 {
+            var tracker = VelocityTracker(), ring = RingTracker()
+            let rate = [30.0, 60, 90, 120, 240, 480][stream % 6]
+            var t = Double(rng.next() % 1000) / 7
+            for k in 0..<200 {
+                switch rng.next() % 40 {
+                case 0: t += 0.041 + rng.unit() * 0.1  // a pause past the gap
+                case 1: t += 0.1  // exactly the horizon
+                case 2: break  // the same time again
+                case 3:
+                    tracker.reset()
+                    ring.reset()
+                default: t += (1 + (rng.unit() - 0.5) * 0.4) / rate
+                }
+                let p = Vector(rng.unit() * 400, Double(k) * 3 + rng.unit())
+                tracker.add(time: t, position: p)
+                ring.add(time: t, position: p)
+                if k % 50 == 49 {
+                    let s = tracker.saved
+                    tracker = VelocityTracker(newest: s.newest, count: s.count, samples: s.samples)
+                }
+                let v = tracker.velocity, u = ring.velocity
+                #expect(
+                    v.x.bitPattern == u.x.bitPattern && v.y.bitPattern == u.y.bitPattern, "stream \(stream) sample \(k): \(v) against \(u)")
+                compared += 1
+                if v != .zero { nonzero += 1 }
+            }
+        }
+        #expect(compared == 80_000 && nonzero > 40_000)
+        // What a finger holds: 8 samples inline, not a ring of 20 (496 bytes).
+        #expect(MemoryLayout<VelocityTracker>.stride == 208)
+    }
+
+    /// The horizon and the gap compared in whole microseconds give Flutter's comparison in
+    /// milliseconds: at and around 100 ms and 40 ms, and far beyond.
+    @Test func theHorizonAndGapInMicrosecondsAreFluttersComparisons() {
+        let ds: [Int64] =
+            Array(39_990...40_010) + Array(99_990...100_010) + [0, 1, 1 << 40, 1 << 53, (1 << 53) + 1, 2_000_000_000_000_000_000]
+        for d in ds {
+            #expect((d > VelocityTracker.horizonMicros) == (Double(d) / 1000 > VelocityTracker.horizon * 1000), "\(d)")
+            #expect((d > VelocityTracker.maxGapMicros) == (Double(d) / 1000 > VelocityTracker.maxGap * 1000), "\(d)")
+        }
+    }
+}
+
+/// Flutter's tracker as it is written: a ring of 20 samples, walked back from the newest (the
+/// reference the compact tracker is checked against).
+private struct RingTracker {
+    var samples = [TrackerSample](repeating: TrackerSample(time: 0, x: 0, y: 0), count: 20)
+    var newest = -1, count = 0
+
+    mutating func reset() { (newest, count) = (-1, 0) }
+
+    mutating func add(time: Double, position: Vector) {
+        newest = (newest + 1) % 20
+        samples[newest] = TrackerSample(time: VelocityTracker.micros(time), x: position.x, y: position.y)
+        count = min(count + 1, 20)
+    }
+
+    var velocity: Vector {
+        guard count > 0 else { return .zero }
+        var ts: [Double] = [], xs: [Double] = [], ys: [Double] = []
+        let newestTime = samples[newest].time
+        var previousTime = newestTime, index = newest
+        while ts.count < count {
+            let s = samples[index]
+            let age = Double(newestTime - s.time) / 1000, gap = Double(abs(s.time - previousTime)) / 1000
+            previousTime = s.time
+            if age > 100 || gap > 40 { break }
+            ts.append(-age)
+            xs.append(s.x)
+            ys.append(s.y)
+            index = (index + 19) % 20
+        }
+        let m = ts.count
+        guard m >= 3 else { return .zero }
+        let v: (Double, Double)? = ts.withUnsafeMutableBufferPointer { t in
+            xs.withUnsafeMutableBufferPointer { x in
+                ys.withUnsafeMutableBufferPointer { y in LeastSquares.linearCoefficients(t: t, x: x, y: y, count: m) }
+            }
+        }
+        guard let (vx, vy) = v else { return .zero }
+        return Vector(vx * 1000, vy * 1000)
+    }
 }

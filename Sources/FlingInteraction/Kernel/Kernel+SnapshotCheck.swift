@@ -202,6 +202,7 @@ extension Kernel {
         try s.queue.check { bad("queue", $0, $1) }
         var accepted = Set(down.keys)
         var last = -Double.infinity
+        var firstWaiting: Double?
         for (k, p) in s.queue.pending.enumerated() {
             if let tick = p.tick, !(0...Self.countBound).contains(tick) {
                 throw bad("queue.pending[\(k)].tick", "\(tick)", "must lie in 0...2⁶²")
@@ -211,6 +212,7 @@ extension Kernel {
                 throw bad("queue.pending[\(k)].time", "\(e.time)", "touches wait in time order, within \(TouchSequence.times)")
             }
             last = e.time
+            firstWaiting = firstWaiting ?? e.time
             try Check.coordinate(e.position, "AnimatorSnapshot.queue.pending[\(k)].position")
             let wasDown = accepted.contains(e.touch.rawValue)
             switch e.phase {
@@ -245,6 +247,19 @@ extension Kernel {
             throw bad(
                 "accepted", "\(s.accepted.downTouches.count) down",
                 "the touches accepted ahead are the fingers down and the waiting touches'")
+        }
+        // The velocity trackers' samples came from touches applied before the waiting ones (or,
+        // with none waiting, before the last accepted one; a replay's scheduled touches are not
+        // accepted), in time order: a tracker keeps only what a later estimate can read on that
+        // promise.
+        let after = firstWaiting ?? s.accepted.lastTime
+        for (k, tracker) in s.trackers.enumerated() {
+            guard tracker.inTimeOrder, after == -.infinity || tracker.newestTime.map({ $0 <= VelocityTracker.micros(after) }) ?? true
+            else {
+                throw bad(
+                    "trackers[\(k)]", "newest sample at \(tracker.newestTime ?? 0) µs",
+                    "a tracker's samples are in time order, none later than the touches after them (\(after) s)")
+            }
         }
 
         // Then the policy: its memories, and its definitions of the items.

@@ -1,6 +1,14 @@
 // The release velocity, by Flutter's VelocityTracker algorithm (least squares over the last
 // 100 ms), with its samples inline and its workspace on the stack: adding a sample or taking
 // the estimate never allocates, so a crowd of fingers costs no heap traffic per frame.
+//
+// It keeps only the samples an estimate can still read. An estimate walks back from the newest
+// sample and stops at one more than 100 ms older than it, at a gap of more than 40 ms, or after
+// 20; touch times never decrease, so a sample the walk stops at (or passes) now it can never
+// reach again. At 60 Hz input that is at most 7 samples, so 8 are held inline (208 bytes a
+// finger, not the 496 of a ring of 20); faster input moves them into a ring of 20 of the
+// tracker's own, kept (with its storage) for the slot's later touches. The estimate reads the
+// same samples in the same order as Flutter's walk over its ring: the same bits.
 import FlingCore
 
 /// Estimates a finger's velocity at release from its recent samples, with the algorithm of
@@ -14,9 +22,9 @@ import FlingCore
 ///   newest sample); the velocity is the linear coefficient, times 1000 for points per second;
 /// - with fewer, or when the fit is degenerate, the velocity is zero.
 ///
-/// Feed it the `began` and `moved` positions of one touch, not the `ended` one.
-/// It keeps a fixed ring of samples inline (no heap storage): making one or adding a sample
-/// never allocates, and a tracker kept in an array sits beside its neighbours in memory.
+/// Feed it the `began` and `moved` positions of one touch, not the `ended` one, in time order
+/// (as the touch rules deliver them): a sample earlier than the newest starts the estimate
+/// afresh.
 package struct VelocityTracker: Sendable {
     static let historySize = 20
     /// Oldest sample age used, in seconds.
@@ -24,42 +32,143 @@ package struct VelocityTracker: Sendable {
     /// Longest gap between neighbouring samples before the motion counts as stopped, in seconds.
     static let maxGap = 0.040
     static let minimumSamples = 3
+    /// Samples held inline: an estimate at 60 Hz input reads at most 7.
+    static let inlineSize = 8
 
-    private var newest = -1
-    private var count = 0
+    /// The snapshot form's ring of ``historySize`` places: the newest sample's place, and how
+    /// many places count (the samples added since the last reset, at most 20).
+    private var newest: Int8 = -1
+    private var count: Int8 = 0
+    /// The samples an estimate can read, oldest first: where the oldest is in the ring that holds
+    /// them, and how many there are.
+    private var first: Int8 = 0
+    private var live: Int8 = 0
     /// Sample times in whole microseconds, as Flutter's `Duration` holds them: ages then
     /// compare exactly (a sample exactly 100 ms old is kept, not lost to rounding).
-    /// Each sample's time and position side by side: adding one writes one place in memory.
-    private var samples = SampleRing()
+    private var inline = InlineSamples()
+    /// Empty while the samples fit inline; else a ring of ``historySize`` places that holds them.
+    private var wide: [TrackerSample] = []
 
     package init() {}
 
-    /// The tracker as a snapshot holds it: the ring's newest index, its count and its samples.
+    /// The tracker as a snapshot holds it: the ring's newest index, its count and its samples
+    /// (those no estimate can read again written as zeros).
     var saved: (newest: Int, count: Int, samples: [TrackerSample]) {
-        (newest, count, (0..<Self.historySize).map { samples[$0] })
+        var ring = [TrackerSample](repeating: TrackerSample(time: 0, x: 0, y: 0), count: Self.historySize)
+        let n = Int(live)
+        for j in 0..<n { ring[(Int(newest) - j + Self.historySize) % Self.historySize] = sample(n - 1 - j) }
+        return (Int(newest), Int(count), ring)
     }
 
+    /// The tracker a snapshot holds: of its ring, the samples an estimate reads now, found by the
+    /// estimate's own walk back from the newest.
     init(newest: Int, count: Int, samples: [TrackerSample]) {
         precondition(
             samples.count == Self.historySize && (-1..<Self.historySize).contains(newest) && (0...Self.historySize).contains(count))
-        self.newest = newest
-        self.count = count
-        for (k, s) in samples.enumerated() { self.samples[k] = s }
+        self.newest = Int8(newest)
+        self.count = Int8(count)
+        guard count > 0 else { return }
+        let newestTime = samples[newest].time
+        var previousTime = newestTime, index = newest, taken = 0
+        while taken < count {
+            let sampleTime = samples[index].time
+            if Self.ends(age: newestTime - sampleTime, gap: abs(sampleTime - previousTime)) { break }
+            previousTime = sampleTime
+            taken += 1
+            index = (index + Self.historySize - 1) % Self.historySize
+        }
+        for j in 0..<taken { append(samples[(newest - (taken - 1 - j) + Self.historySize) % Self.historySize]) }
     }
 
-    /// Forgets every sample.
-    mutating func reset() { newest = -1; count = 0 }
+    /// ``horizon`` and ``maxGap`` in whole microseconds: for a whole number of microseconds `d`
+    /// from 0 to 2⁶³, `Double(d) / 1000 > horizon * 1000` (Flutter's comparison, in
+    /// milliseconds; `horizon * 1000` is exactly 100) holds exactly when `d > 100_000`, the
+    /// division being correctly rounded and monotonic; likewise the gap's 40.
+    static let horizonMicros: Int64 = 100_000, maxGapMicros: Int64 = 40_000
+
+    /// Whether an estimate's walk stops at a sample `age` microseconds older than the newest and
+    /// `gap` from its newer neighbour: the comparison Flutter makes, in milliseconds.
+    @inline(__always)
+    static func ends(age: Int64, gap: Int64) -> Bool {
+        Double(age) / 1000 > horizon * 1000 || Double(gap) / 1000 > maxGap * 1000
+    }
+
+    /// Forgets every sample (the ring of 20, if it has one, kept for the slot's next touch).
+    mutating func reset() {
+        newest = -1
+        count = 0
+        first = 0
+        live = 0
+        if !wide.isEmpty { wide.removeAll(keepingCapacity: true) }
+    }
 
     /// Adds a sample: the touch's position at `time` (seconds, within ±1e12; a time beyond
     /// saturates at ±1e12). A sample whose time is NaN has no place in time and is dropped:
     /// the tracker stays as it was.
     package mutating func add(time: Double, position: Vector) {
         guard !time.isNaN else { return }
-        newest = (newest + 1) % Self.historySize
-        // Microseconds; a time beyond the documented ±10¹² s saturates instead of trapping.
-        samples[newest] = TrackerSample(time: Self.rounded(min(max(time, -1e12), 1e12) * 1_000_000), x: position.x, y: position.y)
-        count = min(count + 1, Self.historySize)
+        let s = TrackerSample(time: Self.micros(time), x: position.x, y: position.y)
+        newest = newest == Self.historySize - 1 ? 0 : newest + 1
+        if count < Self.historySize { count += 1 }
+        // Through a pointer to the ring in place (a read of the inline ring by value would copy
+        // it), its marks in locals.
+        var first = Int(self.first), live = Int(self.live)
+        var added = false
+        if wide.isEmpty {
+            added = withUnsafeMutableBytes(of: &inline) {
+                Self.push(s, $0.baseAddress!.assumingMemoryBound(to: TrackerSample.self), capacity: Self.inlineSize, &first, &live)
+            }
+            if !added {
+                widen(first: first)
+                first = 0
+            }
+        }
+        if !added {
+            _ = wide.withUnsafeMutableBufferPointer { Self.push(s, $0.baseAddress!, capacity: Self.historySize, &first, &live) }
+        }
+        self.first = Int8(first)
+        self.live = Int8(live)
     }
+
+    /// Appends `s` to the ring of `capacity` places at `ring` whose samples start at `first`,
+    /// `live` of them, after dropping those that no estimate from `s` on can read: all of them
+    /// after a gap (or an earlier time, which no touch sequence gives), else the oldest past the
+    /// horizon (touch times never decrease, so the older a sample, the sooner it passes), and
+    /// the oldest of 20. False when the ring is full after the drops (nothing appended).
+    @inline(__always)
+    static func push(_ s: TrackerSample, _ ring: UnsafeMutablePointer<TrackerSample>, capacity: Int, _ first: inout Int, _ live: inout Int)
+        -> Bool
+    {
+        if live > 0 {
+            var last = first + live - 1
+            if last >= capacity { last -= capacity }
+            let lastTime = ring[last].time
+            if s.time < lastTime || s.time - lastTime > maxGapMicros {
+                first = 0
+                live = 0
+            } else {
+                while live > 0, s.time - ring[first].time > horizonMicros {
+                    first = first == capacity - 1 ? 0 : first + 1
+                    live -= 1
+                }
+                if live == historySize {
+                    first = first == capacity - 1 ? 0 : first + 1
+                    live -= 1
+                }
+            }
+        }
+        guard live < capacity else { return false }
+        var p = first + live
+        if p >= capacity { p -= capacity }
+        ring[p] = s
+        live += 1
+        return true
+    }
+
+    /// A time in whole microseconds, as the tracker keeps it: within ±10¹² s (saturated, not
+    /// trapping), rounded half away from zero.
+    @inline(__always)
+    static func micros(_ time: Double) -> Int64 { rounded(min(max(time, -1e12), 1e12) * 1_000_000) }
 
     /// `Int64(x.rounded())` (half away from zero) for |x| ≤ 10¹⁸, without a call to the C
     /// library's `round` for every sample: `Int64(x)` truncates, and the fraction it leaves,
@@ -72,39 +181,62 @@ package struct VelocityTracker: Sendable {
         return i
     }
 
+    /// The newest sample's time in microseconds, if an estimate can read any (a snapshot's
+    /// check compares it with the touches after it).
+    var newestTime: Int64? { live > 0 ? sample(Int(live) - 1).time : nil }
+
+    /// Whether the samples an estimate reads are in time order, as touches deliver them.
+    var inTimeOrder: Bool { (0..<max(Int(live) - 1, 0)).allSatisfy { sample($0).time <= sample($0 + 1).time } }
+
     /// The estimated velocity in points per second, or zero (see the type's documentation).
     /// Allocates nothing: the samples and the fit's workspace live on the stack.
     package var velocity: Vector {
-        guard count > 0 else { return .zero }
-        // The ring read through one view of its bytes: each read of `samples[i]` would copy the
-        // whole ring to take its address.
-        return samples.withSamples { samples in
-            withUnsafeTemporaryAllocation(of: Double.self, capacity: 3 * Self.historySize) { buffer in
-                let ts = UnsafeMutableBufferPointer(rebasing: buffer[0..<Self.historySize])
-                let xs = UnsafeMutableBufferPointer(rebasing: buffer[Self.historySize..<2 * Self.historySize])
-                let ys = UnsafeMutableBufferPointer(rebasing: buffer[2 * Self.historySize..<3 * Self.historySize])
-                var m = 0
-                let newestTime = samples[newest].time
-                var previousTime = newestTime
-                var index = newest
-                while m < count {
-                    let sampleTime = samples[index].time
-                    // Ages and gaps in milliseconds, as Flutter measures them.
-                    let age = Double(newestTime - sampleTime) / 1000
-                    let gap = Double(abs(sampleTime - previousTime)) / 1000
-                    previousTime = sampleTime
-                    if age > Self.horizon * 1000 || gap > Self.maxGap * 1000 { break }
-                    ts[m] = -age
-                    xs[m] = samples[index].x
-                    ys[m] = samples[index].y
-                    m += 1
-                    index = (index + Self.historySize - 1) % Self.historySize
-                }
-                guard m >= Self.minimumSamples, let (vx, vy) = LeastSquares.linearCoefficients(t: ts, x: xs, y: ys, count: m)
-                else { return .zero }
-                return Vector(vx * 1000, vy * 1000)
+        let m = Int(live)
+        guard m >= Self.minimumSamples else { return .zero }
+        return withUnsafeTemporaryAllocation(of: Double.self, capacity: 3 * Self.historySize) { buffer in
+            let ts = UnsafeMutableBufferPointer(rebasing: buffer[0..<Self.historySize])
+            let xs = UnsafeMutableBufferPointer(rebasing: buffer[Self.historySize..<2 * Self.historySize])
+            let ys = UnsafeMutableBufferPointer(rebasing: buffer[2 * Self.historySize..<3 * Self.historySize])
+            // Newest first, as Flutter's walk reads them; ages in milliseconds, as it measures them.
+            let newestTime = sample(m - 1).time
+            for j in 0..<m {
+                let s = sample(m - 1 - j)
+                ts[j] = -(Double(newestTime - s.time) / 1000)
+                xs[j] = s.x
+                ys[j] = s.y
             }
+            guard let (vx, vy) = LeastSquares.linearCoefficients(t: ts, x: xs, y: ys, count: m) else { return .zero }
+            return Vector(vx * 1000, vy * 1000)
         }
+    }
+
+    /// The places of the ring that holds the samples.
+    private var capacity: Int { wide.isEmpty ? Self.inlineSize : Self.historySize }
+
+    /// The `k`-th sample an estimate can read, oldest first.
+    @inline(__always)
+    private func sample(_ k: Int) -> TrackerSample {
+        let p = (Int(first) + k) % capacity
+        return wide.isEmpty ? inline[p] : wide[p]
+    }
+
+    /// Moves the eight inline samples, oldest (at `first`) first, into a ring of 20: its storage
+    /// kept across resets, so allocated once per slot.
+    private mutating func widen(first: Int) {
+        wide.reserveCapacity(Self.historySize)
+        for k in 0..<Self.inlineSize { wide.append(inline[(first + k) % Self.inlineSize]) }
+        wide.append(contentsOf: repeatElement(TrackerSample(time: 0, x: 0, y: 0), count: Self.historySize - Self.inlineSize))
+    }
+
+    /// Appends a sample after the newest as it is (a snapshot's, read back).
+    private mutating func append(_ s: TrackerSample) {
+        if wide.isEmpty && Int(live) == Self.inlineSize {
+            widen(first: Int(first))
+            first = 0
+        }
+        let p = (Int(first) + Int(live)) % capacity
+        if wide.isEmpty { inline[p] = s } else { wide[p] = s }
+        live += 1
     }
 }
 
@@ -115,35 +247,24 @@ struct TrackerSample: Sendable {
     var y: Double
 }
 
-/// ``VelocityTracker/historySize`` (20) samples held inline, indexed 0..<20: a fixed array
-/// without heap storage, so neither making nor writing one allocates or tests uniqueness.
-struct SampleRing: Sendable {
+/// ``VelocityTracker/inlineSize`` (8) samples held inline, indexed 0..<8: a fixed array without
+/// heap storage, so neither making nor writing one allocates or tests uniqueness.
+struct InlineSamples: Sendable {
     private var storage:
-        (
-            TrackerSample, TrackerSample, TrackerSample, TrackerSample, TrackerSample, TrackerSample, TrackerSample, TrackerSample,
-            TrackerSample, TrackerSample,
-            TrackerSample, TrackerSample, TrackerSample, TrackerSample, TrackerSample, TrackerSample, TrackerSample, TrackerSample,
-            TrackerSample, TrackerSample
-        )
+        (TrackerSample, TrackerSample, TrackerSample, TrackerSample, TrackerSample, TrackerSample, TrackerSample, TrackerSample)
 
     init() {
         let z = TrackerSample(time: 0, x: 0, y: 0)
-        storage = (z, z, z, z, z, z, z, z, z, z, z, z, z, z, z, z, z, z, z, z)
-    }
-
-    /// The samples, 0..<20, as one buffer for the duration of `body`.
-    @inline(__always)
-    func withSamples<R>(_ body: (UnsafeBufferPointer<TrackerSample>) -> R) -> R {
-        withUnsafeBytes(of: storage) { body($0.bindMemory(to: TrackerSample.self)) }
+        storage = (z, z, z, z, z, z, z, z)
     }
 
     subscript(i: Int) -> TrackerSample {
         @inline(__always) get {
-            precondition(i >= 0 && i < VelocityTracker.historySize)
+            precondition(i >= 0 && i < VelocityTracker.inlineSize)
             return withUnsafeBytes(of: storage) { $0.load(fromByteOffset: i * MemoryLayout<TrackerSample>.stride, as: TrackerSample.self) }
         }
         @inline(__always) set {
-            precondition(i >= 0 && i < VelocityTracker.historySize)
+            precondition(i >= 0 && i < VelocityTracker.inlineSize)
             withUnsafeMutableBytes(of: &storage) {
                 $0.storeBytes(of: newValue, toByteOffset: i * MemoryLayout<TrackerSample>.stride, as: TrackerSample.self)
             }
