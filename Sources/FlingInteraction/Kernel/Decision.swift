@@ -23,6 +23,10 @@ struct ItemTable<Policy: ItemRules> {
     let phases: [Policy.Phase]
     let states: [BodyState]
     let memories: [Policy.Memory]
+    /// The greatest stacking key over the memories, for a policy whose items stack (the snap
+    /// policy's place from back to front): what a grab that brings an item to the front reads
+    /// instead of every memory.
+    var front: Int? = nil
 
     var count: Int { items.count }
 }

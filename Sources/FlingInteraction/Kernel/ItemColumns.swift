@@ -27,6 +27,10 @@ struct ItemColumns<Policy: ItemRules> {
     var states: [BodyState] = []
     var previous: [BodyState] = []
     var memories: [Policy.Memory] = []
+    /// The greatest stacking key over the memories (``Kernel/stacking``), once a grab has asked
+    /// for it: kept exact as memories change (``Kernel/noteMemory(_:_:)``), forgotten when
+    /// items come or go or a tick's rule runs.
+    var front: Int?
     var homes: [Home] = []
     /// Continuous pushes on each item.
     var pushCounts: [Int] = []
@@ -45,6 +49,7 @@ struct ItemColumns<Policy: ItemRules> {
     /// Appends an item at rest at its home (the items must come in id order).
     mutating func append(_ item: Policy.Item, memory: Policy.Memory) {
         let s = BodyState(position: item.home)
+        front = nil
         items.append(item)
         ids.append(item.id.rawValue)
         phases.append(.resting)
@@ -73,11 +78,13 @@ struct ItemColumns<Policy: ItemRules> {
         pushCounts.insert(0, at: i)
         lastActions.insert(0, at: i)
         predictedAfter.insert(0, at: i)
+        front = nil
         rebuildLiveBits()
     }
 
     /// Removes item `i` (its world freed already).
     mutating func remove(at i: Int) {
+        front = nil
         items.remove(at: i)
         ids.remove(at: i)
         phases.remove(at: i)

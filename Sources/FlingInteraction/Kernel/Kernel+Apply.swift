@@ -24,8 +24,27 @@ extension Kernel {
     mutating func settle(_ decision: Decision<Policy>, on i: Int) {
         if let phase = decision.phase { items.phases[i] = phase }
         if let placement = decision.placement { place(i, placement) }
-        if let memory = decision.memory { items.memories[i] = memory }
+        if let memory = decision.memory { setMemory(i, memory) }
         for e in 0..<decision.events.count { events.append(decision.events[e]) }
+    }
+
+    /// Item `i`'s memory becomes `memory`; the front (the greatest stacking key) stays exact:
+    /// raised by a greater key, forgotten when the front item's own key falls.
+    @inline(__always)
+    mutating func setMemory(_ i: Int, _ memory: Policy.Memory) {
+        if let key = stacking, let front = items.front {
+            let k = key(memory)
+            if k >= front { items.front = k } else if key(items.memories[i]) == front { items.front = nil }
+        }
+        items.memories[i] = memory
+    }
+
+    /// The greatest stacking key over the memories, nil for a policy whose items do not stack:
+    /// found once (every memory read), then kept.
+    mutating func front() -> Int? {
+        guard let key = stacking else { return nil }
+        if items.front == nil { items.front = items.memories.lazy.map(key).max() }
+        return items.front
     }
 
     /// Puts item `i` where `placement` says.

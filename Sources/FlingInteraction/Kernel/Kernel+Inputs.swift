@@ -182,7 +182,7 @@ extension Kernel {
         let i = fingers.slots[slot].index
         let target = policy.fingerTarget(items.view(i), fingers.slots[slot].view, to: event.position, tick: clock.ticks)
         fingers.slots[slot].fingerTarget = target.position
-        if let memory = target.memory { items.memories[i] = memory }
+        if let memory = target.memory { setMemory(i, memory) }
     }
 
     mutating func apply(_ event: TouchEvent, tick k: Int) throws(FlingError) {
@@ -205,9 +205,11 @@ extension Kernel {
                     named = i
                 }
                 let extraFingers = settings.fingersPerItem > 1
+                var table = items.table
+                table.front = front()
                 guard
                     let taken = policy.grab(
-                        items.table, named: named, at: event.position, touch: event.touch, tick: k,
+                        table, named: named, at: event.position, touch: event.touch, tick: k,
                         extraFinger: { i in extraFingers && fingers.count(on: items.items[i].id.rawValue) < settings.fingersPerItem })
                 else { return }
                 item = items.items[taken.index].id.rawValue

@@ -74,7 +74,7 @@ extension Kernel {
 
     /// Item `i`'s memory (for a configuration being set up, before any tick).
     mutating func setMemory(_ memory: Policy.Memory, of id: Identifier<Policy.Item>) throws(FlingError) {
-        items.memories[try index(of: id)] = memory
+        setMemory(try index(of: id), memory)
     }
 }
 

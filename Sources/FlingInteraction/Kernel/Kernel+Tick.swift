@@ -131,6 +131,8 @@ extension Kernel {
         }
         // Read once for the pass (a large value: borrowed from a local, not copied per item).
         let policy = self.policy, room = self.room
+        // The rule writes every memory it runs on: the front is found again when next asked.
+        items.front = nil
         if Policy.stepsEveryItem {
             buffers.endings.removeAll(keepingCapacity: true)
             if buffers.endings.capacity < items.count { buffers.endings.reserveCapacity(items.count) }
@@ -268,7 +270,7 @@ extension Kernel {
             case .input(let input):
                 guard case .own(let id, let call) = input.kernelInput else { continue }
                 do { try applyOwn(input, to: id, call: call, tick: k) } catch { tickFailure = tickFailure ?? error }
-            case .memory(let i, let memory): items.memories[i] = memory
+            case .memory(let i, let memory): setMemory(i, memory)
             case .digest(let x): digest.combine(x)
             }
         }

@@ -82,12 +82,17 @@ struct Kernel<Policy: PolicyRules> {
     var tickFailure: FlingError?
     /// Reused buffers, so that a warmed-up tick allocates nothing of its own.
     var buffers = TickBuffers<Policy>()
+    /// For a policy whose items stack (a grab brings one to the front), each memory's place from
+    /// back to front: the kernel keeps the greatest (``ItemColumns/front``), so that a grab reads
+    /// it instead of every memory.
+    let stacking: ((Policy.Memory) -> Int)?
 
     init(
         policy: Policy, settings: DragSettings, dynamics: DynamicsSettings, homePivots: HomePivots?, walls: [Wall],
-        backend: any PhysicsBackend, timeOrigin: Double
+        backend: any PhysicsBackend, timeOrigin: Double, stacking: ((Policy.Memory) -> Int)? = nil
     ) throws(FlingError) {
         self.policy = policy
+        self.stacking = stacking
         self.settings = settings
         self.dynamics = dynamics
         self.homePivots = homePivots
@@ -109,7 +114,8 @@ struct Kernel<Policy: PolicyRules> {
     /// it) and the items use.
     init(
         items: [Policy.Item], policy: Policy, settings: DragSettings, dynamics: DynamicsSettings, dynamicsSetting: String?,
-        homePivots: HomePivots? = nil, walls: [Wall], backend: any PhysicsBackend, timeOrigin: Double
+        homePivots: HomePivots? = nil, walls: [Wall], backend: any PhysicsBackend, timeOrigin: Double,
+        stacking: ((Policy.Memory) -> Int)? = nil
     ) throws(FlingError) {
         try Check.range(timeOrigin, -1e12...1e12, "timeOrigin")
         var memories: [Policy.Memory] = []
@@ -130,7 +136,7 @@ struct Kernel<Policy: PolicyRules> {
         }
         try self.init(
             policy: policy, settings: settings, dynamics: dynamics, homePivots: homePivots, walls: walls, backend: backend,
-            timeOrigin: timeOrigin)
+            timeOrigin: timeOrigin, stacking: stacking)
         for n in order { self.items.append(items[n], memory: memories[n]) }
     }
 

@@ -49,7 +49,7 @@ public final class SnapAnimator: DragAnimator<SnapPolicy> {
             try Kernel(
                 items: items, policy: policy, settings: configuration.drag, dynamics: configuration.dynamics,
                 dynamicsSetting: configuration.dynamics.settingUsingDynamics("SnapConfiguration", drag: configuration.drag),
-                walls: configuration.dynamics.walls, backend: backend, timeOrigin: timeOrigin))
+                walls: configuration.dynamics.walls, backend: backend, timeOrigin: timeOrigin, stacking: { $0.z }))
         super.init(core: box)
     }
 

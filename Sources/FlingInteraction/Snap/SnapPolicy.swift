@@ -123,7 +123,8 @@ extension SnapPolicy: InputRules {
         m.keyframes = nil
         m.grabOffset = state.position - point
         scale(&m, to: item.pressedScale, tick: k)
-        m.z = (items.memories.lazy.map(\.z).max() ?? 0) + 1
+        // The front the kernel keeps (every memory's place read only when it has none).
+        m.z = (items.front ?? items.memories.lazy.map(\.z).max() ?? 0) + 1
         d.memory = m
         d.events.append(SnapEvent(tick: k, item: item.id, kind: .grabbed(touch: touch)))
         return (i, Grab(world: world(for: item, at: state), anchor: .zero, finger: state.position, decision: d))
