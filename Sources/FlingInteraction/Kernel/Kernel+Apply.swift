@@ -32,9 +32,9 @@ extension Kernel {
     /// raised by a greater key, forgotten when the front item's own key falls.
     @inline(__always)
     mutating func setMemory(_ i: Int, _ memory: Policy.Memory) {
-        if let key = stacking, let front = items.front {
-            let k = key(memory)
-            if k >= front { items.front = k } else if key(items.memories[i]) == front { items.front = nil }
+        if let stacking, let front = items.front {
+            let k = stacking.place(memory)
+            if k >= front { items.front = k } else if stacking.place(items.memories[i]) == front { items.front = nil }
         }
         items.memories[i] = memory
     }
@@ -42,8 +42,8 @@ extension Kernel {
     /// The greatest stacking key over the memories, nil for a policy whose items do not stack:
     /// found once (every memory read), then kept.
     mutating func front() -> Int? {
-        guard let key = stacking else { return nil }
-        if items.front == nil { items.front = items.memories.lazy.map(key).max() }
+        guard let stacking else { return nil }
+        if items.front == nil { items.front = stacking.greatest(items.memories) }
         return items.front
     }
 

@@ -82,14 +82,14 @@ struct Kernel<Policy: PolicyRules> {
     var tickFailure: FlingError?
     /// Reused buffers, so that a warmed-up tick allocates nothing of its own.
     var buffers = TickBuffers<Policy>()
-    /// For a policy whose items stack (a grab brings one to the front), each memory's place from
-    /// back to front: the kernel keeps the greatest (``ItemColumns/front``), so that a grab reads
-    /// it instead of every memory.
-    let stacking: ((Policy.Memory) -> Int)?
+    /// For a policy whose items stack (a grab brings one to the front): the kernel keeps the
+    /// greatest place from back to front (``ItemColumns/front``), so that a grab reads it instead
+    /// of every memory.
+    let stacking: Stacking<Policy.Memory>?
 
     init(
         policy: Policy, settings: DragSettings, dynamics: DynamicsSettings, homePivots: HomePivots?, walls: [Wall],
-        backend: any PhysicsBackend, timeOrigin: Double, stacking: ((Policy.Memory) -> Int)? = nil
+        backend: any PhysicsBackend, timeOrigin: Double, stacking: Stacking<Policy.Memory>? = nil
     ) throws(FlingError) {
         self.policy = policy
         self.stacking = stacking
@@ -115,7 +115,7 @@ struct Kernel<Policy: PolicyRules> {
     init(
         items: [Policy.Item], policy: Policy, settings: DragSettings, dynamics: DynamicsSettings, dynamicsSetting: String?,
         homePivots: HomePivots? = nil, walls: [Wall], backend: any PhysicsBackend, timeOrigin: Double,
-        stacking: ((Policy.Memory) -> Int)? = nil
+        stacking: Stacking<Policy.Memory>? = nil
     ) throws(FlingError) {
         try Check.range(timeOrigin, -1e12...1e12, "timeOrigin")
         var memories: [Policy.Memory] = []
@@ -162,6 +162,14 @@ struct Kernel<Policy: PolicyRules> {
 
     /// Whether every input accepted so far has been applied.
     var isDrained: Bool { queue.isDrained }
+}
+
+/// How a policy's items stack, a grab bringing one to the front: each memory's place from back to
+/// front, and the greatest over them all (in one pass of the policy's own code, not a call per
+/// memory).
+struct Stacking<Memory> {
+    var place: (Memory) -> Int
+    var greatest: ([Memory]) -> Int?
 }
 
 /// What a tick reuses: the live items and their worlds, the states read back, the finger moves,

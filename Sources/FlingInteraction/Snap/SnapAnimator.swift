@@ -49,7 +49,8 @@ public final class SnapAnimator: DragAnimator<SnapPolicy> {
             try Kernel(
                 items: items, policy: policy, settings: configuration.drag, dynamics: configuration.dynamics,
                 dynamicsSetting: configuration.dynamics.settingUsingDynamics("SnapConfiguration", drag: configuration.drag),
-                walls: configuration.dynamics.walls, backend: backend, timeOrigin: timeOrigin, stacking: { $0.z }))
+                walls: configuration.dynamics.walls, backend: backend, timeOrigin: timeOrigin,
+                stacking: Stacking(place: { $0.z }, greatest: { $0.lazy.map(\.z).max() })))
         super.init(core: box)
     }
 
