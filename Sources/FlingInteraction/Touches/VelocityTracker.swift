@@ -105,6 +105,7 @@ package struct VelocityTracker: Sendable {
     /// Adds a sample: the touch's position at `time` (seconds, within ±1e12; a time beyond
     /// saturates at ±1e12). A sample whose time is NaN has no place in time and is dropped:
     /// the tracker stays as it was.
+    @inline(__always)
     package mutating func add(time: Double, position: Vector) {
         guard !time.isNaN else { return }
         let s = TrackerSample(time: Self.micros(time), x: position.x, y: position.y)
