@@ -1,6 +1,7 @@
 // The release velocity, by Flutter's VelocityTracker algorithm (least squares over the last
-// 100 ms), with its samples inline and its workspace on the stack: adding a sample or taking
-// the estimate never allocates, so a crowd of fingers costs no heap traffic per frame.
+// 100 ms), with its samples inline and its workspace on the stack: taking the estimate never
+// allocates, and adding a sample allocates at most once for a slot (below), so a crowd of
+// fingers costs no heap traffic per frame.
 //
 // It keeps only the samples an estimate can still read. An estimate walks back from the newest
 // sample and stops at one more than 100 ms older than it, at a gap of more than 40 ms, or after
