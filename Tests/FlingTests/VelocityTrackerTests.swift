@@ -106,7 +106,9 @@ import Fling
     /// milliseconds: at and around 100 ms and 40 ms, and far beyond.
     @Test func theHorizonAndGapInMicrosecondsAreFluttersComparisons() {
         let ds: [Int64] =
-            Array(39_990...40_010) + Array(99_990...100_010) + [0, 1, 1 << 40, 1 << 53, (1 << 53) + 1, 2_000_000_000_000_000_000]
+            Array(39_990...40_010) + Array(99_990...100_010) + [
+                0, 1, 1 << 40, 1 << 53, (1 << 53) + 1, 2_000_000_000_000_000_000, -1, -100_001, -2_000_000_000_000_000_000,
+            ]
         for d in ds {
             #expect((d > VelocityTracker.horizonMicros) == (Double(d) / 1000 > VelocityTracker.horizon * 1000), "\(d)")
             #expect((d > VelocityTracker.maxGapMicros) == (Double(d) / 1000 > VelocityTracker.maxGap * 1000), "\(d)")

@@ -28,7 +28,7 @@ struct ItemColumns<Policy: ItemRules> {
     var previous: [BodyState] = []
     var memories: [Policy.Memory] = []
     /// The greatest stacking key over the memories (``Kernel/stacking``), once a grab has asked
-    /// for it: kept exact as memories change (``Kernel/noteMemory(_:_:)``), forgotten when
+    /// for it: kept exact as memories change (``Kernel/setMemory(_:_:)``), forgotten when
     /// items come or go or a tick's rule runs.
     var front: Int?
     var homes: [Home] = []

@@ -73,7 +73,7 @@ package struct VelocityTracker: Sendable {
         var previousTime = newestTime, index = newest, taken = 0
         while taken < count {
             let sampleTime = samples[index].time
-            if Self.ends(age: newestTime - sampleTime, gap: abs(sampleTime - previousTime)) { break }
+            if newestTime - sampleTime > Self.horizonMicros || abs(sampleTime - previousTime) > Self.maxGapMicros { break }
             previousTime = sampleTime
             taken += 1
             index = (index + Self.historySize - 1) % Self.historySize
@@ -81,18 +81,12 @@ package struct VelocityTracker: Sendable {
         for j in 0..<taken { append(samples[(newest - (taken - 1 - j) + Self.historySize) % Self.historySize]) }
     }
 
-    /// ``horizon`` and ``maxGap`` in whole microseconds: for a whole number of microseconds `d`
-    /// from 0 to 2⁶³, `Double(d) / 1000 > horizon * 1000` (Flutter's comparison, in
-    /// milliseconds; `horizon * 1000` is exactly 100) holds exactly when `d > 100_000`, the
-    /// division being correctly rounded and monotonic; likewise the gap's 40.
+    /// ``horizon`` and ``maxGap`` in whole microseconds, the one form of the walk's stops: for a
+    /// whole number of microseconds `d` (a negative one, a crafted snapshot's, included),
+    /// `Double(d) / 1000 > horizon * 1000` (Flutter's comparison, in milliseconds; `horizon *
+    /// 1000` is exactly 100) holds exactly when `d > 100_000`, the division being correctly
+    /// rounded and monotonic; likewise the gap's 40.
     static let horizonMicros: Int64 = 100_000, maxGapMicros: Int64 = 40_000
-
-    /// Whether an estimate's walk stops at a sample `age` microseconds older than the newest and
-    /// `gap` from its newer neighbour: the comparison Flutter makes, in milliseconds.
-    @inline(__always)
-    static func ends(age: Int64, gap: Int64) -> Bool {
-        Double(age) / 1000 > horizon * 1000 || Double(gap) / 1000 > maxGap * 1000
-    }
 
     /// Forgets every sample (the ring of 20, if it has one, kept for the slot's next touch).
     mutating func reset() {
