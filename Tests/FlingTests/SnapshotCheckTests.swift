@@ -170,6 +170,54 @@ import Testing
         for (field, what, edit) in cases { try Self.expectRefused(try Self.crafted(snapshot, edit), field, what) }
     }
 
+    /// A queued input is kept packed (64 bytes): every touch, tick and finger hint reads back as
+    /// it went in; its time is its touch's (−∞ for the other inputs) and no tick is written as
+    /// Int.min, so restored bytes that say otherwise are refused rather than read as another input.
+    @Test func aQueuedInputReadsBackAsItWentInAndBytesThatCannotAreRefused() throws {
+        #expect(MemoryLayout<PendingInput>.stride == 64)
+        for phase in TouchEvent.Phase.allCases {
+            for item: TouchEvent.ItemID? in [nil, 0, -3, TouchEvent.ItemID(Int.max)] {
+                for tick: Int? in [nil, 0, 41] {
+                    for hint: FingerHint? in [nil, FingerHint(slot: 0, generation: 0), FingerHint(slot: 9, generation: 0x7FFF_FFFF)] {
+                        let touch = TouchEvent(time: 0.125, touch: TouchID(-7), phase: phase, position: Vector(-0.0, 3e5), item: item)
+                        let p = PendingInput(touch: touch, tick: tick, finger: hint)
+                        #expect(p.touch == touch && p.touch?.position.x.sign == .minus && p.time == 0.125)
+                        #expect(p.tick == tick && p.finger?.slot == hint?.slot && p.finger?.generation == hint?.generation)
+                        #expect(p.isMove == (phase == .moved))
+                    }
+                }
+            }
+        }
+        let other = PendingInput(touch: nil, tick: 3)
+        #expect(other.touch == nil && other.time == -.infinity && other.tick == 3 && !other.isMove)
+
+        let touch = TouchEvent(time: 0.25, touch: 3, phase: .moved, position: Vector(10, 20))
+        func bytes(_ time: Double, _ tick: Int?, _ touch: TouchEvent?) -> [UInt8] {
+            var w = ByteWriter()
+            w.list([touch]) { w, touch in
+                w.optionalValue(touch)
+                w.double(time)
+                w.optional(tick) { $0.int($1) }
+            }
+            w.values([TileInput]())
+            for mark in [0, 0, 1] { w.int(mark) }  // othersHead, head, unresolved
+            return w.bytes
+        }
+        func decoded(_ b: [UInt8]) throws -> InputQueue<TileInput> {
+            var r = ByteReader(b, what: "queue")
+            return try InputQueue<TileInput>(from: &r)
+        }
+        let queue = try decoded(bytes(0.25, 7, touch))
+        #expect(queue.pending.count == 1 && queue.pending[0].touch == touch && queue.pending[0].tick == 7)
+        var w = ByteWriter()
+        queue.encode(to: &w)
+        #expect(w.bytes == bytes(0.25, 7, touch))
+        #expect(try decoded(bytes(-.infinity, nil, nil)).pending[0].touch == nil)
+        #expect(throws: FlingError.self) { try decoded(bytes(0.5, 7, touch)) }
+        #expect(throws: FlingError.self) { try decoded(bytes(0.25, 7, nil)) }
+        #expect(throws: FlingError.self) { try decoded(bytes(0.25, Int.min, touch)) }
+    }
+
     /// A velocity tracker whose ring holds samples at these times (microseconds), oldest first.
     static func tracker(_ times: [Int64]) -> VelocityTracker {
         var ring = [TrackerSample](repeating: TrackerSample(time: 0, x: 0, y: 0), count: VelocityTracker.historySize)

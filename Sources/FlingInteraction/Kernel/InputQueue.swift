@@ -8,15 +8,89 @@
 import FlingCore
 
 /// An input waiting in an animator's queue: a touch (nil: the next of the queue's other
-/// inputs), its time on the animator's timeline (touches), and the tick it is applied before,
-/// once known.
+/// inputs), its time on the animator's timeline (a touch's own; −∞ for the others), and the tick
+/// it is applied before, once known.
+///
+/// Stored packed, 64 bytes where the plain fields took 88: a frame brings a touch per finger and
+/// the queue holds them all, so at thousands of fingers these bytes are a good part of what a
+/// tick writes and reads. The touch's fields lie flat (its phase and whether it names an item in
+/// one byte), the time is the touch's, and a missing tick or finger hint is a value no real one
+/// has.
 struct PendingInput {
-    var touch: TouchEvent?
-    var time: Double
-    var tick: Int?
+    private var touchTime: Double
+    private var touchID: Int
+    private var x: Double
+    private var y: Double
+    private var itemID: Int
+    private var tickValue: Int
+    private var hint: FingerHint
+    /// The touch's phase (its index in `Phase.allCases`), 4 more when it names an item; 0xFF:
+    /// not a touch.
+    private var kind: UInt8
+
+    init(touch: TouchEvent?, tick: Int?, finger: FingerHint? = nil) {
+        if let touch {
+            touchTime = touch.time
+            touchID = touch.touch.rawValue
+            x = touch.position.x
+            y = touch.position.y
+            itemID = touch.item?.rawValue ?? 0
+            kind = Self.phaseCode(touch.phase) | (touch.item == nil ? 0 : 4)
+        } else {
+            touchTime = -.infinity
+            touchID = 0
+            x = 0
+            y = 0
+            itemID = 0
+            kind = 0xFF
+        }
+        tickValue = tick ?? Int.min
+        hint = finger ?? FingerHint(slot: -1, generation: 0)
+    }
+
+    @inline(__always)
+    static func phaseCode(_ phase: TouchEvent.Phase) -> UInt8 {
+        switch phase {
+        case .began: 0
+        case .moved: 1
+        case .ended: 2
+        case .cancelled: 3
+        }
+    }
+
+    var touch: TouchEvent? {
+        get { unpacked }
+        set { self = PendingInput(touch: newValue, tick: tick, finger: finger) }
+    }
+
+    private var unpacked: TouchEvent? {
+        guard kind != 0xFF else { return nil }
+        let phase: TouchEvent.Phase =
+            switch kind & 3 {
+            case 0: .began
+            case 1: .moved
+            case 2: .ended
+            default: .cancelled
+            }
+        return TouchEvent(
+            time: touchTime, touch: TouchID(touchID), phase: phase, position: Vector(x, y),
+            item: kind & 4 == 0 ? nil : TouchEvent.ItemID(itemID))
+    }
+
+    /// Whether it is a `moved` touch.
+    var isMove: Bool { kind != 0xFF && kind & 3 == 1 }
+
+    /// A touch's own time; −∞ for the other inputs.
+    var time: Double { touchTime }
+
+    var tick: Int? {
+        get { tickValue == Int.min ? nil : tickValue }
+        set { tickValue = newValue ?? Int.min }
+    }
+
     /// For a touch: its finger's slot and that slot's generation when it was accepted
     /// (``FingerHint``), so that applying it finds the finger without a lookup; nil: look it up.
-    var finger: FingerHint? = nil
+    var finger: FingerHint? { hint.slot < 0 ? nil : hint }
 }
 
 /// Where a touch's finger was when the touch was accepted: a slot, and the slot's generation
@@ -59,8 +133,8 @@ struct InputQueue<Input> {
     /// Enqueues a touch accepted now at `time`, with its tick if already known, and where its
     /// finger is.
     @inline(__always)
-    mutating func enqueue(accepted touch: TouchEvent, time: Double, clock: FixedStepClock, finger: FingerHint?) {
-        enqueue(PendingInput(touch: touch, time: time, tick: tick(forAccepted: time, clock: clock), finger: finger))
+    mutating func enqueue(accepted touch: TouchEvent, clock: FixedStepClock, finger: FingerHint?) {
+        enqueue(PendingInput(touch: touch, tick: tick(forAccepted: touch.time, clock: clock), finger: finger))
     }
 
     @inline(__always)
@@ -93,10 +167,9 @@ struct InputQueue<Input> {
     /// The next input if it is a `moved` touch due at or before tick `k`, consumed, with where
     /// its finger was; nil otherwise.
     mutating func popDueMove(tick k: Int) -> (TouchEvent, FingerHint?)? {
-        guard head < unresolved, let tick = pending[head].tick, tick <= k, let event = pending[head].touch, event.phase == .moved
-        else { return nil }
+        guard head < unresolved, pending[head].isMove, let tick = pending[head].tick, tick <= k else { return nil }
         head += 1
-        return (event, pending[head - 1].finger)
+        return (pending[head - 1].touch!, pending[head - 1].finger)
     }
 
     /// Drops applied inputs once they are half the queue (amortized O(1) per input), so a
@@ -122,13 +195,13 @@ struct InputQueue<Input> {
 }
 
 extension InputQueue where Input: DragInput {
-    /// Enqueues any input at `time` (the other inputs' is −∞), with its tick if known.
-    mutating func enqueue(_ input: Input, time: Double, tick: Int?) {
+    /// Enqueues any input, with its tick if known.
+    mutating func enqueue(_ input: Input, tick: Int?) {
         if case .touch(let touch) = input.kernelInput {
-            enqueue(PendingInput(touch: touch, time: time, tick: tick))
+            enqueue(PendingInput(touch: touch, tick: tick))
         } else {
             others.append(input)
-            enqueue(PendingInput(touch: nil, time: time, tick: tick))
+            enqueue(PendingInput(touch: nil, tick: tick))
         }
     }
 

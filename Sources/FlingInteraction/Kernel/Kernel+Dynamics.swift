@@ -113,7 +113,7 @@ extension Kernel {
     /// Accepts an app's dynamics call for the next tick boundary.
     mutating func accept(_ input: DynamicsInput) throws(FlingError) {
         try check(input, scheduled: false)
-        queue.enqueue(.dynamics(input), time: -.infinity, tick: clock.ticks)
+        queue.enqueue(.dynamics(input), tick: clock.ticks)
     }
 
     // MARK: - Applying

@@ -23,7 +23,7 @@ extension Kernel {
         let known = e.item.map { items.index(of: $0.rawValue) != nil } ?? true
         let entry = try acceptTouch(e, field: { "\(label()).\($0)" }, knows: { _ in known })
         // Already displayed: its tick is known now (the next one, if its own has been stepped).
-        queue.enqueue(accepted: e, time: e.time, clock: clock, finger: entry.hint)
+        queue.enqueue(accepted: e, clock: clock, finger: entry.hint)
     }
 
     /// Accepts touch events in order, as ``accept(_:)`` one by one: those before a failing one
@@ -46,7 +46,7 @@ extension Kernel {
         case .touch(let event):
             // Items may come and go with the recording's own inputs: the recording checked the names.
             _ = try acceptTouch(event, field: { "TouchEvent.\($0)" }, knows: { _ in true })
-            queue.enqueue(input, time: event.time, tick: tick)
+            queue.enqueue(input, tick: tick)
             return
         case .dynamics(let d): try check(d, scheduled: true)
         case .add(let item): try Self.checkBackend(backend, for: item)
@@ -56,7 +56,7 @@ extension Kernel {
         guard let tick else {
             throw FlingError(.malformedInput, field: "schedule.tick", value: "nil", reason: "an input other than a touch needs its tick")
         }
-        queue.enqueue(input, time: -.infinity, tick: tick)
+        queue.enqueue(input, tick: tick)
     }
 
     /// Checks a touch against the touches accepted so far (``TouchSequence``'s rules) and accepts
@@ -90,7 +90,7 @@ extension Kernel {
 
     /// Accepts the app's own input for the next tick boundary (a send), checked by the caller.
     mutating func accept(own input: Policy.Input) {
-        queue.enqueue(input, time: -.infinity, tick: clock.ticks)
+        queue.enqueue(input, tick: clock.ticks)
     }
 
     // MARK: - The app's changes to the items

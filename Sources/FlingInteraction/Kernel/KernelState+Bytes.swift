@@ -216,8 +216,16 @@ extension InputQueue where Input: ByteCodable {
     init(from r: inout ByteReader) throws(FlingError) {
         self.init()
         pending = try r.list(elementSize: 10) { (r) throws(FlingError) in
-            PendingInput(
-                touch: try r.optionalValue(), time: try r.double(), tick: try r.optional { (r) throws(FlingError) in try r.int() })
+            let touch: TouchEvent? = try r.optionalValue()
+            // The time is written beside the touch: an input's time is its touch's (−∞ for the others).
+            let time = try r.double()
+            guard time.bitPattern == (touch?.time ?? -.infinity).bitPattern else {
+                throw r.fail("a queued input's time is not its touch's (−∞ for an input other than a touch)", value: "\(time)")
+            }
+            let tick = try r.optional { (r) throws(FlingError) in try r.int() }
+            // Int.min stands for no tick in the queue's packed entry (the check refuses any tick below 0).
+            guard tick != Int.min else { throw r.fail("a queued input's tick must lie in 0...2⁶²", value: "\(Int.min)") }
+            return PendingInput(touch: touch, tick: tick)
         }
         others = try r.values()
         othersHead = try r.int()
