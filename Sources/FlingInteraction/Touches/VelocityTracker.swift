@@ -44,11 +44,13 @@ package struct VelocityTracker: Sendable {
     /// them, and how many there are.
     private var first: Int8 = 0
     private var live: Int8 = 0
+    /// Empty while the samples fit inline; else a ring of ``historySize`` places that holds them.
+    /// Declared before the samples, so that it lies in the cache line of the counts above: each
+    /// sample added reads both, and at thousands of fingers every line read is a miss.
+    private var wide: [TrackerSample] = []
     /// Sample times in whole microseconds, as Flutter's `Duration` holds them: ages then
     /// compare exactly (a sample exactly 100 ms old is kept, not lost to rounding).
     private var inline = InlineSamples()
-    /// Empty while the samples fit inline; else a ring of ``historySize`` places that holds them.
-    private var wide: [TrackerSample] = []
 
     package init() {}
 
