@@ -102,6 +102,50 @@ import Fling
         #expect(MemoryLayout<VelocityTracker>.stride == 208)
     }
 
+    /// The tracker's fit, written out for its three columns, gives the general solver's bits:
+    /// over seeded samples (3 to 20 of them; ages over a few ms or a whole horizon, positions
+    /// small, large or exact; repeated and all-equal times, whose columns are dependent) both
+    /// agree on whether a fit exists and on both coefficients, bit for bit.
+    @Test func theWrittenOutFitGivesTheGeneralSolversBits() {
+        var rng = SplitMix64(state: 0x15AF)
+        var fits = 0, degenerate = 0
+        for trial in 0..<20_000 {
+            let m = 3 + Int(rng.next() % 18)
+            let span = [0.004, 0.1, 16.0, 100.0][trial % 4], scale = [1.0, 1e-3, 1e6, 400.0][(trial / 4) % 4]
+            var t = [Double](repeating: 0, count: m), x = t, y = t
+            for h in 0..<m {
+                // Ages in milliseconds, newest first (as the tracker hands them), 0 first.
+                switch rng.next() % 16 {
+                case _ where h == 0: t[h] = 0
+                case 0: t[h] = t[h - 1]  // a repeated time
+                case 1: t[h] = -Double(h * 16)  // whole milliseconds
+                default: t[h] = -(Double(h) + (rng.unit() - 0.5) * 0.5) * span / Double(m)
+                }
+                x[h] = (rng.unit() - 0.5) * scale
+                y[h] = trial % 7 == 0 ? Double(h) * 3 : (rng.unit() - 0.5) * scale
+            }
+            if trial % 50 == 0 { for h in 0..<m { t[h] = -5 } }  // all at one time: no fit
+            func fit(_ general: Bool) -> (Double, Double)? {
+                var t = t, x = x, y = y
+                return t.withUnsafeMutableBufferPointer { t in
+                    x.withUnsafeMutableBufferPointer { x in
+                        y.withUnsafeMutableBufferPointer { y in
+                            general
+                                ? FlutterLeastSquares.linearCoefficients(t: t, x: x, y: y, count: m)
+                                : LeastSquares.linearCoefficients(t: t, x: x, y: y, count: m)
+                        }
+                    }
+                }
+            }
+            let mine = fit(false), reference = fit(true)
+            #expect(
+                mine?.0.bitPattern == reference?.0.bitPattern && mine?.1.bitPattern == reference?.1.bitPattern,
+                "trial \(trial), \(m) samples: \(String(describing: mine)) against \(String(describing: reference))")
+            if reference == nil { degenerate += 1 } else { fits += 1 }
+        }
+        #expect(fits > 15_000 && degenerate >= 400)
+    }
+
     /// The horizon and the gap compared in whole microseconds give Flutter's comparison in
     /// milliseconds: at and around 100 ms and 40 ms, and far beyond.
     @Test func theHorizonAndGapInMicrosecondsAreFluttersComparisons() {
@@ -149,10 +193,66 @@ private struct RingTracker {
         guard m >= 3 else { return .zero }
         let v: (Double, Double)? = ts.withUnsafeMutableBufferPointer { t in
             xs.withUnsafeMutableBufferPointer { x in
-                ys.withUnsafeMutableBufferPointer { y in LeastSquares.linearCoefficients(t: t, x: x, y: y, count: m) }
+                ys.withUnsafeMutableBufferPointer { y in FlutterLeastSquares.linearCoefficients(t: t, x: x, y: y, count: m) }
             }
         }
         guard let (vx, vy) = v else { return .zero }
         return Vector(vx * 1000, vy * 1000)
+    }
+}
+
+/// Flutter's `LeastSquaresSolver` as it is written, for any degree (here 2): the reference the
+/// tracker's solver, written out for three columns, is held to, bit for bit.
+private enum FlutterLeastSquares {
+    /// The coefficients `b` of `x ≈ a + b t + c t²` and of `y ≈ …` (weights 1) over the first `m`
+    /// samples, or nil when the columns are (numerically) dependent.
+    static func linearCoefficients(
+        t: UnsafeMutableBufferPointer<Double>, x: UnsafeMutableBufferPointer<Double>, y: UnsafeMutableBufferPointer<Double>,
+        count m: Int
+    ) -> (Double, Double)? {
+        let n = 3
+        guard m >= n else { return nil }
+        // a[j][h] = t_h^j at a[j * m + h]; q: orthonormal columns; r: upper triangular, a = q r.
+        return withUnsafeTemporaryAllocation(of: Double.self, capacity: 2 * n * m + n * n + n) { w in
+            let a = UnsafeMutableBufferPointer(rebasing: w[0..<(n * m)])
+            let q = UnsafeMutableBufferPointer(rebasing: w[(n * m)..<(2 * n * m)])
+            let r = UnsafeMutableBufferPointer(rebasing: w[(2 * n * m)..<(2 * n * m + n * n)])
+            let b = UnsafeMutableBufferPointer(rebasing: w[(2 * n * m + n * n)..<(2 * n * m + n * n + n)])
+            for h in 0..<m {
+                a[h] = 1
+                for j in 1..<n { a[j * m + h] = a[(j - 1) * m + h] * t[h] }
+            }
+            for k in 0..<(n * m) { q[k] = a[k] }
+            for k in 0..<(n * n) { r[k] = 0 }
+            for j in 0..<n {
+                for i in 0..<j {
+                    var dot = 0.0
+                    for h in 0..<m { dot += q[j * m + h] * q[i * m + h] }
+                    for h in 0..<m { q[j * m + h] -= dot * q[i * m + h] }
+                }
+                var norm = 0.0
+                for h in 0..<m { norm += q[j * m + h] * q[j * m + h] }
+                norm = norm.squareRoot()
+                if norm < 1e-6 { return nil }
+                for h in 0..<m { q[j * m + h] /= norm }
+                for i in j..<n {
+                    var dot = 0.0
+                    for h in 0..<m { dot += q[j * m + h] * a[i * m + h] }
+                    r[j * n + i] = dot
+                }
+            }
+            // Solve r b = qᵀ y by back substitution, for each axis.
+            func solve(_ y: UnsafeMutableBufferPointer<Double>) -> Double {
+                for i in stride(from: n - 1, through: 0, by: -1) {
+                    var v = 0.0
+                    for h in 0..<m { v += q[i * m + h] * y[h] }
+                    for j in stride(from: n - 1, to: i, by: -1) { v -= r[i * n + j] * b[j] }
+                    b[i] = v / r[i * n + i]
+                }
+                return b[1]
+            }
+            let bx = solve(x)
+            return (bx, solve(y))
+        }
     }
 }

@@ -271,9 +271,12 @@ struct InlineSamples: Sendable {
 }
 
 /// A degree-2 least-squares polynomial fit by QR decomposition (modified Gram–Schmidt), as
-/// Flutter's `LeastSquaresSolver` computes it, on stack storage. Both axes share their times,
-/// so the decomposition (the fit's cost) is made once and each axis is solved from it: the same
-/// operations in the same order as a fit per axis, so the same bits.
+/// Flutter's `LeastSquaresSolver` computes it, on stack storage, written out for its three
+/// columns (1, t, t²): each product, sum and quotient the general solver forms for the linear
+/// coefficient, in the same order, so the same bits (a test holds it to the general solver
+/// over random and degenerate samples), at a fifth of its instructions. What the linear
+/// coefficient never reads is not formed: the first row of R and the constant coefficient. Both
+/// axes share their times, so the decomposition is made once and each axis solved from it.
 enum LeastSquares {
     /// The coefficients `b` of `x ≈ a + b t + c t²` and of `y ≈ …` (weights 1) over the first `m`
     /// samples, or nil when the columns are (numerically) dependent.
@@ -281,49 +284,62 @@ enum LeastSquares {
         t: UnsafeMutableBufferPointer<Double>, x: UnsafeMutableBufferPointer<Double>, y: UnsafeMutableBufferPointer<Double>,
         count m: Int
     ) -> (Double, Double)? {
-        let n = 3
-        guard m >= n else { return nil }
-        // a[j][h] = t_h^j at a[j * m + h]; q: orthonormal columns; r: upper triangular, a = q r.
-        return withUnsafeTemporaryAllocation(of: Double.self, capacity: 2 * n * m + n * n + n) { w in
-            let a = UnsafeMutableBufferPointer(rebasing: w[0..<(n * m)])
-            let q = UnsafeMutableBufferPointer(rebasing: w[(n * m)..<(2 * n * m)])
-            let r = UnsafeMutableBufferPointer(rebasing: w[(2 * n * m)..<(2 * n * m + n * n)])
-            let b = UnsafeMutableBufferPointer(rebasing: w[(2 * n * m + n * n)..<(2 * n * m + n * n + n)])
+        guard m >= 3 else { return nil }
+        precondition(m <= t.count && m <= x.count && m <= y.count)
+        return withUnsafeTemporaryAllocation(of: Double.self, capacity: 2 * m) { w in
+            let q1 = w.baseAddress!, q2 = w.baseAddress! + m, t = t.baseAddress!
+            // Column 0, all ones: its norm is √m, so each of its entries is 1 / √m.
+            let c = 1.0 / Double(m).squareRoot()
+            // Column 1, t, made orthogonal to column 0 and normalized; R's second row.
+            var dot = 0.0
+            for h in 0..<m { dot += t[h] * c }
+            var norm = 0.0
             for h in 0..<m {
-                a[h] = 1
-                for j in 1..<n { a[j * m + h] = a[(j - 1) * m + h] * t[h] }
+                let v = t[h] - dot * c
+                q1[h] = v
+                norm += v * v
             }
-            for k in 0..<(n * m) { q[k] = a[k] }
-            for k in 0..<(n * n) { r[k] = 0 }
-            for j in 0..<n {
-                for i in 0..<j {
-                    var dot = 0.0
-                    for h in 0..<m { dot += q[j * m + h] * q[i * m + h] }
-                    for h in 0..<m { q[j * m + h] -= dot * q[i * m + h] }
-                }
-                var norm = 0.0
-                for h in 0..<m { norm += q[j * m + h] * q[j * m + h] }
-                norm = norm.squareRoot()
-                if norm < 1e-6 { return nil }
-                for h in 0..<m { q[j * m + h] /= norm }
-                for i in j..<n {
-                    var dot = 0.0
-                    for h in 0..<m { dot += q[j * m + h] * a[i * m + h] }
-                    r[j * n + i] = dot
-                }
+            norm = norm.squareRoot()
+            if norm < 1e-6 { return nil }
+            var r11 = 0.0, r12 = 0.0
+            for h in 0..<m {
+                let v = q1[h] / norm
+                q1[h] = v
+                r11 += v * t[h]
+                r12 += v * (t[h] * t[h])
             }
-            // Solve r b = qᵀ y by back substitution, for each axis.
-            func solve(_ y: UnsafeMutableBufferPointer<Double>) -> Double {
-                for i in stride(from: n - 1, through: 0, by: -1) {
-                    var v = 0.0
-                    for h in 0..<m { v += q[i * m + h] * y[h] }
-                    for j in stride(from: n - 1, to: i, by: -1) { v -= r[i * n + j] * b[j] }
-                    b[i] = v / r[i * n + i]
-                }
-                return b[1]
+            // Column 2, t², made orthogonal to columns 0 and 1 in turn, normalized; R's last entry.
+            dot = 0.0
+            for h in 0..<m { dot += (t[h] * t[h]) * c }
+            var dot1 = 0.0
+            for h in 0..<m {
+                let v = t[h] * t[h] - dot * c
+                q2[h] = v
+                dot1 += v * q1[h]
             }
-            let bx = solve(x)
-            return (bx, solve(y))
+            norm = 0.0
+            for h in 0..<m {
+                let v = q2[h] - dot1 * q1[h]
+                q2[h] = v
+                norm += v * v
+            }
+            norm = norm.squareRoot()
+            if norm < 1e-6 { return nil }
+            var r22 = 0.0
+            for h in 0..<m {
+                let v = q2[h] / norm
+                q2[h] = v
+                r22 += v * (t[h] * t[h])
+            }
+            // R b = Qᵀ y by back substitution, as far as b's linear coefficient.
+            func solve(_ y: UnsafeMutablePointer<Double>) -> Double {
+                var v2 = 0.0, v1 = 0.0
+                for h in 0..<m { v2 += q2[h] * y[h] }
+                for h in 0..<m { v1 += q1[h] * y[h] }
+                let b2 = v2 / r22
+                return (v1 - r12 * b2) / r11
+            }
+            return (solve(x.baseAddress!), solve(y.baseAddress!))
         }
     }
 }
