@@ -257,9 +257,20 @@ struct InlineSamples: Sendable {
     }
 
     subscript(i: Int) -> TrackerSample {
+        // Read field by field: reading through `withUnsafeBytes(of:)` copied all eight samples
+        // (192 bytes) for each one read.
         @inline(__always) get {
-            precondition(i >= 0 && i < VelocityTracker.inlineSize)
-            return withUnsafeBytes(of: storage) { $0.load(fromByteOffset: i * MemoryLayout<TrackerSample>.stride, as: TrackerSample.self) }
+            switch i {
+            case 0: storage.0
+            case 1: storage.1
+            case 2: storage.2
+            case 3: storage.3
+            case 4: storage.4
+            case 5: storage.5
+            case 6: storage.6
+            case 7: storage.7
+            default: preconditionFailure("sample \(i) of \(VelocityTracker.inlineSize)")
+            }
         }
         @inline(__always) set {
             precondition(i >= 0 && i < VelocityTracker.inlineSize)
