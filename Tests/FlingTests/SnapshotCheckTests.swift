@@ -174,7 +174,9 @@ import Testing
     /// it went in; its time is its touch's (−∞ for the other inputs) and no tick is written as
     /// Int.min, so restored bytes that say otherwise are refused rather than read as another input.
     @Test func aQueuedInputReadsBackAsItWentInAndBytesThatCannotAreRefused() throws {
-        #expect(MemoryLayout<PendingInput>.stride == 64)
+        // What a finger costs the kernel beside its tracker (VelocityTrackerTests): its queued
+        // touch, packed, and its record, its fields in the order that packs them.
+        #expect(MemoryLayout<PendingInput>.stride == 64 && MemoryLayout<TouchRecord>.stride == 112)
         for phase in TouchEvent.Phase.allCases {
             for item: TouchEvent.ItemID? in [nil, 0, -3, TouchEvent.ItemID(Int.max)] {
                 for tick: Int? in [nil, 0, 41] {

@@ -24,25 +24,28 @@ import FlingCore
 /// tracker, which only a touch's own events touch, is kept apart: ``Fingers/trackers``). A touch
 /// holds at most one item, by a drag of its own; several touches may hold the same item.
 struct TouchRecord {
+    // The fields are declared in the order that packs them into 112 bytes (each at its
+    // alignment, in declaration order) with what a finger move reads and writes (the hint's
+    // check, the item, its index, the finger target) in the first 48: at thousands of fingers
+    // every cache line touched is a miss.
     var id: TouchID
+    /// The raw id of the item it holds, if it took one.
+    var item: Int?
     /// Whether the slot holds a touch that is down, and how many times it has been taken: what a
     /// queued touch's ``FingerHint`` is checked against.
     var live = false
     var generation: UInt32 = 0
-    /// The raw id of the item it holds, if it took one.
-    var item: Int?
     /// That item's index in the columns (kept current as items come and go).
     var index = 0
-    /// Where the touch wants its finger body (declared here, so that a move reads and writes the
-    /// record's first 56 bytes: at thousands of fingers every cache line touched is a miss).
+    /// Where the touch wants its finger body.
     var fingerTarget = Vector.zero
     /// Its drag in the item's world while it holds one (set exactly when `item` is), and its
     /// finger body's position and velocity as last set.
     var drag: JointID?
+    /// When and where it went down.
+    var downTime = 0.0
     var finger = Vector.zero
     var fingerVelocity = Vector.zero
-    /// Where and when it went down.
-    var downTime = 0.0
     var downPosition = Vector.zero
 
     init(id: TouchID) { self.id = id }
