@@ -130,8 +130,8 @@ struct InputQueue<Input> {
         return max(lastFirstTick.first, clock.ticks)
     }
 
-    /// Enqueues a touch accepted now at `time`, with its tick if already known, and where its
-    /// finger is.
+    /// Enqueues a touch accepted now (its time on the animator's timeline), with its tick if
+    /// already known, and where its finger is.
     @inline(__always)
     mutating func enqueue(accepted touch: TouchEvent, clock: FixedStepClock, finger: FingerHint?) {
         enqueue(PendingInput(touch: touch, tick: tick(forAccepted: touch.time, clock: clock), finger: finger))
