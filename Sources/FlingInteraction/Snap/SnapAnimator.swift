@@ -50,7 +50,7 @@ public final class SnapAnimator: DragAnimator<SnapPolicy> {
                 items: items, policy: policy, settings: configuration.drag, dynamics: configuration.dynamics,
                 dynamicsSetting: configuration.dynamics.settingUsingDynamics("SnapConfiguration", drag: configuration.drag),
                 walls: configuration.dynamics.walls, backend: backend, timeOrigin: timeOrigin,
-                stacking: Stacking(place: { $0.z }, greatest: { $0.lazy.map(\.z).max() })))
+                stacking: SnapPolicy.stacking))
         super.init(core: box)
     }
 

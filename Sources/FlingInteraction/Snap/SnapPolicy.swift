@@ -81,6 +81,12 @@ struct KeyframeRun: Sendable {
     var eased: BounceCurve.Keyframes<Vector>? = nil
 }
 
+extension SnapPolicy {
+    /// How snap items stack: each memory's place from back to front, and the greatest over them
+    /// all (the kernel keeps it as memories change, so that a grab reads one number).
+    static var stacking: Stacking<SnapMemory> { Stacking(place: { $0.z }, greatest: { $0.lazy.map(\.z).max() }) }
+}
+
 extension SnapPolicy: ItemRules {
     /// Its own checks (a spring's frequency capped for the tick); at rest on its center, at its
     /// place in the app's list from back to front.
@@ -124,7 +130,7 @@ extension SnapPolicy: InputRules {
         m.grabOffset = state.position - point
         scale(&m, to: item.pressedScale, tick: k)
         // The front the kernel keeps (every memory's place read only when it has none).
-        m.z = (items.front ?? items.memories.lazy.map(\.z).max() ?? 0) + 1
+        m.z = (items.front ?? Self.stacking.greatest(items.memories) ?? 0) + 1
         d.memory = m
         d.events.append(SnapEvent(tick: k, item: item.id, kind: .grabbed(touch: touch)))
         return (i, Grab(world: world(for: item, at: state), anchor: .zero, finger: state.position, decision: d))
