@@ -108,6 +108,11 @@ let executableTargets: [Target] = [
 
 // MARK: - Tests
 
+// The test targets' own code is glue around the engine: compiled without optimization in every
+// configuration, so that `make test` (release, the engine optimized) compiles them as fast as a
+// debug build does (and clear of an optimizer crash in Swift 6.3.1 on one of them).
+let testCode: [SwiftSetting] = [.unsafeFlags(["-Onone"])]
+
 let testTargets: [Target] = [
     // The jumping pin's keyframes and animation, the dots and the sampled digests that the tests
     // pin and `path-bench --digests` prints (FlingPaths keeps what the documentation teaches).
@@ -115,8 +120,9 @@ let testTargets: [Target] = [
     // Test support, neither a product nor imported by one: the surface walk, the self-tests, the
     // soak, the crafted documents, the dynamics scripts and the planted faults, which the tests
     // import and `FlingSelfTest` runs for them and for .ci/. It reads internals through
-    // `@testable import`, which needs modules built for testing: FLING_TESTABLE marks debug builds,
-    // and a release build keeps only the commands CI runs optimized (the soak, the dynamics digest).
+    // `@testable import`, which needs modules built for testing: FLING_TESTABLE marks debug builds
+    // and `make test`'s (release, for testing: `-Xswiftc -DFLING_TESTABLE`); any other release
+    // build keeps only the commands CI runs optimized (the soak, the dynamics digest).
     .target(
         name: "FlingTestSupport",
         dependencies: [
@@ -132,10 +138,12 @@ let testTargets: [Target] = [
             "Fling", "FlingCore", "FlingCurves", "_FlingSolver", "_FlingCoding", "FlingNative", "FlingInteraction", "FlingScenes", "FlingTraces", "FlingPaths", "FlingView", "FlingCLIKit",
             "FlingTestSupport", "FlingPathsTestSupport", "FlingTesting", .target(name: "FlingChipmunk", condition: chipmunk),
         ],
-        resources: [.copy("Fixtures")]
+        resources: [.copy("Fixtures")], swiftSettings: testCode
     ),
-    .testTarget(name: "FlingPathsTests", dependencies: ["FlingPaths", "FlingCore", "FlingCurves", "FlingView", "FlingPathsTestSupport"]),
-    .testTarget(name: "FlingMathTests", dependencies: ["FlingMath", "FlingCore"]),
+    .testTarget(
+        name: "FlingPathsTests", dependencies: ["FlingPaths", "FlingCore", "FlingCurves", "FlingView", "FlingPathsTestSupport"],
+        swiftSettings: testCode),
+    .testTarget(name: "FlingMathTests", dependencies: ["FlingMath", "FlingCore"], swiftSettings: testCode),
 ]
 
 let package = Package(
