@@ -15,9 +15,6 @@ deps:
 run: deps
 	$(SWIFT) run -c release tile-bench --quick
 
-# The test suite, on every backend this build has, over a release build made for testing (the
-# engine optimized, the tests' own code not: Package.swift's testCode; `@testable import` works,
-# and FLING_TESTABLE gives the test support all its commands): the same tests run about six times
-# faster than over a debug build, which `swift test` alone still makes and runs.
+# The test suite, on every backend this build has.
 test: deps
-	$(SWIFT) test -c release -Xswiftc -DFLING_TESTABLE
+	$(SWIFT) test

@@ -108,13 +108,6 @@ let executableTargets: [Target] = [
 
 // MARK: - Tests
 
-// The tests' own code (the test targets, the test support and FlingSelfTest) drives the engine:
-// compiled without optimization in every configuration, so that under `make test` (release, the
-// engine optimized) it compiles as fast as in a debug build, calls what it calls as written (the
-// surface walk's results and its planted trap and hang, which nothing reads, are not optimized
-// away), and stays clear of an optimizer crash in Swift 6.3.1 on one of the test files.
-let testCode: [SwiftSetting] = [.unsafeFlags(["-Onone"])]
-
 let testTargets: [Target] = [
     // The jumping pin's keyframes and animation, the dots and the sampled digests that the tests
     // pin and `path-bench --digests` prints (FlingPaths keeps what the documentation teaches).
@@ -122,9 +115,8 @@ let testTargets: [Target] = [
     // Test support, neither a product nor imported by one: the surface walk, the self-tests, the
     // soak, the crafted documents, the dynamics scripts and the planted faults, which the tests
     // import and `FlingSelfTest` runs for them and for .ci/. It reads internals through
-    // `@testable import`, which needs modules built for testing: FLING_TESTABLE marks debug builds
-    // and `make test`'s (release, for testing: `-Xswiftc -DFLING_TESTABLE`); any other release
-    // build keeps only the commands CI runs optimized (the soak, the dynamics digest).
+    // `@testable import`, which needs modules built for testing: FLING_TESTABLE marks debug builds,
+    // and a release build keeps only the commands CI runs optimized (the soak, the dynamics digest).
     .target(
         name: "FlingTestSupport",
         dependencies: [
@@ -132,20 +124,18 @@ let testTargets: [Target] = [
             "FlingTesting", "FlingCLIKit", "FlingPathsTestSupport", .target(name: "FlingChipmunk", condition: chipmunk),
         ],
         path: "Tests/FlingTestSupport",
-        swiftSettings: [.define("FLING_TESTABLE", .when(configuration: .debug))] + testCode),
-    .executableTarget(name: "FlingSelfTest", dependencies: ["FlingTestSupport"], path: "Tests/FlingSelfTest", swiftSettings: testCode),
+        swiftSettings: [.define("FLING_TESTABLE", .when(configuration: .debug))]),
+    .executableTarget(name: "FlingSelfTest", dependencies: ["FlingTestSupport"], path: "Tests/FlingSelfTest"),
     .testTarget(
         name: "FlingTests",
         dependencies: [
             "Fling", "FlingCore", "FlingCurves", "_FlingSolver", "_FlingCoding", "FlingNative", "FlingInteraction", "FlingScenes", "FlingTraces", "FlingPaths", "FlingView", "FlingCLIKit",
             "FlingTestSupport", "FlingPathsTestSupport", "FlingTesting", .target(name: "FlingChipmunk", condition: chipmunk),
         ],
-        resources: [.copy("Fixtures")], swiftSettings: testCode
+        resources: [.copy("Fixtures")]
     ),
-    .testTarget(
-        name: "FlingPathsTests", dependencies: ["FlingPaths", "FlingCore", "FlingCurves", "FlingView", "FlingPathsTestSupport"],
-        swiftSettings: testCode),
-    .testTarget(name: "FlingMathTests", dependencies: ["FlingMath", "FlingCore"], swiftSettings: testCode),
+    .testTarget(name: "FlingPathsTests", dependencies: ["FlingPaths", "FlingCore", "FlingCurves", "FlingView", "FlingPathsTestSupport"]),
+    .testTarget(name: "FlingMathTests", dependencies: ["FlingMath", "FlingCore"]),
 ]
 
 let package = Package(

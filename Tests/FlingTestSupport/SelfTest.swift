@@ -6,10 +6,9 @@ import FlingCLIKit
 /// this process rather than the test run.
 ///
 /// Test machinery reads internals through `@testable import`, which needs modules built for
-/// testing: debug builds are, and `make test`'s release build (`FLING_TESTABLE`, set in
-/// Package.swift and by the Makefile). Any other release build of this tool keeps what CI runs
-/// optimized, the soak and `backend --dynamics-digest`, which use the public API; the other
-/// commands say so and stop.
+/// testing: debug builds are (`FLING_TESTABLE`, set in Package.swift). A release build of this
+/// tool keeps what CI runs optimized, the soak and `backend --dynamics-digest`, which use the
+/// public API; the other commands say so and stop.
 package enum SelfTest {
     static let usage = """
         USAGE: FlingSelfTest <command> [options]   (for the test suite and .ci/, not for people)
@@ -28,8 +27,8 @@ package enum SelfTest {
         """
 
     /// What a release build says for a command that reads the package's internals.
-    static func testingOnly(_ command: String) -> String {
-        "\(command) reads the package's internals (@testable import) and is built for testing only: run .build/debug/FlingSelfTest, or .build/release/FlingSelfTest after make test"
+    static func debugOnly(_ command: String) -> String {
+        "\(command) reads the package's internals (@testable import) and is built in debug only: run .build/debug/FlingSelfTest"
     }
 
     /// Runs `FlingSelfTest` with `arguments` (without the program name).
@@ -50,7 +49,7 @@ package enum SelfTest {
             case "snapshot": try SnapshotCommand.run(rest, &out)
             case "faults": try FaultsCommand.run(rest, &out)
             #else
-            case "documents", "surface", "snapshot", "faults": throw UsageError(testingOnly(command))
+            case "documents", "surface", "snapshot", "faults": throw UsageError(debugOnly(command))
             #endif
             default: throw UsageError("unknown command \(command)")
             }

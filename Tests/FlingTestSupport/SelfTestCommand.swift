@@ -35,7 +35,7 @@ enum SelfTestCommand {
         #if FLING_TESTABLE
         try runCases(args, &out)
         #else
-        throw UsageError(SelfTest.testingOnly("backend (without --dynamics-digest)"))
+        throw UsageError(SelfTest.debugOnly("backend (without --dynamics-digest)"))
         #endif
     }
 }
