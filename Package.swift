@@ -15,6 +15,9 @@ let products: [Product] = [
     // `import Fling`: the engine: the vocabulary, the curves, the tile and snap interactions, the
     // backends and the default one.
     .library(name: "Fling", targets: ["Fling"]),
+    // The wrapper over Chipmunk 7 alone (`ChipmunkBackend`; with the `Chipmunk` trait): not in the
+    // umbrella, whose surface is then the same with the trait on or off (`BackendKind` makes it).
+    .library(name: "FlingChipmunk", targets: ["FlingChipmunk"]),
     // Fling's portable elementary functions alone: the same bits on every IEEE 754 machine.
     .library(name: "FlingMath", targets: ["FlingMath"]),
     // Spring tunings in every dialect, timing functions and bounce keyframes alone.
@@ -49,7 +52,8 @@ let libraryTargets: [Target] = [
     .target(
         name: "FlingChipmunk",
         dependencies: [
-            "FlingCore", "_FlingSolver", .target(name: "CChipmunk", condition: chipmunk), .target(name: "CChipmunkSnapshot", condition: chipmunk),
+            "FlingCore", "_FlingSolver", .target(name: "CChipmunk", condition: chipmunk),
+            .target(name: "CChipmunkSnapshot", condition: chipmunk),
         ]),
     .target(name: "FlingInteraction", dependencies: ["FlingCore", "FlingCurves", "_FlingCoding"]),
     .target(name: "FlingPaths", dependencies: ["FlingCore", "FlingCurves"]),
@@ -120,7 +124,8 @@ let testTargets: [Target] = [
     .target(
         name: "FlingTestSupport",
         dependencies: [
-            "Fling", "FlingCore", "FlingCurves", "_FlingSolver", "_FlingCoding", "FlingNative", "FlingInteraction", "FlingScenes", "FlingTraces", "FlingPaths", "FlingView",
+            "Fling", "FlingCore", "FlingCurves", "_FlingSolver", "_FlingCoding", "FlingNative", "FlingInteraction", "FlingScenes",
+            "FlingTraces", "FlingPaths", "FlingView",
             "FlingTesting", "FlingCLIKit", "FlingPathsTestSupport", .target(name: "FlingChipmunk", condition: chipmunk),
         ],
         path: "Tests/FlingTestSupport",
@@ -129,7 +134,8 @@ let testTargets: [Target] = [
     .testTarget(
         name: "FlingTests",
         dependencies: [
-            "Fling", "FlingCore", "FlingCurves", "_FlingSolver", "_FlingCoding", "FlingNative", "FlingInteraction", "FlingScenes", "FlingTraces", "FlingPaths", "FlingView", "FlingCLIKit",
+            "Fling", "FlingCore", "FlingCurves", "_FlingSolver", "_FlingCoding", "FlingNative", "FlingInteraction", "FlingScenes",
+            "FlingTraces", "FlingPaths", "FlingView", "FlingCLIKit",
             "FlingTestSupport", "FlingPathsTestSupport", "FlingTesting", .target(name: "FlingChipmunk", condition: chipmunk),
         ],
         resources: [.copy("Fixtures")]

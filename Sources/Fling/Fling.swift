@@ -3,14 +3,14 @@
 @_exported import FlingInteraction
 @_exported import FlingNative
 #if Chipmunk
-@_exported import FlingChipmunk
+import FlingChipmunk
 #endif
 
 /// The backends this build of Fling has, by name.
 public enum BackendKind: String, CaseIterable, Sendable, CustomStringConvertible {
-    /// ``ChipmunkBackend`` with one `cpSpace` per world. Only with the `Chipmunk` trait.
+    /// `ChipmunkBackend` with one `cpSpace` per world. Only with the `Chipmunk` trait.
     case chipmunk
-    /// ``ChipmunkBackend`` with every world in one shared `cpSpace`. Only with the `Chipmunk` trait.
+    /// `ChipmunkBackend` with every world in one shared `cpSpace`. Only with the `Chipmunk` trait.
     case chipmunkShared = "chipmunk-shared"
     /// ``NativeBackend`` with platform arithmetic: equal to Chipmunk, bit for bit, on this machine.
     case native

@@ -128,7 +128,7 @@ extension RandomWalkSelfTest {
             attempt("advance") { () throws(FlingError) in _ = try heads.advance(to: time) }
             steps += 1
         }
-        for id in heads.heads {
+        for id in heads.zOrder.sorted() {
             var snapshot: SnapItemState?
             attempt { () throws(FlingError) in snapshot = try heads.animator.state(of: id) }
             if let snapshot { try requireFinite(snapshot.state, "pushed heads, case \(cases), \(id)") }

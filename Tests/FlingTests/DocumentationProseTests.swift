@@ -179,8 +179,8 @@ extension SymbolGraphs {
     @Test func aPackageMemberInProseIsNoticed() throws {
         let graphs = try SymbolGraphs.current.get()
         let types = graphs.typesByPath()
-        // `Trace.tileTicks` is the package's; `Trace.json` and `Trace.init(json:)` are public.
-        #expect(graphs.problem(withSpan: "Trace.tileTicks", types: types)?.hasSuffix("is package, not public") == true)
+        // `FixedStepClock.displayTime` is the package's; `Trace.json` and `Trace.init(json:)` are public.
+        #expect(graphs.problem(withSpan: "FixedStepClock.displayTime", types: types)?.hasSuffix("is package, not public") == true)
         #expect(graphs.problem(withSpan: "Trace.noSuchMember()", types: types) == "Trace has no member noSuchMember()")
         #expect(graphs.problem(withSpan: "Trace.json", types: types) == nil)
         #expect(graphs.problem(withSpan: "Trace/init(json:)", types: types) == nil)

@@ -1,6 +1,7 @@
 #if Chipmunk
 import Testing
 import Fling
+import FlingChipmunk
 @testable import FlingTestSupport
 @testable import FlingTraces
 

@@ -4,7 +4,7 @@
 
 /// UIKit Dynamics' behaviours in a backend's worlds (docs/DYNAMICS.md maps each to UIKit's):
 /// walls and the contacts with them, item properties, pushes, fields, and the extra joints
-/// (static pivots and gears). ``NativeBackend`` and ``ChipmunkBackend`` adopt it, with the
+/// (static pivots and gears). ``NativeBackend`` and `ChipmunkBackend` adopt it, with the
 /// same bits. An animator asks for it only when its configuration uses one of these (walls,
 /// the viewport's edges, item properties, fields, home pivots, grab friction) or the app
 /// pushes an item or sets fields; over a backend that adopts only ``PhysicsBackend`` such an

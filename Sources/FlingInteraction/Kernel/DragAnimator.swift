@@ -50,14 +50,14 @@ public class DragAnimator<Policy: DragPolicy> {
     init(core: any AnimatorCore) { self.core = core }
 
     /// The kernel's settings (tick, frame clamp, drag limits), from the configuration.
-    package final var settings: DragSettings { core.settings }
+    final var settings: DragSettings { core.settings }
     /// The backend the animator steps. It is the animator's alone: a world destroyed or changed
     /// behind its back breaks the item that had it.
-    package final var backend: any PhysicsBackend { core.backend }
+    public final var backend: any PhysicsBackend { core.backend }
     /// The timestamp that is time 0 on the animator's timeline, in the app's own clock
     /// (`CACurrentMediaTime()`, `UITouch.timestamp`, ...). Touch and display times are given in
     /// that clock and kept relative to this start. Default 0: times are already relative.
-    package final var timeOrigin: Double { core.timeOrigin }
+    public final var timeOrigin: Double { core.timeOrigin }
 
     /// The animator's clock: its tick, and the ticks stepped so far.
     public final var clock: FixedStepClock { core.clock }

@@ -73,7 +73,7 @@ protocol DragEvent {
 }
 
 /// What a policy's items are called in errors: the noun, the id's field, and the codes.
-package struct ItemNaming: Sendable {
+struct ItemNaming: Sendable {
     /// `tile`, `item`.
     var noun: String
     /// `a tile`, `an item`.
@@ -84,6 +84,15 @@ package struct ItemNaming: Sendable {
     var definitionField: String
     var unknownCode: FlingError.Code
     var duplicateCode: FlingError.Code
+
+    /// How the items of `Item` are called: their kind's own naming, or the generic one (an item,
+    /// its id named by its tag) for a tag no interaction drags.
+    static func of<Item: IdentifierTag>(_: Item.Type) -> ItemNaming {
+        if let dragged = Item.self as? any DragItem.Type { return dragged.naming }
+        return ItemNaming(
+            noun: Item.noun, indefinite: "one \(Item.noun)", idField: "\(Item.self).ID", definitionField: "\(Item.self).id",
+            unknownCode: .unknownItem, duplicateCode: .duplicateItem)
+    }
 
     /// The definition's type: `TileDefinition`, `SnapItem`.
     var definitionType: String { String(definitionField.prefix { $0 != "." }) }

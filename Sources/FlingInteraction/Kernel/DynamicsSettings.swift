@@ -64,8 +64,9 @@ public struct DynamicsSettings: Hashable, Sendable {
     /// Throws unless `walls` may replace the walls of an animator that has `current` ones
     /// (``DragAnimator/setWalls(_:)``, a recording's or a snapshot's): an animator with walls
     /// keeps at least one (its items' worlds were made with a box to meet them), one without
-    /// gets none, and each wall lies within the backends' ranges, at most `Limits/walls`.
-    package static func validate(walls: [Wall], replacing current: [Wall], _ owner: String = "setWalls") throws(FlingError) {
+    /// gets none, and each wall lies within the backends' ranges, at most 64 (`Limits.walls`). A
+    /// recording's reader checks its `setWalls` inputs with it; `owner` names the call in errors.
+    public static func validate(walls: [Wall], replacing current: [Wall], _ owner: String = "setWalls") throws(FlingError) {
         guard !current.isEmpty else {
             throw FlingError(
                 .invalidState, field: owner, value: "\(walls.count) walls",
@@ -83,9 +84,9 @@ public struct DynamicsSettings: Hashable, Sendable {
     static let maximumSeed: UInt64 = 1 << 53
 
     /// Throws unless every value lies within the backends' ranges (their own checks), the
-    /// viewport's edges (when asked) and ``walls`` together within ``Limits/walls``. `owner`
+    /// viewport's edges (when asked) and ``walls`` together at most 64 (`Limits.walls`). `owner`
     /// prefixes the error's field.
-    package func validate(_ owner: String = "DynamicsSettings") throws(FlingError) {
+    public func validate(_ owner: String = "DynamicsSettings") throws(FlingError) {
         do {
             // Each item brings its own box, and a viewport its edges: any size stands for them here.
             let edges = translatesReferenceBoundsIntoBoundary ? 4 : 0

@@ -102,14 +102,15 @@ extension ChatHeads {
 
 /// A set of chat heads over one ``SnapAnimator``; several heads, one finger each.
 public final class ChatHeads {
-    package let configuration: ChatHeads.Configuration
+    /// The configuration the heads were made with.
+    public let configuration: ChatHeads.Configuration
     /// The snap animator the heads and the panel move on (its `onTick` and `onEvent`, its
     /// snapshot).
     public let animator: SnapAnimator
     /// The heads' ids, in order.
-    package let heads: [SnapItem.ID]
+    let heads: [SnapItem.ID]
     /// The panel's item id (one more than the greatest head id): not draggable.
-    package let panel: SnapItem.ID
+    let panel: SnapItem.ID
     /// The head the conversation is open for, if any.
     private(set) var openHead: SnapItem.ID?
     /// Where each head rested when the conversation opened (heads order).
@@ -188,7 +189,7 @@ public final class ChatHeads {
     /// Takes `other`'s rules' own state (the open head, where the heads rested), which an
     /// animator's snapshot does not hold: with ``SnapAnimator/restore(_:)`` of `other`'s
     /// animator's snapshot, these heads continue as `other` would.
-    package func adoptRules(of other: ChatHeads) {
+    public func adoptState(of other: ChatHeads) {
         openHead = other.openHead
         restingCenters = other.restingCenters
         lastRest = other.lastRest

@@ -11,5 +11,5 @@ extension SnapAnimator {
     }
 
     /// Whether the prediction the item's last release carried still stands; nil for no such item.
-    package func predictionStands(_ id: SnapItem.ID) -> Bool? { kernel.stands(id.rawValue) }
+    public func predictionStands(_ id: SnapItem.ID) -> Bool? { kernel.stands(id.rawValue) }
 }

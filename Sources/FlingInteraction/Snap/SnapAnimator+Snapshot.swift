@@ -16,7 +16,7 @@ extension SnapAnimator {
     /// A configuration's rules (``ChatHeads``, ``SunSwitch``) keep state of their own, which
     /// the snapshot does not hold.
     ///
-    /// Throws over a backend that is not one of Fling's (``NativeBackend``, ``ChipmunkBackend``).
+    /// Throws over a backend that is not one of Fling's (``NativeBackend``, `ChipmunkBackend`).
     public func snapshot() throws(FlingError) -> AnimatorSnapshot {
         AnimatorSnapshot(header: try kernel.snapshotHeader(animator: 1, fingerprint: fingerprint), state: .snap(try kernel.captureState()))
     }

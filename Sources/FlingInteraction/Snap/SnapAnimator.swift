@@ -54,7 +54,8 @@ public final class SnapAnimator: DragAnimator<SnapPolicy> {
         super.init(core: box)
     }
 
-    package var configuration: SnapConfiguration { kernel.policy.configuration }
+    /// The configuration the animator was made with.
+    public var configuration: SnapConfiguration { kernel.policy.configuration }
 
     /// Item ids from back to front: a grabbed item comes to the front.
     public var zOrder: [SnapItem.ID] {
@@ -63,7 +64,7 @@ public final class SnapAnimator: DragAnimator<SnapPolicy> {
     }
 
     /// The items' definitions, in id order.
-    package var itemDefinitions: [SnapItem] { kernel.definitions }
+    var itemDefinitions: [SnapItem] { kernel.definitions }
 
     /// The item's definition, phase, state, target and scale after the last tick.
     public func state(of id: SnapItem.ID) throws(FlingError) -> SnapItemState {
@@ -112,8 +113,9 @@ public final class SnapAnimator: DragAnimator<SnapPolicy> {
         kernel.accept(own: .send(id, target))
     }
 
-    /// Queues a recorded input for its tick (the replayer's way in).
-    package func schedule(_ input: SnapInput, tick: Int?) throws(FlingError) { try kernel.schedule(input, tick: tick) }
+    /// Queues an input of a recording for the tick it was applied at (`nil`: a touch's own time
+    /// decides, as for ``handle(_:)``): how a replayer feeds a recording back, after checking it.
+    public func schedule(_ input: SnapInput, tick: Int?) throws(FlingError) { try kernel.schedule(input, tick: tick) }
 
     /// For a configuration being set up: an item's scale at rest at `value` (before any tick).
     func setScale(of id: SnapItem.ID, to value: Double) throws(FlingError) {
@@ -122,8 +124,9 @@ public final class SnapAnimator: DragAnimator<SnapPolicy> {
         try kernel.setMemory(memory, of: id)
     }
 
-    /// Every input applied, with its tick, while a recorder records; nil otherwise.
-    package var journal: [AppliedInput<SnapInput>]? {
+    /// Every input applied, with its tick, while it is being recorded; nil otherwise. A recorder
+    /// sets it to `[]` on a fresh animator (no input, no tick) and reads it when it ends.
+    public var journal: [AppliedInput<SnapInput>]? {
         get { kernel.journal }
         set { kernel.journal = newValue }
     }

@@ -375,7 +375,7 @@ extension SnapPolicy: StepRules {
 extension SnapItem: DragItem {
     var home: Vector { center }
     var box: Vector { Vector(width, height) }
-    package static let naming = ItemNaming(
+    static let naming = ItemNaming(
         noun: "item", indefinite: "an item", idField: "SnapItem.ID", definitionField: "SnapItem.id", unknownCode: .unknownItem,
         duplicateCode: .duplicateItem)
 }

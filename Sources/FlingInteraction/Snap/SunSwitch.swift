@@ -51,12 +51,13 @@ extension SunSwitch {
 
 /// One sun switch over a ``SnapAnimator``.
 public final class SunSwitch {
-    package let configuration: SunSwitch.Configuration
+    /// The configuration the switch was made with.
+    public let configuration: SunSwitch.Configuration
     /// The snap animator the knob moves on (its `onTick` and `onEvent`, its snapshot), as
     /// ``ChatHeads/animator`` is the heads'.
     public let animator: SnapAnimator
     /// The knob's item id (1).
-    package let knob: SnapItem.ID = 1
+    let knob: SnapItem.ID = 1
     public private(set) var isOn: Bool
     /// The rays' angle, in radians (advancing while on), and their alpha (0 off, 1 on).
     public private(set) var raysAngle: Double = 0
@@ -106,7 +107,7 @@ public final class SunSwitch {
     /// Takes `other`'s own state (on or off, the rays' angle and alpha), which an animator's
     /// snapshot does not hold: with ``SnapAnimator/restore(_:)`` of `other`'s animator's
     /// snapshot, this switch continues as `other` would.
-    package func adoptRules(of other: SunSwitch) {
+    public func adoptState(of other: SunSwitch) {
         isOn = other.isOn
         raysAngle = other.raysAngle
         alpha = other.alpha

@@ -15,7 +15,7 @@ extension TileAnimator {
 
     /// Whether the prediction the tile's last release carried still stands (no input acted
     /// on the tile since); nil for a tile removed.
-    package func predictionStands(_ id: TileID) -> Bool? { kernel.stands(id.rawValue) }
+    public func predictionStands(_ id: TileID) -> Bool? { kernel.stands(id.rawValue) }
 }
 
 extension TileAnimator {

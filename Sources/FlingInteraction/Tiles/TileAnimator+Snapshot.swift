@@ -14,7 +14,7 @@ extension TileAnimator {
 
     /// The animator whole, now (between two ticks): see ``AnimatorSnapshot``. Changes nothing.
     ///
-    /// Throws over a backend that is not one of Fling's (``NativeBackend``, ``ChipmunkBackend``):
+    /// Throws over a backend that is not one of Fling's (``NativeBackend``, `ChipmunkBackend`):
     /// a snapshot holds each world as its backend keeps it.
     public func snapshot() throws(FlingError) -> AnimatorSnapshot {
         AnimatorSnapshot(header: try kernel.snapshotHeader(animator: 0, fingerprint: fingerprint), state: .tiles(try kernel.captureState()))
@@ -40,7 +40,7 @@ extension TileAnimator {
     /// The animator as a recording's snapshot holds it (a trace's `snapshots`): without the
     /// inputs accepted but not yet applied, which the recording schedules again from the
     /// snapshot's tick on.
-    package func recordingSnapshot() throws(FlingError) -> AnimatorSnapshot {
+    public func recordingSnapshot() throws(FlingError) -> AnimatorSnapshot {
         AnimatorSnapshot(
             header: try kernel.snapshotHeader(animator: 0, fingerprint: fingerprint), state: .tiles(try kernel.captureAppliedState()))
     }

@@ -56,14 +56,14 @@ public final class TileAnimator: DragAnimator<TilePolicy> {
     }
 
     /// The visible area, in points.
-    package var viewport: Rect { kernel.policy.viewport }
+    public var viewport: Rect { kernel.policy.viewport }
     public var configuration: TileConfiguration { kernel.policy.configuration }
 
     /// The ids of every tile, in order: the order of ``drawnTransforms(into:)``' poses.
     public var tileIDs: [TileID] { kernel.ids }
 
     /// The tiles' definitions, in id order.
-    package var tileDefinitions: [TileDefinition] { kernel.definitions }
+    var tileDefinitions: [TileDefinition] { kernel.definitions }
 
     /// The number of tiles that have a world now.
     public var liveTileCount: Int { kernel.liveCount }
@@ -139,11 +139,12 @@ public final class TileAnimator: DragAnimator<TilePolicy> {
     }
 
     /// Queues an input of a recording for the tick it was applied at (`nil`: a touch's own
-    /// time decides, as for ``handle(_:)``). For the replayer, which validated the recording.
-    package func schedule(_ input: TileInput, tick: Int?) throws(FlingError) { try kernel.schedule(input, tick: tick) }
+    /// time decides, as for ``handle(_:)``): how a replayer feeds a recording back, after checking it.
+    public func schedule(_ input: TileInput, tick: Int?) throws(FlingError) { try kernel.schedule(input, tick: tick) }
 
-    /// Every input applied, with its tick, while a recorder records; nil otherwise.
-    package var journal: [AppliedInput<TileInput>]? {
+    /// Every input applied, with its tick, while it is being recorded; nil otherwise. A recorder
+    /// sets it to `[]` on a fresh animator (no input, no tick) and reads it when it ends.
+    public var journal: [AppliedInput<TileInput>]? {
         get { kernel.journal }
         set { kernel.journal = newValue }
     }

@@ -17,7 +17,7 @@ public struct TileDefinition: Hashable, Sendable, IdentifierTag {
     /// The tile's material and damping against walls and while it moves (UIKit's
     /// `UIDynamicItemBehavior`), or nil (the default) for the configuration's
     /// (``DynamicsSettings/itemProperties``).
-    package var properties: ItemProperties?
+    public var properties: ItemProperties?
 
     public init(id: TileID, frame: Rect, mass: Double = 1, properties: ItemProperties? = nil) {
         self.id = id
@@ -46,9 +46,9 @@ public struct TileDefinition: Hashable, Sendable, IdentifierTag {
         return Vector(min(max(p.x, -hw), hw), min(max(p.y, -hh), hh))
     }
 
-    /// Throws unless every number is finite and within ``Limits``, the center included (the
+    /// Throws unless every number is finite and within the backends' ranges, the center included (the
     /// backends place the body there).
-    package func validate() throws(FlingError) {
+    public func validate() throws(FlingError) {
         try Check.coordinate(Vector(frame.x, frame.y), "TileDefinition(\(id.rawValue)).frame.origin")
         try Check.coordinate(frame.center, "TileDefinition(\(id.rawValue)).frame.center")
         try Check.positive(frame.width, "TileDefinition(\(id.rawValue)).frame.width")

@@ -120,8 +120,9 @@ extension TileEvent.Kind: CustomStringConvertible {
     }
 }
 
-extension TilePhase {
-    var description: String {
+extension TilePhase: CustomStringConvertible {
+    /// `held by touch 3`, `attracted`.
+    public var description: String {
         switch self {
         case .resting: "resting"
         case .held(let touch): "held by \(touch)"

@@ -329,7 +329,7 @@ extension TilePolicy: StepRules {
 extension TileDefinition: DragItem {
     var home: Vector { origin }
     var box: Vector { Vector(frame.width, frame.height) }
-    package static let naming = ItemNaming(
+    static let naming = ItemNaming(
         noun: "tile", indefinite: "a tile", idField: "TileID", definitionField: "TileDefinition.id", unknownCode: .unknownTile,
         duplicateCode: .duplicateTile)
 }

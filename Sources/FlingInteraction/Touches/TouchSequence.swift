@@ -2,12 +2,13 @@
 // arrives: an animator's `handle(_:)`, a document's validation, and so a recorder's output.
 import FlingCore
 
-/// The touch rules.
+/// The touch rules, as an animator's `handle(_:)` checks them: a recording's reader checks its
+/// touches with them before replaying any.
 ///
-/// Times are on the animator's timeline (seconds from its time origin): within
-/// ``TouchSequence/times`` and never decreasing. A `began` names a touch that is not down (and,
+/// Times are on the animator's timeline (seconds from its time origin): within 0 to 10¹² s
+/// and never decreasing. A `began` names a touch that is not down (and,
 /// if it names an item, one the caller knows); every other phase names a touch that is down.
-package struct TouchSequence: Sendable {
+public struct TouchSequence: Sendable {
     /// The times an event may have: from the time origin to 10¹² s after it.
     static let times: ClosedRange<Double> = 0...1e12
 
@@ -17,7 +18,7 @@ package struct TouchSequence: Sendable {
     /// The last accepted event's time, or -∞.
     private(set) var lastTime = -Double.infinity
 
-    package init() {}
+    public init() {}
 
     /// The sequence as a snapshot left it: the touches down and the last event's time.
     init(down touches: [TouchID], lastTime: Double) {
@@ -84,8 +85,18 @@ package struct TouchSequence: Sendable {
         }
     }
 
+    /// Checks `event` against the touch rules and accepts it; throws, accepting nothing, when it
+    /// breaks one. `field` makes the error's field from the event's own (`"time"`, `"touch"`);
+    /// `knows` says whether the caller has an item of the id a `began` names (one it does not is
+    /// refused, named as `Item`'s ids are: `TileDefinition.self`, `SnapItem.self`).
+    public mutating func accept<Item: IdentifierTag>(
+        _ event: TouchEvent, field: (String) -> String, items _: Item.Type, knows: (Identifier<Item>) -> Bool
+    ) throws(FlingError) {
+        try accept(event, field: field, naming: ItemNaming.of(Item.self), knows: { knows(Identifier<Item>($0)) })
+    }
+
     /// Checks and accepts.
-    package mutating func accept(
+    mutating func accept(
         _ event: TouchEvent, field: (String) -> String, naming: @autoclosure () -> ItemNaming, knows: (TouchEvent.ItemID) -> Bool
     ) throws(FlingError) {
         commit(event, try check(event, field: field, naming: naming(), knows: knows))

@@ -15,10 +15,10 @@ import FlingCore
 /// Estimates a finger's velocity at release from its recent samples, with the algorithm of
 /// Flutter's `VelocityTracker` (its default, least-squares strategy):
 ///
-/// - walking back from the newest sample, keep at most ``historySize`` (20) samples; stop at
-///   one more than ``horizon`` (100 ms) older than the newest, or at a gap of more than
-///   ``maxGap`` (40 ms) between neighbours;
-/// - with at least ``minimumSamples`` (3), fit `x(t)` and `y(t)` separately with a
+/// - walking back from the newest sample, keep at most 20 (`historySize`) samples; stop at
+///   one more than 100 ms (`horizon`) older than the newest, or at a gap of more than
+///   40 ms (`maxGap`) between neighbours;
+/// - with at least 3 (`minimumSamples`), fit `x(t)` and `y(t)` separately with a
 ///   least-squares polynomial of degree 2 (weights 1, `t` in milliseconds relative to the
 ///   newest sample); the velocity is the linear coefficient, times 1000 for points per second;
 /// - with fewer, or when the fit is degenerate, the velocity is zero.
@@ -26,7 +26,7 @@ import FlingCore
 /// Feed it the `began` and `moved` positions of one touch, not the `ended` one, in time order
 /// (as the touch rules deliver them): a sample earlier than the newest starts the estimate
 /// afresh.
-package struct VelocityTracker: Sendable {
+public struct VelocityTracker: Sendable {
     static let historySize = 20
     /// Oldest sample age used, in seconds.
     static let horizon = 0.100
@@ -52,7 +52,7 @@ package struct VelocityTracker: Sendable {
     /// compare exactly (a sample exactly 100 ms old is kept, not lost to rounding).
     private var inline = InlineSamples()
 
-    package init() {}
+    public init() {}
 
     /// The tracker as a snapshot holds it: the ring's newest index, its count and its samples
     /// (those no estimate can read again written as zeros).
@@ -103,7 +103,7 @@ package struct VelocityTracker: Sendable {
     /// saturates at ±1e12). A sample whose time is NaN has no place in time and is dropped:
     /// the tracker stays as it was.
     @inline(__always)
-    package mutating func add(time: Double, position: Vector) {
+    public mutating func add(time: Double, position: Vector) {
         guard !time.isNaN else { return }
         let s = TrackerSample(time: Self.micros(time), x: position.x, y: position.y)
         newest = newest == Self.historySize - 1 ? 0 : newest + 1
@@ -188,7 +188,7 @@ package struct VelocityTracker: Sendable {
 
     /// The estimated velocity in points per second, or zero (see the type's documentation).
     /// Allocates nothing: the samples and the fit's workspace live on the stack.
-    package var velocity: Vector {
+    public var velocity: Vector {
         let m = Int(live)
         guard m >= Self.minimumSamples else { return .zero }
         return withUnsafeTemporaryAllocation(of: Double.self, capacity: 3 * Self.historySize) { buffer in

@@ -41,7 +41,7 @@ public protocol FlingDocument: Sendable {
 extension Documents {
     /// The registration of a document kind: its name and format, and how a document of the kind
     /// is read from its parsed JSON. `Documents/kinds` lists every one.
-    public struct Kind: Sendable {
+    public struct Kind: Sendable, CustomStringConvertible {
         /// The kind's registered name: a document's `"format"` (`fling-trace`), or for formats that
         /// hold several kinds, its `"kind"` (`chatHeads`, `sunSwitch`, `bubbles`, `dayNight`,
         /// `clouds`, `morph`, `conveyor`).
@@ -63,18 +63,20 @@ extension Documents {
             self.name = name; self.format = format; self.summary = summary; self.budget = budget; self.read = read
         }
 
-        var description: String { name == format ? name : "\(format)/\(name)" }
+        /// `fling-trace`, `fling-scene/chatHeads`.
+        public var description: String { name == format ? name : "\(format)/\(name)" }
     }
 
     /// The work a replay or a picture of a document implies, in its kind's unit (tile-ticks,
     /// samples × items, frames × segments), counted before the work starts.
-    public struct Work: Hashable, Sendable {
+    public struct Work: Hashable, Sendable, CustomStringConvertible {
         /// What is counted.
         public let unit: String
         /// How much of it.
         public let amount: Double
         init(unit: String, amount: Double) { self.unit = unit; self.amount = amount }
-        var description: String { "\(amount) \(unit)" }
+        /// `1320.0 tile-ticks`.
+        public var description: String { "\(amount) \(unit)" }
     }
 }
 
@@ -120,7 +122,7 @@ public struct ReplayOptions {
     }
 
     /// The backend, or an error naming `field` when there is none.
-    package func backend(_ solverIterations: Int, for field: String) throws(FlingError) -> any PhysicsBackend {
+    func backend(_ solverIterations: Int, for field: String) throws(FlingError) -> any PhysicsBackend {
         guard let makeBackend else {
             throw FlingError(
                 .invalidState, field: field, value: "no backend",

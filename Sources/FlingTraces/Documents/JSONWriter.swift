@@ -7,7 +7,7 @@ import _FlingCoding
 // MARK: - Writing
 
 /// Writes a trace in the canonical layout.
-package struct JSONWriter {
+struct JSONWriter {
     /// The keys of a configuration object of a document of `version`, in the order they are written.
     static func configurationKeys(version: Int) -> [String] {
         [

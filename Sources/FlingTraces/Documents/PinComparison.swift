@@ -38,7 +38,7 @@ public struct PinComparison: Hashable, Sendable, CustomStringConvertible {
     public var run: RunComparison?
 
     /// Where pins were compared.
-    public enum Where: Hashable, Sendable {
+    public enum Where: Hashable, Sendable, CustomStringConvertible {
         /// On the replay itself.
         case thisRun
         /// On a reference run of the pins' arithmetic, named by its backend.
@@ -46,7 +46,8 @@ public struct PinComparison: Hashable, Sendable, CustomStringConvertible {
         /// Nowhere: the replay's arithmetic (named) is not the pins', and no reference was given.
         case nowhere(replayArithmetic: Arithmetic)
 
-        var description: String {
+        /// `this run`, `a reference run on chipmunk`.
+        public var description: String {
             switch self {
             case .thisRun: "this run"
             case .reference(let backend): "a reference run on \(backend)"

@@ -54,7 +54,7 @@ extension Run {
         }
 
         /// One side's value: a number (shown with its bits), a word, or absent.
-        public enum Value: Sendable {
+        public enum Value: Sendable, CustomStringConvertible {
             case number(Double)
             case text(String)
             case absent

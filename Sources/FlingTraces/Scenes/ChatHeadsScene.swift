@@ -16,32 +16,32 @@ import FlingInteraction
 /// Chat heads (ids 1, 2, … at `heads`, at rest) over a `SnapAnimator` with the default
 /// `SnapConfiguration`, and the touches applied, each with its tick where it differs from the
 /// one its time gives (a late touch, a stall).
-package struct ChatHeadsScene: SnapDrivenScene {
-    package var configuration: ChatHeads.Configuration
-    package var heads: [Vector]
-    package var inputs: [Trace.Input]
+struct ChatHeadsScene: SnapDrivenScene {
+    var configuration: ChatHeads.Configuration
+    var heads: [Vector]
+    var inputs: [Trace.Input]
     /// The snap configuration's dynamics (`SnapConfiguration.dynamics`).
-    package var dynamics: DynamicsSettings
+    var dynamics: DynamicsSettings
     /// The snap configuration's touch rules and scale (version 2): what a document can say of
     /// a `SnapConfiguration` besides its dynamics. Default the defaults.
     var snap: SnapRules
 
-    package init(
+    init(
         _ configuration: ChatHeads.Configuration, heads: [Vector], inputs: [Trace.Input] = [], dynamics: DynamicsSettings = .init(),
         snap: SnapRules = .init()
     ) {
         self.configuration = configuration; self.heads = heads; self.inputs = inputs; self.dynamics = dynamics; self.snap = snap
     }
 
-    package typealias Frame = SnapFrame
+    typealias Frame = SnapFrame
 
-    package static var kind: String { "chatHeads" }
-    package static var summary: String { "chat heads and the touches applied (a snap scene)" }
-    package static var keys: [String] { ["heads", "dynamics", "snap"] }
-    package static var reportWords: [String] { ["released", "tapped", "settled", "opened", "closed"] }
-    package static var runsPhysics: Bool { true }
+    static var kind: String { "chatHeads" }
+    static var summary: String { "chat heads and the touches applied (a snap scene)" }
+    static var keys: [String] { ["heads", "dynamics", "snap"] }
+    static var reportWords: [String] { ["released", "tapped", "settled", "opened", "closed"] }
+    static var runsPhysics: Bool { true }
 
-    package init(reading r: inout SceneReader) throws(FlingError) {
+    init(reading r: inout SceneReader) throws(FlingError) {
         let o = r.object, path = o.path
         let co = try r.decoder.object(
             try r.decoder.required(o, "configuration"), path / "configuration",
@@ -69,7 +69,7 @@ package struct ChatHeadsScene: SnapDrivenScene {
         self.init(c, heads: heads, inputs: try r.snapInputs(), dynamics: try r.snapDynamics(), snap: try r.snapRules())
     }
 
-    package var members: [String] {
+    var members: [String] {
         typealias W = JSONWriter
         let c = configuration
         var members = [
@@ -89,36 +89,36 @@ package struct ChatHeadsScene: SnapDrivenScene {
         return head + SnapScenes.members(dynamics, version: minimumVersion) + snapMember
     }
 
-    package var minimumVersion: Int {
+    var minimumVersion: Int {
         configuration.motion != .spring(configuration.panelSpring) || configuration.layout != .row || snap != SnapRules()
             ? 2 : SnapScenes.minimumVersion(dynamics, inputs)
     }
 
-    package var inputLines: [String] { inputs.map(JSONWriter.input) }
+    var inputLines: [String] { inputs.map(JSONWriter.input) }
 
     /// The snap configuration the heads run: the default with the scene's dynamics and rules.
     func snapConfiguration(predictionTicks: Int? = nil) -> SnapConfiguration {
         snap.applied(to: SnapScenes.configuration(dynamics, predictionTicks: predictionTicks))
     }
 
-    package func make(on backend: any PhysicsBackend, predictionTicks: Int? = nil) throws(FlingError) -> ChatHeads {
+    func make(on backend: any PhysicsBackend, predictionTicks: Int? = nil) throws(FlingError) -> ChatHeads {
         try ChatHeads(
             heads: heads.enumerated().map { (SnapItem.ID($0.offset + 1), $0.element) }, configuration: configuration,
             snap: snapConfiguration(predictionTicks: predictionTicks), backend: backend)
     }
 
-    package func validate(_ sampling: SceneSampling) throws(FlingError) {
+    func validate(_ sampling: SceneSampling) throws(FlingError) {
         try SceneSampling.checkMade(Double(heads.count), sampling)
         try SnapScenes.validate(touches: inputs, items: heads.count + 1, sampling: sampling, walls: dynamics.walls)
         _ = try make(on: SnapValidationBackend())
     }
 
     /// The chat heads' budget: (physics ticks + samples) × items.
-    package static let budget = WorkBudget("ChatHeadsScene.budget", unit: "(ticks + samples) × items", limit: 1e7)
+    static let budget = WorkBudget("ChatHeadsScene.budget", unit: "(ticks + samples) × items", limit: 1e7)
 
     /// (Ticks + samples) × items (the heads and the panel): every item may have a world every
     /// tick, and is read every sample.
-    package func work(_ sampling: SceneSampling) -> Documents.Work {
+    func work(_ sampling: SceneSampling) -> Documents.Work {
         Documents.Work(unit: Self.budget.unit, amount: (SnapScenes.ticks(sampling) + Double(sampling.count)) * Double(heads.count + 1))
     }
 
@@ -154,7 +154,7 @@ package struct ChatHeadsScene: SnapDrivenScene {
         return (backend, driver)
     }
 
-    package func run(of replay: SceneReplay<Self>, in document: SceneDocument<Self>, title: String) -> Run {
+    func run(of replay: SceneReplay<Self>, in document: SceneDocument<Self>, title: String) -> Run {
         let panel = heads.count + 1
         let frames = replay.frames.enumerated().map { k, f in
             var items = f.items.filter(\.item.isDraggable).map { s in
@@ -229,14 +229,15 @@ extension SceneReader {
 extension SceneRecorder where Scene == ChatHeadsScene {
     /// Starts recording `heads` (ids 1, 2, …; the default `SnapConfiguration`, time origin 0),
     /// before its first touch and tick.
-    package init(recording heads: ChatHeads) throws(FlingError) {
+    init(recording heads: ChatHeads) throws(FlingError) {
         try Self.start(heads.animator, rules: SnapRules(heads.animator.configuration))
         animator = heads.animator
         let c = heads.configuration
-        let centers = heads.heads.map { id in heads.animator.itemDefinitions.first { $0.id == id }!.center }
-        guard heads.heads == (1...max(1, heads.heads.count)).map({ SnapItem.ID($0) }) else {
-            throw FlingError(
-                .invalidState, field: "SnapSceneRecorder(recording:)", value: "\(heads.heads)", reason: "head ids must be 1, 2, …")
+        // Fresh (`start` checked), the heads stand back to front in the order they were given.
+        let ids = heads.zOrder
+        let centers = try ids.map { id throws(FlingError) in try heads.animator.state(of: id).item.center }
+        guard ids == (1...max(1, ids.count)).map({ SnapItem.ID($0) }) else {
+            throw FlingError(.invalidState, field: "SnapSceneRecorder(recording:)", value: "\(ids)", reason: "head ids must be 1, 2, …")
         }
         let rules = SnapRules(heads.animator.configuration)
         make = { ChatHeadsScene(c, heads: centers, inputs: $0, dynamics: $1, snap: rules) }

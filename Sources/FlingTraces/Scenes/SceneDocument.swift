@@ -13,18 +13,18 @@ import FlingInteraction
 /// must give. `fling replay` and `fling render` read it like a trace; its state is a closed form
 /// of the scene (its seed, configuration and inputs), so the same document gives the same
 /// digest everywhere.
-package struct SceneDocument<Scene: SampledScene>: Hashable, Sendable {
+struct SceneDocument<Scene: SampledScene>: Hashable, Sendable {
     /// The value of the document's `"format"` key.
     static var formatName: String { "fling-scene" }
     /// The newest version: this build reads 1 and 2 and writes the lowest that holds the
     /// document (2 for a snap scene's dynamics, ``SampledScene/minimumVersion``).
     static var version: Int { 2 }
 
-    package var name: String?
-    package var notes: String?
+    var name: String?
+    var notes: String?
     /// The scene and its inputs.
-    package var scene: Scene
-    package var sampling: SceneSampling
+    var scene: Scene
+    var sampling: SceneSampling
     /// What the samples must give.
     var expected: SceneExpectation?
 
@@ -42,16 +42,16 @@ package struct SceneDocument<Scene: SampledScene>: Hashable, Sendable {
 }
 
 /// When a scene is sampled: at `k / rate` seconds for `k = 0 … ⌊duration · rate⌋`.
-package struct SceneSampling: Hashable, Sendable {
+struct SceneSampling: Hashable, Sendable {
     /// Samples per second, within 1...1000.
-    package var rate: Double
+    var rate: Double
     /// Seconds, within 0...3600.
-    package var duration: Double
-    package init(rate: Double = 60, duration: Double) { self.rate = rate; self.duration = duration }
+    var duration: Double
+    init(rate: Double = 60, duration: Double) { self.rate = rate; self.duration = duration }
 
     /// The number of samples, `⌊duration · rate⌋ + 1`: for a sampling outside its limits
     /// (which ``validate()`` refuses), 1 when the product is negative or NaN, and at most 2⁵³.
-    package var count: Int {
+    var count: Int {
         let n = (duration * rate).rounded(.down)
         guard n >= 0 else { return 1 }
         return Int(min(n, 0x1p53)) + 1
@@ -63,7 +63,7 @@ package struct SceneSampling: Hashable, Sendable {
         try Check.range(duration, 0...3600, "sampling.duration")
     }
     /// The time of sample `k`.
-    package func time(_ k: Int) -> Double { Double(k) / rate }
+    func time(_ k: Int) -> Double { Double(k) / rate }
     /// The most items (bubbles, clouds, heads) a scene document may make.
     static let maximumItems = 250_000.0
 
@@ -96,7 +96,7 @@ struct SceneExpectation: Hashable, Sendable {
 /// name, its part of the document (read and written), its validation, its replay (samples,
 /// digest, events), its ``Run`` and its picture. ``BubblesScene``, ``DayNightScene``,
 /// ``CloudsScene``, ``ChatHeadsScene`` and ``SunSwitchScene`` are Fling's.
-package protocol SampledScene: Hashable, Sendable {
+protocol SampledScene: Hashable, Sendable {
     /// The scene's state at one sample.
     associatedtype Frame: Hashable, Sendable
     /// The registered name: the document's `"kind"`.
@@ -142,7 +142,7 @@ extension SampledScene {
 
 /// A scene document being read: the part a ``SampledScene`` reads (its keys, typed, each error
 /// naming the line and key path).
-package struct SceneReader {
+struct SceneReader {
     var decoder: DocumentDecoder
     let object: DocumentDecoder.Object
     /// The document's version.
@@ -150,17 +150,17 @@ package struct SceneReader {
 }
 
 extension SampledScene {
-    package var minimumVersion: Int { 1 }
+    var minimumVersion: Int { 1 }
 }
 
 /// A scene document's replay: the state at every sample, the digest over them, the events, and
 /// how it compared with the document's pins.
-package struct SceneReplay<Scene: SampledScene>: PinnedReplay, Sendable {
+struct SceneReplay<Scene: SampledScene>: PinnedReplay, Sendable {
     /// The state at each sample time (empty when frames are not kept; every k-th sample's and
     /// the last's for a picture: `frameSamples` says which).
-    package var frames: [Scene.Frame]
+    var frames: [Scene.Frame]
     /// The sample of each frame kept.
-    package var frameSamples: [Int] = []
+    var frameSamples: [Int] = []
     /// The number of samples taken.
     var samples: Int
     /// FNV-1a over every sample's state (each scene kind documents what).
@@ -179,7 +179,7 @@ package struct SceneReplay<Scene: SampledScene>: PinnedReplay, Sendable {
     var ticks: Int?
     /// How the replay compared with the document's pins (a snap scene's pins are of portable
     /// arithmetic: compared only on such a backend).
-    package var pins: PinComparison
+    var pins: PinComparison
 
     init(samples: Int = 0) {
         frames = []
@@ -192,13 +192,13 @@ package struct SceneReplay<Scene: SampledScene>: PinnedReplay, Sendable {
     }
 
     /// `digest <16 hex digits> samples <count>`: the line that names a replay.
-    package var summary: String { "digest \(digest.hex) samples \(samples)" }
+    var summary: String { "digest \(digest.hex) samples \(samples)" }
 }
 
 // MARK: - The document's common part
 
 extension SceneDocument: FlingDocument {
-    package static var kind: Documents.Kind {
+    static var kind: Documents.Kind {
         Documents.Kind(
             name: Scene.kind, format: formatName, summary: Scene.summary, budget: Scene.budget,
             read: { (d: inout DocumentDecoder, root: JSONNode) throws(FlingError) -> any FlingDocument in
@@ -219,18 +219,18 @@ extension SceneDocument: FlingDocument {
 
     /// Throws unless the scene can be replayed: a sampling within its limits, and the scene's
     /// own checks (a valid configuration, inputs in time order, at most ``maximumItems`` made).
-    package func validate() throws(FlingError) {
+    func validate() throws(FlingError) {
         try sampling.validate()
         try scene.validate(sampling)
         try validateWork(ReplayOptions())
     }
 
-    package func work(_ options: ReplayOptions) -> Documents.Work { scene.work(sampling) }
+    func work(_ options: ReplayOptions) -> Documents.Work { scene.work(sampling) }
 
     /// Replays the scene: applies its inputs at their times and samples it at
     /// ``SceneSampling/time(_:)``, chaining the digest over the samples (each scene kind says
     /// what a sample holds); a snap scene runs on `options`' backend.
-    package func replay(_ options: ReplayOptions) throws(FlingError) -> SceneReplay<Scene> {
+    func replay(_ options: ReplayOptions) throws(FlingError) -> SceneReplay<Scene> {
         try validate()
         var out = SceneReplay<Scene>(samples: sampling.count)
         var o = options
@@ -263,19 +263,19 @@ extension SceneDocument: FlingDocument {
     }
 
     /// Replays the seeded scene (one that runs no physics) with its frames.
-    package func replay(keepsSteps: Bool = true) throws(FlingError) -> SceneReplay<Scene> {
+    func replay(keepsSteps: Bool = true) throws(FlingError) -> SceneReplay<Scene> {
         try replay(ReplayOptions(keepsSteps: keepsSteps))
     }
 
     /// Replays the scene; a snap scene runs on a backend from `makeBackend` (given the solver
     /// iterations).
-    package func replay(
+    func replay(
         keepsSteps: Bool = true, makeBackend: ((_ solverIterations: Int) throws(FlingError) -> any PhysicsBackend)?
     ) throws(FlingError) -> SceneReplay<Scene> {
         try replay(ReplayOptions(makeBackend: makeBackend, keepsSteps: keepsSteps))
     }
 
-    package func pinned(_ options: ReplayOptions) throws(FlingError) -> SceneDocument<Scene> {
+    func pinned(_ options: ReplayOptions) throws(FlingError) -> SceneDocument<Scene> {
         var bare = self
         bare.expected = nil
         var o = options
@@ -287,13 +287,13 @@ extension SceneDocument: FlingDocument {
 
     /// The document with its expectation set from a replay (a snap scene's on `makeBackend`'s
     /// backends: its pins are meant for portable arithmetic).
-    package func pinned(
+    func pinned(
         makeBackend: ((_ solverIterations: Int) throws(FlingError) -> any PhysicsBackend)? = nil
     ) throws(FlingError) -> SceneDocument<Scene> {
         try pinned(ReplayOptions(makeBackend: makeBackend, keepsSteps: false))
     }
 
-    package func run(of replay: SceneReplay<Scene>, title: String) -> Run {
+    func run(of replay: SceneReplay<Scene>, title: String) -> Run {
         var run = scene.run(of: replay, in: self, title: title)
         run.stageSteps = [replay.samples]
         // Each frame carries the digest chained up to it (kept with the frames).
@@ -328,7 +328,7 @@ extension SceneDocument: FlingDocument {
     }
 
     /// `scene <kind> [<name>]: <n> <word>, …`, then ``SceneReplay/summary``.
-    package func report(of replay: SceneReplay<Scene>) -> [String] {
+    func report(of replay: SceneReplay<Scene>) -> [String] {
         // One pass over the events (they can number millions), each split into words once: an
         // event counts once for each report word it holds as a word.
         let targets = Scene.reportWords.map { Array($0.utf8) }
@@ -348,7 +348,7 @@ extension SceneDocument: FlingDocument {
     }
 
     /// The document, as UTF-8 text ending in a newline.
-    package var json: String {
+    var json: String {
         typealias W = JSONWriter
         var lines = ["\"format\": \(W.string(Self.formatName))", "\"version\": \(scene.minimumVersion)"]
         if let name { lines.append("\"name\": \(W.string(name))") }

@@ -11,7 +11,7 @@ import FlingCurves
 /// The touch rules and scale of a `SnapConfiguration` that a snap scene document records
 /// (version 2, `"snap"`): the release projection, what counts as a press, and the scale's
 /// bounce. Default the defaults of `SnapConfiguration`.
-package struct SnapRules: Hashable, Sendable {
+struct SnapRules: Hashable, Sendable {
     var decelerationRate: Double
     var tapSlop: Double
     var tapDuration: Double

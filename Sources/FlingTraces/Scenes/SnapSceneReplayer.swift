@@ -90,13 +90,13 @@ protocol LiveSnapScene: SnapDrivenScene {
 extension ChatHeadsScene: LiveSnapScene {
     static func animator(_ rig: ChatHeads) -> SnapAnimator { rig.animator }
     static func advance(_ rig: ChatHeads, to t: Double) throws(FlingError) { _ = try rig.advance(to: t) }
-    static func adopt(_ rig: ChatHeads, from other: ChatHeads) { rig.adoptRules(of: other) }
+    static func adopt(_ rig: ChatHeads, from other: ChatHeads) { rig.adoptState(of: other) }
 }
 
 extension SunSwitchScene: LiveSnapScene {
     static func animator(_ rig: SunSwitch) -> SnapAnimator { rig.animator }
     static func advance(_ rig: SunSwitch, to t: Double) throws(FlingError) { _ = try rig.advance(to: t) }
-    static func adopt(_ rig: SunSwitch, from other: SunSwitch) { rig.adoptRules(of: other) }
+    static func adopt(_ rig: SunSwitch, from other: SunSwitch) { rig.adoptState(of: other) }
 }
 
 extension SceneDocument where Scene: LiveSnapScene {

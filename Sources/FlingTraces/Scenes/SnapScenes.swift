@@ -11,8 +11,8 @@ import FlingInteraction
 /// One sample of a snap scene: every item's snapshot in id order (heads and the panel, or the
 /// knob), and the scene's own numbers: the panel's frame (x, y, width, height) for chat heads;
 /// the rays' angle and alpha and 1 or 0 for on or off for a switch.
-package struct SnapFrame: Hashable, Sendable {
-    package var items: [SnapItemState]
+struct SnapFrame: Hashable, Sendable {
+    var items: [SnapItemState]
     var extras: [Double]
     init(items: [SnapItemState], extras: [Double]) { self.items = items; self.extras = extras }
 }
@@ -27,7 +27,7 @@ struct SnapDriver {
     let itemKind: (SnapItem.ID) -> String
 }
 
-package enum SnapScenes {
+enum SnapScenes {
     /// The most items (heads and the panel) a snap scene may have.
     static let maximumItems = 1001
 
@@ -36,7 +36,7 @@ package enum SnapScenes {
 
     /// The solver iterations of a snap scene's backend: Chipmunk's default (a snap scene
     /// document does not carry them; its recorder refuses a backend of others).
-    package static let solverIterations = 10
+    static let solverIterations = 10
 
     /// Throws unless `inputs` are touches obeying the touch rules (`TouchSequence`), naming
     /// items `1...items` if any, with ticks never decreasing (a wall change only where the
@@ -59,7 +59,7 @@ package enum SnapScenes {
             switch input.input {
             case .touch(let e):
                 try sequence.accept(
-                    e, field: { "inputs[\(n)].\($0)" }, naming: SnapItem.naming, knows: { (1...items).contains($0.rawValue) })
+                    e, field: { "inputs[\(n)].\($0)" }, items: SnapItem.self, knows: { (1...items).contains($0.rawValue) })
             case .dynamics(let d):
                 guard input.tick != nil else {
                     throw FlingError(
@@ -92,7 +92,7 @@ package enum SnapScenes {
     ) throws(FlingError) where Scene.Frame == SnapFrame {
         let animator = driver.animator
         try schedule(inputs, on: animator)
-        let ids = animator.itemDefinitions.map(\.id)
+        let ids = animator.zOrder.sorted()
         let n = sampling.count
         for k in 0..<n {
             let r = try driver.advance(sampling.time(k), k)
@@ -145,9 +145,10 @@ package enum SnapScenes {
             animator.onTick = nil
             animator.onEvent = nil
         }
-        let dt = animator.settings.tick
+        let dt = animator.configuration.drag.tick
         let last = FixedStepClock.ticksEnded(by: sampling.duration, tick: dt) - 1
-        let places = Dictionary(uniqueKeysWithValues: animator.itemDefinitions.map { ($0.id, $0.restingPlaces) })
+        let places = Dictionary(
+            uniqueKeysWithValues: try animator.zOrder.map { id throws(FlingError) in (id, try animator.state(of: id).item.restingPlaces) })
         var k = 0
         while k <= last || !check.isDone {
             events.removeAll()
@@ -212,7 +213,7 @@ package enum SnapScenes {
     }
 
     /// The snap configuration a scene runs: the default, with the scene's dynamics.
-    package static func configuration(_ dynamics: DynamicsSettings, predictionTicks: Int? = nil) -> SnapConfiguration {
+    static func configuration(_ dynamics: DynamicsSettings, predictionTicks: Int? = nil) -> SnapConfiguration {
         var c = SnapConfiguration()
         c.dynamics = dynamics
         c.drag.predictionTicks = predictionTicks
@@ -333,7 +334,7 @@ public struct SnapSceneRecorder {
 
 /// What ``SnapSceneRecorder`` records with, typed by the scene it writes (the tests and the
 /// property checks read the scene document it gives as it is).
-package struct SceneRecorder<Scene: SampledScene> {
+struct SceneRecorder<Scene: SampledScene> {
     let animator: SnapAnimator
     let make: (_ inputs: [Trace.Input], _ dynamics: DynamicsSettings) -> Scene
 
@@ -353,12 +354,12 @@ package struct SceneRecorder<Scene: SampledScene> {
     }
 
     /// The recording so far, sampled at `rate` up to the last display time.
-    package func document(rate: Double = 60, name: String? = nil, notes: String? = nil) throws(FlingError) -> SceneDocument<Scene> {
+    func document(rate: Double = 60, name: String? = nil, notes: String? = nil) throws(FlingError) -> SceneDocument<Scene> {
         var inputs: [Trace.Input] = []
         for applied in animator.journal ?? [] {
             switch applied.input {
             case .touch(let e):
-                let natural = FixedStepClock.firstTick(atOrAfter: e.time, tick: animator.settings.tick)
+                let natural = FixedStepClock.firstTick(atOrAfter: e.time, tick: animator.configuration.drag.tick)
                 inputs.append(Trace.Input(.touch(e), tick: natural == applied.tick ? nil : applied.tick))
             case .dynamics(let d):
                 inputs.append(Trace.Input(.dynamics(d), tick: applied.tick))
@@ -384,7 +385,7 @@ protocol SnapDrivenScene: SampledScene where Frame == SnapFrame {
 }
 
 extension SnapDrivenScene {
-    package func replay(_ sampling: SceneSampling, _ options: ReplayOptions, into out: inout SceneReplay<Self>) throws(FlingError) {
+    func replay(_ sampling: SceneSampling, _ options: ReplayOptions, into out: inout SceneReplay<Self>) throws(FlingError) {
         try checkSampling(sampling)
         let made = try driver(options)
         try SnapScenes.replay(inputs, sampling, options, backend: made.backend, made.driver, into: &out)

@@ -15,26 +15,26 @@ import FlingInteraction
 // `toggled`; inputs `touch`.
 
 /// A sun switch, off or on at the start, and its touches (as for chat heads).
-package struct SunSwitchScene: SnapDrivenScene {
-    package var configuration: SunSwitch.Configuration
-    package var isOn: Bool
-    package var inputs: [Trace.Input]
+struct SunSwitchScene: SnapDrivenScene {
+    var configuration: SunSwitch.Configuration
+    var isOn: Bool
+    var inputs: [Trace.Input]
     /// The snap configuration's dynamics (`SnapConfiguration.dynamics`).
-    package var dynamics: DynamicsSettings
+    var dynamics: DynamicsSettings
 
-    package init(_ configuration: SunSwitch.Configuration, isOn: Bool, inputs: [Trace.Input] = [], dynamics: DynamicsSettings = .init()) {
+    init(_ configuration: SunSwitch.Configuration, isOn: Bool, inputs: [Trace.Input] = [], dynamics: DynamicsSettings = .init()) {
         self.configuration = configuration; self.isOn = isOn; self.inputs = inputs; self.dynamics = dynamics
     }
 
-    package typealias Frame = SnapFrame
+    typealias Frame = SnapFrame
 
-    package static var kind: String { "sunSwitch" }
-    package static var summary: String { "a sun switch and the touches applied (a snap scene)" }
-    package static var keys: [String] { ["isOn", "dynamics"] }
-    package static var reportWords: [String] { ["toggled"] }
-    package static var runsPhysics: Bool { true }
+    static var kind: String { "sunSwitch" }
+    static var summary: String { "a sun switch and the touches applied (a snap scene)" }
+    static var keys: [String] { ["isOn", "dynamics"] }
+    static var reportWords: [String] { ["toggled"] }
+    static var runsPhysics: Bool { true }
 
-    package init(reading r: inout SceneReader) throws(FlingError) {
+    init(reading r: inout SceneReader) throws(FlingError) {
         let o = r.object, path = o.path
         let c: SunSwitch.Configuration = try r.decoder.decode(try r.decoder.required(o, "configuration"), path / "configuration")
         self.init(
@@ -42,17 +42,17 @@ package struct SunSwitchScene: SnapDrivenScene {
             dynamics: try r.snapDynamics())
     }
 
-    package var members: [String] {
+    var members: [String] {
         let members = JSONFieldWriter.members(configuration)
         return ["\"isOn\": \(isOn)", "\"configuration\": {\n    " + members.joined(separator: ",\n    ") + "\n  }"]
             + SnapScenes.members(dynamics, version: minimumVersion)
     }
 
-    package var minimumVersion: Int { SnapScenes.minimumVersion(dynamics, inputs) }
+    var minimumVersion: Int { SnapScenes.minimumVersion(dynamics, inputs) }
 
-    package var inputLines: [String] { inputs.map(JSONWriter.input) }
+    var inputLines: [String] { inputs.map(JSONWriter.input) }
 
-    package func validate(_ sampling: SceneSampling) throws(FlingError) {
+    func validate(_ sampling: SceneSampling) throws(FlingError) {
         try SceneSampling.checkMade(1, sampling)
         try SnapScenes.validate(touches: inputs, items: 1, sampling: sampling, walls: dynamics.walls)
         _ = try make(on: SnapValidationBackend())
@@ -60,10 +60,10 @@ package struct SunSwitchScene: SnapDrivenScene {
 
     /// Samples × the knob.
     /// The sun switch's budget: (physics ticks + samples) × items (one, the knob).
-    package static let budget = WorkBudget("SunSwitchScene.budget", unit: "(ticks + samples) × items", limit: 1e7)
+    static let budget = WorkBudget("SunSwitchScene.budget", unit: "(ticks + samples) × items", limit: 1e7)
 
     /// Ticks + samples: one item, the knob.
-    package func work(_ sampling: SceneSampling) -> Documents.Work {
+    func work(_ sampling: SceneSampling) -> Documents.Work {
         Documents.Work(unit: Self.budget.unit, amount: SnapScenes.ticks(sampling) + Double(sampling.count))
     }
 
@@ -105,13 +105,13 @@ package struct SunSwitchScene: SnapDrivenScene {
 
     /// Where the picture (and the replay page) shows the switch: its track and surroundings,
     /// wide enough for the title line.
-    package var stageFrame: Rect {
+    var stageFrame: Rect {
         let track = configuration.trackFrame
         let width = max(track.width + 120, 420)
         return Rect(x: track.center.x - width / 2, y: track.y - 60, width: width, height: track.height + 120)
     }
 
-    package func run(of replay: SceneReplay<Self>, in document: SceneDocument<Self>, title: String) -> Run {
+    func run(of replay: SceneReplay<Self>, in document: SceneDocument<Self>, title: String) -> Run {
         let frames = replay.frames.enumerated().map { k, f in
             var items = f.items.map { s in
                 RunItem(kind: "knob", id: s.item.id.rawValue, values: SnapScenes.values(s), phase: SnapScenes.phase(s.phase))
@@ -148,7 +148,7 @@ package struct SunSwitchScene: SnapDrivenScene {
 extension SceneRecorder where Scene == SunSwitchScene {
     /// Starts recording `sunSwitch` (the default `SnapConfiguration`, time origin 0), before
     /// its first touch and tick.
-    package init(recording sunSwitch: SunSwitch) throws(FlingError) {
+    init(recording sunSwitch: SunSwitch) throws(FlingError) {
         try Self.start(sunSwitch.animator)
         animator = sunSwitch.animator
         let c = sunSwitch.configuration, on = sunSwitch.isOn

@@ -15,7 +15,7 @@ extension Trace {
 
     /// The simulation the trace asks for: `⌊duration / tick⌋ × (tiles + tiles added)`, summed
     /// over its sessions (checked against ``tileTickBudget``).
-    package var tileTicks: Double {
+    var tileTicks: Double {
         var tileTicks = 0.0
         for s in sessions {
             let added = s.inputs.reduce(0) { n, i in if case .addTile = i.input { n + 1 } else { n } }

@@ -311,7 +311,7 @@ extension Trace.Session {
             }
             switch input.input {
             case .touch(let event):
-                try touches.accept(event, field: { locate(at / $0) }, naming: TileDefinition.naming, knows: { known.contains(TileID($0)) })
+                try touches.accept(event, field: { locate(at / $0) }, items: TileDefinition.self, knows: { known.contains($0) })
                 let tick = input.tick ?? FixedStepClock.firstTick(atOrAfter: event.time, tick: configuration.drag.tick)
                 guard tick >= lastTick else {
                     throw fail(

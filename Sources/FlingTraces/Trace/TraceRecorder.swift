@@ -36,7 +36,7 @@ public struct TraceRecorder {
                 reason: "start recording a fresh animator: before its first input and first tick, once")
         }
         start = Trace.Session(
-            viewport: animator.viewport, tiles: animator.tileDefinitions,
+            viewport: animator.viewport, tiles: try animator.tileIDs.map { id throws(FlingError) in try animator.state(of: id).definition },
             configuration: animator.configuration, solverIterations: animator.backend.solverIterations, events: [])
         try start.validate()
         animator.journal = []

@@ -412,13 +412,13 @@ public struct TraceReplayer {
 }
 
 /// Display-frame times for one session.
-package struct FrameTimes {
+struct FrameTimes {
     let display: ReplayOptions.DisplayFrames
     var n = 0
     var t = 0.0
     var rng: SplitMix64
 
-    package init(_ display: ReplayOptions.DisplayFrames) {
+    init(_ display: ReplayOptions.DisplayFrames) {
         self.display = display
         if case .jittered(_, let seed) = display { rng = SplitMix64(state: seed) } else { rng = SplitMix64(state: 0) }
     }
@@ -430,7 +430,7 @@ package struct FrameTimes {
         n = max(n, Int(min((time * hz).rounded(.down), 1e15)) - 2)
     }
 
-    package mutating func next() -> Double {
+    mutating func next() -> Double {
         n += 1
         switch display {
         case .rate(let hz):

@@ -1,5 +1,8 @@
 #if FLING_TESTABLE
 import Fling
+#if Chipmunk
+import FlingChipmunk
+#endif
 
 // What a backend written outside the package calls and makes (issue 48): the argument checks
 // with hostile values, the ids and contacts it makes, and world snapshots it builds by hand,

@@ -1,5 +1,8 @@
 #if FLING_TESTABLE
 import Foundation
+#if Chipmunk
+import FlingChipmunk
+#endif
 @testable import Fling
 
 // FlingNative, FlingChipmunk and the umbrella module (backend kinds, CoreGraphics interop).

@@ -341,6 +341,85 @@ extension SurfaceWalk {
             p.count { (a.clock, a.digest, a.isIdle, a.itemDefinitions, a.zOrder) }
         }
         add(
+            "FlingInteraction.TileAnimator.schedule(_:tick:)", "FlingInteraction.TileAnimator.journal",
+            "FlingInteraction.TileAnimator.predictionStands(_:)", "FlingInteraction.TileAnimator.recordingSnapshot()",
+            "FlingInteraction.TileAnimator.viewport", "FlingInteraction.SnapAnimator.schedule(_:tick:)",
+            "FlingInteraction.SnapAnimator.journal", "FlingInteraction.SnapAnimator.predictionStands(_:)",
+            "FlingInteraction.SnapAnimator.configuration", "FlingInteraction.DragAnimator.backend",
+            "FlingInteraction.DragAnimator.timeOrigin",
+            "FlingInteraction.ChatHeads.adoptState(of:)", "FlingInteraction.SunSwitch.adoptState(of:)",
+            "FlingInteraction.TouchSequence.init()", "FlingInteraction.TouchSequence.accept(_:field:items:knows:)",
+            "FlingInteraction.AppliedInput.init(tick:input:)", "FlingInteraction.DynamicsSettings.validate(walls:replacing:_:)"
+        ) { p in
+            // What a recorder reads and a replayer feeds: hostile ticks, ids, journals and touches.
+            let tile = TileDefinition(id: 1, frame: Rect(x: 100, y: 100, width: 80, height: 80))
+            let item = SnapItem(id: 1, center: Vector(100, 100), width: 60, height: 60, restingPlaces: .points([Vector(100, 100)]))
+            guard
+                let tiles = try? TileAnimator(
+                    viewport: Rect(x: 0, y: 0, width: 390, height: 844), tiles: [tile], backend: try NativeBackend()),
+                let snap = try? SnapAnimator(items: [item], backend: try NativeBackend())
+            else { return }
+            tiles.journal = [AppliedInput(tick: Int.min, input: .reset(TileID(Int.max)))]
+            snap.journal = []
+            var time = 0.0
+            for (k, v) in Hostile.vectors.enumerated() {
+                time += 0.01
+                for tick in [nil, Int.min, Int.max, -1, 0, k] {
+                    for phase in [TouchEvent.Phase.began, .moved, .ended] {
+                        let e = TouchEvent(time: time, touch: TouchID(k % 3), phase: phase, position: v, item: TileID(1))
+                        p.call { () throws(FlingError) in try tiles.schedule(.touch(e), tick: tick) }
+                        p.call { () throws(FlingError) in try snap.schedule(.touch(e), tick: tick) }
+                    }
+                    p.call { () throws(FlingError) in
+                        try tiles.schedule(.dynamics(.push(TouchEvent.ItemID(TileID(1)), Push(v))), tick: tick)
+                    }
+                    p.call { () throws(FlingError) in try snap.schedule(.send(SnapItem.ID(k), v), tick: tick) }
+                    p.count { AppliedInput(tick: tick ?? k, input: TileInput.reset(TileID(k))) }
+                }
+                for id in Hostile.ints { p.count { (tiles.predictionStands(TileID(id)), snap.predictionStands(SnapItem.ID(id))) } }
+                p.call { () throws(FlingError) in try tiles.advance(to: time) }
+                p.call { () throws(FlingError) in try snap.advance(to: time) }
+                p.call { () throws(FlingError) in try tiles.recordingSnapshot() }
+            }
+            p.count {
+                (tiles.journal?.count, snap.journal?.count, tiles.viewport, snap.configuration, tiles.backend.name, snap.timeOrigin)
+            }
+            var sequence = TouchSequence()
+            for (k, v) in Hostile.vectors.enumerated() {
+                for t in Hostile.doubles {
+                    for phase in [TouchEvent.Phase.began, .moved, .ended, .cancelled] {
+                        let e = TouchEvent(time: t, touch: TouchID(k % 2), phase: phase, position: v, item: TileID(k))
+                        p.call { () throws(FlingError) in
+                            try sequence.accept(
+                                e, field: { "events[\(k)].\($0)" }, items: TileDefinition.self, knows: { $0.rawValue.isMultiple(of: 2) })
+                        }
+                        p.call { () throws(FlingError) in
+                            try sequence.accept(e, field: { $0 }, items: TouchEvent.AnyItem.self, knows: { _ in false })
+                        }
+                    }
+                }
+            }
+            let walls = Hostile.vectors.map { Wall(from: $0, to: -$0, radius: $0.x) }
+            for current in [[], walls, Array(walls.prefix(1))] {
+                for next in [[], walls, Array(walls.suffix(1)), walls + walls + walls + walls + walls] {
+                    p.call { () throws(FlingError) in try DynamicsSettings.validate(walls: next, replacing: current, "") }
+                }
+            }
+            // A rig takes another's own state, itself included.
+            let c = ChatHeads.Configuration(screen: Rect(x: 0, y: 0, width: 390, height: 844))
+            let sun = SunSwitch.Configuration(offCenter: Vector(100, 300), onCenter: Vector(160, 300))
+            guard let a = try? ChatHeads(heads: [(1, Vector(18, 200))], configuration: c, backend: try NativeBackend()),
+                let b = try? ChatHeads(
+                    heads: [(1, Vector(18, 200)), (2, Vector(372, 300))], configuration: c, backend: try NativeBackend()),
+                let s = try? SunSwitch(configuration: sun, backend: try NativeBackend()),
+                let t = try? SunSwitch(configuration: sun, isOn: true, backend: try NativeBackend())
+            else { return }
+            p.count { a.adoptState(of: b) }; p.count { b.adoptState(of: a) }; p.count { a.adoptState(of: a) }
+            p.count { s.adoptState(of: t) }; p.count { t.adoptState(of: t) }
+            p.call { () throws(FlingError) in try a.advance(to: 1) }
+            p.call { () throws(FlingError) in try s.advance(to: 1) }
+        }
+        add(
             "FlingInteraction.ChatHeads.Configuration.chatHeadsDemo(screen:safeBand:firstBounce:)",
             "FlingInteraction.SnapConfiguration.chatHeadsDemo", "FlingInteraction.TileConfiguration.weHeartPics",
             "FlingInteraction.TileDefinition.weHeartPics(id:frame:)", "FlingInteraction.TileConfiguration.HomeAttachment.rigidPivots(_:)",
