@@ -820,6 +820,38 @@ enum DocumentationExamples {
     }
 }
 
+extension DocumentationExamples {
+    // MARK: DragKernel.md, "Recording an animator"
+
+    static func recordingAnAnimator() throws -> (live: TileAnimator, replay: TileAnimator) {
+        let viewport = Rect(x: 0, y: 0, width: 390, height: 844)
+        let tile = TileDefinition(id: 1, frame: Rect(x: 155, y: 382, width: 80, height: 80))
+        let live = try TileAnimator(viewport: viewport, tiles: [tile], backend: NativeBackend())
+        live.journal = []                                   // fresh: record from its first input
+        for (k, x) in [195.0, 215, 235, 255, 275].enumerated() {      // a finger 1,200 pt/s to the right
+            try live.handle(TouchEvent(time: 0.1 + Double(k) / 60, touch: 1, phase: k == 0 ? .began : .moved,
+                                       position: Vector(x, 422)))
+        }
+        try live.handle(TouchEvent(time: 0.2, touch: 1, phase: .ended, position: Vector(275, 422)))   // a throw
+        for frame in 1...120 { _ = try live.advance(to: Double(frame) / 60) }   // 2 s of frames
+
+        let replay = try TileAnimator(viewport: viewport, tiles: [tile], backend: NativeBackend())
+        for applied in live.journal ?? [] { try replay.schedule(applied.input, tick: applied.tick) }
+        for frame in 1...120 { _ = try replay.advance(to: Double(frame) / 60) } // the same bits
+        return (live, replay)
+    }
+}
+
+@Test func aJournalReplaysToTheSameBits() throws {
+    let (live, replay) = try DocumentationExamples.recordingAnAnimator()
+    let inputs = try #require(live.journal)
+    #expect(inputs.count == 6 && inputs.map(\.tick) == [6, 7, 8, 10, 11, 12], "\(inputs.map(\.tick))")
+    #expect(try live.state(of: 1).phase == .culled)           // thrown off the screen
+    #expect(replay.journal == nil && replay.clock.ticks == live.clock.ticks && replay.clock.ticks > 100)
+    #expect(replay.digest == live.digest)
+    #expect(try replay.state(of: 1).state.position.x.bitPattern == live.state(of: 1).state.position.x.bitPattern)
+}
+
 @Test func aNudgeSendsTheTileHomeAndAThrowCullsIt() throws {
     let animator = try TileAnimator(viewport: Rect(x: 0, y: 0, width: 390, height: 844),
                                     tiles: [TileDefinition(id: 1, frame: Rect(x: 155, y: 382, width: 80, height: 80))],
