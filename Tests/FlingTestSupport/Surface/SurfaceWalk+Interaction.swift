@@ -7,6 +7,17 @@ import Fling
 // sun switch, and their small value types.
 
 extension SurfaceWalk {
+    /// A tile animator of one tile and a snap animator of one item, on fresh native backends.
+    static func oneTileAndOneItem() -> (TileAnimator, SnapAnimator)? {
+        let tile = TileDefinition(id: 1, frame: Rect(x: 100, y: 100, width: 80, height: 80))
+        let item = SnapItem(id: 1, center: Vector(50, 50), width: 40, height: 40, restingPlaces: .points([Vector(50, 50)]))
+        guard
+            let tiles = try? TileAnimator(viewport: Rect(x: 0, y: 0, width: 390, height: 844), tiles: [tile], backend: try NativeBackend()),
+            let snap = try? SnapAnimator(items: [item], backend: try NativeBackend())
+        else { return nil }
+        return (tiles, snap)
+    }
+
     mutating func registerInteraction() {
         add(
             "FlingInteraction.Identifier.init(_:)", "FlingInteraction.Identifier.init(integerLiteral:)",
@@ -147,13 +158,7 @@ extension SurfaceWalk {
             "FlingInteraction.DragAnimator.isDrained"
         ) { p in
             // What every animator has, through its own type and through the kernel's.
-            let tile = TileDefinition(id: 1, frame: Rect(x: 100, y: 100, width: 80, height: 80))
-            let item = SnapItem(id: 1, center: Vector(50, 50), width: 40, height: 40, restingPlaces: .points([Vector(50, 50)]))
-            guard
-                let tiles = try? TileAnimator(
-                    viewport: Rect(x: 0, y: 0, width: 390, height: 844), tiles: [tile], backend: try NativeBackend()),
-                let snap = try? SnapAnimator(items: [item], backend: try NativeBackend())
-            else { return }
+            guard let (tiles, snap) = Self.oneTileAndOneItem() else { return }
             for on in [false, true] {
                 p.count { tiles.keepsDigest = on }
                 p.count { snap.keepsDigest = on }
@@ -352,13 +357,7 @@ extension SurfaceWalk {
             "FlingInteraction.AppliedInput.init(tick:input:)", "FlingInteraction.DynamicsSettings.validate(walls:replacing:_:)"
         ) { p in
             // What a recorder reads and a replayer feeds: hostile ticks, ids, journals and touches.
-            let tile = TileDefinition(id: 1, frame: Rect(x: 100, y: 100, width: 80, height: 80))
-            let item = SnapItem(id: 1, center: Vector(100, 100), width: 60, height: 60, restingPlaces: .points([Vector(100, 100)]))
-            guard
-                let tiles = try? TileAnimator(
-                    viewport: Rect(x: 0, y: 0, width: 390, height: 844), tiles: [tile], backend: try NativeBackend()),
-                let snap = try? SnapAnimator(items: [item], backend: try NativeBackend())
-            else { return }
+            guard let (tiles, snap) = Self.oneTileAndOneItem() else { return }
             tiles.journal = [AppliedInput(tick: Int.min, input: .reset(TileID(Int.max)))]
             snap.journal = []
             var time = 0.0
