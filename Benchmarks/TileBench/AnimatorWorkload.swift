@@ -42,6 +42,8 @@ struct AnimatorRun: Workload {
     let scene: Scene
     let walls: Bool
     let animator: TileAnimator
+    /// Heap bytes that making the animator with its tiles took.
+    let animatorBytes: Int?
     let backend: any DynamicsBackend
     /// The backend, when it is native (its threads, its reservation).
     let native: NativeBackend?
@@ -102,7 +104,9 @@ struct AnimatorRun: Workload {
             configuration.dynamics = DynamicsSettings(walls: Scene.walls, itemProperties: Scene.material, fields: Scene.fields)
             pushes = [Push.ID?](repeating: nil, count: scene.count)
         }
+        let made = heapInUse()
         animator = try TileAnimator(viewport: Scene.viewport, tiles: tiles, configuration: configuration, backend: backend)
+        animatorBytes = made.flatMap { m in heapInUse().map { $0 - m } }
         animator.keepsDigest = false
         if observe {
             let seen = observed

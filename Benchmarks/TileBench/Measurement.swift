@@ -243,6 +243,9 @@ struct Measurement {
     var worldsPerTick: Double
     /// Heap bytes held per tile once warmed up (nil where the heap cannot be read).
     var bytesPerTile: Double?
+    /// An animator row's heap bytes per tile taken by making the animator with its N items (its
+    /// columns), before the worlds: not in ``bytesPerTile``; nil for the other rows.
+    var setupBytesPerTile: Double?
     var digest: StateDigest
     var ticks: Int
     var respawns: Int
@@ -427,7 +430,8 @@ func runRound(
         Measurement(
             backend: backends[r], tiles: n, samples: samples[r], nsPerWorldStep: Summary(samples[r]),
             worldsPerTick: Double(stepped[r]) / Double(reps * ticks),
-            bytesPerTile: bytes[r], digest: runs[r].digest, ticks: runs[r].tick, respawns: runs[r].respawns,
+            bytesPerTile: bytes[r], setupBytesPerTile: runs[r].animatorBytes.map { Double($0) / Double(n) }, digest: runs[r].digest,
+            ticks: runs[r].tick, respawns: runs[r].respawns,
             isa: runs[r].isa, edges: runs[r].edges, floorCounters: (runs[r] as? FloorRun)?.counters, shortestRepetition: shortest[r])
     }
     let floorDetails = runs.map { ($0 as? FloorRun)?.counterSummary ?? "" }

@@ -23,6 +23,8 @@ struct SnapRun: Workload {
     let label: String
     let scene: Scene
     let animator: SnapAnimator
+    /// Heap bytes that making the animator with its items took.
+    let animatorBytes: Int?
     let backend: NativeBackend
     /// Per item, the side it rests on (or is going to): -1 left, +1 right.
     var side: [Double]
@@ -44,7 +46,9 @@ struct SnapRun: Workload {
                 id: SnapItem.ID(i), center: p.origin - Vector(Self.span / 2, 0), width: 60, height: 60, shape: .circle,
                 restingPlaces: .points([p.origin - Vector(Self.span / 2, 0), p.origin + Vector(Self.span / 2, 0)]))
         }
+        let made = heapInUse()
         animator = try SnapAnimator(items: items, backend: backend)
+        animatorBytes = made.flatMap { m in heapInUse().map { $0 - m } }
         side = [Double](repeating: -1, count: scene.count)
         downAt = [Vector](repeating: .zero, count: scene.count)
         events.reserveCapacity(scene.count)

@@ -228,6 +228,8 @@ protocol Workload {
     /// Its edge contacts by the floor's rule, counted from its states (walls rows of the backend
     /// workload and the floor's; empty elsewhere).
     var edges: EdgeCounts { get }
+    /// Heap bytes that making its animator with its items took (an animator row's), else nil.
+    var animatorBytes: Int? { get }
 }
 
 /// The instruction set the Swift rows are built for: SwiftPM's default target, the baseline of
@@ -243,6 +245,7 @@ let swiftISA = "baseline"
 extension Workload {
     var isa: String { swiftISA }
     var edges: EdgeCounts { EdgeCounts() }
+    var animatorBytes: Int? { nil }
 
     /// Runs `count` ticks and returns the nanoseconds spent in their timed part. Folding the
     /// results into the digest is not timed: it costs the same for every backend and would

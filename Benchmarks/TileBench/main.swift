@@ -452,6 +452,7 @@ func main() -> Int32 {
         : "DIGESTS OR COUNTERS DIFFER (see above)\n"
     out += ratios(rounds)
     out += millisecondsPerTick(rounds)
+    out += animatorSetupBytes(rounds)
     let short = rounds.flatMap(\.measurements).filter { $0.shortestRepetition < 0.05 }
     if !short.isEmpty {
         out +=
@@ -529,6 +530,21 @@ func millisecondsPerTick(_ rounds: [Round]) -> String {
     }
     guard !parts.isEmpty else { return "" }
     return "ms per tick (median, the app's touches and the tick, and the tile rows' poses drawn): " + parts.joined(separator: "; ") + "\n"
+}
+
+/// What each animator row's bytes/tile leaves out: the heap the animator took when it was made
+/// with its N items (its columns), before the worlds and the warm-up that bytes/tile counts.
+func animatorSetupBytes(_ rounds: [Round]) -> String {
+    var parts: [String] = []
+    for round in rounds {
+        for m in round.measurements where m.backend.drivesAnimator {
+            guard let setup = m.setupBytesPerTile else { continue }
+            parts.append("`\(m.backend.rawValue)` \(grouped(Int(setup.rounded()))) at \(grouped(round.tiles)) tiles")
+        }
+    }
+    guard !parts.isEmpty else { return "" }
+    return "heap bytes per tile an animator took when made with its tiles (not in bytes/tile, which counts from its worlds on): "
+        + parts.joined(separator: "; ") + "\n"
 }
 
 exit(main())

@@ -46,6 +46,15 @@ struct ItemColumns<Policy: ItemRules> {
 
     var count: Int { items.count }
 
+    /// Makes room for `n` items in every column, so that the app's list made at once takes what
+    /// it holds (a column grown one append at a time ends up to twice its size).
+    mutating func reserveCapacity(_ n: Int) {
+        ids.reserveCapacity(n); items.reserveCapacity(n); phases.reserveCapacity(n); worlds.reserveCapacity(n)
+        states.reserveCapacity(n); previous.reserveCapacity(n); memories.reserveCapacity(n); homes.reserveCapacity(n)
+        pushCounts.reserveCapacity(n); lastActions.reserveCapacity(n); predictedAfter.reserveCapacity(n)
+        liveBits.reserveCapacity((n + 63) >> 6)
+    }
+
     /// Appends an item at rest at its home (the items must come in id order).
     mutating func append(_ item: Policy.Item, memory: Policy.Memory) {
         let s = BodyState(position: item.home)

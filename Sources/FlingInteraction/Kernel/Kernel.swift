@@ -137,6 +137,7 @@ struct Kernel<Policy: PolicyRules> {
         try self.init(
             policy: policy, settings: settings, dynamics: dynamics, homePivots: homePivots, walls: walls, backend: backend,
             timeOrigin: timeOrigin, stacking: stacking)
+        self.items.reserveCapacity(items.count)
         for n in order { self.items.append(items[n], memory: memories[n]) }
     }
 
