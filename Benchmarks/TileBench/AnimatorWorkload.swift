@@ -104,9 +104,10 @@ struct AnimatorRun: Workload {
             configuration.dynamics = DynamicsSettings(walls: Scene.walls, itemProperties: Scene.material, fields: Scene.fields)
             pushes = [Push.ID?](repeating: nil, count: scene.count)
         }
-        let made = heapInUse()
-        animator = try TileAnimator(viewport: Scene.viewport, tiles: tiles, configuration: configuration, backend: backend)
-        animatorBytes = made.flatMap { m in heapInUse().map { $0 - m } }
+        let backend = self.backend
+        (animator, animatorBytes) = try heapTaken {
+            try TileAnimator(viewport: Scene.viewport, tiles: tiles, configuration: configuration, backend: backend)
+        }
         animator.keepsDigest = false
         if observe {
             let seen = observed

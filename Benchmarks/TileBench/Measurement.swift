@@ -58,6 +58,13 @@ func heapInUse() -> Int? {
     #endif
 }
 
+/// What `make` returns, and the heap bytes making it took (nil where the heap cannot be read).
+func heapTaken<T>(_ make: () throws -> T) rethrows -> (T, bytes: Int?) {
+    let before = heapInUse()
+    let made = try make()
+    return (made, before.flatMap { b in heapInUse().map { $0 - b } })
+}
+
 #if os(Linux) && arch(x86_64)
 private typealias Mallinfo2 = @convention(c) (UnsafeMutableRawPointer) -> UnsafeMutableRawPointer?
 private let mallinfo2: Mallinfo2? = {

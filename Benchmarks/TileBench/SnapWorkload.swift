@@ -46,9 +46,8 @@ struct SnapRun: Workload {
                 id: SnapItem.ID(i), center: p.origin - Vector(Self.span / 2, 0), width: 60, height: 60, shape: .circle,
                 restingPlaces: .points([p.origin - Vector(Self.span / 2, 0), p.origin + Vector(Self.span / 2, 0)]))
         }
-        let made = heapInUse()
-        animator = try SnapAnimator(items: items, backend: backend)
-        animatorBytes = made.flatMap { m in heapInUse().map { $0 - m } }
+        let backend = self.backend
+        (animator, animatorBytes) = try heapTaken { try SnapAnimator(items: items, backend: backend) }
         side = [Double](repeating: -1, count: scene.count)
         downAt = [Vector](repeating: .zero, count: scene.count)
         events.reserveCapacity(scene.count)

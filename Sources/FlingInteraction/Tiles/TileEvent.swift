@@ -133,7 +133,3 @@ extension TilePhase: CustomStringConvertible {
         }
     }
 }
-
-extension ReleaseOutcome {
-    var description: String { rawValue }
-}

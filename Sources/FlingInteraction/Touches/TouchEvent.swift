@@ -47,7 +47,3 @@ public struct TouchEvent: Hashable, Sendable {
         self.init(time: time, touch: touch, phase: phase, position: position, item: item.map { TouchEvent.ItemID($0) })
     }
 }
-
-extension TouchEvent.Phase {
-    var description: String { rawValue }
-}

@@ -32,16 +32,6 @@ public struct TouchSequence: Sendable {
     /// What accepting an event changes.
     enum Change: Sendable { case none, add, remove }
 
-    /// Checks `event` against the events accepted so far and returns what accepting it
-    /// changes. `field` turns a member name (`time`, `touch`, `position`, `item`) into the
-    /// location to report; `knows` says whether a named item exists, and `naming` what an item
-    /// is called and which code an unknown one gets.
-    func check(
-        _ event: TouchEvent, field: (String) -> String, naming: @autoclosure () -> ItemNaming, knows: (TouchEvent.ItemID) -> Bool
-    ) throws(FlingError) -> Change {
-        try Self.check(event, isDown: down.contains(event.touch), after: lastTime, field: field, naming: naming(), knows: knows)
-    }
-
     /// The rules themselves, for a touch that is down (`isDown`) or not, after an event at
     /// `lastTime`: what the kernel checks against its own table of touches.
     @inline(__always)
@@ -92,13 +82,9 @@ public struct TouchSequence: Sendable {
     public mutating func accept<Item: IdentifierTag>(
         _ event: TouchEvent, field: (String) -> String, items _: Item.Type, knows: (Identifier<Item>) -> Bool
     ) throws(FlingError) {
-        try accept(event, field: field, naming: ItemNaming.of(Item.self), knows: { knows(Identifier<Item>($0)) })
-    }
-
-    /// Checks and accepts.
-    mutating func accept(
-        _ event: TouchEvent, field: (String) -> String, naming: @autoclosure () -> ItemNaming, knows: (TouchEvent.ItemID) -> Bool
-    ) throws(FlingError) {
-        commit(event, try check(event, field: field, naming: naming(), knows: knows))
+        let change = try Self.check(
+            event, isDown: down.contains(event.touch), after: lastTime, field: field, naming: ItemNaming.of(Item.self),
+            knows: { knows(Identifier<Item>($0)) })
+        commit(event, change)
     }
 }

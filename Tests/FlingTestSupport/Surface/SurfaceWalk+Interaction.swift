@@ -33,15 +33,14 @@ extension SurfaceWalk {
         }
         add(
             "FlingInteraction.TouchEvent.init(time:touch:phase:position:item:)", "FlingInteraction.TouchEvent.Phase.init(rawValue:)",
-            "FlingInteraction.TouchEvent.Phase.description", "FlingInteraction.TilePhase.description",
-            "FlingInteraction.ReleaseOutcome.init(rawValue:)", "FlingInteraction.ReleaseOutcome.description",
+            "FlingInteraction.TilePhase.description", "FlingInteraction.ReleaseOutcome.init(rawValue:)",
             "FlingInteraction.TileEvent.init(tick:tile:kind:)", "FlingInteraction.TileEvent.description",
             "FlingInteraction.TileEvent.Kind.description", "FlingInteraction.SnapEvent.init(tick:item:kind:)",
             "FlingInteraction.SnapEvent.description", "FlingInteraction.SnapEvent.Kind.description",
 
         ) { p in
             for s in Hostile.strings + ["began", "attract", "fall"] {
-                p.count { TouchEvent.Phase(rawValue: s)?.description }; p.count { ReleaseOutcome(rawValue: s)?.description }
+                p.count { TouchEvent.Phase(rawValue: s) }; p.count { ReleaseOutcome(rawValue: s) }
             }
             for t in Hostile.doubles {
                 let e = TouchEvent(time: t, touch: TouchID(Int.min), phase: .moved, position: Vector(t, t), item: TileID(Int.max))
