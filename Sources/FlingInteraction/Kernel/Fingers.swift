@@ -116,21 +116,35 @@ struct Fingers {
     /// The slot a queued touch's hint names, if it is still that touch's finger; else looked up.
     @inline(__always)
     func slot(of touch: TouchID, hint: FingerHint?) -> Int? {
+        slots.withUnsafeBufferPointer { Self.slot(of: touch, hint: hint, slots: $0, table: table) }
+    }
+
+    /// The same, from the slots in place (a pass on several threads reads them together).
+    @inline(__always)
+    static func slot(of touch: TouchID, hint: FingerHint?, slots: UnsafeBufferPointer<TouchRecord>, table: TouchTable) -> Int? {
         if let h = hint, Int(h.slot) < slots.count, slots[Int(h.slot)].live, slots[Int(h.slot)].generation == h.generation {
             return Int(h.slot)
         }
-        return slot(of: touch)
+        return Entry(table.value(for: touch) ?? 0).slot
     }
 
     /// A slot for a touch whose `began` is applied, registered under its id: a freed one if any,
     /// else a new one (the free list grows with the slots, so that freeing one never
-    /// allocates).
-    mutating func newSlot(_ touch: TouchID) -> Int {
+    /// allocates); `expected` is how many fingers the items can hold at once.
+    mutating func newSlot(_ touch: TouchID, expected: Int) -> Int {
         let slot: Int
         if let f = free.popLast() {
             slot = f
         } else {
             slot = slots.count
+            // Grown by doubling, but not past the fingers the items can hold while there are
+            // fewer: a slot and its tracker are 320 bytes, and doubling past a crowd of items
+            // held at once would leave up to half of them unused.
+            if slot == slots.capacity, slot < expected {
+                let capacity = min(max(2 * slot, 4), expected)
+                slots.reserveCapacity(capacity)
+                trackers.reserveCapacity(capacity)
+            }
             slots.append(TouchRecord(id: touch))
             trackers.append(VelocityTracker())
             if free.capacity < slots.count { free.reserveCapacity(slots.capacity) }
