@@ -106,9 +106,8 @@ func dynamicsBitsDoNotDependOnTheThreadCount(arithmetic: Arithmetic) throws {
     }
 }
 
-/// An animator's per-item passes on the backend's threads (the touches' moves applied, the
-/// states read back, the after-step rule, the finger moves, the poses drawn:
-/// Kernel/Kernel+Parts.swift) give the bits
+/// An animator's per-item passes on the backend's threads (the states read back, the
+/// after-step rule, the finger moves, the poses drawn: Kernel/Kernel+Parts.swift) give the bits
 /// of one thread: 300 tiles dragged, flung off screen and culled, let go near home and
 /// settled, tick after tick; every tick's events, poses and digest compared.
 @Test func animatorPassesDoNotDependOnTheThreadCount() throws {

@@ -116,16 +116,10 @@ struct Fingers {
     /// The slot a queued touch's hint names, if it is still that touch's finger; else looked up.
     @inline(__always)
     func slot(of touch: TouchID, hint: FingerHint?) -> Int? {
-        slots.withUnsafeBufferPointer { Self.slot(of: touch, hint: hint, slots: $0, table: table) }
-    }
-
-    /// The same, from the slots in place (a pass on several threads reads them together).
-    @inline(__always)
-    static func slot(of touch: TouchID, hint: FingerHint?, slots: UnsafeBufferPointer<TouchRecord>, table: TouchTable) -> Int? {
         if let h = hint, Int(h.slot) < slots.count, slots[Int(h.slot)].live, slots[Int(h.slot)].generation == h.generation {
             return Int(h.slot)
         }
-        return Entry(table.value(for: touch) ?? 0).slot
+        return slot(of: touch)
     }
 
     /// A slot for a touch whose `began` is applied, registered under its id: a freed one if any,

@@ -77,9 +77,6 @@ struct PendingInput {
             item: kind & 4 == 0 ? nil : TouchEvent.ItemID(itemID))
     }
 
-    /// The touch's id (for a touch).
-    var touchIdentifier: TouchID { TouchID(touchID) }
-
     /// Whether it is a `moved` touch.
     var isMove: Bool { kind != 0xFF && kind & 3 == 1 }
 
@@ -173,13 +170,6 @@ struct InputQueue<Input> {
         guard head < unresolved, pending[head].isMove, let tick = pending[head].tick, tick <= k else { return nil }
         head += 1
         return (pending[head - 1].touch!, pending[head - 1].finger)
-    }
-
-    /// How many `moved` touches due at or before tick `k` stand at the head, in a row.
-    func dueMoveCount(tick k: Int) -> Int {
-        var e = head
-        while e < unresolved, pending[e].isMove, let tick = pending[e].tick, tick <= k { e += 1 }
-        return e - head
     }
 
     /// Drops applied inputs once they are half the queue (amortized O(1) per input), so a

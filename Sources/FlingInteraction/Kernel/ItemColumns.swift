@@ -173,39 +173,6 @@ struct ItemColumns<Policy: ItemRules> {
             item: items[i], phase: phases[i], state: states[i], memory: memories[i], hasWorld: worlds[i] != nil, pushes: pushCounts[i])
     }
 
-    /// The columns a hook's view reads, in place, for a pass on several threads (the memories
-    /// apart: a pass may write them).
-    struct Columns {
-        let items: UnsafeBufferPointer<Policy.Item>
-        let phases: UnsafeBufferPointer<Policy.Phase>
-        let states: UnsafeBufferPointer<BodyState>
-        let worlds: UnsafeBufferPointer<WorldID?>
-        let pushCounts: UnsafeBufferPointer<Int>
-
-        /// Item `i` as a hook sees it, with its memory.
-        @inline(__always)
-        func view(_ i: Int, memory: Policy.Memory) -> ItemView<Policy> {
-            ItemView(item: items[i], phase: phases[i], state: states[i], memory: memory, hasWorld: worlds[i] != nil, pushes: pushCounts[i])
-        }
-    }
-
-    mutating func withColumns<R>(_ body: (Columns, UnsafeMutableBufferPointer<Policy.Memory>) -> R) -> R {
-        memories.withUnsafeMutableBufferPointer { memories in
-            items.withUnsafeBufferPointer { items in
-                phases.withUnsafeBufferPointer { phases in
-                    states.withUnsafeBufferPointer { states in
-                        worlds.withUnsafeBufferPointer { worlds in
-                            pushCounts.withUnsafeBufferPointer { pushCounts in
-                                body(
-                                    Columns(items: items, phases: phases, states: states, worlds: worlds, pushCounts: pushCounts), memories)
-                            }
-                        }
-                    }
-                }
-            }
-        }
-    }
-
     /// Every item, read-only.
     var table: ItemTable<Policy> { ItemTable(items: items, phases: phases, states: states, memories: memories) }
 }

@@ -168,62 +168,10 @@ extension Kernel {
     mutating func applyDueMoves(tick k: Int) {
         guard journal == nil else { return }
         let policy = self.policy
-        // In parts when no two fingers share an item and no memory moves the front: then each
-        // finger's move writes only its own slot, tracker and item.
-        if stacking == nil, settings.fingersPerItem == 1, let parallel {
-            let run = queue.dueMoveCount(tick: k)
-            if Self.partCount(parallel, run) > 1 { applyMovesInParts(run, policy, parallel) }
-        }
         while let (event, hint) = queue.popDueMove(tick: k) {
             guard let slot = fingers.slot(of: event.touch, hint: hint) else { continue }
             moveFinger(slot, event, policy)
         }
-    }
-
-    /// The `run` due moves at the head of the queue, on the backend's threads: first each move's
-    /// slot is found (in parts of the run), then each part moves the fingers of its own range of
-    /// slots, in queue order. A finger's moves keep their order and touch nothing another
-    /// finger's do, so the fingers end as the moves one by one leave them, bit for bit.
-    mutating func applyMovesInParts(_ run: Int, _ policy: Policy, _ parallel: any ParallelWork) {
-        let head = queue.head, tick = clock.ticks, slotCount = fingers.slots.count
-        resize(&buffers.moveOwners, to: run, filling: -1)
-        let table = fingers.table
-        queue.pending.withUnsafeBufferPointer { pending in
-            buffers.moveOwners.withUnsafeMutableBufferPointer { owners in
-                fingers.slots.withUnsafeBufferPointer { slots in
-                    Self.inParts(parallel, run) { _, range in
-                        for m in range {
-                            let p = pending[head + m]
-                            owners[m] = Int32(Fingers.slot(of: p.touchIdentifier, hint: p.finger, slots: slots, table: table) ?? -1)
-                        }
-                    }
-                }
-            }
-        }
-        queue.pending.withUnsafeBufferPointer { pending in
-            buffers.moveOwners.withUnsafeBufferPointer { owners in
-                fingers.slots.withUnsafeMutableBufferPointer { slots in
-                    fingers.trackers.withUnsafeMutableBufferPointer { trackers in
-                        items.withColumns { columns, memories in
-                            Self.inParts(parallel, slotCount) { _, range in
-                                for m in 0..<run {
-                                    let s = Int(owners[m])
-                                    guard range.contains(s), let event = pending[head + m].touch else { continue }
-                                    trackers[s].add(time: event.time, position: event.position)
-                                    guard slots[s].item != nil else { continue }
-                                    let i = slots[s].index
-                                    let target = policy.fingerTarget(
-                                        columns.view(i, memory: memories[i]), slots[s].view, to: event.position, tick: tick)
-                                    slots[s].fingerTarget = target.position
-                                    if let memory = target.memory { memories[i] = memory }
-                                }
-                            }
-                        }
-                    }
-                }
-            }
-        }
-        queue.head += run
     }
 
     /// A `moved` touch: a sample for its tracker, and its item's finger target (the policy's).

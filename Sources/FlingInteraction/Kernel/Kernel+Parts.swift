@@ -1,8 +1,7 @@
 // A tick's per-item passes in parts, on the backend's threads (``ParallelWork``, the native
-// backend made with several): the touches' moves applied (Kernel+Inputs.swift: by ranges of
-// finger slots, each finger's moves in order), reading the states back, the after-step rule, the
-// finger moves and the poses drawn. Each part takes a contiguous run of the items in id order and
-// writes only its own items' columns, through pointers taken before the parts start; what a pass collects
+// backend made with several): reading the states back, the after-step rule, the finger moves
+// and the poses drawn. Each part takes a contiguous run of the items in id order and writes only
+// its own items' columns, through pointers taken before the parts start; what a pass collects
 // (endings, finger moves) goes to each part's own buffer, and the buffers are joined in part
 // order, so the result is the one-part pass's, bit for bit, whatever the number of threads.
 // Below the backend's ``ParallelWork/partsFrom`` items a pass runs in one part: waking the

@@ -181,8 +181,6 @@ struct TickBuffers<Policy: PolicyRules> {
     var liveWorlds: [WorldID] = []
     var read: [BodyState] = []
     var moves: [DragMove] = []
-    /// Each due move's finger slot (−1: none), for the moves applied in parts.
-    var moveOwners: [Int32] = []
     var moveSlots: [Int] = []
     var refused: [Int] = []
     var endings: [(index: Int, ending: Ending<Policy>)] = []
