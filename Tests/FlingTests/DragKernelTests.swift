@@ -476,3 +476,26 @@ import Fling
         try animator.handle(TouchEvent(time: 0.04, touch: 3, phase: .began, position: p))
     }
 }
+
+/// A finger's slot and tracker (320 bytes) grow by doubling only up to the fingers the items can
+/// hold: 600 tiles grabbed at once hold room for 600 fingers, not the 1,024 doubling gives
+/// (at 10,000 tiles in tile-bench, 16,384); a touch beyond them still gets a slot.
+@Test func fingerSlotsStopAtTheFingersTheItemsCanHold() throws {
+    var tiles: [TileDefinition] = []
+    for i in 0..<600 {
+        let center = Vector(Double(10 + 12 * (i % 30)), Double(20 + 40 * (i / 30)))
+        tiles.append(TileDefinition(id: TileID(i), frame: Rect(center: center, width: 10, height: 10)))
+    }
+    let a = try TileAnimator(viewport: Rect(x: 0, y: 0, width: 390, height: 844), tiles: tiles, backend: BackendKind.default.make())
+    for t in tiles {
+        try a.handle(TouchEvent(time: 0, touch: TouchID(t.id.rawValue), phase: .began, position: t.frame.center, item: t.id))
+    }
+    _ = try a.advance(to: 1.0 / 60)
+    let held = try tiles.filter { try a.state(of: $0.id).phase != TilePhase.resting }.count
+    #expect(held == 600)
+    #expect(a.box.kernel.fingers.slots.count == 600)
+    #expect(a.box.kernel.fingers.slots.capacity < 1_024 && a.box.kernel.fingers.trackers.capacity < 1_024)
+    try a.handle(TouchEvent(time: 0.02, touch: 1_000, phase: .began, position: Vector(385, 840)))
+    _ = try a.advance(to: 0.1)
+    #expect(a.box.kernel.fingers.slots.count == 601 && a.box.kernel.fingers.trackers.count == 601)
+}
